@@ -1,0 +1,21 @@
+//! # arbiter-engine
+//!
+//! The rules of the games Arbiter runs, as pure functions: values in, values out,
+//! no I/O, no clocks, no randomness that the caller does not seed.
+//!
+//! - [`model`]: the shared vocabulary: [`model::Points`] (fixed-point scores),
+//!   [`model::Colour`], and a player's round as FIDE C.04.1/C.07 see it.
+//! - [`pairing`]: record-based Swiss (40K), FIDE Dutch (chess), round robin.
+//! - [`matching`]: the graph matching the pairing systems are built on.
+//! - [`standings`]: standings and tie-breaks.
+//! - [`rating`]: Elo ratings across events.
+//! - [`prizes`]: prize allocation and cash splitting.
+//! - [`trf`]: the FIDE Tournament Report File, in and out.
+
+pub mod matching;
+pub mod model;
+pub mod pairing;
+pub mod prizes;
+pub mod rating;
+pub mod standings;
+pub mod trf;

@@ -1,0 +1,1 @@
+//! Graph matching algorithms used by the pairing systems.

@@ -1,0 +1,10 @@
+//! The shared vocabulary of the engine: scores, colours and what happened to a
+//! player in one round.
+
+mod colour;
+mod points;
+mod round;
+
+pub use colour::Colour;
+pub use points::{ParsePointsError, Points};
+pub use round::{Outcome, PlayerNo, PointSystem, RoundRecord, Unplayed};

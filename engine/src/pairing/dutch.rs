@@ -1,0 +1,1 @@
+//! FIDE (Dutch) System, FIDE Handbook C.04.3.

@@ -1,0 +1,1 @@
+//! Round robin by FIDE Berger tables, C.05 Annex 1.

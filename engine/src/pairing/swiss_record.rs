@@ -1,0 +1,1 @@
+//! Record-based Swiss pairing for Warhammer 40K.

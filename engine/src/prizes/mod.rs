@@ -1,0 +1,1 @@
+//! Prize allocation and prize-money splitting.

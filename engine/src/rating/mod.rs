@@ -1,0 +1,1 @@
+//! Player ratings across events.

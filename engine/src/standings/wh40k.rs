@@ -1,0 +1,1 @@
+//! Warhammer 40K standings.

@@ -1,0 +1,2 @@
+//! The arbiter binary.
+fn main() {}
