@@ -1,0 +1,1 @@
+//! Hand-computed standings tests.
