@@ -193,3 +193,99 @@ pub fn js_round(x: f64) -> f64 {
         floor
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    //! Expected values are computed by hand in the comments.
+
+    use super::*;
+
+    fn rated(rating: i32, games: u32) -> Rating {
+        Rating { rating, games }
+    }
+
+    fn change(round: &RoundRatings<char>, player: char) -> RatingChange<char> {
+        *round.changes.iter().find(|c| c.player == player).unwrap()
+    }
+
+    /// 1200 v 1200, both new (K 32): E = 1/(1+10^0) = 0.5; the winner gets
+    /// round(1200 + 32·0.5) = 1216, the loser round(1200 − 32·0.5) = 1184.
+    /// Both were missing from `before`, so both start at 1200 with 0 games.
+    #[test]
+    fn equal_new_players_win_gives_16() {
+        let round = rate_round(&HashMap::new(), &[RatedGame { a: 'A', b: 'B', score_a: Outcome::Win }]).unwrap();
+        assert_eq!(change(&round, 'A'), RatingChange { player: 'A', opponent: 'B', before: 1200, after: 1216, delta: 16, k: 32 });
+        assert_eq!(change(&round, 'B'), RatingChange { player: 'B', opponent: 'A', before: 1200, after: 1184, delta: -16, k: 32 });
+        assert_eq!(round.ratings[&'A'], rated(1216, 1));
+        assert_eq!(round.ratings[&'B'], rated(1184, 1));
+    }
+
+    /// 1400 v 1200, drawn, both K 32.
+    /// E(1400) = 1/(1+10^(−200/400)) = 1/(1+0.316228) = 0.759747;
+    /// 1400 + 32·(0.5 − 0.759747) = 1400 − 8.3119 = 1391.688 → 1392.
+    /// E(1200) = 0.240253; 1200 + 32·(0.5 − 0.240253) = 1208.312 → 1208.
+    #[test]
+    fn draw_between_1400_and_1200() {
+        let before = HashMap::from([('H', rated(1400, 5)), ('L', rated(1200, 5))]);
+        let round = rate_round(&before, &[RatedGame { a: 'L', b: 'H', score_a: Outcome::Draw }]).unwrap();
+        assert_eq!((change(&round, 'H').after, change(&round, 'H').delta), (1392, -8));
+        assert_eq!((change(&round, 'L').after, change(&round, 'L').delta), (1208, 8));
+        assert!((expected_score(1400, 1200) - 0.759_747).abs() < 1e-6);
+    }
+
+    /// Round 1: A (29 games, K 32) beats B (30 games, K 16), both 1500:
+    /// A = 1500 + 32·0.5 = 1516, B = 1500 − 16·0.5 = 1492 (not zero-sum).
+    /// Round 2: A now has 30 games (K 16) and beats C (1516, new, K 32):
+    /// A = 1516 + 16·0.5 = 1524, C = 1516 − 32·0.5 = 1500.
+    #[test]
+    fn k_drops_from_32_to_16_at_30_games() {
+        let before = HashMap::from([('A', rated(1500, 29)), ('B', rated(1500, 30))]);
+        let r1 = rate_round(&before, &[RatedGame { a: 'A', b: 'B', score_a: Outcome::Win }]).unwrap();
+        assert_eq!((change(&r1, 'A').after, change(&r1, 'A').k), (1516, 32));
+        assert_eq!((change(&r1, 'B').after, change(&r1, 'B').k), (1492, 16));
+        assert_eq!(r1.ratings[&'A'], rated(1516, 30));
+
+        let before = HashMap::from([('A', r1.ratings[&'A']), ('C', rated(1516, 0))]);
+        let r2 = rate_round(&before, &[RatedGame { a: 'C', b: 'A', score_a: Outcome::Loss }]).unwrap();
+        assert_eq!((change(&r2, 'A').after, change(&r2, 'A').k), (1524, 16));
+        assert_eq!((change(&r2, 'C').after, change(&r2, 'C').k), (1500, 32));
+    }
+
+    /// Every game uses the ratings from before the round, so listing the games
+    /// in another order changes nothing, and a player cannot be rated twice.
+    /// A (1200) beats B (1300): E(A) = 1/(1+10^(100/400)) = 0.359935;
+    /// A = 1200 + 32·0.640065 = 1220.48 → 1220; B = 1300 − 20.48 = 1279.52 → 1280.
+    /// C (1250) draws D (1250): no change.
+    #[test]
+    fn a_round_is_rated_from_the_ratings_before_it() {
+        let before = HashMap::from([('A', rated(1200, 3)), ('B', rated(1300, 3)), ('C', rated(1250, 3)), ('D', rated(1250, 3))]);
+        let g1 = RatedGame { a: 'A', b: 'B', score_a: Outcome::Win };
+        let g2 = RatedGame { a: 'C', b: 'D', score_a: Outcome::Draw };
+        let forward = rate_round(&before, &[g1, g2]).unwrap();
+        let backward = rate_round(&before, &[g2, g1]).unwrap();
+        assert_eq!(forward.ratings, backward.ratings);
+        assert_eq!(forward.ratings[&'A'], rated(1220, 4));
+        assert_eq!(forward.ratings[&'B'], rated(1280, 4));
+        assert_eq!(forward.ratings[&'C'], rated(1250, 4));
+
+        let twice = RatedGame { a: 'A', b: 'C', score_a: Outcome::Win };
+        assert_eq!(rate_round(&before, &[g1, twice]), Err(EloError::TwoGames('A')));
+        let alone = RatedGame { a: 'A', b: 'A', score_a: Outcome::Win };
+        assert_eq!(rate_round(&before, &[alone]), Err(EloError::SelfGame('A')));
+    }
+
+    /// `Math.round` sends halves toward +∞: 2.5 → 3 but −2.5 → −2; Rust's
+    /// `f64::round` would give −3.
+    #[test]
+    fn math_round_halves_go_up() {
+        assert_eq!(js_round(2.5), 3.0);
+        assert_eq!(js_round(-2.5), -2.0);
+        assert_eq!(js_round(-2.6), -3.0);
+        assert_eq!(js_round(-2.4), -2.0);
+        assert_eq!(js_round(1391.688), 1392.0);
+        assert_eq!(js_round(0.499_999_999_999_999_94), 0.0);
+        assert_eq!(js_round(-0.5), 0.0);
+        assert_eq!((-2.5f64).round(), -3.0);
+    }
+}
