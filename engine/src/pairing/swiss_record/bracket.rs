@@ -156,21 +156,26 @@ impl<'a> Pairer<'a> {
                     break;
                 }
             }
-            // 2. Float `p`, if the bracket's minimum number of floaters allows it.
+            // 2. `p` has met every unpaired player: floating cannot spare it a
+            //    rematch, so it has the rematch here, in its own group.
+            if chosen.is_none() && self.field.unmet(p) == 0 {
+                chosen = self.rematch(p, candidates());
+            }
+            // 3. Float `p`, if the bracket's minimum number of floaters allows it.
             if chosen.is_none() && !last && floats_left > 0 && bracket_ok(&mut pool, &[p], floats_left - 1) {
                 chosen = Some((Move::Float, true));
             }
-            // 3. A partner that keeps the field rematch-free (the bracket floats more).
+            // 4. A partner that keeps the field rematch-free (the bracket floats more).
             if chosen.is_none() {
                 chosen = candidates().filter(fresh).find(|&(_, q)| self.field_ok(p, q, false)).map(|(j, _)| (Move::Pair(j), false));
             }
-            // 4. Float `p` down, where it can still be paired.
+            // 5. Float `p` down, where it can still be paired.
             if chosen.is_none() && !last {
                 chosen = Some((Move::Float, false));
             }
-            // 5. In the last bracket only: an unavoidable rematch.
-            if chosen.is_none() && self.rematches_left > 0 {
-                chosen = candidates().filter(|q| !fresh(q)).find(|&(_, q)| self.field_ok(p, q, true)).map(|(j, _)| (Move::Pair(j), false));
+            // 6. In the last bracket: an unavoidable rematch.
+            if chosen.is_none() {
+                chosen = self.rematch(p, candidates());
             }
             // The checks above always succeed (the field is even and feasible);
             // this keeps every player paired whatever happens.
@@ -201,6 +206,16 @@ impl<'a> Pairer<'a> {
             }
         }
         floaters
+    }
+
+    /// The first candidate `p` has met whom it may play again without the
+    /// field exceeding its unavoidable rematches.
+    fn rematch(&mut self, p: usize, candidates: impl Iterator<Item = (usize, usize)>) -> Option<(Move, bool)> {
+        if self.rematches_left == 0 {
+            return None;
+        }
+        let met = self.met;
+        candidates.filter(|&(_, q)| met.have_met(p, q)).find(|&(_, q)| self.field_ok(p, q, true)).map(|(j, _)| (Move::Pair(j), false))
     }
 
     /// Whether pairing `p` with `q` leaves a field that can be paired with at

@@ -104,6 +104,11 @@ impl<'a> Pool<'a> {
         self.size
     }
 
+    /// How many other players in the pool `x` (a member) has not met.
+    pub fn unmet(&self, x: usize) -> usize {
+        self.size - 1 - self.conflicts[x]
+    }
+
     /// The size of a maximum rematch-free matching of the pool.
     pub fn matching_size(&mut self) -> usize {
         self.matching_size_without(&[])

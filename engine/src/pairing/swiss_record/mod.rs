@@ -55,6 +55,8 @@
 mod bracket;
 mod graph;
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;
 
 pub use crate::standings::wh40k::Game;
