@@ -165,7 +165,7 @@ impl<'a> Pairer<'a> {
             if chosen.is_none() && !last && floats_left > 0 && bracket_ok(&mut pool, &[p], floats_left - 1) {
                 chosen = Some((Move::Float, true));
             }
-            // 4. A partner that keeps the field rematch-free (the bracket floats more).
+            // 4. A partner the field check allows (the bracket floats more).
             if chosen.is_none() {
                 chosen = candidates().filter(fresh).find(|&(_, q)| self.field_ok(p, q, false)).map(|(j, _)| (Move::Pair(j), false));
             }

@@ -19,33 +19,41 @@
 //! 5. **Fold pairing.** A bracket of `n` players pairs 1st v (n/2+1)th, 2nd v
 //!    (n/2+2)th, …; when `n` is odd its lowest player floats down to the next
 //!    bracket.
-//! 6. **Rematches are avoided** by changing partners inside the bracket. The
-//!    first choice of each player, from the top, is the fold partner; when that
-//!    is a rematch the player takes the next lower bottom-half player, so the
-//!    displaced player goes to the pair below — the seed's "swap with the
-//!    adjacent pair", repeated as needed. After the bottom half, a player may
-//!    take the bracket's would-be floater, then a top-half player (lowest
-//!    first); when no partner in the bracket works, the player floats down.
+//! 6. **Rematches are avoided** by changing partners inside the bracket. Each
+//!    player's candidates, in order: the bottom-half players from the first one
+//!    still free (so the fold partner comes first, and when it is a rematch the
+//!    player takes the next one and the displaced player goes to the pair below:
+//!    the seed's "swap with the adjacent pair", repeated as needed), then the
+//!    bracket's would-be floater, then the top-half players below it, lowest
+//!    first. When no candidate works, the player floats down instead.
 //! 7. **Guarantee.** No choice is made that would leave the rest of the field
 //!    without a rematch-free pairing (checked exactly with maximum matching,
 //!    see below). So if any rematch-free pairing of all the non-bye players
 //!    exists, the result has no rematch; when none exists, the result has the
 //!    fewest rematches possible, and each one is reported as a
-//!    [`PairingWarning::Rematch`] for the TO.
+//!    [`PairingWarning::Rematch`] for the TO. A forced rematch is pushed down:
+//!    the player floats toward the lower brackets, where it is made only when
+//!    nothing else remains, except for a player who has already met everyone
+//!    still unpaired, who has it at once within their own group.
 //! 8. **Floaters.** Within that guarantee, each bracket floats as few players
-//!    as its own rematch constraints allow (the lower field can always take
-//!    them in practice; when it cannot, more may float, never a rematch).
+//!    as its own rematch constraints allow (the lower field can nearly always
+//!    take them; when it cannot, more float rather than anyone meeting again).
 //! 9. **Tables** are numbered 1, 2, … by the rank of the pair's higher seed
 //!    (table 1 has the top-ranked player); `player1` is the higher seed. The
 //!    bye has no table.
 //!
 //! # How it is computed
-//! Players are taken one at a time from the top of each bracket; each takes the
-//! first candidate in the order of rule 6 that passes two exact checks:
-//! the unpaired players of the whole field can still be paired with no more
-//! rematches than the minimum (a maximum-cardinality matching on the graph of
-//! players who have not met), and the bracket still needs no more floaters than
-//! its minimum. Both checks first try Dirac's theorem (every player has not met
+//! Players are taken one at a time from the top of each bracket. Each takes the
+//! first choice that passes two exact checks: the unpaired players of the whole
+//! field can still be paired with no more rematches than the minimum (the
+//! minimum is `unpaired/2 − ν`, with `ν` the size of a maximum matching on the
+//! graph of players who have not met), and the bracket still needs no more
+//! floaters than its minimum. The choices, in order: a candidate not met before
+//! that passes both checks; for a player who has met everyone unpaired, the
+//! first candidate the field check allows; floating, if the bracket check
+//! allows it; a candidate not met before that passes the field check; floating
+//! (not from the last bracket); in the last bracket, the first rematch the
+//! field check allows. Both checks first try Dirac's theorem (every player has not met
 //! at least half the others → a perfect matching exists), which settles them in
 //! `O(rounds)` in all but the last few small brackets; otherwise they run
 //! Edmonds' blossom algorithm, incrementally from the previous matching. No
