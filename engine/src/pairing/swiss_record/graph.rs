@@ -120,7 +120,11 @@ impl<'a> Pool<'a> {
         for &x in gone {
             self.detach(x);
         }
-        let size = if self.dirac() { self.size / 2 } else { self.exact_without(gone) };
+        let size = if self.dirac() {
+            self.size / 2
+        } else {
+            self.exact_without(gone)
+        };
         for &x in gone.iter().rev() {
             self.attach(x);
         }
@@ -146,7 +150,11 @@ impl<'a> Pool<'a> {
         if self.size < 2 {
             return true;
         }
-        let worst = self.histogram.iter().rposition(|&count| count > 0).unwrap_or(0);
+        let worst = self
+            .histogram
+            .iter()
+            .rposition(|&count| count > 0)
+            .unwrap_or(0);
         worst < self.size / 2
     }
 
@@ -221,7 +229,13 @@ impl<'a> Pool<'a> {
     /// Searches an augmenting path from the free vertex `root` (Edmonds'
     /// blossom algorithm, one search) and applies it. Returns whether one was found.
     fn augment(&mut self, mate: &mut [usize], root: usize) -> bool {
-        let Pool { met, members, alive, search, .. } = self;
+        let Pool {
+            met,
+            members,
+            alive,
+            search,
+            ..
+        } = self;
         search.find_path(met, members, alive, mate, root)
     }
 
@@ -280,7 +294,14 @@ impl Search {
     /// Grows an alternating tree from `root` over the alive members, shrinking
     /// odd cycles (blossoms) into their base; on reaching a free vertex, flips
     /// the path. `O(m²)` for `m` members.
-    fn find_path(&mut self, met: &Met, members: &[usize], alive: &[bool], mate: &mut [usize], root: usize) -> bool {
+    fn find_path(
+        &mut self,
+        met: &Met,
+        members: &[usize],
+        alive: &[bool],
+        mate: &mut [usize],
+        root: usize,
+    ) -> bool {
         for &v in members {
             self.parent[v] = NONE;
             self.base[v] = v;
@@ -291,7 +312,12 @@ impl Search {
         self.queue.push_back(root);
         while let Some(v) = self.queue.pop_front() {
             for &to in members {
-                if !alive[to] || to == v || self.base[v] == self.base[to] || mate[v] == to || met.have_met(v, to) {
+                if !alive[to]
+                    || to == v
+                    || self.base[v] == self.base[to]
+                    || mate[v] == to
+                    || met.have_met(v, to)
+                {
                     continue;
                 }
                 if to == root || (mate[to] != NONE && self.parent[mate[to]] != NONE) {
@@ -333,7 +359,13 @@ impl Search {
 
     /// The base of the blossom closed by the edge `a`–`b`: the nearest common
     /// ancestor of their bases in the alternating tree.
-    fn common_base(&mut self, members: &[usize], mate: &[usize], mut a: usize, mut b: usize) -> usize {
+    fn common_base(
+        &mut self,
+        members: &[usize],
+        mate: &[usize],
+        mut a: usize,
+        mut b: usize,
+    ) -> usize {
         for &i in members {
             self.on_path[i] = false;
         }
