@@ -1,0 +1,554 @@
+//! Prize allocation v1.1 with the v1.2 features (prize spec, "Core
+//! Algorithm"): manual overrides first, then a greedy pass over the prize
+//! queue giving each prize to the best-placed eligible player, then the
+//! consistency audit.
+
+use super::audit::{audit, ConsistencyWarning};
+use super::event::{Checked, PrizeAt};
+use super::log::{LogEntry, LogEvent, LogLevel, LogValue};
+use super::queue::prize_queue;
+use super::{
+    eligibility, CategoryId, EligibilityMode, Ineligible, ManualOverride, Player, PrizeError,
+    PrizeEvent, PrizeId,
+};
+use crate::model::PlayerNo;
+use serde::{Deserialize, Serialize};
+
+/// Which criterion separated the winner from the next available eligible
+/// player (prize spec, "Tie-Break Reasons").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    /// No tie: a better rank, or the only available player. Also used for
+    /// manual overrides, where no tie-break applies.
+    None,
+    /// Same rank; the winner had the higher rating.
+    Rating,
+    /// Same rank and rating; the winner's name comes first.
+    Name,
+    /// Same rank, rating and name: the prize went provisionally to the lower
+    /// pairing number and the run reports a conflict for the organiser.
+    PairingNumber,
+}
+
+impl TieBreak {
+    /// The code written in logs: `none`, `rating`, `name`, `pairing_number`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            TieBreak::None => "none",
+            TieBreak::Rating => "rating",
+            TieBreak::Name => "name",
+            TieBreak::PairingNumber => "pairing_number",
+        }
+    }
+
+    /// How `winner` beat `next`, the next available eligible player.
+    fn between(winner: &Player, next: Option<&Player>) -> TieBreak {
+        match next {
+            None => TieBreak::None,
+            Some(n) if n.rank != winner.rank => TieBreak::None,
+            Some(n) if n.rated() != winner.rated() => TieBreak::Rating,
+            Some(n) if n.name != winner.name => TieBreak::Name,
+            Some(_) => TieBreak::PairingNumber,
+        }
+    }
+}
+
+/// One prize given.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Winner {
+    /// The prize.
+    pub prize_id: PrizeId,
+    /// Who won it.
+    pub player_id: PlayerNo,
+    /// The prize's category.
+    pub category_id: CategoryId,
+    /// The winner's final rank.
+    pub rank: u32,
+    /// The winner's rating (`None`: unrated).
+    pub rating: Option<u32>,
+    /// How the winner was separated from the next candidate.
+    pub tie_break: TieBreak,
+    /// Whether a manual override gave the prize.
+    pub manual: bool,
+}
+
+/// Why a run reports a conflict.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum ConflictReason {
+    /// An override names a prize the event does not have.
+    UnknownPrize,
+    /// An override names a player not in the standings.
+    UnknownPlayer,
+    /// An override names an inactive prize, or a prize of an inactive category.
+    InactivePrize,
+    /// An override gives a prize to a player not eligible for its category.
+    Ineligible {
+        /// The eligibility reason.
+        because: Ineligible,
+    },
+    /// An earlier override already gave this prize (to `conflicted_with`).
+    PrizeAlreadyAssigned,
+    /// The player already holds `prize_id` from an earlier override, and the
+    /// rules allow no second prize (first-win: any other prize;
+    /// allow-multiple: another prize of the same category).
+    PlayerAlreadyWon {
+        /// The prize already held.
+        prize_id: PrizeId,
+    },
+    /// Automatic allocation: players of identical rank, rating and name. The
+    /// prize went provisionally to the lowest pairing number.
+    IdenticalRankRatingName,
+}
+
+impl ConflictReason {
+    /// The reason code: `unknown_prize`, `ineligible`, …
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        match self {
+            ConflictReason::UnknownPrize => "unknown_prize",
+            ConflictReason::UnknownPlayer => "unknown_player",
+            ConflictReason::InactivePrize => "inactive_prize",
+            ConflictReason::Ineligible { .. } => "ineligible",
+            ConflictReason::PrizeAlreadyAssigned => "prize_already_assigned",
+            ConflictReason::PlayerAlreadyWon { .. } => "player_already_won",
+            ConflictReason::IdenticalRankRatingName => "identical_rank_rating_name",
+        }
+    }
+}
+
+/// Something the organiser must resolve (an invalid override, or a tie no
+/// criterion breaks). Conflicts are results, not errors.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Conflict {
+    /// The prize concerned (as given, for an unknown prize).
+    pub prize_id: PrizeId,
+    /// The player concerned: the override's player, or the provisional winner.
+    pub player_id: PlayerNo,
+    /// Why.
+    pub reason: ConflictReason,
+    /// The other players involved: the holder of an already assigned prize,
+    /// or the players identical to the provisional winner.
+    pub conflicted_with: Vec<PlayerNo>,
+}
+
+/// Why a prize found no winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnfilledReason {
+    /// No player is eligible for the category.
+    NoEligiblePlayers,
+    /// Every eligible player had already won (and the rules allow no more).
+    AllWon,
+}
+
+impl UnfilledReason {
+    /// `no_eligible_players` or `all_won`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            UnfilledReason::NoEligiblePlayers => "no_eligible_players",
+            UnfilledReason::AllWon => "all_won",
+        }
+    }
+}
+
+/// A prize left without a winner.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unfilled {
+    /// The prize.
+    pub prize_id: PrizeId,
+    /// Its category.
+    pub category_id: CategoryId,
+    /// Why.
+    pub reason: UnfilledReason,
+}
+
+/// The run's counts (prize spec, "Metadata"). The run's timestamp is the
+/// caller's to record: the engine has no clock, and a re-run must give an
+/// identical result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Metadata {
+    /// Prizes given, overrides included.
+    pub allocated_count: usize,
+    /// Conflicts reported.
+    pub conflict_count: usize,
+    /// Prizes left unfilled.
+    pub unfilled_count: usize,
+    /// Overrides applied (invalid ones are counted as conflicts instead).
+    pub manual_override_count: usize,
+    /// Consistency warnings.
+    pub warning_count: usize,
+}
+
+/// The result of one allocation run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Allocation {
+    /// Prizes given, in prize-queue order.
+    pub winners: Vec<Winner>,
+    /// Invalid overrides (in the order given), then unbreakable ties.
+    pub conflicts: Vec<Conflict>,
+    /// Prizes without a winner, in queue order.
+    pub unfilled: Vec<Unfilled>,
+    /// The consistency audit's warnings (non-blocking).
+    pub warnings: Vec<ConsistencyWarning>,
+    /// Counts.
+    pub metadata: Metadata,
+    /// The log, in the order things happened.
+    pub log: Vec<LogEntry>,
+}
+
+/// A prize's holder during a run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Holder {
+    /// Index into the standings.
+    pub player: usize,
+    pub tie_break: TieBreak,
+    pub manual: bool,
+}
+
+/// Allocates the event's prizes (prize spec v1.1, with v1.2's
+/// `allow-multiple` mode and consistency audit).
+///
+/// 1. The queue: active prizes of active categories in the spec's order
+///    ([`super::value_tier`]).
+/// 2. Overrides, in the order given: an override naming an unknown or
+///    inactive prize or an unknown player, an ineligible player, a prize
+///    already given by an earlier override, or a player the rules exclude
+///    becomes a [`Conflict`]; a valid one gives the prize at once.
+/// 3. For each queued prize not yet given: the eligible players not
+///    excluded by the mode, in standings order ([`Player::standings_cmp`]);
+///    the first wins. The tie-break reason compares the winner with the next
+///    such player; identical rank, rating and name is also a conflict.
+/// 4. Prizes nobody could take are unfilled: `no_eligible_players` if nobody
+///    is eligible for the category, else `all_won`.
+/// 5. The audit ([`ConsistencyWarning`]).
+///
+/// Deterministic: the same event gives the same allocation whatever the
+/// order of its players, categories and prizes.
+///
+/// # Errors
+/// [`PrizeError`] for duplicate ids or an out-of-range cash amount.
+pub fn allocate(event: &PrizeEvent) -> Result<Allocation, PrizeError> {
+    let checked = Checked::new(event)?;
+    let mut run = Run::new(&checked);
+    let queue = prize_queue(&checked);
+    run.info(
+        LogEvent::Start,
+        vec![
+            ("players", event.players.len().into()),
+            ("categories", event.categories.len().into()),
+            ("overrides", event.overrides.len().into()),
+            (
+                "mode",
+                mode_code(event.rules.multiple_eligibility_mode).into(),
+            ),
+        ],
+    );
+    run.info(LogEvent::Queue, vec![("queue", queue.len().into())]);
+    for o in &event.overrides {
+        run.apply_override(o);
+    }
+    for &at in &queue {
+        run.allocate_prize(at);
+    }
+    let mut winners = Vec::new();
+    for &at in &queue {
+        if let Some(h) = run.holder[at.category][at.prize] {
+            let (cat, prize) = checked.prize(at);
+            let p = checked.standings[h.player];
+            winners.push(Winner {
+                prize_id: prize.id.clone(),
+                player_id: p.id,
+                category_id: cat.id.clone(),
+                rank: p.rank,
+                rating: p.rated(),
+                tie_break: h.tie_break,
+                manual: h.manual,
+            });
+        }
+    }
+    let warnings = audit(&checked, &queue, &run.eligible, &run.holder);
+    run.log
+        .extend(warnings.iter().map(ConsistencyWarning::log_entry));
+    let metadata = Metadata {
+        allocated_count: winners.len(),
+        conflict_count: run.conflicts.len(),
+        unfilled_count: run.unfilled.len(),
+        manual_override_count: run.manual,
+        warning_count: warnings.len(),
+    };
+    run.info(
+        LogEvent::Done,
+        vec![
+            ("allocated", metadata.allocated_count.into()),
+            ("conflicts", metadata.conflict_count.into()),
+            ("unfilled", metadata.unfilled_count.into()),
+            ("warnings", metadata.warning_count.into()),
+        ],
+    );
+    Ok(Allocation {
+        winners,
+        conflicts: run.conflicts,
+        unfilled: run.unfilled,
+        warnings,
+        metadata,
+        log: run.log,
+    })
+}
+
+fn mode_code(mode: EligibilityMode) -> &'static str {
+    match mode {
+        EligibilityMode::FirstWin => "first-win",
+        EligibilityMode::AllowMultiple => "allow-multiple",
+    }
+}
+
+/// The state of one run.
+struct Run<'c, 'a> {
+    checked: &'c Checked<'a>,
+    /// `eligible[category][player]`, players by standings index.
+    eligible: Vec<Vec<bool>>,
+    /// `holder[category][prize]`.
+    holder: Vec<Vec<Option<Holder>>>,
+    /// The prizes each player (by standings index) holds.
+    won: Vec<Vec<PrizeAt>>,
+    conflicts: Vec<Conflict>,
+    unfilled: Vec<Unfilled>,
+    manual: usize,
+    log: Vec<LogEntry>,
+}
+
+impl<'c, 'a> Run<'c, 'a> {
+    fn new(checked: &'c Checked<'a>) -> Run<'c, 'a> {
+        let event = checked.event;
+        let eligible = event
+            .categories
+            .iter()
+            .map(|cat| {
+                checked
+                    .standings
+                    .iter()
+                    .map(|p| eligibility(cat, p, event.start_date, &event.rules).is_ok())
+                    .collect()
+            })
+            .collect();
+        Run {
+            checked,
+            eligible,
+            holder: event
+                .categories
+                .iter()
+                .map(|c| vec![None; c.prizes.len()])
+                .collect(),
+            won: vec![Vec::new(); checked.standings.len()],
+            conflicts: Vec::new(),
+            unfilled: Vec::new(),
+            manual: 0,
+            log: Vec::new(),
+        }
+    }
+
+    fn info(&mut self, event: LogEvent, fields: Vec<(&str, LogValue)>) {
+        self.log.push(LogEntry::new(LogLevel::Info, event, fields));
+    }
+
+    /// The prize `player` already holds that bars them from `category`.
+    fn barred_by(&self, player: usize, category: usize) -> Option<PrizeAt> {
+        let won = &self.won[player];
+        match self.checked.event.rules.multiple_eligibility_mode {
+            EligibilityMode::FirstWin => won.first().copied(),
+            EligibilityMode::AllowMultiple => {
+                won.iter().find(|at| at.category == category).copied()
+            }
+        }
+    }
+
+    fn give(&mut self, at: PrizeAt, holder: Holder) {
+        self.holder[at.category][at.prize] = Some(holder);
+        self.won[holder.player].push(at);
+    }
+
+    fn conflict(
+        &mut self,
+        prize_id: PrizeId,
+        player_id: PlayerNo,
+        reason: ConflictReason,
+        with: Vec<PlayerNo>,
+    ) {
+        let mut fields = vec![("prize", LogValue::Text(prize_id.0.clone()))];
+        if reason == ConflictReason::IdenticalRankRatingName {
+            let tied = std::iter::once(player_id).chain(with.iter().copied());
+            fields.push((
+                "tied_players",
+                LogValue::List(tied.map(|p| p.0.into()).collect()),
+            ));
+        } else {
+            fields.push(("player", player_id.0.into()));
+        }
+        fields.push(("reason", reason.code().into()));
+        match &reason {
+            ConflictReason::Ineligible { because } => {
+                fields.push(("because", because.code().into()))
+            }
+            ConflictReason::PlayerAlreadyWon { prize_id } => {
+                fields.push(("held", prize_id.0.as_str().into()))
+            }
+            ConflictReason::PrizeAlreadyAssigned => {
+                fields.push((
+                    "holder",
+                    LogValue::List(with.iter().map(|p| p.0.into()).collect()),
+                ));
+            }
+            _ => {}
+        }
+        self.log
+            .push(LogEntry::new(LogLevel::Warn, LogEvent::Conflict, fields));
+        self.conflicts.push(Conflict {
+            prize_id,
+            player_id,
+            reason,
+            conflicted_with: with,
+        });
+    }
+
+    /// Step 2: validates one override and applies it or reports a conflict.
+    fn apply_override(&mut self, o: &ManualOverride) {
+        let checked = self.checked;
+        let reject = |reason| (reason, Vec::new());
+        let verdict = (|| {
+            let at = *checked
+                .prize_at
+                .get(&o.prize_id)
+                .ok_or(reject(ConflictReason::UnknownPrize))?;
+            let player = *checked
+                .player_at
+                .get(&o.player_id)
+                .ok_or(reject(ConflictReason::UnknownPlayer))?;
+            let (cat, prize) = checked.prize(at);
+            if !(cat.active && prize.active) {
+                return Err(reject(ConflictReason::InactivePrize));
+            }
+            let event = checked.event;
+            eligibility(
+                cat,
+                checked.standings[player],
+                event.start_date,
+                &event.rules,
+            )
+            .map_err(|because| reject(ConflictReason::Ineligible { because }))?;
+            if let Some(h) = self.holder[at.category][at.prize] {
+                return Err((
+                    ConflictReason::PrizeAlreadyAssigned,
+                    vec![checked.standings[h.player].id],
+                ));
+            }
+            if let Some(held) = self.barred_by(player, at.category) {
+                let prize_id = checked.prize(held).1.id.clone();
+                return Err(reject(ConflictReason::PlayerAlreadyWon { prize_id }));
+            }
+            Ok((at, player))
+        })();
+        match verdict {
+            Ok((at, player)) => {
+                self.give(
+                    at,
+                    Holder {
+                        player,
+                        tie_break: TieBreak::None,
+                        manual: true,
+                    },
+                );
+                self.manual += 1;
+                let p = checked.standings[player];
+                let cat = checked.prize(at).0;
+                self.info(
+                    LogEvent::Override,
+                    vec![
+                        ("prize", o.prize_id.0.as_str().into()),
+                        ("player", p.id.0.into()),
+                        ("rank", p.rank.into()),
+                        ("category", cat.id.0.as_str().into()),
+                    ],
+                );
+            }
+            Err((reason, with)) => self.conflict(o.prize_id.clone(), o.player_id, reason, with),
+        }
+    }
+
+    /// Step 3 for one prize of the queue.
+    fn allocate_prize(&mut self, at: PrizeAt) {
+        if self.holder[at.category][at.prize].is_some() {
+            return;
+        }
+        let checked = self.checked;
+        let (cat, prize) = checked.prize(at);
+        let eligible: Vec<usize> = (0..checked.standings.len())
+            .filter(|&i| self.eligible[at.category][i])
+            .collect();
+        let available: Vec<usize> = eligible
+            .iter()
+            .copied()
+            .filter(|&i| self.barred_by(i, at.category).is_none())
+            .collect();
+        let Some(&first) = available.first() else {
+            let reason = if eligible.is_empty() {
+                UnfilledReason::NoEligiblePlayers
+            } else {
+                UnfilledReason::AllWon
+            };
+            self.log.push(LogEntry::new(
+                LogLevel::Warn,
+                LogEvent::Unfilled,
+                vec![
+                    ("prize", prize.id.0.as_str().into()),
+                    ("reason", reason.code().into()),
+                ],
+            ));
+            self.unfilled.push(Unfilled {
+                prize_id: prize.id.clone(),
+                category_id: cat.id.clone(),
+                reason,
+            });
+            return;
+        };
+        let winner = checked.standings[first];
+        let next = available.get(1).map(|&i| checked.standings[i]);
+        let tie_break = TieBreak::between(winner, next);
+        self.give(
+            at,
+            Holder {
+                player: first,
+                tie_break,
+                manual: false,
+            },
+        );
+        self.info(
+            LogEvent::Win,
+            vec![
+                ("prize", prize.id.0.as_str().into()),
+                ("player", winner.id.0.into()),
+                ("rank", winner.rank.into()),
+                ("rating", winner.rated().into()),
+                ("tie_break", tie_break.code().into()),
+                ("category", cat.id.0.as_str().into()),
+            ],
+        );
+        if tie_break == TieBreak::PairingNumber {
+            let identical = available[1..]
+                .iter()
+                .map(|&i| checked.standings[i])
+                .take_while(|p| TieBreak::between(winner, Some(p)) == TieBreak::PairingNumber)
+                .map(|p| p.id)
+                .collect();
+            self.conflict(
+                prize.id.clone(),
+                winner.id,
+                ConflictReason::IdenticalRankRatingName,
+                identical,
+            );
+        }
+    }
+}
