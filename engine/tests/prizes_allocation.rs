@@ -106,12 +106,7 @@ fn test_3_tie_break_by_name() {
 fn open_and_under_18() -> PrizeEvent {
     let mut u18 = category("u18", 2, vec![trophy("u18-1", 1), trophy("u18-2", 2)]);
     u18.max_age = Some(17);
-    let players = vec![
-        boy(1, 1, 16),
-        boy(2, 2, 30),
-        girl(3, 3, 15),
-        boy(4, 4, 12),
-    ];
+    let players = vec![boy(1, 1, 16), boy(2, 2, 30), girl(3, 3, 15), boy(4, 4, 12)];
     event(players, vec![open(1), u18])
 }
 
@@ -158,7 +153,10 @@ fn test_7_manual_override() {
     let a = run(&e);
     assert_eq!(won(&a), [("open-1", 5)]);
     assert!(a.winners[0].manual);
-    assert!(log_lines(&a, LogEvent::Win).is_empty(), "no automatic allocation");
+    assert!(
+        log_lines(&a, LogEvent::Win).is_empty(),
+        "no automatic allocation"
+    );
     assert_eq!(a.metadata.manual_override_count, 1);
     assert!(a.conflicts.is_empty());
 }
@@ -206,7 +204,10 @@ fn allow_multiple_lets_a_player_win_in_each_category_once() {
 fn a_prize_every_eligible_player_already_won_is_all_won() {
     let mut u18 = category("u18", 2, vec![trophy("u18-1", 1)]);
     u18.max_age = Some(17);
-    let a = run(&event(vec![boy(1, 1, 16), boy(2, 2, 40)], vec![open(2), u18]));
+    let a = run(&event(
+        vec![boy(1, 1, 16), boy(2, 2, 40)],
+        vec![open(2), u18],
+    ));
     assert_eq!(won(&a), [("open-1", 1), ("open-2", 2)]);
     assert_eq!(a.unfilled.len(), 1);
     assert_eq!(a.unfilled[0].reason, UnfilledReason::AllWon);
@@ -316,7 +317,11 @@ fn identical_rank_rating_and_name_is_a_conflict() {
     let c = &a.conflicts[0];
     assert_eq!(
         (c.prize_id.0.as_str(), c.player_id, &c.reason),
-        ("open-2", PlayerNo(4), &ConflictReason::IdenticalRankRatingName)
+        (
+            "open-2",
+            PlayerNo(4),
+            &ConflictReason::IdenticalRankRatingName
+        )
     );
     assert_eq!(c.conflicted_with, [PlayerNo(7)]);
     assert_eq!(
@@ -419,7 +424,10 @@ fn run_logs_start_queue_and_done() {
     let players = (1..=2).map(|r| player(r, &format!("P{r}"), r)).collect();
     let a = run(&event(players, vec![open(3)]));
     let lines: Vec<String> = a.log.iter().map(ToString::to_string).collect();
-    assert_eq!(lines[0], "[alloc] players=2 categories=1 overrides=0 mode=first-win allocating for tournament");
+    assert_eq!(
+        lines[0],
+        "[alloc] players=2 categories=1 overrides=0 mode=first-win allocating for tournament"
+    );
     assert_eq!(lines[1], "[alloc] queue=3 prizes in queue");
     assert_eq!(
         lines.last().map(String::as_str),
@@ -448,7 +456,8 @@ fn inputs_and_results_round_trip_through_json() {
 
 #[test]
 fn rule_config_reads_the_specs_camel_case_names() {
-    let json = r#"{"allowUnratedInRatingCategory": true, "multipleEligibilityMode": "allow-multiple"}"#;
+    let json =
+        r#"{"allowUnratedInRatingCategory": true, "multipleEligibilityMode": "allow-multiple"}"#;
     let rules: arbiter_engine::prizes::RuleConfig =
         serde_json::from_str(json).unwrap_or_else(|x| panic!("{x}"));
     assert!(rules.allow_unrated_in_rating_category);

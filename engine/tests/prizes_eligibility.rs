@@ -24,11 +24,23 @@ fn rating_range_is_inclusive_and_unrated_needs_permission() {
     c.max_rating = Some(1999);
     assert_eq!(check(&c, &rated(Some(1600))), Ok(()));
     assert_eq!(check(&c, &rated(Some(1999))), Ok(()));
-    assert_eq!(check(&c, &rated(Some(1599))), Err(Ineligible::BelowMinRating));
-    assert_eq!(check(&c, &rated(Some(2000))), Err(Ineligible::AboveMaxRating));
-    assert_eq!(check(&c, &rated(None)), Err(Ineligible::UnratedInRatingCategory));
+    assert_eq!(
+        check(&c, &rated(Some(1599))),
+        Err(Ineligible::BelowMinRating)
+    );
+    assert_eq!(
+        check(&c, &rated(Some(2000))),
+        Err(Ineligible::AboveMaxRating)
+    );
+    assert_eq!(
+        check(&c, &rated(None)),
+        Err(Ineligible::UnratedInRatingCategory)
+    );
     // A rating of 0 is unrated, as the spec's `!player.rating` reads it.
-    assert_eq!(check(&c, &rated(Some(0))), Err(Ineligible::UnratedInRatingCategory));
+    assert_eq!(
+        check(&c, &rated(Some(0))),
+        Err(Ineligible::UnratedInRatingCategory)
+    );
 
     let allow = RuleConfig {
         allow_unrated_in_rating_category: true,
@@ -68,7 +80,10 @@ fn age_is_completed_years_on_the_start_date() {
     assert_eq!(check(&c, &born("2012-11-08")), Ok(()));
     assert_eq!(check(&c, &born("2017-11-07")), Ok(()));
     assert_eq!(check(&c, &born("2017-11-08")), Err(Ineligible::BelowMinAge));
-    assert_eq!(check(&c, &player(1, "P", 1)), Err(Ineligible::MissingDateOfBirth));
+    assert_eq!(
+        check(&c, &player(1, "P", 1)),
+        Err(Ineligible::MissingDateOfBirth)
+    );
 }
 
 #[test]
