@@ -171,6 +171,17 @@ pub enum EligibilityMode {
     AllowMultiple,
 }
 
+impl EligibilityMode {
+    /// `first-win` or `allow-multiple`, as the spec writes them.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            EligibilityMode::FirstWin => "first-win",
+            EligibilityMode::AllowMultiple => "allow-multiple",
+        }
+    }
+}
+
 /// The organiser's rules for prizes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]

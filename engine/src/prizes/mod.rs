@@ -24,13 +24,11 @@ mod eligibility;
 mod event;
 mod log;
 mod money;
+mod outcome;
 mod queue;
 mod split;
 
-pub use allocate::{
-    allocate, Allocation, Conflict, ConflictReason, Metadata, TieBreak, Unfilled, UnfilledReason,
-    Winner,
-};
+pub use allocate::allocate;
 pub use audit::ConsistencyWarning;
 pub use date::{Date, DateError};
 pub use eligibility::{eligibility, Ineligible};
@@ -40,6 +38,9 @@ pub use event::{
 };
 pub use log::{LogEntry, LogEvent, LogField, LogLevel, LogValue};
 pub use money::{split_evenly, Cents};
+pub use outcome::{
+    Allocation, Conflict, ConflictReason, Metadata, TieBreak, Unfilled, UnfilledReason, Winner,
+};
 pub use queue::value_tier;
 pub use split::{
     split_cash, Award, AwardKind, AwardShare, CashSplit, Payout, SplitMethod, Unawarded,
