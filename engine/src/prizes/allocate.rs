@@ -217,43 +217,10 @@ impl<'c, 'a> Run<'c, 'a> {
         });
     }
 
-    /// Step 2: validates one override and applies it or reports a conflict.
+    /// Step 2: applies one override, or reports why it cannot be applied.
     fn apply_override(&mut self, o: &ManualOverride) {
         let checked = self.checked;
-        let reject = |reason| (reason, Vec::new());
-        let verdict = (|| {
-            let at = *checked
-                .prize_at
-                .get(&o.prize_id)
-                .ok_or(reject(ConflictReason::UnknownPrize))?;
-            let player = *checked
-                .player_at
-                .get(&o.player_id)
-                .ok_or(reject(ConflictReason::UnknownPlayer))?;
-            let (cat, prize) = checked.prize(at);
-            if !(cat.active && prize.active) {
-                return Err(reject(ConflictReason::InactivePrize));
-            }
-            let event = checked.event;
-            eligibility(
-                cat,
-                checked.standings[player],
-                event.start_date,
-                &event.rules,
-            )
-            .map_err(|because| reject(ConflictReason::Ineligible { because }))?;
-            if let Some(h) = self.holder[at.category][at.prize] {
-                return Err((
-                    ConflictReason::PrizeAlreadyAssigned,
-                    vec![checked.standings[h.player].id],
-                ));
-            }
-            if let Some(held) = self.barred_by(player, at.category) {
-                let prize_id = checked.prize(held).1.id.clone();
-                return Err(reject(ConflictReason::PlayerAlreadyWon { prize_id }));
-            }
-            Ok((at, player))
-        })();
+        let verdict = self.check_override(o);
         match verdict {
             Ok((at, player)) => {
                 self.give(
@@ -279,6 +246,44 @@ impl<'c, 'a> Run<'c, 'a> {
             }
             Err((reason, with)) => self.conflict(o.prize_id.clone(), o.player_id, reason, with),
         }
+    }
+
+    /// The prize and player (standings index) of a valid override, or the
+    /// conflict it is: unknown prize, unknown player, inactive prize,
+    /// ineligible player, prize already given, player already barred.
+    fn check_override(
+        &self,
+        o: &ManualOverride,
+    ) -> Result<(PrizeAt, usize), (ConflictReason, Vec<PlayerNo>)> {
+        let checked = self.checked;
+        let reject = |reason| (reason, Vec::new());
+        let Some(&at) = checked.prize_at.get(&o.prize_id) else {
+            return Err(reject(ConflictReason::UnknownPrize));
+        };
+        let Some(&player) = checked.player_at.get(&o.player_id) else {
+            return Err(reject(ConflictReason::UnknownPlayer));
+        };
+        let (cat, prize) = checked.prize(at);
+        if !(cat.active && prize.active) {
+            return Err(reject(ConflictReason::InactivePrize));
+        }
+        let event = checked.event;
+        eligibility(
+            cat,
+            checked.standings[player],
+            event.start_date,
+            &event.rules,
+        )
+        .map_err(|because| reject(ConflictReason::Ineligible { because }))?;
+        if let Some(h) = self.holder[at.category][at.prize] {
+            let holder = checked.standings[h.player].id;
+            return Err((ConflictReason::PrizeAlreadyAssigned, vec![holder]));
+        }
+        if let Some(held) = self.barred_by(player, at.category) {
+            let prize_id = checked.prize(held).1.id.clone();
+            return Err(reject(ConflictReason::PlayerAlreadyWon { prize_id }));
+        }
+        Ok((at, player))
     }
 
     /// Step 3 for one prize of the queue.

@@ -54,22 +54,13 @@ pub(super) fn hort(book: &Book<'_>, ledger: &mut Ledger<'_, '_>) {
             continue;
         }
         let cash = |m: usize| held[m].map_or(Cents::ZERO, |p| book.prizes[p].cash);
-        if let [player] = group[..] {
-            let share = cash(player);
-            ledger.record(
-                AwardKind::Tiebreak,
-                &prizes,
-                Cents::ZERO,
-                vec![Line {
-                    player,
-                    prize: held[player],
-                    share,
-                    paid: share,
-                }],
-            );
-            continue;
-        }
-        let kept = |m: usize| Cents(cash(m).0 / 2);
+        let alone = group.len() == 1;
+        let kept = |m: usize| if alone { cash(m) } else { Cents(cash(m).0 / 2) };
+        let kind = if alone {
+            AwardKind::Tiebreak
+        } else {
+            AwardKind::Hort
+        };
         let pot: Cents = group.iter().map(|&m| cash(m) - kept(m)).sum();
         let lines = shares_of(pot, group)
             .map(|(player, part)| {
@@ -82,6 +73,6 @@ pub(super) fn hort(book: &Book<'_>, ledger: &mut Ledger<'_, '_>) {
                 }
             })
             .collect();
-        ledger.record(AwardKind::Hort, &prizes, Cents::ZERO, lines);
+        ledger.record(kind, &prizes, Cents::ZERO, lines);
     }
 }
