@@ -474,3 +474,19 @@ fn duplicate_ids_are_errors() {
     let e = event(vec![player(1, "A", 1)], vec![open(1), open(1)]);
     assert!(allocate(&e).is_err());
 }
+
+#[test]
+fn unrated_players_come_after_rated_players_of_the_same_rank() {
+    let unrated = player(1, "Aaron", 1);
+    let rated = arbiter_engine::prizes::Player {
+        rating: Some(1100),
+        ..player(2, "Zoe", 1)
+    };
+    let a = run(&event(vec![unrated, rated], vec![open(2)]));
+    assert_eq!(won(&a), [("open-1", 2), ("open-2", 1)]);
+    assert_eq!(a.winners[0].tie_break, TieBreak::Rating);
+    assert_eq!(
+        log_lines(&a, LogEvent::Win)[1],
+        "[alloc.win] prize=open-2 player=1 rank=1 rating=- tie_break=none category=open"
+    );
+}

@@ -42,6 +42,11 @@ pub(crate) struct Holder {
 /// Deterministic: the same event gives the same allocation whatever the
 /// order of its players, categories and prizes.
 ///
+/// The spec's error section answers an override with an unknown id with
+/// `400 Invalid override`, while its step 2 makes every invalid override a
+/// conflict. The engine follows step 2, so one bad override never hides the
+/// rest of the run; a server may still refuse such a request up front.
+///
 /// # Errors
 /// [`PrizeError`] for duplicate ids or an out-of-range cash amount.
 pub fn allocate(event: &PrizeEvent) -> Result<Allocation, PrizeError> {

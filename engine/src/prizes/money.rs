@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::iter::Sum;
-use std::ops::{Add, AddAssign, Sub};
+use std::ops::{Add, AddAssign};
 
 /// An amount of money in cents (hundredths of the event's currency unit):
 /// `Cents(74_675)` is 746.75. Never negative, never a float.
@@ -23,10 +23,11 @@ impl Cents {
     /// currency units). Larger amounts are rejected as input errors.
     pub const MAX_PRIZE: Cents = Cents(1_000_000_000_000);
 
-    /// `units` whole currency units (dollars, euros…) in cents.
+    /// `units` whole currency units (dollars, euros…) in cents, saturating
+    /// at `u64::MAX` cents.
     #[must_use]
     pub const fn units(units: u64) -> Cents {
-        Cents(units * 100)
+        Cents(units.saturating_mul(100))
     }
 
     /// The amount left after paying `paid` out of `self`, or zero if `paid`
@@ -77,15 +78,6 @@ impl Add for Cents {
 impl AddAssign for Cents {
     fn add_assign(&mut self, o: Cents) {
         self.0 += o.0;
-    }
-}
-
-impl Sub for Cents {
-    type Output = Cents;
-    /// Panics in debug builds if `o > self`; callers subtract only what they
-    /// know is smaller (use [`Cents::saturating_sub`] otherwise).
-    fn sub(self, o: Cents) -> Cents {
-        Cents(self.0 - o.0)
     }
 }
 

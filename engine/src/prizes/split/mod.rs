@@ -156,7 +156,9 @@ pub struct CashSplit {
 /// tie) and each active category's active cash prizes, with eligibility as
 /// in allocation ([`super::eligibility`]). Categories are taken most
 /// inclusive first (most eligible players, then brochure order, then id);
-/// a category's prizes by place. Overrides are not read.
+/// a category's prizes by place. Overrides and the eligibility mode are not
+/// read: cash follows the one-cash-prize rule (US Chess 32B1) under every
+/// method.
 ///
 /// # Errors
 /// [`PrizeError`] for duplicate ids, an out-of-range cash amount, or a

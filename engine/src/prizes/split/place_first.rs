@@ -74,7 +74,7 @@ pub(super) fn split(book: &Book<'_>, ledger: &mut Ledger<'_, '_>) {
             let mut lines = Vec::with_capacity(members.len());
             for (player, share) in shares_of(total, &members) {
                 let paid = share.saturating_sub(ledger.paid(player));
-                let unneeded = share - paid;
+                let unneeded = share.saturating_sub(paid);
                 if unneeded > Cents::ZERO {
                     slots.push(Slot {
                         cash: unneeded,

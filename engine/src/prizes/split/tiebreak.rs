@@ -61,7 +61,7 @@ pub(super) fn hort(book: &Book<'_>, ledger: &mut Ledger<'_, '_>) {
         } else {
             AwardKind::Hort
         };
-        let pot: Cents = group.iter().map(|&m| cash(m) - kept(m)).sum();
+        let pot: Cents = group.iter().map(|&m| cash(m).saturating_sub(kept(m))).sum();
         let lines = shares_of(pot, group)
             .map(|(player, part)| {
                 let share = kept(player) + part;
