@@ -3,9 +3,9 @@
 //! Two questions a tournament organiser answers at the end of an event, both
 //! from the same [`PrizeEvent`] (standings, prize list, rules):
 //!
-//! - **Who wins which prize?** [`allocate`] implements the prize allocation
+//! - **Who wins which prize?** [`allocate()`] implements the prize allocation
 //!   specification v1.1 and its v1.2 features: the prize queue
-//!   ([`value_tier`]), eligibility ([`eligibility`]), manual overrides, the
+//!   ([`value_tier`]), eligibility ([`eligibility()`]), manual overrides, the
 //!   greedy allocation with rank → rating → name tie-breaks, conflicts,
 //!   unfilled prizes, `first-win` and `allow-multiple` modes, the
 //!   consistency audit, and the run's log as data ([`LogEntry`]).

@@ -1,8 +1,6 @@
 //! What every split method reads (the [`Book`]) and writes (the [`Ledger`]).
 
-use super::{
-    check_scores, Award, AwardKind, AwardShare, CashSplit, Payout, SplitMethod, Unawarded,
-};
+use super::{Award, AwardKind, AwardShare, CashSplit, Payout, SplitMethod, Unawarded};
 use crate::prizes::event::Checked;
 use crate::prizes::{eligibility, Category, Cents, Player, PrizeError, PrizeId};
 use std::cmp::Reverse;
@@ -228,4 +226,19 @@ impl<'b, 'a> Ledger<'b, 'a> {
             paid,
         }
     }
+}
+
+/// Checks that `standings` never ranks a lower score ahead of a higher one.
+fn check_scores(standings: &[&Player]) -> Result<(), PrizeError> {
+    for w in standings.windows(2) {
+        if w[0].score < w[1].score {
+            return Err(PrizeError::ScoresOutOfOrder {
+                ahead: w[0].id,
+                ahead_score: w[0].score,
+                behind: w[1].id,
+                behind_score: w[1].score,
+            });
+        }
+    }
+    Ok(())
 }

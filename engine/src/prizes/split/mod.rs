@@ -1,10 +1,10 @@
 //! Cash prizes shared among tied players.
 //!
 //! Players on equal scores are tied for money; their order inside the tie is
-//! the standings order ([`Player::standings_cmp`]). Every method works in
+//! the standings order ([`super::Player::standings_cmp`]). Every method works in
 //! whole cents with one rounding rule ([`split_evenly`]), so the money paid
 //! plus the money left unawarded is always exactly the cash on the prize
-//! list. Only cash is split: trophies and medals follow [`super::allocate`].
+//! list. Only cash is split: trophies and medals follow [`super::allocate()`].
 
 mod book;
 mod place_first;
@@ -12,7 +12,7 @@ mod tiebreak;
 mod uscf;
 
 use super::event::Checked;
-use super::{split_evenly, CategoryId, Cents, Player, PrizeError, PrizeEvent, PrizeId};
+use super::{split_evenly, CategoryId, Cents, PrizeError, PrizeEvent, PrizeId};
 use crate::model::{PlayerNo, Points};
 use book::{Book, Ledger};
 use serde::{Deserialize, Serialize};
@@ -154,7 +154,7 @@ pub struct CashSplit {
 ///
 /// Reads the players' scores (ties), their standings order (order inside a
 /// tie) and each active category's active cash prizes, with eligibility as
-/// in allocation ([`super::eligibility`]). Categories are taken most
+/// in allocation ([`super::eligibility()`]). Categories are taken most
 /// inclusive first (most eligible players, then brochure order, then id);
 /// a category's prizes by place. Overrides and the eligibility mode are not
 /// read: cash follows the one-cash-prize rule (US Chess 32B1) under every
@@ -181,19 +181,4 @@ pub fn split_cash(event: &PrizeEvent) -> Result<CashSplit, PrizeError> {
 /// shares of `total` under the rounding rule.
 fn shares_of(total: Cents, group: &[usize]) -> impl Iterator<Item = (usize, Cents)> + '_ {
     group.iter().copied().zip(split_evenly(total, group.len()))
-}
-
-/// Checks that `standings` never ranks a lower score ahead of a higher one.
-fn check_scores(standings: &[&Player]) -> Result<(), PrizeError> {
-    for w in standings.windows(2) {
-        if w[0].score < w[1].score {
-            return Err(PrizeError::ScoresOutOfOrder {
-                ahead: w[0].id,
-                ahead_score: w[0].score,
-                behind: w[1].id,
-                behind_score: w[1].score,
-            });
-        }
-    }
-    Ok(())
 }
