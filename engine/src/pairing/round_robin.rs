@@ -88,12 +88,18 @@ pub const MAX_PLAYERS: u32 = 1000;
 /// # Errors
 /// [`RoundRobinError::TooFewPlayers`] below 2 players,
 /// [`RoundRobinError::TooManyPlayers`] above [`MAX_PLAYERS`].
-pub fn berger_schedule(players: u32, cycles: Cycles) -> Result<Vec<RoundPairings>, RoundRobinError> {
+pub fn berger_schedule(
+    players: u32,
+    cycles: Cycles,
+) -> Result<Vec<RoundPairings>, RoundRobinError> {
     if players < 2 {
         return Err(RoundRobinError::TooFewPlayers { players });
     }
     if players > MAX_PLAYERS {
-        return Err(RoundRobinError::TooManyPlayers { players, max: MAX_PLAYERS });
+        return Err(RoundRobinError::TooManyPlayers {
+            players,
+            max: MAX_PLAYERS,
+        });
     }
     let table = berger_table(players + players % 2);
     let mut first: Vec<&Vec<(u32, u32)>> = table.iter().collect();
@@ -152,7 +158,10 @@ fn to_round(round: u32, games: &[(u32, u32)], reversed: bool, players: u32) -> R
         } else if b > players {
             bye = Some(PlayerNo(w));
         } else {
-            boards.push(Board { white: PlayerNo(w), black: PlayerNo(b) });
+            boards.push(Board {
+                white: PlayerNo(w),
+                black: PlayerNo(b),
+            });
         }
     }
     RoundPairings { round, boards, bye }
