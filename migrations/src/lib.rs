@@ -1,1 +1,28 @@
-//! Migrations.
+//! # arbiter-migrations
+//!
+//! Arbiter's database schema as `sea-orm-migration` steps, one file per change,
+//! applied in order at start by `arbiter serve` (and by `arbiter migrate`). Works
+//! on SQLite and PostgreSQL alike: ids are UUID text, times are Unix
+//! milliseconds (`BIGINT`), JSON payloads are text.
+
+pub use sea_orm_migration::prelude::*;
+
+mod m0001_accounts;
+mod m0002_tournaments;
+mod m0003_rounds;
+mod m0004_events;
+
+/// The ordered list of migrations.
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m0001_accounts::Migration),
+            Box::new(m0002_tournaments::Migration),
+            Box::new(m0003_rounds::Migration),
+            Box::new(m0004_events::Migration),
+        ]
+    }
+}

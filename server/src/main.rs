@@ -1,2 +1,62 @@
-//! The arbiter binary.
-fn main() {}
+//! `arbiter`: the tournament server and its tools.
+
+use arbiter_server::{config::Settings, startup};
+use clap::{Parser, Subcommand};
+
+/// Arbiter: Swiss and round-robin tournaments with live boards.
+#[derive(Parser)]
+#[command(name = "arbiter", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    serve: Settings,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the server (the default).
+    Serve(Settings),
+    /// Create a sample 40K event (24 players, 5 rounds) and play it through the HTTP API.
+    Demo(arbiter_server::demo::DemoArgs),
+    /// Apply database migrations and exit.
+    Migrate {
+        /// Database URL.
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/arbiter.db?mode=rwc")]
+        database_url: String,
+    },
+}
+
+#[actix_web::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        None => serve(cli.serve).await,
+        Some(Command::Serve(settings)) => serve(settings).await,
+        Some(Command::Demo(args)) => {
+            startup::init_tracing("warn", false);
+            arbiter_server::demo::run(args).await
+        }
+        Some(Command::Migrate { database_url }) => {
+            startup::init_tracing("info", false);
+            arbiter_server::store::Store::connect(&database_url).await?;
+            println!("database is up to date");
+            Ok(())
+        }
+    }
+}
+
+async fn serve(settings: Settings) -> anyhow::Result<()> {
+    startup::init_tracing(&settings.log, settings.log_json);
+    let app = startup::Application::build(settings.clone()).await?;
+    tracing::info!(
+        bind = %settings.bind,
+        port = app.port(),
+        database = app.state().store.backend_name(),
+        bus = app.state().bus.name(),
+        "arbiter listening on http://{}",
+        settings.bind
+    );
+    app.run_until_stopped().await?;
+    Ok(())
+}

@@ -1,1 +1,0 @@
-//! Record-based Swiss pairing for Warhammer 40K.

@@ -1,0 +1,310 @@
+//! Swiss pairing cases worked by hand from the rules in the module docs.
+//! Players are letters; `ranked` lists them in standings order.
+
+#![allow(clippy::unwrap_used)]
+
+use super::*;
+use crate::standings::wh40k::standings;
+
+fn win(round: u32, winner: char, loser: char) -> Game<char> {
+    Game {
+        round,
+        player1: winner,
+        player2: Some(loser),
+        vp1: 60,
+        vp2: 40,
+    }
+}
+
+fn draw(round: u32, a: char, b: char) -> Game<char> {
+    Game {
+        round,
+        player1: a,
+        player2: Some(b),
+        vp1: 50,
+        vp2: 50,
+    }
+}
+
+fn bye(round: u32, p: char) -> Game<char> {
+    Game {
+        round,
+        player1: p,
+        player2: None,
+        vp1: 0,
+        vp2: 0,
+    }
+}
+
+/// The tables as "XY" strings, in table order (player1 first), checking the numbering.
+fn tables(pairing: &RoundPairing<char>) -> Vec<String> {
+    for (i, t) in pairing.tables.iter().enumerate() {
+        assert_eq!(t.number as usize, i + 1);
+    }
+    pairing
+        .tables
+        .iter()
+        .map(|t| format!("{}{}", t.player1, t.player2))
+        .collect()
+}
+
+fn pair(ranked: &str, history: &[Game<char>]) -> RoundPairing<char> {
+    pair_round(&ranked.chars().collect::<Vec<_>>(), history).unwrap()
+}
+
+/// Round 1, one group of 10: fold 1–6, 2–7, 3–8, 4–9, 5–10.
+#[test]
+fn round_one_folds_the_single_group() {
+    let p = pair("ABCDEFGHIJ", &[]);
+    assert_eq!(tables(&p), ["AF", "BG", "CH", "DI", "EJ"]);
+    assert_eq!((p.bye, p.warnings.len()), (None, 0));
+}
+
+/// Seven players: the bye goes to the lowest (G); the six left fold 1–4, 2–5, 3–6.
+#[test]
+fn odd_field_gives_the_lowest_a_bye() {
+    let p = pair("ABCDEFG", &[]);
+    assert_eq!(p.bye, Some('G'));
+    assert_eq!(tables(&p), ["AD", "BE", "CF"]);
+}
+
+/// After R1 (A>E, B>F, C>G, D>H) the groups are 1-0 {A,B,C,D} and 0-1
+/// {E,F,G,H}; each folds: A–C, B–D, E–G, F–H.
+#[test]
+fn groups_by_record_fold_separately() {
+    let history = [
+        win(1, 'A', 'E'),
+        win(1, 'B', 'F'),
+        win(1, 'C', 'G'),
+        win(1, 'D', 'H'),
+    ];
+    let p = pair("ABCDEFGH", &history);
+    assert_eq!(tables(&p), ["AC", "BD", "EG", "FH"]);
+}
+
+/// R1 draws A–D, B–F, C–E: one 0-0-1 group A..F. Fold A–D, B–E, C–F; A–D is a
+/// rematch, so A takes the next bottom-half player E, and B takes the first
+/// one left, D (the adjacent pairs swap); C–F stays.
+#[test]
+fn rematch_swaps_with_the_adjacent_pair() {
+    let history = [draw(1, 'A', 'D'), draw(1, 'B', 'F'), draw(1, 'C', 'E')];
+    let p = pair("ABCDEF", &history);
+    assert_eq!(tables(&p), ["AE", "BD", "CF"]);
+    assert!(p.warnings.is_empty());
+}
+
+/// R1 draws A–C, B–D: one group A..D whose fold A–C, B–D repeats both games.
+/// A skips C for D; B takes C.
+#[test]
+fn fully_repeated_fold_is_swapped() {
+    let p = pair("ABCD", &[draw(1, 'A', 'C'), draw(1, 'B', 'D')]);
+    assert_eq!(tables(&p), ["AD", "BC"]);
+}
+
+/// R1: A>D, B>E, C>F. Groups {A,B,C} and {D,E,F}. The first is odd: A–B, and
+/// C floats to the top of the next: [C,D,E,F] folds C–E, D–F. Tables by the
+/// higher seed's rank: A (1), C (3), D (4).
+#[test]
+fn odd_group_floats_its_lowest_player_down() {
+    let p = pair(
+        "ABCDEF",
+        &[win(1, 'A', 'D'), win(1, 'B', 'E'), win(1, 'C', 'F')],
+    );
+    assert_eq!(tables(&p), ["AB", "CE", "DF"]);
+}
+
+/// As above but C beat E in R1: the floater's fold partner E is a rematch, so
+/// C takes F and D takes E.
+#[test]
+fn floater_avoids_a_rematch_in_its_new_bracket() {
+    let p = pair(
+        "ABCDEF",
+        &[win(1, 'A', 'D'), win(1, 'B', 'F'), win(1, 'C', 'E')],
+    );
+    assert_eq!(tables(&p), ["AB", "CF", "DE"]);
+}
+
+/// Groups {A,B} (2-0) and {C,D} (1-1) where C and D have met. Pairing A–B
+/// would force C–D again, so the field check refuses it: A and B float down
+/// and the bracket [A,B,C,D] folds A–C, B–D: no rematch anywhere.
+#[test]
+fn a_group_gives_way_so_the_next_avoids_a_rematch() {
+    let history = [
+        win(1, 'A', 'X'),
+        win(1, 'B', 'Y'),
+        win(1, 'C', 'D'),
+        win(2, 'A', 'Y'),
+        win(2, 'B', 'X'),
+        win(2, 'D', 'C'),
+    ];
+    let p = pair("ABCD", &history);
+    assert_eq!(tables(&p), ["AC", "BD"]);
+    assert!(p.warnings.is_empty());
+}
+
+/// R1: A 60–40 B, C 55–45 D, E bye. R2: A 50–40 C, D 70–30 E, B bye.
+/// Standings: A 2-0 (+30); then one win each: D +30, C 0, B −20, E −40.
+/// R3 bye: E (last) and B (4th) already had one → C, the lowest without one.
+/// Groups {A} and {D,B,E}: A floats; [A,D,B,E] folds A–B (met in R1) → A
+/// takes E; D takes B. Tables: A–E, D–B.
+#[test]
+fn bye_goes_to_the_lowest_without_a_bye_through_standings() {
+    let history = [
+        Game {
+            round: 1,
+            player1: 'A',
+            player2: Some('B'),
+            vp1: 60,
+            vp2: 40,
+        },
+        Game {
+            round: 1,
+            player1: 'C',
+            player2: Some('D'),
+            vp1: 55,
+            vp2: 45,
+        },
+        bye(1, 'E'),
+        Game {
+            round: 2,
+            player1: 'A',
+            player2: Some('C'),
+            vp1: 50,
+            vp2: 40,
+        },
+        Game {
+            round: 2,
+            player1: 'E',
+            player2: Some('D'),
+            vp1: 30,
+            vp2: 70,
+        },
+        bye(2, 'B'),
+    ];
+    let table = standings(&['A', 'B', 'C', 'D', 'E'], &history).unwrap();
+    assert_eq!(table.iter().map(|s| s.id).collect::<String>(), "ADCBE");
+    let p = pair_standings(&table, |_| true, &history).unwrap();
+    assert_eq!(p.bye, Some('C'));
+    assert_eq!(tables(&p), ["AE", "DB"]);
+    assert!(p.warnings.is_empty());
+}
+
+/// Six entrants, F drops after R1 (A>D, B>E, C>F). Five active players: the
+/// standings are A, B, C (wins, equal margins → registration), then D, E, F;
+/// active: A B C D E. E, the lowest active, gets the bye; {A,B,C}: A–B, C
+/// floats; [C,D]: C–D. F is never paired.
+#[test]
+fn dropped_players_are_not_paired() {
+    let history = [win(1, 'A', 'D'), win(1, 'B', 'E'), win(1, 'C', 'F')];
+    let table = standings(&['A', 'B', 'C', 'D', 'E', 'F'], &history).unwrap();
+    let p = pair_standings(&table, |id| id != 'F', &history).unwrap();
+    assert_eq!(p.bye, Some('E'));
+    assert_eq!(tables(&p), ["AB", "CD"]);
+}
+
+/// Active A, B, C, D; dropped X, Y, Z. A beat B, C and D in rounds 1–3, so A
+/// has met everyone: one rematch is unavoidable, and only one is made. A
+/// (3-0) floats into {B,C,D} (2-1): [A,B,C,D] → A's fold partner C is a
+/// rematch but every choice for A is, and with C the rest (B–D) is new.
+#[test]
+fn unavoidable_rematch_is_made_once_and_flagged() {
+    let history = [
+        win(1, 'A', 'B'),
+        win(1, 'C', 'X'),
+        win(1, 'D', 'Y'),
+        win(2, 'A', 'C'),
+        win(2, 'B', 'Z'),
+        win(2, 'D', 'X'),
+        win(3, 'A', 'D'),
+        win(3, 'B', 'Y'),
+        win(3, 'C', 'Z'),
+    ];
+    let p = pair("ABCD", &history);
+    assert_eq!(tables(&p), ["AC", "BD"]);
+    assert_eq!(
+        p.warnings,
+        [PairingWarning::Rematch {
+            player1: 'A',
+            player2: 'C',
+            previous_rounds: vec![2]
+        }]
+    );
+}
+
+/// Three players, three rounds: everyone has met everyone and had a bye. The
+/// lowest (C) gets a second bye and A–B meet again, both flagged.
+#[test]
+fn tiny_event_repeats_bye_and_game_with_warnings() {
+    let history = [
+        win(1, 'A', 'B'),
+        bye(1, 'C'),
+        win(2, 'A', 'C'),
+        bye(2, 'B'),
+        win(3, 'B', 'C'),
+        bye(3, 'A'),
+    ];
+    let p = pair("ABC", &history);
+    assert_eq!(p.bye, Some('C'));
+    assert_eq!(tables(&p), ["AB"]);
+    assert_eq!(
+        p.warnings,
+        [
+            PairingWarning::RepeatBye {
+                player: 'C',
+                previous_rounds: vec![1]
+            },
+            PairingWarning::Rematch {
+                player1: 'A',
+                player2: 'B',
+                previous_rounds: vec![1]
+            },
+        ]
+    );
+}
+
+/// Four players after a full round robin: both tables are rematches.
+#[test]
+fn exhausted_field_pairs_with_all_rematches_flagged() {
+    let history = [
+        win(1, 'A', 'B'),
+        win(1, 'C', 'D'),
+        win(2, 'A', 'C'),
+        win(2, 'B', 'D'),
+        win(3, 'A', 'D'),
+        win(3, 'B', 'C'),
+    ];
+    // A 3-0; B 2-1; C 1-2; D 0-3 — four groups of one.
+    let p = pair("ABCD", &history);
+    assert_eq!(tables(&p), ["AB", "CD"]);
+    assert_eq!(p.warnings.len(), 2);
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    assert_eq!(
+        pair_round::<char>(&[], &[]),
+        Err(SwissError::TooFewPlayers { active: 0 })
+    );
+    assert_eq!(
+        pair_round(&['A'], &[]),
+        Err(SwissError::TooFewPlayers { active: 1 })
+    );
+    assert_eq!(
+        pair_round(&['A', 'B', 'A'], &[]),
+        Err(SwissError::DuplicatePlayer('A'))
+    );
+    let broken = [Game {
+        round: 1,
+        player1: 'A',
+        player2: Some('A'),
+        vp1: 1,
+        vp2: 0,
+    }];
+    assert!(matches!(
+        pair_round(&['A', 'B'], &broken),
+        Err(SwissError::History(_))
+    ));
+    assert!(SwissError::<char>::TooFewPlayers { active: 1 }
+        .to_string()
+        .contains("at least 2"));
+}

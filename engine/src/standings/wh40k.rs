@@ -1,1 +1,0 @@
-//! Warhammer 40K standings.

@@ -1,0 +1,334 @@
+//! Warhammer 40K standings: wins, VP margin, strength of schedule (SOS), total
+//! VP, registration order.
+//!
+//! The result of a game is always derived from the victory points (VP) reported
+//! for it, never chosen: more VP wins, equal VP is a draw. A bye is a win for
+//! its player with 0 VP for and 0 VP against. Standings are computed fresh from
+//! the games that count (confirmed results); nothing is stored between calls.
+//!
+//! Ranking order (seed `wh40k-tournament-manager.md`, "Standings
+//! Tiebreakers"; the same order drives pairing in
+//! [`crate::pairing::swiss_record`]):
+//! 1. wins, descending (a bye is a win);
+//! 2. VP margin (VP scored − VP conceded), descending;
+//! 3. SOS, descending (see [`Standing::sos`]);
+//! 4. total VP scored, descending;
+//! 5. registration order, ascending: the earlier entrant ranks higher, so every
+//!    rank is distinct.
+//!
+//! The seed's pairing sort lists wins → margin → SOS → registration order, and
+//! its standings list adds total VP as the last resort; we apply total VP before
+//! registration order in both places, so pairing and standings never disagree.
+
+mod ratio;
+mod tally;
+#[cfg(test)]
+mod tests;
+
+pub use ratio::{Ratio, RatioError};
+pub(crate) use tally::{tally, Tally};
+
+use crate::model::Outcome;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::Hash;
+
+/// One game that counts: a confirmed result, or a bye.
+///
+/// `player2 == None` is a bye for `player1`: a win with 0 VP for and against
+/// (`vp1` and `vp2` are ignored for a bye).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Game<Id> {
+    /// The round number (1-based).
+    pub round: u32,
+    /// The first player (the higher seed when paired by Arbiter), or the bye player.
+    pub player1: Id,
+    /// The second player; `None` for a bye.
+    pub player2: Option<Id>,
+    /// VP scored by `player1`.
+    pub vp1: u32,
+    /// VP scored by `player2`.
+    pub vp2: u32,
+}
+
+/// The result of a [`Game`], derived from its VP (seed: `deriveResult`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    /// `player1` scored more VP.
+    Player1Win,
+    /// `player2` scored more VP.
+    Player2Win,
+    /// Both scored the same VP.
+    Draw,
+    /// A bye: a win for `player1`, 0 VP each side.
+    Bye,
+}
+
+impl<Id: Copy + Eq> Game<Id> {
+    /// The result, derived from VP: more VP wins, equal VP draws; a bye is [`GameResult::Bye`].
+    #[must_use]
+    pub fn result(&self) -> GameResult {
+        match self.player2 {
+            None => GameResult::Bye,
+            Some(_) if self.vp1 > self.vp2 => GameResult::Player1Win,
+            Some(_) if self.vp2 > self.vp1 => GameResult::Player2Win,
+            Some(_) => GameResult::Draw,
+        }
+    }
+
+    /// The outcome for `player1` (a bye is a win).
+    pub(super) fn player1_outcome(&self) -> Outcome {
+        match self.result() {
+            GameResult::Player1Win | GameResult::Bye => Outcome::Win,
+            GameResult::Player2Win => Outcome::Loss,
+            GameResult::Draw => Outcome::Draw,
+        }
+    }
+
+    /// Whether this game is a bye.
+    #[must_use]
+    pub fn is_bye(&self) -> bool {
+        self.player2.is_none()
+    }
+
+    /// The outcome for `player` (a bye is a win), or `None` if `player` is not in this game.
+    #[must_use]
+    pub fn outcome_for(&self, player: Id) -> Option<Outcome> {
+        let p1 = self.player1_outcome();
+        if player == self.player1 {
+            Some(p1)
+        } else if self.player2 == Some(player) {
+            Some(p1.reversed())
+        } else {
+            None
+        }
+    }
+}
+
+/// A win-loss-draw record (a bye counts as a win), shown `W-L-D`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Record {
+    /// Games won, byes included.
+    pub wins: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// Games drawn.
+    pub draws: u32,
+}
+
+impl Record {
+    /// Adds one outcome to the record.
+    pub fn add(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Win => self.wins += 1,
+            Outcome::Loss => self.losses += 1,
+            Outcome::Draw => self.draws += 1,
+        }
+    }
+}
+
+impl fmt::Display for Record {
+    /// `W-L-D`, e.g. `2-1-0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}-{}", self.wins, self.losses, self.draws)
+    }
+}
+
+/// One line of the standings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing<Id> {
+    /// The place, 1-based; distinct for every player (ties fall back to registration order).
+    pub rank: u32,
+    /// The player.
+    pub id: Id,
+    /// The player's index in the entrant list (0-based registration order).
+    pub registration: usize,
+    /// Wins, byes included.
+    pub wins: u32,
+    /// Losses.
+    pub losses: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Byes received (each also counted in `wins`).
+    pub byes: u32,
+    /// Games played over the board (byes excluded): `wins + losses + draws - byes`.
+    pub played: u32,
+    /// Total VP scored (byes score 0).
+    pub vp_for: u64,
+    /// Total VP conceded (byes concede 0).
+    pub vp_against: u64,
+    /// VP margin: `vp_for - vp_against`.
+    pub margin: i64,
+    /// Strength of schedule: the average, over the player's games played over
+    /// the board (an opponent met twice counts twice; a bye is not an
+    /// opponent), of the opponent's [`Standing::win_rate`]. 0 for a player
+    /// without an opponent.
+    ///
+    /// Sources: seed "Standings Tiebreakers" ("average win percentage of all
+    /// opponents faced") and the GW organised-play guidance ("opponents' win
+    /// records"). Reading chosen: byes are excluded on both sides: the bye is
+    /// not an opponent, and an opponent's own bye is neither a win nor a game
+    /// in their win %, so SOS measures only games actually played.
+    pub sos: Ratio,
+    /// Win % over the board: `(wins + ½·draws) / games played`, byes excluded
+    /// from both; 0 with no game played. This is what opponents' SOS averages.
+    pub win_rate: Ratio,
+    /// The opponents met over the board, in round order.
+    pub opponents: Vec<Id>,
+}
+
+impl<Id> Standing<Id> {
+    /// The `W-L-D` record (a bye counts as a win).
+    #[must_use]
+    pub fn record(&self) -> Record {
+        Record {
+            wins: self.wins,
+            losses: self.losses,
+            draws: self.draws,
+        }
+    }
+}
+
+/// Why standings (or a pairing history) could not be computed: the input is inconsistent.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StandingsError<Id: fmt::Debug> {
+    /// The same player appears twice in the entrant list.
+    #[error("player {0:?} is registered twice")]
+    DuplicateEntrant(Id),
+    /// A game names a player who is not an entrant.
+    #[error("round {round}: player {player:?} is not an entrant of this event")]
+    UnknownPlayer {
+        /// The round of the game.
+        round: u32,
+        /// The unknown player.
+        player: Id,
+    },
+    /// A game has the same player on both sides.
+    #[error("round {round}: player {player:?} is paired against themself")]
+    SelfPairing {
+        /// The round of the game.
+        round: u32,
+        /// The player.
+        player: Id,
+    },
+    /// A player is in more than one game (or bye) of the same round.
+    #[error("round {round}: player {player:?} has more than one game or bye")]
+    TwiceInRound {
+        /// The round.
+        round: u32,
+        /// The player.
+        player: Id,
+    },
+    /// The exact SOS fraction does not fit in 64 bits (only possible with
+    /// dozens of rounds of very different lengths).
+    #[error("the strength of schedule of {player:?} is too large to represent exactly")]
+    SosOverflow {
+        /// The player.
+        player: Id,
+    },
+}
+
+/// Computes the standings of `entrants` (every registered player, in
+/// registration order, dropped players included) from the `games` that count.
+///
+/// Returns one [`Standing`] per entrant, in rank order (see the module docs for
+/// the order). Errors: a duplicate entrant, a game naming a non-entrant, a
+/// player paired with themself, a player with two games or byes in one round,
+/// or an SOS that cannot be represented exactly.
+pub fn standings<Id>(
+    entrants: &[Id],
+    games: &[Game<Id>],
+) -> Result<Vec<Standing<Id>>, StandingsError<Id>>
+where
+    Id: Copy + Eq + Hash + Ord + fmt::Debug,
+{
+    let mut registration = HashMap::with_capacity(entrants.len());
+    for (index, &id) in entrants.iter().enumerate() {
+        if registration.insert(id, index).is_some() {
+            return Err(StandingsError::DuplicateEntrant(id));
+        }
+    }
+    for game in games {
+        for player in std::iter::once(game.player1).chain(game.player2) {
+            if !registration.contains_key(&player) {
+                return Err(StandingsError::UnknownPlayer {
+                    round: game.round,
+                    player,
+                });
+            }
+        }
+    }
+    let tallies = tally(games)?;
+    let empty = Tally::default();
+    let tally_of = |id: &Id| tallies.get(id).unwrap_or(&empty);
+
+    let mut lines = Vec::with_capacity(entrants.len());
+    for (index, &id) in entrants.iter().enumerate() {
+        let t = tally_of(&id);
+        let sos = strength_of_schedule(t.opponents.iter().map(|&(_, o)| tally_of(&o)))
+            .ok_or(StandingsError::SosOverflow { player: id })?;
+        lines.push(Standing {
+            rank: 0,
+            id,
+            registration: index,
+            wins: t.record.wins,
+            losses: t.record.losses,
+            draws: t.record.draws,
+            byes: t.bye_rounds.len() as u32,
+            played: t.played(),
+            vp_for: t.vp_for,
+            vp_against: t.vp_against,
+            margin: t.margin(),
+            sos,
+            win_rate: t.win_rate(),
+            opponents: t.opponents.iter().map(|&(_, o)| o).collect(),
+        });
+    }
+    lines.sort_by(|a, b| {
+        b.wins
+            .cmp(&a.wins)
+            .then(b.margin.cmp(&a.margin))
+            .then(b.sos.cmp(&a.sos))
+            .then(b.vp_for.cmp(&a.vp_for))
+            .then(a.registration.cmp(&b.registration))
+    });
+    for (place, line) in lines.iter_mut().enumerate() {
+        line.rank = place as u32 + 1;
+    }
+    Ok(lines)
+}
+
+/// The exact average of the opponents' over-the-board win rates; `Some(0)`
+/// with no opponent, `None` if the exact fraction does not fit in 64 bits.
+fn strength_of_schedule<'a, Id: 'a>(
+    opponents: impl Iterator<Item = &'a Tally<Id>>,
+) -> Option<Ratio> {
+    let (mut num, mut den, mut count) = (0i128, 1i128, 0i128);
+    for opponent in opponents {
+        let rate = opponent.win_rate();
+        let (n, d) = (i128::from(rate.num()), i128::from(rate.den()));
+        // num/den + n/d, kept reduced so the parts stay small.
+        let g = gcd(den, d);
+        num = num
+            .checked_mul(d / g)?
+            .checked_add(n.checked_mul(den / g)?)?;
+        den = den.checked_mul(d / g)?;
+        let r = gcd(num, den);
+        (num, den) = (num / r, den / r);
+        count += 1;
+    }
+    if count == 0 {
+        return Some(Ratio::ZERO);
+    }
+    Ratio::from_wide(num, den.checked_mul(count)?)
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.abs(), b.abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}

@@ -1,0 +1,12 @@
+//! Accounts, sessions and request protection.
+//!
+//! - [`password`]: argon2id hashing (PHC strings), off the async runtime.
+//! - [`session`]: the `arbiter_session` cookie (HttpOnly, SameSite=Lax) and
+//!   the [`session::Authed`] / [`session::MaybeUser`] extractors, for pages and
+//!   API alike.
+//! - [`csrf`]: cross-site request forgery protection: an Origin check on every
+//!   unsafe request, and a double-submit token on HTML form posts.
+
+pub mod csrf;
+pub mod password;
+pub mod session;

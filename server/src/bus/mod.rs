@@ -1,0 +1,45 @@
+//! The event bus: how committed events reach every instance's live rooms.
+//!
+//! - [`LocalBus`] (default): a tokio broadcast channel inside one process.
+//! - [`RedisBus`] (`REDIS_URL` set): the same, plus Redis pub/sub between
+//!   instances. Redis pub/sub is at-most-once, so rooms treat the bus as a
+//!   hint: the event table is the source of truth, and gaps are filled from it.
+//!
+//! Publishing always delivers to this instance first, directly, so an
+//! instance keeps serving its own clients while Redis is down.
+
+mod local;
+mod redis;
+
+pub use self::local::LocalBus;
+pub use self::redis::RedisBus;
+
+use crate::live::LiveEvent;
+use std::sync::Arc;
+use tokio::sync::broadcast;
+
+/// What the bus delivers to subscribers.
+#[derive(Clone, Debug)]
+pub enum BusMsg {
+    /// A committed event.
+    Event(Arc<LiveEvent>),
+    /// Messages may have been lost (the connection to Redis was re-established,
+    /// or this subscriber lagged): rooms should re-check the database.
+    Resync,
+}
+
+/// An event bus.
+pub trait Bus: Send + Sync + 'static {
+    /// Publishes committed events, in order.
+    fn publish(&self, events: Vec<Arc<LiveEvent>>);
+    /// A new subscription to everything published from now on.
+    fn subscribe(&self) -> broadcast::Receiver<BusMsg>;
+    /// Whether the bus's backing service is reachable (`true` for [`LocalBus`]).
+    fn is_healthy(&self) -> bool;
+    /// `local` or `redis`.
+    fn name(&self) -> &'static str;
+}
+
+/// Capacity of the in-process broadcast channel (events; a subscriber that
+/// lags further gets [`BusMsg::Resync`]).
+pub const LOCAL_CAPACITY: usize = 8192;

@@ -1,0 +1,179 @@
+//! Redis pub/sub between instances: every instance publishes its committed
+//! events on one channel and forwards what the others publish to its own
+//! rooms. Delivery to this instance never waits for Redis.
+
+use super::{Bus, BusMsg, LocalBus};
+use crate::live::LiveEvent;
+use futures_util::StreamExt as _;
+use redis::aio::ConnectionManager;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{broadcast, mpsc};
+use uuid::Uuid;
+
+/// The Redis channel all instances share.
+pub const CHANNEL: &str = "arbiter:events";
+/// How many events may wait for the publisher before new ones are dropped
+/// (other instances then catch up from the database).
+const OUTBOX: usize = 65_536;
+/// How often the subscriber checks that Redis still answers.
+const PING_EVERY: Duration = Duration::from_secs(3);
+
+/// Redis pub/sub plus in-process delivery.
+#[derive(Clone)]
+pub struct RedisBus {
+    local: LocalBus,
+    outbox: mpsc::Sender<Arc<LiveEvent>>,
+    healthy: Arc<AtomicBool>,
+}
+
+impl RedisBus {
+    /// Connects to Redis at `url` (checked now, so a wrong URL fails at start)
+    /// and starts the publisher and subscriber tasks, which reconnect on their own.
+    ///
+    /// # Errors
+    /// The URL is invalid or Redis does not answer.
+    pub async fn connect(url: &str) -> anyhow::Result<RedisBus> {
+        use anyhow::Context as _;
+        let client = redis::Client::open(url).with_context(|| format!("invalid Redis URL {url}"))?;
+        let config = redis::aio::ConnectionManagerConfig::new()
+            .set_connection_timeout(Duration::from_secs(2))
+            .set_response_timeout(Duration::from_secs(2))
+            .set_number_of_retries(2)
+            .set_max_delay(1000);
+        let publisher = ConnectionManager::new_with_config(client.clone(), config)
+            .await
+            .with_context(|| format!("connecting to Redis at {url}"))?;
+        let origin = Uuid::new_v4().to_string();
+        let local = LocalBus::default();
+        let healthy = Arc::new(AtomicBool::new(true));
+        let (outbox, rx) = mpsc::channel(OUTBOX);
+        tokio::spawn(publish_loop(publisher, rx, origin.clone(), healthy.clone()));
+        tokio::spawn(subscribe_loop(client, origin, local.clone(), healthy.clone()));
+        Ok(RedisBus { local, outbox, healthy })
+    }
+}
+
+impl Bus for RedisBus {
+    fn publish(&self, events: Vec<Arc<LiveEvent>>) {
+        for e in events {
+            self.local.deliver(BusMsg::Event(e.clone()));
+            if self.outbox.try_send(e).is_err() {
+                tracing::warn!("redis outbox full; other instances will catch up from the database");
+            }
+        }
+    }
+
+    fn subscribe(&self) -> broadcast::Receiver<BusMsg> {
+        self.local.subscribe()
+    }
+
+    fn is_healthy(&self) -> bool {
+        self.healthy.load(Ordering::Relaxed)
+    }
+
+    fn name(&self) -> &'static str {
+        "redis"
+    }
+}
+
+/// `origin|tournament|seq|kind|frame`: the frame is last, so it may contain `|`.
+fn encode(origin: &str, e: &LiveEvent) -> String {
+    format!("{origin}|{}|{}|{}|{}", e.tournament_id, e.seq, e.kind, e.frame)
+}
+
+fn decode(msg: &str) -> Option<(&str, LiveEvent)> {
+    let mut parts = msg.splitn(5, '|');
+    let origin = parts.next()?;
+    let tournament_id = Uuid::parse_str(parts.next()?).ok()?;
+    let seq = parts.next()?.parse().ok()?;
+    let kind = parts.next()?.to_string();
+    let frame = bytestring::ByteString::from(parts.next()?.to_string());
+    Some((origin, LiveEvent { tournament_id, seq, kind, frame }))
+}
+
+async fn publish_loop(mut conn: ConnectionManager, mut rx: mpsc::Receiver<Arc<LiveEvent>>, origin: String, healthy: Arc<AtomicBool>) {
+    while let Some(e) = rx.recv().await {
+        let res: redis::RedisResult<i64> = redis::cmd("PUBLISH").arg(CHANNEL).arg(encode(&origin, &e)).query_async(&mut conn).await;
+        if let Err(err) = res {
+            if healthy.swap(false, Ordering::Relaxed) {
+                tracing::warn!(error = %err, "redis publish failed; events reach other instances through the database");
+            }
+        }
+    }
+}
+
+async fn subscribe_loop(client: redis::Client, origin: String, local: LocalBus, healthy: Arc<AtomicBool>) {
+    let mut first = true;
+    let mut backoff = Duration::from_millis(200);
+    loop {
+        match subscribe_once(&client, &origin, &local, &healthy, first).await {
+            Ok(()) => backoff = Duration::from_millis(200),
+            Err(err) => {
+                if healthy.swap(false, Ordering::Relaxed) {
+                    tracing::warn!(error = %err, "redis subscription lost; reconnecting");
+                }
+                tokio::time::sleep(backoff).await;
+                backoff = (backoff * 2).min(Duration::from_secs(2));
+            }
+        }
+        first = false;
+    }
+}
+
+async fn subscribe_once(
+    client: &redis::Client,
+    origin: &str,
+    local: &LocalBus,
+    healthy: &AtomicBool,
+    first: bool,
+) -> redis::RedisResult<()> {
+    let mut pubsub = tokio::time::timeout(Duration::from_secs(2), client.get_async_pubsub())
+        .await
+        .map_err(|_| redis::RedisError::from((redis::ErrorKind::IoError, "connect timed out")))??;
+    pubsub.subscribe(CHANNEL).await?;
+    let (mut sink, mut stream) = pubsub.split();
+    if !healthy.swap(true, Ordering::Relaxed) || !first {
+        tracing::info!("redis subscription (re)established");
+        // Anything published while we were away is lost: rooms re-check the database.
+        local.deliver(BusMsg::Resync);
+    }
+    let mut ping = tokio::time::interval(PING_EVERY);
+    loop {
+        tokio::select! {
+            msg = stream.next() => {
+                let Some(msg) = msg else {
+                    return Err(redis::RedisError::from((redis::ErrorKind::IoError, "subscription closed")));
+                };
+                let payload: String = msg.get_payload()?;
+                match decode(&payload) {
+                    Some((from, _)) if from == origin => {}
+                    Some((_, e)) => local.deliver(BusMsg::Event(Arc::new(e))),
+                    None => tracing::warn!("ignoring a malformed message on {CHANNEL}"),
+                }
+            }
+            _ = ping.tick() => {
+                let pong: redis::RedisResult<String> = tokio::time::timeout(Duration::from_secs(2), sink.ping())
+                    .await
+                    .map_err(|_| redis::RedisError::from((redis::ErrorKind::IoError, "ping timed out")))?;
+                pong?;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_round_trip_with_pipes_in_the_frame() {
+        let e = LiveEvent { tournament_id: Uuid::new_v4(), seq: 42, kind: "k".into(), frame: bytestring::ByteString::from_static(r#"{"a":"x|y"}"#) };
+        let s = encode("me", &e);
+        let (origin, back) = decode(&s).unwrap_or(("", e.clone()));
+        assert_eq!(origin, "me");
+        assert_eq!(back, e);
+        assert!(decode("garbage").is_none());
+    }
+}

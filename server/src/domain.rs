@@ -1,0 +1,300 @@
+//! The server's domain records: what the store loads and the services act on.
+//! Plain values; no SeaORM types (those stay in `store`).
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// A point in time as Unix milliseconds (UTC).
+pub type Millis = i64;
+
+/// The current time in Unix milliseconds.
+#[must_use]
+pub fn now_millis() -> Millis {
+    chrono::Utc::now().timestamp_millis()
+}
+
+macro_rules! string_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $s:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum $name { $($(#[$vm])* #[serde(rename = $s)] $v),+ }
+        impl $name {
+            /// The stored and serialised name.
+            #[must_use]
+            pub const fn as_str(self) -> &'static str { match self { $($name::$v => $s),+ } }
+            /// Parses the stored name.
+            #[must_use]
+            pub fn parse(s: &str) -> Option<Self> { match s { $($s => Some($name::$v),)+ _ => None } }
+        }
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str(self.as_str()) }
+        }
+    };
+}
+
+string_enum! {
+    /// Where a tournament is in its lifecycle; every transition is a TO action.
+    TournamentStatus {
+        /// Created, not visible to players.
+        Draft = "DRAFT",
+        /// Players can register and submit lists.
+        Registration = "REGISTRATION",
+        /// Players mark themselves present.
+        CheckIn = "CHECK_IN",
+        /// Rounds are being played.
+        InProgress = "IN_PROGRESS",
+        /// Standings are final.
+        Complete = "COMPLETE",
+    }
+}
+
+impl TournamentStatus {
+    /// The next stage, if any.
+    #[must_use]
+    pub const fn next(self) -> Option<TournamentStatus> {
+        match self {
+            TournamentStatus::Draft => Some(TournamentStatus::Registration),
+            TournamentStatus::Registration => Some(TournamentStatus::CheckIn),
+            TournamentStatus::CheckIn => Some(TournamentStatus::InProgress),
+            TournamentStatus::InProgress => Some(TournamentStatus::Complete),
+            TournamentStatus::Complete => None,
+        }
+    }
+
+    /// Whether players can find and join the event (`listOpen`).
+    #[must_use]
+    pub const fn is_open(self) -> bool {
+        matches!(self, TournamentStatus::Registration | TournamentStatus::CheckIn)
+    }
+}
+
+string_enum! {
+    /// The game a tournament is played in; it decides pairing, results and standings.
+    Game {
+        /// Warhammer 40,000: VP per game, record-based Swiss, W/L/D → margin → SOS.
+        Wh40k = "wh40k",
+    }
+}
+
+string_enum! {
+    /// A round's state.
+    RoundStatus {
+        /// Created; pairings not generated yet.
+        Pending = "PENDING",
+        /// Pairings published; games being played and reported.
+        Active = "ACTIVE",
+        /// Closed by the TO; every result confirmed.
+        Complete = "COMPLETE",
+    }
+}
+
+string_enum! {
+    /// Where a table's result is in the report → confirm/dispute → override flow.
+    PairingState {
+        /// Nobody has reported yet.
+        Unreported = "UNREPORTED",
+        /// One player reported; the opponent must confirm or dispute.
+        Reported = "REPORTED",
+        /// The opponent disputed the report; the TO must resolve it.
+        Disputed = "DISPUTED",
+        /// Final: confirmed by the opponent, set by the TO, or a bye.
+        Confirmed = "CONFIRMED",
+    }
+}
+
+string_enum! {
+    /// A table's result, always derived from VP (never chosen).
+    MatchResult {
+        /// Player 1 scored more VP.
+        P1Win = "P1_WIN",
+        /// Player 2 scored more VP.
+        P2Win = "P2_WIN",
+        /// Equal VP.
+        Draw = "DRAW",
+        /// Player 1 had the bye: a win with 0 VP.
+        Bye = "BYE",
+    }
+}
+
+impl MatchResult {
+    /// The result of a game with these VP (the seed's `deriveResult`).
+    #[must_use]
+    pub const fn from_vp(p1: u32, p2: u32) -> MatchResult {
+        if p1 > p2 {
+            MatchResult::P1Win
+        } else if p2 > p1 {
+            MatchResult::P2Win
+        } else {
+            MatchResult::Draw
+        }
+    }
+}
+
+/// An account.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct User {
+    /// Account id.
+    pub id: Uuid,
+    /// Sign-in e-mail, lower-cased.
+    pub email: String,
+    /// Name shown to others.
+    pub display_name: String,
+}
+
+/// A tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tournament {
+    /// Tournament id.
+    pub id: Uuid,
+    /// The TO: the account that created and owns the event.
+    pub owner_id: Uuid,
+    /// E.g. "Warhammer World GT 2025".
+    pub name: String,
+    /// The game played.
+    pub game: Game,
+    /// The event day, `YYYY-MM-DD`.
+    pub event_date: chrono::NaiveDate,
+    /// Venue or city.
+    pub location: Option<String>,
+    /// E.g. "2000pts Matched Play".
+    pub format: String,
+    /// Number of rounds planned.
+    pub total_rounds: u32,
+    /// The most VP a player can score in one game (a report above it is refused).
+    pub max_vp: u32,
+    /// Mission per round (index 0 = round 1); rounds beyond the list reuse the last one.
+    pub missions: Vec<String>,
+    /// Lifecycle stage.
+    pub status: TournamentStatus,
+    /// Whether the TO has locked army lists.
+    pub lists_locked: bool,
+    /// The sequence number of the last event.
+    pub last_seq: i64,
+    /// Creation time.
+    pub created_at: Millis,
+}
+
+impl Tournament {
+    /// The mission for round `number` (1-based).
+    #[must_use]
+    pub fn mission_for(&self, number: u32) -> String {
+        let i = (number as usize).saturating_sub(1);
+        self.missions.get(i).or(self.missions.last()).cloned().unwrap_or_default()
+    }
+}
+
+/// A player's registration in a tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// Registration id (the `playerId` of the API).
+    pub id: Uuid,
+    /// The tournament.
+    pub tournament_id: Uuid,
+    /// The player's account.
+    pub user_id: Uuid,
+    /// 1 for the first to register, and so on: the last standings tie-break.
+    pub registration_no: u32,
+    /// Name on the boards.
+    pub display_name: String,
+    /// Faction (BSData faction key or name).
+    pub faction: String,
+    /// The army list as pasted.
+    pub list_text: Option<String>,
+    /// Present on the event day.
+    pub checked_in: bool,
+    /// Withdrew: not paired any more.
+    pub dropped: bool,
+    /// Removed by the TO: dropped and hidden from the player list.
+    pub removed: bool,
+    /// Registration time.
+    pub registered_at: Millis,
+}
+
+impl Player {
+    /// Whether the player is paired in the next round.
+    #[must_use]
+    pub const fn is_active(&self) -> bool {
+        self.checked_in && !self.dropped && !self.removed
+    }
+}
+
+/// A round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// Round id.
+    pub id: Uuid,
+    /// The tournament.
+    pub tournament_id: Uuid,
+    /// 1-based.
+    pub number: u32,
+    /// State.
+    pub status: RoundStatus,
+    /// The mission played.
+    pub mission: String,
+    /// Creation time.
+    pub created_at: Millis,
+}
+
+/// A counter-report filed with a dispute.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Dispute {
+    /// What the disputing player says player 1 scored.
+    pub player1_vp: Option<u32>,
+    /// What the disputing player says player 2 scored.
+    pub player2_vp: Option<u32>,
+    /// Free text.
+    pub note: Option<String>,
+}
+
+/// One table of a round, or the bye (`player2_id` = `None`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// Pairing id.
+    pub id: Uuid,
+    /// The round.
+    pub round_id: Uuid,
+    /// The tournament.
+    pub tournament_id: Uuid,
+    /// Table number; 0 for the bye.
+    pub table_number: u32,
+    /// The higher seed.
+    pub player1_id: Uuid,
+    /// The opponent; `None` for the bye.
+    pub player2_id: Option<Uuid>,
+    /// Player 1's VP, once reported.
+    pub player1_vp: Option<u32>,
+    /// Player 2's VP, once reported.
+    pub player2_vp: Option<u32>,
+    /// Derived from the VP.
+    pub result: Option<MatchResult>,
+    /// Reporting state.
+    pub state: PairingState,
+    /// The account that reported.
+    pub reported_by: Option<Uuid>,
+    /// When it was reported.
+    pub reported_at: Option<Millis>,
+    /// The opponent's counter-report, when disputed.
+    pub dispute: Option<Dispute>,
+    /// Whether the TO set this result.
+    pub to_override: bool,
+    /// The TO's note on an override.
+    pub override_note: Option<String>,
+    /// Whether these players had met before (an unavoidable rematch, flagged to the TO).
+    pub rematch: bool,
+    /// Creation time.
+    pub created_at: Millis,
+}
+
+impl Pairing {
+    /// Whether this is the bye.
+    #[must_use]
+    pub const fn is_bye(&self) -> bool {
+        self.player2_id.is_none()
+    }
+
+    /// Whether `player` (a registration id) sits at this table.
+    #[must_use]
+    pub fn has_player(&self, player: Uuid) -> bool {
+        self.player1_id == player || self.player2_id == Some(player)
+    }
+}

@@ -1,0 +1,149 @@
+//! One error type for the HTTP API: a stable snake_case code, a message a
+//! person can act on, and one HTTP status mapping.
+//!
+//! Body: `{"error": "code", "message": "…"}` plus `"details"` where a list
+//! helps (e.g. the results still missing when a round cannot close).
+
+use crate::store::StoreError;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use std::fmt;
+
+/// An error answered to an API client.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+    details: Option<serde_json::Value>,
+}
+
+/// Shorthand for API results.
+pub type ApiResult<T> = Result<T, ApiError>;
+
+#[derive(Serialize)]
+struct Body<'a> {
+    error: &'a str,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    details: Option<&'a serde_json::Value>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError { status, code, message: message.into(), details: None }
+    }
+
+    /// 400: the request itself is malformed (bad JSON, wrong types).
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, code, message)
+    }
+    /// 401: not signed in, or bad credentials.
+    pub fn unauthorized(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNAUTHORIZED, code, message)
+    }
+    /// 403: signed in, but not allowed to do this.
+    pub fn forbidden(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, code, message)
+    }
+    /// 404: no such thing (or not visible to the caller).
+    pub fn not_found(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, code, message)
+    }
+    /// 409: not possible in the current state (wrong status, done twice).
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, code, message)
+    }
+    /// 422: well-formed but invalid values (negative VP, empty name).
+    pub fn invalid(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+    }
+    /// 503: a dependency is down; try again shortly.
+    pub fn unavailable(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message)
+    }
+    /// 500 with an opaque message; the cause is logged, not sent.
+    pub fn internal(cause: impl fmt::Display) -> ApiError {
+        tracing::error!(error = %cause, "internal error");
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "Something went wrong on the server; it has been logged.")
+    }
+
+    /// Adds machine-readable details.
+    #[must_use]
+    pub fn with_details(mut self, details: serde_json::Value) -> ApiError {
+        self.details = Some(details);
+        self
+    }
+
+    /// The stable code.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// The message.
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({}): {}", self.code, self.status.as_u16(), self.message)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut res = HttpResponse::build(self.status);
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            res.insert_header(("Retry-After", "2"));
+        }
+        res.json(Body { error: self.code, message: &self.message, details: self.details.as_ref() })
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        match e {
+            StoreError::Unavailable(cause) => {
+                tracing::warn!(%cause, "database unavailable");
+                ApiError::unavailable(
+                    "database_unavailable",
+                    "The database is not answering right now; nothing was changed. Try again in a few seconds.",
+                )
+            }
+            StoreError::TournamentNotFound => ApiError::not_found("tournament_not_found", "There is no tournament with this id."),
+            other => ApiError::internal(other),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::body::to_bytes;
+
+    #[actix_web::test]
+    async fn error_body_shape_is_pinned() {
+        let e = ApiError::conflict("round_incomplete", "2 results missing").with_details(serde_json::json!([1, 2]));
+        let res = e.error_response();
+        assert_eq!(res.status(), StatusCode::CONFLICT);
+        let body = to_bytes(res.into_body()).await.unwrap_or_default();
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
+        assert_eq!(v, serde_json::json!({"error": "round_incomplete", "message": "2 results missing", "details": [1, 2]}));
+    }
+
+    #[actix_web::test]
+    async fn unavailable_database_is_503_with_retry_after() {
+        let res = ApiError::from(StoreError::Unavailable("down".into())).error_response();
+        assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(res.headers().get("Retry-After").map(|v| v.as_bytes()), Some(&b"2"[..]));
+    }
+}

@@ -1,0 +1,82 @@
+//! HTTP: thin handlers by resource (extract → service → respond), the
+//! route table, and how malformed requests are answered.
+
+mod accounts;
+mod health;
+pub mod pages;
+mod players;
+mod results;
+mod rounds;
+mod tournaments;
+mod ws;
+
+use crate::error::ApiError;
+use actix_web::{error, web, HttpRequest, HttpResponse};
+use serde::de::DeserializeOwned;
+
+/// Largest JSON body accepted (an army list is at most 50,000 characters).
+pub const JSON_LIMIT: usize = 256 * 1024;
+
+/// Registers every route.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(json_error))
+        .app_data(web::PathConfig::default().error_handler(path_error))
+        .app_data(web::QueryConfig::default().error_handler(query_error))
+        .app_data(web::FormConfig::default().limit(JSON_LIMIT).error_handler(form_error))
+        .configure(health::routes)
+        .configure(accounts::routes)
+        .configure(tournaments::routes)
+        .configure(players::routes)
+        .configure(rounds::routes)
+        .configure(results::routes)
+        .configure(ws::routes)
+        .configure(pages::routes)
+        .default_service(web::to(not_found));
+}
+
+async fn not_found(req: HttpRequest) -> HttpResponse {
+    if req.path().starts_with("/api/") || req.path().starts_with("/ws/") {
+        error::ResponseError::error_response(&ApiError::not_found(
+            "no_such_endpoint",
+            format!("There is no endpoint {} {}.", req.method(), req.path()),
+        ))
+    } else {
+        pages::not_found_page()
+    }
+}
+
+fn json_error(err: error::JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
+    let message = match &err {
+        error::JsonPayloadError::ContentType => "Send the body as JSON with Content-Type: application/json.".to_string(),
+        error::JsonPayloadError::Overflow { limit } | error::JsonPayloadError::OverflowKnownLength { limit, .. } => {
+            format!("The body is too large (limit {limit} bytes).")
+        }
+        error::JsonPayloadError::Deserialize(e) if e.is_data() => format!("The JSON has a wrong or missing field: {e}."),
+        error::JsonPayloadError::Deserialize(e) => format!("The body is not valid JSON: {e}."),
+        other => format!("The body could not be read: {other}."),
+    };
+    ApiError::bad_request("invalid_json", message).into()
+}
+
+fn path_error(err: error::PathError, req: &HttpRequest) -> actix_web::Error {
+    ApiError::not_found("not_found", format!("{} is not a valid id ({err}).", req.path())).into()
+}
+
+fn query_error(err: error::QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
+    ApiError::bad_request("invalid_query", format!("The query string is invalid: {err}.")).into()
+}
+
+fn form_error(err: error::UrlencodedError, _: &HttpRequest) -> actix_web::Error {
+    ApiError::bad_request("invalid_form", format!("The form could not be read: {err}.")).into()
+}
+
+/// Parses an optional JSON body: empty means `T::default()`.
+///
+/// # Errors
+/// 400 `invalid_json`.
+pub fn optional_json<T: DeserializeOwned + Default>(body: &[u8]) -> Result<T, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(body).map_err(|e| ApiError::bad_request("invalid_json", format!("The body is not valid JSON: {e}.")))
+}

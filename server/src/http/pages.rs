@@ -1,0 +1,312 @@
+//! Server-rendered pages (askama templates from `arbiter-web`), the sign-in,
+//! sign-up, sign-out and new-event forms (CSRF-checked), and static assets.
+
+use crate::app::AppState;
+use crate::auth::{csrf, session, session::MaybeUser};
+use crate::domain::User;
+use crate::error::ApiError;
+use crate::service::{accounts, players, snapshot, tournaments, views};
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use arbiter_web::pages::{self as tpl, script_json, Nav};
+use askama::Template;
+use serde::Deserialize;
+use uuid::Uuid;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/", web::get().to(home))
+        .route("/login", web::get().to(login_page))
+        .route("/login", web::post().to(login_form))
+        .route("/signup", web::get().to(signup_page))
+        .route("/signup", web::post().to(signup_form))
+        .route("/logout", web::post().to(logout_form))
+        .route("/tournaments/new", web::get().to(new_page))
+        .route("/tournaments/new", web::post().to(new_form))
+        .route("/t/{id}", web::get().to(tournament_page))
+        .route("/t/{id}/board", web::get().to(board_page))
+        .route("/t/{id}/standings", web::get().to(standings_page))
+        .route("/t/{id}/dashboard", web::get().to(dashboard_page))
+        .route("/t/{id}/me", web::get().to(player_page))
+        .route("/static/{name}", web::get().to(asset));
+}
+
+/// A rendered page, or an error shown as a page.
+type Page = Result<HttpResponse, PageError>;
+
+/// An [`ApiError`] shown as an HTML page with the same status.
+#[derive(Debug)]
+pub struct PageError(ApiError);
+
+impl From<ApiError> for PageError {
+    fn from(e: ApiError) -> PageError {
+        PageError(e)
+    }
+}
+impl From<crate::store::StoreError> for PageError {
+    fn from(e: crate::store::StoreError) -> PageError {
+        PageError(e.into())
+    }
+}
+impl std::fmt::Display for PageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+impl actix_web::ResponseError for PageError {
+    fn status_code(&self) -> actix_web::http::StatusCode {
+        self.0.status_code()
+    }
+    fn error_response(&self) -> HttpResponse {
+        let page = tpl::ErrorPage { nav: Nav { assets: arbiter_web::assets::version(), ..Nav::default() }, title: title_for(&self.0).into(), message: self.0.message().into() };
+        HttpResponse::build(self.status_code()).content_type("text/html; charset=utf-8").body(page.render().unwrap_or_default())
+    }
+}
+
+fn title_for(e: &ApiError) -> &'static str {
+    match actix_web::ResponseError::status_code(e).as_u16() {
+        401 => "Sign in first",
+        403 => "Not allowed",
+        404 => "Not found",
+        503 => "Try again shortly",
+        _ => "Something went wrong",
+    }
+}
+
+/// The 404 page for unknown paths.
+#[must_use]
+pub fn not_found_page() -> HttpResponse {
+    actix_web::ResponseError::error_response(&PageError(ApiError::not_found("not_found", "There is no page at this address.")))
+}
+
+/// Renders a page, setting the form-token cookie if the browser has none.
+fn render(req: &HttpRequest, state: &AppState, page: &impl Template, new_token: Option<&str>) -> Page {
+    let body = page.render().map_err(ApiError::internal)?;
+    let mut res = HttpResponse::Ok();
+    res.content_type("text/html; charset=utf-8").insert_header((header::CACHE_CONTROL, "no-store"));
+    if let Some(t) = new_token {
+        res.cookie(csrf::token_cookie(t, state.settings.secure_cookies));
+    }
+    let _ = req;
+    Ok(res.body(body))
+}
+
+fn nav(req: &HttpRequest, user: Option<&User>) -> (Nav, Option<String>) {
+    let (token, fresh) = csrf::form_token(req);
+    let nav = Nav { user: user.map(|u| u.display_name.clone()), csrf: token.clone(), assets: arbiter_web::assets::version() };
+    (nav, fresh.then_some(token))
+}
+
+fn redirect(to: &str) -> HttpResponse {
+    HttpResponse::SeeOther().insert_header((header::LOCATION, to)).finish()
+}
+
+/// Only same-site paths are followed after sign-in.
+fn safe_next(next: Option<&str>) -> String {
+    match next {
+        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_string(),
+        _ => "/".to_string(),
+    }
+}
+
+async fn home(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser) -> Page {
+    let open = tournaments::list_open(&state).await?;
+    let mine = match &user.0 {
+        Some(u) => tournaments::list_mine(&state, u).await?,
+        None => Vec::new(),
+    };
+    let (nav, fresh) = nav(&req, user.0.as_ref());
+    render(&req, &state, &tpl::HomePage { nav, open, mine }, fresh.as_deref())
+}
+
+#[derive(Deserialize)]
+struct NextQuery {
+    next: Option<String>,
+}
+
+fn account_page(req: &HttpRequest, state: &AppState, signup: bool, error: Option<String>, email: String, display_name: String, next: String) -> Page {
+    let (nav, fresh) = nav(req, None);
+    let page = tpl::AccountPage { nav, signup, error, email, display_name, next };
+    let mut res = render(req, state, &page, fresh.as_deref())?;
+    if page.error.is_some() {
+        *res.status_mut() = actix_web::http::StatusCode::UNPROCESSABLE_ENTITY;
+    }
+    Ok(res)
+}
+
+async fn login_page(state: web::Data<AppState>, req: HttpRequest, q: web::Query<NextQuery>) -> Page {
+    account_page(&req, &state, false, None, String::new(), String::new(), safe_next(q.next.as_deref()))
+}
+
+async fn signup_page(state: web::Data<AppState>, req: HttpRequest, q: web::Query<NextQuery>) -> Page {
+    account_page(&req, &state, true, None, String::new(), String::new(), safe_next(q.next.as_deref()))
+}
+
+#[derive(Deserialize)]
+struct AccountForm {
+    csrf_token: String,
+    email: String,
+    password: String,
+    #[serde(default)]
+    display_name: String,
+    #[serde(default)]
+    next: Option<String>,
+}
+
+async fn login_form(state: web::Data<AppState>, req: HttpRequest, form: web::Form<AccountForm>) -> Page {
+    csrf::check_form_token(&req, &form.csrf_token)?;
+    let f = form.into_inner();
+    let next = safe_next(f.next.as_deref());
+    match accounts::sign_in(&state, accounts::SignIn { email: f.email.clone(), password: f.password }).await {
+        Ok((_, token)) => Ok(HttpResponse::SeeOther()
+            .cookie(session::cookie(&token, state.settings.secure_cookies))
+            .insert_header((header::LOCATION, next))
+            .finish()),
+        Err(e) => account_page(&req, &state, false, Some(e.message().to_string()), f.email, String::new(), next),
+    }
+}
+
+async fn signup_form(state: web::Data<AppState>, req: HttpRequest, form: web::Form<AccountForm>) -> Page {
+    csrf::check_form_token(&req, &form.csrf_token)?;
+    let f = form.into_inner();
+    let next = safe_next(f.next.as_deref());
+    let input = accounts::SignUp { email: f.email.clone(), password: f.password, display_name: f.display_name.clone() };
+    match accounts::sign_up(&state, input).await {
+        Ok((_, token)) => Ok(HttpResponse::SeeOther()
+            .cookie(session::cookie(&token, state.settings.secure_cookies))
+            .insert_header((header::LOCATION, next))
+            .finish()),
+        Err(e) => account_page(&req, &state, true, Some(e.message().to_string()), f.email, f.display_name, next),
+    }
+}
+
+#[derive(Deserialize)]
+struct TokenForm {
+    csrf_token: String,
+}
+
+async fn logout_form(state: web::Data<AppState>, req: HttpRequest, form: web::Form<TokenForm>) -> Page {
+    csrf::check_form_token(&req, &form.csrf_token)?;
+    if let Some(c) = req.cookie(session::COOKIE) {
+        accounts::sign_out(&state, c.value()).await?;
+    }
+    Ok(HttpResponse::SeeOther()
+        .cookie(session::removal_cookie(state.settings.secure_cookies))
+        .insert_header((header::LOCATION, "/"))
+        .finish())
+}
+
+async fn new_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser) -> Page {
+    let Some(u) = user.0 else { return Ok(redirect("/login?next=/tournaments/new")) };
+    let (nav, fresh) = nav(&req, Some(&u));
+    render(&req, &state, &tpl::NewTournamentPage { nav, error: None }, fresh.as_deref())
+}
+
+#[derive(Deserialize)]
+struct NewForm {
+    csrf_token: String,
+    name: String,
+    event_date: String,
+    #[serde(default)]
+    location: Option<String>,
+    format: String,
+    total_rounds: String,
+    #[serde(default)]
+    max_vp: Option<String>,
+    #[serde(default)]
+    missions: Option<String>,
+}
+
+async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, form: web::Form<NewForm>) -> Page {
+    csrf::check_form_token(&req, &form.csrf_token)?;
+    let Some(u) = user.0 else { return Ok(redirect("/login?next=/tournaments/new")) };
+    let f = form.into_inner();
+    let number = |s: &str, field: &str| {
+        s.trim().parse::<u32>().map_err(|_| ApiError::invalid("invalid_field", format!("{field} must be a whole number.")))
+    };
+    let input = (|| {
+        Ok::<_, ApiError>(tournaments::CreateTournament {
+            name: f.name,
+            event_date: f.event_date,
+            location: f.location,
+            format: f.format,
+            total_rounds: number(&f.total_rounds, "Rounds")?,
+            game: None,
+            max_vp: match f.max_vp.as_deref().map(str::trim) {
+                None | Some("") => None,
+                Some(v) => Some(number(v, "Maximum VP")?),
+            },
+            missions: f.missions.map(|m| m.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect()),
+        })
+    })();
+    let created = match input {
+        Ok(input) => tournaments::create(&state, &u, input).await,
+        Err(e) => Err(e),
+    };
+    match created {
+        Ok(t) => Ok(redirect(&format!("/t/{}/dashboard", t.id))),
+        Err(e) => {
+            let (nav, fresh) = nav(&req, Some(&u));
+            let mut res = render(&req, &state, &tpl::NewTournamentPage { nav, error: Some(e.message().to_string()) }, fresh.as_deref())?;
+            *res.status_mut() = actix_web::ResponseError::status_code(&e);
+            Ok(res)
+        }
+    }
+}
+
+async fn tournament_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
+    let viewer = user.0.as_ref();
+    let t = tournaments::get(&state, *id, viewer).await?;
+    let list = players::list(&state, viewer, *id).await?;
+    let me = viewer.and_then(|u| list.iter().find(|p| p.user_id == u.id.to_string() && !p.removed).cloned());
+    let is_to = viewer.is_some_and(|u| u.id.to_string() == t.owner_id);
+    let (nav, fresh) = nav(&req, viewer);
+    render(&req, &state, &tpl::TournamentPage { nav, t, is_to, signed_in: viewer.is_some(), me, players: list }, fresh.as_deref())
+}
+
+async fn board_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
+    let s = snapshot::snapshot(&state, *id, user.0.as_ref()).await?;
+    let (nav, fresh) = nav(&req, user.0.as_ref());
+    let json = script_json(&s);
+    render(&req, &state, &tpl::BoardPage { nav, s, json }, fresh.as_deref())
+}
+
+async fn standings_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
+    let s = snapshot::snapshot(&state, *id, user.0.as_ref()).await?;
+    let (nav, fresh) = nav(&req, user.0.as_ref());
+    let json = script_json(&s);
+    render(&req, &state, &tpl::StandingsPage { nav, s, json }, fresh.as_deref())
+}
+
+async fn dashboard_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
+    let Some(u) = user.0 else { return Ok(redirect(&format!("/login?next=/t/{}/dashboard", id))) };
+    let s = snapshot::snapshot(&state, *id, Some(&u)).await?;
+    if s.tournament.owner_id != u.id.to_string() {
+        return Err(ApiError::forbidden("not_tournament_organiser", "Only the tournament organiser can open the dashboard.").into());
+    }
+    let list = players::list(&state, Some(&u), *id).await?;
+    let (nav, fresh) = nav(&req, Some(&u));
+    let json = script_json(&s);
+    render(&req, &state, &tpl::DashboardPage { nav, s, json, players_json: script_json(&list) }, fresh.as_deref())
+}
+
+async fn player_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
+    let Some(u) = user.0 else { return Ok(redirect(&format!("/login?next=/t/{}/me", id))) };
+    let s = snapshot::snapshot(&state, *id, Some(&u)).await?;
+    let me = state.store.read().await?.player_of_user(*id, u.id).await?.filter(|p| !p.removed);
+    let Some(me) = me else { return Ok(redirect(&format!("/t/{id}"))) };
+    let me = views::player(&me, true);
+    let (nav, fresh) = nav(&req, Some(&u));
+    let json = script_json(&s);
+    let me_json = script_json(&me);
+    render(&req, &state, &tpl::PlayerPage { nav, s, json, me, me_json }, fresh.as_deref())
+}
+
+async fn asset(name: web::Path<String>) -> HttpResponse {
+    match arbiter_web::assets::get(&name) {
+        Some(a) => HttpResponse::Ok()
+            .content_type(a.content_type)
+            .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+            .body(a.body),
+        None => not_found_page(),
+    }
+}

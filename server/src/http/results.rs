@@ -1,0 +1,33 @@
+//! `/api/pairings/{id}/*`: report, confirm, dispute, override.
+
+use crate::app::AppState;
+use crate::auth::session::Authed;
+use crate::error::ApiResult;
+use crate::service::results;
+use actix_web::{web, HttpResponse};
+use serde_json::json;
+use uuid::Uuid;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/pairings/{id}/report", web::post().to(report))
+        .route("/api/pairings/{id}/confirm", web::post().to(confirm))
+        .route("/api/pairings/{id}/dispute", web::post().to(dispute))
+        .route("/api/pairings/{id}/override", web::post().to(override_result));
+}
+
+async fn report(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<results::Score>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "pairing": results::report(&state, &user, *id, body.into_inner()).await? })))
+}
+
+async fn confirm(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "pairing": results::confirm(&state, &user, *id).await? })))
+}
+
+async fn dispute(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Bytes) -> ApiResult<HttpResponse> {
+    let input: results::DisputeInput = super::optional_json(&body)?;
+    Ok(HttpResponse::Ok().json(json!({ "pairing": results::dispute(&state, &user, *id, input).await? })))
+}
+
+async fn override_result(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<results::Score>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "pairing": results::override_result(&state, &user, *id, body.into_inner()).await? })))
+}

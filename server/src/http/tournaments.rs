@@ -1,0 +1,97 @@
+//! `/api/tournaments/*`: create, get, list open, list mine, advance, delete,
+//! lock lists, standings, snapshot and event replay.
+
+use crate::app::AppState;
+use crate::auth::session::{Authed, MaybeUser};
+use crate::error::{ApiError, ApiResult};
+use crate::live::LiveEvent;
+use crate::service::{snapshot, standings, tournaments};
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+use uuid::Uuid;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/tournaments", web::post().to(create))
+        .route("/api/tournaments", web::get().to(list_open))
+        .route("/api/tournaments/mine", web::get().to(list_mine))
+        .route("/api/tournaments/{id}", web::get().to(get))
+        .route("/api/tournaments/{id}", web::delete().to(delete))
+        .route("/api/tournaments/{id}/advance", web::post().to(advance))
+        .route("/api/tournaments/{id}/lock-lists", web::post().to(lock_lists))
+        .route("/api/tournaments/{id}/standings", web::get().to(get_standings))
+        .route("/api/tournaments/{id}/snapshot", web::get().to(get_snapshot))
+        .route("/api/tournaments/{id}/events", web::get().to(events));
+}
+
+async fn create(state: web::Data<AppState>, Authed(user): Authed, body: web::Json<tournaments::CreateTournament>) -> ApiResult<HttpResponse> {
+    let t = tournaments::create(&state, &user, body.into_inner()).await?;
+    Ok(HttpResponse::Created().json(json!({ "tournament": t })))
+}
+
+async fn list_open(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_open(&state).await? })))
+}
+
+async fn list_mine(state: web::Data<AppState>, Authed(user): Authed) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_mine(&state, &user).await? })))
+}
+
+async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::get(&state, *id, user.0.as_ref()).await? })))
+}
+
+async fn delete(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+    tournaments::delete(&state, &user, *id).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+async fn advance(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state, &user, *id).await? })))
+}
+
+async fn lock_lists(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::lock_lists(&state, &user, *id).await? })))
+}
+
+async fn get_standings(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+    let tx = state.store.read().await?;
+    let t = tournaments::visible(&tx, *id, user.0.as_ref()).await?;
+    let players = tx.players(t.id).await?;
+    let rounds = tx.rounds(t.id).await?;
+    let pairings = tx.pairings_of_tournament(t.id).await?;
+    let played = rounds.iter().filter(|r| r.status != crate::domain::RoundStatus::Pending).count();
+    Ok(HttpResponse::Ok().json(json!({
+        "round": played,
+        "players": standings::table(&players, &rounds, &pairings)?,
+    })))
+}
+
+async fn get_snapshot(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(snapshot::snapshot(&state, *id, user.0.as_ref()).await?))
+}
+
+#[derive(Deserialize)]
+struct Since {
+    #[serde(default)]
+    since: i64,
+    #[serde(default)]
+    limit: Option<u64>,
+}
+
+/// The event log after `since`, as the frames a WebSocket client would have received.
+async fn events(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>, q: web::Query<Since>) -> ApiResult<HttpResponse> {
+    if q.since < 0 {
+        return Err(ApiError::bad_request("invalid_query", "since must be 0 or more."));
+    }
+    let tx = state.store.read().await?;
+    tournaments::visible(&tx, *id, user.0.as_ref()).await?;
+    let limit = q.limit.unwrap_or(1000).clamp(1, 5000);
+    let frames: Vec<serde_json::Value> = tx
+        .events_since(*id, q.since, limit)
+        .await?
+        .iter()
+        .map(|e| serde_json::from_str(&LiveEvent::from_stored(e).frame).unwrap_or_default())
+        .collect();
+    Ok(HttpResponse::Ok().json(json!({ "events": frames })))
+}

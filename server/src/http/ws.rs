@@ -1,0 +1,40 @@
+//! `GET /ws/tournaments/{id}?since=N`: the live socket (see `crate::live`).
+
+use crate::app::AppState;
+use crate::auth::session::MaybeUser;
+use crate::error::ApiError;
+use crate::service::tournaments;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use uuid::Uuid;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/ws/tournaments/{id}", web::get().to(connect));
+}
+
+#[derive(Deserialize)]
+struct Params {
+    since: Option<i64>,
+}
+
+/// Largest client frame accepted.
+const MAX_FRAME: usize = 16 * 1024;
+
+async fn connect(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<Uuid>,
+    q: web::Query<Params>,
+    req: HttpRequest,
+    body: web::Payload,
+) -> Result<HttpResponse, actix_web::Error> {
+    {
+        let tx = state.store.read().await.map_err(ApiError::from)?;
+        tournaments::visible(&tx, *id, user.0.as_ref()).await?;
+    }
+    let (res, session, stream) = actix_ws::handle(&req, body)?;
+    let stream = stream.max_frame_size(MAX_FRAME);
+    let state = state.get_ref().clone();
+    actix_web::rt::spawn(crate::live::session::run(state, *id, user.0, q.since, session, stream));
+    Ok(res)
+}

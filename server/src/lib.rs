@@ -1,0 +1,27 @@
+//! # arbiter-server
+//!
+//! The `arbiter` binary's library: an actix-web server running Swiss and
+//! round-robin events with live boards. Layout:
+//!
+//! - [`config`]: settings (flags with environment fallbacks);
+//! - [`startup`]: build and run the app (tests run the same code on port 0);
+//! - [`http`]: thin handlers by resource, pages, the WebSocket endpoint;
+//! - [`service`]: load → check → engine → save + event → publish;
+//! - [`store`]: the database (the only place SeaORM appears);
+//! - [`live`]: rooms, sessions and the live protocol;
+//! - [`bus`]: in-process or Redis pub/sub between instances;
+//! - [`auth`]: passwords, sessions, CSRF;
+//! - [`demo`]: `arbiter demo`.
+
+pub mod app;
+pub mod auth;
+pub mod bus;
+pub mod config;
+pub mod demo;
+pub mod domain;
+pub mod error;
+pub mod http;
+pub mod live;
+pub mod service;
+pub mod startup;
+pub mod store;

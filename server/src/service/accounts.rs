@@ -1,0 +1,140 @@
+//! Sign-up, sign-in and sign-out.
+
+use crate::app::AppState;
+use crate::auth::{password, session};
+use crate::domain::{now_millis, User};
+use crate::error::{ApiError, ApiResult};
+use serde::Deserialize;
+use uuid::Uuid;
+
+/// A sign-up request.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SignUp {
+    /// E-mail address (the sign-in name; case-insensitive).
+    pub email: String,
+    /// Password, 8 to 256 characters.
+    pub password: String,
+    /// Name shown to others (1–64 characters).
+    pub display_name: String,
+}
+
+/// A sign-in request.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SignIn {
+    /// E-mail address.
+    pub email: String,
+    /// Password.
+    pub password: String,
+}
+
+fn clean_email(email: &str) -> ApiResult<String> {
+    let e = email.trim().to_lowercase();
+    let valid = e.len() <= 254
+        && e.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.') && !domain.starts_with('.'))
+        && !e.chars().any(char::is_whitespace);
+    if valid {
+        Ok(e)
+    } else {
+        Err(ApiError::invalid("invalid_email", "Enter an e-mail address like name@example.com."))
+    }
+}
+
+async fn hash(password: String) -> ApiResult<String> {
+    actix_web::web::block(move || password::hash(&password))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)
+}
+
+async fn start_session(state: &AppState, user: Uuid) -> ApiResult<String> {
+    let token = session::new_token();
+    let now = now_millis();
+    let tx = state.store.begin().await?;
+    tx.insert_session(&session::token_hash(&token), user, now, now + session::LIFETIME_DAYS * 86_400_000).await?;
+    tx.commit().await?;
+    Ok(token)
+}
+
+/// Creates an account and signs it in. Returns the account and the session token.
+///
+/// # Errors
+/// 422 for a bad e-mail, password or name; 409 `email_taken`.
+pub async fn sign_up(state: &AppState, input: SignUp) -> ApiResult<(User, String)> {
+    let email = clean_email(&input.email)?;
+    let display_name = super::clean_text("display_name", &input.display_name, 64)?;
+    let len = input.password.chars().count();
+    if len < password::MIN_LENGTH || len > password::MAX_LENGTH {
+        return Err(ApiError::invalid(
+            "invalid_password",
+            format!("Choose a password of {} to {} characters.", password::MIN_LENGTH, password::MAX_LENGTH),
+        ));
+    }
+    let phc = hash(input.password).await?;
+    let user = User { id: Uuid::new_v4(), email, display_name };
+    let tx = state.store.begin().await?;
+    if tx.user_by_email(&user.email).await?.is_some() {
+        return Err(ApiError::conflict("email_taken", "An account with this e-mail already exists; sign in instead."));
+    }
+    tx.insert_user(&user, &phc, now_millis()).await?;
+    tx.commit().await?;
+    let token = start_session(state, user.id).await?;
+    Ok((user, token))
+}
+
+/// Signs in. Returns the account and the session token.
+///
+/// # Errors
+/// 401 `invalid_credentials` (the same for an unknown e-mail and a wrong password).
+pub async fn sign_in(state: &AppState, input: SignIn) -> ApiResult<(User, String)> {
+    let email = input.email.trim().to_lowercase();
+    let found = state.store.read().await?.user_by_email(&email).await?;
+    let pw = input.password;
+    // Verify against a real hash even for unknown accounts, so timing does not reveal them.
+    let (user, phc) = match found {
+        Some((u, h)) => (Some(u), h),
+        None => (None, DUMMY_HASH.to_string()),
+    };
+    let ok = actix_web::web::block(move || password::verify(&pw, &phc)).await.map_err(ApiError::internal)?;
+    match user {
+        Some(u) if ok => {
+            let token = start_session(state, u.id).await?;
+            Ok((u, token))
+        }
+        _ => Err(ApiError::unauthorized("invalid_credentials", "That e-mail and password do not match an account.")),
+    }
+}
+
+/// Ends the session with this token (if any).
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn sign_out(state: &AppState, token: &str) -> ApiResult<()> {
+    let tx = state.store.begin().await?;
+    tx.delete_session(&session::token_hash(token)).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// An argon2id hash of a random password, verified against when the account does not exist.
+const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Ew7pYrzhbQ7xKTA0cIydQ/uibPCKWt2aFd5UmdPq4nk";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_normalised_and_checked() {
+        assert_eq!(clean_email(" Alice@Example.COM ").ok().as_deref(), Some("alice@example.com"));
+        for bad in ["", "alice", "@x.com", "a@b", "a b@c.com", "a@.com"] {
+            assert!(clean_email(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn dummy_hash_is_a_valid_phc_string() {
+        assert!(argon2::PasswordHash::new(DUMMY_HASH).is_ok());
+        assert!(!password::verify("anything", DUMMY_HASH));
+    }
+}

@@ -1,0 +1,244 @@
+//! Registrations: register, edit list, check in, drop (player actions);
+//! list players, check a player in, remove a player (TO actions).
+
+use super::views::{self, PlayerView};
+use super::{clean_text, load_tournament, require_to, Change, EventKind};
+use crate::app::AppState;
+use crate::domain::{now_millis, Player, Tournament, TournamentStatus, User};
+use crate::error::{ApiError, ApiResult};
+use serde::Deserialize;
+use serde_json::json;
+use uuid::Uuid;
+
+/// The longest army list accepted, in characters.
+pub const MAX_LIST_CHARS: usize = 50_000;
+
+/// `player.register`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Register {
+    /// Name on the pairings board (1–64 characters).
+    pub display_name: String,
+    /// Faction (1–64 characters).
+    pub faction: String,
+    /// Army list as pasted (optional until lists are locked).
+    #[serde(default)]
+    pub list_text: Option<String>,
+}
+
+/// `player.updateList`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpdateList {
+    /// The new list (empty clears it).
+    pub list_text: String,
+}
+
+fn clean_list(list: Option<&str>) -> ApiResult<Option<String>> {
+    match list {
+        None => Ok(None),
+        Some(l) if l.trim().is_empty() => Ok(None),
+        Some(l) if l.chars().count() > MAX_LIST_CHARS => {
+            Err(ApiError::invalid("invalid_field", format!("list_text must be at most {MAX_LIST_CHARS} characters.")))
+        }
+        Some(l) => Ok(Some(l.replace("\r\n", "\n"))),
+    }
+}
+
+/// Whether `viewer` may read `p`'s army list: the TO always, the player
+/// always, everyone once lists are locked (seed: "Army Lists").
+#[must_use]
+pub fn may_read_list(t: &Tournament, p: &Player, viewer: Option<&User>) -> bool {
+    t.lists_locked || viewer.is_some_and(|u| u.id == t.owner_id || u.id == p.user_id)
+}
+
+async fn own_registration(change: &Change, t: &Tournament, user: &User) -> ApiResult<Player> {
+    match change.tx().player_of_user(t.id, user.id).await? {
+        Some(p) if !p.removed => Ok(p),
+        Some(_) => Err(ApiError::forbidden("player_removed", "The organiser removed you from this tournament.")),
+        None => Err(ApiError::not_found("not_registered", "You are not registered in this tournament.")),
+    }
+}
+
+/// `player.register`: `user` joins the event (REGISTRATION or CHECK_IN).
+///
+/// # Errors
+/// 409 when registration is not open, or the user is already registered;
+/// 422 for invalid fields.
+pub async fn register(state: &AppState, user: &User, id: Uuid, input: Register) -> ApiResult<PlayerView> {
+    let display_name = clean_text("display_name", &input.display_name, 64)?;
+    let faction = clean_text("faction", &input.faction, 64)?;
+    let list_text = clean_list(input.list_text.as_deref())?;
+    let mut change = Change::begin(state, id).await?;
+    let t = super::tournaments::visible(change.tx(), id, Some(user)).await?;
+    if !t.status.is_open() {
+        return Err(ApiError::conflict(
+            "registration_closed",
+            format!("Registration is not open: the tournament is {}.", t.status),
+        ));
+    }
+    if t.lists_locked && list_text.is_some() {
+        return Err(ApiError::conflict("lists_locked", "Army lists are locked; register without a list and ask the organiser."));
+    }
+    if let Some(p) = change.tx().player_of_user(id, user.id).await? {
+        return Err(if p.removed {
+            ApiError::forbidden("player_removed", "The organiser removed you from this tournament.")
+        } else {
+            ApiError::conflict("already_registered", "You are already registered in this tournament.")
+        });
+    }
+    let p = Player {
+        id: Uuid::new_v4(),
+        tournament_id: id,
+        user_id: user.id,
+        registration_no: change.tx().next_registration_no(id).await?,
+        display_name,
+        faction,
+        list_text,
+        checked_in: false,
+        dropped: false,
+        removed: false,
+        registered_at: now_millis(),
+    };
+    change.tx().insert_player(&p).await?;
+    change.emit(EventKind::PlayerRegistered, &json!({ "player": views::player(&p, false) })).await?;
+    change.commit(state).await?;
+    Ok(views::player(&p, true))
+}
+
+/// `player.updateList`: the player replaces their list, until the TO locks lists.
+///
+/// # Errors
+/// 409 `lists_locked`; 404 when not registered.
+pub async fn update_list(state: &AppState, user: &User, id: Uuid, input: UpdateList) -> ApiResult<PlayerView> {
+    let list_text = clean_list(Some(&input.list_text))?;
+    let mut change = Change::begin(state, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    let mut p = own_registration(&change, &t, user).await?;
+    if t.lists_locked {
+        return Err(ApiError::conflict("lists_locked", "Army lists are locked; ask the organiser if something is wrong."));
+    }
+    if t.status == TournamentStatus::Complete {
+        return Err(ApiError::conflict("wrong_status", "The tournament is complete."));
+    }
+    p.list_text = list_text;
+    change.tx().update_player(&p).await?;
+    change.emit(EventKind::ListUpdated, &json!({ "player": views::player(&p, false) })).await?;
+    change.commit(state).await?;
+    Ok(views::player(&p, true))
+}
+
+async fn set_checked_in(state: &AppState, id: Uuid, mut p: Player, t: &Tournament, mut change: Change) -> ApiResult<PlayerView> {
+    if !matches!(t.status, TournamentStatus::CheckIn | TournamentStatus::InProgress) {
+        return Err(ApiError::conflict("check_in_closed", format!("Check-in is not open: the tournament is {}.", t.status)));
+    }
+    if p.dropped {
+        return Err(ApiError::conflict("player_dropped", "This player has dropped from the tournament."));
+    }
+    if p.checked_in {
+        return Err(ApiError::conflict("already_checked_in", format!("{} is already checked in.", p.display_name)));
+    }
+    p.checked_in = true;
+    change.tx().update_player(&p).await?;
+    change.emit(EventKind::PlayerCheckedIn, &json!({ "player": views::player(&p, false) })).await?;
+    change.commit(state).await?;
+    let _ = id;
+    Ok(views::player(&p, false))
+}
+
+/// `player.checkIn`: the player marks themself present.
+///
+/// # Errors
+/// 409 when check-in is not open, or already checked in.
+pub async fn check_in(state: &AppState, user: &User, id: Uuid) -> ApiResult<PlayerView> {
+    let change = Change::begin(state, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    let p = own_registration(&change, &t, user).await?;
+    set_checked_in(state, id, p, &t, change).await
+}
+
+/// The TO checks a player in.
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 as [`check_in`].
+pub async fn check_in_player(state: &AppState, user: &User, player: Uuid) -> ApiResult<PlayerView> {
+    let (t_id, _) = locate(state, player).await?;
+    let change = Change::begin(state, t_id).await?;
+    let t = load_tournament(change.tx(), t_id).await?;
+    require_to(&t, user, "check players in")?;
+    let p = change.tx().player(player).await?.filter(|p| !p.removed).ok_or_else(player_not_found)?;
+    set_checked_in(state, t_id, p, &t, change).await
+}
+
+/// `player.drop`: the player withdraws; they are not paired again.
+///
+/// # Errors
+/// 409 when already dropped or the event is complete.
+pub async fn drop_out(state: &AppState, user: &User, id: Uuid) -> ApiResult<PlayerView> {
+    let mut change = Change::begin(state, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    let mut p = own_registration(&change, &t, user).await?;
+    if t.status == TournamentStatus::Complete {
+        return Err(ApiError::conflict("wrong_status", "The tournament is complete."));
+    }
+    if p.dropped {
+        return Err(ApiError::conflict("already_dropped", "You have already dropped from this tournament."));
+    }
+    p.dropped = true;
+    change.tx().update_player(&p).await?;
+    change.emit(EventKind::PlayerDropped, &json!({ "player": views::player(&p, false) })).await?;
+    change.commit(state).await?;
+    Ok(views::player(&p, true))
+}
+
+/// `player.removePlayer`: the TO drops a player and removes them from the event.
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 when already removed or the event is complete.
+pub async fn remove(state: &AppState, user: &User, player: Uuid) -> ApiResult<PlayerView> {
+    let (t_id, _) = locate(state, player).await?;
+    let mut change = Change::begin(state, t_id).await?;
+    let t = load_tournament(change.tx(), t_id).await?;
+    require_to(&t, user, "remove players")?;
+    let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
+    if p.removed {
+        return Err(ApiError::conflict("already_removed", format!("{} was already removed.", p.display_name)));
+    }
+    if t.status == TournamentStatus::Complete {
+        return Err(ApiError::conflict("wrong_status", "The tournament is complete."));
+    }
+    p.dropped = true;
+    p.removed = true;
+    change.tx().update_player(&p).await?;
+    change.emit(EventKind::PlayerRemoved, &json!({ "player": views::player(&p, false) })).await?;
+    change.commit(state).await?;
+    Ok(views::player(&p, false))
+}
+
+/// `player.list`: the registrations (removed ones only for the TO), with the
+/// lists the viewer may read.
+///
+/// # Errors
+/// 404 for an unknown (or unpublished) tournament.
+pub async fn list(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<Vec<PlayerView>> {
+    let tx = state.store.read().await?;
+    let t = super::tournaments::visible(&tx, id, viewer).await?;
+    let is_to = viewer.is_some_and(|u| u.id == t.owner_id);
+    Ok(tx
+        .players(id)
+        .await?
+        .iter()
+        .filter(|p| is_to || !p.removed)
+        .map(|p| views::player(p, may_read_list(&t, p, viewer)))
+        .collect())
+}
+
+fn player_not_found() -> ApiError {
+    ApiError::not_found("player_not_found", "There is no player with this id.")
+}
+
+/// The tournament a registration belongs to.
+async fn locate(state: &AppState, player: Uuid) -> ApiResult<(Uuid, Player)> {
+    let p = state.store.read().await?.player(player).await?.ok_or_else(player_not_found)?;
+    Ok((p.tournament_id, p))
+}

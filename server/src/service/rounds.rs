@@ -1,0 +1,291 @@
+//! Rounds: create, generate pairings (record-based Swiss), get, close.
+
+use super::views::{self, roster, RoundView};
+use super::{load_tournament, require_to, Change, EventKind};
+use crate::app::AppState;
+use crate::domain::{now_millis, Pairing, PairingState, MatchResult, Round, RoundStatus, TournamentStatus, User};
+use crate::error::{ApiError, ApiResult};
+use arbiter_engine::pairing::swiss_record::{self, PairingWarning, RoundPairing};
+use serde::Deserialize;
+use serde_json::json;
+use std::collections::HashMap;
+use uuid::Uuid;
+
+/// `round.create`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRound {
+    /// The mission; defaults to the tournament's mission for this round.
+    #[serde(default)]
+    pub mission: Option<String>,
+}
+
+fn round_not_found() -> ApiError {
+    ApiError::not_found("round_not_found", "There is no round with this id.")
+}
+
+/// `round.create`: the TO opens the next round (PENDING, no pairings yet).
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 when the event is not in progress, the
+/// previous round is still open, or every planned round exists.
+pub async fn create(state: &AppState, user: &User, id: Uuid, input: CreateRound) -> ApiResult<RoundView> {
+    let mut change = Change::begin(state, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "create rounds")?;
+    if t.status != TournamentStatus::InProgress {
+        return Err(ApiError::conflict("wrong_status", format!("Rounds are created once the event has started; it is {}.", t.status)));
+    }
+    let rounds = change.tx().rounds(id).await?;
+    if let Some(open) = rounds.iter().find(|r| r.status != RoundStatus::Complete) {
+        return Err(ApiError::conflict("round_open", format!("Round {} is still open; close it first.", open.number)));
+    }
+    let number = u32::try_from(rounds.len()).unwrap_or(u32::MAX).saturating_add(1);
+    if number > t.total_rounds {
+        return Err(ApiError::conflict(
+            "all_rounds_played",
+            format!("All {} rounds have been created; end the tournament instead.", t.total_rounds),
+        ));
+    }
+    let mission = match input.mission.as_deref() {
+        Some(m) if !m.trim().is_empty() => super::clean_text("mission", m, 120)?,
+        _ => t.mission_for(number),
+    };
+    let r = Round { id: Uuid::new_v4(), tournament_id: id, number, status: RoundStatus::Pending, mission, created_at: now_millis() };
+    change.tx().insert_round(&r).await?;
+    let v = views::round(&r, &[], &HashMap::new());
+    change.emit(EventKind::RoundCreated, &json!({ "round": v })).await?;
+    change.commit(state).await?;
+    Ok(v)
+}
+
+/// Pairings published, with what the TO should know.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Published {
+    /// The round and its tables.
+    pub round: RoundView,
+    /// Rematches the pairing could not avoid, and repeated byes, in words.
+    pub warnings: Vec<String>,
+}
+
+/// `round.generatePairings`: the TO pairs a PENDING round with the
+/// record-based Swiss and publishes it. Pairing is computed off the async
+/// runtime from a snapshot, then written only if nothing changed meanwhile
+/// (otherwise recomputed).
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 when the round is not pending or fewer
+/// than 2 players are active.
+pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResult<Published> {
+    let t_id = state.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
+    for _ in 0..5 {
+        // 1. Snapshot and compute, without holding the write lock.
+        let tx = state.store.read().await?;
+        let t = load_tournament(&tx, t_id).await?;
+        require_to(&t, user, "generate pairings")?;
+        let round = tx.round(round_id).await?.ok_or_else(round_not_found)?;
+        if round.status != RoundStatus::Pending {
+            return Err(ApiError::conflict("round_not_pending", format!("Round {} is already paired.", round.number)));
+        }
+        let players = tx.players(t_id).await?;
+        let rounds = tx.rounds(t_id).await?;
+        let pairings = tx.pairings_of_tournament(t_id).await?;
+        drop(tx);
+        let active: Vec<Uuid> = players.iter().filter(|p| p.is_active()).map(|p| p.id).collect();
+        if active.len() < 2 {
+            return Err(ApiError::conflict(
+                "not_enough_players",
+                format!("At least 2 checked-in players are needed to pair a round; {} are.", active.len()),
+            ));
+        }
+        let standings = super::standings::compute(&players, &rounds, &pairings)?;
+        let history = super::standings::history(&rounds, &pairings);
+        let paired = actix_web::web::block(move || {
+            swiss_record::pair_standings(&standings, |id| active.contains(&id), &history)
+        })
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(|e| ApiError::conflict("cannot_pair", format!("The round cannot be paired: {e}")))?;
+
+        // 2. Write, if nothing changed since the snapshot.
+        let mut change = Change::begin(state, t_id).await?;
+        if change.tx().last_seq(t_id).await? != t.last_seq {
+            continue;
+        }
+        let mut round = round;
+        let rows = to_pairings(&round, &paired);
+        change.tx().insert_pairings(&rows).await?;
+        round.status = RoundStatus::Active;
+        change.tx().update_round(&round).await?;
+        let names = roster(&players);
+        let warnings = describe(&paired.warnings, &names);
+        let published = Published { round: views::round(&round, &rows, &names), warnings };
+        change.emit(EventKind::PairingsPublished, &published).await?;
+        if paired.bye.is_some() {
+            let all = change.tx().pairings_of_tournament(t_id).await?;
+            let table = super::standings::table(&players, &rounds, &all)?;
+            change.emit(EventKind::StandingsChanged, &json!({ "standings": table })).await?;
+        }
+        change.commit(state).await?;
+        return Ok(published);
+    }
+    Err(ApiError::conflict("busy", "The tournament kept changing while pairing; try again."))
+}
+
+fn to_pairings(round: &Round, paired: &RoundPairing<Uuid>) -> Vec<Pairing> {
+    let now = now_millis();
+    let rematch: Vec<(Uuid, Uuid)> = paired
+        .warnings
+        .iter()
+        .filter_map(|w| match w {
+            PairingWarning::Rematch { player1, player2, .. } => Some((*player1, *player2)),
+            PairingWarning::RepeatBye { .. } => None,
+        })
+        .collect();
+    let blank = |table: u32, p1: Uuid, p2: Option<Uuid>| Pairing {
+        id: Uuid::new_v4(),
+        round_id: round.id,
+        tournament_id: round.tournament_id,
+        table_number: table,
+        player1_id: p1,
+        player2_id: p2,
+        player1_vp: None,
+        player2_vp: None,
+        result: None,
+        state: PairingState::Unreported,
+        reported_by: None,
+        reported_at: None,
+        dispute: None,
+        to_override: false,
+        override_note: None,
+        rematch: p2.is_some_and(|p2| rematch.contains(&(p1, p2)) || rematch.contains(&(p2, p1))),
+        created_at: now,
+    };
+    let mut rows: Vec<Pairing> = paired.tables.iter().map(|t| blank(t.number, t.player1, Some(t.player2))).collect();
+    if let Some(bye) = paired.bye {
+        // The bye counts at once: a win with 0 VP, nothing to report.
+        let mut b = blank(0, bye, None);
+        b.player1_vp = Some(0);
+        b.player2_vp = Some(0);
+        b.result = Some(MatchResult::Bye);
+        b.state = PairingState::Confirmed;
+        rows.push(b);
+    }
+    rows
+}
+
+fn describe(warnings: &[PairingWarning<Uuid>], names: &super::views::Roster) -> Vec<String> {
+    let name = |id: &Uuid| names.get(id).map_or_else(|| id.to_string(), |s| s.name.clone());
+    let rounds = |r: &[u32]| r.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+    warnings
+        .iter()
+        .map(|w| match w {
+            PairingWarning::Rematch { player1, player2, previous_rounds } => format!(
+                "Rematch: {} and {} already met in round {}; no pairing of the field avoids it.",
+                name(player1),
+                name(player2),
+                rounds(previous_rounds)
+            ),
+            PairingWarning::RepeatBye { player, previous_rounds } => format!(
+                "{} gets a second bye (had one in round {}): every active player has had one.",
+                name(player),
+                rounds(previous_rounds)
+            ),
+        })
+        .collect()
+}
+
+/// `round.get`: a round with its tables; public once paired, the TO sees pending rounds too.
+///
+/// # Errors
+/// 404 `round_not_found`.
+pub async fn get(state: &AppState, viewer: Option<&User>, round_id: Uuid) -> ApiResult<RoundView> {
+    let tx = state.store.read().await?;
+    let round = tx.round(round_id).await?.ok_or_else(round_not_found)?;
+    let t = super::tournaments::visible(&tx, round.tournament_id, viewer).await?;
+    let is_to = viewer.is_some_and(|u| u.id == t.owner_id);
+    if round.status == RoundStatus::Pending && !is_to {
+        return Err(ApiError::not_found("round_not_published", format!("Round {} has not been paired yet.", round.number)));
+    }
+    let names = roster(&tx.players(t.id).await?);
+    Ok(views::round(&round, &tx.pairings_of_round(round.id).await?, &names))
+}
+
+/// A tournament's rounds (tables only for published rounds, or for the TO).
+///
+/// # Errors
+/// 404 for an unknown tournament.
+pub async fn list(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<Vec<RoundView>> {
+    let tx = state.store.read().await?;
+    let t = super::tournaments::visible(&tx, id, viewer).await?;
+    let names = roster(&tx.players(id).await?);
+    let mut out = Vec::new();
+    for r in tx.rounds(id).await? {
+        out.push(views::round(&r, &tx.pairings_of_round(r.id).await?, &names));
+    }
+    let _ = t;
+    Ok(out)
+}
+
+/// `round.close`: the TO closes an ACTIVE round once every result is confirmed.
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 `round_incomplete` with the list of
+/// tables still unreported, unconfirmed or disputed (`details`).
+pub async fn close(state: &AppState, user: &User, round_id: Uuid) -> ApiResult<RoundView> {
+    let t_id = state.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
+    let mut change = Change::begin(state, t_id).await?;
+    let t = load_tournament(change.tx(), t_id).await?;
+    require_to(&t, user, "close rounds")?;
+    let mut round = change.tx().round(round_id).await?.ok_or_else(round_not_found)?;
+    match round.status {
+        RoundStatus::Pending => {
+            return Err(ApiError::conflict("round_not_paired", format!("Round {} has no pairings yet.", round.number)))
+        }
+        RoundStatus::Complete => {
+            return Err(ApiError::conflict("round_closed", format!("Round {} is already closed.", round.number)))
+        }
+        RoundStatus::Active => {}
+    }
+    let pairings = change.tx().pairings_of_round(round_id).await?;
+    let names = roster(&change.tx().players(t_id).await?);
+    let missing: Vec<serde_json::Value> = pairings
+        .iter()
+        .filter(|p| p.state != PairingState::Confirmed)
+        .map(|p| {
+            let v = views::pairing(p, &names);
+            json!({
+                "pairing_id": p.id,
+                "table": p.table_number,
+                "player1": v.player1.name,
+                "player2": v.player2.map(|s| s.name),
+                "state": p.state,
+                "missing": match p.state {
+                    PairingState::Unreported => "result not reported",
+                    PairingState::Reported => "result not confirmed by the opponent",
+                    PairingState::Disputed => "result disputed: the organiser must override",
+                    PairingState::Confirmed => "",
+                },
+            })
+        })
+        .collect();
+    if !missing.is_empty() {
+        let tables: Vec<String> = missing.iter().map(|m| m["table"].to_string()).collect();
+        return Err(ApiError::conflict(
+            "round_incomplete",
+            format!(
+                "Round {} cannot close: {} result(s) still missing, at table(s) {}.",
+                round.number,
+                missing.len(),
+                tables.join(", ")
+            ),
+        )
+        .with_details(serde_json::Value::Array(missing)));
+    }
+    round.status = RoundStatus::Complete;
+    change.tx().update_round(&round).await?;
+    let v = views::round(&round, &pairings, &names);
+    change.emit(EventKind::RoundClosed, &json!({ "round": v })).await?;
+    change.commit(state).await?;
+    Ok(v)
+}

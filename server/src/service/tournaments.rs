@@ -1,0 +1,249 @@
+//! Tournaments: create, read, list, advance through the lifecycle, delete,
+//! lock army lists.
+
+use super::views::{self, TournamentView};
+use super::{clean_text, load_tournament, require_to, Change, EventKind};
+use crate::app::AppState;
+use crate::domain::{now_millis, Game, RoundStatus, Tournament, TournamentStatus, User};
+use crate::error::{ApiError, ApiResult};
+use crate::store::Tx;
+use serde::Deserialize;
+use serde_json::json;
+use uuid::Uuid;
+
+/// The most rounds an event may have.
+pub const MAX_ROUNDS: u32 = 30;
+/// The default VP cap per player per game (40K 10th edition scores at most 100).
+pub const DEFAULT_MAX_VP: u32 = 100;
+/// Missions used when the TO gives none (Pariah Nexus primary missions).
+pub const DEFAULT_MISSIONS: [&str; 5] = ["Take and Hold", "Purge the Foe", "Supply Drop", "Linchpin", "Scorched Earth"];
+
+/// A request to create a tournament.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTournament {
+    /// Name, 1–120 characters.
+    pub name: String,
+    /// Event day, `YYYY-MM-DD`.
+    pub event_date: String,
+    /// Venue or city.
+    #[serde(default)]
+    pub location: Option<String>,
+    /// Format, e.g. "2000pts Matched Play".
+    pub format: String,
+    /// Number of rounds, 1–30.
+    pub total_rounds: u32,
+    /// Game: `wh40k` (default).
+    #[serde(default)]
+    pub game: Option<String>,
+    /// The most VP a player can score in a game (default 100).
+    #[serde(default)]
+    pub max_vp: Option<u32>,
+    /// Mission per round; rounds beyond the list reuse the last.
+    #[serde(default)]
+    pub missions: Option<Vec<String>>,
+}
+
+fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
+    let name = clean_text("name", &input.name, 120)?;
+    let format = clean_text("format", &input.format, 120)?;
+    let location = match input.location.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(l) => Some(clean_text("location", l, 120)?),
+    };
+    let event_date = chrono::NaiveDate::parse_from_str(input.event_date.trim(), "%Y-%m-%d")
+        .map_err(|_| ApiError::invalid("invalid_field", "event_date must be a date like 2026-05-17 (YYYY-MM-DD)."))?;
+    if !(1..=MAX_ROUNDS).contains(&input.total_rounds) {
+        return Err(ApiError::invalid("invalid_field", format!("total_rounds must be between 1 and {MAX_ROUNDS}.")));
+    }
+    let game = match input.game.as_deref() {
+        None => Game::Wh40k,
+        Some(g) => Game::parse(g).ok_or_else(|| ApiError::invalid("invalid_field", format!("Unknown game {g:?}; use \"wh40k\".")))?,
+    };
+    let max_vp = input.max_vp.unwrap_or(DEFAULT_MAX_VP);
+    if !(1..=10_000).contains(&max_vp) {
+        return Err(ApiError::invalid("invalid_field", "max_vp must be between 1 and 10000."));
+    }
+    let missions = match input.missions {
+        Some(m) if !m.is_empty() => {
+            if m.len() > MAX_ROUNDS as usize {
+                return Err(ApiError::invalid("invalid_field", format!("Give at most {MAX_ROUNDS} missions.")));
+            }
+            m.iter().map(|x| clean_text("mission", x, 120)).collect::<ApiResult<Vec<_>>>()?
+        }
+        _ => DEFAULT_MISSIONS.iter().map(|s| (*s).to_string()).collect(),
+    };
+    Ok(Tournament {
+        id: Uuid::new_v4(),
+        owner_id: owner,
+        name,
+        game,
+        event_date,
+        location,
+        format,
+        total_rounds: input.total_rounds,
+        max_vp,
+        missions,
+        status: TournamentStatus::Draft,
+        lists_locked: false,
+        last_seq: 0,
+        created_at: now_millis(),
+    })
+}
+
+/// The view of a tournament, counting its registrations.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn view(tx: &Tx, t: &Tournament) -> ApiResult<TournamentView> {
+    let players = tx.players(t.id).await?;
+    Ok(views::tournament(t, players.iter().filter(|p| !p.removed).count()))
+}
+
+/// Creates a tournament in DRAFT, owned by `user` (its TO).
+///
+/// # Errors
+/// 422 for invalid fields.
+pub async fn create(state: &AppState, user: &User, input: CreateTournament) -> ApiResult<TournamentView> {
+    let t = validate(input, user.id)?;
+    let tx = state.store.begin().await?;
+    tx.insert_tournament(&t).await?;
+    let mut change = Change::on_new(tx, t.id);
+    let v = views::tournament(&t, 0);
+    change.emit(EventKind::TournamentCreated, &json!({ "tournament": v })).await?;
+    change.commit(state).await?;
+    Ok(v)
+}
+
+/// Loads a tournament visible to `viewer` (a DRAFT only to its TO).
+///
+/// # Errors
+/// 404 `tournament_not_found`.
+pub async fn visible(tx: &Tx, id: Uuid, viewer: Option<&User>) -> ApiResult<Tournament> {
+    let t = load_tournament(tx, id).await?;
+    if t.status == TournamentStatus::Draft && viewer.is_none_or(|u| u.id != t.owner_id) {
+        return Err(ApiError::not_found("tournament_not_found", "There is no tournament with this id."));
+    }
+    Ok(t)
+}
+
+/// `tournament.get`.
+///
+/// # Errors
+/// 404 `tournament_not_found`.
+pub async fn get(state: &AppState, id: Uuid, viewer: Option<&User>) -> ApiResult<TournamentView> {
+    let tx = state.store.read().await?;
+    let t = visible(&tx, id, viewer).await?;
+    view(&tx, &t).await
+}
+
+/// `tournament.listOpen`: events in REGISTRATION or CHECK_IN.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn list_open(state: &AppState) -> ApiResult<Vec<TournamentView>> {
+    let tx = state.store.read().await?;
+    let mut out = Vec::new();
+    for t in tx.tournaments_with_status(&[TournamentStatus::Registration, TournamentStatus::CheckIn]).await? {
+        out.push(view(&tx, &t).await?);
+    }
+    Ok(out)
+}
+
+/// `tournament.listMine`: events `user` runs or plays in.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn list_mine(state: &AppState, user: &User) -> ApiResult<Vec<TournamentView>> {
+    let tx = state.store.read().await?;
+    let mut out = Vec::new();
+    for t in tx.tournaments_of_user(user.id).await? {
+        out.push(view(&tx, &t).await?);
+    }
+    Ok(out)
+}
+
+/// `tournament.advanceStatus`: the TO moves the event to its next stage.
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 when the event cannot move on yet
+/// (fewer than 2 checked-in players to start, a round still open to finish)
+/// or is already complete.
+pub async fn advance(state: &AppState, user: &User, id: Uuid) -> ApiResult<TournamentView> {
+    let mut change = Change::begin(state, id).await?;
+    let mut t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "advance the tournament's status")?;
+    let next = t
+        .status
+        .next()
+        .ok_or_else(|| ApiError::conflict("tournament_complete", "The tournament is complete; there is no next stage."))?;
+    match next {
+        TournamentStatus::InProgress => {
+            let ready = change.tx().players(id).await?.iter().filter(|p| p.is_active()).count();
+            if ready < 2 {
+                return Err(ApiError::conflict(
+                    "not_enough_players",
+                    format!("At least 2 players must be checked in to start the event; {ready} are."),
+                ));
+            }
+        }
+        TournamentStatus::Complete => {
+            let open: Vec<u32> =
+                change.tx().rounds(id).await?.iter().filter(|r| r.status != RoundStatus::Complete).map(|r| r.number).collect();
+            if !open.is_empty() {
+                return Err(ApiError::conflict(
+                    "round_open",
+                    format!("Close round {} before ending the tournament.", open.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")),
+                ));
+            }
+        }
+        _ => {}
+    }
+    t.status = next;
+    change.tx().update_tournament(&t).await?;
+    let v = view(change.tx(), &t).await?;
+    change.emit(EventKind::StatusAdvanced, &json!({ "tournament": v })).await?;
+    change.commit(state).await?;
+    Ok(v)
+}
+
+/// `tournament.delete`: the TO deletes an event still in DRAFT.
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 `not_draft` once published.
+pub async fn delete(state: &AppState, user: &User, id: Uuid) -> ApiResult<()> {
+    let change = Change::begin(state, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "delete the tournament")?;
+    if t.status != TournamentStatus::Draft {
+        return Err(ApiError::conflict("not_draft", "Only a tournament still in DRAFT can be deleted."));
+    }
+    change.tx().delete_tournament(id).await?;
+    change.commit(state).await?;
+    Ok(())
+}
+
+/// `player.lockLists`: the TO locks every army list; they become readable by all.
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 when already locked, or once the event is complete.
+pub async fn lock_lists(state: &AppState, user: &User, id: Uuid) -> ApiResult<TournamentView> {
+    let mut change = Change::begin(state, id).await?;
+    let mut t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "lock army lists")?;
+    if t.lists_locked {
+        return Err(ApiError::conflict("lists_already_locked", "Army lists are already locked."));
+    }
+    if matches!(t.status, TournamentStatus::Draft | TournamentStatus::Complete) {
+        return Err(ApiError::conflict(
+            "wrong_status",
+            format!("Lists can be locked once registration is open and before the event ends; the event is {}.", t.status),
+        ));
+    }
+    t.lists_locked = true;
+    change.tx().update_tournament(&t).await?;
+    let v = view(change.tx(), &t).await?;
+    change.emit(EventKind::ListsLocked, &json!({ "tournament": v })).await?;
+    change.commit(state).await?;
+    Ok(v)
+}

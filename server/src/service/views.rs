@@ -1,0 +1,113 @@
+//! Builds the view models of `arbiter_web::views` from domain records.
+
+use crate::domain::{Pairing, Player, Round, Tournament};
+pub use arbiter_web::views::{DisputeView, PairingView, PlayerView, RoundView, Seat, Snapshot, StandingView, TournamentView};
+use std::collections::HashMap;
+use uuid::Uuid;
+
+/// The view of `t` with `player_count` registrations.
+#[must_use]
+pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
+    TournamentView {
+        id: t.id.to_string(),
+        name: t.name.clone(),
+        game: t.game.as_str().to_string(),
+        event_date: t.event_date.format("%Y-%m-%d").to_string(),
+        location: t.location.clone(),
+        format: t.format.clone(),
+        total_rounds: t.total_rounds,
+        max_vp: t.max_vp,
+        missions: t.missions.clone(),
+        status: t.status.as_str().to_string(),
+        lists_locked: t.lists_locked,
+        owner_id: t.owner_id.to_string(),
+        player_count,
+    }
+}
+
+/// The view of `p`, with the list if `show_list`.
+#[must_use]
+pub fn player(p: &Player, show_list: bool) -> PlayerView {
+    PlayerView {
+        id: p.id.to_string(),
+        user_id: p.user_id.to_string(),
+        registration_no: p.registration_no,
+        display_name: p.display_name.clone(),
+        faction: p.faction.clone(),
+        has_list: p.list_text.as_deref().is_some_and(|l| !l.trim().is_empty()),
+        list_text: if show_list { p.list_text.clone() } else { None },
+        checked_in: p.checked_in,
+        dropped: p.dropped,
+        removed: p.removed,
+    }
+}
+
+/// Names and factions by registration id.
+pub type Roster = HashMap<Uuid, Seat>;
+
+/// Builds the roster of a tournament's players.
+#[must_use]
+pub fn roster(players: &[Player]) -> Roster {
+    players
+        .iter()
+        .map(|p| {
+            let seat = Seat {
+                id: p.id.to_string(),
+                user_id: p.user_id.to_string(),
+                name: p.display_name.clone(),
+                faction: p.faction.clone(),
+            };
+            (p.id, seat)
+        })
+        .collect()
+}
+
+fn seat(roster: &Roster, id: Uuid) -> Seat {
+    roster.get(&id).cloned().unwrap_or(Seat { id: id.to_string(), user_id: String::new(), name: "?".into(), faction: String::new() })
+}
+
+/// The view of `p`, naming its players from `roster`.
+#[must_use]
+pub fn pairing(p: &Pairing, roster: &Roster) -> PairingView {
+    let p1 = seat(roster, p.player1_id);
+    let p2 = p.player2_id.map(|id| seat(roster, id));
+    let reported_by = p.reported_by.map(|u| {
+        let u = u.to_string();
+        if u == p1.user_id {
+            "player1"
+        } else if p2.as_ref().is_some_and(|s| s.user_id == u) {
+            "player2"
+        } else {
+            "to"
+        }
+        .to_string()
+    });
+    PairingView {
+        id: p.id.to_string(),
+        round_id: p.round_id.to_string(),
+        table: p.table_number,
+        player1: p1,
+        player2: p2,
+        player1_vp: p.player1_vp,
+        player2_vp: p.player2_vp,
+        result: p.result.map(|r| r.as_str().to_string()),
+        state: p.state.as_str().to_string(),
+        reported_by,
+        dispute: p.dispute.as_ref().map(|d| DisputeView { player1_vp: d.player1_vp, player2_vp: d.player2_vp, note: d.note.clone() }),
+        to_override: p.to_override,
+        override_note: p.override_note.clone(),
+        rematch: p.rematch,
+    }
+}
+
+/// The view of `r` with its `pairings`.
+#[must_use]
+pub fn round(r: &Round, pairings: &[Pairing], roster: &Roster) -> RoundView {
+    RoundView {
+        id: r.id.to_string(),
+        number: r.number,
+        status: r.status.as_str().to_string(),
+        mission: r.mission.clone(),
+        pairings: pairings.iter().map(|p| pairing(p, roster)).collect(),
+    }
+}

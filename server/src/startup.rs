@@ -1,0 +1,117 @@
+//! Building and running the application: storage, bus, live hub, HTTP server.
+//! Tests and the demo run exactly this code on port 0.
+
+use crate::app::AppState;
+use crate::auth::csrf::OriginCheck;
+use crate::bus::{Bus, LocalBus, RedisBus};
+use crate::config::Settings;
+use crate::live::Hub;
+use crate::store::Store;
+use actix_web::{web, App, HttpServer};
+use anyhow::Context as _;
+use std::net::TcpListener;
+use std::sync::Arc;
+
+/// A built, bound, not yet running server.
+pub struct Application {
+    port: u16,
+    server: actix_web::dev::Server,
+    state: AppState,
+}
+
+impl Application {
+    /// Connects the database (creating and migrating it), the bus (Redis if
+    /// `redis_url` is set), starts the live hub and binds the listener.
+    ///
+    /// # Errors
+    /// The database or Redis cannot be reached, or the address cannot be bound.
+    pub async fn build(settings: Settings) -> anyhow::Result<Application> {
+        let store = Store::connect(&settings.database_url).await?;
+        let bus: Arc<dyn Bus> = match &settings.redis_url {
+            Some(url) => Arc::new(RedisBus::connect(url).await?),
+            None => Arc::new(LocalBus::default()),
+        };
+        let hub = Hub::start(store.clone(), bus.as_ref());
+        let listener = TcpListener::bind(&settings.bind).with_context(|| format!("binding {}", settings.bind))?;
+        let port = listener.local_addr()?.port();
+        let state = AppState { store, bus, hub, settings: Arc::new(settings) };
+        let data = web::Data::new(state.clone());
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(data.clone())
+                .wrap(OriginCheck)
+                .wrap(tracing_actix_web::TracingLogger::default())
+                .configure(crate::http::routes)
+        })
+        .listen(listener)?
+        .disable_signals()
+        .shutdown_timeout(15)
+        .run();
+        Ok(Application { port, server, state })
+    }
+
+    /// The bound port (useful with `:0`).
+    #[must_use]
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The shared state (for tests).
+    #[must_use]
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// A handle that stops the server.
+    #[must_use]
+    pub fn handle(&self) -> actix_web::dev::ServerHandle {
+        self.server.handle()
+    }
+
+    /// Runs until SIGINT or SIGTERM, then shuts down gracefully: live sockets
+    /// are closed with a reconnect hint, in-flight requests finish (up to 15 s).
+    ///
+    /// # Errors
+    /// The server failed.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let handle = self.server.handle();
+        let hub = self.state.hub.clone();
+        tokio::spawn(async move {
+            wait_for_signal().await;
+            tracing::info!("shutting down: closing live sockets and draining requests");
+            hub.shut_down();
+            handle.stop(true).await;
+        });
+        self.server.await
+    }
+}
+
+async fn wait_for_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Installs the tracing subscriber (text or JSON lines) with `filter`.
+pub fn init_tracing(filter: &str, json: bool) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_new(filter).unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
+    let _ = if json { builder.json().try_init() } else { builder.try_init() };
+}

@@ -1,0 +1,34 @@
+//! `pairings`: one table (or the bye) of a round, with its result.
+#![allow(missing_docs)]
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "pairings")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub round_id: String,
+    pub tournament_id: String,
+    pub table_number: i32,
+    pub player1_id: String,
+    pub player2_id: Option<String>,
+    pub player1_vp: Option<i32>,
+    pub player2_vp: Option<i32>,
+    pub result: Option<String>,
+    pub state: String,
+    pub reported_by: Option<String>,
+    pub reported_at: Option<i64>,
+    pub dispute_player1_vp: Option<i32>,
+    pub dispute_player2_vp: Option<i32>,
+    pub dispute_note: Option<String>,
+    pub to_override: bool,
+    pub override_note: Option<String>,
+    pub rematch: bool,
+    pub created_at: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

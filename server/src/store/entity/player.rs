@@ -1,0 +1,26 @@
+//! `tournament_players`: registrations.
+#![allow(missing_docs)]
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "tournament_players")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub tournament_id: String,
+    pub user_id: String,
+    pub registration_no: i32,
+    pub display_name: String,
+    pub faction: String,
+    pub list_text: Option<String>,
+    pub checked_in: bool,
+    pub dropped: bool,
+    pub removed: bool,
+    pub registered_at: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,29 @@
+//! `tournaments`.
+#![allow(missing_docs)]
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "tournaments")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub owner_id: String,
+    pub name: String,
+    pub game: String,
+    pub event_date: String,
+    pub location: Option<String>,
+    pub format: String,
+    pub total_rounds: i32,
+    pub max_vp: i32,
+    pub missions: String,
+    pub status: String,
+    pub lists_locked: bool,
+    pub last_seq: i64,
+    pub created_at: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

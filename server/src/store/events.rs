@@ -1,0 +1,75 @@
+//! The event log: one row per tournament state change, numbered by a
+//! gap-free per-tournament sequence.
+
+use super::entity::{event, tournament};
+use super::{parse_uuid, StoreError, StoreResult, Tx};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use uuid::Uuid;
+
+/// An event as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredEvent {
+    /// The tournament.
+    pub tournament_id: Uuid,
+    /// Its sequence number within the tournament (1, 2, …, no gaps).
+    pub seq: i64,
+    /// The kind, e.g. `result_confirmed`.
+    pub kind: String,
+    /// The JSON payload, as text.
+    pub payload: String,
+    /// When it was written (Unix ms).
+    pub created_at: i64,
+}
+
+impl Tx {
+    /// Appends an event to `tournament`'s log with the next sequence number.
+    /// Must run inside the write transaction of the change it records (after
+    /// [`super::Store::write`] locked the tournament, or after inserting it).
+    pub async fn append_event(&self, tournament: Uuid, kind: &str, payload: String, at: i64) -> StoreResult<StoredEvent> {
+        let id = tournament.to_string();
+        self.exec("UPDATE tournaments SET last_seq = last_seq + 1 WHERE id = ?", vec![id.clone().into()]).await?;
+        let seq = self.last_seq(tournament).await?;
+        let row = event::ActiveModel {
+            tournament_id: Set(id),
+            seq: Set(seq),
+            kind: Set(kind.to_string()),
+            payload: Set(payload.clone()),
+            created_at: Set(at),
+        };
+        row.insert(self.conn()).await?;
+        Ok(StoredEvent { tournament_id: tournament, seq, kind: kind.to_string(), payload, created_at: at })
+    }
+
+    /// The sequence number of `tournament`'s last event.
+    pub async fn last_seq(&self, tournament: Uuid) -> StoreResult<i64> {
+        let seq: Option<i64> = tournament::Entity::find_by_id(tournament.to_string())
+            .select_only()
+            .column(tournament::Column::LastSeq)
+            .into_tuple()
+            .one(self.conn())
+            .await?;
+        seq.ok_or(StoreError::TournamentNotFound)
+    }
+
+    /// Events with `seq > since`, oldest first, at most `limit`.
+    pub async fn events_since(&self, tournament: Uuid, since: i64, limit: u64) -> StoreResult<Vec<StoredEvent>> {
+        event::Entity::find()
+            .filter(event::Column::TournamentId.eq(tournament.to_string()))
+            .filter(event::Column::Seq.gt(since))
+            .order_by_asc(event::Column::Seq)
+            .limit(limit)
+            .all(self.conn())
+            .await?
+            .into_iter()
+            .map(|m| {
+                Ok(StoredEvent {
+                    tournament_id: parse_uuid(&m.tournament_id)?,
+                    seq: m.seq,
+                    kind: m.kind,
+                    payload: m.payload,
+                    created_at: m.created_at,
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,236 @@
+//! Storage: the only place SeaORM appears. Everything goes through a [`Tx`]
+//! (a database transaction) and comes back as `crate::domain` records.
+//!
+//! Writes to a tournament start with [`Store::write`], whose first statement
+//! locks the tournament row (PostgreSQL row lock; SQLite's write lock), so the
+//! checks a service makes inside the transaction cannot race another writer,
+//! and the event sequence is gap-free. Reads that must be consistent with a
+//! sequence number use [`Store::read`] (a snapshot: `REPEATABLE READ` on
+//! PostgreSQL; every SQLite transaction is one).
+
+mod entity;
+mod events;
+mod pairings;
+mod players;
+mod rounds;
+mod tournaments;
+mod users;
+
+pub use events::StoredEvent;
+
+use sea_orm::{
+    AccessMode, ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection, DatabaseTransaction,
+    DbErr, IsolationLevel, RuntimeErr, TransactionTrait,
+};
+use std::time::Duration;
+use uuid::Uuid;
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database cannot be reached (down, restarting, pool exhausted).
+    #[error("the database is unavailable: {0}")]
+    Unavailable(String),
+    /// Any other database error.
+    #[error("database error: {0}")]
+    Db(DbErr),
+    /// A stored value the code cannot read back (a bug or a hand-edited row).
+    #[error("corrupt row: {0}")]
+    Corrupt(String),
+    /// The tournament a write was for does not exist.
+    #[error("no such tournament")]
+    TournamentNotFound,
+}
+
+impl From<DbErr> for StoreError {
+    fn from(e: DbErr) -> StoreError {
+        let unavailable = match &e {
+            DbErr::ConnectionAcquire(_) | DbErr::Conn(_) => true,
+            DbErr::Exec(RuntimeErr::SqlxError(s)) | DbErr::Query(RuntimeErr::SqlxError(s)) => {
+                matches!(s, sea_orm::SqlxError::Io(_) | sea_orm::SqlxError::PoolTimedOut | sea_orm::SqlxError::PoolClosed)
+            }
+            _ => false,
+        };
+        if unavailable {
+            StoreError::Unavailable(e.to_string())
+        } else {
+            StoreError::Db(e)
+        }
+    }
+}
+
+/// Shorthand for store results.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// The database: a connection pool.
+#[derive(Clone, Debug)]
+pub struct Store {
+    db: DatabaseConnection,
+}
+
+/// An open transaction. Dropped without [`Tx::commit`], it rolls back.
+pub struct Tx {
+    txn: DatabaseTransaction,
+    backend: DatabaseBackend,
+}
+
+impl Store {
+    /// Connects to `url` (`sqlite://path?mode=rwc` or `postgres://…`) and
+    /// applies every pending migration. For SQLite the parent directory is
+    /// created, and the database runs in WAL mode with `synchronous=FULL`
+    /// (a committed result survives a crash or power cut) and a 5 s busy wait.
+    ///
+    /// # Errors
+    /// The database cannot be reached or migrated.
+    pub async fn connect(url: &str) -> anyhow::Result<Store> {
+        use anyhow::Context as _;
+        use arbiter_migrations::MigratorTrait as _;
+        if let Some(path) = sqlite_path(url) {
+            if let Some(dir) = std::path::Path::new(&path).parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).with_context(|| format!("creating the data directory {}", dir.display()))?;
+            }
+        }
+        let mut opts = ConnectOptions::new(url.to_string());
+        opts.sqlx_logging(false)
+            .max_connections(if url.starts_with("sqlite") { 8 } else { 16 })
+            .min_connections(1)
+            .acquire_timeout(Duration::from_secs(5))
+            .connect_timeout(Duration::from_secs(5))
+            .map_sqlx_sqlite_opts(|o| {
+                o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
+                    .synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Full)
+                    .busy_timeout(Duration::from_secs(5))
+                    .foreign_keys(true)
+            });
+        let db = Database::connect(opts).await.with_context(|| format!("connecting to the database at {}", redact(url)))?;
+        arbiter_migrations::Migrator::up(&db, None).await.context("applying database migrations")?;
+        Ok(Store { db })
+    }
+
+    /// Opens a read-only snapshot transaction.
+    ///
+    /// # Errors
+    /// The database is unavailable.
+    pub async fn read(&self) -> StoreResult<Tx> {
+        let backend = self.db.get_database_backend();
+        let txn = match backend {
+            DatabaseBackend::Postgres => {
+                self.db.begin_with_config(Some(IsolationLevel::RepeatableRead), Some(AccessMode::ReadOnly)).await?
+            }
+            _ => self.db.begin().await?,
+        };
+        Ok(Tx { txn, backend })
+    }
+
+    /// Opens a write transaction not tied to a tournament (accounts, new tournaments).
+    ///
+    /// # Errors
+    /// The database is unavailable.
+    pub async fn begin(&self) -> StoreResult<Tx> {
+        Ok(Tx { txn: self.db.begin().await?, backend: self.db.get_database_backend() })
+    }
+
+    /// Opens a write transaction on `tournament`, locking its row first.
+    ///
+    /// # Errors
+    /// [`StoreError::TournamentNotFound`], or the database is unavailable.
+    pub async fn write(&self, tournament: Uuid) -> StoreResult<Tx> {
+        let tx = self.begin().await?;
+        tx.lock_tournament(tournament).await?;
+        Ok(tx)
+    }
+
+    /// Checks that the database answers (`SELECT 1`).
+    ///
+    /// # Errors
+    /// The database is unavailable.
+    pub async fn ping(&self) -> StoreResult<()> {
+        self.db.ping().await.map_err(StoreError::from)
+    }
+
+    /// Which database this is: `sqlite` or `postgres`.
+    #[must_use]
+    pub fn backend_name(&self) -> &'static str {
+        match self.db.get_database_backend() {
+            DatabaseBackend::Postgres => "postgres",
+            DatabaseBackend::Sqlite => "sqlite",
+            DatabaseBackend::MySql => "mysql",
+        }
+    }
+}
+
+impl Tx {
+    /// Commits.
+    ///
+    /// # Errors
+    /// The commit failed; nothing was written.
+    pub async fn commit(self) -> StoreResult<()> {
+        self.txn.commit().await.map_err(StoreError::from)
+    }
+
+    fn conn(&self) -> &DatabaseTransaction {
+        &self.txn
+    }
+
+    async fn exec(&self, sql: &str, values: Vec<sea_orm::Value>) -> StoreResult<u64> {
+        let stmt = sea_orm::Statement::from_sql_and_values(self.backend, self.placeholders(sql), values);
+        Ok(self.txn.execute(stmt).await?.rows_affected())
+    }
+
+    /// Rewrites `?` placeholders as `$1, $2, …` for PostgreSQL.
+    fn placeholders(&self, sql: &str) -> String {
+        if self.backend != DatabaseBackend::Postgres {
+            return sql.to_string();
+        }
+        let mut out = String::with_capacity(sql.len() + 8);
+        let mut n = 0;
+        for c in sql.chars() {
+            if c == '?' {
+                n += 1;
+                out.push('$');
+                out.push_str(&n.to_string());
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+}
+
+fn sqlite_path(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next().unwrap_or_default();
+    (!path.is_empty() && path != ":memory:").then(|| path.to_string())
+}
+
+/// The URL without its password, for messages.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.find(':') {
+                Some(c) => format!("{}{}:***{}", &url[..s + 3], &creds[..c], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+fn parse_uuid(s: &str) -> StoreResult<Uuid> {
+    Uuid::parse_str(s).map_err(|_| StoreError::Corrupt(format!("bad uuid {s:?}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_paths_and_redaction() {
+        assert_eq!(sqlite_path("sqlite://data/arbiter.db?mode=rwc").as_deref(), Some("data/arbiter.db"));
+        assert_eq!(sqlite_path("sqlite::memory:"), None);
+        assert_eq!(sqlite_path("postgres://x"), None);
+        assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
+        assert_eq!(redact("postgres://h/db"), "postgres://h/db");
+    }
+}

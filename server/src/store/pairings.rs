@@ -1,0 +1,116 @@
+//! Pairing rows (tables and byes, with their results).
+
+use super::entity::pairing;
+use super::{parse_uuid, StoreError, StoreResult, Tx};
+use crate::domain::{Dispute, MatchResult, Pairing, PairingState};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use uuid::Uuid;
+
+impl Tx {
+    /// Inserts the pairings of a round.
+    pub async fn insert_pairings(&self, ps: &[Pairing]) -> StoreResult<()> {
+        if ps.is_empty() {
+            return Ok(());
+        }
+        pairing::Entity::insert_many(ps.iter().map(to_active)).exec(self.conn()).await?;
+        Ok(())
+    }
+
+    /// Saves a pairing's result fields.
+    pub async fn update_pairing(&self, p: &Pairing) -> StoreResult<()> {
+        to_active(p).update(self.conn()).await?;
+        Ok(())
+    }
+
+    /// Loads a pairing.
+    pub async fn pairing(&self, id: Uuid) -> StoreResult<Option<Pairing>> {
+        pairing::Entity::find_by_id(id.to_string()).one(self.conn()).await?.map(from_model).transpose()
+    }
+
+    /// A round's pairings by table number (the bye, table 0, last).
+    pub async fn pairings_of_round(&self, round: Uuid) -> StoreResult<Vec<Pairing>> {
+        let mut v: Vec<Pairing> = pairing::Entity::find()
+            .filter(pairing::Column::RoundId.eq(round.to_string()))
+            .order_by_asc(pairing::Column::TableNumber)
+            .all(self.conn())
+            .await?
+            .into_iter()
+            .map(from_model)
+            .collect::<StoreResult<_>>()?;
+        v.sort_by_key(|p| (p.table_number == 0, p.table_number));
+        Ok(v)
+    }
+
+    /// Every pairing of a tournament.
+    pub async fn pairings_of_tournament(&self, tournament: Uuid) -> StoreResult<Vec<Pairing>> {
+        pairing::Entity::find()
+            .filter(pairing::Column::TournamentId.eq(tournament.to_string()))
+            .all(self.conn())
+            .await?
+            .into_iter()
+            .map(from_model)
+            .collect()
+    }
+}
+
+fn vp(v: Option<u32>) -> Option<i32> {
+    v.map(|x| i32::try_from(x).unwrap_or(i32::MAX))
+}
+
+fn to_active(p: &Pairing) -> pairing::ActiveModel {
+    let d = p.dispute.as_ref();
+    pairing::ActiveModel {
+        id: Set(p.id.to_string()),
+        round_id: Set(p.round_id.to_string()),
+        tournament_id: Set(p.tournament_id.to_string()),
+        table_number: Set(i32::try_from(p.table_number).unwrap_or(i32::MAX)),
+        player1_id: Set(p.player1_id.to_string()),
+        player2_id: Set(p.player2_id.map(|u| u.to_string())),
+        player1_vp: Set(vp(p.player1_vp)),
+        player2_vp: Set(vp(p.player2_vp)),
+        result: Set(p.result.map(|r| r.as_str().to_string())),
+        state: Set(p.state.as_str().to_string()),
+        reported_by: Set(p.reported_by.map(|u| u.to_string())),
+        reported_at: Set(p.reported_at),
+        dispute_player1_vp: Set(d.and_then(|d| vp(d.player1_vp))),
+        dispute_player2_vp: Set(d.and_then(|d| vp(d.player2_vp))),
+        dispute_note: Set(d.and_then(|d| d.note.clone())),
+        to_override: Set(p.to_override),
+        override_note: Set(p.override_note.clone()),
+        rematch: Set(p.rematch),
+        created_at: Set(p.created_at),
+    }
+}
+
+fn from_model(m: pairing::Model) -> StoreResult<Pairing> {
+    let corrupt = |what: &str| StoreError::Corrupt(format!("pairing {}: bad {what}", m.id));
+    let uvp = |v: Option<i32>| v.map(|x| u32::try_from(x).map_err(|_| corrupt("vp"))).transpose();
+    let disputed = m.dispute_player1_vp.is_some() || m.dispute_player2_vp.is_some() || m.dispute_note.is_some();
+    Ok(Pairing {
+        id: parse_uuid(&m.id)?,
+        round_id: parse_uuid(&m.round_id)?,
+        tournament_id: parse_uuid(&m.tournament_id)?,
+        table_number: u32::try_from(m.table_number).map_err(|_| corrupt("table_number"))?,
+        player1_id: parse_uuid(&m.player1_id)?,
+        player2_id: m.player2_id.as_deref().map(parse_uuid).transpose()?,
+        player1_vp: uvp(m.player1_vp)?,
+        player2_vp: uvp(m.player2_vp)?,
+        result: m.result.as_deref().map(|r| MatchResult::parse(r).ok_or_else(|| corrupt("result"))).transpose()?,
+        state: PairingState::parse(&m.state).ok_or_else(|| corrupt("state"))?,
+        reported_by: m.reported_by.as_deref().map(parse_uuid).transpose()?,
+        reported_at: m.reported_at,
+        dispute: if disputed {
+            Some(Dispute {
+                player1_vp: uvp(m.dispute_player1_vp)?,
+                player2_vp: uvp(m.dispute_player2_vp)?,
+                note: m.dispute_note.clone(),
+            })
+        } else {
+            None
+        },
+        to_override: m.to_override,
+        override_note: m.override_note,
+        rematch: m.rematch,
+        created_at: m.created_at,
+    })
+}

@@ -1,0 +1,95 @@
+//! Registration rows.
+
+use super::entity::player;
+use super::{parse_uuid, StoreError, StoreResult, Tx};
+use crate::domain::Player;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use uuid::Uuid;
+
+impl Tx {
+    /// Inserts a registration.
+    pub async fn insert_player(&self, p: &Player) -> StoreResult<()> {
+        to_active(p).insert(self.conn()).await?;
+        Ok(())
+    }
+
+    /// Saves a registration's mutable fields.
+    pub async fn update_player(&self, p: &Player) -> StoreResult<()> {
+        to_active(p).update(self.conn()).await?;
+        Ok(())
+    }
+
+    /// Loads a registration.
+    pub async fn player(&self, id: Uuid) -> StoreResult<Option<Player>> {
+        player::Entity::find_by_id(id.to_string()).one(self.conn()).await?.map(from_model).transpose()
+    }
+
+    /// `user`'s registration in `tournament`, if any (removed ones included).
+    pub async fn player_of_user(&self, tournament: Uuid, user: Uuid) -> StoreResult<Option<Player>> {
+        player::Entity::find()
+            .filter(player::Column::TournamentId.eq(tournament.to_string()))
+            .filter(player::Column::UserId.eq(user.to_string()))
+            .one(self.conn())
+            .await?
+            .map(from_model)
+            .transpose()
+    }
+
+    /// Every registration of a tournament in registration order (removed ones included).
+    pub async fn players(&self, tournament: Uuid) -> StoreResult<Vec<Player>> {
+        player::Entity::find()
+            .filter(player::Column::TournamentId.eq(tournament.to_string()))
+            .order_by_asc(player::Column::RegistrationNo)
+            .all(self.conn())
+            .await?
+            .into_iter()
+            .map(from_model)
+            .collect()
+    }
+
+    /// The registration number the next player gets.
+    pub async fn next_registration_no(&self, tournament: Uuid) -> StoreResult<u32> {
+        let max: Option<Option<i32>> = player::Entity::find()
+            .select_only()
+            .column_as(player::Column::RegistrationNo.max(), "max")
+            .filter(player::Column::TournamentId.eq(tournament.to_string()))
+            .into_tuple()
+            .one(self.conn())
+            .await?;
+        let max = max.flatten().unwrap_or(0);
+        u32::try_from(max + 1).map_err(|_| StoreError::Corrupt("registration numbers".into()))
+    }
+}
+
+fn to_active(p: &Player) -> player::ActiveModel {
+    player::ActiveModel {
+        id: Set(p.id.to_string()),
+        tournament_id: Set(p.tournament_id.to_string()),
+        user_id: Set(p.user_id.to_string()),
+        registration_no: Set(i32::try_from(p.registration_no).unwrap_or(i32::MAX)),
+        display_name: Set(p.display_name.clone()),
+        faction: Set(p.faction.clone()),
+        list_text: Set(p.list_text.clone()),
+        checked_in: Set(p.checked_in),
+        dropped: Set(p.dropped),
+        removed: Set(p.removed),
+        registered_at: Set(p.registered_at),
+    }
+}
+
+fn from_model(m: player::Model) -> StoreResult<Player> {
+    Ok(Player {
+        id: parse_uuid(&m.id)?,
+        tournament_id: parse_uuid(&m.tournament_id)?,
+        user_id: parse_uuid(&m.user_id)?,
+        registration_no: u32::try_from(m.registration_no)
+            .map_err(|_| StoreError::Corrupt(format!("player {}: registration_no", m.id)))?,
+        display_name: m.display_name,
+        faction: m.faction,
+        list_text: m.list_text,
+        checked_in: m.checked_in,
+        dropped: m.dropped,
+        removed: m.removed,
+        registered_at: m.registered_at,
+    })
+}

@@ -1,0 +1,61 @@
+//! Round rows.
+
+use super::entity::round;
+use super::{parse_uuid, StoreError, StoreResult, Tx};
+use crate::domain::{Round, RoundStatus};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use uuid::Uuid;
+
+impl Tx {
+    /// Inserts a round.
+    pub async fn insert_round(&self, r: &Round) -> StoreResult<()> {
+        to_active(r).insert(self.conn()).await?;
+        Ok(())
+    }
+
+    /// Saves a round's status.
+    pub async fn update_round(&self, r: &Round) -> StoreResult<()> {
+        to_active(r).update(self.conn()).await?;
+        Ok(())
+    }
+
+    /// Loads a round.
+    pub async fn round(&self, id: Uuid) -> StoreResult<Option<Round>> {
+        round::Entity::find_by_id(id.to_string()).one(self.conn()).await?.map(from_model).transpose()
+    }
+
+    /// A tournament's rounds, in order.
+    pub async fn rounds(&self, tournament: Uuid) -> StoreResult<Vec<Round>> {
+        round::Entity::find()
+            .filter(round::Column::TournamentId.eq(tournament.to_string()))
+            .order_by_asc(round::Column::RoundNumber)
+            .all(self.conn())
+            .await?
+            .into_iter()
+            .map(from_model)
+            .collect()
+    }
+}
+
+fn to_active(r: &Round) -> round::ActiveModel {
+    round::ActiveModel {
+        id: Set(r.id.to_string()),
+        tournament_id: Set(r.tournament_id.to_string()),
+        round_number: Set(i32::try_from(r.number).unwrap_or(i32::MAX)),
+        status: Set(r.status.as_str().to_string()),
+        mission: Set(r.mission.clone()),
+        created_at: Set(r.created_at),
+    }
+}
+
+fn from_model(m: round::Model) -> StoreResult<Round> {
+    let corrupt = |what: &str| StoreError::Corrupt(format!("round {}: bad {what}", m.id));
+    Ok(Round {
+        id: parse_uuid(&m.id)?,
+        tournament_id: parse_uuid(&m.tournament_id)?,
+        number: u32::try_from(m.round_number).map_err(|_| corrupt("round_number"))?,
+        status: RoundStatus::parse(&m.status).ok_or_else(|| corrupt("status"))?,
+        mission: m.mission,
+        created_at: m.created_at,
+    })
+}

@@ -1,0 +1,200 @@
+//! Page templates (askama). Each page struct renders one HTML page; live
+//! pages embed their starting [`Snapshot`] as JSON for the socket client.
+
+use crate::views::{PlayerView, RoundView, Snapshot, StandingView, TournamentView};
+use askama::Template;
+
+/// What every page's header needs.
+#[derive(Clone, Debug, Default)]
+pub struct Nav {
+    /// The signed-in user's display name.
+    pub user: Option<String>,
+    /// The form token for the sign-out form.
+    pub csrf: String,
+    /// Asset version for cache busting.
+    pub assets: String,
+}
+
+/// Serialises `value` for a `<script type="application/json">` element:
+/// `<`, `>` and `&` are escaped so the text cannot close the element.
+#[must_use]
+pub fn script_json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value)
+        .unwrap_or_else(|_| "null".into())
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// The status as words.
+#[must_use]
+pub fn status_label(status: &str) -> &'static str {
+    match status {
+        "DRAFT" => "Draft",
+        "REGISTRATION" => "Registration open",
+        "CHECK_IN" => "Check-in open",
+        "IN_PROGRESS" => "In progress",
+        "COMPLETE" => "Complete",
+        _ => "Unknown",
+    }
+}
+
+/// `/`: open events and the user's own.
+#[derive(Template)]
+#[template(path = "home.html")]
+pub struct HomePage {
+    /// Header.
+    pub nav: Nav,
+    /// Events open for registration or check-in.
+    pub open: Vec<TournamentView>,
+    /// Events the user runs or plays in.
+    pub mine: Vec<TournamentView>,
+}
+
+/// `/login` and `/signup`.
+#[derive(Template)]
+#[template(path = "account.html")]
+pub struct AccountPage {
+    /// Header.
+    pub nav: Nav,
+    /// `true` for sign-up, `false` for sign-in.
+    pub signup: bool,
+    /// What went wrong with the last attempt.
+    pub error: Option<String>,
+    /// The e-mail typed.
+    pub email: String,
+    /// The name typed (sign-up).
+    pub display_name: String,
+    /// Where to go afterwards.
+    pub next: String,
+}
+
+/// `/tournaments/new`.
+#[derive(Template)]
+#[template(path = "new_tournament.html")]
+pub struct NewTournamentPage {
+    /// Header.
+    pub nav: Nav,
+    /// What went wrong with the last attempt.
+    pub error: Option<String>,
+}
+
+/// `/t/{id}`: the event's home: details, registration, links.
+#[derive(Template)]
+#[template(path = "tournament.html")]
+pub struct TournamentPage {
+    /// Header.
+    pub nav: Nav,
+    /// The event.
+    pub t: TournamentView,
+    /// Whether the viewer is the TO.
+    pub is_to: bool,
+    /// Whether someone is signed in.
+    pub signed_in: bool,
+    /// The viewer's registration.
+    pub me: Option<PlayerView>,
+    /// Registrations (lists where visible).
+    pub players: Vec<PlayerView>,
+}
+
+/// `/t/{id}/board`: the pairings board for a venue screen.
+#[derive(Template)]
+#[template(path = "board.html")]
+pub struct BoardPage {
+    /// Header (unused on the big screen but keeps assets versioned).
+    pub nav: Nav,
+    /// The starting state.
+    pub s: Snapshot,
+    /// `s` as script JSON.
+    pub json: String,
+}
+
+/// `/t/{id}/standings`: the live standings table.
+#[derive(Template)]
+#[template(path = "standings.html")]
+pub struct StandingsPage {
+    /// Header.
+    pub nav: Nav,
+    /// The starting state.
+    pub s: Snapshot,
+    /// `s` as script JSON.
+    pub json: String,
+}
+
+/// `/t/{id}/dashboard`: the TO's control room.
+#[derive(Template)]
+#[template(path = "dashboard.html")]
+pub struct DashboardPage {
+    /// Header.
+    pub nav: Nav,
+    /// The starting state.
+    pub s: Snapshot,
+    /// `s` as script JSON.
+    pub json: String,
+    /// Registrations with their lists (the TO may read them).
+    pub players_json: String,
+}
+
+/// `/t/{id}/me`: a player's own page.
+#[derive(Template)]
+#[template(path = "player.html")]
+pub struct PlayerPage {
+    /// Header.
+    pub nav: Nav,
+    /// The starting state.
+    pub s: Snapshot,
+    /// `s` as script JSON.
+    pub json: String,
+    /// The player's registration (with their list).
+    pub me: PlayerView,
+    /// `me` as script JSON.
+    pub me_json: String,
+}
+
+/// An error page.
+#[derive(Template)]
+#[template(path = "error.html")]
+pub struct ErrorPage {
+    /// Header.
+    pub nav: Nav,
+    /// Heading.
+    pub title: String,
+    /// What happened and what to do.
+    pub message: String,
+}
+
+/// The standings rows a page shows (helper for templates).
+#[must_use]
+pub fn active_round(round: Option<&RoundView>) -> Option<&RoundView> {
+    round.filter(|r| r.status != "PENDING")
+}
+
+/// Whether a standings line belongs to a dropped player (helper for templates).
+#[must_use]
+pub fn dropped_mark(s: &StandingView) -> &'static str {
+    if s.dropped {
+        " (dropped)"
+    } else {
+        ""
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_json_cannot_close_the_script_element() {
+        let s = script_json(&"</script><b>&");
+        assert!(!s.contains('<') && !s.contains('>') && !s.contains('&'));
+        assert_eq!(serde_json::from_str::<String>(&s).ok().as_deref(), Some("</script><b>&"));
+    }
+
+    #[test]
+    fn error_page_escapes_html() {
+        let p = ErrorPage { nav: Nav::default(), title: "<x>".into(), message: "a & b".into() };
+        let html = p.render().unwrap_or_default();
+        assert!(html.contains("&#60;x&#62;") || html.contains("&lt;x&gt;"));
+        assert!(!html.contains("<x>"));
+    }
+}

@@ -1,0 +1,213 @@
+//! View models: the JSON shapes of tournaments, players, rounds, tables and
+//! standings. The API answers with them, live events carry them, pages render
+//! them (server-side in templates, client-side from the socket).
+
+use serde::Serialize;
+
+/// A tournament.
+#[derive(Clone, Debug, Serialize)]
+pub struct TournamentView {
+    /// Id (UUID).
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Game (`wh40k`).
+    pub game: String,
+    /// Event day, `YYYY-MM-DD`.
+    pub event_date: String,
+    /// Venue.
+    pub location: Option<String>,
+    /// Format, e.g. "2000pts Matched Play".
+    pub format: String,
+    /// Rounds planned.
+    pub total_rounds: u32,
+    /// Highest VP a player can score in a game.
+    pub max_vp: u32,
+    /// Missions by round.
+    pub missions: Vec<String>,
+    /// Lifecycle stage: `DRAFT`, `REGISTRATION`, `CHECK_IN`, `IN_PROGRESS`, `COMPLETE`.
+    pub status: String,
+    /// Army lists locked.
+    pub lists_locked: bool,
+    /// The TO's account id.
+    pub owner_id: String,
+    /// Registered players (removed ones excluded).
+    pub player_count: usize,
+}
+
+/// A registration. `list_text` is present only for those allowed to read it
+/// (the TO before the lock, everyone after, the player always).
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerView {
+    /// Registration id.
+    pub id: String,
+    /// The account.
+    pub user_id: String,
+    /// Registration order, from 1.
+    pub registration_no: u32,
+    /// Name on the boards.
+    pub display_name: String,
+    /// Faction.
+    pub faction: String,
+    /// Whether a list was submitted.
+    pub has_list: bool,
+    /// The list, where visible.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub list_text: Option<String>,
+    /// Present.
+    pub checked_in: bool,
+    /// Withdrawn.
+    pub dropped: bool,
+    /// Removed by the TO.
+    pub removed: bool,
+}
+
+/// A player as seen at a table.
+#[derive(Clone, Debug, Serialize)]
+pub struct Seat {
+    /// Registration id.
+    pub id: String,
+    /// Account id (so a page knows which seat is "me").
+    pub user_id: String,
+    /// Name.
+    pub name: String,
+    /// Faction.
+    pub faction: String,
+}
+
+/// A counter-report filed with a dispute.
+#[derive(Clone, Debug, Serialize)]
+pub struct DisputeView {
+    /// Player 1's VP as the disputing player saw it.
+    pub player1_vp: Option<u32>,
+    /// Player 2's VP as the disputing player saw it.
+    pub player2_vp: Option<u32>,
+    /// Free text.
+    pub note: Option<String>,
+}
+
+/// A table (or the bye) with its result state.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairingView {
+    /// Pairing id.
+    pub id: String,
+    /// Round id.
+    pub round_id: String,
+    /// Table number; 0 for the bye.
+    pub table: u32,
+    /// Player 1 (higher seed).
+    pub player1: Seat,
+    /// Player 2; `null` for the bye.
+    pub player2: Option<Seat>,
+    /// Player 1's VP, once reported.
+    pub player1_vp: Option<u32>,
+    /// Player 2's VP, once reported.
+    pub player2_vp: Option<u32>,
+    /// Derived result: `P1_WIN`, `P2_WIN`, `DRAW`, `BYE`.
+    pub result: Option<String>,
+    /// `UNREPORTED`, `REPORTED`, `DISPUTED` or `CONFIRMED`.
+    pub state: String,
+    /// Which seat reported: `player1`, `player2`, `to`, or `null`.
+    pub reported_by: Option<String>,
+    /// The counter-report of a dispute.
+    pub dispute: Option<DisputeView>,
+    /// Set by the TO.
+    pub to_override: bool,
+    /// The TO's note.
+    pub override_note: Option<String>,
+    /// A rematch the pairing could not avoid.
+    pub rematch: bool,
+}
+
+impl PairingView {
+    /// Whether this is the bye.
+    #[must_use]
+    pub fn is_bye(&self) -> bool {
+        self.player2.is_none()
+    }
+
+    /// `72 – 45` once reported, else an empty string.
+    #[must_use]
+    pub fn score(&self) -> String {
+        match (self.player1_vp, self.player2_vp, self.is_bye()) {
+            (_, _, true) => String::new(),
+            (Some(a), Some(b), false) => format!("{a} – {b}"),
+            _ => String::new(),
+        }
+    }
+}
+
+/// A round with its tables (bye last).
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundView {
+    /// Round id.
+    pub id: String,
+    /// Round number.
+    pub number: u32,
+    /// `PENDING`, `ACTIVE` or `COMPLETE`.
+    pub status: String,
+    /// Mission.
+    pub mission: String,
+    /// Tables, then the bye.
+    pub pairings: Vec<PairingView>,
+}
+
+/// One line of the standings table.
+#[derive(Clone, Debug, Serialize)]
+pub struct StandingView {
+    /// Place, from 1.
+    pub rank: u32,
+    /// Registration id.
+    pub player_id: String,
+    /// Name.
+    pub display_name: String,
+    /// Faction.
+    pub faction: String,
+    /// Wins (byes included).
+    pub wins: u32,
+    /// Losses.
+    pub losses: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Byes.
+    pub byes: u32,
+    /// VP scored.
+    pub vp_for: u64,
+    /// VP conceded.
+    pub vp_against: u64,
+    /// VP margin (`vp_for - vp_against`).
+    pub margin: i64,
+    /// Strength of schedule as a percentage, one decimal (display value).
+    pub sos: f64,
+    /// Strength of schedule as an exact fraction `"num/den"`.
+    pub sos_exact: String,
+    /// Withdrawn.
+    pub dropped: bool,
+}
+
+impl StandingView {
+    /// The margin with its sign: `+72`, `-5`, `0`.
+    #[must_use]
+    pub fn margin_signed(&self) -> String {
+        if self.margin > 0 {
+            format!("+{}", self.margin)
+        } else {
+            self.margin.to_string()
+        }
+    }
+}
+
+/// Everything the board, standings, dashboard and player pages show, as of one event.
+#[derive(Clone, Debug, Serialize)]
+pub struct Snapshot {
+    /// The sequence number of the last event included.
+    pub seq: i64,
+    /// The tournament.
+    pub tournament: TournamentView,
+    /// Registrations (without list texts; removed players excluded).
+    pub players: Vec<PlayerView>,
+    /// The latest round, with its tables; `null` before round 1.
+    pub round: Option<RoundView>,
+    /// The standings table.
+    pub standings: Vec<StandingView>,
+}

@@ -1,0 +1,258 @@
+// Arbiter pages: render the live regions of each page from Arbiter.state,
+// and wire the action buttons to the JSON API.
+(function () {
+  "use strict";
+  const A = window.Arbiter, esc = A.esc;
+  const page = document.body.dataset.page, tid = document.body.dataset.tournament;
+  const $ = function (sel) { return document.querySelector(sel); };
+  const STATUS = { DRAFT: "Draft", REGISTRATION: "Registration open", CHECK_IN: "Check-in open", IN_PROGRESS: "In progress", COMPLETE: "Complete" };
+  const NEXT = { DRAFT: "Open registration", REGISTRATION: "Open check-in", CHECK_IN: "Start event", IN_PROGRESS: "End tournament" };
+
+  function field(name, text) { document.querySelectorAll('[data-field="' + name + '"]').forEach(function (e) { e.textContent = text; }); }
+  function showError(e) {
+    const box = $("#action-error");
+    const msg = e && e.message ? e.message : String(e);
+    if (box) { box.textContent = msg; box.hidden = false; setTimeout(function () { box.hidden = true; }, 8000); } else alert(msg);
+  }
+  function act(method, path, body) { return A.api(method, path, body).catch(function (e) { showError(e); throw e; }); }
+  function seat(s) { return esc(s.name) + ' <span class="faction">(' + esc(s.faction) + ")</span>"; }
+  function vp(v) { return v == null ? "" : String(v); }
+
+  // ---- pairings board ----
+  let boardPage = 0;
+  function renderBoard(s) {
+    const r = s.round;
+    field("name", s.tournament.name);
+    field("round", r ? "Round " + r.number : "No round yet");
+    field("mission", r ? "Mission: " + r.mission : "");
+    const body = $("#board-body");
+    if (!r || r.status === "PENDING") {
+      body.innerHTML = '<tr><td colspan="5" class="muted">' + (r ? "Pairings for round " + r.number + " are coming." : "Pairings appear here when the first round is paired.") + "</td></tr>";
+      return;
+    }
+    body.innerHTML = r.pairings.map(function (p) {
+      const cls = "state-" + p.state.toLowerCase();
+      if (!p.player2) return '<tr data-pairing="' + p.id + '" class="' + cls + '"><td class="num">BYE</td><td>' + seat(p.player1) + '</td><td class="num"></td><td class="num"></td><td>—</td></tr>';
+      return '<tr data-pairing="' + p.id + '" class="' + cls + '"><td class="num">' + p.table + "</td><td>" + seat(p.player1) + '</td><td class="num vp">' + vp(p.player1_vp) + '</td><td class="num vp">' + vp(p.player2_vp) + "</td><td>" + seat(p.player2) + "</td></tr>";
+    }).join("");
+    paginateBoard();
+  }
+  // A venue screen cannot scroll: long rounds are shown a page at a time.
+  function paginateBoard() {
+    const rows = Array.prototype.slice.call(document.querySelectorAll("#board-body tr"));
+    rows.forEach(function (tr) { tr.hidden = false; });
+    const head = document.querySelector(".board-head"), thead = document.querySelector(".board-table thead");
+    const avail = window.innerHeight - (head ? head.offsetHeight : 0) - (thead ? thead.offsetHeight : 0) - 24;
+    const rowH = rows.length ? rows[0].offsetHeight || 48 : 48;
+    const per = Math.max(1, Math.floor(avail / rowH));
+    const pages = Math.max(1, Math.ceil(rows.length / per));
+    if (boardPage >= pages) boardPage = 0;
+    rows.forEach(function (tr, i) { tr.hidden = Math.floor(i / per) !== boardPage; });
+    field("page", pages > 1 ? "Page " + (boardPage + 1) + "/" + pages : "");
+  }
+
+  // ---- standings ----
+  function renderStandings(s) {
+    field("name", s.tournament.name);
+    $("#standings-body").innerHTML = s.standings.map(function (r) {
+      const m = r.margin > 0 ? "+" + r.margin : String(r.margin);
+      return '<tr data-player="' + r.player_id + '"' + (r.dropped ? ' class="dropped"' : "") + '><td class="num">' + r.rank + "</td><td>" + esc(r.display_name) + (r.dropped ? " (dropped)" : "") + "</td><td>" + esc(r.faction) +
+        '</td><td class="num">' + r.wins + '</td><td class="num">' + r.losses + '</td><td class="num">' + r.draws + '</td><td class="num">' + m + '</td><td class="num">' + r.vp_for + '</td><td class="num">' + r.sos.toFixed(1) + "%</td></tr>";
+    }).join("");
+  }
+
+  // ---- TO dashboard ----
+  let listPlayers = [];
+  function loadPlayers() {
+    return A.api("GET", "/api/tournaments/" + tid + "/players").then(function (j) { listPlayers = j.players; renderDashboard(A.state); });
+  }
+  function button(label, action, cls) { return '<button type="button" class="' + (cls || "") + '" data-action="' + action + '">' + esc(label) + "</button>"; }
+  function renderDashboard(s) {
+    const t = s.tournament, r = s.round;
+    field("name", t.name);
+    $("#status-label").textContent = STATUS[t.status] || t.status;
+    let ev = "";
+    if (NEXT[t.status]) ev += button(NEXT[t.status], "advance", "primary");
+    if (!t.lists_locked && t.status !== "DRAFT" && t.status !== "COMPLETE") ev += button("Lock lists", "lock-lists");
+    if (t.lists_locked) ev += '<span class="muted">Lists locked</span>';
+    if (t.status === "DRAFT") ev += button("Delete event", "delete", "danger");
+    $("#event-actions").innerHTML = ev;
+
+    let ra = "";
+    if (t.status === "IN_PROGRESS") {
+      if (!r || r.status === "COMPLETE") {
+        const n = r ? r.number + 1 : 1;
+        if (n <= t.total_rounds) ra += '<label class="inline">Mission <input id="mission" value="' + esc(t.missions[Math.min(n, t.missions.length) - 1] || "") + '"></label>' + button("Create round " + n, "create-round", "primary");
+        else ra += '<span class="muted">All ' + t.total_rounds + " rounds played: end the tournament above.</span>";
+      } else if (r.status === "PENDING") ra += button("Generate pairings for round " + r.number, "pair", "primary");
+      else if (r.status === "ACTIVE") ra += button("Close round " + r.number, "close-round", "primary");
+    }
+    $("#round-actions").innerHTML = ra;
+    $("#warnings").innerHTML = (s.warnings || []).map(function (w) { return '<li class="warning">⚠ ' + esc(w) + "</li>"; }).join("") +
+      (r ? r.pairings.filter(function (p) { return p.rematch; }).map(function (p) { return '<li class="warning">⚠ Table ' + p.table + ": rematch (unavoidable)</li>"; }).join("") : "");
+
+    let q = "";
+    if (r && r.status !== "PENDING") {
+      const tables = r.pairings.filter(function (p) { return p.player2; });
+      const groups = [
+        ["Disputes", "DISPUTED"], ["Pending confirmation", "REPORTED"], ["Missing results", "UNREPORTED"], ["Confirmed", "CONFIRMED"]
+      ];
+      q += "<h3>Round " + r.number + " · " + esc(r.mission) + " · " + r.status.toLowerCase() + "</h3>";
+      groups.forEach(function (g) {
+        const ps = tables.filter(function (p) { return p.state === g[1]; });
+        q += '<h4>' + g[0] + " (" + ps.length + ")</h4>";
+        if (!ps.length) return;
+        q += '<table class="grid queue"><thead><tr><th class="num">Table</th><th>Player 1</th><th>Player 2</th><th>Reported</th><th>Override</th></tr></thead><tbody>';
+        ps.forEach(function (p) {
+          let rep = p.player1_vp != null ? vp(p.player1_vp) + " – " + vp(p.player2_vp) + (p.reported_by ? ' <span class="muted">by ' + esc(p.reported_by === "player1" ? p.player1.name : p.reported_by === "player2" ? p.player2.name : "TO") + "</span>" : "") : '<span class="muted">—</span>';
+          if (p.dispute) rep += '<div class="dispute">Disputed: ' + (p.dispute.player1_vp != null ? vp(p.dispute.player1_vp) + " – " + vp(p.dispute.player2_vp) : "no score given") + (p.dispute.note ? " · " + esc(p.dispute.note) : "") + "</div>";
+          if (p.to_override) rep += ' <span class="badge">TO</span>';
+          q += '<tr data-pairing="' + p.id + '" class="state-' + p.state.toLowerCase() + '"><td class="num">' + p.table + "</td><td>" + seat(p.player1) + "</td><td>" + seat(p.player2) + "</td><td>" + rep + "</td>" +
+            '<td><form class="override" data-pairing="' + p.id + '"><input type="number" name="player1_vp" min="0" max="' + t.max_vp + '" required placeholder="P1" value="' + vp(p.dispute && p.dispute.player1_vp != null ? p.dispute.player1_vp : p.player1_vp) + '"> <input type="number" name="player2_vp" min="0" max="' + t.max_vp + '" required placeholder="P2" value="' + vp(p.dispute && p.dispute.player2_vp != null ? p.dispute.player2_vp : p.player2_vp) + '"> <button type="submit">Set</button></form></td></tr>';
+        });
+        q += "</tbody></table>";
+      });
+      const bye = r.pairings.find(function (p) { return !p.player2; });
+      if (bye) q += '<p class="muted">Bye: ' + esc(bye.player1.name) + " (a win, 0 VP)</p>";
+    }
+    $("#round-queues").innerHTML = q;
+
+    const byId = {};
+    listPlayers.forEach(function (p) { byId[p.id] = p; });
+    const rows = s.players.map(function (p) { return Object.assign({}, byId[p.id] || {}, p, { list_text: (byId[p.id] || {}).list_text }); });
+    $("#reg-count").textContent = "(" + rows.length + ", " + rows.filter(function (p) { return p.checked_in && !p.dropped; }).length + " checked in)";
+    $("#players-body").innerHTML = rows.map(function (p) {
+      const list = p.list_text ? '<details><summary>Read</summary><pre class="list">' + esc(p.list_text) + "</pre></details>" : p.has_list ? "submitted" : '<span class="muted">—</span>';
+      const st = p.dropped ? "dropped" : p.checked_in ? "present" : "";
+      let btns = "";
+      if (!p.checked_in && !p.dropped && (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")) btns += button("Check in", "check-in:" + p.id);
+      if (t.status !== "COMPLETE") btns += button("Remove", "remove:" + p.id, "danger");
+      return '<tr data-player="' + p.id + '"' + (p.dropped ? ' class="dropped"' : "") + "><td>" + p.registration_no + "</td><td>" + esc(p.display_name) + "</td><td>" + esc(p.faction) + "</td><td>" + list + "</td><td>" + (p.checked_in ? "✓" : "") + "</td><td>" + st + "</td><td>" + btns + "</td></tr>";
+    }).join("");
+  }
+  function dashboardClick(e) {
+    const b = e.target.closest("button[data-action]");
+    if (!b) return;
+    const a = b.dataset.action, s = A.state, r = s.round;
+    b.disabled = true;
+    let p;
+    if (a === "advance") p = act("POST", "/api/tournaments/" + tid + "/advance");
+    else if (a === "lock-lists") p = act("POST", "/api/tournaments/" + tid + "/lock-lists").then(loadPlayers);
+    else if (a === "delete") { if (!confirm("Delete this event?")) { b.disabled = false; return; } p = act("DELETE", "/api/tournaments/" + tid).then(function () { location.href = "/"; }); }
+    else if (a === "create-round") p = act("POST", "/api/tournaments/" + tid + "/rounds", { mission: ($("#mission") || {}).value || null });
+    else if (a === "pair") p = act("POST", "/api/rounds/" + r.id + "/pairings").then(function (j) { A.state.warnings = j.warnings; renderDashboard(A.state); });
+    else if (a === "close-round") p = act("POST", "/api/rounds/" + r.id + "/close");
+    else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
+    else if (a.indexOf("remove:") === 0) { if (!confirm("Remove this player from the event?")) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
+    if (p) p.catch(function () {}).then(function () { b.disabled = false; });
+  }
+  function dashboardSubmit(e) {
+    const f = e.target.closest("form.override");
+    if (!f) return;
+    e.preventDefault();
+    act("POST", "/api/pairings/" + f.dataset.pairing + "/override", { player1_vp: Number(f.player1_vp.value), player2_vp: Number(f.player2_vp.value) }).catch(function () {});
+  }
+
+  // ---- player page ----
+  let me = null;
+  function renderPlayer(s) {
+    const t = s.tournament, r = s.round;
+    const mine = s.players.find(function (p) { return p.id === me.id; });
+    if (mine) me = Object.assign(me, mine, { list_text: me.list_text });
+    let st = "<h2>" + esc(STATUS[t.status] || t.status) + "</h2>";
+    if (me.dropped) st += "<p>You have dropped from this event.</p>";
+    else {
+      if (me.checked_in) st += "<p>✓ Checked in.</p>";
+      else if (t.status === "CHECK_IN" || t.status === "IN_PROGRESS") st += '<p>' + '<button type="button" class="primary" data-action="check-in">Check in</button></p>';
+      else st += '<p class="muted">Check-in opens on the event day.</p>';
+      if (t.status !== "COMPLETE") st += '<p><button type="button" class="danger" data-action="drop">Drop from the event</button></p>';
+    }
+    $("#my-status").innerHTML = st;
+
+    let html = '<p class="muted">Your table appears here when the round is paired.</p>';
+    const p = r && r.status !== "PENDING" ? r.pairings.find(function (x) { return x.player1.id === me.id || (x.player2 && x.player2.id === me.id); }) : null;
+    if (p && !p.player2) html = "<p><strong>Round " + r.number + ": you have the bye</strong> (a win, 0 VP).</p>";
+    else if (p) {
+      const iAm1 = p.player1.id === me.id, opp = iAm1 ? p.player2 : p.player1;
+      const mySeat = iAm1 ? "player1" : "player2";
+      html = '<p class="big">Round ' + r.number + " · Table <strong>" + p.table + "</strong></p><p>vs <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")</p><p>Mission: " + esc(r.mission) + "</p>";
+      const myVp = iAm1 ? p.player1_vp : p.player2_vp, oppVp = iAm1 ? p.player2_vp : p.player1_vp;
+      if (p.state === "UNREPORTED" && r.status === "ACTIVE") {
+        html += '<form id="report-form" class="stack narrow"><label>My VP <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(opp.name) + '\'s VP <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label><button type="submit" class="primary">Report result</button></form>';
+      } else if (p.state === "REPORTED") {
+        html += "<p>Reported: you " + vp(myVp) + " – " + vp(oppVp) + " " + esc(opp.name) + ".</p>";
+        if (p.reported_by === mySeat) html += '<p class="muted">Waiting for ' + esc(opp.name) + " to confirm.</p>";
+        else html += '<p><button type="button" class="primary" data-action="confirm">Confirm</button> <button type="button" class="danger" data-action="dispute">Dispute</button></p>';
+      } else if (p.state === "DISPUTED") html += "<p>Disputed: the organiser will set the result.</p>";
+      else if (p.state === "CONFIRMED") html += "<p>Final: you " + vp(myVp) + " – " + vp(oppVp) + " " + esc(opp.name) + (p.to_override ? " (set by the organiser)" : "") + ".</p>";
+      html += '<input type="hidden" id="pairing-id" value="' + p.id + '" data-seat="' + mySeat + '">';
+    }
+    $("#my-pairing").innerHTML = html;
+
+    let list;
+    if (t.lists_locked) list = me.list_text ? '<pre class="list">' + esc(me.list_text) + '</pre><p class="muted">Lists are locked.</p>' : '<p class="muted">No list submitted; lists are locked.</p>';
+    else list = '<form id="list-form" class="stack"><textarea name="list_text" rows="10" placeholder="Paste your list here...">' + esc(me.list_text || "") + '</textarea><button type="submit">Save list</button></form>';
+    if (!$("#list-form") || t.lists_locked) $("#my-list").innerHTML = list;
+  }
+  function playerClick(e) {
+    const b = e.target.closest("button[data-action]");
+    if (!b) return;
+    const a = b.dataset.action, pid = ($("#pairing-id") || {}).value;
+    if (a === "check-in") act("POST", "/api/tournaments/" + tid + "/check-in").catch(function () {});
+    else if (a === "drop") { if (confirm("Drop from the event? You will not be paired again.")) act("POST", "/api/tournaments/" + tid + "/drop").catch(function () {}); }
+    else if (a === "confirm") act("POST", "/api/pairings/" + pid + "/confirm").catch(function () {});
+    else if (a === "dispute") {
+      const seat = $("#pairing-id").dataset.seat;
+      const mine = prompt("Your VP, as you saw it?"), theirs = prompt("Your opponent's VP?"), note = prompt("What is wrong? (optional)") || null;
+      const body = { note: note };
+      if (mine !== null && mine !== "" && theirs !== null && theirs !== "") {
+        body.player1_vp = Number(seat === "player1" ? mine : theirs); body.player2_vp = Number(seat === "player1" ? theirs : mine);
+      }
+      act("POST", "/api/pairings/" + pid + "/dispute", body).catch(function () {});
+    }
+  }
+  function playerSubmit(e) {
+    if (e.target.id === "report-form") {
+      e.preventDefault();
+      const f = e.target, pid = $("#pairing-id").value, seat = $("#pairing-id").dataset.seat;
+      const mine = Number(f.mine.value), theirs = Number(f.theirs.value);
+      act("POST", "/api/pairings/" + pid + "/report", seat === "player1" ? { player1_vp: mine, player2_vp: theirs } : { player1_vp: theirs, player2_vp: mine }).catch(function () {});
+    } else if (e.target.id === "list-form") {
+      e.preventDefault();
+      act("PUT", "/api/tournaments/" + tid + "/list", { list_text: e.target.list_text.value }).then(function (j) { me.list_text = j.player.list_text; showSaved(e.target); }).catch(function () {});
+    }
+  }
+  function showSaved(form) { const b = form.querySelector("button"); b.textContent = "Saved ✓"; setTimeout(function () { b.textContent = "Save list"; }, 2000); }
+
+  // ---- event page: registration ----
+  const reg = document.getElementById("register-form");
+  if (reg) reg.addEventListener("submit", function (e) {
+    e.preventDefault();
+    const body = { display_name: reg.display_name.value, faction: reg.faction.value };
+    if (reg.list_text && reg.list_text.value.trim()) body.list_text = reg.list_text.value;
+    A.api("POST", "/api/tournaments/" + reg.dataset.tournament + "/register", body)
+      .then(function () { location.href = "/t/" + reg.dataset.tournament + "/me"; })
+      .catch(function (err) { const p = reg.querySelector("[data-error]"); p.textContent = err.message; p.hidden = false; });
+  });
+
+  const render = { board: renderBoard, standings: renderStandings, dashboard: renderDashboard, player: renderPlayer }[page];
+  if (!render || !A.state) return;
+  if (page === "dashboard") {
+    listPlayers = JSON.parse(document.getElementById("players-with-lists").textContent);
+    document.addEventListener("click", dashboardClick);
+    document.addEventListener("submit", dashboardSubmit);
+    A.onChange(function (s, ev) { if (ev && ev.kind && /^(player_|list_updated|lists_locked)/.test(ev.kind)) loadPlayers().catch(function () {}); });
+  }
+  if (page === "player") {
+    me = JSON.parse(document.getElementById("me").textContent);
+    document.addEventListener("click", playerClick);
+    document.addEventListener("submit", playerSubmit);
+  }
+  if (page === "board") {
+    setInterval(function () { boardPage++; paginateBoard(); }, 12000);
+    window.addEventListener("resize", paginateBoard);
+  }
+  A.onChange(function (s) { render(s); });
+  render(A.state);
+  A.connect(tid);
+})();
