@@ -8,6 +8,7 @@
 use super::crokinole::CrokinoleConfig;
 use super::error::StandingsError;
 use super::fide::PairingKind;
+use super::wh40k_table::Wh40kConfig;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -20,6 +21,8 @@ pub enum StandingsConfig {
     Chess(ChessConfig),
     /// Crokinole: the crokinole tie-breaker rules.
     Crokinole(CrokinoleConfig),
+    /// Warhammer 40K: wins (or battle points), then a tie-break list.
+    Wh40k(Wh40kConfig),
 }
 
 /// Chess standings: points, then an ordered list of FIDE C.07 tie-breaks.
@@ -371,10 +374,12 @@ pub enum RulesVersion {
     /// on 1 April and 1 August 2024 without changing the definitions, in
     /// force until 28 February 2026 (Handbook page TieBreakRegulations082024).
     /// Own unplayed rounds count against a dummy with the player's own score.
+    #[serde(rename = "fide_2024")]
     Fide2024,
     /// The regulations approved 2 February 2026, applied from 1 March 2026
     /// (TieBreakRegulations032026): adds STD, TPN, RTNG, and caps the
     /// dummy's score (art. 16.4.1, 16.4.2).
+    #[serde(rename = "fide_2026")]
     Fide2026,
 }
 

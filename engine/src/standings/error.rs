@@ -80,4 +80,8 @@ pub enum StandingsError {
         /// The player.
         player: PlayerNo,
     },
+    /// 40K results that cannot be ranked: the message of
+    /// [`super::wh40k::StandingsError`], or battle points for a non-entrant.
+    #[error("{0}")]
+    Wh40k(String),
 }

@@ -12,7 +12,8 @@
 //!   game and its ordered tie-break list.
 //! - [`fide`]: chess, FIDE C.07 (2024 and 2026 versions).
 //! - [`crokinole`]: crokinole, head-to-head / mini-league / 20s.
-//! - [`wh40k`]: Warhammer 40K standings (wins, VP margin, SOS, VP).
+//! - [`wh40k`]: Warhammer 40K standings (wins, VP margin, SOS, VP), and
+//!   [`wh40k_table`]: the same values ranked by a configurable list.
 //! - [`resolve`]: the organiser's confirm/swap on open ties.
 //! - [`table`], [`value`]: the output types and exact values.
 
@@ -25,6 +26,7 @@ pub mod resolve;
 pub mod table;
 pub mod value;
 pub mod wh40k;
+pub mod wh40k_table;
 
 pub use config::{
     CalendarDate, ChessConfig, ChessTiebreak, Modifier, RulesVersion, StandingsConfig,
@@ -38,3 +40,4 @@ pub use table::{
     TieStatus,
 };
 pub use value::{Cell, Exact};
+pub use wh40k_table::{compute_wh40k, BattlePoints, Wh40kConfig, Wh40kPrimary, Wh40kTiebreak};
