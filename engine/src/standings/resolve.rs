@@ -136,8 +136,9 @@ pub fn apply_resolutions<M: Clone>(
 
 /// Puts the rows of `tie` in `order`, keeping the positions they occupy.
 fn reorder(standings: &mut Standings, tie: &OpenTie, order: &[PlayerNo]) {
-    let start = tie.first_position.saturating_sub(1) as usize;
-    let end = (start + tie.members.len()).min(standings.rows.len());
+    let len = standings.rows.len();
+    let start = (tie.first_position.saturating_sub(1) as usize).min(len);
+    let end = (start + tie.members.len()).min(len);
     let slice = &mut standings.rows[start..end];
     slice.sort_by_key(|row| order.iter().position(|&p| p == row.player));
     for (k, row) in slice.iter_mut().enumerate() {

@@ -144,17 +144,12 @@ pub(crate) fn sonneborn_berger(prep: &Prepared, modifier: Modifier) -> Vec<Exact
 pub(crate) fn average_of_opponents(played: &Prepared, bh: &[Exact]) -> Vec<Option<Exact>> {
     (0..played.n)
         .map(|i| {
-            let (mut num, mut den, mut count) = (0_i64, 1_i64, 0_i64);
-            for rec in played.row(i) {
-                if let Kind::Game { .. } = rec.kind {
-                    let v = bh[rec.opp as usize];
-                    // Every Buchholz is a whole number of tenths.
-                    num += v.num() * (10 / v.den());
-                    den = 10;
-                    count += 1;
-                }
-            }
-            (count > 0).then(|| Exact::ratio(num, den * count))
+            let (sum, count) = played
+                .row(i)
+                .iter()
+                .filter(|rec| matches!(rec.kind, Kind::Game { .. }))
+                .fold((Exact::ZERO, 0_i64), |(sum, count), rec| (sum + bh[rec.opp as usize], count + 1));
+            (count > 0).then(|| Exact::ratio(sum.num(), sum.den() * count))
         })
         .collect()
 }
