@@ -16,6 +16,7 @@
 pub mod app;
 pub mod auth;
 pub mod bus;
+pub mod client;
 pub mod config;
 pub mod demo;
 pub mod domain;

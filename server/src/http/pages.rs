@@ -13,6 +13,7 @@ use askama::Template;
 use serde::Deserialize;
 use uuid::Uuid;
 
+/// Registers the page routes.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(home))
         .route("/login", web::get().to(login_page))

@@ -128,7 +128,7 @@ pub async fn update_list(state: &AppState, user: &User, id: Uuid, input: UpdateL
     Ok(views::player(&p, true))
 }
 
-async fn set_checked_in(state: &AppState, id: Uuid, mut p: Player, t: &Tournament, mut change: Change) -> ApiResult<PlayerView> {
+async fn set_checked_in(state: &AppState, mut p: Player, t: &Tournament, mut change: Change) -> ApiResult<PlayerView> {
     if !matches!(t.status, TournamentStatus::CheckIn | TournamentStatus::InProgress) {
         return Err(ApiError::conflict("check_in_closed", format!("Check-in is not open: the tournament is {}.", t.status)));
     }
@@ -142,7 +142,6 @@ async fn set_checked_in(state: &AppState, id: Uuid, mut p: Player, t: &Tournamen
     change.tx().update_player(&p).await?;
     change.emit(EventKind::PlayerCheckedIn, &json!({ "player": views::player(&p, false) })).await?;
     change.commit(state).await?;
-    let _ = id;
     Ok(views::player(&p, false))
 }
 
@@ -154,7 +153,7 @@ pub async fn check_in(state: &AppState, user: &User, id: Uuid) -> ApiResult<Play
     let change = Change::begin(state, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     let p = own_registration(&change, &t, user).await?;
-    set_checked_in(state, id, p, &t, change).await
+    set_checked_in(state, p, &t, change).await
 }
 
 /// The TO checks a player in.
@@ -167,7 +166,7 @@ pub async fn check_in_player(state: &AppState, user: &User, player: Uuid) -> Api
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "check players in")?;
     let p = change.tx().player(player).await?.filter(|p| !p.removed).ok_or_else(player_not_found)?;
-    set_checked_in(state, t_id, p, &t, change).await
+    set_checked_in(state, p, &t, change).await
 }
 
 /// `player.drop`: the player withdraws; they are not paired again.

@@ -1,0 +1,334 @@
+//! What the prize rules read about one event: the players with their final
+//! standing, the categories of the prize list with their prizes, the rules the
+//! organiser chose, and any manual overrides.
+
+use super::{Cents, Date, SplitMethod};
+use crate::model::{PlayerNo, Points};
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::fmt;
+
+/// A prize's identifier as the organiser's data names it (typically a UUID).
+/// Ids order by their text, byte by byte; for canonical lower-case UUIDs that
+/// is UUID order, the spec's final "stable UUID sort" key.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PrizeId(pub String);
+
+/// A category's identifier (typically a UUID), ordered like [`PrizeId`].
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CategoryId(pub String);
+
+impl fmt::Display for PrizeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(&self.0)
+    }
+}
+
+impl fmt::Display for CategoryId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(&self.0)
+    }
+}
+
+/// One player's final standing and the facts categories filter on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The player's pairing number in the event.
+    pub id: PlayerNo,
+    /// Full name; the last key of the standings order.
+    pub name: String,
+    /// Final (absolute) rank after tie-breaks, 1 = first. Players may share a
+    /// rank; prizes never use a category-specific rank.
+    pub rank: u32,
+    /// Final score. Only cash splitting reads it: players on equal scores are
+    /// tied for money. Defaults to 0.
+    #[serde(default)]
+    pub score: Points,
+    /// Rating; `None` or `0` means unrated (the spec tests `!player.rating`).
+    pub rating: Option<u32>,
+    /// Gender as recorded (`"F"`, `"M"`…), compared case-insensitively.
+    pub gender: Option<String>,
+    /// Date of birth, for age categories.
+    pub date_of_birth: Option<Date>,
+    /// Disability class as recorded.
+    pub disability: Option<String>,
+    /// City.
+    pub city: Option<String>,
+    /// State or region.
+    pub state: Option<String>,
+    /// Club.
+    pub club: Option<String>,
+}
+
+impl Player {
+    /// The rating, or `None` for an unrated player (no rating, or 0).
+    #[must_use]
+    pub fn rated(&self) -> Option<u32> {
+        self.rating.filter(|&r| r > 0)
+    }
+
+    /// The order in which players take prizes (prize spec, step 3): rank
+    /// ascending, then rating descending (unrated after every rated player),
+    /// then name ascending (case-insensitive, then exact text, so `"alice"`
+    /// and `"Alice"` still order), then pairing number, so the order is total
+    /// and no run depends on input order. Cash splitting uses the same order
+    /// as its tie-break order.
+    #[must_use]
+    pub fn standings_cmp(&self, other: &Player) -> Ordering {
+        self.rank
+            .cmp(&other.rank)
+            .then_with(|| other.rated().cmp(&self.rated()))
+            .then_with(|| self.name.to_lowercase().cmp(&other.name.to_lowercase()))
+            .then_with(|| self.name.cmp(&other.name))
+            .then_with(|| self.id.cmp(&other.id))
+    }
+}
+
+/// One prize of a category.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prize {
+    /// Identifier.
+    pub id: PrizeId,
+    /// Place within its category: 1 for 1st.
+    pub place: u32,
+    /// Cash amount; zero when the prize carries no money.
+    #[serde(default)]
+    pub cash: Cents,
+    /// Whether the prize carries a trophy.
+    #[serde(default)]
+    pub trophy: bool,
+    /// Whether the prize carries a medal.
+    #[serde(default)]
+    pub medal: bool,
+    /// Inactive prizes are ignored by allocation and splitting.
+    #[serde(default = "yes")]
+    pub active: bool,
+    /// The main-category flag: among otherwise equal prizes, main-category
+    /// prizes are allocated first.
+    #[serde(default)]
+    pub main_category: bool,
+}
+
+/// A category of the prize list (Open, Under 12, Girls, Under 2400…) and the
+/// prizes it holds. Every filter that is absent, zero or blank does not
+/// filter (the spec tests each one for truthiness). Bounds are inclusive:
+/// "Under 2400" in the US Chess sense (2400 not eligible) is `max_rating:
+/// 2399`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Category {
+    /// Identifier.
+    pub id: CategoryId,
+    /// Display name.
+    pub name: String,
+    /// Position in the brochure: the first key of the prize queue.
+    pub brochure_order: u32,
+    /// Inactive categories award nothing.
+    #[serde(default = "yes")]
+    pub active: bool,
+    /// Minimum age in completed years on the event's start date.
+    pub min_age: Option<u32>,
+    /// Maximum age in completed years on the event's start date.
+    pub max_age: Option<u32>,
+    /// Required gender, compared case-insensitively with the player's.
+    pub gender: Option<String>,
+    /// Minimum rating.
+    pub min_rating: Option<u32>,
+    /// Maximum rating.
+    pub max_rating: Option<u32>,
+    /// Whether unrated players may take this rating category's prizes; when
+    /// absent, the event's [`RuleConfig::allow_unrated_in_rating_category`].
+    pub allow_unrated: Option<bool>,
+    /// Required disability class.
+    pub disability: Option<String>,
+    /// Required city.
+    pub city: Option<String>,
+    /// Required state.
+    pub state: Option<String>,
+    /// Required club.
+    pub club: Option<String>,
+    /// The category's prizes, in any order.
+    #[serde(default)]
+    pub prizes: Vec<Prize>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Whether a player may win prizes in more than one category.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EligibilityMode {
+    /// One prize per player: the first they take in queue order (spec default).
+    #[default]
+    FirstWin,
+    /// A player may win one prize in each category they are eligible for.
+    /// The spec's "no exclusion after first win" is read per category: a
+    /// player never takes two places of the same category.
+    AllowMultiple,
+}
+
+impl EligibilityMode {
+    /// `first-win` or `allow-multiple`, as the spec writes them.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            EligibilityMode::FirstWin => "first-win",
+            EligibilityMode::AllowMultiple => "allow-multiple",
+        }
+    }
+}
+
+/// The organiser's rules for prizes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RuleConfig {
+    /// Whether unrated players are eligible for rating categories (spec
+    /// default `false`); a category's own `allow_unrated` takes precedence.
+    #[serde(alias = "allowUnratedInRatingCategory")]
+    pub allow_unrated_in_rating_category: bool,
+    /// `first-win` (default) or `allow-multiple`.
+    #[serde(alias = "multipleEligibilityMode")]
+    pub multiple_eligibility_mode: EligibilityMode,
+    /// How tied players share cash (see [`super::split_cash`]).
+    pub cash_split: SplitMethod,
+}
+
+/// An organiser's decision that a prize goes to a player, applied before the
+/// automatic allocation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManualOverride {
+    /// The prize.
+    pub prize_id: PrizeId,
+    /// The player who receives it.
+    pub player_id: PlayerNo,
+}
+
+/// Everything the prize rules read about one event. It is the stored input of
+/// an allocation run and of a cash split.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrizeEvent {
+    /// The event's first day: ages are taken on it.
+    pub start_date: Date,
+    /// Final standings.
+    pub players: Vec<Player>,
+    /// The prize list.
+    pub categories: Vec<Category>,
+    /// The organiser's rules.
+    #[serde(default)]
+    pub rules: RuleConfig,
+    /// Manual overrides, applied in the order given (allocation only: cash
+    /// splitting follows the scores).
+    #[serde(default)]
+    pub overrides: Vec<ManualOverride>,
+}
+
+/// Why an event's prize data cannot be processed at all. (Problems with
+/// single overrides are not errors but conflicts in the result.)
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PrizeError {
+    /// Two players have the same pairing number.
+    #[error("player {0} appears twice in the standings")]
+    DuplicatePlayer(PlayerNo),
+    /// Two categories have the same id.
+    #[error("category `{0}` appears twice in the prize list")]
+    DuplicateCategory(CategoryId),
+    /// Two prizes have the same id.
+    #[error("prize `{0}` appears twice in the prize list")]
+    DuplicatePrize(PrizeId),
+    /// A prize's cash is above [`Cents::MAX_PRIZE`].
+    #[error("prize `{prize}` carries {cash}, more than the largest amount a prize may carry")]
+    CashTooLarge {
+        /// The prize.
+        prize: PrizeId,
+        /// Its cash.
+        cash: Cents,
+    },
+    /// Cash splitting needs the standings order and the scores to agree: a
+    /// player ranked ahead of another must not have a lower score.
+    #[error("player {ahead} is ranked ahead of player {behind} but has the lower score ({ahead_score} < {behind_score})")]
+    ScoresOutOfOrder {
+        /// The player ranked ahead.
+        ahead: PlayerNo,
+        /// Their score.
+        ahead_score: Points,
+        /// The player ranked behind.
+        behind: PlayerNo,
+        /// Their (higher) score.
+        behind_score: Points,
+    },
+}
+
+/// Where a prize sits in [`PrizeEvent::categories`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PrizeAt {
+    pub category: usize,
+    pub prize: usize,
+}
+
+/// A checked event: unique ids, cash in range, and lookups by id.
+pub(crate) struct Checked<'a> {
+    pub event: &'a PrizeEvent,
+    /// Players in standings order.
+    pub standings: Vec<&'a Player>,
+    /// Pairing number → index in `standings`.
+    pub player_at: HashMap<PlayerNo, usize>,
+    /// Prize id → where it is.
+    pub prize_at: HashMap<&'a PrizeId, PrizeAt>,
+}
+
+impl<'a> Checked<'a> {
+    /// Checks `event` and builds its lookups.
+    pub fn new(event: &'a PrizeEvent) -> Result<Checked<'a>, PrizeError> {
+        let mut standings: Vec<&Player> = event.players.iter().collect();
+        standings.sort_by(|a, b| a.standings_cmp(b));
+        let mut player_at = HashMap::new();
+        for (i, p) in standings.iter().enumerate() {
+            if player_at.insert(p.id, i).is_some() {
+                return Err(PrizeError::DuplicatePlayer(p.id));
+            }
+        }
+        let mut category_ids = HashMap::new();
+        let mut prize_at = HashMap::new();
+        for (c, cat) in event.categories.iter().enumerate() {
+            if category_ids.insert(&cat.id, c).is_some() {
+                return Err(PrizeError::DuplicateCategory(cat.id.clone()));
+            }
+            for (p, prize) in cat.prizes.iter().enumerate() {
+                if prize.cash > Cents::MAX_PRIZE {
+                    return Err(PrizeError::CashTooLarge {
+                        prize: prize.id.clone(),
+                        cash: prize.cash,
+                    });
+                }
+                if prize_at
+                    .insert(
+                        &prize.id,
+                        PrizeAt {
+                            category: c,
+                            prize: p,
+                        },
+                    )
+                    .is_some()
+                {
+                    return Err(PrizeError::DuplicatePrize(prize.id.clone()));
+                }
+            }
+        }
+        Ok(Checked {
+            event,
+            standings,
+            player_at,
+            prize_at,
+        })
+    }
+
+    /// The category and prize at `at`.
+    pub fn prize(&self, at: PrizeAt) -> (&'a Category, &'a Prize) {
+        let cat = &self.event.categories[at.category];
+        (cat, &cat.prizes[at.prize])
+    }
+}

@@ -1,0 +1,269 @@
+//! Invariants of prize allocation and cash splitting on random events:
+//! nobody takes two prizes where the rules allow one, money is conserved to
+//! the cent, every award adds up, and a re-run — even with the input lists
+//! in another order — gives the same result.
+
+mod prizes_support;
+
+use arbiter_engine::model::{PlayerNo, Points};
+use arbiter_engine::prizes::{
+    allocate, eligibility, split_cash, AwardKind, CashSplit, Category, Cents, EligibilityMode,
+    Player, PrizeEvent, PrizeId, SplitMethod,
+};
+use prizes_support::*;
+use proptest::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+const METHODS: [SplitMethod; 4] = [
+    SplitMethod::None,
+    SplitMethod::Uscf32B3,
+    SplitMethod::PlaceFirst,
+    SplitMethod::Hort,
+];
+
+/// One random player: (score drop from the previous player in half points,
+/// shares the previous rank when scores are equal, rating, is female, age).
+type PlayerSpec = (u8, bool, Option<u32>, bool, u16);
+
+/// One random category: (filter kind, bound, prizes as (cents, trophy)).
+type CategorySpec = (u8, u32, Vec<(u64, bool)>);
+
+fn players_from(specs: &[PlayerSpec]) -> Vec<Player> {
+    let mut players: Vec<Player> = Vec::new();
+    let mut score = 90;
+    for (i, &(drop, share_rank, rating, female, age)) in specs.iter().enumerate() {
+        score -= i32::from(drop) * 5;
+        let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let rank = match players.last() {
+            Some(prev) if share_rank && prev.score.tenths() == score => prev.rank,
+            _ => n,
+        };
+        players.push(Player {
+            score: Points::from_tenths(score),
+            rating,
+            gender: Some(if female { "F" } else { "M" }.into()),
+            date_of_birth: Some(aged(age)),
+            ..player(n, &format!("Player {}", n % 7), rank)
+        });
+    }
+    players
+}
+
+fn categories_from(specs: &[CategorySpec]) -> Vec<Category> {
+    specs
+        .iter()
+        .enumerate()
+        .map(|(c, (kind, bound, prizes))| {
+            let id = format!("c{c}");
+            let prizes = prizes
+                .iter()
+                .zip(1..)
+                .map(|(&(cents, with_trophy), place)| {
+                    let mut p = prize(&format!("{id}-{place}"), place);
+                    p.cash = Cents(cents);
+                    p.trophy = with_trophy;
+                    p
+                })
+                .collect();
+            let mut cat = category(&id, u32::try_from(c).unwrap_or(0), prizes);
+            match kind {
+                0 => {}
+                1 => cat.max_rating = Some(*bound),
+                2 => cat.min_rating = Some(*bound),
+                3 => cat.gender = Some("F".into()),
+                _ => cat.max_age = Some(bound % 20 + 8),
+            }
+            cat
+        })
+        .collect()
+}
+
+fn arb_event() -> impl Strategy<Value = PrizeEvent> {
+    let player = (
+        0u8..3,
+        any::<bool>(),
+        prop::option::weighted(0.9, 1000u32..2700),
+        any::<bool>(),
+        6u16..60,
+    );
+    let prize = (
+        prop_oneof![
+            Just(0u64),
+            1u64..600_000,
+            (1u64..60).prop_map(|u| u * 10_000)
+        ],
+        any::<bool>(),
+    );
+    let category = (0u8..5, 1200u32..2500, prop::collection::vec(prize, 1..5));
+    (
+        prop::collection::vec(player, 1..24),
+        prop::collection::vec(category, 1..5),
+    )
+        .prop_map(|(p, c)| event(players_from(&p), categories_from(&c)))
+}
+
+/// The same event with its lists in another order.
+fn shuffled(e: &PrizeEvent, seed: u64) -> PrizeEvent {
+    fn shuffle<T>(v: &mut [T], seed: &mut u64) {
+        for i in (1..v.len()).rev() {
+            *seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let j = usize::try_from((*seed >> 33) % (i as u64 + 1)).unwrap_or(0);
+            v.swap(i, j);
+        }
+    }
+    let mut e = e.clone();
+    let mut seed = seed;
+    shuffle(&mut e.players, &mut seed);
+    shuffle(&mut e.categories, &mut seed);
+    for c in &mut e.categories {
+        shuffle(&mut c.prizes, &mut seed);
+    }
+    e
+}
+
+fn with(e: &PrizeEvent, method: SplitMethod) -> CashSplit {
+    let mut e = e.clone();
+    e.rules.cash_split = method;
+    split_cash(&e).unwrap_or_else(|x| panic!("{x}"))
+}
+
+/// Category of each cash prize, and the fund.
+fn cash_prizes(e: &PrizeEvent) -> BTreeMap<PrizeId, Cents> {
+    e.categories
+        .iter()
+        .flat_map(|c| &c.prizes)
+        .filter(|p| p.cash > Cents::ZERO)
+        .map(|p| (p.id.clone(), p.cash))
+        .collect()
+}
+
+fn eligible_for(e: &PrizeEvent, category: &str, player: PlayerNo) -> bool {
+    let cat = e.categories.iter().find(|c| c.id.0 == category);
+    let p = e.players.iter().find(|p| p.id == player);
+    match (cat, p) {
+        (Some(c), Some(p)) => eligibility(c, p, e.start_date, &e.rules).is_ok(),
+        _ => false,
+    }
+}
+
+fn check_split(e: &PrizeEvent, method: SplitMethod) -> Result<(), TestCaseError> {
+    let s = with(e, method);
+    let prizes = cash_prizes(e);
+
+    // Money is conserved to the cent.
+    let unawarded: Cents = s.unawarded.iter().map(|u| u.amount).sum();
+    prop_assert_eq!(s.fund, prizes.values().copied().sum::<Cents>());
+    prop_assert_eq!(s.paid + unawarded, s.fund);
+    prop_assert_eq!(s.payouts.iter().map(|p| p.amount).sum::<Cents>(), s.paid);
+
+    // Every cash prize is shared out exactly once or left unawarded.
+    let mut seen = BTreeSet::new();
+    for id in s.awards.iter().flat_map(|a| &a.prize_ids) {
+        prop_assert!(seen.insert(id.clone()), "{:?} awarded twice", id);
+    }
+    for id in s.unawarded.iter().filter_map(|u| u.prize_id.as_ref()) {
+        prop_assert!(seen.insert(id.clone()), "{:?} awarded and unawarded", id);
+    }
+    prop_assert_eq!(seen, prizes.keys().cloned().collect::<BTreeSet<_>>());
+
+    // Every award adds up, pools at most one prize per player, and pays only
+    // players eligible for what it restricts.
+    let mut paid: BTreeMap<PlayerNo, Cents> = BTreeMap::new();
+    let mut awards_of: BTreeMap<PlayerNo, Vec<usize>> = BTreeMap::new();
+    for (i, a) in s.awards.iter().enumerate() {
+        let shares: Cents = a.shares.iter().map(|x| x.share).sum();
+        let paid_here: Cents = a.shares.iter().map(|x| x.paid).sum();
+        let prize_cash: Cents = a.prize_ids.iter().map(|p| prizes[p]).sum();
+        prop_assert_eq!(prize_cash + a.carried_in, a.total);
+        prop_assert_eq!(shares, a.total);
+        prop_assert_eq!(paid_here + a.carried_out, a.total);
+        prop_assert!(a.prize_ids.len() <= a.shares.len());
+        for x in &a.shares {
+            *paid.entry(x.player_id).or_default() += x.paid;
+            awards_of.entry(x.player_id).or_default().push(i);
+            if let AwardKind::ClassAlone { category_id } | AwardKind::Category { category_id } =
+                &a.kind
+            {
+                prop_assert!(eligible_for(e, &category_id.0, x.player_id));
+            }
+        }
+    }
+    let payouts: BTreeMap<PlayerNo, Cents> =
+        s.payouts.iter().map(|p| (p.player_id, p.amount)).collect();
+    paid.retain(|_, c| *c > Cents::ZERO);
+    prop_assert_eq!(&paid, &payouts);
+
+    // Nobody is paid twice: one award per player, except that place-first
+    // pays from each category at most once and a player ends with the
+    // largest of their shares, never the sum.
+    for (player, awards) in &awards_of {
+        if method == SplitMethod::PlaceFirst {
+            let cats: BTreeSet<_> = awards
+                .iter()
+                .map(|&i| format!("{:?}", s.awards[i].kind))
+                .collect();
+            prop_assert_eq!(cats.len(), awards.len());
+            let best = awards
+                .iter()
+                .flat_map(|&i| s.awards[i].shares.iter().filter(|x| x.player_id == *player))
+                .map(|x| x.share)
+                .max()
+                .unwrap_or_default();
+            prop_assert_eq!(payouts.get(player).copied().unwrap_or_default(), best);
+        } else {
+            prop_assert_eq!(awards.len(), 1, "player {} paid by {:?}", player, awards);
+        }
+    }
+
+    // Deterministic, whatever the input order.
+    prop_assert_eq!(&with(e, method), &s);
+    prop_assert_eq!(&with(&shuffled(e, 7), method), &s);
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn cash_splits_conserve_money_and_pay_nobody_twice(e in arb_event()) {
+        for method in METHODS {
+            check_split(&e, method)?;
+        }
+    }
+
+    #[test]
+    fn allocation_gives_each_prize_once_to_an_eligible_player(e in arb_event(), multiple in any::<bool>(), seed in any::<u64>()) {
+        let mut e = e;
+        if multiple {
+            e.rules.multiple_eligibility_mode = EligibilityMode::AllowMultiple;
+        }
+        let a = allocate(&e).unwrap_or_else(|x| panic!("{x}"));
+
+        let all: BTreeSet<PrizeId> = e.categories.iter().flat_map(|c| c.prizes.iter().map(|p| p.id.clone())).collect();
+        let mut given = BTreeSet::new();
+        let mut per_player: BTreeMap<PlayerNo, Vec<String>> = BTreeMap::new();
+        for w in &a.winners {
+            prop_assert!(given.insert(w.prize_id.clone()), "{:?} given twice", w.prize_id);
+            prop_assert!(eligible_for(&e, &w.category_id.0, w.player_id));
+            per_player.entry(w.player_id).or_default().push(w.category_id.0.clone());
+        }
+        for u in &a.unfilled {
+            prop_assert!(given.insert(u.prize_id.clone()), "{:?} given and unfilled", u.prize_id);
+        }
+        prop_assert_eq!(given, all);
+        for cats in per_player.values() {
+            let distinct: BTreeSet<_> = cats.iter().collect();
+            if multiple {
+                prop_assert_eq!(distinct.len(), cats.len());
+            } else {
+                prop_assert_eq!(cats.len(), 1);
+            }
+        }
+        prop_assert_eq!(a.metadata.allocated_count, a.winners.len());
+        prop_assert_eq!(a.metadata.unfilled_count, a.unfilled.len());
+        prop_assert_eq!(a.metadata.warning_count, a.warnings.len());
+
+        prop_assert_eq!(&allocate(&e).unwrap_or_else(|x| panic!("{x}")), &a);
+        prop_assert_eq!(&allocate(&shuffled(&e, seed)).unwrap_or_else(|x| panic!("{x}")), &a);
+    }
+}

@@ -1,0 +1,373 @@
+//! Cash splitting among tied players: the US Chess forum example on rule
+//! 32B3 (Steve Immitt's prize list, Bill Smythe's place-first method), the
+//! WinTD help example, the Hort system's published vector, and hand-worked
+//! cases for the parts those examples do not reach.
+
+mod prizes_support;
+
+use arbiter_engine::model::PlayerNo;
+use arbiter_engine::prizes::{
+    split_cash, AwardKind, CashSplit, Category, Cents, Player, PrizeError, PrizeEvent, SplitMethod,
+};
+use prizes_support::*;
+
+fn split(event: &PrizeEvent, method: SplitMethod) -> CashSplit {
+    let mut e = event.clone();
+    e.rules.cash_split = method;
+    split_cash(&e).unwrap_or_else(|x| panic!("{x}"))
+}
+
+/// Cents paid to players `1..=n` by pairing number (0 for nobody paid).
+fn paid(s: &CashSplit, n: u32) -> Vec<u64> {
+    (1..=n)
+        .map(|id| {
+            s.payouts
+                .iter()
+                .find(|p| p.player_id == PlayerNo(id))
+                .map_or(0, |p| p.amount.0)
+        })
+        .collect()
+}
+
+fn under(id: &str, order: u32, max_rating: u32, prizes: &[u64]) -> Category {
+    let prizes = prizes
+        .iter()
+        .zip(1..)
+        .map(|(&units, place)| cash(&format!("{id}-{place}"), place, units))
+        .collect();
+    Category {
+        max_rating: Some(max_rating),
+        ..category(id, order, prizes)
+    }
+}
+
+fn open(prizes: &[u64]) -> Category {
+    let prizes = prizes
+        .iter()
+        .zip(1..)
+        .map(|(&units, place)| cash(&format!("open-{place}"), place, units))
+        .collect();
+    category("open", 1, prizes)
+}
+
+/// Steve Immitt's prize list and the top of the standings from the forum
+/// thread: 5.0 (2673), 4.5 (2699), four on 4.0 (2495, then three under
+/// 2400: 2391, 2387, 2385), five under-2400 players on 3.5; two players on
+/// 3.0 below them win nothing. "Under 2400" excludes 2400: max 2399.
+fn immitt() -> PrizeEvent {
+    let players = [
+        (2673, 50),
+        (2699, 45),
+        (2495, 40),
+        (2391, 40),
+        (2387, 40),
+        (2385, 40),
+        (2350, 35),
+        (2310, 35),
+        (2250, 35),
+        (2190, 35),
+        (2105, 35),
+        (2450, 30),
+        (2010, 30),
+    ];
+    let players = players
+        .iter()
+        .zip(1..)
+        .map(|(&(rating, score), n)| scored(n, n, rating, score))
+        .collect();
+    let cats = vec![
+        open(&[2375, 1149, 536, 306, 230]),
+        under("u2400", 2, 2399, &[1379, 766]),
+    ];
+    event(players, cats)
+}
+
+const IMMITT_FUND: u64 = 674_100;
+
+#[test]
+fn forum_example_under_rule_32b3() {
+    let s = split(&immitt(), SplitMethod::Uscf32B3);
+    let each_4 = 74_675; // (536 + 306 + 1379 + 766) / 4
+    let each_35 = 4_600; // 230 / 5
+    assert_eq!(
+        paid(&s, 13),
+        [
+            237_500, 114_900, each_4, each_4, each_4, each_4, each_35, each_35, each_35, each_35,
+            each_35, 0, 0
+        ]
+    );
+    assert_eq!((s.fund.0, s.paid.0), (IMMITT_FUND, IMMITT_FUND));
+    assert!(s.unawarded.is_empty());
+    let pool = &s.awards[2];
+    assert_eq!(pool.kind, AwardKind::Pooled);
+    let ids: Vec<&str> = pool.prize_ids.iter().map(|p| p.0.as_str()).collect();
+    assert_eq!(ids, ["u2400-1", "u2400-2", "open-3", "open-4"]);
+    assert_eq!(pool.total, Cents(298_700));
+}
+
+#[test]
+fn forum_example_under_the_place_first_method() {
+    let s = split(&immitt(), SplitMethod::PlaceFirst);
+    let class_4 = 71_500; // max(268, 2145 / 3)
+    let class_35 = 16_080; // 804 / 5
+    assert_eq!(
+        paid(&s, 13),
+        [
+            237_500, 114_900, 26_800, class_4, class_4, class_4, class_35, class_35, class_35,
+            class_35, class_35, 0, 0
+        ]
+    );
+    assert_eq!((s.fund.0, s.paid.0), (IMMITT_FUND, IMMITT_FUND));
+    // The three under-2400 players on 4.0 keep their 268 of place money and
+    // take 447 each from the class; the 3 × 268 they did not need stays in
+    // the class for the five players on 3.5.
+    let trio = &s.awards[3];
+    assert_eq!(
+        trio.kind,
+        AwardKind::Category {
+            category_id: cid("u2400")
+        }
+    );
+    let shares: Vec<(u64, u64)> = trio.shares.iter().map(|x| (x.share.0, x.paid.0)).collect();
+    assert_eq!(shares, [(71_500, 44_700); 3]);
+    assert_eq!(trio.carried_out, Cents(80_400));
+    assert_eq!(s.awards[4].carried_in, Cents(80_400));
+    assert!(s.awards[4].prize_ids.is_empty());
+}
+
+#[test]
+fn forum_example_without_splitting_goes_by_tiebreak_order() {
+    // Each player in standings order takes the largest prize open to them:
+    // 2495 takes 3rd place (536); 2391 the U2400 1st (1379) over 4th place;
+    // 2387 the U2400 2nd (766); 2385 4th place (306); the first 3.5 5th (230).
+    let s = split(&immitt(), SplitMethod::None);
+    assert_eq!(
+        paid(&s, 13),
+        [237_500, 114_900, 53_600, 137_900, 76_600, 30_600, 23_000, 0, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(s.paid.0, IMMITT_FUND);
+}
+
+#[test]
+fn forum_example_under_hort() {
+    // 4.0 group: tie-break prizes 536, 1379, 766, 306; each keeps half
+    // (268, 689.50, 383, 153) and the other halves, 1493.50, are shared:
+    // 373.375 each, so 373.38, 373.38, 373.37, 373.37 in tie-break order.
+    // 3.5 group: 230 to the first by tie-break; 115 kept, 115 shared by 5.
+    let s = split(&immitt(), SplitMethod::Hort);
+    assert_eq!(
+        paid(&s, 13),
+        [
+            237_500, 114_900, 64_138, 106_288, 75_637, 52_637, 13_800, 2_300, 2_300, 2_300, 2_300,
+            0, 0
+        ]
+    );
+    assert_eq!(s.paid.0, IMMITT_FUND);
+}
+
+/// The Hort system's published vector (German Wikipedia "Hort-System"):
+/// prizes 100/80/60/40/20/10; A and B tie on 8, C alone on 7.5, D, E and F
+/// tie on 7. A 95, B 85, C 60, D 31.67, E 21.67, F 16.67 before rounding;
+/// with the leftover cent rule the 7-point pot of 35.00 splits 11.67,
+/// 11.67, 11.66, so F has 16.66 and the total stays 310.00.
+#[test]
+fn hort_published_vector() {
+    let players = [80, 80, 75, 70, 70, 70];
+    let players = players
+        .iter()
+        .zip(1..)
+        .map(|(&score, n)| scored(n, n, 2000, score))
+        .collect();
+    let e = event(players, vec![open(&[100, 80, 60, 40, 20, 10])]);
+    let s = split(&e, SplitMethod::Hort);
+    assert_eq!(paid(&s, 6), [9_500, 8_500, 6_000, 3_167, 2_167, 1_666]);
+    assert_eq!(s.paid, Cents::units(310));
+    assert_eq!(s.awards[0].kind, AwardKind::Hort);
+    assert_eq!(s.awards[1].kind, AwardKind::Tiebreak);
+}
+
+/// WinTD's help example (via tourneygeek.com): $300 and $200 overall and a
+/// $150 youth prize; four players tie for first, one of them a youth.
+fn wintd(youth_prize: u64, youth_in_tie: bool) -> PrizeEvent {
+    let mut players: Vec<Player> = (1..=4).map(|n| scored(n, n, 1800, 40)).collect();
+    for p in &mut players {
+        p.date_of_birth = Some(aged(40));
+    }
+    if youth_in_tie {
+        players[2].date_of_birth = Some(aged(15));
+    }
+    let youth = Category {
+        max_age: Some(18),
+        ..category("youth", 2, vec![cash("youth-1", 1, youth_prize)])
+    };
+    event(players, vec![open(&[300, 200]), youth])
+}
+
+#[test]
+fn wintd_example_under_rule_32b3() {
+    // Pool 300 + 200 + 150 = 650: 162.50 each.
+    let s = split(&wintd(150, true), SplitMethod::Uscf32B3);
+    assert_eq!(paid(&s, 4), [16_250; 4]);
+    // With no youth in the tie: 500 / 4 = 125 each, the youth prize unawarded.
+    let s = split(&wintd(150, false), SplitMethod::Uscf32B3);
+    assert_eq!(paid(&s, 4), [12_500; 4]);
+    assert_eq!(s.unawarded.len(), 1);
+    assert_eq!(s.unawarded[0].amount, Cents::units(150));
+    assert_eq!(s.paid.0 + s.unawarded[0].amount.0, s.fund.0);
+}
+
+#[test]
+fn wintd_variant_the_youth_takes_a_larger_prize_alone() {
+    // Youth prize 200: the pooled share, 700 / 4 = 175, is less than 200,
+    // so the youth takes 200 alone and the other three share 500: 166.67,
+    // 166.67, 166.66 in tie-break order.
+    let s = split(&wintd(200, true), SplitMethod::Uscf32B3);
+    assert_eq!(paid(&s, 4), [16_667, 16_667, 20_000, 16_666]);
+    assert_eq!(
+        s.awards[0].kind,
+        AwardKind::ClassAlone {
+            category_id: cid("youth")
+        }
+    );
+    assert_eq!(s.paid, Cents::units(700));
+}
+
+/// Leader L (2500) on 5; X (2450), Y (2350), Z (2380), W (2250) on 4; V
+/// (2000) on 3. Open 1000 / 200 / 100, under 2400 `u2400_prize`, under 2300
+/// 600.
+fn nested_classes(u2400_prize: u64) -> PrizeEvent {
+    let players = [
+        (2500, 50),
+        (2450, 40),
+        (2350, 40),
+        (2380, 40),
+        (2250, 40),
+        (2000, 30),
+    ];
+    let players = players
+        .iter()
+        .zip(1..)
+        .map(|(&(rating, score), n)| scored(n, n, rating, score))
+        .collect();
+    let cats = vec![
+        open(&[1000, 200, 100]),
+        under("u2400", 2, 2399, &[u2400_prize]),
+        under("u2300", 3, 2299, &[600]),
+    ];
+    event(players, cats)
+}
+
+#[test]
+fn rule_32b3_peels_off_classes_that_pay_more_alone_and_re_pools() {
+    // Pool of four: 600 + 500 + 200 + 100 = 1400, 350 each. W alone takes
+    // the U2300 600 (> 350). X, Y, Z re-pool 500 + 200 + 100 = 800: 266.67
+    // each, better than Y and Z sharing the U2400 500 (250).
+    let s = split(&nested_classes(500), SplitMethod::Uscf32B3);
+    assert_eq!(paid(&s, 6), [100_000, 26_667, 26_667, 26_666, 60_000, 0]);
+    assert_eq!(s.paid, s.fund);
+
+    // With U2400 at 700: pool 1600 (400 each); W takes 600 alone; X, Y, Z
+    // would pool 1000 (333.33) but Y and Z get 350 sharing the U2400 700,
+    // so they do; X alone takes one prize, 2nd place (200), and 3rd place
+    // (100) passes down to V.
+    let s = split(&nested_classes(700), SplitMethod::Uscf32B3);
+    assert_eq!(
+        paid(&s, 6),
+        [100_000, 20_000, 35_000, 35_000, 60_000, 10_000]
+    );
+    assert_eq!(s.paid, s.fund);
+}
+
+#[test]
+fn place_first_settles_more_inclusive_classes_first() {
+    // Open 1000 / 500, under 2000 400, under 1800 300. P1 (2100) on 5, P2
+    // (1950) and P3 (1750) on 4, P4 (1700) on 3, P5 (1600) on 2.
+    // Open: P1 1000; P2, P3 share 500 (250 each).
+    // U2000 (4 eligible) before U1800 (3): P2, P3 share 400 (200 each) but
+    // have 250: each hands 200 down; P4 and P5 take one 200 each.
+    // U1800: P3's share 300 tops P3 up by 50 and hands 250 down; P4's 250
+    // tops P4 up by 50 and hands 200 down; P5 already has 200: nobody is
+    // left to take the last 200, which stays unawarded.
+    let players = [(2100, 50), (1950, 40), (1750, 40), (1700, 30), (1600, 20)];
+    let players = players
+        .iter()
+        .zip(1..)
+        .map(|(&(rating, score), n)| scored(n, n, rating, score))
+        .collect();
+    let cats = vec![
+        under("u1800", 2, 1799, &[300]),
+        open(&[1000, 500]),
+        under("u2000", 3, 1999, &[400]),
+    ];
+    let s = split(&event(players, cats), SplitMethod::PlaceFirst);
+    assert_eq!(paid(&s, 5), [100_000, 25_000, 30_000, 25_000, 20_000]);
+    assert_eq!(s.unawarded.len(), 1);
+    assert_eq!(
+        (
+            s.unawarded[0].category_id.clone(),
+            s.unawarded[0].prize_id.clone(),
+            s.unawarded[0].amount
+        ),
+        (cid("u1800"), None, Cents::units(200))
+    );
+    assert_eq!(s.paid + Cents::units(200), s.fund);
+}
+
+#[test]
+fn tied_players_share_the_places_they_cover() {
+    // Three tied for first with 25 / 15 / 8: 16 each; 4th place (5) goes to
+    // the next score (rules notes §3.3).
+    let players = [40, 40, 40, 30];
+    let players = players
+        .iter()
+        .zip(1..)
+        .map(|(&score, n)| scored(n, n, 1500, score))
+        .collect();
+    let e = event(players, vec![open(&[25, 15, 8, 5])]);
+    for method in [SplitMethod::Uscf32B3, SplitMethod::PlaceFirst] {
+        assert_eq!(
+            paid(&split(&e, method), 4),
+            [1_600, 1_600, 1_600, 500],
+            "{method:?}"
+        );
+    }
+}
+
+#[test]
+fn scores_must_follow_the_standings() {
+    let e = event(
+        vec![scored(1, 1, 2000, 30), scored(2, 2, 2000, 35)],
+        vec![open(&[100])],
+    );
+    assert!(matches!(
+        split_cash(&e),
+        Err(PrizeError::ScoresOutOfOrder {
+            ahead: PlayerNo(1),
+            behind: PlayerNo(2),
+            ..
+        })
+    ));
+}
+
+#[test]
+fn results_round_trip_through_json() {
+    for method in [
+        SplitMethod::Uscf32B3,
+        SplitMethod::PlaceFirst,
+        SplitMethod::Hort,
+        SplitMethod::None,
+    ] {
+        let s = split(&immitt(), method);
+        let json = serde_json::to_string(&s).unwrap_or_else(|x| panic!("{x}"));
+        let back: CashSplit = serde_json::from_str(&json).unwrap_or_else(|x| panic!("{x}"));
+        assert_eq!(back, s);
+    }
+    let json = serde_json::to_value(split(&immitt(), SplitMethod::PlaceFirst)).unwrap_or_default();
+    assert_eq!(json["method"], "place_first");
+    assert_eq!(json["awards"][3]["kind"], "category");
+    assert_eq!(json["awards"][3]["category_id"], "u2400");
+    assert_eq!(
+        serde_json::to_value(SplitMethod::Uscf32B3).unwrap_or_default(),
+        "uscf_32b3"
+    );
+}

@@ -1,0 +1,129 @@
+//! A small JSON client for Arbiter's HTTP API (awc), keeping the session
+//! cookie like a browser. Used by `arbiter demo` and the end-to-end tests.
+
+use awc::http::{header, Method, StatusCode};
+use serde_json::Value;
+use std::time::Duration;
+
+/// An API response: status and JSON body (`null` when empty or not JSON).
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// HTTP status.
+    pub status: StatusCode,
+    /// Parsed body.
+    pub body: Value,
+}
+
+impl Reply {
+    /// The body if the status is 2xx.
+    ///
+    /// # Errors
+    /// The error code and message otherwise.
+    pub fn ok(self) -> anyhow::Result<Value> {
+        if self.status.is_success() {
+            Ok(self.body)
+        } else {
+            anyhow::bail!("HTTP {}: {} — {}", self.status.as_u16(), self.body["error"], self.body["message"])
+        }
+    }
+
+    /// The `error` code of an error reply.
+    #[must_use]
+    pub fn code(&self) -> &str {
+        self.body["error"].as_str().unwrap_or_default()
+    }
+}
+
+/// One API user (a cookie jar of one session).
+pub struct ApiClient {
+    base: String,
+    http: awc::Client,
+    session: Option<String>,
+}
+
+impl ApiClient {
+    /// A client for the server at `base` (e.g. `http://127.0.0.1:3005`).
+    #[must_use]
+    pub fn new(base: &str) -> ApiClient {
+        let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
+        ApiClient { base: base.trim_end_matches('/').to_string(), http, session: None }
+    }
+
+    /// The server's base URL.
+    #[must_use]
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    /// The session token, once signed in.
+    #[must_use]
+    pub fn session(&self) -> Option<&str> {
+        self.session.as_deref()
+    }
+
+    /// Sends `method path` with an optional JSON body.
+    ///
+    /// # Errors
+    /// The request could not be sent or the connection failed.
+    pub async fn send(&mut self, method: Method, path: &str, body: Option<&Value>) -> anyhow::Result<Reply> {
+        self.send_raw(method, path, body.map(|b| ("application/json", b.to_string()))).await
+    }
+
+    /// Sends `method path` with a raw body of the given content type.
+    ///
+    /// # Errors
+    /// The request could not be sent or the connection failed.
+    pub async fn send_raw(&mut self, method: Method, path: &str, body: Option<(&str, String)>) -> anyhow::Result<Reply> {
+        let mut req = self.http.request(method, format!("{}{}", self.base, path));
+        if let Some(s) = &self.session {
+            req = req.insert_header((header::COOKIE, format!("{}={s}", crate::auth::session::COOKIE)));
+        }
+        let res = match body {
+            Some((ty, b)) => req.insert_header((header::CONTENT_TYPE, ty)).send_body(b).await,
+            None => req.send().await,
+        };
+        let mut res = res.map_err(|e| anyhow::anyhow!("request to {path} failed: {e}"))?;
+        for v in res.headers().get_all(header::SET_COOKIE) {
+            let parsed = v.to_str().ok().and_then(|v| actix_web::cookie::Cookie::parse(v.to_string()).ok());
+            if let Some(c) = parsed.filter(|c| c.name() == crate::auth::session::COOKIE) {
+                self.session = (!c.value().is_empty()).then(|| c.value().to_string());
+            }
+        }
+        let bytes = res.body().limit(16 * 1024 * 1024).await.map_err(|e| anyhow::anyhow!("reading {path}: {e}"))?;
+        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Ok(Reply { status: res.status(), body })
+    }
+
+    /// `GET path`.
+    ///
+    /// # Errors
+    /// As [`ApiClient::send`].
+    pub async fn get(&mut self, path: &str) -> anyhow::Result<Reply> {
+        self.send(Method::GET, path, None).await
+    }
+
+    /// `POST path` with a JSON body.
+    ///
+    /// # Errors
+    /// As [`ApiClient::send`].
+    pub async fn post(&mut self, path: &str, body: &Value) -> anyhow::Result<Reply> {
+        self.send(Method::POST, path, Some(body)).await
+    }
+
+    /// `POST path` without a body.
+    ///
+    /// # Errors
+    /// As [`ApiClient::send`].
+    pub async fn post_empty(&mut self, path: &str) -> anyhow::Result<Reply> {
+        self.send(Method::POST, path, None).await
+    }
+
+    /// Signs up (and so signs in) a new account.
+    ///
+    /// # Errors
+    /// The request failed or was refused.
+    pub async fn sign_up(&mut self, email: &str, password: &str, name: &str) -> anyhow::Result<Value> {
+        let body = serde_json::json!({ "email": email, "password": password, "display_name": name });
+        self.post("/api/auth/signup", &body).await?.ok()
+    }
+}

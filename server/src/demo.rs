@@ -1,0 +1,180 @@
+//! `arbiter demo`: creates a sample Warhammer 40K event (24 players, 5
+//! rounds by default) and plays it through the HTTP API with short pauses,
+//! so a newcomer can watch the board, standings and dashboard move.
+
+use crate::client::ApiClient;
+use crate::config::Settings;
+use crate::startup::Application;
+use anyhow::Context as _;
+use clap::Args;
+use rand::{Rng as _, SeedableRng as _};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// Options of `arbiter demo`.
+#[derive(Clone, Debug, Args)]
+pub struct DemoArgs {
+    /// Play against a server already running at this URL instead of starting one.
+    #[arg(long)]
+    pub url: Option<String>,
+    /// Where the demo's own server listens (when `--url` is not given).
+    #[arg(long, env = "ARBITER_BIND", default_value = "127.0.0.1:3005")]
+    pub bind: String,
+    /// The demo server's database (when `--url` is not given).
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/arbiter.db?mode=rwc")]
+    pub database_url: String,
+    /// Pause between results, in milliseconds.
+    #[arg(long, default_value_t = 700)]
+    pub pause_ms: u64,
+    /// Number of players.
+    #[arg(long, default_value_t = 24)]
+    pub players: usize,
+    /// Number of rounds.
+    #[arg(long, default_value_t = 5)]
+    pub rounds: u32,
+    /// Random seed for the results.
+    #[arg(long, default_value_t = 40_000)]
+    pub seed: u64,
+    /// Exit when the event is over instead of serving on.
+    #[arg(long)]
+    pub exit: bool,
+}
+
+const FACTIONS: [&str; 12] = [
+    "Space Marines", "Necrons", "Orks", "Aeldari", "T'au Empire", "Chaos Space Marines",
+    "Adepta Sororitas", "Tyranids", "Astra Militarum", "Death Guard", "Grey Knights", "Adeptus Custodes",
+];
+const NAMES: [&str; 24] = [
+    "Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi", "Ivan", "Judy", "Mallory", "Niaj",
+    "Olivia", "Peggy", "Rupert", "Sybil", "Trent", "Uma", "Victor", "Wendy", "Xavier", "Yolanda", "Zed", "Quinn",
+];
+
+/// Runs the demo.
+///
+/// # Errors
+/// The server could not start, or the API refused a step.
+pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
+    let (base, server) = match &args.url {
+        Some(url) => (url.trim_end_matches('/').to_string(), None),
+        None => {
+            let app = Application::build(Settings::new(&args.bind, &args.database_url, std::env::var("REDIS_URL").ok()))
+                .await
+                .with_context(|| format!("starting the demo server on {} (is one already running? pass --url)", args.bind))?;
+            let base = format!("http://{}", args.bind.replace("0.0.0.0", "127.0.0.1"));
+            let handle = app.handle();
+            let task = actix_web::rt::spawn(app.run_until_stopped());
+            (base, Some((handle, task)))
+        }
+    };
+    let pause = Duration::from_millis(args.pause_ms);
+    let run_id = &uuid::Uuid::new_v4().simple().to_string()[..8];
+    let password = "demo-password";
+
+    let mut to = ApiClient::new(&base);
+    let to_email = format!("to-{run_id}@demo.arbiter");
+    to.sign_up(&to_email, password, "Demo TO").await?;
+    let t = to
+        .post("/api/tournaments", &json!({
+            "name": format!("Arbiter Demo GT ({run_id})"),
+            "event_date": chrono::Utc::now().format("%Y-%m-%d").to_string(),
+            "location": "Demo Hall",
+            "format": "2000pts Matched Play",
+            "total_rounds": args.rounds,
+        }))
+        .await?
+        .ok()?;
+    let tid = t["tournament"]["id"].as_str().context("tournament id")?.to_string();
+    println!("\nArbiter demo: {} players, {} rounds", args.players, args.rounds);
+    println!("  Pairings board : {base}/t/{tid}/board");
+    println!("  Standings      : {base}/t/{tid}/standings");
+    println!("  TO dashboard   : {base}/t/{tid}/dashboard   (sign in as {to_email} / {password})");
+    println!("  Event page     : {base}/t/{tid}\n");
+    tokio::time::sleep(pause * 3).await;
+
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    let mut players = Vec::new();
+    let mut user_ids = Vec::new();
+    for i in 0..args.players {
+        let mut c = ApiClient::new(&base);
+        let name = NAMES.get(i).map_or_else(|| format!("Player {}", i + 1), |n| (*n).to_string());
+        let me = c.sign_up(&format!("p{i}-{run_id}@demo.arbiter"), password, &name).await?;
+        user_ids.push(me["user"]["id"].as_str().unwrap_or_default().to_string());
+        let faction = FACTIONS[i % FACTIONS.len()];
+        c.post(&format!("/api/tournaments/{tid}/register"), &json!({
+            "display_name": name,
+            "faction": faction,
+            "list_text": format!("+ FACTION KEYWORD: {faction}\n+ DETACHMENT: Demo Detachment\n\nHQ: Warlord [100pts]\nTROOPS: Battleline [90pts]"),
+        }))
+        .await?
+        .ok()?;
+        players.push(c);
+    }
+    println!("{} players registered", players.len());
+    to.post_empty(&format!("/api/tournaments/{tid}/lock-lists")).await?.ok()?;
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    for c in &mut players {
+        c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await?.ok()?;
+    }
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    println!("everyone checked in; the event has started");
+
+    let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed);
+    for n in 1..=args.rounds {
+        let round = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await?.ok()?;
+        let rid = round["round"]["id"].as_str().context("round id")?.to_string();
+        let published = to.post_empty(&format!("/api/rounds/{rid}/pairings")).await?.ok()?;
+        let tables: Vec<Value> = published["round"]["pairings"].as_array().cloned().unwrap_or_default();
+        println!("round {n}: {} tables published", tables.iter().filter(|p| !p["player2"].is_null()).count());
+        tokio::time::sleep(pause * 2).await;
+        for (i, p) in tables.iter().filter(|p| !p["player2"].is_null()).enumerate() {
+            let pid = p["id"].as_str().context("pairing id")?;
+            let reporter = seat_client(&user_ids, &p["player1"])?;
+            let (vp1, vp2) = (rng.gen_range(20..=95u32), rng.gen_range(20..=95u32));
+            players[reporter].post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 })).await?.ok()?;
+            tokio::time::sleep(pause / 2).await;
+            let opponent = seat_client(&user_ids, &p["player2"])?;
+            if i == 1 {
+                // One dispute per round, resolved by the TO.
+                players[opponent]
+                    .post(&format!("/api/pairings/{pid}/dispute"), &json!({ "player1_vp": vp1.saturating_sub(10), "player2_vp": vp2, "note": "Secondary scored twice" }))
+                    .await?
+                    .ok()?;
+                tokio::time::sleep(pause).await;
+                to.post(&format!("/api/pairings/{pid}/override"), &json!({ "player1_vp": vp1.saturating_sub(5), "player2_vp": vp2, "note": "Checked the score sheet" }))
+                    .await?
+                    .ok()?;
+            } else {
+                players[opponent].post_empty(&format!("/api/pairings/{pid}/confirm")).await?.ok()?;
+            }
+            tokio::time::sleep(pause).await;
+        }
+        to.post_empty(&format!("/api/rounds/{rid}/close")).await?.ok()?;
+        println!("round {n} closed");
+    }
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    let standings = to.get(&format!("/api/tournaments/{tid}/standings")).await?.ok()?;
+    println!("\nFinal standings (top 8):");
+    for s in standings["players"].as_array().into_iter().flatten().take(8) {
+        println!(
+            "  {:>2}. {:<10} {:<22} {}-{}-{}  {:+}  {} VP  SOS {:.1}%",
+            s["rank"], s["display_name"].as_str().unwrap_or_default(), s["faction"].as_str().unwrap_or_default(),
+            s["wins"], s["losses"], s["draws"], s["margin"].as_i64().unwrap_or(0), s["vp_for"], s["sos"].as_f64().unwrap_or(0.0)
+        );
+    }
+    match server {
+        Some((handle, task)) if !args.exit => {
+            println!("\nDemo complete. Still serving at {base} — press Ctrl-C to stop.");
+            let _ = task.await;
+            drop(handle);
+        }
+        Some((handle, _)) => handle.stop(true).await,
+        None => {}
+    }
+    Ok(())
+}
+
+/// The index of the demo player sitting in `seat` (a pairing's `player1`/`player2`).
+fn seat_client(user_ids: &[String], seat: &Value) -> anyhow::Result<usize> {
+    let id = seat["user_id"].as_str().unwrap_or_default();
+    user_ids.iter().position(|u| u == id).with_context(|| format!("no demo player for seat {seat}"))
+}
