@@ -88,7 +88,7 @@ impl Exact {
     #[must_use]
     pub fn to_fixed(self, decimals: u32) -> String {
         let scale = 10_i64.pow(decimals);
-        let scaled = Exact::ratio(self.num * scale, self.den).round_half_up();
+        let scaled = (2 * self.num * scale + self.den).div_euclid(2 * self.den);
         let mut s = String::new();
         if scaled < 0 {
             s.push('-');

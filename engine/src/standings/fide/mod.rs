@@ -126,8 +126,18 @@ pub fn compute_chess(
         .iter()
         .map(|r| r.or(config.unrated_rating))
         .collect();
+    // Fore Buchholz needs the event with the final round drawn (art. 8.3);
+    // before the final round is played it equals Buchholz.
+    let uses_fore = config.tiebreaks.iter().any(|t| {
+        matches!(
+            t,
+            ChessTiebreak::ForeBuchholz { .. }
+                | ChessTiebreak::AverageOfOpponentsBuchholz { fore: true }
+        )
+    });
     let final_round = event.total_rounds.map_or(prep.rounds, |t| t as usize);
-    let fore = (final_round == prep.rounds && prep.rounds > 0).then(|| prep.fore(prep.rounds - 1));
+    let fore = (uses_fore && final_round == prep.rounds && prep.rounds > 0)
+        .then(|| prep.fore(prep.rounds - 1));
     let fore = fore.as_ref().unwrap_or(&prep);
 
     let computed: Vec<Computed> = config

@@ -148,7 +148,9 @@ pub(crate) fn average_of_opponents(played: &Prepared, bh: &[Exact]) -> Vec<Optio
                 .row(i)
                 .iter()
                 .filter(|rec| matches!(rec.kind, Kind::Game { .. }))
-                .fold((Exact::ZERO, 0_i64), |(sum, count), rec| (sum + bh[rec.opp as usize], count + 1));
+                .fold((Exact::ZERO, 0_i64), |(sum, count), rec| {
+                    (sum + bh[rec.opp as usize], count + 1)
+                });
             (count > 0).then(|| Exact::ratio(sum.num(), sum.den() * count))
         })
         .collect()
