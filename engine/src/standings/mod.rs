@@ -15,6 +15,7 @@
 //! - [`wh40k`]: Warhammer 40K standings (wins, VP margin, SOS, VP), and
 //!   [`wh40k_table`]: the same values ranked by a configurable list.
 //! - [`resolve`]: the organiser's confirm/swap on open ties.
+//! - [`version`]: the C.07 version by start date.
 //! - [`table`], [`value`]: the output types and exact values.
 
 pub mod config;
@@ -25,12 +26,11 @@ mod rank;
 pub mod resolve;
 pub mod table;
 pub mod value;
+pub mod version;
 pub mod wh40k;
 pub mod wh40k_table;
 
-pub use config::{
-    CalendarDate, ChessConfig, ChessTiebreak, Modifier, RulesVersion, StandingsConfig,
-};
+pub use config::{ChessConfig, ChessTiebreak, Modifier, StandingsConfig};
 pub use crokinole::{compute_crokinole, mini_league, CrokinoleConfig, CrokinoleEvent};
 pub use error::StandingsError;
 pub use fide::{compute_chess, direct_encounter_table, ChessEvent, ChessPlayer, PairingKind};
@@ -40,4 +40,5 @@ pub use table::{
     TieStatus,
 };
 pub use value::{Cell, Exact};
+pub use version::{CalendarDate, RulesVersion};
 pub use wh40k_table::{compute_wh40k, BattlePoints, Wh40kConfig, Wh40kPrimary, Wh40kTiebreak};

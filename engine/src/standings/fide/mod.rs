@@ -18,11 +18,12 @@ mod ratings;
 
 use self::direct::DirectEncounter;
 use self::prepare::Prepared;
-use super::config::{CalendarDate, ChessConfig, ChessTiebreak, RulesVersion};
+use super::config::{ChessConfig, ChessTiebreak};
 use super::error::StandingsError;
 use super::rank::{assemble, rank, Criterion, Table};
 use super::table::{Column, MiniLeagueRow, SkipReason, Skipped, Standings};
 use super::value::{Cell, Exact};
+use super::version::{CalendarDate, RulesVersion};
 use crate::model::{PlayerNo, PointSystem, RoundRecord};
 use serde::{Deserialize, Serialize};
 

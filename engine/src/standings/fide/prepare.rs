@@ -3,8 +3,8 @@
 
 use super::{ChessEvent, PairingKind};
 use crate::model::{Colour, Outcome, PlayerNo, RoundRecord, Unplayed};
-use crate::standings::config::RulesVersion;
 use crate::standings::error::StandingsError;
+use crate::standings::version::RulesVersion;
 
 /// No opponent in this round.
 pub(crate) const NO_OPP: u32 = u32::MAX;
