@@ -677,3 +677,40 @@ fn inconsistent_records_are_reported() {
         Err(StandingsError::RoundCount { .. })
     ));
 }
+
+/// Five players, four rounds; player 2 has a half-point bye in round 2 and
+/// loses round 3 to player 1 by forfeit (`-`) or over the board (`0`).
+/// From TieBreakServer's `tests/test_tiebreak_cut.py` ("swiss_with_absences"),
+/// whose comments derive each value from C.07 art. 16.4–16.5; re-derived by
+/// hand here: under 2026 the bye's dummy is capped at ½ × 4 = 2.0 (16.4.2),
+/// the forfeit's keeps 2.5 (16.4.1, player 1's adjusted score is 4.0).
+fn absences(round3: &str) -> Vec<(u32, u16, String)> {
+    let won = if round3 == "-" { "+" } else { "1" };
+    vec![
+        (1, 2400, format!("4w1 3b1 2w{won} 5b1")),
+        (2, 2300, format!("5w1 H 1b{round3} 4w1")),
+        (3, 2200, "U 1w0 5w1 Z".to_string()),
+        (4, 2100, "1b0 5b= U 2b0".to_string()),
+        (5, 2000, "2b0 4w= 3b0 1w0".to_string()),
+    ]
+}
+
+#[test]
+fn sonneborn_berger_cuts_with_voluntary_unplayed_rounds() {
+    let sb_of_2 = |round3: &str, start: &str, modifier| {
+        let rows = absences(round3);
+        let table: Vec<(u32, u16, &str)> =
+            rows.iter().map(|(n, r, s)| (*n, *r, s.as_str())).collect();
+        column(&table, Swiss, start, T::SonnebornBerger { modifier })[&2].clone()
+    };
+    let cases = [
+        ("-", Y2026, ["3.00", "2.50", "1.00"]),
+        ("0", Y2026, ["3.00", "2.00", "1.50"]),
+        ("-", "2026-02-28", ["3.25", "2.75", "1.25"]),
+    ];
+    for (round3, start, want) in cases {
+        let got =
+            [Modifier::None, Modifier::Cut1, Modifier::Cut2].map(|m| sb_of_2(round3, start, m));
+        assert_eq!(got, want, "round 3 {round3}, start {start}");
+    }
+}
