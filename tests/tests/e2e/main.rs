@@ -1,0 +1,6 @@
+//! End-to-end tests: one integration-test binary (one link step), a module per area.
+
+mod bad_input;
+mod browser;
+mod event;
+mod storage;
