@@ -3,4 +3,5 @@
 mod bad_input;
 mod browser;
 mod event;
+mod live;
 mod storage;
