@@ -4,4 +4,5 @@ mod bad_input;
 mod browser;
 mod event;
 mod live;
+mod scale;
 mod storage;
