@@ -17,4 +17,6 @@ pub struct AppState {
     pub hub: Hub,
     /// The settings the server started with.
     pub settings: Arc<Settings>,
+    /// Prometheus metrics, served at `/metrics`.
+    pub metrics: Arc<prometheus_client::registry::Registry>,
 }

@@ -34,7 +34,9 @@ impl Application {
         let hub = Hub::start(store.clone(), bus.as_ref());
         let listener = TcpListener::bind(&settings.bind).with_context(|| format!("binding {}", settings.bind))?;
         let port = listener.local_addr()?.port();
-        let state = AppState { store, bus, hub, settings: Arc::new(settings) };
+        let mut metrics = prometheus_client::registry::Registry::default();
+        hub.stats().register(&mut metrics);
+        let state = AppState { store, bus, hub, settings: Arc::new(settings), metrics: Arc::new(metrics) };
         let data = web::Data::new(state.clone());
         let server = HttpServer::new(move || {
             App::new()

@@ -1,7 +1,7 @@
 //! Page templates (askama). Each page struct renders one HTML page; live
 //! pages embed their starting [`Snapshot`] as JSON for the socket client.
 
-use crate::views::{PlayerView, RoundView, Snapshot, StandingView, TournamentView};
+use crate::views::{PlayerView, RoundView, StandingView, StandingsWindow, TournamentView};
 use askama::Template;
 
 /// What every page's header needs.
@@ -97,28 +97,44 @@ pub struct TournamentPage {
     pub players: Vec<PlayerView>,
 }
 
-/// `/t/{id}/board`: the pairings board for a venue screen.
+/// What a live page needs to follow its view over the socket.
+#[derive(Clone, Debug, Default)]
+pub struct Live {
+    /// The view's name (`board`, `standings`, `player`, `queue`).
+    pub view: String,
+    /// Extra query parameters for the socket, e.g. `from=1&to=20`.
+    pub params: String,
+    /// The view's starting state as script JSON.
+    pub json: String,
+}
+
+/// `/t/{id}/board`: the pairings board for a venue screen (all tables, or
+/// `?from=&to=` for one of several screens).
 #[derive(Template)]
 #[template(path = "board.html")]
 pub struct BoardPage {
     /// Header (unused on the big screen but keeps assets versioned).
     pub nav: Nav,
-    /// The starting state.
-    pub s: Snapshot,
-    /// `s` as script JSON.
-    pub json: String,
+    /// The event.
+    pub tournament: TournamentView,
+    /// The latest round, cut to this screen's tables.
+    pub round: Option<RoundView>,
+    /// The socket view.
+    pub live: Live,
 }
 
-/// `/t/{id}/standings`: the live standings table.
+/// `/t/{id}/standings`: the live standings table, a page of rows at a time.
 #[derive(Template)]
 #[template(path = "standings.html")]
 pub struct StandingsPage {
     /// Header.
     pub nav: Nav,
-    /// The starting state.
-    pub s: Snapshot,
-    /// `s` as script JSON.
-    pub json: String,
+    /// The event.
+    pub tournament: TournamentView,
+    /// The rows shown.
+    pub standings: StandingsWindow,
+    /// The socket view.
+    pub live: Live,
 }
 
 /// `/t/{id}/dashboard`: the TO's control room.
@@ -127,11 +143,11 @@ pub struct StandingsPage {
 pub struct DashboardPage {
     /// Header.
     pub nav: Nav,
-    /// The starting state.
-    pub s: Snapshot,
-    /// `s` as script JSON.
-    pub json: String,
-    /// Registrations with their lists (the TO may read them).
+    /// The event.
+    pub tournament: TournamentView,
+    /// The socket view.
+    pub live: Live,
+    /// Registrations with their lists (the TO may read them), as script JSON.
     pub players_json: String,
 }
 
@@ -141,14 +157,12 @@ pub struct DashboardPage {
 pub struct PlayerPage {
     /// Header.
     pub nav: Nav,
-    /// The starting state.
-    pub s: Snapshot,
-    /// `s` as script JSON.
-    pub json: String,
+    /// The event.
+    pub tournament: TournamentView,
     /// The player's registration (with their list).
     pub me: PlayerView,
-    /// `me` as script JSON.
-    pub me_json: String,
+    /// The socket view.
+    pub live: Live,
 }
 
 /// An error page.
@@ -161,12 +175,6 @@ pub struct ErrorPage {
     pub title: String,
     /// What happened and what to do.
     pub message: String,
-}
-
-/// The standings rows a page shows (helper for templates).
-#[must_use]
-pub fn active_round(round: Option<&RoundView>) -> Option<&RoundView> {
-    round.filter(|r| r.status != "PENDING")
 }
 
 /// Whether a standings line belongs to a dropped player (helper for templates).

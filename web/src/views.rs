@@ -2,10 +2,10 @@
 //! standings. The API answers with them, live events carry them, pages render
 //! them (server-side in templates, client-side from the socket).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A tournament.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TournamentView {
     /// Id (UUID).
     pub id: String,
@@ -37,7 +37,7 @@ pub struct TournamentView {
 
 /// A registration. `list_text` is present only for those allowed to read it
 /// (the TO before the lock, everyone after, the player always).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PlayerView {
     /// Registration id.
     pub id: String,
@@ -63,7 +63,7 @@ pub struct PlayerView {
 }
 
 /// A player as seen at a table.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Seat {
     /// Registration id.
     pub id: String,
@@ -76,7 +76,7 @@ pub struct Seat {
 }
 
 /// A counter-report filed with a dispute.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct DisputeView {
     /// Player 1's VP as the disputing player saw it.
     pub player1_vp: Option<u32>,
@@ -87,7 +87,7 @@ pub struct DisputeView {
 }
 
 /// A table (or the bye) with its result state.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PairingView {
     /// Pairing id.
     pub id: String,
@@ -138,7 +138,10 @@ impl PairingView {
 }
 
 /// A round with its tables (bye last).
-#[derive(Clone, Debug, Serialize)]
+///
+/// `tables_total` counts the round's tables when `pairings` holds only some
+/// of them (a board showing a range).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RoundView {
     /// Round id.
     pub id: String,
@@ -150,10 +153,26 @@ pub struct RoundView {
     pub mission: String,
     /// Tables, then the bye.
     pub pairings: Vec<PairingView>,
+    /// How many tables the round has (the bye excluded).
+    #[serde(default)]
+    pub tables_total: u32,
+}
+
+impl RoundView {
+    /// This round with only tables `from..=to`, and the bye when the range
+    /// reaches the last table (so a set of screens shows it once).
+    #[must_use]
+    pub fn for_tables(&self, from: u32, to: u32) -> RoundView {
+        let last = self.pairings.iter().map(|p| p.table).max().unwrap_or(0);
+        let mut r = self.clone();
+        r.pairings.retain(|p| if p.table == 0 { to >= last } else { (from..=to).contains(&p.table) });
+        r.tables_total = last;
+        r
+    }
 }
 
 /// One line of the standings table.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StandingView {
     /// Place, from 1.
     pub rank: u32,
@@ -198,7 +217,7 @@ impl StandingView {
 }
 
 /// Everything the board, standings, dashboard and player pages show, as of one event.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Snapshot {
     /// The sequence number of the last event included.
     pub seq: i64,
@@ -210,4 +229,86 @@ pub struct Snapshot {
     pub round: Option<RoundView>,
     /// The standings table.
     pub standings: Vec<StandingView>,
+}
+
+/// A window of the standings: rows `offset..offset+limit` of `total`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StandingsWindow {
+    /// First row (0-based).
+    pub offset: u32,
+    /// Rows asked for.
+    pub limit: u32,
+    /// Rows in the whole table.
+    pub total: usize,
+    /// The rows.
+    pub rows: Vec<StandingView>,
+}
+
+impl StandingsWindow {
+    /// The window `offset..offset+limit` of `rows`.
+    #[must_use]
+    pub fn of(rows: &[StandingView], offset: u32, limit: u32) -> StandingsWindow {
+        let start = (offset as usize).min(rows.len());
+        let end = start.saturating_add(limit as usize).min(rows.len());
+        StandingsWindow { offset, limit, total: rows.len(), rows: rows[start..end].to_vec() }
+    }
+
+    /// `1–50 of 312`, or empty when there are no rows.
+    #[must_use]
+    pub fn label(&self) -> String {
+        if self.rows.is_empty() {
+            return String::new();
+        }
+        format!("{}–{} of {}", self.offset as usize + 1, self.offset as usize + self.rows.len(), self.total)
+    }
+
+    /// Whether rows follow this window.
+    #[must_use]
+    pub fn has_next(&self) -> bool {
+        (self.offset as usize).saturating_add(self.limit as usize) < self.total
+    }
+}
+
+/// What a live view starts from (the `data` of its `snapshot` frame).
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum ViewState {
+    /// `events`: everything.
+    Events(Snapshot),
+    /// `queue`: the TO's view.
+    Queue {
+        /// The tournament.
+        tournament: TournamentView,
+        /// Registrations (removed ones excluded).
+        players: Vec<PlayerView>,
+        /// The latest round with all its tables.
+        round: Option<RoundView>,
+    },
+    /// `board`: a venue screen.
+    Board {
+        /// The tournament.
+        tournament: TournamentView,
+        /// The latest round, cut to the screen's tables.
+        round: Option<RoundView>,
+    },
+    /// `standings`: a window of the table.
+    Standings {
+        /// The tournament.
+        tournament: TournamentView,
+        /// The rows shown.
+        standings: StandingsWindow,
+    },
+    /// `player`: one player's phone.
+    Player {
+        /// The tournament.
+        tournament: TournamentView,
+        /// The registration, with its list.
+        me: Option<PlayerView>,
+        /// The latest round's header (no tables).
+        round: Option<RoundView>,
+        /// The player's table or bye in that round.
+        pairing: Option<PairingView>,
+        /// The player's standings line.
+        standing: Option<StandingView>,
+    },
 }

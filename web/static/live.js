@@ -1,36 +1,49 @@
-// Arbiter live client: keeps `Arbiter.state` equal to the server's state by
-// applying sequenced events from the tournament's WebSocket, resuming with
-// ?since=N after a disconnect, and taking a snapshot when told to resync.
+// Arbiter live client: keeps `Arbiter.state` equal to what the page's view
+// shows, from the tournament's WebSocket: a snapshot, then updates (or, on the
+// raw event stream, every event in order), resuming after a disconnect.
 (function () {
   "use strict";
   const A = (window.Arbiter = window.Arbiter || {});
+  const body = document.body;
+  A.view = body.dataset.view || "events";
+  A.params = body.dataset.params || "";
   const el = document.getElementById("snapshot");
-  A.state = el ? JSON.parse(el.textContent) : null;
+  const start = el ? JSON.parse(el.textContent) : null;
+  A.state = start ? start.data : null;
+  A.seq = start ? start.seq : 0;
   A.listeners = [];
   A.onChange = function (fn) { A.listeners.push(fn); };
-  function changed(ev) { A.listeners.forEach(function (fn) { try { fn(A.state, ev); } catch (e) { console.error(e); } }); }
+  function changed(msg) { A.listeners.forEach(function (fn) { try { fn(A.state, msg); } catch (e) { console.error(e); } }); }
 
   function upsertPlayer(p) {
-    const list = A.state.players;
-    const i = list.findIndex(function (x) { return x.id === p.id; });
-    if (p.removed) { if (i >= 0) list.splice(i, 1); }
-    else if (i >= 0) list[i] = p; else list.push(p);
-    A.state.tournament.player_count = list.length;
+    const s = A.state;
+    if (s.me && s.me.id === p.id) s.me = Object.assign(s.me, p, { list_text: p.list_text !== undefined ? p.list_text : s.me.list_text });
+    if (!s.players) return;
+    const i = s.players.findIndex(function (x) { return x.id === p.id; });
+    if (p.removed) { if (i >= 0) s.players.splice(i, 1); }
+    else if (i >= 0) s.players[i] = p; else s.players.push(p);
   }
 
-  // Applies one event to the state (see the server's EventKind for the kinds).
-  A.apply = function (ev) {
-    const s = A.state, d = ev.data || {};
-    if (d.tournament) s.tournament = Object.assign(s.tournament, d.tournament, { player_count: s.tournament.player_count });
+  // Applies what a view shows of one event (see the server's live::view).
+  A.apply = function (kind, d) {
+    const s = A.state;
+    d = d || {};
+    if (d.tournament) s.tournament = Object.assign(s.tournament || {}, d.tournament);
     if (d.player) upsertPlayer(d.player);
-    if (d.round && (!s.round || d.round.number >= s.round.number)) s.round = d.round;
-    if (ev.kind === "pairings_published") s.warnings = d.warnings || [];
-    if (d.pairing && s.round && s.round.id === d.pairing.round_id) {
-      const ps = s.round.pairings, i = ps.findIndex(function (p) { return p.id === d.pairing.id; });
-      if (i >= 0) ps[i] = d.pairing; else ps.push(d.pairing);
+    if (d.round && (!s.round || d.round.number >= s.round.number)) {
+      if (A.view === "player" && (!s.round || d.round.number > s.round.number)) s.pairing = null;
+      s.round = d.round;
     }
-    if (d.standings) s.standings = d.standings;
-    s.seq = ev.seq;
+    if (kind === "pairings_published") s.warnings = d.warnings || [];
+    if ("pairing" in d) {
+      if (A.view === "player") s.pairing = d.pairing;
+      else if (d.pairing && s.round && s.round.id === d.pairing.round_id) {
+        const ps = s.round.pairings, i = ps.findIndex(function (p) { return p.id === d.pairing.id; });
+        if (i >= 0) ps[i] = d.pairing; else ps.push(d.pairing);
+      }
+    }
+    if (kind === "standings") s.standings = d.standings;
+    if (kind === "standing") s.standing = d.row;
   };
 
   let ws = null, backoff = 500, resuming = false;
@@ -40,20 +53,24 @@
   }
   A.connect = function (tournament) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const since = A.state && typeof A.state.seq === "number" ? "?since=" + A.state.seq : "";
-    ws = new WebSocket(proto + "//" + location.host + "/ws/tournaments/" + tournament + since);
+    let q = "?view=" + A.view + (A.params ? "&" + A.params : "");
+    if (A.view === "events") q += "&since=" + A.seq;
+    ws = new WebSocket(proto + "//" + location.host + "/ws/tournaments/" + tournament + q);
     ws.onopen = function () { backoff = 500; status("live", "on"); };
     ws.onmessage = function (m) {
       let msg; try { msg = JSON.parse(m.data); } catch (e) { return; }
-      if (msg.type === "snapshot") { A.state = msg.data; A.state.seq = msg.seq; resuming = false; changed(msg); }
+      if (msg.type === "snapshot") { A.state = msg.data; A.seq = msg.seq; resuming = false; changed(msg); }
       else if (msg.type === "event") {
-        if (msg.seq <= A.state.seq) return;
-        if (msg.seq > A.state.seq + 1) {
-          if (!resuming) { resuming = true; ws.send(JSON.stringify({ v: 1, type: "resume", since: A.state.seq })); }
+        if (msg.seq <= A.seq) return;
+        if (msg.seq > A.seq + 1) {
+          if (!resuming) { resuming = true; ws.send(JSON.stringify({ v: 1, type: "resume", since: A.seq })); }
           return;
         }
         resuming = false;
-        A.apply(msg); changed(msg);
+        A.seq = msg.seq; A.apply(msg.kind, msg.data); changed(msg);
+      } else if (msg.type === "update") {
+        if (msg.seq < A.seq) return;
+        A.seq = msg.seq; A.apply(msg.kind, msg.data); changed(msg);
       } else if (msg.type === "error") { console.warn("live:", msg.code, msg.message); }
     };
     ws.onclose = function () {
@@ -61,6 +78,12 @@
       setTimeout(function () { A.connect(tournament); }, backoff);
       backoff = Math.min(backoff * 2, 10000);
     };
+  };
+  // Switches the view (e.g. another page of standings); a snapshot follows.
+  A.subscribe = function (params) {
+    const qs = Object.keys(params).filter(function (k) { return k !== "view"; }).map(function (k) { return k + "=" + params[k]; }).join("&");
+    A.params = qs;
+    if (ws && ws.readyState === 1) ws.send(JSON.stringify(Object.assign({ v: 1, type: "subscribe", view: A.view }, params)));
   };
   setInterval(function () { if (ws && ws.readyState === 1) ws.send('{"v":1,"type":"ping"}'); }, 20000);
 

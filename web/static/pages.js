@@ -54,11 +54,22 @@
   // ---- standings ----
   function renderStandings(s) {
     field("name", s.tournament.name);
-    $("#standings-body").innerHTML = s.standings.map(function (r) {
+    const w = s.standings;
+    $("#standings-body").innerHTML = w.rows.map(function (r) {
       const m = r.margin > 0 ? "+" + r.margin : String(r.margin);
       return '<tr data-player="' + r.player_id + '"' + (r.dropped ? ' class="dropped"' : "") + '><td class="num">' + r.rank + "</td><td>" + esc(r.display_name) + (r.dropped ? " (dropped)" : "") + "</td><td>" + esc(r.faction) +
         '</td><td class="num">' + r.wins + '</td><td class="num">' + r.losses + '</td><td class="num">' + r.draws + '</td><td class="num">' + m + '</td><td class="num">' + r.vp_for + '</td><td class="num">' + r.sos.toFixed(1) + "%</td></tr>";
     }).join("");
+    $("#pager-label").textContent = w.rows.length ? (w.offset + 1) + "–" + (w.offset + w.rows.length) + " of " + w.total : "";
+    document.querySelector('[data-page-step="-1"]').disabled = w.offset === 0;
+    document.querySelector('[data-page-step="1"]').disabled = w.offset + w.limit >= w.total;
+  }
+  function standingsPage(e) {
+    const b = e.target.closest("button[data-page-step]");
+    if (!b) return;
+    const w = A.state.standings, offset = Math.max(0, w.offset + Number(b.dataset.pageStep) * w.limit);
+    A.subscribe({ offset: offset, limit: w.limit });
+    history.replaceState(null, "", "?offset=" + offset);
   }
 
   // ---- TO dashboard ----
@@ -154,25 +165,22 @@
   }
 
   // ---- player page ----
-  let me = null;
   function renderPlayer(s) {
-    const t = s.tournament, r = s.round;
-    const mine = s.players.find(function (p) { return p.id === me.id; });
-    if (mine) me = Object.assign(me, mine, { list_text: me.list_text });
+    const t = s.tournament, r = s.round, me = s.me || {};
     let st = "<h2>" + esc(STATUS[t.status] || t.status) + "</h2>";
     if (me.dropped) st += "<p>You have dropped from this event.</p>";
     else {
       if (me.checked_in) st += "<p>✓ Checked in.</p>";
-      else if (t.status === "CHECK_IN" || t.status === "IN_PROGRESS") st += '<p>' + '<button type="button" class="primary" data-action="check-in">Check in</button></p>';
+      else if (t.status === "CHECK_IN" || t.status === "IN_PROGRESS") st += '<p><button type="button" class="primary" data-action="check-in">Check in</button></p>';
       else st += '<p class="muted">Check-in opens on the event day.</p>';
       if (t.status !== "COMPLETE") st += '<p><button type="button" class="danger" data-action="drop">Drop from the event</button></p>';
     }
     $("#my-status").innerHTML = st;
 
     let html = '<p class="muted">Your table appears here when the round is paired.</p>';
-    const p = r && r.status !== "PENDING" ? r.pairings.find(function (x) { return x.player1.id === me.id || (x.player2 && x.player2.id === me.id); }) : null;
-    if (p && !p.player2) html = "<p><strong>Round " + r.number + ": you have the bye</strong> (a win, 0 VP).</p>";
-    else if (p) {
+    const p = s.pairing;
+    if (r && p && !p.player2) html = "<p><strong>Round " + r.number + ": you have the bye</strong> (a win, 0 VP).</p>";
+    else if (r && p) {
       const iAm1 = p.player1.id === me.id, opp = iAm1 ? p.player2 : p.player1;
       const mySeat = iAm1 ? "player1" : "player2";
       html = '<p class="big">Round ' + r.number + " · Table <strong>" + p.table + "</strong></p><p>vs <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")</p><p>Mission: " + esc(r.mission) + "</p>";
@@ -186,8 +194,11 @@
       } else if (p.state === "DISPUTED") html += "<p>Disputed: the organiser will set the result.</p>";
       else if (p.state === "CONFIRMED") html += "<p>Final: you " + vp(myVp) + " – " + vp(oppVp) + " " + esc(opp.name) + (p.to_override ? " (set by the organiser)" : "") + ".</p>";
       html += '<input type="hidden" id="pairing-id" value="' + p.id + '" data-seat="' + mySeat + '">';
-    }
+    } else if (r && r.status !== "PENDING") html = "<p>You are not paired in round " + r.number + ".</p>";
     $("#my-pairing").innerHTML = html;
+
+    const row = s.standing;
+    $("#my-standing").innerHTML = row ? "<h2>My standing</h2><p class=\"big\">#" + row.rank + " · " + row.wins + "-" + row.losses + "-" + row.draws + " · " + (row.margin > 0 ? "+" : "") + row.margin + " · " + row.vp_for + " VP · SOS " + row.sos.toFixed(1) + "%</p>" : "";
 
     let list;
     if (t.lists_locked) list = me.list_text ? '<pre class="list">' + esc(me.list_text) + '</pre><p class="muted">Lists are locked.</p>' : '<p class="muted">No list submitted; lists are locked.</p>';
@@ -219,7 +230,7 @@
       act("POST", "/api/pairings/" + pid + "/report", seat === "player1" ? { player1_vp: mine, player2_vp: theirs } : { player1_vp: theirs, player2_vp: mine }).catch(function () {});
     } else if (e.target.id === "list-form") {
       e.preventDefault();
-      act("PUT", "/api/tournaments/" + tid + "/list", { list_text: e.target.list_text.value }).then(function (j) { me.list_text = j.player.list_text; showSaved(e.target); }).catch(function () {});
+      act("PUT", "/api/tournaments/" + tid + "/list", { list_text: e.target.list_text.value }).then(function (j) { A.state.me.list_text = j.player.list_text; showSaved(e.target); }).catch(function () {});
     }
   }
   function showSaved(form) { const b = form.querySelector("button"); b.textContent = "Saved ✓"; setTimeout(function () { b.textContent = "Save list"; }, 2000); }
@@ -244,10 +255,10 @@
     A.onChange(function (s, ev) { if (ev && ev.kind && /^(player_|list_updated|lists_locked)/.test(ev.kind)) loadPlayers().catch(function () {}); });
   }
   if (page === "player") {
-    me = JSON.parse(document.getElementById("me").textContent);
     document.addEventListener("click", playerClick);
     document.addEventListener("submit", playerSubmit);
   }
+  if (page === "standings") document.addEventListener("click", standingsPage);
   if (page === "board") {
     setInterval(function () { boardPage++; paginateBoard(); }, 12000);
     window.addEventListener("resize", paginateBoard);

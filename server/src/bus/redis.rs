@@ -78,19 +78,20 @@ impl Bus for RedisBus {
     }
 }
 
-/// `origin|tournament|seq|kind|frame`: the frame is last, so it may contain `|`.
+/// `origin|tournament|seq|kind|at|frame`: the frame is last, so it may contain `|`.
 fn encode(origin: &str, e: &LiveEvent) -> String {
-    format!("{origin}|{}|{}|{}|{}", e.tournament_id, e.seq, e.kind, e.frame)
+    format!("{origin}|{}|{}|{}|{}|{}", e.tournament_id, e.seq, e.kind, e.at, e.frame)
 }
 
 fn decode(msg: &str) -> Option<(&str, LiveEvent)> {
-    let mut parts = msg.splitn(5, '|');
+    let mut parts = msg.splitn(6, '|');
     let origin = parts.next()?;
     let tournament_id = Uuid::parse_str(parts.next()?).ok()?;
     let seq = parts.next()?.parse().ok()?;
     let kind = parts.next()?.to_string();
+    let at = parts.next()?.parse().ok()?;
     let frame = bytestring::ByteString::from(parts.next()?.to_string());
-    Some((origin, LiveEvent { tournament_id, seq, kind, frame }))
+    Some((origin, LiveEvent { tournament_id, seq, kind, at, frame }))
 }
 
 async fn publish_loop(mut conn: ConnectionManager, mut rx: mpsc::Receiver<Arc<LiveEvent>>, origin: String, healthy: Arc<AtomicBool>) {
@@ -169,7 +170,7 @@ mod tests {
 
     #[test]
     fn messages_round_trip_with_pipes_in_the_frame() {
-        let e = LiveEvent { tournament_id: Uuid::new_v4(), seq: 42, kind: "k".into(), frame: bytestring::ByteString::from_static(r#"{"a":"x|y"}"#) };
+        let e = LiveEvent { tournament_id: Uuid::new_v4(), seq: 42, kind: "k".into(), at: 1_700_000_000_000, frame: bytestring::ByteString::from_static(r#"{"a":"x|y"}"#) };
         let s = encode("me", &e);
         let (origin, back) = decode(&s).unwrap_or(("", e.clone()));
         assert_eq!(origin, "me");

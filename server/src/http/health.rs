@@ -1,11 +1,14 @@
-//! `/healthz` (the process answers) and `/readyz` (database and bus reachable).
+//! `/healthz` (the process answers), `/readyz` (database and bus reachable)
+//! and `/metrics` (Prometheus text format).
 
 use crate::app::AppState;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/healthz", web::get().to(healthz)).route("/readyz", web::get().to(readyz));
+    cfg.route("/healthz", web::get().to(healthz))
+        .route("/readyz", web::get().to(readyz))
+        .route("/metrics", web::get().to(metrics));
 }
 
 async fn healthz() -> HttpResponse {
@@ -24,5 +27,13 @@ async fn readyz(state: web::Data<AppState>) -> HttpResponse {
         HttpResponse::Ok().json(body)
     } else {
         HttpResponse::ServiceUnavailable().json(body)
+    }
+}
+
+async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+    let mut text = String::new();
+    match prometheus_client::encoding::text::encode(&mut text, &state.metrics) {
+        Ok(()) => HttpResponse::Ok().content_type("application/openmetrics-text; version=1.0.0; charset=utf-8").body(text),
+        Err(e) => actix_web::ResponseError::error_response(&crate::error::ApiError::internal(e)),
     }
 }

@@ -8,7 +8,9 @@ use crate::error::ApiError;
 use crate::service::{accounts, players, snapshot, tournaments, views};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
-use arbiter_web::pages::{self as tpl, script_json, Nav};
+use crate::live::view::{View, ViewParams};
+use crate::service::views::ViewState;
+use arbiter_web::pages::{self as tpl, script_json, Live, Nav};
 use askama::Template;
 use serde::Deserialize;
 use uuid::Uuid;
@@ -264,42 +266,66 @@ async fn tournament_page(state: web::Data<AppState>, req: HttpRequest, user: May
     render(&req, &state, &tpl::TournamentPage { nav, t, is_to, signed_in: viewer.is_some(), me, players: list }, fresh.as_deref())
 }
 
-async fn board_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
-    let s = snapshot::snapshot(&state, *id, user.0.as_ref()).await?;
-    let (nav, fresh) = nav(&req, user.0.as_ref());
-    let json = script_json(&s);
-    render(&req, &state, &tpl::BoardPage { nav, s, json }, fresh.as_deref())
+/// `?from=&to=` (a board's tables) and `?offset=` (a standings page).
+#[derive(Deserialize, Default)]
+struct ViewQuery {
+    from: Option<u32>,
+    to: Option<u32>,
+    offset: Option<u32>,
 }
 
-async fn standings_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
-    let s = snapshot::snapshot(&state, *id, user.0.as_ref()).await?;
+/// The rows on one standings page.
+const STANDINGS_PAGE: u32 = 50;
+
+/// A live page's view state, and what its script needs to follow it.
+async fn live(state: &AppState, id: Uuid, user: Option<&User>, view: View, params: String) -> Result<(ViewState, Live), PageError> {
+    let (seq, s) = snapshot::for_view(state, id, user, &view).await?;
+    let live = Live { view: view.name().to_string(), params, json: script_json(&serde_json::json!({ "seq": seq, "data": &s })) };
+    Ok((s, live))
+}
+
+async fn board_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, q: web::Query<ViewQuery>) -> Page {
+    let params = ViewParams { view: Some("board".into()), from: q.from, to: q.to, ..ViewParams::default() };
+    let view = params.view(None).map_err(|m| ApiError::bad_request("bad_view", m))?;
+    let query = match (q.from, q.to) {
+        (None, None) => String::new(),
+        (f, t) => format!("from={}&to={}", f.unwrap_or(1), t.unwrap_or(u32::MAX)),
+    };
+    let (s, live) = live(&state, *id, user.0.as_ref(), view, query).await?;
+    let ViewState::Board { tournament, round } = s else { return Err(ApiError::internal("board view").into()) };
     let (nav, fresh) = nav(&req, user.0.as_ref());
-    let json = script_json(&s);
-    render(&req, &state, &tpl::StandingsPage { nav, s, json }, fresh.as_deref())
+    render(&req, &state, &tpl::BoardPage { nav, tournament, round, live }, fresh.as_deref())
+}
+
+async fn standings_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, q: web::Query<ViewQuery>) -> Page {
+    let offset = q.offset.unwrap_or(0);
+    let view = View::Standings { offset, limit: STANDINGS_PAGE };
+    let (s, live) = live(&state, *id, user.0.as_ref(), view, format!("offset={offset}&limit={STANDINGS_PAGE}")).await?;
+    let ViewState::Standings { tournament, standings } = s else { return Err(ApiError::internal("standings view").into()) };
+    let (nav, fresh) = nav(&req, user.0.as_ref());
+    render(&req, &state, &tpl::StandingsPage { nav, tournament, standings, live }, fresh.as_deref())
 }
 
 async fn dashboard_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
     let Some(u) = user.0 else { return Ok(redirect(&format!("/login?next=/t/{}/dashboard", id))) };
-    let s = snapshot::snapshot(&state, *id, Some(&u)).await?;
-    if s.tournament.owner_id != u.id.to_string() {
+    let (s, live) = live(&state, *id, Some(&u), View::Queue, String::new()).await?;
+    let ViewState::Queue { tournament, .. } = s else { return Err(ApiError::internal("queue view").into()) };
+    if tournament.owner_id != u.id.to_string() {
         return Err(ApiError::forbidden("not_tournament_organiser", "Only the tournament organiser can open the dashboard.").into());
     }
     let list = players::list(&state, Some(&u), *id).await?;
     let (nav, fresh) = nav(&req, Some(&u));
-    let json = script_json(&s);
-    render(&req, &state, &tpl::DashboardPage { nav, s, json, players_json: script_json(&list) }, fresh.as_deref())
+    render(&req, &state, &tpl::DashboardPage { nav, tournament, live, players_json: script_json(&list) }, fresh.as_deref())
 }
 
 async fn player_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
     let Some(u) = user.0 else { return Ok(redirect(&format!("/login?next=/t/{}/me", id))) };
-    let s = snapshot::snapshot(&state, *id, Some(&u)).await?;
     let me = state.store.read().await?.player_of_user(*id, u.id).await?.filter(|p| !p.removed);
     let Some(me) = me else { return Ok(redirect(&format!("/t/{id}"))) };
-    let me = views::player(&me, true);
+    let (s, live) = live(&state, *id, Some(&u), View::Player { player: me.id }, String::new()).await?;
+    let ViewState::Player { tournament, .. } = s else { return Err(ApiError::internal("player view").into()) };
     let (nav, fresh) = nav(&req, Some(&u));
-    let json = script_json(&s);
-    let me_json = script_json(&me);
-    render(&req, &state, &tpl::PlayerPage { nav, s, json, me, me_json }, fresh.as_deref())
+    render(&req, &state, &tpl::PlayerPage { nav, tournament, me: views::player(&me, true), live }, fresh.as_deref())
 }
 
 async fn asset(name: web::Path<String>) -> HttpResponse {

@@ -1,10 +1,12 @@
-//! `GET /ws/tournaments/{id}?since=N`: the live socket (see `crate::live`).
+//! `GET /ws/tournaments/{id}?since=N&view=…`: the live socket (see `crate::live`).
 
 use crate::app::AppState;
 use crate::auth::session::MaybeUser;
 use crate::error::ApiError;
 use crate::service::tournaments;
 use actix_web::{web, HttpRequest, HttpResponse};
+use crate::live::session::Watcher;
+use crate::live::view::ViewParams;
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -15,6 +17,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[derive(Deserialize)]
 struct Params {
     since: Option<i64>,
+    #[serde(flatten)]
+    view: ViewParams,
 }
 
 /// Largest client frame accepted.
@@ -28,13 +32,19 @@ async fn connect(
     req: HttpRequest,
     body: web::Payload,
 ) -> Result<HttpResponse, actix_web::Error> {
-    {
+    let me = {
         let tx = state.store.read().await.map_err(ApiError::from)?;
         tournaments::visible(&tx, *id, user.0.as_ref()).await?;
-    }
+        match &user.0 {
+            Some(u) => tx.player_of_user(*id, u.id).await.map_err(ApiError::from)?.filter(|p| !p.removed).map(|p| p.id),
+            None => None,
+        }
+    };
+    let view = q.view.view(me).map_err(|m| ApiError::bad_request("bad_view", m))?;
     let (res, session, stream) = actix_ws::handle(&req, body)?;
     let stream = stream.max_frame_size(MAX_FRAME);
     let state = state.get_ref().clone();
-    actix_web::rt::spawn(crate::live::session::run(state, *id, user.0, q.since, session, stream));
+    let watcher = Watcher { tournament: *id, user: user.0, me, view, since: q.since };
+    actix_web::rt::spawn(crate::live::session::run(state, watcher, session, stream));
     Ok(res)
 }

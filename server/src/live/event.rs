@@ -14,6 +14,8 @@ pub struct LiveEvent {
     pub seq: i64,
     /// The kind (e.g. `result_confirmed`).
     pub kind: String,
+    /// When it was committed (Unix ms; written just before the commit).
+    pub at: i64,
     /// The frame sent to clients:
     /// `{"v":1,"type":"event","tournament":…,"seq":…,"kind":…,"at":…,"data":{…}}`.
     pub frame: ByteString,
@@ -27,7 +29,7 @@ impl LiveEvent {
             r#"{{"v":1,"type":"event","tournament":"{}","seq":{},"kind":"{}","at":{},"data":{}}}"#,
             e.tournament_id, e.seq, e.kind, e.created_at, e.payload
         );
-        LiveEvent { tournament_id: e.tournament_id, seq: e.seq, kind: e.kind.clone(), frame: ByteString::from(frame) }
+        LiveEvent { tournament_id: e.tournament_id, seq: e.seq, kind: e.kind.clone(), at: e.created_at, frame: ByteString::from(frame) }
     }
 }
 

@@ -1,40 +1,107 @@
 //! The hub: this instance's rooms, and the task routing bus events to them.
 
-use super::room::{self, RoomMsg};
+use super::room::{self, RoomMsg, StandingsCache};
+use super::view::View;
 use super::LiveEvent;
 use crate::bus::{Bus, BusMsg};
 use crate::store::Store;
+use bytestring::ByteString;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::{broadcast, mpsc, oneshot};
 use uuid::Uuid;
 
-/// How many events may wait in one viewer's queue; a viewer further behind
+/// How many frames may wait in one viewer's queue; a viewer further behind
 /// is cut off and resynchronised with a snapshot.
 pub const VIEWER_QUEUE: usize = 512;
 
-/// Counters for metrics and tests.
-#[derive(Debug, Default)]
+/// One frame for one viewer: the text to send and the event sequence number it reflects.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The sequence number of the event (or, for recomputed standings, the
+    /// last event they include).
+    pub seq: i64,
+    /// The JSON text frame.
+    pub text: ByteString,
+}
+
+/// Live metrics (Prometheus types: cheap to clone, shared with the registry).
+#[derive(Debug)]
 pub struct HubStats {
-    /// Viewers currently joined to a room.
-    pub viewers: AtomicU64,
-    /// Event frames handed to viewers' queues.
-    pub delivered: AtomicU64,
+    /// Viewers connected to this instance.
+    pub viewers: Gauge,
+    /// Rooms open on this instance.
+    pub rooms: Gauge,
+    /// Events fanned out by rooms (their rate is events per second).
+    pub events: Counter,
+    /// Frames handed to viewers' queues.
+    pub delivered: Counter,
     /// Viewers cut off because their queue was full.
-    pub dropped_slow: AtomicU64,
+    pub dropped_slow: Counter,
     /// Events read from the database to fill a gap in the bus stream.
-    pub gap_filled: AtomicU64,
+    pub gap_filled: Counter,
+    /// Standings recomputations by rooms.
+    pub recomputes: Counter,
+    /// Seconds from an event's commit to its fan-out by this instance's room.
+    pub fanout_latency: Histogram,
+}
+
+impl Default for HubStats {
+    fn default() -> HubStats {
+        let buckets = [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0];
+        HubStats {
+            viewers: Gauge::default(),
+            rooms: Gauge::default(),
+            events: Counter::default(),
+            delivered: Counter::default(),
+            dropped_slow: Counter::default(),
+            gap_filled: Counter::default(),
+            recomputes: Counter::default(),
+            fanout_latency: Histogram::new(buckets),
+        }
+    }
+}
+
+impl HubStats {
+    /// Registers every metric under `arbiter_live_*`.
+    pub fn register(&self, r: &mut Registry) {
+        r.register("arbiter_live_viewers", "WebSocket viewers connected to this instance", self.viewers.clone());
+        r.register("arbiter_live_rooms", "Tournament rooms open on this instance", self.rooms.clone());
+        r.register("arbiter_live_events", "Events fanned out by this instance's rooms", self.events.clone());
+        r.register("arbiter_live_frames_delivered", "Frames queued to viewers", self.delivered.clone());
+        r.register("arbiter_live_queue_drops", "Viewers cut off because their queue was full", self.dropped_slow.clone());
+        r.register("arbiter_live_gap_filled", "Events read from the database to fill bus gaps", self.gap_filled.clone());
+        r.register("arbiter_live_standings_recomputes", "Standings recomputed for live views", self.recomputes.clone());
+        r.register(
+            "arbiter_live_fanout_latency_seconds",
+            "Seconds from an event's commit to its fan-out here",
+            self.fanout_latency.clone(),
+        );
+    }
+
+    /// Records an event's commit-to-fan-out latency.
+    pub fn observe_lag(&self, e: &LiveEvent) {
+        self.events.inc();
+        let ms = crate::domain::now_millis().saturating_sub(e.at).max(0);
+        #[allow(clippy::cast_precision_loss)]
+        self.fanout_latency.observe(ms as f64 / 1000.0);
+    }
 }
 
 /// A viewer's membership in a room: its queue, and the sequence number the
-/// room had reached when it joined (the queue holds every event after it).
+/// room had reached when it joined (the queue holds what its view shows of
+/// every later event).
 pub struct Subscription {
     /// The viewer's id within the room.
     pub id: u64,
-    /// Events after `joined_at`, in order, without gaps. `None` from `recv`
-    /// means the room cut this viewer off (too slow) or closed.
-    pub events: mpsc::Receiver<Arc<LiveEvent>>,
+    /// Frames after `joined_at`, in order. `None` from `recv` means the room
+    /// cut this viewer off (too slow) or closed.
+    pub frames: mpsc::Receiver<Frame>,
     /// The room's last sequence number at the moment of joining.
     pub joined_at: i64,
 }
@@ -81,48 +148,49 @@ impl Hub {
         self.inner.shutdown.subscribe()
     }
 
-    /// The counters.
+    /// The metrics.
     #[must_use]
     pub fn stats(&self) -> &HubStats {
         &self.inner.stats
     }
 
-    /// Number of rooms open on this instance.
-    #[must_use]
-    pub fn room_count(&self) -> usize {
-        self.inner.rooms.lock().map(|r| r.len()).unwrap_or(0)
-    }
-
-    /// Joins `tournament`'s room (opening it if needed).
+    /// Joins `tournament`'s room (opening it if needed) to receive what `view` shows.
     ///
     /// # Errors
     /// Only if rooms keep closing under us (never in practice).
-    pub async fn join(&self, tournament: Uuid) -> Result<Subscription, &'static str> {
+    pub async fn join(&self, tournament: Uuid, view: View) -> Result<Subscription, &'static str> {
         for _ in 0..5 {
             let room = self.room(tournament);
-            let (tx, events) = mpsc::channel(VIEWER_QUEUE);
+            let (tx, frames) = mpsc::channel(VIEWER_QUEUE);
             let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
             let (reply, joined) = oneshot::channel();
-            if room.send(RoomMsg::Join { id, tx, reply }).await.is_err() {
+            if room.send(RoomMsg::Join { id, view: view.clone(), tx, reply }).await.is_err() {
                 self.forget(tournament, &room);
                 continue;
             }
             if let Ok(joined_at) = joined.await {
-                self.inner.stats.viewers.fetch_add(1, Ordering::Relaxed);
-                return Ok(Subscription { id, events, joined_at });
+                self.inner.stats.viewers.inc();
+                return Ok(Subscription { id, frames, joined_at });
             }
             self.forget(tournament, &room);
         }
         Err("the live room could not be opened")
     }
 
-    /// Leaves a room (when the socket closes).
+    /// Leaves a room (when the socket closes or changes view).
     pub fn leave(&self, tournament: Uuid, id: u64) {
-        self.inner.stats.viewers.fetch_sub(1, Ordering::Relaxed);
+        self.inner.stats.viewers.dec();
         let room = self.inner.rooms.lock().ok().and_then(|r| r.get(&tournament).cloned());
         if let Some(room) = room {
             let _ = room.try_send(RoomMsg::Leave { id });
         }
+    }
+
+    /// The tournament's standings as its room keeps them (computed if stale).
+    pub async fn standings(&self, tournament: Uuid) -> Option<StandingsCache> {
+        let (reply, rx) = oneshot::channel();
+        self.room(tournament).send(RoomMsg::Standings(reply)).await.ok()?;
+        rx.await.ok().flatten()
     }
 
     fn room(&self, tournament: Uuid) -> mpsc::Sender<RoomMsg> {
@@ -135,6 +203,7 @@ impl Hub {
         }
         let r = room::open(tournament, self.clone(), self.inner.store.clone(), self.inner.stats.clone());
         rooms.insert(tournament, r.clone());
+        self.inner.stats.rooms.set(i64::try_from(rooms.len()).unwrap_or(i64::MAX));
         r
     }
 
@@ -144,6 +213,7 @@ impl Hub {
             if rooms.get(&tournament).is_some_and(|r| r.same_channel(room)) {
                 rooms.remove(&tournament);
             }
+            self.inner.stats.rooms.set(i64::try_from(rooms.len()).unwrap_or(i64::MAX));
         }
     }
 
@@ -158,7 +228,7 @@ async fn route(hub: Hub, mut rx: broadcast::Receiver<BusMsg>) {
             Ok(BusMsg::Event(e)) => {
                 let room = hub.inner.rooms.lock().ok().and_then(|r| r.get(&e.tournament_id).cloned());
                 if let Some(room) = room {
-                    // A full room queue drops the event; the room's next
+                    // A full room inbox drops the event; the room's next
                     // database check (or the next event's gap) recovers it.
                     let _ = room.try_send(RoomMsg::Event(e));
                 }

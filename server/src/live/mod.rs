@@ -3,17 +3,20 @@
 //! Every committed change is an event with a per-tournament sequence number
 //! ([`LiveEvent`]). The [`Hub`] routes bus events to one [`room`] task per
 //! tournament with viewers on this instance; the room puts them in sequence
-//! order (filling any gap from the database) and hands them to each viewer's
-//! bounded queue. A viewer's [`session`] task writes them to its socket, drops
-//! duplicates, and on reconnect (`?since=N`) replays what was missed, or sends
-//! a snapshot when too far behind. A viewer too slow to keep up is cut from
-//! the room and resynchronised with a snapshot; it never blocks anyone else.
+//! order (filling any gap from the database), keeps the standings computed
+//! for the views that show them, and hands each viewer's bounded queue what
+//! its [`view::View`] shows. A viewer's [`session`] writes the frames to its
+//! socket; on reconnect (`?since=N`) the event stream is replayed, a view
+//! starts again from a snapshot. A viewer too slow to keep up is cut from the
+//! room and resynchronised with a snapshot; it never blocks anyone else.
 
 mod event;
 mod hub;
 pub mod protocol;
 mod room;
 pub mod session;
+pub mod view;
 
 pub use event::LiveEvent;
-pub use hub::{Hub, HubStats, Subscription};
+pub use hub::{Frame, Hub, HubStats, Subscription, VIEWER_QUEUE};
+pub use room::StandingsCache;

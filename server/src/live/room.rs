@@ -1,14 +1,28 @@
 //! One tournament's room on this instance: the owner task that orders
-//! events and fans them out to viewers' bounded queues.
+//! events, keeps the standings computed for the views that show them, and
+//! hands each viewer's bounded queue what its view shows.
 
-use super::hub::{Hub, HubStats};
+use super::hub::{Frame, Hub, HubStats};
+use super::view::View;
 use super::LiveEvent;
+use crate::service::views::{StandingView, StandingsWindow};
 use crate::store::Store;
-use std::sync::atomic::Ordering;
+use bytestring::ByteString;
+use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
+
+/// The standings as last computed, and the sequence number they reflect.
+#[derive(Clone, Debug)]
+pub struct StandingsCache {
+    /// Consistent with every event up to this one.
+    pub seq: i64,
+    /// The table in rank order.
+    pub rows: Arc<Vec<StandingView>>,
+}
 
 /// Messages a room handles, in arrival order.
 pub enum RoomMsg {
@@ -18,8 +32,10 @@ pub enum RoomMsg {
     Join {
         /// Viewer id.
         id: u64,
-        /// The viewer's queue.
-        tx: mpsc::Sender<Arc<LiveEvent>>,
+        /// What it shows.
+        view: View,
+        /// Its queue.
+        tx: mpsc::Sender<Frame>,
         /// Answered once the viewer is in.
         reply: oneshot::Sender<i64>,
     },
@@ -30,6 +46,8 @@ pub enum RoomMsg {
     },
     /// Re-check the database for events the bus may have lost.
     Check,
+    /// The current standings (computed now if stale).
+    Standings(oneshot::Sender<Option<StandingsCache>>),
 }
 
 /// How often a room compares its sequence with the database.
@@ -40,13 +58,24 @@ const IDLE_CLOSE: Duration = Duration::from_secs(30);
 const INBOX: usize = 4096;
 /// Events read per database page when filling a gap.
 const PAGE: u64 = 500;
+/// Standings are recomputed at most this often (results arrive in bursts).
+const RECOMPUTE_AFTER: Duration = Duration::from_millis(250);
+
+struct Viewer {
+    id: u64,
+    view: View,
+    tx: mpsc::Sender<Frame>,
+}
 
 struct Room {
     tournament: Uuid,
     store: Store,
     stats: Arc<HubStats>,
     last: i64,
-    viewers: Vec<(u64, mpsc::Sender<Arc<LiveEvent>>)>,
+    viewers: Vec<Viewer>,
+    standings: Option<StandingsCache>,
+    /// When the standings must be recomputed (they changed and someone shows them).
+    recompute_at: Option<Instant>,
 }
 
 /// Opens a room task and returns its inbox.
@@ -54,7 +83,7 @@ pub fn open(tournament: Uuid, hub: Hub, store: Store, stats: Arc<HubStats>) -> m
     let (tx, rx) = mpsc::channel(INBOX);
     let me = tx.clone();
     tokio::spawn(async move {
-        let mut room = Room { tournament, store, stats, last: 0, viewers: Vec::new() };
+        let mut room = Room { tournament, store, stats, last: 0, viewers: Vec::new(), standings: None, recompute_at: None };
         room.last = room.db_last_seq().await;
         room.run(rx).await;
         hub.forget(tournament, &me);
@@ -62,27 +91,41 @@ pub fn open(tournament: Uuid, hub: Hub, store: Store, stats: Arc<HubStats>) -> m
     tx
 }
 
+/// An `update` frame of a view.
+fn update_frame(view: &View, seq: i64, kind: &str, data: &Value) -> ByteString {
+    ByteString::from(json!({ "v": 1, "type": "update", "view": view.name(), "seq": seq, "kind": kind, "data": data }).to_string())
+}
+
+
 impl Room {
     async fn run(&mut self, mut rx: mpsc::Receiver<RoomMsg>) {
         let mut check = tokio::time::interval(CHECK_EVERY);
         let mut empty_since = Some(Instant::now());
         loop {
+            let recompute = self.recompute_at;
             tokio::select! {
                 msg = rx.recv() => {
                     let Some(msg) = msg else { return };
                     match msg {
                         RoomMsg::Event(e) => self.receive(e).await,
-                        RoomMsg::Join { id, tx, reply } => {
+                        RoomMsg::Join { id, view, tx, reply } => {
                             if reply.send(self.last).is_ok() {
-                                self.viewers.push((id, tx));
+                                self.viewers.push(Viewer { id, view, tx });
                             }
                         }
-                        RoomMsg::Leave { id } => self.viewers.retain(|(v, _)| *v != id),
+                        RoomMsg::Leave { id } => self.viewers.retain(|v| v.id != id),
                         RoomMsg::Check => self.catch_up(i64::MAX).await,
+                        RoomMsg::Standings(reply) => {
+                            if self.standings.is_none() || self.recompute_at.is_some() {
+                                self.recompute().await;
+                            }
+                            let _ = reply.send(self.standings.clone());
+                        }
                     }
                 }
+                () = sleep_until(recompute) => self.recompute().await,
                 _ = check.tick() => {
-                    self.viewers.retain(|(_, tx)| !tx.is_closed());
+                    self.viewers.retain(|v| !v.tx.is_closed());
                     if !self.viewers.is_empty() {
                         empty_since = None;
                         self.catch_up(i64::MAX).await;
@@ -128,7 +171,7 @@ impl Room {
                 return;
             }
             for stored in page.iter().take_while(|s| s.seq <= upto) {
-                self.stats.gap_filled.fetch_add(1, Ordering::Relaxed);
+                self.stats.gap_filled.inc();
                 self.fan_out(&Arc::new(LiveEvent::from_stored(stored)));
             }
             if (page.len() as u64) < PAGE {
@@ -142,20 +185,104 @@ impl Room {
             return;
         }
         self.last = e.seq;
-        let stats = &self.stats;
-        self.viewers.retain(|(_, tx)| match tx.try_send(e.clone()) {
+        self.stats.observe_lag(e);
+        if matches!(e.kind.as_str(), "standings_changed" | "player_registered" | "player_dropped" | "player_removed") {
+            self.standings_changed();
+        }
+        // Each view's frame is built once per event and shared by its viewers.
+        let data = if self.viewers.iter().any(|v| v.view != View::Events) {
+            serde_json::from_str::<Value>(&e.frame).ok().and_then(|mut f| f.get_mut("data").map(Value::take))
+        } else {
+            None
+        };
+        let mut frames: HashMap<View, Option<ByteString>> = HashMap::new();
+        let viewers = std::mem::take(&mut self.viewers);
+        for v in viewers {
+            let frame = match &v.view {
+                View::Events => Some(e.frame.clone()),
+                view => frames
+                    .entry(view.clone())
+                    .or_insert_with(|| data.as_ref().and_then(|d| view.filter(&e.kind, d)).map(|d| update_frame(view, e.seq, &e.kind, &d)))
+                    .clone(),
+            };
+            match frame {
+                Some(text) => {
+                    if let Some(v) = self.deliver(v, Frame { seq: e.seq, text }) {
+                        self.viewers.push(v);
+                    }
+                }
+                None => self.viewers.push(v),
+            }
+        }
+    }
+
+    /// Queues a frame; returns the viewer unless it was cut off (queue full) or gone.
+    fn deliver(&self, v: Viewer, frame: Frame) -> Option<Viewer> {
+        match v.tx.try_send(frame) {
             Ok(()) => {
-                stats.delivered.fetch_add(1, Ordering::Relaxed);
-                true
+                self.stats.delivered.inc();
+                Some(v)
             }
             Err(mpsc::error::TrySendError::Full(_)) => {
-                // Cut off: dropping the sender ends the viewer's queue, and
-                // its session resynchronises with a snapshot.
-                stats.dropped_slow.fetch_add(1, Ordering::Relaxed);
-                false
+                // Dropping the sender ends the viewer's queue; its session
+                // resynchronises with a snapshot. Nobody waits for it.
+                self.stats.dropped_slow.inc();
+                None
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
-        });
+            Err(mpsc::error::TrySendError::Closed(_)) => None,
+        }
+    }
+
+    fn standings_changed(&mut self) {
+        if self.viewers.iter().any(|v| v.view.needs_standings()) || self.standings.is_some() {
+            self.recompute_at.get_or_insert_with(|| Instant::now() + RECOMPUTE_AFTER);
+        }
+    }
+
+    /// Recomputes the standings and sends each standings window and player
+    /// line that changed.
+    async fn recompute(&mut self) {
+        self.recompute_at = None;
+        let (seq, rows) = match crate::service::standings::current(&self.store, self.tournament).await {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(tournament = %self.tournament, error = %e, "room cannot compute standings; will retry");
+                self.recompute_at = Some(Instant::now() + CHECK_EVERY);
+                return;
+            }
+        };
+        self.stats.recomputes.inc();
+        let new = StandingsCache { seq, rows: Arc::new(rows) };
+        let old = self.standings.replace(new.clone());
+        let old_rows = old.map(|o| o.rows).unwrap_or_default();
+        let mut frames: HashMap<View, Option<ByteString>> = HashMap::new();
+        let viewers = std::mem::take(&mut self.viewers);
+        for v in viewers {
+            let frame = frames
+                .entry(v.view.clone())
+                .or_insert_with(|| match &v.view {
+                    View::Standings { offset, limit } => {
+                        let (a, b) = (StandingsWindow::of(&old_rows, *offset, *limit), StandingsWindow::of(&new.rows, *offset, *limit));
+                        (a != b).then(|| update_frame(&v.view, seq, "standings", &json!({ "standings": b })))
+                    }
+                    View::Player { player } => {
+                        let id = player.to_string();
+                        let find = |rows: &[StandingView]| rows.iter().find(|r| r.player_id == id).cloned();
+                        let row = find(&new.rows);
+                        (row != find(&old_rows)).then(|| update_frame(&v.view, seq, "standing", &json!({ "row": row })))
+                    }
+                    _ => None,
+                })
+                .clone();
+            match frame {
+                Some(text) => {
+                    if let Some(v) = self.deliver(v, Frame { seq, text }) {
+                        self.viewers.push(v);
+                    }
+                }
+                None => self.viewers.push(v),
+            }
+        }
     }
 
     async fn db_last_seq(&self) -> i64 {
@@ -175,5 +302,12 @@ impl Room {
                 }
             }
         }
+    }
+}
+
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at.into()).await,
+        None => std::future::pending().await,
     }
 }

@@ -1,11 +1,14 @@
-//! One WebSocket viewer: joins the tournament's room, catches up (replay or
-//! snapshot), then forwards events in order, exactly once, with heartbeats.
+//! One WebSocket viewer: joins the tournament's room for its view, catches
+//! up (a replay of events, or the view's snapshot), then forwards frames in
+//! order, with heartbeats; switches view on request.
 
-use super::{protocol, Subscription};
+use super::protocol::{self, ClientMsg};
+use super::view::{View, ViewParams};
+use super::Subscription;
 use crate::app::AppState;
 use crate::domain::User;
-use crate::live::protocol::ClientMsg;
 use actix_ws::{CloseCode, CloseReason, Message};
+use bytestring::ByteString;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
@@ -24,26 +27,39 @@ enum End {
     Shutdown,
 }
 
+/// What to do after leaving the room.
+enum Next {
+    End(End),
+    /// Join again (after being cut off, or with another view).
+    Rejoin,
+}
+
+/// Who is watching and what.
+pub struct Watcher {
+    /// The tournament.
+    pub tournament: Uuid,
+    /// The signed-in account, if any.
+    pub user: Option<User>,
+    /// The account's registration in the tournament, if any (for the player view).
+    pub me: Option<Uuid>,
+    /// The view.
+    pub view: View,
+    /// The last sequence number the client has (`?since=`).
+    pub since: Option<i64>,
+}
+
 struct Viewer {
     state: AppState,
-    tournament: Uuid,
-    user: Option<User>,
+    w: Watcher,
     ws: actix_ws::Session,
     /// The last sequence number sent to the client.
     last: i64,
 }
 
 /// Runs a viewer's session until the socket closes.
-pub async fn run(
-    state: AppState,
-    tournament: Uuid,
-    user: Option<User>,
-    since: Option<i64>,
-    ws: actix_ws::Session,
-    mut stream: actix_ws::MessageStream,
-) {
-    let mut v = Viewer { state, tournament, user, ws, last: 0 };
-    let end = v.serve(since, &mut stream).await;
+pub async fn run(state: AppState, watcher: Watcher, ws: actix_ws::Session, mut stream: actix_ws::MessageStream) {
+    let mut v = Viewer { state, w: watcher, ws, last: 0 };
+    let end = v.serve(&mut stream).await;
     let reason = match end {
         End::Gone => CloseReason { code: CloseCode::Normal, description: None },
         End::Shutdown => CloseReason { code: CloseCode::Restart, description: Some("server restarting: reconnect with ?since=".into()) },
@@ -52,29 +68,28 @@ pub async fn run(
 }
 
 impl Viewer {
-    async fn serve(&mut self, since: Option<i64>, stream: &mut actix_ws::MessageStream) -> End {
-        let mut since = since;
+    async fn serve(&mut self, stream: &mut actix_ws::MessageStream) -> End {
         let mut heartbeat = tokio::time::interval(HEARTBEAT);
         let mut heard = Instant::now();
         let mut shutdown = self.state.hub.shutdown_signal();
         loop {
-            // (Re)join the room, then catch up from `since`.
-            let Ok(mut sub) = self.state.hub.join(self.tournament).await else { return End::Gone };
+            let Ok(mut sub) = self.state.hub.join(self.w.tournament, self.w.view.clone()).await else { return End::Gone };
             let id = sub.id;
-            let end = async {
-                if !self.catch_up(since, &sub).await {
-                    return Some(End::Gone);
+            let next = async {
+                if !self.catch_up(self.w.since, &sub).await {
+                    return Next::End(End::Gone);
                 }
                 loop {
                     tokio::select! {
-                        ev = sub.events.recv() => match ev {
-                            Some(e) => {
-                                if !self.forward(e.seq, e.frame.clone()).await { return Some(End::Gone) }
+                        frame = sub.frames.recv() => match frame {
+                            Some(f) => {
+                                if !self.forward(f.seq, f.text).await { return Next::End(End::Gone) }
                             }
                             None => {
                                 // Cut off for being slow (or the room closed): resync.
-                                if self.ws.text(protocol::resync("fell behind")).await.is_err() { return Some(End::Gone) }
-                                return None;
+                                if self.ws.text(protocol::resync("fell behind")).await.is_err() { return Next::End(End::Gone) }
+                                self.w.since = None;
+                                return Next::Rejoin;
                             }
                         },
                         msg = stream.recv() => {
@@ -82,53 +97,66 @@ impl Viewer {
                             match msg {
                                 Some(Ok(Message::Text(text))) => match protocol::parse_client(&text) {
                                     Ok(ClientMsg::Ping { .. }) => {
-                                        if self.ws.text(protocol::pong()).await.is_err() { return Some(End::Gone) }
+                                        if self.ws.text(protocol::pong()).await.is_err() { return Next::End(End::Gone) }
                                     }
-                                    Ok(ClientMsg::Resume { since: s, .. }) => {
-                                        if !self.catch_up(s, &sub).await { return Some(End::Gone) }
+                                    Ok(ClientMsg::Resume { since, .. }) => {
+                                        if !self.catch_up(since, &sub).await { return Next::End(End::Gone) }
+                                    }
+                                    Ok(ClientMsg::Subscribe { view, from, to, offset, limit, .. }) => {
+                                        match (ViewParams { view, from, to, offset, limit }).view(self.w.me) {
+                                            Ok(v) => {
+                                                self.w.view = v;
+                                                self.w.since = None;
+                                                return Next::Rejoin;
+                                            }
+                                            Err(m) => {
+                                                if self.ws.text(protocol::error("bad_view", &m)).await.is_err() { return Next::End(End::Gone) }
+                                            }
+                                        }
                                     }
                                     Err(m) => {
-                                        if self.ws.text(protocol::error("bad_message", &m)).await.is_err() { return Some(End::Gone) }
+                                        if self.ws.text(protocol::error("bad_message", &m)).await.is_err() { return Next::End(End::Gone) }
                                     }
                                 },
-                                Some(Ok(Message::Ping(b))) => { if self.ws.pong(&b).await.is_err() { return Some(End::Gone) } }
+                                Some(Ok(Message::Ping(b))) => { if self.ws.pong(&b).await.is_err() { return Next::End(End::Gone) } }
                                 Some(Ok(Message::Binary(_))) => {
-                                    if self.ws.text(protocol::error("bad_message", "send JSON text frames")).await.is_err() { return Some(End::Gone) }
+                                    if self.ws.text(protocol::error("bad_message", "send JSON text frames")).await.is_err() { return Next::End(End::Gone) }
                                 }
-                                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return Some(End::Gone),
+                                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return Next::End(End::Gone),
                                 Some(Ok(_)) => {}
                             }
                         }
                         _ = heartbeat.tick() => {
                             if heard.elapsed() > CLIENT_TIMEOUT || self.ws.ping(b"").await.is_err() {
-                                return Some(End::Gone);
+                                return Next::End(End::Gone);
                             }
                         }
-                        _ = shutdown.changed() => return Some(End::Shutdown),
+                        _ = shutdown.changed() => return Next::End(End::Shutdown),
                     }
                 }
             }
             .await;
-            self.state.hub.leave(self.tournament, id);
-            match end {
-                Some(end) => return end,
-                None => since = None,
+            self.state.hub.leave(self.w.tournament, id);
+            match next {
+                Next::End(end) => return end,
+                Next::Rejoin => {}
             }
         }
     }
 
-    /// Sends what the client is missing after `since`: a replay when close
-    /// enough, otherwise a snapshot. Returns false when the socket is gone.
+    /// Sends what the client is missing after `since`: for the event stream a
+    /// replay when close enough; otherwise (and for every other view) a
+    /// snapshot. Returns false when the socket is gone.
     async fn catch_up(&mut self, since: Option<i64>, sub: &Subscription) -> bool {
         match since {
-            Some(s) if s >= 0 && s <= sub.joined_at && sub.joined_at - s <= REPLAY_MAX => self.replay(s).await,
+            Some(s) if self.w.view == View::Events && s >= 0 && s <= sub.joined_at && sub.joined_at - s <= REPLAY_MAX => self.replay(s).await,
             _ => self.snapshot().await,
         }
     }
 
     async fn replay(&mut self, since: i64) -> bool {
         let events = match self.state.store.read().await {
-            Ok(tx) => tx.events_since(self.tournament, since, u64::try_from(REPLAY_MAX).unwrap_or(1000) + 100).await,
+            Ok(tx) => tx.events_since(self.w.tournament, since, u64::try_from(REPLAY_MAX).unwrap_or(1000) + 100).await,
             Err(e) => Err(e),
         };
         match events {
@@ -147,11 +175,11 @@ impl Viewer {
     }
 
     async fn snapshot(&mut self) -> bool {
-        match crate::service::snapshot::snapshot(&self.state, self.tournament, self.user.as_ref()).await {
-            Ok(s) => {
-                let data = serde_json::to_value(&s).unwrap_or_default();
-                self.last = s.seq;
-                self.ws.text(protocol::snapshot(s.seq, &data)).await.is_ok()
+        match crate::service::snapshot::for_view(&self.state, self.w.tournament, self.w.user.as_ref(), &self.w.view).await {
+            Ok((seq, data)) => {
+                self.last = seq;
+                let data = serde_json::to_value(&data).unwrap_or_default();
+                self.ws.text(protocol::snapshot(self.w.view.name(), seq, &data)).await.is_ok()
             }
             Err(e) => {
                 let _ = self.ws.text(protocol::error(e.code(), e.message())).await;
@@ -160,22 +188,31 @@ impl Viewer {
         }
     }
 
-    /// Sends one event frame unless already sent; fills a gap from the database first.
-    async fn forward(&mut self, seq: i64, frame: bytestring::ByteString) -> bool {
+    /// Sends one frame unless the client has it already. On the event stream
+    /// a gap is filled from the database first (the room keeps it gap-free;
+    /// this is a safety net); a view's updates are idempotent replacements,
+    /// so only frames older than its snapshot are dropped.
+    async fn forward(&mut self, seq: i64, frame: ByteString) -> bool {
+        if self.w.view != View::Events {
+            if seq < self.last {
+                return true;
+            }
+            self.last = seq;
+            return self.ws.text(frame).await.is_ok();
+        }
         if seq <= self.last {
             return true;
         }
         if seq > self.last + 1 {
             let from = self.last;
             let missing = match self.state.store.read().await {
-                Ok(tx) => tx.events_since(self.tournament, from, u64::try_from(seq - from - 1).unwrap_or(0)).await,
+                Ok(tx) => tx.events_since(self.w.tournament, from, u64::try_from(seq - from - 1).unwrap_or(0)).await,
                 Err(e) => Err(e),
             };
             match missing {
                 Ok(events) if events.len() as i64 == seq - from - 1 => {
                     for e in &events {
-                        let live = super::LiveEvent::from_stored(e);
-                        if self.ws.text(live.frame).await.is_err() {
+                        if self.ws.text(super::LiveEvent::from_stored(e).frame).await.is_err() {
                             return false;
                         }
                         self.last = e.seq;

@@ -56,7 +56,10 @@ pub enum EventKind {
     ResultOverridden,
     /// `{round}`: the TO closed the round.
     RoundClosed,
-    /// `{standings}`: the standings table after a result counted.
+    /// `{cause, round, pairing_id | player_id}`: the standings changed because
+    /// a result or a bye now counts. The table itself is not in the event
+    /// (it can be thousands of rows): read it from `GET …/standings`, or
+    /// follow the `standings` live view, which the rooms recompute.
     StandingsChanged,
 }
 

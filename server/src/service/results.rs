@@ -136,10 +136,9 @@ impl Table {
         let view = views::pairing(&self.pairing, &roster(&self.players));
         self.change.emit(kind, &json!({ "pairing": view })).await?;
         if self.pairing.state == PairingState::Confirmed {
-            let rounds = self.change.tx().rounds(self.t.id).await?;
-            let all = self.change.tx().pairings_of_tournament(self.t.id).await?;
-            let table = super::standings::table(&self.players, &rounds, &all)?;
-            self.change.emit(EventKind::StandingsChanged, &json!({ "standings": table })).await?;
+            let round = self.change.tx().round(self.pairing.round_id).await?.map_or(0, |r| r.number);
+            let cause = json!({ "cause": kind.as_str(), "pairing_id": self.pairing.id, "round": round });
+            self.change.emit(EventKind::StandingsChanged, &cause).await?;
         }
         self.change.commit(state).await?;
         Ok(view)

@@ -121,10 +121,9 @@ pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResul
         let warnings = describe(&paired.warnings, &names);
         let published = Published { round: views::round(&round, &rows, &names), warnings };
         change.emit(EventKind::PairingsPublished, &published).await?;
-        if paired.bye.is_some() {
-            let all = change.tx().pairings_of_tournament(t_id).await?;
-            let table = super::standings::table(&players, &rounds, &all)?;
-            change.emit(EventKind::StandingsChanged, &json!({ "standings": table })).await?;
+        if let Some(bye) = paired.bye {
+            let cause = json!({ "cause": "bye", "player_id": bye, "round": round.number });
+            change.emit(EventKind::StandingsChanged, &cause).await?;
         }
         change.commit(state).await?;
         return Ok(published);

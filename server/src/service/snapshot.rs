@@ -1,10 +1,12 @@
 //! The public state of a tournament at one sequence number: what a live
 //! page starts from (and falls back to when it fell too far behind).
 
-use super::views::{self, roster, Snapshot};
+use super::views::{self, roster, Snapshot, StandingsWindow, ViewState};
 use crate::app::AppState;
 use crate::domain::User;
 use crate::error::ApiResult;
+use crate::live::view::View;
+use std::collections::HashMap;
 use uuid::Uuid;
 
 /// Reads the snapshot of `id` in one consistent read.
@@ -30,4 +32,73 @@ pub async fn snapshot(state: &AppState, id: Uuid, viewer: Option<&User>) -> ApiR
         round,
         standings,
     })
+}
+
+/// The state a live view starts from, and the sequence number it reflects.
+///
+/// # Errors
+/// 404 for an unknown tournament (or a DRAFT not owned by `viewer`); 503 when the database is down.
+pub async fn for_view(state: &AppState, id: Uuid, viewer: Option<&User>, view: &View) -> ApiResult<(i64, ViewState)> {
+    if *view == View::Events {
+        let s = snapshot(state, id, viewer).await?;
+        return Ok((s.seq, ViewState::Events(s)));
+    }
+    let tx = state.store.read().await?;
+    let t = super::tournaments::visible(&tx, id, viewer).await?;
+    let tournament = views::tournament(&t, tx.player_count(id).await?);
+    let latest = tx.latest_round(id).await?;
+    let data = match view {
+        View::Events | View::Queue => {
+            let players = tx.players(id).await?;
+            let names = roster(&players);
+            let round = match &latest {
+                Some(r) => Some(views::round(r, &tx.pairings_of_round(r.id).await?, &names)),
+                None => None,
+            };
+            let players = players.iter().filter(|p| !p.removed).map(|p| views::player(p, false)).collect();
+            ViewState::Queue { tournament, players, round }
+        }
+        View::Board { from, to } => {
+            let round = match &latest {
+                Some(r) => {
+                    let names = roster(&tx.players(id).await?);
+                    Some(views::round(r, &tx.pairings_of_round(r.id).await?, &names).for_tables(*from, *to))
+                }
+                None => None,
+            };
+            ViewState::Board { tournament, round }
+        }
+        View::Standings { offset, limit } => {
+            drop(tx);
+            let cache = state.hub.standings(id).await;
+            let rows = cache.as_ref().map(|c| c.rows.as_slice()).unwrap_or_default();
+            let seq = cache.as_ref().map_or(t.last_seq, |c| c.seq);
+            return Ok((seq, ViewState::Standings { tournament, standings: StandingsWindow::of(rows, *offset, *limit) }));
+        }
+        View::Player { player } => {
+            let me = tx.player(*player).await?.filter(|p| p.tournament_id == id).map(|p| views::player(&p, true));
+            let (round, pairing) = match &latest {
+                Some(r) => {
+                    let header = views::round(r, &[], &HashMap::new());
+                    let mine = match tx.pairing_of_player(r.id, *player).await? {
+                        Some(p) => {
+                            let mut seated = Vec::new();
+                            for pid in std::iter::once(p.player1_id).chain(p.player2_id) {
+                                seated.extend(tx.player(pid).await?);
+                            }
+                            Some(views::pairing(&p, &roster(&seated)))
+                        }
+                        None => None,
+                    };
+                    (Some(header), mine)
+                }
+                None => (None, None),
+            };
+            drop(tx);
+            let id_text = player.to_string();
+            let standing = state.hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == id_text).cloned());
+            ViewState::Player { tournament, me, round, pairing, standing }
+        }
+    };
+    Ok((t.last_seq, data))
 }

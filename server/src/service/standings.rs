@@ -4,6 +4,7 @@
 use super::views::StandingView;
 use crate::domain::{Pairing, PairingState, Player, Round};
 use crate::error::{ApiError, ApiResult};
+use crate::store::Store;
 use arbiter_engine::standings::wh40k::{self, Game, Standing};
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -83,4 +84,18 @@ pub fn table(players: &[Player], rounds: &[Round], pairings: &[Pairing]) -> ApiR
             })
         })
         .collect())
+}
+
+/// The current standings table of a tournament and the sequence number it
+/// is consistent with, read in one snapshot.
+///
+/// # Errors
+/// 404 for an unknown tournament; 503 when the database is down.
+pub async fn current(store: &Store, tournament: Uuid) -> ApiResult<(i64, Vec<StandingView>)> {
+    let tx = store.read().await?;
+    let seq = tx.last_seq(tournament).await?;
+    let players = tx.players(tournament).await?;
+    let rounds = tx.rounds(tournament).await?;
+    let pairings = tx.pairings_of_tournament(tournament).await?;
+    Ok((seq, table(&players, &rounds, &pairings)?))
 }

@@ -96,8 +96,7 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
 /// # Errors
 /// 503 when the database is down.
 pub async fn view(tx: &Tx, t: &Tournament) -> ApiResult<TournamentView> {
-    let players = tx.players(t.id).await?;
-    Ok(views::tournament(t, players.iter().filter(|p| !p.removed).count()))
+    Ok(views::tournament(t, tx.player_count(t.id).await?))
 }
 
 /// Creates a tournament in DRAFT, owned by `user` (its TO).

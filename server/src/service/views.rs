@@ -1,7 +1,9 @@
 //! Builds the view models of `arbiter_web::views` from domain records.
 
 use crate::domain::{Pairing, Player, Round, Tournament};
-pub use arbiter_web::views::{DisputeView, PairingView, PlayerView, RoundView, Seat, Snapshot, StandingView, TournamentView};
+pub use arbiter_web::views::{
+    DisputeView, PairingView, PlayerView, RoundView, Seat, Snapshot, StandingView, StandingsWindow, TournamentView, ViewState,
+};
 use std::collections::HashMap;
 use uuid::Uuid;
 
@@ -109,5 +111,6 @@ pub fn round(r: &Round, pairings: &[Pairing], roster: &Roster) -> RoundView {
         status: r.status.as_str().to_string(),
         mission: r.mission.clone(),
         pairings: pairings.iter().map(|p| pairing(p, roster)).collect(),
+        tables_total: u32::try_from(pairings.iter().filter(|p| !p.is_bye()).count()).unwrap_or(u32::MAX),
     }
 }

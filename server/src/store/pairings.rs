@@ -41,6 +41,18 @@ impl Tx {
         Ok(v)
     }
 
+    /// `player`'s pairing (table or bye) in `round`, if paired.
+    pub async fn pairing_of_player(&self, round: Uuid, player: Uuid) -> StoreResult<Option<Pairing>> {
+        let id = player.to_string();
+        pairing::Entity::find()
+            .filter(pairing::Column::RoundId.eq(round.to_string()))
+            .filter(pairing::Column::Player1Id.eq(id.clone()).or(pairing::Column::Player2Id.eq(id)))
+            .one(self.conn())
+            .await?
+            .map(from_model)
+            .transpose()
+    }
+
     /// Every pairing of a tournament.
     pub async fn pairings_of_tournament(&self, tournament: Uuid) -> StoreResult<Vec<Pairing>> {
         pairing::Entity::find()

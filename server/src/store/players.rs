@@ -47,6 +47,17 @@ impl Tx {
             .collect()
     }
 
+    /// The number of registrations not removed by the TO.
+    pub async fn player_count(&self, tournament: Uuid) -> StoreResult<usize> {
+        use sea_orm::PaginatorTrait as _;
+        let n = player::Entity::find()
+            .filter(player::Column::TournamentId.eq(tournament.to_string()))
+            .filter(player::Column::Removed.eq(false))
+            .count(self.conn())
+            .await?;
+        Ok(usize::try_from(n).unwrap_or(usize::MAX))
+    }
+
     /// The registration number the next player gets.
     pub async fn next_registration_no(&self, tournament: Uuid) -> StoreResult<u32> {
         let max: Option<Option<i32>> = player::Entity::find()

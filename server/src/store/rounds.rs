@@ -24,6 +24,17 @@ impl Tx {
         round::Entity::find_by_id(id.to_string()).one(self.conn()).await?.map(from_model).transpose()
     }
 
+    /// A tournament's latest round, if any.
+    pub async fn latest_round(&self, tournament: Uuid) -> StoreResult<Option<Round>> {
+        round::Entity::find()
+            .filter(round::Column::TournamentId.eq(tournament.to_string()))
+            .order_by_desc(round::Column::RoundNumber)
+            .one(self.conn())
+            .await?
+            .map(from_model)
+            .transpose()
+    }
+
     /// A tournament's rounds, in order.
     pub async fn rounds(&self, tournament: Uuid) -> StoreResult<Vec<Round>> {
         round::Entity::find()

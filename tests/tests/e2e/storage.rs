@@ -36,7 +36,13 @@ async fn play_one_round(app: &TestApp) {
         players[who("player1")].post(&format!("/api/pairings/{pid}/report"), &json!({"player1_vp": 60, "player2_vp": 40})).await.unwrap().ok().unwrap();
         players[who("player2")].post_empty(&format!("/api/pairings/{pid}/confirm")).await.unwrap().ok().unwrap();
     }
-    let (frames, seen) = ws.until(Duration::from_secs(5), |f| f["kind"] == "standings_changed" && f["data"]["standings"][1]["wins"] == 1).await;
+    let mut confirmed = 0;
+    let (frames, seen) = ws
+        .until(Duration::from_secs(5), |f| {
+            confirmed += usize::from(f["kind"] == "result_confirmed");
+            confirmed == 2
+        })
+        .await;
     assert!(seen, "live feed missed the confirmations: {frames:?}");
     to.post_empty(&format!("/api/rounds/{rid}/close")).await.unwrap().ok().unwrap();
     let st = to.get(&format!("/api/tournaments/{tid}/standings")).await.unwrap().ok().unwrap();
