@@ -4,6 +4,8 @@
 
 use serde::Serialize;
 
+pub mod ratings;
+
 /// A tournament.
 #[derive(Clone, Debug, Serialize)]
 pub struct TournamentView {

@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod players;
+pub mod ratings;
 pub mod results;
 pub mod rounds;
 pub mod snapshot;
@@ -58,6 +59,8 @@ pub enum EventKind {
     RoundClosed,
     /// `{standings}`: the standings table after a result counted.
     StandingsChanged,
+    /// `{ratings}`: Elo ratings moved (a round closed, or a result in a closed round was overridden).
+    RatingsChanged,
 }
 
 impl EventKind {
@@ -81,6 +84,7 @@ impl EventKind {
             EventKind::ResultOverridden => "result_overridden",
             EventKind::RoundClosed => "round_closed",
             EventKind::StandingsChanged => "standings_changed",
+            EventKind::RatingsChanged => "ratings_changed",
         }
     }
 }

@@ -12,11 +12,13 @@ mod entity;
 mod events;
 mod pairings;
 mod players;
+mod ratings;
 mod rounds;
 mod tournaments;
 mod users;
 
 pub use events::StoredEvent;
+pub use ratings::{outcome_name, EloEntry, PlayerElo, RatedRound};
 
 use sea_orm::{
     AccessMode, ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection, DatabaseTransaction,
