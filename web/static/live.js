@@ -30,6 +30,7 @@
       if (i >= 0) ps[i] = d.pairing; else ps.push(d.pairing);
     }
     if (d.standings) s.standings = d.standings;
+    if (ev.kind === "ratings_changed") s.ratings = d.ratings; // the latest rating changes (not part of the snapshot)
     s.seq = ev.seq;
   };
 

@@ -32,7 +32,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 /// A rendered page, or an error shown as a page.
-type Page = Result<HttpResponse, PageError>;
+pub(super) type Page = Result<HttpResponse, PageError>;
 
 /// An [`ApiError`] shown as an HTML page with the same status.
 #[derive(Debug)]
@@ -80,7 +80,7 @@ pub fn not_found_page() -> HttpResponse {
 }
 
 /// Renders a page, setting the form-token cookie if the browser has none.
-fn render(req: &HttpRequest, state: &AppState, page: &impl Template, new_token: Option<&str>) -> Page {
+pub(super) fn render(req: &HttpRequest, state: &AppState, page: &impl Template, new_token: Option<&str>) -> Page {
     let body = page.render().map_err(ApiError::internal)?;
     let mut res = HttpResponse::Ok();
     res.content_type("text/html; charset=utf-8").insert_header((header::CACHE_CONTROL, "no-store"));
@@ -91,7 +91,7 @@ fn render(req: &HttpRequest, state: &AppState, page: &impl Template, new_token: 
     Ok(res.body(body))
 }
 
-fn nav(req: &HttpRequest, user: Option<&User>) -> (Nav, Option<String>) {
+pub(super) fn nav(req: &HttpRequest, user: Option<&User>) -> (Nav, Option<String>) {
     let (token, fresh) = csrf::form_token(req);
     let nav = Nav { user: user.map(|u| u.display_name.clone()), csrf: token.clone(), assets: arbiter_web::assets::version() };
     (nav, fresh.then_some(token))

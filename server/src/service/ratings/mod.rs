@@ -22,7 +22,7 @@ mod replay;
 mod views;
 
 pub use replay::{diff, outcome, rated_games, ratings_before, replay, HistoryDiff, Period, PeriodGame, Replayed, ReplayError};
-pub use views::{leaderboard, user_ratings};
+pub use views::{game_systems, leaderboard, user_ratings, MAX_PAGE};
 
 use super::{Change, EventKind};
 use crate::domain::{now_millis, Game, Pairing, Round, Tournament};

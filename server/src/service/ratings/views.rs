@@ -40,6 +40,14 @@ pub async fn leaderboard(state: &AppState, game: &str, offset: u64, limit: u64) 
     Ok(LeaderboardView { game: game.to_string(), total, offset, players })
 }
 
+/// The game systems with ratings, by name.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn game_systems(state: &AppState) -> ApiResult<Vec<String>> {
+    Ok(state.store.read().await?.rating_games().await?.into_iter().collect())
+}
+
 fn entry(rank: u64, user: Uuid, display_name: String, r: Rating) -> LeaderboardEntry {
     LeaderboardEntry {
         rank,
