@@ -1,1 +1,98 @@
-//! End-to-end test support.
+//! # arbiter-tests
+//!
+//! The end-to-end harness: [`TestApp`] runs the real application (the same
+//! `startup::Application` as `arbiter serve`) on 127.0.0.1:0 against a fresh
+//! SQLite file or a fresh PostgreSQL database.
+
+mod db;
+
+pub use db::Backend;
+
+use arbiter_server::client::ApiClient;
+use arbiter_server::config::Settings;
+use arbiter_server::startup::Application;
+use serde_json::{json, Value};
+
+/// A running application for one test.
+pub struct TestApp {
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    /// The database URL it uses.
+    pub database_url: String,
+    handle: actix_web::dev::ServerHandle,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl TestApp {
+    /// The app on a fresh SQLite database.
+    ///
+    /// # Errors
+    /// The app failed to start.
+    pub async fn spawn() -> anyhow::Result<TestApp> {
+        TestApp::spawn_with(Backend::Sqlite, None).await
+    }
+
+    /// The app on a fresh database of `backend`, with Redis at `redis_url` if given.
+    ///
+    /// # Errors
+    /// The database could not be created or the app failed to start.
+    pub async fn spawn_with(backend: Backend, redis_url: Option<String>) -> anyhow::Result<TestApp> {
+        let (database_url, dir) = backend.fresh().await?;
+        let app = Application::build(Settings::new("127.0.0.1:0", database_url.clone(), redis_url)).await?;
+        let base = format!("http://127.0.0.1:{}", app.port());
+        let handle = app.handle();
+        actix_web::rt::spawn(app.run_until_stopped());
+        Ok(TestApp { base, database_url, handle, _dir: dir })
+    }
+
+    /// A client with no session.
+    #[must_use]
+    pub fn client(&self) -> ApiClient {
+        ApiClient::new(&self.base)
+    }
+
+    /// A new signed-up user (`name`, a unique e-mail) and their id.
+    ///
+    /// # Errors
+    /// Sign-up failed.
+    pub async fn user(&self, name: &str) -> anyhow::Result<(ApiClient, String)> {
+        let mut c = self.client();
+        let email = format!("{}-{}@test.arbiter", name.to_lowercase().replace(' ', "."), uuid::Uuid::new_v4().simple());
+        let me = c.sign_up(&email, "a long password", name).await?;
+        Ok((c, s(&me["user"], "id").to_string()))
+    }
+
+    /// Stops the server (gracefully).
+    pub async fn stop(&self) {
+        self.handle.stop(true).await;
+    }
+}
+
+/// Creates a tournament owned by `to` with `rounds` rounds and opens
+/// registration. Returns its id.
+///
+/// # Errors
+/// A step was refused.
+pub async fn open_tournament(to: &mut ApiClient, name: &str, rounds: u32) -> anyhow::Result<String> {
+    let body = json!({ "name": name, "event_date": "2026-05-17", "location": "Test Hall", "format": "2000pts Matched Play", "total_rounds": rounds });
+    let t = to.post("/api/tournaments", &body).await?.ok()?;
+    let id = s(&t["tournament"], "id").to_string();
+    to.post_empty(&format!("/api/tournaments/{id}/advance")).await?.ok()?;
+    Ok(id)
+}
+
+/// Registers `player` in `tournament` as `name` playing `faction`; returns the registration id.
+///
+/// # Errors
+/// Registration was refused.
+pub async fn register(player: &mut ApiClient, tournament: &str, name: &str, faction: &str) -> anyhow::Result<String> {
+    let body = json!({ "display_name": name, "faction": faction });
+    let p = player.post(&format!("/api/tournaments/{tournament}/register"), &body).await?.ok()?;
+    Ok(s(&p["player"], "id").to_string())
+}
+
+/// The string at `v[key]` (empty if absent).
+#[must_use]
+pub fn s<'a>(v: &'a Value, key: &str) -> &'a str {
+    v[key].as_str().unwrap_or_default()
+}

@@ -142,15 +142,15 @@ impl Tx {
             .collect()
     }
 
-    /// The `round_closed` events of a tournament: `(payload, created_at)`.
-    pub async fn round_closed_events(&self, tournament: Uuid) -> StoreResult<Vec<(String, Millis)>> {
+    /// The `round_closed` events of a tournament: `(seq, payload, created_at)`.
+    pub async fn round_closed_events(&self, tournament: Uuid) -> StoreResult<Vec<(i64, String, Millis)>> {
         Ok(event::Entity::find()
             .filter(event::Column::TournamentId.eq(tournament.to_string()))
             .filter(event::Column::Kind.eq("round_closed"))
             .all(self.conn())
             .await?
             .into_iter()
-            .map(|m| (m.payload, m.created_at))
+            .map(|m| (m.seq, m.payload, m.created_at))
             .collect())
     }
 

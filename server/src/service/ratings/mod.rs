@@ -56,14 +56,19 @@ pub struct Rerated {
     pub deltas: Vec<Delta>,
 }
 
-/// Rates a round the TO is closing, in the close's transaction: records it
-/// as the latest rating period, rates its games, and emits `ratings_changed`
-/// (`{ratings: RatingsChangedView}`) when it has rated games.
+/// Rates a round the TO is closing, in the close's transaction, right after
+/// its `round_closed` event: records it as the latest rating period, rates
+/// its games, and emits `ratings_changed` (`{ratings: RatingsChangedView}`)
+/// when it has rated games. The close time is the `round_closed` event's time
+/// (1 ms after the previous close if that is not later), which is also how
+/// [`rebuild`] dates rounds it finds without a period.
 ///
 /// # Errors
 /// 500 on corrupt rows (or if the round was already rated); 503 when the database is down.
 pub async fn round_closed(change: &mut Change, t: &Tournament, round: &Round) -> ApiResult<()> {
-    let closed_at = change.tx().tick_rating_clock(now_millis()).await?;
+    let seq = change.tx().last_seq(t.id).await?;
+    let event_at = change.tx().events_since(t.id, seq - 1, 1).await?.first().map_or_else(now_millis, |e| e.created_at);
+    let closed_at = change.tx().tick_rating_clock(event_at).await?;
     let game = t.game.as_str();
     let period = RatedRound { round_id: round.id, tournament_id: t.id, game: game.to_string(), closed_at };
     change.tx().insert_rated_round(&period).await?;
@@ -132,22 +137,28 @@ pub async fn rebuild(store: &Store) -> ApiResult<Vec<GameRebuild>> {
     Ok(out)
 }
 
-/// Makes every closed round without a rating period one, dated by its
-/// `round_closed` event (or, lacking one, its creation). Returns the count per game.
+/// Makes every closed round without a rating period one (rounds closed
+/// before ratings existed), dated by its `round_closed` event (or, lacking
+/// one, its creation), in the order of those times and then of the events'
+/// sequence; equal times are spread 1 ms apart so the order is kept.
+/// Returns the count per game.
 async fn adopt_closed_rounds(tx: &Tx) -> ApiResult<HashMap<String, usize>> {
-    let mut adopted: HashMap<String, usize> = HashMap::new();
+    let mut found = Vec::new();
     for (round_id, tournament_id, created_at) in tx.unrated_closed_rounds().await? {
         let Some(t) = tx.tournament(tournament_id).await? else { continue };
-        let closed_at = tx
-            .round_closed_events(tournament_id)
-            .await?
-            .into_iter()
-            .find(|(payload, _)| {
-                serde_json::from_str::<serde_json::Value>(payload)
-                    .is_ok_and(|v| v["round"]["id"].as_str() == Some(round_id.to_string().as_str()))
-            })
-            .map_or(created_at, |(_, at)| at);
-        let game = t.game.as_str().to_string();
+        let closed = tx.round_closed_events(tournament_id).await?.into_iter().find(|(_, payload, _)| {
+            serde_json::from_str::<serde_json::Value>(payload).is_ok_and(|v| v["round"]["id"].as_str() == Some(round_id.to_string().as_str()))
+        });
+        let (seq, at) = closed.map_or((0, created_at), |(seq, _, at)| (seq, at));
+        found.push((at, tournament_id, seq, round_id, t.game));
+    }
+    found.sort_by_key(|&(at, tournament, seq, round, _)| (at, tournament, seq, round));
+    let mut adopted: HashMap<String, usize> = HashMap::new();
+    let mut last = i64::MIN;
+    for (at, tournament_id, _, round_id, game) in found {
+        let closed_at = at.max(last.saturating_add(1));
+        last = closed_at;
+        let game = game.as_str().to_string();
         tx.insert_rated_round(&RatedRound { round_id, tournament_id, game: game.clone(), closed_at }).await?;
         *adopted.entry(game).or_default() += 1;
     }

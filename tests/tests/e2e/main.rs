@@ -1,0 +1,3 @@
+//! End-to-end tests: the real app over HTTP against real databases.
+
+mod ratings;
