@@ -2,11 +2,16 @@
 //!
 //! The end-to-end harness: [`TestApp`] runs the real application (the same
 //! `startup::Application` as `arbiter serve`) on 127.0.0.1:0 against a fresh
-//! SQLite file or a fresh PostgreSQL database.
+//! SQLite file or a fresh PostgreSQL database, optionally with Redis;
+//! [`WsClient`] is a real WebSocket client; [`browser`] drives headless
+//! Chromium through ChromeDriver.
 
+pub mod browser;
 mod db;
+mod ws;
 
 pub use db::Backend;
+pub use ws::WsClient;
 
 use arbiter_server::client::ApiClient;
 use arbiter_server::config::Settings;
@@ -24,7 +29,7 @@ pub struct TestApp {
 }
 
 impl TestApp {
-    /// The app on a fresh SQLite database.
+    /// The app on a fresh SQLite database, with the in-process bus.
     ///
     /// # Errors
     /// The app failed to start.
@@ -38,6 +43,14 @@ impl TestApp {
     /// The database could not be created or the app failed to start.
     pub async fn spawn_with(backend: Backend, redis_url: Option<String>) -> anyhow::Result<TestApp> {
         let (database_url, dir) = backend.fresh().await?;
+        TestApp::start(database_url, dir, redis_url).await
+    }
+
+    /// Another instance on the same database (and bus).
+    ///
+    /// # Errors
+    /// The app failed to start.
+    pub async fn start(database_url: String, dir: Option<tempfile::TempDir>, redis_url: Option<String>) -> anyhow::Result<TestApp> {
         let app = Application::build(Settings::new("127.0.0.1:0", database_url.clone(), redis_url)).await?;
         let base = format!("http://127.0.0.1:{}", app.port());
         let handle = app.handle();
@@ -57,14 +70,33 @@ impl TestApp {
     /// Sign-up failed.
     pub async fn user(&self, name: &str) -> anyhow::Result<(ApiClient, String)> {
         let mut c = self.client();
-        let email = format!("{}-{}@test.arbiter", name.to_lowercase().replace(' ', "."), uuid::Uuid::new_v4().simple());
+        let email = format!("{}-{}@test.arbiter", name.to_lowercase().replace(' ', "."), &uuid::Uuid::new_v4().simple().to_string()[..8]);
         let me = c.sign_up(&email, "a long password", name).await?;
-        Ok((c, s(&me["user"], "id").to_string()))
+        let id = me["user"]["id"].as_str().unwrap_or_default().to_string();
+        Ok((c, id))
+    }
+
+    /// A WebSocket client on `tournament`'s live feed (`?since=` if given).
+    ///
+    /// # Errors
+    /// The connection failed.
+    pub async fn ws(&self, tournament: &str, since: Option<i64>) -> anyhow::Result<WsClient> {
+        let q = since.map(|s| format!("?since={s}")).unwrap_or_default();
+        WsClient::connect(&format!("{}/ws/tournaments/{tournament}{q}", self.base.replacen("http", "ws", 1))).await
     }
 
     /// Stops the server (gracefully).
     pub async fn stop(&self) {
         self.handle.stop(true).await;
+    }
+
+    /// A fingerprint of every table (row counts and the full event log), to
+    /// prove a refused request changed nothing.
+    ///
+    /// # Errors
+    /// The database could not be read.
+    pub async fn fingerprint(&self) -> anyhow::Result<String> {
+        db::fingerprint(&self.database_url).await
     }
 }
 
@@ -74,9 +106,11 @@ impl TestApp {
 /// # Errors
 /// A step was refused.
 pub async fn open_tournament(to: &mut ApiClient, name: &str, rounds: u32) -> anyhow::Result<String> {
-    let body = json!({ "name": name, "event_date": "2026-05-17", "location": "Test Hall", "format": "2000pts Matched Play", "total_rounds": rounds });
-    let t = to.post("/api/tournaments", &body).await?.ok()?;
-    let id = s(&t["tournament"], "id").to_string();
+    let t = to
+        .post("/api/tournaments", &json!({ "name": name, "event_date": "2026-05-17", "location": "Test Hall", "format": "2000pts Matched Play", "total_rounds": rounds }))
+        .await?
+        .ok()?;
+    let id = t["tournament"]["id"].as_str().unwrap_or_default().to_string();
     to.post_empty(&format!("/api/tournaments/{id}/advance")).await?.ok()?;
     Ok(id)
 }
@@ -86,9 +120,11 @@ pub async fn open_tournament(to: &mut ApiClient, name: &str, rounds: u32) -> any
 /// # Errors
 /// Registration was refused.
 pub async fn register(player: &mut ApiClient, tournament: &str, name: &str, faction: &str) -> anyhow::Result<String> {
-    let body = json!({ "display_name": name, "faction": faction });
-    let p = player.post(&format!("/api/tournaments/{tournament}/register"), &body).await?.ok()?;
-    Ok(s(&p["player"], "id").to_string())
+    let p = player
+        .post(&format!("/api/tournaments/{tournament}/register"), &json!({ "display_name": name, "faction": faction, "list_text": format!("{faction} list of {name}") }))
+        .await?
+        .ok()?;
+    Ok(p["player"]["id"].as_str().unwrap_or_default().to_string())
 }
 
 /// The string at `v[key]` (empty if absent).

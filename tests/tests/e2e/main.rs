@@ -1,3 +1,7 @@
-//! End-to-end tests: the real app over HTTP against real databases.
+//! End-to-end tests: one integration-test binary (one link step), a module per area.
 
+mod bad_input;
+mod browser;
+mod event;
 mod ratings;
+mod storage;

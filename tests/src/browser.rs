@@ -1,0 +1,79 @@
+//! Headless Chromium through ChromeDriver (Debian's `chromium` and
+//! `chromium-driver`; `scripts/services` installs them).
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// A running headless browser session.
+pub struct Browser {
+    /// The WebDriver client.
+    pub client: fantoccini::Client,
+    driver: Child,
+    _profile: tempfile::TempDir,
+}
+
+fn free_port() -> anyhow::Result<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+impl Browser {
+    /// Starts ChromeDriver (`ARBITER_CHROMEDRIVER` or `chromedriver` on the
+    /// PATH) and opens a headless Chromium (`ARBITER_CHROMIUM` or `/usr/bin/chromium`).
+    ///
+    /// # Errors
+    /// ChromeDriver or Chromium could not start.
+    pub async fn start() -> anyhow::Result<Browser> {
+        let port = free_port()?;
+        let driver_bin = std::env::var("ARBITER_CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
+        let driver = Command::new(&driver_bin)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| anyhow::anyhow!("starting {driver_bin} (run scripts/services to install it): {e}"))?;
+        let profile = tempfile::tempdir()?;
+        let chromium = std::env::var("ARBITER_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+        let caps = serde_json::json!({
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--no-first-run", "--disable-quic", "--window-size=1280,900",
+                    format!("--user-data-dir={}", profile.path().display()),
+                ]
+            }
+        });
+        let caps = match caps {
+            serde_json::Value::Object(m) => m,
+            _ => serde_json::Map::new(),
+        };
+        let url = format!("http://127.0.0.1:{port}");
+        let mut last = None;
+        for _ in 0..50 {
+            match fantoccini::ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new()).capabilities(caps.clone()).connect(&url).await {
+                Ok(client) => return Ok(Browser { client, driver, _profile: profile }),
+                Err(e) => {
+                    last = Some(e);
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            }
+        }
+        let mut driver = driver;
+        let _ = driver.kill();
+        anyhow::bail!("could not open a Chromium session: {last:?}")
+    }
+
+    /// Closes the browser and stops ChromeDriver.
+    pub async fn close(mut self) {
+        let _ = self.client.clone().close().await;
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+    }
+}
