@@ -13,6 +13,7 @@ use arbiter_tests::{open_tournament, register, s, Backend, TestApp};
 use sea_orm::{ConnectionTrait, Database, Statement};
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::time::Duration;
 
 const PASSWORD: &str = "a long password";
 
@@ -205,6 +206,8 @@ async fn concurrent_closes_rate_a_round_once(backend: Backend) -> anyhow::Result
         client_of(&mut ps, s(&p["player2"], "user_id"))?.post_empty(&format!("/api/pairings/{pid}/confirm")).await?.ok()?;
     }
 
+    let mut ws = app.ws(&t, None).await?;
+    assert_eq!(ws.next_json(Duration::from_secs(5)).await.map(|f| f["type"].clone()), Some(json!("snapshot")));
     let path = format!("/api/rounds/{round_id}/close");
     let (a, b) = tokio::join!(to.post_empty(&path), to_again.post_empty(&path));
     let (a, b) = (a?, b?);
@@ -232,6 +235,11 @@ async fn concurrent_closes_rate_a_round_once(backend: Backend) -> anyhow::Result
     )
     .await?;
     assert_eq!(counts, [4, 1, 4]);
+    // Pushed live right after the close, once: nothing else follows it.
+    let (frames, seen) = ws.until(Duration::from_secs(5), |f| f["kind"] == "ratings_changed").await;
+    let kinds: Vec<&str> = frames.iter().map(|f| s(f, "kind")).collect();
+    assert!(seen && kinds.ends_with(&["round_closed", "ratings_changed"]), "{kinds:?}");
+    assert_eq!(ws.next_json(Duration::from_millis(500)).await, None);
     let changed = events(&mut to, &t, "ratings_changed").await?;
     assert_eq!(changed.len(), 1);
     let names: Vec<&str> = changed[0]["data"]["ratings"]["changes"].as_array().into_iter().flatten().map(|c| s(c, "name")).collect();
