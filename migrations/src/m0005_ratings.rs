@@ -25,12 +25,21 @@ impl MigrationTrait for Migration {
                 .col(integer(PlayerElo::GamesPlayed))
                 .col(big_integer(PlayerElo::UpdatedAt))
                 .primary_key(Index::create().col(PlayerElo::UserId).col(PlayerElo::Game))
-                .foreign_key(ForeignKey::create().from(PlayerElo::Table, PlayerElo::UserId).to(Users::Table, Users::Id))
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(PlayerElo::Table, PlayerElo::UserId)
+                        .to(Users::Table, Users::Id),
+                )
                 .to_owned(),
         )
         .await?;
         m.create_index(
-            Index::create().name("player_elo_leaderboard").table(PlayerElo::Table).col(PlayerElo::Game).col(PlayerElo::Rating).to_owned(),
+            Index::create()
+                .name("player_elo_leaderboard")
+                .table(PlayerElo::Table)
+                .col(PlayerElo::Game)
+                .col(PlayerElo::Rating)
+                .to_owned(),
         )
         .await?;
 
@@ -59,7 +68,12 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_index(
-            Index::create().name("rated_rounds_order").table(RatedRounds::Table).col(RatedRounds::Game).col(RatedRounds::ClosedAt).to_owned(),
+            Index::create()
+                .name("rated_rounds_order")
+                .table(RatedRounds::Table)
+                .col(RatedRounds::Game)
+                .col(RatedRounds::ClosedAt)
+                .to_owned(),
         )
         .await?;
 
@@ -83,8 +97,16 @@ impl MigrationTrait for Migration {
                 .col(integer(EloHistory::GamesBefore))
                 // The round's close time (`rated_rounds.closed_at`).
                 .col(big_integer(EloHistory::RecordedAt))
-                .foreign_key(ForeignKey::create().from(EloHistory::Table, EloHistory::UserId).to(Users::Table, Users::Id))
-                .foreign_key(ForeignKey::create().from(EloHistory::Table, EloHistory::OpponentId).to(Users::Table, Users::Id))
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(EloHistory::Table, EloHistory::UserId)
+                        .to(Users::Table, Users::Id),
+                )
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(EloHistory::Table, EloHistory::OpponentId)
+                        .to(Users::Table, Users::Id),
+                )
                 .foreign_key(
                     ForeignKey::create()
                         .from(EloHistory::Table, EloHistory::TournamentId)
@@ -127,7 +149,12 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_index(
-            Index::create().name("elo_history_order").table(EloHistory::Table).col(EloHistory::Game).col(EloHistory::RecordedAt).to_owned(),
+            Index::create()
+                .name("elo_history_order")
+                .table(EloHistory::Table)
+                .col(EloHistory::Game)
+                .col(EloHistory::RecordedAt)
+                .to_owned(),
         )
         .await?;
 
@@ -151,10 +178,14 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_table(Table::drop().table(RatingClock::Table).to_owned()).await?;
-        m.drop_table(Table::drop().table(EloHistory::Table).to_owned()).await?;
-        m.drop_table(Table::drop().table(RatedRounds::Table).to_owned()).await?;
-        m.drop_table(Table::drop().table(PlayerElo::Table).to_owned()).await
+        m.drop_table(Table::drop().table(RatingClock::Table).to_owned())
+            .await?;
+        m.drop_table(Table::drop().table(EloHistory::Table).to_owned())
+            .await?;
+        m.drop_table(Table::drop().table(RatedRounds::Table).to_owned())
+            .await?;
+        m.drop_table(Table::drop().table(PlayerElo::Table).to_owned())
+            .await
     }
 }
 

@@ -39,7 +39,11 @@ const fn per_page() -> u64 {
     PER_PAGE
 }
 
-async fn leaderboard(state: web::Data<AppState>, game: web::Path<String>, q: web::Query<PageQuery>) -> ApiResult<HttpResponse> {
+async fn leaderboard(
+    state: web::Data<AppState>,
+    game: web::Path<String>,
+    q: web::Query<PageQuery>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(ratings::leaderboard(&state, &game, q.offset, q.limit).await?))
 }
 
@@ -49,17 +53,38 @@ async fn user_ratings(state: web::Data<AppState>, id: web::Path<Uuid>) -> ApiRes
 
 /// `/ratings` shows the leaderboard of the first game system.
 async fn ratings_index() -> HttpResponse {
-    HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/ratings/{}", Game::Wh40k.as_str()))).finish()
+    HttpResponse::SeeOther()
+        .insert_header((
+            header::LOCATION,
+            format!("/ratings/{}", Game::Wh40k.as_str()),
+        ))
+        .finish()
 }
 
-async fn leaderboard_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, game: web::Path<String>, q: web::Query<PageQuery>) -> Page {
+async fn leaderboard_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    game: web::Path<String>,
+    q: web::Query<PageQuery>,
+) -> Page {
     let board = ratings::leaderboard(&state, &game, q.offset, PER_PAGE).await?;
     let games = ratings::game_systems(&state).await?;
     let (nav, fresh) = nav(&req, user.0.as_ref());
-    render(&req, &state, &LeaderboardPage::new(nav, board, games, PER_PAGE), fresh.as_deref())
+    render(
+        &req,
+        &state,
+        &LeaderboardPage::new(nav, board, games, PER_PAGE),
+        fresh.as_deref(),
+    )
 }
 
-async fn user_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
+async fn user_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<Uuid>,
+) -> Page {
     let view = ratings::user_ratings(&state, *id).await?;
     let (nav, fresh) = nav(&req, user.0.as_ref());
     render(&req, &state, &UserPage::new(nav, view), fresh.as_deref())

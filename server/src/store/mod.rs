@@ -8,6 +8,7 @@
 //! sequence number use [`Store::read`] (a snapshot: `REPEATABLE READ` on
 //! PostgreSQL; every SQLite transaction is one).
 
+mod elo_history;
 mod entity;
 mod events;
 mod pairings;
@@ -18,7 +19,8 @@ mod tournaments;
 mod users;
 
 pub use events::StoredEvent;
-pub use ratings::{outcome_name, EloEntry, PlayerElo, RatedRound};
+pub use elo_history::{outcome_name, EloEntry};
+pub use ratings::{PlayerElo, RatedRound};
 
 use sea_orm::{
     AccessMode, ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection, DatabaseTransaction,

@@ -1,19 +1,22 @@
-//! Rating rows: `player_elo` (current ratings), `elo_history` (one row per
-//! player per rated game), `rated_rounds` (the rating periods, in close
-//! order) and `rating_clock` (the lock every rating write takes first).
+//! Rating rows: `player_elo` (current ratings), `rated_rounds` (the rating
+//! periods, in close order), `rating_clock` (the lock every rating write
+//! takes first), and the names rating views show. History rows are in
+//! `elo_history.rs`.
 
-use super::entity::{elo_history, event, player_elo, rated_round, rating_clock, round, tournament, user};
+use super::entity::{event, player_elo, rated_round, rating_clock, round, tournament, user};
 use super::{parse_uuid, StoreError, StoreResult, Tx};
 use crate::domain::{Millis, RoundStatus};
-use arbiter_engine::model::Outcome;
 use arbiter_engine::rating::elo::Rating;
 use sea_orm::sea_query::{OnConflict, Query};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
+};
 use std::collections::{BTreeSet, HashMap};
 use uuid::Uuid;
 
 /// Ids per `IN (…)` list (SQLite allows 32,766 placeholders; stay far below).
-const IN_CHUNK: usize = 500;
+pub(super) const IN_CHUNK: usize = 500;
 
 /// A closed round as a rating period: its games are rated together.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,43 +44,16 @@ pub struct PlayerElo {
     pub updated_at: Millis,
 }
 
-/// One `elo_history` row: how one rated game moved one player's rating.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EloEntry {
-    /// The player.
-    pub user_id: Uuid,
-    /// The game system.
-    pub game: String,
-    /// The tournament of the game.
-    pub tournament_id: Uuid,
-    /// The round (rating period).
-    pub round_id: Uuid,
-    /// The table.
-    pub pairing_id: Uuid,
-    /// The opponent's account.
-    pub opponent_id: Uuid,
-    /// The result from this player's side.
-    pub outcome: Outcome,
-    /// Rating before the round.
-    pub rating_before: i32,
-    /// Rating after the game.
-    pub rating_after: i32,
-    /// `rating_after − rating_before`.
-    pub delta: i32,
-    /// The K-factor applied (32 or 16).
-    pub k: u32,
-    /// Rated games before this one.
-    pub games_before: u32,
-    /// The round's close time (Unix ms).
-    pub recorded_at: Millis,
-}
-
 impl Tx {
     /// Takes the rating lock (a no-op update of the `rating_clock` row): rating
     /// writes run one at a time across tournaments, so no two transactions
     /// read and update the same player's rating at once.
     pub async fn lock_ratings(&self) -> StoreResult<()> {
-        self.exec("UPDATE rating_clock SET last_closed_at = last_closed_at WHERE id = 1", vec![]).await?;
+        self.exec(
+            "UPDATE rating_clock SET last_closed_at = last_closed_at WHERE id = 1",
+            vec![],
+        )
+        .await?;
         Ok(())
     }
 
@@ -112,7 +88,11 @@ impl Tx {
 
     /// The rating period of a round, if it was rated.
     pub async fn rated_round(&self, round: Uuid) -> StoreResult<Option<RatedRound>> {
-        rated_round::Entity::find_by_id(round.to_string()).one(self.conn()).await?.map(rated_from_model).transpose()
+        rated_round::Entity::find_by_id(round.to_string())
+            .one(self.conn())
+            .await?
+            .map(rated_from_model)
+            .transpose()
     }
 
     /// Every rating period of `game`, in rating order `(closed_at, round_id)`.
@@ -131,19 +111,31 @@ impl Tx {
     /// Closed rounds that are not rating periods (closed before ratings
     /// existed): `(round, tournament, round created_at)`.
     pub async fn unrated_closed_rounds(&self) -> StoreResult<Vec<(Uuid, Uuid, Millis)>> {
-        let rated = Query::select().column(rated_round::Column::RoundId).from(rated_round::Entity).to_owned();
+        let rated = Query::select()
+            .column(rated_round::Column::RoundId)
+            .from(rated_round::Entity)
+            .to_owned();
         round::Entity::find()
             .filter(round::Column::Status.eq(RoundStatus::Complete.as_str()))
             .filter(round::Column::Id.not_in_subquery(rated))
             .all(self.conn())
             .await?
             .into_iter()
-            .map(|m| Ok((parse_uuid(&m.id)?, parse_uuid(&m.tournament_id)?, m.created_at)))
+            .map(|m| {
+                Ok((
+                    parse_uuid(&m.id)?,
+                    parse_uuid(&m.tournament_id)?,
+                    m.created_at,
+                ))
+            })
             .collect()
     }
 
     /// The `round_closed` events of a tournament: `(seq, payload, created_at)`.
-    pub async fn round_closed_events(&self, tournament: Uuid) -> StoreResult<Vec<(i64, String, Millis)>> {
+    pub async fn round_closed_events(
+        &self,
+        tournament: Uuid,
+    ) -> StoreResult<Vec<(i64, String, Millis)>> {
         Ok(event::Entity::find()
             .filter(event::Column::TournamentId.eq(tournament.to_string()))
             .filter(event::Column::Kind.eq("round_closed"))
@@ -177,58 +169,12 @@ impl Tx {
         Ok(games)
     }
 
-    /// `game`'s history rows recorded at or after `since`, with their ids.
-    pub async fn elo_history_since(&self, game: &str, since: Millis) -> StoreResult<Vec<(Uuid, EloEntry)>> {
-        elo_history::Entity::find()
-            .filter(elo_history::Column::Game.eq(game))
-            .filter(elo_history::Column::RecordedAt.gte(since))
-            .all(self.conn())
-            .await?
-            .into_iter()
-            .map(|m| Ok((parse_uuid(&m.id)?, entry_from_model(m)?)))
-            .collect()
-    }
-
-    /// A user's history rows in every game system, oldest first.
-    pub async fn elo_history_of_user(&self, user: Uuid) -> StoreResult<Vec<EloEntry>> {
-        elo_history::Entity::find()
-            .filter(elo_history::Column::UserId.eq(user.to_string()))
-            .order_by_asc(elo_history::Column::RecordedAt)
-            .order_by_asc(elo_history::Column::RoundId)
-            .all(self.conn())
-            .await?
-            .into_iter()
-            .map(entry_from_model)
-            .collect()
-    }
-
-    /// Inserts history rows.
-    pub async fn insert_elo_entries(&self, rows: &[(Uuid, EloEntry)]) -> StoreResult<()> {
-        for chunk in rows.chunks(IN_CHUNK / 16) {
-            elo_history::Entity::insert_many(chunk.iter().map(|(id, e)| entry_to_active(*id, e))).exec(self.conn()).await?;
-        }
-        Ok(())
-    }
-
-    /// Rewrites a history row.
-    pub async fn update_elo_entry(&self, id: Uuid, e: &EloEntry) -> StoreResult<()> {
-        entry_to_active(id, e).update(self.conn()).await?;
-        Ok(())
-    }
-
-    /// Deletes history rows.
-    pub async fn delete_elo_entries(&self, ids: &[Uuid]) -> StoreResult<()> {
-        for chunk in ids.chunks(IN_CHUNK) {
-            elo_history::Entity::delete_many()
-                .filter(elo_history::Column::Id.is_in(chunk.iter().map(Uuid::to_string)))
-                .exec(self.conn())
-                .await?;
-        }
-        Ok(())
-    }
-
     /// The current ratings in `game` of these users (unrated ones absent).
-    pub async fn player_elos(&self, game: &str, users: &[Uuid]) -> StoreResult<HashMap<Uuid, Rating>> {
+    pub async fn player_elos(
+        &self,
+        game: &str,
+        users: &[Uuid],
+    ) -> StoreResult<HashMap<Uuid, Rating>> {
         let mut out = HashMap::with_capacity(users.len());
         for chunk in users.chunks(IN_CHUNK) {
             let rows = player_elo::Entity::find()
@@ -256,7 +202,13 @@ impl Tx {
     }
 
     /// Sets `user`'s rating in `game` (insert or update).
-    pub async fn save_player_elo(&self, user: Uuid, game: &str, rating: Rating, at: Millis) -> StoreResult<()> {
+    pub async fn save_player_elo(
+        &self,
+        user: Uuid,
+        game: &str,
+        rating: Rating,
+        at: Millis,
+    ) -> StoreResult<()> {
         let row = player_elo::ActiveModel {
             user_id: Set(user.to_string()),
             game: Set(game.to_string()),
@@ -267,7 +219,11 @@ impl Tx {
         player_elo::Entity::insert(row)
             .on_conflict(
                 OnConflict::columns([player_elo::Column::UserId, player_elo::Column::Game])
-                    .update_columns([player_elo::Column::Rating, player_elo::Column::GamesPlayed, player_elo::Column::UpdatedAt])
+                    .update_columns([
+                        player_elo::Column::Rating,
+                        player_elo::Column::GamesPlayed,
+                        player_elo::Column::UpdatedAt,
+                    ])
                     .to_owned(),
             )
             .exec(self.conn())
@@ -277,13 +233,20 @@ impl Tx {
 
     /// Removes `user`'s rating in `game` (they have no rated game left).
     pub async fn delete_player_elo(&self, user: Uuid, game: &str) -> StoreResult<()> {
-        player_elo::Entity::delete_by_id((user.to_string(), game.to_string())).exec(self.conn()).await?;
+        player_elo::Entity::delete_by_id((user.to_string(), game.to_string()))
+            .exec(self.conn())
+            .await?;
         Ok(())
     }
 
     /// A page of `game`'s leaderboard: highest rating first, then most games,
     /// then account id (a stable order).
-    pub async fn leaderboard(&self, game: &str, offset: u64, limit: u64) -> StoreResult<Vec<PlayerElo>> {
+    pub async fn leaderboard(
+        &self,
+        game: &str,
+        offset: u64,
+        limit: u64,
+    ) -> StoreResult<Vec<PlayerElo>> {
         player_elo::Entity::find()
             .filter(player_elo::Column::Game.eq(game))
             .order_by_desc(player_elo::Column::Rating)
@@ -323,7 +286,10 @@ impl Tx {
     pub async fn user_names(&self, ids: &[Uuid]) -> StoreResult<HashMap<Uuid, String>> {
         let mut out = HashMap::with_capacity(ids.len());
         for chunk in ids.chunks(IN_CHUNK) {
-            let rows = user::Entity::find().filter(user::Column::Id.is_in(chunk.iter().map(Uuid::to_string))).all(self.conn()).await?;
+            let rows = user::Entity::find()
+                .filter(user::Column::Id.is_in(chunk.iter().map(Uuid::to_string)))
+                .all(self.conn())
+                .await?;
             for m in rows {
                 out.insert(parse_uuid(&m.id)?, m.display_name);
             }
@@ -335,8 +301,10 @@ impl Tx {
     pub async fn tournament_names(&self, ids: &[Uuid]) -> StoreResult<HashMap<Uuid, String>> {
         let mut out = HashMap::with_capacity(ids.len());
         for chunk in ids.chunks(IN_CHUNK) {
-            let rows =
-                tournament::Entity::find().filter(tournament::Column::Id.is_in(chunk.iter().map(Uuid::to_string))).all(self.conn()).await?;
+            let rows = tournament::Entity::find()
+                .filter(tournament::Column::Id.is_in(chunk.iter().map(Uuid::to_string)))
+                .all(self.conn())
+                .await?;
             for m in rows {
                 out.insert(parse_uuid(&m.id)?, m.name);
             }
@@ -348,9 +316,13 @@ impl Tx {
     pub async fn round_numbers(&self, ids: &[Uuid]) -> StoreResult<HashMap<Uuid, u32>> {
         let mut out = HashMap::with_capacity(ids.len());
         for chunk in ids.chunks(IN_CHUNK) {
-            let rows = round::Entity::find().filter(round::Column::Id.is_in(chunk.iter().map(Uuid::to_string))).all(self.conn()).await?;
+            let rows = round::Entity::find()
+                .filter(round::Column::Id.is_in(chunk.iter().map(Uuid::to_string)))
+                .all(self.conn())
+                .await?;
             for m in rows {
-                let n = u32::try_from(m.round_number).map_err(|_| StoreError::Corrupt(format!("round {}: round_number", m.id)))?;
+                let n = u32::try_from(m.round_number)
+                    .map_err(|_| StoreError::Corrupt(format!("round {}: round_number", m.id)))?;
                 out.insert(parse_uuid(&m.id)?, n);
             }
         }
@@ -358,17 +330,8 @@ impl Tx {
     }
 }
 
-/// The stored (and shown) name of an outcome: `win`, `draw`, `loss`.
-#[must_use]
-pub const fn outcome_name(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Win => "win",
-        Outcome::Draw => "draw",
-        Outcome::Loss => "loss",
-    }
-}
-
-fn count(v: i32, what: &str, id: &str) -> StoreResult<u32> {
+/// A stored count as `u32`.
+pub(super) fn count(v: i32, what: &str, id: &str) -> StoreResult<u32> {
     u32::try_from(v).map_err(|_| StoreError::Corrupt(format!("{id}: bad {what}")))
 }
 
@@ -382,50 +345,18 @@ fn rated_from_model(m: rated_round::Model) -> StoreResult<RatedRound> {
 }
 
 fn elo_from_model(m: player_elo::Model) -> StoreResult<PlayerElo> {
-    let games = count(m.games_played, "games_played", &format!("player_elo {}", m.user_id))?;
-    Ok(PlayerElo { user_id: parse_uuid(&m.user_id)?, game: m.game, rating: Rating { rating: m.rating, games }, updated_at: m.updated_at })
-}
-
-fn entry_to_active(id: Uuid, e: &EloEntry) -> elo_history::ActiveModel {
-    elo_history::ActiveModel {
-        id: Set(id.to_string()),
-        user_id: Set(e.user_id.to_string()),
-        game: Set(e.game.clone()),
-        tournament_id: Set(e.tournament_id.to_string()),
-        round_id: Set(e.round_id.to_string()),
-        pairing_id: Set(e.pairing_id.to_string()),
-        opponent_id: Set(e.opponent_id.to_string()),
-        result: Set(outcome_name(e.outcome).to_string()),
-        rating_before: Set(e.rating_before),
-        rating_after: Set(e.rating_after),
-        delta: Set(e.delta),
-        k_factor: Set(i32::try_from(e.k).unwrap_or(i32::MAX)),
-        games_before: Set(i32::try_from(e.games_before).unwrap_or(i32::MAX)),
-        recorded_at: Set(e.recorded_at),
-    }
-}
-
-fn entry_from_model(m: elo_history::Model) -> StoreResult<EloEntry> {
-    let at = format!("elo_history {}", m.id);
-    let outcome = match m.result.as_str() {
-        "win" => Outcome::Win,
-        "draw" => Outcome::Draw,
-        "loss" => Outcome::Loss,
-        _ => return Err(StoreError::Corrupt(format!("{at}: bad result"))),
-    };
-    Ok(EloEntry {
+    let games = count(
+        m.games_played,
+        "games_played",
+        &format!("player_elo {}", m.user_id),
+    )?;
+    Ok(PlayerElo {
         user_id: parse_uuid(&m.user_id)?,
         game: m.game,
-        tournament_id: parse_uuid(&m.tournament_id)?,
-        round_id: parse_uuid(&m.round_id)?,
-        pairing_id: parse_uuid(&m.pairing_id)?,
-        opponent_id: parse_uuid(&m.opponent_id)?,
-        outcome,
-        rating_before: m.rating_before,
-        rating_after: m.rating_after,
-        delta: m.delta,
-        k: count(m.k_factor, "k_factor", &at)?,
-        games_before: count(m.games_before, "games_before", &at)?,
-        recorded_at: m.recorded_at,
+        rating: Rating {
+            rating: m.rating,
+            games,
+        },
+        updated_at: m.updated_at,
     })
 }

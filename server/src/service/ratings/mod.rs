@@ -21,7 +21,10 @@
 mod replay;
 mod views;
 
-pub use replay::{diff, outcome, rated_games, ratings_before, replay, HistoryDiff, Period, PeriodGame, Replayed, ReplayError};
+pub use replay::{
+    diff, outcome, rated_games, ratings_before, replay, HistoryDiff, Period, PeriodGame,
+    ReplayError, Replayed,
+};
 pub use views::{game_systems, leaderboard, user_ratings, MAX_PAGE};
 
 use super::{Change, EventKind};
@@ -67,15 +70,27 @@ pub struct Rerated {
 /// 500 on corrupt rows (or if the round was already rated); 503 when the database is down.
 pub async fn round_closed(change: &mut Change, t: &Tournament, round: &Round) -> ApiResult<()> {
     let seq = change.tx().last_seq(t.id).await?;
-    let event_at = change.tx().events_since(t.id, seq - 1, 1).await?.first().map_or_else(now_millis, |e| e.created_at);
+    let event_at = change
+        .tx()
+        .events_since(t.id, seq - 1, 1)
+        .await?
+        .first()
+        .map_or_else(now_millis, |e| e.created_at);
     let closed_at = change.tx().tick_rating_clock(event_at).await?;
     let game = t.game.as_str();
-    let period = RatedRound { round_id: round.id, tournament_id: t.id, game: game.to_string(), closed_at };
+    let period = RatedRound {
+        round_id: round.id,
+        tournament_id: t.id,
+        game: game.to_string(),
+        closed_at,
+    };
     change.tx().insert_rated_round(&period).await?;
     let rerated = rerate(change.tx(), game, Some(round.id)).await?;
     if !rerated.deltas.is_empty() {
         let view = changed_view(change.tx(), t, round.id, "round_closed", &rerated).await?;
-        change.emit(EventKind::RatingsChanged, &json!({ "ratings": view })).await?;
+        change
+            .emit(EventKind::RatingsChanged, &json!({ "ratings": view }))
+            .await?;
     }
     Ok(())
 }
@@ -88,13 +103,28 @@ pub async fn round_closed(change: &mut Change, t: &Tournament, round: &Round) ->
 ///
 /// # Errors
 /// 500 on corrupt rows; 503 when the database is down.
-pub async fn result_overridden(change: &mut Change, t: &Tournament, pairing: &Pairing) -> ApiResult<Option<RatingsChangedView>> {
+pub async fn result_overridden(
+    change: &mut Change,
+    t: &Tournament,
+    pairing: &Pairing,
+) -> ApiResult<Option<RatingsChangedView>> {
     change.tx().lock_ratings().await?;
-    let Some(period) = change.tx().rated_round(pairing.round_id).await? else { return Ok(None) };
+    let Some(period) = change.tx().rated_round(pairing.round_id).await? else {
+        return Ok(None);
+    };
     let rerated = rerate(change.tx(), &period.game, Some(period.round_id)).await?;
-    let view = changed_view(change.tx(), t, period.round_id, "result_overridden", &rerated).await?;
+    let view = changed_view(
+        change.tx(),
+        t,
+        period.round_id,
+        "result_overridden",
+        &rerated,
+    )
+    .await?;
     if !view.changes.is_empty() {
-        change.emit(EventKind::RatingsChanged, &json!({ "ratings": view })).await?;
+        change
+            .emit(EventKind::RatingsChanged, &json!({ "ratings": view }))
+            .await?;
     }
     Ok(Some(view))
 }
@@ -128,10 +158,18 @@ pub async fn rebuild(store: &Store) -> ApiResult<Vec<GameRebuild>> {
     let mut out = Vec::new();
     for game in tx.rating_games().await? {
         let rerated = rerate(&tx, &game, None).await?;
-        let names = tx.user_names(&rerated.deltas.iter().map(|d| d.user).collect::<Vec<_>>()).await?;
+        let names = tx
+            .user_names(&rerated.deltas.iter().map(|d| d.user).collect::<Vec<_>>())
+            .await?;
         let changes = delta_views(&rerated.deltas, &names);
         let adopted = adopted.get(&game).copied().unwrap_or(0);
-        out.push(GameRebuild { adopted, rounds: rerated.rounds, rows_changed: rerated.rows_changed, changes, game });
+        out.push(GameRebuild {
+            adopted,
+            rounds: rerated.rounds,
+            rows_changed: rerated.rows_changed,
+            changes,
+            game,
+        });
     }
     tx.commit().await?;
     Ok(out)
@@ -145,10 +183,17 @@ pub async fn rebuild(store: &Store) -> ApiResult<Vec<GameRebuild>> {
 async fn adopt_closed_rounds(tx: &Tx) -> ApiResult<HashMap<String, usize>> {
     let mut found = Vec::new();
     for (round_id, tournament_id, created_at) in tx.unrated_closed_rounds().await? {
-        let Some(t) = tx.tournament(tournament_id).await? else { continue };
-        let closed = tx.round_closed_events(tournament_id).await?.into_iter().find(|(_, payload, _)| {
-            serde_json::from_str::<serde_json::Value>(payload).is_ok_and(|v| v["round"]["id"].as_str() == Some(round_id.to_string().as_str()))
-        });
+        let Some(t) = tx.tournament(tournament_id).await? else {
+            continue;
+        };
+        let closed = tx
+            .round_closed_events(tournament_id)
+            .await?
+            .into_iter()
+            .find(|(_, payload, _)| {
+                serde_json::from_str::<serde_json::Value>(payload)
+                    .is_ok_and(|v| v["round"]["id"].as_str() == Some(round_id.to_string().as_str()))
+            });
         let (seq, at) = closed.map_or((0, created_at), |(seq, _, at)| (seq, at));
         found.push((at, tournament_id, seq, round_id, t.game));
     }
@@ -159,7 +204,13 @@ async fn adopt_closed_rounds(tx: &Tx) -> ApiResult<HashMap<String, usize>> {
         let closed_at = at.max(last.saturating_add(1));
         last = closed_at;
         let game = game.as_str().to_string();
-        tx.insert_rated_round(&RatedRound { round_id, tournament_id, game: game.clone(), closed_at }).await?;
+        tx.insert_rated_round(&RatedRound {
+            round_id,
+            tournament_id,
+            game: game.clone(),
+            closed_at,
+        })
+        .await?;
         *adopted.entry(game).or_default() += 1;
     }
     Ok(adopted)
@@ -172,21 +223,42 @@ async fn rerate(tx: &Tx, game: &str, from: Option<Uuid>) -> ApiResult<Rerated> {
     let ledger = tx.rated_rounds(game).await?;
     let first = match from {
         None => 0,
-        Some(r) => ledger.iter().position(|p| p.round_id == r).ok_or_else(|| ApiError::internal(format!("round {r} is not rated")))?,
+        Some(r) => ledger
+            .iter()
+            .position(|p| p.round_id == r)
+            .ok_or_else(|| ApiError::internal(format!("round {r} is not rated")))?,
     };
     let ledger = &ledger[first..];
-    let order: HashMap<Uuid, usize> = ledger.iter().enumerate().map(|(i, p)| (p.round_id, i)).collect();
+    let order: HashMap<Uuid, usize> = ledger
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.round_id, i))
+        .collect();
     let periods = load_periods(tx, ledger).await?;
     let (stored, current, start) = match from {
         // Everything is recomputed: every stored row and rating is compared.
-        None => (tx.elo_history_since(game, i64::MIN).await?, tx.player_elos_of_game(game).await?, HashMap::new()),
+        None => (
+            tx.elo_history_since(game, i64::MIN).await?,
+            tx.player_elos_of_game(game).await?,
+            HashMap::new(),
+        ),
         Some(_) => {
             let since = ledger.first().map_or(i64::MAX, |p| p.closed_at);
-            let stored: Vec<(Uuid, EloEntry)> =
-                tx.elo_history_since(game, since).await?.into_iter().filter(|(_, e)| order.contains_key(&e.round_id)).collect();
+            let stored: Vec<(Uuid, EloEntry)> = tx
+                .elo_history_since(game, since)
+                .await?
+                .into_iter()
+                .filter(|(_, e)| order.contains_key(&e.round_id))
+                .collect();
             let mut users: HashSet<Uuid> = stored.iter().map(|(_, e)| e.user_id).collect();
-            users.extend(periods.iter().flat_map(|p| p.games.iter().flat_map(|g| [g.game.a, g.game.b])));
-            let current = tx.player_elos(game, &users.into_iter().collect::<Vec<_>>()).await?;
+            users.extend(
+                periods
+                    .iter()
+                    .flat_map(|p| p.games.iter().flat_map(|g| [g.game.a, g.game.b])),
+            );
+            let current = tx
+                .player_elos(game, &users.into_iter().collect::<Vec<_>>())
+                .await?;
             let mut start = current.clone();
             start.extend(ratings_before(&stored, &order));
             (stored, current, start)
@@ -195,7 +267,14 @@ async fn rerate(tx: &Tx, game: &str, from: Option<Uuid>) -> ApiResult<Rerated> {
     let replayed = replay(start, &periods).map_err(ApiError::internal)?;
     let history = diff(stored, replayed.entries);
     let rows_changed = history.len();
-    tx.insert_elo_entries(&history.insert.into_iter().map(|e| (Uuid::new_v4(), e)).collect::<Vec<_>>()).await?;
+    tx.insert_elo_entries(
+        &history
+            .insert
+            .into_iter()
+            .map(|e| (Uuid::new_v4(), e))
+            .collect::<Vec<_>>(),
+    )
+    .await?;
     for (id, e) in &history.update {
         tx.update_elo_entry(*id, e).await?;
     }
@@ -217,38 +296,67 @@ async fn rerate(tx: &Tx, game: &str, from: Option<Uuid>) -> ApiResult<Rerated> {
         } else {
             tx.save_player_elo(user, game, rating, now).await?;
         }
-        deltas.push(Delta { user, before: was.unwrap_or_default(), after: rating });
+        deltas.push(Delta {
+            user,
+            before: was.unwrap_or_default(),
+            after: rating,
+        });
     }
     deltas.sort_by_key(|d| d.user);
-    Ok(Rerated { rounds: periods.len(), rows_changed, deltas })
+    Ok(Rerated {
+        rounds: periods.len(),
+        rows_changed,
+        deltas,
+    })
 }
 
 /// The periods of `ledger` with their rated games, reading each tournament once.
 async fn load_periods(tx: &Tx, ledger: &[RatedRound]) -> ApiResult<Vec<Period>> {
     let mut by_tournament: HashMap<Uuid, (HashMap<Uuid, Uuid>, Vec<Pairing>)> = HashMap::new();
+    for t in ledger
+        .iter()
+        .map(|r| r.tournament_id)
+        .collect::<HashSet<_>>()
+    {
+        let user_of = tx
+            .players(t)
+            .await?
+            .into_iter()
+            .map(|p| (p.id, p.user_id))
+            .collect();
+        by_tournament.insert(t, (user_of, tx.pairings_of_tournament(t).await?));
+    }
     let mut periods = Vec::with_capacity(ledger.len());
     for round in ledger {
-        if !by_tournament.contains_key(&round.tournament_id) {
-            let user_of = tx.players(round.tournament_id).await?.into_iter().map(|p| (p.id, p.user_id)).collect();
-            let pairings = tx.pairings_of_tournament(round.tournament_id).await?;
-            by_tournament.insert(round.tournament_id, (user_of, pairings));
-        }
         let (user_of, pairings) = &by_tournament[&round.tournament_id];
-        let mut tables: Vec<Pairing> = pairings.iter().filter(|p| p.round_id == round.round_id).cloned().collect();
+        let mut tables: Vec<Pairing> = pairings
+            .iter()
+            .filter(|p| p.round_id == round.round_id)
+            .cloned()
+            .collect();
         tables.sort_by_key(|p| p.table_number);
         let games = rated_games(&tables, user_of).map_err(ApiError::internal)?;
-        periods.push(Period { round: round.clone(), games });
+        periods.push(Period {
+            round: round.clone(),
+            games,
+        });
     }
     Ok(periods)
 }
 
 /// The event view of a re-rating: names as on `t`'s board where registered there.
-async fn changed_view(tx: &Tx, t: &Tournament, round: Uuid, cause: &str, rerated: &Rerated) -> ApiResult<RatingsChangedView> {
+async fn changed_view(
+    tx: &Tx,
+    t: &Tournament,
+    round: Uuid,
+    cause: &str,
+    rerated: &Rerated,
+) -> ApiResult<RatingsChangedView> {
     let ids: Vec<Uuid> = rerated.deltas.iter().map(|d| d.user).collect();
     let mut names = tx.user_names(&ids).await?;
     for p in tx.players(t.id).await? {
-        if names.contains_key(&p.user_id) {
-            names.insert(p.user_id, p.display_name);
+        if let Some(name) = names.get_mut(&p.user_id) {
+            *name = p.display_name;
         }
     }
     Ok(RatingsChangedView {
@@ -282,5 +390,10 @@ fn delta_views(deltas: &[Delta], names: &HashMap<Uuid, String>) -> Vec<RatingDel
 /// # Errors
 /// 404 `unknown_game`.
 pub fn known_game(game: &str) -> ApiResult<Game> {
-    Game::parse(game).ok_or_else(|| ApiError::not_found("unknown_game", format!("Arbiter has no game system called {game:?}.")))
+    Game::parse(game).ok_or_else(|| {
+        ApiError::not_found(
+            "unknown_game",
+            format!("Arbiter has no game system called {game:?}."),
+        )
+    })
 }
