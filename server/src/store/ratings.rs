@@ -95,10 +95,12 @@ impl Tx {
             .transpose()
     }
 
-    /// Every rating period of `game`, in rating order `(closed_at, round_id)`.
-    pub async fn rated_rounds(&self, game: &str) -> StoreResult<Vec<RatedRound>> {
+    /// The rating periods of `game` closed at or after `since`, in rating
+    /// order `(closed_at, round_id)`.
+    pub async fn rated_rounds(&self, game: &str, since: Millis) -> StoreResult<Vec<RatedRound>> {
         rated_round::Entity::find()
             .filter(rated_round::Column::Game.eq(game))
+            .filter(rated_round::Column::ClosedAt.gte(since))
             .order_by_asc(rated_round::Column::ClosedAt)
             .order_by_asc(rated_round::Column::RoundId)
             .all(self.conn())

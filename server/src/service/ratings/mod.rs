@@ -19,45 +19,21 @@
 //! writes the very same rows.
 
 mod replay;
+mod rerate;
 mod views;
 
-pub use replay::{
-    diff, outcome, rated_games, ratings_before, replay, HistoryDiff, Period, PeriodGame,
-    ReplayError, Replayed,
-};
+pub use rerate::{Delta, Rerated};
 pub use views::{game_systems, leaderboard, user_ratings, MAX_PAGE};
 
 use super::{Change, EventKind};
 use crate::domain::{now_millis, Game, Pairing, Round, Tournament};
 use crate::error::{ApiError, ApiResult};
-use crate::store::{EloEntry, RatedRound, Store, Tx};
-use arbiter_engine::rating::elo::Rating;
+use crate::store::{RatedRound, Store, Tx};
 use arbiter_web::views::ratings::{RatingDeltaView, RatingsChangedView};
+use rerate::rerate;
 use serde_json::json;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use uuid::Uuid;
-
-/// How one re-rating moved one account's current rating.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Delta {
-    /// The account.
-    pub user: Uuid,
-    /// Before (1200, 0 games if unrated).
-    pub before: Rating,
-    /// After.
-    pub after: Rating,
-}
-
-/// What a re-rating did.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Rerated {
-    /// Rating periods computed.
-    pub rounds: usize,
-    /// History rows inserted, rewritten or removed.
-    pub rows_changed: usize,
-    /// Every account whose current rating or game count changed.
-    pub deltas: Vec<Delta>,
-}
 
 /// Rates a round the TO is closing, in the close's transaction, right after
 /// its `round_closed` event: records it as the latest rating period, rates
@@ -214,134 +190,6 @@ async fn adopt_closed_rounds(tx: &Tx) -> ApiResult<HashMap<String, usize>> {
         *adopted.entry(game).or_default() += 1;
     }
     Ok(adopted)
-}
-
-/// Recomputes `game`'s ratings from the period of round `from` on (from
-/// the first period, with everyone at 1200, when `None`), and writes what
-/// differs: history rows, and current ratings. The caller holds the rating lock.
-async fn rerate(tx: &Tx, game: &str, from: Option<Uuid>) -> ApiResult<Rerated> {
-    let ledger = tx.rated_rounds(game).await?;
-    let first = match from {
-        None => 0,
-        Some(r) => ledger
-            .iter()
-            .position(|p| p.round_id == r)
-            .ok_or_else(|| ApiError::internal(format!("round {r} is not rated")))?,
-    };
-    let ledger = &ledger[first..];
-    let order: HashMap<Uuid, usize> = ledger
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.round_id, i))
-        .collect();
-    let periods = load_periods(tx, ledger).await?;
-    let (stored, current, start) = match from {
-        // Everything is recomputed: every stored row and rating is compared.
-        None => (
-            tx.elo_history_since(game, i64::MIN).await?,
-            tx.player_elos_of_game(game).await?,
-            HashMap::new(),
-        ),
-        Some(_) => {
-            let since = ledger.first().map_or(i64::MAX, |p| p.closed_at);
-            let stored: Vec<(Uuid, EloEntry)> = tx
-                .elo_history_since(game, since)
-                .await?
-                .into_iter()
-                .filter(|(_, e)| order.contains_key(&e.round_id))
-                .collect();
-            let mut users: HashSet<Uuid> = stored.iter().map(|(_, e)| e.user_id).collect();
-            users.extend(
-                periods
-                    .iter()
-                    .flat_map(|p| p.games.iter().flat_map(|g| [g.game.a, g.game.b])),
-            );
-            let current = tx
-                .player_elos(game, &users.into_iter().collect::<Vec<_>>())
-                .await?;
-            let mut start = current.clone();
-            start.extend(ratings_before(&stored, &order));
-            (stored, current, start)
-        }
-    };
-    let replayed = replay(start, &periods).map_err(ApiError::internal)?;
-    let history = diff(stored, replayed.entries);
-    let rows_changed = history.len();
-    tx.insert_elo_entries(
-        &history
-            .insert
-            .into_iter()
-            .map(|e| (Uuid::new_v4(), e))
-            .collect::<Vec<_>>(),
-    )
-    .await?;
-    for (id, e) in &history.update {
-        tx.update_elo_entry(*id, e).await?;
-    }
-    tx.delete_elo_entries(&history.delete).await?;
-
-    let mut after = replayed.ratings;
-    for user in current.keys() {
-        after.entry(*user).or_default();
-    }
-    let now = now_millis();
-    let mut deltas = Vec::new();
-    for (user, rating) in after {
-        let was = current.get(&user).copied();
-        if was == (rating.games > 0).then_some(rating) {
-            continue;
-        }
-        if rating.games == 0 {
-            tx.delete_player_elo(user, game).await?;
-        } else {
-            tx.save_player_elo(user, game, rating, now).await?;
-        }
-        deltas.push(Delta {
-            user,
-            before: was.unwrap_or_default(),
-            after: rating,
-        });
-    }
-    deltas.sort_by_key(|d| d.user);
-    Ok(Rerated {
-        rounds: periods.len(),
-        rows_changed,
-        deltas,
-    })
-}
-
-/// The periods of `ledger` with their rated games, reading each tournament once.
-async fn load_periods(tx: &Tx, ledger: &[RatedRound]) -> ApiResult<Vec<Period>> {
-    let mut by_tournament: HashMap<Uuid, (HashMap<Uuid, Uuid>, Vec<Pairing>)> = HashMap::new();
-    for t in ledger
-        .iter()
-        .map(|r| r.tournament_id)
-        .collect::<HashSet<_>>()
-    {
-        let user_of = tx
-            .players(t)
-            .await?
-            .into_iter()
-            .map(|p| (p.id, p.user_id))
-            .collect();
-        by_tournament.insert(t, (user_of, tx.pairings_of_tournament(t).await?));
-    }
-    let mut periods = Vec::with_capacity(ledger.len());
-    for round in ledger {
-        let (user_of, pairings) = &by_tournament[&round.tournament_id];
-        let mut tables: Vec<Pairing> = pairings
-            .iter()
-            .filter(|p| p.round_id == round.round_id)
-            .cloned()
-            .collect();
-        tables.sort_by_key(|p| p.table_number);
-        let games = rated_games(&tables, user_of).map_err(ApiError::internal)?;
-        periods.push(Period {
-            round: round.clone(),
-            games,
-        });
-    }
-    Ok(periods)
 }
 
 /// The event view of a re-rating: names as on `t`'s board where registered there.

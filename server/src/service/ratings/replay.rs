@@ -207,14 +207,8 @@ pub struct HistoryDiff {
 impl HistoryDiff {
     /// Rows touched.
     #[must_use]
-    pub fn len(&self) -> usize {
+    pub fn rows(&self) -> usize {
         self.insert.len() + self.update.len() + self.delete.len()
-    }
-
-    /// Whether nothing differs.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }
 

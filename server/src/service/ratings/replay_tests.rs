@@ -321,7 +321,10 @@ fn diff_writes_only_what_differs() {
         .enumerate()
         .map(|(i, e)| (id(i as u128), e.clone()))
         .collect();
-    assert!(diff(stored.clone(), out.entries.clone()).is_empty());
+    assert_eq!(
+        diff(stored.clone(), out.entries.clone()),
+        HistoryDiff::default()
+    );
 
     let mut expected = out.entries.clone();
     expected.retain(|e| e.user_id != id(4));
@@ -335,5 +338,5 @@ fn diff_writes_only_what_differs() {
     assert_eq!(writes.update, vec![(id(0), expected[0].clone())]);
     assert_eq!(writes.insert, vec![extra]);
     assert_eq!(writes.delete, vec![id(3)]);
-    assert_eq!(writes.len(), 3);
+    assert_eq!(writes.rows(), 3);
 }
