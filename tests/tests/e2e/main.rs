@@ -3,5 +3,6 @@
 mod bad_input;
 mod browser;
 mod event;
+mod live;
 mod ratings;
 mod storage;
