@@ -51,26 +51,45 @@ pub fn describe(report: &[GameRebuild]) -> String {
         } else {
             String::new()
         };
-        let _ = write!(out, "{}: {} rounds rated{adopted}; ", g.game, g.rounds);
+        let _ = write!(
+            out,
+            "{}: {} rated{adopted}; ",
+            g.game,
+            count(g.rounds, "round")
+        );
         if g.rows_changed == 0 && g.changes.is_empty() {
             out.push_str("no change\n");
             continue;
         }
         let _ = writeln!(
             out,
-            "{} history rows rewritten, {} ratings changed",
-            g.rows_changed,
-            g.changes.len()
+            "{} rewritten, {} changed",
+            count(g.rows_changed, "history row"),
+            count(g.changes.len(), "rating")
         );
         for c in &g.changes {
             let _ = writeln!(
                 out,
-                "  {} ({}): {} -> {} ({:+}), {} rated games",
-                c.name, c.user_id, c.rating_before, c.rating_after, c.delta, c.games_played
+                "  {} ({}): {} -> {} ({:+}), {}",
+                c.name,
+                c.user_id,
+                c.rating_before,
+                c.rating_after,
+                c.delta,
+                count(c.games_played as usize, "rated game")
             );
         }
     }
     out
+}
+
+/// `1 round`, `2 rounds`.
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
 }
 
 #[cfg(test)]
@@ -106,7 +125,7 @@ mod tests {
         };
         assert_eq!(
             describe(&[moved]),
-            "wh40k: 1 rounds rated (1 closed before ratings existed); 2 history rows rewritten, 1 ratings changed\n  Alice (u1): 1216 -> 1200 (-16), 1 rated games\n"
+            "wh40k: 1 round rated (1 closed before ratings existed); 2 history rows rewritten, 1 rating changed\n  Alice (u1): 1216 -> 1200 (-16), 1 rated game\n"
         );
     }
 }

@@ -3,7 +3,9 @@
 //! takes first), and the names rating views show. History rows are in
 //! `elo_history.rs`.
 
-use super::entity::{event, player_elo, rated_round, rating_clock, round, tournament, user};
+use super::entity::{
+    elo_history, event, player_elo, rated_round, rating_clock, round, tournament, user,
+};
 use super::{parse_uuid, StoreError, StoreResult, Tx};
 use crate::domain::{Millis, RoundStatus};
 use arbiter_engine::rating::elo::Rating;
@@ -148,25 +150,17 @@ impl Tx {
             .collect())
     }
 
-    /// Every game system that has a rating period or a rating.
+    /// Every game system that has a rating period, a rating or a history row.
     pub async fn rating_games(&self) -> StoreResult<BTreeSet<String>> {
-        let mut games: BTreeSet<String> = rated_round::Entity::find()
-            .select_only()
-            .column(rated_round::Column::Game)
-            .distinct()
-            .into_tuple::<String>()
-            .all(self.conn())
-            .await?
-            .into_iter()
-            .collect();
+        let mut games = BTreeSet::new();
         games.extend(
-            player_elo::Entity::find()
-                .select_only()
-                .column(player_elo::Column::Game)
-                .distinct()
-                .into_tuple::<String>()
-                .all(self.conn())
-                .await?,
+            distinct_games(rated_round::Entity::find(), rated_round::Column::Game, self).await?,
+        );
+        games.extend(
+            distinct_games(player_elo::Entity::find(), player_elo::Column::Game, self).await?,
+        );
+        games.extend(
+            distinct_games(elo_history::Entity::find(), elo_history::Column::Game, self).await?,
         );
         Ok(games)
     }
@@ -330,6 +324,20 @@ impl Tx {
         }
         Ok(out)
     }
+}
+
+/// The distinct values of a table's `game` column.
+async fn distinct_games<E: EntityTrait>(
+    q: sea_orm::Select<E>,
+    column: E::Column,
+    tx: &Tx,
+) -> StoreResult<Vec<String>> {
+    Ok(q.select_only()
+        .column(column)
+        .distinct()
+        .into_tuple::<String>()
+        .all(tx.conn())
+        .await?)
 }
 
 /// A stored count as `u32`.

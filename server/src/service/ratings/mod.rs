@@ -22,15 +22,14 @@ mod replay;
 mod rerate;
 mod views;
 
-pub use rerate::{Delta, Rerated};
-pub use views::{game_systems, leaderboard, user_ratings, MAX_PAGE};
+pub use views::{game_systems, leaderboard, user_ratings};
 
 use super::{Change, EventKind};
 use crate::domain::{now_millis, Game, Pairing, Round, Tournament};
 use crate::error::{ApiError, ApiResult};
 use crate::store::{RatedRound, Store, Tx};
 use arbiter_web::views::ratings::{RatingDeltaView, RatingsChangedView};
-use rerate::rerate;
+use rerate::{rerate, Delta, Rerated};
 use serde_json::json;
 use std::collections::HashMap;
 use uuid::Uuid;
