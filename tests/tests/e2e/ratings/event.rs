@@ -19,6 +19,19 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
     let mut closed: Vec<Value> = Vec::new();
     for number in 1..=5 {
         let id = play_round(&mut to, &mut ps, &a, number).await?;
+        if number == 5 {
+            // An override while the round is open moves no rating: the close rates it.
+            let open = round(&mut to, &id).await?;
+            let table = &open["pairings"][0];
+            let same =
+                json!({ "player1_vp": table["player1_vp"], "player2_vp": table["player2_vp"] });
+            let path = format!("/api/pairings/{}/override", s(table, "id"));
+            let reply = to.post(&path, &same).await?.ok()?;
+            assert!(
+                reply["ratings"].is_null() && reply["pairing"]["to_override"] == true,
+                "{reply}"
+            );
+        }
         to.post_empty(&format!("/api/rounds/{id}/close"))
             .await?
             .ok()?;
