@@ -11,7 +11,8 @@
 //! - [`live`]: rooms, sessions and the live protocol;
 //! - [`bus`]: in-process or Redis pub/sub between instances;
 //! - [`auth`]: passwords, sessions, CSRF;
-//! - [`demo`]: `arbiter demo`.
+//! - [`demo`]: `arbiter demo`;
+//! - [`ratings_cli`]: `arbiter ratings rebuild`.
 
 pub mod app;
 pub mod auth;
@@ -23,6 +24,7 @@ pub mod domain;
 pub mod error;
 pub mod http;
 pub mod live;
+pub mod ratings_cli;
 pub mod service;
 pub mod startup;
 pub mod store;

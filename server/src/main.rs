@@ -19,6 +19,11 @@ enum Command {
     Serve(Settings),
     /// Create a sample 40K event (24 players, 5 rounds) and play it through the HTTP API.
     Demo(arbiter_server::demo::DemoArgs),
+    /// Rating maintenance: `arbiter ratings rebuild`.
+    Ratings {
+        #[command(subcommand)]
+        command: arbiter_server::ratings_cli::RatingsCommand,
+    },
     /// Apply database migrations and exit.
     Migrate {
         /// Database URL.
@@ -36,6 +41,10 @@ async fn main() -> anyhow::Result<()> {
         Some(Command::Demo(args)) => {
             startup::init_tracing("warn", false);
             arbiter_server::demo::run(args).await
+        }
+        Some(Command::Ratings { command }) => {
+            startup::init_tracing("warn", false);
+            arbiter_server::ratings_cli::run(command).await
         }
         Some(Command::Migrate { database_url }) => {
             startup::init_tracing("info", false);

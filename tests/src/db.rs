@@ -42,7 +42,7 @@ impl Backend {
     }
 }
 
-const TABLES: [&str; 7] = ["users", "sessions", "tournaments", "tournament_players", "rounds", "pairings", "events"];
+const TABLES: [&str; 10] = ["users", "sessions", "tournaments", "tournament_players", "rounds", "pairings", "events", "player_elo", "elo_history", "rated_rounds"];
 
 /// Row counts of every table, every tournament's sequence and status, and
 /// every pairing's result fields.

@@ -5,5 +5,6 @@
 //! load (a little vanilla JS keeps boards and tables live over the socket).
 
 pub mod assets;
+pub mod chart;
 pub mod pages;
 pub mod views;

@@ -4,6 +4,8 @@
 use crate::views::{PlayerView, RoundView, StandingView, StandingsWindow, TournamentView};
 use askama::Template;
 
+pub mod ratings;
+
 /// What every page's header needs.
 #[derive(Clone, Debug, Default)]
 pub struct Nav {

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod ratings;
+
 /// A tournament.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TournamentView {

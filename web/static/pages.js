@@ -175,6 +175,8 @@
       else st += '<p class="muted">Check-in opens on the event day.</p>';
       if (t.status !== "COMPLETE") st += '<p><button type="button" class="danger" data-action="drop">Drop from the event</button></p>';
     }
+    const rc = s.ratings && s.ratings.changes.find(function (c) { return c.user_id === me.user_id; });
+    if (rc) st += "<p>Rating: " + rc.rating_before + " → <strong>" + rc.rating_after + "</strong> (" + (rc.delta > 0 ? "+" : "") + rc.delta + ') · <a href="/users/' + esc(me.user_id) + '">history</a></p>';
     $("#my-status").innerHTML = st;
 
     let html = '<p class="muted">Your table appears here when the round is paired.</p>';

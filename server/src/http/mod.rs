@@ -5,6 +5,7 @@ mod accounts;
 mod health;
 pub mod pages;
 mod players;
+mod ratings;
 mod results;
 mod rounds;
 mod tournaments;
@@ -29,6 +30,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(players::routes)
         .configure(rounds::routes)
         .configure(results::routes)
+        .configure(ratings::routes)
         .configure(ws::routes)
         .configure(pages::routes)
         .default_service(web::to(not_found));

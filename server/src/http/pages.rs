@@ -34,7 +34,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 /// A rendered page, or an error shown as a page.
-type Page = Result<HttpResponse, PageError>;
+pub(super) type Page = Result<HttpResponse, PageError>;
 
 /// An [`ApiError`] shown as an HTML page with the same status.
 #[derive(Debug)]
@@ -82,7 +82,7 @@ pub fn not_found_page() -> HttpResponse {
 }
 
 /// Renders a page, setting the form-token cookie if the browser has none.
-fn render(req: &HttpRequest, state: &AppState, page: &impl Template, new_token: Option<&str>) -> Page {
+pub(super) fn render(req: &HttpRequest, state: &AppState, page: &impl Template, new_token: Option<&str>) -> Page {
     let body = page.render().map_err(ApiError::internal)?;
     let mut res = HttpResponse::Ok();
     res.content_type("text/html; charset=utf-8").insert_header((header::CACHE_CONTROL, "no-store"));
@@ -93,7 +93,7 @@ fn render(req: &HttpRequest, state: &AppState, page: &impl Template, new_token: 
     Ok(res.body(body))
 }
 
-fn nav(req: &HttpRequest, user: Option<&User>) -> (Nav, Option<String>) {
+pub(super) fn nav(req: &HttpRequest, user: Option<&User>) -> (Nav, Option<String>) {
     let (token, fresh) = csrf::form_token(req);
     let nav = Nav { user: user.map(|u| u.display_name.clone()), csrf: token.clone(), assets: arbiter_web::assets::version() };
     (nav, fresh.then_some(token))
@@ -322,7 +322,7 @@ async fn player_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUs
     let Some(u) = user.0 else { return Ok(redirect(&format!("/login?next=/t/{}/me", id))) };
     let me = state.store.read().await?.player_of_user(*id, u.id).await?.filter(|p| !p.removed);
     let Some(me) = me else { return Ok(redirect(&format!("/t/{id}"))) };
-    let (s, live) = live(&state, *id, Some(&u), View::Player { player: me.id }, String::new()).await?;
+    let (s, live) = live(&state, *id, Some(&u), View::Player { player: me.id, user: u.id }, String::new()).await?;
     let ViewState::Player { tournament, .. } = s else { return Err(ApiError::internal("player view").into()) };
     let (nav, fresh) = nav(&req, Some(&u));
     render(&req, &state, &tpl::PlayerPage { nav, tournament, me: views::player(&me, true), live }, fresh.as_deref())

@@ -29,5 +29,5 @@ async fn dispute(state: web::Data<AppState>, Authed(user): Authed, id: web::Path
 }
 
 async fn override_result(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<results::Score>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "pairing": results::override_result(&state, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Ok().json(results::override_result(&state, &user, *id, body.into_inner()).await?))
 }

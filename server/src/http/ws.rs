@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::service::tournaments;
 use actix_web::{web, HttpRequest, HttpResponse};
 use crate::live::session::Watcher;
-use crate::live::view::ViewParams;
+use crate::live::view::{Me, ViewParams};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -36,7 +36,12 @@ async fn connect(
         let tx = state.store.read().await.map_err(ApiError::from)?;
         tournaments::visible(&tx, *id, user.0.as_ref()).await?;
         match &user.0 {
-            Some(u) => tx.player_of_user(*id, u.id).await.map_err(ApiError::from)?.filter(|p| !p.removed).map(|p| p.id),
+            Some(u) => tx
+                .player_of_user(*id, u.id)
+                .await
+                .map_err(ApiError::from)?
+                .filter(|p| !p.removed)
+                .map(|p| Me { player: p.id, user: u.id }),
             None => None,
         }
     };

@@ -265,7 +265,7 @@ impl Room {
                         let (a, b) = (StandingsWindow::of(&old_rows, *offset, *limit), StandingsWindow::of(&new.rows, *offset, *limit));
                         (a != b).then(|| update_frame(&v.view, seq, "standings", &json!({ "standings": b })))
                     }
-                    View::Player { player } => {
+                    View::Player { player, .. } => {
                         let id = player.to_string();
                         let find = |rows: &[StandingView]| rows.iter().find(|r| r.player_id == id).cloned();
                         let row = find(&new.rows);

@@ -3,7 +3,7 @@
 //! order, with heartbeats; switches view on request.
 
 use super::protocol::{self, ClientMsg};
-use super::view::{View, ViewParams};
+use super::view::{Me, View, ViewParams};
 use super::Subscription;
 use crate::app::AppState;
 use crate::domain::User;
@@ -41,7 +41,7 @@ pub struct Watcher {
     /// The signed-in account, if any.
     pub user: Option<User>,
     /// The account's registration in the tournament, if any (for the player view).
-    pub me: Option<Uuid>,
+    pub me: Option<Me>,
     /// The view.
     pub view: View,
     /// The last sequence number the client has (`?since=`).

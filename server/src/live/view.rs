@@ -33,11 +33,22 @@ pub enum View {
         /// Number of rows.
         limit: u32,
     },
-    /// One player's pairing, registration and standings line.
+    /// One player's pairing, registration, standings line and rating change.
     Player {
         /// The registration id.
         player: Uuid,
+        /// The player's account.
+        user: Uuid,
     },
+}
+
+/// A signed-in player's registration in the tournament (for the player view).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Me {
+    /// The registration id.
+    pub player: Uuid,
+    /// The account.
+    pub user: Uuid,
 }
 
 /// View parameters as they come from a query string or a `subscribe` frame.
@@ -66,7 +77,7 @@ impl ViewParams {
     ///
     /// # Errors
     /// A message for an unknown view or bad parameters.
-    pub fn view(&self, me: Option<Uuid>) -> Result<View, String> {
+    pub fn view(&self, me: Option<Me>) -> Result<View, String> {
         match self.view.as_deref().unwrap_or("events") {
             "events" => Ok(View::Events),
             "queue" => Ok(View::Queue),
@@ -84,7 +95,7 @@ impl ViewParams {
                 }
                 Ok(View::Standings { offset: self.offset.unwrap_or(0), limit })
             }
-            "player" => me.map(|player| View::Player { player }).ok_or_else(|| {
+            "player" => me.map(|m| View::Player { player: m.player, user: m.user }).ok_or_else(|| {
                 "the player view needs a signed-in player registered in this tournament".to_string()
             }),
             other => Err(format!("unknown view {other:?}: use events, queue, board, standings or player")),
@@ -131,10 +142,18 @@ impl View {
                 (table >= u64::from(*from) && table <= u64::from(*to) && table > 0).then(|| data.clone())
             }
             View::Standings { .. } => tournament_wide.then(|| data.clone()),
-            View::Player { player } => {
+            View::Player { player, user } => {
                 let me = player.to_string();
                 if tournament_wide {
                     return Some(data.clone());
+                }
+                if let Some(r) = data.get("ratings") {
+                    // Only this player's line of a round's rating changes.
+                    let account = user.to_string();
+                    let mut mine = r.clone();
+                    let changes = r.get("changes")?.as_array()?.iter().filter(|c| c.get("user_id").and_then(Value::as_str) == Some(account.as_str()));
+                    mine["changes"] = Value::Array(changes.cloned().collect());
+                    return Some(json!({ "ratings": mine }));
                 }
                 if let Some(p) = data.get("player") {
                     return (p.get("id")?.as_str()? == me).then(|| data.clone());
@@ -188,11 +207,22 @@ mod tests {
         let data = json!({ "pairing": pairing(7, &me.to_string(), Some("other")) });
         assert!(View::Board { from: 1, to: 10 }.filter("result_confirmed", &data).is_some());
         assert!(View::Board { from: 11, to: 20 }.filter("result_confirmed", &data).is_none());
-        assert!(View::Player { player: me }.filter("result_confirmed", &data).is_some());
-        assert!(View::Player { player: Uuid::new_v4() }.filter("result_confirmed", &data).is_none());
+        let user = Uuid::new_v4();
+        assert!(View::Player { player: me, user }.filter("result_confirmed", &data).is_some());
+        assert!(View::Player { player: Uuid::new_v4(), user }.filter("result_confirmed", &data).is_none());
         assert!(View::Standings { offset: 0, limit: 50 }.filter("result_confirmed", &data).is_none());
         assert!(View::Queue.filter("result_confirmed", &data).is_some());
         assert!(View::Queue.filter("standings_changed", &json!({"cause": "bye"})).is_none());
+    }
+
+    #[test]
+    fn a_player_sees_only_their_own_rating_change() {
+        let (player, user) = (Uuid::new_v4(), Uuid::new_v4());
+        let data = json!({ "ratings": { "game": "wh40k", "changes": [{ "user_id": user.to_string(), "delta": 16 }, { "user_id": "x", "delta": -16 }] } });
+        let got = View::Player { player, user }.filter("ratings_changed", &data).unwrap_or_default();
+        assert_eq!(got["ratings"]["changes"].as_array().map(Vec::len), Some(1));
+        assert_eq!(got["ratings"]["changes"][0]["delta"], 16);
+        assert!(View::Board { from: 1, to: 9 }.filter("ratings_changed", &data).is_none());
     }
 
     #[test]
@@ -205,7 +235,7 @@ mod tests {
         assert_eq!(tables, [2, 3, 0], "tables 2-3 and the bye (the range ends at the last table)");
         let first = View::Board { from: 1, to: 1 }.filter("pairings_published", &data).unwrap_or_default();
         assert_eq!(first["round"]["pairings"].as_array().map(Vec::len), Some(1));
-        let mine = View::Player { player: Uuid::parse_str(&me).unwrap_or_default() }.filter("pairings_published", &data).unwrap_or_default();
+        let mine = View::Player { player: Uuid::parse_str(&me).unwrap_or_default(), user: Uuid::new_v4() }.filter("pairings_published", &data).unwrap_or_default();
         assert_eq!(mine["pairing"]["table"], 2);
         assert_eq!(mine["round"]["pairings"], json!([]));
     }

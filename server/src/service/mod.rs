@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod players;
+pub mod ratings;
 pub mod results;
 pub mod rounds;
 pub mod snapshot;
@@ -61,6 +62,8 @@ pub enum EventKind {
     /// (it can be thousands of rows): read it from `GET …/standings`, or
     /// follow the `standings` live view, which the rooms recompute.
     StandingsChanged,
+    /// `{ratings}`: Elo ratings moved (a round closed, or a result in a closed round was overridden).
+    RatingsChanged,
 }
 
 impl EventKind {
@@ -84,6 +87,7 @@ impl EventKind {
             EventKind::ResultOverridden => "result_overridden",
             EventKind::RoundClosed => "round_closed",
             EventKind::StandingsChanged => "standings_changed",
+            EventKind::RatingsChanged => "ratings_changed",
         }
     }
 }

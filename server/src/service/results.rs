@@ -6,6 +6,7 @@ use super::{load_tournament, Change, EventKind};
 use crate::app::AppState;
 use crate::domain::{now_millis, Dispute, MatchResult, Pairing, PairingState, Player, RoundStatus, Tournament, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult};
+use arbiter_web::views::ratings::RatingsChangedView;
 use serde::Deserialize;
 use serde_json::json;
 use uuid::Uuid;
@@ -132,6 +133,13 @@ impl Table {
     }
 
     async fn finish(mut self, state: &AppState, kind: EventKind) -> ApiResult<PairingView> {
+        let view = self.record(kind).await?;
+        self.change.commit(state).await?;
+        Ok(view)
+    }
+
+    /// Saves the pairing and emits `kind` (and the standings once it counts), without committing.
+    async fn record(&mut self, kind: EventKind) -> ApiResult<PairingView> {
         self.change.tx().update_pairing(&self.pairing).await?;
         let view = views::pairing(&self.pairing, &roster(&self.players));
         self.change.emit(kind, &json!({ "pairing": view })).await?;
@@ -140,7 +148,6 @@ impl Table {
             let cause = json!({ "cause": kind.as_str(), "pairing_id": self.pairing.id, "round": round });
             self.change.emit(EventKind::StandingsChanged, &cause).await?;
         }
-        self.change.commit(state).await?;
         Ok(view)
     }
 
@@ -222,11 +229,23 @@ pub async fn dispute(state: &AppState, user: &User, pairing_id: Uuid, input: Dis
     table.finish(state, EventKind::ResultDisputed).await
 }
 
-/// `result.override`: the TO sets the result (any state, any round); it counts at once.
+/// `result.override`'s answer: the table, and what it did to ratings
+/// (`null` while the round is open: it is rated when it closes).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Overridden {
+    /// The table with its new result.
+    pub pairing: PairingView,
+    /// The re-rating of a closed round.
+    pub ratings: Option<RatingsChangedView>,
+}
+
+/// `result.override`: the TO sets the result (any state, any round); it
+/// counts at once, and in a closed round it re-rates that round and every
+/// later one ([`super::ratings::result_overridden`]).
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 for a bye or a complete event; 422 for bad VP.
-pub async fn override_result(state: &AppState, user: &User, pairing_id: Uuid, score: Score) -> ApiResult<PairingView> {
+pub async fn override_result(state: &AppState, user: &User, pairing_id: Uuid, score: Score) -> ApiResult<Overridden> {
     let mut table = Table::open(state, pairing_id).await?;
     super::require_to(&table.t, user, "override results")?;
     let (vp1, vp2) = (vp("player1_vp", &score.player1_vp, table.t.max_vp)?, vp("player2_vp", &score.player2_vp, table.t.max_vp)?);
@@ -240,7 +259,10 @@ pub async fn override_result(state: &AppState, user: &User, pairing_id: Uuid, sc
     table.pairing.state = PairingState::Confirmed;
     table.pairing.to_override = true;
     table.pairing.override_note = note(score.note.as_deref())?;
-    table.finish(state, EventKind::ResultOverridden).await
+    let pairing = table.record(EventKind::ResultOverridden).await?;
+    let ratings = super::ratings::result_overridden(&mut table.change, &table.t, &table.pairing).await?;
+    table.change.commit(state).await?;
+    Ok(Overridden { pairing, ratings })
 }
 
 #[cfg(test)]

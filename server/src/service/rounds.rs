@@ -285,6 +285,7 @@ pub async fn close(state: &AppState, user: &User, round_id: Uuid) -> ApiResult<R
     change.tx().update_round(&round).await?;
     let v = views::round(&round, &pairings, &names);
     change.emit(EventKind::RoundClosed, &json!({ "round": v })).await?;
+    super::ratings::round_closed(&mut change, &t, &round).await?;
     change.commit(state).await?;
     Ok(v)
 }

@@ -75,7 +75,7 @@ pub async fn for_view(state: &AppState, id: Uuid, viewer: Option<&User>, view: &
             let seq = cache.as_ref().map_or(t.last_seq, |c| c.seq);
             return Ok((seq, ViewState::Standings { tournament, standings: StandingsWindow::of(rows, *offset, *limit) }));
         }
-        View::Player { player } => {
+        View::Player { player, .. } => {
             let me = tx.player(*player).await?.filter(|p| p.tournament_id == id).map(|p| views::player(&p, true));
             let (round, pairing) = match &latest {
                 Some(r) => {

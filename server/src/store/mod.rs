@@ -8,15 +8,19 @@
 //! sequence number use [`Store::read`] (a snapshot: `REPEATABLE READ` on
 //! PostgreSQL; every SQLite transaction is one).
 
+mod elo_history;
 mod entity;
 mod events;
 mod pairings;
 mod players;
+mod ratings;
 mod rounds;
 mod tournaments;
 mod users;
 
 pub use events::StoredEvent;
+pub use elo_history::{outcome_name, EloEntry};
+pub use ratings::{PlayerElo, RatedRound};
 
 use sea_orm::{
     AccessMode, ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection, DatabaseTransaction,

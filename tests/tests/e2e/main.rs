@@ -4,5 +4,6 @@ mod bad_input;
 mod browser;
 mod event;
 mod live;
+mod ratings;
 mod scale;
 mod storage;

@@ -1,8 +1,12 @@
 //! SeaORM entities, one per table (see `arbiter-migrations` for the schema).
 
+pub mod elo_history;
 pub mod event;
 pub mod pairing;
 pub mod player;
+pub mod player_elo;
+pub mod rated_round;
+pub mod rating_clock;
 pub mod round;
 pub mod session;
 pub mod tournament;

@@ -1,0 +1,91 @@
+//! Ratings: `GET /api/ratings/{game}` (leaderboard), `GET /api/users/{id}/ratings`
+//! (an account's ratings and history), and their pages `/ratings`,
+//! `/ratings/{game}` and `/users/{id}`.
+
+use super::pages::{nav, render, Page};
+use crate::app::AppState;
+use crate::auth::session::MaybeUser;
+use crate::domain::Game;
+use crate::error::ApiResult;
+use crate::service::ratings;
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use arbiter_web::pages::ratings::{LeaderboardPage, UserPage};
+use serde::Deserialize;
+use uuid::Uuid;
+
+/// Leaderboard lines per page.
+const PER_PAGE: u64 = 100;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/ratings/{game}", web::get().to(leaderboard))
+        .route("/api/users/{id}/ratings", web::get().to(user_ratings))
+        .route("/ratings", web::get().to(ratings_index))
+        .route("/ratings/{game}", web::get().to(leaderboard_page))
+        .route("/users/{id}", web::get().to(user_page));
+}
+
+/// `?offset=N&limit=M` on a leaderboard.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PageQuery {
+    #[serde(default)]
+    offset: u64,
+    #[serde(default = "per_page")]
+    limit: u64,
+}
+
+const fn per_page() -> u64 {
+    PER_PAGE
+}
+
+async fn leaderboard(
+    state: web::Data<AppState>,
+    game: web::Path<String>,
+    q: web::Query<PageQuery>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(ratings::leaderboard(&state, &game, q.offset, q.limit).await?))
+}
+
+async fn user_ratings(state: web::Data<AppState>, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(ratings::user_ratings(&state, *id).await?))
+}
+
+/// `/ratings` shows the leaderboard of the first game system.
+async fn ratings_index() -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((
+            header::LOCATION,
+            format!("/ratings/{}", Game::Wh40k.as_str()),
+        ))
+        .finish()
+}
+
+async fn leaderboard_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    game: web::Path<String>,
+    q: web::Query<PageQuery>,
+) -> Page {
+    let board = ratings::leaderboard(&state, &game, q.offset, PER_PAGE).await?;
+    let games = ratings::game_systems(&state).await?;
+    let (nav, fresh) = nav(&req, user.0.as_ref());
+    render(
+        &req,
+        &state,
+        &LeaderboardPage::new(nav, board, games, PER_PAGE),
+        fresh.as_deref(),
+    )
+}
+
+async fn user_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<Uuid>,
+) -> Page {
+    let view = ratings::user_ratings(&state, *id).await?;
+    let (nav, fresh) = nav(&req, user.0.as_ref());
+    render(&req, &state, &UserPage::new(nav, view), fresh.as_deref())
+}

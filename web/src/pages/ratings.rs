@@ -1,0 +1,206 @@
+//! Rating pages: a game system's leaderboard (`/ratings/{game}`) and an
+//! account's ratings with a chart and every rated game (`/users/{id}`).
+
+use super::Nav;
+use crate::chart::{rating_svg, ChartPoint};
+use crate::views::ratings::{GameRatingView, LeaderboardView, UserRatingsView, UserRef};
+use askama::Template;
+
+/// The name of a game system, e.g. `wh40k` → "Warhammer 40,000" (unknown codes as they are).
+#[must_use]
+pub fn game_label(game: &str) -> &str {
+    match game {
+        "wh40k" => "Warhammer 40,000",
+        other => other,
+    }
+}
+
+/// A rating change with its sign: `+16`, `-8`, `0`.
+#[must_use]
+pub fn signed(delta: &i32) -> String {
+    if *delta > 0 {
+        format!("+{delta}")
+    } else {
+        delta.to_string()
+    }
+}
+
+/// `/ratings/{game}`: the leaderboard.
+#[derive(Template)]
+#[template(path = "ratings.html")]
+pub struct LeaderboardPage {
+    /// Header.
+    pub nav: Nav,
+    /// The page of the leaderboard.
+    pub board: LeaderboardView,
+    /// Every game system with ratings (for the tabs).
+    pub games: Vec<String>,
+    /// Offset of the previous page, if any.
+    pub prev: Option<u64>,
+    /// Offset of the next page, if any.
+    pub next: Option<u64>,
+}
+
+impl LeaderboardPage {
+    /// The page for `board`, `per_page` lines a page.
+    #[must_use]
+    pub fn new(
+        nav: Nav,
+        board: LeaderboardView,
+        games: Vec<String>,
+        per_page: u64,
+    ) -> LeaderboardPage {
+        let prev = (board.offset > 0).then(|| board.offset.saturating_sub(per_page));
+        let shown = board.offset + board.players.len() as u64;
+        let next = (shown < board.total).then_some(shown);
+        LeaderboardPage {
+            nav,
+            board,
+            games,
+            prev,
+            next,
+        }
+    }
+}
+
+/// One game system on an account's page.
+#[derive(Clone, Debug)]
+pub struct GameSection {
+    /// Rating and history.
+    pub r: GameRatingView,
+    /// The history chart (inline SVG).
+    pub chart: String,
+}
+
+/// `/users/{id}`: an account's ratings.
+#[derive(Template)]
+#[template(path = "user.html")]
+pub struct UserPage {
+    /// Header.
+    pub nav: Nav,
+    /// The account.
+    pub user: UserRef,
+    /// One section per game system.
+    pub games: Vec<GameSection>,
+}
+
+impl UserPage {
+    /// The page of `view`, with a chart per game system.
+    #[must_use]
+    pub fn new(nav: Nav, view: UserRatingsView) -> UserPage {
+        let games = view
+            .ratings
+            .into_iter()
+            .map(|r| {
+                let start = r.history.first().map_or(r.rating, |h| h.rating_before);
+                let points: Vec<ChartPoint> = r
+                    .history
+                    .iter()
+                    .map(|h| ChartPoint {
+                        rating: h.rating_after,
+                        label: format!(
+                            "{}, round {}: {} against {}, {} → {} ({})",
+                            h.tournament_name,
+                            h.round_number,
+                            h.result,
+                            h.opponent_name,
+                            h.rating_before,
+                            h.rating_after,
+                            signed(&h.delta)
+                        ),
+                        event: h.tournament_id.clone(),
+                    })
+                    .collect();
+                GameSection {
+                    chart: rating_svg(start, &points),
+                    r,
+                }
+            })
+            .collect();
+        UserPage {
+            nav,
+            user: view.user,
+            games,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::views::ratings::{LeaderboardEntry, RatingHistoryEntry};
+
+    fn game(history: Vec<RatingHistoryEntry>) -> GameRatingView {
+        GameRatingView {
+            game: "wh40k".into(),
+            rating: 1216,
+            games_played: 1,
+            k: 32,
+            rank: 1,
+            rated_players: 2,
+            history,
+        }
+    }
+
+    fn row(opponent: &str) -> RatingHistoryEntry {
+        RatingHistoryEntry {
+            tournament_id: "t1".into(),
+            tournament_name: "Spring GT".into(),
+            round_id: "r1".into(),
+            round_number: 1,
+            pairing_id: "p1".into(),
+            opponent_id: "u2".into(),
+            opponent_name: opponent.into(),
+            result: "win".into(),
+            rating_before: 1200,
+            rating_after: 1216,
+            delta: 16,
+            k: 32,
+            recorded_at: 0,
+        }
+    }
+
+    #[test]
+    fn the_user_page_has_a_chart_and_escapes_names() {
+        let view = UserRatingsView {
+            user: UserRef {
+                id: "u1".into(),
+                display_name: "Ann".into(),
+            },
+            ratings: vec![game(vec![row("<b>Ben</b>")])],
+        };
+        let html = UserPage::new(Nav::default(), view)
+            .render()
+            .unwrap_or_default();
+        assert!(html.contains("<svg class=\"rating-chart\""));
+        assert!(html.contains("Warhammer 40,000"));
+        assert!(html.contains(">+16</td>"));
+        assert!(!html.contains("<b>Ben</b>"));
+    }
+
+    #[test]
+    fn leaderboard_pages() {
+        let line = |rank| LeaderboardEntry {
+            rank,
+            user_id: format!("u{rank}"),
+            display_name: format!("P{rank}"),
+            rating: 1300 - i32::try_from(rank).unwrap_or(0),
+            games_played: 3,
+            established: false,
+        };
+        let board = LeaderboardView {
+            game: "wh40k".into(),
+            total: 250,
+            offset: 100,
+            players: (101..=200).map(line).collect(),
+        };
+        let page = LeaderboardPage::new(Nav::default(), board, vec!["wh40k".into()], 100);
+        assert_eq!((page.prev, page.next), (Some(0), Some(200)));
+        let html = page.render().unwrap_or_default();
+        assert!(
+            html.contains("href=\"/users/u101\"")
+                && html.contains("?offset=200")
+                && html.contains(">new<")
+        );
+    }
+}
