@@ -11,6 +11,7 @@ mod m0001_accounts;
 mod m0002_tournaments;
 mod m0003_rounds;
 mod m0004_events;
+mod m0006_games;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0002_tournaments::Migration),
             Box::new(m0003_rounds::Migration),
             Box::new(m0004_events::Migration),
+            Box::new(m0006_games::Migration),
         ]
     }
 }

@@ -7,6 +7,7 @@ pub mod pages;
 mod players;
 mod results;
 mod rounds;
+mod standings;
 mod tournaments;
 mod ws;
 
@@ -29,6 +30,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(players::routes)
         .configure(rounds::routes)
         .configure(results::routes)
+        .configure(standings::routes)
         .configure(ws::routes)
         .configure(pages::routes)
         .default_service(web::to(not_found));

@@ -210,7 +210,12 @@ struct NewForm {
     #[serde(default)]
     location: Option<String>,
     format: String,
-    total_rounds: String,
+    #[serde(default)]
+    total_rounds: Option<String>,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    pairing_system: Option<String>,
     #[serde(default)]
     max_vp: Option<String>,
     #[serde(default)]
@@ -230,11 +235,17 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
             event_date: f.event_date,
             location: f.location,
             format: f.format,
-            total_rounds: number(&f.total_rounds, "Rounds")?,
-            game: None,
+            total_rounds: match f.total_rounds.as_deref().map(str::trim) {
+                None | Some("") => None,
+                Some(v) => Some(number(v, "Rounds")?),
+            },
+            game: f.game.filter(|g| !g.trim().is_empty()),
+            pairing_system: f.pairing_system.filter(|p| !p.trim().is_empty()),
+            points: None,
+            standings: None,
             max_vp: match f.max_vp.as_deref().map(str::trim) {
                 None | Some("") => None,
-                Some(v) => Some(number(v, "Maximum VP")?),
+                Some(v) => Some(number(v, "Maximum score")?),
             },
             missions: f.missions.map(|m| m.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect()),
         })

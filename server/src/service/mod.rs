@@ -6,11 +6,15 @@
 //! event for a change that did not happen.
 
 pub mod accounts;
+pub mod pairing;
 pub mod players;
 pub mod results;
 pub mod rounds;
+pub mod scores;
 pub mod snapshot;
 pub mod standings;
+pub mod tiebreaks;
+pub mod ties;
 pub mod tournaments;
 pub mod views;
 
@@ -56,8 +60,17 @@ pub enum EventKind {
     ResultOverridden,
     /// `{round}`: the TO closed the round.
     RoundClosed,
-    /// `{standings}`: the standings table after a result counted.
+    /// `{standings, standings_meta}`: the standings table after a result
+    /// counted (or the TO changed how it is ranked or ordered a tie).
     StandingsChanged,
+    /// `{tournament, change}`: the TO changed the tie-breaks or point values.
+    StandingsConfigChanged,
+    /// `{resolution, action, player_id}`: the TO ordered an open tie (= or ↓).
+    TieResolved,
+    /// `{notices}`: TO tie orders dropped because results changed their tie.
+    TieResolutionsDropped,
+    /// `{count}`: the TO dismissed the notices of dropped tie orders.
+    TieNoticesDismissed,
 }
 
 impl EventKind {
@@ -81,6 +94,10 @@ impl EventKind {
             EventKind::ResultOverridden => "result_overridden",
             EventKind::RoundClosed => "round_closed",
             EventKind::StandingsChanged => "standings_changed",
+            EventKind::StandingsConfigChanged => "standings_config_changed",
+            EventKind::TieResolved => "tie_resolved",
+            EventKind::TieResolutionsDropped => "tie_resolutions_dropped",
+            EventKind::TieNoticesDismissed => "tie_notices_dismissed",
         }
     }
 }

@@ -22,12 +22,13 @@ pub async fn snapshot(state: &AppState, id: Uuid, viewer: Option<&User>) -> ApiR
         Some(r) => Some(views::round(r, &tx.pairings_of_round(r.id).await?, &names)),
         None => None,
     };
-    let standings = super::standings::table(&players, &rounds, &pairings)?;
+    let (standings, standings_meta) = super::standings::table(&t, &players, &rounds, &pairings)?;
     Ok(Snapshot {
         seq: t.last_seq,
         tournament: views::tournament(&t, players.iter().filter(|p| !p.removed).count()),
         players: players.iter().filter(|p| !p.removed).map(|p| views::player(p, false)).collect(),
         round,
         standings,
+        standings_meta,
     })
 }
