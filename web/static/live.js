@@ -30,6 +30,7 @@
       if (i >= 0) ps[i] = d.pairing; else ps.push(d.pairing);
     }
     if (d.standings) s.standings = d.standings;
+    if (d.standings_meta) s.standings_meta = d.standings_meta;
     s.seq = ev.seq;
   };
 

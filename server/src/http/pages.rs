@@ -284,9 +284,10 @@ async fn board_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUse
 
 async fn standings_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
     let s = snapshot::snapshot(&state, *id, user.0.as_ref()).await?;
+    let is_to = user.0.as_ref().is_some_and(|u| u.id.to_string() == s.tournament.owner_id);
     let (nav, fresh) = nav(&req, user.0.as_ref());
     let json = script_json(&s);
-    render(&req, &state, &tpl::StandingsPage { nav, s, json }, fresh.as_deref())
+    render(&req, &state, &tpl::StandingsPage { nav, is_to, s, json }, fresh.as_deref())
 }
 
 async fn dashboard_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {

@@ -4,6 +4,7 @@
 
 mod chess;
 mod crokinole;
+mod pages;
 mod ties;
 
 use arbiter_server::client::{ApiClient, Reply};
