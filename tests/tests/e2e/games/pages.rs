@@ -61,3 +61,39 @@ async fn the_standings_page_shows_ties_and_takes_the_organisers_order() -> anyho
     b.close().await;
     Ok(())
 }
+
+/// Signs the browser in with `client`'s session.
+async fn sign_in(b: &Browser, base: &str, client: &arbiter_server::client::ApiClient) -> anyhow::Result<()> {
+    b.client.goto(base).await?;
+    let set = format!("document.cookie = '{}={}; path=/; SameSite=Lax';", arbiter_server::auth::session::COOKIE, client.session().unwrap_or_default());
+    b.client.execute(&set, vec![]).await?;
+    Ok(())
+}
+
+#[actix_web::test]
+async fn chess_results_are_reported_and_overridden_from_the_pages() -> anyhow::Result<()> {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let app = TestApp::spawn().await?;
+    let mut e = super::Event::start(&app, "chess", "round_robin", &["White", "Black"], json!({})).await?;
+    e.pair_next().await?;
+    let b = Browser::start().await?;
+
+    // White reports 1-0 from the player page's chess form.
+    sign_in(&b, &app.base, &e.players[0].0).await?;
+    b.client.goto(&format!("{}/t/{}/me", app.base, e.id)).await?;
+    until(&b, "return document.querySelector('#report-form select[name=result]') !== null;").await?;
+    b.client.execute("const f = document.getElementById('report-form'); f.result.value = '1-0'; f.requestSubmit();", vec![]).await?;
+    let said = until(&b, "const t = document.getElementById('my-pairing').textContent; return t.includes('Reported') && t;").await?;
+    assert!(said.as_str().is_some_and(|t| t.contains("1–0") && t.contains("you play White")), "{said}");
+
+    // The TO sets 0-1 from the dashboard's chess override form.
+    sign_in(&b, &app.base, &e.to).await?;
+    b.client.goto(&format!("{}/t/{}/dashboard", app.base, e.id)).await?;
+    until(&b, "const f = document.querySelector('form.override select[name=result]'); return f && f.value === '1-0';").await?;
+    b.client.execute("const f = document.querySelector('form.override'); f.result.value = '0-1'; f.requestSubmit();", vec![]).await?;
+    until(&b, "return [...document.querySelectorAll('h4')].some(h => h.textContent === 'Confirmed (1)');").await?;
+    let st = e.standings().await?;
+    assert_eq!(st["players"][0]["display_name"], "Black");
+    b.close().await;
+    Ok(())
+}
