@@ -61,7 +61,7 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
                 .await
                 .with_context(|| format!("starting the demo server on {} (is one already running? pass --url)", args.bind))?;
             let base = format!("http://{}", args.bind.replace("0.0.0.0", "127.0.0.1"));
-            let handle = app.handle();
+            let handle = app.stopper();
             let task = actix_web::rt::spawn(app.run_until_stopped());
             (base, Some((handle, task)))
         }
@@ -167,7 +167,7 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
             let _ = task.await;
             drop(handle);
         }
-        Some((handle, _)) => handle.stop(true).await,
+        Some((handle, _)) => handle.stop().await,
         None => {}
     }
     Ok(())

@@ -62,10 +62,10 @@ impl Application {
         &self.state
     }
 
-    /// A handle that stops the server.
+    /// A handle that shuts the server down gracefully.
     #[must_use]
-    pub fn handle(&self) -> actix_web::dev::ServerHandle {
-        self.server.handle()
+    pub fn stopper(&self) -> Stopper {
+        Stopper { server: self.server.handle(), hub: self.state.hub.clone() }
     }
 
     /// Runs until SIGINT or SIGTERM, then shuts down gracefully: live sockets
@@ -74,15 +74,29 @@ impl Application {
     /// # Errors
     /// The server failed.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        let handle = self.server.handle();
-        let hub = self.state.hub.clone();
+        let stopper = self.stopper();
         tokio::spawn(async move {
             wait_for_signal().await;
-            tracing::info!("shutting down: closing live sockets and draining requests");
-            hub.shut_down();
-            handle.stop(true).await;
+            stopper.stop().await;
         });
         self.server.await
+    }
+}
+
+/// Stops a running server gracefully: live sockets are closed with a
+/// reconnect hint, then in-flight requests finish (up to 15 s).
+#[derive(Clone)]
+pub struct Stopper {
+    server: actix_web::dev::ServerHandle,
+    hub: Hub,
+}
+
+impl Stopper {
+    /// Shuts down and waits until the server has stopped.
+    pub async fn stop(&self) {
+        tracing::info!("shutting down: closing live sockets and draining requests");
+        self.hub.shut_down();
+        self.server.stop(true).await;
     }
 }
 

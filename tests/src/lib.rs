@@ -24,7 +24,7 @@ pub struct TestApp {
     pub base: String,
     /// The database URL it uses.
     pub database_url: String,
-    handle: actix_web::dev::ServerHandle,
+    stopper: arbiter_server::startup::Stopper,
     _dir: Option<tempfile::TempDir>,
 }
 
@@ -53,9 +53,9 @@ impl TestApp {
     pub async fn start(database_url: String, dir: Option<tempfile::TempDir>, redis_url: Option<String>) -> anyhow::Result<TestApp> {
         let app = Application::build(Settings::new("127.0.0.1:0", database_url.clone(), redis_url)).await?;
         let base = format!("http://127.0.0.1:{}", app.port());
-        let handle = app.handle();
+        let stopper = app.stopper();
         actix_web::rt::spawn(app.run_until_stopped());
-        Ok(TestApp { base, database_url, handle, _dir: dir })
+        Ok(TestApp { base, database_url, stopper, _dir: dir })
     }
 
     /// A client with no session.
@@ -87,7 +87,7 @@ impl TestApp {
 
     /// Stops the server (gracefully).
     pub async fn stop(&self) {
-        self.handle.stop(true).await;
+        self.stopper.stop().await;
     }
 
     /// A fingerprint of every table (row counts and the full event log), to

@@ -1,15 +1,17 @@
-//! A WebSocket client for the live protocol.
+//! A WebSocket client for the live protocol. A background task reads the
+//! socket continuously (as a browser does), so the client is never the slow
+//! consumer the server cuts off; frames wait in an unbounded local queue.
 
 use awc::ws::{Frame, Message};
 use futures_util::{SinkExt as _, StreamExt as _};
 use serde_json::Value;
 use std::time::Duration;
+use tokio::sync::mpsc;
 
-type Socket = actix_codec::Framed<awc::BoxedSocket, awc::ws::Codec>;
-
-/// A live-feed client: reads JSON frames, answers pings.
+/// A live-feed client.
 pub struct WsClient {
-    socket: Socket,
+    frames: mpsc::UnboundedReceiver<Value>,
+    outgoing: mpsc::UnboundedSender<String>,
 }
 
 impl WsClient {
@@ -18,24 +20,35 @@ impl WsClient {
     /// # Errors
     /// The handshake failed.
     pub async fn connect(url: &str) -> anyhow::Result<WsClient> {
-        let (_, socket) = awc::Client::new().ws(url).connect().await.map_err(|e| anyhow::anyhow!("ws connect {url}: {e}"))?;
-        Ok(WsClient { socket })
+        let (_, mut socket) = awc::Client::new().ws(url).connect().await.map_err(|e| anyhow::anyhow!("ws connect {url}: {e}"))?;
+        let (frames_tx, frames) = mpsc::unbounded_channel();
+        let (outgoing, mut out_rx) = mpsc::unbounded_channel::<String>();
+        actix_web::rt::spawn(async move {
+            loop {
+                tokio::select! {
+                    frame = socket.next() => match frame {
+                        Some(Ok(Frame::Text(b))) => {
+                            if let Ok(v) = serde_json::from_slice(&b) {
+                                if frames_tx.send(v).is_err() { return; }
+                            }
+                        }
+                        Some(Ok(Frame::Ping(p))) => { let _ = socket.send(Message::Pong(p)).await; }
+                        Some(Ok(Frame::Close(_))) | None | Some(Err(_)) => return,
+                        Some(Ok(_)) => {}
+                    },
+                    text = out_rx.recv() => match text {
+                        Some(t) => { let _ = socket.send(Message::Text(t.into())).await; }
+                        None => return,
+                    },
+                }
+            }
+        });
+        Ok(WsClient { frames, outgoing })
     }
 
     /// The next JSON text frame, waiting at most `timeout`. `None` on timeout or close.
     pub async fn next_json(&mut self, timeout: Duration) -> Option<Value> {
-        let deadline = tokio::time::Instant::now() + timeout;
-        loop {
-            let frame = tokio::time::timeout_at(deadline, self.socket.next()).await.ok()??;
-            match frame.ok()? {
-                Frame::Text(b) => return serde_json::from_slice(&b).ok(),
-                Frame::Ping(p) => {
-                    let _ = self.socket.send(Message::Pong(p)).await;
-                }
-                Frame::Close(_) => return None,
-                _ => {}
-            }
-        }
+        tokio::time::timeout(timeout, self.frames.recv()).await.ok()?
     }
 
     /// Frames until `pred` holds for one (returned with everything before it).
@@ -57,7 +70,7 @@ impl WsClient {
     ///
     /// # Errors
     /// The socket is closed.
-    pub async fn send_text(&mut self, text: &str) -> anyhow::Result<()> {
-        self.socket.send(Message::Text(text.to_string().into())).await.map_err(|e| anyhow::anyhow!("ws send: {e}"))
+    pub fn send_text(&self, text: &str) -> anyhow::Result<()> {
+        self.outgoing.send(text.to_string()).map_err(|_| anyhow::anyhow!("ws closed"))
     }
 }

@@ -154,7 +154,7 @@ async fn subscribe_once(
                 }
             }
             _ = ping.tick() => {
-                let pong: redis::RedisResult<String> = tokio::time::timeout(Duration::from_secs(2), sink.ping())
+                let pong: redis::RedisResult<redis::Value> = tokio::time::timeout(Duration::from_secs(2), sink.ping())
                     .await
                     .map_err(|_| redis::RedisError::from((redis::ErrorKind::IoError, "ping timed out")))?;
                 pong?;

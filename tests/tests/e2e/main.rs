@@ -1,4 +1,8 @@
-//! Arbiter's end-to-end tests: the real application over HTTP and
-//! WebSocket (see the `arbiter-tests` harness), one module per area.
+//! End-to-end tests: one integration-test binary (one link step), a module per area.
 
+mod bad_input;
+mod browser;
+mod event;
 mod games;
+mod live;
+mod storage;

@@ -23,8 +23,6 @@ async fn until(b: &Browser, script: &str) -> anyhow::Result<Value> {
 
 #[actix_web::test]
 async fn the_standings_page_shows_ties_and_takes_the_organisers_order() -> anyhow::Result<()> {
-    // Two TLS providers are linked (ring and aws-lc-rs); the WebDriver client needs one chosen.
-    let _ = rustls::crypto::ring::default_provider().install_default();
     let app = TestApp::spawn().await?;
     let e = example_event(&app).await?;
     let b = Browser::start().await?;
@@ -72,7 +70,6 @@ async fn sign_in(b: &Browser, base: &str, client: &arbiter_server::client::ApiCl
 
 #[actix_web::test]
 async fn chess_results_are_reported_and_overridden_from_the_pages() -> anyhow::Result<()> {
-    let _ = rustls::crypto::ring::default_provider().install_default();
     let app = TestApp::spawn().await?;
     let mut e = super::Event::start(&app, "chess", "round_robin", &["White", "Black"], json!({})).await?;
     e.pair_next().await?;

@@ -1,0 +1,69 @@
+//! Headless Chromium watches the venue board while a result is confirmed
+//! through the API: the page shows it within a second, without reloading.
+
+use arbiter_tests::browser::Browser;
+use arbiter_tests::{open_tournament, register, s, TestApp};
+use fantoccini::Locator;
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+/// Polls `script` (which returns a boolean) until true or `limit` passes; returns the time taken.
+async fn wait_for(b: &Browser, script: &str, limit: Duration) -> Option<Duration> {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if b.client.execute(script, vec![]).await.ok().and_then(|v| v.as_bool()) == Some(true) {
+            return Some(start.elapsed());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    None
+}
+
+#[actix_web::test]
+async fn board_updates_in_place_within_a_second() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("Organiser").await.unwrap();
+    let tid = open_tournament(&mut to, "Screen Test GT", 3).await.unwrap();
+    let mut players = Vec::new();
+    for n in 1..=5 {
+        let (mut c, _) = app.user(&format!("S{n}")).await.unwrap();
+        register(&mut c, &tid, &format!("S{n}"), "Aeldari").await.unwrap();
+        players.push(c);
+    }
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    for c in &mut players {
+        c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await.unwrap().ok().unwrap();
+    }
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+
+    let b = Browser::start().await.unwrap();
+    b.client.goto(&format!("{}/t/{tid}/board", app.base)).await.unwrap();
+    b.client.find(Locator::Css("#board-body")).await.unwrap();
+    assert!(wait_for(&b, "return document.getElementById('live-status').classList.contains('on')", Duration::from_secs(5)).await.is_some(), "socket not live");
+    // A marker that a reload would erase.
+    b.client.execute("window.__noReload = 42; return true;", vec![]).await.unwrap();
+
+    // Pairings published after the page opened appear in place.
+    let r = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await.unwrap().ok().unwrap();
+    let rid = s(&r["round"], "id").to_string();
+    let p = to.post_empty(&format!("/api/rounds/{rid}/pairings")).await.unwrap().ok().unwrap();
+    let table = p["round"]["pairings"][0].clone();
+    let pid = s(&table, "id").to_string();
+    let row = format!("document.querySelector('tr[data-pairing=\"{pid}\"]')");
+    assert!(wait_for(&b, &format!("return !!{row}"), Duration::from_secs(2)).await.is_some(), "pairings did not appear");
+    assert!(wait_for(&b, "return document.body.textContent.includes('BYE')", Duration::from_secs(2)).await.is_some(), "no bye row");
+
+    let who = |seat: &str| s(&table[seat], "name")[1..].parse::<usize>().unwrap() - 1;
+    players[who("player1")].post(&format!("/api/pairings/{pid}/report"), &json!({"player1_vp": 72, "player2_vp": 45})).await.unwrap().ok().unwrap();
+    let shown = wait_for(&b, &format!("var r = {row}; return !!r && r.textContent.includes('72') && r.textContent.includes('45')"), Duration::from_secs(2)).await;
+    assert!(shown.is_some(), "reported VP not shown");
+
+    players[who("player2")].post_empty(&format!("/api/pairings/{pid}/confirm")).await.unwrap().ok().unwrap();
+    let took = wait_for(&b, &format!("var r = {row}; return !!r && r.classList.contains('state-confirmed')"), Duration::from_secs(3)).await;
+    let took = took.expect("the confirmed result never appeared");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+    let marker = b.client.execute("return window.__noReload === 42", vec![]).await.unwrap();
+    assert_eq!(marker.as_bool(), Some(true), "the page reloaded");
+    b.close().await;
+    app.stop().await;
+}

@@ -1,0 +1,103 @@
+//! The live protocol: resume after a disconnect, snapshot when too far
+//! behind, typed errors for bad frames.
+
+use arbiter_server::live::session::REPLAY_MAX;
+use arbiter_tests::{open_tournament, register, TestApp};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(5);
+
+fn seq(v: &Value) -> i64 {
+    v["seq"].as_i64().unwrap_or(-1)
+}
+
+#[actix_web::test]
+async fn reconnecting_with_since_replays_exactly_what_was_missed() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("Organiser").await.unwrap();
+    let tid = open_tournament(&mut to, "Resume Cup", 3).await.unwrap();
+
+    let mut ws = app.ws(&tid, None).await.unwrap();
+    let snap = ws.next_json(WAIT).await.unwrap();
+    assert_eq!(snap["type"], "snapshot");
+    assert_eq!(seq(&snap), 2, "created + registration opened");
+    let (mut a, _) = app.user("Ann").await.unwrap();
+    register(&mut a, &tid, "Ann", "Orks").await.unwrap();
+    let e = ws.next_json(WAIT).await.unwrap();
+    assert_eq!((e["type"].as_str(), e["kind"].as_str(), seq(&e)), (Some("event"), Some("player_registered"), 3));
+    drop(ws);
+
+    // Missed while away: a registration, a list edit, the lock.
+    let (mut b, _) = app.user("Ben").await.unwrap();
+    register(&mut b, &tid, "Ben", "Necrons").await.unwrap();
+    a.send(awc::http::Method::PUT, &format!("/api/tournaments/{tid}/list"), Some(&json!({"list_text": "new list"}))).await.unwrap().ok().unwrap();
+    to.post_empty(&format!("/api/tournaments/{tid}/lock-lists")).await.unwrap().ok().unwrap();
+
+    let mut ws = app.ws(&tid, Some(3)).await.unwrap();
+    let mut got = Vec::new();
+    for _ in 0..3 {
+        got.push(ws.next_json(WAIT).await.unwrap());
+    }
+    let kinds: Vec<(&str, i64)> = got.iter().map(|f| (f["kind"].as_str().unwrap_or("?"), seq(f))).collect();
+    assert_eq!(kinds, [("player_registered", 4), ("list_updated", 5), ("lists_locked", 6)]);
+    assert!(got.iter().all(|f| f["type"] == "event"));
+    // The list text itself is private before the lock and never travels in events.
+    assert!(got[1]["data"]["player"]["list_text"].is_null());
+    // Then live again, nothing repeated.
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    let next = ws.next_json(WAIT).await.unwrap();
+    assert_eq!((next["kind"].as_str(), seq(&next)), (Some("status_advanced"), 7));
+    assert!(ws.next_json(Duration::from_millis(300)).await.is_none(), "no duplicate frames");
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn too_far_behind_or_ahead_gets_a_snapshot() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("Organiser").await.unwrap();
+    let tid = open_tournament(&mut to, "Snapshot Cup", 3).await.unwrap();
+    let (mut a, _) = app.user("Ann").await.unwrap();
+    register(&mut a, &tid, "Ann", "Orks").await.unwrap();
+    // More events than a replay covers: list edits are one event each.
+    for i in 0..=REPLAY_MAX {
+        a.send(awc::http::Method::PUT, &format!("/api/tournaments/{tid}/list"), Some(&json!({"list_text": format!("list v{i}")}))).await.unwrap().ok().unwrap();
+    }
+    let last = 3 + REPLAY_MAX + 1;
+    let mut ws = app.ws(&tid, Some(1)).await.unwrap();
+    let f = ws.next_json(WAIT).await.unwrap();
+    assert_eq!((f["type"].as_str(), seq(&f)), (Some("snapshot"), last));
+    assert_eq!(f["data"]["players"][0]["display_name"], "Ann");
+    let mut ahead = app.ws(&tid, Some(last + 50)).await.unwrap();
+    let f = ahead.next_json(WAIT).await.unwrap();
+    assert_eq!((f["type"].as_str(), seq(&f)), (Some("snapshot"), last));
+    // Within reach, a replay.
+    let mut near = app.ws(&tid, Some(last - 2)).await.unwrap();
+    let f = near.next_json(WAIT).await.unwrap();
+    assert_eq!((f["type"].as_str(), seq(&f)), (Some("event"), last - 1));
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn bad_frames_get_typed_errors_and_the_socket_stays_open() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("Organiser").await.unwrap();
+    let tid = open_tournament(&mut to, "Frames Cup", 3).await.unwrap();
+    let mut ws = app.ws(&tid, None).await.unwrap();
+    assert_eq!(ws.next_json(WAIT).await.unwrap()["type"], "snapshot");
+    for bad in ["hello", r#"{"type":"dance"}"#, r#"{"v":9,"type":"ping"}"#] {
+        ws.send_text(bad).unwrap();
+        let e = ws.next_json(WAIT).await.unwrap();
+        assert_eq!((e["type"].as_str(), e["code"].as_str()), (Some("error"), Some("bad_message")), "{bad}");
+        assert!(e["message"].as_str().is_some_and(|m| m.len() > 10));
+    }
+    ws.send_text(r#"{"v":1,"type":"ping"}"#).unwrap();
+    assert_eq!(ws.next_json(WAIT).await.unwrap()["type"], "pong");
+    ws.send_text(r#"{"v":1,"type":"resume","since":1}"#).unwrap();
+    let replay = ws.next_json(WAIT).await.unwrap();
+    assert_eq!((replay["kind"].as_str(), seq(&replay)), (Some("status_advanced"), 2));
+    // A tournament that does not exist (or is not published) has no live feed.
+    let missing = app.ws(&uuid::Uuid::new_v4().to_string(), None).await;
+    assert!(missing.is_err());
+    app.stop().await;
+}
