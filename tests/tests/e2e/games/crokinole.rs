@@ -166,3 +166,59 @@ async fn crokinole_results_are_points_and_twenties() -> anyhow::Result<()> {
     assert!(v["player1_vp"].is_null());
     Ok(())
 }
+
+/// Crokinole Swiss: paired by record (score groups by W-L-D, fold), ranked
+/// by game points, then head-to-head and total 20s.
+#[actix_web::test]
+async fn a_crokinole_swiss_pairs_by_record() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let mut e = Event::start(&app, "crokinole", "swiss_record", &["A", "B", "C", "D"], json!({ "total_rounds": 3 })).await?;
+    let pairs = |published: &Value| -> Vec<(String, String)> {
+        published["round"]["pairings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|p| {
+                let mut v = [s(&p["player1"], "name").to_string(), s(&p["player2"], "name").to_string()];
+                v.sort();
+                (v[0].clone(), v[1].clone())
+            })
+            .collect()
+    };
+    // Round 1: one group of four, folded 1st v 3rd, 2nd v 4th.
+    let r1 = e.pair_next().await?;
+    assert_eq!(pairs(&r1), [("A".to_string(), "C".to_string()), ("B".to_string(), "D".to_string())]);
+    for p in r1["round"]["pairings"].as_array().cloned().unwrap_or_default() {
+        let winner_first = ["A", "D"].contains(&s(&p["player1"], "name"));
+        let (a, b) = if winner_first { (6, 2) } else { (2, 6) };
+        e.report_and_confirm(&p, &json!({ "player1_points": a, "player2_points": b, "player1_twenties": 1, "player2_twenties": 1 })).await?;
+    }
+    e.close(&r1["round"]).await?;
+    // Round 2: the winners A and D meet, and the losers B and C.
+    let r2 = e.pair_next().await?;
+    let mut got = pairs(&r2);
+    got.sort();
+    assert_eq!(got, [("A".to_string(), "D".to_string()), ("B".to_string(), "C".to_string())]);
+    let st = e.standings().await?;
+    let codes: Vec<&str> = st["columns"].as_array().into_iter().flatten().map(|c| s(c, "code")).collect();
+    assert_eq!(codes, ["H2H", "20s"]);
+    Ok(())
+}
+
+/// A double round robin of three: C.05 Annex 1 "3 or 4 players" twice over,
+/// six rounds; round 1 is 1-4 (player 4 is the bye: player 1 sits out) and 2-3.
+#[actix_web::test]
+async fn a_double_round_robin_of_three_has_six_rounds() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let mut e = Event::start(&app, "crokinole", "double_round_robin", &["A", "B", "C"], json!({})).await?;
+    let r1 = e.pair_next().await?;
+    assert_eq!(r1["tournament"]["total_rounds"], 6);
+    let tables: Vec<(&str, &str)> = r1["round"]["pairings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| (s(&p["player1"], "name"), p["player2"]["name"].as_str().unwrap_or("BYE")))
+        .collect();
+    assert_eq!(tables, [("B", "C"), ("A", "BYE")]);
+    Ok(())
+}

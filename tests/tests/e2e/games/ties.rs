@@ -5,7 +5,7 @@
 
 use super::crokinole::{example_event, payload, GAMES};
 use super::Event;
-use arbiter_tests::{s, TestApp};
+use arbiter_tests::{s, Backend, TestApp};
 use serde_json::{json, Value};
 
 /// The names in standings order.
@@ -111,5 +111,18 @@ async fn tie_orders_are_kept_while_the_tie_stands_and_dropped_with_a_notice() ->
     let d = e.to.send(awc::http::Method::DELETE, &format!("{ties}/notices"), None).await?.ok()?;
     assert_eq!(d["dismissed"], 1);
     assert!(e.standings().await?["notices"].as_array().is_some_and(Vec::is_empty));
+    Ok(())
+}
+
+/// The same decision on PostgreSQL: stored as JSON on the event, applied on reads.
+#[actix_web::test]
+async fn tie_orders_are_stored_on_postgres() -> anyhow::Result<()> {
+    let app = TestApp::spawn_with(Backend::Postgres, None).await?;
+    let mut e = example_event(&app).await?;
+    let p6 = e.id_of("Player6");
+    e.to.post(&format!("/api/tournaments/{}/ties", e.id), &json!({ "action": "swap", "player_id": p6 })).await?.ok()?;
+    let st = e.standings().await?;
+    assert_eq!(order(&st)[2..4], ["Player7", "Player6"]);
+    assert_eq!(s(&st["resolutions"][0], "by_name"), "Organiser");
     Ok(())
 }
