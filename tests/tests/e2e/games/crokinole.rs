@@ -21,10 +21,12 @@ use serde_json::{json, Value};
 
 pub const NAMES: [&str; 7] = ["Player1", "Player2", "Player3", "Isis", "Player5", "Player6", "Player7"];
 
-/// (player, game points, 20s) against (player, game points, 20s).
-type Side = (&'static str, u32, u32);
+/// One player's side of a game: (player, game points, 20s).
+pub type Side = (&'static str, u32, u32);
+/// A game: one side against the other.
+pub type Game = (Side, Side);
 
-pub const GAMES: [(Side, Side); 21] = [
+pub const GAMES: [Game; 21] = [
     // The mini-league of the four tied players.
     (("Player2", 4, 5), ("Isis", 4, 3)),
     (("Player2", 4, 4), ("Player6", 4, 6)),
@@ -52,7 +54,7 @@ pub const GAMES: [(Side, Side); 21] = [
 ];
 
 /// The result payload of the game between `p1` and `p2`, player 1 first.
-pub fn payload(p1: &str, p2: &str, games: &[(Side, Side)]) -> Option<Value> {
+pub fn payload(p1: &str, p2: &str, games: &[Game]) -> Option<Value> {
     games.iter().find_map(|&(a, b)| {
         let (x, y) = if a.0 == p1 && b.0 == p2 {
             (a, b)

@@ -3,7 +3,7 @@
 //! survive a recomputation that leaves the tie as it was, and are dropped
 //! with a notice when a later result changes the tie. Every step is an event.
 
-use super::crokinole::{example_event, payload, GAMES};
+use super::crokinole::{example_event, payload, Game, GAMES};
 use super::Event;
 use arbiter_tests::{s, Backend, TestApp};
 use serde_json::{json, Value};
@@ -29,7 +29,7 @@ async fn table(e: &mut Event, a: &str, b: &str) -> anyhow::Result<Value> {
 }
 
 /// The TO overrides the game between `a` and `b` with `games`' result.
-async fn override_game(e: &mut Event, a: &str, b: &str, games: &[((&'static str, u32, u32), (&'static str, u32, u32))]) -> anyhow::Result<()> {
+async fn override_game(e: &mut Event, a: &str, b: &str, games: &[Game]) -> anyhow::Result<()> {
     let p = table(e, a, b).await?;
     let score = payload(s(&p["player1"], "name"), s(&p["player2"], "name"), games).unwrap_or_default();
     e.to.post(&format!("/api/pairings/{}/override", s(&p, "id")), &score).await?.ok()?;
