@@ -49,6 +49,14 @@ impl ApiClient {
         ApiClient { base: base.trim_end_matches('/').to_string(), http, session: None }
     }
 
+    /// The same session against another server (an instance of the same deployment).
+    #[must_use]
+    pub fn clone_to(&self, base: &str) -> ApiClient {
+        let mut c = ApiClient::new(base);
+        c.session.clone_from(&self.session);
+        c
+    }
+
     /// The server's base URL.
     #[must_use]
     pub fn base(&self) -> &str {

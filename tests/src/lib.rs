@@ -7,6 +7,7 @@
 //! Chromium through ChromeDriver.
 
 pub mod browser;
+pub mod process;
 mod db;
 mod ws;
 
@@ -69,11 +70,7 @@ impl TestApp {
     /// # Errors
     /// Sign-up failed.
     pub async fn user(&self, name: &str) -> anyhow::Result<(ApiClient, String)> {
-        let mut c = self.client();
-        let email = format!("{}-{}@test.arbiter", name.to_lowercase().replace(' ', "."), &uuid::Uuid::new_v4().simple().to_string()[..8]);
-        let me = c.sign_up(&email, "a long password", name).await?;
-        let id = me["user"]["id"].as_str().unwrap_or_default().to_string();
-        Ok((c, id))
+        sign_up(&self.base, name).await
     }
 
     /// A WebSocket client on `tournament`'s live feed (`?since=` if given).
@@ -97,6 +94,100 @@ impl TestApp {
     /// The database could not be read.
     pub async fn fingerprint(&self) -> anyhow::Result<String> {
         db::fingerprint(&self.database_url).await
+    }
+}
+
+/// A new signed-up user of the server at `base` (`name`, a unique e-mail) and their id.
+///
+/// # Errors
+/// Sign-up failed.
+pub async fn sign_up(base: &str, name: &str) -> anyhow::Result<(ApiClient, String)> {
+    let mut c = ApiClient::new(base);
+    let email = format!("{}-{}@test.arbiter", name.to_lowercase().replace(' ', "."), &uuid::Uuid::new_v4().simple().to_string()[..8]);
+    let me = c.sign_up(&email, "a long password", name).await?;
+    let id = me["user"]["id"].as_str().unwrap_or_default().to_string();
+    Ok((c, id))
+}
+
+/// A 40K event in progress: its TO, its players (named `{prefix}1`…), its id.
+pub struct Event {
+    /// The TO's client.
+    pub to: ApiClient,
+    /// Players' clients, in registration order.
+    pub players: Vec<ApiClient>,
+    /// Tournament id.
+    pub tid: String,
+    prefix: String,
+}
+
+/// One table of a published round: pairing id and the players' indexes in [`Event::players`].
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// Pairing id.
+    pub id: String,
+    /// Player 1's index.
+    pub p1: usize,
+    /// Player 2's index.
+    pub p2: usize,
+}
+
+impl Event {
+    /// Creates an event on the server at `base` with `n` players named
+    /// `{prefix}1…{prefix}n`, registered, checked in and started.
+    ///
+    /// # Errors
+    /// A step was refused.
+    pub async fn start(base: &str, prefix: &str, n: usize, rounds: u32) -> anyhow::Result<Event> {
+        let (mut to, _) = sign_up(base, "Organiser").await?;
+        let tid = open_tournament(&mut to, &format!("{prefix} Open"), rounds).await?;
+        let mut players = Vec::new();
+        for i in 1..=n {
+            let (mut c, _) = sign_up(base, &format!("{prefix}{i}")).await?;
+            register(&mut c, &tid, &format!("{prefix}{i}"), "Orks").await?;
+            players.push(c);
+        }
+        to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+        for c in &mut players {
+            c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await?.ok()?;
+        }
+        to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+        Ok(Event { to, players, tid, prefix: prefix.to_string() })
+    }
+
+    /// Creates and pairs the next round; returns its id and tables (the bye excluded).
+    ///
+    /// # Errors
+    /// A step was refused.
+    pub async fn pair_next(&mut self) -> anyhow::Result<(String, Vec<Table>)> {
+        let tid = &self.tid;
+        let r = self.to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await?.ok()?;
+        let rid = s(&r["round"], "id").to_string();
+        let p = self.to.post_empty(&format!("/api/rounds/{rid}/pairings")).await?.ok()?;
+        let index = |seat: &Value| s(seat, "name").trim_start_matches(self.prefix.as_str()).parse::<usize>().map(|n| n - 1);
+        let mut tables = Vec::new();
+        for t in p["round"]["pairings"].as_array().into_iter().flatten().filter(|t| !t["player2"].is_null()) {
+            tables.push(Table { id: s(t, "id").to_string(), p1: index(&t["player1"])?, p2: index(&t["player2"])? });
+        }
+        Ok((rid, tables))
+    }
+
+    /// Player 1 reports `vp1`–`vp2` and player 2 confirms.
+    ///
+    /// # Errors
+    /// A step was refused.
+    pub async fn play(&mut self, t: &Table, vp1: u32, vp2: u32) -> anyhow::Result<Value> {
+        let id = &t.id;
+        self.players[t.p1].post(&format!("/api/pairings/{id}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 })).await?.ok()?;
+        self.players[t.p2].post_empty(&format!("/api/pairings/{id}/confirm")).await?.ok()
+    }
+
+    /// The whole event log (as live frames).
+    ///
+    /// # Errors
+    /// The request failed.
+    pub async fn log(&mut self) -> anyhow::Result<Vec<Value>> {
+        let log = self.to.get(&format!("/api/tournaments/{}/events?limit=5000", self.tid)).await?.ok()?;
+        Ok(log["events"].as_array().cloned().unwrap_or_default())
     }
 }
 

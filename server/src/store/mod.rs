@@ -44,18 +44,34 @@ pub enum StoreError {
 
 impl From<DbErr> for StoreError {
     fn from(e: DbErr) -> StoreError {
-        let unavailable = match &e {
-            DbErr::ConnectionAcquire(_) | DbErr::Conn(_) => true,
-            DbErr::Exec(RuntimeErr::SqlxError(s)) | DbErr::Query(RuntimeErr::SqlxError(s)) => {
-                matches!(s, sea_orm::SqlxError::Io(_) | sea_orm::SqlxError::PoolTimedOut | sea_orm::SqlxError::PoolClosed)
-            }
-            _ => false,
-        };
-        if unavailable {
+        if is_unavailable(&e) {
             StoreError::Unavailable(e.to_string())
         } else {
             StoreError::Db(e)
         }
+    }
+}
+
+/// Whether an error means "the database cannot be reached right now" (so the
+/// request may succeed later) rather than a bad statement: connection and
+/// pool failures, and PostgreSQL's connection-exception (08xxx) and
+/// operator-intervention (57Pxx: shutting down, restarting) states.
+fn is_unavailable(e: &DbErr) -> bool {
+    use sea_orm::SqlxError;
+    let sqlx = match e {
+        DbErr::ConnectionAcquire(_) => return true,
+        DbErr::Conn(RuntimeErr::SqlxError(s)) | DbErr::Exec(RuntimeErr::SqlxError(s)) | DbErr::Query(RuntimeErr::SqlxError(s)) => s,
+        DbErr::Conn(_) => return true,
+        _ => return false,
+    };
+    match sqlx {
+        SqlxError::Io(_) | SqlxError::PoolTimedOut | SqlxError::PoolClosed | SqlxError::WorkerCrashed | SqlxError::Tls(_) => true,
+        SqlxError::Protocol(_) => true,
+        SqlxError::Database(d) => d.code().is_some_and(|c| {
+            // PostgreSQL SQLSTATE classes, or SQLite's BUSY/LOCKED (5/6, extended codes in the high bits).
+            c.starts_with("08") || c.starts_with("57P") || c.parse::<u32>().is_ok_and(|n| matches!(n & 0xff, 5 | 6))
+        }),
+        _ => false,
     }
 }
 

@@ -5,4 +5,5 @@ mod browser;
 mod event;
 mod games;
 mod live;
+mod scale;
 mod storage;

@@ -1,0 +1,166 @@
+//! Several instances on one PostgreSQL and one Redis: events cross
+//! instances, survive a Redis restart and an instance's SIGKILL; PostgreSQL
+//! restarts answer 503 and recover; SIGTERM closes sockets with a hint.
+
+use arbiter_tests::process::{PgProcess, RedisProcess, ServerProcess};
+use arbiter_tests::{Backend, Event, TestApp, WsClient};
+use serde_json::Value;
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(10);
+
+fn system_redis() -> String {
+    std::env::var("ARBITER_TEST_REDIS").unwrap_or_else(|_| "redis://127.0.0.1:6379".into())
+}
+
+/// Reads frames until `last` is reached; returns the event sequence numbers seen (snapshots excluded).
+async fn seqs_until(ws: &mut WsClient, last: i64) -> Vec<i64> {
+    let (frames, reached) = ws.until(WAIT, |f| f["seq"].as_i64() == Some(last)).await;
+    assert!(reached, "never reached seq {last}; got {:?}", frames.iter().map(|f| (f["type"].clone(), f["seq"].clone())).collect::<Vec<_>>());
+    frames.iter().filter(|f| f["type"] == "event").filter_map(|f| f["seq"].as_i64()).collect()
+}
+
+fn last_seq(log: &[Value]) -> i64 {
+    log.last().and_then(|e| e["seq"].as_i64()).unwrap_or(0)
+}
+
+#[actix_web::test]
+async fn a_result_confirmed_on_one_instance_reaches_clients_of_another() {
+    let (url, _) = Backend::Postgres.fresh().await.unwrap();
+    let a = TestApp::start(url.clone(), None, Some(system_redis())).await.unwrap();
+    let b = TestApp::start(url, None, Some(system_redis())).await.unwrap();
+    let mut ev = Event::start(&a.base, "X", 4, 2).await.unwrap();
+    let mut on_b = b.ws(&ev.tid, None).await.unwrap();
+    let snap = on_b.next_json(WAIT).await.unwrap();
+    assert_eq!(snap["type"], "snapshot");
+    let (_, tables) = ev.pair_next().await.unwrap();
+    ev.play(&tables[0], 70, 40).await.unwrap();
+    let (mut frames, seen) = on_b.until(WAIT, |f| f["kind"] == "result_confirmed").await;
+    assert!(seen, "instance B's client never saw the confirm made on A: {frames:?}");
+    // Sessions work on any instance: the TO's cookie from A acts on B.
+    let mut to_on_b = ev.to.clone_to(&b.base);
+    let st = to_on_b.get(&format!("/api/tournaments/{}/standings", ev.tid)).await.unwrap().ok().unwrap();
+    assert_eq!(st["players"][0]["wins"], 1);
+    let log = ev.log().await.unwrap();
+    let last = last_seq(&log);
+    if frames.last().and_then(|f| f["seq"].as_i64()) != Some(last) {
+        frames.extend(on_b.until(WAIT, |f| f["seq"].as_i64() == Some(last)).await.0);
+    }
+    let seqs: Vec<i64> = frames.iter().filter_map(|f| f["seq"].as_i64()).collect();
+    let expected: Vec<i64> = (snap["seq"].as_i64().unwrap() + 1..=last).collect();
+    assert_eq!(seqs, expected, "in order, exactly once");
+    a.stop().await;
+    b.stop().await;
+}
+
+#[actix_web::test]
+async fn redis_restart_loses_nothing_for_a_connected_client() {
+    let mut redis = RedisProcess::spawn().await.unwrap();
+    let (url, _) = Backend::Postgres.fresh().await.unwrap();
+    let a = TestApp::start(url.clone(), None, Some(redis.url())).await.unwrap();
+    let b = TestApp::start(url, None, Some(redis.url())).await.unwrap();
+    let mut ev = Event::start(&a.base, "R", 8, 2).await.unwrap();
+    let mut on_b = b.ws(&ev.tid, Some(0)).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    ev.play(&tables[0], 60, 50).await.unwrap();
+    redis.stop();
+    // Instances keep serving while Redis is down.
+    ev.play(&tables[1], 55, 45).await.unwrap();
+    ev.play(&tables[2], 35, 80).await.unwrap();
+    redis.start().await.unwrap();
+    ev.play(&tables[3], 40, 40).await.unwrap();
+    let log = ev.log().await.unwrap();
+    let seqs = seqs_until(&mut on_b, last_seq(&log)).await;
+    assert_eq!(seqs, (1..=last_seq(&log)).collect::<Vec<_>>(), "every event once, in order, across the outage");
+    a.stop().await;
+    b.stop().await;
+}
+
+#[actix_web::test]
+async fn an_instance_killed_mid_round_loses_no_result_and_its_client_resyncs_elsewhere() {
+    let (url, _) = Backend::Postgres.fresh().await.unwrap();
+    let redis = system_redis();
+    let mut a = ServerProcess::spawn(&url, Some(&redis)).await.unwrap();
+    let b = ServerProcess::spawn(&url, Some(&redis)).await.unwrap();
+    let mut ev = Event::start(&a.base, "K", 6, 2).await.unwrap();
+    let mut on_a = WsClient::connect(&format!("{}/ws/tournaments/{}?since=0", a.ws_base(), ev.tid)).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    ev.play(&tables[0], 61, 20).await.unwrap();
+    // The last confirm is answered by A, then A dies before anything else.
+    let confirmed = ev.play(&tables[1], 44, 43).await.unwrap();
+    assert_eq!(confirmed["pairing"]["state"], "CONFIRMED");
+    a.kill9();
+    // Collect what A's client got before the socket died.
+    let mut last = 0;
+    while let Some(f) = on_a.next_json(Duration::from_secs(3)).await {
+        last = f["seq"].as_i64().unwrap_or(last);
+    }
+    // Meanwhile the event goes on through B.
+    ev.to = ev.to.clone_to(&b.base);
+    for p in &mut ev.players {
+        *p = p.clone_to(&b.base);
+    }
+    ev.play(&tables[2], 10, 90).await.unwrap();
+    // The client reconnects to B from where it was.
+    let mut on_b = WsClient::connect(&format!("{}/ws/tournaments/{}?since={last}", b.ws_base(), ev.tid)).await.unwrap();
+    let log = ev.log().await.unwrap();
+    let seqs = seqs_until(&mut on_b, last_seq(&log)).await;
+    assert_eq!(seqs, (last + 1..=last_seq(&log)).collect::<Vec<_>>(), "resynced with nothing missing");
+    // Both results confirmed through A are there.
+    let round = ev.to.get(&format!("/api/tournaments/{}/rounds", ev.tid)).await.unwrap().ok().unwrap();
+    let states: Vec<&str> = round["rounds"][0]["pairings"].as_array().unwrap().iter().map(|p| p["state"].as_str().unwrap_or("?")).collect();
+    assert_eq!(states, ["CONFIRMED", "CONFIRMED", "CONFIRMED"]);
+}
+
+#[actix_web::test]
+async fn postgres_restart_answers_503_then_recovers_without_restarting() {
+    let mut pg = PgProcess::spawn().await.unwrap();
+    let app = TestApp::start(pg.url(), None, None).await.unwrap();
+    let mut ev = Event::start(&app.base, "D", 4, 1).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    ev.play(&tables[0], 50, 30).await.unwrap();
+    pg.stop();
+    let down = ev.to.get(&format!("/api/tournaments/{}/standings", ev.tid)).await.unwrap();
+    assert_eq!((down.status.as_u16(), down.code()), (503, "database_unavailable"), "{}", down.body);
+    let ready = app.client().get("/readyz").await.unwrap();
+    assert_eq!(ready.status.as_u16(), 503);
+    pg.start().await.unwrap();
+    let mut ok = None;
+    for _ in 0..50 {
+        let r = ev.to.get(&format!("/api/tournaments/{}/standings", ev.tid)).await.unwrap();
+        if r.status.is_success() {
+            ok = Some(r.body);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let st = ok.expect("never recovered");
+    assert_eq!(st["players"][0]["wins"], 1, "the confirmed result survived the restart");
+    ev.play(&tables[1], 45, 46).await.unwrap();
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn sigterm_closes_sockets_with_a_reconnect_hint() {
+    let (url, _) = Backend::Sqlite.fresh().await.unwrap();
+    let mut server = ServerProcess::spawn(&url, None).await.unwrap();
+    let mut ev = Event::start(&server.base, "T", 2, 1).await.unwrap();
+    let ws_url = format!("{}/ws/tournaments/{}", server.ws_base(), ev.tid);
+    let (_, mut socket) = awc::Client::new().ws(ws_url.as_str()).connect().await.unwrap();
+    use futures_util::StreamExt as _;
+    let first = socket.next().await;
+    assert!(matches!(first, Some(Ok(awc::ws::Frame::Text(_)))));
+    let status = server.terminate().unwrap();
+    assert!(status.success(), "graceful exit, got {status:?}");
+    let mut close = None;
+    while let Some(Ok(f)) = socket.next().await {
+        if let awc::ws::Frame::Close(reason) = f {
+            close = reason;
+            break;
+        }
+    }
+    let close = close.expect("no close frame");
+    assert_eq!(close.code, awc::ws::CloseCode::Restart);
+    assert!(close.description.unwrap_or_default().contains("reconnect"));
+    let _ = ev.log().await;
+}
