@@ -130,8 +130,12 @@ fn round_robin(t: &Tournament, players: &[Player], number: u32, cycles: Cycles) 
         ApiError::conflict("all_rounds_played", format!("The round robin of {n} players has {total} rounds; all are paired."))
     })?;
     let mut warnings = Vec::new();
-    if !drawn && t.total_rounds != total {
-        warnings.push(format!("A {} of {n} players has {total} rounds: the event now plans {total}.", t.pairing_system.label().to_lowercase()));
+    if !drawn && t.total_rounds != 0 && t.total_rounds != total {
+        warnings.push(format!(
+            "A {} of {n} players has {total} rounds, not the {} planned: the event now plans {total}.",
+            t.pairing_system.label().to_lowercase(),
+            t.total_rounds
+        ));
     }
     let seat = |no: u32| field.get(&no).copied();
     let gone = |p: &Player| p.dropped || p.removed;
@@ -182,4 +186,75 @@ fn describe(warnings: &[PairingWarning<Uuid>], names: &Roster) -> Vec<String> {
             ),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::scores::tests::event;
+
+    fn players(n: u32) -> Vec<Player> {
+        (1..=n)
+            .map(|no| Player {
+                id: Uuid::from_u128(u128::from(no)),
+                tournament_id: Uuid::nil(),
+                user_id: Uuid::nil(),
+                registration_no: no,
+                pairing_no: None,
+                display_name: format!("P{no}"),
+                faction: String::new(),
+                list_text: None,
+                checked_in: true,
+                dropped: false,
+                removed: false,
+                registered_at: 0,
+            })
+            .collect()
+    }
+
+    fn id(no: u128) -> Uuid {
+        Uuid::from_u128(no)
+    }
+
+    #[test]
+    fn round_one_numbers_the_checked_in_players_in_registration_order() {
+        let mut t = event(Game::Chess, PairingSystem::RoundRobin);
+        t.total_rounds = 7;
+        let mut ps = players(6);
+        ps[2].checked_in = false;
+        let p = pair(&t, &ps, &[], &[], 1).unwrap_or_default();
+        // Five players: P1, P2, P4, P5, P6 get 1..5; C.05 Annex 1 "5 or 6 players", Rd 1: 1-6 (bye), 2-5, 3-4.
+        assert_eq!(p.numbers, [(id(1), 1), (id(2), 2), (id(4), 3), (id(5), 4), (id(6), 5)]);
+        assert_eq!(p.total_rounds, Some(5));
+        assert_eq!(p.bye, Some(id(1)));
+        let tables: Vec<(Uuid, Uuid)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
+        assert_eq!(tables, [(id(2), id(6)), (id(4), id(5))]);
+        assert!(p.warnings.iter().any(|w| w.contains("has 5 rounds, not the 7 planned")), "{:?}", p.warnings);
+    }
+
+    #[test]
+    fn a_withdrawn_players_chess_games_are_forfeits() {
+        let t = event(Game::Chess, PairingSystem::RoundRobin);
+        let mut ps = players(4);
+        for p in &mut ps {
+            p.pairing_no = Some(p.registration_no);
+        }
+        ps[3].dropped = true;
+        ps[1].removed = true;
+        // C.05 Annex 1 "3 or 4 players", Rd 2: 4-3, 1-2.
+        let p = pair(&t, &ps, &[], &[], 2).unwrap_or_default();
+        let got: Vec<(Uuid, Uuid, Option<ChessResult>)> = p.tables.iter().map(|t| (t.player1, t.player2, t.forfeit)).collect();
+        assert_eq!(got, [(id(4), id(3), Some(ChessResult::BlackWinsByForfeit)), (id(1), id(2), Some(ChessResult::WhiteWinsByForfeit))]);
+        assert_eq!((p.numbers.len(), p.total_rounds, p.warnings.len()), (0, None, 2));
+        // Crokinole leaves them to the TO.
+        let c = pair(&event(Game::Crokinole, PairingSystem::RoundRobin), &ps, &[], &[], 2).unwrap_or_default();
+        assert!(c.tables.iter().all(|t| t.forfeit.is_none()) && c.warnings.len() == 2);
+    }
+
+    #[test]
+    fn dutch_waits_for_its_engine() {
+        let t = event(Game::Chess, PairingSystem::Dutch);
+        let e = pair(&t, &players(4), &[], &[], 1).err();
+        assert_eq!(e.map(|e| e.code()), Some("pairing_system_unavailable"));
+    }
 }

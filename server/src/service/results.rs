@@ -129,12 +129,13 @@ impl Table {
     }
 }
 
-/// `result.report`: a player at the table reports both players' VP; the
+/// `result.report`: a player at the table reports the score (both players'
+/// VP, the chess result, or both players' crokinole points and 20s); the
 /// opponent must then confirm or dispute.
 ///
 /// # Errors
 /// 403 when not at this table; 409 when already reported, or the round is
-/// closed; 422 for VP outside 0..=max.
+/// closed; 400/422 for a missing or bad score (see [`Score::parse`]).
 pub async fn report(state: &AppState, user: &User, pairing_id: Uuid, score: Score) -> ApiResult<PairingView> {
     let mut table = Table::open(state, pairing_id).await?;
     let reported = score.parse(&table.t)?;

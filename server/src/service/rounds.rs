@@ -99,8 +99,10 @@ pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResul
         let rounds = tx.rounds(t_id).await?;
         let pairings = tx.pairings_of_tournament(t_id).await?;
         drop(tx);
+        // A drawn round robin plays its table to the end (withdrawn players' games are forfeits).
+        let drawn = t.pairing_system.is_round_robin() && players.iter().any(|p| p.pairing_no.is_some());
         let active: Vec<Uuid> = players.iter().filter(|p| p.is_active()).map(|p| p.id).collect();
-        if active.len() < 2 {
+        if active.len() < 2 && !drawn {
             return Err(ApiError::conflict(
                 "not_enough_players",
                 format!("At least 2 checked-in players are needed to pair a round; {} are.", active.len()),

@@ -155,3 +155,93 @@ pub fn crokinole_event(entrants: &[&Player], pairings: &[Pairing]) -> CrokinoleE
     }
     event
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{Game, MatchResult, PairingSystem, RoundStatus};
+    use crate::service::scores::tests::event;
+
+    fn player(no: u32) -> Player {
+        Player {
+            id: Uuid::from_u128(u128::from(no)),
+            tournament_id: Uuid::nil(),
+            user_id: Uuid::from_u128(1000 + u128::from(no)),
+            registration_no: no,
+            pairing_no: Some(no),
+            display_name: format!("P{no}"),
+            faction: String::new(),
+            list_text: None,
+            checked_in: true,
+            dropped: false,
+            removed: false,
+            registered_at: 0,
+        }
+    }
+
+    fn table(round: &Round, p1: &Player, p2: Option<&Player>, score: Option<GameScore>, state: PairingState) -> Pairing {
+        Pairing {
+            id: Uuid::new_v4(),
+            round_id: round.id,
+            tournament_id: Uuid::nil(),
+            table_number: u32::from(p2.is_some()),
+            player1_id: p1.id,
+            player2_id: p2.map(|p| p.id),
+            score,
+            result: score.map(|s| s.result()).or(p2.is_none().then_some(MatchResult::Bye)),
+            state,
+            reported_by: None,
+            reported_at: None,
+            dispute: None,
+            to_override: false,
+            override_note: None,
+            rematch: false,
+            created_at: 0,
+        }
+    }
+
+    #[test]
+    fn chess_tables_become_records_white_first() {
+        let t = event(Game::Chess, PairingSystem::RoundRobin);
+        let ps: Vec<Player> = (1..=5).map(player).collect();
+        let round = |n: u32| Round { id: Uuid::from_u128(50 + u128::from(n)), tournament_id: Uuid::nil(), number: n, status: RoundStatus::Active, mission: String::new(), created_at: 0 };
+        let rounds = [round(1), round(2)];
+        let chess = |result| Some(GameScore::Chess { result });
+        let pairings = [
+            table(&rounds[0], &ps[1], Some(&ps[4]), chess(ChessResult::BlackWinsByForfeit), PairingState::Confirmed),
+            table(&rounds[0], &ps[2], Some(&ps[3]), chess(ChessResult::Draw), PairingState::Reported),
+            table(&rounds[0], &ps[0], None, None, PairingState::Confirmed),
+            table(&rounds[1], &ps[3], Some(&ps[0]), chess(ChessResult::DoubleForfeit), PairingState::Confirmed),
+        ];
+        let entrants: Vec<&Player> = ps.iter().collect();
+        let e = chess_event(&t, &entrants, &rounds, &pairings);
+        let rec = |no: usize| e.players[no - 1].rounds.clone();
+        let forfeit = |opp: u32, colour, won| RoundRecord::Forfeit { opponent: PlayerNo(opp), colour: Some(colour), won };
+        assert_eq!(rec(2)[0], forfeit(5, Colour::White, false));
+        assert_eq!(rec(5)[0], forfeit(2, Colour::Black, true));
+        // Reported but not confirmed: no game yet.
+        assert_eq!(rec(3)[0], RoundRecord::Unpaired(Unplayed::Absent));
+        assert_eq!(rec(1), [RoundRecord::Unpaired(Unplayed::PairingBye), forfeit(4, Colour::Black, false)]);
+        assert_eq!(rec(4)[1], forfeit(1, Colour::White, false));
+        assert_eq!(e.pairing, PairingKind::RoundRobin);
+        assert_eq!(e.points.pairing_bye, arbiter_engine::model::Points::ZERO);
+        assert_eq!(e.start_date.map(|d| d.to_string()).as_deref(), Some("2026-05-17"));
+    }
+
+    #[test]
+    fn crokinole_counts_confirmed_games_and_byes() {
+        let ps: Vec<Player> = (1..=3).map(player).collect();
+        let r = Round { id: Uuid::from_u128(9), tournament_id: Uuid::nil(), number: 1, status: RoundStatus::Active, mission: String::new(), created_at: 0 };
+        let score = GameScore::Crokinole { player1_points: 6, player2_points: 2, player1_twenties: 3, player2_twenties: 1 };
+        let pairings = [
+            table(&r, &ps[1], Some(&ps[2]), Some(score), PairingState::Confirmed),
+            table(&r, &ps[0], None, None, PairingState::Confirmed),
+            table(&r, &ps[2], Some(&ps[0]), Some(score), PairingState::Disputed),
+        ];
+        let entrants: Vec<&Player> = ps.iter().collect();
+        let e = crokinole_event(&entrants, &pairings);
+        assert_eq!(e.byes, [PlayerNo(1)]);
+        assert_eq!(e.games.len(), 1);
+        assert_eq!((e.games[0].a.player, e.games[0].a.twenties, e.games[0].b.player, e.games[0].b.points), (PlayerNo(2), 3, PlayerNo(3), 2));
+    }
+}
