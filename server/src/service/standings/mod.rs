@@ -101,11 +101,10 @@ fn registration_order_decides(s: &mut Standings) {
     s.open_ties.clear();
 }
 
-/// Before any game counts: the entrants by number, nobody tied.
+/// Before any game counts: the entry list (by number, after anyone a bye
+/// already gave points), nobody tied yet.
 fn entry_list(mut s: Standings) -> Standings {
-    s.rows.sort_by_key(|r| r.player);
-    for (k, row) in s.rows.iter_mut().enumerate() {
-        row.position = u32::try_from(k + 1).unwrap_or(u32::MAX);
+    for row in &mut s.rows {
         row.rank = row.position;
         row.tie = None;
     }
