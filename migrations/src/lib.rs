@@ -12,6 +12,7 @@ mod m0002_tournaments;
 mod m0003_rounds;
 mod m0004_events;
 mod m0005_ratings;
+mod m0006_games;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0003_rounds::Migration),
             Box::new(m0004_events::Migration),
             Box::new(m0005_ratings::Migration),
+            Box::new(m0006_games::Migration),
         ]
     }
 }

@@ -1,6 +1,18 @@
 //! The server's domain records: what the store loads and the services act on.
 //! Plain values; no SeaORM types (those stay in `store`).
+//!
+//! - [`score`]: a table's score in each game and the result derived from it;
+//! - [`rules`]: an event's pairing system, point values and standings
+//!   configuration, with the organiser's tie decisions.
 
+mod rules;
+mod score;
+
+pub use rules::{crokinole_format, default_points, default_standings, ResolutionMeta, StandingsChange, TieNotice, TieResolution};
+pub use score::{ChessResult, GameScore};
+
+use arbiter_engine::model::PointSystem;
+use arbiter_engine::standings::StandingsConfig;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -69,10 +81,70 @@ impl TournamentStatus {
 }
 
 string_enum! {
-    /// The game a tournament is played in; it decides pairing, results and standings.
+    /// The game a tournament is played in; it decides the result form, the
+    /// pairing systems offered and the standings.
     Game {
         /// Warhammer 40,000: VP per game, record-based Swiss, W/L/D → margin → SOS.
         Wh40k = "wh40k",
+        /// Chess: 1-0, ½-½, 0-1 and forfeits; round robin or FIDE Dutch; FIDE C.07 tie-breaks.
+        Chess = "chess",
+        /// Crokinole: game points and 20s per game; round robin or Swiss; head-to-head, mini-league, 20s.
+        Crokinole = "crokinole",
+    }
+}
+
+impl Game {
+    /// The name shown to people.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            Game::Wh40k => "Warhammer 40,000",
+            Game::Chess => "Chess",
+            Game::Crokinole => "Crokinole",
+        }
+    }
+
+    /// The pairing systems this game offers, the default first.
+    #[must_use]
+    pub const fn pairing_systems(self) -> &'static [PairingSystem] {
+        match self {
+            Game::Wh40k => &[PairingSystem::SwissRecord],
+            Game::Chess => &[PairingSystem::RoundRobin, PairingSystem::DoubleRoundRobin, PairingSystem::Dutch],
+            Game::Crokinole => &[PairingSystem::RoundRobin, PairingSystem::DoubleRoundRobin, PairingSystem::SwissRecord],
+        }
+    }
+}
+
+string_enum! {
+    /// How an event's rounds are paired.
+    PairingSystem {
+        /// Record-based Swiss: score groups by W-L-D, fold pairing, no rematches (40K, crokinole Swiss).
+        SwissRecord = "swiss_record",
+        /// Single round robin by the FIDE Berger tables (C.05 Annex 1).
+        RoundRobin = "round_robin",
+        /// Double round robin: the Berger tables twice, colours reversed.
+        DoubleRoundRobin = "double_round_robin",
+        /// The FIDE (Dutch) Swiss system, C.04.3 (chess).
+        Dutch = "dutch",
+    }
+}
+
+impl PairingSystem {
+    /// Whether the pairings are predetermined (a round robin).
+    #[must_use]
+    pub const fn is_round_robin(self) -> bool {
+        matches!(self, PairingSystem::RoundRobin | PairingSystem::DoubleRoundRobin)
+    }
+
+    /// The name shown to people.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            PairingSystem::SwissRecord => "Swiss (by record)",
+            PairingSystem::RoundRobin => "Round robin",
+            PairingSystem::DoubleRoundRobin => "Double round robin",
+            PairingSystem::Dutch => "Swiss (FIDE Dutch)",
+        }
     }
 }
 
@@ -103,21 +175,28 @@ string_enum! {
 }
 
 string_enum! {
-    /// A table's result, always derived from VP (never chosen).
+    /// A table's result, always derived from its score (never chosen):
+    /// from VP in 40K, from game points in crokinole, from the result in chess.
     MatchResult {
-        /// Player 1 scored more VP.
+        /// Player 1 won (scored more VP or points; 1-0 in chess).
         P1Win = "P1_WIN",
-        /// Player 2 scored more VP.
+        /// Player 2 won.
         P2Win = "P2_WIN",
-        /// Equal VP.
+        /// Equal VP or points; ½-½ in chess.
         Draw = "DRAW",
-        /// Player 1 had the bye: a win with 0 VP.
+        /// Player 1 had the bye (worth the event's bye points; a win with 0 VP in 40K).
         Bye = "BYE",
+        /// Chess 1F-0F: player 1 wins by forfeit, the game was not played.
+        P1WinForfeit = "P1_WIN_F",
+        /// Chess 0F-1F: player 2 wins by forfeit.
+        P2WinForfeit = "P2_WIN_F",
+        /// Chess 0F-0F: neither player came; a forfeit loss for both.
+        DoubleForfeit = "DOUBLE_F",
     }
 }
 
 impl MatchResult {
-    /// The result of a game with these VP (the seed's `deriveResult`).
+    /// The result of a game with these VP or game points (the seed's `deriveResult`).
     #[must_use]
     pub const fn from_vp(p1: u32, p2: u32) -> MatchResult {
         if p1 > p2 {
@@ -152,15 +231,18 @@ pub struct Tournament {
     pub name: String,
     /// The game played.
     pub game: Game,
+    /// How rounds are paired.
+    pub pairing_system: PairingSystem,
     /// The event day, `YYYY-MM-DD`.
     pub event_date: chrono::NaiveDate,
     /// Venue or city.
     pub location: Option<String>,
     /// E.g. "2000pts Matched Play".
     pub format: String,
-    /// Number of rounds planned.
+    /// Number of rounds planned (a round robin's follows from its field when round 1 is paired).
     pub total_rounds: u32,
-    /// The most VP a player can score in one game (a report above it is refused).
+    /// The most a player can score in one game: VP in 40K, game points in
+    /// crokinole (a report above it is refused); unused in chess.
     pub max_vp: u32,
     /// Mission per round (index 0 = round 1); rounds beyond the list reuse the last one.
     pub missions: Vec<String>,
@@ -168,6 +250,16 @@ pub struct Tournament {
     pub status: TournamentStatus,
     /// Whether the TO has locked army lists.
     pub lists_locked: bool,
+    /// What the standings are ranked by (the engine's configuration, stored as JSON).
+    pub standings: StandingsConfig,
+    /// Chess point values (win, draw, loss, bye); `None` in other games.
+    pub points: Option<PointSystem>,
+    /// The TO's orders of open ties, applied while the tie is unchanged.
+    pub resolutions: Vec<TieResolution>,
+    /// TO decisions dropped because results changed their tie, newest last.
+    pub tie_notices: Vec<TieNotice>,
+    /// Every change of the standings configuration or point values, oldest first.
+    pub standings_log: Vec<StandingsChange>,
     /// The sequence number of the last event.
     pub last_seq: i64,
     /// Creation time.
@@ -192,8 +284,11 @@ pub struct Player {
     pub tournament_id: Uuid,
     /// The player's account.
     pub user_id: Uuid,
-    /// 1 for the first to register, and so on: the last standings tie-break.
+    /// 1 for the first to register, and so on: the last 40K standings
+    /// tie-break, and the player's number in chess and crokinole standings.
     pub registration_no: u32,
+    /// The round-robin pairing number (Berger table), given when round 1 is paired.
+    pub pairing_no: Option<u32>,
     /// Name on the boards.
     pub display_name: String,
     /// Faction (BSData faction key or name).
@@ -238,10 +333,12 @@ pub struct Round {
 /// A counter-report filed with a dispute.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Dispute {
-    /// What the disputing player says player 1 scored.
+    /// What the disputing player says player 1 scored (40K; either may be given alone).
     pub player1_vp: Option<u32>,
-    /// What the disputing player says player 2 scored.
+    /// What the disputing player says player 2 scored (40K).
     pub player2_vp: Option<u32>,
+    /// The score the disputing player saw (chess and crokinole).
+    pub score: Option<GameScore>,
     /// Free text.
     pub note: Option<String>,
 }
@@ -257,15 +354,13 @@ pub struct Pairing {
     pub tournament_id: Uuid,
     /// Table number; 0 for the bye.
     pub table_number: u32,
-    /// The higher seed.
+    /// The higher seed in a Swiss; White (first to play) in a round robin.
     pub player1_id: Uuid,
     /// The opponent; `None` for the bye.
     pub player2_id: Option<Uuid>,
-    /// Player 1's VP, once reported.
-    pub player1_vp: Option<u32>,
-    /// Player 2's VP, once reported.
-    pub player2_vp: Option<u32>,
-    /// Derived from the VP.
+    /// The score, once reported (a bye's is 0–0 VP in 40K, none elsewhere).
+    pub score: Option<GameScore>,
+    /// Derived from the score.
     pub result: Option<MatchResult>,
     /// Reporting state.
     pub state: PairingState,

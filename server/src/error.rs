@@ -59,6 +59,10 @@ impl ApiError {
     pub fn invalid(code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
     }
+    /// 501: the server does not have this capability (yet); retrying will not help.
+    pub fn not_implemented(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_IMPLEMENTED, code, message)
+    }
     /// 503: a dependency is down; try again shortly.
     pub fn unavailable(code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message)

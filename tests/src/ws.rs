@@ -20,7 +20,19 @@ impl WsClient {
     /// # Errors
     /// The handshake failed.
     pub async fn connect(url: &str) -> anyhow::Result<WsClient> {
-        let (_, mut socket) = awc::Client::new().ws(url).connect().await.map_err(|e| anyhow::anyhow!("ws connect {url}: {e}"))?;
+        WsClient::connect_as(url, None).await
+    }
+
+    /// Connects to `url` with a session cookie (as a signed-in browser does).
+    ///
+    /// # Errors
+    /// The handshake failed.
+    pub async fn connect_as(url: &str, session: Option<&str>) -> anyhow::Result<WsClient> {
+        let mut req = awc::Client::new().ws(url);
+        if let Some(token) = session {
+            req = req.set_header("Cookie", format!("arbiter_session={token}"));
+        }
+        let (_, mut socket) = req.connect().await.map_err(|e| anyhow::anyhow!("ws connect {url}: {e}"))?;
         let (frames_tx, frames) = mpsc::unbounded_channel();
         let (outgoing, mut out_rx) = mpsc::unbounded_channel::<String>();
         actix_web::rt::spawn(async move {

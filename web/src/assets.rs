@@ -15,6 +15,7 @@ pub fn get(name: &str) -> Option<Asset> {
     let (body, content_type) = match name {
         "app.css" => (include_str!("../static/app.css"), "text/css; charset=utf-8"),
         "live.js" => (include_str!("../static/live.js"), "text/javascript; charset=utf-8"),
+        "games.js" => (include_str!("../static/games.js"), "text/javascript; charset=utf-8"),
         "pages.js" => (include_str!("../static/pages.js"), "text/javascript; charset=utf-8"),
         _ => return None,
     };
@@ -25,7 +26,7 @@ pub fn get(name: &str) -> Option<Asset> {
 #[must_use]
 pub fn version() -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for name in ["app.css", "live.js", "pages.js"] {
+    for name in ["app.css", "live.js", "games.js", "pages.js"] {
         for b in get(name).map(|a| a.body).unwrap_or_default().bytes() {
             h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
@@ -39,7 +40,7 @@ mod tests {
 
     #[test]
     fn every_asset_is_served_with_a_type() {
-        for name in ["app.css", "live.js", "pages.js"] {
+        for name in ["app.css", "live.js", "games.js", "pages.js"] {
             let a = get(name);
             assert!(a.is_some_and(|a| !a.body.is_empty()), "{name}");
         }

@@ -1,7 +1,7 @@
 //! Page templates (askama). Each page struct renders one HTML page; live
-//! pages embed their starting [`Snapshot`] as JSON for the socket client.
+//! pages embed their view's starting state as JSON for the socket client.
 
-use crate::views::{PlayerView, RoundView, StandingView, StandingsWindow, TournamentView};
+use crate::views::{ColumnView, PlayerView, RoundView, StandingView, StandingsMeta, StandingsWindow, TournamentView};
 use askama::Template;
 
 pub mod ratings;
@@ -131,10 +131,14 @@ pub struct BoardPage {
 pub struct StandingsPage {
     /// Header.
     pub nav: Nav,
+    /// Whether the viewer is the TO (who orders open ties).
+    pub is_to: bool,
     /// The event.
     pub tournament: TournamentView,
     /// The rows shown.
     pub standings: StandingsWindow,
+    /// The columns, open ties and the TO's decisions.
+    pub meta: StandingsMeta,
     /// The socket view.
     pub live: Live,
 }
@@ -177,6 +181,52 @@ pub struct ErrorPage {
     pub title: String,
     /// What happened and what to do.
     pub message: String,
+}
+
+/// The primary score's column when it is shown on its own: always, except a
+/// 40K record, which has its W, L and D columns (helper for templates).
+#[must_use]
+pub fn primary_column(meta: &StandingsMeta) -> Option<&ColumnView> {
+    meta.primary.as_ref().filter(|p| !(meta.game == "wh40k" && p.code == "W-L-D"))
+}
+
+/// Whether a standings line shows ⚠: a tie open to the TO (helper for templates).
+#[must_use]
+pub fn tie_attention(s: &StandingView) -> bool {
+    s.tie.as_ref().is_some_and(|t| t.attention)
+}
+
+/// The game's name (helper for templates).
+#[must_use]
+pub fn game_label(game: &str) -> &'static str {
+    match game {
+        "wh40k" => "Warhammer 40,000",
+        "chess" => "Chess",
+        "crokinole" => "Crokinole",
+        _ => "Unknown game",
+    }
+}
+
+/// The pairing system's name (helper for templates).
+#[must_use]
+pub fn pairing_label(system: &str) -> &'static str {
+    match system {
+        "swiss_record" => "Swiss (by record)",
+        "round_robin" => "Round robin",
+        "double_round_robin" => "Double round robin",
+        "dutch" => "Swiss (FIDE Dutch)",
+        _ => "Unknown pairing system",
+    }
+}
+
+/// The heading over each seat's score on the board (helper for templates).
+#[must_use]
+pub fn score_heading(game: &str) -> &'static str {
+    match game {
+        "chess" => "",
+        "crokinole" => "Pts (20s)",
+        _ => "VP",
+    }
 }
 
 /// Whether a standings line belongs to a dropped player (helper for templates).

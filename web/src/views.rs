@@ -6,6 +6,13 @@ use serde::{Deserialize, Serialize};
 
 pub mod ratings;
 
+pub mod standings;
+
+pub use standings::{
+    ColumnView, ConfigChangeView, MiniLeagueRowView, MiniLeagueView, NoticeView, OpenTieView, ResolutionView, StandingsMeta, TiebreakOption,
+    TiebreaksView, TieView,
+};
+
 /// A tournament.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TournamentView {
@@ -13,18 +20,25 @@ pub struct TournamentView {
     pub id: String,
     /// Name.
     pub name: String,
-    /// Game (`wh40k`).
+    /// Game: `wh40k`, `chess` or `crokinole`.
     pub game: String,
+    /// How rounds are paired: `swiss_record`, `round_robin`, `double_round_robin` or `dutch`.
+    pub pairing_system: String,
     /// Event day, `YYYY-MM-DD`.
     pub event_date: String,
     /// Venue.
     pub location: Option<String>,
     /// Format, e.g. "2000pts Matched Play".
     pub format: String,
-    /// Rounds planned.
+    /// Rounds planned (a round robin's is set from its field when round 1 is paired).
     pub total_rounds: u32,
-    /// Highest VP a player can score in a game.
+    /// Highest VP (40K) or game points (crokinole) a player can score in a game.
     pub max_vp: u32,
+    /// What the standings are ranked by: the engine's configuration, e.g.
+    /// `{"game":"chess","tiebreaks":[{"code":"DE"},{"code":"SB"}]}`.
+    pub standings_config: serde_json::Value,
+    /// Chess point values; `null` in other games.
+    pub points: Option<PointsView>,
     /// Missions by round.
     pub missions: Vec<String>,
     /// Lifecycle stage: `DRAFT`, `REGISTRATION`, `CHECK_IN`, `IN_PROGRESS`, `COMPLETE`.
@@ -37,6 +51,19 @@ pub struct TournamentView {
     pub player_count: usize,
 }
 
+/// Chess point values, in points (`0.5` is half a point).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PointsView {
+    /// A game won (and a forfeit won).
+    pub win: f64,
+    /// A game drawn.
+    pub draw: f64,
+    /// A game lost (and a forfeit lost).
+    pub loss: f64,
+    /// The pairing-allocated bye (a round robin's round off).
+    pub bye: f64,
+}
+
 /// A registration. `list_text` is present only for those allowed to read it
 /// (the TO before the lock, everyone after, the player always).
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -47,6 +74,8 @@ pub struct PlayerView {
     pub user_id: String,
     /// Registration order, from 1.
     pub registration_no: u32,
+    /// Round-robin pairing number (Berger table), once round 1 is paired.
+    pub pairing_no: Option<u32>,
     /// Name on the boards.
     pub display_name: String,
     /// Faction.
@@ -80,10 +109,14 @@ pub struct Seat {
 /// A counter-report filed with a dispute.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct DisputeView {
-    /// Player 1's VP as the disputing player saw it.
+    /// Player 1's VP as the disputing player saw it (40K).
     pub player1_vp: Option<u32>,
-    /// Player 2's VP as the disputing player saw it.
+    /// Player 2's VP as the disputing player saw it (40K).
     pub player2_vp: Option<u32>,
+    /// The score the disputing player saw (chess, crokinole), as a result payload.
+    pub score: Option<serde_json::Value>,
+    /// That score in words, player 1 first.
+    pub score_text: Option<String>,
     /// Free text.
     pub note: Option<String>,
 }
@@ -97,15 +130,25 @@ pub struct PairingView {
     pub round_id: String,
     /// Table number; 0 for the bye.
     pub table: u32,
-    /// Player 1 (higher seed).
+    /// Player 1: the higher seed in a Swiss, White (first to play) in a round robin.
     pub player1: Seat,
     /// Player 2; `null` for the bye.
     pub player2: Option<Seat>,
-    /// Player 1's VP, once reported.
+    /// Player 1's VP, once reported (40K).
     pub player1_vp: Option<u32>,
-    /// Player 2's VP, once reported.
+    /// Player 2's VP, once reported (40K).
     pub player2_vp: Option<u32>,
-    /// Derived result: `P1_WIN`, `P2_WIN`, `DRAW`, `BYE`.
+    /// The reported score as the game's result payload, e.g. `{"result":"1-0"}`
+    /// or `{"player1_points":6,"player2_points":2,"player1_twenties":3,"player2_twenties":1}`.
+    pub score: Option<serde_json::Value>,
+    /// Player 1's part as a board shows it: `72`, `½`, `1F`, `6 (3)` (points, 20s).
+    pub player1_score: Option<String>,
+    /// Player 2's part.
+    pub player2_score: Option<String>,
+    /// The whole score in words: `72 – 45`, `1–0`, `6 – 2 (20s: 3 – 1)`.
+    pub score_text: Option<String>,
+    /// Derived result: `P1_WIN`, `P2_WIN`, `DRAW`, `BYE`, and in chess
+    /// `P1_WIN_F`, `P2_WIN_F`, `DOUBLE_F` (forfeits).
     pub result: Option<String>,
     /// `UNREPORTED`, `REPORTED`, `DISPUTED` or `CONFIRMED`.
     pub state: String,
@@ -128,14 +171,13 @@ impl PairingView {
         self.player2.is_none()
     }
 
-    /// `72 – 45` once reported, else an empty string.
+    /// `72 – 45` (or the game's score) once reported, else an empty string.
     #[must_use]
     pub fn score(&self) -> String {
-        match (self.player1_vp, self.player2_vp, self.is_bye()) {
-            (_, _, true) => String::new(),
-            (Some(a), Some(b), false) => format!("{a} – {b}"),
-            _ => String::new(),
+        if self.is_bye() {
+            return String::new();
         }
+        self.score_text.clone().unwrap_or_default()
     }
 }
 
@@ -173,11 +215,17 @@ impl RoundView {
     }
 }
 
-/// One line of the standings table.
+/// One line of the standings table. The 40K fields (`wins` … `sos_exact`)
+/// are kept in every game: W/L/D and byes are filled for all games, VP,
+/// margin and SOS only in 40K (0 elsewhere). The configured columns are in
+/// `values`, matching [`StandingsMeta::columns`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StandingView {
-    /// Place, from 1.
+    /// Place, from 1: shared by players the rules leave tied (chess,
+    /// crokinole); distinct in 40K, whose last criterion is registration order.
     pub rank: u32,
+    /// Line number, from 1, distinct for every row.
+    pub position: u32,
     /// Registration id.
     pub player_id: String,
     /// Name.
@@ -204,6 +252,14 @@ pub struct StandingView {
     pub sos_exact: String,
     /// Withdrawn.
     pub dropped: bool,
+    /// The primary score as shown: `2.5` (chess points), `8` (crokinole), `3-1-0` (40K record).
+    pub score: String,
+    /// One display value per configured column ([`StandingsMeta::columns`]); empty where it does not apply.
+    pub values: Vec<String>,
+    /// How the player's place among those level on the primary score was settled.
+    pub tie: Option<TieView>,
+    /// Crokinole's tie reason: `head-to-head`, `twenties` or `unresolved`; `null` otherwise.
+    pub tie_reason: Option<String>,
 }
 
 impl StandingView {
@@ -231,6 +287,8 @@ pub struct Snapshot {
     pub round: Option<RoundView>,
     /// The standings table.
     pub standings: Vec<StandingView>,
+    /// The standings columns, open ties and the TO's decisions.
+    pub standings_meta: StandingsMeta,
 }
 
 /// A window of the standings: rows `offset..offset+limit` of `total`.
@@ -285,6 +343,10 @@ pub enum ViewState {
         players: Vec<PlayerView>,
         /// The latest round with all its tables.
         round: Option<RoundView>,
+        /// The top of the standings (the TO orders open ties from here or the standings page).
+        standings: StandingsWindow,
+        /// The columns, open ties and the TO's decisions.
+        standings_meta: StandingsMeta,
     },
     /// `board`: a venue screen.
     Board {
@@ -299,6 +361,8 @@ pub enum ViewState {
         tournament: TournamentView,
         /// The rows shown.
         standings: StandingsWindow,
+        /// The columns, open ties and the TO's decisions.
+        standings_meta: StandingsMeta,
     },
     /// `player`: one player's phone.
     Player {

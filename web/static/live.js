@@ -45,6 +45,7 @@
     if (kind === "standings") s.standings = d.standings;
     if (kind === "standing") s.standing = d.row;
     if (kind === "ratings_changed") s.ratings = d.ratings; // the latest rating changes (not part of the snapshot)
+    if (d.standings_meta) s.standings_meta = d.standings_meta;
   };
 
   let ws = null, backoff = 500, resuming = false;

@@ -2,7 +2,7 @@
 // and wire the action buttons to the JSON API.
 (function () {
   "use strict";
-  const A = window.Arbiter, esc = A.esc;
+  const A = window.Arbiter, esc = A.esc, G = A.games;
   const page = document.body.dataset.page, tid = document.body.dataset.tournament;
   const $ = function (sel) { return document.querySelector(sel); };
   const STATUS = { DRAFT: "Draft", REGISTRATION: "Registration open", CHECK_IN: "Check-in open", IN_PROGRESS: "In progress", COMPLETE: "Complete" };
@@ -17,6 +17,7 @@
   function act(method, path, body) { return A.api(method, path, body).catch(function (e) { showError(e); throw e; }); }
   function seat(s) { return esc(s.name) + ' <span class="faction">(' + esc(s.faction) + ")</span>"; }
   function vp(v) { return v == null ? "" : String(v); }
+  function mission(r) { return r && r.mission ? "Mission: " + r.mission : ""; }
 
   // ---- pairings board ----
   let boardPage = 0;
@@ -24,7 +25,7 @@
     const r = s.round;
     field("name", s.tournament.name);
     field("round", r ? "Round " + r.number : "No round yet");
-    field("mission", r ? "Mission: " + r.mission : "");
+    field("mission", mission(r));
     const body = $("#board-body");
     if (!r || r.status === "PENDING") {
       body.innerHTML = '<tr><td colspan="5" class="muted">' + (r ? "Pairings for round " + r.number + " are coming." : "Pairings appear here when the first round is paired.") + "</td></tr>";
@@ -33,7 +34,7 @@
     body.innerHTML = r.pairings.map(function (p) {
       const cls = "state-" + p.state.toLowerCase();
       if (!p.player2) return '<tr data-pairing="' + p.id + '" class="' + cls + '"><td class="num">BYE</td><td>' + seat(p.player1) + '</td><td class="num"></td><td class="num"></td><td>—</td></tr>';
-      return '<tr data-pairing="' + p.id + '" class="' + cls + '"><td class="num">' + p.table + "</td><td>" + seat(p.player1) + '</td><td class="num vp">' + vp(p.player1_vp) + '</td><td class="num vp">' + vp(p.player2_vp) + "</td><td>" + seat(p.player2) + "</td></tr>";
+      return '<tr data-pairing="' + p.id + '" class="' + cls + '"><td class="num">' + p.table + "</td><td>" + seat(p.player1) + '</td><td class="num vp">' + vp(p.player1_score) + '</td><td class="num vp">' + vp(p.player2_score) + "</td><td>" + seat(p.player2) + "</td></tr>";
     }).join("");
     paginateBoard();
   }
@@ -51,15 +52,18 @@
     field("page", pages > 1 ? "Page " + (boardPage + 1) + "/" + pages : "");
   }
 
-  // ---- standings ----
+  // ---- standings: the configured columns, ⚠ ties, the TO's = and ↓ (see games.js) ----
+  const isTo = document.body.dataset.to === "1";
+  function renderStandingsInto(s, head, body, notices, to) {
+    const t = G.standingsTable(s, to);
+    $(head).innerHTML = t.head;
+    $(body).innerHTML = t.body;
+    if (notices && $(notices)) $(notices).innerHTML = to ? G.noticesHtml(s) : "";
+  }
   function renderStandings(s) {
     field("name", s.tournament.name);
     const w = s.standings;
-    $("#standings-body").innerHTML = w.rows.map(function (r) {
-      const m = r.margin > 0 ? "+" + r.margin : String(r.margin);
-      return '<tr data-player="' + r.player_id + '"' + (r.dropped ? ' class="dropped"' : "") + '><td class="num">' + r.rank + "</td><td>" + esc(r.display_name) + (r.dropped ? " (dropped)" : "") + "</td><td>" + esc(r.faction) +
-        '</td><td class="num">' + r.wins + '</td><td class="num">' + r.losses + '</td><td class="num">' + r.draws + '</td><td class="num">' + m + '</td><td class="num">' + r.vp_for + '</td><td class="num">' + r.sos.toFixed(1) + "%</td></tr>";
-    }).join("");
+    renderStandingsInto({ tournament: s.tournament, standings: w.rows, standings_meta: s.standings_meta }, "#standings-head", "#standings-body", "#tie-notices", isTo);
     $("#pager-label").textContent = w.rows.length ? (w.offset + 1) + "–" + (w.offset + w.rows.length) + " of " + w.total : "";
     document.querySelector('[data-page-step="-1"]').disabled = w.offset === 0;
     document.querySelector('[data-page-step="1"]').disabled = w.offset + w.limit >= w.total;
@@ -93,10 +97,13 @@
     if (t.status === "IN_PROGRESS") {
       if (!r || r.status === "COMPLETE") {
         const n = r ? r.number + 1 : 1;
-        if (n <= t.total_rounds) ra += '<label class="inline">Mission <input id="mission" value="' + esc(t.missions[Math.min(n, t.missions.length) - 1] || "") + '"></label>' + button("Create round " + n, "create-round", "primary");
+        const undrawn = !r && t.pairing_system.indexOf("round_robin") >= 0;
+        if (n <= t.total_rounds || undrawn) ra += (G.is40k(t) ? '<label class="inline">Mission <input id="mission" value="' + esc(t.missions[Math.min(n, t.missions.length) - 1] || "") + '"></label>' : "") + button("Create round " + n, "create-round", "primary");
         else ra += '<span class="muted">All ' + t.total_rounds + " rounds played: end the tournament above.</span>";
       } else if (r.status === "PENDING") ra += button("Generate pairings for round " + r.number, "pair", "primary");
       else if (r.status === "ACTIVE") ra += button("Close round " + r.number, "close-round", "primary");
+    } else if (t.status !== "DRAFT" && t.status !== "COMPLETE" && t.pairing_system.indexOf("round_robin") >= 0 && !r) {
+      ra += '<span class="muted">Round robin: the number of rounds follows from the players checked in when round 1 is paired.</span>';
     }
     $("#round-actions").innerHTML = ra;
     $("#warnings").innerHTML = (s.warnings || []).map(function (w) { return '<li class="warning">⚠ ' + esc(w) + "</li>"; }).join("") +
@@ -108,25 +115,27 @@
       const groups = [
         ["Disputes", "DISPUTED"], ["Pending confirmation", "REPORTED"], ["Missing results", "UNREPORTED"], ["Confirmed", "CONFIRMED"]
       ];
-      q += "<h3>Round " + r.number + " · " + esc(r.mission) + " · " + r.status.toLowerCase() + "</h3>";
+      q += "<h3>Round " + r.number + (r.mission ? " · " + esc(r.mission) : "") + " · " + r.status.toLowerCase() + "</h3>";
       groups.forEach(function (g) {
         const ps = tables.filter(function (p) { return p.state === g[1]; });
         q += '<h4>' + g[0] + " (" + ps.length + ")</h4>";
         if (!ps.length) return;
         q += '<table class="grid queue"><thead><tr><th class="num">Table</th><th>Player 1</th><th>Player 2</th><th>Reported</th><th>Override</th></tr></thead><tbody>';
         ps.forEach(function (p) {
-          let rep = p.player1_vp != null ? vp(p.player1_vp) + " – " + vp(p.player2_vp) + (p.reported_by ? ' <span class="muted">by ' + esc(p.reported_by === "player1" ? p.player1.name : p.reported_by === "player2" ? p.player2.name : "TO") + "</span>" : "") : '<span class="muted">—</span>';
-          if (p.dispute) rep += '<div class="dispute">Disputed: ' + (p.dispute.player1_vp != null ? vp(p.dispute.player1_vp) + " – " + vp(p.dispute.player2_vp) : "no score given") + (p.dispute.note ? " · " + esc(p.dispute.note) : "") + "</div>";
+          let rep = p.score ? esc(p.score_text) + (p.reported_by ? ' <span class="muted">by ' + esc(p.reported_by === "player1" ? p.player1.name : p.reported_by === "player2" ? p.player2.name : "TO") + "</span>" : "") : '<span class="muted">—</span>';
+          const counter = p.dispute ? (p.dispute.score_text || (p.dispute.player1_vp != null || p.dispute.player2_vp != null ? vp(p.dispute.player1_vp) + " – " + vp(p.dispute.player2_vp) : "")) : "";
+          if (p.dispute) rep += '<div class="dispute">Disputed: ' + (counter ? esc(counter) : "no score given") + (p.dispute.note ? " · " + esc(p.dispute.note) : "") + "</div>";
           if (p.to_override) rep += ' <span class="badge">TO</span>';
           q += '<tr data-pairing="' + p.id + '" class="state-' + p.state.toLowerCase() + '"><td class="num">' + p.table + "</td><td>" + seat(p.player1) + "</td><td>" + seat(p.player2) + "</td><td>" + rep + "</td>" +
-            '<td><form class="override" data-pairing="' + p.id + '"><input type="number" name="player1_vp" min="0" max="' + t.max_vp + '" required placeholder="P1" value="' + vp(p.dispute && p.dispute.player1_vp != null ? p.dispute.player1_vp : p.player1_vp) + '"> <input type="number" name="player2_vp" min="0" max="' + t.max_vp + '" required placeholder="P2" value="' + vp(p.dispute && p.dispute.player2_vp != null ? p.dispute.player2_vp : p.player2_vp) + '"> <button type="submit">Set</button></form></td></tr>';
+            '<td><form class="override" data-pairing="' + p.id + '">' + G.scoreInputs(t, overrideValues(p)) + ' <button type="submit">Set</button></form></td></tr>';
         });
         q += "</tbody></table>";
       });
       const bye = r.pairings.find(function (p) { return !p.player2; });
-      if (bye) q += '<p class="muted">Bye: ' + esc(bye.player1.name) + " (a win, 0 VP)</p>";
+      if (bye) q += '<p class="muted">Bye: ' + esc(bye.player1.name) + " (" + G.byeText(t) + ")</p>";
     }
     $("#round-queues").innerHTML = q;
+    renderStandingsInto({ tournament: t, standings: s.standings ? s.standings.rows : [], standings_meta: s.standings_meta }, "#dash-standings-head", "#dash-standings-body", "#tie-notices", true);
 
     const byId = {};
     listPlayers.forEach(function (p) { byId[p.id] = p; });
@@ -141,7 +150,18 @@
       return '<tr data-player="' + p.id + '"' + (p.dropped ? ' class="dropped"' : "") + "><td>" + p.registration_no + "</td><td>" + esc(p.display_name) + "</td><td>" + esc(p.faction) + "</td><td>" + list + "</td><td>" + (p.checked_in ? "✓" : "") + "</td><td>" + st + "</td><td>" + btns + "</td></tr>";
     }).join("");
   }
+  // An override form starts from the dispute's counter-score, else the report.
+  function overrideValues(p) {
+    const v = Object.assign({}, p.score || {});
+    if (p.dispute) {
+      if (p.dispute.score) Object.assign(v, p.dispute.score);
+      if (p.dispute.player1_vp != null) v.player1_vp = p.dispute.player1_vp;
+      if (p.dispute.player2_vp != null) v.player2_vp = p.dispute.player2_vp;
+    }
+    return v;
+  }
   function dashboardClick(e) {
+    if (G.standingsClick(e, tid, showError) || G.tiebreaksClick(e, tid, showError)) return;
     const b = e.target.closest("button[data-action]");
     if (!b) return;
     const a = b.dataset.action, s = A.state, r = s.round;
@@ -161,7 +181,7 @@
     const f = e.target.closest("form.override");
     if (!f) return;
     e.preventDefault();
-    act("POST", "/api/pairings/" + f.dataset.pairing + "/override", { player1_vp: Number(f.player1_vp.value), player2_vp: Number(f.player2_vp.value) }).catch(function () {});
+    act("POST", "/api/pairings/" + f.dataset.pairing + "/override", G.scorePayload(A.state.tournament, f)).catch(function () {});
   }
 
   // ---- player page ----
@@ -181,26 +201,27 @@
 
     let html = '<p class="muted">Your table appears here when the round is paired.</p>';
     const p = s.pairing;
-    if (r && p && !p.player2) html = "<p><strong>Round " + r.number + ": you have the bye</strong> (a win, 0 VP).</p>";
+    if (r && p && !p.player2) html = "<p><strong>Round " + r.number + ": you have the bye</strong> (" + G.byeText(t) + ").</p>";
     else if (r && p) {
       const iAm1 = p.player1.id === me.id, opp = iAm1 ? p.player2 : p.player1;
       const mySeat = iAm1 ? "player1" : "player2";
-      html = '<p class="big">Round ' + r.number + " · Table <strong>" + p.table + "</strong></p><p>vs <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")</p><p>Mission: " + esc(r.mission) + "</p>";
-      const myVp = iAm1 ? p.player1_vp : p.player2_vp, oppVp = iAm1 ? p.player2_vp : p.player1_vp;
+      html = '<p class="big">Round ' + r.number + " · Table <strong>" + p.table + "</strong></p><p>vs <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")" + (t.game === "chess" ? " · you play " + (iAm1 ? "White" : "Black") : "") + "</p>" + (r.mission ? "<p>" + esc(mission(r)) + "</p>" : "");
+      const said = G.is40k(t) ? G.scoreText(t, p, mySeat) + " " + esc(opp.name) : G.scoreText(t, p);
       if (p.state === "UNREPORTED" && r.status === "ACTIVE") {
-        html += '<form id="report-form" class="stack narrow"><label>My VP <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(opp.name) + '\'s VP <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label><button type="submit" class="primary">Report result</button></form>';
+        html += G.reportForm(t, opp, mySeat);
       } else if (p.state === "REPORTED") {
-        html += "<p>Reported: you " + vp(myVp) + " – " + vp(oppVp) + " " + esc(opp.name) + ".</p>";
+        html += "<p>Reported: " + said + ".</p>";
         if (p.reported_by === mySeat) html += '<p class="muted">Waiting for ' + esc(opp.name) + " to confirm.</p>";
         else html += '<p><button type="button" class="primary" data-action="confirm">Confirm</button> <button type="button" class="danger" data-action="dispute">Dispute</button></p>';
       } else if (p.state === "DISPUTED") html += "<p>Disputed: the organiser will set the result.</p>";
-      else if (p.state === "CONFIRMED") html += "<p>Final: you " + vp(myVp) + " – " + vp(oppVp) + " " + esc(opp.name) + (p.to_override ? " (set by the organiser)" : "") + ".</p>";
+      else if (p.state === "CONFIRMED") html += "<p>Final: " + said + (p.to_override ? " (set by the organiser)" : "") + ".</p>";
       html += '<input type="hidden" id="pairing-id" value="' + p.id + '" data-seat="' + mySeat + '">';
     } else if (r && r.status !== "PENDING") html = "<p>You are not paired in round " + r.number + ".</p>";
     $("#my-pairing").innerHTML = html;
 
     const row = s.standing;
-    $("#my-standing").innerHTML = row ? "<h2>My standing</h2><p class=\"big\">#" + row.rank + " · " + row.wins + "-" + row.losses + "-" + row.draws + " · " + (row.margin > 0 ? "+" : "") + row.margin + " · " + row.vp_for + " VP · SOS " + row.sos.toFixed(1) + "%</p>" : "";
+    const line = row && (G.is40k(t) ? row.wins + "-" + row.losses + "-" + row.draws + " · " + (row.margin > 0 ? "+" : "") + row.margin + " · " + row.vp_for + " VP · SOS " + row.sos.toFixed(1) + "%" : row.score + " points");
+    $("#my-standing").innerHTML = row ? '<h2>My standing</h2><p class="big">#' + row.rank + " · " + esc(line) + "</p>" : "";
 
     let list;
     if (t.lists_locked) list = me.list_text ? '<pre class="list">' + esc(me.list_text) + '</pre><p class="muted">Lists are locked.</p>' : '<p class="muted">No list submitted; lists are locked.</p>';
@@ -215,21 +236,14 @@
     else if (a === "drop") { if (confirm("Drop from the event? You will not be paired again.")) act("POST", "/api/tournaments/" + tid + "/drop").catch(function () {}); }
     else if (a === "confirm") act("POST", "/api/pairings/" + pid + "/confirm").catch(function () {});
     else if (a === "dispute") {
-      const seat = $("#pairing-id").dataset.seat;
-      const mine = prompt("Your VP, as you saw it?"), theirs = prompt("Your opponent's VP?"), note = prompt("What is wrong? (optional)") || null;
-      const body = { note: note };
-      if (mine !== null && mine !== "" && theirs !== null && theirs !== "") {
-        body.player1_vp = Number(seat === "player1" ? mine : theirs); body.player2_vp = Number(seat === "player1" ? theirs : mine);
-      }
-      act("POST", "/api/pairings/" + pid + "/dispute", body).catch(function () {});
+      act("POST", "/api/pairings/" + pid + "/dispute", G.disputeBody(A.state.tournament, $("#pairing-id").dataset.seat)).catch(function () {});
     }
   }
   function playerSubmit(e) {
     if (e.target.id === "report-form") {
       e.preventDefault();
       const f = e.target, pid = $("#pairing-id").value, seat = $("#pairing-id").dataset.seat;
-      const mine = Number(f.mine.value), theirs = Number(f.theirs.value);
-      act("POST", "/api/pairings/" + pid + "/report", seat === "player1" ? { player1_vp: mine, player2_vp: theirs } : { player1_vp: theirs, player2_vp: mine }).catch(function () {});
+      act("POST", "/api/pairings/" + pid + "/report", G.reportPayload(A.state.tournament, f, seat)).catch(function () {});
     } else if (e.target.id === "list-form") {
       e.preventDefault();
       act("PUT", "/api/tournaments/" + tid + "/list", { list_text: e.target.list_text.value }).then(function (j) { A.state.me.list_text = j.player.list_text; showSaved(e.target); }).catch(function () {});
@@ -250,7 +264,10 @@
 
   const render = { board: renderBoard, standings: renderStandings, dashboard: renderDashboard, player: renderPlayer }[page];
   if (!render || !A.state) return;
+  if (page === "standings") document.addEventListener("click", function (e) { G.standingsClick(e, tid, showError); });
   if (page === "dashboard") {
+    G.loadTiebreaks(tid).catch(function () {});
+    A.onChange(function (s, ev) { if (ev && ev.kind === "standings_config_changed") G.loadTiebreaks(tid).catch(function () {}); });
     listPlayers = JSON.parse(document.getElementById("players-with-lists").textContent);
     document.addEventListener("click", dashboardClick);
     document.addEventListener("submit", dashboardSubmit);

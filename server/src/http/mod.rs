@@ -8,6 +8,7 @@ mod players;
 mod ratings;
 mod results;
 mod rounds;
+mod standings;
 mod tournaments;
 mod ws;
 
@@ -31,6 +32,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(rounds::routes)
         .configure(results::routes)
         .configure(ratings::routes)
+        .configure(standings::routes)
         .configure(ws::routes)
         .configure(pages::routes)
         .default_service(web::to(not_found));

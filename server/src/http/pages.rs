@@ -212,7 +212,12 @@ struct NewForm {
     #[serde(default)]
     location: Option<String>,
     format: String,
-    total_rounds: String,
+    #[serde(default)]
+    total_rounds: Option<String>,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    pairing_system: Option<String>,
     #[serde(default)]
     max_vp: Option<String>,
     #[serde(default)]
@@ -232,11 +237,17 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
             event_date: f.event_date,
             location: f.location,
             format: f.format,
-            total_rounds: number(&f.total_rounds, "Rounds")?,
-            game: None,
+            total_rounds: match f.total_rounds.as_deref().map(str::trim) {
+                None | Some("") => None,
+                Some(v) => Some(number(v, "Rounds")?),
+            },
+            game: f.game.filter(|g| !g.trim().is_empty()),
+            pairing_system: f.pairing_system.filter(|p| !p.trim().is_empty()),
+            points: None,
+            standings: None,
             max_vp: match f.max_vp.as_deref().map(str::trim) {
                 None | Some("") => None,
-                Some(v) => Some(number(v, "Maximum VP")?),
+                Some(v) => Some(number(v, "Maximum score")?),
             },
             missions: f.missions.map(|m| m.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect()),
         })
@@ -301,9 +312,10 @@ async fn standings_page(state: web::Data<AppState>, req: HttpRequest, user: Mayb
     let offset = q.offset.unwrap_or(0);
     let view = View::Standings { offset, limit: STANDINGS_PAGE };
     let (s, live) = live(&state, *id, user.0.as_ref(), view, format!("offset={offset}&limit={STANDINGS_PAGE}")).await?;
-    let ViewState::Standings { tournament, standings } = s else { return Err(ApiError::internal("standings view").into()) };
+    let ViewState::Standings { tournament, standings, standings_meta: meta } = s else { return Err(ApiError::internal("standings view").into()) };
+    let is_to = user.0.as_ref().is_some_and(|u| u.id.to_string() == tournament.owner_id);
     let (nav, fresh) = nav(&req, user.0.as_ref());
-    render(&req, &state, &tpl::StandingsPage { nav, tournament, standings, live }, fresh.as_deref())
+    render(&req, &state, &tpl::StandingsPage { nav, is_to, tournament, standings, meta, live }, fresh.as_deref())
 }
 
 async fn dashboard_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {

@@ -61,10 +61,11 @@ async fn get_standings(state: web::Data<AppState>, user: MaybeUser, id: web::Pat
     let rounds = tx.rounds(t.id).await?;
     let pairings = tx.pairings_of_tournament(t.id).await?;
     let played = rounds.iter().filter(|r| r.status != crate::domain::RoundStatus::Pending).count();
-    Ok(HttpResponse::Ok().json(json!({
-        "round": played,
-        "players": standings::table(&players, &rounds, &pairings)?,
-    })))
+    let (rows, meta) = standings::table(&t, &players, &rounds, &pairings)?;
+    let mut body = serde_json::to_value(&meta).map_err(ApiError::internal)?;
+    body["round"] = json!(played);
+    body["players"] = serde_json::to_value(&rows).map_err(ApiError::internal)?;
+    Ok(HttpResponse::Ok().json(body))
 }
 
 async fn get_snapshot(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {

@@ -14,11 +14,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/ws/tournaments/{id}", web::get().to(connect));
 }
 
+/// The query string (a flattened struct cannot parse numbers from a query, so the view's fields are listed).
 #[derive(Deserialize)]
 struct Params {
     since: Option<i64>,
-    #[serde(flatten)]
-    view: ViewParams,
+    view: Option<String>,
+    from: Option<u32>,
+    to: Option<u32>,
+    offset: Option<u32>,
+    limit: Option<u32>,
 }
 
 /// Largest client frame accepted.
@@ -45,7 +49,9 @@ async fn connect(
             None => None,
         }
     };
-    let view = q.view.view(me).map_err(|m| ApiError::bad_request("bad_view", m))?;
+    let q = q.into_inner();
+    let params = ViewParams { view: q.view, from: q.from, to: q.to, offset: q.offset, limit: q.limit };
+    let view = params.view(me).map_err(|m| ApiError::bad_request("bad_view", m))?;
     let (res, session, stream) = actix_ws::handle(&req, body)?;
     let stream = stream.max_frame_size(MAX_FRAME);
     let state = state.get_ref().clone();

@@ -5,7 +5,7 @@
 use super::hub::{Frame, Hub, HubStats};
 use super::view::View;
 use super::LiveEvent;
-use crate::service::views::{StandingView, StandingsWindow};
+use crate::service::views::{StandingView, StandingsMeta, StandingsWindow};
 use crate::store::Store;
 use bytestring::ByteString;
 use serde_json::{json, Value};
@@ -22,6 +22,8 @@ pub struct StandingsCache {
     pub seq: i64,
     /// The table in rank order.
     pub rows: Arc<Vec<StandingView>>,
+    /// The columns, open ties and the TO's decisions.
+    pub meta: Arc<StandingsMeta>,
 }
 
 /// Messages a room handles, in arrival order.
@@ -243,7 +245,7 @@ impl Room {
     /// line that changed.
     async fn recompute(&mut self) {
         self.recompute_at = None;
-        let (seq, rows) = match crate::service::standings::current(&self.store, self.tournament).await {
+        let (seq, rows, meta) = match crate::service::standings::current(&self.store, self.tournament).await {
             Ok(r) => r,
             Err(e) => {
                 tracing::warn!(tournament = %self.tournament, error = %e, "room cannot compute standings; will retry");
@@ -252,20 +254,26 @@ impl Room {
             }
         };
         self.stats.recomputes.inc();
-        let new = StandingsCache { seq, rows: Arc::new(rows) };
+        let new = StandingsCache { seq, rows: Arc::new(rows), meta: Arc::new(meta) };
         let old = self.standings.replace(new.clone());
-        let old_rows = old.map(|o| o.rows).unwrap_or_default();
+        let Some(old) = old else {
+            // The first computation: viewers got these standings in their snapshots.
+            return;
+        };
+        let meta_changed = old.meta != new.meta;
+        let old_rows = old.rows;
         let mut frames: HashMap<View, Option<ByteString>> = HashMap::new();
         let viewers = std::mem::take(&mut self.viewers);
         for v in viewers {
             let frame = frames
                 .entry(v.view.clone())
-                .or_insert_with(|| match &v.view {
-                    View::Standings { offset, limit } => {
-                        let (a, b) = (StandingsWindow::of(&old_rows, *offset, *limit), StandingsWindow::of(&new.rows, *offset, *limit));
-                        (a != b).then(|| update_frame(&v.view, seq, "standings", &json!({ "standings": b })))
+                .or_insert_with(|| match (&v.view, v.view.window()) {
+                    (_, Some((offset, limit))) => {
+                        let (a, b) = (StandingsWindow::of(&old_rows, offset, limit), StandingsWindow::of(&new.rows, offset, limit));
+                        (a != b || meta_changed)
+                            .then(|| update_frame(&v.view, seq, "standings", &json!({ "standings": b, "standings_meta": &*new.meta })))
                     }
-                    View::Player { player, .. } => {
+                    (View::Player { player, .. }, None) => {
                         let id = player.to_string();
                         let find = |rows: &[StandingView]| rows.iter().find(|r| r.player_id == id).cloned();
                         let row = find(&new.rows);

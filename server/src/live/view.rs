@@ -11,13 +11,16 @@ use uuid::Uuid;
 
 /// The most standings rows one client may follow.
 pub const MAX_WINDOW: u32 = 200;
+/// The standings rows the TO's queue shows.
+pub const QUEUE_STANDINGS: u32 = 100;
 
 /// A client's view.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum View {
     /// Every event, as stored (API clients, tests, tools).
     Events,
-    /// The TO's queue: every change to players, rounds and results (no standings).
+    /// The TO's queue: every change to players, rounds and results, and the
+    /// top of the standings (recomputed, not the markers).
     Queue,
     /// Tables `from..=to` of the current round (a venue screen).
     Board {
@@ -119,7 +122,17 @@ impl View {
     /// Whether this view shows standings (so its room keeps them computed).
     #[must_use]
     pub const fn needs_standings(&self) -> bool {
-        matches!(self, View::Standings { .. } | View::Player { .. })
+        matches!(self, View::Queue | View::Standings { .. } | View::Player { .. })
+    }
+
+    /// The standings window this view shows, if it shows one.
+    #[must_use]
+    pub const fn window(&self) -> Option<(u32, u32)> {
+        match self {
+            View::Queue => Some((0, QUEUE_STANDINGS)),
+            View::Standings { offset, limit } => Some((*offset, *limit)),
+            _ => None,
+        }
     }
 
     /// What of an event (`kind`, `data`) this view receives, if anything.

@@ -6,12 +6,16 @@
 //! event for a change that did not happen.
 
 pub mod accounts;
+pub mod pairing;
 pub mod players;
 pub mod ratings;
 pub mod results;
 pub mod rounds;
+pub mod scores;
 pub mod snapshot;
 pub mod standings;
+pub mod tiebreaks;
+pub mod ties;
 pub mod tournaments;
 pub mod views;
 
@@ -57,13 +61,22 @@ pub enum EventKind {
     ResultOverridden,
     /// `{round}`: the TO closed the round.
     RoundClosed,
-    /// `{cause, round, pairing_id | player_id}`: the standings changed because
-    /// a result or a bye now counts. The table itself is not in the event
-    /// (it can be thousands of rows): read it from `GET …/standings`, or
-    /// follow the `standings` live view, which the rooms recompute.
+    /// `{cause, …}`: the standings changed — a result or a bye now counts
+    /// (`round`, `pairing_id` or `player_id`), or the TO changed how they are
+    /// ranked or ordered a tie. The table itself is not in the event (it can
+    /// be thousands of rows): read it from `GET …/standings`, or follow the
+    /// `standings` live view, which the rooms recompute.
     StandingsChanged,
     /// `{ratings}`: Elo ratings moved (a round closed, or a result in a closed round was overridden).
     RatingsChanged,
+    /// `{tournament, change}`: the TO changed the tie-breaks or point values.
+    StandingsConfigChanged,
+    /// `{resolution, action, player_id}`: the TO ordered an open tie (= or ↓).
+    TieResolved,
+    /// `{notices}`: TO tie orders dropped because results changed their tie.
+    TieResolutionsDropped,
+    /// `{count}`: the TO dismissed the notices of dropped tie orders.
+    TieNoticesDismissed,
 }
 
 impl EventKind {
@@ -88,6 +101,10 @@ impl EventKind {
             EventKind::RoundClosed => "round_closed",
             EventKind::StandingsChanged => "standings_changed",
             EventKind::RatingsChanged => "ratings_changed",
+            EventKind::StandingsConfigChanged => "standings_config_changed",
+            EventKind::TieResolved => "tie_resolved",
+            EventKind::TieResolutionsDropped => "tie_resolutions_dropped",
+            EventKind::TieNoticesDismissed => "tie_notices_dismissed",
         }
     }
 }

@@ -99,6 +99,7 @@ pub async fn register(state: &AppState, user: &User, id: Uuid, input: Register) 
         dropped: false,
         removed: false,
         registered_at: now_millis(),
+        pairing_no: None,
     };
     change.tx().insert_player(&p).await?;
     change.emit(EventKind::PlayerRegistered, &json!({ "player": views::player(&p, false) })).await?;

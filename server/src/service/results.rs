@@ -1,54 +1,21 @@
-//! Results: a player reports VP, the opponent confirms or disputes, the TO
-//! overrides. The result (win/loss/draw) is always derived from the VP.
+//! Results: a player reports the score (VP, a chess result, crokinole points
+//! and 20s: see [`super::scores`]), the opponent confirms or disputes, the TO
+//! overrides. The result (win/loss/draw) is always derived from the score.
 
 use super::views::{self, roster, PairingView};
 use super::{load_tournament, Change, EventKind};
 use crate::app::AppState;
-use crate::domain::{now_millis, Dispute, MatchResult, Pairing, PairingState, Player, RoundStatus, Tournament, TournamentStatus, User};
+use crate::domain::{now_millis, Dispute, Game, GameScore, Pairing, PairingState, Player, RoundStatus, Tournament, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult};
 use arbiter_web::views::ratings::RatingsChangedView;
-use serde::Deserialize;
 use serde_json::json;
 use uuid::Uuid;
 
-/// `result.report` and `result.override`: both players' VP.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Score {
-    /// Player 1's VP (whole number, 0 to the event's maximum).
-    pub player1_vp: serde_json::Number,
-    /// Player 2's VP.
-    pub player2_vp: serde_json::Number,
-    /// The TO's note (override only).
-    #[serde(default)]
-    pub note: Option<String>,
-}
+pub use super::scores::Score;
 
-/// `result.dispute`: what the disputing player says the score was.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DisputeInput {
-    /// Player 1's VP as the disputing player saw it.
-    #[serde(default)]
-    pub player1_vp: Option<serde_json::Number>,
-    /// Player 2's VP as the disputing player saw it.
-    #[serde(default)]
-    pub player2_vp: Option<serde_json::Number>,
-    /// What is wrong, in words.
-    #[serde(default)]
-    pub note: Option<String>,
-}
-
-/// Checks a VP value: a whole number from 0 to `max`.
-///
-/// # Errors
-/// 422 `invalid_vp` naming the field.
-pub fn vp(field: &str, n: &serde_json::Number, max: u32) -> ApiResult<u32> {
-    n.as_u64()
-        .and_then(|v| u32::try_from(v).ok())
-        .filter(|v| *v <= max)
-        .ok_or_else(|| ApiError::invalid("invalid_vp", format!("{field} must be a whole number of VP from 0 to {max}; got {n}.")))
-}
+/// `result.dispute`: what the disputing player says the score was (every
+/// field optional; see [`Score::counter`]).
+pub type DisputeInput = Score;
 
 fn note(s: Option<&str>) -> ApiResult<Option<String>> {
     match s.map(str::trim) {
@@ -97,9 +64,21 @@ impl Table {
         }
     }
 
+    /// What a bye is worth, in words.
+    fn bye_worth(&self) -> String {
+        match (self.t.game, self.t.points, &self.t.standings) {
+            (Game::Wh40k, _, _) => "a win with 0 VP".into(),
+            (Game::Chess, Some(p), _) => format!("{} point(s)", p.pairing_bye),
+            (Game::Crokinole, _, arbiter_engine::standings::StandingsConfig::Crokinole(c)) => {
+                format!("{} point(s)", c.bye_points.unwrap_or(2))
+            }
+            _ => "the event's bye points".into(),
+        }
+    }
+
     async fn in_playable_round(&self) -> ApiResult<()> {
         if self.pairing.is_bye() {
-            return Err(ApiError::conflict("bye", "A bye has no result to report: it counts as a win with 0 VP."));
+            return Err(ApiError::conflict("bye", format!("A bye has no result to report: it counts as {}.", self.bye_worth())));
         }
         let round = self.change.tx().round(self.pairing.round_id).await?;
         if round.is_none_or(|r| r.status != RoundStatus::Active) {
@@ -146,29 +125,29 @@ impl Table {
         if self.pairing.state == PairingState::Confirmed {
             let round = self.change.tx().round(self.pairing.round_id).await?.map_or(0, |r| r.number);
             let cause = json!({ "cause": kind.as_str(), "pairing_id": self.pairing.id, "round": round });
-            self.change.emit(EventKind::StandingsChanged, &cause).await?;
+            super::standings::publish(&mut self.change, &mut self.t, cause).await?;
         }
         Ok(view)
     }
 
-    fn set_score(&mut self, vp1: u32, vp2: u32, by: &User) {
-        self.pairing.player1_vp = Some(vp1);
-        self.pairing.player2_vp = Some(vp2);
-        self.pairing.result = Some(MatchResult::from_vp(vp1, vp2));
+    fn set_score(&mut self, score: GameScore, by: &User) {
+        self.pairing.score = Some(score);
+        self.pairing.result = Some(score.result());
         self.pairing.reported_by = Some(by.id);
         self.pairing.reported_at = Some(now_millis());
     }
 }
 
-/// `result.report`: a player at the table reports both players' VP; the
+/// `result.report`: a player at the table reports the score (both players'
+/// VP, the chess result, or both players' crokinole points and 20s); the
 /// opponent must then confirm or dispute.
 ///
 /// # Errors
 /// 403 when not at this table; 409 when already reported, or the round is
-/// closed; 422 for VP outside 0..=max.
+/// closed; 400/422 for a missing or bad score (see [`Score::parse`]).
 pub async fn report(state: &AppState, user: &User, pairing_id: Uuid, score: Score) -> ApiResult<PairingView> {
     let mut table = Table::open(state, pairing_id).await?;
-    let (vp1, vp2) = (vp("player1_vp", &score.player1_vp, table.t.max_vp)?, vp("player2_vp", &score.player2_vp, table.t.max_vp)?);
+    let reported = score.parse(&table.t)?;
     table.seat_of(user)?;
     table.in_playable_round().await?;
     match table.pairing.state {
@@ -180,9 +159,12 @@ pub async fn report(state: &AppState, user: &User, pairing_id: Uuid, score: Scor
             return Err(ApiError::conflict(
                 "already_reported",
                 format!(
-                    "Your opponent already reported {}–{}: confirm it, or dispute it with your score.",
-                    table.pairing.player1_vp.unwrap_or(0),
-                    table.pairing.player2_vp.unwrap_or(0)
+                    "Your opponent already reported {}: confirm it, or dispute it with your score.",
+                    match table.pairing.score {
+                        Some(GameScore::Wh40k { player1_vp, player2_vp }) => format!("{player1_vp}–{player2_vp}"),
+                        Some(s) => s.text(),
+                        None => String::new(),
+                    }
                 ),
             ));
         }
@@ -191,7 +173,7 @@ pub async fn report(state: &AppState, user: &User, pairing_id: Uuid, score: Scor
         }
         PairingState::Confirmed => return Err(ApiError::conflict("already_confirmed", "This result is already final.")),
     }
-    table.set_score(vp1, vp2, user);
+    table.set_score(reported, user);
     table.pairing.state = PairingState::Reported;
     table.finish(state, EventKind::ResultReported).await
 }
@@ -213,15 +195,11 @@ pub async fn confirm(state: &AppState, user: &User, pairing_id: Uuid) -> ApiResu
 /// optionally with their own score and a note.
 ///
 /// # Errors
-/// As [`confirm`]; 422 for VP outside 0..=max.
+/// As [`confirm`]; 422 for a counter-score out of range (see [`Score::counter`]).
 pub async fn dispute(state: &AppState, user: &User, pairing_id: Uuid, input: DisputeInput) -> ApiResult<PairingView> {
     let mut table = Table::open(state, pairing_id).await?;
-    let max = table.t.max_vp;
-    let counter = Dispute {
-        player1_vp: input.player1_vp.as_ref().map(|n| vp("player1_vp", n, max)).transpose()?,
-        player2_vp: input.player2_vp.as_ref().map(|n| vp("player2_vp", n, max)).transpose()?,
-        note: note(input.note.as_deref())?,
-    };
+    let (player1_vp, player2_vp, score) = input.counter(&table.t)?;
+    let counter = Dispute { player1_vp, player2_vp, score, note: note(input.note.as_deref())? };
     table.in_playable_round().await?;
     table.require_opponent_of_reporter(user, "dispute")?;
     table.pairing.state = PairingState::Disputed;
@@ -244,18 +222,19 @@ pub struct Overridden {
 /// later one ([`super::ratings::result_overridden`]).
 ///
 /// # Errors
-/// 403 for anyone but the TO; 409 for a bye or a complete event; 422 for bad VP.
+/// 403 for anyone but the TO; 409 for a bye or a complete event; 422 for a
+/// bad score (see [`Score::parse`]).
 pub async fn override_result(state: &AppState, user: &User, pairing_id: Uuid, score: Score) -> ApiResult<Overridden> {
     let mut table = Table::open(state, pairing_id).await?;
     super::require_to(&table.t, user, "override results")?;
-    let (vp1, vp2) = (vp("player1_vp", &score.player1_vp, table.t.max_vp)?, vp("player2_vp", &score.player2_vp, table.t.max_vp)?);
+    let set = score.parse(&table.t)?;
     if table.pairing.is_bye() {
-        return Err(ApiError::conflict("bye", "A bye has no result to override: it counts as a win with 0 VP."));
+        return Err(ApiError::conflict("bye", format!("A bye has no result to override: it counts as {}.", table.bye_worth())));
     }
     if table.t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict("wrong_status", "The tournament is complete; its results are final."));
     }
-    table.set_score(vp1, vp2, user);
+    table.set_score(set, user);
     table.pairing.state = PairingState::Confirmed;
     table.pairing.to_override = true;
     table.pairing.override_note = note(score.note.as_deref())?;
@@ -263,20 +242,4 @@ pub async fn override_result(state: &AppState, user: &User, pairing_id: Uuid, sc
     let ratings = super::ratings::result_overridden(&mut table.change, &table.t, &table.pairing).await?;
     table.change.commit(state).await?;
     Ok(Overridden { pairing, ratings })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn vp_must_be_whole_and_in_range() {
-        let n = |s: &str| serde_json::from_str::<serde_json::Number>(s).unwrap_or_else(|_| serde_json::Number::from(0));
-        assert_eq!(vp("p", &n("72"), 100).ok(), Some(72));
-        assert_eq!(vp("p", &n("0"), 100).ok(), Some(0));
-        assert_eq!(vp("p", &n("100"), 100).ok(), Some(100));
-        for bad in ["-1", "101", "72.5", "1e9", "18446744073709551615"] {
-            assert!(vp("p", &n(bad), 100).is_err_and(|e| e.code() == "invalid_vp"), "{bad}");
-        }
-    }
 }

@@ -1,11 +1,12 @@
-//! Rounds: create, generate pairings (record-based Swiss), get, close.
+//! Rounds: create, generate pairings (by the event's pairing system, see
+//! [`super::pairing`]), get, close.
 
-use super::views::{self, roster, RoundView};
+use super::pairing::Paired;
+use super::views::{self, roster, RoundView, TournamentView};
 use super::{load_tournament, require_to, Change, EventKind};
 use crate::app::AppState;
-use crate::domain::{now_millis, Pairing, PairingState, MatchResult, Round, RoundStatus, TournamentStatus, User};
+use crate::domain::{now_millis, Game, GameScore, MatchResult, Pairing, PairingState, Round, RoundStatus, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult};
-use arbiter_engine::pairing::swiss_record::{self, PairingWarning, RoundPairing};
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashMap;
@@ -41,7 +42,9 @@ pub async fn create(state: &AppState, user: &User, id: Uuid, input: CreateRound)
         return Err(ApiError::conflict("round_open", format!("Round {} is still open; close it first.", open.number)));
     }
     let number = u32::try_from(rounds.len()).unwrap_or(u32::MAX).saturating_add(1);
-    if number > t.total_rounds {
+    // A round robin's length follows from its field, known when round 1 is paired.
+    let undrawn_round_robin = t.pairing_system.is_round_robin() && number == 1;
+    if number > t.total_rounds && !undrawn_round_robin {
         return Err(ApiError::conflict(
             "all_rounds_played",
             format!("All {} rounds have been created; end the tournament instead.", t.total_rounds),
@@ -64,18 +67,23 @@ pub async fn create(state: &AppState, user: &User, id: Uuid, input: CreateRound)
 pub struct Published {
     /// The round and its tables.
     pub round: RoundView,
-    /// Rematches the pairing could not avoid, and repeated byes, in words.
+    /// Rematches the pairing could not avoid, repeated byes, round-robin
+    /// notes (rounds planned, withdrawn players' games), in words.
     pub warnings: Vec<String>,
+    /// The tournament, when pairing changed it (a round robin's number of rounds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentView>,
 }
 
-/// `round.generatePairings`: the TO pairs a PENDING round with the
-/// record-based Swiss and publishes it. Pairing is computed off the async
+/// `round.generatePairings`: the TO pairs a PENDING round by the event's
+/// pairing system and publishes it. Pairing is computed off the async
 /// runtime from a snapshot, then written only if nothing changed meanwhile
 /// (otherwise recomputed).
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 when the round is not pending or fewer
-/// than 2 players are active.
+/// than 2 players are active, or the engine cannot pair the field; 501
+/// `pairing_system_unavailable` for a pairing system not available yet.
 pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResult<Published> {
     let t_id = state.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
     for _ in 0..5 {
@@ -91,39 +99,54 @@ pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResul
         let rounds = tx.rounds(t_id).await?;
         let pairings = tx.pairings_of_tournament(t_id).await?;
         drop(tx);
+        // A drawn round robin plays its table to the end (withdrawn players' games are forfeits).
+        let drawn = t.pairing_system.is_round_robin() && players.iter().any(|p| p.pairing_no.is_some());
         let active: Vec<Uuid> = players.iter().filter(|p| p.is_active()).map(|p| p.id).collect();
-        if active.len() < 2 {
+        if active.len() < 2 && !drawn {
             return Err(ApiError::conflict(
                 "not_enough_players",
                 format!("At least 2 checked-in players are needed to pair a round; {} are.", active.len()),
             ));
         }
-        let standings = super::standings::compute(&players, &rounds, &pairings)?;
-        let history = super::standings::history(&rounds, &pairings);
-        let paired = actix_web::web::block(move || {
-            swiss_record::pair_standings(&standings, |id| active.contains(&id), &history)
-        })
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(|e| ApiError::conflict("cannot_pair", format!("The round cannot be paired: {e}")))?;
+        let number = round.number;
+        let snapshot = (t.clone(), players.clone(), rounds.clone());
+        let paired = actix_web::web::block(move || super::pairing::pair(&snapshot.0, &snapshot.1, &snapshot.2, &pairings, number))
+            .await
+            .map_err(ApiError::internal)??;
 
         // 2. Write, if nothing changed since the snapshot.
         let mut change = Change::begin(state, t_id).await?;
         if change.tx().last_seq(t_id).await? != t.last_seq {
             continue;
         }
+        let mut t = t;
         let mut round = round;
-        let rows = to_pairings(&round, &paired);
+        let rows = to_pairings(&round, &paired, t.game);
         change.tx().insert_pairings(&rows).await?;
         round.status = RoundStatus::Active;
         change.tx().update_round(&round).await?;
+        let mut players = players;
+        for p in &mut players {
+            if let Some(&(_, n)) = paired.numbers.iter().find(|(id, _)| *id == p.id) {
+                p.pairing_no = Some(n);
+                change.tx().update_player(p).await?;
+            }
+        }
+        let tournament = match paired.total_rounds {
+            Some(total) => {
+                t.total_rounds = total;
+                change.tx().update_tournament(&t).await?;
+                Some(views::tournament(&t, players.iter().filter(|p| !p.removed).count()))
+            }
+            None => None,
+        };
         let names = roster(&players);
-        let warnings = describe(&paired.warnings, &names);
-        let published = Published { round: views::round(&round, &rows, &names), warnings };
+        let published = Published { round: views::round(&round, &rows, &names), warnings: paired.warnings.clone(), tournament };
         change.emit(EventKind::PairingsPublished, &published).await?;
-        if let Some(bye) = paired.bye {
-            let cause = json!({ "cause": "bye", "player_id": bye, "round": round.number });
-            change.emit(EventKind::StandingsChanged, &cause).await?;
+        if rows.iter().any(|r| r.state == PairingState::Confirmed) {
+            // A bye (or a forfeit a withdrawal left) counts at once.
+            let cause = json!({ "cause": "pairings_published", "round": round.number });
+            super::standings::publish(&mut change, &mut t, cause).await?;
         }
         change.commit(state).await?;
         return Ok(published);
@@ -131,16 +154,8 @@ pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResul
     Err(ApiError::conflict("busy", "The tournament kept changing while pairing; try again."))
 }
 
-fn to_pairings(round: &Round, paired: &RoundPairing<Uuid>) -> Vec<Pairing> {
+fn to_pairings(round: &Round, paired: &Paired, game: Game) -> Vec<Pairing> {
     let now = now_millis();
-    let rematch: Vec<(Uuid, Uuid)> = paired
-        .warnings
-        .iter()
-        .filter_map(|w| match w {
-            PairingWarning::Rematch { player1, player2, .. } => Some((*player1, *player2)),
-            PairingWarning::RepeatBye { .. } => None,
-        })
-        .collect();
     let blank = |table: u32, p1: Uuid, p2: Option<Uuid>| Pairing {
         id: Uuid::new_v4(),
         round_id: round.id,
@@ -148,8 +163,7 @@ fn to_pairings(round: &Round, paired: &RoundPairing<Uuid>) -> Vec<Pairing> {
         table_number: table,
         player1_id: p1,
         player2_id: p2,
-        player1_vp: None,
-        player2_vp: None,
+        score: None,
         result: None,
         state: PairingState::Unreported,
         reported_by: None,
@@ -157,41 +171,36 @@ fn to_pairings(round: &Round, paired: &RoundPairing<Uuid>) -> Vec<Pairing> {
         dispute: None,
         to_override: false,
         override_note: None,
-        rematch: p2.is_some_and(|p2| rematch.contains(&(p1, p2)) || rematch.contains(&(p2, p1))),
+        rematch: false,
         created_at: now,
     };
-    let mut rows: Vec<Pairing> = paired.tables.iter().map(|t| blank(t.number, t.player1, Some(t.player2))).collect();
+    let mut rows: Vec<Pairing> = paired
+        .tables
+        .iter()
+        .map(|tb| {
+            let mut p = blank(tb.number, tb.player1, Some(tb.player2));
+            p.rematch = tb.rematch;
+            if let Some(result) = tb.forfeit {
+                // A withdrawn player's game: the forfeit counts at once.
+                let score = GameScore::Chess { result };
+                p.score = Some(score);
+                p.result = Some(score.result());
+                p.state = PairingState::Confirmed;
+                p.reported_at = Some(now);
+                p.override_note = Some("Withdrawn player: forfeit recorded when the round was paired.".into());
+            }
+            p
+        })
+        .collect();
     if let Some(bye) = paired.bye {
-        // The bye counts at once: a win with 0 VP, nothing to report.
+        // The bye counts at once (40K: a win with 0 VP), nothing to report.
         let mut b = blank(0, bye, None);
-        b.player1_vp = Some(0);
-        b.player2_vp = Some(0);
+        b.score = (game == Game::Wh40k).then_some(GameScore::Wh40k { player1_vp: 0, player2_vp: 0 });
         b.result = Some(MatchResult::Bye);
         b.state = PairingState::Confirmed;
         rows.push(b);
     }
     rows
-}
-
-fn describe(warnings: &[PairingWarning<Uuid>], names: &super::views::Roster) -> Vec<String> {
-    let name = |id: &Uuid| names.get(id).map_or_else(|| id.to_string(), |s| s.name.clone());
-    let rounds = |r: &[u32]| r.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-    warnings
-        .iter()
-        .map(|w| match w {
-            PairingWarning::Rematch { player1, player2, previous_rounds } => format!(
-                "Rematch: {} and {} already met in round {}; no pairing of the field avoids it.",
-                name(player1),
-                name(player2),
-                rounds(previous_rounds)
-            ),
-            PairingWarning::RepeatBye { player, previous_rounds } => format!(
-                "{} gets a second bye (had one in round {}): every active player has had one.",
-                name(player),
-                rounds(previous_rounds)
-            ),
-        })
-        .collect()
 }
 
 /// `round.get`: a round with its tables; public once paired, the TO sees pending rounds too.

@@ -24,13 +24,14 @@ pub async fn snapshot(state: &AppState, id: Uuid, viewer: Option<&User>) -> ApiR
         Some(r) => Some(views::round(r, &tx.pairings_of_round(r.id).await?, &names)),
         None => None,
     };
-    let standings = super::standings::table(&players, &rounds, &pairings)?;
+    let (standings, standings_meta) = super::standings::table(&t, &players, &rounds, &pairings)?;
     Ok(Snapshot {
         seq: t.last_seq,
         tournament: views::tournament(&t, players.iter().filter(|p| !p.removed).count()),
         players: players.iter().filter(|p| !p.removed).map(|p| views::player(p, false)).collect(),
         round,
         standings,
+        standings_meta,
     })
 }
 
@@ -56,7 +57,12 @@ pub async fn for_view(state: &AppState, id: Uuid, viewer: Option<&User>, view: &
                 None => None,
             };
             let players = players.iter().filter(|p| !p.removed).map(|p| views::player(p, false)).collect();
-            ViewState::Queue { tournament, players, round }
+            drop(tx);
+            let cache = state.hub.standings(id).await;
+            let rows = cache.as_ref().map(|c| c.rows.as_slice()).unwrap_or_default();
+            let standings_meta = cache.as_ref().map(|c| (*c.meta).clone()).unwrap_or_default();
+            let standings = StandingsWindow::of(rows, 0, crate::live::view::QUEUE_STANDINGS);
+            ViewState::Queue { tournament, players, round, standings, standings_meta }
         }
         View::Board { from, to } => {
             let round = match &latest {
@@ -72,8 +78,10 @@ pub async fn for_view(state: &AppState, id: Uuid, viewer: Option<&User>, view: &
             drop(tx);
             let cache = state.hub.standings(id).await;
             let rows = cache.as_ref().map(|c| c.rows.as_slice()).unwrap_or_default();
+            let standings_meta = cache.as_ref().map(|c| (*c.meta).clone()).unwrap_or_default();
             let seq = cache.as_ref().map_or(t.last_seq, |c| c.seq);
-            return Ok((seq, ViewState::Standings { tournament, standings: StandingsWindow::of(rows, *offset, *limit) }));
+            let standings = StandingsWindow::of(rows, *offset, *limit);
+            return Ok((seq, ViewState::Standings { tournament, standings, standings_meta }));
         }
         View::Player { player, .. } => {
             let me = tx.player(*player).await?.filter(|p| p.tournament_id == id).map(|p| views::player(&p, true));

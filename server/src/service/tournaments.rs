@@ -4,7 +4,7 @@
 use super::views::{self, TournamentView};
 use super::{clean_text, load_tournament, require_to, Change, EventKind};
 use crate::app::AppState;
-use crate::domain::{now_millis, Game, RoundStatus, Tournament, TournamentStatus, User};
+use crate::domain::{default_points, default_standings, now_millis, Game, PairingSystem, RoundStatus, Tournament, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult};
 use crate::store::Tx;
 use serde::Deserialize;
@@ -15,6 +15,9 @@ use uuid::Uuid;
 pub const MAX_ROUNDS: u32 = 30;
 /// The default VP cap per player per game (40K 10th edition scores at most 100).
 pub const DEFAULT_MAX_VP: u32 = 100;
+/// The default cap on a crokinole player's game points per game (2 per
+/// round won: 8 in a four-round game; raise it for longer games or points mode).
+pub const DEFAULT_MAX_CROKINOLE_POINTS: u32 = 8;
 /// Missions used when the TO gives none (Pariah Nexus primary missions).
 pub const DEFAULT_MISSIONS: [&str; 5] = ["Take and Hold", "Purge the Foe", "Supply Drop", "Linchpin", "Scorched Earth"];
 
@@ -31,14 +34,29 @@ pub struct CreateTournament {
     pub location: Option<String>,
     /// Format, e.g. "2000pts Matched Play".
     pub format: String,
-    /// Number of rounds, 1–30.
-    pub total_rounds: u32,
-    /// Game: `wh40k` (default).
+    /// Number of rounds, 1–30; required for a Swiss, optional for a round
+    /// robin (its number of rounds follows from the field when round 1 is paired).
+    #[serde(default)]
+    pub total_rounds: Option<u32>,
+    /// Game: `wh40k` (default), `chess` or `crokinole`.
     #[serde(default)]
     pub game: Option<String>,
-    /// The most VP a player can score in a game (default 100).
+    /// Pairing system: `swiss_record` (40K, crokinole), `round_robin`,
+    /// `double_round_robin` (chess, crokinole) or `dutch` (chess); default the
+    /// game's first ([`Game::pairing_systems`]).
+    #[serde(default)]
+    pub pairing_system: Option<String>,
+    /// The most VP (40K, default 100) or game points (crokinole, default 8)
+    /// a player can score in a game.
     #[serde(default)]
     pub max_vp: Option<u32>,
+    /// Chess point values (default 1 / ½ / 0).
+    #[serde(default)]
+    pub points: Option<super::tiebreaks::PointsInput>,
+    /// The standings configuration (default: the game's, see
+    /// [`crate::domain::default_standings`]).
+    #[serde(default)]
+    pub standings: Option<serde_json::Value>,
     /// Mission per round; rounds beyond the list reuse the last.
     #[serde(default)]
     pub missions: Option<Vec<String>>,
@@ -53,17 +71,35 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
     };
     let event_date = chrono::NaiveDate::parse_from_str(input.event_date.trim(), "%Y-%m-%d")
         .map_err(|_| ApiError::invalid("invalid_field", "event_date must be a date like 2026-05-17 (YYYY-MM-DD)."))?;
-    if !(1..=MAX_ROUNDS).contains(&input.total_rounds) {
-        return Err(ApiError::invalid("invalid_field", format!("total_rounds must be between 1 and {MAX_ROUNDS}.")));
-    }
     let game = match input.game.as_deref() {
         None => Game::Wh40k,
-        Some(g) => Game::parse(g).ok_or_else(|| ApiError::invalid("invalid_field", format!("Unknown game {g:?}; use \"wh40k\".")))?,
+        Some(g) => Game::parse(g)
+            .ok_or_else(|| ApiError::invalid("invalid_field", format!("Unknown game {g:?}; use \"wh40k\", \"chess\" or \"crokinole\".")))?,
     };
-    let max_vp = input.max_vp.unwrap_or(DEFAULT_MAX_VP);
+    let offered = game.pairing_systems();
+    let names = || offered.iter().map(|p| format!("{:?}", p.as_str())).collect::<Vec<_>>().join(", ");
+    let pairing_system = match input.pairing_system.as_deref() {
+        None => offered[0],
+        Some(p) => PairingSystem::parse(p).filter(|p| offered.contains(p)).ok_or_else(|| {
+            ApiError::invalid("invalid_field", format!("A {} event is paired by {}; got {p:?}.", game.label(), names()))
+        })?,
+    };
+    let total_rounds = match input.total_rounds {
+        Some(n) if (1..=MAX_ROUNDS).contains(&n) => n,
+        Some(_) => return Err(ApiError::invalid("invalid_field", format!("total_rounds must be between 1 and {MAX_ROUNDS}."))),
+        None if pairing_system.is_round_robin() => 0,
+        None => {
+            return Err(ApiError::bad_request("invalid_json", "The JSON has a wrong or missing field: missing field `total_rounds`."));
+        }
+    };
+    let max_vp = input.max_vp.unwrap_or(if game == Game::Crokinole { DEFAULT_MAX_CROKINOLE_POINTS } else { DEFAULT_MAX_VP });
     if !(1..=10_000).contains(&max_vp) {
         return Err(ApiError::invalid("invalid_field", "max_vp must be between 1 and 10000."));
     }
+    let points = match &input.points {
+        Some(p) => Some(super::tiebreaks::parse_points(game, pairing_system, p)?),
+        None => default_points(game, pairing_system),
+    };
     let missions = match input.missions {
         Some(m) if !m.is_empty() => {
             if m.len() > MAX_ROUNDS as usize {
@@ -71,24 +107,35 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
             }
             m.iter().map(|x| clean_text("mission", x, 120)).collect::<ApiResult<Vec<_>>>()?
         }
-        _ => DEFAULT_MISSIONS.iter().map(|s| (*s).to_string()).collect(),
+        _ if game == Game::Wh40k => DEFAULT_MISSIONS.iter().map(|s| (*s).to_string()).collect(),
+        _ => Vec::new(),
     };
-    Ok(Tournament {
+    let mut t = Tournament {
         id: Uuid::new_v4(),
         owner_id: owner,
         name,
         game,
+        pairing_system,
         event_date,
         location,
         format,
-        total_rounds: input.total_rounds,
+        total_rounds,
         max_vp,
         missions,
         status: TournamentStatus::Draft,
         lists_locked: false,
+        standings: default_standings(game, pairing_system),
+        points,
+        resolutions: Vec::new(),
+        tie_notices: Vec::new(),
+        standings_log: Vec::new(),
         last_seq: 0,
         created_at: now_millis(),
-    })
+    };
+    if let Some(config) = input.standings {
+        t.standings = super::tiebreaks::parse_config(&t, config)?;
+    }
+    Ok(t)
 }
 
 /// The view of a tournament, counting its registrations.

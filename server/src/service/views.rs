@@ -1,8 +1,9 @@
 //! Builds the view models of `arbiter_web::views` from domain records.
 
-use crate::domain::{Pairing, Player, Round, Tournament};
+use crate::domain::{GameScore, Pairing, Player, Round, Tournament};
+use arbiter_engine::model::PointSystem;
 pub use arbiter_web::views::{
-    DisputeView, PairingView, PlayerView, RoundView, Seat, Snapshot, StandingView, StandingsWindow, TournamentView, ViewState,
+    DisputeView, PairingView, PlayerView, PointsView, RoundView, Seat, Snapshot, StandingView, StandingsMeta, StandingsWindow, TournamentView, ViewState,
 };
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -14,17 +15,26 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         id: t.id.to_string(),
         name: t.name.clone(),
         game: t.game.as_str().to_string(),
+        pairing_system: t.pairing_system.as_str().to_string(),
         event_date: t.event_date.format("%Y-%m-%d").to_string(),
         location: t.location.clone(),
         format: t.format.clone(),
         total_rounds: t.total_rounds,
         max_vp: t.max_vp,
+        standings_config: serde_json::to_value(&t.standings).unwrap_or_default(),
+        points: t.points.as_ref().map(points),
         missions: t.missions.clone(),
         status: t.status.as_str().to_string(),
         lists_locked: t.lists_locked,
         owner_id: t.owner_id.to_string(),
         player_count,
     }
+}
+
+/// Chess point values, in points.
+#[must_use]
+pub fn points(p: &PointSystem) -> PointsView {
+    PointsView { win: p.win.as_f64(), draw: p.draw.as_f64(), loss: p.loss.as_f64(), bye: p.pairing_bye.as_f64() }
 }
 
 /// The view of `p`, with the list if `show_list`.
@@ -34,6 +44,7 @@ pub fn player(p: &Player, show_list: bool) -> PlayerView {
         id: p.id.to_string(),
         user_id: p.user_id.to_string(),
         registration_no: p.registration_no,
+        pairing_no: p.pairing_no,
         display_name: p.display_name.clone(),
         faction: p.faction.clone(),
         has_list: p.list_text.as_deref().is_some_and(|l| !l.trim().is_empty()),
@@ -90,16 +101,31 @@ pub fn pairing(p: &Pairing, roster: &Roster) -> PairingView {
         table: p.table_number,
         player1: p1,
         player2: p2,
-        player1_vp: p.player1_vp,
-        player2_vp: p.player2_vp,
+        player1_vp: p.score.and_then(|s| s.vp()).map(|v| v.0),
+        player2_vp: p.score.and_then(|s| s.vp()).map(|v| v.1),
+        score: p.score.as_ref().map(score_json),
+        player1_score: p.score.map(|s| s.seat(1)),
+        player2_score: p.score.filter(|_| !p.is_bye()).map(|s| s.seat(2)),
+        score_text: p.score.map(|s| s.text()),
         result: p.result.map(|r| r.as_str().to_string()),
         state: p.state.as_str().to_string(),
         reported_by,
-        dispute: p.dispute.as_ref().map(|d| DisputeView { player1_vp: d.player1_vp, player2_vp: d.player2_vp, note: d.note.clone() }),
+        dispute: p.dispute.as_ref().map(|d| DisputeView {
+            player1_vp: d.player1_vp,
+            player2_vp: d.player2_vp,
+            score: d.score.as_ref().map(score_json),
+            score_text: d.score.map(|s| s.text()),
+            note: d.note.clone(),
+        }),
         to_override: p.to_override,
         override_note: p.override_note.clone(),
         rematch: p.rematch,
     }
+}
+
+/// A score as its result payload.
+fn score_json(s: &GameScore) -> serde_json::Value {
+    serde_json::to_value(s).unwrap_or_default()
 }
 
 /// The view of `r` with its `pairings`.

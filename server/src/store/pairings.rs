@@ -2,7 +2,7 @@
 
 use super::entity::pairing;
 use super::{parse_uuid, StoreError, StoreResult, Tx};
-use crate::domain::{Dispute, MatchResult, Pairing, PairingState};
+use crate::domain::{Dispute, GameScore, MatchResult, Pairing, PairingState};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use uuid::Uuid;
 
@@ -69,8 +69,21 @@ fn vp(v: Option<u32>) -> Option<i32> {
     v.map(|x| i32::try_from(x).unwrap_or(i32::MAX))
 }
 
+/// A 40K score goes in the VP columns; other games' scores are JSON text.
+fn split(score: Option<&GameScore>) -> (Option<(u32, u32)>, Option<String>) {
+    match score {
+        None => (None, None),
+        Some(s) => match s.vp() {
+            Some(vp) => (Some(vp), None),
+            None => (None, serde_json::to_string(s).ok()),
+        },
+    }
+}
+
 fn to_active(p: &Pairing) -> pairing::ActiveModel {
     let d = p.dispute.as_ref();
+    let (vps, score) = split(p.score.as_ref());
+    let (_, dispute_score) = split(d.and_then(|d| d.score.as_ref()));
     pairing::ActiveModel {
         id: Set(p.id.to_string()),
         round_id: Set(p.round_id.to_string()),
@@ -78,8 +91,8 @@ fn to_active(p: &Pairing) -> pairing::ActiveModel {
         table_number: Set(i32::try_from(p.table_number).unwrap_or(i32::MAX)),
         player1_id: Set(p.player1_id.to_string()),
         player2_id: Set(p.player2_id.map(|u| u.to_string())),
-        player1_vp: Set(vp(p.player1_vp)),
-        player2_vp: Set(vp(p.player2_vp)),
+        player1_vp: Set(vp(vps.map(|v| v.0))),
+        player2_vp: Set(vp(vps.map(|v| v.1))),
         result: Set(p.result.map(|r| r.as_str().to_string())),
         state: Set(p.state.as_str().to_string()),
         reported_by: Set(p.reported_by.map(|u| u.to_string())),
@@ -91,13 +104,22 @@ fn to_active(p: &Pairing) -> pairing::ActiveModel {
         override_note: Set(p.override_note.clone()),
         rematch: Set(p.rematch),
         created_at: Set(p.created_at),
+        score: Set(score),
+        dispute_score: Set(dispute_score),
     }
 }
 
 fn from_model(m: pairing::Model) -> StoreResult<Pairing> {
     let corrupt = |what: &str| StoreError::Corrupt(format!("pairing {}: bad {what}", m.id));
     let uvp = |v: Option<i32>| v.map(|x| u32::try_from(x).map_err(|_| corrupt("vp"))).transpose();
-    let disputed = m.dispute_player1_vp.is_some() || m.dispute_player2_vp.is_some() || m.dispute_note.is_some();
+    let json = |v: Option<&str>| v.map(|s| serde_json::from_str::<GameScore>(s).map_err(|_| corrupt("score"))).transpose();
+    let score = match (json(m.score.as_deref())?, uvp(m.player1_vp)?, uvp(m.player2_vp)?) {
+        (Some(s), _, _) => Some(s),
+        (None, Some(player1_vp), Some(player2_vp)) => Some(GameScore::Wh40k { player1_vp, player2_vp }),
+        _ => None,
+    };
+    let disputed =
+        m.dispute_player1_vp.is_some() || m.dispute_player2_vp.is_some() || m.dispute_note.is_some() || m.dispute_score.is_some();
     Ok(Pairing {
         id: parse_uuid(&m.id)?,
         round_id: parse_uuid(&m.round_id)?,
@@ -105,8 +127,7 @@ fn from_model(m: pairing::Model) -> StoreResult<Pairing> {
         table_number: u32::try_from(m.table_number).map_err(|_| corrupt("table_number"))?,
         player1_id: parse_uuid(&m.player1_id)?,
         player2_id: m.player2_id.as_deref().map(parse_uuid).transpose()?,
-        player1_vp: uvp(m.player1_vp)?,
-        player2_vp: uvp(m.player2_vp)?,
+        score,
         result: m.result.as_deref().map(|r| MatchResult::parse(r).ok_or_else(|| corrupt("result"))).transpose()?,
         state: PairingState::parse(&m.state).ok_or_else(|| corrupt("state"))?,
         reported_by: m.reported_by.as_deref().map(parse_uuid).transpose()?,
@@ -115,6 +136,7 @@ fn from_model(m: pairing::Model) -> StoreResult<Pairing> {
             Some(Dispute {
                 player1_vp: uvp(m.dispute_player1_vp)?,
                 player2_vp: uvp(m.dispute_player2_vp)?,
+                score: json(m.dispute_score.as_deref())?,
                 note: m.dispute_note.clone(),
             })
         } else {

@@ -85,6 +85,7 @@ fn to_active(p: &Player) -> player::ActiveModel {
         dropped: Set(p.dropped),
         removed: Set(p.removed),
         registered_at: Set(p.registered_at),
+        pairing_no: Set(p.pairing_no.map(|n| i32::try_from(n).unwrap_or(i32::MAX))),
     }
 }
 
@@ -102,5 +103,9 @@ fn from_model(m: player::Model) -> StoreResult<Player> {
         dropped: m.dropped,
         removed: m.removed,
         registered_at: m.registered_at,
+        pairing_no: m
+            .pairing_no
+            .map(|n| u32::try_from(n).map_err(|_| StoreError::Corrupt(format!("player {}: pairing_no", m.id))))
+            .transpose()?,
     })
 }

@@ -2,7 +2,7 @@
 
 use super::entity::{player, tournament};
 use super::{parse_uuid, StoreError, StoreResult, Tx};
-use crate::domain::{Game, Tournament, TournamentStatus};
+use crate::domain::{default_standings, Game, PairingSystem, Tournament, TournamentStatus};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set};
 use uuid::Uuid;
 
@@ -62,15 +62,23 @@ impl Tx {
             .collect()
     }
 
-    /// Saves a tournament's mutable fields (status, lock).
+    /// Saves a tournament's mutable fields (status, lock, planned rounds,
+    /// standings configuration, point values, tie decisions, notices, log).
     pub async fn update_tournament(&self, t: &Tournament) -> StoreResult<()> {
         let mut m = tournament::Entity::find_by_id(t.id.to_string())
             .one(self.conn())
             .await?
             .ok_or(StoreError::TournamentNotFound)?
             .into_active_model();
-        m.status = Set(t.status.as_str().to_string());
-        m.lists_locked = Set(t.lists_locked);
+        let new = to_active(t);
+        m.status = new.status;
+        m.lists_locked = new.lists_locked;
+        m.total_rounds = new.total_rounds;
+        m.standings_config = new.standings_config;
+        m.point_system = new.point_system;
+        m.tie_resolutions = new.tie_resolutions;
+        m.tie_notices = new.tie_notices;
+        m.standings_log = new.standings_log;
         m.update(self.conn()).await?;
         Ok(())
     }
@@ -96,17 +104,45 @@ fn to_active(t: &Tournament) -> tournament::ActiveModel {
         missions: Set(serde_json::to_string(&t.missions).unwrap_or_else(|_| "[]".into())),
         status: Set(t.status.as_str().to_string()),
         lists_locked: Set(t.lists_locked),
+        pairing_system: Set(t.pairing_system.as_str().to_string()),
+        standings_config: Set(json(&t.standings)),
+        point_system: Set(t.points.as_ref().and_then(json)),
+        tie_resolutions: Set(json(&t.resolutions)),
+        tie_notices: Set(json(&t.tie_notices)),
+        standings_log: Set(json(&t.standings_log)),
         last_seq: Set(t.last_seq),
         created_at: Set(t.created_at),
     }
 }
 
+/// A value as JSON text (`None` only if it cannot be serialised, which the
+/// plain data stored here never fails).
+fn json<T: serde::Serialize>(v: &T) -> Option<String> {
+    serde_json::to_string(v).ok()
+}
+
+/// Reads a JSON column; `NULL` is the default value.
+fn from_json<T: serde::de::DeserializeOwned + Default>(v: Option<&str>, corrupt: impl Fn() -> StoreError) -> StoreResult<T> {
+    v.map_or_else(|| Ok(T::default()), |s| serde_json::from_str(s).map_err(|_| corrupt()))
+}
+
 fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
     let corrupt = |what: &str| StoreError::Corrupt(format!("tournament {}: bad {what}", m.id));
+    let game = Game::parse(&m.game).ok_or_else(|| corrupt("game"))?;
+    let pairing_system = PairingSystem::parse(&m.pairing_system).ok_or_else(|| corrupt("pairing_system"))?;
     Ok(Tournament {
         id: parse_uuid(&m.id)?,
         owner_id: parse_uuid(&m.owner_id)?,
-        game: Game::parse(&m.game).ok_or_else(|| corrupt("game"))?,
+        game,
+        pairing_system,
+        standings: match m.standings_config.as_deref() {
+            Some(s) => serde_json::from_str(s).map_err(|_| corrupt("standings_config"))?,
+            None => default_standings(game, pairing_system),
+        },
+        points: from_json(m.point_system.as_deref(), || corrupt("point_system"))?,
+        resolutions: from_json(m.tie_resolutions.as_deref(), || corrupt("tie_resolutions"))?,
+        tie_notices: from_json(m.tie_notices.as_deref(), || corrupt("tie_notices"))?,
+        standings_log: from_json(m.standings_log.as_deref(), || corrupt("standings_log"))?,
         event_date: chrono::NaiveDate::parse_from_str(&m.event_date, "%Y-%m-%d").map_err(|_| corrupt("event_date"))?,
         total_rounds: u32::try_from(m.total_rounds).map_err(|_| corrupt("total_rounds"))?,
         max_vp: u32::try_from(m.max_vp).map_err(|_| corrupt("max_vp"))?,

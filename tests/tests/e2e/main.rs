@@ -3,7 +3,9 @@
 mod bad_input;
 mod browser;
 mod event;
+mod games;
 mod live;
 mod ratings;
 mod scale;
 mod storage;
+mod views;

@@ -55,8 +55,8 @@ pub struct Period {
 /// result is derived from VP). Not rated: the bye (no opponent: seed "Byes,
 /// forfeits and unplayed games are not rated"; the engine calls it
 /// [`arbiter_engine::model::Unplayed::PairingBye`]) and any table without a
-/// confirmed result. A 40K result is always a game played: the event records
-/// no forfeit; a result kind added later must be placed here explicitly
+/// confirmed result, and forfeits (chess `1F-0F`, `0F-1F`, `0F-0F`: no game
+/// was played). A result kind added later must be placed here explicitly
 /// (the match is exhaustive).
 #[must_use]
 pub fn outcome(p: &Pairing) -> Option<Outcome> {
@@ -67,7 +67,7 @@ pub fn outcome(p: &Pairing) -> Option<Outcome> {
         MatchResult::P1Win => Some(Outcome::Win),
         MatchResult::P2Win => Some(Outcome::Loss),
         MatchResult::Draw => Some(Outcome::Draw),
-        MatchResult::Bye => None,
+        MatchResult::Bye | MatchResult::P1WinForfeit | MatchResult::P2WinForfeit | MatchResult::DoubleForfeit => None,
     }
 }
 

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
-use crate::domain::{MatchResult, Pairing, PairingState};
+use crate::domain::{GameScore, MatchResult, Pairing, PairingState};
 
 fn id(n: u128) -> Uuid {
     Uuid::from_u128(n)
@@ -52,8 +52,7 @@ fn table(n: u32, p1: u128, p2: Option<u128>, result: MatchResult, state: Pairing
         table_number: n,
         player1_id: id(p1),
         player2_id: p2.map(id),
-        player1_vp: Some(50),
-        player2_vp: Some(40),
+        score: Some(GameScore::Wh40k { player1_vp: 50, player2_vp: 40 }),
         result: Some(result),
         state,
         reported_by: None,

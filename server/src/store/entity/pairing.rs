@@ -26,6 +26,8 @@ pub struct Model {
     pub override_note: Option<String>,
     pub rematch: bool,
     pub created_at: i64,
+    pub score: Option<String>,
+    pub dispute_score: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

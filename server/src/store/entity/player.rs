@@ -18,6 +18,7 @@ pub struct Model {
     pub dropped: bool,
     pub removed: bool,
     pub registered_at: i64,
+    pub pairing_no: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -19,6 +19,12 @@ pub struct Model {
     pub missions: String,
     pub status: String,
     pub lists_locked: bool,
+    pub pairing_system: String,
+    pub standings_config: Option<String>,
+    pub point_system: Option<String>,
+    pub tie_resolutions: Option<String>,
+    pub tie_notices: Option<String>,
+    pub standings_log: Option<String>,
     pub last_seq: i64,
     pub created_at: i64,
 }

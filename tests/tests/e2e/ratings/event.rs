@@ -152,7 +152,7 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
         assert_eq!(line["rank"].as_u64(), rank);
         assert!(i == 0 || lines[i - 1]["rating"].as_i64() >= line["rating"].as_i64());
     }
-    assert_eq!(to.get("/api/ratings/chess").await?.code(), "unknown_game");
+    assert_eq!(to.get("/api/ratings/backgammon").await?.code(), "unknown_game");
     assert_eq!(
         to.get(&format!("/api/users/{}/ratings", uuid::Uuid::new_v4()))
             .await?

@@ -1,0 +1,188 @@
+//! The result payload of each game: what players report and dispute and the
+//! TO overrides, checked value by value.
+//!
+//! - 40K: `{"player1_vp": 72, "player2_vp": 45}`, whole VP from 0 to the event's maximum;
+//! - chess: `{"result": "1-0"}`: `1-0`, `½-½` (or `1/2-1/2`), `0-1`, and the
+//!   forfeits `1F-0F`, `0F-1F`, `0F-0F`; player 1 is White;
+//! - crokinole: `{"player1_points": 6, "player2_points": 2, "player1_twenties": 3,
+//!   "player2_twenties": 1}`, whole game points from 0 to the event's maximum
+//!   and 20s from 0 to [`MAX_TWENTIES`].
+//!
+//! A field of another game answers 422 `invalid_score` naming the fields the
+//! event expects; a missing field 400 `invalid_json` (a malformed request, as
+//! a missing field always was); a bad value 422 with a code per value
+//! (`invalid_vp`, `invalid_result`, `invalid_points`, `invalid_twenties`).
+
+use crate::domain::{ChessResult, Game, GameScore, Tournament};
+use crate::error::{ApiError, ApiResult};
+use serde::Deserialize;
+use serde_json::Number;
+
+/// The most 20s one player can be credited with in one game (a game of
+/// eight rounds of twelve discs is 96).
+pub const MAX_TWENTIES: u32 = 100;
+
+/// A result payload: `result.report`, `result.override` and `result.dispute`
+/// (whose fields are all optional). Only the fields of the event's game may
+/// be given.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Score {
+    /// 40K: player 1's VP (whole number, 0 to the event's maximum).
+    #[serde(default)]
+    pub player1_vp: Option<Number>,
+    /// 40K: player 2's VP.
+    #[serde(default)]
+    pub player2_vp: Option<Number>,
+    /// Chess: the result, White (player 1) first.
+    #[serde(default)]
+    pub result: Option<String>,
+    /// Crokinole: player 1's game points.
+    #[serde(default)]
+    pub player1_points: Option<Number>,
+    /// Crokinole: player 2's game points.
+    #[serde(default)]
+    pub player2_points: Option<Number>,
+    /// Crokinole: 20s shot by player 1.
+    #[serde(default)]
+    pub player1_twenties: Option<Number>,
+    /// Crokinole: 20s shot by player 2.
+    #[serde(default)]
+    pub player2_twenties: Option<Number>,
+    /// The TO's note (override), or what is wrong (dispute).
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// The score fields of `game`, and how its result is written, in words.
+const fn fields_of(game: Game) -> (&'static [&'static str], &'static str) {
+    match game {
+        Game::Wh40k => (&["player1_vp", "player2_vp"], "player1_vp and player2_vp (whole numbers of VP)"),
+        Game::Chess => (&["result"], "result (1-0, ½-½, 0-1, 1F-0F, 0F-1F or 0F-0F; player 1 is White)"),
+        Game::Crokinole => (
+            &["player1_points", "player2_points", "player1_twenties", "player2_twenties"],
+            "player1_points, player2_points, player1_twenties and player2_twenties (whole numbers)",
+        ),
+    }
+}
+
+impl Score {
+    /// The score fields given, by name.
+    fn given(&self) -> Vec<&'static str> {
+        let numbers = [
+            ("player1_vp", &self.player1_vp),
+            ("player2_vp", &self.player2_vp),
+            ("player1_points", &self.player1_points),
+            ("player2_points", &self.player2_points),
+            ("player1_twenties", &self.player1_twenties),
+            ("player2_twenties", &self.player2_twenties),
+        ];
+        let mut out: Vec<&'static str> = numbers.iter().filter(|(_, v)| v.is_some()).map(|(k, _)| *k).collect();
+        if self.result.is_some() {
+            out.push("result");
+        }
+        out
+    }
+
+    /// Refuses fields of another game.
+    fn only_fields_of(&self, t: &Tournament) -> ApiResult<()> {
+        let (fields, expected) = fields_of(t.game);
+        let foreign: Vec<&str> = self.given().into_iter().filter(|f| !fields.contains(f)).collect();
+        if foreign.is_empty() {
+            return Ok(());
+        }
+        Err(ApiError::invalid(
+            "invalid_score",
+            format!(
+                "This is a {} event: its result is {expected}; {} {} not part of it.",
+                t.game.label(),
+                foreign.join(", "),
+                if foreign.len() == 1 { "is" } else { "are" }
+            ),
+        ))
+    }
+
+    /// The complete score for `t`'s game.
+    ///
+    /// # Errors
+    /// 422 `invalid_score` for another game's fields; 400 `invalid_json`
+    /// for a missing field; 422 `invalid_vp`, `invalid_result`,
+    /// `invalid_points` or `invalid_twenties` for a value out of range.
+    pub fn parse(&self, t: &Tournament) -> ApiResult<GameScore> {
+        self.only_fields_of(t)?;
+        let (fields, _) = fields_of(t.game);
+        let given = self.given();
+        if let Some(missing) = fields.iter().find(|f| !given.contains(f)) {
+            return Err(ApiError::bad_request(
+                "invalid_json",
+                format!("The JSON has a wrong or missing field: missing field `{missing}`."),
+            ));
+        }
+        let need = |n: &Option<Number>| n.clone().unwrap_or_else(|| Number::from(0));
+        Ok(match t.game {
+            Game::Wh40k => GameScore::Wh40k {
+                player1_vp: vp("player1_vp", &need(&self.player1_vp), t.max_vp)?,
+                player2_vp: vp("player2_vp", &need(&self.player2_vp), t.max_vp)?,
+            },
+            Game::Chess => GameScore::Chess { result: chess_result(self.result.as_deref().unwrap_or_default())? },
+            Game::Crokinole => GameScore::Crokinole {
+                player1_points: whole("invalid_points", "player1_points", "game points", &need(&self.player1_points), t.max_vp)?,
+                player2_points: whole("invalid_points", "player2_points", "game points", &need(&self.player2_points), t.max_vp)?,
+                player1_twenties: whole("invalid_twenties", "player1_twenties", "20s", &need(&self.player1_twenties), MAX_TWENTIES)?,
+                player2_twenties: whole("invalid_twenties", "player2_twenties", "20s", &need(&self.player2_twenties), MAX_TWENTIES)?,
+            },
+        })
+    }
+
+    /// A dispute's counter-report: in 40K either VP may be given alone (as
+    /// `(player1_vp, player2_vp, None)`); in chess and crokinole the whole
+    /// score or nothing.
+    ///
+    /// # Errors
+    /// As [`Score::parse`].
+    pub fn counter(&self, t: &Tournament) -> ApiResult<(Option<u32>, Option<u32>, Option<GameScore>)> {
+        self.only_fields_of(t)?;
+        match t.game {
+            Game::Wh40k => Ok((
+                self.player1_vp.as_ref().map(|n| vp("player1_vp", n, t.max_vp)).transpose()?,
+                self.player2_vp.as_ref().map(|n| vp("player2_vp", n, t.max_vp)).transpose()?,
+                None,
+            )),
+            _ if self.given().is_empty() => Ok((None, None, None)),
+            _ => Ok((None, None, Some(self.parse(t)?))),
+        }
+    }
+}
+
+/// Checks a VP value: a whole number from 0 to `max`.
+///
+/// # Errors
+/// 422 `invalid_vp` naming the field.
+pub fn vp(field: &str, n: &Number, max: u32) -> ApiResult<u32> {
+    whole("invalid_vp", field, "VP", n, max)
+}
+
+/// Checks a whole number from 0 to `max` of `unit`.
+fn whole(code: &'static str, field: &str, unit: &str, n: &Number, max: u32) -> ApiResult<u32> {
+    n.as_u64()
+        .and_then(|v| u32::try_from(v).ok())
+        .filter(|v| *v <= max)
+        .ok_or_else(|| ApiError::invalid(code, format!("{field} must be a whole number of {unit} from 0 to {max}; got {n}.")))
+}
+
+/// Parses a chess result.
+///
+/// # Errors
+/// 422 `invalid_result` listing the results accepted.
+pub fn chess_result(s: &str) -> ApiResult<ChessResult> {
+    ChessResult::parse(s).ok_or_else(|| {
+        let all: Vec<&str> = ChessResult::ALL.iter().map(|r| r.as_str()).collect();
+        ApiError::invalid(
+            "invalid_result",
+            format!("result must be one of {} (1/2-1/2 is accepted for a draw); got {s:?}.", all.join(", ")),
+        )
+    })
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

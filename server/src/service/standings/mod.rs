@@ -1,0 +1,240 @@
+//! Standings from results, for every game, computed fresh from the database
+//! on each change: the engine ranks by the event's configuration
+//! ([`crate::domain::Tournament::standings`]), the TO's decisions on open
+//! ties are applied while their tie is unchanged, and a decision results
+//! have undone is dropped with a notice.
+//!
+//! - 40K ([`arbiter_engine::standings::compute_wh40k`]): registration order
+//!   is the last criterion (seed "Standings Tiebreakers"), so every rank is
+//!   distinct and no tie is left open.
+//! - Chess ([`arbiter_engine::standings::compute_chess`]) and crokinole
+//!   ([`arbiter_engine::standings::compute_crokinole`]): a tie the rules
+//!   leave open shares its rank and waits for the TO (= / ↓), as does a
+//!   crokinole order decided only by total 20s.
+//!
+//! Before any game counts the standings are the entry list: nobody is tied yet.
+
+mod inputs;
+mod meta;
+
+pub use inputs::{entrants, games, history, number};
+pub use meta::{group_table, resolution_view};
+
+use super::views::{StandingView, StandingsMeta};
+use super::{Change, EventKind};
+use crate::domain::{now_millis, Game, MatchResult, Pairing, PairingState, Player, ResolutionMeta, Round, TieNotice, Tournament};
+use crate::error::{ApiError, ApiResult};
+use crate::store::Store;
+use arbiter_engine::model::PlayerNo;
+use arbiter_engine::standings::wh40k::{self, Standing};
+use arbiter_engine::standings::{
+    apply_resolutions, compute_chess, compute_crokinole, compute_wh40k, DroppedResolution, Standings, StandingsConfig,
+};
+use serde_json::json;
+use std::collections::HashMap;
+use uuid::Uuid;
+
+/// The most notices kept for the TO.
+const MAX_NOTICES: usize = 20;
+
+/// The engine's 40K standings lines (record, VP, margin, SOS): the order
+/// record-based Swiss pairs by.
+///
+/// # Errors
+/// 500 if stored results are inconsistent (a player twice in a round).
+pub fn compute(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing]) -> ApiResult<Vec<Standing<Uuid>>> {
+    let ids: Vec<Uuid> = entrants(t, players, pairings).iter().map(|p| p.id).collect();
+    wh40k::standings(&ids, &games(rounds, pairings)).map_err(ApiError::internal)
+}
+
+/// An event's standings.
+pub struct Computed<'a> {
+    /// The engine's standings before the TO's decisions.
+    pub raw: Standings,
+    /// After the TO's decisions: what is shown.
+    pub resolved: Standings,
+    /// The TO's decisions that no longer apply.
+    pub dropped: Vec<DroppedResolution<ResolutionMeta>>,
+    /// The entrants by their number in the standings.
+    pub by_no: HashMap<PlayerNo, &'a Player>,
+    /// Whether any game counts yet.
+    pub started: bool,
+}
+
+/// Computes the standings of `t`.
+///
+/// # Errors
+/// 500 if stored results are inconsistent.
+pub fn compute_all<'a>(t: &Tournament, players: &'a [Player], rounds: &[Round], pairings: &[Pairing]) -> ApiResult<Computed<'a>> {
+    let entrants = entrants(t, players, pairings);
+    let started = pairings.iter().any(|p| p.state == PairingState::Confirmed && !p.is_bye());
+    let (raw, by_no) = match &t.standings {
+        StandingsConfig::Wh40k(config) => {
+            let ids: Vec<Uuid> = entrants.iter().map(|p| p.id).collect();
+            let mut s = compute_wh40k(&ids, &games(rounds, pairings), &[], config).map_err(ApiError::internal)?;
+            registration_order_decides(&mut s);
+            (s, entrants.iter().zip(1..).map(|(p, k)| (PlayerNo(k), *p)).collect())
+        }
+        StandingsConfig::Chess(config) => {
+            let event = inputs::chess_event(t, &entrants, rounds, pairings);
+            (compute_chess(&event, config).map_err(ApiError::internal)?, by_number(&entrants))
+        }
+        StandingsConfig::Crokinole(config) => {
+            let event = inputs::crokinole_event(&entrants, pairings);
+            (compute_crokinole(&event, config).map_err(ApiError::internal)?, by_number(&entrants))
+        }
+    };
+    let raw = if started { raw } else { entry_list(raw) };
+    let (resolved, dropped) = apply_resolutions(raw.clone(), &t.resolutions);
+    Ok(Computed { raw, resolved, dropped, by_no, started })
+}
+
+fn by_number<'a>(entrants: &[&'a Player]) -> HashMap<PlayerNo, &'a Player> {
+    entrants.iter().map(|p| (number(p), *p)).collect()
+}
+
+/// 40K: players level on every configured criterion are ordered by
+/// registration (the engine already placed them so): distinct ranks, no open tie.
+fn registration_order_decides(s: &mut Standings) {
+    for row in &mut s.rows {
+        row.rank = row.position;
+    }
+    s.open_ties.clear();
+}
+
+/// Before any game counts: the entry list (by number, after anyone a bye
+/// already gave points), nobody tied yet.
+fn entry_list(mut s: Standings) -> Standings {
+    for row in &mut s.rows {
+        row.rank = row.position;
+        row.tie = None;
+    }
+    s.open_ties.clear();
+    s
+}
+
+/// The standings rows and their meta, as the API, events and pages show them.
+///
+/// # Errors
+/// As [`compute_all`].
+pub fn table(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing]) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
+    let c = compute_all(t, players, rounds, pairings)?;
+    views(t, &c, players, rounds, pairings)
+}
+
+/// Builds the rows and meta of computed standings.
+fn views(t: &Tournament, c: &Computed<'_>, players: &[Player], rounds: &[Round], pairings: &[Pairing]) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
+    let lines: HashMap<Uuid, Standing<Uuid>> = match t.game {
+        Game::Wh40k => compute(t, players, rounds, pairings)?.into_iter().map(|s| (s.id, s)).collect(),
+        _ => HashMap::new(),
+    };
+    let records = records(pairings);
+    let rows = c
+        .resolved
+        .rows
+        .iter()
+        .filter_map(|row| {
+            let p = c.by_no.get(&row.player)?;
+            let line = lines.get(&p.id);
+            let rec = records.get(&p.id).copied().unwrap_or_default();
+            Some(StandingView {
+                rank: row.rank,
+                position: row.position,
+                player_id: p.id.to_string(),
+                display_name: p.display_name.clone(),
+                faction: p.faction.clone(),
+                wins: line.map_or(rec.0, |l| l.wins),
+                losses: line.map_or(rec.1, |l| l.losses),
+                draws: line.map_or(rec.2, |l| l.draws),
+                byes: line.map_or(rec.3, |l| l.byes),
+                vp_for: line.map_or(0, |l| l.vp_for),
+                vp_against: line.map_or(0, |l| l.vp_against),
+                margin: line.map_or(0, |l| l.margin),
+                sos: line.map_or(0.0, |l| (l.sos.as_percent_f64() * 10.0).round() / 10.0),
+                sos_exact: line.map_or_else(|| "0/1".into(), |l| format!("{}/{}", l.sos.num(), l.sos.den())),
+                dropped: p.dropped || p.removed,
+                score: row.score.display.clone(),
+                values: row.values.iter().map(|v| v.display.clone()).collect(),
+                tie: row.tie.as_ref().map(|tie| meta::tie_view(tie, &c.resolved)),
+                tie_reason: row.tie.as_ref().and_then(|tie| tie.reason).and_then(|r| serde_json::to_value(r).ok()).and_then(|v| v.as_str().map(String::from)),
+            })
+        })
+        .collect();
+    Ok((rows, meta::meta(t, c)))
+}
+
+/// Games won, lost, drawn (forfeits included; a double forfeit is lost by
+/// both) and byes, by player, from the confirmed tables.
+fn records(pairings: &[Pairing]) -> HashMap<Uuid, (u32, u32, u32, u32)> {
+    let mut out: HashMap<Uuid, (u32, u32, u32, u32)> = HashMap::new();
+    let mut add = |id: Uuid, k: usize| {
+        let r = out.entry(id).or_default();
+        match k {
+            0 => r.0 += 1,
+            1 => r.1 += 1,
+            2 => r.2 += 1,
+            _ => r.3 += 1,
+        }
+    };
+    for p in pairings.iter().filter(|p| p.state == PairingState::Confirmed) {
+        let (a, b) = match p.result {
+            Some(MatchResult::P1Win | MatchResult::P1WinForfeit) => (0, 1),
+            Some(MatchResult::P2Win | MatchResult::P2WinForfeit) => (1, 0),
+            Some(MatchResult::Draw) => (2, 2),
+            Some(MatchResult::DoubleForfeit) => (1, 1),
+            Some(MatchResult::Bye) => (3, 3),
+            None => continue,
+        };
+        add(p.player1_id, a);
+        if let Some(p2) = p.player2_id {
+            add(p2, b);
+        }
+    }
+    out
+}
+
+/// Announces inside a change that the standings changed (`standings_changed`
+/// with `cause`). The table itself is not sent: rooms recompute it for the
+/// views that show it. When the TO has ordered ties, the standings are
+/// recomputed here, in the change's transaction, so that decisions the
+/// results have undone are removed, kept as notices, and announced first
+/// (`tie_resolutions_dropped`).
+///
+/// # Errors
+/// As [`compute_all`]; the database failed.
+pub async fn publish(change: &mut Change, t: &mut Tournament, cause: serde_json::Value) -> ApiResult<()> {
+    if !t.resolutions.is_empty() {
+        let players = change.tx().players(t.id).await?;
+        let rounds = change.tx().rounds(t.id).await?;
+        let pairings = change.tx().pairings_of_tournament(t.id).await?;
+        let c = compute_all(t, &players, &rounds, &pairings)?;
+        if !c.dropped.is_empty() {
+            let at = now_millis();
+            t.resolutions.retain(|r| !c.dropped.iter().any(|d| d.resolution == *r));
+            let notices: Vec<TieNotice> = c.dropped.iter().map(|d| TieNotice { resolution: d.resolution.clone(), reason: d.reason, at }).collect();
+            let views: Vec<_> = notices.iter().map(|n| meta::notice_view(n, &c.by_no)).collect();
+            t.tie_notices.extend(notices);
+            let excess = t.tie_notices.len().saturating_sub(MAX_NOTICES);
+            t.tie_notices.drain(..excess);
+            change.tx().update_tournament(t).await?;
+            change.emit(EventKind::TieResolutionsDropped, &json!({ "notices": views })).await?;
+        }
+    }
+    change.emit(EventKind::StandingsChanged, &cause).await
+}
+
+/// The current standings of a tournament (rows and meta) and the sequence
+/// number they are consistent with, read in one snapshot: what rooms keep
+/// for the standings and player views.
+///
+/// # Errors
+/// 404 for an unknown tournament; 503 when the database is down.
+pub async fn current(store: &Store, tournament: Uuid) -> ApiResult<(i64, Vec<StandingView>, StandingsMeta)> {
+    let tx = store.read().await?;
+    let t = super::load_tournament(&tx, tournament).await?;
+    let players = tx.players(tournament).await?;
+    let rounds = tx.rounds(tournament).await?;
+    let pairings = tx.pairings_of_tournament(tournament).await?;
+    let (rows, meta) = table(&t, &players, &rounds, &pairings)?;
+    Ok((t.last_seq, rows, meta))
+}

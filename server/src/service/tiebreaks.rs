@@ -1,0 +1,294 @@
+//! How an event's standings are ranked: the TO reads and sets the
+//! tie-break configuration and, in chess, the point values.
+//!
+//! Before round 1 is paired the TO changes them freely; afterwards a change
+//! rewrites published standings, so it needs `"confirm": true`. Every change
+//! is logged on the event (who, when, rounds already paired, what was set)
+//! and announced (`standings_config_changed`), and the standings are
+//! recomputed at once (which may drop TO tie orders, with notices).
+
+use super::views::{self, TournamentView};
+use super::{load_tournament, require_to, Change, EventKind};
+use crate::app::AppState;
+use crate::domain::{
+    crokinole_format, default_standings, now_millis, Game, PairingSystem, ResolutionMeta, RoundStatus, StandingsChange, Tournament,
+    TournamentStatus, User,
+};
+use crate::error::{ApiError, ApiResult};
+use arbiter_engine::model::{PointSystem, Points};
+use arbiter_engine::standings::crokinole::CrokinoleScoring;
+use arbiter_engine::standings::{ChessTiebreak, Modifier, PairingKind, StandingsConfig, Wh40kPrimary, Wh40kTiebreak};
+use arbiter_web::views::{ConfigChangeView, TiebreakOption, TiebreaksView};
+use serde::Deserialize;
+use serde_json::{json, Number};
+use uuid::Uuid;
+
+/// The longest tie-break list accepted.
+pub const MAX_TIEBREAKS: usize = 12;
+
+/// Chess point values as sent: numbers with at most one decimal.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointsInput {
+    /// A game won (and a forfeit won); default 1.
+    pub win: Number,
+    /// A game drawn; default ½.
+    pub draw: Number,
+    /// A game lost (and a forfeit lost); default 0.
+    pub loss: Number,
+    /// The pairing-allocated bye; default a win in a Swiss, 0 in a round robin.
+    #[serde(default)]
+    pub bye: Option<Number>,
+}
+
+/// `PUT /api/tournaments/{id}/tiebreaks`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetTiebreaks {
+    /// The standings configuration: the engine's JSON, e.g.
+    /// `{"game":"chess","tiebreaks":[{"code":"DE"},{"code":"SB"}]}`.
+    #[serde(default)]
+    pub config: Option<serde_json::Value>,
+    /// Chess point values.
+    #[serde(default)]
+    pub points: Option<PointsInput>,
+    /// Confirms a change once round 1 is paired.
+    #[serde(default)]
+    pub confirm: bool,
+}
+
+fn invalid(message: impl Into<String>) -> ApiError {
+    ApiError::invalid("invalid_standings", message)
+}
+
+/// Parses and checks a standings configuration for `t`'s game and pairing system.
+///
+/// # Errors
+/// 422 `invalid_standings` saying what is wrong.
+pub fn parse_config(t: &Tournament, value: serde_json::Value) -> ApiResult<StandingsConfig> {
+    let config: StandingsConfig =
+        serde_json::from_value(value).map_err(|e| invalid(format!("The standings configuration is not valid: {e}.")))?;
+    validate(t.game, t.pairing_system, t.max_vp, &config)?;
+    Ok(config)
+}
+
+/// Checks `config` suits the game and pairing system.
+///
+/// # Errors
+/// 422 `invalid_standings`: another game's configuration; a duplicate or too
+/// many tie-breaks; Buchholz-type tie-breaks in a round robin (FIDE C.07
+/// art. 8); a crokinole format that is not the pairing system's; battle
+/// points in 40K (not recorded); values out of range.
+pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &StandingsConfig) -> ApiResult<()> {
+    let codes: Vec<String> = match (game, config) {
+        (Game::Chess, StandingsConfig::Chess(c)) => {
+            let kind = if system.is_round_robin() { PairingKind::RoundRobin } else { PairingKind::Swiss };
+            c.validate(kind).map_err(|e| invalid(format!("{e}.")))?;
+            for tb in &c.tiebreaks {
+                match *tb {
+                    ChessTiebreak::Koya { limit } if !(-10..=10).contains(&limit) => {
+                        return Err(invalid("The Koya limit must be between -10 and 10 half points."));
+                    }
+                    ChessTiebreak::ProgressiveScore { cut } if cut > 10 => {
+                        return Err(invalid("Progressive score can cut at most 10 rounds."));
+                    }
+                    _ => {}
+                }
+            }
+            if c.unrated_rating.is_some_and(|r| !(100..=3500).contains(&r)) {
+                return Err(invalid("unrated_rating must be between 100 and 3500."));
+            }
+            c.tiebreaks.iter().map(ChessTiebreak::code).collect()
+        }
+        (Game::Crokinole, StandingsConfig::Crokinole(c)) => {
+            if c.format != crokinole_format(system) {
+                return Err(invalid(format!(
+                    "A {} ranks by the {} tie-breaks: format must be {:?}.",
+                    system.label().to_lowercase(),
+                    if system.is_round_robin() { "mini-league" } else { "Swiss" },
+                    serde_json::to_value(crokinole_format(system)).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+                )));
+            }
+            let cap = if c.scoring == CrokinoleScoring::Wins { 2 } else { max_points };
+            if c.bye_points.is_some_and(|b| b > cap) {
+                return Err(invalid(format!("bye_points must be between 0 and {cap}.")));
+            }
+            Vec::new()
+        }
+        (Game::Wh40k, StandingsConfig::Wh40k(c)) => {
+            if c.primary == Wh40kPrimary::BattlePoints || c.tiebreaks.contains(&Wh40kTiebreak::BattlePoints) {
+                return Err(invalid("Arbiter does not record battle points: rank by wins, VP margin, SOS and total VP."));
+            }
+            c.tiebreaks.iter().map(|t| format!("{t:?}")).collect()
+        }
+        _ => {
+            return Err(invalid(format!("This is a {} event: the configuration's game must be {:?}.", game.label(), game.as_str())));
+        }
+    };
+    if codes.len() > MAX_TIEBREAKS {
+        return Err(invalid(format!("List at most {MAX_TIEBREAKS} tie-breaks.")));
+    }
+    if let Some((k, c)) = codes.iter().enumerate().find(|(k, c)| codes[..*k].contains(c)) {
+        return Err(invalid(format!("Tie-break {c} is listed twice (position {}).", k + 1)));
+    }
+    Ok(())
+}
+
+/// Chess point values from the request, checked.
+///
+/// # Errors
+/// 422 `invalid_points` for values that are not points with at most one
+/// decimal from 0 to 10, a loss worth more than a draw or a draw more than a
+/// win, a win worth nothing, or a bye worth more than a win; 422
+/// `invalid_field` outside chess.
+pub fn parse_points(game: Game, system: PairingSystem, input: &PointsInput) -> ApiResult<PointSystem> {
+    if game != Game::Chess {
+        return Err(ApiError::invalid("invalid_field", format!("Point values are set in chess only; this is a {} event.", game.label())));
+    }
+    let bad = |m: String| ApiError::invalid("invalid_points", m);
+    let value = |field: &str, n: &Number| -> ApiResult<Points> {
+        n.to_string()
+            .parse::<Points>()
+            .ok()
+            .filter(|p| (Points::ZERO..=Points::whole(10)).contains(p))
+            .ok_or_else(|| bad(format!("points.{field} must be from 0 to 10 with at most one decimal (0.5 is half a point); got {n}.")))
+    };
+    let (win, draw, loss) = (value("win", &input.win)?, value("draw", &input.draw)?, value("loss", &input.loss)?);
+    if !(loss <= draw && draw <= win && loss < win) {
+        return Err(bad(format!("Points must rank a win above a loss, with a draw between them; got {win}, {draw}, {loss}.")));
+    }
+    let mut p = PointSystem::with_game_points(win, draw, loss);
+    p.pairing_bye = match &input.bye {
+        Some(b) => value("bye", b)?,
+        None if system.is_round_robin() => Points::ZERO,
+        None => win,
+    };
+    if p.pairing_bye > win {
+        return Err(bad(format!("points.bye can be worth at most a win ({win}).")));
+    }
+    Ok(p)
+}
+
+/// The tie-breaks the TO may list for `t`.
+fn available(t: &Tournament) -> Vec<TiebreakOption> {
+    let option = |code: String, name: String, value: serde_json::Value| TiebreakOption { code, name, value };
+    match t.game {
+        Game::Chess => {
+            use ChessTiebreak as T;
+            let mods = [Modifier::None, Modifier::Cut1, Modifier::Cut2, Modifier::Median1, Modifier::Median2];
+            let mut all = vec![T::DirectEncounter { forfeits: false }, T::DirectEncounter { forfeits: true }];
+            all.extend(mods.map(|modifier| T::SonnebornBerger { modifier }));
+            all.extend([T::Wins, T::GamesWon, T::GamesWithBlack, T::GamesWonWithBlack, T::Koya { limit: 0 }]);
+            all.extend([T::ProgressiveScore { cut: 0 }, T::ProgressiveScore { cut: 1 }, T::RoundsElectedToPlay, T::StandardPoints]);
+            all.extend(mods.map(|modifier| T::Buchholz { modifier }));
+            all.extend([T::ForeBuchholz { modifier: Modifier::None }, T::AverageOfOpponentsBuchholz { fore: false }]);
+            all.extend([T::AverageRatingOfOpponents { modifier: Modifier::None }, T::AverageRatingOfOpponents { modifier: Modifier::Cut1 }]);
+            all.extend([T::PerformanceRating, T::AveragePerformanceOfOpponents, T::Rating { reverse: false }, T::PairingNumber { reverse: false }]);
+            all.into_iter()
+                .filter(|tb| !(t.pairing_system.is_round_robin() && tb.is_buchholz_family()))
+                .map(|tb| option(tb.code(), tb.name(), serde_json::to_value(tb).unwrap_or_default()))
+                .collect()
+        }
+        Game::Wh40k => [
+            (Wh40kTiebreak::Wins, "W", "Wins"),
+            (Wh40kTiebreak::VpMargin, "+/-", "VP margin"),
+            (Wh40kTiebreak::StrengthOfSchedule, "SOS", "Strength of schedule"),
+            (Wh40kTiebreak::TotalVp, "VP", "Total VP"),
+        ]
+        .into_iter()
+        .map(|(tb, code, name)| option(code.into(), name.into(), serde_json::to_value(tb).unwrap_or_default()))
+        .collect(),
+        Game::Crokinole => Vec::new(),
+    }
+}
+
+async fn rounds_paired(change_or_read: &crate::store::Tx, id: Uuid) -> ApiResult<u32> {
+    let n = change_or_read.rounds(id).await?.iter().filter(|r| r.status != RoundStatus::Pending).count();
+    Ok(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+fn view(t: &Tournament, rounds_paired: u32) -> TiebreaksView {
+    TiebreaksView {
+        game: t.game.as_str().into(),
+        pairing_system: t.pairing_system.as_str().into(),
+        config: serde_json::to_value(&t.standings).unwrap_or_default(),
+        points: t.points.as_ref().map(views::points),
+        default_config: serde_json::to_value(default_standings(t.game, t.pairing_system)).unwrap_or_default(),
+        available: available(t),
+        rounds_paired,
+        confirmation_required: rounds_paired > 0,
+        log: t
+            .standings_log
+            .iter()
+            .map(|c| ConfigChangeView {
+                by: c.meta.by.to_string(),
+                by_name: c.meta.by_name.clone(),
+                at: c.meta.at,
+                rounds_paired: c.rounds_paired,
+                config: serde_json::to_value(&c.config).unwrap_or_default(),
+                points: c.points.as_ref().map(views::points),
+            })
+            .collect(),
+    }
+}
+
+/// `GET /api/tournaments/{id}/tiebreaks`: the configuration, the options and the log.
+///
+/// # Errors
+/// 404 for an unknown tournament (or a DRAFT not owned by `viewer`).
+pub async fn get(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<TiebreaksView> {
+    let tx = state.store.read().await?;
+    let t = super::tournaments::visible(&tx, id, viewer).await?;
+    Ok(view(&t, rounds_paired(&tx, id).await?))
+}
+
+/// `PUT /api/tournaments/{id}/tiebreaks`: the TO sets the configuration
+/// and/or (chess) the point values.
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 `tournament_complete` once the event is
+/// complete, 409 `confirmation_required` once round 1 is paired without
+/// `"confirm": true`; 422 for an invalid configuration or point values, or
+/// a request that sets nothing.
+pub async fn set(state: &AppState, user: &User, id: Uuid, input: SetTiebreaks) -> ApiResult<TiebreaksView> {
+    let mut change = Change::begin(state, id).await?;
+    let mut t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "change the tie-breaks")?;
+    if input.config.is_none() && input.points.is_none() {
+        return Err(invalid("Send config (the standings configuration), points (chess point values), or both."));
+    }
+    let config = input.config.map(|c| parse_config(&t, c)).transpose()?;
+    let points = input.points.as_ref().map(|p| parse_points(t.game, t.pairing_system, p)).transpose()?;
+    if t.status == TournamentStatus::Complete {
+        return Err(ApiError::conflict("tournament_complete", "The tournament is complete; its standings are final."));
+    }
+    let paired = rounds_paired(change.tx(), id).await?;
+    if paired > 0 && !input.confirm {
+        return Err(ApiError::conflict(
+            "confirmation_required",
+            format!(
+                "{paired} round(s) are already paired: changing how standings are ranked rewrites the published standings. \
+                 Send \"confirm\": true to change them anyway; the change is logged."
+            ),
+        ));
+    }
+    if let Some(c) = config {
+        t.standings = c;
+    }
+    if let Some(p) = points {
+        t.points = Some(p);
+    }
+    let meta = ResolutionMeta { by: user.id, by_name: user.display_name.clone(), at: now_millis() };
+    t.standings_log.push(StandingsChange { meta: meta.clone(), rounds_paired: paired, config: t.standings.clone(), points: t.points });
+    change.tx().update_tournament(&t).await?;
+    let count = change.tx().players(id).await?.iter().filter(|p| !p.removed).count();
+    let tv: TournamentView = views::tournament(&t, count);
+    let change_view = json!({ "by": meta.by, "by_name": meta.by_name, "at": meta.at, "rounds_paired": paired, "confirmed": input.confirm });
+    change.emit(EventKind::StandingsConfigChanged, &json!({ "tournament": tv, "change": change_view })).await?;
+    super::standings::publish(&mut change, &mut t, json!({ "cause": "standings_config_changed" })).await?;
+    change.commit(state).await?;
+    Ok(view(&t, paired))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,122 @@
+//! The TO's hand on open ties (crokinole tie-breaker specification,
+//! "Manual Resolution"; FIDE C.07 leaves no tie to lot here): for a group the
+//! rules leave tied, or order only by crokinole total 20s, the TO confirms
+//! the order (=) or swaps a player with the one below (↓).
+//!
+//! A decision is stored with who and when, applies while the same players
+//! stay tied at the same places in the same rule order
+//! ([`arbiter_engine::standings::apply_resolutions`]), and is dropped with a
+//! notice when results change the tie (see [`super::standings::publish`]).
+//! A second action on the same tie starts from the order in force, so ↓
+//! pressed twice moves a player down two places.
+
+use super::standings::{self, resolution_view};
+use super::{load_tournament, require_to, Change, EventKind};
+use crate::app::AppState;
+use crate::domain::{now_millis, ResolutionMeta, TieResolution, User};
+use crate::error::{ApiError, ApiResult};
+use arbiter_engine::standings::Resolution;
+use arbiter_web::views::{MiniLeagueView, ResolutionView};
+use serde::Deserialize;
+use serde_json::json;
+use uuid::Uuid;
+
+/// What the TO does to a tie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieActionKind {
+    /// = : keep the order shown.
+    Confirm,
+    /// ↓ : swap the player with the one below them in the tie.
+    Swap,
+}
+
+/// `POST /api/tournaments/{id}/ties`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TieAction {
+    /// `confirm` or `swap`.
+    pub action: TieActionKind,
+    /// A player of the tie (registration id); for `swap`, the one moving down.
+    pub player_id: Uuid,
+}
+
+/// Confirms or reorders the open tie `input.player_id` is in.
+///
+/// # Errors
+/// 403 for anyone but the TO; 404 `player_not_found` for someone not in the
+/// standings; 409 `not_tied` when the player is in no tie open to the TO
+/// (40K ties are always settled by registration order), 409 `nobody_below`
+/// for a swap of the tie's last player.
+pub async fn act(state: &AppState, user: &User, id: Uuid, input: TieAction) -> ApiResult<ResolutionView> {
+    let mut change = Change::begin(state, id).await?;
+    let mut t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "order tied players")?;
+    let players = change.tx().players(id).await?;
+    let rounds = change.tx().rounds(id).await?;
+    let pairings = change.tx().pairings_of_tournament(id).await?;
+    let c = standings::compute_all(&t, &players, &rounds, &pairings)?;
+    let (no, who) = c
+        .by_no
+        .iter()
+        .find(|(_, p)| p.id == input.player_id)
+        .map(|(n, p)| (*n, p.display_name.clone()))
+        .ok_or_else(|| ApiError::not_found("player_not_found", "This player is not in the standings."))?;
+    let tie = c.raw.open_ties.iter().find(|tie| tie.members.contains(&no)).ok_or_else(|| {
+        ApiError::conflict("not_tied", format!("{who} is not in a tie open to the organiser: the tie-breaks already decide their place."))
+    })?;
+    let meta = ResolutionMeta { by: user.id, by_name: user.display_name.clone(), at: now_millis() };
+    let same = |r: &TieResolution| r.first_position == tie.first_position && r.members == tie.members;
+    let mut resolution = match t.resolutions.iter().find(|r| same(r)) {
+        Some(r) => Resolution { meta, ..r.clone() },
+        None => Resolution::confirm(tie, meta),
+    };
+    if input.action == TieActionKind::Swap {
+        if resolution.order.last() == Some(&no) {
+            return Err(ApiError::conflict("nobody_below", format!("{who} is last in the tied group: nobody below to swap with.")));
+        }
+        resolution = resolution.swap_below(no);
+    }
+    t.resolutions.retain(|r| !same(r));
+    t.resolutions.push(resolution.clone());
+    change.tx().update_tournament(&t).await?;
+    let view = resolution_view(&resolution, &c.by_no);
+    let action = if input.action == TieActionKind::Swap { "swap" } else { "confirm" };
+    change.emit(EventKind::TieResolved, &json!({ "resolution": view, "action": action, "player_id": input.player_id })).await?;
+    standings::publish(&mut change, &mut t, json!({ "cause": "tie_resolved" })).await?;
+    change.commit(state).await?;
+    Ok(view)
+}
+
+/// Dismisses the notices of dropped tie decisions. Returns how many there were.
+///
+/// # Errors
+/// 403 for anyone but the TO.
+pub async fn dismiss_notices(state: &AppState, user: &User, id: Uuid) -> ApiResult<usize> {
+    let mut change = Change::begin(state, id).await?;
+    let mut t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "dismiss tie notices")?;
+    let count = t.tie_notices.len();
+    if count == 0 {
+        return Ok(0);
+    }
+    t.tie_notices.clear();
+    change.tx().update_tournament(&t).await?;
+    change.emit(EventKind::TieNoticesDismissed, &json!({ "count": count })).await?;
+    standings::publish(&mut change, &mut t, json!({ "cause": "tie_resolved" })).await?;
+    change.commit(state).await?;
+    Ok(count)
+}
+
+/// The mini-league or direct-encounter table of the tied group starting at place `group`.
+///
+/// # Errors
+/// 404 for an unknown tournament or group; 409 in 40K.
+pub async fn group(state: &AppState, viewer: Option<&User>, id: Uuid, group: u32) -> ApiResult<MiniLeagueView> {
+    let tx = state.store.read().await?;
+    let t = super::tournaments::visible(&tx, id, viewer).await?;
+    let players = tx.players(id).await?;
+    let rounds = tx.rounds(id).await?;
+    let pairings = tx.pairings_of_tournament(id).await?;
+    standings::group_table(&t, &players, &rounds, &pairings, group)
+}

@@ -1,0 +1,223 @@
+// Arbiter per-game page parts: result forms and score text for 40K, chess and
+// crokinole; the standings table with its configured columns, ⚠ ties, the TO's
+// = and ↓ buttons and the mini-league modal; the TO's tie-break editor.
+(function () {
+  "use strict";
+  const A = window.Arbiter, esc = A.esc;
+  const G = (A.games = {});
+  const CHESS = ["1-0", "½-½", "0-1", "1F-0F", "0F-1F", "0F-0F"];
+  const CHESS_LABEL = { "1-0": "1-0 (White won)", "½-½": "½-½ (draw)", "0-1": "0-1 (Black won)", "1F-0F": "1F-0F (Black forfeited)", "0F-1F": "0F-1F (White forfeited)", "0F-0F": "0F-0F (neither played)" };
+
+  // ---- results ----
+  G.is40k = function (t) { return t.game === "wh40k"; };
+  // What a bye is worth, in words.
+  G.byeText = function (t) {
+    if (t.game === "wh40k") return "a win, 0 VP";
+    if (t.game === "chess") return (t.points ? t.points.bye : 0) + " point(s), no game";
+    const b = t.standings_config && t.standings_config.bye_points;
+    return (b == null ? 2 : b) + " point(s), no game";
+  };
+  // The score in words from `seat`'s side ("player1" / "player2").
+  G.scoreText = function (t, p, seat) {
+    if (!p.score) return "";
+    if (G.is40k(t)) {
+      const mine = seat === "player2" ? p.player2_vp : p.player1_vp, theirs = seat === "player2" ? p.player1_vp : p.player2_vp;
+      return seat ? "you " + mine + " – " + theirs : p.player1_vp + " – " + p.player2_vp;
+    }
+    return esc(p.score_text) + (t.game === "chess" ? " (" + esc(p.player1.name) + " White)" : " (" + esc(p.player1.name) + " first)");
+  };
+  // Inputs of a result for `t`'s game, player 1 first; `vals` pre-fills them (a score payload).
+  G.scoreInputs = function (t, vals) {
+    vals = vals || {};
+    if (t.game === "chess") {
+      return '<select name="result" required><option value="">Result</option>' +
+        CHESS.map(function (r) { return '<option value="' + r + '"' + (vals.result === r ? " selected" : "") + ">" + CHESS_LABEL[r] + "</option>"; }).join("") + "</select>";
+    }
+    const num = function (name, ph, max) {
+      return '<input type="number" name="' + name + '" min="0" max="' + max + '" required placeholder="' + ph + '" value="' + (vals[name] == null ? "" : String(vals[name])) + '">';
+    };
+    if (t.game === "crokinole") {
+      return num("player1_points", "P1 pts", t.max_vp) + " " + num("player2_points", "P2 pts", t.max_vp) + " " + num("player1_twenties", "P1 20s", 100) + " " + num("player2_twenties", "P2 20s", 100);
+    }
+    return num("player1_vp", "P1", t.max_vp) + " " + num("player2_vp", "P2", t.max_vp);
+  };
+  // The payload of a form built by scoreInputs (player 1 first).
+  G.scorePayload = function (t, f) {
+    if (t.game === "chess") return { result: f.result.value };
+    const n = function (k) { return Number(f[k].value); };
+    if (t.game === "crokinole") return { player1_points: n("player1_points"), player2_points: n("player2_points"), player1_twenties: n("player1_twenties"), player2_twenties: n("player2_twenties") };
+    return { player1_vp: n("player1_vp"), player2_vp: n("player2_vp") };
+  };
+  // A player's report form: fields from their own side, sent player 1 first.
+  G.reportForm = function (t, opp, seat) {
+    if (t.game === "chess") {
+      return '<form id="report-form" class="stack narrow"><p>You play ' + (seat === "player1" ? "White" : "Black") + ".</p><label>Result (White first) " + G.scoreInputs(t) + '</label><button type="submit" class="primary">Report result</button></form>';
+    }
+    if (t.game === "crokinole") {
+      return '<form id="report-form" class="stack narrow"><label>My points <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(opp.name) + '\'s points <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label>' +
+        '<label>My 20s <input type="number" name="mine20" min="0" max="100" required></label><label>' + esc(opp.name) + '\'s 20s <input type="number" name="theirs20" min="0" max="100" required></label><button type="submit" class="primary">Report result</button></form>';
+    }
+    return '<form id="report-form" class="stack narrow"><label>My VP <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(opp.name) + '\'s VP <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label><button type="submit" class="primary">Report result</button></form>';
+  };
+  G.reportPayload = function (t, f, seat) {
+    if (t.game === "chess") return { result: f.result.value };
+    const first = seat === "player1";
+    const pair = function (mine, theirs) { return first ? [Number(mine), Number(theirs)] : [Number(theirs), Number(mine)]; };
+    const pts = pair(f.mine.value, f.theirs.value);
+    if (t.game === "crokinole") {
+      const tw = pair(f.mine20.value, f.theirs20.value);
+      return { player1_points: pts[0], player2_points: pts[1], player1_twenties: tw[0], player2_twenties: tw[1] };
+    }
+    return { player1_vp: pts[0], player2_vp: pts[1] };
+  };
+  // A dispute's counter-score, asked for with prompts; null fields when not given.
+  G.disputeBody = function (t, seat) {
+    const body = {};
+    if (t.game === "chess") {
+      const r = prompt("The result as you saw it, White first (" + CHESS.join(", ") + ")? Leave empty to give none.");
+      if (r) body.result = r;
+    } else if (t.game === "crokinole") {
+      const a = prompt("Your points?"), b = prompt("Your opponent's points?"), c = prompt("Your 20s?"), d = prompt("Your opponent's 20s?");
+      if ([a, b, c, d].every(function (x) { return x !== null && x !== ""; })) {
+        const first = seat === "player1";
+        body.player1_points = Number(first ? a : b); body.player2_points = Number(first ? b : a);
+        body.player1_twenties = Number(first ? c : d); body.player2_twenties = Number(first ? d : c);
+      }
+    } else {
+      const mine = prompt("Your VP, as you saw it?"), theirs = prompt("Your opponent's VP?");
+      if (mine !== null && mine !== "" && theirs !== null && theirs !== "") {
+        body.player1_vp = Number(seat === "player1" ? mine : theirs); body.player2_vp = Number(seat === "player1" ? theirs : mine);
+      }
+    }
+    body.note = prompt("What is wrong? (optional)") || null;
+    return body;
+  };
+
+  // ---- standings ----
+  // The standings table's head and rows; `to`: show the TO's tie buttons.
+  G.standingsTable = function (s, to) {
+    const m = s.standings_meta || { columns: [], game: s.tournament.game, open_ties: [], notices: [] };
+    const w40k = m.game === "wh40k", primary = m.primary || { code: "Pts", name: "Points" };
+    const showPrimary = !w40k || primary.code !== "W-L-D";
+    const th = function (c) { return '<th class="num" title="' + esc(c.name) + '">' + esc(c.code) + "</th>"; };
+    let head = '<tr><th class="num">#</th><th>Player</th>' + (w40k ? '<th>Faction</th><th class="num">W</th><th class="num">L</th><th class="num">D</th>' : "") +
+      (showPrimary ? th(primary) : "") + m.columns.map(th).join("") + (to ? "<th></th>" : "") + "</tr>";
+    const ranks = {};
+    s.standings.forEach(function (r) { ranks[r.rank] = (ranks[r.rank] || 0) + 1; });
+    const body = s.standings.map(function (r) {
+      const t = r.tie, cls = [];
+      if (r.dropped) cls.push("dropped");
+      if (t && t.group_size >= 3) cls.push("tie-group");
+      if (t && t.attention) cls.push("tie-open");
+      let rank = r.rank + (ranks[r.rank] > 1 ? "=" : "");
+      if (t && t.attention) rank = '<span class="tie-warn" title="' + (t.status === "provisional" ? "Ordered only by " + esc(t.by) + ": confirm or swap" : "Unresolved tie: every tie-break is equal") + '">⚠</span> ' + rank;
+      let name = esc(r.display_name) + (r.dropped ? " (dropped)" : "");
+      if (t && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + t.group + '" title="' + (m.game === "chess" ? "Direct encounter" : "Mini-league") + ' of the players on this score">' + (m.game === "chess" ? "DE" : "ML") + "</button>";
+      if (t && t.status === "manual") name += ' <span class="muted" title="Ordered by the organiser">(TO)</span>';
+      let cells = '<td class="num">' + rank + "</td><td>" + name + "</td>";
+      if (w40k) cells += "<td>" + esc(r.faction) + '</td><td class="num">' + r.wins + '</td><td class="num">' + r.losses + '</td><td class="num">' + r.draws + "</td>";
+      if (showPrimary) cells += '<td class="num">' + esc(r.score) + "</td>";
+      cells += (r.values || []).map(function (v) { return '<td class="num">' + esc(v) + "</td>"; }).join("");
+      if (to) {
+        const act = t && (t.attention || t.status === "manual");
+        cells += "<td>" + (act ? '<button type="button" data-tie="confirm" data-player="' + r.player_id + '" title="Confirm this order">=</button> <button type="button" data-tie="swap" data-player="' + r.player_id + '" title="Swap with the player below">↓</button>' : "") + "</td>";
+      }
+      return '<tr data-player="' + r.player_id + '"' + (cls.length ? ' class="' + cls.join(" ") + '"' : "") + ">" + cells + "</tr>";
+    }).join("");
+    return { head: head, body: body };
+  };
+  // The TO's notices of dropped tie orders.
+  G.noticesHtml = function (s) {
+    const n = (s.standings_meta && s.standings_meta.notices) || [];
+    if (!n.length) return "";
+    return '<ul class="warnings">' + n.map(function (x) { return '<li class="warning">⚠ ' + esc(x.message) + "</li>"; }).join("") +
+      '</ul><button type="button" data-action="dismiss-notices">Dismiss</button>';
+  };
+  // Clicks on = / ↓ / the mini-league badge / dismiss; `tid` the tournament.
+  G.standingsClick = function (e, tid, onError) {
+    const b = e.target.closest("button[data-tie], button.tie-badge, button[data-action=dismiss-notices]");
+    if (!b) return false;
+    const fail = function (err) { onError(err); };
+    if (b.dataset.tie) {
+      b.disabled = true;
+      A.api("POST", "/api/tournaments/" + tid + "/ties", { action: b.dataset.tie, player_id: b.dataset.player }).catch(fail).then(function () { b.disabled = false; });
+    } else if (b.dataset.group) {
+      A.api("GET", "/api/tournaments/" + tid + "/standings/groups/" + b.dataset.group).then(function (j) { G.showGroup(j.group); }).catch(fail);
+    } else {
+      A.api("DELETE", "/api/tournaments/" + tid + "/ties/notices").catch(fail);
+    }
+    return true;
+  };
+  // The mini-league / direct-encounter modal.
+  G.showGroup = function (g) {
+    let d = document.getElementById("tie-dialog");
+    if (!d) { d = document.createElement("dialog"); d.id = "tie-dialog"; document.body.appendChild(d); }
+    const ml = g.kind === "mini_league";
+    d.innerHTML = "<h3>" + (ml ? "Mini-league" : "Direct encounter") + " of the players from place " + g.group + '</h3><p class="muted">Only the games among these players count.</p>' +
+      '<table class="grid"><thead><tr><th>Player</th><th class="num">P</th><th class="num">W</th><th class="num">D</th><th class="num">L</th><th class="num">Pts</th>' + (ml ? '<th class="num">20s</th>' : "") + "</tr></thead><tbody>" +
+      g.players.map(function (r) {
+        return "<tr><td>" + esc(r.display_name) + '</td><td class="num">' + r.played + '</td><td class="num">' + r.won + '</td><td class="num">' + r.drawn + '</td><td class="num">' + r.lost + '</td><td class="num">' + esc(r.points) + "</td>" + (ml ? '<td class="num">' + (r.twenties == null ? "" : r.twenties) + "</td>" : "") + "</tr>";
+      }).join("") + '</tbody></table><form method="dialog"><button>Close</button></form>';
+    if (d.showModal) d.showModal(); else d.setAttribute("open", "");
+  };
+
+  // ---- the TO's tie-break editor (dashboard) ----
+  let tb = null, list = [];
+  G.loadTiebreaks = function (tid) {
+    return A.api("GET", "/api/tournaments/" + tid + "/tiebreaks").then(function (j) {
+      tb = j.tiebreaks; list = (tb.config.tiebreaks || []).slice(); G.renderTiebreaks();
+    });
+  };
+  function label(v) {
+    const key = JSON.stringify(v), o = tb.available.find(function (a) { return JSON.stringify(a.value) === key; });
+    return o ? o.code + " · " + o.name : typeof v === "string" ? v : v.code;
+  }
+  G.renderTiebreaks = function () {
+    const box = document.getElementById("tiebreaks");
+    if (!box || !tb) return;
+    const c = tb.config;
+    let h = "";
+    if (c.game === "crokinole") {
+      h += '<label class="inline">Ranking <select name="scoring"><option value="wins"' + (c.scoring === "wins" ? " selected" : "") + ">2/1/0 game points, then " + (c.format === "round_robin" ? "mini-league, 20s" : "head-to-head, 20s") + '</option><option value="points"' + (c.scoring === "points" ? " selected" : "") + ">Crokinole points scored</option></select></label> " +
+        '<label class="inline">Bye points <input type="number" name="bye_points" min="0" value="' + (c.bye_points == null ? "" : c.bye_points) + '" placeholder="default"></label>';
+    } else {
+      h += '<ol class="tb-list">' + list.map(function (v, i) {
+        return "<li>" + esc(label(v)) + ' <button type="button" data-tb="up" data-i="' + i + '" title="Move up">↑</button> <button type="button" data-tb="remove" data-i="' + i + '" title="Remove">✕</button></li>';
+      }).join("") + "</ol>";
+      h += '<select id="tb-add">' + tb.available.map(function (a, i) { return '<option value="' + i + '">' + esc(a.code + " · " + a.name) + "</option>"; }).join("") + '</select> <button type="button" data-tb="add">Add</button>';
+    }
+    if (tb.points) {
+      const p = tb.points, inp = function (k, l) { return '<label class="inline">' + l + ' <input type="number" step="0.5" min="0" max="10" name="pt_' + k + '" value="' + p[k] + '"></label> '; };
+      h += '<p class="actions">' + inp("win", "Win") + inp("draw", "Draw") + inp("loss", "Loss") + inp("bye", "Bye") + "</p>";
+    }
+    h += '<p class="actions"><button type="button" class="primary" data-tb="save">Save tie-breaks</button> <button type="button" data-tb="default">Default</button>' +
+      (tb.confirmation_required ? ' <span class="muted">' + tb.rounds_paired + " round(s) paired: a change rewrites the standings and is logged.</span>" : "") + "</p>";
+    if (tb.log.length) h += '<details><summary>Changes (' + tb.log.length + ')</summary><ul>' + tb.log.map(function (l) { return "<li>" + esc(l.by_name) + ", " + new Date(l.at).toLocaleString() + (l.rounds_paired ? " (after " + l.rounds_paired + " round(s))" : " (before round 1)") + "</li>"; }).join("") + "</ul></details>";
+    box.innerHTML = h;
+  };
+  G.tiebreaksClick = function (e, tid, onError) {
+    const b = e.target.closest("button[data-tb]");
+    if (!b || !tb) return false;
+    const a = b.dataset.tb, i = Number(b.dataset.i), box = document.getElementById("tiebreaks");
+    if (a === "up" && i > 0) { const x = list[i - 1]; list[i - 1] = list[i]; list[i] = x; G.renderTiebreaks(); }
+    else if (a === "remove") { list.splice(i, 1); G.renderTiebreaks(); }
+    else if (a === "add") { const o = tb.available[Number(document.getElementById("tb-add").value)]; if (o) list.push(o.value); G.renderTiebreaks(); }
+    else if (a === "default") { tb.config = tb.default_config; list = (tb.config.tiebreaks || []).slice(); G.renderTiebreaks(); }
+    else if (a === "save") {
+      const config = Object.assign({}, tb.config);
+      if (config.game === "crokinole") {
+        config.scoring = box.querySelector("[name=scoring]").value;
+        const bp = box.querySelector("[name=bye_points]").value;
+        config.bye_points = bp === "" ? null : Number(bp);
+      } else config.tiebreaks = list;
+      const body = { config: config };
+      if (tb.points) body.points = { win: Number(box.querySelector("[name=pt_win]").value), draw: Number(box.querySelector("[name=pt_draw]").value), loss: Number(box.querySelector("[name=pt_loss]").value), bye: Number(box.querySelector("[name=pt_bye]").value) };
+      if (tb.confirmation_required) {
+        if (!confirm(tb.rounds_paired + " round(s) are already paired: changing the tie-breaks rewrites the published standings. Change them anyway?")) return true;
+        body.confirm = true;
+      }
+      A.api("PUT", "/api/tournaments/" + tid + "/tiebreaks", body).then(function (j) { tb = j.tiebreaks; list = (tb.config.tiebreaks || []).slice(); G.renderTiebreaks(); }).catch(onError);
+    }
+    return true;
+  };
+})();
