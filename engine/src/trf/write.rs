@@ -25,7 +25,7 @@ pub(super) fn render_line(line: &Line) -> String {
         Line::InitialColour(colour) => format!("152 {}", if *colour == Colour::White { 'W' } else { 'B' }),
         Line::PointValue { tag, points } => format!("{} {points:>4}", tag.tag()),
         Line::PointSystem(values) => {
-            let mut s = String::from("162 ");
+            let mut s = String::from("162  ");
             for (i, (code, points)) in values.iter().enumerate() {
                 let pad = if i == 0 { 1 } else { 5 };
                 let _ = write!(s, "{code:>pad$}{points:>4}");
@@ -88,10 +88,10 @@ fn render_player(p: &PlayerLine) -> String {
     let rating = p.rating.map(|r| r.to_string()).unwrap_or_default();
     let rank = p.rank.map(|r| r.to_string()).unwrap_or_default();
     let mut s = format!(
-        "001 {:>4} {}{} {} {:>4} {} {} {} {:>4} {:>4}",
+        "001 {:>4} {}{:>3} {} {:>4} {} {} {} {:>4} {:>4}",
         p.number.0,
         left(&p.sex, 1),
-        left(&p.title, 3),
+        p.title.chars().take(3).collect::<String>(),
         left(&p.name, 33),
         rating,
         left(&p.federation, 3),
