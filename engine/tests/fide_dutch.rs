@@ -60,6 +60,7 @@ fn fide_dutch_reference_cases() {
             let first = normalise(expected).into_iter().zip(normalise(got)).position(|(a, b)| a != b);
             report.push_str(&format!("\n{name} (first difference at line {}):\n  expected: {}\n  got:      {}\n", first.map_or(0, |i| i + 1), expected.replace('\n', " | "), got.replace('\n', " | ")));
         }
-        panic!("{} of {} cases differ; first ones:{report}", failures.len(), names.len());
+        let all: Vec<&str> = failures.iter().map(|f| f.0.as_str()).collect();
+        panic!("{} of {} cases differ: {}\nfirst ones:{report}", failures.len(), names.len(), all.join(" "));
     }
 }

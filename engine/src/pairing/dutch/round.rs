@@ -51,7 +51,7 @@ pub fn pair_round(input: &RoundInput) -> Result<Paired, PairingError> {
         .iter()
         .map(|p| match bye_score {
             Some(s) if p.score == s => {
-                let fewer = players.iter().filter(|q| q.score == s && q.played_games <= p.played_games).count();
+                let fewer = players.iter().filter(|q| q.score == s).count();
                 fewer as i64 - 1
             }
             _ => 0,

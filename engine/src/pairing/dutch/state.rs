@@ -93,11 +93,6 @@ pub struct Player {
     pub barred: HashSet<PlayerNo>,
 }
 
-/// Whether a forfeit loss gives a float from the opponent's score, as some
-/// engines do. C.04.3 art. 1.4.2-1.4.4 give floats only for games played, a
-/// PAB, or points scored without playing; a forfeit loss is none of these.
-const FORFEIT_LOSS_FLOATS: bool = true;
-
 /// The players to pair, sorted by art. 1.2 (score, then TPN).
 #[must_use]
 pub fn players_to_pair(input: &RoundInput) -> Vec<Player> {
@@ -174,10 +169,9 @@ fn float(p: &PlayerInput, back: u32, round: u32, by_id: &HashMap<PlayerNo, &Play
     match record {
         RoundRecord::Unpaired(Unplayed::PairingBye) => return Float::Down,
         RoundRecord::Played { .. } => {}
-        RoundRecord::Forfeit { .. } if record.points(system) > system.loss => return Float::Down,
-        RoundRecord::Forfeit { .. } if FORFEIT_LOSS_FLOATS => {}
-        RoundRecord::Forfeit { .. } => return Float::None,
-        RoundRecord::Unpaired(_) => {
+        // Art. 1.4.3-1.4.4: without a game, only scoring more than a loss
+        // floats (down); a forfeit loss or zero-point bye gives no float.
+        RoundRecord::Forfeit { .. } | RoundRecord::Unpaired(_) => {
             return if record.points(system) > system.loss { Float::Down } else { Float::None };
         }
     }
