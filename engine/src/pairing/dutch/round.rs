@@ -47,16 +47,10 @@ pub fn pair_round(input: &RoundInput) -> Result<Paired, PairingError> {
         return Err(PairingError::NoLegalPairing);
     }
     let bye_score = if n % 2 == 1 { Some(bye_assignee_score(&players, &compat).ok_or(PairingError::NoLegalPairing)?) } else { None };
-    let bye_games: Vec<i64> = players
-        .iter()
-        .map(|p| match bye_score {
-            Some(s) if p.score == s => {
-                let fewer = players.iter().filter(|q| q.score == s).count();
-                fewer as i64 - 1
-            }
-            _ => 0,
-        })
-        .collect();
+    // [C9]: the fewer unplayed games, the better the PAB assignee; pairing a
+    // player with many unplayed games is rewarded accordingly.
+    let unplayed = |p: &Player| i64::from(input.round.saturating_sub(1)) - i64::from(p.played_games);
+    let bye_games: Vec<i64> = players.iter().map(|p| if Some(p.score) == bye_score { unplayed(p) } else { 0 }).collect();
     let groups = score_groups(&players);
     let round = Round { players: &players, compat: &compat, bye_score, bye_games };
     let mut flag = first_bracket_bye_games(&round, &groups);
