@@ -41,7 +41,8 @@ pub struct Round<'a> {
 }
 
 impl Round<'_> {
-    fn bye_candidate(&self, v: usize) -> bool {
+    /// Whether player `v` may receive the PAB ([C2], [C5]).
+    pub fn bye_candidate(&self, v: usize) -> bool {
         let p = &self.players[v];
         p.bye_eligible && self.bye_score.is_some_and(|s| p.score <= s)
     }
@@ -355,21 +356,18 @@ fn verify(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> Option<Ve
     Some(complete)
 }
 
-/// [C9] applies to the next bracket when its residents have the PAB
-/// assignee's score and none of its players is paired below that score.
+/// [C9] applies to the next bracket when it "downfloats exactly one player,
+/// who will end up receiving the PAB": the number of players is odd and, in a
+/// best completion of the round, every player of that bracket is paired inside
+/// it but one.
 fn next_bye_games(round: &Round, bracket: &Bracket, downfloaters: &[usize], complete: &[(usize, Option<usize>)]) -> bool {
-    let Some(bye) = round.bye_score else { return false };
-    let Some(&first) = bracket.next.first() else { return false };
-    if round.players[first].score != bye {
+    if round.bye_score.is_none() || bracket.next.is_empty() {
         return false;
     }
     let n = round.players.len();
-    let mut partner = vec![None; n];
-    for &(a, b) in complete {
-        if let Some(b) = b {
-            partner[a] = Some(b);
-            partner[b] = Some(a);
-        }
+    let mut inside = vec![false; n];
+    for &v in downfloaters.iter().chain(bracket.next) {
+        inside[v] = true;
     }
-    downfloaters.iter().chain(bracket.next).all(|&v| partner[v].is_none_or(|w| round.players[w].score >= bye))
+    complete.iter().all(|&(a, b)| b.is_none_or(|b| inside[a] == inside[b]))
 }

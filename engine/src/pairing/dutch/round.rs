@@ -3,7 +3,7 @@
 
 use super::bracket::{pair_bracket, Bracket, Outcome, Round};
 use super::colour::{allocate, ranks_above, ColourRule};
-use super::feasibility::{bye_assignee_score, completable, Compatibility, Problem};
+use super::feasibility::{bye_assignee_score, completable, Compatibility};
 use super::input::RoundInput;
 use super::state::{compatible, players_to_pair, topscorer_rule, Player};
 use super::{Board, Pairing, PairingError};
@@ -114,22 +114,12 @@ fn score_groups(players: &[Player]) -> Vec<Vec<usize>> {
     groups
 }
 
-/// [C9] applies to the first bracket when the PAB goes to a player of the top
-/// scoregroup and that scoregroup can be paired among itself but for them.
+/// [C9] applies to the first bracket when the PAB can go to a player of the
+/// top scoregroup with the rest of that scoregroup paired among itself.
 fn first_bracket_bye_games(round: &Round, groups: &[Vec<usize>]) -> bool {
-    let (Some(bye), Some(top)) = (round.bye_score, groups.first()) else { return false };
-    if round.players[top[0]].score != bye {
-        return false;
-    }
+    let (Some(_), Some(top)) = (round.bye_score, groups.first()) else { return false };
     let rest: Vec<usize> = groups.iter().skip(1).flatten().copied().collect();
-    let top_ok = Problem {
-        compat: round.compat,
-        vertices: top.clone(),
-        bye: Some(top.iter().map(|&v| round.players[v].bye_eligible).collect()),
-        allowed: |_, _| true,
-    }
-    .perfect()
-    .is_some();
+    let top_ok = completable(round.compat, top.clone(), |v| round.bye_candidate(v));
     top_ok && completable(round.compat, rest, |_| false)
 }
 
