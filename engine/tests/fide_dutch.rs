@@ -64,3 +64,34 @@ fn fide_dutch_reference_cases() {
         panic!("{} of {} cases differ: {}\nfirst ones:{report}", failures.len(), names.len(), all.join(" "));
     }
 }
+
+#[test]
+fn fide_dutch_reference_tournaments_check_clean() {
+    use arbiter_engine::pairing::dutch::check_tournament;
+    let dir = cases_dir().with_file_name("tournaments");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "trf")).collect())
+        .unwrap_or_default();
+    files.sort();
+    if files.is_empty() {
+        println!("fide-dutch: no tournaments in {}", dir.display());
+        return;
+    }
+    let mut rounds = 0;
+    let mut bad = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        match Trf::parse(&text).map_err(|e| e.to_string()).and_then(|t| check_tournament(&t).map_err(|e| e.to_string())) {
+            Ok(report) => {
+                rounds += report.rounds_checked;
+                if !report.is_clean() {
+                    bad.push(format!("{name}: {report}"));
+                }
+            }
+            Err(e) => bad.push(format!("{name}: {e}")),
+        }
+    }
+    println!("fide-dutch: {} tournaments, {rounds} rounds checked, {} with differences", files.len(), bad.len());
+    assert!(bad.is_empty(), "{}", bad.iter().take(5).cloned().collect::<Vec<_>>().join("\n"));
+}

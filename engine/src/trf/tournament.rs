@@ -143,11 +143,16 @@ impl Trf {
     /// round the file has already paired, keeps the player out of the pairing.
     ///
     /// # Errors
-    /// Missing `XXR`/`142`, a round beyond it, inconsistent entries between
+    /// Missing `XXR`/`142` (needed unless `round` is already paired in the
+    /// file), a round beyond it, inconsistent entries between
     /// opponents, unknown opponents, or a points column that does not match.
     pub fn round_input(&self, round: u32) -> Result<RoundInput, TrfError> {
-        let total_rounds = self.total_rounds().ok_or(TrfError::file(TrfErrorKind::MissingTotalRounds))?;
         let paired = self.rounds_paired();
+        // A finished tournament need not say how many rounds it had.
+        let total_rounds = self
+            .total_rounds()
+            .or((round <= paired).then_some(paired))
+            .ok_or(TrfError::file(TrfErrorKind::MissingTotalRounds))?;
         if paired > total_rounds || round > total_rounds || round == 0 {
             let played = paired.max(round) as usize;
             return Err(TrfError::file(TrfErrorKind::TooManyRounds { played, total: total_rounds }));

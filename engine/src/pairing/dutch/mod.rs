@@ -9,6 +9,7 @@
 mod assign;
 mod baku;
 mod bracket;
+mod check;
 mod colour;
 mod criteria;
 mod feasibility;
@@ -19,6 +20,7 @@ mod state;
 mod text;
 
 pub use baku::baku_virtual_points;
+pub use check::{check_tournament, CheckReport, RoundDifference};
 pub use colour::ColourRule;
 pub use input::{PlayerInput, RoundInput, RoundStatus};
 pub use text::pairing_text;
