@@ -138,28 +138,56 @@ impl Tight<'_> {
     }
 }
 
-/// Pairs every S1 player (`s1_role[v]`) of `vertices` (sorted indices) with
-/// the first S2 player below it that keeps the matching optimal, given the
-/// optimal `solved` of `edges` (local indices into `vertices`).
-pub fn assign_by_tight_edges(
-    vertices: &[usize],
-    edges: &[Edge],
-    solved: &Solved,
-    s1_role: &[bool],
-) -> Result<Vec<(usize, usize)>, PairingError> {
-    let k = vertices.len();
-    let mut adj = vec![Vec::new(); k];
-    for (e, &tight) in edges.iter().zip(&solved.tight) {
-        if tight {
-            adj[e.a].push(e.b);
-            adj[e.b].push(e.a);
+/// The tight subgraph of a solved stage restricted to a remainder's S1-S2
+/// edges, with the stage's matching and which vertices every best matching covers.
+pub struct TightGraph {
+    vertices: Vec<usize>,
+    adj: Vec<Vec<usize>>,
+    is_a: Vec<bool>,
+    mate: Vec<Option<usize>>,
+    must_cover: Vec<bool>,
+}
+
+impl TightGraph {
+    /// Builds the tight subgraph over `remainder` (sorted indices) from a
+    /// solution over `active`: tight edges from an S1 player (`s1_role`) to
+    /// a non-S1 player below it.
+    pub fn from_stage(active: &[usize], solved: &Solved, edges: &[Edge], remainder: &[usize], s1_role: &[bool], n: usize) -> TightGraph {
+        let mut local = vec![usize::MAX; n];
+        for (i, &v) in remainder.iter().enumerate() {
+            local[v] = i;
         }
+        let k = remainder.len();
+        let mut adj = vec![Vec::new(); k];
+        for (e, &tight) in edges.iter().zip(&solved.tight) {
+            let (h, l) = (active[e.a], active[e.b]);
+            if tight && local[h] != usize::MAX && local[l] != usize::MAX && s1_role[h] && !s1_role[l] {
+                adj[local[h]].push(local[l]);
+                adj[local[l]].push(local[h]);
+            }
+        }
+        for list in &mut adj {
+            list.sort_unstable();
+        }
+        let mut mate = vec![None; k];
+        let mut must_cover = vec![false; k];
+        for (i, &v) in active.iter().enumerate() {
+            if local[v] == usize::MAX {
+                continue;
+            }
+            mate[local[v]] = solved.mate[i].map(|j| local[active[j]]).filter(|&j| j != usize::MAX);
+            must_cover[local[v]] = s1_role[v] || solved.must_cover[i];
+        }
+        let is_a = remainder.iter().map(|&v| s1_role[v]).collect();
+        TightGraph { vertices: remainder.to_vec(), adj, is_a, mate, must_cover }
     }
-    for list in &mut adj {
-        list.sort_unstable();
-    }
-    let is_a: Vec<bool> = vertices.iter().map(|&v| s1_role[v]).collect();
-    let mut t = Tight { adj, must_cover: &solved.must_cover, is_a, fixed: vec![false; k], mate: solved.mate.clone() };
+}
+
+/// Pairs every S1 player with the first S2 player below it that keeps the
+/// matching optimal, in S1 order (sorted indices in the result).
+pub fn assign_by_tight_edges(graph: TightGraph) -> Result<Vec<(usize, usize)>, PairingError> {
+    let k = graph.vertices.len();
+    let mut t = Tight { adj: graph.adj, must_cover: &graph.must_cover, is_a: graph.is_a, fixed: vec![false; k], mate: graph.mate };
     let mut pairs = Vec::new();
     for a in 0..k {
         if !t.is_a[a] {
@@ -168,7 +196,7 @@ pub fn assign_by_tight_edges(
         let candidates: Vec<usize> = t.adj[a].iter().copied().filter(|&b| b > a && !t.is_a[b]).collect();
         let chosen = candidates.into_iter().find(|&b| !t.fixed[b] && t.force(a, b));
         let b = chosen.ok_or(PairingError::NoLegalPairing)?;
-        pairs.push((vertices[a], vertices[b]));
+        pairs.push((graph.vertices[a], graph.vertices[b]));
     }
     Ok(pairs)
 }

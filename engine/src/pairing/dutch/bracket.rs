@@ -20,10 +20,8 @@
 //! is paired again with every player below in the graph ("full"), which is exact
 //! by construction.
 
-use super::assign::assign_by_tight_edges;
-use super::criteria::{Context, EdgeKind, Slot, Values};
 use super::feasibility::{Compatibility, Problem};
-use super::layout::{solve, Edge, Solved};
+use super::stages::run;
 use super::state::Player;
 use super::PairingError;
 use crate::model::Points;
@@ -85,228 +83,28 @@ pub struct Outcome {
     pub full: bool,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Role {
-    Mdp,
-    Resident,
-    Next,
-    Lower,
-    Out,
-}
-
-struct Graph<'a> {
-    round: &'a Round<'a>,
-    role: Vec<Role>,
-    criteria: Context<'a>,
-    full: bool,
-}
-
-impl Graph<'_> {
-    fn kind(&self, h: usize, l: usize) -> Option<EdgeKind> {
-        match (self.role[h], self.role[l]) {
-            (Role::Out, _) | (_, Role::Out) => None,
-            (Role::Mdp | Role::Resident, Role::Resident) => Some(EdgeKind::InBracket),
-            _ if !self.full => None,
-            (_, Role::Next) => Some(EdgeKind::Next),
-            _ => Some(EdgeKind::Lower),
-        }
-    }
-
-    /// Solves the matching over `active` (sorted indices) with the base
-    /// criteria plus `extra` tie-break slots, on the edges `allow` keeps.
-    fn solve(
-        &self,
-        active: &[usize],
-        allow: impl Fn(usize, usize) -> bool,
-        extra: impl Fn(usize, usize) -> Values,
-    ) -> Result<(Solved, Vec<Edge>), PairingError> {
-        let mut edges = Vec::new();
-        for (i, &h) in active.iter().enumerate() {
-            for (j, &l) in active.iter().enumerate().skip(i + 1) {
-                let Some(kind) = self.kind(h, l) else { continue };
-                if !self.round.compat.ok(h, l) || !allow(h, l) {
-                    continue;
-                }
-                let mut values = self.criteria.edge(h, l, kind);
-                values.extend(extra(h, l));
-                edges.push(Edge { a: i, b: j, values });
-            }
-        }
-        Ok((solve(active.len(), &edges)?, edges))
-    }
-}
-
-/// Mates by sorted index: `mate[v]` for every `v` of `active`.
-fn mates(active: &[usize], solved: &Solved, n: usize) -> Vec<Option<usize>> {
-    let mut out = vec![None; n];
-    for (i, m) in solved.mate.iter().enumerate() {
-        out[active[i]] = m.map(|j| active[j]);
-    }
-    out
-}
-
 /// Pairs one bracket.
 pub fn pair_bracket(round: &Round, bracket: &Bracket) -> Result<Outcome, PairingError> {
-    if !bracket.bye_games {
-        let local = run(round, bracket, false)?;
-        if let Some(complete) = verify(round, bracket, &local.downfloaters) {
-            let mut out = local.outcome;
-            out.next_bye_games = next_bye_games(round, bracket, &out.downfloaters, &complete);
-            return Ok(out);
-        }
+    let t0 = std::time::Instant::now();
+    let r = pair_bracket_inner(round, bracket);
+    if std::env::var("DUTCH_TRACE").is_ok() {
+        eprintln!("bracket m={} r={} next={} lower={} full={:?} {:.3}s", bracket.mdps.len(), bracket.residents.len(), bracket.next.len(), bracket.lower.len(), r.as_ref().map(|o| o.full), t0.elapsed().as_secs_f64());
+    }
+    r
+}
+
+fn pair_bracket_inner(round: &Round, bracket: &Bracket) -> Result<Outcome, PairingError> {
+    let local = run(round, bracket, false)?;
+    if let Some(complete) = verify(round, bracket, &local.outcome.downfloaters) {
+        let mut out = local.outcome;
+        out.next_bye_games = next_bye_games(round, bracket, &out.downfloaters, &complete);
+        return Ok(out);
     }
     let full = run(round, bracket, true)?;
     let mut out = full.outcome;
     out.full = true;
     out.next_bye_games = next_bye_games(round, bracket, &out.downfloaters, &full.complete);
     Ok(out)
-}
-
-struct Run {
-    outcome: Outcome,
-    downfloaters: Vec<usize>,
-    /// The final matching of every player in the graph (full mode only).
-    complete: Vec<(usize, Option<usize>)>,
-}
-
-fn run(round: &Round, bracket: &Bracket, full: bool) -> Result<Run, PairingError> {
-    let n = round.players.len();
-    let mut role = vec![Role::Out; n];
-    let mut levels: Vec<Points> = Vec::new();
-    for (set, r) in [(bracket.mdps, Role::Mdp), (bracket.residents, Role::Resident), (bracket.next, Role::Next), (bracket.lower, Role::Lower)] {
-        if !full && matches!(r, Role::Next | Role::Lower) {
-            continue;
-        }
-        for &v in set {
-            role[v] = r;
-            if r != Role::Lower {
-                levels.push(round.players[v].score);
-            }
-        }
-    }
-    levels.sort_by(|a, b| b.cmp(a));
-    levels.dedup();
-    let criteria = Context {
-        players: round.players,
-        levels,
-        complete: full,
-        bye_score: round.bye_score,
-        bye_games: (full && bracket.bye_games).then(|| round.bye_games.clone()),
-    };
-    let graph = Graph { round, role, criteria, full };
-    let mut active: Vec<usize> = (0..n).filter(|&v| graph.role[v] != Role::Out).collect();
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    let mut out = Outcome::default();
-
-    // Stage A: which MDPs are paired (smallest BSNs first), and with whom.
-    let mdp_pos = |v: usize| bracket.mdps.iter().position(|&m| m == v);
-    let res_pos = |v: usize| bracket.residents.iter().position(|&r| r == v);
-    let m = bracket.mdps.len();
-    let r_len = bracket.residents.len() as i64;
-    let any = |_: usize, _: usize| true;
-    let (solved, _) = graph.solve(&active, any, |h, l| match (mdp_pos(h), res_pos(l)) {
-        (Some(i), Some(j)) => vec![(Slot::Order(i), 1), (Slot::Order(m + i), r_len - j as i64)],
-        _ => Vec::new(),
-    })?;
-    let mut mate = mates(&active, &solved, n);
-    for &x in bracket.mdps {
-        if let Some(y) = mate[x].filter(|&y| graph.role[y] == Role::Resident) {
-            pairs.push((x, y));
-            out.paired_mdps.push(x);
-        }
-    }
-    let paired = |v: usize, pairs: &[(usize, usize)]| pairs.iter().any(|&(a, b)| a == v || b == v);
-    let remainder: Vec<usize> = bracket.residents.iter().copied().filter(|&v| !paired(v, &pairs)).collect();
-    let mut in_remainder = vec![false; n];
-    for &v in &remainder {
-        in_remainder[v] = true;
-    }
-    let higher_in_remainder = |v: usize, mate: &[Option<usize>]| mate[v].is_some_and(|w| w > v && in_remainder[w]);
-    let p = remainder.iter().filter(|&&v| higher_in_remainder(v, &mate)).count();
-    let (s1, s2) = remainder.split_at(p);
-    out.s1 = s1.to_vec();
-    out.s2 = s2.to_vec();
-    active.retain(|&v| !paired(v, &pairs));
-
-    // Stage B: the exchanges (art. 4.3).
-    if p > 0 {
-        let mut rpos = vec![usize::MAX; n];
-        for (i, &v) in remainder.iter().enumerate() {
-            rpos[v] = i;
-        }
-        let exchange_fields = |h: usize, l: usize| -> Values {
-            if rpos[h] == usize::MAX || rpos[l] == usize::MAX {
-                return Vec::new();
-            }
-            let i = rpos[h];
-            vec![(Slot::Order(0), i64::from(i < p)), (Slot::Order(1), -(i as i64))]
-        };
-        let (solved, _) = graph.solve(&active, any, exchange_fields)?;
-        mate = mates(&active, &solved, n);
-        let exchanges = s1.iter().filter(|&&v| !higher_in_remainder(v, &mate)).count();
-        if exchanges > 0 {
-            let (solved, _) = graph.solve(&active, any, |h, l| {
-                let mut v = exchange_fields(h, l);
-                if !v.is_empty() {
-                    let i = rpos[h];
-                    v.push(if i < p { (Slot::Order(2 + (p - 1 - i)), -1) } else { (Slot::Order(2 + i), 1) });
-                }
-                v
-            })?;
-            mate = mates(&active, &solved, n);
-        }
-    }
-    let mut s1_role = vec![false; n];
-    for &v in &remainder {
-        s1_role[v] = higher_in_remainder(v, &mate);
-    }
-    out.exchanged_out = s1.iter().copied().filter(|&v| !s1_role[v]).collect();
-    out.exchanged_in = s2.iter().copied().filter(|&v| s1_role[v]).collect();
-
-    // Stage C: S1 players take, in order, the first S2 player they can (art. 4.2).
-    let role_ok = |h: usize, l: usize| !(in_remainder[h] && in_remainder[l]) || (s1_role[h] && !s1_role[l]);
-    let leaders: Vec<usize> = remainder.iter().copied().filter(|&v| s1_role[v]).collect();
-    if full {
-        for &x in &leaders {
-            let candidates: Vec<usize> = remainder.iter().copied().filter(|&y| y > x && active.contains(&y)).collect();
-            let (solved, _) = graph.solve(&active, role_ok, |h, l| match candidates.iter().position(|&y| y == l) {
-                Some(k) if h == x => vec![(Slot::Order(0), (candidates.len() - k) as i64)],
-                _ => Vec::new(),
-            })?;
-            mate = mates(&active, &solved, n);
-            let y = mate[x].ok_or(PairingError::NoLegalPairing)?;
-            pairs.push((x, y));
-            active.retain(|&v| v != x && v != y);
-        }
-    } else if !leaders.is_empty() {
-        let (solved, edges) = graph.solve(&remainder, |h, l| s1_role[h] && !s1_role[l], |_, _| Vec::new())?;
-        pairs.extend(assign_by_tight_edges(&remainder, &edges, &solved, &s1_role)?);
-    }
-    let downfloaters: Vec<usize> =
-        bracket.mdps.iter().chain(bracket.residents).copied().filter(|&v| !paired(v, &pairs)).collect();
-    out.pairs = pairs.clone();
-    out.downfloaters = downfloaters.clone();
-    let mut complete: Vec<(usize, Option<usize>)> = Vec::new();
-    if full {
-        // The last solution matches the players still active among themselves.
-        let mut seen = vec![false; n];
-        for &(a, b) in &pairs {
-            complete.push((a, Some(b)));
-            seen[a] = true;
-            seen[b] = true;
-        }
-        for &v in &active {
-            if !seen[v] {
-                seen[v] = true;
-                let partner = mate[v].filter(|&w| !paired(w, &pairs));
-                if let Some(w) = partner {
-                    seen[w] = true;
-                }
-                complete.push((v, partner));
-            }
-        }
-    }
-    Ok(Run { outcome: out, downfloaters, complete })
 }
 
 /// Checks that a local pairing of the bracket, leaving `downfloaters`, is also
@@ -332,7 +130,9 @@ fn verify(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> Option<Ve
         vertices.sort_unstable();
         // A dummy vertex takes the one player of the next scoregroup left over.
         let dummy = (vertices.len() % 2 == 1).then(|| vertices.iter().map(|&v| !flag[v]).collect());
-        let matched = Problem { compat: round.compat, vertices, bye: dummy, allowed: |a: usize, b: usize| !(flag[a] && flag[b]) }.perfect()?;
+        let matched = Problem { compat: round.compat, vertices, bye: dummy, allowed: |a: usize, b: usize| !(flag[a] && flag[b]) }.perfect();
+        if std::env::var("DUTCH_TRACE").is_ok() { eprintln!("  step1 d={} ok={}", downfloaters.len(), matched.is_some()); }
+        let matched = matched?;
         let mut rest = Vec::new();
         for (v, partner) in matched {
             match partner {
@@ -351,7 +151,9 @@ fn verify(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> Option<Ve
     vertices.sort_unstable();
     let bye = round.bye_score.is_some().then(|| vertices.iter().map(|&v| round.bye_candidate(v)).collect());
     let allowed = |a: usize, b: usize| !(in_leftover[a] && in_leftover[b]);
-    let matched = Problem { compat: round.compat, vertices, bye, allowed }.perfect()?;
+    let matched = Problem { compat: round.compat, vertices, bye, allowed }.perfect();
+    if std::env::var("DUTCH_TRACE").is_ok() { eprintln!("  step2 x={} ok={}", leftover.len(), matched.is_some()); }
+    let matched = matched?;
     complete.extend(matched.into_iter().filter(|(v, w)| w.is_none_or(|w| *v < w)));
     Some(complete)
 }
@@ -369,5 +171,6 @@ fn next_bye_games(round: &Round, bracket: &Bracket, downfloaters: &[usize], comp
     for &v in downfloaters.iter().chain(bracket.next) {
         inside[v] = true;
     }
-    complete.iter().all(|&(a, b)| b.is_none_or(|b| inside[a] == inside[b]))
+    let bye_inside = complete.iter().any(|&(a, b)| b.is_none() && inside[a]);
+    bye_inside && complete.iter().all(|&(a, b)| b.is_none_or(|b| inside[a] == inside[b]))
 }

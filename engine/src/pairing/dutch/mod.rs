@@ -16,6 +16,7 @@ mod feasibility;
 mod input;
 mod layout;
 mod round;
+mod stages;
 mod state;
 mod text;
 
