@@ -29,17 +29,23 @@ pub struct Solution<W> {
 #[must_use]
 pub fn max_weight_matching<W: Weight>(n: usize, weight: impl Fn(usize, usize) -> W) -> Solution<W> {
     let mut edges = Vec::new();
-    let mut wt = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
             let w = weight(i, j);
             if w > W::ZERO {
-                edges.push((i, j));
-                wt.push(w);
+                edges.push((i, j, w));
             }
         }
     }
-    Matcher::new(n, edges, wt).solve()
+    max_weight_matching_of_edges(n, &edges)
+}
+
+/// As [`max_weight_matching`], for a graph given by its edges `(i, j, weight)`
+/// (weights positive, no edge twice). Runs in O(n·m) per augmentation at most.
+#[must_use]
+pub fn max_weight_matching_of_edges<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Solution<W> {
+    let wt = edges.iter().map(|e| e.2).collect();
+    Matcher::new(n, edges.iter().map(|e| (e.0, e.1)).collect(), wt).solve()
 }
 
 struct Matcher<W> {

@@ -8,7 +8,7 @@
 //! alternating paths in the tight subgraph (by the Mendelsohn-Dulmage theorem
 //! the two sides can be repaired one after the other).
 
-use super::layout::{Edge, Solved};
+use super::layout::Solved;
 use super::PairingError;
 
 struct Tight<'a> {
@@ -152,16 +152,16 @@ impl TightGraph {
     /// Builds the tight subgraph over `remainder` (sorted indices) from a
     /// solution over `active`: tight edges from an S1 player (`s1_role`) to
     /// a non-S1 player below it.
-    pub fn from_stage(active: &[usize], solved: &Solved, edges: &[Edge], remainder: &[usize], s1_role: &[bool], n: usize) -> TightGraph {
+    pub fn from_stage(active: &[usize], solved: &Solved, remainder: &[usize], s1_role: &[bool], n: usize) -> TightGraph {
         let mut local = vec![usize::MAX; n];
         for (i, &v) in remainder.iter().enumerate() {
             local[v] = i;
         }
         let k = remainder.len();
         let mut adj = vec![Vec::new(); k];
-        for (e, &tight) in edges.iter().zip(&solved.tight) {
-            let (h, l) = (active[e.a], active[e.b]);
-            if tight && local[h] != usize::MAX && local[l] != usize::MAX && s1_role[h] && !s1_role[l] {
+        for &(a, b) in &solved.tight {
+            let (h, l) = (active[a], active[b]);
+            if local[h] != usize::MAX && local[l] != usize::MAX && s1_role[h] && !s1_role[l] {
                 adj[local[h]].push(local[l]);
                 adj[local[l]].push(local[h]);
             }

@@ -55,6 +55,43 @@ pub enum Slot {
     Order(usize),
 }
 
+impl Slot {
+    /// Levels and tie-break indices above this are folded together.
+    pub const SUB: u32 = 1 << 14;
+
+    /// A dense key: smaller keys have higher priority, as the variants'
+    /// declaration order.
+    #[must_use]
+    pub fn key(self) -> u32 {
+        let sub = |x: usize| (x as u32).min(Self::SUB - 1);
+        let (variant, index) = match self {
+            Slot::Complete => (0, 0),
+            Slot::Pairs => (1, 0),
+            Slot::MdpScore(l) => (2, sub(l)),
+            Slot::NextPairs => (3, 0),
+            Slot::NextScore(l) => (4, sub(l)),
+            Slot::ByeGames => (5, 0),
+            Slot::C10 => (6, 0),
+            Slot::C11 => (7, 0),
+            Slot::C12 => (8, 0),
+            Slot::C13 => (9, 0),
+            Slot::C14 => (10, 0),
+            Slot::C15 => (11, 0),
+            Slot::C16 => (12, 0),
+            Slot::C17 => (13, 0),
+            Slot::C18(l) => (14, sub(l)),
+            Slot::C19(l) => (15, sub(l)),
+            Slot::C20(l) => (16, sub(l)),
+            Slot::C21(l) => (17, sub(l)),
+            Slot::Order(k) => (18, sub(k)),
+        };
+        variant * Self::SUB + index
+    }
+
+    /// The number of distinct keys.
+    pub const KEYS: u32 = 19 * Self::SUB;
+}
+
 /// Where an edge lies relative to the bracket being paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EdgeKind {
@@ -93,11 +130,10 @@ impl Context<'_> {
         p.bye_eligible && self.bye_score.is_some_and(|s| p.score <= s)
     }
 
-    /// The criteria values of the edge between `h` and `l` (indices into
-    /// `players`, `h` ranked above `l`).
-    pub fn edge(&self, h: usize, l: usize, kind: EdgeKind) -> Values {
+    /// Appends to `v` the criteria values of the edge between `h` and `l`
+    /// (indices into `players`, `h` ranked above `l`).
+    pub fn edge(&self, h: usize, l: usize, kind: EdgeKind, v: &mut Values) {
         let (hp, lp) = (&self.players[h], &self.players[l]);
-        let mut v: Values = Vec::with_capacity(8);
         if self.complete {
             v.push((Slot::Complete, 1 + i64::from(!self.bye_candidate(hp)) + i64::from(!self.bye_candidate(lp))));
         }
@@ -125,10 +161,9 @@ impl Context<'_> {
             }
         }
         if kind == EdgeKind::InBracket {
-            colour_penalties(hp, lp, &mut v);
-            self.float_values(hp, lp, mdp, &mut v);
+            colour_penalties(hp, lp, v);
+            self.float_values(hp, lp, mdp, v);
         }
-        v
     }
 
     fn float_values(&self, hp: &Player, lp: &Player, mdp: bool, v: &mut Values) {

@@ -1,62 +1,118 @@
-//! Packing criteria slots into integer edge weights, and solving the
-//! weighted matching at the narrowest integer width that holds them.
+//! Packing criteria slots into integer edge weights, and solving the weighted
+//! matching at the narrowest integer width that holds them.
+//!
+//! Large graphs are solved on a sparse subset of their edges first; the
+//! optimal duals of that solution are then checked against every edge
+//! (LP duality: if no edge has negative reduced cost the sparse optimum is an
+//! optimum of the whole graph) and the violating edges are added until none is
+//! left. Edge values are computed on the fly, so memory stays linear in the
+//! number of edges kept.
 
 use super::criteria::{Slot, Values};
 use super::PairingError;
-use crate::matching::{max_weight_matching, Weight, Wide};
-use std::collections::{BTreeMap, HashSet};
+use crate::matching::{max_weight_matching_of_edges, Weight, Wide};
 
-/// An edge of a matching problem: two vertices and its criteria values.
-pub struct Edge {
-    /// First vertex.
-    pub a: usize,
-    /// Second vertex.
-    pub b: usize,
-    /// Criteria values.
-    pub values: Values,
+/// Fills the values of the edge between local vertices `i < j`, returning
+/// whether the edge exists.
+pub trait EdgeSource: Fn(usize, usize, &mut Values) -> bool {}
+impl<F: Fn(usize, usize, &mut Values) -> bool> EdgeSource for F {}
+
+/// An optimal matching of a problem, with what the duals say about it.
+#[derive(Debug, Clone)]
+pub struct Solved {
+    /// `mate[v]`: the vertex matched to `v`.
+    pub mate: Vec<Option<usize>>,
+    /// Edges `(i, j)`, `i < j`, whose reduced cost is zero: exactly the edges
+    /// that may belong to an optimal matching. Empty when blossoms remain.
+    pub tight: Vec<(usize, usize)>,
+    /// For each vertex, whether its dual is positive (every optimal matching
+    /// then covers it).
+    pub must_cover: Vec<bool>,
+    /// Whether blossoms with a positive dual remain (then `tight` and
+    /// `must_cover` do not describe all optimal matchings).
+    pub has_blossoms: bool,
 }
 
 /// Bit offsets of the slots, lowest priority at offset 0.
 struct Layout {
-    fields: BTreeMap<Slot, u32>,
+    /// Offset by slot key (`u32::MAX`: slot never used).
+    offsets: Vec<u32>,
     bits: u32,
 }
 
+#[derive(Clone)]
+struct SlotStats {
+    max: u64,
+    touched: Vec<bool>,
+    count: usize,
+    star: Option<(usize, usize)>,
+    is_star: bool,
+}
+
 impl Layout {
-    /// Lays out every slot used by `edges`, each wide enough for its largest
-    /// possible total over a matching of `n` vertices.
-    fn new(n: usize, edges: &[Edge]) -> Layout {
-        let mut max_value: BTreeMap<Slot, u64> = BTreeMap::new();
-        let mut touched: BTreeMap<Slot, HashSet<usize>> = BTreeMap::new();
-        for e in edges {
-            for &(slot, value) in &e.values {
-                if value == 0 {
+    /// Lays out every slot the edges use, each wide enough for its largest
+    /// possible total over a matching of `k` vertices.
+    fn new(k: usize, source: &impl EdgeSource) -> Layout {
+        let mut index = vec![u32::MAX; Slot::KEYS as usize];
+        let mut stats: Vec<(u32, SlotStats)> = Vec::new();
+        let mut values = Values::new();
+        for i in 0..k {
+            for j in i + 1..k {
+                values.clear();
+                if !source(i, j, &mut values) {
                     continue;
                 }
-                let m = max_value.entry(slot).or_insert(0);
-                *m = (*m).max(value.unsigned_abs());
-                let t = touched.entry(slot).or_default();
-                t.insert(e.a);
-                t.insert(e.b);
+                for &(slot, value) in &values {
+                    if value == 0 {
+                        continue;
+                    }
+                    let key = slot.key() as usize;
+                    if index[key] == u32::MAX {
+                        index[key] = stats.len() as u32;
+                        let fresh = SlotStats { max: 0, touched: vec![false; k], count: 0, star: Some((i, j)), is_star: true };
+                        stats.push((key as u32, fresh));
+                    }
+                    let s = &mut stats[index[key] as usize].1;
+                    s.max = s.max.max(value.unsigned_abs());
+                    for v in [i, j] {
+                        if !s.touched[v] {
+                            s.touched[v] = true;
+                            s.count += 1;
+                        }
+                    }
+                    if let Some((a, b)) = s.star {
+                        s.star = match (a == i || a == j, b == i || b == j) {
+                            (true, true) => Some((a, b)),
+                            (true, false) => Some((a, a)),
+                            (false, true) => Some((b, b)),
+                            (false, false) => None,
+                        };
+                        s.is_star = s.star.is_some();
+                    }
+                }
             }
         }
-        let pairs = (n / 2) as u64;
-        let mut fields = BTreeMap::new();
+        stats.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+        let pairs = (k / 2) as u64;
+        let mut offsets = vec![u32::MAX; Slot::KEYS as usize];
         let mut offset = 0u32;
-        for (slot, max) in max_value.iter().rev() {
-            let count = touched.get(slot).map_or(0, |t| t.len() as u64).min(pairs);
-            let bound = count.saturating_mul(*max);
-            fields.insert(*slot, offset);
+        for (key, s) in stats {
+            let count = if s.is_star { 1 } else { (s.count as u64).min(pairs) };
+            let bound = count.saturating_mul(s.max);
+            offsets[key as usize] = offset;
             offset += 64 - bound.leading_zeros();
         }
-        Layout { fields, bits: offset }
+        Layout { offsets, bits: offset }
     }
 
     fn pack<W: Weight>(&self, values: &Values) -> W {
         let mut plus = W::ZERO;
         let mut minus = W::ZERO;
         for &(slot, value) in values {
-            let Some(&offset) = self.fields.get(&slot) else { continue };
+            let offset = self.offsets[slot.key() as usize];
+            if offset == u32::MAX {
+                continue;
+            }
             if value > 0 {
                 plus = plus + W::from_field(value.unsigned_abs(), offset);
             } else if value < 0 {
@@ -67,55 +123,125 @@ impl Layout {
     }
 }
 
-/// An optimal matching of a problem, with what the duals say about it.
-pub struct Solved {
-    /// `mate[v]`: the vertex matched to `v`.
-    pub mate: Vec<Option<usize>>,
-    /// For each edge (in the order given), whether its reduced cost is zero,
-    /// i.e. whether it may belong to an optimal matching.
-    pub tight: Vec<bool>,
-    /// For each vertex, whether its dual is positive (every optimal matching
-    /// then covers it).
-    pub must_cover: Vec<bool>,
-    /// Whether blossoms remain (then `tight`/`must_cover` are not a full
-    /// description of the optimal matchings).
-    pub has_blossoms: bool,
-}
-
-/// Finds a maximum-weight matching of the `n` vertices under the
-/// lexicographic criteria of `edges` (an edge with no positive total is absent).
-pub fn solve(n: usize, edges: &[Edge]) -> Result<Solved, PairingError> {
-    let layout = Layout::new(n, edges);
+/// Finds a maximum-weight matching of `k` vertices under the lexicographic
+/// criteria that `source` gives each edge (an edge with no positive total is
+/// absent), choosing the integer width from the criteria's layout.
+pub fn solve(k: usize, source: impl EdgeSource) -> Result<Solved, PairingError> {
+    let layout = Layout::new(k, &source);
     let needed = layout.bits + 3;
     match needed {
-        0..=64 => Ok(run::<u64>(n, edges, &layout)),
-        65..=128 => Ok(run::<u128>(n, edges, &layout)),
-        129..=256 => Ok(run::<Wide<4>>(n, edges, &layout)),
-        257..=512 => Ok(run::<Wide<8>>(n, edges, &layout)),
-        513..=1024 => Ok(run::<Wide<16>>(n, edges, &layout)),
-        1025..=2048 => Ok(run::<Wide<32>>(n, edges, &layout)),
-        2049..=4096 => Ok(run::<Wide<64>>(n, edges, &layout)),
+        0..=64 => Ok(run::<u64>(k, &source, &layout)),
+        65..=128 => Ok(run::<u128>(k, &source, &layout)),
+        129..=256 => Ok(run::<Wide<4>>(k, &source, &layout)),
+        257..=512 => Ok(run::<Wide<8>>(k, &source, &layout)),
+        513..=1024 => Ok(run::<Wide<16>>(k, &source, &layout)),
+        1025..=2048 => Ok(run::<Wide<32>>(k, &source, &layout)),
+        2049..=4096 => Ok(run::<Wide<64>>(k, &source, &layout)),
         _ => Err(PairingError::TooLarge { bits: needed }),
     }
 }
 
-fn run<W: Weight>(n: usize, edges: &[Edge], layout: &Layout) -> Solved {
-    let mut matrix = vec![W::ZERO; n * n];
-    let packed: Vec<W> = edges.iter().map(|e| layout.pack::<W>(&e.values)).collect();
-    for (e, &w) in edges.iter().zip(&packed) {
-        matrix[e.a * n + e.b] = w;
-        matrix[e.b * n + e.a] = w;
+/// Graphs with at most this many vertices are solved on all their edges at once.
+const DENSE: usize = 160;
+/// Edges kept per vertex in the first sparse round: the heaviest ones, and
+/// those near the vertex's natural S1/S2 partner.
+const HEAVIEST: usize = 10;
+const BAND: usize = 3;
+
+fn run<W: Weight>(k: usize, source: &impl EdgeSource, layout: &Layout) -> Solved {
+    let weight = |i: usize, j: usize, values: &mut Values| -> Option<W> {
+        values.clear();
+        if !source(i, j, values) {
+            return None;
+        }
+        let w = layout.pack::<W>(values);
+        (w > W::ZERO).then_some(w)
+    };
+    let mut values = Values::new();
+    let mut edges: Vec<(usize, usize, W)> = if k <= DENSE {
+        let mut all = Vec::new();
+        for i in 0..k {
+            for j in i + 1..k {
+                if let Some(w) = weight(i, j, &mut values) {
+                    all.push((i, j, w));
+                }
+            }
+        }
+        all
+    } else {
+        initial_sparse(k, &weight)
+    };
+    let mut kept = vec![false; k * k];
+    for &(i, j, _) in &edges {
+        kept[i * k + j] = true;
     }
-    let sol = max_weight_matching(n, |i, j| matrix[i * n + j]);
-    let tight = edges
-        .iter()
-        .zip(&packed)
-        .map(|(e, &w)| w > W::ZERO && sol.dual[e.a] + sol.dual[e.b] == w.double())
-        .collect();
-    Solved {
-        mate: sol.mate,
-        tight,
-        must_cover: sol.dual.iter().map(|d| *d > W::ZERO).collect(),
-        has_blossoms: sol.has_blossoms,
+    loop {
+        let sol = max_weight_matching_of_edges(k, &edges);
+        // Dual feasibility on every edge; blossom duals are left out, which
+        // can only understate the reduced cost (so a violation may be spurious,
+        // costing an extra edge, never a wrong answer).
+        let mut violated = Vec::new();
+        let mut tight = Vec::new();
+        let dual = |v: usize| sol.dual[v];
+        for i in 0..k {
+            for j in i + 1..k {
+                let Some(w) = weight(i, j, &mut values) else { continue };
+                let reach = dual(i) + dual(j);
+                let twice = w.double();
+                if reach < twice {
+                    if !kept[i * k + j] {
+                        kept[i * k + j] = true;
+                        violated.push((i, j, w));
+                    }
+                } else if reach == twice {
+                    tight.push((i, j));
+                }
+            }
+        }
+        if violated.is_empty() || k <= DENSE {
+            return Solved {
+                mate: sol.mate,
+                tight: if sol.has_blossoms { Vec::new() } else { tight },
+                must_cover: sol.dual.iter().map(|d| *d > W::ZERO).collect(),
+                has_blossoms: sol.has_blossoms,
+            };
+        }
+        edges.extend(violated);
     }
+}
+
+/// The first sparse edge set: for each vertex its heaviest edges, and the
+/// edges to the vertices around its mirror position half the graph away.
+fn initial_sparse<W: Weight>(k: usize, weight: &impl Fn(usize, usize, &mut Values) -> Option<W>) -> Vec<(usize, usize, W)> {
+    let half = k / 2;
+    let mut values = Values::new();
+    let mut keep: Vec<(usize, usize)> = Vec::new();
+    let mut row: Vec<(W, usize, usize)> = Vec::with_capacity(k);
+    for i in 0..k {
+        row.clear();
+        for j in 0..k {
+            if j == i {
+                continue;
+            }
+            let (a, b) = if i < j { (i, j) } else { (j, i) };
+            if let Some(w) = weight(a, b, &mut values) {
+                let mirror = (j as isize - (i + half) as isize).unsigned_abs().min((j as isize - i as isize + half as isize).unsigned_abs());
+                row.push((w, mirror, j));
+            }
+        }
+        if row.len() > HEAVIEST {
+            row.select_nth_unstable_by(HEAVIEST, |x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        }
+        for &(_, _, j) in row.iter().take(HEAVIEST) {
+            keep.push((i.min(j), i.max(j)));
+        }
+        for &(_, mirror, j) in &row {
+            if mirror <= BAND {
+                keep.push((i.min(j), i.max(j)));
+            }
+        }
+    }
+    keep.sort_unstable();
+    keep.dedup();
+    keep.into_iter().filter_map(|(i, j)| weight(i, j, &mut values).map(|w| (i, j, w))).collect()
 }

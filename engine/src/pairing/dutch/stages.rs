@@ -5,7 +5,7 @@
 use super::assign::{assign_by_tight_edges, TightGraph};
 use super::bracket::{Bracket, Outcome, Round};
 use super::criteria::{Context, EdgeKind, Slot, Values};
-use super::layout::{solve, Edge, Solved};
+use super::layout::{solve, Solved};
 use super::PairingError;
 use crate::matching::max_cardinality_matching;
 use crate::model::Points;
@@ -27,11 +27,10 @@ struct Graph<'a> {
     full: bool,
 }
 
-/// A solved stage: the solution over `active` and its edges.
+/// A solved stage: the solution over `active`.
 struct Stage {
     active: Vec<usize>,
     solved: Solved,
-    edges: Vec<Edge>,
 }
 
 impl Stage {
@@ -62,22 +61,20 @@ impl Graph<'_> {
         &self,
         active: &[usize],
         allow: impl Fn(usize, usize) -> bool,
-        extra: impl Fn(usize, usize) -> Values,
+        extra: impl Fn(usize, usize, &mut Values),
     ) -> Result<Stage, PairingError> {
-        let mut edges = Vec::new();
-        for (i, &h) in active.iter().enumerate() {
-            for (j, &l) in active.iter().enumerate().skip(i + 1) {
-                let Some(kind) = self.kind(h, l) else { continue };
-                if !self.round.compat.ok(h, l) || !allow(h, l) {
-                    continue;
-                }
-                let mut values = self.criteria.edge(h, l, kind);
-                values.extend(extra(h, l));
-                edges.push(Edge { a: i, b: j, values });
+        let source = |i: usize, j: usize, values: &mut Values| {
+            let (h, l) = (active[i], active[j]);
+            let Some(kind) = self.kind(h, l) else { return false };
+            if !self.round.compat.ok(h, l) || !allow(h, l) {
+                return false;
             }
-        }
-        let solved = solve(active.len(), &edges)?;
-        Ok(Stage { active: active.to_vec(), solved, edges })
+            self.criteria.edge(h, l, kind, values);
+            extra(h, l, values);
+            true
+        };
+        let solved = solve(active.len(), source)?;
+        Ok(Stage { active: active.to_vec(), solved })
     }
 }
 
@@ -168,10 +165,10 @@ pub fn run(round: &Round, bracket: &Bracket, full: bool) -> Result<Run, PairingE
     if leaders.is_empty() {
     } else if bipartite {
         let tight = match last.as_ref().filter(|s| !s.solved.has_blossoms) {
-            Some(stage) => TightGraph::from_stage(&stage.active, &stage.solved, &stage.edges, &remainder, &s1_role, n),
+            Some(stage) => TightGraph::from_stage(&stage.active, &stage.solved, &remainder, &s1_role, n),
             None => {
-                let stage = graph.solve(&remainder, |h, l| s1_role[h] && !s1_role[l], |_, _| Vec::new())?;
-                TightGraph::from_stage(&stage.active, &stage.solved, &stage.edges, &remainder, &s1_role, n)
+                let stage = graph.solve(&remainder, |h, l| s1_role[h] && !s1_role[l], |_, _, _| {})?;
+                TightGraph::from_stage(&stage.active, &stage.solved, &remainder, &s1_role, n)
             }
         };
         let chosen = assign_by_tight_edges(tight)?;
@@ -181,9 +178,12 @@ pub fn run(round: &Round, bracket: &Bracket, full: bool) -> Result<Run, PairingE
         let role_ok = |h: usize, l: usize| !(in_remainder[h] && in_remainder[l]) || (s1_role[h] && !s1_role[l]);
         for &x in &leaders {
             let candidates: Vec<usize> = remainder.iter().copied().filter(|&y| y > x && active.contains(&y)).collect();
-            let stage = graph.solve(&active, role_ok, |h, l| match candidates.iter().position(|&y| y == l) {
-                Some(k) if h == x => vec![(Slot::Order(0), (candidates.len() - k) as i64)],
-                _ => Vec::new(),
+            let stage = graph.solve(&active, role_ok, |h, l, v| {
+                if h == x {
+                    if let Some(k) = candidates.iter().position(|&y| y == l) {
+                        v.push((Slot::Order(0), (candidates.len() - k) as i64));
+                    }
+                }
             })?;
             let y = stage.mates(n)[x].ok_or(PairingError::NoLegalPairing)?;
             pairs.push((x, y));
@@ -225,12 +225,12 @@ fn stage_a(graph: &Graph, bracket: &Bracket, active: &[usize]) -> Result<Stage, 
     }
     let m = bracket.mdps.len();
     let r_len = bracket.residents.len() as i64;
-    graph.solve(active, |_, _| true, |h, l| {
-        if mdp_pos[h] == usize::MAX || res_pos[l] == usize::MAX {
-            return Vec::new();
+    graph.solve(active, |_, _| true, |h, l, v| {
+        if mdp_pos[h] != usize::MAX && res_pos[l] != usize::MAX {
+            let i = mdp_pos[h];
+            v.push((Slot::Order(i), 1));
+            v.push((Slot::Order(m + i), r_len - res_pos[l] as i64));
         }
-        let i = mdp_pos[h];
-        vec![(Slot::Order(i), 1), (Slot::Order(m + i), r_len - res_pos[l] as i64)]
     })
 }
 
@@ -239,26 +239,28 @@ fn stage_b(graph: &Graph, active: &[usize], remainder: &[usize], p: usize, n: us
     for (i, &v) in remainder.iter().enumerate() {
         rpos[v] = i;
     }
-    let exchange_fields = |h: usize, l: usize| -> Values {
+    let exchange_fields = |h: usize, l: usize, v: &mut Values| -> bool {
         if rpos[h] == usize::MAX || rpos[l] == usize::MAX {
-            return Vec::new();
+            return false;
         }
         let i = rpos[h];
-        vec![(Slot::Order(0), i64::from(i < p)), (Slot::Order(1), -(i as i64))]
+        v.push((Slot::Order(0), i64::from(i < p)));
+        v.push((Slot::Order(1), -(i as i64)));
+        true
     };
-    let stage = graph.solve(active, |_, _| true, exchange_fields)?;
+    let stage = graph.solve(active, |_, _| true, |h, l, v| {
+        exchange_fields(h, l, v);
+    })?;
     let mate = stage.mates(n);
     let exchanged = remainder[..p].iter().any(|&v| !mate[v].is_some_and(|w| w > v && rpos[w] != usize::MAX));
     if !exchanged {
         return Ok(stage);
     }
-    graph.solve(active, |_, _| true, |h, l| {
-        let mut v = exchange_fields(h, l);
-        if !v.is_empty() {
+    graph.solve(active, |_, _| true, |h, l, v| {
+        if exchange_fields(h, l, v) {
             let i = rpos[h];
             v.push(if i < p { (Slot::Order(2 + (p - 1 - i)), -1) } else { (Slot::Order(2 + i), 1) });
         }
-        v
     })
 }
 
