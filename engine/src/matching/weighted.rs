@@ -21,6 +21,46 @@ pub struct Solution<W> {
     /// Whether blossoms with a positive dual remain (then `dual` alone does not
     /// characterise the optimal matchings).
     pub has_blossoms: bool,
+    /// The blossom containing each vertex or blossom (indices `n..2n` are
+    /// blossoms), `None` at the top.
+    pub parent: Vec<Option<usize>>,
+    /// Blossom duals by index (`n..2n`; zero for vertices and unused indices),
+    /// scaled so that an edge's slack is `u[i] + u[j] - 2w` plus twice the
+    /// duals of the blossoms containing both ends.
+    pub blossom_dual: Vec<W>,
+}
+
+impl<W: Weight> Solution<W> {
+    /// The reduced cost (slack) of an edge `{i, j}` of weight `w`: zero for
+    /// edges an optimal matching may use, never negative for a graph's edges.
+    /// `Err(deficit)` when the duals do not cover the edge (negative slack).
+    pub fn slack(&self, i: usize, j: usize, w: W) -> Result<W, W> {
+        let mut common = W::ZERO;
+        let chain = |mut v: usize| {
+            let mut out = vec![v];
+            while let Some(p) = self.parent[v] {
+                out.push(p);
+                v = p;
+            }
+            out
+        };
+        if self.has_blossoms {
+            let (a, b) = (chain(i), chain(j));
+            for (x, y) in a.iter().rev().zip(b.iter().rev()) {
+                if x != y {
+                    break;
+                }
+                common = common + self.blossom_dual[*x];
+            }
+        }
+        let reach = self.dual[i] + self.dual[j] + common.double();
+        let twice = w.double();
+        if reach >= twice {
+            Ok(reach - twice)
+        } else {
+            Err(twice - reach)
+        }
+    }
 }
 
 /// Finds a maximum-weight matching of the graph on `n` vertices whose edge
@@ -530,10 +570,24 @@ impl<W: Weight> Matcher<W> {
             }
         }
         let has_blossoms = (n..2 * n).any(|b| self.blossombase[b] != NONE && self.dualvar[b] > W::ZERO);
+        let parent = (0..2 * n)
+            .map(|b| {
+                let live = b < n || self.blossombase[b] != NONE;
+                (live && self.blossomparent[b] != NONE).then_some(self.blossomparent[b])
+            })
+            .collect();
+        let mut blossom_dual = vec![W::ZERO; 2 * n];
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE {
+                blossom_dual[b] = self.dualvar[b];
+            }
+        }
         Solution {
             mate: self.mate.iter().map(|&p| if p == NONE { None } else { Some(self.endpoint[p]) }).collect(),
             dual: self.dualvar[..n].to_vec(),
             has_blossoms,
+            parent,
+            blossom_dual,
         }
     }
 }

@@ -56,20 +56,22 @@ pub enum Slot {
 }
 
 impl Slot {
-    /// Levels and tie-break indices above this are folded together.
-    pub const SUB: u32 = 1 << 14;
+    /// Score levels are folded together from this one on.
+    const LEVELS: u32 = 64;
+    /// Tie-break indices are folded together from this one on.
+    const ORDERS: u32 = 1 << 14;
 
     /// A dense key: smaller keys have higher priority, as the variants'
     /// declaration order.
     #[must_use]
     pub fn key(self) -> u32 {
-        let sub = |x: usize| (x as u32).min(Self::SUB - 1);
+        let level = |x: usize| (x as u32).min(Self::LEVELS - 1);
         let (variant, index) = match self {
             Slot::Complete => (0, 0),
             Slot::Pairs => (1, 0),
-            Slot::MdpScore(l) => (2, sub(l)),
+            Slot::MdpScore(l) => (2, level(l)),
             Slot::NextPairs => (3, 0),
-            Slot::NextScore(l) => (4, sub(l)),
+            Slot::NextScore(l) => (4, level(l)),
             Slot::ByeGames => (5, 0),
             Slot::C10 => (6, 0),
             Slot::C11 => (7, 0),
@@ -79,17 +81,17 @@ impl Slot {
             Slot::C15 => (11, 0),
             Slot::C16 => (12, 0),
             Slot::C17 => (13, 0),
-            Slot::C18(l) => (14, sub(l)),
-            Slot::C19(l) => (15, sub(l)),
-            Slot::C20(l) => (16, sub(l)),
-            Slot::C21(l) => (17, sub(l)),
-            Slot::Order(k) => (18, sub(k)),
+            Slot::C18(l) => (14, level(l)),
+            Slot::C19(l) => (15, level(l)),
+            Slot::C20(l) => (16, level(l)),
+            Slot::C21(l) => (17, level(l)),
+            Slot::Order(k) => return 18 * Self::LEVELS + (k as u32).min(Self::ORDERS - 1),
         };
-        variant * Self::SUB + index
+        variant * Self::LEVELS + index
     }
 
     /// The number of distinct keys.
-    pub const KEYS: u32 = 19 * Self::SUB;
+    pub const KEYS: u32 = 18 * Self::LEVELS + Self::ORDERS;
 }
 
 /// Where an edge lies relative to the bracket being paired.

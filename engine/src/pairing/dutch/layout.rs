@@ -106,9 +106,17 @@ impl Layout {
     }
 
     fn pack<W: Weight>(&self, values: &Values) -> W {
+        self.pack_if::<W>(values, |_| true)
+    }
+
+    /// Packs only the slots `keep` accepts.
+    fn pack_if<W: Weight>(&self, values: &Values, keep: impl Fn(Slot) -> bool) -> W {
         let mut plus = W::ZERO;
         let mut minus = W::ZERO;
         for &(slot, value) in values {
+            if !keep(slot) {
+                continue;
+            }
             let offset = self.offsets[slot.key() as usize];
             if offset == u32::MAX {
                 continue;
@@ -143,10 +151,15 @@ pub fn solve(k: usize, source: impl EdgeSource) -> Result<Solved, PairingError> 
 
 /// Graphs with at most this many vertices are solved on all their edges at once.
 const DENSE: usize = 160;
-/// Edges kept per vertex in the first sparse round: the heaviest ones, and
-/// those near the vertex's natural S1/S2 partner.
-const HEAVIEST: usize = 10;
-const BAND: usize = 3;
+/// Edges kept per vertex in the first sparse round: the heaviest ones (the
+/// generation-order tie-breaks aside), preferring those near the vertex's
+/// natural S1/S2 partner, and all edges within a band around that partner.
+const HEAVIEST: usize = 12;
+const BAND: usize = 4;
+/// Violated edges added per vertex in each repair round; after
+/// `REPAIR_ROUNDS` rounds every violated edge is added at once.
+const REPAIR: usize = 8;
+const REPAIR_ROUNDS: usize = 3;
 
 fn run<W: Weight>(k: usize, source: &impl EdgeSource, layout: &Layout) -> Solved {
     let weight = |i: usize, j: usize, values: &mut Values| -> Option<W> {
@@ -169,36 +182,36 @@ fn run<W: Weight>(k: usize, source: &impl EdgeSource, layout: &Layout) -> Solved
         }
         all
     } else {
-        initial_sparse(k, &weight)
+        initial_sparse(k, source, layout)
     };
     let mut kept = vec![false; k * k];
     for &(i, j, _) in &edges {
         kept[i * k + j] = true;
     }
+    let mut worst: Vec<Vec<(W, usize)>> = vec![Vec::new(); k];
+    let mut round = 0;
     loop {
+        round += 1;
         let sol = max_weight_matching_of_edges(k, &edges);
-        // Dual feasibility on every edge; blossom duals are left out, which
-        // can only understate the reduced cost (so a violation may be spurious,
-        // costing an extra edge, never a wrong answer).
-        let mut violated = Vec::new();
+        // Dual feasibility on every edge left out.
         let mut tight = Vec::new();
-        let dual = |v: usize| sol.dual[v];
+        let mut violations = 0usize;
+        worst.iter_mut().for_each(Vec::clear);
         for i in 0..k {
             for j in i + 1..k {
                 let Some(w) = weight(i, j, &mut values) else { continue };
-                let reach = dual(i) + dual(j);
-                let twice = w.double();
-                if reach < twice {
-                    if !kept[i * k + j] {
-                        kept[i * k + j] = true;
-                        violated.push((i, j, w));
+                match sol.slack(i, j, w) {
+                    Err(gap) if !kept[i * k + j] => {
+                        violations += 1;
+                        worst[i].push((gap, j));
+                        worst[j].push((gap, i));
                     }
-                } else if reach == twice {
-                    tight.push((i, j));
+                    Ok(slack) if slack == W::ZERO => tight.push((i, j)),
+                    _ => {}
                 }
             }
         }
-        if violated.is_empty() || k <= DENSE {
+        if violations == 0 {
             return Solved {
                 mate: sol.mate,
                 tight: if sol.has_blossoms { Vec::new() } else { tight },
@@ -206,13 +219,28 @@ fn run<W: Weight>(k: usize, source: &impl EdgeSource, layout: &Layout) -> Solved
                 has_blossoms: sol.has_blossoms,
             };
         }
-        edges.extend(violated);
+        for (v, list) in worst.iter_mut().enumerate() {
+            if list.len() > REPAIR && round <= REPAIR_ROUNDS {
+                list.select_nth_unstable_by(REPAIR, |a, b| b.0.cmp(&a.0));
+                list.truncate(REPAIR);
+            }
+            for &(_, u) in list.iter() {
+                let (i, j) = (v.min(u), v.max(u));
+                if !kept[i * k + j] {
+                    kept[i * k + j] = true;
+                    if let Some(w) = weight(i, j, &mut values) {
+                        edges.push((i, j, w));
+                    }
+                }
+            }
+        }
     }
 }
 
-/// The first sparse edge set: for each vertex its heaviest edges, and the
-/// edges to the vertices around its mirror position half the graph away.
-fn initial_sparse<W: Weight>(k: usize, weight: &impl Fn(usize, usize, &mut Values) -> Option<W>) -> Vec<(usize, usize, W)> {
+/// The first sparse edge set: for each vertex its heaviest edges and the
+/// edges around its mirror position half the graph away (where the natural
+/// S1/S2 partner is).
+fn initial_sparse<W: Weight>(k: usize, source: &impl EdgeSource, layout: &Layout) -> Vec<(usize, usize, W)> {
     let half = k / 2;
     let mut values = Values::new();
     let mut keep: Vec<(usize, usize)> = Vec::new();
@@ -224,24 +252,32 @@ fn initial_sparse<W: Weight>(k: usize, weight: &impl Fn(usize, usize, &mut Value
                 continue;
             }
             let (a, b) = if i < j { (i, j) } else { (j, i) };
-            if let Some(w) = weight(a, b, &mut values) {
-                let mirror = (j as isize - (i + half) as isize).unsigned_abs().min((j as isize - i as isize + half as isize).unsigned_abs());
-                row.push((w, mirror, j));
+            values.clear();
+            if !source(a, b, &mut values) {
+                continue;
             }
+            let criteria = layout.pack_if::<W>(&values, |s| !matches!(s, Slot::Order(_)));
+            let mirror = j.abs_diff(i + half).min(j.abs_diff(i.saturating_sub(half)));
+            if mirror <= BAND || j.abs_diff(i) <= BAND {
+                keep.push((a, b));
+            }
+            row.push((criteria, mirror, j));
         }
         if row.len() > HEAVIEST {
             row.select_nth_unstable_by(HEAVIEST, |x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
         }
-        for &(_, _, j) in row.iter().take(HEAVIEST) {
-            keep.push((i.min(j), i.max(j)));
-        }
-        for &(_, mirror, j) in &row {
-            if mirror <= BAND {
-                keep.push((i.min(j), i.max(j)));
-            }
-        }
+        keep.extend(row.iter().take(HEAVIEST).map(|&(_, _, j)| (i.min(j), i.max(j))));
     }
     keep.sort_unstable();
     keep.dedup();
-    keep.into_iter().filter_map(|(i, j)| weight(i, j, &mut values).map(|w| (i, j, w))).collect()
+    keep.into_iter()
+        .filter_map(|(i, j)| {
+            values.clear();
+            if !source(i, j, &mut values) {
+                return None;
+            }
+            let w = layout.pack::<W>(&values);
+            (w > W::ZERO).then_some((i, j, w))
+        })
+        .collect()
 }
