@@ -13,4 +13,4 @@ mod weighted;
 
 pub use cardinality::{has_perfect_matching, max_cardinality_matching};
 pub use weight::{Weight, Wide};
-pub use weighted::{max_weight_matching, max_weight_matching_of_edges, Solution};
+pub use weighted::{max_weight_matching, max_weight_matching_of_edges, Slacks, Solution};

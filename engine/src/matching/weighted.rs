@@ -31,29 +31,46 @@ pub struct Solution<W> {
 }
 
 impl<W: Weight> Solution<W> {
-    /// The reduced cost (slack) of an edge `{i, j}` of weight `w`: zero for
-    /// edges an optimal matching may use, never negative for a graph's edges.
-    /// `Err(deficit)` when the duals do not cover the edge (negative slack).
-    pub fn slack(&self, i: usize, j: usize, w: W) -> Result<W, W> {
-        let mut common = W::ZERO;
-        let chain = |mut v: usize| {
-            let mut out = vec![v];
-            while let Some(p) = self.parent[v] {
-                out.push(p);
-                v = p;
+    /// Prepares the reduced-cost (slack) test of edges against these duals.
+    #[must_use]
+    pub fn slacks(&self) -> Slacks<'_, W> {
+        let n = self.dual.len();
+        let mut chains = vec![Vec::new(); if self.has_blossoms { n } else { 0 }];
+        for (v, chain) in chains.iter_mut().enumerate() {
+            let mut b = v;
+            while let Some(p) = self.parent[b] {
+                chain.push(p);
+                b = p;
             }
-            out
-        };
-        if self.has_blossoms {
-            let (a, b) = (chain(i), chain(j));
-            for (x, y) in a.iter().rev().zip(b.iter().rev()) {
+            chain.reverse();
+        }
+        Slacks { solution: self, chains }
+    }
+}
+
+/// Reduced costs of edges against an optimal dual solution.
+pub struct Slacks<'a, W> {
+    solution: &'a Solution<W>,
+    /// For each vertex, the blossoms containing it, outermost first.
+    chains: Vec<Vec<usize>>,
+}
+
+impl<W: Weight> Slacks<'_, W> {
+    /// The reduced cost of an edge `{i, j}` of weight `w`: zero for edges an
+    /// optimal matching may use, never negative for the graph's edges;
+    /// `Err(deficit)` when the duals do not cover the edge.
+    pub fn slack(&self, i: usize, j: usize, w: W) -> Result<W, W> {
+        let s = self.solution;
+        let mut common = W::ZERO;
+        if let (Some(a), Some(b)) = (self.chains.get(i), self.chains.get(j)) {
+            for (x, y) in a.iter().zip(b) {
                 if x != y {
                     break;
                 }
-                common = common + self.blossom_dual[*x];
+                common = common + s.blossom_dual[*x];
             }
         }
-        let reach = self.dual[i] + self.dual[j] + common.double();
+        let reach = s.dual[i] + s.dual[j] + common.double();
         let twice = w.double();
         if reach >= twice {
             Ok(reach - twice)

@@ -20,7 +20,7 @@
 //! is paired again with every player below in the graph ("full"), which is exact
 //! by construction.
 
-use super::feasibility::{Compatibility, Problem};
+use super::feasibility::{completable, Compatibility, Problem};
 use super::stages::run;
 use super::state::Player;
 use super::PairingError;
@@ -85,92 +85,73 @@ pub struct Outcome {
 
 /// Pairs one bracket.
 pub fn pair_bracket(round: &Round, bracket: &Bracket) -> Result<Outcome, PairingError> {
-    let t0 = std::time::Instant::now();
-    let r = pair_bracket_inner(round, bracket);
-    if std::env::var("DUTCH_TRACE").is_ok() {
-        eprintln!("bracket m={} r={} next={} lower={} full={:?} {:.3}s", bracket.mdps.len(), bracket.residents.len(), bracket.next.len(), bracket.lower.len(), r.as_ref().map(|o| o.full), t0.elapsed().as_secs_f64());
-    }
-    r
-}
-
-fn pair_bracket_inner(round: &Round, bracket: &Bracket) -> Result<Outcome, PairingError> {
     let local = run(round, bracket, false)?;
-    if let Some(complete) = verify(round, bracket, &local.outcome.downfloaters) {
-        let mut out = local.outcome;
-        out.next_bye_games = next_bye_games(round, bracket, &out.downfloaters, &complete);
-        return Ok(out);
-    }
-    let full = run(round, bracket, true)?;
-    let mut out = full.outcome;
-    out.full = true;
-    out.next_bye_games = next_bye_games(round, bracket, &out.downfloaters, &full.complete);
+    let mut out = if verify(round, bracket, &local.outcome.downfloaters) {
+        local.outcome
+    } else {
+        let mut full = run(round, bracket, true)?.outcome;
+        full.full = true;
+        full
+    };
+    out.next_bye_games = next_bye_games(round, bracket, &out.downfloaters);
     Ok(out)
 }
 
 /// Checks that a local pairing of the bracket, leaving `downfloaters`, is also
-/// best when the players below are considered: the following bracket can pair
-/// every downfloater with at most one of its own players left over ([C8] at
-/// its best), and the rest of the round can be completed ([C4], with the PAB
-/// to a candidate of [C2]/[C5]). Returns a complete matching of the players
-/// below the bracket when it is.
-fn verify(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> Option<Vec<(usize, Option<usize>)>> {
+/// best when the players below are considered: the rest of the round can be
+/// completed ([C4], with the PAB to a candidate of [C2]/[C5]) and, when
+/// there are downfloaters, the following bracket pairs all of them with at most
+/// one of its own players left over ([C8] at its best; with no downfloater,
+/// [C8] is the same for every best candidate of the bracket).
+fn verify(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> bool {
     let n = round.players.len();
-    let mut complete = Vec::new();
-    let mut flag = vec![false; n];
-    let leftover: Vec<usize> = if bracket.next.is_empty() {
+    let mut is_down = vec![false; n];
+    for &d in downfloaters {
+        is_down[d] = true;
+    }
+    let no_two_downfloaters = |a: usize, b: usize| !(is_down[a] && is_down[b]);
+    let with_bye = |vertices: &[usize]| round.bye_score.is_some().then(|| vertices.iter().map(|&v| round.bye_candidate(v)).collect());
+    let rest: Vec<usize> = if downfloaters.is_empty() || bracket.next.is_empty() {
         downfloaters.to_vec()
     } else {
         if downfloaters.len() > bracket.next.len() {
-            return None;
-        }
-        for &d in downfloaters {
-            flag[d] = true;
+            return false;
         }
         let mut vertices: Vec<usize> = downfloaters.iter().chain(bracket.next).copied().collect();
         vertices.sort_unstable();
         // A dummy vertex takes the one player of the next scoregroup left over.
-        let dummy = (vertices.len() % 2 == 1).then(|| vertices.iter().map(|&v| !flag[v]).collect());
-        let matched = Problem { compat: round.compat, vertices, bye: dummy, allowed: |a: usize, b: usize| !(flag[a] && flag[b]) }.perfect();
-        if std::env::var("DUTCH_TRACE").is_ok() { eprintln!("  step1 d={} ok={}", downfloaters.len(), matched.is_some()); }
-        let matched = matched?;
-        let mut rest = Vec::new();
-        for (v, partner) in matched {
-            match partner {
-                Some(w) if v < w => complete.push((v, Some(w))),
-                Some(_) => {}
-                None => rest.push(v),
-            }
-        }
-        rest
+        let dummy = (vertices.len() % 2 == 1).then(|| vertices.iter().map(|&v| !is_down[v]).collect());
+        let Some(matched) = (Problem { compat: round.compat, vertices, bye: dummy, allowed: no_two_downfloaters }).perfect() else {
+            return false;
+        };
+        matched.into_iter().filter(|(_, partner)| partner.is_none()).map(|(v, _)| v).collect()
     };
-    let mut in_leftover = vec![false; n];
-    for &v in &leftover {
-        in_leftover[v] = true;
-    }
-    let mut vertices: Vec<usize> = leftover.iter().chain(bracket.lower).copied().collect();
+    let below: &[usize] = if downfloaters.is_empty() || bracket.next.is_empty() { bracket.next } else { &[] };
+    let mut vertices: Vec<usize> = rest.iter().chain(below).chain(bracket.lower).copied().collect();
     vertices.sort_unstable();
-    let bye = round.bye_score.is_some().then(|| vertices.iter().map(|&v| round.bye_candidate(v)).collect());
-    let allowed = |a: usize, b: usize| !(in_leftover[a] && in_leftover[b]);
-    let matched = Problem { compat: round.compat, vertices, bye, allowed }.perfect();
-    if std::env::var("DUTCH_TRACE").is_ok() { eprintln!("  step2 x={} ok={}", leftover.len(), matched.is_some()); }
-    let matched = matched?;
-    complete.extend(matched.into_iter().filter(|(v, w)| w.is_none_or(|w| *v < w)));
-    Some(complete)
+    let bye = with_bye(&vertices);
+    Problem { compat: round.compat, vertices, bye, allowed: no_two_downfloaters }.perfect().is_some()
 }
 
 /// [C9] applies to the next bracket when it "downfloats exactly one player,
-/// who will end up receiving the PAB": the number of players is odd and, in a
-/// best completion of the round, every player of that bracket is paired inside
-/// it but one.
-fn next_bye_games(round: &Round, bracket: &Bracket, downfloaters: &[usize], complete: &[(usize, Option<usize>)]) -> bool {
+/// who will end up receiving the PAB": the number of players is odd, the
+/// next bracket (the downfloaters and the next scoregroup) can be paired among
+/// itself but for one PAB candidate, and everyone below among themselves.
+fn next_bye_games(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> bool {
     if round.bye_score.is_none() || bracket.next.is_empty() {
         return false;
     }
     let n = round.players.len();
-    let mut inside = vec![false; n];
-    for &v in downfloaters.iter().chain(bracket.next) {
-        inside[v] = true;
+    let mut is_down = vec![false; n];
+    for &d in downfloaters {
+        is_down[d] = true;
     }
-    let bye_inside = complete.iter().any(|&(a, b)| b.is_none() && inside[a]);
-    bye_inside && complete.iter().all(|&(a, b)| b.is_none_or(|b| inside[a] == inside[b]))
+    let mut vertices: Vec<usize> = downfloaters.iter().chain(bracket.next).copied().collect();
+    vertices.sort_unstable();
+    let bye: Vec<bool> = vertices.iter().map(|&v| round.bye_candidate(v)).collect();
+    if !bye.contains(&true) {
+        return false;
+    }
+    let inside = Problem { compat: round.compat, vertices, bye: Some(bye), allowed: |a: usize, b: usize| !(is_down[a] && is_down[b]) };
+    inside.perfect().is_some() && completable(round.compat, bracket.lower.to_vec(), |_| false)
 }

@@ -196,11 +196,12 @@ fn run<W: Weight>(k: usize, source: &impl EdgeSource, layout: &Layout) -> Solved
         // Dual feasibility on every edge left out.
         let mut tight = Vec::new();
         let mut violations = 0usize;
+        let slacks = sol.slacks();
         worst.iter_mut().for_each(Vec::clear);
         for i in 0..k {
             for j in i + 1..k {
                 let Some(w) = weight(i, j, &mut values) else { continue };
-                match sol.slack(i, j, w) {
+                match slacks.slack(i, j, w) {
                     Err(gap) if !kept[i * k + j] => {
                         violations += 1;
                         worst[i].push((gap, j));

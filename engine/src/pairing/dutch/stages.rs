@@ -82,8 +82,6 @@ impl Graph<'_> {
 pub struct Run {
     /// The bracket's pairs and the trace for explanations.
     pub outcome: Outcome,
-    /// In full mode, the final matching of every player in the graph.
-    pub complete: Vec<(usize, Option<usize>)>,
 }
 
 /// Pairs the bracket on the bracket alone (`full == false`) or with the
@@ -188,14 +186,12 @@ pub fn run(round: &Round, bracket: &Bracket, full: bool) -> Result<Run, PairingE
             let y = stage.mates(n)[x].ok_or(PairingError::NoLegalPairing)?;
             pairs.push((x, y));
             active.retain(|&v| v != x && v != y);
-            last = Some(stage);
         }
     }
     let paired = |v: usize| pairs.iter().any(|&(a, b)| a == v || b == v);
     out.downfloaters = bracket.mdps.iter().chain(bracket.residents).copied().filter(|&v| !paired(v)).collect();
-    let complete = if full { complete_matching(&pairs, &active, last.as_ref(), n) } else { Vec::new() };
     out.pairs = pairs;
-    Ok(Run { outcome: out, complete })
+    Ok(Run { outcome: out })
 }
 
 /// The largest number of pairs among `players` ([C6] of a homogeneous bracket).
@@ -262,27 +258,4 @@ fn stage_b(graph: &Graph, active: &[usize], remainder: &[usize], p: usize, n: us
             v.push(if i < p { (Slot::Order(2 + (p - 1 - i)), -1) } else { (Slot::Order(2 + i), 1) });
         }
     })
-}
-
-/// The bracket's pairs plus the last solution's matching of everyone else.
-fn complete_matching(pairs: &[(usize, usize)], active: &[usize], last: Option<&Stage>, n: usize) -> Vec<(usize, Option<usize>)> {
-    let mate = last.map(|s| s.mates(n)).unwrap_or_else(|| vec![None; n]);
-    let mut seen = vec![false; n];
-    let mut complete: Vec<(usize, Option<usize>)> = Vec::new();
-    for &(a, b) in pairs {
-        complete.push((a, Some(b)));
-        seen[a] = true;
-        seen[b] = true;
-    }
-    for &v in active {
-        if !seen[v] {
-            seen[v] = true;
-            let partner = mate[v].filter(|&w| !seen[w] && active.contains(&w));
-            if let Some(w) = partner {
-                seen[w] = true;
-            }
-            complete.push((v, partner));
-        }
-    }
-    complete
 }
