@@ -11,11 +11,13 @@
 //! - [`rating`]: Elo ratings across events.
 //! - [`prizes`]: prize allocation and cash splitting.
 //! - [`trf`]: the FIDE Tournament Report File, in and out.
+//! - [`simulate`]: seeded random tournaments (benchmarks, property tests).
 
 pub mod matching;
 pub mod model;
 pub mod pairing;
 pub mod prizes;
 pub mod rating;
+pub mod simulate;
 pub mod standings;
 pub mod trf;

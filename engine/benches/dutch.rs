@@ -1,0 +1,52 @@
+//! Pairing speed of the FIDE (Dutch) System: one round (round 6 of 11) at 100,
+//! 300, 1000 and 3000 players, from seeded random tournaments. Prints the
+//! median time of several pairings and the peak memory (VmHWM) of the process.
+//!
+//! Run by hand: `cargo bench -p arbiter-engine --bench dutch`
+//! (`DUTCH_BENCH_SIZES=100,300` to choose sizes).
+
+use arbiter_engine::pairing::dutch::pair;
+use arbiter_engine::simulate::{Config, Simulation};
+use std::time::Instant;
+
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn main() {
+    let sizes: Vec<u32> = std::env::var("DUTCH_BENCH_SIZES")
+        .ok()
+        .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![100, 300, 1000, 3000]);
+    println!("FIDE (Dutch) System, pairing round 6 of 11 (seeded random tournaments)");
+    for players in sizes {
+        let setup = Instant::now();
+        let mut sim = Simulation::new(Config::new(players, 11, u64::from(players)));
+        if let Err(e) = sim.play_until(5) {
+            println!("{players:>5} players: could not generate the tournament: {e}");
+            continue;
+        }
+        let input = sim.next_input();
+        let setup = setup.elapsed().as_secs_f64();
+        let runs = if players >= 3000 { 3 } else if players >= 1000 { 5 } else { 11 };
+        let mut times: Vec<f64> = (0..runs)
+            .map(|_| {
+                let start = Instant::now();
+                let result = pair(&input);
+                let t = start.elapsed().as_secs_f64();
+                assert!(result.is_ok(), "{result:?}");
+                t
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let median = times[times.len() / 2];
+        let memory = peak_memory_kib().map_or_else(|| "n/a".to_string(), |k| format!("{:.1} MiB", k as f64 / 1024.0));
+        println!(
+            "{players:>5} players: median {:>9.3} ms over {runs} runs (min {:.3} ms); setup (rounds 1-5) {setup:.2} s; peak memory {memory}",
+            median * 1e3,
+            times[0] * 1e3
+        );
+    }
+}

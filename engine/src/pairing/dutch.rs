@@ -1,1 +1,0 @@
-//! FIDE (Dutch) System, FIDE Handbook C.04.3.
