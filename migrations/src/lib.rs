@@ -13,6 +13,7 @@ mod m0003_rounds;
 mod m0004_events;
 mod m0005_ratings;
 mod m0006_games;
+mod m0007_player_profile;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0004_events::Migration),
             Box::new(m0005_ratings::Migration),
             Box::new(m0006_games::Migration),
+            Box::new(m0007_player_profile::Migration),
         ]
     }
 }

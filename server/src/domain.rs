@@ -5,9 +5,11 @@
 //! - [`rules`]: an event's pairing system, point values and standings
 //!   configuration, with the organiser's tie decisions.
 
+mod profile;
 mod rules;
 mod score;
 
+pub use profile::{PlayerProfile, TITLES};
 pub use rules::{crokinole_format, default_points, default_standings, ResolutionMeta, StandingsChange, TieNotice, TieResolution};
 pub use score::{ChessResult, GameScore};
 
@@ -303,6 +305,8 @@ pub struct Player {
     pub removed: bool,
     /// Registration time.
     pub registered_at: Millis,
+    /// Rating, title, birth date, club… (chess pairing, tie-breaks, prizes).
+    pub profile: PlayerProfile,
 }
 
 impl Player {

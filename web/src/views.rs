@@ -91,6 +91,39 @@ pub struct PlayerView {
     pub dropped: bool,
     /// Removed by the TO.
     pub removed: bool,
+    /// Rating, title, club… (birth date, sex and disability only for the TO and the player).
+    #[serde(default)]
+    pub profile: ProfileView,
+}
+
+/// A player's profile as shown. Public: rating, FIDE id, title, federation,
+/// club, city, state. Private (the TO and the player only): birth date, sex,
+/// disability.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ProfileView {
+    /// Rating; `null` for unrated.
+    pub rating: Option<u32>,
+    /// FIDE id.
+    pub fide_id: Option<String>,
+    /// FIDE title.
+    pub title: Option<String>,
+    /// Federation (three letters).
+    pub federation: Option<String>,
+    /// Club.
+    pub club: Option<String>,
+    /// City.
+    pub city: Option<String>,
+    /// State or region.
+    pub state: Option<String>,
+    /// Date of birth, `YYYY-MM-DD` (private).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth_date: Option<String>,
+    /// `m` or `w` (private).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<String>,
+    /// Disability (private).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disability: Option<bool>,
 }
 
 /// A player as seen at a table.

@@ -337,7 +337,7 @@ async fn player_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUs
     let (s, live) = live(&state, *id, Some(&u), View::Player { player: me.id, user: u.id }, String::new()).await?;
     let ViewState::Player { tournament, .. } = s else { return Err(ApiError::internal("player view").into()) };
     let (nav, fresh) = nav(&req, Some(&u));
-    render(&req, &state, &tpl::PlayerPage { nav, tournament, me: views::player(&me, true), live }, fresh.as_deref())
+    render(&req, &state, &tpl::PlayerPage { nav, tournament, me: views::player(&me, true, true), live }, fresh.as_deref())
 }
 
 async fn asset(name: web::Path<String>) -> HttpResponse {

@@ -16,7 +16,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/drop", web::post().to(drop_out))
         .route("/api/tournaments/{id}/players", web::get().to(list))
         .route("/api/players/{id}/check-in", web::post().to(check_in_player))
-        .route("/api/players/{id}", web::delete().to(remove));
+        .route("/api/players/{id}", web::delete().to(remove))
+        .route("/api/players/{id}/profile", web::put().to(update_profile));
 }
 
 async fn register(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<players::Register>) -> ApiResult<HttpResponse> {
@@ -45,4 +46,8 @@ async fn check_in_player(state: web::Data<AppState>, Authed(user): Authed, id: w
 
 async fn remove(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "player": players::remove(&state, &user, *id).await? })))
+}
+
+async fn update_profile(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<players::UpdateProfile>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "player": players::update_profile(&state, &user, *id, body.into_inner()).await? })))
 }

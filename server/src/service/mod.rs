@@ -39,6 +39,8 @@ pub enum EventKind {
     PlayerRegistered,
     /// `{player}`: a player edited their list (the text itself is not in the event).
     ListUpdated,
+    /// `{player}`: the TO edited a player's profile (rating, title, club…).
+    PlayerUpdated,
     /// `{player}`: checked in.
     PlayerCheckedIn,
     /// `{player}`: withdrew.
@@ -88,6 +90,7 @@ impl EventKind {
             EventKind::StatusAdvanced => "status_advanced",
             EventKind::PlayerRegistered => "player_registered",
             EventKind::ListUpdated => "list_updated",
+            EventKind::PlayerUpdated => "player_updated",
             EventKind::PlayerCheckedIn => "player_checked_in",
             EventKind::PlayerDropped => "player_dropped",
             EventKind::PlayerRemoved => "player_removed",

@@ -208,6 +208,7 @@ mod tests {
                 dropped: false,
                 removed: false,
                 registered_at: 0,
+                profile: crate::domain::PlayerProfile::default(),
             })
             .collect()
     }

@@ -4,7 +4,7 @@
 use super::views::{self, PlayerView};
 use super::{clean_text, load_tournament, require_to, Change, EventKind};
 use crate::app::AppState;
-use crate::domain::{now_millis, Player, Tournament, TournamentStatus, User};
+use crate::domain::{PlayerProfile, now_millis, Player, Tournament, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult};
 use serde::Deserialize;
 use serde_json::json;
@@ -24,6 +24,21 @@ pub struct Register {
     /// Army list as pasted (optional until lists are locked).
     #[serde(default)]
     pub list_text: Option<String>,
+    /// Rating, title, birth date, club… (chess pairing and prizes use them).
+    #[serde(default)]
+    pub profile: Option<PlayerProfile>,
+}
+
+/// The TO's edit of a player's profile (`PUT /api/players/{id}/profile`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpdateProfile {
+    /// The whole new profile.
+    pub profile: PlayerProfile,
+}
+
+fn clean_profile(p: PlayerProfile) -> ApiResult<PlayerProfile> {
+    p.cleaned().map_err(|m| ApiError::invalid("invalid_profile", m))
 }
 
 /// `player.updateList`.
@@ -69,6 +84,7 @@ pub async fn register(state: &AppState, user: &User, id: Uuid, input: Register) 
     let display_name = clean_text("display_name", &input.display_name, 64)?;
     let faction = clean_text("faction", &input.faction, 64)?;
     let list_text = clean_list(input.list_text.as_deref())?;
+    let profile = clean_profile(input.profile.unwrap_or_default())?;
     let mut change = Change::begin(state, id).await?;
     let t = super::tournaments::visible(change.tx(), id, Some(user)).await?;
     if !t.status.is_open() {
@@ -100,11 +116,12 @@ pub async fn register(state: &AppState, user: &User, id: Uuid, input: Register) 
         removed: false,
         registered_at: now_millis(),
         pairing_no: None,
+        profile,
     };
     change.tx().insert_player(&p).await?;
-    change.emit(EventKind::PlayerRegistered, &json!({ "player": views::player(&p, false) })).await?;
+    change.emit(EventKind::PlayerRegistered, &json!({ "player": views::player(&p, false, false) })).await?;
     change.commit(state).await?;
-    Ok(views::player(&p, true))
+    Ok(views::player(&p, true, true))
 }
 
 /// `player.updateList`: the player replaces their list, until the TO locks lists.
@@ -124,9 +141,9 @@ pub async fn update_list(state: &AppState, user: &User, id: Uuid, input: UpdateL
     }
     p.list_text = list_text;
     change.tx().update_player(&p).await?;
-    change.emit(EventKind::ListUpdated, &json!({ "player": views::player(&p, false) })).await?;
+    change.emit(EventKind::ListUpdated, &json!({ "player": views::player(&p, false, false) })).await?;
     change.commit(state).await?;
-    Ok(views::player(&p, true))
+    Ok(views::player(&p, true, true))
 }
 
 async fn set_checked_in(state: &AppState, mut p: Player, t: &Tournament, mut change: Change) -> ApiResult<PlayerView> {
@@ -141,9 +158,9 @@ async fn set_checked_in(state: &AppState, mut p: Player, t: &Tournament, mut cha
     }
     p.checked_in = true;
     change.tx().update_player(&p).await?;
-    change.emit(EventKind::PlayerCheckedIn, &json!({ "player": views::player(&p, false) })).await?;
+    change.emit(EventKind::PlayerCheckedIn, &json!({ "player": views::player(&p, false, false) })).await?;
     change.commit(state).await?;
-    Ok(views::player(&p, false))
+    Ok(views::player(&p, false, false))
 }
 
 /// `player.checkIn`: the player marks themself present.
@@ -186,9 +203,9 @@ pub async fn drop_out(state: &AppState, user: &User, id: Uuid) -> ApiResult<Play
     }
     p.dropped = true;
     change.tx().update_player(&p).await?;
-    change.emit(EventKind::PlayerDropped, &json!({ "player": views::player(&p, false) })).await?;
+    change.emit(EventKind::PlayerDropped, &json!({ "player": views::player(&p, false, false) })).await?;
     change.commit(state).await?;
-    Ok(views::player(&p, true))
+    Ok(views::player(&p, true, true))
 }
 
 /// `player.removePlayer`: the TO drops a player and removes them from the event.
@@ -210,9 +227,9 @@ pub async fn remove(state: &AppState, user: &User, player: Uuid) -> ApiResult<Pl
     p.dropped = true;
     p.removed = true;
     change.tx().update_player(&p).await?;
-    change.emit(EventKind::PlayerRemoved, &json!({ "player": views::player(&p, false) })).await?;
+    change.emit(EventKind::PlayerRemoved, &json!({ "player": views::player(&p, false, false) })).await?;
     change.commit(state).await?;
-    Ok(views::player(&p, false))
+    Ok(views::player(&p, false, false))
 }
 
 /// `player.list`: the registrations (removed ones only for the TO), with the
@@ -229,7 +246,7 @@ pub async fn list(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResul
         .await?
         .iter()
         .filter(|p| is_to || !p.removed)
-        .map(|p| views::player(p, may_read_list(&t, p, viewer)))
+        .map(|p| views::player(p, may_read_list(&t, p, viewer), is_to || viewer.is_some_and(|u| u.id == p.user_id)))
         .collect())
 }
 
@@ -241,4 +258,23 @@ fn player_not_found() -> ApiError {
 async fn locate(state: &AppState, player: Uuid) -> ApiResult<(Uuid, Player)> {
     let p = state.store.read().await?.player(player).await?.ok_or_else(player_not_found)?;
     Ok((p.tournament_id, p))
+}
+
+/// The TO sets a player's profile (a rating correction, a birth date for an
+/// age prize…).
+///
+/// # Errors
+/// 403 for anyone but the TO; 404 for an unknown player; 422 for bad values.
+pub async fn update_profile(state: &AppState, user: &User, player: Uuid, input: UpdateProfile) -> ApiResult<PlayerView> {
+    let profile = clean_profile(input.profile)?;
+    let (t_id, _) = locate(state, player).await?;
+    let mut change = Change::begin(state, t_id).await?;
+    let t = load_tournament(change.tx(), t_id).await?;
+    require_to(&t, user, "edit player profiles")?;
+    let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
+    p.profile = profile;
+    change.tx().update_player(&p).await?;
+    change.emit(EventKind::PlayerUpdated, &json!({ "player": views::player(&p, false, false) })).await?;
+    change.commit(state).await?;
+    Ok(views::player(&p, true, true))
 }

@@ -28,7 +28,7 @@ pub async fn snapshot(state: &AppState, id: Uuid, viewer: Option<&User>) -> ApiR
     Ok(Snapshot {
         seq: t.last_seq,
         tournament: views::tournament(&t, players.iter().filter(|p| !p.removed).count()),
-        players: players.iter().filter(|p| !p.removed).map(|p| views::player(p, false)).collect(),
+        players: players.iter().filter(|p| !p.removed).map(|p| views::player(p, false, false)).collect(),
         round,
         standings,
         standings_meta,
@@ -56,7 +56,7 @@ pub async fn for_view(state: &AppState, id: Uuid, viewer: Option<&User>, view: &
                 Some(r) => Some(views::round(r, &tx.pairings_of_round(r.id).await?, &names)),
                 None => None,
             };
-            let players = players.iter().filter(|p| !p.removed).map(|p| views::player(p, false)).collect();
+            let players = players.iter().filter(|p| !p.removed).map(|p| views::player(p, false, false)).collect();
             drop(tx);
             let cache = state.hub.standings(id).await;
             let rows = cache.as_ref().map(|c| c.rows.as_slice()).unwrap_or_default();
@@ -84,7 +84,7 @@ pub async fn for_view(state: &AppState, id: Uuid, viewer: Option<&User>, view: &
             return Ok((seq, ViewState::Standings { tournament, standings, standings_meta }));
         }
         View::Player { player, .. } => {
-            let me = tx.player(*player).await?.filter(|p| p.tournament_id == id).map(|p| views::player(&p, true));
+            let me = tx.player(*player).await?.filter(|p| p.tournament_id == id).map(|p| views::player(&p, true, true));
             let (round, pairing) = match &latest {
                 Some(r) => {
                     let header = views::round(r, &[], &HashMap::new());

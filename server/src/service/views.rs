@@ -3,7 +3,7 @@
 use crate::domain::{GameScore, Pairing, Player, Round, Tournament};
 use arbiter_engine::model::PointSystem;
 pub use arbiter_web::views::{
-    DisputeView, PairingView, PlayerView, PointsView, RoundView, Seat, Snapshot, StandingView, StandingsMeta, StandingsWindow, TournamentView, ViewState,
+    DisputeView, PairingView, PlayerView, PointsView, ProfileView, RoundView, Seat, Snapshot, StandingView, StandingsMeta, StandingsWindow, TournamentView, ViewState,
 };
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -37,9 +37,10 @@ pub fn points(p: &PointSystem) -> PointsView {
     PointsView { win: p.win.as_f64(), draw: p.draw.as_f64(), loss: p.loss.as_f64(), bye: p.pairing_bye.as_f64() }
 }
 
-/// The view of `p`, with the list if `show_list`.
+/// The view of `p`, with the list if `show_list`, and the private part of
+/// the profile (birth date, sex, disability) if `private`.
 #[must_use]
-pub fn player(p: &Player, show_list: bool) -> PlayerView {
+pub fn player(p: &Player, show_list: bool, private: bool) -> PlayerView {
     PlayerView {
         id: p.id.to_string(),
         user_id: p.user_id.to_string(),
@@ -52,6 +53,24 @@ pub fn player(p: &Player, show_list: bool) -> PlayerView {
         checked_in: p.checked_in,
         dropped: p.dropped,
         removed: p.removed,
+        profile: profile(&p.profile, private),
+    }
+}
+
+/// The view of a profile; the private part only if `private`.
+#[must_use]
+pub fn profile(p: &crate::domain::PlayerProfile, private: bool) -> ProfileView {
+    ProfileView {
+        rating: p.rating,
+        fide_id: p.fide_id.clone(),
+        title: p.title.clone(),
+        federation: p.federation.clone(),
+        club: p.club.clone(),
+        city: p.city.clone(),
+        state: p.state.clone(),
+        birth_date: p.birth_date.filter(|_| private).map(|d| d.format("%Y-%m-%d").to_string()),
+        sex: p.sex.clone().filter(|_| private),
+        disability: private.then_some(p.disability),
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::entity::player;
 use super::{parse_uuid, StoreError, StoreResult, Tx};
-use crate::domain::Player;
+use crate::domain::{Player, PlayerProfile};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use uuid::Uuid;
 
@@ -86,6 +86,7 @@ fn to_active(p: &Player) -> player::ActiveModel {
         removed: Set(p.removed),
         registered_at: Set(p.registered_at),
         pairing_no: Set(p.pairing_no.map(|n| i32::try_from(n).unwrap_or(i32::MAX))),
+        profile: Set((p.profile != PlayerProfile::default()).then(|| serde_json::to_string(&p.profile).unwrap_or_default())),
     }
 }
 
@@ -107,5 +108,9 @@ fn from_model(m: player::Model) -> StoreResult<Player> {
             .pairing_no
             .map(|n| u32::try_from(n).map_err(|_| StoreError::Corrupt(format!("player {}: pairing_no", m.id))))
             .transpose()?,
+        profile: match m.profile.as_deref() {
+            None | Some("") => PlayerProfile::default(),
+            Some(j) => serde_json::from_str(j).map_err(|_| StoreError::Corrupt(format!("player {}: profile", m.id)))?,
+        },
     })
 }

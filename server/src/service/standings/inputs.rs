@@ -122,7 +122,7 @@ pub fn chess_event(t: &Tournament, entrants: &[&Player], rounds: &[Round], pairi
     ChessEvent {
         players: entrants
             .iter()
-            .map(|p| ChessPlayer { no: number(p), rating: None, rounds: rounds.iter().map(|r| record(p.id, r)).collect() })
+            .map(|p| ChessPlayer { no: number(p), rating: p.profile.rating.and_then(|r| u16::try_from(r).ok()), rounds: rounds.iter().map(|r| record(p.id, r)).collect() })
             .collect(),
         points: t.points.unwrap_or_default(),
         pairing: if t.pairing_system.is_round_robin() { PairingKind::RoundRobin } else { PairingKind::Swiss },
@@ -176,6 +176,7 @@ mod tests {
             dropped: false,
             removed: false,
             registered_at: 0,
+            profile: crate::domain::PlayerProfile::default(),
         }
     }
 

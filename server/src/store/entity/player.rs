@@ -19,6 +19,7 @@ pub struct Model {
     pub removed: bool,
     pub registered_at: i64,
     pub pairing_no: Option<i32>,
+    pub profile: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
