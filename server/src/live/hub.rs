@@ -242,3 +242,63 @@ async fn route(hub: Hub, mut rx: broadcast::Receiver<BusMsg>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bus::LocalBus;
+    use crate::domain::now_millis;
+    use std::time::Duration;
+
+    fn event(tournament: Uuid, seq: i64) -> Arc<LiveEvent> {
+        let frame = format!(r#"{{"v":1,"type":"event","seq":{seq},"kind":"k","data":{{}}}}"#);
+        Arc::new(LiveEvent { tournament_id: tournament, seq, kind: "k".into(), at: now_millis(), frame: ByteString::from(frame) })
+    }
+
+    #[tokio::test]
+    async fn a_slow_viewer_is_cut_off_and_never_blocks_the_others() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::connect(&format!("sqlite://{}/t.db?mode=rwc", dir.path().display())).await.unwrap();
+        let bus = LocalBus::default();
+        let hub = Hub::start(store, &bus);
+        // A tournament the database does not know: the room starts at seq 0.
+        let t = Uuid::new_v4();
+        let mut fast = hub.join(t, View::Events).await.unwrap();
+        let mut slow = hub.join(t, View::Events).await.unwrap();
+        let n = i64::try_from(VIEWER_QUEUE).unwrap() + 100;
+        for seq in 1..=n {
+            bus.publish(vec![event(t, seq)]);
+            // The fast viewer gets every event promptly, whatever the slow one does.
+            let f = tokio::time::timeout(Duration::from_secs(2), fast.frames.recv()).await.unwrap().unwrap();
+            assert_eq!(f.seq, seq);
+        }
+        assert_eq!(hub.stats().dropped_slow.get(), 1, "the slow viewer was cut off once");
+        // The slow viewer finds its full queue, then the end of it: its session resyncs.
+        let mut got = 0;
+        while let Some(f) = slow.frames.recv().await {
+            got += 1;
+            assert_eq!(f.seq, got);
+        }
+        assert_eq!(got, i64::try_from(VIEWER_QUEUE).unwrap());
+        assert!(hub.stats().delivered.get() >= u64::try_from(n).unwrap() + u64::try_from(VIEWER_QUEUE).unwrap());
+    }
+
+    #[tokio::test]
+    async fn events_are_ordered_and_deduplicated_per_room() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::connect(&format!("sqlite://{}/t.db?mode=rwc", dir.path().display())).await.unwrap();
+        let bus = LocalBus::default();
+        let hub = Hub::start(store, &bus);
+        let t = Uuid::new_v4();
+        let mut v = hub.join(t, View::Events).await.unwrap();
+        for seq in [1, 2, 2, 1, 3] {
+            bus.publish(vec![event(t, seq)]);
+        }
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            seen.push(tokio::time::timeout(Duration::from_secs(2), v.frames.recv()).await.unwrap().unwrap().seq);
+        }
+        assert_eq!(seen, [1, 2, 3]);
+        assert!(tokio::time::timeout(Duration::from_millis(200), v.frames.recv()).await.is_err(), "no duplicates");
+    }
+}

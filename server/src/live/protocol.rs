@@ -9,7 +9,7 @@
 //! - `{"v":1,"type":"event","tournament":ID,"seq":N,"kind":K,"at":MS,"data":{…}}`
 //!   (`events` view): one state change, every one, in order (see
 //!   [`crate::service::EventKind`] for the kinds);
-//! - `{"v":1,"type":"update","view":V,"seq":N,"kind":K,"data":{…}}` (other views):
+//! - `{"v":1,"type":"update","view":V,"seq":N,"at":MS,"kind":K,"data":{…}}` (other views):
 //!   what the view shows of event `N` (`kind` is the event's, or `standings` /
 //!   `standing` for recomputed standings rows);
 //! - `{"v":1,"type":"resync","reason":…}`: a snapshot follows; drop local state;

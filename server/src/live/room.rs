@@ -93,9 +93,9 @@ pub fn open(tournament: Uuid, hub: Hub, store: Store, stats: Arc<HubStats>) -> m
     tx
 }
 
-/// An `update` frame of a view.
-fn update_frame(view: &View, seq: i64, kind: &str, data: &Value) -> ByteString {
-    ByteString::from(json!({ "v": 1, "type": "update", "view": view.name(), "seq": seq, "kind": kind, "data": data }).to_string())
+/// An `update` frame of a view; `at` is when the change was committed (Unix ms).
+fn update_frame(view: &View, seq: i64, at: i64, kind: &str, data: &Value) -> ByteString {
+    ByteString::from(json!({ "v": 1, "type": "update", "view": view.name(), "seq": seq, "at": at, "kind": kind, "data": data }).to_string())
 }
 
 
@@ -204,7 +204,7 @@ impl Room {
                 View::Events => Some(e.frame.clone()),
                 view => frames
                     .entry(view.clone())
-                    .or_insert_with(|| data.as_ref().and_then(|d| view.filter(&e.kind, d)).map(|d| update_frame(view, e.seq, &e.kind, &d)))
+                    .or_insert_with(|| data.as_ref().and_then(|d| view.filter(&e.kind, d)).map(|d| update_frame(view, e.seq, e.at, &e.kind, &d)))
                     .clone(),
             };
             match frame {
@@ -254,6 +254,7 @@ impl Room {
             }
         };
         self.stats.recomputes.inc();
+        let at = crate::domain::now_millis();
         let new = StandingsCache { seq, rows: Arc::new(rows), meta: Arc::new(meta) };
         let old = self.standings.replace(new.clone());
         let Some(old) = old else {
@@ -271,13 +272,13 @@ impl Room {
                     (_, Some((offset, limit))) => {
                         let (a, b) = (StandingsWindow::of(&old_rows, offset, limit), StandingsWindow::of(&new.rows, offset, limit));
                         (a != b || meta_changed)
-                            .then(|| update_frame(&v.view, seq, "standings", &json!({ "standings": b, "standings_meta": &*new.meta })))
+                            .then(|| update_frame(&v.view, seq, at, "standings", &json!({ "standings": b, "standings_meta": &*new.meta })))
                     }
                     (View::Player { player, .. }, None) => {
                         let id = player.to_string();
                         let find = |rows: &[StandingView]| rows.iter().find(|r| r.player_id == id).cloned();
                         let row = find(&new.rows);
-                        (row != find(&old_rows)).then(|| update_frame(&v.view, seq, "standing", &json!({ "row": row })))
+                        (row != find(&old_rows)).then(|| update_frame(&v.view, seq, at, "standing", &json!({ "row": row })))
                     }
                     _ => None,
                 })
