@@ -82,8 +82,16 @@ impl ServerProcess {
     /// # Errors
     /// It did not start.
     pub async fn spawn(database_url: &str, redis_url: Option<&str>) -> anyhow::Result<ServerProcess> {
+        ServerProcess::spawn_bin(&arbiter_binary()?, database_url, redis_url).await
+    }
+
+    /// Starts a given `arbiter` binary (e.g. a release build for benchmarks).
+    ///
+    /// # Errors
+    /// It did not start.
+    pub async fn spawn_bin(bin: &std::path::Path, database_url: &str, redis_url: Option<&str>) -> anyhow::Result<ServerProcess> {
         let port = free_port()?;
-        let mut cmd = Command::new(arbiter_binary()?);
+        let mut cmd = Command::new(bin);
         cmd.args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--database-url", database_url, "--log", "warn"])
             .env_remove("REDIS_URL")
             .stdout(Stdio::null())
@@ -95,6 +103,12 @@ impl ServerProcess {
         let p = ServerProcess { child, base: format!("http://127.0.0.1:{port}") };
         wait_port(port, Duration::from_secs(30)).await?;
         Ok(p)
+    }
+
+    /// The process id.
+    #[must_use]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// The WebSocket base (`ws://127.0.0.1:PORT`).

@@ -1,0 +1,305 @@
+//! Live load benchmark (run by hand, not in CI):
+//!
+//! ```sh
+//! cargo build --release -p arbiter-server
+//! cargo bench -p arbiter-tests --bench live_load
+//! ```
+//!
+//! Two `arbiter serve` instances (release build) on one PostgreSQL and one
+//! Redis; a 2,000-player 40K event is paired (1,000 tables); 10,000 WebSocket
+//! clients connect, half to each instance: venue boards following 50 tables
+//! each (80%), standings windows (10%) and players' phones (10%). Results
+//! are then reported and confirmed at 50 per second, alternately through
+//! each instance. Every client records, for each confirmation it receives,
+//! the time from the confirm's commit (the frame's `at`) to receipt.
+//!
+//! Prints p50, p99 and max latency, confirmations missed (a board or phone
+//! that should have seen one and did not), and each instance's memory.
+//! Knobs (environment): `CLIENTS` (10000), `PLAYERS` (2000), `RATE` (50 per
+//! second), `ARBITER_BIN` (default `target/release/arbiter`).
+
+use arbiter_server::client::ApiClient;
+use arbiter_tests::process::ServerProcess;
+use arbiter_tests::{open_tournament, register, s, sign_up, Backend};
+use futures_util::StreamExt as _;
+use serde_json::{json, Value};
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
+use tokio_tungstenite::tungstenite::Message;
+
+/// Tables one venue board follows.
+const BOARD_TABLES: u32 = 50;
+
+fn env(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+/// What a client shows.
+#[derive(Clone)]
+enum Follow {
+    Board { from: u32, to: u32 },
+    Standings { offset: u32 },
+    Player { table: u32, session: String },
+}
+
+/// Everything the clients observed.
+#[derive(Default)]
+struct Observed {
+    latencies_ms: Vec<i64>,
+    /// (client, table) confirmations received.
+    confirmed: HashSet<(usize, u32)>,
+    snapshots: usize,
+    standings_updates: usize,
+}
+
+struct Event {
+    base: [String; 2],
+    to: ApiClient,
+    players: Vec<ApiClient>,
+    tid: String,
+    /// (pairing id, table number, player1 index, player2 index).
+    tables: Vec<(String, u32, usize, usize)>,
+}
+
+fn main() -> anyhow::Result<()> {
+    let clients = env("CLIENTS", 10_000);
+    let players = env("PLAYERS", 2000);
+    let rate = env("RATE", 50);
+    let (soft, hard) = rlimit::Resource::NOFILE.get()?;
+    let want = (clients as u64 * 2 + 4096).min(hard);
+    if soft < want {
+        rlimit::Resource::NOFILE.set(want, hard)?;
+    }
+    anyhow::ensure!(want >= clients as u64 * 2, "raise the open-file limit (ulimit -n {})", clients * 2 + 4096);
+    let bin = std::env::var("ARBITER_BIN").map(PathBuf::from).unwrap_or_else(|_| {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/release/arbiter")
+    });
+    anyhow::ensure!(bin.exists(), "build the server first: cargo build --release -p arbiter-server ({} missing)", bin.display());
+    let redis = std::env::var("ARBITER_TEST_REDIS").unwrap_or_else(|_| "redis://127.0.0.1:6379".into());
+
+    // Servers and the event, driven from an actix system (the API client is awc).
+    let sys = actix_web::rt::System::new();
+    let (servers, mut event) = sys.block_on(async {
+        let (url, _) = Backend::Postgres.fresh().await?;
+        let a = ServerProcess::spawn_bin(&bin, &url, Some(&redis)).await?;
+        let b = ServerProcess::spawn_bin(&bin, &url, Some(&redis)).await?;
+        let started = Instant::now();
+        let event = setup(&a.base, &b.base, players).await?;
+        println!("event: {players} players, {} tables paired in {:.1?}", event.tables.len(), started.elapsed());
+        anyhow::Ok(([a, b], event))
+    })?;
+
+    // The clients, on their own runtime.
+    let follows = plan(clients, &event);
+    let observed = Arc::new(Mutex::new(Observed::default()));
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    let ws_base: Vec<String> = servers.iter().map(ServerProcess::ws_base).collect();
+    let tid = event.tid.clone();
+    let started = Instant::now();
+    let connected = rt.block_on(connect_all(&ws_base, &tid, &follows, &observed))?;
+    println!("{connected} clients connected in {:.1?} ({} per instance)", started.elapsed(), connected / 2);
+    let idle = memory(&servers);
+
+    // Confirm results at `rate` per second.
+    let started = Instant::now();
+    let confirmed = sys.block_on(confirm_all(&mut event, rate))?;
+    let took = started.elapsed();
+    println!("{confirmed} results confirmed in {took:.1?} ({:.1}/s)", confirmed as f64 / took.as_secs_f64());
+    std::thread::sleep(Duration::from_secs(3));
+    let peak = memory(&servers);
+
+    // Report.
+    let o = observed.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+    let mut lat = o.latencies_ms.clone();
+    lat.sort_unstable();
+    let pct = |p: f64| lat.get(((lat.len() as f64 * p).ceil() as usize).saturating_sub(1)).copied().unwrap_or(0);
+    let expected: usize = follows
+        .iter()
+        .enumerate()
+        .map(|(i, f)| event.tables.iter().filter(|t| shows(f, t.1) && !o.confirmed.contains(&(i, t.1))).count())
+        .sum();
+    println!("confirmations delivered: {} (standings window updates: {})", lat.len(), o.standings_updates);
+    println!("latency commit → client: p50 {} ms, p99 {} ms, max {} ms", pct(0.50), pct(0.99), lat.last().copied().unwrap_or(0));
+    println!("confirmations missed: {expected}");
+    for (i, (idle, peak)) in idle.iter().zip(&peak).enumerate() {
+        println!("instance {}: RSS {} MiB with clients idle, {} MiB after the load (peak {} MiB)", i + 1, idle.0 / 1024, peak.0 / 1024, peak.1 / 1024);
+    }
+    drop(servers);
+    Ok(())
+}
+
+/// Signs up the TO and the players, registers, checks in and pairs round 1.
+async fn setup(a: &str, b: &str, n: usize) -> anyhow::Result<Event> {
+    let (mut to, _) = sign_up(a, "Organiser").await?;
+    let tid = open_tournament(&mut to, "Load Test Open", 5).await?;
+    let mut players = Vec::with_capacity(n);
+    for chunk in (1..=n).collect::<Vec<_>>().chunks(16) {
+        let made = futures_util::future::join_all(chunk.iter().map(|i| {
+            let tid = tid.clone();
+            let base = if i % 2 == 0 { a.to_string() } else { b.to_string() };
+            async move {
+                let (mut c, _) = sign_up(&base, &format!("L{i}")).await?;
+                register(&mut c, &tid, &format!("L{i}"), "Orks").await?;
+                anyhow::Ok(c)
+            }
+        }))
+        .await;
+        for c in made {
+            players.push(c?);
+        }
+    }
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    let check_in = format!("/api/tournaments/{tid}/check-in");
+    for chunk in players.chunks_mut(32) {
+        let done = futures_util::future::join_all(chunk.iter_mut().map(|c| c.post_empty(&check_in))).await;
+        for r in done {
+            r?.ok()?;
+        }
+    }
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    let r = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await?.ok()?;
+    let p = to.post_empty(&format!("/api/rounds/{}/pairings", s(&r["round"], "id"))).await?.ok()?;
+    let index = |seat: &Value| s(seat, "name").trim_start_matches('L').parse::<usize>().map(|k| k - 1);
+    let mut tables = Vec::new();
+    for t in p["round"]["pairings"].as_array().into_iter().flatten().filter(|t| !t["player2"].is_null()) {
+        tables.push((s(t, "id").to_string(), t["table"].as_u64().unwrap_or(0) as u32, index(&t["player1"])?, index(&t["player2"])?));
+    }
+    Ok(Event { base: [a.to_string(), b.to_string()], to, players, tid, tables })
+}
+
+/// What each client follows: 80% boards of 50 tables, 10% standings windows, 10% phones.
+fn plan(clients: usize, e: &Event) -> Vec<Follow> {
+    let tables = e.tables.len() as u32;
+    let boards = tables.div_ceil(BOARD_TABLES).max(1);
+    let table_of: HashMap<usize, u32> = e.tables.iter().flat_map(|t| [(t.2, t.1), (t.3, t.1)]).collect();
+    (0..clients)
+        .map(|i| match i % 10 {
+            0 => Follow::Standings { offset: ((i / 10) % 20) as u32 * 50 },
+            1 => {
+                let p = (i / 10) % e.players.len();
+                Follow::Player { table: table_of.get(&p).copied().unwrap_or(0), session: e.players[p].session().unwrap_or_default().to_string() }
+            }
+            _ => {
+                let k = (i as u32) % boards;
+                Follow::Board { from: k * BOARD_TABLES + 1, to: (k + 1) * BOARD_TABLES }
+            }
+        })
+        .collect()
+}
+
+fn shows(f: &Follow, table: u32) -> bool {
+    match f {
+        Follow::Board { from, to } => (*from..=*to).contains(&table),
+        Follow::Player { table: t, .. } => *t == table,
+        Follow::Standings { .. } => false,
+    }
+}
+
+/// Connects every client (200 handshakes in flight) and starts its reader.
+async fn connect_all(bases: &[String], tid: &str, follows: &[Follow], observed: &Arc<Mutex<Observed>>) -> anyhow::Result<usize> {
+    let mut connected = 0;
+    for (chunk_no, chunk) in follows.chunks(200).enumerate() {
+        let handshakes = futures_util::future::join_all(chunk.iter().enumerate().map(|(k, f)| {
+            let i = chunk_no * 200 + k;
+            let base = &bases[i % bases.len()];
+            let query = match f {
+                Follow::Board { from, to } => format!("view=board&from={from}&to={to}"),
+                Follow::Standings { offset } => format!("view=standings&offset={offset}&limit=50"),
+                Follow::Player { .. } => "view=player".to_string(),
+            };
+            let url = format!("{base}/ws/tournaments/{tid}?{query}");
+            let session = match f {
+                Follow::Player { session, .. } => Some(session.clone()),
+                _ => None,
+            };
+            async move {
+                let mut req = url.into_client_request()?;
+                if let Some(s) = session {
+                    req.headers_mut().insert("Cookie", format!("arbiter_session={s}").parse()?);
+                }
+                let (ws, _) = tokio_tungstenite::connect_async(req).await?;
+                anyhow::Ok((i, ws))
+            }
+        }))
+        .await;
+        for h in handshakes {
+            let (i, ws) = h?;
+            connected += 1;
+            let observed = observed.clone();
+            tokio::spawn(async move {
+                let (_, mut read) = ws.split();
+                while let Some(Ok(msg)) = read.next().await {
+                    let Message::Text(text) = msg else { continue };
+                    let received = now_ms();
+                    let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
+                    let Ok(mut o) = observed.lock() else { return };
+                    match (v["type"].as_str(), v["kind"].as_str()) {
+                        (Some("snapshot"), _) => o.snapshots += 1,
+                        (Some("update"), Some("result_confirmed")) => {
+                            o.latencies_ms.push(received - v["at"].as_i64().unwrap_or(received));
+                            let table = v["data"]["pairing"]["table"].as_u64().unwrap_or(0) as u32;
+                            o.confirmed.insert((i, table));
+                        }
+                        (Some("update"), Some("standings")) => o.standings_updates += 1,
+                        _ => {}
+                    }
+                }
+            });
+        }
+    }
+    // Every client has its snapshot before the load starts.
+    for _ in 0..600 {
+        if observed.lock().map(|o| o.snapshots).unwrap_or(0) >= connected {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Ok(connected)
+}
+
+/// Reports and confirms every table, starting one confirmation every 1/rate s.
+async fn confirm_all(e: &mut Event, rate: usize) -> anyhow::Result<usize> {
+    let gap = Duration::from_secs_f64(1.0 / rate as f64);
+    let mut ticker = tokio::time::interval(gap);
+    let mut in_flight = Vec::new();
+    let tables = e.tables.clone();
+    for (k, (pid, _, p1, p2)) in tables.into_iter().enumerate() {
+        ticker.tick().await;
+        // Report through one instance, confirm through the other.
+        let mut reporter = e.players[p1].clone_to(&e.base[k % 2]);
+        let mut confirmer = e.players[p2].clone_to(&e.base[(k + 1) % 2]);
+        in_flight.push(actix_web::rt::spawn(async move {
+            reporter.post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": 70, "player2_vp": 45 })).await?.ok()?;
+            confirmer.post_empty(&format!("/api/pairings/{pid}/confirm")).await?.ok()?;
+            anyhow::Ok(())
+        }));
+    }
+    let mut done = 0;
+    for h in in_flight {
+        h.await??;
+        done += 1;
+    }
+    let _ = &e.to;
+    Ok(done)
+}
+
+/// (VmRSS, VmHWM) in KiB of each server.
+fn memory(servers: &[ServerProcess]) -> Vec<(u64, u64)> {
+    servers
+        .iter()
+        .map(|s| {
+            let status = std::fs::read_to_string(format!("/proc/{}/status", s.pid())).unwrap_or_default();
+            let field = |name: &str| {
+                status.lines().find(|l| l.starts_with(name)).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap_or(0)
+            };
+            (field("VmRSS:"), field("VmHWM:"))
+        })
+        .collect()
+}
