@@ -101,3 +101,23 @@ async fn bad_frames_get_typed_errors_and_the_socket_stays_open() {
     assert!(missing.is_err());
     app.stop().await;
 }
+
+#[actix_web::test]
+async fn metrics_count_viewers_and_events() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("Organiser").await.unwrap();
+    let tid = open_tournament(&mut to, "Metrics Cup", 3).await.unwrap();
+    let mut ws = app.ws(&tid, None).await.unwrap();
+    assert_eq!(ws.next_json(WAIT).await.unwrap()["type"], "snapshot");
+    let (mut a, _) = app.user("Ann").await.unwrap();
+    register(&mut a, &tid, "Ann", "Orks").await.unwrap();
+    assert_eq!(ws.next_json(WAIT).await.unwrap()["kind"], "player_registered");
+    let raw = awc::Client::new().get(format!("{}/metrics", app.base)).send().await.unwrap().body().await.unwrap();
+    let text = String::from_utf8_lossy(&raw);
+    let value = |name: &str| text.lines().find(|l| l.starts_with(name)).and_then(|l| l.split_whitespace().last()).and_then(|v| v.parse::<f64>().ok());
+    assert_eq!(value("arbiter_live_viewers "), Some(1.0), "{text}");
+    assert!(value("arbiter_live_events_total ").is_some_and(|n| n >= 1.0), "{text}");
+    assert!(value("arbiter_live_fanout_latency_seconds_count ").is_some_and(|n| n >= 1.0), "{text}");
+    assert_eq!(value("arbiter_live_queue_drops_total "), Some(0.0));
+    app.stop().await;
+}
