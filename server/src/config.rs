@@ -25,6 +25,12 @@ pub struct Settings {
     /// Cookies marked `Secure` (set this when serving over HTTPS).
     #[arg(long, env = "ARBITER_SECURE_COOKIES", default_value_t = false)]
     pub secure_cookies: bool,
+    /// Seconds between the pings a live socket is sent.
+    #[arg(long, env = "ARBITER_WS_HEARTBEAT_SECS", default_value_t = 10)]
+    pub ws_heartbeat_secs: u64,
+    /// Seconds of silence (no frame, no pong) after which a live socket is closed.
+    #[arg(long, env = "ARBITER_WS_TIMEOUT_SECS", default_value_t = 35)]
+    pub ws_timeout_secs: u64,
 }
 
 impl Settings {
@@ -38,6 +44,8 @@ impl Settings {
             log: "info".into(),
             log_json: false,
             secure_cookies: false,
+            ws_heartbeat_secs: 10,
+            ws_timeout_secs: 35,
         }
     }
 }

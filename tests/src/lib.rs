@@ -52,7 +52,16 @@ impl TestApp {
     /// # Errors
     /// The app failed to start.
     pub async fn start(database_url: String, dir: Option<tempfile::TempDir>, redis_url: Option<String>) -> anyhow::Result<TestApp> {
-        let app = Application::build(Settings::new("127.0.0.1:0", database_url.clone(), redis_url)).await?;
+        TestApp::start_with(Settings::new("127.0.0.1:0", database_url, redis_url), dir).await
+    }
+
+    /// The app with these settings (`bind` should be `127.0.0.1:0`).
+    ///
+    /// # Errors
+    /// The app failed to start.
+    pub async fn start_with(settings: Settings, dir: Option<tempfile::TempDir>) -> anyhow::Result<TestApp> {
+        let database_url = settings.database_url.clone();
+        let app = Application::build(settings).await?;
         let base = format!("http://127.0.0.1:{}", app.port());
         let stopper = app.stopper();
         actix_web::rt::spawn(app.run_until_stopped());

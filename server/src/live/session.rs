@@ -14,10 +14,6 @@ use uuid::Uuid;
 
 /// A client this far behind gets a snapshot instead of a replay.
 pub const REPLAY_MAX: i64 = 1000;
-/// Ping interval.
-const HEARTBEAT: Duration = Duration::from_secs(10);
-/// A client silent this long (no frame, no pong) is closed.
-const CLIENT_TIMEOUT: Duration = Duration::from_secs(35);
 
 /// Why a session ended.
 enum End {
@@ -69,7 +65,9 @@ pub async fn run(state: AppState, watcher: Watcher, ws: actix_ws::Session, mut s
 
 impl Viewer {
     async fn serve(&mut self, stream: &mut actix_ws::MessageStream) -> End {
-        let mut heartbeat = tokio::time::interval(HEARTBEAT);
+        let every = Duration::from_secs(self.state.settings.ws_heartbeat_secs.max(1));
+        let timeout = Duration::from_secs(self.state.settings.ws_timeout_secs.max(1));
+        let mut heartbeat = tokio::time::interval(every);
         let mut heard = Instant::now();
         let mut shutdown = self.state.hub.shutdown_signal();
         loop {
@@ -127,7 +125,7 @@ impl Viewer {
                             }
                         }
                         _ = heartbeat.tick() => {
-                            if heard.elapsed() > CLIENT_TIMEOUT || self.ws.ping(b"").await.is_err() {
+                            if heard.elapsed() > timeout || self.ws.ping(b"").await.is_err() {
                                 return Next::End(End::Gone);
                             }
                         }

@@ -121,3 +121,36 @@ async fn metrics_count_viewers_and_events() {
     assert_eq!(value("arbiter_live_queue_drops_total "), Some(0.0));
     app.stop().await;
 }
+
+#[actix_web::test]
+async fn a_dead_socket_is_closed_by_the_heartbeat() {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let (url, dir) = arbiter_tests::Backend::Sqlite.fresh().await.unwrap();
+    let mut settings = arbiter_server::config::Settings::new("127.0.0.1:0", url, None);
+    settings.ws_heartbeat_secs = 1;
+    settings.ws_timeout_secs = 2;
+    let app = TestApp::start_with(settings, dir).await.unwrap();
+    let (mut to, _) = app.user("Organiser").await.unwrap();
+    let tid = open_tournament(&mut to, "Heartbeat Cup", 3).await.unwrap();
+    // A client that completes the handshake, then never answers a ping.
+    let addr = app.base.trim_start_matches("http://").to_string();
+    let mut tcp = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let handshake = format!(
+        "GET /ws/tournaments/{tid} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    tcp.write_all(handshake.as_bytes()).await.unwrap();
+    let started = std::time::Instant::now();
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut head = Vec::new();
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), tcp.read(&mut buf)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => break,
+            Ok(Ok(n)) => head.extend_from_slice(&buf[..n]),
+            Err(_) => panic!("the server kept a dead socket open for 10 s"),
+        }
+    }
+    assert!(String::from_utf8_lossy(&head).starts_with("HTTP/1.1 101"), "upgraded first");
+    let took = started.elapsed();
+    assert!(took >= Duration::from_secs(2) && took < Duration::from_secs(6), "closed after the 2 s timeout, took {took:?}");
+    app.stop().await;
+}
