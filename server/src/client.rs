@@ -12,6 +12,8 @@ pub struct Reply {
     pub status: StatusCode,
     /// Parsed body.
     pub body: Value,
+    /// The body as text (a TRF or CSV download), lossily decoded.
+    pub text: String,
 }
 
 impl Reply {
@@ -99,7 +101,7 @@ impl ApiClient {
         }
         let bytes = res.body().limit(16 * 1024 * 1024).await.map_err(|e| anyhow::anyhow!("reading {path}: {e}"))?;
         let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        Ok(Reply { status: res.status(), body })
+        Ok(Reply { status: res.status(), body, text: String::from_utf8_lossy(&bytes).into_owned() })
     }
 
     /// `GET path`.

@@ -194,7 +194,58 @@ string_enum! {
         P2WinForfeit = "P2_WIN_F",
         /// Chess 0F-0F: neither player came; a forfeit loss for both.
         DoubleForfeit = "DOUBLE_F",
+        /// Player 1 asked for a half-point bye this round (FIDE C.04.1; TRF `H`).
+        HalfPointBye = "HALF_BYE",
+        /// Player 1 asked for a zero-point bye this round (TRF `Z`).
+        ZeroPointBye = "ZERO_BYE",
+        /// The TO gave player 1 a full-point bye this round (TRF `F`).
+        FullPointBye = "FULL_BYE",
     }
+}
+
+string_enum! {
+    /// A bye asked for a round not yet paired (FIDE C.04.1 art. 3: byes other
+    /// than the pairing-allocated bye).
+    ByeKind {
+        /// Half a point (the event's draw value).
+        Half = "HALF",
+        /// No points: the player simply sits the round out.
+        Zero = "ZERO",
+        /// A full point; only the TO grants one.
+        Full = "FULL",
+    }
+}
+
+impl ByeKind {
+    /// The result the player's bye row carries once the round is paired.
+    #[must_use]
+    pub const fn result(self) -> MatchResult {
+        match self {
+            ByeKind::Half => MatchResult::HalfPointBye,
+            ByeKind::Zero => MatchResult::ZeroPointBye,
+            ByeKind::Full => MatchResult::FullPointBye,
+        }
+    }
+}
+
+/// A bye requested for a future round (half or zero point by the player, any
+/// kind by the TO). Becomes a bye row when the round is paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ByeRequest {
+    /// Request id.
+    pub id: Uuid,
+    /// The tournament.
+    pub tournament_id: Uuid,
+    /// The registration it is for.
+    pub player_id: Uuid,
+    /// The round, 1-based.
+    pub round: u32,
+    /// What kind of bye.
+    pub kind: ByeKind,
+    /// Who asked: the player's account or the TO's.
+    pub requested_by: Uuid,
+    /// When (Unix ms).
+    pub created_at: Millis,
 }
 
 impl MatchResult {
@@ -256,6 +307,9 @@ pub struct Tournament {
     pub standings: StandingsConfig,
     /// Chess point values (win, draw, loss, bye); `None` in other games.
     pub points: Option<PointSystem>,
+    /// Swiss chess: the colour of pairing number 1 in round 1 (C.04.3 art.
+    /// 5.1), when given by an imported TRF; `None` = drawn by lot from the id.
+    pub initial_colour: Option<arbiter_engine::model::Colour>,
     /// The TO's orders of open ties, applied while the tie is unchanged.
     pub resolutions: Vec<TieResolution>,
     /// TO decisions dropped because results changed their tie, newest last.

@@ -24,6 +24,7 @@ pub mod domain;
 pub mod error;
 pub mod http;
 pub mod live;
+pub mod pairing_cli;
 pub mod ratings_cli;
 pub mod service;
 pub mod startup;

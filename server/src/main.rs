@@ -24,6 +24,11 @@ enum Command {
         #[command(subcommand)]
         command: arbiter_server::ratings_cli::RatingsCommand,
     },
+    /// Pair the next round of a TRF file by the FIDE (Dutch) System:
+    /// `arbiter pair --dutch IN.trf -p [OUT]` (exit 0 paired, 1 no legal pairing, 3 invalid input).
+    Pair(arbiter_server::pairing_cli::PairArgs),
+    /// Re-pair every round of a played TRF tournament and list the rounds paired differently.
+    Check(arbiter_server::pairing_cli::CheckArgs),
     /// Apply database migrations and exit.
     Migrate {
         /// Database URL.
@@ -46,6 +51,8 @@ async fn main() -> anyhow::Result<()> {
             startup::init_tracing("warn", false);
             arbiter_server::ratings_cli::run(command).await
         }
+        Some(Command::Pair(args)) => finish(arbiter_server::pairing_cli::pair(&args)),
+        Some(Command::Check(args)) => finish(arbiter_server::pairing_cli::check(&args)),
         Some(Command::Migrate { database_url }) => {
             startup::init_tracing("info", false);
             arbiter_server::store::Store::connect(&database_url).await?;
@@ -53,6 +60,17 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// Prints a file command's output and exits with its code.
+fn finish((stdout, stderr, outcome): (String, String, arbiter_server::pairing_cli::Outcome)) -> ! {
+    use std::io::Write as _;
+    print!("{stdout}");
+    if !stderr.is_empty() {
+        eprintln!("{stderr}");
+    }
+    let _ = std::io::stdout().flush();
+    std::process::exit(outcome.code())
 }
 
 async fn serve(settings: Settings) -> anyhow::Result<()> {

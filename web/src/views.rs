@@ -204,6 +204,18 @@ impl PairingView {
         self.player2.is_none()
     }
 
+    /// What the board shows for a bye: `BYE` (pairing-allocated), `½ BYE`,
+    /// `0 BYE` or `1 BYE` (arranged before the round).
+    #[must_use]
+    pub fn bye_label(&self) -> &'static str {
+        match self.result.as_deref() {
+            Some("HALF_BYE") => "½ BYE",
+            Some("ZERO_BYE") => "0 BYE",
+            Some("FULL_BYE") => "1 BYE",
+            _ => "BYE",
+        }
+    }
+
     /// `72 – 45` (or the game's score) once reported, else an empty string.
     #[must_use]
     pub fn score(&self) -> String {

@@ -33,7 +33,7 @@
     }
     body.innerHTML = r.pairings.map(function (p) {
       const cls = "state-" + p.state.toLowerCase();
-      if (!p.player2) return '<tr data-pairing="' + p.id + '" class="' + cls + '"><td class="num">BYE</td><td>' + seat(p.player1) + '</td><td class="num"></td><td class="num"></td><td>—</td></tr>';
+      if (!p.player2) return '<tr data-pairing="' + p.id + '" class="' + cls + '"><td class="num">' + ({ HALF_BYE: "½ BYE", ZERO_BYE: "0 BYE", FULL_BYE: "1 BYE" }[p.result] || "BYE") + "</td><td>" + seat(p.player1) + '</td><td class="num"></td><td class="num"></td><td>—</td></tr>';
       return '<tr data-pairing="' + p.id + '" class="' + cls + '"><td class="num">' + p.table + "</td><td>" + seat(p.player1) + '</td><td class="num vp">' + vp(p.player1_score) + '</td><td class="num vp">' + vp(p.player2_score) + "</td><td>" + seat(p.player2) + "</td></tr>";
     }).join("");
     paginateBoard();

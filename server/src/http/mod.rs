@@ -2,6 +2,7 @@
 //! route table, and how malformed requests are answered.
 
 mod accounts;
+mod chess;
 mod health;
 pub mod pages;
 mod players;
@@ -29,6 +30,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(accounts::routes)
         .configure(tournaments::routes)
         .configure(players::routes)
+        .configure(chess::routes)
         .configure(rounds::routes)
         .configure(results::routes)
         .configure(ratings::routes)

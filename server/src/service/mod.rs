@@ -6,6 +6,7 @@
 //! event for a change that did not happen.
 
 pub mod accounts;
+pub mod byes;
 pub mod pairing;
 pub mod players;
 pub mod ratings;
@@ -17,6 +18,7 @@ pub mod standings;
 pub mod tiebreaks;
 pub mod ties;
 pub mod tournaments;
+pub mod trf;
 pub mod views;
 
 use crate::app::AppState;
@@ -79,6 +81,12 @@ pub enum EventKind {
     TieResolutionsDropped,
     /// `{count}`: the TO dismissed the notices of dropped tie orders.
     TieNoticesDismissed,
+    /// `{player, bye}`: a bye was arranged for a round not yet paired.
+    ByeRequested,
+    /// `{player, round}`: a bye arranged for a round not yet paired was cancelled.
+    ByeCancelled,
+    /// `{tournament, imported}`: the TO imported players and played rounds from a TRF.
+    TrfImported,
 }
 
 impl EventKind {
@@ -108,6 +116,9 @@ impl EventKind {
             EventKind::TieResolved => "tie_resolved",
             EventKind::TieResolutionsDropped => "tie_resolutions_dropped",
             EventKind::TieNoticesDismissed => "tie_notices_dismissed",
+            EventKind::ByeRequested => "bye_requested",
+            EventKind::ByeCancelled => "bye_cancelled",
+            EventKind::TrfImported => "trf_imported",
         }
     }
 }

@@ -12,10 +12,18 @@
 //!   points, none by default). A withdrawn player's games stay in the table:
 //!   in chess they are forfeits (1F-0F for the opponent, 0F-0F if both
 //!   withdrew), published as results; in crokinole the TO sets them.
-//! - FIDE Dutch: not available yet (501 `pairing_system_unavailable`).
+//! - FIDE Dutch ([`dutch`]): C.04.3 through the engine. Pairing numbers
+//!   follow the initial ranking (C.04.2 art. 2: rating, then FIDE title,
+//!   then name) and are kept from round to round; a late entry renumbers the
+//!   field. Players who withdrew or are not checked in are absent; players
+//!   with a bye arranged for the round are left out and get that bye. The
+//!   initial colour (C.04.3 art. 5.1, drawn by lot) comes from the event's
+//!   random id, so it is fixed for the event and different between events.
 
 use super::views::Roster;
-use crate::domain::{ChessResult, Game, Pairing, PairingSystem, Player, Round, Tournament};
+use crate::domain::{ByeKind, ByeRequest, ChessResult, Game, Pairing, PairingSystem, Player, Round, Tournament};
+use arbiter_engine::model::{Colour, PlayerNo, RoundRecord, Unplayed};
+use arbiter_engine::pairing::dutch::{self, PairingError, PlayerInput, RoundInput, RoundStatus};
 use crate::error::{ApiError, ApiResult};
 use arbiter_engine::pairing::round_robin::{berger_schedule, Cycles};
 use arbiter_engine::pairing::swiss_record::{self, PairingWarning};
@@ -50,6 +58,8 @@ pub struct Paired {
     pub numbers: Vec<(Uuid, u32)>,
     /// The round robin's number of rounds, set when round 1 is paired.
     pub total_rounds: Option<u32>,
+    /// Players left out with the bye arranged for them (Swiss chess).
+    pub byes: Vec<(Uuid, ByeKind)>,
 }
 
 /// Pairs round `number` of `t`. Runs the engine synchronously: call it off
@@ -57,16 +67,13 @@ pub struct Paired {
 ///
 /// # Errors
 /// 409 `cannot_pair` when the engine refuses the field; 501
-/// `pairing_system_unavailable` for FIDE Dutch.
-pub fn pair(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing], number: u32) -> ApiResult<Paired> {
+/// `no_legal_pairing` when no Dutch pairing meets the absolute criteria.
+pub fn pair(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing], byes: &[ByeRequest], number: u32) -> ApiResult<Paired> {
     match t.pairing_system {
         PairingSystem::SwissRecord => swiss(t, players, rounds, pairings),
         PairingSystem::RoundRobin => round_robin(t, players, number, Cycles::Single),
         PairingSystem::DoubleRoundRobin => round_robin(t, players, number, Cycles::Double),
-        PairingSystem::Dutch => Err(ApiError::not_implemented(
-            "pairing_system_unavailable",
-            "FIDE Dutch pairing is not available on this server yet. The event keeps its settings; pair it once Dutch pairing is installed.",
-        )),
+        PairingSystem::Dutch => dutch(t, players, rounds, pairings, byes, number),
     }
 }
 
@@ -164,6 +171,136 @@ fn round_robin(t: &Tournament, players: &[Player], number: u32, cycles: Cycles) 
         warnings,
         numbers,
         total_rounds: (!drawn).then_some(total),
+        byes: Vec::new(),
+    })
+}
+
+/// FIDE title order for the initial ranking (C.04.2 art. 2.2: rating, then
+/// title, then alphabetically); untitled players last.
+const TITLES: [&str; 10] = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", "AGM", "AIM"];
+
+/// The initial ranking of the field (C.04.2 art. 2.2): rating (unrated
+/// last), FIDE title, name, then registration.
+#[must_use]
+pub fn initial_ranking<'a>(players: impl IntoIterator<Item = &'a Player>) -> Vec<&'a Player> {
+    let title = |p: &Player| p.profile.title.as_deref().and_then(|t| TITLES.iter().position(|x| x.eq_ignore_ascii_case(t))).unwrap_or(TITLES.len());
+    let mut field: Vec<&Player> = players.into_iter().collect();
+    field.sort_by(|a, b| {
+        b.profile.rating.unwrap_or(0).cmp(&a.profile.rating.unwrap_or(0))
+            .then(title(a).cmp(&title(b)))
+            .then(a.display_name.to_lowercase().cmp(&b.display_name.to_lowercase()))
+            .then(a.registration_no.cmp(&b.registration_no))
+    });
+    field
+}
+
+/// The Swiss field's pairing numbers: the players not removed before
+/// playing, numbered by the initial ranking; kept from round to round unless
+/// someone in the field has none yet (a late entry), then renumbered.
+#[must_use]
+pub fn dutch_numbers<'a>(t: &Tournament, players: &'a [Player], pairings: &[Pairing]) -> Vec<(&'a Player, u32)> {
+    let field = super::standings::entrants(t, players, pairings);
+    if field.iter().all(|p| p.pairing_no.is_some()) {
+        let mut kept: Vec<(&Player, u32)> = field.iter().filter_map(|p| p.pairing_no.map(|n| (*p, n))).collect();
+        kept.sort_by_key(|&(_, n)| n);
+        return kept;
+    }
+    initial_ranking(field).into_iter().zip(1..).collect()
+}
+
+/// The initial colour (C.04.3 art. 5.1: drawn by lot before round 1): as an
+/// imported TRF gave it, else from the event's random id, so fixed for the event.
+#[must_use]
+pub fn initial_colour(t: &Tournament) -> Colour {
+    t.initial_colour.unwrap_or(if t.id.as_u128() & 1 == 0 { Colour::White } else { Colour::Black })
+}
+
+/// The engine's input for pairing round `number` of a Swiss chess event:
+/// every numbered player's record in the rounds before it, by pairing number.
+pub fn dutch_input(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing], byes: &[ByeRequest], number: u32) -> RoundInput {
+    let numbered = dutch_numbers(t, players, pairings);
+    let field: Vec<&Player> = numbered.iter().map(|&(p, _)| p).collect();
+    let tpn: HashMap<PlayerNo, PlayerNo> = numbered.iter().map(|&(p, n)| (super::standings::number(p), PlayerNo(n))).collect();
+    let earlier: Vec<Round> = rounds.iter().filter(|r| r.number < number).cloned().collect();
+    let event = super::standings::chess_event(t, &field, &earlier, pairings);
+    let renumber = |r: RoundRecord| match r {
+        RoundRecord::Played { opponent, colour, outcome, rated } => {
+            RoundRecord::Played { opponent: tpn.get(&opponent).copied().unwrap_or(opponent), colour, outcome, rated }
+        }
+        RoundRecord::Forfeit { opponent, colour, won } => RoundRecord::Forfeit { opponent: tpn.get(&opponent).copied().unwrap_or(opponent), colour, won },
+        other => other,
+    };
+    let players = numbered
+        .iter()
+        .zip(event.players)
+        .map(|(&(p, n), record)| {
+            let bye = byes.iter().find(|b| b.player_id == p.id && b.round == number);
+            let status = match bye {
+                _ if p.dropped || p.removed => RoundStatus::Out(Unplayed::Absent),
+                Some(b) => RoundStatus::Out(unplayed(b.kind)),
+                None if !p.checked_in => RoundStatus::Out(Unplayed::Absent),
+                None => RoundStatus::Pair,
+            };
+            PlayerInput {
+                id: PlayerNo(n),
+                rating: p.profile.rating.unwrap_or(0),
+                history: record.rounds.into_iter().map(renumber).collect(),
+                virtual_points: Vec::new(),
+                status,
+            }
+        })
+        .collect();
+    RoundInput {
+        round: number,
+        total_rounds: t.total_rounds,
+        initial_colour: initial_colour(t),
+        points: t.points.unwrap_or_default(),
+        players,
+        forbidden: Vec::new(),
+    }
+}
+
+/// The engine's name for a bye kind.
+#[must_use]
+pub const fn unplayed(kind: ByeKind) -> Unplayed {
+    match kind {
+        ByeKind::Half => Unplayed::HalfPointBye,
+        ByeKind::Zero => Unplayed::ZeroPointBye,
+        ByeKind::Full => Unplayed::FullPointBye,
+    }
+}
+
+/// FIDE Dutch over the Swiss field.
+fn dutch(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing], byes: &[ByeRequest], number: u32) -> ApiResult<Paired> {
+    let input = dutch_input(t, players, rounds, pairings, byes, number);
+    let numbered = dutch_numbers(t, players, pairings);
+    let by_no: HashMap<u32, &Player> = numbered.iter().map(|&(p, n)| (n, p)).collect();
+    let pairing = dutch::pair(&input).map_err(|e| match e {
+        PairingError::NoLegalPairing => ApiError::conflict(
+            "no_legal_pairing",
+            format!("No pairing of round {number} meets the FIDE absolute criteria (no rematches, at most one PAB per player, colour limits); as Chief Arbiter, change the field (byes, withdrawals) and pair again."),
+        ),
+        other => cannot_pair(other),
+    })?;
+    let seat = |no: PlayerNo| by_no.get(&no.0).map(|p| p.id).ok_or_else(|| ApiError::internal(format!("Dutch pairing names pairing number {no} with no player")));
+    let mut tables = Vec::with_capacity(pairing.boards.len());
+    for (board, k) in pairing.boards.iter().zip(1..) {
+        tables.push(PairedTable { number: k, player1: seat(board.white)?, player2: seat(board.black)?, rematch: false, forfeit: None });
+    }
+    let kept = numbered.iter().all(|&(p, n)| p.pairing_no == Some(n));
+    Ok(Paired {
+        tables,
+        bye: pairing.bye.map(seat).transpose()?,
+        numbers: if kept { Vec::new() } else { numbered.iter().map(|&(p, n)| (p.id, n)).collect() },
+        byes: input
+            .players
+            .iter()
+            .filter_map(|pi| match pi.status {
+                RoundStatus::Out(Unplayed::Absent) | RoundStatus::Pair => None,
+                RoundStatus::Out(_) => byes.iter().find(|b| b.round == number && by_no.get(&pi.id.0).is_some_and(|p| p.id == b.player_id)).map(|b| (b.player_id, b.kind)),
+            })
+            .collect(),
+        ..Paired::default()
     })
 }
 
@@ -223,7 +360,7 @@ mod tests {
         t.total_rounds = 7;
         let mut ps = players(6);
         ps[2].checked_in = false;
-        let p = pair(&t, &ps, &[], &[], 1).unwrap_or_default();
+        let p = pair(&t, &ps, &[], &[], &[], 1).unwrap_or_default();
         // Five players: P1, P2, P4, P5, P6 get 1..5; C.05 Annex 1 "5 or 6 players", Rd 1: 1-6 (bye), 2-5, 3-4.
         assert_eq!(p.numbers, [(id(1), 1), (id(2), 2), (id(4), 3), (id(5), 4), (id(6), 5)]);
         assert_eq!(p.total_rounds, Some(5));
@@ -243,19 +380,48 @@ mod tests {
         ps[3].dropped = true;
         ps[1].removed = true;
         // C.05 Annex 1 "3 or 4 players", Rd 2: 4-3, 1-2.
-        let p = pair(&t, &ps, &[], &[], 2).unwrap_or_default();
+        let p = pair(&t, &ps, &[], &[], &[], 2).unwrap_or_default();
         let got: Vec<(Uuid, Uuid, Option<ChessResult>)> = p.tables.iter().map(|t| (t.player1, t.player2, t.forfeit)).collect();
         assert_eq!(got, [(id(4), id(3), Some(ChessResult::BlackWinsByForfeit)), (id(1), id(2), Some(ChessResult::WhiteWinsByForfeit))]);
         assert_eq!((p.numbers.len(), p.total_rounds, p.warnings.len()), (0, None, 2));
         // Crokinole leaves them to the TO.
-        let c = pair(&event(Game::Crokinole, PairingSystem::RoundRobin), &ps, &[], &[], 2).unwrap_or_default();
+        let c = pair(&event(Game::Crokinole, PairingSystem::RoundRobin), &ps, &[], &[], &[], 2).unwrap_or_default();
         assert!(c.tables.iter().all(|t| t.forfeit.is_none()) && c.warnings.len() == 2);
     }
 
     #[test]
-    fn dutch_waits_for_its_engine() {
-        let t = event(Game::Chess, PairingSystem::Dutch);
-        let e = pair(&t, &players(4), &[], &[], 1).err();
-        assert_eq!(e.map(|e| e.code()), Some("pairing_system_unavailable"));
+    fn dutch_round_one_pairs_top_half_against_bottom_half_by_rating() {
+        let mut t = event(Game::Chess, PairingSystem::Dutch);
+        t.id = Uuid::from_u128(2); // initial colour: White for pairing number 1
+        t.total_rounds = 5;
+        let mut ps = players(4);
+        // Registration order P1..P4, ratings make the initial ranking P3, P1, P4, P2.
+        for (p, r) in ps.iter_mut().zip([2100, 1700, 2200, 1900]) {
+            p.profile.rating = Some(r);
+        }
+        let p = pair(&t, &ps, &[], &[], &[], 1).unwrap_or_default();
+        assert_eq!(p.numbers, [(id(3), 1), (id(1), 2), (id(4), 3), (id(2), 4)]);
+        // C.04.3: S1 = {1, 2} against S2 = {3, 4}; 1 gets the initial colour, colours alternate down the boards.
+        let tables: Vec<(Uuid, Uuid)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
+        assert_eq!(tables, [(id(3), id(4)), (id(2), id(1))]);
+        assert_eq!(p.bye, None);
+    }
+
+    #[test]
+    fn a_requested_bye_leaves_the_player_out_and_the_odd_player_gets_the_pab() {
+        let mut t = event(Game::Chess, PairingSystem::Dutch);
+        t.id = Uuid::from_u128(2);
+        t.total_rounds = 5;
+        let mut ps = players(4);
+        for (p, r) in ps.iter_mut().zip([2000, 1900, 1800, 1700]) {
+            p.profile.rating = Some(r);
+        }
+        let bye = ByeRequest { id: Uuid::nil(), tournament_id: t.id, player_id: id(3), round: 1, kind: ByeKind::Half, requested_by: Uuid::nil(), created_at: 0 };
+        let p = pair(&t, &ps, &[], &[], &[bye], 1).unwrap_or_default();
+        // Three to pair: 1-2 play, 4 (the lowest ranked) gets the pairing-allocated bye (C.04.3 C2/C5).
+        let tables: Vec<(Uuid, Uuid)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
+        assert_eq!(tables, [(id(1), id(2))]);
+        assert_eq!(p.bye, Some(id(4)));
+        assert_eq!(p.byes, [(id(3), ByeKind::Half)]);
     }
 }

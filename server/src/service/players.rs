@@ -67,7 +67,7 @@ pub fn may_read_list(t: &Tournament, p: &Player, viewer: Option<&User>) -> bool 
     t.lists_locked || viewer.is_some_and(|u| u.id == t.owner_id || u.id == p.user_id)
 }
 
-async fn own_registration(change: &Change, t: &Tournament, user: &User) -> ApiResult<Player> {
+pub(super) async fn own_registration(change: &Change, t: &Tournament, user: &User) -> ApiResult<Player> {
     match change.tx().player_of_user(t.id, user.id).await? {
         Some(p) if !p.removed => Ok(p),
         Some(_) => Err(ApiError::forbidden("player_removed", "The organiser removed you from this tournament.")),
@@ -250,12 +250,12 @@ pub async fn list(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResul
         .collect())
 }
 
-fn player_not_found() -> ApiError {
+pub(super) fn player_not_found() -> ApiError {
     ApiError::not_found("player_not_found", "There is no player with this id.")
 }
 
 /// The tournament a registration belongs to.
-async fn locate(state: &AppState, player: Uuid) -> ApiResult<(Uuid, Player)> {
+pub(super) async fn locate(state: &AppState, player: Uuid) -> ApiResult<(Uuid, Player)> {
     let p = state.store.read().await?.player(player).await?.ok_or_else(player_not_found)?;
     Ok((p.tournament_id, p))
 }

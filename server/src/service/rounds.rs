@@ -98,6 +98,7 @@ pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResul
         let players = tx.players(t_id).await?;
         let rounds = tx.rounds(t_id).await?;
         let pairings = tx.pairings_of_tournament(t_id).await?;
+        let byes = tx.bye_requests(t_id).await?;
         drop(tx);
         // A drawn round robin plays its table to the end (withdrawn players' games are forfeits).
         let drawn = t.pairing_system.is_round_robin() && players.iter().any(|p| p.pairing_no.is_some());
@@ -110,7 +111,7 @@ pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResul
         }
         let number = round.number;
         let snapshot = (t.clone(), players.clone(), rounds.clone());
-        let paired = actix_web::web::block(move || super::pairing::pair(&snapshot.0, &snapshot.1, &snapshot.2, &pairings, number))
+        let paired = actix_web::web::block(move || super::pairing::pair(&snapshot.0, &snapshot.1, &snapshot.2, &pairings, &byes, number))
             .await
             .map_err(ApiError::internal)??;
 
@@ -198,6 +199,14 @@ fn to_pairings(round: &Round, paired: &Paired, game: Game) -> Vec<Pairing> {
         b.score = (game == Game::Wh40k).then_some(GameScore::Wh40k { player1_vp: 0, player2_vp: 0 });
         b.result = Some(MatchResult::Bye);
         b.state = PairingState::Confirmed;
+        rows.push(b);
+    }
+    for &(player, kind) in &paired.byes {
+        // A bye arranged before the round: its points count at once.
+        let mut b = blank(0, player, None);
+        b.result = Some(kind.result());
+        b.state = PairingState::Confirmed;
+        b.reported_at = Some(now);
         rows.push(b);
     }
     rows

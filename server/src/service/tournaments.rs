@@ -129,6 +129,7 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
         resolutions: Vec::new(),
         tie_notices: Vec::new(),
         standings_log: Vec::new(),
+        initial_colour: None,
         last_seq: 0,
         created_at: now_millis(),
     };

@@ -8,6 +8,7 @@
 //! sequence number use [`Store::read`] (a snapshot: `REPEATABLE READ` on
 //! PostgreSQL; every SQLite transaction is one).
 
+mod byes;
 mod elo_history;
 mod entity;
 mod events;

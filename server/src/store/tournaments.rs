@@ -3,6 +3,7 @@
 use super::entity::{player, tournament};
 use super::{parse_uuid, StoreError, StoreResult, Tx};
 use crate::domain::{default_standings, Game, PairingSystem, Tournament, TournamentStatus};
+use arbiter_engine::model::Colour;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set};
 use uuid::Uuid;
 
@@ -110,6 +111,7 @@ fn to_active(t: &Tournament) -> tournament::ActiveModel {
         tie_resolutions: Set(json(&t.resolutions)),
         tie_notices: Set(json(&t.tie_notices)),
         standings_log: Set(json(&t.standings_log)),
+        initial_colour: Set(t.initial_colour.map(|c| if c == Colour::White { "W" } else { "B" }.to_string())),
         last_seq: Set(t.last_seq),
         created_at: Set(t.created_at),
     }
@@ -143,6 +145,12 @@ fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
         resolutions: from_json(m.tie_resolutions.as_deref(), || corrupt("tie_resolutions"))?,
         tie_notices: from_json(m.tie_notices.as_deref(), || corrupt("tie_notices"))?,
         standings_log: from_json(m.standings_log.as_deref(), || corrupt("standings_log"))?,
+        initial_colour: match m.initial_colour.as_deref() {
+            None => None,
+            Some("W") => Some(Colour::White),
+            Some("B") => Some(Colour::Black),
+            Some(_) => return Err(corrupt("initial_colour")),
+        },
         event_date: chrono::NaiveDate::parse_from_str(&m.event_date, "%Y-%m-%d").map_err(|_| corrupt("event_date"))?,
         total_rounds: u32::try_from(m.total_rounds).map_err(|_| corrupt("total_rounds"))?,
         max_vp: u32::try_from(m.max_vp).map_err(|_| corrupt("max_vp"))?,

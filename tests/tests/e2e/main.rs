@@ -2,6 +2,7 @@
 
 mod bad_input;
 mod browser;
+mod cli;
 mod event;
 mod games;
 mod live;

@@ -67,7 +67,13 @@ pub fn outcome(p: &Pairing) -> Option<Outcome> {
         MatchResult::P1Win => Some(Outcome::Win),
         MatchResult::P2Win => Some(Outcome::Loss),
         MatchResult::Draw => Some(Outcome::Draw),
-        MatchResult::Bye | MatchResult::P1WinForfeit | MatchResult::P2WinForfeit | MatchResult::DoubleForfeit => None,
+        MatchResult::Bye
+        | MatchResult::HalfPointBye
+        | MatchResult::ZeroPointBye
+        | MatchResult::FullPointBye
+        | MatchResult::P1WinForfeit
+        | MatchResult::P2WinForfeit
+        | MatchResult::DoubleForfeit => None,
     }
 }
 

@@ -24,6 +24,7 @@ pub(crate) fn event(game: Game, pairing_system: PairingSystem) -> Tournament {
         resolutions: vec![],
         tie_notices: vec![],
         standings_log: vec![],
+        initial_colour: None,
         last_seq: 0,
         created_at: 0,
     }

@@ -7,7 +7,7 @@
 //! recomputation; round-robin pairing numbers follow registration order (see
 //! [`crate::service::pairing`]), so ascending numbers mean the same order.
 
-use crate::domain::{ChessResult, GameScore, Pairing, PairingState, Player, Round, RoundStatus, Tournament};
+use crate::domain::{ChessResult, GameScore, MatchResult, Pairing, PairingState, Player, Round, RoundStatus, Tournament};
 use arbiter_engine::model::{Colour, Outcome, PlayerNo, RoundRecord, Unplayed};
 use arbiter_engine::standings::crokinole::{CrokinoleGame, CrokinoleSide};
 use arbiter_engine::standings::wh40k::Game;
@@ -90,7 +90,14 @@ pub fn chess_event(t: &Tournament, entrants: &[&Player], rounds: &[Round], pairi
     let record = |player: Uuid, round: &Round| -> RoundRecord {
         let absent = RoundRecord::Unpaired(Unplayed::Absent);
         let Some(p) = by_round.get(&(round.id, player)) else { return absent };
-        let Some(opp) = p.player2_id else { return RoundRecord::Unpaired(Unplayed::PairingBye) };
+        let Some(opp) = p.player2_id else {
+            return RoundRecord::Unpaired(match p.result {
+                Some(MatchResult::HalfPointBye) => Unplayed::HalfPointBye,
+                Some(MatchResult::ZeroPointBye) => Unplayed::ZeroPointBye,
+                Some(MatchResult::FullPointBye) => Unplayed::FullPointBye,
+                _ => Unplayed::PairingBye,
+            });
+        };
         let white = p.player1_id == player;
         let (Some(&opponent), Some(GameScore::Chess { result }), PairingState::Confirmed) =
             (no.get(if white { &opp } else { &p.player1_id }), p.score, p.state)

@@ -17,7 +17,7 @@
 mod inputs;
 mod meta;
 
-pub use inputs::{entrants, games, history, number};
+pub use inputs::{chess_event, entrants, games, history, number};
 pub use meta::{group_table, resolution_view};
 
 use super::views::{StandingView, StandingsMeta};
@@ -182,7 +182,7 @@ fn records(pairings: &[Pairing]) -> HashMap<Uuid, (u32, u32, u32, u32)> {
             Some(MatchResult::P2Win | MatchResult::P2WinForfeit) => (1, 0),
             Some(MatchResult::Draw) => (2, 2),
             Some(MatchResult::DoubleForfeit) => (1, 1),
-            Some(MatchResult::Bye) => (3, 3),
+            Some(MatchResult::Bye | MatchResult::HalfPointBye | MatchResult::ZeroPointBye | MatchResult::FullPointBye) => (3, 3),
             None => continue,
         };
         add(p.player1_id, a);

@@ -1,5 +1,6 @@
 //! SeaORM entities, one per table (see `arbiter-migrations` for the schema).
 
+pub mod bye_request;
 pub mod elo_history;
 pub mod event;
 pub mod pairing;

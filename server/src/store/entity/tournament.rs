@@ -25,6 +25,7 @@ pub struct Model {
     pub tie_resolutions: Option<String>,
     pub tie_notices: Option<String>,
     pub standings_log: Option<String>,
+    pub initial_colour: Option<String>,
     pub last_seq: i64,
     pub created_at: i64,
 }

@@ -4,6 +4,7 @@
 
 mod chess;
 mod crokinole;
+mod dutch;
 mod pages;
 mod ties;
 

@@ -1,0 +1,129 @@
+//! `arbiter pair` and `arbiter check`: the FIDE (Dutch) System on TRF files,
+//! called the way tournament managers call JaVaFo and bbpPairings.
+//!
+//! - `arbiter pair --dutch IN.trf -p [OUT]` pairs the round after the last one
+//!   the file records and writes the number of pairs, then one board per line
+//!   `WHITE BLACK` by pairing number in board order, the PAB as `ID 0`
+//!   (to `OUT`, or standard output).
+//! - `arbiter check --dutch IN.trf` re-pairs every recorded round from the
+//!   rounds before it and lists each round paired differently, with its first
+//!   difference.
+//!
+//! Exit codes ([`Outcome::code`]): 0 paired (or every round matches), 1 no
+//! legal pairing (or some round differs), 2 unexpected error, 3 invalid input
+//! (the message names the line and field), 5 a file cannot be read or written.
+
+use arbiter_engine::pairing::dutch::{self, check_tournament, pairing_text, PairingError};
+use arbiter_engine::trf::Trf;
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+/// `arbiter pair`'s arguments.
+#[derive(Clone, Debug, Args)]
+pub struct PairArgs {
+    /// Pair by the FIDE (Dutch) System, C.04.3 (the only system offered; accepted for compatibility).
+    #[arg(long)]
+    pub dutch: bool,
+    /// The tournament so far, as a TRF16 / TRF-2026 / TRF(x) file.
+    pub input: PathBuf,
+    /// Write the pairing (to OUTPUT, or to standard output when none is given).
+    #[arg(short = 'p', long = "pairing", value_name = "OUTPUT", num_args = 0..=1, default_missing_value = "-")]
+    pub pairing: Option<String>,
+}
+
+/// `arbiter check`'s arguments.
+#[derive(Clone, Debug, Args)]
+pub struct CheckArgs {
+    /// Check against the FIDE (Dutch) System, C.04.3 (accepted for compatibility).
+    #[arg(long)]
+    pub dutch: bool,
+    /// A played tournament, as a TRF file.
+    pub input: PathBuf,
+}
+
+/// How a command ended, with its exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Paired; or every round checked matches.
+    Done,
+    /// No legal pairing exists; or some round differs.
+    Negative,
+    /// Something that should not happen.
+    Unexpected,
+    /// The input is not a valid tournament.
+    InvalidInput,
+    /// A file cannot be read or written.
+    FileAccess,
+}
+
+impl Outcome {
+    /// The process exit code (JaVaFo / bbpPairings conventions: 0, 1, 2, 3, 5).
+    #[must_use]
+    pub const fn code(self) -> i32 {
+        match self {
+            Outcome::Done => 0,
+            Outcome::Negative => 1,
+            Outcome::Unexpected => 2,
+            Outcome::InvalidInput => 3,
+            Outcome::FileAccess => 5,
+        }
+    }
+}
+
+fn read(path: &Path) -> Result<Trf, (Outcome, String)> {
+    let bytes = std::fs::read(path).map_err(|e| (Outcome::FileAccess, format!("cannot read {}: {e}", path.display())))?;
+    // TRF files are ASCII or Latin-1 in the wild: accept both by mapping bytes that are not UTF-8.
+    let text = String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect());
+    Trf::parse(&text).map_err(|e| (Outcome::InvalidInput, format!("{}: {e}", path.display())))
+}
+
+/// Runs `arbiter pair`: returns what to print on standard output, what to
+/// print on standard error, and the outcome.
+#[must_use]
+pub fn pair(args: &PairArgs) -> (String, String, Outcome) {
+    let trf = match read(&args.input) {
+        Ok(t) => t,
+        Err((outcome, message)) => return (String::new(), message, outcome),
+    };
+    let input = match trf.next_round_input() {
+        Ok(i) => i,
+        Err(e) => return (String::new(), format!("{}: {e}", args.input.display()), Outcome::InvalidInput),
+    };
+    let pairing = match dutch::pair(&input) {
+        Ok(p) => p,
+        Err(PairingError::NoLegalPairing) => {
+            return (String::new(), format!("round {}: {}", input.round, PairingError::NoLegalPairing), Outcome::Negative)
+        }
+        Err(e @ PairingError::InvalidInput { .. }) => return (String::new(), e.to_string(), Outcome::InvalidInput),
+        Err(e) => return (String::new(), e.to_string(), Outcome::Unexpected),
+    };
+    let text = pairing_text(&pairing);
+    let mut stdout = String::new();
+    match args.pairing.as_deref() {
+        None => {}
+        Some("-") => stdout.push_str(&text),
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, &text) {
+                return (stdout, format!("cannot write {path}: {e}"), Outcome::FileAccess);
+            }
+        }
+    }
+    (stdout, String::new(), Outcome::Done)
+}
+
+/// Runs `arbiter check`: the report on standard output, errors on standard
+/// error, and the outcome.
+#[must_use]
+pub fn check(args: &CheckArgs) -> (String, String, Outcome) {
+    let trf = match read(&args.input) {
+        Ok(t) => t,
+        Err((outcome, message)) => return (String::new(), message, outcome),
+    };
+    match check_tournament(&trf) {
+        Ok(report) => {
+            let outcome = if report.is_clean() { Outcome::Done } else { Outcome::Negative };
+            (report.to_string(), String::new(), outcome)
+        }
+        Err(e) => (String::new(), format!("{}: {e}", args.input.display()), Outcome::InvalidInput),
+    }
+}

@@ -1,0 +1,173 @@
+//! Byes on request in Swiss chess events (FIDE C.04.1 art. 3; C.04.2 art. 3.2:
+//! players not to be paired in a round). A player asks for a half-point or
+//! zero-point bye in a round not yet paired, or cancels it; the TO does the
+//! same for any player and may also grant a full-point bye. When the round is
+//! paired the player is left out and gets a bye row carrying its points
+//! (see [`super::rounds::generate`]); the request stays as its record.
+
+use super::players::{locate, own_registration, player_not_found};
+use super::{load_tournament, require_to, Change, EventKind};
+use crate::app::AppState;
+use crate::domain::{now_millis, ByeKind, ByeRequest, PairingSystem, Player, RoundStatus, Tournament, TournamentStatus, User};
+use crate::error::{ApiError, ApiResult};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use uuid::Uuid;
+
+/// A bye asked for: `{"round": 4, "kind": "half"}` (`half`, `zero`, or `full` for the TO).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ByeInput {
+    /// The round, 1-based; not paired yet.
+    pub round: u32,
+    /// `half`, `zero` or `full`.
+    pub kind: String,
+}
+
+/// A bye request as the API shows it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ByeView {
+    /// The registration.
+    pub player_id: String,
+    /// Their name.
+    pub player_name: String,
+    /// The round, 1-based.
+    pub round: u32,
+    /// `half`, `zero` or `full`.
+    pub kind: String,
+    /// `player` or `to`.
+    pub requested_by: String,
+}
+
+fn view(r: &ByeRequest, p: &Player, t: &Tournament) -> ByeView {
+    ByeView {
+        player_id: r.player_id.to_string(),
+        player_name: p.display_name.clone(),
+        round: r.round,
+        kind: r.kind.as_str().to_lowercase(),
+        requested_by: if r.requested_by == t.owner_id && p.user_id != t.owner_id { "to" } else { "player" }.into(),
+    }
+}
+
+fn parse_kind(kind: &str, by_to: bool) -> ApiResult<ByeKind> {
+    let k = ByeKind::parse(&kind.trim().to_uppercase())
+        .ok_or_else(|| ApiError::invalid("invalid_bye_kind", format!("kind must be half, zero or full, not {kind:?}.")))?;
+    if k == ByeKind::Full && !by_to {
+        return Err(ApiError::forbidden("full_bye_by_organiser", "Only the organiser can give a full-point bye; ask for a half-point or zero-point bye."));
+    }
+    Ok(k)
+}
+
+/// The checks every bye change passes: a Swiss chess event under way or
+/// open for entries, a round planned but not yet paired, a player still in.
+async fn check(change: &Change, t: &Tournament, p: &Player, round: u32) -> ApiResult<()> {
+    if t.pairing_system != PairingSystem::Dutch {
+        return Err(ApiError::conflict(
+            "byes_not_offered",
+            format!("Byes on request are for Swiss chess events (FIDE Dutch); this event is a {}.", t.pairing_system.label().to_lowercase()),
+        ));
+    }
+    if matches!(t.status, TournamentStatus::Draft | TournamentStatus::Complete) {
+        return Err(ApiError::conflict("wrong_status", format!("Byes can be arranged from registration until the event ends; it is {}.", t.status)));
+    }
+    if round == 0 || round > t.total_rounds {
+        return Err(ApiError::invalid("invalid_round", format!("round must be between 1 and {}, the event's rounds.", t.total_rounds)));
+    }
+    let paired = change.tx().rounds(t.id).await?.iter().filter(|r| r.status != RoundStatus::Pending).count();
+    if round as usize <= paired {
+        return Err(ApiError::conflict("round_already_paired", format!("Round {round} is already paired; byes are arranged before a round is paired.")));
+    }
+    if p.dropped || p.removed {
+        return Err(ApiError::conflict("player_withdrawn", format!("{} has withdrawn and is not paired again.", p.display_name)));
+    }
+    Ok(())
+}
+
+async fn put(state: &AppState, user: &User, mut change: Change, t: &Tournament, p: &Player, input: &ByeInput, by_to: bool) -> ApiResult<ByeView> {
+    let kind = parse_kind(&input.kind, by_to)?;
+    check(&change, t, p, input.round).await?;
+    let r = ByeRequest { id: Uuid::new_v4(), tournament_id: t.id, player_id: p.id, round: input.round, kind, requested_by: user.id, created_at: now_millis() };
+    change.tx().put_bye_request(&r).await?;
+    let v = view(&r, p, t);
+    change.emit(EventKind::ByeRequested, &json!({ "player": super::views::player(p, false, false), "bye": v })).await?;
+    change.commit(state).await?;
+    Ok(v)
+}
+
+async fn delete(state: &AppState, mut change: Change, t: &Tournament, p: &Player, round: u32) -> ApiResult<()> {
+    check(&change, t, p, round).await?;
+    if !change.tx().delete_bye_request(p.id, round).await? {
+        return Err(ApiError::not_found("bye_not_found", format!("{} has no bye arranged for round {round}.", p.display_name)));
+    }
+    change.emit(EventKind::ByeCancelled, &json!({ "player": super::views::player(p, false, false), "round": round })).await?;
+    change.commit(state).await?;
+    Ok(())
+}
+
+/// The signed-in player asks for a bye in tournament `id` (replacing any
+/// request of theirs for that round).
+///
+/// # Errors
+/// 404 not registered; 403 `full_bye_by_organiser`; 409 `byes_not_offered`,
+/// `round_already_paired`, `player_withdrawn`, `wrong_status`; 422 bad round or kind.
+pub async fn request(state: &AppState, user: &User, id: Uuid, input: ByeInput) -> ApiResult<ByeView> {
+    let change = Change::begin(state, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    let p = own_registration(&change, &t, user).await?;
+    put(state, user, change, &t, &p, &input, false).await
+}
+
+/// The signed-in player cancels their bye for `round`.
+///
+/// # Errors
+/// As [`request`]; 404 `bye_not_found` when there is none.
+pub async fn cancel(state: &AppState, user: &User, id: Uuid, round: u32) -> ApiResult<()> {
+    let change = Change::begin(state, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    let p = own_registration(&change, &t, user).await?;
+    delete(state, change, &t, &p, round).await
+}
+
+async fn as_to(state: &AppState, user: &User, player: Uuid) -> ApiResult<(Change, Tournament, Player)> {
+    let (t_id, _) = locate(state, player).await?;
+    let change = Change::begin(state, t_id).await?;
+    let t = load_tournament(change.tx(), t_id).await?;
+    require_to(&t, user, "arrange players' byes")?;
+    let p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
+    Ok((change, t, p))
+}
+
+/// The TO arranges a bye (half, zero or full point) for `player`.
+///
+/// # Errors
+/// 403 for anyone but the TO; otherwise as [`request`].
+pub async fn grant(state: &AppState, user: &User, player: Uuid, input: ByeInput) -> ApiResult<ByeView> {
+    let (change, t, p) = as_to(state, user, player).await?;
+    put(state, user, change, &t, &p, &input, true).await
+}
+
+/// The TO cancels `player`'s bye for `round`.
+///
+/// # Errors
+/// As [`grant`] and [`cancel`].
+pub async fn revoke(state: &AppState, user: &User, player: Uuid, round: u32) -> ApiResult<()> {
+    let (change, t, p) = as_to(state, user, player).await?;
+    delete(state, change, &t, &p, round).await
+}
+
+/// Every bye arranged in tournament `id`, by round (public: byes show on the
+/// pairings once the round is paired anyway).
+///
+/// # Errors
+/// 404 for an unknown or unpublished tournament.
+pub async fn list(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<Vec<ByeView>> {
+    let tx = state.store.read().await?;
+    let t = super::tournaments::visible(&tx, id, viewer).await?;
+    let players = tx.players(id).await?;
+    Ok(tx
+        .bye_requests(id)
+        .await?
+        .iter()
+        .filter_map(|r| players.iter().find(|p| p.id == r.player_id).map(|p| view(r, p, &t)))
+        .collect())
+}

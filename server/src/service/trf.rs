@@ -1,0 +1,343 @@
+//! A chess event as a FIDE Tournament Report File (C.04 Annex 2, with the
+//! TRF(x) lines pairing programs exchange): export at any moment, import of
+//! the players and played rounds into a new Swiss event.
+//!
+//! - **Export** holds the closed rounds (a round still being played is left
+//!   out: its results are not final), each player's points and rank, `XXR`,
+//!   `XXC` and the point values (`BB?`) when they are not FIDE's, and in the
+//!   next round's column the byes arranged for it (`0000 - H|Z|F`) and the
+//!   players who will not be paired (`0000 - -`): the file pairs the next
+//!   round in any Dutch engine exactly as this server will (the points column
+//!   counts such a bye already, as pairing programs write it).
+//! - **Import** reads such a file into a FIDE Dutch event with no players and
+//!   no rounds yet: one entry per `001` line (an account that cannot sign in,
+//!   named as in the file; pairing number = starting rank), the played rounds
+//!   as closed rounds with confirmed results, byes arranged for later rounds,
+//!   the number of rounds, point values and initial colour. Accelerated
+//!   pairings (`XXA`, `250`) and forbidden pairs (`XXP`, `260`) are refused:
+//!   events here do not offer them.
+
+use super::pairing::{dutch_input, dutch_numbers, initial_colour};
+use super::{load_tournament, require_to, Change, EventKind};
+use crate::app::AppState;
+use crate::domain::{
+    now_millis, ByeKind, ByeRequest, ChessResult, Game, GameScore, Pairing, PairingState, PairingSystem, Player, PlayerProfile, Round,
+    RoundStatus, Tournament, TournamentStatus, User,
+};
+use crate::error::{ApiError, ApiResult};
+use arbiter_engine::model::{Outcome, PlayerNo, PointSystem, RoundRecord, Unplayed};
+use arbiter_engine::pairing::dutch::RoundStatus as Participation;
+use arbiter_engine::trf::{Line, LineEnding, PlayerLine, PointTag, Trf};
+use serde::Serialize;
+use serde_json::json;
+use std::collections::HashMap;
+use uuid::Uuid;
+
+/// The TRF of chess event `id` and a file name for it.
+///
+/// # Errors
+/// 404 for an unknown or unpublished event; 409 `trf_chess_only` for 40K and crokinole.
+pub async fn export(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<(String, String)> {
+    let tx = state.store.read().await?;
+    let t = super::tournaments::visible(&tx, id, viewer).await?;
+    if t.game != Game::Chess {
+        return Err(ApiError::conflict("trf_chess_only", "A Tournament Report File describes a chess event; this event is not chess."));
+    }
+    let players = tx.players(id).await?;
+    let rounds = tx.rounds(id).await?;
+    let pairings = tx.pairings_of_tournament(id).await?;
+    let byes = tx.bye_requests(id).await?;
+    drop(tx);
+    let (standings, _) = super::standings::table(&t, &players, &rounds, &pairings)?;
+    let rank: HashMap<String, u32> = standings.iter().map(|s| (s.player_id.clone(), s.rank)).collect();
+    let text = render(&t, &players, &rounds, &pairings, &byes, &rank);
+    let name: String = t.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+    Ok((name, text))
+}
+
+/// The file's text (lines end in CR, as TRF-2026 asks).
+fn render(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing], byes: &[ByeRequest], rank: &HashMap<String, u32>) -> String {
+    let closed: Vec<Round> = rounds.iter().filter(|r| r.status == RoundStatus::Complete).cloned().collect();
+    let next = u32::try_from(closed.len()).unwrap_or(u32::MAX) + 1;
+    let input = dutch_input(t, players, &closed, pairings, byes, next);
+    let numbered = dutch_numbers(t, players, pairings);
+    let points = t.points.unwrap_or_default();
+    let mut lines = vec![
+        Line::Other(format!("012 {}", t.name)),
+        Line::Other(format!("042 {}", t.event_date.format("%Y/%m/%d"))),
+        Line::Other(format!("062 {}", numbered.len())),
+        Line::Other(format!("092 Individual: {}", t.pairing_system.label())),
+        Line::TotalRounds { tag: arbiter_engine::trf::RoundsTag::Xxr, rounds: t.total_rounds },
+        Line::Configuration { initial_colour: Some(initial_colour(t)), rank: false },
+    ];
+    if let Some(location) = &t.location {
+        lines.insert(1, Line::Other(format!("022 {location}")));
+    }
+    lines.extend(point_lines(&points));
+    for ((p, _), pi) in numbered.iter().zip(&input.players) {
+        let mut entries: Vec<Option<RoundRecord>> = pi.history.iter().map(|r| Some(*r)).collect();
+        let mut score = pi.score(&points);
+        if next <= t.total_rounds {
+            entries.push(match pi.status {
+                Participation::Pair => None,
+                Participation::Out(kind) => {
+                    // As pairing programs write it: the points column counts the bye already known.
+                    score += points.unplayed(kind);
+                    Some(RoundRecord::Unpaired(kind))
+                }
+            });
+        }
+        while entries.last().is_some_and(Option::is_none) {
+            entries.pop();
+        }
+        let profile = &p.profile;
+        lines.push(Line::Player(PlayerLine {
+            number: pi.id,
+            sex: profile.sex.clone().unwrap_or_default(),
+            title: profile.title.clone().unwrap_or_default(),
+            name: p.display_name.chars().take(33).collect(),
+            rating: profile.rating,
+            federation: profile.federation.clone().unwrap_or_default(),
+            fide_id: profile.fide_id.clone().unwrap_or_default(),
+            birth_date: profile.birth_date.map(|d| d.format("%Y/%m/%d").to_string()).unwrap_or_default(),
+            points: score,
+            rank: rank.get(&p.id.to_string()).copied(),
+            rounds: entries,
+        }));
+    }
+    Trf { lines }.to_text(LineEnding::Cr)
+}
+
+/// `BB?` lines for the values that differ from FIDE's 1-½-0.
+fn point_lines(points: &PointSystem) -> Vec<Line> {
+    let fide = PointSystem::default();
+    [
+        (PointTag::Win, points.win, fide.win),
+        (PointTag::Draw, points.draw, fide.draw),
+        (PointTag::Loss, points.loss, fide.loss),
+        (PointTag::ZeroPointBye, points.zero_point_bye, fide.zero_point_bye),
+        (PointTag::ForfeitLoss, points.forfeit_loss, fide.forfeit_loss),
+        (PointTag::PairingBye, points.pairing_bye, fide.pairing_bye),
+    ]
+    .into_iter()
+    .filter(|&(_, value, default)| value != default)
+    .map(|(tag, points, _)| Line::PointValue { tag, points })
+    .collect()
+}
+
+/// What an import created.
+#[derive(Clone, Debug, Serialize)]
+pub struct Imported {
+    /// Players created.
+    pub players: usize,
+    /// Rounds created (closed, results confirmed).
+    pub rounds: u32,
+    /// Byes arranged for rounds not yet paired.
+    pub byes: usize,
+    /// The event's number of rounds now.
+    pub total_rounds: u32,
+}
+
+fn invalid(e: impl std::fmt::Display) -> ApiError {
+    ApiError::invalid("invalid_trf", format!("{e}"))
+}
+
+/// Imports a TRF into FIDE Dutch event `id` (the TO only; no players, no rounds yet).
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 `trf_import_needs_empty_event` or
+/// `wrong_status`; 422 `invalid_trf` naming the line and field, or
+/// `trf_unsupported` for acceleration and forbidden pairs.
+pub async fn import(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiResult<Imported> {
+    let trf = Trf::parse(text).map_err(invalid)?;
+    let mut change = Change::begin(state, id).await?;
+    let mut t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "import a TRF")?;
+    if t.game != Game::Chess || t.pairing_system != PairingSystem::Dutch {
+        return Err(ApiError::conflict("trf_import_needs_empty_event", "A TRF is imported into a Swiss chess event (FIDE Dutch)."));
+    }
+    if t.status == TournamentStatus::Complete {
+        return Err(ApiError::conflict("wrong_status", "The tournament is complete."));
+    }
+    if change.tx().players(id).await?.iter().any(|p| !p.removed) || !change.tx().rounds(id).await?.is_empty() {
+        return Err(ApiError::conflict("trf_import_needs_empty_event", "A TRF is imported into an event with no players and no rounds yet."));
+    }
+    let unsupported = trf.lines.iter().find_map(|l| match l {
+        Line::Acceleration { .. } | Line::AccelerationRange(_) => Some("accelerated pairings (XXA / 250)"),
+        Line::Forbidden(_) | Line::ForbiddenRange { .. } => Some("forbidden pairs (XXP / 260)"),
+        _ => None,
+    });
+    if let Some(what) = unsupported {
+        return Err(ApiError::invalid("trf_unsupported", format!("This file uses {what}, which events on this server do not offer; pair it with `arbiter pair`.")));
+    }
+    let paired = trf.rounds_paired();
+    let mut trf = trf;
+    if trf.total_rounds().is_none() {
+        trf.set_total_rounds(t.total_rounds.max(paired));
+    }
+    let total = trf.total_rounds().unwrap_or(t.total_rounds);
+    // Validates every round's entries against each other and the points column.
+    let check_round = if paired < total { paired + 1 } else { paired.max(1) };
+    trf.round_input(check_round).map_err(invalid)?;
+    t.total_rounds = total;
+    t.points = Some(trf.point_system().map_err(invalid)?);
+    t.initial_colour = trf.initial_colour();
+    if paired > 0 {
+        t.status = TournamentStatus::InProgress;
+    }
+
+    let now = now_millis();
+    let mut lines: Vec<&PlayerLine> = trf.players().collect();
+    lines.sort_by_key(|p| p.number);
+    let mut ids: HashMap<PlayerNo, Uuid> = HashMap::new();
+    for (line, reg) in lines.iter().zip(1..) {
+        let account = User { id: Uuid::new_v4(), email: format!("trf-{}@import.invalid", Uuid::new_v4()), display_name: display_name(line) };
+        // "!" is no password hash: the account cannot sign in until the organiser hands it over.
+        change.tx().insert_user(&account, "!", now).await?;
+        let p = Player {
+            id: Uuid::new_v4(),
+            tournament_id: id,
+            user_id: account.id,
+            registration_no: reg,
+            pairing_no: Some(line.number.0),
+            display_name: account.display_name.clone(),
+            faction: String::new(),
+            list_text: None,
+            checked_in: true,
+            dropped: false,
+            removed: false,
+            registered_at: now,
+            profile: profile(line)?,
+        };
+        change.tx().insert_player(&p).await?;
+        ids.insert(line.number, p.id);
+    }
+    for number in 1..=paired {
+        let round = Round { id: Uuid::new_v4(), tournament_id: id, number, status: RoundStatus::Complete, mission: String::new(), created_at: now };
+        change.tx().insert_round(&round).await?;
+        change.tx().insert_pairings(&round_tables(&trf, &round, &ids, now)).await?;
+    }
+    let mut arranged = 0;
+    for line in &lines {
+        for (i, entry) in line.rounds.iter().enumerate().skip(paired as usize) {
+            let round = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let kind = match entry {
+                Some(RoundRecord::Unpaired(Unplayed::HalfPointBye)) => ByeKind::Half,
+                Some(RoundRecord::Unpaired(Unplayed::ZeroPointBye)) => ByeKind::Zero,
+                Some(RoundRecord::Unpaired(Unplayed::FullPointBye)) => ByeKind::Full,
+                _ => continue,
+            };
+            let player_id = ids[&line.number];
+            change.tx().put_bye_request(&ByeRequest { id: Uuid::new_v4(), tournament_id: id, player_id, round, kind, requested_by: user.id, created_at: now }).await?;
+            arranged += 1;
+        }
+        // `0000 - -` in the next round's column: not to be paired then.
+        if let Some(Some(RoundRecord::Unpaired(Unplayed::Absent))) = line.rounds.get(paired as usize) {
+            if let Some(mut p) = change.tx().player(ids[&line.number]).await? {
+                p.checked_in = false;
+                change.tx().update_player(&p).await?;
+            }
+        }
+    }
+    change.tx().update_tournament(&t).await?;
+    let imported = Imported { players: lines.len(), rounds: paired, byes: arranged, total_rounds: total };
+    let players = change.tx().players(id).await?;
+    let view = super::views::tournament(&t, players.len());
+    change.emit(EventKind::TrfImported, &json!({ "tournament": view, "imported": imported })).await?;
+    if paired > 0 {
+        super::standings::publish(&mut change, &mut t, json!({ "cause": "trf_imported" })).await?;
+    }
+    change.commit(state).await?;
+    Ok(imported)
+}
+
+fn display_name(line: &PlayerLine) -> String {
+    let name = line.name.trim();
+    if name.is_empty() { format!("Player {}", line.number) } else { name.chars().take(64).collect() }
+}
+
+/// The player's profile from the `001` line's fields.
+fn profile(line: &PlayerLine) -> ApiResult<PlayerProfile> {
+    let text = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
+    let birth_date = chrono::NaiveDate::parse_from_str(line.birth_date.trim(), "%Y/%m/%d").ok();
+    PlayerProfile {
+        rating: line.rating.filter(|&r| r > 0),
+        fide_id: text(&line.fide_id),
+        title: text(&line.title),
+        federation: text(&line.federation),
+        birth_date,
+        sex: text(&line.sex).map(|s| s.to_lowercase()),
+        ..PlayerProfile::default()
+    }
+    .cleaned()
+    .map_err(|m| ApiError::invalid("invalid_trf", format!("player {} ({}): {m}", line.number, line.name.trim())))
+}
+
+/// Round `round.number`'s tables as the file records them: games and
+/// forfeits (White as player 1; colours unknown: the lower number), the PAB
+/// and the byes, all confirmed.
+fn round_tables(trf: &Trf, round: &Round, ids: &HashMap<PlayerNo, Uuid>, now: i64) -> Vec<Pairing> {
+    let index = round.number as usize - 1;
+    let entry = |no: PlayerNo| trf.player(no).and_then(|(_, p)| p.rounds.get(index).copied().flatten());
+    let row = |table: u32, p1: PlayerNo, p2: Option<PlayerNo>, score: Option<GameScore>, result| Pairing {
+        id: Uuid::new_v4(),
+        round_id: round.id,
+        tournament_id: round.tournament_id,
+        table_number: table,
+        player1_id: ids[&p1],
+        player2_id: p2.map(|p| ids[&p]),
+        score,
+        result,
+        state: PairingState::Confirmed,
+        reported_by: None,
+        reported_at: Some(now),
+        dispute: None,
+        to_override: false,
+        override_note: Some("Imported from a TRF.".into()),
+        rematch: false,
+        created_at: now,
+    };
+    let mut rows = Vec::new();
+    for (board, table) in trf.recorded_round(round.number).boards.iter().zip(1..) {
+        let result = match entry(board.white) {
+            Some(RoundRecord::Played { outcome: Outcome::Win, .. }) => ChessResult::WhiteWins,
+            Some(RoundRecord::Played { outcome: Outcome::Draw, .. }) => ChessResult::Draw,
+            Some(RoundRecord::Played { outcome: Outcome::Loss, .. }) => ChessResult::BlackWins,
+            Some(RoundRecord::Forfeit { won: true, .. }) => ChessResult::WhiteWinsByForfeit,
+            _ if matches!(entry(board.black), Some(RoundRecord::Forfeit { won: true, .. })) => ChessResult::BlackWinsByForfeit,
+            _ => ChessResult::DoubleForfeit,
+        };
+        let score = GameScore::Chess { result };
+        rows.push(row(table, board.white, Some(board.black), Some(score), Some(score.result())));
+    }
+    for &no in ids.keys() {
+        let result = match entry(no) {
+            Some(RoundRecord::Unpaired(Unplayed::PairingBye)) => crate::domain::MatchResult::Bye,
+            Some(RoundRecord::Unpaired(Unplayed::HalfPointBye)) => ByeKind::Half.result(),
+            Some(RoundRecord::Unpaired(Unplayed::ZeroPointBye)) => ByeKind::Zero.result(),
+            Some(RoundRecord::Unpaired(Unplayed::FullPointBye)) => ByeKind::Full.result(),
+            _ => continue,
+        };
+        rows.push(row(0, no, None, None, Some(result)));
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn point_lines_name_only_what_differs_from_fide() {
+        assert!(point_lines(&PointSystem::default()).is_empty());
+        let three = PointSystem::with_game_points(arbiter_engine::model::Points::from_tenths(30), arbiter_engine::model::Points::ONE, arbiter_engine::model::Points::ZERO);
+        let tags: Vec<&str> = point_lines(&three)
+            .iter()
+            .filter_map(|l| match l {
+                Line::PointValue { tag, .. } => Some(tag.tag()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(tags, ["BBW", "BBD", "BBU"]);
+    }
+}
