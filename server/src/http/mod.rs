@@ -5,6 +5,7 @@ mod accounts;
 mod health;
 pub mod pages;
 mod players;
+mod prizes;
 mod ratings;
 mod results;
 mod rounds;
@@ -32,6 +33,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(rounds::routes)
         .configure(results::routes)
         .configure(ratings::routes)
+        .configure(prizes::routes)
         .configure(standings::routes)
         .configure(ws::routes)
         .configure(pages::routes)

@@ -8,6 +8,7 @@
 pub mod accounts;
 pub mod pairing;
 pub mod players;
+pub mod prizes;
 pub mod ratings;
 pub mod results;
 pub mod rounds;
@@ -79,6 +80,9 @@ pub enum EventKind {
     TieResolutionsDropped,
     /// `{count}`: the TO dismissed the notices of dropped tie orders.
     TieNoticesDismissed,
+    /// `{prizes: {run_id, published_at, prize_count}}`: the TO published a
+    /// prize allocation; read it from `GET …/prizes`.
+    PrizesPublished,
 }
 
 impl EventKind {
@@ -108,6 +112,7 @@ impl EventKind {
             EventKind::TieResolved => "tie_resolved",
             EventKind::TieResolutionsDropped => "tie_resolutions_dropped",
             EventKind::TieNoticesDismissed => "tie_notices_dismissed",
+            EventKind::PrizesPublished => "prizes_published",
         }
     }
 }
