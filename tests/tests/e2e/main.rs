@@ -5,6 +5,7 @@ mod browser;
 mod event;
 mod games;
 mod live;
+mod prizes;
 mod profiles;
 mod ratings;
 mod scale;
