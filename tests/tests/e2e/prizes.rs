@@ -8,7 +8,7 @@
 
 use super::games::chess::{no, NAMES, RESULTS};
 use super::games::Event;
-use arbiter_tests::{s, TestApp};
+use arbiter_tests::{s, Backend, TestApp};
 use awc::http::{header, Method};
 use serde_json::{json, Value};
 
@@ -122,8 +122,17 @@ async fn post_form(base: &str, session: &str, page: &str, action: &str, fields: 
 }
 
 #[actix_web::test]
-async fn prizes_are_configured_allocated_reviewed_and_published() -> anyhow::Result<()> {
-    let app = TestApp::spawn().await?;
+async fn prizes_are_configured_allocated_reviewed_and_published_sqlite() -> anyhow::Result<()> {
+    configured_allocated_reviewed_and_published(Backend::Sqlite).await
+}
+
+#[actix_web::test]
+async fn prizes_are_configured_allocated_reviewed_and_published_postgres() -> anyhow::Result<()> {
+    configured_allocated_reviewed_and_published(Backend::Postgres).await
+}
+
+async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow::Result<()> {
+    let app = TestApp::spawn_with(backend, None).await?;
     let mut e = played(&app).await?;
     let tid = e.id.clone();
     let base = format!("/api/tournaments/{tid}/prizes");
@@ -274,6 +283,7 @@ async fn prizes_are_configured_allocated_reviewed_and_published() -> anyhow::Res
     let (_, mine) = e.players[k].0.get_text(&format!("/t/{tid}/me")).await?;
     let section = mine.split("id=\"my-prizes\"").nth(1).unwrap_or_default();
     assert!(section.contains("Girls U12, place 1") && section.contains("<strong>200.00</strong>"), "{section}");
+    app.stop().await;
     Ok(())
 }
 
@@ -352,5 +362,6 @@ async fn the_prize_list_is_imported_from_csv_and_managed_from_the_prize_desk() -
     let runs = e.to.get(&format!("{base}/runs")).await?.ok()?;
     assert_eq!(runs["runs"].as_array().map(Vec::len), Some(1));
     assert_eq!(runs["runs"][0]["published"], true);
+    app.stop().await;
     Ok(())
 }
