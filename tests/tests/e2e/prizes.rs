@@ -8,7 +8,8 @@
 
 use super::games::chess::{no, NAMES, RESULTS};
 use super::games::Event;
-use arbiter_tests::{s, Backend, TestApp};
+use arbiter_tests::{s, Backend, TestApp, WsClient};
+use std::time::Duration;
 use awc::http::{header, Method};
 use serde_json::{json, Value};
 
@@ -246,8 +247,17 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
     e.to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
     let r = stranger.post_empty(&format!("{base}/runs/{id2}/publish")).await?;
     assert_eq!((r.status.as_u16(), r.code()), (403, "not_tournament_organiser"));
+    // A player's phone and a standings screen are open when the TO publishes.
+    let ws = |view: &str| format!("{}/ws/tournaments/{tid}?view={view}", app.base.replacen("http", "ws", 1));
+    let p3 = e.players.iter().find(|p| p.2 == "P3").and_then(|p| p.0.session()).map(String::from);
+    let mut phone = WsClient::connect_as(&ws("player"), p3.as_deref()).await?;
+    let mut screen = WsClient::connect(&ws("standings")).await?;
     let since = e.seq().await?;
     e.to.post_empty(&format!("{base}/runs/{id2}/publish")).await?.ok()?;
+    for client in [&mut phone, &mut screen] {
+        let (frames, seen) = client.until(Duration::from_secs(5), |f| f["kind"] == "prizes_published").await;
+        assert!(seen, "open pages hear of the publication: {frames:?}");
+    }
     let events = e.events(since).await?;
     assert_eq!(events.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>(), ["prizes_published"]);
     assert_eq!(events[0].1["prizes"]["run_id"], id2.as_str());
@@ -362,6 +372,25 @@ async fn the_prize_list_is_imported_from_csv_and_managed_from_the_prize_desk() -
     let runs = e.to.get(&format!("{base}/runs")).await?.ok()?;
     assert_eq!(runs["runs"].as_array().map(Vec::len), Some(1));
     assert_eq!(runs["runs"][0]["published"], true);
+    app.stop().await;
+    Ok(())
+}
+
+#[actix_web::test]
+async fn allocation_waits_for_a_prize_list_and_for_results() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let mut e = Event::start(&app, "chess", "round_robin", &["A", "B"], json!({})).await?;
+    let base = format!("/api/tournaments/{}/prizes", e.id);
+    let r = e.to.post_empty(&format!("{base}/runs")).await?;
+    assert_eq!((r.status.as_u16(), r.code()), (409, "no_prizes"));
+    e.put(&format!("{base}/config"), &prize_list()).await?.ok()?;
+    let before = app.fingerprint().await?;
+    let r = e.to.post_empty(&format!("{base}/runs")).await?;
+    assert_eq!((r.status.as_u16(), r.code()), (409, "no_results"));
+    assert_eq!(app.fingerprint().await?, before, "a refused run stores nothing");
+    let (status, html) = app.client().get_text(&format!("/t/{}/prizes", e.id)).await?;
+    assert_eq!(status.as_u16(), 200);
+    assert!(html.contains("id=\"prizes-not-published\"") && html.contains("1: 500.00 + trophy; 2: 300.00; 3: 100.00"), "the prize list shows until prizes are published");
     app.stop().await;
     Ok(())
 }
