@@ -14,6 +14,7 @@ mod m0004_events;
 mod m0005_ratings;
 mod m0006_games;
 mod m0007_player_profile;
+mod m0008_prizes;
 mod m0009_swiss_chess;
 
 /// The ordered list of migrations.
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0005_ratings::Migration),
             Box::new(m0006_games::Migration),
             Box::new(m0007_player_profile::Migration),
+            Box::new(m0008_prizes::Migration),
             Box::new(m0009_swiss_chess::Migration),
         ]
     }

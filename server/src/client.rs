@@ -112,6 +112,20 @@ impl ApiClient {
         self.send(Method::GET, path, None).await
     }
 
+    /// `GET path` as text: a page or a CSV export, with its status.
+    ///
+    /// # Errors
+    /// The request could not be sent or the body read.
+    pub async fn get_text(&mut self, path: &str) -> anyhow::Result<(StatusCode, String)> {
+        let mut req = self.http.get(format!("{}{}", self.base, path));
+        if let Some(s) = &self.session {
+            req = req.insert_header((header::COOKIE, format!("{}={s}", crate::auth::session::COOKIE)));
+        }
+        let mut res = req.send().await.map_err(|e| anyhow::anyhow!("request to {path} failed: {e}"))?;
+        let bytes = res.body().limit(16 * 1024 * 1024).await.map_err(|e| anyhow::anyhow!("reading {path}: {e}"))?;
+        Ok((res.status(), String::from_utf8_lossy(&bytes).into_owned()))
+    }
+
     /// `POST path` with a JSON body.
     ///
     /// # Errors

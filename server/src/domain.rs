@@ -3,12 +3,15 @@
 //!
 //! - [`score`]: a table's score in each game and the result derived from it;
 //! - [`rules`]: an event's pairing system, point values and standings
-//!   configuration, with the organiser's tie decisions.
+//!   configuration, with the organiser's tie decisions;
+//! - [`prizes`]: the prize list and rules, and the allocation runs.
 
+mod prizes;
 mod profile;
 mod rules;
 mod score;
 
+pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPrizeConfig};
 pub use profile::{PlayerProfile, TITLES};
 pub use rules::{crokinole_format, default_points, default_standings, ResolutionMeta, StandingsChange, TieNotice, TieResolution};
 pub use score::{ChessResult, GameScore};

@@ -4,6 +4,7 @@
 use crate::views::{ColumnView, PlayerView, RoundView, StandingView, StandingsMeta, StandingsWindow, TournamentView};
 use askama::Template;
 
+pub mod prizes;
 pub mod ratings;
 
 /// What every page's header needs.
@@ -169,6 +170,12 @@ pub struct PlayerPage {
     pub me: PlayerView,
     /// The socket view.
     pub live: Live,
+    /// Whether the event's prizes are published.
+    pub prizes_published: bool,
+    /// The prizes the player won (published run).
+    pub my_prizes: Vec<crate::views::prizes::PrizeLineView>,
+    /// The money the player receives (published run).
+    pub my_payout: Option<crate::views::prizes::PayoutView>,
 }
 
 /// An error page.

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod prizes;
 pub mod ratings;
 
 pub mod standings;

@@ -262,6 +262,12 @@
       .catch(function (err) { const p = reg.querySelector("[data-error]"); p.textContent = err.message; p.hidden = false; });
   });
 
+  // Published prizes: the prize list and the player's page show them as they are published.
+  if (page === "prizes" || page === "player") {
+    A.onChange(function (s, ev) { if (ev && ev.kind === "prizes_published") location.reload(); });
+  }
+  if (page === "prizes") { A.connect(tid); return; }
+
   const render = { board: renderBoard, standings: renderStandings, dashboard: renderDashboard, player: renderPlayer }[page];
   if (!render || !A.state) return;
   if (page === "standings") document.addEventListener("click", function (e) { G.standingsClick(e, tid, showError); });

@@ -6,6 +6,7 @@ mod chess;
 mod health;
 pub mod pages;
 mod players;
+mod prizes;
 mod ratings;
 mod results;
 mod rounds;
@@ -34,6 +35,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(rounds::routes)
         .configure(results::routes)
         .configure(ratings::routes)
+        .configure(prizes::routes)
         .configure(standings::routes)
         .configure(ws::routes)
         .configure(pages::routes)

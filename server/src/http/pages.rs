@@ -5,7 +5,7 @@ use crate::app::AppState;
 use crate::auth::{csrf, session, session::MaybeUser};
 use crate::domain::User;
 use crate::error::ApiError;
-use crate::service::{accounts, players, snapshot, tournaments, views};
+use crate::service::{accounts, players, prizes, snapshot, tournaments, views};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use crate::live::view::{View, ViewParams};
@@ -336,8 +336,11 @@ async fn player_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUs
     let Some(me) = me else { return Ok(redirect(&format!("/t/{id}"))) };
     let (s, live) = live(&state, *id, Some(&u), View::Player { player: me.id, user: u.id }, String::new()).await?;
     let ViewState::Player { tournament, .. } = s else { return Err(ApiError::internal("player view").into()) };
+    let published = prizes::published(&state, Some(&u), *id).await?;
+    let (my_prizes, my_payout) = published.as_ref().map(|p| p.of_player(&me.id.to_string())).unwrap_or_default();
     let (nav, fresh) = nav(&req, Some(&u));
-    render(&req, &state, &tpl::PlayerPage { nav, tournament, me: views::player(&me, true, true), live }, fresh.as_deref())
+    let page = tpl::PlayerPage { nav, tournament, me: views::player(&me, true, true), live, prizes_published: published.is_some(), my_prizes, my_payout };
+    render(&req, &state, &page, fresh.as_deref())
 }
 
 async fn asset(name: web::Path<String>) -> HttpResponse {

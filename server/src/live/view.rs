@@ -139,7 +139,7 @@ impl View {
     /// [`View::Events`] receives the stored frame itself and is not asked.
     #[must_use]
     pub fn filter(&self, kind: &str, data: &Value) -> Option<Value> {
-        let tournament_wide = data.get("tournament").is_some();
+        let tournament_wide = data.get("tournament").is_some() || data.get("prizes").is_some();
         match self {
             View::Events => Some(data.clone()),
             View::Queue => (kind != "standings_changed").then(|| data.clone()),
@@ -236,6 +236,15 @@ mod tests {
         assert_eq!(got["ratings"]["changes"].as_array().map(Vec::len), Some(1));
         assert_eq!(got["ratings"]["changes"][0]["delta"], 16);
         assert!(View::Board { from: 1, to: 9 }.filter("ratings_changed", &data).is_none());
+    }
+
+    #[test]
+    fn published_prizes_reach_every_view() {
+        let data = json!({ "prizes": { "run_id": "r", "published_at": 1, "prize_count": 3 } });
+        let views = [View::Queue, View::Board { from: 1, to: 9 }, View::Standings { offset: 0, limit: 50 }, View::Player { player: Uuid::new_v4(), user: Uuid::new_v4() }];
+        for v in views {
+            assert_eq!(v.filter("prizes_published", &data), Some(data.clone()), "{v:?}");
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod accounts;
 pub mod byes;
 pub mod pairing;
 pub mod players;
+pub mod prizes;
 pub mod ratings;
 pub mod results;
 pub mod rounds;
@@ -87,6 +88,9 @@ pub enum EventKind {
     ByeCancelled,
     /// `{tournament, imported}`: the TO imported players and played rounds from a TRF.
     TrfImported,
+    /// `{prizes: {run_id, published_at, prize_count}}`: the TO published a
+    /// prize allocation; read it from `GET …/prizes`.
+    PrizesPublished,
 }
 
 impl EventKind {
@@ -119,6 +123,7 @@ impl EventKind {
             EventKind::ByeRequested => "bye_requested",
             EventKind::ByeCancelled => "bye_cancelled",
             EventKind::TrfImported => "trf_imported",
+            EventKind::PrizesPublished => "prizes_published",
         }
     }
 }

@@ -14,6 +14,7 @@ mod entity;
 mod events;
 mod pairings;
 mod players;
+mod prizes;
 mod ratings;
 mod rounds;
 mod tournaments;

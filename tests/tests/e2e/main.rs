@@ -6,6 +6,7 @@ mod cli;
 mod event;
 mod games;
 mod live;
+mod prizes;
 mod profiles;
 mod ratings;
 mod scale;

@@ -6,6 +6,8 @@ pub mod event;
 pub mod pairing;
 pub mod player;
 pub mod player_elo;
+pub mod prize_config;
+pub mod prize_run;
 pub mod rated_round;
 pub mod rating_clock;
 pub mod round;

@@ -16,7 +16,7 @@ const TABLE_6: [[(u32, u32); 3]; 5] = [
 ];
 
 /// The results, White first, by pairing numbers (registration order).
-const RESULTS: [((u32, u32), &str); 15] = [
+pub const RESULTS: [((u32, u32), &str); 15] = [
     ((1, 6), "1-0"),
     ((2, 5), "1-0"),
     ((3, 4), "1/2-1/2"),
@@ -34,9 +34,11 @@ const RESULTS: [((u32, u32), &str); 15] = [
     ((5, 1), "0-1"),
 ];
 
-const NAMES: [&str; 6] = ["P1", "P2", "P3", "P4", "P5", "P6"];
+/// The players, in registration order.
+pub const NAMES: [&str; 6] = ["P1", "P2", "P3", "P4", "P5", "P6"];
 
-fn no(name: &str) -> u32 {
+/// A player's pairing number (registration order).
+pub fn no(name: &str) -> u32 {
     NAMES.iter().position(|n| *n == name).map_or(0, |k| k as u32 + 1)
 }
 

@@ -2,7 +2,7 @@
 //! per-game result payloads, configurable standings and the TO's hand on
 //! open ties, driven over HTTP.
 
-mod chess;
+pub mod chess;
 mod crokinole;
 mod dutch;
 mod pages;

@@ -1,0 +1,244 @@
+//! `/api/tournaments/{id}/prizes…`: the prize list and rules (JSON, CSV
+//! import), allocation runs (run, list, read, publish), the published
+//! prizes (JSON, CSV export); and the pages `/t/{id}/prizes` (public) and
+//! `/t/{id}/prizes/manage` (the TO's), with their CSRF-checked forms.
+
+use super::pages::{nav, render, Page};
+use crate::app::AppState;
+use crate::auth::csrf;
+use crate::auth::session::{Authed, MaybeUser};
+use crate::error::{ApiError, ApiResult};
+use crate::service::prizes::{self, CsvTable, OverrideInput, RunRequest};
+use crate::service::{players, tournaments};
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use arbiter_web::pages::prizes::{ManagePrizesPage, PrizesPage};
+use arbiter_web::pages::script_json;
+use serde::Deserialize;
+use serde_json::json;
+use uuid::Uuid;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/tournaments/{id}/prizes", web::get().to(get_published))
+        .route("/api/tournaments/{id}/prizes.csv", web::get().to(export))
+        .route("/api/tournaments/{id}/prizes/config", web::get().to(get_config))
+        .route("/api/tournaments/{id}/prizes/config", web::put().to(set_config))
+        .route("/api/tournaments/{id}/prizes/import", web::post().to(import))
+        .route("/api/tournaments/{id}/prizes/runs", web::post().to(run))
+        .route("/api/tournaments/{id}/prizes/runs", web::get().to(runs))
+        .route("/api/tournaments/{id}/prizes/runs/{run}", web::get().to(get_run))
+        .route("/api/tournaments/{id}/prizes/runs/{run}/publish", web::post().to(publish))
+        .route("/t/{id}/prizes", web::get().to(prizes_page))
+        .route("/t/{id}/prizes/manage", web::get().to(manage_page))
+        .route("/t/{id}/prizes/manage/import", web::post().to(import_form))
+        .route("/t/{id}/prizes/manage/rules", web::post().to(rules_form))
+        .route("/t/{id}/prizes/manage/run", web::post().to(run_form))
+        .route("/t/{id}/prizes/manage/publish", web::post().to(publish_form));
+}
+
+async fn get_published(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+    let p = prizes::require_published(prizes::published(&state, user.0.as_ref(), *id).await?)?;
+    Ok(HttpResponse::Ok().json(json!({ "prizes": p })))
+}
+
+/// `?run=ID&table=prizes|payouts` on the CSV export.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExportQuery {
+    run: Option<Uuid>,
+    #[serde(default)]
+    table: CsvTable,
+}
+
+async fn export(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>, q: web::Query<ExportQuery>) -> ApiResult<HttpResponse> {
+    let text = prizes::export(&state, user.0.as_ref(), *id, q.run, q.table).await?;
+    let name = match q.table {
+        CsvTable::Prizes => "prizes.csv",
+        CsvTable::Payouts => "prize-payouts.csv",
+    };
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")))
+        .body(text))
+}
+
+async fn get_config(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "config": prizes::get_config(&state, user.0.as_ref(), *id).await? })))
+}
+
+async fn set_config(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<serde_json::Value>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "config": prizes::set_config(&state, &user, *id, body.into_inner()).await? })))
+}
+
+fn utf8(body: &[u8]) -> ApiResult<&str> {
+    std::str::from_utf8(body).map_err(|_| ApiError::invalid("invalid_csv", "The CSV must be UTF-8 text."))
+}
+
+async fn import(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Bytes) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "config": prizes::import_csv(&state, &user, *id, utf8(&body)?).await? })))
+}
+
+async fn run(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Bytes) -> ApiResult<HttpResponse> {
+    let req: RunRequest = super::optional_json(&body)?;
+    Ok(HttpResponse::Created().json(json!({ "run": prizes::run(&state, &user, *id, req).await? })))
+}
+
+async fn runs(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "runs": prizes::runs(&state, &user, *id).await? })))
+}
+
+async fn get_run(state: web::Data<AppState>, Authed(user): Authed, path: web::Path<(Uuid, Uuid)>) -> ApiResult<HttpResponse> {
+    let (id, run) = path.into_inner();
+    Ok(HttpResponse::Ok().json(json!({ "run": prizes::get_run(&state, &user, id, run).await? })))
+}
+
+async fn publish(state: web::Data<AppState>, Authed(user): Authed, path: web::Path<(Uuid, Uuid)>) -> ApiResult<HttpResponse> {
+    let (id, run) = path.into_inner();
+    Ok(HttpResponse::Ok().json(json!({ "prizes": prizes::publish(&state, &user, id, run).await? })))
+}
+
+async fn prizes_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
+    let viewer = user.0.as_ref();
+    let tournament = tournaments::get(&state, *id, viewer).await?;
+    let published = prizes::published(&state, viewer, *id).await?;
+    let config = prizes::get_config(&state, viewer, *id).await?;
+    let is_to = viewer.is_some_and(|u| u.id.to_string() == tournament.owner_id);
+    let seq = state.store.read().await?.tournament(*id).await?.map_or(0, |t| t.last_seq);
+    let live = script_json(&json!({ "seq": seq, "data": {} }));
+    let (nav, fresh) = nav(&req, viewer);
+    render(&req, &state, &PrizesPage { nav, tournament, is_to, published, config, live }, fresh.as_deref())
+}
+
+/// `?run=ID` on the manage page: the run shown (default: the newest).
+#[derive(Deserialize, Default)]
+struct ManageQuery {
+    run: Option<Uuid>,
+}
+
+async fn manage(state: &AppState, req: &HttpRequest, user: &crate::domain::User, id: Uuid, run: Option<Uuid>, error: Option<String>, csv: String) -> Page {
+    let tournament = tournaments::get(state, id, Some(user)).await?;
+    let runs = prizes::runs(state, user, id).await?;
+    let shown = match run.or_else(|| runs.first().and_then(|r| Uuid::parse_str(&r.id).ok())) {
+        Some(r) => Some(prizes::get_run(state, user, id, r).await?),
+        None => None,
+    };
+    let config = prizes::get_config(state, Some(user), id).await?;
+    let players = players::list(state, Some(user), id).await?.into_iter().filter(|p| !p.removed).collect();
+    let (nav, fresh) = nav(req, Some(user));
+    let failed = error.is_some();
+    let page = ManagePrizesPage::new(nav, tournament, config, runs, shown, players, error, csv);
+    let mut res = render(req, state, &page, fresh.as_deref())?;
+    if failed {
+        *res.status_mut() = actix_web::http::StatusCode::UNPROCESSABLE_ENTITY;
+    }
+    Ok(res)
+}
+
+fn login(id: Uuid) -> HttpResponse {
+    HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/login?next=/t/{id}/prizes/manage"))).finish()
+}
+
+fn back(id: Uuid, run: Option<&str>) -> HttpResponse {
+    let q = run.map(|r| format!("?run={r}")).unwrap_or_default();
+    HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/t/{id}/prizes/manage{q}"))).finish()
+}
+
+async fn manage_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, q: web::Query<ManageQuery>) -> Page {
+    let Some(u) = user.0 else { return Ok(login(*id)) };
+    manage(&state, &req, &u, *id, q.run, None, String::new()).await
+}
+
+/// Shows a refused form on the page again (422) with the message; other
+/// failures (403, 404) as error pages.
+async fn refused(state: &AppState, req: &HttpRequest, user: &crate::domain::User, id: Uuid, e: ApiError, csv: String) -> Page {
+    if actix_web::ResponseError::status_code(&e).as_u16() == 403 || actix_web::ResponseError::status_code(&e).as_u16() == 404 {
+        return Err(e.into());
+    }
+    manage(state, req, user, id, None, Some(e.message().to_string()), csv).await
+}
+
+#[derive(Deserialize)]
+struct ImportForm {
+    csrf_token: String,
+    csv: String,
+}
+
+async fn import_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, form: web::Form<ImportForm>) -> Page {
+    csrf::check_form_token(&req, &form.csrf_token)?;
+    let Some(u) = user.0 else { return Ok(login(*id)) };
+    match prizes::import_csv(&state, &u, *id, &form.csv).await {
+        Ok(_) => Ok(back(*id, None)),
+        Err(e) => refused(&state, &req, &u, *id, e, form.into_inner().csv).await,
+    }
+}
+
+#[derive(Deserialize)]
+struct RulesForm {
+    csrf_token: String,
+    multiple_eligibility_mode: String,
+    cash_split: String,
+    #[serde(default)]
+    allow_unrated_in_rating_category: Option<String>,
+}
+
+async fn rules_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, form: web::Form<RulesForm>) -> Page {
+    csrf::check_form_token(&req, &form.csrf_token)?;
+    let Some(u) = user.0 else { return Ok(login(*id)) };
+    let current = prizes::get_config(&state, Some(&u), *id).await?;
+    let body = json!({
+        "categories": current.categories,
+        "rules": {
+            "multiple_eligibility_mode": form.multiple_eligibility_mode,
+            "cash_split": form.cash_split,
+            "allow_unrated_in_rating_category": form.allow_unrated_in_rating_category.is_some(),
+        }
+    });
+    match prizes::set_config(&state, &u, *id, body).await {
+        Ok(_) => Ok(back(*id, None)),
+        Err(e) => refused(&state, &req, &u, *id, e, String::new()).await,
+    }
+}
+
+#[derive(Deserialize)]
+struct RunForm {
+    csrf_token: String,
+    #[serde(default)]
+    override_prize: String,
+    #[serde(default)]
+    override_player: String,
+}
+
+async fn run_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, form: web::Form<RunForm>) -> Page {
+    csrf::check_form_token(&req, &form.csrf_token)?;
+    let Some(u) = user.0 else { return Ok(login(*id)) };
+    let mut overrides = Vec::new();
+    match (form.override_prize.trim(), form.override_player.trim()) {
+        ("", "") => {}
+        (prize, player) => match Uuid::parse_str(player) {
+            Ok(player_id) if !prize.is_empty() => overrides.push(OverrideInput { prize_id: prize.to_string(), player_id }),
+            _ => {
+                let e = ApiError::invalid("invalid_override", "Choose both the prize and the player for an override.");
+                return refused(&state, &req, &u, *id, e, String::new()).await;
+            }
+        },
+    }
+    match prizes::run(&state, &u, *id, RunRequest { overrides }).await {
+        Ok(r) => Ok(back(*id, Some(&r.summary.id))),
+        Err(e) => refused(&state, &req, &u, *id, e, String::new()).await,
+    }
+}
+
+#[derive(Deserialize)]
+struct PublishForm {
+    csrf_token: String,
+    run_id: Uuid,
+}
+
+async fn publish_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, form: web::Form<PublishForm>) -> Page {
+    csrf::check_form_token(&req, &form.csrf_token)?;
+    let Some(u) = user.0 else { return Ok(login(*id)) };
+    match prizes::publish(&state, &u, *id, form.run_id).await {
+        Ok(_) => Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/t/{id}/prizes"))).finish()),
+        Err(e) => refused(&state, &req, &u, *id, e, String::new()).await,
+    }
+}

@@ -1,0 +1,276 @@
+//! Checking a prize list and its rules before they are saved: the JSON the
+//! API receives (unknown fields, types, ids filled in) and the values
+//! (names, ages, ratings, genders, cash, places). The engine takes any
+//! well-formed list; these are the organiser's mistakes to catch first.
+
+use crate::domain::PrizeConfig;
+use crate::error::{ApiError, ApiResult};
+use arbiter_engine::prizes::{Category, Cents, Prize, RuleConfig};
+use serde_json::{Map, Value};
+use std::collections::HashSet;
+use uuid::Uuid;
+
+/// The most categories one event may have.
+pub const MAX_CATEGORIES: usize = 200;
+/// The most prizes one category may have.
+pub const MAX_PRIZES_PER_CATEGORY: usize = 500;
+/// The highest age bound accepted.
+pub const MAX_AGE: u32 = 120;
+/// The highest rating bound accepted (as for player profiles).
+pub const MAX_RATING: u32 = 3500;
+
+/// The code every refusal here carries.
+const CODE: &str = "invalid_prizes";
+
+fn invalid(message: String) -> ApiError {
+    ApiError::invalid(CODE, message)
+}
+
+/// Reads a prize configuration from the JSON the API receives:
+/// `{"categories": [...], "rules": {...}}`. Missing category and prize ids
+/// get new UUIDs; a missing `brochure_order` is the category's position
+/// (1-based). Then [`normalised`].
+///
+/// # Errors
+/// 422 `invalid_prizes` naming the first bad field (`categories[1].prizes[0].cash`).
+pub fn from_json(body: Value) -> ApiResult<PrizeConfig> {
+    let Value::Object(mut top) = body else {
+        return Err(invalid("The prize configuration must be a JSON object with `categories` and `rules`.".into()));
+    };
+    unknown(&top, &["categories", "rules"], "the configuration")?;
+    let mut categories = Vec::new();
+    match top.remove("categories") {
+        None | Some(Value::Null) => {}
+        Some(Value::Array(list)) => {
+            for (i, c) in list.into_iter().enumerate() {
+                categories.push(category(c, i)?);
+            }
+        }
+        Some(_) => return Err(invalid("categories must be a list.".into())),
+    }
+    let rules = match top.remove("rules") {
+        None | Some(Value::Null) => RuleConfig::default(),
+        Some(r) => rules(r)?,
+    };
+    normalised(PrizeConfig { categories, rules })
+}
+
+fn unknown(obj: &Map<String, Value>, known: &[&str], at: &str) -> ApiResult<()> {
+    match obj.keys().find(|k| !known.contains(&k.as_str())) {
+        Some(k) => Err(invalid(format!("{at} has an unknown field `{k}`; the fields are {}.", known.join(", ")))),
+        None => Ok(()),
+    }
+}
+
+const CATEGORY_FIELDS: [&str; 15] = [
+    "id", "name", "brochure_order", "active", "min_age", "max_age", "gender", "min_rating", "max_rating", "allow_unrated", "disability", "city",
+    "state", "club", "prizes",
+];
+const PRIZE_FIELDS: [&str; 7] = ["id", "place", "cash", "trophy", "medal", "active", "main_category"];
+const RULE_FIELDS: [&str; 5] = ["allow_unrated_in_rating_category", "multiple_eligibility_mode", "cash_split", "allowUnratedInRatingCategory", "multipleEligibilityMode"];
+
+fn category(v: Value, i: usize) -> ApiResult<Category> {
+    let at = format!("categories[{i}]");
+    let Value::Object(mut c) = v else { return Err(invalid(format!("{at} must be an object."))) };
+    unknown(&c, &CATEGORY_FIELDS, &at)?;
+    fill_id(&mut c, &at)?;
+    if c.get("brochure_order").is_none_or(Value::is_null) {
+        c.insert("brochure_order".into(), Value::from(i + 1));
+    }
+    let prizes = match c.remove("prizes") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(list)) => list.into_iter().enumerate().map(|(j, p)| prize(p, &format!("{at}.prizes[{j}]"))).collect::<ApiResult<_>>()?,
+        Some(_) => return Err(invalid(format!("{at}.prizes must be a list."))),
+    };
+    for key in ["min_age", "max_age", "min_rating", "max_rating", "brochure_order"] {
+        whole(&c, key, &at)?;
+    }
+    let mut cat: Category = serde_json::from_value(Value::Object(c)).map_err(|e| invalid(format!("{at}: {e}.")))?;
+    cat.prizes = prizes;
+    Ok(cat)
+}
+
+fn prize(v: Value, at: &str) -> ApiResult<Prize> {
+    let Value::Object(mut p) = v else { return Err(invalid(format!("{at} must be an object."))) };
+    unknown(&p, &PRIZE_FIELDS, at)?;
+    fill_id(&mut p, at)?;
+    whole(&p, "place", at)?;
+    if let Some(cash) = p.get("cash").filter(|c| !c.is_null()) {
+        if cash.as_i64().is_some_and(|c| c < 0) || cash.as_f64().is_some_and(|c| c < 0.0) {
+            return Err(invalid(format!("{at}.cash must not be negative.")));
+        }
+        if cash.as_u64().is_none() {
+            return Err(invalid(format!("{at}.cash must be a whole number of cents (50000 is 500.00).")));
+        }
+    }
+    serde_json::from_value(Value::Object(p)).map_err(|e| invalid(format!("{at}: {e}.")))
+}
+
+fn rules(v: Value) -> ApiResult<RuleConfig> {
+    let Value::Object(r) = &v else { return Err(invalid("rules must be an object.".into())) };
+    unknown(r, &RULE_FIELDS, "rules")?;
+    serde_json::from_value(v).map_err(|e| {
+        invalid(format!(
+            "rules: {e}. multiple_eligibility_mode is first-win or allow-multiple; cash_split is none, uscf_32b3, place_first or hort."
+        ))
+    })
+}
+
+/// A whole number 0 or more, or absent / null.
+fn whole(obj: &Map<String, Value>, key: &str, at: &str) -> ApiResult<()> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(()),
+        Some(v) if v.as_u64().is_some_and(|n| n <= u64::from(u32::MAX)) => Ok(()),
+        Some(v) if v.as_i64().is_some_and(|n| n < 0) => Err(invalid(format!("{at}.{key} must not be negative."))),
+        Some(_) => Err(invalid(format!("{at}.{key} must be a whole number."))),
+    }
+}
+
+fn fill_id(obj: &mut Map<String, Value>, at: &str) -> ApiResult<()> {
+    match obj.get("id") {
+        None | Some(Value::Null) => {
+            obj.insert("id".into(), Value::String(Uuid::new_v4().to_string()));
+            Ok(())
+        }
+        Some(Value::String(s)) if !s.trim().is_empty() && s.len() <= 64 && !s.chars().any(char::is_control) => Ok(()),
+        Some(_) => Err(invalid(format!("{at}.id must be text of 1 to 64 characters (or left out for a new one)."))),
+    }
+}
+
+/// Checks a configuration's values and returns it normalised: gender (`w`/`f` → `F`,
+/// `m` → `M`), disability `yes`, text trimmed, categories in brochure
+/// order and prizes by place.
+///
+/// Rules: 1–64 character names; at most [`MAX_CATEGORIES`] categories and
+/// [`MAX_PRIZES_PER_CATEGORY`] prizes each; unique category and prize ids
+/// and unique places in a category; places from 1; ages up to [`MAX_AGE`]
+/// and ratings up to [`MAX_RATING`], minimum not above maximum; cash up to
+/// the engine's [`Cents::MAX_PRIZE`]; gender `F` or `M`; disability `yes`
+/// (the player profile records only whether a player has a disability).
+///
+/// # Errors
+/// 422 `invalid_prizes` naming the category (and prize) at fault.
+pub fn normalised(mut config: PrizeConfig) -> ApiResult<PrizeConfig> {
+    if config.categories.len() > MAX_CATEGORIES {
+        return Err(invalid(format!("A prize list has at most {MAX_CATEGORIES} categories.")));
+    }
+    let mut category_ids = HashSet::new();
+    let mut prize_ids = HashSet::new();
+    for (i, c) in config.categories.iter_mut().enumerate() {
+        let name = c.name.trim().to_string();
+        let at = if name.is_empty() { format!("Category {}", i + 1) } else { format!("Category `{name}`") };
+        if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
+            return Err(invalid(format!("{at}: the name must be one line of 1 to 64 characters.")));
+        }
+        c.name = name;
+        if !category_ids.insert(c.id.0.clone()) {
+            return Err(invalid(format!("{at}: the id `{}` is used by another category.", c.id)));
+        }
+        for (lo, hi, max, what) in [(c.min_age, c.max_age, MAX_AGE, "age"), (c.min_rating, c.max_rating, MAX_RATING, "rating")] {
+            if let Some(v) = [lo, hi].into_iter().flatten().find(|v| *v > max) {
+                return Err(invalid(format!("{at}: {what} {v} is out of range (0 to {max}).")));
+            }
+            if let (Some(l), Some(h)) = (lo.filter(|v| *v > 0), hi.filter(|v| *v > 0)) {
+                if l > h {
+                    return Err(invalid(format!("{at}: the minimum {what} {l} is above the maximum {h}.")));
+                }
+            }
+        }
+        c.gender = match c.gender.as_deref().map(str::trim).map(str::to_lowercase).as_deref() {
+            None | Some("") => None,
+            Some("f" | "w") => Some("F".into()),
+            Some("m") => Some("M".into()),
+            Some(other) => return Err(invalid(format!("{at}: gender `{other}` must be F (women and girls) or M."))),
+        };
+        c.disability = match c.disability.as_deref().map(str::trim).map(str::to_lowercase).as_deref() {
+            None | Some("") => None,
+            Some("yes" | "y" | "true") => Some("yes".into()),
+            Some(other) => {
+                return Err(invalid(format!(
+                    "{at}: disability `{other}` must be `yes` (players whose profile records a disability) or left empty."
+                )))
+            }
+        };
+        for (field, v) in [("city", &mut c.city), ("state", &mut c.state), ("club", &mut c.club)] {
+            *v = match v.as_deref().map(str::trim) {
+                None | Some("") => None,
+                Some(t) if t.chars().count() > 64 || t.chars().any(char::is_control) => {
+                    return Err(invalid(format!("{at}: {field} must be one line of at most 64 characters.")))
+                }
+                Some(t) => Some(t.to_string()),
+            };
+        }
+        if c.prizes.len() > MAX_PRIZES_PER_CATEGORY {
+            return Err(invalid(format!("{at}: a category has at most {MAX_PRIZES_PER_CATEGORY} prizes.")));
+        }
+        let mut places = HashSet::new();
+        for p in &c.prizes {
+            if p.place == 0 {
+                return Err(invalid(format!("{at}: prize places start at 1.")));
+            }
+            if !places.insert(p.place) {
+                return Err(invalid(format!("{at}: there are two prizes for place {}.", p.place)));
+            }
+            if !prize_ids.insert(p.id.0.clone()) {
+                return Err(invalid(format!("{at}: the prize id `{}` is used twice.", p.id)));
+            }
+            if p.cash > Cents::MAX_PRIZE {
+                return Err(invalid(format!("{at}: the prize for place {} carries {}, more than a prize may carry ({}).", p.place, p.cash, Cents::MAX_PRIZE)));
+            }
+        }
+        c.prizes.sort_by_key(|p| p.place);
+    }
+    config.categories.sort_by(|a, b| a.brochure_order.cmp(&b.brochure_order).then_with(|| a.id.cmp(&b.id)));
+    Ok(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn err(v: Value) -> String {
+        from_json(v).err().map(|e| e.message().to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn fills_ids_and_orders_and_normalises() {
+        let c = from_json(json!({
+            "categories": [
+                { "name": "Girls", "gender": "w", "prizes": [{ "place": 2 }, { "place": 1, "cash": 5000, "trophy": true }] },
+                { "name": "Open", "brochure_order": 0, "disability": "Yes" }
+            ],
+            "rules": { "cash_split": "uscf_32b3", "multipleEligibilityMode": "allow-multiple" }
+        }))
+        .unwrap_or_default();
+        assert_eq!(c.categories.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Open", "Girls"]);
+        assert_eq!((c.categories[1].gender.as_deref(), c.categories[0].disability.as_deref()), (Some("F"), Some("yes")));
+        assert_eq!(c.categories[1].prizes.iter().map(|p| p.place).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(c.categories[1].prizes[0].cash, Cents(5000));
+        assert!(Uuid::parse_str(&c.categories[1].prizes[0].id.0).is_ok());
+        assert_eq!(c.rules.cash_split, arbiter_engine::prizes::SplitMethod::Uscf32B3);
+    }
+
+    #[test]
+    fn refuses_mistakes_with_their_place() {
+        let cat = |extra: Value| {
+            let mut c = json!({ "name": "U1800", "prizes": [{ "place": 1, "cash": 100 }] });
+            if let (Some(o), Some(e)) = (c.as_object_mut(), extra.as_object()) {
+                o.extend(e.clone());
+            }
+            json!({ "categories": [c] })
+        };
+        assert!(err(cat(json!({ "max_ratng": 1799 }))).contains("unknown field `max_ratng`"));
+        assert!(err(cat(json!({ "min_age": 14, "max_age": 12 }))).contains("minimum age 14 is above the maximum 12"));
+        assert!(err(cat(json!({ "min_age": -1 }))).contains("min_age must not be negative"));
+        assert!(err(cat(json!({ "gender": "x" }))).contains("gender `x`"));
+        assert!(err(cat(json!({ "max_rating": 9000 }))).contains("rating 9000 is out of range"));
+        assert!(err(cat(json!({ "prizes": [{ "place": 1, "cash": -5 }] }))).contains("categories[0].prizes[0].cash must not be negative"));
+        assert!(err(cat(json!({ "prizes": [{ "place": 1, "cash": 1.5 }] }))).contains("whole number of cents"));
+        assert!(err(cat(json!({ "prizes": [{ "place": 1 }, { "place": 1 }] }))).contains("two prizes for place 1"));
+        assert!(err(cat(json!({ "prizes": [{ "place": 0 }] }))).contains("places start at 1"));
+        assert!(err(cat(json!({ "name": " " }))).contains("name must be"));
+        assert!(err(json!({ "rules": { "cash_split": "halves" } })).contains("cash_split is none"));
+        assert!(err(json!({ "categories": [{ "id": "a", "name": "A" }, { "id": "a", "name": "B" }] })).contains("used by another category"));
+    }
+}

@@ -1,0 +1,283 @@
+//! Prizes: the TO sets up the prize list and rules (JSON or CSV), runs the
+//! allocation from the current standings and player profiles (with manual
+//! overrides), reviews conflicts and warnings, and publishes one run; the
+//! public list, the player's page and the CSV export show the published run.
+//!
+//! Each run is stored whole (inputs, outputs, log) and never changed; its log
+//! entries are also emitted as `tracing` events (target `arbiter::prizes`,
+//! the spec's line as message). Rules: [`arbiter_engine::prizes`].
+
+pub mod config;
+pub mod import;
+mod inputs;
+pub mod views;
+
+use super::{load_tournament, require_to, Change, EventKind};
+use crate::app::AppState;
+use crate::domain::{now_millis, PrizeConfig, PrizeRun, RunOutputs, StoredPrizeConfig, TournamentStatus, User};
+use crate::error::{ApiError, ApiResult};
+use crate::store::Tx;
+use arbiter_engine::prizes::{allocate, split_cash, LogLevel, ManualOverride, PrizeId};
+use arbiter_web::views::prizes::{PrizeConfigView, PublishedPrizesView, RunSummaryView, RunView};
+use serde::Deserialize;
+use serde_json::json;
+use uuid::Uuid;
+
+pub use views::CsvTable;
+
+/// The most overrides one run takes.
+pub const MAX_OVERRIDES: usize = 500;
+
+/// A manual override as the API takes it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OverrideInput {
+    /// The prize id.
+    pub prize_id: String,
+    /// The registration id of the player who receives it.
+    pub player_id: Uuid,
+}
+
+/// `POST …/prizes/runs`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunRequest {
+    /// Manual overrides, applied in this order before the automatic allocation.
+    #[serde(default)]
+    pub overrides: Vec<OverrideInput>,
+}
+
+fn config_view(c: &PrizeConfig, updated_at: Option<i64>) -> ApiResult<PrizeConfigView> {
+    Ok(PrizeConfigView {
+        categories: serde_json::to_value(&c.categories).map_err(ApiError::internal)?,
+        rules: serde_json::to_value(c.rules).map_err(ApiError::internal)?,
+        category_count: c.categories.len(),
+        prize_count: c.prize_count(),
+        updated_at,
+    })
+}
+
+/// The prize configuration of `id` (empty when never set). The prize list
+/// is public, like a brochure.
+///
+/// # Errors
+/// 404 for an unknown (or unpublished) tournament.
+pub async fn get_config(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<PrizeConfigView> {
+    let tx = state.store.read().await?;
+    super::tournaments::visible(&tx, id, viewer).await?;
+    match tx.prize_config(id).await? {
+        Some(s) => config_view(&s.config, Some(s.updated_at)),
+        None => config_view(&PrizeConfig::default(), None),
+    }
+}
+
+async fn save(state: &AppState, user: &User, id: Uuid, config: PrizeConfig) -> ApiResult<PrizeConfigView> {
+    let change = Change::begin(state, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "set up prizes")?;
+    let stored = StoredPrizeConfig { tournament_id: id, config, updated_by: user.id, updated_at: now_millis() };
+    change.tx().save_prize_config(&stored).await?;
+    change.commit(state).await?;
+    config_view(&stored.config, Some(stored.updated_at))
+}
+
+/// The TO replaces the prize configuration (`{"categories": [...], "rules": {...}}`).
+///
+/// # Errors
+/// 403 for anyone but the TO; 422 `invalid_prizes` naming the bad field.
+pub async fn set_config(state: &AppState, user: &User, id: Uuid, body: serde_json::Value) -> ApiResult<PrizeConfigView> {
+    let config = config::from_json(body)?;
+    save(state, user, id, config).await
+}
+
+/// The TO replaces the categories and prizes from CSV (see [`import`]);
+/// the rules stay as they are.
+///
+/// # Errors
+/// 403 for anyone but the TO; 422 `invalid_csv` naming the row and column.
+pub async fn import_csv(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiResult<PrizeConfigView> {
+    let rules = {
+        let tx = state.store.read().await?;
+        let t = load_tournament(&tx, id).await?;
+        require_to(&t, user, "set up prizes")?;
+        tx.prize_config(id).await?.map(|c| c.config.rules).unwrap_or_default()
+    };
+    let config = import::from_csv(text, rules)?;
+    save(state, user, id, config).await
+}
+
+/// Maps the API's overrides (registration ids) to the engine's (player
+/// numbers). Unknown prizes and players are refused here (prize spec,
+/// "Error Handling": invalid override); the engine reports the rest
+/// (ineligible, already assigned…) as conflicts.
+fn overrides(inputs: &crate::domain::RunInputs, list: Vec<OverrideInput>) -> ApiResult<Vec<ManualOverride>> {
+    if list.len() > MAX_OVERRIDES {
+        return Err(ApiError::invalid("invalid_override", format!("At most {MAX_OVERRIDES} overrides per run.")));
+    }
+    list.into_iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let prize_id = PrizeId(o.prize_id);
+            if !inputs.event.categories.iter().any(|c| c.prizes.iter().any(|p| p.id == prize_id)) {
+                return Err(ApiError::invalid("invalid_override", format!("overrides[{i}]: there is no prize `{prize_id}` on the prize list.")));
+            }
+            let player = inputs.entrants.iter().find(|e| e.player_id == o.player_id).ok_or_else(|| {
+                ApiError::invalid("invalid_override", format!("overrides[{i}]: player {} is not in this event's standings.", o.player_id))
+            })?;
+            Ok(ManualOverride { prize_id, player_id: player.no })
+        })
+        .collect()
+}
+
+/// Emits a run's log as `tracing` events (prize spec, "Logging Specification").
+fn trace(run: &PrizeRun) {
+    for entry in &run.log {
+        match entry.level {
+            LogLevel::Info => tracing::info!(target: "arbiter::prizes", tournament = %run.tournament_id, run = %run.id, event = entry.event.name(), "{entry}"),
+            LogLevel::Warn => tracing::warn!(target: "arbiter::prizes", tournament = %run.tournament_id, run = %run.id, event = entry.event.name(), "{entry}"),
+        }
+    }
+}
+
+/// The TO runs the allocation and the cash split from the current
+/// standings and profiles; the run is stored (unpublished) and returned.
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 `no_prizes` without a prize list, 409
+/// `no_results` before any game counts; 422 `invalid_override`, or
+/// `invalid_prizes` when the engine refuses the data (e.g. scores out of
+/// the standings order).
+pub async fn run(state: &AppState, user: &User, id: Uuid, req: RunRequest) -> ApiResult<RunView> {
+    let change = Change::begin(state, id).await?;
+    let tx = change.tx();
+    let t = load_tournament(tx, id).await?;
+    require_to(&t, user, "allocate prizes")?;
+    let config = tx.prize_config(id).await?.map(|c| c.config).unwrap_or_default();
+    if config.prize_count() == 0 {
+        return Err(ApiError::conflict("no_prizes", "There are no prizes to allocate: set up the prize list first."));
+    }
+    let (players, rounds, pairings) = (tx.players(id).await?, tx.rounds(id).await?, tx.pairings_of_tournament(id).await?);
+    let mut inputs = inputs::prize_event(&t, &players, &rounds, &pairings, &config, Vec::new())?;
+    inputs.event.overrides = overrides(&inputs, req.overrides)?;
+    let refused = |e: arbiter_engine::prizes::PrizeError| ApiError::invalid("invalid_prizes", format!("The prizes cannot be allocated: {e}."));
+    let mut allocation = allocate(&inputs.event).map_err(refused)?;
+    let cash = split_cash(&inputs.event).map_err(refused)?;
+    let log = std::mem::take(&mut allocation.log);
+    let run = PrizeRun {
+        id: Uuid::new_v4(),
+        tournament_id: id,
+        run_by: user.id,
+        run_at: now_millis(),
+        standings_seq: t.last_seq,
+        inputs,
+        outputs: RunOutputs { allocation, cash },
+        log,
+        published: false,
+        published_at: None,
+    };
+    tx.insert_prize_run(&run).await?;
+    change.commit(state).await?;
+    trace(&run);
+    views::run(&run)
+}
+
+async fn to_read(state: &AppState, user: &User, id: Uuid) -> ApiResult<Tx> {
+    let tx = state.store.read().await?;
+    let t = load_tournament(&tx, id).await?;
+    require_to(&t, user, "review prize runs")?;
+    Ok(tx)
+}
+
+fn run_not_found() -> ApiError {
+    ApiError::not_found("prize_run_not_found", "This tournament has no prize run with this id.")
+}
+
+/// Every run of the tournament, newest first (TO only).
+///
+/// # Errors
+/// 403 for anyone but the TO.
+pub async fn runs(state: &AppState, user: &User, id: Uuid) -> ApiResult<Vec<RunSummaryView>> {
+    let tx = to_read(state, user, id).await?;
+    Ok(tx.prize_runs(id).await?.iter().map(views::summary).collect())
+}
+
+/// One run, whole (TO only).
+///
+/// # Errors
+/// 403 for anyone but the TO; 404 `prize_run_not_found`.
+pub async fn get_run(state: &AppState, user: &User, id: Uuid, run: Uuid) -> ApiResult<RunView> {
+    let tx = to_read(state, user, id).await?;
+    views::run(&tx.prize_run(id, run).await?.ok_or_else(run_not_found)?)
+}
+
+/// The TO publishes a run of a complete event: it becomes the public prize
+/// list (replacing any run published before) and `prizes_published` is
+/// emitted so open pages refresh.
+///
+/// # Errors
+/// 403 for anyone but the TO; 404 `prize_run_not_found`; 409
+/// `tournament_not_complete` before the standings are final.
+pub async fn publish(state: &AppState, user: &User, id: Uuid, run: Uuid) -> ApiResult<PublishedPrizesView> {
+    let mut change = Change::begin(state, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "publish prizes")?;
+    let mut r = change.tx().prize_run(id, run).await?.ok_or_else(run_not_found)?;
+    if t.status != TournamentStatus::Complete {
+        return Err(ApiError::conflict(
+            "tournament_not_complete",
+            format!("Prizes are published from the final standings: the tournament is {}; complete it first.", t.status),
+        ));
+    }
+    let at = now_millis();
+    change.tx().publish_prize_run(id, run, at).await?;
+    r.published = true;
+    r.published_at = Some(at);
+    let view = views::published(&r);
+    change
+        .emit(EventKind::PrizesPublished, &json!({ "prizes": { "run_id": view.run_id, "published_at": at, "prize_count": view.prizes.len() } }))
+        .await?;
+    change.commit(state).await?;
+    tracing::info!(target: "arbiter::prizes", tournament = %id, run = %run, "prizes published");
+    Ok(view)
+}
+
+/// The published prizes of `id`, if any.
+///
+/// # Errors
+/// 404 for an unknown (or unpublished) tournament.
+pub async fn published(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<Option<PublishedPrizesView>> {
+    let tx = state.store.read().await?;
+    super::tournaments::visible(&tx, id, viewer).await?;
+    Ok(tx.published_prize_run(id).await?.as_ref().map(views::published))
+}
+
+/// Answers 404 `prizes_not_published` when there is nothing published.
+///
+/// # Errors
+/// 404 `prizes_not_published`.
+pub fn require_published(p: Option<PublishedPrizesView>) -> ApiResult<PublishedPrizesView> {
+    p.ok_or_else(not_published)
+}
+
+fn not_published() -> ApiError {
+    ApiError::not_found("prizes_not_published", "The organiser has not published the prizes of this event yet.")
+}
+
+/// The CSV export: of the published run, or (for the TO) of run `run`.
+///
+/// # Errors
+/// 404 `prizes_not_published` / `prize_run_not_found`; 403 when someone
+/// but the TO names a run.
+pub async fn export(state: &AppState, viewer: Option<&User>, id: Uuid, run: Option<Uuid>, table: CsvTable) -> ApiResult<String> {
+    let tx = state.store.read().await?;
+    let t = super::tournaments::visible(&tx, id, viewer).await?;
+    let r = match run {
+        Some(run) => {
+            let user = viewer.ok_or_else(|| ApiError::unauthorized("not_signed_in", "Sign in as the organiser to export an unpublished run."))?;
+            require_to(&t, user, "export prize runs")?;
+            tx.prize_run(id, run).await?.ok_or_else(run_not_found)?
+        }
+        None => tx.published_prize_run(id).await?.ok_or_else(not_published)?,
+    };
+    views::csv(&r, table)
+}

@@ -1,0 +1,241 @@
+//! Prize pages: the public prize list (`/t/{id}/prizes`) and the TO's
+//! prize desk (`/t/{id}/prizes/manage`): the list as configured, its CSV
+//! import, the rules, running the allocation with an override, the review
+//! of a run (winners, cash, conflicts, warnings, unfilled, log) and
+//! publishing.
+
+use super::Nav;
+use crate::views::prizes::{PrizeConfigView, PublishedPrizesView, RunSummaryView, RunView};
+use crate::views::{PlayerView, TournamentView};
+use askama::Template;
+
+/// The split method in words.
+#[must_use]
+pub fn split_label(method: &str) -> &'static str {
+    match method {
+        "none" => "no split: tie-break order decides",
+        "uscf_32b3" => "US Chess rule 32B3: tied players share",
+        "place_first" => "place-first (class prizes settled after place prizes)",
+        "hort" => "Hort system (half kept, half shared)",
+        _ => "unknown",
+    }
+}
+
+/// Unix milliseconds as `YYYY-MM-DD HH:MM UTC`.
+#[must_use]
+pub fn when(ms: &i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02} {:02}:{:02} UTC", rem / 3600, rem % 3600 / 60)
+}
+
+/// `/t/{id}/prizes`: the published prizes (or the prize list while none is published).
+#[derive(Template)]
+#[template(path = "prizes.html")]
+pub struct PrizesPage {
+    /// Header.
+    pub nav: Nav,
+    /// The event.
+    pub tournament: TournamentView,
+    /// Whether the viewer is the TO (a link to the prize desk).
+    pub is_to: bool,
+    /// The published run, if any.
+    pub published: Option<PublishedPrizesView>,
+    /// The prize list as configured.
+    pub config: PrizeConfigView,
+    /// `{"seq": N, "data": {}}`: where the page's event stream starts.
+    pub live: String,
+}
+
+/// One prize of the configured list, flattened for the override form.
+#[derive(Clone, Debug)]
+pub struct PrizeOption {
+    /// Prize id.
+    pub id: String,
+    /// "Open 1st (500.00)".
+    pub label: String,
+}
+
+/// `/t/{id}/prizes/manage`: the TO's prize desk.
+#[derive(Template)]
+#[template(path = "prizes_manage.html")]
+pub struct ManagePrizesPage {
+    /// Header.
+    pub nav: Nav,
+    /// The event.
+    pub tournament: TournamentView,
+    /// The prize list and rules.
+    pub config: PrizeConfigView,
+    /// The rules' current values: eligibility mode, split method, unrated in rating categories.
+    pub mode: String,
+    /// The split method code.
+    pub split: String,
+    /// Whether unrated players may take rating-category prizes.
+    pub allow_unrated: bool,
+    /// The prizes, for the override form.
+    pub prize_options: Vec<PrizeOption>,
+    /// Every run, newest first.
+    pub runs: Vec<RunSummaryView>,
+    /// The run shown.
+    pub run: Option<RunView>,
+    /// The players, for the override form.
+    pub players: Vec<PlayerView>,
+    /// The message of a refused form.
+    pub error: Option<String>,
+    /// The CSV typed (kept after a refused import).
+    pub csv: String,
+}
+
+impl ManagePrizesPage {
+    /// The page.
+    #[must_use]
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        nav: Nav,
+        tournament: TournamentView,
+        config: PrizeConfigView,
+        runs: Vec<RunSummaryView>,
+        run: Option<RunView>,
+        players: Vec<PlayerView>,
+        error: Option<String>,
+        csv: String,
+    ) -> ManagePrizesPage {
+        let text = |k: &str, default: &str| config.rules.get(k).and_then(|v| v.as_str()).unwrap_or(default).to_string();
+        let mode = text("multiple_eligibility_mode", "first-win");
+        let split = text("cash_split", "none");
+        let allow_unrated = config.rules.get("allow_unrated_in_rating_category").and_then(serde_json::Value::as_bool).unwrap_or(false);
+        let prize_options = config
+            .categories
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|c| {
+                let name = c.get("name").and_then(|v| v.as_str()).unwrap_or_default().to_string();
+                c.get("prizes").and_then(|p| p.as_array()).cloned().unwrap_or_default().into_iter().map(move |p| {
+                    let place = p.get("place").and_then(serde_json::Value::as_u64).unwrap_or(0);
+                    let cash = p.get("cash").and_then(serde_json::Value::as_u64).unwrap_or(0);
+                    PrizeOption {
+                        id: p.get("id").and_then(|v| v.as_str()).unwrap_or_default().to_string(),
+                        label: format!("{name} {place} ({}.{:02})", cash / 100, cash % 100),
+                    }
+                })
+            })
+            .collect();
+        ManagePrizesPage { nav, tournament, config, mode, split, allow_unrated, prize_options, runs, run, players, error, csv }
+    }
+
+    /// The configured categories as (name, filters in words, prizes in words).
+    #[must_use]
+    pub fn category_lines(&self) -> Vec<(String, String, String)> {
+        category_lines(&self.config)
+    }
+
+    /// The split methods as (code, words, whether chosen).
+    #[must_use]
+    pub fn split_options(&self) -> Vec<(&'static str, &'static str, bool)> {
+        ["none", "uscf_32b3", "place_first", "hort"].into_iter().map(|m| (m, split_label(m), self.split == m)).collect()
+    }
+}
+
+impl PrizesPage {
+    /// The configured categories as (name, filters in words, prizes in words).
+    #[must_use]
+    pub fn category_lines(&self) -> Vec<(String, String, String)> {
+        category_lines(&self.config)
+    }
+}
+
+/// Each category of `config` as its name, its filters in words ("rating
+/// ≤ 1799, F") and its prizes in words ("1: 500.00 + trophy; 2: 250.00").
+#[must_use]
+pub fn category_lines(config: &PrizeConfigView) -> Vec<(String, String, String)> {
+    let s = |c: &serde_json::Value, k: &str| c.get(k).and_then(|v| v.as_str()).filter(|v| !v.is_empty()).map(String::from);
+    let n = |c: &serde_json::Value, k: &str| c.get(k).and_then(serde_json::Value::as_u64).filter(|v| *v > 0);
+    config
+        .categories
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| {
+            let mut filters = Vec::new();
+            match (n(c, "min_age"), n(c, "max_age")) {
+                (Some(a), Some(b)) => filters.push(format!("age {a}–{b}")),
+                (Some(a), None) => filters.push(format!("age ≥ {a}")),
+                (None, Some(b)) => filters.push(format!("age ≤ {b}")),
+                (None, None) => {}
+            }
+            match (n(c, "min_rating"), n(c, "max_rating")) {
+                (Some(a), Some(b)) => filters.push(format!("rating {a}–{b}")),
+                (Some(a), None) => filters.push(format!("rating ≥ {a}")),
+                (None, Some(b)) => filters.push(format!("rating ≤ {b}")),
+                (None, None) => {}
+            }
+            if let Some(g) = s(c, "gender") {
+                filters.push(if g == "F" { "women and girls".into() } else { format!("gender {g}") });
+            }
+            if s(c, "disability").is_some() {
+                filters.push("players with a disability".into());
+            }
+            for k in ["city", "state", "club"] {
+                if let Some(v) = s(c, k) {
+                    filters.push(format!("{k} {v}"));
+                }
+            }
+            if c.get("active").and_then(serde_json::Value::as_bool) == Some(false) {
+                filters.push("inactive".into());
+            }
+            let prizes = c
+                .get("prizes")
+                .and_then(|p| p.as_array())
+                .into_iter()
+                .flatten()
+                .map(|p| {
+                    let cash = p.get("cash").and_then(serde_json::Value::as_u64).unwrap_or(0);
+                    let mut parts = Vec::new();
+                    if cash > 0 {
+                        parts.push(format!("{}.{:02}", cash / 100, cash % 100));
+                    }
+                    for k in ["trophy", "medal"] {
+                        if p.get(k).and_then(serde_json::Value::as_bool) == Some(true) {
+                            parts.push(k.to_string());
+                        }
+                    }
+                    let place = p.get("place").and_then(serde_json::Value::as_u64).unwrap_or(0);
+                    format!("{place}: {}", if parts.is_empty() { "—".to_string() } else { parts.join(" + ") })
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            (s(c, "name").unwrap_or_default(), if filters.is_empty() { "everyone".into() } else { filters.join(", ") }, prizes)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_and_categories_read_well() {
+        assert_eq!(when(&0), "1970-01-01 00:00 UTC");
+        assert_eq!(when(&1_779_000_000_000), "2026-05-17 06:40 UTC");
+        let config = PrizeConfigView {
+            categories: serde_json::json!([{ "name": "Girls U12", "max_age": 11, "gender": "F", "prizes": [{ "place": 1, "cash": 5000, "trophy": true }, { "place": 2 }] }]),
+            rules: serde_json::json!({}),
+            category_count: 1,
+            prize_count: 2,
+            updated_at: None,
+        };
+        assert_eq!(category_lines(&config), [("Girls U12".to_string(), "age ≤ 11, women and girls".to_string(), "1: 50.00 + trophy; 2: —".to_string())]);
+    }
+}
