@@ -17,6 +17,7 @@ pub fn get(name: &str) -> Option<Asset> {
         "live.js" => (include_str!("../static/live.js"), "text/javascript; charset=utf-8"),
         "games.js" => (include_str!("../static/games.js"), "text/javascript; charset=utf-8"),
         "pages.js" => (include_str!("../static/pages.js"), "text/javascript; charset=utf-8"),
+        "swiss.js" => (include_str!("../static/swiss.js"), "text/javascript; charset=utf-8"),
         _ => return None,
     };
     Some(Asset { body, content_type })
@@ -26,7 +27,7 @@ pub fn get(name: &str) -> Option<Asset> {
 #[must_use]
 pub fn version() -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for name in ["app.css", "live.js", "games.js", "pages.js"] {
+    for name in ["app.css", "live.js", "games.js", "pages.js", "swiss.js"] {
         for b in get(name).map(|a| a.body).unwrap_or_default().bytes() {
             h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
@@ -40,7 +41,7 @@ mod tests {
 
     #[test]
     fn every_asset_is_served_with_a_type() {
-        for name in ["app.css", "live.js", "games.js", "pages.js"] {
+        for name in ["app.css", "live.js", "games.js", "pages.js", "swiss.js"] {
             let a = get(name);
             assert!(a.is_some_and(|a| !a.body.is_empty()), "{name}");
         }

@@ -201,7 +201,8 @@
 
     let html = '<p class="muted">Your table appears here when the round is paired.</p>';
     const p = s.pairing;
-    if (r && p && !p.player2) html = "<p><strong>Round " + r.number + ": you have the bye</strong> (" + G.byeText(t) + ").</p>";
+    const arranged = { HALF_BYE: "a half-point bye", ZERO_BYE: "a zero-point bye", FULL_BYE: "a full-point bye" }[p && p.result];
+    if (r && p && !p.player2) html = "<p><strong>Round " + r.number + ": you have " + (arranged ? arranged + "</strong>" : "the bye</strong> (" + G.byeText(t) + ")") + ".</p>";
     else if (r && p) {
       const iAm1 = p.player1.id === me.id, opp = iAm1 ? p.player2 : p.player1;
       const mySeat = iAm1 ? "player1" : "player2";
