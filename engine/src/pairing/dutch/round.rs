@@ -5,7 +5,7 @@ use super::bracket::{pair_bracket, Bracket, Outcome, Round};
 use super::colour::{allocate, ranks_above, ColourRule};
 use super::feasibility::{bye_assignee_score, completable, Compatibility};
 use super::input::RoundInput;
-use super::state::{compatible, players_to_pair, topscorer_rule, Player};
+use super::state::{players_to_pair, topscorer_rule, Player};
 use super::{Board, Pairing, PairingError};
 use crate::model::Colour;
 use std::collections::HashSet;
@@ -41,7 +41,7 @@ pub fn pair_round(input: &RoundInput) -> Result<Paired, PairingError> {
     let players = players_to_pair(input);
     let n = players.len();
     let topscorer = topscorer_rule(input);
-    let compat = Compatibility::new(&players, |a, b| compatible(a, b, &topscorer));
+    let compat = Compatibility::new(&players, &topscorer);
     let all: Vec<usize> = (0..n).collect();
     if !completable(&compat, all.clone(), |v| players[v].bye_eligible) {
         return Err(PairingError::NoLegalPairing);

@@ -185,17 +185,6 @@ fn float(p: &PlayerInput, back: u32, round: u32, by_id: &HashMap<PlayerNo, &Play
     }
 }
 
-/// Whether `a` and `b` may meet ([C1] no rematch or forbidden pair; [C3] no
-/// two non-topscorers with the same absolute colour preference).
-#[must_use]
-pub fn compatible(a: &Player, b: &Player, topscorer: &impl Fn(&Player) -> bool) -> bool {
-    if a.barred.contains(&b.id) || b.barred.contains(&a.id) {
-        return false;
-    }
-    let same_absolute = a.colour.absolute && b.colour.absolute && a.colour.preference == b.colour.preference;
-    !same_absolute || topscorer(a) || topscorer(b)
-}
-
 /// Art. 1.8: when pairing the final round, a topscorer has more than half the
 /// maximum possible score (pairing score against rounds played × points for a win).
 #[must_use]
