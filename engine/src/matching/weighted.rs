@@ -667,12 +667,7 @@ impl<W: Weight> Matcher<W> {
                 (live && self.blossomparent[b] != NONE).then_some(self.blossomparent[b])
             })
             .collect();
-        let mut blossom_dual = vec![W::ZERO; 2 * n];
-        for b in n..2 * n {
-            if self.blossombase[b] != NONE {
-                blossom_dual[b] = self.dualvar[b];
-            }
-        }
+        let blossom_dual = (0..2 * n).map(|b| if b >= n && self.blossombase[b] != NONE { self.dualvar[b] } else { W::ZERO }).collect();
         Solution {
             mate: self.mate.iter().map(|&p| if p == NONE { None } else { Some(self.endpoint[p]) }).collect(),
             dual: self.dualvar[..n].to_vec(),

@@ -77,10 +77,6 @@ pub struct Player {
     pub tpn: usize,
     /// The pairing score: points plus virtual points (C.04.7).
     pub score: Points,
-    /// The points scored, without virtual points.
-    pub real_score: Points,
-    /// The rating.
-    pub rating: u32,
     /// Colour data.
     pub colour: ColourState,
     /// Floats of the previous round and of two rounds before.
@@ -129,8 +125,6 @@ pub fn players_to_pair(input: &RoundInput) -> Vec<Player> {
                 id: p.id,
                 tpn: tpn.get(&p.id).copied().unwrap_or(usize::MAX),
                 score: real_score + p.virtual_points_in(input.round),
-                real_score,
-                rating: p.rating,
                 colour: ColourState::from_sequence(colours),
                 floats,
                 bye_eligible: bye_eligible(history, system),
@@ -187,7 +181,6 @@ fn float(p: &PlayerInput, back: u32, round: u32, by_id: &HashMap<PlayerNo, &Play
 
 /// Art. 1.8: when pairing the final round, a topscorer has more than half the
 /// maximum possible score (pairing score against rounds played × points for a win).
-#[must_use]
 pub fn topscorer_rule(input: &RoundInput) -> impl Fn(&Player) -> bool {
     let last_round = input.round >= input.total_rounds;
     let played = i32::try_from(input.round.saturating_sub(1)).unwrap_or(i32::MAX);
