@@ -4,28 +4,127 @@
 
 const NONE: usize = usize::MAX;
 
-/// A maximum-cardinality matching of the graph given by adjacency lists,
-/// grown from `start` (a valid matching, e.g. a greedy one, or empty).
-/// `mate[v]` is `v`'s partner. O(V·E) in the worst case; a good start makes
-/// it close to linear.
-#[must_use]
-pub fn max_cardinality_matching(adj: &[Vec<usize>], start: Vec<Option<usize>>) -> Vec<Option<usize>> {
-    let n = adj.len();
-    let mut mate: Vec<usize> = start.into_iter().map(|m| m.unwrap_or(NONE)).collect();
-    mate.resize(n, NONE);
-    // Greedy completion of the start.
-    for v in 0..n {
-        if mate[v] == NONE {
-            if let Some(&u) = adj[v].iter().find(|&&u| mate[u] == NONE && u != v) {
+/// A graph the cardinality matching can search: its vertices `0..order()`
+/// and their neighbours.
+pub trait Adjacency {
+    /// The number of vertices.
+    fn order(&self) -> usize;
+    /// Replaces `out` with the neighbours of `v`.
+    fn neighbours(&self, v: usize, out: &mut Vec<usize>);
+    /// Extends `mate` greedily: each free vertex, in order, takes its first
+    /// free neighbour.
+    fn greedy(&self, mate: &mut [usize]) {
+        let mut around = Vec::new();
+        for v in 0..self.order() {
+            if mate[v] == NONE {
+                self.neighbours(v, &mut around);
+                if let Some(&u) = around.iter().find(|&&u| mate[u] == NONE && u != v) {
+                    mate[v] = u;
+                    mate[u] = v;
+                }
+            }
+        }
+    }
+}
+
+impl Adjacency for [Vec<usize>] {
+    fn order(&self) -> usize {
+        self.len()
+    }
+    fn neighbours(&self, v: usize, out: &mut Vec<usize>) {
+        out.clone_from(&self[v]);
+    }
+}
+
+/// An undirected graph as a bit matrix: cheap to build and to search when
+/// dense, as the compatibility graphs of a round are.
+#[derive(Debug, Clone)]
+pub struct BitGraph {
+    n: usize,
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl BitGraph {
+    /// A graph on `n` vertices without edges.
+    #[must_use]
+    pub fn new(n: usize) -> BitGraph {
+        let words = n.div_ceil(64);
+        BitGraph { n, words, bits: vec![0; n * words] }
+    }
+
+    /// Adds the edge `{a, b}` (`a != b`).
+    pub fn add_edge(&mut self, a: usize, b: usize) {
+        self.bits[a * self.words + b / 64] |= 1 << (b % 64);
+        self.bits[b * self.words + a / 64] |= 1 << (a % 64);
+    }
+
+    /// Whether `{a, b}` is an edge.
+    #[must_use]
+    pub fn has_edge(&self, a: usize, b: usize) -> bool {
+        self.bits[a * self.words + b / 64] & (1 << (b % 64)) != 0
+    }
+
+    fn row(&self, v: usize) -> &[u64] {
+        &self.bits[v * self.words..(v + 1) * self.words]
+    }
+}
+
+impl Adjacency for BitGraph {
+    fn order(&self) -> usize {
+        self.n
+    }
+    fn neighbours(&self, v: usize, out: &mut Vec<usize>) {
+        out.clear();
+        for (w, &word) in self.row(v).iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                out.push(64 * w + word.trailing_zeros() as usize);
+                word &= word - 1;
+            }
+        }
+    }
+    /// Word-parallel: the first free neighbour is the first bit of the row
+    /// masked by the free vertices.
+    fn greedy(&self, mate: &mut [usize]) {
+        let mut free = vec![0u64; self.words];
+        for (v, m) in mate.iter().enumerate() {
+            if *m == NONE {
+                free[v / 64] |= 1 << (v % 64);
+            }
+        }
+        for v in 0..self.n {
+            if mate[v] != NONE {
+                continue;
+            }
+            free[v / 64] &= !(1 << (v % 64));
+            let found = self.row(v).iter().zip(&free).enumerate().find_map(|(w, (r, f))| {
+                let both = r & f;
+                (both != 0).then(|| 64 * w + both.trailing_zeros() as usize)
+            });
+            if let Some(u) = found {
+                free[u / 64] &= !(1 << (u % 64));
                 mate[v] = u;
                 mate[u] = v;
             }
         }
     }
+}
+
+/// A maximum-cardinality matching of the graph, grown from `start` (a valid
+/// matching, e.g. a greedy one, or empty) after a greedy completion.
+/// `mate[v]` is `v`'s partner. O(V·E) in the worst case; a good start makes
+/// it close to linear.
+#[must_use]
+pub fn max_cardinality_matching<G: Adjacency + ?Sized>(graph: &G, start: Vec<Option<usize>>) -> Vec<Option<usize>> {
+    let n = graph.order();
+    let mut mate: Vec<usize> = start.into_iter().map(|m| m.unwrap_or(NONE)).collect();
+    mate.resize(n, NONE);
+    graph.greedy(&mut mate);
     let mut search = Search::new(n);
     for v in 0..n {
         if mate[v] == NONE {
-            search.augment_from(v, adj, &mut mate);
+            search.augment_from(v, graph, &mut mate);
         }
     }
     mate.into_iter().map(|m| if m == NONE { None } else { Some(m) }).collect()
@@ -33,8 +132,8 @@ pub fn max_cardinality_matching(adj: &[Vec<usize>], start: Vec<Option<usize>>) -
 
 /// Whether every vertex of the graph can be matched.
 #[must_use]
-pub fn has_perfect_matching(adj: &[Vec<usize>]) -> bool {
-    adj.len() % 2 == 0 && max_cardinality_matching(adj, Vec::new()).iter().all(Option::is_some)
+pub fn has_perfect_matching<G: Adjacency + ?Sized>(graph: &G) -> bool {
+    graph.order() % 2 == 0 && max_cardinality_matching(graph, Vec::new()).iter().all(Option::is_some)
 }
 
 struct Search {
@@ -43,6 +142,7 @@ struct Search {
     used: Vec<bool>,
     blossom: Vec<bool>,
     queue: std::collections::VecDeque<usize>,
+    around: Vec<usize>,
 }
 
 impl Search {
@@ -53,6 +153,7 @@ impl Search {
             used: vec![false; n],
             blossom: vec![false; n],
             queue: std::collections::VecDeque::new(),
+            around: Vec::new(),
         }
     }
 
@@ -86,8 +187,9 @@ impl Search {
     }
 
     /// Looks for an augmenting path from the free vertex `root` and applies it.
-    fn augment_from(&mut self, root: usize, adj: &[Vec<usize>], mate: &mut [usize]) -> bool {
-        let n = adj.len();
+    fn augment_from<G: Adjacency + ?Sized>(&mut self, root: usize, graph: &G, mate: &mut [usize]) -> bool {
+        let n = graph.order();
+        let mut around = std::mem::take(&mut self.around);
         self.used.iter_mut().for_each(|u| *u = false);
         self.parent.iter_mut().for_each(|p| *p = NONE);
         for (i, b) in self.base.iter_mut().enumerate() {
@@ -96,8 +198,10 @@ impl Search {
         self.used[root] = true;
         self.queue.clear();
         self.queue.push_back(root);
-        while let Some(v) = self.queue.pop_front() {
-            for &to in &adj[v] {
+        let mut augmented = false;
+        'search: while let Some(v) = self.queue.pop_front() {
+            graph.neighbours(v, &mut around);
+            for &to in &around {
                 if self.base[v] == self.base[to] || mate[v] == to {
                     continue;
                 }
@@ -127,7 +231,8 @@ impl Search {
                             mate[pv] = u;
                             u = next;
                         }
-                        return true;
+                        augmented = true;
+                        break 'search;
                     }
                     let m = mate[to];
                     self.used[m] = true;
@@ -135,7 +240,8 @@ impl Search {
                 }
             }
         }
-        false
+        self.around = around;
+        augmented
     }
 }
 
@@ -166,8 +272,15 @@ mod tests {
                     }
                 }
             }
-            let m = max_cardinality_matching(&adj, Vec::new());
+            let m = max_cardinality_matching(adj.as_slice(), Vec::new());
             let size = m.iter().filter(|x| x.is_some()).count();
+            let mut bits = BitGraph::new(n);
+            for (v, list) in adj.iter().enumerate() {
+                list.iter().for_each(|&u| bits.add_edge(v, u));
+            }
+            let by_bits = max_cardinality_matching(&bits, Vec::new());
+            assert_eq!(by_bits.iter().filter(|x| x.is_some()).count(), size);
+            assert!(by_bits.iter().enumerate().all(|(v, x)| x.is_none_or(|u| bits.has_edge(v, u) && by_bits[u] == Some(v))));
             for (v, x) in m.iter().enumerate() {
                 if let Some(u) = x {
                     assert_eq!(m[*u], Some(v));

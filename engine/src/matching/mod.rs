@@ -11,6 +11,6 @@ mod cardinality;
 mod weight;
 mod weighted;
 
-pub use cardinality::{has_perfect_matching, max_cardinality_matching};
+pub use cardinality::{has_perfect_matching, max_cardinality_matching, Adjacency, BitGraph};
 pub use weight::{Weight, Wide};
 pub use weighted::{max_weight_matching, max_weight_matching_of_edges, Slacks, Solution};

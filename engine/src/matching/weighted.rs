@@ -34,25 +34,107 @@ impl<W: Weight> Solution<W> {
     /// Prepares the reduced-cost (slack) test of edges against these duals.
     #[must_use]
     pub fn slacks(&self) -> Slacks<'_, W> {
-        let n = self.dual.len();
-        let mut chains = vec![Vec::new(); if self.has_blossoms { n } else { 0 }];
-        for (v, chain) in chains.iter_mut().enumerate() {
+        Slacks { solution: self, nesting: self.has_blossoms.then(|| Nesting::new(&self.parent, &self.blossom_dual, self.dual.len())) }
+    }
+}
+
+/// The blossom forest of a solution, answering "the sum of the duals of the
+/// blossoms containing both `i` and `j`" in constant time: that sum is the
+/// prefix sum of duals down to their lowest common blossom, found by a range
+/// minimum over an Euler tour of the forest (sparse table).
+struct Nesting<W> {
+    /// Sum of the blossom duals from the outermost blossom down to each node.
+    acc: Vec<W>,
+    /// The outermost blossom (or the vertex itself) of each node.
+    root: Vec<usize>,
+    /// First position of each node in the Euler tour.
+    first: Vec<usize>,
+    /// `table[k][p]`: the shallowest node of the tour in `p..p + 2^k`.
+    table: Vec<Vec<u32>>,
+    depth: Vec<u32>,
+}
+
+impl<W: Weight> Nesting<W> {
+    fn new(parent: &[Option<usize>], blossom_dual: &[W], n: usize) -> Nesting<W> {
+        let size = parent.len();
+        let mut children = vec![Vec::new(); size];
+        let mut roots = Vec::new();
+        let mut seen = vec![false; size];
+        for v in 0..n {
             let mut b = v;
-            while let Some(p) = self.parent[b] {
-                chain.push(p);
-                b = p;
+            while !seen[b] {
+                seen[b] = true;
+                match parent[b] {
+                    Some(p) => {
+                        children[p].push(b);
+                        b = p;
+                    }
+                    None => {
+                        roots.push(b);
+                        break;
+                    }
+                }
             }
-            chain.reverse();
         }
-        Slacks { solution: self, chains }
+        let mut acc = vec![W::ZERO; size];
+        let mut root = vec![usize::MAX; size];
+        let mut first = vec![usize::MAX; size];
+        let mut depth = vec![0u32; size];
+        let mut tour: Vec<u32> = Vec::new();
+        for &r in &roots {
+            acc[r] = blossom_dual[r];
+            root[r] = r;
+            let mut stack = vec![(r, 0usize)];
+            while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+                if *next == 0 {
+                    first[b] = tour.len();
+                }
+                tour.push(b as u32);
+                if let Some(&c) = children[b].get(*next) {
+                    *next += 1;
+                    acc[c] = acc[b] + blossom_dual[c];
+                    root[c] = r;
+                    depth[c] = depth[b] + 1;
+                    stack.push((c, 0));
+                } else {
+                    stack.pop();
+                }
+            }
+        }
+        let mut table = vec![tour];
+        let mut span = 1;
+        while 2 * span <= table[0].len() {
+            let prev = &table[table.len() - 1];
+            let row: Vec<u32> = (0..prev.len() - span)
+                .map(|p| {
+                    let (a, b) = (prev[p], prev[p + span]);
+                    if depth[a as usize] <= depth[b as usize] { a } else { b }
+                })
+                .collect();
+            table.push(row);
+            span *= 2;
+        }
+        Nesting { acc, root, first, table, depth }
+    }
+
+    /// The sum of the duals of the blossoms containing both vertices `i != j`.
+    fn common(&self, i: usize, j: usize) -> W {
+        if self.root[i] != self.root[j] {
+            return W::ZERO;
+        }
+        let (l, r) = (self.first[i].min(self.first[j]), self.first[i].max(self.first[j]));
+        let k = (usize::BITS - 1 - (r - l + 1).leading_zeros()) as usize;
+        let (a, b) = (self.table[k][l], self.table[k][r + 1 - (1 << k)]);
+        let top = if self.depth[a as usize] <= self.depth[b as usize] { a } else { b };
+        self.acc[top as usize]
     }
 }
 
 /// Reduced costs of edges against an optimal dual solution.
 pub struct Slacks<'a, W> {
     solution: &'a Solution<W>,
-    /// For each vertex, the blossoms containing it, outermost first.
-    chains: Vec<Vec<usize>>,
+    /// The blossom forest, when blossoms remain.
+    nesting: Option<Nesting<W>>,
 }
 
 impl<W: Weight> Slacks<'_, W> {
@@ -61,15 +143,7 @@ impl<W: Weight> Slacks<'_, W> {
     /// `Err(deficit)` when the duals do not cover the edge.
     pub fn slack(&self, i: usize, j: usize, w: W) -> Result<W, W> {
         let s = self.solution;
-        let mut common = W::ZERO;
-        if let (Some(a), Some(b)) = (self.chains.get(i), self.chains.get(j)) {
-            for (x, y) in a.iter().zip(b) {
-                if x != y {
-                    break;
-                }
-                common = common + s.blossom_dual[*x];
-            }
-        }
+        let common = self.nesting.as_ref().map_or(W::ZERO, |nest| nest.common(i, j));
         let reach = s.dual[i] + s.dual[j] + common.double();
         let twice = w.double();
         if reach >= twice {
@@ -593,12 +667,7 @@ impl<W: Weight> Matcher<W> {
                 (live && self.blossomparent[b] != NONE).then_some(self.blossomparent[b])
             })
             .collect();
-        let mut blossom_dual = vec![W::ZERO; 2 * n];
-        for b in n..2 * n {
-            if self.blossombase[b] != NONE {
-                blossom_dual[b] = self.dualvar[b];
-            }
-        }
+        let blossom_dual = (0..2 * n).map(|b| if b >= n && self.blossombase[b] != NONE { self.dualvar[b] } else { W::ZERO }).collect();
         Solution {
             mate: self.mate.iter().map(|&p| if p == NONE { None } else { Some(self.endpoint[p]) }).collect(),
             dual: self.dualvar[..n].to_vec(),

@@ -79,19 +79,32 @@ pub struct Outcome {
     pub exchanged_out: Vec<usize>,
     /// Remainder players moved from S2 to S1 by the exchange.
     pub exchanged_in: Vec<usize>,
-    /// Whether the bracket had to be paired with the players below in the graph.
-    pub full: bool,
+    /// Why the bracket had to be paired with the players below in the graph,
+    /// if it had to.
+    pub lookahead: Option<Lookahead>,
+}
+
+/// Why the best pairing of a bracket alone was not kept: a criterion that
+/// looks below the bracket failed for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lookahead {
+    /// [C4] (with [C2]/[C5]): the rest of the round could not be completed.
+    Completion,
+    /// [C8]: the following bracket could not pair all the downfloaters with
+    /// at most one of its own players left over.
+    NextBracket,
 }
 
 /// Pairs one bracket.
 pub fn pair_bracket(round: &Round, bracket: &Bracket) -> Result<Outcome, PairingError> {
     let local = run(round, bracket, false)?;
-    let mut out = if verify(round, bracket, &local.outcome.downfloaters) {
-        local.outcome
-    } else {
-        let mut full = run(round, bracket, true)?.outcome;
-        full.full = true;
-        full
+    let mut out = match verify(round, bracket, &local.outcome.downfloaters) {
+        Ok(()) => local.outcome,
+        Err(reason) => {
+            let mut full = run(round, bracket, true)?.outcome;
+            full.lookahead = Some(reason);
+            full
+        }
     };
     out.next_bye_games = next_bye_games(round, bracket, &out.downfloaters);
     Ok(out)
@@ -102,8 +115,9 @@ pub fn pair_bracket(round: &Round, bracket: &Bracket) -> Result<Outcome, Pairing
 /// completed ([C4], with the PAB to a candidate of [C2]/[C5]) and, when
 /// there are downfloaters, the following bracket pairs all of them with at most
 /// one of its own players left over ([C8] at its best; with no downfloater,
-/// [C8] is the same for every best candidate of the bracket).
-fn verify(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> bool {
+/// [C8] is the same for every best candidate of the bracket). Says which
+/// failed otherwise.
+fn verify(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> Result<(), Lookahead> {
     let n = round.players.len();
     let mut is_down = vec![false; n];
     for &d in downfloaters {
@@ -115,14 +129,14 @@ fn verify(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> bool {
         downfloaters.to_vec()
     } else {
         if downfloaters.len() > bracket.next.len() {
-            return false;
+            return Err(Lookahead::NextBracket);
         }
         let mut vertices: Vec<usize> = downfloaters.iter().chain(bracket.next).copied().collect();
         vertices.sort_unstable();
         // A dummy vertex takes the one player of the next scoregroup left over.
         let dummy = (vertices.len() % 2 == 1).then(|| vertices.iter().map(|&v| !is_down[v]).collect());
         let Some(matched) = (Problem { compat: round.compat, vertices, bye: dummy, allowed: no_two_downfloaters }).perfect() else {
-            return false;
+            return Err(Lookahead::NextBracket);
         };
         matched.into_iter().filter(|(_, partner)| partner.is_none()).map(|(v, _)| v).collect()
     };
@@ -130,7 +144,8 @@ fn verify(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> bool {
     let mut vertices: Vec<usize> = rest.iter().chain(below).chain(bracket.lower).copied().collect();
     vertices.sort_unstable();
     let bye = with_bye(&vertices);
-    Problem { compat: round.compat, vertices, bye, allowed: no_two_downfloaters }.perfect().is_some()
+    let complete = Problem { compat: round.compat, vertices, bye, allowed: no_two_downfloaters }.perfect().is_some();
+    if complete { Ok(()) } else { Err(Lookahead::Completion) }
 }
 
 /// [C9] applies to the next bracket when it "downfloats exactly one player,

@@ -92,6 +92,34 @@ impl Slot {
 
     /// The number of distinct keys.
     pub const KEYS: u32 = 18 * Self::LEVELS + Self::ORDERS;
+
+    /// The criterion of C.04.3 art. 2 the slot stands for ("C6", ...), and
+    /// what its value counts over a candidate (a reward when the criterion
+    /// asks to maximise it, a penalty when it asks to minimise it).
+    #[must_use]
+    pub fn criterion(self) -> (&'static str, &'static str) {
+        match self {
+            Slot::Complete => ("C4", "players paired with the PAB to an eligible player"),
+            Slot::Pairs => ("C6", "pairs made in the bracket"),
+            Slot::MdpScore(_) => ("C7", "moved-down players paired, from the highest score"),
+            Slot::NextPairs => ("C8", "pairs of the following bracket"),
+            Slot::NextScore(_) => ("C8", "downfloaters paired in the following bracket, from the highest score"),
+            Slot::ByeGames => ("C9", "unplayed games of the players paired among the PAB candidates"),
+            Slot::C10 => ("C10", "topscorers or opponents whose colour difference goes beyond +-2"),
+            Slot::C11 => ("C11", "topscorers or opponents getting the same colour three times in a row"),
+            Slot::C12 => ("C12", "players not getting their colour preference"),
+            Slot::C13 => ("C13", "players not getting their strong colour preference"),
+            Slot::C14 => ("C14", "paired players who downfloated in the previous round"),
+            Slot::C15 => ("C15", "MDP opponents who upfloated in the previous round"),
+            Slot::C16 => ("C16", "paired players who downfloated two rounds before"),
+            Slot::C17 => ("C17", "MDP opponents who upfloated two rounds before"),
+            Slot::C18(_) => ("C18", "scores of paired players who downfloated in the previous round"),
+            Slot::C19(_) => ("C19", "scores of MDPs facing an opponent who upfloated in the previous round"),
+            Slot::C20(_) => ("C20", "scores of paired players who downfloated two rounds before"),
+            Slot::C21(_) => ("C21", "scores of MDPs facing an opponent who upfloated two rounds before"),
+            Slot::Order(_) => ("art. 4", "generation order"),
+        }
+    }
 }
 
 /// Where an edge lies relative to the bracket being paired.

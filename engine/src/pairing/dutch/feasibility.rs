@@ -2,8 +2,9 @@
 //! PAB rules [C2]/[C5], decided with maximum-cardinality matchings.
 
 use super::state::Player;
-use crate::matching::max_cardinality_matching;
-use crate::model::Points;
+use crate::matching::{max_cardinality_matching, BitGraph};
+use crate::model::{Colour, PlayerNo, Points};
+use std::collections::HashMap;
 
 /// Which players may meet ([C1], [C3] and forbidden pairs), as a bit matrix
 /// over the sorted players.
@@ -14,20 +15,48 @@ pub struct Compatibility {
 }
 
 impl Compatibility {
-    /// Builds the matrix with `ok(a, b)` for every two players.
-    pub fn new(players: &[Player], ok: impl Fn(&Player, &Player) -> bool) -> Compatibility {
+    /// Builds the matrix for the sorted `players`: two players may meet unless
+    /// they met before or are a forbidden pair ([C1]), or both have the same
+    /// absolute colour preference and neither is a topscorer ([C3], art. 1.8).
+    /// Linear in the matrix size plus the number of barred opponents.
+    pub fn new(players: &[Player], topscorer: impl Fn(&Player) -> bool) -> Compatibility {
         let n = players.len();
         let words = n.div_ceil(64);
         let mut bits = vec![0u64; n * words];
         for a in 0..n {
-            for b in a + 1..n {
-                if ok(&players[a], &players[b]) {
-                    bits[a * words + b / 64] |= 1 << (b % 64);
-                    bits[b * words + a / 64] |= 1 << (a % 64);
+            let row = &mut bits[a * words..(a + 1) * words];
+            for (w, word) in row.iter_mut().enumerate() {
+                let live = (n - 64 * w).min(64);
+                *word = if live == 64 { u64::MAX } else { (1u64 << live) - 1 };
+            }
+            row[a / 64] &= !(1u64 << (a % 64));
+        }
+        let mut compat = Compatibility { n, words, bits };
+        let index: HashMap<PlayerNo, usize> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        for (a, p) in players.iter().enumerate() {
+            for b in p.barred.iter().filter_map(|id| index.get(id)) {
+                compat.forbid(a, *b);
+            }
+        }
+        for colour in [Colour::White, Colour::Black] {
+            let same: Vec<usize> = (0..n)
+                .filter(|&v| {
+                    let c = &players[v].colour;
+                    c.absolute && c.preference == Some(colour) && !topscorer(&players[v])
+                })
+                .collect();
+            for (i, &a) in same.iter().enumerate() {
+                for &b in &same[i + 1..] {
+                    compat.forbid(a, b);
                 }
             }
         }
-        Compatibility { n, words, bits }
+        compat
+    }
+
+    fn forbid(&mut self, a: usize, b: usize) {
+        self.bits[a * self.words + b / 64] &= !(1u64 << (b % 64));
+        self.bits[b * self.words + a / 64] &= !(1u64 << (a % 64));
     }
 
     /// Whether players `a` and `b` (sorted indices) may meet.
@@ -51,31 +80,34 @@ pub struct Problem<'a, F: Fn(usize, usize) -> bool> {
 }
 
 impl<F: Fn(usize, usize) -> bool> Problem<'_, F> {
+    /// A maximum matching of the graph, as `mate` over local indices (the
+    /// bye vertex, if any, is index `vertices.len()`).
+    pub fn max_matching(&self) -> Vec<Option<usize>> {
+        let k = self.vertices.len();
+        let mut graph = BitGraph::new(k + usize::from(self.bye.is_some()));
+        for i in 0..k {
+            let a = self.vertices[i];
+            for j in i + 1..k {
+                let b = self.vertices[j];
+                if self.compat.ok(a, b) && (self.allowed)(a, b) {
+                    graph.add_edge(i, j);
+                }
+            }
+            if self.bye.as_ref().is_some_and(|bye| bye[i]) {
+                graph.add_edge(i, k);
+            }
+        }
+        max_cardinality_matching(&graph, Vec::new())
+    }
+
     /// A matching covering every vertex (the bye vertex included), as
     /// `(player, Some(partner) | None for the bye)`, if one exists.
     pub fn perfect(&self) -> Option<Vec<(usize, Option<usize>)>> {
         let k = self.vertices.len();
-        let total = k + usize::from(self.bye.is_some());
-        if total % 2 == 1 {
+        if (k + usize::from(self.bye.is_some())) % 2 == 1 {
             return None;
         }
-        let mut adj = vec![Vec::new(); total];
-        for i in 0..k {
-            for j in i + 1..k {
-                let (a, b) = (self.vertices[i], self.vertices[j]);
-                if self.compat.ok(a, b) && (self.allowed)(a, b) {
-                    adj[i].push(j);
-                    adj[j].push(i);
-                }
-            }
-            if let Some(bye) = &self.bye {
-                if bye[i] {
-                    adj[i].push(k);
-                    adj[k].push(i);
-                }
-            }
-        }
-        let mate = max_cardinality_matching(&adj, Vec::new());
+        let mate = self.max_matching();
         if mate.iter().any(Option::is_none) {
             return None;
         }

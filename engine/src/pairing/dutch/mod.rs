@@ -4,6 +4,8 @@
 //!
 //! - [`pair`]: pairs the next round from a neutral [`RoundInput`] (the server
 //!   builds it from its database, [`crate::trf::Trf::next_round_input`] from a file).
+//! - [`explain`]: pairs the round and says why, bracket by bracket and board
+//!   by board, in the terms of the rules ([`Explanation`]).
 //! - [`baku_virtual_points`]: the Baku acceleration's virtual points.
 
 mod assign;
@@ -12,6 +14,7 @@ mod bracket;
 mod check;
 mod colour;
 mod criteria;
+mod explain;
 mod feasibility;
 mod input;
 mod layout;
@@ -22,7 +25,9 @@ mod text;
 
 pub use baku::baku_virtual_points;
 pub use check::{check_tournament, CheckReport, RoundDifference};
+pub use bracket::Lookahead;
 pub use colour::ColourRule;
+pub use explain::{explain, BoardExplanation, BracketExplanation, ByeExplanation, Conflict, Decision, Entrant, Explanation, FloatReason, Preference};
 pub use input::{PlayerInput, RoundInput, RoundStatus};
 pub use text::pairing_text;
 

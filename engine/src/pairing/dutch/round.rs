@@ -5,7 +5,7 @@ use super::bracket::{pair_bracket, Bracket, Outcome, Round};
 use super::colour::{allocate, ranks_above, ColourRule};
 use super::feasibility::{bye_assignee_score, completable, Compatibility};
 use super::input::RoundInput;
-use super::state::{compatible, players_to_pair, topscorer_rule, Player};
+use super::state::{players_to_pair, topscorer_rule, Player};
 use super::{Board, Pairing, PairingError};
 use crate::model::Colour;
 use std::collections::HashSet;
@@ -17,6 +17,11 @@ pub struct PairedBracket {
     pub mdps: Vec<usize>,
     /// The resident players.
     pub residents: Vec<usize>,
+    /// Whether [C9] applied to the bracket.
+    pub c9: bool,
+    /// Whether this is a last bracket of moved-down players left over, paired
+    /// among themselves (their scores differ).
+    pub collapsed: bool,
     /// What the pairing did.
     pub outcome: Outcome,
 }
@@ -33,6 +38,8 @@ pub struct Paired {
     pub brackets: Vec<PairedBracket>,
     /// The PAB assignee's score ([C5]).
     pub bye_score: Option<crate::model::Points>,
+    /// [C9]: each player's unplayed games when they have the PAB score, else 0.
+    pub bye_games: Vec<i64>,
 }
 
 /// Pairs the round described by `input`.
@@ -41,7 +48,7 @@ pub fn pair_round(input: &RoundInput) -> Result<Paired, PairingError> {
     let players = players_to_pair(input);
     let n = players.len();
     let topscorer = topscorer_rule(input);
-    let compat = Compatibility::new(&players, |a, b| compatible(a, b, &topscorer));
+    let compat = Compatibility::new(&players, &topscorer);
     let all: Vec<usize> = (0..n).collect();
     if !completable(&compat, all.clone(), |v| players[v].bye_eligible) {
         return Err(PairingError::NoLegalPairing);
@@ -52,7 +59,7 @@ pub fn pair_round(input: &RoundInput) -> Result<Paired, PairingError> {
     let unplayed = |p: &Player| i64::from(input.round.saturating_sub(1)) - i64::from(p.played_games);
     let bye_games: Vec<i64> = players.iter().map(|p| if Some(p.score) == bye_score { unplayed(p) } else { 0 }).collect();
     let groups = score_groups(&players);
-    let round = Round { players: &players, compat: &compat, bye_score, bye_games };
+    let round = Round { players: &players, compat: &compat, bye_score, bye_games: bye_games.clone() };
     let mut flag = first_bracket_bye_games(&round, &groups);
     let mut carried: Vec<usize> = Vec::new();
     let mut pairs: Vec<(usize, usize)> = Vec::new();
@@ -71,7 +78,7 @@ pub fn pair_round(input: &RoundInput) -> Result<Paired, PairingError> {
         pairs.extend(&outcome.pairs);
         carried.clone_from(&outcome.downfloaters);
         flag = outcome.next_bye_games;
-        brackets.push(PairedBracket { mdps, residents, outcome });
+        brackets.push(PairedBracket { c9: bracket.bye_games, collapsed: g >= groups.len(), mdps, residents, outcome });
         g += 1;
     }
     let bye = match carried.as_slice() {
@@ -81,7 +88,7 @@ pub fn pair_round(input: &RoundInput) -> Result<Paired, PairingError> {
     };
     let (boards, colour_rules) = boards(&players, &pairs, input.initial_colour);
     let pairing = Pairing { round: input.round, boards, bye: bye.map(|v| players[v].id) };
-    Ok(Paired { players, pairing, colour_rules, brackets, bye_score })
+    Ok(Paired { players, pairing, colour_rules, brackets, bye_score, bye_games })
 }
 
 /// Rejects inputs that do not describe a tournament.

@@ -5,9 +5,9 @@
 use super::assign::{assign_by_tight_edges, TightGraph};
 use super::bracket::{Bracket, Outcome, Round};
 use super::criteria::{Context, EdgeKind, Slot, Values};
+use super::feasibility::Problem;
 use super::layout::{solve, Solved};
 use super::PairingError;
-use crate::matching::max_cardinality_matching;
 use crate::model::Points;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -196,17 +196,8 @@ pub fn run(round: &Round, bracket: &Bracket, full: bool) -> Result<Run, PairingE
 
 /// The largest number of pairs among `players` ([C6] of a homogeneous bracket).
 fn max_pairs(round: &Round, players: &[usize]) -> usize {
-    let k = players.len();
-    let mut adj = vec![Vec::new(); k];
-    for i in 0..k {
-        for j in i + 1..k {
-            if round.compat.ok(players[i], players[j]) {
-                adj[i].push(j);
-                adj[j].push(i);
-            }
-        }
-    }
-    max_cardinality_matching(&adj, Vec::new()).iter().filter(|m| m.is_some()).count() / 2
+    let problem = Problem { compat: round.compat, vertices: players.to_vec(), bye: None, allowed: |_, _| true };
+    problem.max_matching().iter().filter(|m| m.is_some()).count() / 2
 }
 
 fn stage_a(graph: &Graph, bracket: &Bracket, active: &[usize]) -> Result<Stage, PairingError> {

@@ -77,10 +77,6 @@ pub struct Player {
     pub tpn: usize,
     /// The pairing score: points plus virtual points (C.04.7).
     pub score: Points,
-    /// The points scored, without virtual points.
-    pub real_score: Points,
-    /// The rating.
-    pub rating: u32,
     /// Colour data.
     pub colour: ColourState,
     /// Floats of the previous round and of two rounds before.
@@ -129,8 +125,6 @@ pub fn players_to_pair(input: &RoundInput) -> Vec<Player> {
                 id: p.id,
                 tpn: tpn.get(&p.id).copied().unwrap_or(usize::MAX),
                 score: real_score + p.virtual_points_in(input.round),
-                real_score,
-                rating: p.rating,
                 colour: ColourState::from_sequence(colours),
                 floats,
                 bye_eligible: bye_eligible(history, system),
@@ -185,20 +179,8 @@ fn float(p: &PlayerInput, back: u32, round: u32, by_id: &HashMap<PlayerNo, &Play
     }
 }
 
-/// Whether `a` and `b` may meet ([C1] no rematch or forbidden pair; [C3] no
-/// two non-topscorers with the same absolute colour preference).
-#[must_use]
-pub fn compatible(a: &Player, b: &Player, topscorer: &impl Fn(&Player) -> bool) -> bool {
-    if a.barred.contains(&b.id) || b.barred.contains(&a.id) {
-        return false;
-    }
-    let same_absolute = a.colour.absolute && b.colour.absolute && a.colour.preference == b.colour.preference;
-    !same_absolute || topscorer(a) || topscorer(b)
-}
-
 /// Art. 1.8: when pairing the final round, a topscorer has more than half the
 /// maximum possible score (pairing score against rounds played × points for a win).
-#[must_use]
 pub fn topscorer_rule(input: &RoundInput) -> impl Fn(&Player) -> bool {
     let last_round = input.round >= input.total_rounds;
     let played = i32::try_from(input.round.saturating_sub(1)).unwrap_or(i32::MAX);
