@@ -5,6 +5,8 @@
 //!   the file records and writes the number of pairs, then one board per line
 //!   `WHITE BLACK` by pairing number in board order, the PAB as `ID 0`
 //!   (to `OUT`, or standard output).
+//! - `--explain` first prints, bracket by bracket, why each downfloater and
+//!   each colour was chosen.
 //! - `arbiter check --dutch IN.trf` re-pairs every recorded round from the
 //!   rounds before it and lists each round paired differently, with its first
 //!   difference.
@@ -29,6 +31,9 @@ pub struct PairArgs {
     /// Write the pairing (to OUTPUT, or to standard output when none is given).
     #[arg(short = 'p', long = "pairing", value_name = "OUTPUT", num_args = 0..=1, default_missing_value = "-")]
     pub pairing: Option<String>,
+    /// Also print, bracket by bracket, why each downfloater and each colour was chosen (C.04.3's terms).
+    #[arg(long)]
+    pub explain: bool,
 }
 
 /// `arbiter check`'s arguments.
@@ -89,7 +94,15 @@ pub fn pair(args: &PairArgs) -> (String, String, Outcome) {
         Ok(i) => i,
         Err(e) => return (String::new(), format!("{}: {e}", args.input.display()), Outcome::InvalidInput),
     };
-    let pairing = match dutch::pair(&input) {
+    let (pairing, explanation) = if args.explain {
+        match dutch::explain(&input) {
+            Ok((p, e)) => (Ok(p), Some(e.to_string())),
+            Err(e) => (Err(e), None),
+        }
+    } else {
+        (dutch::pair(&input), None)
+    };
+    let pairing = match pairing {
         Ok(p) => p,
         Err(PairingError::NoLegalPairing) => {
             return (String::new(), format!("round {}: {}", input.round, PairingError::NoLegalPairing), Outcome::Negative)
@@ -98,7 +111,7 @@ pub fn pair(args: &PairArgs) -> (String, String, Outcome) {
         Err(e) => return (String::new(), e.to_string(), Outcome::Unexpected),
     };
     let text = pairing_text(&pairing);
-    let mut stdout = String::new();
+    let mut stdout = explanation.unwrap_or_default();
     match args.pairing.as_deref() {
         None => {}
         Some("-") => stdout.push_str(&text),

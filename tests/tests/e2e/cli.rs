@@ -105,3 +105,18 @@ fn check_passes_a_reference_tournament_and_names_the_round_a_changed_copy_breaks
     assert!(report.contains("round 1: ") && report.contains("colours reversed"), "{report}");
     Ok(())
 }
+
+#[test]
+fn explain_prints_the_brackets_colours_and_pab_before_the_pairing() -> anyhow::Result<()> {
+    let case = "d0007-r03";
+    let input = reference(&format!("cases/{case}.trf"));
+    let out = arbiter(&["pair", "--dutch", input.to_str().unwrap_or_default(), "-p", "--explain"])?;
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.ends_with(&expected(case)?), "{stdout}");
+    // Round 3 of 7 players: three score groups, the PAB to 2 (C.04.3 C2, C5, C9), board 3's colours by 5.2.4.
+    for line in ["Bracket 1: scoregroup 2.0", "Bracket 3: scoregroup 0.5 (heterogeneous", "[C12]", "Board 3: 3 (1.0) White", "5.2.4", "PAB: 2 (0.5)"] {
+        assert!(stdout.contains(line), "missing {line:?} in:\n{stdout}");
+    }
+    Ok(())
+}
