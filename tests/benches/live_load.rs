@@ -16,7 +16,10 @@
 //! Prints p50, p99 and max latency, confirmations missed (a board or phone
 //! that should have seen one and did not), and each instance's memory.
 //! Knobs (environment): `CLIENTS` (10000), `PLAYERS` (2000), `RATE` (50 per
-//! second), `ARBITER_BIN` (default `target/release/arbiter`).
+//! second), `MIX` (percent of boards, standings windows and phones; default
+//! `80,10,10`, the heaviest fan-out: every result reaches a fifth of the
+//! boards), `ARBITER_BIN` (default `target/release/arbiter`). Phones are
+//! players' own pages; with more phones than players a player has several.
 
 use arbiter_server::client::ApiClient;
 use arbiter_tests::process::ServerProcess;
@@ -96,6 +99,8 @@ fn main() -> anyhow::Result<()> {
         anyhow::Ok(([a, b], event))
     })?;
 
+    let setup_memory = memory(&servers);
+
     // The clients, on their own runtime.
     let follows = plan(clients, &event);
     let observed = Arc::new(Mutex::new(Observed::default()));
@@ -112,8 +117,27 @@ fn main() -> anyhow::Result<()> {
     let confirmed = sys.block_on(confirm_all(&mut event, rate))?;
     let took = started.elapsed();
     println!("{confirmed} results confirmed in {took:.1?} ({:.1}/s)", confirmed as f64 / took.as_secs_f64());
-    std::thread::sleep(Duration::from_secs(3));
+    // Let the last frames arrive: until nothing new for 2 s (at most 30 s).
+    let mut last = (usize::MAX, Instant::now());
+    while last.1.elapsed() < Duration::from_secs(2) && started.elapsed() < took + Duration::from_secs(30) {
+        let n = observed.lock().map(|o| o.latencies_ms.len()).unwrap_or(0);
+        if n != last.0 {
+            last = (n, Instant::now());
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
     let peak = memory(&servers);
+    for (i, s) in servers.iter().enumerate() {
+        let metrics = sys.block_on(async { ApiClient::new(&s.base).get_text("/metrics").await }).map(|(_, t)| t).unwrap_or_default();
+        let pick = |name: &str| metrics.lines().find(|l| l.starts_with(name)).and_then(|l| l.split_whitespace().last()).unwrap_or("?").to_string();
+        println!(
+            "instance {}: frames delivered {}, viewers cut off (queue full) {}, standings recomputes {}",
+            i + 1,
+            pick("arbiter_live_frames_delivered_total"),
+            pick("arbiter_live_queue_drops_total"),
+            pick("arbiter_live_standings_recomputes_total")
+        );
+    }
 
     // Report.
     let o = observed.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
@@ -128,8 +152,15 @@ fn main() -> anyhow::Result<()> {
     println!("confirmations delivered: {} (standings window updates: {})", lat.len(), o.standings_updates);
     println!("latency commit → client: p50 {} ms, p99 {} ms, max {} ms", pct(0.50), pct(0.99), lat.last().copied().unwrap_or(0));
     println!("confirmations missed: {expected}");
-    for (i, (idle, peak)) in idle.iter().zip(&peak).enumerate() {
-        println!("instance {}: RSS {} MiB with clients idle, {} MiB after the load (peak {} MiB)", i + 1, idle.0 / 1024, peak.0 / 1024, peak.1 / 1024);
+    for (i, ((before, idle), peak)) in setup_memory.iter().zip(&idle).zip(&peak).enumerate() {
+        println!(
+            "instance {}: RSS {} MiB before clients (after the setup's sign-ups), {} MiB with its clients connected, {} MiB after the load (peak {} MiB)",
+            i + 1,
+            before.0 / 1024,
+            idle.0 / 1024,
+            peak.0 / 1024,
+            peak.1 / 1024
+        );
     }
     drop(servers);
     Ok(())
@@ -174,24 +205,58 @@ async fn setup(a: &str, b: &str, n: usize) -> anyhow::Result<Event> {
     Ok(Event { base: [a.to_string(), b.to_string()], to, players, tid, tables })
 }
 
-/// What each client follows: 80% boards of 50 tables, 10% standings windows, 10% phones.
+/// What each client follows: `MIX` percent boards of 50 tables, standings
+/// windows (50 rows, over the first 1,000 places) and phones, interleaved.
 fn plan(clients: usize, e: &Event) -> Vec<Follow> {
+    let mix: Vec<usize> = std::env::var("MIX").unwrap_or_else(|_| "80,10,10".into()).split(',').filter_map(|x| x.trim().parse().ok()).collect();
+    let (boards_pct, standings_pct) = (mix.first().copied().unwrap_or(80), mix.get(1).copied().unwrap_or(10));
     let tables = e.tables.len() as u32;
     let boards = tables.div_ceil(BOARD_TABLES).max(1);
     let table_of: HashMap<usize, u32> = e.tables.iter().flat_map(|t| [(t.2, t.1), (t.3, t.1)]).collect();
+    let (mut n_board, mut n_standings, mut n_phone) = (0usize, 0usize, 0usize);
     (0..clients)
-        .map(|i| match i % 10 {
-            0 => Follow::Standings { offset: ((i / 10) % 20) as u32 * 50 },
-            1 => {
-                let p = (i / 10) % e.players.len();
-                Follow::Player { table: table_of.get(&p).copied().unwrap_or(0), session: e.players[p].session().unwrap_or_default().to_string() }
+        .map(|i| match i % 100 {
+            k if k < boards_pct => {
+                let b = n_board as u32 % boards;
+                n_board += 1;
+                Follow::Board { from: b * BOARD_TABLES + 1, to: (b + 1) * BOARD_TABLES }
+            }
+            k if k < boards_pct + standings_pct => {
+                n_standings += 1;
+                Follow::Standings { offset: (n_standings % 20) as u32 * 50 }
             }
             _ => {
-                let k = (i as u32) % boards;
-                Follow::Board { from: k * BOARD_TABLES + 1, to: (k + 1) * BOARD_TABLES }
+                let p = n_phone % e.players.len();
+                n_phone += 1;
+                Follow::Player { table: table_of.get(&p).copied().unwrap_or(0), session: e.players[p].session().unwrap_or_default().to_string() }
             }
         })
         .collect()
+}
+
+/// The fields of a server frame the benchmark reads (the rest is skipped unparsed).
+#[derive(serde::Deserialize)]
+struct Incoming<'a> {
+    #[serde(rename = "type", borrow)]
+    ty: std::borrow::Cow<'a, str>,
+    #[serde(default, borrow)]
+    kind: Option<std::borrow::Cow<'a, str>>,
+    #[serde(default)]
+    at: Option<i64>,
+    #[serde(default)]
+    data: Option<IncomingData>,
+}
+
+#[derive(serde::Deserialize)]
+struct IncomingData {
+    #[serde(default)]
+    pairing: Option<IncomingPairing>,
+}
+
+#[derive(serde::Deserialize)]
+struct IncomingPairing {
+    #[serde(default)]
+    table: Option<u32>,
 }
 
 fn shows(f: &Follow, table: u32) -> bool {
@@ -238,16 +303,16 @@ async fn connect_all(bases: &[String], tid: &str, follows: &[Follow], observed: 
                 while let Some(Ok(msg)) = read.next().await {
                     let Message::Text(text) = msg else { continue };
                     let received = now_ms();
-                    let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
+                    let Ok(v) = serde_json::from_str::<Incoming<'_>>(&text) else { continue };
                     let Ok(mut o) = observed.lock() else { return };
-                    match (v["type"].as_str(), v["kind"].as_str()) {
-                        (Some("snapshot"), _) => o.snapshots += 1,
-                        (Some("update"), Some("result_confirmed")) => {
-                            o.latencies_ms.push(received - v["at"].as_i64().unwrap_or(received));
-                            let table = v["data"]["pairing"]["table"].as_u64().unwrap_or(0) as u32;
+                    match (v.ty.as_ref(), v.kind.as_deref()) {
+                        ("snapshot", _) => o.snapshots += 1,
+                        ("update", Some("result_confirmed")) => {
+                            o.latencies_ms.push(received - v.at.unwrap_or(received));
+                            let table = v.data.and_then(|d| d.pairing).and_then(|p| p.table).unwrap_or(0);
                             o.confirmed.insert((i, table));
                         }
-                        (Some("update"), Some("standings")) => o.standings_updates += 1,
+                        ("update", Some("standings")) => o.standings_updates += 1,
                         _ => {}
                     }
                 }

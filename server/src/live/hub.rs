@@ -4,6 +4,7 @@ use super::room::{self, RoomMsg, StandingsCache};
 use super::view::View;
 use super::LiveEvent;
 use crate::bus::{Bus, BusMsg};
+use crate::service::views::RoundView;
 use crate::store::Store;
 use bytestring::ByteString;
 use prometheus_client::metrics::counter::Counter;
@@ -106,8 +107,15 @@ pub struct Subscription {
     pub joined_at: i64,
 }
 
+/// A tournament's latest round as last read, and the sequence number it was read at.
+type RoundSlot = Arc<tokio::sync::Mutex<Option<(i64, Option<Arc<RoundView>>)>>>;
+
 struct Inner {
     store: Store,
+    /// The latest round of each tournament with viewers, shared by the
+    /// snapshots of everyone who connects at the same sequence number (a
+    /// venue's screens, a reconnect storm): one read serves them all.
+    rounds: Mutex<HashMap<Uuid, RoundSlot>>,
     shutdown: tokio::sync::watch::Sender<bool>,
     rooms: Mutex<HashMap<Uuid, mpsc::Sender<RoomMsg>>>,
     next_id: AtomicU64,
@@ -127,6 +135,7 @@ impl Hub {
         let hub = Hub {
             inner: Arc::new(Inner {
                 store,
+                rounds: Mutex::new(HashMap::new()),
                 shutdown: tokio::sync::watch::channel(false).0,
                 rooms: Mutex::new(HashMap::new()),
                 next_id: AtomicU64::new(1),
@@ -207,8 +216,36 @@ impl Hub {
         r
     }
 
+    /// The latest round of `tournament` as of sequence number `seq`: from the
+    /// cache when it was read at `seq`, else read by `load` (one reader at a
+    /// time per tournament; the others wait and share its result).
+    ///
+    /// # Errors
+    /// `load`'s error.
+    pub async fn latest_round<E, F, Fut>(&self, tournament: Uuid, seq: i64, load: F) -> Result<Option<Arc<RoundView>>, E>
+    where
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = Result<Option<RoundView>, E>>,
+    {
+        let slot = match self.inner.rounds.lock() {
+            Ok(mut rounds) => rounds.entry(tournament).or_default().clone(),
+            Err(_) => RoundSlot::default(),
+        };
+        let mut cached = slot.lock().await;
+        if let Some((at, round)) = cached.as_ref().filter(|(at, _)| *at == seq) {
+            debug_assert_eq!(*at, seq);
+            return Ok(round.clone());
+        }
+        let round = load().await?.map(Arc::new);
+        *cached = Some((seq, round.clone()));
+        Ok(round)
+    }
+
     /// Removes `room` from the map if it is still the registered room of `tournament`.
     pub(super) fn forget(&self, tournament: Uuid, room: &mpsc::Sender<RoomMsg>) {
+        if let Ok(mut rounds) = self.inner.rounds.lock() {
+            rounds.remove(&tournament);
+        }
         if let Ok(mut rooms) = self.inner.rooms.lock() {
             if rooms.get(&tournament).is_some_and(|r| r.same_channel(room)) {
                 rooms.remove(&tournament);

@@ -48,8 +48,11 @@ pub enum RoomMsg {
     },
     /// Re-check the database for events the bus may have lost.
     Check,
-    /// The current standings (computed now if stale).
+    /// The current standings (computed now if there are none yet; otherwise
+    /// the last computed, which the next recomputation updates).
     Standings(oneshot::Sender<Option<StandingsCache>>),
+    /// A recomputation finished (see [`Room::start_recompute`]).
+    Computed(Option<StandingsCache>),
 }
 
 /// How often a room compares its sequence with the database.
@@ -71,6 +74,11 @@ struct Viewer {
 
 struct Room {
     tournament: Uuid,
+    /// The room's own inbox, for recomputations to report back (weak: the
+    /// room still closes when the hub lets it go).
+    inbox: mpsc::WeakSender<RoomMsg>,
+    /// A recomputation is running.
+    computing: bool,
     store: Store,
     stats: Arc<HubStats>,
     last: i64,
@@ -84,8 +92,9 @@ struct Room {
 pub fn open(tournament: Uuid, hub: Hub, store: Store, stats: Arc<HubStats>) -> mpsc::Sender<RoomMsg> {
     let (tx, rx) = mpsc::channel(INBOX);
     let me = tx.clone();
+    let weak = tx.downgrade();
     tokio::spawn(async move {
-        let mut room = Room { tournament, store, stats, last: 0, viewers: Vec::new(), standings: None, recompute_at: None };
+        let mut room = Room { tournament, inbox: weak, computing: false, store, stats, last: 0, viewers: Vec::new(), standings: None, recompute_at: None };
         room.last = room.db_last_seq().await;
         room.run(rx).await;
         hub.forget(tournament, &me);
@@ -118,14 +127,19 @@ impl Room {
                         RoomMsg::Leave { id } => self.viewers.retain(|v| v.id != id),
                         RoomMsg::Check => self.catch_up(i64::MAX).await,
                         RoomMsg::Standings(reply) => {
-                            if self.standings.is_none() || self.recompute_at.is_some() {
-                                self.recompute().await;
+                            if self.standings.is_none() {
+                                let computed = compute(&self.store, self.tournament).await;
+                                self.apply(computed);
                             }
                             let _ = reply.send(self.standings.clone());
                         }
+                        RoomMsg::Computed(computed) => {
+                            self.computing = false;
+                            self.apply(computed);
+                        }
                     }
                 }
-                () = sleep_until(recompute) => self.recompute().await,
+                () = sleep_until(recompute), if !self.computing => self.start_recompute(),
                 _ = check.tick() => {
                     self.viewers.retain(|v| !v.tx.is_closed());
                     if !self.viewers.is_empty() {
@@ -241,21 +255,34 @@ impl Room {
         }
     }
 
-    /// Recomputes the standings and sends each standings window and player
-    /// line that changed.
-    async fn recompute(&mut self) {
+    /// Recomputes the standings in a task of its own, so that events keep
+    /// flowing meanwhile; the result comes back as [`RoomMsg::Computed`].
+    fn start_recompute(&mut self) {
         self.recompute_at = None;
-        let (seq, rows, meta) = match crate::service::standings::current(&self.store, self.tournament).await {
-            Ok(r) => r,
-            Err(e) => {
-                tracing::warn!(tournament = %self.tournament, error = %e, "room cannot compute standings; will retry");
-                self.recompute_at = Some(Instant::now() + CHECK_EVERY);
-                return;
+        self.computing = true;
+        let (store, tournament, inbox) = (self.store.clone(), self.tournament, self.inbox.clone());
+        tokio::spawn(async move {
+            let computed = compute(&store, tournament).await;
+            if let Some(inbox) = inbox.upgrade() {
+                let _ = inbox.send(RoomMsg::Computed(computed)).await;
             }
+        });
+    }
+
+    /// Takes freshly computed standings (or, on failure, schedules a retry)
+    /// and sends each standings window and player line that changed.
+    fn apply(&mut self, computed: Option<StandingsCache>) {
+        let Some(new) = computed else {
+            self.recompute_at.get_or_insert_with(|| Instant::now() + CHECK_EVERY);
+            return;
         };
         self.stats.recomputes.inc();
+        let seq = new.seq;
         let at = crate::domain::now_millis();
-        let new = StandingsCache { seq, rows: Arc::new(rows), meta: Arc::new(meta) };
+        // The frames carry the room's own sequence number, not the database's
+        // (which may be ahead of events still on their way here): a view
+        // skips frames older than the last it got, and must not skip those.
+        let frame_seq = self.last.min(seq);
         let old = self.standings.replace(new.clone());
         let Some(old) = old else {
             // The first computation: viewers got these standings in their snapshots.
@@ -263,6 +290,12 @@ impl Room {
         };
         let meta_changed = old.meta != new.meta;
         let old_rows = old.rows;
+        let by_player = |rows: &Arc<Vec<StandingView>>| -> HashMap<String, usize> { rows.iter().enumerate().map(|(i, r)| (r.player_id.clone(), i)).collect() };
+        let (old_index, new_index) = if self.viewers.iter().any(|v| matches!(v.view, View::Player { .. })) {
+            (by_player(&old_rows), by_player(&new.rows))
+        } else {
+            (HashMap::new(), HashMap::new())
+        };
         let mut frames: HashMap<View, Option<ByteString>> = HashMap::new();
         let viewers = std::mem::take(&mut self.viewers);
         for v in viewers {
@@ -272,20 +305,19 @@ impl Room {
                     (_, Some((offset, limit))) => {
                         let (a, b) = (StandingsWindow::of(&old_rows, offset, limit), StandingsWindow::of(&new.rows, offset, limit));
                         (a != b || meta_changed)
-                            .then(|| update_frame(&v.view, seq, at, "standings", &json!({ "standings": b, "standings_meta": &*new.meta })))
+                            .then(|| update_frame(&v.view, frame_seq, at, "standings", &json!({ "standings": b, "standings_meta": &*new.meta })))
                     }
                     (View::Player { player, .. }, None) => {
                         let id = player.to_string();
-                        let find = |rows: &[StandingView]| rows.iter().find(|r| r.player_id == id).cloned();
-                        let row = find(&new.rows);
-                        (row != find(&old_rows)).then(|| update_frame(&v.view, seq, at, "standing", &json!({ "row": row })))
+                        let row = new_index.get(&id).map(|&i| &new.rows[i]);
+                        (row != old_index.get(&id).map(|&i| &old_rows[i])).then(|| update_frame(&v.view, frame_seq, at, "standing", &json!({ "row": row })))
                     }
                     _ => None,
                 })
                 .clone();
             match frame {
                 Some(text) => {
-                    if let Some(v) = self.deliver(v, Frame { seq, text }) {
+                    if let Some(v) = self.deliver(v, Frame { seq: frame_seq, text }) {
                         self.viewers.push(v);
                     }
                 }
@@ -310,6 +342,17 @@ impl Room {
                     wait = (wait * 2).min(Duration::from_secs(2));
                 }
             }
+        }
+    }
+}
+
+/// The standings of `tournament` now, or `None` (logged) when the database cannot give them.
+async fn compute(store: &Store, tournament: Uuid) -> Option<StandingsCache> {
+    match crate::service::standings::current(store, tournament).await {
+        Ok((seq, rows, meta)) => Some(StandingsCache { seq, rows: Arc::new(rows), meta: Arc::new(meta) }),
+        Err(e) => {
+            tracing::warn!(tournament = %tournament, error = %e, "room cannot compute standings; will retry");
+            None
         }
     }
 }

@@ -6,7 +6,6 @@ use crate::app::AppState;
 use crate::domain::User;
 use crate::error::ApiResult;
 use crate::live::view::View;
-use std::collections::HashMap;
 use uuid::Uuid;
 
 /// Reads the snapshot of `id` in one consistent read.
@@ -47,15 +46,19 @@ pub async fn for_view(state: &AppState, id: Uuid, viewer: Option<&User>, view: &
     let tx = state.store.read().await?;
     let t = super::tournaments::visible(&tx, id, viewer).await?;
     let tournament = views::tournament(&t, tx.player_count(id).await?);
-    let latest = tx.latest_round(id).await?;
+    // The latest round, shared with every snapshot taken at the same sequence number.
+    let latest = state
+        .hub
+        .latest_round(id, t.last_seq, || async {
+            let Some(r) = tx.latest_round(id).await? else { return ApiResult::Ok(None) };
+            let names = roster(&tx.players(id).await?);
+            Ok(Some(views::round(&r, &tx.pairings_of_round(r.id).await?, &names)))
+        })
+        .await?;
     let data = match view {
         View::Events | View::Queue => {
             let players = tx.players(id).await?;
-            let names = roster(&players);
-            let round = match &latest {
-                Some(r) => Some(views::round(r, &tx.pairings_of_round(r.id).await?, &names)),
-                None => None,
-            };
+            let round = latest.as_deref().cloned();
             let players = players.iter().filter(|p| !p.removed).map(|p| views::player(p, false, false)).collect();
             drop(tx);
             let cache = state.hub.standings(id).await;
@@ -64,16 +67,7 @@ pub async fn for_view(state: &AppState, id: Uuid, viewer: Option<&User>, view: &
             let standings = StandingsWindow::of(rows, 0, crate::live::view::QUEUE_STANDINGS);
             ViewState::Queue { tournament, players, round, standings, standings_meta }
         }
-        View::Board { from, to } => {
-            let round = match &latest {
-                Some(r) => {
-                    let names = roster(&tx.players(id).await?);
-                    Some(views::round(r, &tx.pairings_of_round(r.id).await?, &names).for_tables(*from, *to))
-                }
-                None => None,
-            };
-            ViewState::Board { tournament, round }
-        }
+        View::Board { from, to } => ViewState::Board { tournament, round: latest.map(|r| r.for_tables(*from, *to)) },
         View::Standings { offset, limit } => {
             drop(tx);
             let cache = state.hub.standings(id).await;
@@ -85,25 +79,15 @@ pub async fn for_view(state: &AppState, id: Uuid, viewer: Option<&User>, view: &
         }
         View::Player { player, .. } => {
             let me = tx.player(*player).await?.filter(|p| p.tournament_id == id).map(|p| views::player(&p, true, true));
+            let id_text = player.to_string();
             let (round, pairing) = match &latest {
                 Some(r) => {
-                    let header = views::round(r, &[], &HashMap::new());
-                    let mine = match tx.pairing_of_player(r.id, *player).await? {
-                        Some(p) => {
-                            let mut seated = Vec::new();
-                            for pid in std::iter::once(p.player1_id).chain(p.player2_id) {
-                                seated.extend(tx.player(pid).await?);
-                            }
-                            Some(views::pairing(&p, &roster(&seated)))
-                        }
-                        None => None,
-                    };
-                    (Some(header), mine)
+                    let mine = r.pairings.iter().find(|p| p.player1.id == id_text || p.player2.as_ref().is_some_and(|s| s.id == id_text)).cloned();
+                    (Some(r.header()), mine)
                 }
                 None => (None, None),
             };
             drop(tx);
-            let id_text = player.to_string();
             let standing = state.hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == id_text).cloned());
             ViewState::Player { tournament, me, round, pairing, standing }
         }
