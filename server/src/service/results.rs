@@ -25,7 +25,7 @@ fn note(s: Option<&str>) -> ApiResult<Option<String>> {
     }
 }
 
-/// A pairing inside a change, with its tournament and the two players.
+/// A pairing inside a change, with its tournament and the players seated at it.
 struct Table {
     change: Change,
     t: Tournament,
@@ -40,7 +40,11 @@ impl Table {
         let change = Change::begin(state, t_id).await?;
         let t = load_tournament(change.tx(), t_id).await?;
         let pairing = change.tx().pairing(pairing_id).await?.ok_or_else(not_found)?;
-        let players = change.tx().players(t_id).await?;
+        // Only the players at this table: the write lock is held, keep it short.
+        let mut players = Vec::with_capacity(2);
+        for id in std::iter::once(pairing.player1_id).chain(pairing.player2_id) {
+            players.extend(change.tx().player(id).await?);
+        }
         Ok(Table { change, t, pairing, players })
     }
 
