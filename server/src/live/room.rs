@@ -63,8 +63,11 @@ const IDLE_CLOSE: Duration = Duration::from_secs(30);
 const INBOX: usize = 4096;
 /// Events read per database page when filling a gap.
 const PAGE: u64 = 500;
-/// Standings are recomputed at most this often (results arrive in bursts).
-const RECOMPUTE_AFTER: Duration = Duration::from_millis(250);
+/// Standings are recomputed at most this often: results arrive in bursts,
+/// and a standings window of 50 rows is ~10 KB per viewer, so once a second
+/// keeps a big event's standings pages current without crowding out the
+/// results boards and phones wait for.
+const RECOMPUTE_AFTER: Duration = Duration::from_secs(1);
 
 struct Viewer {
     id: u64,
