@@ -5,8 +5,9 @@
 //!   was not played, so its players may still meet, as the reference cases do);
 //! - [C2] nobody gets the pairing-allocated bye twice;
 //! - [C3] no colour difference beyond ±2 and no three games in a row with the
-//!   same colour (C.04.1 art. 6-7), except for topscorers when the final
-//!   round is paired (C.04.3 art. 1.8, 2.1);
+//!   same colour (C.04.1 art. 6-7): two non-topscorers with the same absolute
+//!   colour preference never meet, so only a board with a topscorer when
+//!   the final round is paired (C.04.3 art. 1.8) may break them;
 //!
 //! and every player to be paired is paired exactly once (or gets the PAB),
 //! while players not to be paired are left out. A round may have no legal
@@ -52,15 +53,14 @@ fn check(config: Config) -> Result<u32, TestCaseError> {
         }
         // [C3] colours, except topscorers in the final round.
         let max_score = Points::from_tenths(input.points.win.tenths() * i32::try_from(round - 1).unwrap_or(0));
-        for b in &pairing.boards {
+        // Over 50% of the maximum possible score: 2 × score > maximum.
+        let topscorer = |p: PlayerNo| {
+            let score = players[&p].score(&input.points);
+            round == rounds && score + score > max_score
+        };
+        for b in pairing.boards.iter().filter(|b| !topscorer(b.white) && !topscorer(b.black)) {
             for (p, colour) in [(b.white, Colour::White), (b.black, Colour::Black)] {
                 let player = players[&p];
-                // Over 50% of the maximum possible score: 2 × score > maximum.
-                let score = player.score(&input.points);
-                let topscorer = round == rounds && score + score > max_score;
-                if topscorer {
-                    continue;
-                }
                 let mut colours: Vec<Colour> = player.history.iter().filter_map(RoundRecord::played_colour).collect();
                 colours.push(colour);
                 let whites = colours.iter().filter(|&&c| c == Colour::White).count() as i64;
@@ -76,7 +76,16 @@ fn check(config: Config) -> Result<u32, TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+    // A fixed seed keeps the suite repeatable; `PROPTEST_RNG_SEED` (and
+    // `PROPTEST_CASES`) explore further.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(128),
+        rng_seed: match ProptestConfig::default().rng_seed {
+            proptest::test_runner::RngSeed::Random => proptest::test_runner::RngSeed::Fixed(20_260_201),
+            chosen => chosen,
+        },
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn every_round_meets_the_absolute_criteria(
