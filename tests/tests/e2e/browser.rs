@@ -67,3 +67,49 @@ async fn board_updates_in_place_within_a_second() {
     b.close().await;
     app.stop().await;
 }
+
+/// A chess player asks for a half-point bye on their own page (`/t/{id}/me`,
+/// signed in by the session cookie); the server records it, the panel lists
+/// it, and when the TO arranges another player's bye the page does not show it.
+#[actix_web::test]
+async fn a_player_asks_for_a_bye_on_their_page() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("Arbiter").await.unwrap();
+    let body = json!({ "name": "Swiss Open", "event_date": "2026-05-17", "format": "Open", "game": "chess", "pairing_system": "dutch", "total_rounds": 5 });
+    let t = to.post("/api/tournaments", &body).await.unwrap().ok().unwrap();
+    let tid = s(&t["tournament"], "id").to_string();
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    let mut players = Vec::new();
+    for n in 1..=4 {
+        let mut c = arbiter_server::client::ApiClient::new(&app.base);
+        c.sign_up(&format!("c{n}@swiss.test"), "a long password", &format!("C{n}")).await.unwrap();
+        let id = register(&mut c, &tid, &format!("C{n}"), "Club").await.unwrap();
+        players.push((c, id));
+    }
+
+    let b = Browser::start().await.unwrap();
+    // C1 signs in on the login page and lands on their page.
+    b.client.goto(&format!("{}/login?next=/t/{tid}/me", app.base)).await.unwrap();
+    b.client
+        .execute("var f = document.querySelector('form'); f.email.value = 'c1@swiss.test'; f.password.value = 'a long password'; f.submit(); return true;", vec![])
+        .await
+        .unwrap();
+    let form = "document.querySelector('#swiss #bye-form')";
+    assert!(wait_for(&b, &format!("return !!{form}"), Duration::from_secs(5)).await.is_some(), "no bye form on the player's page");
+    b.client
+        .execute(&format!("var f = {form}; f.round.value = '2'; f.kind.value = 'half'; f.querySelector('button').click(); return true;"), vec![])
+        .await
+        .unwrap();
+    let listed = "var p = document.getElementById('swiss'); return p.textContent.includes('round 2') && p.textContent.includes('½ point')";
+    assert!(wait_for(&b, listed, Duration::from_secs(3)).await.is_some(), "the bye is not listed");
+    let byes = to.get(&format!("/api/tournaments/{tid}/byes")).await.unwrap().ok().unwrap();
+    assert_eq!(byes["byes"], json!([{ "player_id": players[0].1, "player_name": "C1", "round": 2, "kind": "half", "requested_by": "player" }]));
+
+    // Another player's bye arranged by the TO reaches the page live, but is not listed as C1's.
+    to.post(&format!("/api/players/{}/byes", players[1].1), &json!({ "round": 3, "kind": "zero" })).await.unwrap().ok().unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let shown = b.client.execute("return document.getElementById('swiss').textContent.includes('round 3')", vec![]).await.unwrap();
+    assert_eq!(shown.as_bool(), Some(false), "another player's bye shown on C1's page");
+    b.close().await;
+    app.stop().await;
+}
