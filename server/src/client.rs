@@ -117,13 +117,8 @@ impl ApiClient {
     /// # Errors
     /// The request could not be sent or the body read.
     pub async fn get_text(&mut self, path: &str) -> anyhow::Result<(StatusCode, String)> {
-        let mut req = self.http.get(format!("{}{}", self.base, path));
-        if let Some(s) = &self.session {
-            req = req.insert_header((header::COOKIE, format!("{}={s}", crate::auth::session::COOKIE)));
-        }
-        let mut res = req.send().await.map_err(|e| anyhow::anyhow!("request to {path} failed: {e}"))?;
-        let bytes = res.body().limit(16 * 1024 * 1024).await.map_err(|e| anyhow::anyhow!("reading {path}: {e}"))?;
-        Ok((res.status(), String::from_utf8_lossy(&bytes).into_owned()))
+        let reply = self.get(path).await?;
+        Ok((reply.status, reply.text))
     }
 
     /// `POST path` with a JSON body.
