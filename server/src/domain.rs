@@ -442,6 +442,30 @@ pub struct Pairing {
 }
 
 impl Pairing {
+    /// A new table of `round` (table 0: a bye), created at `at`, with
+    /// nothing reported yet.
+    #[must_use]
+    pub fn unreported(round: &Round, table: u32, player1: Uuid, player2: Option<Uuid>, at: Millis) -> Pairing {
+        Pairing {
+            id: Uuid::new_v4(),
+            round_id: round.id,
+            tournament_id: round.tournament_id,
+            table_number: table,
+            player1_id: player1,
+            player2_id: player2,
+            score: None,
+            result: None,
+            state: PairingState::Unreported,
+            reported_by: None,
+            reported_at: None,
+            dispute: None,
+            to_override: false,
+            override_note: None,
+            rematch: false,
+            created_at: at,
+        }
+    }
+
     /// Whether this is the bye.
     #[must_use]
     pub const fn is_bye(&self) -> bool {

@@ -2,7 +2,8 @@
 //! algorithm with breadth-first search), used to decide whether a pairing can
 //! still be completed.
 
-const NONE: usize = usize::MAX;
+/// "No partner" in a `mate` array.
+pub(crate) const NONE: usize = usize::MAX;
 
 /// A graph the cardinality matching can search: its vertices `0..order()`
 /// and their neighbours.
@@ -136,7 +137,9 @@ pub fn has_perfect_matching<G: Adjacency + ?Sized>(graph: &G) -> bool {
     graph.order() % 2 == 0 && max_cardinality_matching(graph, Vec::new()).iter().all(Option::is_some)
 }
 
-struct Search {
+/// Scratch space for augmenting-path searches on graphs of `n` vertices,
+/// reusable from one search to the next.
+pub(crate) struct Search {
     parent: Vec<usize>,
     base: Vec<usize>,
     used: Vec<bool>,
@@ -146,7 +149,8 @@ struct Search {
 }
 
 impl Search {
-    fn new(n: usize) -> Search {
+    /// Scratch space for graphs of `n` vertices.
+    pub(crate) fn new(n: usize) -> Search {
         Search {
             parent: vec![NONE; n],
             base: (0..n).collect(),
@@ -186,8 +190,10 @@ impl Search {
         }
     }
 
-    /// Looks for an augmenting path from the free vertex `root` and applies it.
-    fn augment_from<G: Adjacency + ?Sized>(&mut self, root: usize, graph: &G, mate: &mut [usize]) -> bool {
+    /// Looks for an augmenting path from the free vertex `root` (one search
+    /// of Edmonds' algorithm, shrinking blossoms) and applies it to `mate`
+    /// (`mate[v]` is `v`'s partner or [`NONE`]); whether one was found.
+    pub(crate) fn augment_from<G: Adjacency + ?Sized>(&mut self, root: usize, graph: &G, mate: &mut [usize]) -> bool {
         let n = graph.order();
         let mut around = std::mem::take(&mut self.around);
         self.used.iter_mut().for_each(|u| *u = false);

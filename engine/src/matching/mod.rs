@@ -12,5 +12,6 @@ mod weight;
 mod weighted;
 
 pub use cardinality::{has_perfect_matching, max_cardinality_matching, Adjacency, BitGraph};
+pub(crate) use cardinality::{Search as AugmentingSearch, NONE as UNMATCHED};
 pub use weight::{Weight, Wide};
 pub use weighted::{max_weight_matching, max_weight_matching_of_edges, Slacks, Solution};

@@ -182,7 +182,7 @@ const TITLES: [&str; 10] = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", 
 /// The initial ranking of the field (C.04.2 art. 2.2): rating (unrated
 /// last), FIDE title, name, then registration.
 #[must_use]
-pub fn initial_ranking<'a>(players: impl IntoIterator<Item = &'a Player>) -> Vec<&'a Player> {
+fn initial_ranking<'a>(players: impl IntoIterator<Item = &'a Player>) -> Vec<&'a Player> {
     let title = |p: &Player| p.profile.title.as_deref().and_then(|t| TITLES.iter().position(|x| x.eq_ignore_ascii_case(t))).unwrap_or(TITLES.len());
     let mut field: Vec<&Player> = players.into_iter().collect();
     field.sort_by(|a, b| {
@@ -198,7 +198,7 @@ pub fn initial_ranking<'a>(players: impl IntoIterator<Item = &'a Player>) -> Vec
 /// playing, numbered by the initial ranking; kept from round to round unless
 /// someone in the field has none yet (a late entry), then renumbered.
 #[must_use]
-pub fn dutch_numbers<'a>(t: &Tournament, players: &'a [Player], pairings: &[Pairing]) -> Vec<(&'a Player, u32)> {
+fn dutch_numbers<'a>(t: &Tournament, players: &'a [Player], pairings: &[Pairing]) -> Vec<(&'a Player, u32)> {
     let field = super::standings::entrants(t, players, pairings);
     if field.iter().all(|p| p.pairing_no.is_some()) {
         let mut kept: Vec<(&Player, u32)> = field.iter().filter_map(|p| p.pairing_no.map(|n| (*p, n))).collect();
@@ -215,9 +215,20 @@ pub fn initial_colour(t: &Tournament) -> Colour {
     t.initial_colour.unwrap_or(if t.id.as_u128() & 1 == 0 { Colour::White } else { Colour::Black })
 }
 
-/// The engine's input for pairing round `number` of a Swiss chess event:
-/// every numbered player's record in the rounds before it, by pairing number.
-pub fn dutch_input(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing], byes: &[ByeRequest], number: u32) -> RoundInput {
+/// A Swiss chess field as the Dutch engine sees it.
+pub struct DutchField<'a> {
+    /// The engine's input: every numbered player's record in the rounds
+    /// before the one paired, by pairing number.
+    pub input: RoundInput,
+    /// The registration of each of `input.players`, in the same order.
+    pub players: Vec<&'a Player>,
+    /// Players left out of the round with the bye arranged for them.
+    pub byes: Vec<(Uuid, ByeKind)>,
+}
+
+/// The field of a Swiss chess event for pairing round `number`.
+#[must_use]
+pub fn dutch_input<'a>(t: &Tournament, players: &'a [Player], rounds: &[Round], pairings: &[Pairing], byes: &[ByeRequest], number: u32) -> DutchField<'a> {
     let numbered = dutch_numbers(t, players, pairings);
     let field: Vec<&Player> = numbered.iter().map(|&(p, _)| p).collect();
     let tpn: HashMap<PlayerNo, PlayerNo> = numbered.iter().map(|&(p, n)| (super::standings::number(p), PlayerNo(n))).collect();
@@ -230,6 +241,7 @@ pub fn dutch_input(t: &Tournament, players: &[Player], rounds: &[Round], pairing
         RoundRecord::Forfeit { opponent, colour, won } => RoundRecord::Forfeit { opponent: tpn.get(&opponent).copied().unwrap_or(opponent), colour, won },
         other => other,
     };
+    let mut arranged = Vec::new();
     let players = numbered
         .iter()
         .zip(event.players)
@@ -237,7 +249,10 @@ pub fn dutch_input(t: &Tournament, players: &[Player], rounds: &[Round], pairing
             let bye = byes.iter().find(|b| b.player_id == p.id && b.round == number);
             let status = match bye {
                 _ if p.dropped || p.removed => RoundStatus::Out(Unplayed::Absent),
-                Some(b) => RoundStatus::Out(unplayed(b.kind)),
+                Some(b) => {
+                    arranged.push((p.id, b.kind));
+                    RoundStatus::Out(unplayed(b.kind))
+                }
                 None if !p.checked_in => RoundStatus::Out(Unplayed::Absent),
                 None => RoundStatus::Pair,
             };
@@ -250,14 +265,15 @@ pub fn dutch_input(t: &Tournament, players: &[Player], rounds: &[Round], pairing
             }
         })
         .collect();
-    RoundInput {
+    let input = RoundInput {
         round: number,
         total_rounds: t.total_rounds,
         initial_colour: initial_colour(t),
         points: t.points.unwrap_or_default(),
         players,
         forbidden: Vec::new(),
-    }
+    };
+    DutchField { input, players: field, byes: arranged }
 }
 
 /// The engine's name for a bye kind.
@@ -272,16 +288,16 @@ pub const fn unplayed(kind: ByeKind) -> Unplayed {
 
 /// FIDE Dutch over the Swiss field.
 fn dutch(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing], byes: &[ByeRequest], number: u32) -> ApiResult<Paired> {
-    let input = dutch_input(t, players, rounds, pairings, byes, number);
-    let numbered = dutch_numbers(t, players, pairings);
-    let by_no: HashMap<u32, &Player> = numbered.iter().map(|&(p, n)| (n, p)).collect();
-    let pairing = dutch::pair(&input).map_err(|e| match e {
+    let field = dutch_input(t, players, rounds, pairings, byes, number);
+    let pairing = dutch::pair(&field.input).map_err(|e| match e {
         PairingError::NoLegalPairing => ApiError::conflict(
             "no_legal_pairing",
             format!("No pairing of round {number} meets the FIDE absolute criteria (no rematches, at most one PAB per player, colour limits); as Chief Arbiter, change the field (byes, withdrawals) and pair again."),
         ),
         other => cannot_pair(other),
     })?;
+    let numbered: Vec<(&Player, u32)> = field.players.iter().zip(&field.input.players).map(|(&p, pi)| (p, pi.id.0)).collect();
+    let by_no: HashMap<u32, &Player> = numbered.iter().map(|&(p, n)| (n, p)).collect();
     let seat = |no: PlayerNo| by_no.get(&no.0).map(|p| p.id).ok_or_else(|| ApiError::internal(format!("Dutch pairing names pairing number {no} with no player")));
     let mut tables = Vec::with_capacity(pairing.boards.len());
     for (board, k) in pairing.boards.iter().zip(1..) {
@@ -292,14 +308,7 @@ fn dutch(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairi
         tables,
         bye: pairing.bye.map(seat).transpose()?,
         numbers: if kept { Vec::new() } else { numbered.iter().map(|&(p, n)| (p.id, n)).collect() },
-        byes: input
-            .players
-            .iter()
-            .filter_map(|pi| match pi.status {
-                RoundStatus::Out(Unplayed::Absent) | RoundStatus::Pair => None,
-                RoundStatus::Out(_) => byes.iter().find(|b| b.round == number && by_no.get(&pi.id.0).is_some_and(|p| p.id == b.player_id)).map(|b| (b.player_id, b.kind)),
-            })
-            .collect(),
+        byes: field.byes,
         ..Paired::default()
     })
 }
@@ -328,26 +337,10 @@ fn describe(warnings: &[PairingWarning<Uuid>], names: &Roster) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::scores::tests::event;
+    use crate::service::scores::tests::{event, player};
 
     fn players(n: u32) -> Vec<Player> {
-        (1..=n)
-            .map(|no| Player {
-                id: Uuid::from_u128(u128::from(no)),
-                tournament_id: Uuid::nil(),
-                user_id: Uuid::nil(),
-                registration_no: no,
-                pairing_no: None,
-                display_name: format!("P{no}"),
-                faction: String::new(),
-                list_text: None,
-                checked_in: true,
-                dropped: false,
-                removed: false,
-                registered_at: 0,
-                profile: crate::domain::PlayerProfile::default(),
-            })
-            .collect()
+        (1..=n).map(player).collect()
     }
 
     fn id(no: u128) -> Uuid {

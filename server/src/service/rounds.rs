@@ -157,24 +157,7 @@ pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResul
 
 fn to_pairings(round: &Round, paired: &Paired, game: Game) -> Vec<Pairing> {
     let now = now_millis();
-    let blank = |table: u32, p1: Uuid, p2: Option<Uuid>| Pairing {
-        id: Uuid::new_v4(),
-        round_id: round.id,
-        tournament_id: round.tournament_id,
-        table_number: table,
-        player1_id: p1,
-        player2_id: p2,
-        score: None,
-        result: None,
-        state: PairingState::Unreported,
-        reported_by: None,
-        reported_at: None,
-        dispute: None,
-        to_override: false,
-        override_note: None,
-        rematch: false,
-        created_at: now,
-    };
+    let blank = |table: u32, p1: Uuid, p2: Option<Uuid>| Pairing::unreported(round, table, p1, p2, now);
     let mut rows: Vec<Pairing> = paired
         .tables
         .iter()

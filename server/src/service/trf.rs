@@ -17,7 +17,7 @@
 //!   pairings (`XXA`, `250`) and forbidden pairs (`XXP`, `260`) are refused:
 //!   events here do not offer them.
 
-use super::pairing::{dutch_input, dutch_numbers, initial_colour};
+use super::pairing::{dutch_input, initial_colour};
 use super::{load_tournament, require_to, Change, EventKind};
 use crate::app::AppState;
 use crate::domain::{
@@ -59,13 +59,12 @@ pub async fn export(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiRes
 fn render(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing], byes: &[ByeRequest], rank: &HashMap<String, u32>) -> String {
     let closed: Vec<Round> = rounds.iter().filter(|r| r.status == RoundStatus::Complete).cloned().collect();
     let next = u32::try_from(closed.len()).unwrap_or(u32::MAX) + 1;
-    let input = dutch_input(t, players, &closed, pairings, byes, next);
-    let numbered = dutch_numbers(t, players, pairings);
+    let field = dutch_input(t, players, &closed, pairings, byes, next);
     let points = t.points.unwrap_or_default();
     let mut lines = vec![
         Line::Other(format!("012 {}", t.name)),
         Line::Other(format!("042 {}", t.event_date.format("%Y/%m/%d"))),
-        Line::Other(format!("062 {}", numbered.len())),
+        Line::Other(format!("062 {}", field.players.len())),
         Line::Other(format!("092 Individual: {}", t.pairing_system.label())),
         Line::TotalRounds { tag: arbiter_engine::trf::RoundsTag::Xxr, rounds: t.total_rounds },
         Line::Configuration { initial_colour: Some(initial_colour(t)), rank: false },
@@ -74,7 +73,7 @@ fn render(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pair
         lines.insert(1, Line::Other(format!("022 {location}")));
     }
     lines.extend(point_lines(&points));
-    for ((p, _), pi) in numbered.iter().zip(&input.players) {
+    for (p, pi) in field.players.iter().zip(&field.input.players) {
         let mut entries: Vec<Option<RoundRecord>> = pi.history.iter().map(|r| Some(*r)).collect();
         let mut score = pi.score(&points);
         if next <= t.total_rounds {
@@ -203,7 +202,8 @@ pub async fn import(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiR
             display_name: account.display_name.clone(),
             faction: String::new(),
             list_text: None,
-            checked_in: true,
+            // `0000 - -` in the next round's column: not to be paired then.
+            checked_in: !matches!(line.rounds.get(paired as usize), Some(Some(RoundRecord::Unpaired(Unplayed::Absent)))),
             dropped: false,
             removed: false,
             registered_at: now,
@@ -230,13 +230,6 @@ pub async fn import(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiR
             let player_id = ids[&line.number];
             change.tx().put_bye_request(&ByeRequest { id: Uuid::new_v4(), tournament_id: id, player_id, round, kind, requested_by: user.id, created_at: now }).await?;
             arranged += 1;
-        }
-        // `0000 - -` in the next round's column: not to be paired then.
-        if let Some(Some(RoundRecord::Unpaired(Unplayed::Absent))) = line.rounds.get(paired as usize) {
-            if let Some(mut p) = change.tx().player(ids[&line.number]).await? {
-                p.checked_in = false;
-                change.tx().update_player(&p).await?;
-            }
         }
     }
     change.tx().update_tournament(&t).await?;
@@ -280,22 +273,12 @@ fn round_tables(trf: &Trf, round: &Round, ids: &HashMap<PlayerNo, Uuid>, now: i6
     let index = round.number as usize - 1;
     let entry = |no: PlayerNo| trf.player(no).and_then(|(_, p)| p.rounds.get(index).copied().flatten());
     let row = |table: u32, p1: PlayerNo, p2: Option<PlayerNo>, score: Option<GameScore>, result| Pairing {
-        id: Uuid::new_v4(),
-        round_id: round.id,
-        tournament_id: round.tournament_id,
-        table_number: table,
-        player1_id: ids[&p1],
-        player2_id: p2.map(|p| ids[&p]),
         score,
         result,
         state: PairingState::Confirmed,
-        reported_by: None,
         reported_at: Some(now),
-        dispute: None,
-        to_override: false,
         override_note: Some("Imported from a TRF.".into()),
-        rematch: false,
-        created_at: now,
+        ..Pairing::unreported(round, table, ids[&p1], p2.map(|p| ids[&p]), now)
     };
     let mut rows = Vec::new();
     for (board, table) in trf.recorded_round(round.number).boards.iter().zip(1..) {

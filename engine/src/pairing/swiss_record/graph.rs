@@ -8,16 +8,14 @@
 //! minus the opponents already met who are still in the set, so the test is
 //! "nobody has met `⌊m/2⌋` or more of the others", kept in `O(rounds)` per
 //! update with a histogram. Otherwise Edmonds' blossom algorithm (J. Edmonds,
-//! "Paths, trees, and flowers", 1965) finds a maximum matching, and keeps it up
+//! "Paths, trees, and flowers", 1965; the engine's [`crate::matching`]
+//! search) finds a maximum matching, and keeps it up
 //! to date incrementally as players leave the set: removing a matched player
 //! frees its partner, and one augmenting-path search from each freed partner
 //! restores maximality (an augmenting path must end at a newly freed vertex,
 //! because the previous matching was maximum).
 
-use std::collections::VecDeque;
-
-/// "No partner".
-const NONE: usize = usize::MAX;
+use crate::matching::{Adjacency, AugmentingSearch, UNMATCHED as NONE};
 
 /// The previous meetings among the players to pair, by player index.
 #[derive(Debug)]
@@ -66,7 +64,7 @@ pub(super) struct Pool<'a> {
     histogram: Vec<usize>,
     /// A maximum matching of the alive players (`mate[x]`, or `NONE`), when known.
     mate: Option<Vec<usize>>,
-    search: Search,
+    search: AugmentingSearch,
 }
 
 impl<'a> Pool<'a> {
@@ -95,7 +93,7 @@ impl<'a> Pool<'a> {
             conflicts,
             histogram,
             mate: None,
-            search: Search::new(n),
+            search: AugmentingSearch::new(n),
         }
     }
 
@@ -229,14 +227,8 @@ impl<'a> Pool<'a> {
     /// Searches an augmenting path from the free vertex `root` (Edmonds'
     /// blossom algorithm, one search) and applies it. Returns whether one was found.
     fn augment(&mut self, mate: &mut [usize], root: usize) -> bool {
-        let Pool {
-            met,
-            members,
-            alive,
-            search,
-            ..
-        } = self;
-        search.find_path(met, members, alive, mate, root)
+        let Pool { met, members, alive, search, .. } = self;
+        search.augment_from(root, &Unmet { met, members, alive }, mate)
     }
 
     fn detach(&mut self, x: usize) {
@@ -269,132 +261,23 @@ impl<'a> Pool<'a> {
     }
 }
 
-/// Scratch space for one augmenting-path search.
-struct Search {
-    parent: Vec<usize>,
-    base: Vec<usize>,
-    outer: Vec<bool>,
-    in_blossom: Vec<bool>,
-    on_path: Vec<bool>,
-    queue: VecDeque<usize>,
+/// The rematch-free graph of a pool's alive players: an edge joins two who
+/// have not met.
+struct Unmet<'p> {
+    met: &'p Met,
+    members: &'p [usize],
+    alive: &'p [bool],
 }
 
-impl Search {
-    fn new(n: usize) -> Search {
-        Search {
-            parent: vec![NONE; n],
-            base: (0..n).collect(),
-            outer: vec![false; n],
-            in_blossom: vec![false; n],
-            on_path: vec![false; n],
-            queue: VecDeque::new(),
-        }
+impl Adjacency for Unmet<'_> {
+    fn order(&self) -> usize {
+        self.alive.len()
     }
 
-    /// Grows an alternating tree from `root` over the alive members, shrinking
-    /// odd cycles (blossoms) into their base; on reaching a free vertex, flips
-    /// the path. `O(m²)` for `m` members.
-    fn find_path(
-        &mut self,
-        met: &Met,
-        members: &[usize],
-        alive: &[bool],
-        mate: &mut [usize],
-        root: usize,
-    ) -> bool {
-        for &v in members {
-            self.parent[v] = NONE;
-            self.base[v] = v;
-            self.outer[v] = false;
-        }
-        self.outer[root] = true;
-        self.queue.clear();
-        self.queue.push_back(root);
-        while let Some(v) = self.queue.pop_front() {
-            for &to in members {
-                if !alive[to]
-                    || to == v
-                    || self.base[v] == self.base[to]
-                    || mate[v] == to
-                    || met.have_met(v, to)
-                {
-                    continue;
-                }
-                if to == root || (mate[to] != NONE && self.parent[mate[to]] != NONE) {
-                    let base = self.common_base(members, mate, v, to);
-                    for &i in members {
-                        self.in_blossom[i] = false;
-                    }
-                    self.mark_path(mate, v, base, to);
-                    self.mark_path(mate, to, base, v);
-                    for &i in members {
-                        if alive[i] && self.in_blossom[self.base[i]] {
-                            self.base[i] = base;
-                            if !self.outer[i] {
-                                self.outer[i] = true;
-                                self.queue.push_back(i);
-                            }
-                        }
-                    }
-                } else if self.parent[to] == NONE {
-                    self.parent[to] = v;
-                    if mate[to] == NONE {
-                        let mut u = to;
-                        while u != NONE {
-                            let pv = self.parent[u];
-                            let next = mate[pv];
-                            mate[u] = pv;
-                            mate[pv] = u;
-                            u = next;
-                        }
-                        return true;
-                    }
-                    self.outer[mate[to]] = true;
-                    self.queue.push_back(mate[to]);
-                }
-            }
-        }
-        false
-    }
-
-    /// The base of the blossom closed by the edge `a`–`b`: the nearest common
-    /// ancestor of their bases in the alternating tree.
-    fn common_base(
-        &mut self,
-        members: &[usize],
-        mate: &[usize],
-        mut a: usize,
-        mut b: usize,
-    ) -> usize {
-        for &i in members {
-            self.on_path[i] = false;
-        }
-        loop {
-            a = self.base[a];
-            self.on_path[a] = true;
-            if mate[a] == NONE {
-                break;
-            }
-            a = self.parent[mate[a]];
-        }
-        loop {
-            b = self.base[b];
-            if self.on_path[b] {
-                return b;
-            }
-            b = self.parent[mate[b]];
-        }
-    }
-
-    /// Marks the blossom vertices on the tree path from `v` up to `base`,
-    /// re-pointing parents so the blossom can be traversed either way.
-    fn mark_path(&mut self, mate: &[usize], mut v: usize, base: usize, mut child: usize) {
-        while self.base[v] != base {
-            self.in_blossom[self.base[v]] = true;
-            self.in_blossom[self.base[mate[v]]] = true;
-            self.parent[v] = child;
-            child = mate[v];
-            v = self.parent[mate[v]];
+    fn neighbours(&self, v: usize, out: &mut Vec<usize>) {
+        out.clear();
+        if self.alive[v] {
+            out.extend(self.members.iter().copied().filter(|&u| u != v && self.alive[u] && !self.met.have_met(v, u)));
         }
     }
 }

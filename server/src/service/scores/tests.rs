@@ -1,8 +1,28 @@
 //! What each game's result payload accepts and refuses.
 
 use super::*;
-use crate::domain::{default_points, default_standings, PairingSystem, TournamentStatus};
+use crate::domain::{default_points, default_standings, PairingSystem, Player, TournamentStatus};
 use uuid::Uuid;
+
+/// Registration `no` (id `no`, account `1000 + no`, named `P{no}`),
+/// checked in, no pairing number yet.
+pub(crate) fn player(no: u32) -> Player {
+    Player {
+        id: Uuid::from_u128(u128::from(no)),
+        tournament_id: Uuid::nil(),
+        user_id: Uuid::from_u128(1000 + u128::from(no)),
+        registration_no: no,
+        pairing_no: None,
+        display_name: format!("P{no}"),
+        faction: String::new(),
+        list_text: None,
+        checked_in: true,
+        dropped: false,
+        removed: false,
+        registered_at: 0,
+        profile: crate::domain::PlayerProfile::default(),
+    }
+}
 
 pub(crate) fn event(game: Game, pairing_system: PairingSystem) -> Tournament {
     Tournament {

@@ -170,21 +170,7 @@ mod tests {
     use crate::service::scores::tests::event;
 
     fn player(no: u32) -> Player {
-        Player {
-            id: Uuid::from_u128(u128::from(no)),
-            tournament_id: Uuid::nil(),
-            user_id: Uuid::from_u128(1000 + u128::from(no)),
-            registration_no: no,
-            pairing_no: Some(no),
-            display_name: format!("P{no}"),
-            faction: String::new(),
-            list_text: None,
-            checked_in: true,
-            dropped: false,
-            removed: false,
-            registered_at: 0,
-            profile: crate::domain::PlayerProfile::default(),
-        }
+        Player { pairing_no: Some(no), ..crate::service::scores::tests::player(no) }
     }
 
     fn table(round: &Round, p1: &Player, p2: Option<&Player>, score: Option<GameScore>, state: PairingState) -> Pairing {
