@@ -154,6 +154,31 @@ pub struct Category {
     pub prizes: Vec<Prize>,
 }
 
+impl Category {
+    /// An active category open to every player (no age, gender, rating,
+    /// disability or place restriction) with no prizes yet.
+    #[must_use]
+    pub fn unrestricted(id: CategoryId, name: String, brochure_order: u32) -> Category {
+        Category {
+            id,
+            name,
+            brochure_order,
+            active: true,
+            min_age: None,
+            max_age: None,
+            gender: None,
+            min_rating: None,
+            max_rating: None,
+            allow_unrated: None,
+            disability: None,
+            city: None,
+            state: None,
+            club: None,
+            prizes: Vec::new(),
+        }
+    }
+}
+
 fn yes() -> bool {
     true
 }

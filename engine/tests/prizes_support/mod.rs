@@ -76,23 +76,7 @@ pub fn trophy(id: &str, place: u32) -> Prize {
 
 /// An unrestricted category.
 pub fn category(id: &str, brochure_order: u32, prizes: Vec<Prize>) -> Category {
-    Category {
-        id: CategoryId(id.to_string()),
-        name: id.to_string(),
-        brochure_order,
-        active: true,
-        min_age: None,
-        max_age: None,
-        gender: None,
-        min_rating: None,
-        max_rating: None,
-        allow_unrated: None,
-        disability: None,
-        city: None,
-        state: None,
-        club: None,
-        prizes,
-    }
+    Category { prizes, ..Category::unrestricted(CategoryId(id.to_string()), id.to_string(), brochure_order) }
 }
 
 /// An event starting on [`START`] with default rules and no overrides.

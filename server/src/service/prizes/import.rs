@@ -101,23 +101,11 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
             Some(&k) => k,
             None => {
                 building.push(Building {
-                    category: Category {
-                        id: CategoryId(Uuid::new_v4().to_string()),
-                        name: name.to_string(),
-                        brochure_order: u32::try_from(building.len() + 1).unwrap_or(u32::MAX),
-                        active: true,
-                        min_age: None,
-                        max_age: None,
-                        gender: None,
-                        min_rating: None,
-                        max_rating: None,
-                        allow_unrated: None,
-                        disability: None,
-                        city: None,
-                        state: None,
-                        club: None,
-                        prizes: Vec::new(),
-                    },
+                    category: Category::unrestricted(
+                        CategoryId(Uuid::new_v4().to_string()),
+                        name.to_string(),
+                        u32::try_from(building.len() + 1).unwrap_or(u32::MAX),
+                    ),
                     first_row: row,
                     order_given: false,
                 });
