@@ -21,7 +21,11 @@ fn main() {
         .ok()
         .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
         .unwrap_or_else(|| vec![100, 300, 1000, 3000]);
-    let round: u32 = std::env::var("DUTCH_BENCH_ROUND").ok().and_then(|s| s.trim().parse().ok()).filter(|r| (1..=11).contains(r)).unwrap_or(6);
+    let round: u32 = std::env::var("DUTCH_BENCH_ROUND")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .filter(|r| (1..=11).contains(r))
+        .unwrap_or(6);
     println!("FIDE (Dutch) System, pairing round {round} of 11 (seeded random tournaments)");
     for players in sizes {
         let setup = Instant::now();
@@ -32,7 +36,13 @@ fn main() {
         }
         let input = sim.next_input();
         let setup = setup.elapsed().as_secs_f64();
-        let runs = if players >= 3000 { 3 } else if players >= 1000 { 5 } else { 11 };
+        let runs = if players >= 3000 {
+            3
+        } else if players >= 1000 {
+            5
+        } else {
+            11
+        };
         let mut times: Vec<f64> = (0..runs)
             .map(|_| {
                 let start = Instant::now();

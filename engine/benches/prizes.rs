@@ -7,9 +7,7 @@
 mod prizes_support;
 
 use arbiter_engine::model::Points;
-use arbiter_engine::prizes::{
-    allocate, split_cash, Category, Cents, Player, PrizeEvent, SplitMethod,
-};
+use arbiter_engine::prizes::{allocate, split_cash, Category, Cents, Player, PrizeEvent, SplitMethod};
 use prizes_support::*;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -23,14 +21,10 @@ const RUNS: usize = 21;
 fn big_open() -> PrizeEvent {
     let mut seed: u64 = 0x5eed;
     let mut next = |m: u64| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         (seed >> 33) % m
     };
-    let mut scores: Vec<i32> = (0..PLAYERS)
-        .map(|_| i32::try_from(next(19)).unwrap_or(0) * 5)
-        .collect();
+    let mut scores: Vec<i32> = (0..PLAYERS).map(|_| i32::try_from(next(19)).unwrap_or(0) * 5).collect();
     scores.sort_unstable_by(|a, b| b.cmp(a));
     let players: Vec<Player> = scores
         .iter()
@@ -44,11 +38,7 @@ fn big_open() -> PrizeEvent {
         })
         .collect();
     let prizes = |id: &str, amounts: &[u64]| {
-        amounts
-            .iter()
-            .zip(1..)
-            .map(|(&a, place)| cash(&format!("{id}-{place}"), place, a))
-            .collect()
+        amounts.iter().zip(1..).map(|(&a, place)| cash(&format!("{id}-{place}"), place, a)).collect()
     };
     let places: Vec<u64> = (1..=20).map(|p| 5_000 / p).collect();
     let mut cats = vec![category("open", 1, prizes("open", &places))];
@@ -64,10 +54,8 @@ fn big_open() -> PrizeEvent {
         c.max_age = Some(max);
         cats.push(c);
     }
-    let girls: Category = Category {
-        gender: Some("F".into()),
-        ..category("girls", 30, prizes("girls", &[400, 300, 200, 100, 50]))
-    };
+    let girls: Category =
+        Category { gender: Some("F".into()), ..category("girls", 30, prizes("girls", &[400, 300, 200, 100, 50])) };
     cats.push(girls);
     event(players, cats)
 }
@@ -96,21 +84,13 @@ fn main() {
         black_box(allocate(black_box(&event)).ok());
     });
     println!("allocate            {t:>12.3?}");
-    for method in [
-        SplitMethod::None,
-        SplitMethod::Uscf32B3,
-        SplitMethod::PlaceFirst,
-        SplitMethod::Hort,
-    ] {
+    for method in [SplitMethod::None, SplitMethod::Uscf32B3, SplitMethod::PlaceFirst, SplitMethod::Hort] {
         let mut e = event.clone();
         e.rules.cash_split = method;
         let paid = split_cash(&e).map_or(Cents::ZERO, |s| s.paid);
         let t = median(|| {
             black_box(split_cash(black_box(&e)).ok());
         });
-        println!(
-            "split {:<13} {t:>12.3?}  (paid {paid})",
-            format!("{method:?}")
-        );
+        println!("split {:<13} {t:>12.3?}  (paid {paid})", format!("{method:?}"));
     }
 }

@@ -26,10 +26,7 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> u32 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         (self.0 >> 33) as u32
     }
 }
@@ -63,16 +60,8 @@ fn event() -> ChessEvent {
             let (pw, pb) = (PlayerNo(w as u32 + 1), PlayerNo(b as u32 + 1));
             let roll = rng.next() % 100;
             if roll < 4 {
-                rounds[w].push(RoundRecord::Forfeit {
-                    opponent: pb,
-                    colour: Some(Colour::White),
-                    won: true,
-                });
-                rounds[b].push(RoundRecord::Forfeit {
-                    opponent: pw,
-                    colour: Some(Colour::Black),
-                    won: false,
-                });
+                rounds[w].push(RoundRecord::Forfeit { opponent: pb, colour: Some(Colour::White), won: true });
+                rounds[b].push(RoundRecord::Forfeit { opponent: pw, colour: Some(Colour::Black), won: false });
                 score[w] += 10;
                 continue;
             }
@@ -88,12 +77,7 @@ fn event() -> ChessEvent {
             };
             score[w] += tenths(outcome);
             score[b] += tenths(outcome.reversed());
-            rounds[w].push(RoundRecord::Played {
-                opponent: pb,
-                colour: Colour::White,
-                outcome,
-                rated: true,
-            });
+            rounds[w].push(RoundRecord::Played { opponent: pb, colour: Colour::White, outcome, rated: true });
             rounds[b].push(RoundRecord::Played {
                 opponent: pw,
                 colour: Colour::Black,
@@ -144,18 +128,10 @@ fn main() {
     let event = event();
     println!("standings: {PLAYERS} players x {ROUNDS} rounds");
     let bh_sb_ps = ChessConfig::with(vec![
-        ChessTiebreak::Buchholz {
-            modifier: Modifier::None,
-        },
-        ChessTiebreak::SonnebornBerger {
-            modifier: Modifier::None,
-        },
+        ChessTiebreak::Buchholz { modifier: Modifier::None },
+        ChessTiebreak::SonnebornBerger { modifier: Modifier::None },
         ChessTiebreak::ProgressiveScore { cut: 0 },
     ]);
     time("BH, SB, PS", &event, &bh_sb_ps);
-    time(
-        "BH-C1, BH, SB, DE, WIN (Swiss default)",
-        &event,
-        &ChessConfig::swiss_default(),
-    );
+    time("BH-C1, BH, SB, DE, WIN (Swiss default)", &event, &ChessConfig::swiss_default());
 }

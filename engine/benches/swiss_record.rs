@@ -11,11 +11,7 @@ use arbiter_engine::standings::wh40k::standings;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-const SEEDS: [u64; 3] = [
-    0x9E37_79B9_7F4A_7C15,
-    0xD1B5_4A32_D192_ED03,
-    0x8CB9_2BA7_2F3D_8DD7,
-];
+const SEEDS: [u64; 3] = [0x9E37_79B9_7F4A_7C15, 0xD1B5_4A32_D192_ED03, 0x8CB9_2BA7_2F3D_8DD7];
 
 struct Rng(u64);
 
@@ -51,22 +47,10 @@ fn event(players: u32, rounds: u32, seed: u64) -> (Vec<Duration>, Vec<Duration>,
 
         for t in &pairing.tables {
             let (vp1, vp2) = (rng.below(101) as u32, rng.below(101) as u32);
-            history.push(Game {
-                round,
-                player1: t.player1,
-                player2: Some(t.player2),
-                vp1,
-                vp2,
-            });
+            history.push(Game { round, player1: t.player1, player2: Some(t.player2), vp1, vp2 });
         }
         if let Some(b) = pairing.bye {
-            history.push(Game {
-                round,
-                player1: b,
-                player2: None,
-                vp1: 0,
-                vp2: 0,
-            });
+            history.push(Game { round, player1: b, player2: None, vp1: 0, vp2: 0 });
         }
         for t in &pairing.tables {
             if rounds <= 8 && rng.below(50) == 0 {
@@ -81,22 +65,11 @@ fn summary(mut times: Vec<Duration>) -> String {
     times.sort_unstable();
     let median = times.get(times.len() / 2).copied().unwrap_or_default();
     let worst = times.last().copied().unwrap_or_default();
-    format!(
-        "median {:>9.3} ms  worst {:>9.3} ms",
-        median.as_secs_f64() * 1e3,
-        worst.as_secs_f64() * 1e3
-    )
+    format!("median {:>9.3} ms  worst {:>9.3} ms", median.as_secs_f64() * 1e3, worst.as_secs_f64() * 1e3)
 }
 
 fn main() {
-    for (players, rounds) in [
-        (100, 8),
-        (500, 8),
-        (1000, 8),
-        (2000, 8),
-        (5000, 8),
-        (64, 80),
-    ] {
+    for (players, rounds) in [(100, 8), (500, 8), (1000, 8), (2000, 8), (5000, 8), (64, 80)] {
         let (mut standing_times, mut pairing_times, mut warnings) = (Vec::new(), Vec::new(), 0);
         for seed in SEEDS {
             let (s, p, w) = event(players, rounds, seed);

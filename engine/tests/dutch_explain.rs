@@ -57,7 +57,11 @@ fn explanation_of_d0007_round_3_follows_the_rules() {
     assert_eq!((ids(&second.moved_to_s2), ids(&second.moved_to_s1)), (vec![3], vec![4]));
     assert!(second.transposed);
     assert_eq!(ids(&second.downfloaters), vec![3]);
-    assert!(matches!(second.decision, Decision::Criterion { criterion: "C12", chosen: 0, first: 1, .. }), "{:?}", second.decision);
+    assert!(
+        matches!(second.decision, Decision::Criterion { criterion: "C12", chosen: 0, first: 1, .. }),
+        "{:?}",
+        second.decision
+    );
     let floats = &second.floats[0];
     assert_eq!(floats.player.id, PlayerNo(3));
     let reasons: Vec<(u32, &str)> = floats
@@ -69,11 +73,17 @@ fn explanation_of_d0007_round_3_follows_the_rules() {
 
     let third = &why.brackets[2];
     assert_eq!((ids(&third.mdps), ids(&third.residents), ids(&third.downfloaters)), (vec![3], vec![2, 5], vec![2]));
-    assert_eq!(third.decision, Decision::Absolute(vec![Conflict { higher: PlayerNo(3), lower: PlayerNo(2), criterion: "C1" }]));
+    assert_eq!(
+        third.decision,
+        Decision::Absolute(vec![Conflict { higher: PlayerNo(3), lower: PlayerNo(2), criterion: "C1" }])
+    );
     assert!(third.c9);
 
     let rules: Vec<ColourRule> = why.boards.iter().map(|b| b.rule).collect();
-    assert_eq!(rules, vec![ColourRule::BothPreferences, ColourRule::BothPreferences, ColourRule::HigherRankedPreference]);
+    assert_eq!(
+        rules,
+        vec![ColourRule::BothPreferences, ColourRule::BothPreferences, ColourRule::HigherRankedPreference]
+    );
     let board3 = &why.boards[2];
     assert_eq!((board3.white.id, board3.black.id), (PlayerNo(3), PlayerNo(5)));
     let bye = why.bye.unwrap();

@@ -49,7 +49,11 @@ fn fide_dutch_reference_cases() {
         let expected = std::fs::read_to_string(path.with_extension("expected")).unwrap_or_default();
         let got = run_case(&trf);
         if normalise(&got) != normalise(&expected) {
-            failures.push((path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(), expected, got));
+            failures.push((
+                path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+                expected,
+                got,
+            ));
         }
     }
     let passed = names.len() - failures.len();
@@ -58,7 +62,12 @@ fn fide_dutch_reference_cases() {
         let mut report = String::new();
         for (name, expected, got) in failures.iter().take(8) {
             let first = normalise(expected).into_iter().zip(normalise(got)).position(|(a, b)| a != b);
-            report.push_str(&format!("\n{name} (first difference at line {}):\n  expected: {}\n  got:      {}\n", first.map_or(0, |i| i + 1), expected.replace('\n', " | "), got.replace('\n', " | ")));
+            report.push_str(&format!(
+                "\n{name} (first difference at line {}):\n  expected: {}\n  got:      {}\n",
+                first.map_or(0, |i| i + 1),
+                expected.replace('\n', " | "),
+                got.replace('\n', " | ")
+            ));
         }
         let all: Vec<&str> = failures.iter().map(|f| f.0.as_str()).collect();
         panic!("{} of {} cases differ: {}\nfirst ones:{report}", failures.len(), names.len(), all.join(" "));
@@ -70,7 +79,9 @@ fn fide_dutch_reference_tournaments_check_clean() {
     use arbiter_engine::pairing::dutch::check_tournament;
     let dir = cases_dir().with_file_name("tournaments");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "trf")).collect())
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "trf")).collect()
+        })
         .unwrap_or_default();
     files.sort();
     if files.is_empty() {
@@ -82,7 +93,8 @@ fn fide_dutch_reference_tournaments_check_clean() {
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap_or_default();
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        match Trf::parse(&text).map_err(|e| e.to_string()).and_then(|t| check_tournament(&t).map_err(|e| e.to_string())) {
+        match Trf::parse(&text).map_err(|e| e.to_string()).and_then(|t| check_tournament(&t).map_err(|e| e.to_string()))
+        {
             Ok(report) => {
                 rounds += report.rounds_checked;
                 if !report.is_clean() {

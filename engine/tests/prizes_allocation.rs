@@ -6,8 +6,8 @@ mod prizes_support;
 
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::prizes::{
-    allocate, Allocation, ConflictReason, EligibilityMode, Ineligible, LogEvent, LogValue,
-    ManualOverride, PrizeEvent, TieBreak, UnfilledReason,
+    allocate, Allocation, ConflictReason, EligibilityMode, Ineligible, LogEvent, LogValue, ManualOverride, PrizeEvent,
+    TieBreak, UnfilledReason,
 };
 use prizes_support::*;
 
@@ -17,24 +17,15 @@ fn run(event: &PrizeEvent) -> Allocation {
 
 /// `(prize, player)` of every winner, in queue order.
 fn won(a: &Allocation) -> Vec<(&str, u32)> {
-    a.winners
-        .iter()
-        .map(|w| (w.prize_id.0.as_str(), w.player_id.0))
-        .collect()
+    a.winners.iter().map(|w| (w.prize_id.0.as_str(), w.player_id.0)).collect()
 }
 
 fn log_lines(a: &Allocation, event: LogEvent) -> Vec<String> {
-    a.log
-        .iter()
-        .filter(|e| e.event == event)
-        .map(ToString::to_string)
-        .collect()
+    a.log.iter().filter(|e| e.event == event).map(ToString::to_string).collect()
 }
 
 fn open(prizes: u32) -> arbiter_engine::prizes::Category {
-    let prizes = (1..=prizes)
-        .map(|place| trophy(&format!("open-{place}"), place))
-        .collect();
+    let prizes = (1..=prizes).map(|place| trophy(&format!("open-{place}"), place)).collect();
     category("open", 1, prizes)
 }
 
@@ -67,10 +58,7 @@ fn test_1_simple_rank_ordering() {
 #[test]
 fn test_2_tie_break_by_rating() {
     let players = [(1, 2200), (2, 2100), (3, 2300)]
-        .map(|(id, r)| arbiter_engine::prizes::Player {
-            rating: Some(r),
-            ..player(id, &format!("P{id}"), 1)
-        })
+        .map(|(id, r)| arbiter_engine::prizes::Player { rating: Some(r), ..player(id, &format!("P{id}"), 1) })
         .to_vec();
     let a = run(&event(players, vec![open(1)]));
     assert_eq!(won(&a), [("open-1", 3)]);
@@ -84,19 +72,13 @@ fn test_2_tie_break_by_rating() {
 #[test]
 fn test_3_tie_break_by_name() {
     let players = [(1, "Charlie"), (2, "Alice"), (3, "Bob")]
-        .map(|(id, name)| arbiter_engine::prizes::Player {
-            rating: Some(2000),
-            ..player(id, name, 1)
-        })
+        .map(|(id, name)| arbiter_engine::prizes::Player { rating: Some(2000), ..player(id, name, 1) })
         .to_vec();
     let a = run(&event(players, vec![open(1)]));
     assert_eq!(won(&a), [("open-1", 2)]);
     assert_eq!(a.winners[0].tie_break, TieBreak::Name);
     assert_eq!(
-        a.log
-            .iter()
-            .find(|e| e.event == LogEvent::Win)
-            .and_then(|e| e.field("tie_break")),
+        a.log.iter().find(|e| e.event == LogEvent::Win).and_then(|e| e.field("tie_break")),
         Some(&LogValue::Text("name".into()))
     );
 }
@@ -133,12 +115,7 @@ fn test_6_age_filtering() {
     let e = event(players, vec![u12]);
     let a = run(&e);
     assert_eq!(won(&a), [("u12-1", 2)]);
-    let why = arbiter_engine::prizes::eligibility(
-        &e.categories[0],
-        &e.players[0],
-        e.start_date,
-        &e.rules,
-    );
+    let why = arbiter_engine::prizes::eligibility(&e.categories[0], &e.players[0], e.start_date, &e.rules);
     assert_eq!(why, Err(Ineligible::AboveMaxAge));
 }
 
@@ -146,17 +123,11 @@ fn test_6_age_filtering() {
 fn test_7_manual_override() {
     let players = (1..=5).map(|r| player(r, &format!("P{r}"), r)).collect();
     let mut e = event(players, vec![open(1)]);
-    e.overrides.push(ManualOverride {
-        prize_id: pid("open-1"),
-        player_id: PlayerNo(5),
-    });
+    e.overrides.push(ManualOverride { prize_id: pid("open-1"), player_id: PlayerNo(5) });
     let a = run(&e);
     assert_eq!(won(&a), [("open-1", 5)]);
     assert!(a.winners[0].manual);
-    assert!(
-        log_lines(&a, LogEvent::Win).is_empty(),
-        "no automatic allocation"
-    );
+    assert!(log_lines(&a, LogEvent::Win).is_empty(), "no automatic allocation");
     assert_eq!(a.metadata.manual_override_count, 1);
     assert!(a.conflicts.is_empty());
 }
@@ -169,18 +140,8 @@ fn test_8_unfilled_prize_no_eligible_players() {
     let players = vec![girl(1, 1, 11), boy(2, 2, 9), girl(3, 3, 14)];
     let a = run(&event(players, vec![cat]));
     assert!(a.winners.is_empty());
-    let unfilled: Vec<_> = a
-        .unfilled
-        .iter()
-        .map(|u| (u.prize_id.0.as_str(), u.reason))
-        .collect();
-    assert_eq!(
-        unfilled,
-        [
-            ("g10-1", UnfilledReason::NoEligiblePlayers),
-            ("g10-2", UnfilledReason::NoEligiblePlayers)
-        ]
-    );
+    let unfilled: Vec<_> = a.unfilled.iter().map(|u| (u.prize_id.0.as_str(), u.reason)).collect();
+    assert_eq!(unfilled, [("g10-1", UnfilledReason::NoEligiblePlayers), ("g10-2", UnfilledReason::NoEligiblePlayers)]);
     assert_eq!(
         log_lines(&a, LogEvent::Unfilled),
         [
@@ -204,10 +165,7 @@ fn allow_multiple_lets_a_player_win_in_each_category_once() {
 fn a_prize_every_eligible_player_already_won_is_all_won() {
     let mut u18 = category("u18", 2, vec![trophy("u18-1", 1)]);
     u18.max_age = Some(17);
-    let a = run(&event(
-        vec![boy(1, 1, 16), boy(2, 2, 40)],
-        vec![open(2), u18],
-    ));
+    let a = run(&event(vec![boy(1, 1, 16), boy(2, 2, 40)], vec![open(2), u18]));
     assert_eq!(won(&a), [("open-1", 1), ("open-2", 2)]);
     assert_eq!(a.unfilled.len(), 1);
     assert_eq!(a.unfilled[0].reason, UnfilledReason::AllWon);
@@ -219,10 +177,7 @@ fn invalid_overrides_become_conflicts_and_the_prize_is_allocated_normally() {
     girls.gender = Some("f".into());
     let players = vec![boy(1, 1, 20), girl(2, 2, 20), boy(3, 3, 20)];
     let mut e = event(players, vec![open(1), girls]);
-    let ov = |prize: &str, player: u32| ManualOverride {
-        prize_id: pid(prize),
-        player_id: PlayerNo(player),
-    };
+    let ov = |prize: &str, player: u32| ManualOverride { prize_id: pid(prize), player_id: PlayerNo(player) };
     e.overrides = vec![
         ov("no-such-prize", 1),
         ov("open-1", 99),
@@ -232,31 +187,16 @@ fn invalid_overrides_become_conflicts_and_the_prize_is_allocated_normally() {
         ov("girls-1", 3),
     ];
     let a = run(&e);
-    let reasons: Vec<_> = a
-        .conflicts
-        .iter()
-        .map(|c| (c.prize_id.0.as_str(), c.player_id.0, c.reason.clone()))
-        .collect();
+    let reasons: Vec<_> =
+        a.conflicts.iter().map(|c| (c.prize_id.0.as_str(), c.player_id.0, c.reason.clone())).collect();
     assert_eq!(
         reasons,
         [
             ("no-such-prize", 1, ConflictReason::UnknownPrize),
             ("open-1", 99, ConflictReason::UnknownPlayer),
-            (
-                "girls-1",
-                3,
-                ConflictReason::Ineligible {
-                    because: Ineligible::GenderMismatch
-                }
-            ),
+            ("girls-1", 3, ConflictReason::Ineligible { because: Ineligible::GenderMismatch }),
             ("open-1", 2, ConflictReason::PrizeAlreadyAssigned),
-            (
-                "girls-1",
-                3,
-                ConflictReason::Ineligible {
-                    because: Ineligible::GenderMismatch
-                }
-            ),
+            ("girls-1", 3, ConflictReason::Ineligible { because: Ineligible::GenderMismatch }),
         ]
     );
     assert_eq!(a.conflicts[3].conflicted_with, [PlayerNo(3)]);
@@ -273,19 +213,9 @@ fn invalid_overrides_become_conflicts_and_the_prize_is_allocated_normally() {
 #[test]
 fn an_override_for_a_player_who_already_won_is_a_conflict_in_first_win_mode() {
     let mut e = event(vec![boy(1, 1, 20), boy(2, 2, 20)], vec![open(2)]);
-    e.overrides = ["open-2", "open-1"]
-        .map(|p| ManualOverride {
-            prize_id: pid(p),
-            player_id: PlayerNo(2),
-        })
-        .to_vec();
+    e.overrides = ["open-2", "open-1"].map(|p| ManualOverride { prize_id: pid(p), player_id: PlayerNo(2) }).to_vec();
     let a = run(&e);
-    assert_eq!(
-        a.conflicts[0].reason,
-        ConflictReason::PlayerAlreadyWon {
-            prize_id: pid("open-2")
-        }
-    );
+    assert_eq!(a.conflicts[0].reason, ConflictReason::PlayerAlreadyWon { prize_id: pid("open-2") });
     assert_eq!(won(&a), [("open-1", 1), ("open-2", 2)]);
 }
 
@@ -294,10 +224,7 @@ fn an_override_for_an_inactive_prize_is_a_conflict() {
     let mut c = open(1);
     c.prizes[0].active = false;
     let mut e = event(vec![boy(1, 1, 20)], vec![c]);
-    e.overrides.push(ManualOverride {
-        prize_id: pid("open-1"),
-        player_id: PlayerNo(1),
-    });
+    e.overrides.push(ManualOverride { prize_id: pid("open-1"), player_id: PlayerNo(1) });
     let a = run(&e);
     assert_eq!(a.conflicts[0].reason, ConflictReason::InactivePrize);
     assert!(a.winners.is_empty() && a.unfilled.is_empty());
@@ -305,10 +232,7 @@ fn an_override_for_an_inactive_prize_is_a_conflict() {
 
 #[test]
 fn identical_rank_rating_and_name_is_a_conflict() {
-    let twin = |id| arbiter_engine::prizes::Player {
-        rating: Some(1800),
-        ..player(id, "Sam Lee", 2)
-    };
+    let twin = |id| arbiter_engine::prizes::Player { rating: Some(1800), ..player(id, "Sam Lee", 2) };
     let players = vec![player(1, "Ann", 1), twin(7), twin(4)];
     let a = run(&event(players, vec![open(2)]));
     assert_eq!(won(&a), [("open-1", 1), ("open-2", 4)]);
@@ -317,11 +241,7 @@ fn identical_rank_rating_and_name_is_a_conflict() {
     let c = &a.conflicts[0];
     assert_eq!(
         (c.prize_id.0.as_str(), c.player_id, &c.reason),
-        (
-            "open-2",
-            PlayerNo(4),
-            &ConflictReason::IdenticalRankRatingName
-        )
+        ("open-2", PlayerNo(4), &ConflictReason::IdenticalRankRatingName)
     );
     assert_eq!(c.conflicted_with, [PlayerNo(7)]);
     assert_eq!(
@@ -339,21 +259,10 @@ fn consistency_audit_flags_bypassed_players_without_changing_results() {
         .warnings
         .iter()
         .map(|w| {
-            (
-                w.prize_id.0.as_str(),
-                w.winner_id.0,
-                w.bypassed_id.0,
-                w.bypassed_prize_id.as_ref().map(|p| p.0.as_str()),
-            )
+            (w.prize_id.0.as_str(), w.winner_id.0, w.bypassed_id.0, w.bypassed_prize_id.as_ref().map(|p| p.0.as_str()))
         })
         .collect();
-    assert_eq!(
-        w,
-        [
-            ("u18-1", 3, 1, Some("open-1")),
-            ("u18-2", 4, 1, Some("open-1"))
-        ]
-    );
+    assert_eq!(w, [("u18-1", 3, 1, Some("open-1")), ("u18-2", 4, 1, Some("open-1"))]);
     assert_eq!(a.metadata.warning_count, 2);
     assert_eq!(
         log_lines(&a, LogEvent::Consistency)[0],
@@ -366,16 +275,9 @@ fn consistency_audit_flags_bypassed_players_without_changing_results() {
 fn consistency_audit_flags_an_override_past_better_players() {
     let players = (1..=3).map(|r| player(r, &format!("P{r}"), r)).collect();
     let mut e = event(players, vec![open(1)]);
-    e.overrides.push(ManualOverride {
-        prize_id: pid("open-1"),
-        player_id: PlayerNo(3),
-    });
+    e.overrides.push(ManualOverride { prize_id: pid("open-1"), player_id: PlayerNo(3) });
     let a = run(&e);
-    let bypassed: Vec<_> = a
-        .warnings
-        .iter()
-        .map(|w| (w.bypassed_id.0, w.bypassed_prize_id.clone()))
-        .collect();
+    let bypassed: Vec<_> = a.warnings.iter().map(|w| (w.bypassed_id.0, w.bypassed_prize_id.clone())).collect();
     assert_eq!(bypassed, [(1, None), (2, None)]);
 }
 
@@ -392,31 +294,12 @@ fn queue_follows_brochure_order_then_value_tier_then_cash() {
     side_medal.medal = true;
     let mut cash_trophy = cash("x-ct", 2, 50);
     cash_trophy.trophy = true;
-    let first = category(
-        "first",
-        1,
-        vec![
-            side_medal,
-            cash("x-c1", 1, 100),
-            main_medal,
-            cash_trophy,
-            cash("x-c2", 4, 100),
-        ],
-    );
+    let first =
+        category("first", 1, vec![side_medal, cash("x-c1", 1, 100), main_medal, cash_trophy, cash("x-c2", 4, 100)]);
     let second = category("second", 2, vec![cash("y-big", 1, 1000)]);
     let players = (1..=6).map(|r| player(r, &format!("P{r}"), r)).collect();
     let a = run(&event(players, vec![second, first]));
-    assert_eq!(
-        won(&a),
-        [
-            ("x-ct", 1),
-            ("x-c1", 2),
-            ("x-c2", 3),
-            ("b-main", 4),
-            ("a-side", 5),
-            ("y-big", 6)
-        ]
-    );
+    assert_eq!(won(&a), [("x-ct", 1), ("x-c1", 2), ("x-c2", 3), ("b-main", 4), ("a-side", 5), ("y-big", 6)]);
 }
 
 #[test]
@@ -424,25 +307,16 @@ fn run_logs_start_queue_and_done() {
     let players = (1..=2).map(|r| player(r, &format!("P{r}"), r)).collect();
     let a = run(&event(players, vec![open(3)]));
     let lines: Vec<String> = a.log.iter().map(ToString::to_string).collect();
-    assert_eq!(
-        lines[0],
-        "[alloc] players=2 categories=1 overrides=0 mode=first-win allocating for tournament"
-    );
+    assert_eq!(lines[0], "[alloc] players=2 categories=1 overrides=0 mode=first-win allocating for tournament");
     assert_eq!(lines[1], "[alloc] queue=3 prizes in queue");
-    assert_eq!(
-        lines.last().map(String::as_str),
-        Some("[alloc] done: allocated=2 conflicts=0 unfilled=1 warnings=0")
-    );
+    assert_eq!(lines.last().map(String::as_str), Some("[alloc] done: allocated=2 conflicts=0 unfilled=1 warnings=0"));
     assert_eq!(a.log[1].event.name(), "alloc.queue");
 }
 
 #[test]
 fn inputs_and_results_round_trip_through_json() {
     let mut e = open_and_under_18();
-    e.overrides.push(ManualOverride {
-        prize_id: pid("nope"),
-        player_id: PlayerNo(1),
-    });
+    e.overrides.push(ManualOverride { prize_id: pid("nope"), player_id: PlayerNo(1) });
     let json = serde_json::to_string(&e).unwrap_or_else(|x| panic!("{x}"));
     let back: PrizeEvent = serde_json::from_str(&json).unwrap_or_else(|x| panic!("{x}"));
     assert_eq!(back, e);
@@ -456,15 +330,10 @@ fn inputs_and_results_round_trip_through_json() {
 
 #[test]
 fn rule_config_reads_the_specs_camel_case_names() {
-    let json =
-        r#"{"allowUnratedInRatingCategory": true, "multipleEligibilityMode": "allow-multiple"}"#;
-    let rules: arbiter_engine::prizes::RuleConfig =
-        serde_json::from_str(json).unwrap_or_else(|x| panic!("{x}"));
+    let json = r#"{"allowUnratedInRatingCategory": true, "multipleEligibilityMode": "allow-multiple"}"#;
+    let rules: arbiter_engine::prizes::RuleConfig = serde_json::from_str(json).unwrap_or_else(|x| panic!("{x}"));
     assert!(rules.allow_unrated_in_rating_category);
-    assert_eq!(
-        rules.multiple_eligibility_mode,
-        EligibilityMode::AllowMultiple
-    );
+    assert_eq!(rules.multiple_eligibility_mode, EligibilityMode::AllowMultiple);
 }
 
 #[test]
@@ -478,10 +347,7 @@ fn duplicate_ids_are_errors() {
 #[test]
 fn unrated_players_come_after_rated_players_of_the_same_rank() {
     let unrated = player(1, "Aaron", 1);
-    let rated = arbiter_engine::prizes::Player {
-        rating: Some(1100),
-        ..player(2, "Zoe", 1)
-    };
+    let rated = arbiter_engine::prizes::Player { rating: Some(1100), ..player(2, "Zoe", 1) };
     let a = run(&event(vec![unrated, rated], vec![open(2)]));
     assert_eq!(won(&a), [("open-1", 2), ("open-2", 1)]);
     assert_eq!(a.winners[0].tie_break, TieBreak::Rating);

@@ -11,10 +11,7 @@ fn check(cat: &Category, p: &Player) -> Result<(), Ineligible> {
 }
 
 fn rated(rating: Option<u32>) -> Player {
-    Player {
-        rating,
-        ..player(1, "P", 1)
-    }
+    Player { rating, ..player(1, "P", 1) }
 }
 
 #[test]
@@ -24,35 +21,17 @@ fn rating_range_is_inclusive_and_unrated_needs_permission() {
     c.max_rating = Some(1999);
     assert_eq!(check(&c, &rated(Some(1600))), Ok(()));
     assert_eq!(check(&c, &rated(Some(1999))), Ok(()));
-    assert_eq!(
-        check(&c, &rated(Some(1599))),
-        Err(Ineligible::BelowMinRating)
-    );
-    assert_eq!(
-        check(&c, &rated(Some(2000))),
-        Err(Ineligible::AboveMaxRating)
-    );
-    assert_eq!(
-        check(&c, &rated(None)),
-        Err(Ineligible::UnratedInRatingCategory)
-    );
+    assert_eq!(check(&c, &rated(Some(1599))), Err(Ineligible::BelowMinRating));
+    assert_eq!(check(&c, &rated(Some(2000))), Err(Ineligible::AboveMaxRating));
+    assert_eq!(check(&c, &rated(None)), Err(Ineligible::UnratedInRatingCategory));
     // A rating of 0 is unrated, as the spec's `!player.rating` reads it.
-    assert_eq!(
-        check(&c, &rated(Some(0))),
-        Err(Ineligible::UnratedInRatingCategory)
-    );
+    assert_eq!(check(&c, &rated(Some(0))), Err(Ineligible::UnratedInRatingCategory));
 
-    let allow = RuleConfig {
-        allow_unrated_in_rating_category: true,
-        ..RuleConfig::default()
-    };
+    let allow = RuleConfig { allow_unrated_in_rating_category: true, ..RuleConfig::default() };
     assert_eq!(eligibility(&c, &rated(None), date(START), &allow), Ok(()));
     // The category's own setting wins over the event's.
     c.allow_unrated = Some(false);
-    assert_eq!(
-        eligibility(&c, &rated(None), date(START), &allow),
-        Err(Ineligible::UnratedInRatingCategory)
-    );
+    assert_eq!(eligibility(&c, &rated(None), date(START), &allow), Err(Ineligible::UnratedInRatingCategory));
     c.allow_unrated = Some(true);
     assert_eq!(check(&c, &rated(None)), Ok(()));
 }
@@ -71,19 +50,13 @@ fn age_is_completed_years_on_the_start_date() {
     let mut c = category("u12", 1, vec![]);
     c.min_age = Some(8);
     c.max_age = Some(12);
-    let born = |d: &str| Player {
-        date_of_birth: Some(date(d)),
-        ..player(1, "P", 1)
-    };
+    let born = |d: &str| Player { date_of_birth: Some(date(d)), ..player(1, "P", 1) };
     // Turns 13 on the start date: too old. Turns 13 the day after: 12.
     assert_eq!(check(&c, &born("2012-11-07")), Err(Ineligible::AboveMaxAge));
     assert_eq!(check(&c, &born("2012-11-08")), Ok(()));
     assert_eq!(check(&c, &born("2017-11-07")), Ok(()));
     assert_eq!(check(&c, &born("2017-11-08")), Err(Ineligible::BelowMinAge));
-    assert_eq!(
-        check(&c, &player(1, "P", 1)),
-        Err(Ineligible::MissingDateOfBirth)
-    );
+    assert_eq!(check(&c, &player(1, "P", 1)), Err(Ineligible::MissingDateOfBirth));
 }
 
 #[test]

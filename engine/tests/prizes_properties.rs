@@ -7,19 +7,15 @@ mod prizes_support;
 
 use arbiter_engine::model::{PlayerNo, Points};
 use arbiter_engine::prizes::{
-    allocate, eligibility, split_cash, AwardKind, CashSplit, Category, Cents, EligibilityMode,
-    Player, PrizeEvent, PrizeId, SplitMethod,
+    allocate, eligibility, split_cash, AwardKind, CashSplit, Category, Cents, EligibilityMode, Player, PrizeEvent,
+    PrizeId, SplitMethod,
 };
 use prizes_support::*;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
-const METHODS: [SplitMethod; 4] = [
-    SplitMethod::None,
-    SplitMethod::Uscf32B3,
-    SplitMethod::PlaceFirst,
-    SplitMethod::Hort,
-];
+const METHODS: [SplitMethod; 4] =
+    [SplitMethod::None, SplitMethod::Uscf32B3, SplitMethod::PlaceFirst, SplitMethod::Hort];
 
 /// One random player: (score drop from the previous player in half points,
 /// shares the previous rank when scores are equal, rating, is female, age).
@@ -79,26 +75,10 @@ fn categories_from(specs: &[CategorySpec]) -> Vec<Category> {
 }
 
 fn arb_event() -> impl Strategy<Value = PrizeEvent> {
-    let player = (
-        0u8..3,
-        any::<bool>(),
-        prop::option::weighted(0.9, 1000u32..2700),
-        any::<bool>(),
-        6u16..60,
-    );
-    let prize = (
-        prop_oneof![
-            Just(0u64),
-            1u64..600_000,
-            (1u64..60).prop_map(|u| u * 10_000)
-        ],
-        any::<bool>(),
-    );
+    let player = (0u8..3, any::<bool>(), prop::option::weighted(0.9, 1000u32..2700), any::<bool>(), 6u16..60);
+    let prize = (prop_oneof![Just(0u64), 1u64..600_000, (1u64..60).prop_map(|u| u * 10_000)], any::<bool>());
     let category = (0u8..5, 1200u32..2500, prop::collection::vec(prize, 1..5));
-    (
-        prop::collection::vec(player, 1..24),
-        prop::collection::vec(category, 1..5),
-    )
+    (prop::collection::vec(player, 1..24), prop::collection::vec(category, 1..5))
         .prop_map(|(p, c)| event(players_from(&p), categories_from(&c)))
 }
 
@@ -106,9 +86,7 @@ fn arb_event() -> impl Strategy<Value = PrizeEvent> {
 fn shuffled(e: &PrizeEvent, seed: u64) -> PrizeEvent {
     fn shuffle<T>(v: &mut [T], seed: &mut u64) {
         for i in (1..v.len()).rev() {
-            *seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
+            *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             let j = usize::try_from((*seed >> 33) % (i as u64 + 1)).unwrap_or(0);
             v.swap(i, j);
         }
@@ -183,15 +161,12 @@ fn check_split(e: &PrizeEvent, method: SplitMethod) -> Result<(), TestCaseError>
         for x in &a.shares {
             *paid.entry(x.player_id).or_default() += x.paid;
             awards_of.entry(x.player_id).or_default().push(i);
-            if let AwardKind::ClassAlone { category_id } | AwardKind::Category { category_id } =
-                &a.kind
-            {
+            if let AwardKind::ClassAlone { category_id } | AwardKind::Category { category_id } = &a.kind {
                 prop_assert!(eligible_for(e, &category_id.0, x.player_id));
             }
         }
     }
-    let payouts: BTreeMap<PlayerNo, Cents> =
-        s.payouts.iter().map(|p| (p.player_id, p.amount)).collect();
+    let payouts: BTreeMap<PlayerNo, Cents> = s.payouts.iter().map(|p| (p.player_id, p.amount)).collect();
     paid.retain(|_, c| *c > Cents::ZERO);
     prop_assert_eq!(&paid, &payouts);
 
@@ -200,10 +175,7 @@ fn check_split(e: &PrizeEvent, method: SplitMethod) -> Result<(), TestCaseError>
     // largest of their shares, never the sum.
     for (player, awards) in &awards_of {
         if method == SplitMethod::PlaceFirst {
-            let cats: BTreeSet<_> = awards
-                .iter()
-                .map(|&i| format!("{:?}", s.awards[i].kind))
-                .collect();
+            let cats: BTreeSet<_> = awards.iter().map(|&i| format!("{:?}", s.awards[i].kind)).collect();
             prop_assert_eq!(cats.len(), awards.len());
             let best = awards
                 .iter()

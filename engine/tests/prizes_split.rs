@@ -19,34 +19,16 @@ fn split(event: &PrizeEvent, method: SplitMethod) -> CashSplit {
 
 /// Cents paid to players `1..=n` by pairing number (0 for nobody paid).
 fn paid(s: &CashSplit, n: u32) -> Vec<u64> {
-    (1..=n)
-        .map(|id| {
-            s.payouts
-                .iter()
-                .find(|p| p.player_id == PlayerNo(id))
-                .map_or(0, |p| p.amount.0)
-        })
-        .collect()
+    (1..=n).map(|id| s.payouts.iter().find(|p| p.player_id == PlayerNo(id)).map_or(0, |p| p.amount.0)).collect()
 }
 
 fn under(id: &str, order: u32, max_rating: u32, prizes: &[u64]) -> Category {
-    let prizes = prizes
-        .iter()
-        .zip(1..)
-        .map(|(&units, place)| cash(&format!("{id}-{place}"), place, units))
-        .collect();
-    Category {
-        max_rating: Some(max_rating),
-        ..category(id, order, prizes)
-    }
+    let prizes = prizes.iter().zip(1..).map(|(&units, place)| cash(&format!("{id}-{place}"), place, units)).collect();
+    Category { max_rating: Some(max_rating), ..category(id, order, prizes) }
 }
 
 fn open(prizes: &[u64]) -> Category {
-    let prizes = prizes
-        .iter()
-        .zip(1..)
-        .map(|(&units, place)| cash(&format!("open-{place}"), place, units))
-        .collect();
+    let prizes = prizes.iter().zip(1..).map(|(&units, place)| cash(&format!("open-{place}"), place, units)).collect();
     category("open", 1, prizes)
 }
 
@@ -70,15 +52,8 @@ fn immitt() -> PrizeEvent {
         (2450, 30),
         (2010, 30),
     ];
-    let players = players
-        .iter()
-        .zip(1..)
-        .map(|(&(rating, score), n)| scored(n, n, rating, score))
-        .collect();
-    let cats = vec![
-        open(&[2375, 1149, 536, 306, 230]),
-        under("u2400", 2, 2399, &[1379, 766]),
-    ];
+    let players = players.iter().zip(1..).map(|(&(rating, score), n)| scored(n, n, rating, score)).collect();
+    let cats = vec![open(&[2375, 1149, 536, 306, 230]), under("u2400", 2, 2399, &[1379, 766])];
     event(players, cats)
 }
 
@@ -91,10 +66,7 @@ fn forum_example_under_rule_32b3() {
     let each_35 = 4_600; // 230 / 5
     assert_eq!(
         paid(&s, 13),
-        [
-            237_500, 114_900, each_4, each_4, each_4, each_4, each_35, each_35, each_35, each_35,
-            each_35, 0, 0
-        ]
+        [237_500, 114_900, each_4, each_4, each_4, each_4, each_35, each_35, each_35, each_35, each_35, 0, 0]
     );
     assert_eq!((s.fund.0, s.paid.0), (IMMITT_FUND, IMMITT_FUND));
     assert!(s.unawarded.is_empty());
@@ -112,22 +84,14 @@ fn forum_example_under_the_place_first_method() {
     let class_35 = 16_080; // 804 / 5
     assert_eq!(
         paid(&s, 13),
-        [
-            237_500, 114_900, 26_800, class_4, class_4, class_4, class_35, class_35, class_35,
-            class_35, class_35, 0, 0
-        ]
+        [237_500, 114_900, 26_800, class_4, class_4, class_4, class_35, class_35, class_35, class_35, class_35, 0, 0]
     );
     assert_eq!((s.fund.0, s.paid.0), (IMMITT_FUND, IMMITT_FUND));
     // The three under-2400 players on 4.0 keep their 268 of place money and
     // take 447 each from the class; the 3 × 268 they did not need stays in
     // the class for the five players on 3.5.
     let trio = &s.awards[3];
-    assert_eq!(
-        trio.kind,
-        AwardKind::Category {
-            category_id: cid("u2400")
-        }
-    );
+    assert_eq!(trio.kind, AwardKind::Category { category_id: cid("u2400") });
     let shares: Vec<(u64, u64)> = trio.shares.iter().map(|x| (x.share.0, x.paid.0)).collect();
     assert_eq!(shares, [(71_500, 44_700); 3]);
     assert_eq!(trio.carried_out, Cents(80_400));
@@ -141,10 +105,7 @@ fn forum_example_without_splitting_goes_by_tiebreak_order() {
     // 2495 takes 3rd place (536); 2391 the U2400 1st (1379) over 4th place;
     // 2387 the U2400 2nd (766); 2385 4th place (306); the first 3.5 5th (230).
     let s = split(&immitt(), SplitMethod::None);
-    assert_eq!(
-        paid(&s, 13),
-        [237_500, 114_900, 53_600, 137_900, 76_600, 30_600, 23_000, 0, 0, 0, 0, 0, 0]
-    );
+    assert_eq!(paid(&s, 13), [237_500, 114_900, 53_600, 137_900, 76_600, 30_600, 23_000, 0, 0, 0, 0, 0, 0]);
     assert_eq!(s.paid.0, IMMITT_FUND);
 }
 
@@ -157,10 +118,7 @@ fn forum_example_under_hort() {
     let s = split(&immitt(), SplitMethod::Hort);
     assert_eq!(
         paid(&s, 13),
-        [
-            237_500, 114_900, 64_138, 106_288, 75_637, 52_637, 13_800, 2_300, 2_300, 2_300, 2_300,
-            0, 0
-        ]
+        [237_500, 114_900, 64_138, 106_288, 75_637, 52_637, 13_800, 2_300, 2_300, 2_300, 2_300, 0, 0]
     );
     assert_eq!(s.paid.0, IMMITT_FUND);
 }
@@ -173,11 +131,7 @@ fn forum_example_under_hort() {
 #[test]
 fn hort_published_vector() {
     let players = [80, 80, 75, 70, 70, 70];
-    let players = players
-        .iter()
-        .zip(1..)
-        .map(|(&score, n)| scored(n, n, 2000, score))
-        .collect();
+    let players = players.iter().zip(1..).map(|(&score, n)| scored(n, n, 2000, score)).collect();
     let e = event(players, vec![open(&[100, 80, 60, 40, 20, 10])]);
     let s = split(&e, SplitMethod::Hort);
     assert_eq!(paid(&s, 6), [9_500, 8_500, 6_000, 3_167, 2_167, 1_666]);
@@ -196,10 +150,7 @@ fn wintd(youth_prize: u64, youth_in_tie: bool) -> PrizeEvent {
     if youth_in_tie {
         players[2].date_of_birth = Some(aged(15));
     }
-    let youth = Category {
-        max_age: Some(18),
-        ..category("youth", 2, vec![cash("youth-1", 1, youth_prize)])
-    };
+    let youth = Category { max_age: Some(18), ..category("youth", 2, vec![cash("youth-1", 1, youth_prize)]) };
     event(players, vec![open(&[300, 200]), youth])
 }
 
@@ -223,12 +174,7 @@ fn wintd_variant_the_youth_takes_a_larger_prize_alone() {
     // 166.67, 166.66 in tie-break order.
     let s = split(&wintd(200, true), SplitMethod::Uscf32B3);
     assert_eq!(paid(&s, 4), [16_667, 16_667, 20_000, 16_666]);
-    assert_eq!(
-        s.awards[0].kind,
-        AwardKind::ClassAlone {
-            category_id: cid("youth")
-        }
-    );
+    assert_eq!(s.awards[0].kind, AwardKind::ClassAlone { category_id: cid("youth") });
     assert_eq!(s.paid, Cents::units(700));
 }
 
@@ -236,24 +182,9 @@ fn wintd_variant_the_youth_takes_a_larger_prize_alone() {
 /// (2000) on 3. Open 1000 / 200 / 100, under 2400 `u2400_prize`, under 2300
 /// 600.
 fn nested_classes(u2400_prize: u64) -> PrizeEvent {
-    let players = [
-        (2500, 50),
-        (2450, 40),
-        (2350, 40),
-        (2380, 40),
-        (2250, 40),
-        (2000, 30),
-    ];
-    let players = players
-        .iter()
-        .zip(1..)
-        .map(|(&(rating, score), n)| scored(n, n, rating, score))
-        .collect();
-    let cats = vec![
-        open(&[1000, 200, 100]),
-        under("u2400", 2, 2399, &[u2400_prize]),
-        under("u2300", 3, 2299, &[600]),
-    ];
+    let players = [(2500, 50), (2450, 40), (2350, 40), (2380, 40), (2250, 40), (2000, 30)];
+    let players = players.iter().zip(1..).map(|(&(rating, score), n)| scored(n, n, rating, score)).collect();
+    let cats = vec![open(&[1000, 200, 100]), under("u2400", 2, 2399, &[u2400_prize]), under("u2300", 3, 2299, &[600])];
     event(players, cats)
 }
 
@@ -271,10 +202,7 @@ fn rule_32b3_peels_off_classes_that_pay_more_alone_and_re_pools() {
     // so they do; X alone takes one prize, 2nd place (200), and 3rd place
     // (100) passes down to V.
     let s = split(&nested_classes(700), SplitMethod::Uscf32B3);
-    assert_eq!(
-        paid(&s, 6),
-        [100_000, 20_000, 35_000, 35_000, 60_000, 10_000]
-    );
+    assert_eq!(paid(&s, 6), [100_000, 20_000, 35_000, 35_000, 60_000, 10_000]);
     assert_eq!(s.paid, s.fund);
 }
 
@@ -289,25 +217,13 @@ fn place_first_settles_more_inclusive_classes_first() {
     // tops P4 up by 50 and hands 200 down; P5 already has 200: nobody is
     // left to take the last 200, which stays unawarded.
     let players = [(2100, 50), (1950, 40), (1750, 40), (1700, 30), (1600, 20)];
-    let players = players
-        .iter()
-        .zip(1..)
-        .map(|(&(rating, score), n)| scored(n, n, rating, score))
-        .collect();
-    let cats = vec![
-        under("u1800", 2, 1799, &[300]),
-        open(&[1000, 500]),
-        under("u2000", 3, 1999, &[400]),
-    ];
+    let players = players.iter().zip(1..).map(|(&(rating, score), n)| scored(n, n, rating, score)).collect();
+    let cats = vec![under("u1800", 2, 1799, &[300]), open(&[1000, 500]), under("u2000", 3, 1999, &[400])];
     let s = split(&event(players, cats), SplitMethod::PlaceFirst);
     assert_eq!(paid(&s, 5), [100_000, 25_000, 30_000, 25_000, 20_000]);
     assert_eq!(s.unawarded.len(), 1);
     assert_eq!(
-        (
-            s.unawarded[0].category_id.clone(),
-            s.unawarded[0].prize_id.clone(),
-            s.unawarded[0].amount
-        ),
+        (s.unawarded[0].category_id.clone(), s.unawarded[0].prize_id.clone(), s.unawarded[0].amount),
         (cid("u1800"), None, Cents::units(200))
     );
     assert_eq!(s.paid + Cents::units(200), s.fund);
@@ -318,45 +234,25 @@ fn tied_players_share_the_places_they_cover() {
     // Three tied for first with 25 / 15 / 8: 16 each; 4th place (5) goes to
     // the next score (rules notes §3.3).
     let players = [40, 40, 40, 30];
-    let players = players
-        .iter()
-        .zip(1..)
-        .map(|(&score, n)| scored(n, n, 1500, score))
-        .collect();
+    let players = players.iter().zip(1..).map(|(&score, n)| scored(n, n, 1500, score)).collect();
     let e = event(players, vec![open(&[25, 15, 8, 5])]);
     for method in [SplitMethod::Uscf32B3, SplitMethod::PlaceFirst] {
-        assert_eq!(
-            paid(&split(&e, method), 4),
-            [1_600, 1_600, 1_600, 500],
-            "{method:?}"
-        );
+        assert_eq!(paid(&split(&e, method), 4), [1_600, 1_600, 1_600, 500], "{method:?}");
     }
 }
 
 #[test]
 fn scores_must_follow_the_standings() {
-    let e = event(
-        vec![scored(1, 1, 2000, 30), scored(2, 2, 2000, 35)],
-        vec![open(&[100])],
-    );
+    let e = event(vec![scored(1, 1, 2000, 30), scored(2, 2, 2000, 35)], vec![open(&[100])]);
     assert!(matches!(
         split_cash(&e),
-        Err(PrizeError::ScoresOutOfOrder {
-            ahead: PlayerNo(1),
-            behind: PlayerNo(2),
-            ..
-        })
+        Err(PrizeError::ScoresOutOfOrder { ahead: PlayerNo(1), behind: PlayerNo(2), .. })
     ));
 }
 
 #[test]
 fn results_round_trip_through_json() {
-    for method in [
-        SplitMethod::Uscf32B3,
-        SplitMethod::PlaceFirst,
-        SplitMethod::Hort,
-        SplitMethod::None,
-    ] {
+    for method in [SplitMethod::Uscf32B3, SplitMethod::PlaceFirst, SplitMethod::Hort, SplitMethod::None] {
         let s = split(&immitt(), method);
         let json = serde_json::to_string(&s).unwrap_or_else(|x| panic!("{x}"));
         let back: CashSplit = serde_json::from_str(&json).unwrap_or_else(|x| panic!("{x}"));
@@ -366,8 +262,5 @@ fn results_round_trip_through_json() {
     assert_eq!(json["method"], "place_first");
     assert_eq!(json["awards"][3]["kind"], "category");
     assert_eq!(json["awards"][3]["category_id"], "u2400");
-    assert_eq!(
-        serde_json::to_value(SplitMethod::Uscf32B3).unwrap_or_default(),
-        "uscf_32b3"
-    );
+    assert_eq!(serde_json::to_value(SplitMethod::Uscf32B3).unwrap_or_default(), "uscf_32b3");
 }

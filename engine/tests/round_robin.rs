@@ -93,10 +93,7 @@ fn odd_fields_use_the_same_table_with_the_highest_number_as_the_bye() {
             let expected: Vec<Board> = games
                 .iter()
                 .filter(|&&(w, b)| w != n + 1 && b != n + 1)
-                .map(|&(w, b)| Board {
-                    white: PlayerNo(w),
-                    black: PlayerNo(b),
-                })
+                .map(|&(w, b)| Board { white: PlayerNo(w), black: PlayerNo(b) })
                 .collect();
             let bye = games.iter().find_map(|&(w, b)| {
                 if w == n + 1 {
@@ -108,12 +105,7 @@ fn odd_fields_use_the_same_table_with_the_highest_number_as_the_bye() {
                 }
             });
             assert_eq!(round.boards, expected, "{n} players, round {}", round.round);
-            assert_eq!(
-                round.bye,
-                bye.map(PlayerNo),
-                "{n} players, round {}",
-                round.round
-            );
+            assert_eq!(round.bye, bye.map(PlayerNo), "{n} players, round {}", round.round);
         }
     }
 }
@@ -133,11 +125,7 @@ fn meetings(players: u32, cycles: Cycles) -> (HashMap<(u32, u32), u32>, HashMap<
             seen += 2;
         }
         seen += u32::from(round.bye.is_some());
-        assert_eq!(
-            seen, players,
-            "every player is placed once in round {}",
-            round.round
-        );
+        assert_eq!(seen, players, "every player is placed once in round {}", round.round);
     }
     (met, colours)
 }
@@ -165,36 +153,18 @@ fn everyone_meets_everyone_twice_with_colours_reversed_in_a_double_round_robin()
         assert_eq!(met.len() as u32, n * (n - 1) / 2, "{n} players");
         assert!(met.values().all(|&m| m == 2), "{n} players");
         for (p, c) in &colours {
-            assert_eq!(
-                c.matches('W').count(),
-                c.matches('B').count(),
-                "{n} players, player {p}: {c}"
-            );
+            assert_eq!(c.matches('W').count(), c.matches('B').count(), "{n} players, player {p}: {c}");
             // C.05 Annex 1: reversing the last two rounds of the first cycle
             // avoids three consecutive games with the same colour.
-            assert!(
-                !c.contains("WWW") && !c.contains("BBB"),
-                "{n} players, player {p}: {c}"
-            );
+            assert!(!c.contains("WWW") && !c.contains("BBB"), "{n} players, player {p}: {c}");
         }
         let schedule = berger_schedule(n, Cycles::Double).unwrap();
         let cycle = schedule.len() / 2;
         for (i, round) in schedule[cycle..].iter().enumerate() {
             let first = berger_schedule(n, Cycles::Single).unwrap();
-            let reversed: Vec<Board> = first[i]
-                .boards
-                .iter()
-                .map(|b| Board {
-                    white: b.black,
-                    black: b.white,
-                })
-                .collect();
-            assert_eq!(
-                round.boards,
-                reversed,
-                "{n} players, second-cycle round {}",
-                i + 1
-            );
+            let reversed: Vec<Board> =
+                first[i].boards.iter().map(|b| Board { white: b.black, black: b.white }).collect();
+            assert_eq!(round.boards, reversed, "{n} players, second-cycle round {}", i + 1);
             assert_eq!(round.round as usize, cycle + i + 1);
         }
     }
@@ -215,38 +185,21 @@ fn without_the_swap_some_player_would_have_three_whites_in_a_row() {
     // 4-player table: rounds 1, 2, 3 then round 1 reversed.
     let table = parse(TABLE_4);
     let mut colours: HashMap<u32, String> = HashMap::new();
-    let reversed: Vec<Vec<(u32, u32)>> = table
-        .iter()
-        .map(|r| r.iter().map(|&(w, b)| (b, w)).collect())
-        .collect();
+    let reversed: Vec<Vec<(u32, u32)>> = table.iter().map(|r| r.iter().map(|&(w, b)| (b, w)).collect()).collect();
     for round in table.iter().chain(&reversed) {
         for &(w, b) in round {
             colours.entry(w).or_default().push('W');
             colours.entry(b).or_default().push('B');
         }
     }
-    assert!(colours
-        .values()
-        .any(|c| c.contains("WWW") || c.contains("BBB")));
+    assert!(colours.values().any(|c| c.contains("WWW") || c.contains("BBB")));
 }
 
 #[test]
 fn too_small_and_too_large_fields_are_errors() {
-    assert_eq!(
-        berger_schedule(1, Cycles::Single),
-        Err(RoundRobinError::TooFewPlayers { players: 1 })
-    );
-    assert!(matches!(
-        berger_schedule(5000, Cycles::Single),
-        Err(RoundRobinError::TooManyPlayers { .. })
-    ));
+    assert_eq!(berger_schedule(1, Cycles::Single), Err(RoundRobinError::TooFewPlayers { players: 1 }));
+    assert!(matches!(berger_schedule(5000, Cycles::Single), Err(RoundRobinError::TooManyPlayers { .. })));
     let two = berger_schedule(2, Cycles::Double).unwrap();
     assert_eq!(two.len(), 2);
-    assert_eq!(
-        two[1].boards,
-        vec![Board {
-            white: PlayerNo(2),
-            black: PlayerNo(1)
-        }]
-    );
+    assert_eq!(two[1].boards, vec![Board { white: PlayerNo(2), black: PlayerNo(1) }]);
 }

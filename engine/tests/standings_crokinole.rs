@@ -18,12 +18,9 @@
 #![allow(clippy::unwrap_used, clippy::type_complexity)]
 
 use arbiter_engine::model::PlayerNo;
-use arbiter_engine::standings::crokinole::{
-    CrokinoleFormat, CrokinoleGame, CrokinoleScoring, CrokinoleSide,
-};
+use arbiter_engine::standings::crokinole::{CrokinoleFormat, CrokinoleGame, CrokinoleScoring, CrokinoleSide};
 use arbiter_engine::standings::{
-    compute_crokinole, mini_league, CrokinoleConfig, CrokinoleEvent, OpenTieKind, StandingsError,
-    TieReason, TieStatus,
+    compute_crokinole, mini_league, CrokinoleConfig, CrokinoleEvent, OpenTieKind, StandingsError, TieReason, TieStatus,
 };
 
 const P1: u32 = 1;
@@ -36,15 +33,8 @@ const P7: u32 = 7;
 
 /// (player, game points, 20s) against (player, game points, 20s).
 fn game(a: (u32, u32, u32), b: (u32, u32, u32)) -> CrokinoleGame {
-    let side = |(p, points, twenties): (u32, u32, u32)| CrokinoleSide {
-        player: PlayerNo(p),
-        points,
-        twenties,
-    };
-    CrokinoleGame {
-        a: side(a),
-        b: side(b),
-    }
+    let side = |(p, points, twenties): (u32, u32, u32)| CrokinoleSide { player: PlayerNo(p), points, twenties };
+    CrokinoleGame { a: side(a), b: side(b) }
 }
 
 fn example_games() -> Vec<CrokinoleGame> {
@@ -77,29 +67,16 @@ fn example_games() -> Vec<CrokinoleGame> {
 }
 
 fn example() -> CrokinoleEvent {
-    CrokinoleEvent {
-        players: (1..=7).map(PlayerNo).collect(),
-        games: example_games(),
-        byes: vec![],
-    }
+    CrokinoleEvent { players: (1..=7).map(PlayerNo).collect(), games: example_games(), byes: vec![] }
 }
 
-const RR_WINS: CrokinoleConfig = CrokinoleConfig {
-    scoring: CrokinoleScoring::Wins,
-    format: CrokinoleFormat::RoundRobin,
-    bye_points: None,
-};
+const RR_WINS: CrokinoleConfig =
+    CrokinoleConfig { scoring: CrokinoleScoring::Wins, format: CrokinoleFormat::RoundRobin, bye_points: None };
 
 #[test]
 fn the_specification_example() {
     let s = compute_crokinole(&example(), &RR_WINS).unwrap();
-    assert_eq!(
-        s.columns
-            .iter()
-            .map(|c| c.code.as_str())
-            .collect::<Vec<_>>(),
-        ["ML PTS", "ML 20s", "20s"]
-    );
+    assert_eq!(s.columns.iter().map(|c| c.code.as_str()).collect::<Vec<_>>(), ["ML PTS", "ML 20s", "20s"]);
     let top: Vec<(u32, &str, &str, &str, &str, Option<TieReason>)> = s.rows[..4]
         .iter()
         .map(|r| {
@@ -126,52 +103,27 @@ fn the_specification_example() {
     for row in &s.rows[..4] {
         assert_eq!(row.tie.as_ref().unwrap().group_size, 4);
     }
-    let attention: Vec<bool> = s.rows[..4]
-        .iter()
-        .map(|r| r.tie.as_ref().unwrap().needs_attention())
-        .collect();
+    let attention: Vec<bool> = s.rows[..4].iter().map(|r| r.tie.as_ref().unwrap().needs_attention()).collect();
     assert_eq!(attention, [false, false, true, true]);
-    assert_eq!(
-        s.rows[2].tie.as_ref().unwrap().status,
-        TieStatus::Provisional { by: 2 }
-    );
+    assert_eq!(s.rows[2].tie.as_ref().unwrap().status, TieStatus::Provisional { by: 2 });
     // Distinct places: a decided order, even a provisional one.
-    assert_eq!(
-        s.rows.iter().map(|r| r.rank).collect::<Vec<_>>(),
-        [1, 2, 3, 4, 5, 6, 7]
-    );
+    assert_eq!(s.rows.iter().map(|r| r.rank).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6, 7]);
     assert_eq!(s.open_ties.len(), 1);
     assert_eq!(s.open_ties[0].kind, OpenTieKind::Provisional { by: 2 });
     assert_eq!(s.open_ties[0].first_position, 3);
     assert_eq!(s.open_ties[0].members, vec![PlayerNo(P6), PlayerNo(P7)]);
     // The rest: Player1 6, Player3 4, Player5 0, nobody tied.
-    let rest: Vec<(u32, &str)> = s.rows[4..]
-        .iter()
-        .map(|r| (r.player.0, r.score.display.as_str()))
-        .collect();
+    let rest: Vec<(u32, &str)> = s.rows[4..].iter().map(|r| (r.player.0, r.score.display.as_str())).collect();
     assert_eq!(rest, vec![(P1, "6"), (P3, "4"), (P5, "0")]);
-    assert!(s.rows[4..]
-        .iter()
-        .all(|r| r.tie.is_none() && r.values[0].display.is_empty()));
+    assert!(s.rows[4..].iter().all(|r| r.tie.is_none() && r.values[0].display.is_empty()));
 }
 
 #[test]
 fn the_mini_league_table_of_the_tied_group() {
     let group = [P2, ISIS, P6, P7].map(PlayerNo);
     let rows = mini_league(&example(), &group).unwrap();
-    let got: Vec<(u32, u32, u32, u32, &str, Option<u32>)> = rows
-        .iter()
-        .map(|r| {
-            (
-                r.player.0,
-                r.won,
-                r.drawn,
-                r.lost,
-                r.points.display.as_str(),
-                r.twenties,
-            )
-        })
-        .collect();
+    let got: Vec<(u32, u32, u32, u32, &str, Option<u32>)> =
+        rows.iter().map(|r| (r.player.0, r.won, r.drawn, r.lost, r.points.display.as_str(), r.twenties)).collect();
     assert_eq!(
         got,
         vec![
@@ -181,43 +133,23 @@ fn the_mini_league_table_of_the_tied_group() {
             (P7, 0, 2, 1, "2", Some(14)),
         ]
     );
-    assert_eq!(
-        mini_league(&example(), &[PlayerNo(9)]),
-        Err(StandingsError::NotInEvent {
-            player: PlayerNo(9)
-        })
-    );
+    assert_eq!(mini_league(&example(), &[PlayerNo(9)]), Err(StandingsError::NotInEvent { player: PlayerNo(9) }));
 }
 
 fn swiss(scoring: CrokinoleScoring) -> CrokinoleConfig {
-    CrokinoleConfig {
-        scoring,
-        format: CrokinoleFormat::Swiss,
-        bye_points: None,
-    }
+    CrokinoleConfig { scoring, format: CrokinoleFormat::Swiss, bye_points: None }
 }
 
 /// (player, score, tie_reason, rank) per row.
 fn summary(s: &arbiter_engine::standings::Standings) -> Vec<(u32, String, Option<TieReason>, u32)> {
     s.rows
         .iter()
-        .map(|r| {
-            (
-                r.player.0,
-                r.score.display.clone(),
-                r.tie.as_ref().and_then(|t| t.reason),
-                r.rank,
-            )
-        })
+        .map(|r| (r.player.0, r.score.display.clone(), r.tie.as_ref().and_then(|t| t.reason), r.rank))
         .collect()
 }
 
 fn swiss_event(players: u32, games: Vec<CrokinoleGame>) -> CrokinoleEvent {
-    CrokinoleEvent {
-        players: (1..=players).map(PlayerNo).collect(),
-        games,
-        byes: vec![],
-    }
+    CrokinoleEvent { players: (1..=players).map(PlayerNo).collect(), games, byes: vec![] }
 }
 
 #[test]
@@ -234,20 +166,9 @@ fn swiss_head_to_head_decides_a_pair_that_met() {
     let hh = Some(TieReason::HeadToHead);
     assert_eq!(
         summary(&s),
-        vec![
-            (3, "4".into(), None, 1),
-            (1, "2".into(), hh, 2),
-            (2, "2".into(), hh, 3),
-            (4, "0".into(), None, 4)
-        ]
+        vec![(3, "4".into(), None, 1), (1, "2".into(), hh, 2), (2, "2".into(), hh, 3), (4, "0".into(), None, 4)]
     );
-    assert_eq!(
-        (
-            s.rows[1].values[0].display.as_str(),
-            s.rows[2].values[0].display.as_str()
-        ),
-        ("2", "0")
-    );
+    assert_eq!((s.rows[1].values[0].display.as_str(), s.rows[2].values[0].display.as_str()), ("2", "0"));
     assert!(s.open_ties.is_empty());
 }
 
@@ -258,18 +179,10 @@ fn swiss_players_who_never_met_go_to_twenties() {
     let tw = Some(TieReason::Twenties);
     assert_eq!(
         summary(&s),
-        vec![
-            (3, "2".into(), tw, 1),
-            (1, "2".into(), tw, 2),
-            (2, "0".into(), tw, 3),
-            (4, "0".into(), tw, 4)
-        ]
+        vec![(3, "2".into(), tw, 1), (1, "2".into(), tw, 2), (2, "0".into(), tw, 3), (4, "0".into(), tw, 4)]
     );
     assert_eq!(s.open_ties.len(), 2);
-    assert!(s
-        .open_ties
-        .iter()
-        .all(|t| t.kind == OpenTieKind::Provisional { by: 1 }));
+    assert!(s.open_ties.iter().all(|t| t.kind == OpenTieKind::Provisional { by: 1 }));
     assert!(s.rows.iter().all(|r| r.values[0].display.is_empty()));
 }
 
@@ -277,35 +190,18 @@ fn swiss_players_who_never_met_go_to_twenties() {
 fn swiss_a_cycle_goes_to_twenties_and_equal_twenties_stay_unresolved() {
     // 1 beats 2, 2 beats 3, 3 beats 1: level on head-to-head. 20s: 1 and 3
     // have 4, 2 has 6.
-    let games = vec![
-        game((1, 6, 2), (2, 2, 3)),
-        game((2, 6, 3), (3, 2, 2)),
-        game((3, 6, 2), (1, 2, 2)),
-    ];
+    let games = vec![game((1, 6, 2), (2, 2, 3)), game((2, 6, 3), (3, 2, 2)), game((3, 6, 2), (1, 2, 2))];
     let s = compute_crokinole(&swiss_event(3, games), &swiss(CrokinoleScoring::Wins)).unwrap();
     let (tw, un) = (Some(TieReason::Twenties), Some(TieReason::Unresolved));
-    assert_eq!(
-        summary(&s),
-        vec![
-            (2, "2".into(), tw, 1),
-            (1, "2".into(), un, 2),
-            (3, "2".into(), un, 2)
-        ]
-    );
+    assert_eq!(summary(&s), vec![(2, "2".into(), tw, 1), (1, "2".into(), un, 2), (3, "2".into(), un, 2)]);
     assert!(s.rows.iter().all(|r| r.values[0].display == "2"));
     // One open tie: the whole group ordered by 20s, the pair inside it unresolved.
     assert_eq!(s.open_ties.len(), 1);
     assert_eq!(s.open_ties[0].members, [2, 1, 3].map(PlayerNo).to_vec());
     // A tied game with equal 20s: unresolved, shared place, no fallback.
-    let s = compute_crokinole(
-        &swiss_event(2, vec![game((1, 4, 3), (2, 4, 3))]),
-        &swiss(CrokinoleScoring::Wins),
-    )
-    .unwrap();
-    assert_eq!(
-        summary(&s),
-        vec![(1, "1".into(), un, 1), (2, "1".into(), un, 1)]
-    );
+    let s =
+        compute_crokinole(&swiss_event(2, vec![game((1, 4, 3), (2, 4, 3))]), &swiss(CrokinoleScoring::Wins)).unwrap();
+    assert_eq!(summary(&s), vec![(1, "1".into(), un, 1), (2, "1".into(), un, 1)]);
     assert_eq!(s.open_ties[0].kind, OpenTieKind::Unresolved);
 }
 
@@ -314,24 +210,12 @@ fn points_mode_and_byes() {
     // Points mode ranks by crokinole points; a bye is worth 0 there unless
     // the event says otherwise, and a win's 2 in wins mode.
     let games = vec![game((1, 6, 3), (2, 2, 1)), game((2, 8, 2), (3, 0, 0))];
-    let event = CrokinoleEvent {
-        players: (1..=3).map(PlayerNo).collect(),
-        games,
-        byes: vec![PlayerNo(3)],
-    };
+    let event = CrokinoleEvent { players: (1..=3).map(PlayerNo).collect(), games, byes: vec![PlayerNo(3)] };
     let s = compute_crokinole(&event, &swiss(CrokinoleScoring::Points)).unwrap();
-    let got: Vec<(u32, &str)> = s
-        .rows
-        .iter()
-        .map(|r| (r.player.0, r.score.display.as_str()))
-        .collect();
+    let got: Vec<(u32, &str)> = s.rows.iter().map(|r| (r.player.0, r.score.display.as_str())).collect();
     assert_eq!(got, vec![(2, "10"), (1, "6"), (3, "0")]);
     let s = compute_crokinole(&event, &swiss(CrokinoleScoring::Wins)).unwrap();
-    let got: Vec<(u32, &str)> = s
-        .rows
-        .iter()
-        .map(|r| (r.player.0, r.score.display.as_str()))
-        .collect();
+    let got: Vec<(u32, &str)> = s.rows.iter().map(|r| (r.player.0, r.score.display.as_str())).collect();
     assert_eq!(got, vec![(1, "2"), (2, "2"), (3, "2")]);
     let mut config = swiss(CrokinoleScoring::Points);
     config.bye_points = Some(5);
@@ -341,28 +225,11 @@ fn points_mode_and_byes() {
 
 #[test]
 fn bad_games_are_reported() {
-    let event = CrokinoleEvent {
-        players: vec![PlayerNo(1)],
-        games: vec![game((1, 4, 0), (2, 4, 0))],
-        byes: vec![],
-    };
+    let event = CrokinoleEvent { players: vec![PlayerNo(1)], games: vec![game((1, 4, 0), (2, 4, 0))], byes: vec![] };
     assert_eq!(
         compute_crokinole(&event, &RR_WINS),
-        Err(StandingsError::UnknownPlayer {
-            game: 0,
-            player: PlayerNo(2)
-        })
+        Err(StandingsError::UnknownPlayer { game: 0, player: PlayerNo(2) })
     );
-    let event = CrokinoleEvent {
-        players: vec![PlayerNo(1)],
-        games: vec![game((1, 4, 0), (1, 4, 0))],
-        byes: vec![],
-    };
-    assert_eq!(
-        compute_crokinole(&event, &RR_WINS),
-        Err(StandingsError::SelfGame {
-            game: 0,
-            player: PlayerNo(1)
-        })
-    );
+    let event = CrokinoleEvent { players: vec![PlayerNo(1)], games: vec![game((1, 4, 0), (1, 4, 0))], byes: vec![] };
+    assert_eq!(compute_crokinole(&event, &RR_WINS), Err(StandingsError::SelfGame { game: 0, player: PlayerNo(1) }));
 }

@@ -18,8 +18,8 @@
 
 use arbiter_engine::model::{Colour, Outcome, PlayerNo, PointSystem, RoundRecord, Unplayed};
 use arbiter_engine::standings::{
-    compute_chess, direct_encounter_table, CalendarDate, ChessConfig, ChessEvent, ChessPlayer,
-    ChessTiebreak, Modifier, PairingKind, RulesVersion, Standings, StandingsError, TieStatus,
+    compute_chess, direct_encounter_table, CalendarDate, ChessConfig, ChessEvent, ChessPlayer, ChessTiebreak, Modifier,
+    PairingKind, RulesVersion, Standings, StandingsError, TieStatus,
 };
 use std::collections::BTreeMap;
 
@@ -83,40 +83,13 @@ fn record(token: &str) -> RoundRecord {
         _ => {
             let split = token.find(['w', 'b']).unwrap();
             let opponent = PlayerNo(token[..split].parse().unwrap());
-            let colour = if &token[split..=split] == "w" {
-                Colour::White
-            } else {
-                Colour::Black
-            };
+            let colour = if &token[split..=split] == "w" { Colour::White } else { Colour::Black };
             match &token[split + 1..] {
-                "1" => RoundRecord::Played {
-                    opponent,
-                    colour,
-                    outcome: Outcome::Win,
-                    rated: true,
-                },
-                "=" => RoundRecord::Played {
-                    opponent,
-                    colour,
-                    outcome: Outcome::Draw,
-                    rated: true,
-                },
-                "0" => RoundRecord::Played {
-                    opponent,
-                    colour,
-                    outcome: Outcome::Loss,
-                    rated: true,
-                },
-                "+" => RoundRecord::Forfeit {
-                    opponent,
-                    colour: Some(colour),
-                    won: true,
-                },
-                "-" => RoundRecord::Forfeit {
-                    opponent,
-                    colour: Some(colour),
-                    won: false,
-                },
+                "1" => RoundRecord::Played { opponent, colour, outcome: Outcome::Win, rated: true },
+                "=" => RoundRecord::Played { opponent, colour, outcome: Outcome::Draw, rated: true },
+                "0" => RoundRecord::Played { opponent, colour, outcome: Outcome::Loss, rated: true },
+                "+" => RoundRecord::Forfeit { opponent, colour: Some(colour), won: true },
+                "-" => RoundRecord::Forfeit { opponent, colour: Some(colour), won: false },
                 other => panic!("unknown result {other}"),
             }
         }
@@ -144,42 +117,22 @@ fn event(table: &[(u32, u16, &str)], pairing: PairingKind, start: &str) -> Chess
 const Y2024: &str = "2024-08-01";
 const Y2026: &str = "2026-03-01";
 
-fn standings(
-    table: &[(u32, u16, &str)],
-    pairing: PairingKind,
-    start: &str,
-    tbs: Vec<ChessTiebreak>,
-) -> Standings {
+fn standings(table: &[(u32, u16, &str)], pairing: PairingKind, start: &str, tbs: Vec<ChessTiebreak>) -> Standings {
     compute_chess(&event(table, pairing, start), &ChessConfig::with(tbs)).unwrap()
 }
 
 /// Column 0's display string for every player.
-fn column(
-    table: &[(u32, u16, &str)],
-    pairing: PairingKind,
-    start: &str,
-    tb: ChessTiebreak,
-) -> BTreeMap<u32, String> {
-    standings(table, pairing, start, vec![tb])
-        .rows
-        .iter()
-        .map(|r| (r.player.0, r.values[0].display.clone()))
-        .collect()
+fn column(table: &[(u32, u16, &str)], pairing: PairingKind, start: &str, tb: ChessTiebreak) -> BTreeMap<u32, String> {
+    standings(table, pairing, start, vec![tb]).rows.iter().map(|r| (r.player.0, r.values[0].display.clone())).collect()
 }
 
 fn expect(values: &[&str]) -> BTreeMap<u32, String> {
-    values
-        .iter()
-        .enumerate()
-        .map(|(i, v)| (i as u32 + 1, (*v).to_string()))
-        .collect()
+    values.iter().enumerate().map(|(i, v)| (i as u32 + 1, (*v).to_string())).collect()
 }
 
 /// Keeps only the listed players.
 fn only(map: BTreeMap<u32, String>, players: &[u32]) -> BTreeMap<u32, String> {
-    map.into_iter()
-        .filter(|(p, _)| players.contains(p))
-        .collect()
+    map.into_iter().filter(|(p, _)| players.contains(p)).collect()
 }
 
 fn with_changes(values: &[&str], changes: &[(u32, &str)]) -> BTreeMap<u32, String> {
@@ -191,28 +144,28 @@ fn with_changes(values: &[&str], changes: &[(u32, &str)]) -> BTreeMap<u32, Strin
 }
 
 const BH: [&str; 16] = [
-    "12.5", "13.0", "15.5", "15.0", "8.5", "12.0", "14.5", "13.5", "9.0", "13.0", "13.5", "11.5",
-    "14.0", "11.0", "12.0", "12.5",
+    "12.5", "13.0", "15.5", "15.0", "8.5", "12.0", "14.5", "13.5", "9.0", "13.0", "13.5", "11.5", "14.0", "11.0",
+    "12.0", "12.5",
 ];
 const BH_C1: [&str; 16] = [
-    "11.0", "12.0", "13.0", "11.5", "7.5", "11.0", "12.5", "12.0", "7.5", "11.5", "12.0", "9.5",
-    "12.0", "9.0", "11.0", "11.0",
+    "11.0", "12.0", "13.0", "11.5", "7.5", "11.0", "12.5", "12.0", "7.5", "11.5", "12.0", "9.5", "12.0", "9.0", "11.0",
+    "11.0",
 ];
 const AOB: [&str; 16] = [
-    "12.60", "13.60", "13.40", "13.38", "13.40", "13.25", "11.90", "13.00", "12.75", "10.90",
-    "12.75", "15.00", "12.10", "13.17", "12.20", "13.30",
+    "12.60", "13.60", "13.40", "13.38", "13.40", "13.25", "11.90", "13.00", "12.75", "10.90", "12.75", "15.00",
+    "12.10", "13.17", "12.20", "13.30",
 ];
 const FB: [&str; 16] = [
-    "13.5", "13.5", "15.0", "15.5", "10.0", "12.0", "13.5", "12.5", "9.5", "12.5", "12.5", "11.5",
-    "13.5", "10.5", "12.0", "13.5",
+    "13.5", "13.5", "15.0", "15.5", "10.0", "12.0", "13.5", "12.5", "9.5", "12.5", "12.5", "11.5", "13.5", "10.5",
+    "12.0", "13.5",
 ];
 const SB: [&str; 16] = [
-    "8.00", "9.50", "10.50", "9.75", "4.25", "6.50", "3.25", "5.25", "2.25", "1.50", "5.75",
-    "4.00", "4.25", "4.50", "3.50", "7.25",
+    "8.00", "9.50", "10.50", "9.75", "4.25", "6.50", "3.25", "5.25", "2.25", "1.50", "5.75", "4.00", "4.25", "4.50",
+    "3.50", "7.25",
 ];
 const SB_C1: [&str; 16] = [
-    "7.25", "8.50", "9.25", "8.00", "3.25", "5.50", "1.25", "3.75", "2.25", "0.00", "4.25", "4.00",
-    "4.25", "3.00", "2.50", "5.75",
+    "7.25", "8.50", "9.25", "8.00", "3.25", "5.50", "1.25", "3.75", "2.25", "0.00", "4.25", "4.00", "4.25", "3.00",
+    "2.50", "5.75",
 ];
 
 use ChessTiebreak as T;
@@ -220,171 +173,78 @@ use PairingKind::{RoundRobin, Swiss};
 
 #[test]
 fn buchholz_exercises_1_to_8() {
-    let bh = column(
-        SWISS_5,
-        Swiss,
-        Y2024,
-        T::Buchholz {
-            modifier: Modifier::None,
-        },
-    );
+    let bh = column(SWISS_5, Swiss, Y2024, T::Buchholz { modifier: Modifier::None });
     assert_eq!(bh, expect(&BH));
-    let c1 = column(
-        SWISS_5,
-        Swiss,
-        Y2024,
-        T::Buchholz {
-            modifier: Modifier::Cut1,
-        },
-    );
+    let c1 = column(SWISS_5, Swiss, Y2024, T::Buchholz { modifier: Modifier::Cut1 });
     assert_eq!(c1, expect(&BH_C1));
 }
 
 #[test]
 fn average_of_opponents_buchholz_exercise_9() {
-    assert_eq!(
-        column(
-            SWISS_5,
-            Swiss,
-            Y2024,
-            T::AverageOfOpponentsBuchholz { fore: false }
-        ),
-        expect(&AOB)
-    );
+    assert_eq!(column(SWISS_5, Swiss, Y2024, T::AverageOfOpponentsBuchholz { fore: false }), expect(&AOB));
 }
 
 #[test]
 fn fore_buchholz_exercise_10() {
-    assert_eq!(
-        column(
-            SWISS_5,
-            Swiss,
-            Y2024,
-            T::ForeBuchholz {
-                modifier: Modifier::None
-            }
-        ),
-        expect(&FB)
-    );
+    assert_eq!(column(SWISS_5, Swiss, Y2024, T::ForeBuchholz { modifier: Modifier::None }), expect(&FB));
 }
 
 #[test]
 fn sonneborn_berger_exercises_11_to_13() {
-    assert_eq!(
-        column(
-            SWISS_5,
-            Swiss,
-            Y2024,
-            T::SonnebornBerger {
-                modifier: Modifier::None
-            }
-        ),
-        expect(&SB)
-    );
-    assert_eq!(
-        column(
-            SWISS_5,
-            Swiss,
-            Y2024,
-            T::SonnebornBerger {
-                modifier: Modifier::Cut1
-            }
-        ),
-        expect(&SB_C1)
-    );
+    assert_eq!(column(SWISS_5, Swiss, Y2024, T::SonnebornBerger { modifier: Modifier::None }), expect(&SB));
+    assert_eq!(column(SWISS_5, Swiss, Y2024, T::SonnebornBerger { modifier: Modifier::Cut1 }), expect(&SB_C1));
 }
 
 #[test]
 fn round_robin_sonneborn_berger_and_koya_exercises_14_to_16() {
-    let sb = column(
-        ROUND_ROBIN,
-        RoundRobin,
-        Y2024,
-        T::SonnebornBerger {
-            modifier: Modifier::None,
-        },
-    );
-    assert_eq!(
-        sb,
-        expect(&["9.25", "6.25", "6.25", "4.25", "3.25", "2.25"])
-    );
-    let c1 = column(
-        ROUND_ROBIN,
-        RoundRobin,
-        Y2024,
-        T::SonnebornBerger {
-            modifier: Modifier::Cut1,
-        },
-    );
-    assert_eq!(
-        c1,
-        expect(&["9.25", "4.75", "4.75", "4.25", "3.25", "1.50"])
-    );
+    let sb = column(ROUND_ROBIN, RoundRobin, Y2024, T::SonnebornBerger { modifier: Modifier::None });
+    assert_eq!(sb, expect(&["9.25", "6.25", "6.25", "4.25", "3.25", "2.25"]));
+    let c1 = column(ROUND_ROBIN, RoundRobin, Y2024, T::SonnebornBerger { modifier: Modifier::Cut1 });
+    assert_eq!(c1, expect(&["9.25", "4.75", "4.75", "4.25", "3.25", "1.50"]));
     let ks = column(ROUND_ROBIN, RoundRobin, Y2024, T::Koya { limit: 0 });
     assert_eq!(ks, expect(&["2.0", "0.5", "0.5", "1.0", "0.5", "0.0"]));
 }
 
 #[test]
 fn ratings_exercises_17_to_21() {
-    let aro = column(
-        SWISS_5,
-        Swiss,
-        Y2024,
-        T::AverageRatingOfOpponents {
-            modifier: Modifier::None,
-        },
-    );
+    let aro = column(SWISS_5, Swiss, Y2024, T::AverageRatingOfOpponents { modifier: Modifier::None });
     assert_eq!(
         aro,
         expect(&[
-            "1820", "1880", "1940", "1888", "1690", "1813", "1760", "1730", "1975", "1880", "1863",
-            "2050", "1930", "1800", "1860", "1820"
+            "1820", "1880", "1940", "1888", "1690", "1813", "1760", "1730", "1975", "1880", "1863", "2050", "1930",
+            "1800", "1860", "1820"
         ])
     );
     // Nick (12) played one game: nothing is left after the cut.
-    let aro_c1 = column(
-        SWISS_5,
-        Swiss,
-        Y2024,
-        T::AverageRatingOfOpponents {
-            modifier: Modifier::Cut1,
-        },
-    );
+    let aro_c1 = column(SWISS_5, Swiss, Y2024, T::AverageRatingOfOpponents { modifier: Modifier::Cut1 });
     assert_eq!(
         aro_c1,
         expect(&[
-            "1900", "1988", "2000", "1983", "1738", "1900", "1838", "1800", "2200", "1975", "2000",
-            "", "2025", "1900", "1963", "1900"
+            "1900", "1988", "2000", "1983", "1738", "1900", "1838", "1800", "2200", "1975", "2000", "", "2025", "1900",
+            "1963", "1900"
         ])
     );
     let tpr = column(SWISS_5, Swiss, Y2024, T::PerformanceRating);
     assert_eq!(
         tpr,
         expect(&[
-            "1969", "2120", "2089", "2081", "1690", "1813", "1611", "1730", "1175", "1640", "1776",
-            "1250", "1781", "1925", "1788", "1969"
+            "1969", "2120", "2089", "2081", "1690", "1813", "1611", "1730", "1175", "1640", "1776", "1250", "1781",
+            "1925", "1788", "1969"
         ])
     );
     let apro = column(SWISS_5, Swiss, Y2024, T::AveragePerformanceOfOpponents);
-    let want: BTreeMap<u32, String> = [(1, "1789"), (3, "1904"), (4, "1772"), (16, "1805")]
-        .iter()
-        .map(|&(p, v)| (p, v.to_string()))
-        .collect();
+    let want: BTreeMap<u32, String> =
+        [(1, "1789"), (3, "1904"), (4, "1772"), (16, "1805")].iter().map(|&(p, v)| (p, v.to_string())).collect();
     assert_eq!(only(apro, &[1, 3, 4, 16]), want);
 }
 
 /// The ranks after points and DE, as the exercises give them.
 fn de_ranks(table: &[(u32, u16, &str)], pairing: PairingKind) -> BTreeMap<u32, u32> {
-    standings(
-        table,
-        pairing,
-        Y2024,
-        vec![T::DirectEncounter { forfeits: false }],
-    )
-    .rows
-    .iter()
-    .map(|r| (r.player.0, r.rank))
-    .collect()
+    standings(table, pairing, Y2024, vec![T::DirectEncounter { forfeits: false }])
+        .rows
+        .iter()
+        .map(|r| (r.player.0, r.rank))
+        .collect()
 }
 
 #[test]
@@ -417,31 +277,15 @@ fn direct_encounter_exercises_23_to_26() {
     ];
     assert_eq!(r9, want25.into_iter().collect(), "exercise 25");
     let rr = de_ranks(ROUND_ROBIN, RoundRobin);
-    assert_eq!(
-        rr,
-        [(1, 1), (2, 2), (3, 2), (4, 6), (5, 5), (6, 4)]
-            .into_iter()
-            .collect(),
-        "exercise 26"
-    );
+    assert_eq!(rr, [(1, 1), (2, 2), (3, 2), (4, 6), (5, 5), (6, 4)].into_iter().collect(), "exercise 26");
 }
 
 #[test]
 fn own_record_exercises_27_to_33() {
-    let ints = |v: [u8; 16]| {
-        v.iter()
-            .enumerate()
-            .map(|(i, x)| (i as u32 + 1, x.to_string()))
-            .collect::<BTreeMap<_, _>>()
-    };
-    assert_eq!(
-        column(SWISS_5, Swiss, Y2024, T::Wins),
-        ints([2, 3, 2, 2, 2, 3, 1, 2, 1, 1, 2, 2, 1, 2, 2, 3])
-    );
-    assert_eq!(
-        column(SWISS_5, Swiss, Y2024, T::GamesWon),
-        ints([2, 3, 2, 2, 2, 2, 1, 2, 0, 1, 1, 0, 1, 2, 2, 3])
-    );
+    let ints =
+        |v: [u8; 16]| v.iter().enumerate().map(|(i, x)| (i as u32 + 1, x.to_string())).collect::<BTreeMap<_, _>>();
+    assert_eq!(column(SWISS_5, Swiss, Y2024, T::Wins), ints([2, 3, 2, 2, 2, 3, 1, 2, 1, 1, 2, 2, 1, 2, 2, 3]));
+    assert_eq!(column(SWISS_5, Swiss, Y2024, T::GamesWon), ints([2, 3, 2, 2, 2, 2, 1, 2, 0, 1, 1, 0, 1, 2, 2, 3]));
     assert_eq!(
         column(SWISS_5, Swiss, Y2024, T::GamesWithBlack),
         ints([2, 3, 2, 2, 2, 2, 3, 2, 1, 3, 2, 0, 3, 2, 3, 2])
@@ -458,16 +302,16 @@ fn own_record_exercises_27_to_33() {
     assert_eq!(
         ps,
         expect(&[
-            "11.0", "13.0", "11.0", "11.5", "5.0", "6.0", "6.0", "8.5", "2.5", "4.0", "5.5", "7.0",
-            "7.0", "6.0", "7.0", "10.5"
+            "11.0", "13.0", "11.0", "11.5", "5.0", "6.0", "6.0", "8.5", "2.5", "4.0", "5.5", "7.0", "7.0", "6.0",
+            "7.0", "10.5"
         ])
     );
     let ps1 = column(SWISS_5, Swiss, Y2024, T::ProgressiveScore { cut: 1 });
     assert_eq!(
         ps1,
         expect(&[
-            "10.0", "12.0", "10.5", "10.5", "5.0", "6.0", "5.0", "8.0", "2.5", "4.0", "5.0", "7.0",
-            "6.0", "5.0", "7.0", "10.0"
+            "10.0", "12.0", "10.5", "10.5", "5.0", "6.0", "5.0", "8.0", "2.5", "4.0", "5.0", "7.0", "6.0", "5.0",
+            "7.0", "10.0"
         ])
     );
 }
@@ -480,72 +324,17 @@ fn the_2026_caps_on_the_dummy() {
     // Maria (11) won round 4 by forfeit from Jessica, whose adjusted score is
     // 1.5: the dummy is capped at 1.5 (16.4.1), BH 13.5 → 12.5, SB 5.75 → 4.75.
     // Franck's (6) bye dummy: 3.0 → 2.5, SB 6.50 → 6.00.
-    let bh = column(
-        SWISS_5,
-        Swiss,
-        Y2026,
-        T::Buchholz {
-            modifier: Modifier::None,
-        },
-    );
-    assert_eq!(
-        bh,
-        with_changes(&BH, &[(4, "14.0"), (6, "11.5"), (11, "12.5")])
-    );
-    let c1 = column(
-        SWISS_5,
-        Swiss,
-        Y2026,
-        T::Buchholz {
-            modifier: Modifier::Cut1,
-        },
-    );
-    assert_eq!(
-        only(c1, &[5, 8, 11]),
-        only(with_changes(&BH_C1, &[(11, "11.0")]), &[5, 8, 11])
-    );
-    let sb = column(
-        SWISS_5,
-        Swiss,
-        Y2026,
-        T::SonnebornBerger {
-            modifier: Modifier::None,
-        },
-    );
-    assert_eq!(
-        sb,
-        with_changes(&SB, &[(4, "9.25"), (6, "6.00"), (11, "4.75")])
-    );
-    let sb1 = column(
-        SWISS_5,
-        Swiss,
-        Y2026,
-        T::SonnebornBerger {
-            modifier: Modifier::Cut1,
-        },
-    );
-    assert_eq!(
-        sb1,
-        with_changes(&SB_C1, &[(4, "7.75"), (6, "5.00"), (11, "3.25")])
-    );
-    let fb = column(
-        SWISS_5,
-        Swiss,
-        Y2026,
-        T::ForeBuchholz {
-            modifier: Modifier::None,
-        },
-    );
-    assert_eq!(
-        fb,
-        with_changes(&FB, &[(4, "14.5"), (11, "12.0"), (12, "11.0")])
-    );
-    let aob = column(
-        SWISS_5,
-        Swiss,
-        Y2026,
-        T::AverageOfOpponentsBuchholz { fore: false },
-    );
+    let bh = column(SWISS_5, Swiss, Y2026, T::Buchholz { modifier: Modifier::None });
+    assert_eq!(bh, with_changes(&BH, &[(4, "14.0"), (6, "11.5"), (11, "12.5")]));
+    let c1 = column(SWISS_5, Swiss, Y2026, T::Buchholz { modifier: Modifier::Cut1 });
+    assert_eq!(only(c1, &[5, 8, 11]), only(with_changes(&BH_C1, &[(11, "11.0")]), &[5, 8, 11]));
+    let sb = column(SWISS_5, Swiss, Y2026, T::SonnebornBerger { modifier: Modifier::None });
+    assert_eq!(sb, with_changes(&SB, &[(4, "9.25"), (6, "6.00"), (11, "4.75")]));
+    let sb1 = column(SWISS_5, Swiss, Y2026, T::SonnebornBerger { modifier: Modifier::Cut1 });
+    assert_eq!(sb1, with_changes(&SB_C1, &[(4, "7.75"), (6, "5.00"), (11, "3.25")]));
+    let fb = column(SWISS_5, Swiss, Y2026, T::ForeBuchholz { modifier: Modifier::None });
+    assert_eq!(fb, with_changes(&FB, &[(4, "14.5"), (11, "12.0"), (12, "11.0")]));
+    let aob = column(SWISS_5, Swiss, Y2026, T::AverageOfOpponentsBuchholz { fore: false });
     assert_eq!(
         aob,
         with_changes(
@@ -568,17 +357,9 @@ fn the_2026_caps_on_the_dummy() {
 
 #[test]
 fn the_rules_version_follows_the_start_date_unless_overridden() {
-    assert_eq!(
-        RulesVersion::in_force_on("2026-02-28".parse().unwrap()),
-        RulesVersion::Fide2024
-    );
-    assert_eq!(
-        RulesVersion::in_force_on("2026-03-01".parse().unwrap()),
-        RulesVersion::Fide2026
-    );
-    let mut config = ChessConfig::with(vec![T::Buchholz {
-        modifier: Modifier::None,
-    }]);
+    assert_eq!(RulesVersion::in_force_on("2026-02-28".parse().unwrap()), RulesVersion::Fide2024);
+    assert_eq!(RulesVersion::in_force_on("2026-03-01".parse().unwrap()), RulesVersion::Fide2026);
+    let mut config = ChessConfig::with(vec![T::Buchholz { modifier: Modifier::None }]);
     config.rules = Some(RulesVersion::Fide2024);
     let s = compute_chess(&event(SWISS_5, Swiss, Y2026), &config).unwrap();
     let david = s.rows.iter().find(|r| r.player == PlayerNo(4)).unwrap();
@@ -596,17 +377,8 @@ fn a_full_list_ranks_the_exercise_event() {
     let order: Vec<u32> = s.rows.iter().take(5).map(|r| r.player.0).collect();
     assert_eq!(order, vec![2, 3, 4, 1, 16]);
     let alyx = &s.rows[3];
-    assert_eq!(
-        alyx.tie.as_ref().unwrap().status,
-        TieStatus::Decided { by: 2 }
-    );
-    assert_eq!(
-        s.columns
-            .iter()
-            .map(|c| c.code.as_str())
-            .collect::<Vec<_>>(),
-        ["BH-C1", "BH", "SB", "DE", "WIN"]
-    );
+    assert_eq!(alyx.tie.as_ref().unwrap().status, TieStatus::Decided { by: 2 });
+    assert_eq!(s.columns.iter().map(|c| c.code.as_str()).collect::<Vec<_>>(), ["BH-C1", "BH", "SB", "DE", "WIN"]);
 }
 
 #[test]
@@ -617,39 +389,17 @@ fn the_direct_encounter_table_of_a_group() {
         &[PlayerNo(1), PlayerNo(2), PlayerNo(4), PlayerNo(6)],
     )
     .unwrap();
-    let got: Vec<(u32, String, u32)> = rows
-        .iter()
-        .map(|r| (r.player.0, r.points.display.clone(), r.played))
-        .collect();
-    assert_eq!(
-        got,
-        vec![
-            (6, "2.0".into(), 3),
-            (1, "1.5".into(), 3),
-            (4, "1.5".into(), 3),
-            (2, "1.0".into(), 3)
-        ]
-    );
+    let got: Vec<(u32, String, u32)> = rows.iter().map(|r| (r.player.0, r.points.display.clone(), r.played)).collect();
+    assert_eq!(got, vec![(6, "2.0".into(), 3), (1, "1.5".into(), 3), (4, "1.5".into(), 3), (2, "1.0".into(), 3)]);
 }
 
 #[test]
 fn buchholz_is_refused_for_a_round_robin_and_unrated_players_drop_ratings() {
-    let err = compute_chess(
-        &event(ROUND_ROBIN, RoundRobin, Y2024),
-        &ChessConfig::swiss_default(),
-    )
-    .unwrap_err();
-    assert_eq!(
-        err,
-        StandingsError::NotForRoundRobin {
-            code: "BH-C1".into()
-        }
-    );
+    let err = compute_chess(&event(ROUND_ROBIN, RoundRobin, Y2024), &ChessConfig::swiss_default()).unwrap_err();
+    assert_eq!(err, StandingsError::NotForRoundRobin { code: "BH-C1".into() });
     let mut e = event(SWISS_5, Swiss, Y2024);
     e.players[0].rating = None;
-    let config = ChessConfig::with(vec![T::AverageRatingOfOpponents {
-        modifier: Modifier::None,
-    }]);
+    let config = ChessConfig::with(vec![T::AverageRatingOfOpponents { modifier: Modifier::None }]);
     let s = compute_chess(&e, &config).unwrap();
     assert_eq!(s.skipped.len(), 1);
     let mut config = config;
@@ -662,20 +412,10 @@ fn inconsistent_records_are_reported() {
     let mut e = event(SWISS_5, Swiss, Y2024);
     e.players[0].rounds[0] = record("9w=");
     let err = compute_chess(&e, &ChessConfig::swiss_default()).unwrap_err();
-    assert_eq!(
-        err,
-        StandingsError::Inconsistent {
-            round: 1,
-            player: PlayerNo(1),
-            opponent: PlayerNo(9)
-        }
-    );
+    assert_eq!(err, StandingsError::Inconsistent { round: 1, player: PlayerNo(1), opponent: PlayerNo(9) });
     let mut e = event(SWISS_5, Swiss, Y2024);
     e.players[3].rounds.pop();
-    assert!(matches!(
-        compute_chess(&e, &ChessConfig::swiss_default()),
-        Err(StandingsError::RoundCount { .. })
-    ));
+    assert!(matches!(compute_chess(&e, &ChessConfig::swiss_default()), Err(StandingsError::RoundCount { .. })));
 }
 
 /// Five players, four rounds; player 2 has a half-point bye in round 2 and
@@ -699,8 +439,7 @@ fn absences(round3: &str) -> Vec<(u32, u16, String)> {
 fn sonneborn_berger_cuts_with_voluntary_unplayed_rounds() {
     let sb_of_2 = |round3: &str, start: &str, modifier| {
         let rows = absences(round3);
-        let table: Vec<(u32, u16, &str)> =
-            rows.iter().map(|(n, r, s)| (*n, *r, s.as_str())).collect();
+        let table: Vec<(u32, u16, &str)> = rows.iter().map(|(n, r, s)| (*n, *r, s.as_str())).collect();
         column(&table, Swiss, start, T::SonnebornBerger { modifier })[&2].clone()
     };
     let cases = [
@@ -709,8 +448,7 @@ fn sonneborn_berger_cuts_with_voluntary_unplayed_rounds() {
         ("-", "2026-02-28", ["3.25", "2.75", "1.25"]),
     ];
     for (round3, start, want) in cases {
-        let got =
-            [Modifier::None, Modifier::Cut1, Modifier::Cut2].map(|m| sb_of_2(round3, start, m));
+        let got = [Modifier::None, Modifier::Cut1, Modifier::Cut2].map(|m| sb_of_2(round3, start, m));
         assert_eq!(got, want, "round 3 {round3}, start {start}");
     }
 }

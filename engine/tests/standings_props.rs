@@ -7,8 +7,8 @@
 
 use arbiter_engine::model::{Colour, Outcome, PlayerNo, PointSystem, RoundRecord, Unplayed};
 use arbiter_engine::standings::{
-    apply_resolutions, compute_chess, ChessConfig, ChessEvent, ChessPlayer, ChessTiebreak,
-    Modifier, OpenTieKind, PairingKind, Resolution, RulesVersion, Standings,
+    apply_resolutions, compute_chess, ChessConfig, ChessEvent, ChessPlayer, ChessTiebreak, Modifier, OpenTieKind,
+    PairingKind, Resolution, RulesVersion, Standings,
 };
 use proptest::prelude::*;
 
@@ -66,12 +66,7 @@ fn event(players: usize, rounds: usize, seed: u64) -> ChessEvent {
                 }
                 k => {
                     let outcome = [Outcome::Win, Outcome::Draw, Outcome::Loss][(k % 3) as usize];
-                    records[w].push(RoundRecord::Played {
-                        opponent: nb,
-                        colour: Colour::White,
-                        outcome,
-                        rated: true,
-                    });
+                    records[w].push(RoundRecord::Played { opponent: nb, colour: Colour::White, outcome, rated: true });
                     records[b].push(RoundRecord::Played {
                         opponent: nw,
                         colour: Colour::Black,
@@ -100,28 +95,18 @@ fn event(players: usize, rounds: usize, seed: u64) -> ChessEvent {
 }
 
 const ALL: [ChessTiebreak; 14] = [
-    ChessTiebreak::Buchholz {
-        modifier: Modifier::Cut1,
-    },
-    ChessTiebreak::Buchholz {
-        modifier: Modifier::Median2,
-    },
-    ChessTiebreak::SonnebornBerger {
-        modifier: Modifier::Cut2,
-    },
+    ChessTiebreak::Buchholz { modifier: Modifier::Cut1 },
+    ChessTiebreak::Buchholz { modifier: Modifier::Median2 },
+    ChessTiebreak::SonnebornBerger { modifier: Modifier::Cut2 },
     ChessTiebreak::DirectEncounter { forfeits: false },
     ChessTiebreak::Wins,
     ChessTiebreak::GamesWon,
     ChessTiebreak::GamesWithBlack,
     ChessTiebreak::ProgressiveScore { cut: 1 },
     ChessTiebreak::Koya { limit: 0 },
-    ChessTiebreak::AverageRatingOfOpponents {
-        modifier: Modifier::Cut1,
-    },
+    ChessTiebreak::AverageRatingOfOpponents { modifier: Modifier::Cut1 },
     ChessTiebreak::PerformanceRating,
-    ChessTiebreak::ForeBuchholz {
-        modifier: Modifier::None,
-    },
+    ChessTiebreak::ForeBuchholz { modifier: Modifier::None },
     ChessTiebreak::AverageOfOpponentsBuchholz { fore: false },
     ChessTiebreak::StandardPoints,
 ];
@@ -140,10 +125,7 @@ fn check_table(s: &Standings, players: usize) {
     for tie in &s.open_ties {
         let start = tie.first_position as usize - 1;
         let rows = &s.rows[start..start + tie.members.len()];
-        assert_eq!(
-            rows.iter().map(|r| r.player).collect::<Vec<_>>(),
-            tie.members
-        );
+        assert_eq!(rows.iter().map(|r| r.player).collect::<Vec<_>>(), tie.members);
         assert!(rows.iter().all(|r| r.score == rows[0].score));
         if tie.kind == OpenTieKind::Unresolved {
             assert!(rows.iter().all(|r| r.rank == tie.first_position));

@@ -4,12 +4,10 @@
 #![allow(clippy::unwrap_used)]
 
 use arbiter_engine::model::{Colour, Outcome, PlayerNo, PointSystem, RoundRecord};
-use arbiter_engine::standings::crokinole::{
-    CrokinoleFormat, CrokinoleGame, CrokinoleScoring, CrokinoleSide,
-};
+use arbiter_engine::standings::crokinole::{CrokinoleFormat, CrokinoleGame, CrokinoleScoring, CrokinoleSide};
 use arbiter_engine::standings::{
-    apply_resolutions, compute_chess, compute_crokinole, ChessConfig, ChessEvent, ChessPlayer,
-    CrokinoleConfig, CrokinoleEvent, DropReason, PairingKind, Resolution, Standings, TieStatus,
+    apply_resolutions, compute_chess, compute_crokinole, ChessConfig, ChessEvent, ChessPlayer, CrokinoleConfig,
+    CrokinoleEvent, DropReason, PairingKind, Resolution, Standings, TieStatus,
 };
 
 /// Who decided and when, as the server would store it.
@@ -38,11 +36,7 @@ fn chess(result_3_4: Outcome) -> ChessEvent {
     ChessEvent {
         players: players
             .into_iter()
-            .map(|(no, r)| ChessPlayer {
-                no: PlayerNo(no),
-                rating: None,
-                rounds: vec![r],
-            })
+            .map(|(no, r)| ChessPlayer { no: PlayerNo(no), rating: None, rounds: vec![r] })
             .collect(),
         points: PointSystem::default(),
         pairing: PairingKind::Swiss,
@@ -55,30 +49,18 @@ fn chess(result_3_4: Outcome) -> ChessEvent {
 fn an_unresolved_tie_shares_a_place_until_the_organiser_orders_it() {
     let s = compute_chess(&chess(Outcome::Draw), &ChessConfig::with(vec![])).unwrap();
     assert_eq!(order(&s), [1, 3, 4, 2]);
-    assert_eq!(
-        s.rows.iter().map(|r| r.rank).collect::<Vec<_>>(),
-        [1, 2, 2, 4]
-    );
+    assert_eq!(s.rows.iter().map(|r| r.rank).collect::<Vec<_>>(), [1, 2, 2, 4]);
     assert_eq!(s.open_ties.len(), 1);
     let tie = &s.open_ties[0];
-    assert_eq!(
-        (tie.first_position, tie.members.clone()),
-        (2, vec![PlayerNo(3), PlayerNo(4)])
-    );
+    assert_eq!((tie.first_position, tie.members.clone()), (2, vec![PlayerNo(3), PlayerNo(4)]));
 
     // ↓ on player 3: 4 above 3.
     let choice = Resolution::confirm(tie, META).swap_below(PlayerNo(3));
     let (resolved, dropped) = apply_resolutions(s.clone(), std::slice::from_ref(&choice));
     assert!(dropped.is_empty());
     assert_eq!(order(&resolved), [1, 4, 3, 2]);
-    assert_eq!(
-        resolved.rows.iter().map(|r| r.rank).collect::<Vec<_>>(),
-        [1, 2, 3, 4]
-    );
-    assert_eq!(
-        resolved.rows[1].tie.as_ref().unwrap().status,
-        TieStatus::Manual
-    );
+    assert_eq!(resolved.rows.iter().map(|r| r.rank).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert_eq!(resolved.rows[1].tie.as_ref().unwrap().status, TieStatus::Manual);
     assert!(!resolved.rows[1].tie.as_ref().unwrap().needs_attention());
     assert!(resolved.open_ties.is_empty());
 
@@ -111,11 +93,7 @@ fn a_choice_that_is_not_a_permutation_or_has_moved_is_dropped() {
 }
 
 fn side(player: u32, points: u32, twenties: u32) -> CrokinoleSide {
-    CrokinoleSide {
-        player: PlayerNo(player),
-        points,
-        twenties,
-    }
+    CrokinoleSide { player: PlayerNo(player), points, twenties }
 }
 
 /// Two players who never met, level on wins: total 20s orders them.
@@ -123,14 +101,8 @@ fn crokinole(twenties_1: u32, twenties_3: u32) -> CrokinoleEvent {
     CrokinoleEvent {
         players: (1..=4).map(PlayerNo).collect(),
         games: vec![
-            CrokinoleGame {
-                a: side(1, 6, twenties_1),
-                b: side(2, 2, 0),
-            },
-            CrokinoleGame {
-                a: side(3, 6, twenties_3),
-                b: side(4, 2, 0),
-            },
+            CrokinoleGame { a: side(1, 6, twenties_1), b: side(2, 2, 0) },
+            CrokinoleGame { a: side(3, 6, twenties_3), b: side(4, 2, 0) },
         ],
         byes: vec![],
     }
@@ -138,11 +110,7 @@ fn crokinole(twenties_1: u32, twenties_3: u32) -> CrokinoleEvent {
 
 #[test]
 fn a_twenties_decision_can_be_swapped_and_is_dropped_when_the_twenties_change() {
-    let config = CrokinoleConfig {
-        scoring: CrokinoleScoring::Wins,
-        format: CrokinoleFormat::Swiss,
-        bye_points: None,
-    };
+    let config = CrokinoleConfig { scoring: CrokinoleScoring::Wins, format: CrokinoleFormat::Swiss, bye_points: None };
     let s = compute_crokinole(&crokinole(5, 3), &config).unwrap();
     assert_eq!(order(&s)[..2], [1, 3]);
     assert_eq!(s.open_ties[0].members, vec![PlayerNo(1), PlayerNo(3)]);

@@ -28,14 +28,20 @@ impl MigrationTrait for Migration {
                 // in the transaction of the change (see the `events` table).
                 .col(big_integer(Tournaments::LastSeq))
                 .col(big_integer(Tournaments::CreatedAt))
-                .foreign_key(ForeignKey::create().from(Tournaments::Table, Tournaments::OwnerId).to(Users::Table, Users::Id))
+                .foreign_key(
+                    ForeignKey::create().from(Tournaments::Table, Tournaments::OwnerId).to(Users::Table, Users::Id),
+                )
                 .to_owned(),
         )
         .await?;
-        m.create_index(Index::create().name("tournaments_owner").table(Tournaments::Table).col(Tournaments::OwnerId).to_owned())
-            .await?;
-        m.create_index(Index::create().name("tournaments_status").table(Tournaments::Table).col(Tournaments::Status).to_owned())
-            .await?;
+        m.create_index(
+            Index::create().name("tournaments_owner").table(Tournaments::Table).col(Tournaments::OwnerId).to_owned(),
+        )
+        .await?;
+        m.create_index(
+            Index::create().name("tournaments_status").table(Tournaments::Table).col(Tournaments::Status).to_owned(),
+        )
+        .await?;
         m.create_table(
             Table::create()
                 .table(TournamentPlayers::Table)
@@ -56,7 +62,11 @@ impl MigrationTrait for Migration {
                         .to(Tournaments::Table, Tournaments::Id)
                         .on_delete(ForeignKeyAction::Cascade),
                 )
-                .foreign_key(ForeignKey::create().from(TournamentPlayers::Table, TournamentPlayers::UserId).to(Users::Table, Users::Id))
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(TournamentPlayers::Table, TournamentPlayers::UserId)
+                        .to(Users::Table, Users::Id),
+                )
                 .to_owned(),
         )
         .await?;

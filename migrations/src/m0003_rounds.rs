@@ -66,17 +66,24 @@ impl MigrationTrait for Migration {
                         .on_delete(ForeignKeyAction::Cascade),
                 )
                 .foreign_key(
-                    ForeignKey::create().from(Pairings::Table, Pairings::Player1Id).to(TournamentPlayers::Table, TournamentPlayers::Id),
+                    ForeignKey::create()
+                        .from(Pairings::Table, Pairings::Player1Id)
+                        .to(TournamentPlayers::Table, TournamentPlayers::Id),
                 )
                 .foreign_key(
-                    ForeignKey::create().from(Pairings::Table, Pairings::Player2Id).to(TournamentPlayers::Table, TournamentPlayers::Id),
+                    ForeignKey::create()
+                        .from(Pairings::Table, Pairings::Player2Id)
+                        .to(TournamentPlayers::Table, TournamentPlayers::Id),
                 )
                 .to_owned(),
         )
         .await?;
-        m.create_index(Index::create().name("pairings_round").table(Pairings::Table).col(Pairings::RoundId).to_owned()).await?;
-        m.create_index(Index::create().name("pairings_tournament").table(Pairings::Table).col(Pairings::TournamentId).to_owned())
-            .await
+        m.create_index(Index::create().name("pairings_round").table(Pairings::Table).col(Pairings::RoundId).to_owned())
+            .await?;
+        m.create_index(
+            Index::create().name("pairings_tournament").table(Pairings::Table).col(Pairings::TournamentId).to_owned(),
+        )
+        .await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {

@@ -25,11 +25,7 @@ impl MigrationTrait for Migration {
                 .col(integer(PlayerElo::GamesPlayed))
                 .col(big_integer(PlayerElo::UpdatedAt))
                 .primary_key(Index::create().col(PlayerElo::UserId).col(PlayerElo::Game))
-                .foreign_key(
-                    ForeignKey::create()
-                        .from(PlayerElo::Table, PlayerElo::UserId)
-                        .to(Users::Table, Users::Id),
-                )
+                .foreign_key(ForeignKey::create().from(PlayerElo::Table, PlayerElo::UserId).to(Users::Table, Users::Id))
                 .to_owned(),
         )
         .await?;
@@ -98,14 +94,10 @@ impl MigrationTrait for Migration {
                 // The round's close time (`rated_rounds.closed_at`).
                 .col(big_integer(EloHistory::RecordedAt))
                 .foreign_key(
-                    ForeignKey::create()
-                        .from(EloHistory::Table, EloHistory::UserId)
-                        .to(Users::Table, Users::Id),
+                    ForeignKey::create().from(EloHistory::Table, EloHistory::UserId).to(Users::Table, Users::Id),
                 )
                 .foreign_key(
-                    ForeignKey::create()
-                        .from(EloHistory::Table, EloHistory::OpponentId)
-                        .to(Users::Table, Users::Id),
+                    ForeignKey::create().from(EloHistory::Table, EloHistory::OpponentId).to(Users::Table, Users::Id),
                 )
                 .foreign_key(
                     ForeignKey::create()
@@ -178,14 +170,10 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_table(Table::drop().table(RatingClock::Table).to_owned())
-            .await?;
-        m.drop_table(Table::drop().table(EloHistory::Table).to_owned())
-            .await?;
-        m.drop_table(Table::drop().table(RatedRounds::Table).to_owned())
-            .await?;
-        m.drop_table(Table::drop().table(PlayerElo::Table).to_owned())
-            .await
+        m.drop_table(Table::drop().table(RatingClock::Table).to_owned()).await?;
+        m.drop_table(Table::drop().table(EloHistory::Table).to_owned()).await?;
+        m.drop_table(Table::drop().table(RatedRounds::Table).to_owned()).await?;
+        m.drop_table(Table::drop().table(PlayerElo::Table).to_owned()).await
     }
 }
 

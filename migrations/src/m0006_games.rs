@@ -26,8 +26,13 @@ impl MigrationTrait for Migration {
         for c in tournament_columns {
             m.alter_table(Table::alter().table(Tournaments::Table).add_column(c).to_owned()).await?;
         }
-        m.alter_table(Table::alter().table(TournamentPlayers::Table).add_column(integer_null(TournamentPlayers::PairingNo)).to_owned())
-            .await?;
+        m.alter_table(
+            Table::alter()
+                .table(TournamentPlayers::Table)
+                .add_column(integer_null(TournamentPlayers::PairingNo))
+                .to_owned(),
+        )
+        .await?;
         for c in [text_null(Pairings::Score).to_owned(), text_null(Pairings::DisputeScore).to_owned()] {
             m.alter_table(Table::alter().table(Pairings::Table).add_column(c).to_owned()).await?;
         }
@@ -38,7 +43,10 @@ impl MigrationTrait for Migration {
         for c in [Pairings::DisputeScore, Pairings::Score] {
             m.alter_table(Table::alter().table(Pairings::Table).drop_column(c).to_owned()).await?;
         }
-        m.alter_table(Table::alter().table(TournamentPlayers::Table).drop_column(TournamentPlayers::PairingNo).to_owned()).await?;
+        m.alter_table(
+            Table::alter().table(TournamentPlayers::Table).drop_column(TournamentPlayers::PairingNo).to_owned(),
+        )
+        .await?;
         for c in [
             Tournaments::StandingsLog,
             Tournaments::TieNotices,

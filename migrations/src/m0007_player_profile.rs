@@ -10,12 +10,15 @@ pub struct Migration;
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.alter_table(Table::alter().table(TournamentPlayers::Table).add_column(text_null(TournamentPlayers::Profile)).to_owned())
-            .await
+        m.alter_table(
+            Table::alter().table(TournamentPlayers::Table).add_column(text_null(TournamentPlayers::Profile)).to_owned(),
+        )
+        .await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.alter_table(Table::alter().table(TournamentPlayers::Table).drop_column(TournamentPlayers::Profile).to_owned()).await
+        m.alter_table(Table::alter().table(TournamentPlayers::Table).drop_column(TournamentPlayers::Profile).to_owned())
+            .await
     }
 }
 

@@ -29,7 +29,9 @@ impl MigrationTrait for Migration {
                         .to(Tournaments::Table, Tournaments::Id)
                         .on_delete(ForeignKeyAction::Cascade),
                 )
-                .foreign_key(ForeignKey::create().from(PrizeConfigs::Table, PrizeConfigs::UpdatedBy).to(Users::Table, Users::Id))
+                .foreign_key(
+                    ForeignKey::create().from(PrizeConfigs::Table, PrizeConfigs::UpdatedBy).to(Users::Table, Users::Id),
+                )
                 .to_owned(),
         )
         .await?;

@@ -15,7 +15,13 @@ pub struct Migration;
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.alter_table(Table::alter().table(Tournaments::Table).add_column(string_len_null(Tournaments::InitialColour, 1)).to_owned()).await?;
+        m.alter_table(
+            Table::alter()
+                .table(Tournaments::Table)
+                .add_column(string_len_null(Tournaments::InitialColour, 1))
+                .to_owned(),
+        )
+        .await?;
         m.create_table(
             Table::create()
                 .table(ByeRequests::Table)
@@ -55,7 +61,11 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_index(
-            Index::create().name("bye_requests_tournament").table(ByeRequests::Table).col(ByeRequests::TournamentId).to_owned(),
+            Index::create()
+                .name("bye_requests_tournament")
+                .table(ByeRequests::Table)
+                .col(ByeRequests::TournamentId)
+                .to_owned(),
         )
         .await
     }

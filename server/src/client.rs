@@ -83,7 +83,12 @@ impl ApiClient {
     ///
     /// # Errors
     /// The request could not be sent or the connection failed.
-    pub async fn send_raw(&mut self, method: Method, path: &str, body: Option<(&str, String)>) -> anyhow::Result<Reply> {
+    pub async fn send_raw(
+        &mut self,
+        method: Method,
+        path: &str,
+        body: Option<(&str, String)>,
+    ) -> anyhow::Result<Reply> {
         let mut req = self.http.request(method, format!("{}{}", self.base, path));
         if let Some(s) = &self.session {
             req = req.insert_header((header::COOKIE, format!("{}={s}", crate::auth::session::COOKIE)));

@@ -41,12 +41,22 @@ pub struct DemoArgs {
 }
 
 const FACTIONS: [&str; 12] = [
-    "Space Marines", "Necrons", "Orks", "Aeldari", "T'au Empire", "Chaos Space Marines",
-    "Adepta Sororitas", "Tyranids", "Astra Militarum", "Death Guard", "Grey Knights", "Adeptus Custodes",
+    "Space Marines",
+    "Necrons",
+    "Orks",
+    "Aeldari",
+    "T'au Empire",
+    "Chaos Space Marines",
+    "Adepta Sororitas",
+    "Tyranids",
+    "Astra Militarum",
+    "Death Guard",
+    "Grey Knights",
+    "Adeptus Custodes",
 ];
 const NAMES: [&str; 24] = [
-    "Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi", "Ivan", "Judy", "Mallory", "Niaj",
-    "Olivia", "Peggy", "Rupert", "Sybil", "Trent", "Uma", "Victor", "Wendy", "Xavier", "Yolanda", "Zed", "Quinn",
+    "Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi", "Ivan", "Judy", "Mallory", "Niaj", "Olivia",
+    "Peggy", "Rupert", "Sybil", "Trent", "Uma", "Victor", "Wendy", "Xavier", "Yolanda", "Zed", "Quinn",
 ];
 
 /// Runs the demo.
@@ -57,9 +67,12 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     let (base, server) = match &args.url {
         Some(url) => (url.trim_end_matches('/').to_string(), None),
         None => {
-            let app = Application::build(Settings::new(&args.bind, &args.database_url, std::env::var("REDIS_URL").ok()))
-                .await
-                .with_context(|| format!("starting the demo server on {} (is one already running? pass --url)", args.bind))?;
+            let app =
+                Application::build(Settings::new(&args.bind, &args.database_url, std::env::var("REDIS_URL").ok()))
+                    .await
+                    .with_context(|| {
+                        format!("starting the demo server on {} (is one already running? pass --url)", args.bind)
+                    })?;
             let base = format!("http://{}", args.bind.replace("0.0.0.0", "127.0.0.1"));
             let handle = app.stopper();
             let task = actix_web::rt::spawn(app.run_until_stopped());
@@ -74,13 +87,16 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     let to_email = format!("to-{run_id}@demo.arbiter");
     to.sign_up(&to_email, password, "Demo TO").await?;
     let t = to
-        .post("/api/tournaments", &json!({
-            "name": format!("Arbiter Demo GT ({run_id})"),
-            "event_date": chrono::Utc::now().format("%Y-%m-%d").to_string(),
-            "location": "Demo Hall",
-            "format": "2000pts Matched Play",
-            "total_rounds": args.rounds,
-        }))
+        .post(
+            "/api/tournaments",
+            &json!({
+                "name": format!("Arbiter Demo GT ({run_id})"),
+                "event_date": chrono::Utc::now().format("%Y-%m-%d").to_string(),
+                "location": "Demo Hall",
+                "format": "2000pts Matched Play",
+                "total_rounds": args.rounds,
+            }),
+        )
         .await?
         .ok()?;
     let tid = t["tournament"]["id"].as_str().context("tournament id")?.to_string();
@@ -130,7 +146,10 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
             let pid = p["id"].as_str().context("pairing id")?;
             let reporter = seat_client(&user_ids, &p["player1"])?;
             let (vp1, vp2) = (rng.gen_range(20..=95u32), rng.gen_range(20..=95u32));
-            players[reporter].post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 })).await?.ok()?;
+            players[reporter]
+                .post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 }))
+                .await?
+                .ok()?;
             tokio::time::sleep(pause / 2).await;
             let opponent = seat_client(&user_ids, &p["player2"])?;
             if i == 1 {
@@ -157,8 +176,15 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     for s in standings["players"].as_array().into_iter().flatten().take(8) {
         println!(
             "  {:>2}. {:<10} {:<22} {}-{}-{}  {:+}  {} VP  SOS {:.1}%",
-            s["rank"], s["display_name"].as_str().unwrap_or_default(), s["faction"].as_str().unwrap_or_default(),
-            s["wins"], s["losses"], s["draws"], s["margin"].as_i64().unwrap_or(0), s["vp_for"], s["sos"].as_f64().unwrap_or(0.0)
+            s["rank"],
+            s["display_name"].as_str().unwrap_or_default(),
+            s["faction"].as_str().unwrap_or_default(),
+            s["wins"],
+            s["losses"],
+            s["draws"],
+            s["margin"].as_i64().unwrap_or(0),
+            s["vp_for"],
+            s["sos"].as_f64().unwrap_or(0.0)
         );
     }
     match server {

@@ -13,7 +13,9 @@ mod score;
 
 pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPrizeConfig};
 pub use profile::{PlayerProfile, TITLES};
-pub use rules::{crokinole_format, default_points, default_standings, ResolutionMeta, StandingsChange, TieNotice, TieResolution};
+pub use rules::{
+    crokinole_format, default_points, default_standings, ResolutionMeta, StandingsChange, TieNotice, TieResolution,
+};
 pub use score::{ChessResult, GameScore};
 
 use arbiter_engine::model::PointSystem;
@@ -115,7 +117,9 @@ impl Game {
         match self {
             Game::Wh40k => &[PairingSystem::SwissRecord],
             Game::Chess => &[PairingSystem::RoundRobin, PairingSystem::DoubleRoundRobin, PairingSystem::Dutch],
-            Game::Crokinole => &[PairingSystem::RoundRobin, PairingSystem::DoubleRoundRobin, PairingSystem::SwissRecord],
+            Game::Crokinole => {
+                &[PairingSystem::RoundRobin, PairingSystem::DoubleRoundRobin, PairingSystem::SwissRecord]
+            }
         }
     }
 }

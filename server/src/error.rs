@@ -70,7 +70,11 @@ impl ApiError {
     /// 500 with an opaque message; the cause is logged, not sent.
     pub fn internal(cause: impl fmt::Display) -> ApiError {
         tracing::error!(error = %cause, "internal error");
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "Something went wrong on the server; it has been logged.")
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "Something went wrong on the server; it has been logged.",
+        )
     }
 
     /// Adds machine-readable details.
@@ -123,7 +127,9 @@ impl From<StoreError> for ApiError {
                     "The database is not answering right now; nothing was changed. Try again in a few seconds.",
                 )
             }
-            StoreError::TournamentNotFound => ApiError::not_found("tournament_not_found", "There is no tournament with this id."),
+            StoreError::TournamentNotFound => {
+                ApiError::not_found("tournament_not_found", "There is no tournament with this id.")
+            }
             other => ApiError::internal(other),
         }
     }
@@ -141,7 +147,10 @@ mod tests {
         assert_eq!(res.status(), StatusCode::CONFLICT);
         let body = to_bytes(res.into_body()).await.unwrap_or_default();
         let v: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
-        assert_eq!(v, serde_json::json!({"error": "round_incomplete", "message": "2 results missing", "details": [1, 2]}));
+        assert_eq!(
+            v,
+            serde_json::json!({"error": "round_incomplete", "message": "2 results missing", "details": [1, 2]})
+        );
     }
 
     #[actix_web::test]

@@ -76,7 +76,8 @@ impl Outcome {
 }
 
 fn read(path: &Path) -> Result<Trf, (Outcome, String)> {
-    let bytes = std::fs::read(path).map_err(|e| (Outcome::FileAccess, format!("cannot read {}: {e}", path.display())))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| (Outcome::FileAccess, format!("cannot read {}: {e}", path.display())))?;
     // TRF files are ASCII or Latin-1 in the wild: accept both by mapping bytes that are not UTF-8.
     let text = String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect());
     Trf::parse(&text).map_err(|e| (Outcome::InvalidInput, format!("{}: {e}", path.display())))
@@ -105,7 +106,11 @@ pub fn pair(args: &PairArgs) -> (String, String, Outcome) {
     let pairing = match pairing {
         Ok(p) => p,
         Err(PairingError::NoLegalPairing) => {
-            return (String::new(), format!("round {}: {}", input.round, PairingError::NoLegalPairing), Outcome::Negative)
+            return (
+                String::new(),
+                format!("round {}: {}", input.round, PairingError::NoLegalPairing),
+                Outcome::Negative,
+            )
         }
         Err(e @ PairingError::InvalidInput { .. }) => return (String::new(), e.to_string(), Outcome::InvalidInput),
         Err(e) => return (String::new(), e.to_string(), Outcome::Unexpected),

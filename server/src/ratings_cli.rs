@@ -12,11 +12,7 @@ pub enum RatingsCommand {
     /// print what changed ("no change" when the ratings were consistent).
     Rebuild {
         /// Database URL.
-        #[arg(
-            long,
-            env = "DATABASE_URL",
-            default_value = "sqlite://data/arbiter.db?mode=rwc"
-        )]
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/arbiter.db?mode=rwc")]
         database_url: String,
     },
 }
@@ -29,9 +25,8 @@ pub async fn run(command: RatingsCommand) -> anyhow::Result<()> {
     match command {
         RatingsCommand::Rebuild { database_url } => {
             let store = Store::connect(&database_url).await?;
-            let report = ratings::rebuild(&store)
-                .await
-                .map_err(|e| anyhow::anyhow!("rebuilding ratings failed: {e}"))?;
+            let report =
+                ratings::rebuild(&store).await.map_err(|e| anyhow::anyhow!("rebuilding ratings failed: {e}"))?;
             print!("{}", describe(&report));
             Ok(())
         }
@@ -46,17 +41,9 @@ pub fn describe(report: &[GameRebuild]) -> String {
     }
     let mut out = String::new();
     for g in report {
-        let adopted = if g.adopted > 0 {
-            format!(" ({} closed before ratings existed)", g.adopted)
-        } else {
-            String::new()
-        };
-        let _ = write!(
-            out,
-            "{}: {} rated{adopted}; ",
-            g.game,
-            count(g.rounds, "round")
-        );
+        let adopted =
+            if g.adopted > 0 { format!(" ({} closed before ratings existed)", g.adopted) } else { String::new() };
+        let _ = write!(out, "{}: {} rated{adopted}; ", g.game, count(g.rounds, "round"));
         if g.rows_changed == 0 && g.changes.is_empty() {
             out.push_str("no change\n");
             continue;
@@ -100,13 +87,7 @@ mod tests {
     #[test]
     fn report_lines() {
         assert_eq!(describe(&[]), "no rated rounds: no change\n");
-        let same = GameRebuild {
-            game: "wh40k".into(),
-            rounds: 5,
-            adopted: 0,
-            rows_changed: 0,
-            changes: vec![],
-        };
+        let same = GameRebuild { game: "wh40k".into(), rounds: 5, adopted: 0, rows_changed: 0, changes: vec![] };
         assert_eq!(describe(&[same]), "wh40k: 5 rounds rated; no change\n");
         let change = RatingDeltaView {
             user_id: "u1".into(),
@@ -116,13 +97,7 @@ mod tests {
             delta: -16,
             games_played: 1,
         };
-        let moved = GameRebuild {
-            game: "wh40k".into(),
-            rounds: 1,
-            adopted: 1,
-            rows_changed: 2,
-            changes: vec![change],
-        };
+        let moved = GameRebuild { game: "wh40k".into(), rounds: 1, adopted: 1, rows_changed: 2, changes: vec![change] };
         assert_eq!(
             describe(&[moved]),
             "wh40k: 1 round rated (1 closed before ratings existed); 2 history rows rewritten, 1 rating changed\n  Alice (u1): 1216 -> 1200 (-16), 1 rated game\n"

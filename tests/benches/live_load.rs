@@ -81,10 +81,14 @@ fn main() -> anyhow::Result<()> {
         rlimit::Resource::NOFILE.set(want, hard)?;
     }
     anyhow::ensure!(want >= clients as u64 * 2, "raise the open-file limit (ulimit -n {})", clients * 2 + 4096);
-    let bin = std::env::var("ARBITER_BIN").map(PathBuf::from).unwrap_or_else(|_| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/release/arbiter")
-    });
-    anyhow::ensure!(bin.exists(), "build the server first: cargo build --release -p arbiter-server ({} missing)", bin.display());
+    let bin = std::env::var("ARBITER_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/release/arbiter"));
+    anyhow::ensure!(
+        bin.exists(),
+        "build the server first: cargo build --release -p arbiter-server ({} missing)",
+        bin.display()
+    );
     let redis = std::env::var("ARBITER_TEST_REDIS").unwrap_or_else(|_| "redis://127.0.0.1:6379".into());
 
     // Servers and the event, driven from an actix system (the API client is awc).
@@ -128,8 +132,18 @@ fn main() -> anyhow::Result<()> {
     }
     let peak = memory(&servers);
     for (i, s) in servers.iter().enumerate() {
-        let metrics = sys.block_on(async { ApiClient::new(&s.base).get_text("/metrics").await }).map(|(_, t)| t).unwrap_or_default();
-        let pick = |name: &str| metrics.lines().find(|l| l.starts_with(name)).and_then(|l| l.split_whitespace().last()).unwrap_or("?").to_string();
+        let metrics = sys
+            .block_on(async { ApiClient::new(&s.base).get_text("/metrics").await })
+            .map(|(_, t)| t)
+            .unwrap_or_default();
+        let pick = |name: &str| {
+            metrics
+                .lines()
+                .find(|l| l.starts_with(name))
+                .and_then(|l| l.split_whitespace().last())
+                .unwrap_or("?")
+                .to_string()
+        };
         println!(
             "instance {}: frames delivered {}, viewers cut off (queue full) {}, standings recomputes {}",
             i + 1,
@@ -150,7 +164,12 @@ fn main() -> anyhow::Result<()> {
         .map(|(i, f)| event.tables.iter().filter(|t| shows(f, t.1) && !o.confirmed.contains(&(i, t.1))).count())
         .sum();
     println!("confirmations delivered: {} (standings window updates: {})", lat.len(), o.standings_updates);
-    println!("latency commit → client: p50 {} ms, p99 {} ms, max {} ms", pct(0.50), pct(0.99), lat.last().copied().unwrap_or(0));
+    println!(
+        "latency commit → client: p50 {} ms, p99 {} ms, max {} ms",
+        pct(0.50),
+        pct(0.99),
+        lat.last().copied().unwrap_or(0)
+    );
     println!("confirmations missed: {expected}");
     for (i, ((before, idle), peak)) in setup_memory.iter().zip(&idle).zip(&peak).enumerate() {
         println!(
@@ -200,7 +219,12 @@ async fn setup(a: &str, b: &str, n: usize) -> anyhow::Result<Event> {
     let index = |seat: &Value| s(seat, "name").trim_start_matches('L').parse::<usize>().map(|k| k - 1);
     let mut tables = Vec::new();
     for t in p["round"]["pairings"].as_array().into_iter().flatten().filter(|t| !t["player2"].is_null()) {
-        tables.push((s(t, "id").to_string(), t["table"].as_u64().unwrap_or(0) as u32, index(&t["player1"])?, index(&t["player2"])?));
+        tables.push((
+            s(t, "id").to_string(),
+            t["table"].as_u64().unwrap_or(0) as u32,
+            index(&t["player1"])?,
+            index(&t["player2"])?,
+        ));
     }
     Ok(Event { base: [a.to_string(), b.to_string()], to, players, tid, tables })
 }
@@ -208,7 +232,11 @@ async fn setup(a: &str, b: &str, n: usize) -> anyhow::Result<Event> {
 /// What each client follows: `MIX` percent boards of 50 tables, standings
 /// windows (50 rows, over the first 1,000 places) and phones, interleaved.
 fn plan(clients: usize, e: &Event) -> Vec<Follow> {
-    let mix: Vec<usize> = std::env::var("MIX").unwrap_or_else(|_| "80,10,10".into()).split(',').filter_map(|x| x.trim().parse().ok()).collect();
+    let mix: Vec<usize> = std::env::var("MIX")
+        .unwrap_or_else(|_| "80,10,10".into())
+        .split(',')
+        .filter_map(|x| x.trim().parse().ok())
+        .collect();
     let (boards_pct, standings_pct) = (mix.first().copied().unwrap_or(80), mix.get(1).copied().unwrap_or(10));
     let tables = e.tables.len() as u32;
     let boards = tables.div_ceil(BOARD_TABLES).max(1);
@@ -228,7 +256,10 @@ fn plan(clients: usize, e: &Event) -> Vec<Follow> {
             _ => {
                 let p = n_phone % e.players.len();
                 n_phone += 1;
-                Follow::Player { table: table_of.get(&p).copied().unwrap_or(0), session: e.players[p].session().unwrap_or_default().to_string() }
+                Follow::Player {
+                    table: table_of.get(&p).copied().unwrap_or(0),
+                    session: e.players[p].session().unwrap_or_default().to_string(),
+                }
             }
         })
         .collect()
@@ -268,7 +299,12 @@ fn shows(f: &Follow, table: u32) -> bool {
 }
 
 /// Connects every client (200 handshakes in flight) and starts its reader.
-async fn connect_all(bases: &[String], tid: &str, follows: &[Follow], observed: &Arc<Mutex<Observed>>) -> anyhow::Result<usize> {
+async fn connect_all(
+    bases: &[String],
+    tid: &str,
+    follows: &[Follow],
+    observed: &Arc<Mutex<Observed>>,
+) -> anyhow::Result<usize> {
     let mut connected = 0;
     for (chunk_no, chunk) in follows.chunks(200).enumerate() {
         let handshakes = futures_util::future::join_all(chunk.iter().enumerate().map(|(k, f)| {
@@ -341,7 +377,10 @@ async fn confirm_all(e: &mut Event, rate: usize) -> anyhow::Result<usize> {
         let mut reporter = e.players[p1].clone_to(&e.base[k % 2]);
         let mut confirmer = e.players[p2].clone_to(&e.base[(k + 1) % 2]);
         in_flight.push(actix_web::rt::spawn(async move {
-            reporter.post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": 70, "player2_vp": 45 })).await?.ok()?;
+            reporter
+                .post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": 70, "player2_vp": 45 }))
+                .await?
+                .ok()?;
             confirmer.post_empty(&format!("/api/pairings/{pid}/confirm")).await?.ok()?;
             anyhow::Ok(())
         }));
@@ -362,7 +401,12 @@ fn memory(servers: &[ServerProcess]) -> Vec<(u64, u64)> {
         .map(|s| {
             let status = std::fs::read_to_string(format!("/proc/{}/status", s.pid())).unwrap_or_default();
             let field = |name: &str| {
-                status.lines().find(|l| l.starts_with(name)).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap_or(0)
+                status
+                    .lines()
+                    .find(|l| l.starts_with(name))
+                    .and_then(|l| l.split_whitespace().nth(1))
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(0)
             };
             (field("VmRSS:"), field("VmHWM:"))
         })

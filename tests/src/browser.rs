@@ -51,7 +51,11 @@ impl Browser {
         let url = format!("http://127.0.0.1:{port}");
         let mut last = None;
         for _ in 0..50 {
-            match fantoccini::ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new()).capabilities(caps.clone()).connect(&url).await {
+            match fantoccini::ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+                .capabilities(caps.clone())
+                .connect(&url)
+                .await
+            {
                 Ok(client) => return Ok(Browser { client, driver, _profile: profile }),
                 Err(e) => {
                     last = Some(e);

@@ -33,7 +33,8 @@ impl Backend {
                 let admin = pg_admin();
                 let name = format!("arbiter_test_{}", uuid::Uuid::new_v4().simple());
                 let db = Database::connect(&admin).await?;
-                db.execute(Statement::from_string(DatabaseBackend::Postgres, format!("CREATE DATABASE {name}"))).await?;
+                db.execute(Statement::from_string(DatabaseBackend::Postgres, format!("CREATE DATABASE {name}")))
+                    .await?;
                 db.close().await?;
                 let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
                 Ok((format!("{base}/{name}"), None))
@@ -42,7 +43,18 @@ impl Backend {
     }
 }
 
-const TABLES: [&str; 10] = ["users", "sessions", "tournaments", "tournament_players", "rounds", "pairings", "events", "player_elo", "elo_history", "rated_rounds"];
+const TABLES: [&str; 10] = [
+    "users",
+    "sessions",
+    "tournaments",
+    "tournament_players",
+    "rounds",
+    "pairings",
+    "events",
+    "player_elo",
+    "elo_history",
+    "rated_rounds",
+];
 
 /// Row counts of every table, every tournament's sequence and status, and
 /// every pairing's result fields.

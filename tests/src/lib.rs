@@ -7,8 +7,8 @@
 //! Chromium through ChromeDriver.
 
 pub mod browser;
-pub mod process;
 mod db;
+pub mod process;
 mod ws;
 
 pub use db::Backend;
@@ -51,7 +51,11 @@ impl TestApp {
     ///
     /// # Errors
     /// The app failed to start.
-    pub async fn start(database_url: String, dir: Option<tempfile::TempDir>, redis_url: Option<String>) -> anyhow::Result<TestApp> {
+    pub async fn start(
+        database_url: String,
+        dir: Option<tempfile::TempDir>,
+        redis_url: Option<String>,
+    ) -> anyhow::Result<TestApp> {
         TestApp::start_with(Settings::new("127.0.0.1:0", database_url, redis_url), dir).await
     }
 
@@ -112,7 +116,11 @@ impl TestApp {
 /// Sign-up failed.
 pub async fn sign_up(base: &str, name: &str) -> anyhow::Result<(ApiClient, String)> {
     let mut c = ApiClient::new(base);
-    let email = format!("{}-{}@test.arbiter", name.to_lowercase().replace(' ', "."), &uuid::Uuid::new_v4().simple().to_string()[..8]);
+    let email = format!(
+        "{}-{}@test.arbiter",
+        name.to_lowercase().replace(' ', "."),
+        &uuid::Uuid::new_v4().simple().to_string()[..8]
+    );
     let me = c.sign_up(&email, "a long password", name).await?;
     let id = me["user"]["id"].as_str().unwrap_or_default().to_string();
     Ok((c, id))
@@ -172,7 +180,8 @@ impl Event {
         let r = self.to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await?.ok()?;
         let rid = s(&r["round"], "id").to_string();
         let p = self.to.post_empty(&format!("/api/rounds/{rid}/pairings")).await?.ok()?;
-        let index = |seat: &Value| s(seat, "name").trim_start_matches(self.prefix.as_str()).parse::<usize>().map(|n| n - 1);
+        let index =
+            |seat: &Value| s(seat, "name").trim_start_matches(self.prefix.as_str()).parse::<usize>().map(|n| n - 1);
         let mut tables = Vec::new();
         for t in p["round"]["pairings"].as_array().into_iter().flatten().filter(|t| !t["player2"].is_null()) {
             tables.push(Table { id: s(t, "id").to_string(), p1: index(&t["player1"])?, p2: index(&t["player2"])? });
@@ -186,7 +195,10 @@ impl Event {
     /// A step was refused.
     pub async fn play(&mut self, t: &Table, vp1: u32, vp2: u32) -> anyhow::Result<Value> {
         let id = &t.id;
-        self.players[t.p1].post(&format!("/api/pairings/{id}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 })).await?.ok()?;
+        self.players[t.p1]
+            .post(&format!("/api/pairings/{id}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 }))
+            .await?
+            .ok()?;
         self.players[t.p2].post_empty(&format!("/api/pairings/{id}/confirm")).await?.ok()
     }
 
@@ -221,7 +233,10 @@ pub async fn open_tournament(to: &mut ApiClient, name: &str, rounds: u32) -> any
 /// Registration was refused.
 pub async fn register(player: &mut ApiClient, tournament: &str, name: &str, faction: &str) -> anyhow::Result<String> {
     let p = player
-        .post(&format!("/api/tournaments/{tournament}/register"), &json!({ "display_name": name, "faction": faction, "list_text": format!("{faction} list of {name}") }))
+        .post(
+            &format!("/api/tournaments/{tournament}/register"),
+            &json!({ "display_name": name, "faction": faction, "list_text": format!("{faction} list of {name}") }),
+        )
         .await?
         .ok()?;
     Ok(p["player"]["id"].as_str().unwrap_or_default().to_string())

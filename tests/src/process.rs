@@ -89,7 +89,11 @@ impl ServerProcess {
     ///
     /// # Errors
     /// It did not start.
-    pub async fn spawn_bin(bin: &std::path::Path, database_url: &str, redis_url: Option<&str>) -> anyhow::Result<ServerProcess> {
+    pub async fn spawn_bin(
+        bin: &std::path::Path,
+        database_url: &str,
+        redis_url: Option<&str>,
+    ) -> anyhow::Result<ServerProcess> {
         let port = free_port()?;
         let mut cmd = Command::new(bin);
         cmd.args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--database-url", database_url, "--log", "warn"])
@@ -203,14 +207,16 @@ pub struct PgProcess {
 
 fn pg_bin() -> anyhow::Result<PathBuf> {
     let root = PathBuf::from("/usr/lib/postgresql");
-    let mut versions: Vec<PathBuf> = std::fs::read_dir(&root)?.filter_map(|e| e.ok().map(|e| e.path().join("bin"))).collect();
+    let mut versions: Vec<PathBuf> =
+        std::fs::read_dir(&root)?.filter_map(|e| e.ok().map(|e| e.path().join("bin"))).collect();
     versions.sort();
     versions.pop().ok_or_else(|| anyhow::anyhow!("no PostgreSQL under {}", root.display()))
 }
 
 fn as_postgres(program: &std::path::Path, args: &[&str]) -> Command {
     // Root may not run initdb or postgres: switch to the postgres account.
-    let root = std::env::var("USER").is_ok_and(|u| u == "root") || Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0"));
+    let root = std::env::var("USER").is_ok_and(|u| u == "root")
+        || Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0"));
     if root {
         let mut c = Command::new("runuser");
         c.args(["-u", "postgres", "--"]).arg(program).args(args);
@@ -232,10 +238,11 @@ impl PgProcess {
         let _ = Command::new("chown").args(["postgres:postgres", &dir.path().display().to_string()]).status();
         let bin = pg_bin()?;
         let data = dir.path().join("data");
-        let status = as_postgres(&bin.join("initdb"), &["-D", &data.display().to_string(), "-A", "trust", "-U", "postgres"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()?;
+        let status =
+            as_postgres(&bin.join("initdb"), &["-D", &data.display().to_string(), "-A", "trust", "-U", "postgres"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()?;
         anyhow::ensure!(status.success(), "initdb failed");
         let mut pg = PgProcess { dir, bin, port: free_port()? };
         pg.start().await?;

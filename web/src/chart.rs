@@ -66,11 +66,7 @@ pub fn rating_svg(start: i32, points: &[ChartPoint]) -> String {
         .enumerate()
         .map(|(i, r)| format!("{},{}", x(i64::try_from(i).unwrap_or(0)), y(i64::from(r))))
         .collect();
-    let _ = write!(
-        svg,
-        r##"<polyline fill="none" stroke="#fbbf24" stroke-width="2" points="{}"/>"##,
-        coords.join(" ")
-    );
+    let _ = write!(svg, r##"<polyline fill="none" stroke="#fbbf24" stroke-width="2" points="{}"/>"##, coords.join(" "));
     for (i, p) in points.iter().enumerate() {
         let (cx, cy) = (x(i64::try_from(i).unwrap_or(0) + 1), y(i64::from(p.rating)));
         let _ = write!(
@@ -111,11 +107,7 @@ mod tests {
     use super::*;
 
     fn point(rating: i32, event: &str) -> ChartPoint {
-        ChartPoint {
-            rating,
-            label: format!("{event}: {rating}"),
-            event: event.into(),
-        }
+        ChartPoint { rating, label: format!("{event}: {rating}"), event: event.into() }
     }
 
     /// 1200 → 1216 → 1200 → 1231 over two events: the axis runs 1200..1250
@@ -125,31 +117,17 @@ mod tests {
     /// the events.
     #[test]
     fn points_scale_to_the_grid() {
-        let svg = rating_svg(
-            1200,
-            &[point(1216, "a"), point(1200, "a"), point(1231, "b")],
-        );
+        let svg = rating_svg(1200, &[point(1216, "a"), point(1200, "a"), point(1231, "b")]);
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
-        assert!(
-            svg.contains(r#"points="48,192 241,134 434,192 628,80""#),
-            "{svg}"
-        );
+        assert!(svg.contains(r#"points="48,192 241,134 434,192 628,80""#), "{svg}");
         assert_eq!(svg.matches("<circle").count(), 3);
         assert_eq!(svg.matches("stroke-dasharray").count(), 1);
-        assert!(
-            svg.contains(">1250</text>")
-                && svg.contains(">1200</text>")
-                && !svg.contains(">1300</text>")
-        );
+        assert!(svg.contains(">1250</text>") && svg.contains(">1200</text>") && !svg.contains(">1300</text>"));
     }
 
     #[test]
     fn labels_are_escaped() {
-        let p = ChartPoint {
-            rating: 1184,
-            label: r#"<script>"x" & 'y'"#.into(),
-            event: "e".into(),
-        };
+        let p = ChartPoint { rating: 1184, label: r#"<script>"x" & 'y'"#.into(), event: "e".into() };
         let svg = rating_svg(1200, &[p]);
         assert!(svg.contains("<title>&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;</title>"));
         assert!(!svg.contains("<script>"));
@@ -158,10 +136,6 @@ mod tests {
     #[test]
     fn a_wide_range_uses_a_step_of_100() {
         let svg = rating_svg(1200, &[point(1700, "a")]);
-        assert!(
-            svg.contains(">1200</text>")
-                && svg.contains(">1800</text>")
-                && !svg.contains(">1250</text>")
-        );
+        assert!(svg.contains(">1200</text>") && svg.contains(">1800</text>") && !svg.contains(">1250</text>"));
     }
 }

@@ -10,8 +10,8 @@ pub mod ratings;
 pub mod standings;
 
 pub use standings::{
-    ColumnView, ConfigChangeView, MiniLeagueRowView, MiniLeagueView, NoticeView, OpenTieView, ResolutionView, StandingsMeta, TiebreakOption,
-    TiebreaksView, TieView,
+    ColumnView, ConfigChangeView, MiniLeagueRowView, MiniLeagueView, NoticeView, OpenTieView, ResolutionView,
+    StandingsMeta, TieView, TiebreakOption, TiebreaksView,
 };
 
 /// A tournament.
@@ -255,13 +255,24 @@ impl RoundView {
     pub fn for_tables(&self, from: u32, to: u32) -> RoundView {
         let last = self.pairings.iter().map(|p| p.table).max().unwrap_or(0);
         let shown = |p: &&PairingView| if p.table == 0 { to >= last } else { (from..=to).contains(&p.table) };
-        RoundView { pairings: self.pairings.iter().filter(shown).cloned().collect(), tables_total: last, ..self.header() }
+        RoundView {
+            pairings: self.pairings.iter().filter(shown).cloned().collect(),
+            tables_total: last,
+            ..self.header()
+        }
     }
 
     /// This round without its tables (a player's page shows only their own).
     #[must_use]
     pub fn header(&self) -> RoundView {
-        RoundView { id: self.id.clone(), number: self.number, status: self.status.clone(), mission: self.mission.clone(), pairings: Vec::new(), tables_total: self.tables_total }
+        RoundView {
+            id: self.id.clone(),
+            number: self.number,
+            status: self.status.clone(),
+            mission: self.mission.clone(),
+            pairings: Vec::new(),
+            tables_total: self.tables_total,
+        }
     }
 }
 

@@ -286,7 +286,10 @@ mod tests {
             }
             let by_bits = max_cardinality_matching(&bits, Vec::new());
             assert_eq!(by_bits.iter().filter(|x| x.is_some()).count(), size);
-            assert!(by_bits.iter().enumerate().all(|(v, x)| x.is_none_or(|u| bits.has_edge(v, u) && by_bits[u] == Some(v))));
+            assert!(by_bits
+                .iter()
+                .enumerate()
+                .all(|(v, x)| x.is_none_or(|u| bits.has_edge(v, u) && by_bits[u] == Some(v))));
             for (v, x) in m.iter().enumerate() {
                 if let Some(u) = x {
                     assert_eq!(m[*u], Some(v));

@@ -34,7 +34,10 @@ impl<W: Weight> Solution<W> {
     /// Prepares the reduced-cost (slack) test of edges against these duals.
     #[must_use]
     pub fn slacks(&self) -> Slacks<'_, W> {
-        Slacks { solution: self, nesting: self.has_blossoms.then(|| Nesting::new(&self.parent, &self.blossom_dual, self.dual.len())) }
+        Slacks {
+            solution: self,
+            nesting: self.has_blossoms.then(|| Nesting::new(&self.parent, &self.blossom_dual, self.dual.len())),
+        }
     }
 }
 
@@ -108,7 +111,11 @@ impl<W: Weight> Nesting<W> {
             let row: Vec<u32> = (0..prev.len() - span)
                 .map(|p| {
                     let (a, b) = (prev[p], prev[p + span]);
-                    if depth[a as usize] <= depth[b as usize] { a } else { b }
+                    if depth[a as usize] <= depth[b as usize] {
+                        a
+                    } else {
+                        b
+                    }
                 })
                 .collect();
             table.push(row);
@@ -353,7 +360,9 @@ impl<W: Weight> Matcher<W> {
         for &sub in &path {
             let lists: Vec<Vec<usize>> = match self.blossombestedges[sub].take() {
                 Some(list) => vec![list],
-                None => self.leaves_of(sub).iter().map(|&x| self.neighbend[x].iter().map(|p| p / 2).collect()).collect(),
+                None => {
+                    self.leaves_of(sub).iter().map(|&x| self.neighbend[x].iter().map(|p| p / 2).collect()).collect()
+                }
             };
             for list in lists {
                 for k2 in list {
@@ -580,7 +589,9 @@ impl<W: Weight> Matcher<W> {
                             if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
                                 self.bestedge[b] = k;
                             }
-                        } else if self.label[w] == 0 && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w])) {
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
                             self.bestedge[w] = k;
                         }
                     }
@@ -616,7 +627,11 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
                 for b in n..2 * n {
-                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE && self.label[b] == 2 && self.dualvar[b] < delta {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && self.dualvar[b] < delta
+                    {
                         delta = self.dualvar[b];
                         deltatype = 4;
                         deltablossom = b;
@@ -655,7 +670,11 @@ impl<W: Weight> Matcher<W> {
                 break;
             }
             for b in n..2 * n {
-                if self.blossomparent[b] == NONE && self.blossombase[b] != NONE && self.label[b] == 1 && self.dualvar[b] == W::ZERO {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b] == W::ZERO
+                {
                     self.expand_blossom(b, true);
                 }
             }
@@ -667,7 +686,8 @@ impl<W: Weight> Matcher<W> {
                 (live && self.blossomparent[b] != NONE).then_some(self.blossomparent[b])
             })
             .collect();
-        let blossom_dual = (0..2 * n).map(|b| if b >= n && self.blossombase[b] != NONE { self.dualvar[b] } else { W::ZERO }).collect();
+        let blossom_dual =
+            (0..2 * n).map(|b| if b >= n && self.blossombase[b] != NONE { self.dualvar[b] } else { W::ZERO }).collect();
         Solution {
             mate: self.mate.iter().map(|&p| if p == NONE { None } else { Some(self.endpoint[p]) }).collect(),
             dual: self.dualvar[..n].to_vec(),

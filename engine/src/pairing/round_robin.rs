@@ -88,18 +88,12 @@ pub const MAX_PLAYERS: u32 = 1000;
 /// # Errors
 /// [`RoundRobinError::TooFewPlayers`] below 2 players,
 /// [`RoundRobinError::TooManyPlayers`] above [`MAX_PLAYERS`].
-pub fn berger_schedule(
-    players: u32,
-    cycles: Cycles,
-) -> Result<Vec<RoundPairings>, RoundRobinError> {
+pub fn berger_schedule(players: u32, cycles: Cycles) -> Result<Vec<RoundPairings>, RoundRobinError> {
     if players < 2 {
         return Err(RoundRobinError::TooFewPlayers { players });
     }
     if players > MAX_PLAYERS {
-        return Err(RoundRobinError::TooManyPlayers {
-            players,
-            max: MAX_PLAYERS,
-        });
+        return Err(RoundRobinError::TooManyPlayers { players, max: MAX_PLAYERS });
     }
     let table = berger_table(players + players % 2);
     let mut first: Vec<&Vec<(u32, u32)>> = table.iter().collect();
@@ -112,11 +106,7 @@ pub fn berger_schedule(
     if cycles == Cycles::Double {
         order.extend(table.iter().map(|r| (r, true)));
     }
-    Ok(order
-        .into_iter()
-        .zip(1..)
-        .map(|((games, reversed), round)| to_round(round, games, reversed, players))
-        .collect())
+    Ok(order.into_iter().zip(1..).map(|((games, reversed), round)| to_round(round, games, reversed, players)).collect())
 }
 
 /// The Berger table for an even `n`: `n - 1` rounds of `(white, black)`
@@ -158,10 +148,7 @@ fn to_round(round: u32, games: &[(u32, u32)], reversed: bool, players: u32) -> R
         } else if b > players {
             bye = Some(PlayerNo(w));
         } else {
-            boards.push(Board {
-                white: PlayerNo(w),
-                black: PlayerNo(b),
-            });
+            boards.push(Board { white: PlayerNo(w), black: PlayerNo(b) });
         }
     }
     RoundPairings { round, boards, bye }

@@ -8,8 +8,8 @@ use super::event::{Checked, PrizeAt};
 use super::log::{LogEntry, LogEvent, LogLevel, LogValue};
 use super::queue::prize_queue;
 use super::{
-    eligibility, Allocation, Conflict, ConflictReason, EligibilityMode, ManualOverride, Metadata,
-    PrizeError, PrizeEvent, PrizeId, TieBreak, Unfilled, UnfilledReason, Winner,
+    eligibility, Allocation, Conflict, ConflictReason, EligibilityMode, ManualOverride, Metadata, PrizeError,
+    PrizeEvent, PrizeId, TieBreak, Unfilled, UnfilledReason, Winner,
 };
 use crate::model::PlayerNo;
 
@@ -86,8 +86,7 @@ pub fn allocate(event: &PrizeEvent) -> Result<Allocation, PrizeError> {
         }
     }
     let warnings = audit(&checked, &queue, &run.eligible, &run.holder);
-    run.log
-        .extend(warnings.iter().map(ConsistencyWarning::log_entry));
+    run.log.extend(warnings.iter().map(ConsistencyWarning::log_entry));
     let metadata = Metadata {
         allocated_count: winners.len(),
         conflict_count: run.conflicts.len(),
@@ -104,14 +103,7 @@ pub fn allocate(event: &PrizeEvent) -> Result<Allocation, PrizeError> {
             ("warnings", metadata.warning_count.into()),
         ],
     );
-    Ok(Allocation {
-        winners,
-        conflicts: run.conflicts,
-        unfilled: run.unfilled,
-        warnings,
-        metadata,
-        log: run.log,
-    })
+    Ok(Allocation { winners, conflicts: run.conflicts, unfilled: run.unfilled, warnings, metadata, log: run.log })
 }
 
 /// The state of one run.
@@ -136,21 +128,13 @@ impl<'c, 'a> Run<'c, 'a> {
             .categories
             .iter()
             .map(|cat| {
-                checked
-                    .standings
-                    .iter()
-                    .map(|p| eligibility(cat, p, event.start_date, &event.rules).is_ok())
-                    .collect()
+                checked.standings.iter().map(|p| eligibility(cat, p, event.start_date, &event.rules).is_ok()).collect()
             })
             .collect();
         Run {
             checked,
             eligible,
-            holder: event
-                .categories
-                .iter()
-                .map(|c| vec![None; c.prizes.len()])
-                .collect(),
+            holder: event.categories.iter().map(|c| vec![None; c.prizes.len()]).collect(),
             won: vec![Vec::new(); checked.standings.len()],
             conflicts: Vec::new(),
             unfilled: Vec::new(),
@@ -168,9 +152,7 @@ impl<'c, 'a> Run<'c, 'a> {
         let won = &self.won[player];
         match self.checked.event.rules.multiple_eligibility_mode {
             EligibilityMode::FirstWin => won.first().copied(),
-            EligibilityMode::AllowMultiple => {
-                won.iter().find(|at| at.category == category).copied()
-            }
+            EligibilityMode::AllowMultiple => won.iter().find(|at| at.category == category).copied(),
         }
     }
 
@@ -179,47 +161,25 @@ impl<'c, 'a> Run<'c, 'a> {
         self.won[holder.player].push(at);
     }
 
-    fn conflict(
-        &mut self,
-        prize_id: PrizeId,
-        player_id: PlayerNo,
-        reason: ConflictReason,
-        with: Vec<PlayerNo>,
-    ) {
+    fn conflict(&mut self, prize_id: PrizeId, player_id: PlayerNo, reason: ConflictReason, with: Vec<PlayerNo>) {
         let mut fields = vec![("prize", LogValue::Text(prize_id.0.clone()))];
         if reason == ConflictReason::IdenticalRankRatingName {
             let tied = std::iter::once(player_id).chain(with.iter().copied());
-            fields.push((
-                "tied_players",
-                LogValue::List(tied.map(|p| p.0.into()).collect()),
-            ));
+            fields.push(("tied_players", LogValue::List(tied.map(|p| p.0.into()).collect())));
         } else {
             fields.push(("player", player_id.0.into()));
         }
         fields.push(("reason", reason.code().into()));
         match &reason {
-            ConflictReason::Ineligible { because } => {
-                fields.push(("because", because.code().into()))
-            }
-            ConflictReason::PlayerAlreadyWon { prize_id } => {
-                fields.push(("held", prize_id.0.as_str().into()))
-            }
+            ConflictReason::Ineligible { because } => fields.push(("because", because.code().into())),
+            ConflictReason::PlayerAlreadyWon { prize_id } => fields.push(("held", prize_id.0.as_str().into())),
             ConflictReason::PrizeAlreadyAssigned => {
-                fields.push((
-                    "holder",
-                    LogValue::List(with.iter().map(|p| p.0.into()).collect()),
-                ));
+                fields.push(("holder", LogValue::List(with.iter().map(|p| p.0.into()).collect())));
             }
             _ => {}
         }
-        self.log
-            .push(LogEntry::new(LogLevel::Warn, LogEvent::Conflict, fields));
-        self.conflicts.push(Conflict {
-            prize_id,
-            player_id,
-            reason,
-            conflicted_with: with,
-        });
+        self.log.push(LogEntry::new(LogLevel::Warn, LogEvent::Conflict, fields));
+        self.conflicts.push(Conflict { prize_id, player_id, reason, conflicted_with: with });
     }
 
     /// Step 2: applies one override, or reports why it cannot be applied.
@@ -228,14 +188,7 @@ impl<'c, 'a> Run<'c, 'a> {
         let verdict = self.check_override(o);
         match verdict {
             Ok((at, player)) => {
-                self.give(
-                    at,
-                    Holder {
-                        player,
-                        tie_break: TieBreak::None,
-                        manual: true,
-                    },
-                );
+                self.give(at, Holder { player, tie_break: TieBreak::None, manual: true });
                 self.manual += 1;
                 let p = checked.standings[player];
                 let cat = checked.prize(at).0;
@@ -256,10 +209,7 @@ impl<'c, 'a> Run<'c, 'a> {
     /// The prize and player (standings index) of a valid override, or the
     /// conflict it is: unknown prize, unknown player, inactive prize,
     /// ineligible player, prize already given, player already barred.
-    fn check_override(
-        &self,
-        o: &ManualOverride,
-    ) -> Result<(PrizeAt, usize), (ConflictReason, Vec<PlayerNo>)> {
+    fn check_override(&self, o: &ManualOverride) -> Result<(PrizeAt, usize), (ConflictReason, Vec<PlayerNo>)> {
         let checked = self.checked;
         let reject = |reason| (reason, Vec::new());
         let Some(&at) = checked.prize_at.get(&o.prize_id) else {
@@ -273,13 +223,8 @@ impl<'c, 'a> Run<'c, 'a> {
             return Err(reject(ConflictReason::InactivePrize));
         }
         let event = checked.event;
-        eligibility(
-            cat,
-            checked.standings[player],
-            event.start_date,
-            &event.rules,
-        )
-        .map_err(|because| reject(ConflictReason::Ineligible { because }))?;
+        eligibility(cat, checked.standings[player], event.start_date, &event.rules)
+            .map_err(|because| reject(ConflictReason::Ineligible { because }))?;
         if let Some(h) = self.holder[at.category][at.prize] {
             let holder = checked.standings[h.player].id;
             return Err((ConflictReason::PrizeAlreadyAssigned, vec![holder]));
@@ -298,46 +243,23 @@ impl<'c, 'a> Run<'c, 'a> {
         }
         let checked = self.checked;
         let (cat, prize) = checked.prize(at);
-        let eligible: Vec<usize> = (0..checked.standings.len())
-            .filter(|&i| self.eligible[at.category][i])
-            .collect();
-        let available: Vec<usize> = eligible
-            .iter()
-            .copied()
-            .filter(|&i| self.barred_by(i, at.category).is_none())
-            .collect();
+        let eligible: Vec<usize> = (0..checked.standings.len()).filter(|&i| self.eligible[at.category][i]).collect();
+        let available: Vec<usize> =
+            eligible.iter().copied().filter(|&i| self.barred_by(i, at.category).is_none()).collect();
         let Some(&first) = available.first() else {
-            let reason = if eligible.is_empty() {
-                UnfilledReason::NoEligiblePlayers
-            } else {
-                UnfilledReason::AllWon
-            };
+            let reason = if eligible.is_empty() { UnfilledReason::NoEligiblePlayers } else { UnfilledReason::AllWon };
             self.log.push(LogEntry::new(
                 LogLevel::Warn,
                 LogEvent::Unfilled,
-                vec![
-                    ("prize", prize.id.0.as_str().into()),
-                    ("reason", reason.code().into()),
-                ],
+                vec![("prize", prize.id.0.as_str().into()), ("reason", reason.code().into())],
             ));
-            self.unfilled.push(Unfilled {
-                prize_id: prize.id.clone(),
-                category_id: cat.id.clone(),
-                reason,
-            });
+            self.unfilled.push(Unfilled { prize_id: prize.id.clone(), category_id: cat.id.clone(), reason });
             return;
         };
         let winner = checked.standings[first];
         let next = available.get(1).map(|&i| checked.standings[i]);
         let tie_break = TieBreak::between(winner, next);
-        self.give(
-            at,
-            Holder {
-                player: first,
-                tie_break,
-                manual: false,
-            },
-        );
+        self.give(at, Holder { player: first, tie_break, manual: false });
         self.info(
             LogEvent::Win,
             vec![
@@ -356,12 +278,7 @@ impl<'c, 'a> Run<'c, 'a> {
                 .take_while(|p| TieBreak::between(winner, Some(p)) == TieBreak::PairingNumber)
                 .map(|p| p.id)
                 .collect();
-            self.conflict(
-                prize.id.clone(),
-                winner.id,
-                ConflictReason::IdenticalRankRatingName,
-                identical,
-            );
+            self.conflict(prize.id.clone(), winner.id, ConflictReason::IdenticalRankRatingName, identical);
         }
     }
 }

@@ -45,12 +45,7 @@ impl ConsistencyWarning {
                 ("rank", self.winner_rank.into()),
                 ("bypassed", self.bypassed_id.0.into()),
                 ("bypassed_rank", self.bypassed_rank.into()),
-                (
-                    "bypassed_prize",
-                    self.bypassed_prize_id
-                        .as_ref()
-                        .map_or(LogValue::Null, |p| p.0.as_str().into()),
-                ),
+                ("bypassed_prize", self.bypassed_prize_id.as_ref().map_or(LogValue::Null, |p| p.0.as_str().into())),
             ],
         )
     }
@@ -80,14 +75,10 @@ pub(crate) fn audit(
     });
     let mut warnings = Vec::new();
     for c in categories {
-        let winners: Vec<(PrizeAt, usize)> = queue
-            .iter()
-            .filter(|at| at.category == c)
-            .filter_map(|&at| held(at).map(|h| (at, h.player)))
-            .collect();
-        let bypassable: Vec<usize> = (0..standings.len())
-            .filter(|&i| eligible[c][i] && !winners.iter().any(|&(_, w)| w == i))
-            .collect();
+        let winners: Vec<(PrizeAt, usize)> =
+            queue.iter().filter(|at| at.category == c).filter_map(|&at| held(at).map(|h| (at, h.player))).collect();
+        let bypassable: Vec<usize> =
+            (0..standings.len()).filter(|&i| eligible[c][i] && !winners.iter().any(|&(_, w)| w == i)).collect();
         for &(at, w) in &winners {
             let winner = standings[w];
             for &b in &bypassable {

@@ -44,10 +44,8 @@ impl Date {
     /// [`DateError::NoSuchDay`] unless `1 <= year <= 9999`, `1 <= month <= 12`
     /// and the day exists in that month (29 February only in leap years).
     pub fn new(year: u16, month: u8, day: u8) -> Result<Date, DateError> {
-        let ok = (1..=9999).contains(&year)
-            && (1..=12).contains(&month)
-            && day >= 1
-            && day <= days_in_month(year, month);
+        let ok =
+            (1..=9999).contains(&year) && (1..=12).contains(&month) && day >= 1 && day <= days_in_month(year, month);
         if ok {
             Ok(Date { year, month, day })
         } else {
@@ -104,18 +102,10 @@ impl FromStr for Date {
     fn from_str(s: &str) -> Result<Date, DateError> {
         let b = s.as_bytes();
         let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
-        if b.len() != 10
-            || b[4] != b'-'
-            || b[7] != b'-'
-            || !digits(0..4)
-            || !digits(5..7)
-            || !digits(8..10)
-        {
+        if b.len() != 10 || b[4] != b'-' || b[7] != b'-' || !digits(0..4) || !digits(5..7) || !digits(8..10) {
             return Err(DateError::Format(s.to_string()));
         }
-        let year = b[..4]
-            .iter()
-            .fold(0u16, |n, d| n * 10 + u16::from(d - b'0'));
+        let year = b[..4].iter().fold(0u16, |n, d| n * 10 + u16::from(d - b'0'));
         let two = |i: usize| (b[i] - b'0') * 10 + (b[i + 1] - b'0');
         Date::new(year, two(5), two(8))
     }
@@ -152,15 +142,7 @@ mod tests {
     fn parses_iso_dates_and_rejects_others() {
         assert_eq!(d("2025-11-07").to_string(), "2025-11-07");
         assert_eq!(d("2024-02-29").day(), 29);
-        for bad in [
-            "2023-02-29",
-            "2025-13-01",
-            "2025-04-31",
-            "0000-01-01",
-            "2025-1-1",
-            "20251107",
-            "2025-11-07x",
-        ] {
+        for bad in ["2023-02-29", "2025-13-01", "2025-04-31", "0000-01-01", "2025-1-1", "20251107", "2025-11-07x"] {
             assert!(bad.parse::<Date>().is_err(), "{bad}");
         }
     }

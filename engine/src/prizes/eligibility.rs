@@ -67,12 +67,7 @@ impl Ineligible {
 ///
 /// # Errors
 /// The [`Ineligible`] reason (a verdict, not a failure of the check).
-pub fn eligibility(
-    category: &Category,
-    player: &Player,
-    start: Date,
-    rules: &RuleConfig,
-) -> Result<(), Ineligible> {
+pub fn eligibility(category: &Category, player: &Player, start: Date, rules: &RuleConfig) -> Result<(), Ineligible> {
     if let Some(g) = filter(&category.gender) {
         if !same(player.gender.as_deref(), g) {
             return Err(Ineligible::GenderMismatch);
@@ -80,12 +75,7 @@ pub fn eligibility(
     }
     let (min_age, max_age) = (bound(category.min_age), bound(category.max_age));
     if min_age.is_some() || max_age.is_some() {
-        let age = i64::from(
-            player
-                .date_of_birth
-                .ok_or(Ineligible::MissingDateOfBirth)?
-                .years_until(start),
-        );
+        let age = i64::from(player.date_of_birth.ok_or(Ineligible::MissingDateOfBirth)?.years_until(start));
         if min_age.is_some_and(|m| age < i64::from(m)) {
             return Err(Ineligible::BelowMinAge);
         }
@@ -96,10 +86,7 @@ pub fn eligibility(
     let (min_rating, max_rating) = (bound(category.min_rating), bound(category.max_rating));
     if min_rating.is_some() || max_rating.is_some() {
         match player.rated() {
-            None if !category
-                .allow_unrated
-                .unwrap_or(rules.allow_unrated_in_rating_category) =>
-            {
+            None if !category.allow_unrated.unwrap_or(rules.allow_unrated_in_rating_category) => {
                 return Err(Ineligible::UnratedInRatingCategory);
             }
             None => {}
@@ -109,11 +96,7 @@ pub fn eligibility(
         }
     }
     let text_filters = [
-        (
-            &category.disability,
-            &player.disability,
-            Ineligible::DisabilityMismatch,
-        ),
+        (&category.disability, &player.disability, Ineligible::DisabilityMismatch),
         (&category.city, &player.city, Ineligible::CityMismatch),
         (&category.state, &player.state, Ineligible::StateMismatch),
         (&category.club, &player.club, Ineligible::ClubMismatch),

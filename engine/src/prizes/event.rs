@@ -274,7 +274,9 @@ pub enum PrizeError {
     },
     /// Cash splitting needs the standings order and the scores to agree: a
     /// player ranked ahead of another must not have a lower score.
-    #[error("player {ahead} is ranked ahead of player {behind} but has the lower score ({ahead_score} < {behind_score})")]
+    #[error(
+        "player {ahead} is ranked ahead of player {behind} but has the lower score ({ahead_score} < {behind_score})"
+    )]
     ScoresOutOfOrder {
         /// The player ranked ahead.
         ahead: PlayerNo,
@@ -324,31 +326,14 @@ impl<'a> Checked<'a> {
             }
             for (p, prize) in cat.prizes.iter().enumerate() {
                 if prize.cash > Cents::MAX_PRIZE {
-                    return Err(PrizeError::CashTooLarge {
-                        prize: prize.id.clone(),
-                        cash: prize.cash,
-                    });
+                    return Err(PrizeError::CashTooLarge { prize: prize.id.clone(), cash: prize.cash });
                 }
-                if prize_at
-                    .insert(
-                        &prize.id,
-                        PrizeAt {
-                            category: c,
-                            prize: p,
-                        },
-                    )
-                    .is_some()
-                {
+                if prize_at.insert(&prize.id, PrizeAt { category: c, prize: p }).is_some() {
                     return Err(PrizeError::DuplicatePrize(prize.id.clone()));
                 }
             }
         }
-        Ok(Checked {
-            event,
-            standings,
-            player_at,
-            prize_at,
-        })
+        Ok(Checked { event, standings, player_at, prize_at })
     }
 
     /// The category and prize at `at`.

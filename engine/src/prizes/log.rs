@@ -110,18 +110,8 @@ pub struct LogEntry {
 impl LogEntry {
     /// An entry with the given fields.
     pub(crate) fn new(level: LogLevel, event: LogEvent, fields: Vec<(&str, LogValue)>) -> LogEntry {
-        let fields = fields
-            .into_iter()
-            .map(|(key, value)| LogField {
-                key: key.to_string(),
-                value,
-            })
-            .collect();
-        LogEntry {
-            level,
-            event,
-            fields,
-        }
+        let fields = fields.into_iter().map(|(key, value)| LogField { key: key.to_string(), value }).collect();
+        LogEntry { level, event, fields }
     }
 
     /// The value of field `key`, if the entry has it.

@@ -33,15 +33,10 @@ pub use audit::ConsistencyWarning;
 pub use date::{Date, DateError};
 pub use eligibility::{eligibility, Ineligible};
 pub use event::{
-    Category, CategoryId, EligibilityMode, ManualOverride, Player, Prize, PrizeError, PrizeEvent,
-    PrizeId, RuleConfig,
+    Category, CategoryId, EligibilityMode, ManualOverride, Player, Prize, PrizeError, PrizeEvent, PrizeId, RuleConfig,
 };
 pub use log::{LogEntry, LogEvent, LogField, LogLevel, LogValue};
 pub use money::{split_evenly, Cents};
-pub use outcome::{
-    Allocation, Conflict, ConflictReason, Metadata, TieBreak, Unfilled, UnfilledReason, Winner,
-};
+pub use outcome::{Allocation, Conflict, ConflictReason, Metadata, TieBreak, Unfilled, UnfilledReason, Winner};
 pub use queue::value_tier;
-pub use split::{
-    split_cash, Award, AwardKind, AwardShare, CashSplit, Payout, SplitMethod, Unawarded,
-};
+pub use split::{split_cash, Award, AwardKind, AwardShare, CashSplit, Payout, SplitMethod, Unawarded};

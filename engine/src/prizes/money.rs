@@ -10,9 +10,7 @@ use std::ops::{Add, AddAssign};
 ///
 /// Serialised as the integer number of cents. Every prize amount is at most
 /// [`Cents::MAX_PRIZE`], so sums over any realistic prize list fit in a `u64`.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Cents(pub u64);
 
@@ -99,15 +97,9 @@ mod tests {
 
     #[test]
     fn leftover_cents_go_first_in_tiebreak_order() {
-        assert_eq!(
-            split_evenly(Cents(50_000), 3),
-            vec![Cents(16_667), Cents(16_667), Cents(16_666)]
-        );
+        assert_eq!(split_evenly(Cents(50_000), 3), vec![Cents(16_667), Cents(16_667), Cents(16_666)]);
         assert_eq!(split_evenly(Cents(298_700), 4), vec![Cents(74_675); 4]);
-        assert_eq!(
-            split_evenly(Cents(2), 5),
-            vec![Cents(1), Cents(1), Cents(0), Cents(0), Cents(0)]
-        );
+        assert_eq!(split_evenly(Cents(2), 5), vec![Cents(1), Cents(1), Cents(0), Cents(0), Cents(0)]);
         assert!(split_evenly(Cents(100), 0).is_empty());
     }
 

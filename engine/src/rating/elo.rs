@@ -48,10 +48,7 @@ pub struct Rating {
 impl Default for Rating {
     /// A new player: 1200, no games.
     fn default() -> Rating {
-        Rating {
-            rating: START_RATING,
-            games: 0,
-        }
+        Rating { rating: START_RATING, games: 0 }
     }
 }
 
@@ -108,9 +105,7 @@ pub struct RoundRatings<Id: Eq + Hash> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EloError<Id: fmt::Debug> {
     /// A player appears in more than one game of the round.
-    #[error(
-        "player {0:?} has more than one game in this round; each player is rated once per round"
-    )]
+    #[error("player {0:?} has more than one game in this round; each player is rated once per round")]
     TwoGames(Id),
     /// A game has the same player on both sides.
     #[error("player {0:?} cannot play against themself")]
@@ -124,10 +119,7 @@ pub enum EloError<Id: fmt::Debug> {
 /// from an update made earlier in the same call, so the order of `games` does
 /// not matter. Errors if a player appears in two games, or plays themself:
 /// a round gives each player at most one game.
-pub fn rate_round<Id>(
-    before: &HashMap<Id, Rating>,
-    games: &[RatedGame<Id>],
-) -> Result<RoundRatings<Id>, EloError<Id>>
+pub fn rate_round<Id>(before: &HashMap<Id, Rating>, games: &[RatedGame<Id>]) -> Result<RoundRatings<Id>, EloError<Id>>
 where
     Id: Copy + Eq + Hash + fmt::Debug,
 {
@@ -147,10 +139,9 @@ where
     let mut ratings = HashMap::with_capacity(games.len() * 2);
     for game in games {
         let (a, b) = (rating_of(&game.a), rating_of(&game.b));
-        for (player, opponent, own, other, outcome) in [
-            (game.a, game.b, a, b, game.score_a),
-            (game.b, game.a, b, a, game.score_a.reversed()),
-        ] {
+        for (player, opponent, own, other, outcome) in
+            [(game.a, game.b, a, b, game.score_a), (game.b, game.a, b, a, game.score_a.reversed())]
+        {
             let after = updated_rating(own, other.rating, outcome);
             changes.push(RatingChange {
                 player,
@@ -160,13 +151,7 @@ where
                 delta: after - own.rating,
                 k: own.k(),
             });
-            ratings.insert(
-                player,
-                Rating {
-                    rating: after,
-                    games: own.games + 1,
-                },
-            );
+            ratings.insert(player, Rating { rating: after, games: own.games + 1 });
         }
     }
     Ok(RoundRatings { changes, ratings })
@@ -188,8 +173,7 @@ pub fn updated_rating(player: Rating, opponent: i32, outcome: Outcome) -> i32 {
         Outcome::Draw => 0.5,
         Outcome::Loss => 0.0,
     };
-    let exact = f64::from(player.rating)
-        + f64::from(player.k()) * (actual - expected_score(player.rating, opponent));
+    let exact = f64::from(player.rating) + f64::from(player.k()) * (actual - expected_score(player.rating, opponent));
     // A rating is within a few hundred points of 1200, far inside i32.
     js_round(exact) as i32
 }
@@ -230,36 +214,14 @@ mod tests {
     /// Both were missing from `before`, so both start at 1200 with 0 games.
     #[test]
     fn equal_new_players_win_gives_16() {
-        let round = rate_round(
-            &HashMap::new(),
-            &[RatedGame {
-                a: 'A',
-                b: 'B',
-                score_a: Outcome::Win,
-            }],
-        )
-        .unwrap();
+        let round = rate_round(&HashMap::new(), &[RatedGame { a: 'A', b: 'B', score_a: Outcome::Win }]).unwrap();
         assert_eq!(
             change(&round, 'A'),
-            RatingChange {
-                player: 'A',
-                opponent: 'B',
-                before: 1200,
-                after: 1216,
-                delta: 16,
-                k: 32
-            }
+            RatingChange { player: 'A', opponent: 'B', before: 1200, after: 1216, delta: 16, k: 32 }
         );
         assert_eq!(
             change(&round, 'B'),
-            RatingChange {
-                player: 'B',
-                opponent: 'A',
-                before: 1200,
-                after: 1184,
-                delta: -16,
-                k: 32
-            }
+            RatingChange { player: 'B', opponent: 'A', before: 1200, after: 1184, delta: -16, k: 32 }
         );
         assert_eq!(round.ratings[&'A'], rated(1216, 1));
         assert_eq!(round.ratings[&'B'], rated(1184, 1));
@@ -272,23 +234,9 @@ mod tests {
     #[test]
     fn draw_between_1400_and_1200() {
         let before = HashMap::from([('H', rated(1400, 5)), ('L', rated(1200, 5))]);
-        let round = rate_round(
-            &before,
-            &[RatedGame {
-                a: 'L',
-                b: 'H',
-                score_a: Outcome::Draw,
-            }],
-        )
-        .unwrap();
-        assert_eq!(
-            (change(&round, 'H').after, change(&round, 'H').delta),
-            (1392, -8)
-        );
-        assert_eq!(
-            (change(&round, 'L').after, change(&round, 'L').delta),
-            (1208, 8)
-        );
+        let round = rate_round(&before, &[RatedGame { a: 'L', b: 'H', score_a: Outcome::Draw }]).unwrap();
+        assert_eq!((change(&round, 'H').after, change(&round, 'H').delta), (1392, -8));
+        assert_eq!((change(&round, 'L').after, change(&round, 'L').delta), (1208, 8));
         assert!((expected_score(1400, 1200) - 0.759_747).abs() < 1e-6);
     }
 
@@ -299,29 +247,13 @@ mod tests {
     #[test]
     fn k_drops_from_32_to_16_at_30_games() {
         let before = HashMap::from([('A', rated(1500, 29)), ('B', rated(1500, 30))]);
-        let r1 = rate_round(
-            &before,
-            &[RatedGame {
-                a: 'A',
-                b: 'B',
-                score_a: Outcome::Win,
-            }],
-        )
-        .unwrap();
+        let r1 = rate_round(&before, &[RatedGame { a: 'A', b: 'B', score_a: Outcome::Win }]).unwrap();
         assert_eq!((change(&r1, 'A').after, change(&r1, 'A').k), (1516, 32));
         assert_eq!((change(&r1, 'B').after, change(&r1, 'B').k), (1492, 16));
         assert_eq!(r1.ratings[&'A'], rated(1516, 30));
 
         let before = HashMap::from([('A', r1.ratings[&'A']), ('C', rated(1516, 0))]);
-        let r2 = rate_round(
-            &before,
-            &[RatedGame {
-                a: 'C',
-                b: 'A',
-                score_a: Outcome::Loss,
-            }],
-        )
-        .unwrap();
+        let r2 = rate_round(&before, &[RatedGame { a: 'C', b: 'A', score_a: Outcome::Loss }]).unwrap();
         assert_eq!((change(&r2, 'A').after, change(&r2, 'A').k), (1524, 16));
         assert_eq!((change(&r2, 'C').after, change(&r2, 'C').k), (1500, 32));
     }
@@ -333,22 +265,10 @@ mod tests {
     /// C (1250) draws D (1250): no change.
     #[test]
     fn a_round_is_rated_from_the_ratings_before_it() {
-        let before = HashMap::from([
-            ('A', rated(1200, 3)),
-            ('B', rated(1300, 3)),
-            ('C', rated(1250, 3)),
-            ('D', rated(1250, 3)),
-        ]);
-        let g1 = RatedGame {
-            a: 'A',
-            b: 'B',
-            score_a: Outcome::Win,
-        };
-        let g2 = RatedGame {
-            a: 'C',
-            b: 'D',
-            score_a: Outcome::Draw,
-        };
+        let before =
+            HashMap::from([('A', rated(1200, 3)), ('B', rated(1300, 3)), ('C', rated(1250, 3)), ('D', rated(1250, 3))]);
+        let g1 = RatedGame { a: 'A', b: 'B', score_a: Outcome::Win };
+        let g2 = RatedGame { a: 'C', b: 'D', score_a: Outcome::Draw };
         let forward = rate_round(&before, &[g1, g2]).unwrap();
         let backward = rate_round(&before, &[g2, g1]).unwrap();
         assert_eq!(forward.ratings, backward.ratings);
@@ -356,20 +276,9 @@ mod tests {
         assert_eq!(forward.ratings[&'B'], rated(1280, 4));
         assert_eq!(forward.ratings[&'C'], rated(1250, 4));
 
-        let twice = RatedGame {
-            a: 'A',
-            b: 'C',
-            score_a: Outcome::Win,
-        };
-        assert_eq!(
-            rate_round(&before, &[g1, twice]),
-            Err(EloError::TwoGames('A'))
-        );
-        let alone = RatedGame {
-            a: 'A',
-            b: 'A',
-            score_a: Outcome::Win,
-        };
+        let twice = RatedGame { a: 'A', b: 'C', score_a: Outcome::Win };
+        assert_eq!(rate_round(&before, &[g1, twice]), Err(EloError::TwoGames('A')));
+        let alone = RatedGame { a: 'A', b: 'A', score_a: Outcome::Win };
         assert_eq!(rate_round(&before, &[alone]), Err(EloError::SelfGame('A')));
     }
 

@@ -127,8 +127,11 @@ impl Simulation {
     /// The pairing's error, e.g. when no legal pairing exists.
     pub fn play_round(&mut self) -> Result<(), PairingError> {
         let pairing = pair(&self.next_input())?;
-        let mut records: Vec<RoundRecord> =
-            self.next_status.iter().map(|s| RoundRecord::Unpaired(if let RoundStatus::Out(k) = s { *k } else { Unplayed::Absent })).collect();
+        let mut records: Vec<RoundRecord> = self
+            .next_status
+            .iter()
+            .map(|s| RoundRecord::Unpaired(if let RoundStatus::Out(k) = s { *k } else { Unplayed::Absent }))
+            .collect();
         for board in &pairing.boards {
             let (w, b) = (board.white.0 as usize - 1, board.black.0 as usize - 1);
             let (white, black) = self.game(w, b);

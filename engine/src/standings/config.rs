@@ -49,15 +49,9 @@ impl ChessConfig {
     #[must_use]
     pub fn swiss_default() -> ChessConfig {
         ChessConfig::with(vec![
-            ChessTiebreak::Buchholz {
-                modifier: Modifier::Cut1,
-            },
-            ChessTiebreak::Buchholz {
-                modifier: Modifier::None,
-            },
-            ChessTiebreak::SonnebornBerger {
-                modifier: Modifier::None,
-            },
+            ChessTiebreak::Buchholz { modifier: Modifier::Cut1 },
+            ChessTiebreak::Buchholz { modifier: Modifier::None },
+            ChessTiebreak::SonnebornBerger { modifier: Modifier::None },
             ChessTiebreak::DirectEncounter { forfeits: false },
             ChessTiebreak::Wins,
         ])
@@ -70,9 +64,7 @@ impl ChessConfig {
     pub fn round_robin_default() -> ChessConfig {
         ChessConfig::with(vec![
             ChessTiebreak::DirectEncounter { forfeits: false },
-            ChessTiebreak::SonnebornBerger {
-                modifier: Modifier::None,
-            },
+            ChessTiebreak::SonnebornBerger { modifier: Modifier::None },
             ChessTiebreak::Wins,
             ChessTiebreak::Koya { limit: 0 },
         ])
@@ -82,11 +74,7 @@ impl ChessConfig {
     /// for unrated players.
     #[must_use]
     pub fn with(tiebreaks: Vec<ChessTiebreak>) -> ChessConfig {
-        ChessConfig {
-            tiebreaks,
-            rules: None,
-            unrated_rating: None,
-        }
+        ChessConfig { tiebreaks, rules: None, unrated_rating: None }
     }
 
     /// Checks the list suits the pairing system.
@@ -227,13 +215,9 @@ impl ChessTiebreak {
             ChessTiebreak::ProgressiveScore { cut } => format!("PS-C{cut}"),
             ChessTiebreak::RoundsElectedToPlay => "REP".into(),
             ChessTiebreak::StandardPoints => "STD".into(),
-            ChessTiebreak::PairingNumber { reverse } => {
-                if *reverse { "TPN/R" } else { "TPN" }.into()
-            }
+            ChessTiebreak::PairingNumber { reverse } => if *reverse { "TPN/R" } else { "TPN" }.into(),
             ChessTiebreak::Buchholz { modifier } => with("BH", modifier),
-            ChessTiebreak::AverageOfOpponentsBuchholz { fore } => {
-                if *fore { "AOB/F" } else { "AOB" }.into()
-            }
+            ChessTiebreak::AverageOfOpponentsBuchholz { fore } => if *fore { "AOB/F" } else { "AOB" }.into(),
             ChessTiebreak::ForeBuchholz { modifier } => with("FB", modifier),
             ChessTiebreak::SonnebornBerger { modifier } => with("SB", modifier),
             ChessTiebreak::Koya { limit: 0 } => "KS".into(),
@@ -264,19 +248,13 @@ impl ChessTiebreak {
             ChessTiebreak::StandardPoints => "Standard Points".into(),
             ChessTiebreak::PairingNumber { .. } => "Tournament Pairing Number".into(),
             ChessTiebreak::Buchholz { modifier } => with("Buchholz", modifier),
-            ChessTiebreak::AverageOfOpponentsBuchholz { .. } => {
-                "Average of Opponents' Buchholz".into()
-            }
+            ChessTiebreak::AverageOfOpponentsBuchholz { .. } => "Average of Opponents' Buchholz".into(),
             ChessTiebreak::ForeBuchholz { modifier } => with("Fore Buchholz", modifier),
             ChessTiebreak::SonnebornBerger { modifier } => with("Sonneborn-Berger", modifier),
             ChessTiebreak::Koya { .. } => "Koya System".into(),
-            ChessTiebreak::AverageRatingOfOpponents { modifier } => {
-                with("Average Rating of Opponents", modifier)
-            }
+            ChessTiebreak::AverageRatingOfOpponents { modifier } => with("Average Rating of Opponents", modifier),
             ChessTiebreak::PerformanceRating => "Tournament Performance Rating".into(),
-            ChessTiebreak::AveragePerformanceOfOpponents => {
-                "Average Performance Rating of Opponents".into()
-            }
+            ChessTiebreak::AveragePerformanceOfOpponents => "Average Performance Rating of Opponents".into(),
             ChessTiebreak::Rating { .. } => "Rating".into(),
         }
     }

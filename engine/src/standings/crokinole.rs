@@ -117,17 +117,13 @@ fn index(event: &CrokinoleEvent) -> Result<Indexed, StandingsError> {
         return Err(StandingsError::DuplicatePlayer { player: w[0] });
     }
     let find = |game: usize, player: PlayerNo| {
-        nos.binary_search(&player)
-            .map_err(|_| StandingsError::UnknownPlayer { game, player })
+        nos.binary_search(&player).map_err(|_| StandingsError::UnknownPlayer { game, player })
     };
     let mut games = Vec::with_capacity(event.games.len());
     for (k, g) in event.games.iter().enumerate() {
         let (a, b) = (find(k, g.a.player)?, find(k, g.b.player)?);
         if a == b {
-            return Err(StandingsError::SelfGame {
-                game: k,
-                player: g.a.player,
-            });
+            return Err(StandingsError::SelfGame { game: k, player: g.a.player });
         }
         let a_result = match g.a.points.cmp(&g.b.points) {
             Ordering::Greater => 2,
@@ -147,10 +143,7 @@ fn index(event: &CrokinoleEvent) -> Result<Indexed, StandingsError> {
     let byes = event
         .byes
         .iter()
-        .map(|&p| {
-            nos.binary_search(&p)
-                .map_err(|_| StandingsError::NotInEvent { player: p })
-        })
+        .map(|&p| nos.binary_search(&p).map_err(|_| StandingsError::NotInEvent { player: p }))
         .collect::<Result<_, _>>()?;
     Ok(Indexed { nos, games, byes })
 }
@@ -174,10 +167,7 @@ fn league(ix: &Indexed, members: &[usize]) -> Vec<MiniLeagueRow> {
         let (Ok(a), Ok(b)) = (members.binary_search(&g.a), members.binary_search(&g.b)) else {
             continue;
         };
-        for (k, result, twenties) in [
-            (a, g.a_result, g.a_twenties),
-            (b, 2 - g.a_result, g.b_twenties),
-        ] {
+        for (k, result, twenties) in [(a, g.a_result, g.a_twenties), (b, 2 - g.a_result, g.b_twenties)] {
             let row = &mut rows[k];
             row.played += 1;
             match result {
@@ -214,18 +204,11 @@ fn all_met(ix: &Indexed, members: &[usize]) -> bool {
 ///
 /// # Errors
 /// [`StandingsError`] for games or group members naming unknown players.
-pub fn mini_league(
-    event: &CrokinoleEvent,
-    group: &[PlayerNo],
-) -> Result<Vec<MiniLeagueRow>, StandingsError> {
+pub fn mini_league(event: &CrokinoleEvent, group: &[PlayerNo]) -> Result<Vec<MiniLeagueRow>, StandingsError> {
     let ix = index(event)?;
     let mut members = group
         .iter()
-        .map(|&p| {
-            ix.nos
-                .binary_search(&p)
-                .map_err(|_| StandingsError::NotInEvent { player: p })
-        })
+        .map(|&p| ix.nos.binary_search(&p).map_err(|_| StandingsError::NotInEvent { player: p }))
         .collect::<Result<Vec<usize>, _>>()?;
     members.sort_unstable();
     members.dedup();
@@ -246,10 +229,7 @@ pub fn mini_league(
 ///
 /// # Errors
 /// [`StandingsError`] for games naming unknown players or a player twice.
-pub fn compute_crokinole(
-    event: &CrokinoleEvent,
-    config: &CrokinoleConfig,
-) -> Result<Standings, StandingsError> {
+pub fn compute_crokinole(event: &CrokinoleEvent, config: &CrokinoleConfig) -> Result<Standings, StandingsError> {
     let ix = index(event)?;
     let n = ix.nos.len();
     let mut primary = vec![0_i64; n];
@@ -297,15 +277,9 @@ pub fn compute_crokinole(
         }
     }
 
-    let key = |v: &[Option<i64>]| {
-        v.iter()
-            .map(|x| Exact::integer(x.unwrap_or(-1)))
-            .collect::<Vec<_>>()
-    };
+    let key = |v: &[Option<i64>]| v.iter().map(|x| Exact::integer(x.unwrap_or(-1))).collect::<Vec<_>>();
     let cell = |v: &[Option<i64>]| {
-        v.iter()
-            .map(|x| x.map_or_else(Cell::empty, |x| Cell::fixed(Exact::integer(x), 0)))
-            .collect::<Vec<_>>()
+        v.iter().map(|x| x.map_or_else(Cell::empty, |x| Cell::fixed(Exact::integer(x), 0))).collect::<Vec<_>>()
     };
     let totals: Vec<Option<i64>> = twenties.iter().map(|&t| Some(t)).collect();
     let (columns, mut criteria, cells) = if round_robin {
@@ -316,18 +290,9 @@ pub fn compute_crokinole(
                 column("20s", "Total 20s"),
             ],
             vec![
-                Criterion::Key {
-                    keys: key(&ml_points),
-                    provisional: false,
-                },
-                Criterion::Key {
-                    keys: key(&ml_twenties),
-                    provisional: false,
-                },
-                Criterion::Key {
-                    keys: key(&totals),
-                    provisional: true,
-                },
+                Criterion::Key { keys: key(&ml_points), provisional: false },
+                Criterion::Key { keys: key(&ml_twenties), provisional: false },
+                Criterion::Key { keys: key(&totals), provisional: true },
             ],
             vec![cell(&ml_points), cell(&ml_twenties), cell(&totals)],
         )
@@ -335,31 +300,16 @@ pub fn compute_crokinole(
         (
             vec![column("H2H", "Head-to-head"), column("20s", "Total 20s")],
             vec![
-                Criterion::Key {
-                    keys: key(&ml_points),
-                    provisional: false,
-                },
-                Criterion::Key {
-                    keys: key(&totals),
-                    provisional: true,
-                },
+                Criterion::Key { keys: key(&ml_points), provisional: false },
+                Criterion::Key { keys: key(&totals), provisional: true },
             ],
             vec![cell(&ml_points), cell(&totals)],
         )
     };
-    let ranking = rank(
-        &primary
-            .iter()
-            .map(|&p| Exact::integer(p))
-            .collect::<Vec<_>>(),
-        &mut criteria,
-    );
+    let ranking = rank(&primary.iter().map(|&p| Exact::integer(p)).collect::<Vec<_>>(), &mut criteria);
     let table = Table {
         players: ix.nos,
-        scores: primary
-            .iter()
-            .map(|&p| Cell::fixed(Exact::integer(p), 0))
-            .collect(),
+        scores: primary.iter().map(|&p| Cell::fixed(Exact::integer(p), 0)).collect(),
         columns,
         cells,
         skipped: Vec::new(),
@@ -373,8 +323,5 @@ pub fn compute_crokinole(
 }
 
 fn column(code: &str, name: &str) -> Column {
-    Column {
-        code: code.into(),
-        name: name.into(),
-    }
+    Column { code: code.into(), name: name.into() }
 }

@@ -35,10 +35,7 @@ pub use crokinole::{compute_crokinole, mini_league, CrokinoleConfig, CrokinoleEv
 pub use error::StandingsError;
 pub use fide::{compute_chess, direct_encounter_table, ChessEvent, ChessPlayer, PairingKind};
 pub use resolve::{apply_resolutions, DropReason, DroppedResolution, Resolution};
-pub use table::{
-    Column, MiniLeagueRow, OpenTie, OpenTieKind, StandingRow, Standings, TieInfo, TieReason,
-    TieStatus,
-};
+pub use table::{Column, MiniLeagueRow, OpenTie, OpenTieKind, StandingRow, Standings, TieInfo, TieReason, TieStatus};
 pub use value::{Cell, Exact};
 pub use version::{CalendarDate, RulesVersion};
 pub use wh40k_table::{compute_wh40k, BattlePoints, Wh40kConfig, Wh40kPrimary, Wh40kTiebreak};

@@ -7,9 +7,7 @@
 //! the callers make ascending player number), share a rank, and are reported
 //! as an open tie for the organiser.
 
-use super::table::{
-    Column, OpenTie, OpenTieKind, Skipped, StandingRow, Standings, TieInfo, TieReason, TieStatus,
-};
+use super::table::{Column, OpenTie, OpenTieKind, Skipped, StandingRow, Standings, TieInfo, TieReason, TieStatus};
 use super::value::{Cell, Exact};
 use crate::model::PlayerNo;
 use std::ops::Range;
@@ -52,10 +50,8 @@ pub(crate) fn rank(primary: &[Exact], criteria: &mut [Criterion<'_>]) -> Ranking
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| primary[b].cmp(&primary[a]));
     let mut ties: Vec<Option<(Range<usize>, TieStatus)>> = vec![None; n];
-    let mut segments: Vec<Range<usize>> = runs(&order, 0..n, |a, b| primary[a] == primary[b])
-        .into_iter()
-        .filter(|r| r.len() > 1)
-        .collect();
+    let mut segments: Vec<Range<usize>> =
+        runs(&order, 0..n, |a, b| primary[a] == primary[b]).into_iter().filter(|r| r.len() > 1).collect();
     for seg in &segments {
         for &p in &order[seg.clone()] {
             ties[p] = Some((seg.clone(), TieStatus::Unresolved));
@@ -70,14 +66,9 @@ pub(crate) fn rank(primary: &[Exact], criteria: &mut [Criterion<'_>]) -> Ranking
             let (groups, provisional) = match criterion {
                 Criterion::Key { keys, provisional } => {
                     order[seg.clone()].sort_by(|&a, &b| keys[b].cmp(&keys[a]));
-                    (
-                        runs(&order, seg.clone(), |a, b| keys[a] == keys[b]),
-                        *provisional,
-                    )
+                    (runs(&order, seg.clone(), |a, b| keys[a] == keys[b]), *provisional)
                 }
-                Criterion::Split(splitter) => {
-                    (split_with(&mut **splitter, &mut order, seg.clone()), false)
-                }
+                Criterion::Split(splitter) => (split_with(&mut **splitter, &mut order, seg.clone()), false),
                 Criterion::Skip => (vec![seg.clone()], false),
             };
             if groups.len() < 2 {
@@ -92,11 +83,7 @@ pub(crate) fn rank(primary: &[Exact], criteria: &mut [Criterion<'_>]) -> Ranking
             }
             for g in groups {
                 if g.len() == 1 {
-                    let status = if provisional {
-                        TieStatus::Provisional { by }
-                    } else {
-                        TieStatus::Decided { by }
-                    };
+                    let status = if provisional { TieStatus::Provisional { by } } else { TieStatus::Decided { by } };
                     if let Some((_, s)) = &mut ties[order[g.start]] {
                         *s = status;
                     }
@@ -113,22 +100,13 @@ pub(crate) fn rank(primary: &[Exact], criteria: &mut [Criterion<'_>]) -> Ranking
         }
     }
     open.sort_by_key(|(_, r)| r.start);
-    Ranking {
-        order,
-        ties,
-        shared: segments,
-        open,
-    }
+    Ranking { order, ties, shared: segments, open }
 }
 
 /// Applies a splitter to `order[seg]`, writing the new order back, and
 /// returns the groups as ranges of `order`. A splitter that does not return
 /// a partition of the segment leaves it tied.
-fn split_with(
-    splitter: &mut dyn Splitter,
-    order: &mut [usize],
-    seg: Range<usize>,
-) -> Vec<Range<usize>> {
+fn split_with(splitter: &mut dyn Splitter, order: &mut [usize], seg: Range<usize>) -> Vec<Range<usize>> {
     let mut members = order[seg.clone()].to_vec();
     members.sort_unstable();
     let mut groups = splitter.split(&members);
@@ -149,11 +127,7 @@ fn split_with(
 }
 
 /// The maximal runs of `order[range]` whose neighbours are `same`.
-fn runs(
-    order: &[usize],
-    range: Range<usize>,
-    same: impl Fn(usize, usize) -> bool,
-) -> Vec<Range<usize>> {
+fn runs(order: &[usize], range: Range<usize>, same: impl Fn(usize, usize) -> bool) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start = range.start;
     for i in range.start + 1..range.end {
@@ -201,11 +175,7 @@ pub(crate) fn assemble(
     }
     let mut rows = Vec::with_capacity(n);
     for (pos, &p) in ranking.order.iter().enumerate() {
-        let values = table
-            .cells
-            .iter_mut()
-            .map(|col| std::mem::replace(&mut col[p], Cell::empty()))
-            .collect();
+        let values = table.cells.iter_mut().map(|col| std::mem::replace(&mut col[p], Cell::empty())).collect();
         let tie = ranking.ties[p].as_ref().map(|(group, status)| TieInfo {
             group: position(group.start),
             group_size: u32::try_from(group.len()).unwrap_or(u32::MAX),
@@ -227,18 +197,10 @@ pub(crate) fn assemble(
         .map(|(kind, seg)| OpenTie {
             kind: *kind,
             first_position: position(seg.start),
-            members: ranking.order[seg.clone()]
-                .iter()
-                .map(|&p| table.players[p])
-                .collect(),
+            members: ranking.order[seg.clone()].iter().map(|&p| table.players[p]).collect(),
         })
         .collect();
-    Standings {
-        columns: table.columns,
-        rows,
-        open_ties,
-        skipped: table.skipped,
-    }
+    Standings { columns: table.columns, rows, open_ties, skipped: table.skipped }
 }
 
 /// The 1-based position of a 0-based index.
@@ -265,14 +227,8 @@ mod tests {
     fn criteria_only_split_players_still_tied() {
         let primary = keys(&[3, 5, 3, 3, 1]);
         let mut criteria = vec![
-            Criterion::Key {
-                keys: keys(&[9, 0, 1, 1, 9]),
-                provisional: false,
-            },
-            Criterion::Key {
-                keys: keys(&[0, 0, 0, 0, 0]),
-                provisional: false,
-            },
+            Criterion::Key { keys: keys(&[9, 0, 1, 1, 9]), provisional: false },
+            Criterion::Key { keys: keys(&[0, 0, 0, 0, 0]), provisional: false },
         ];
         let r = rank(&primary, &mut criteria);
         assert_eq!(r.order, vec![1, 0, 2, 3, 4]);
@@ -286,10 +242,7 @@ mod tests {
     #[test]
     fn a_provisional_split_opens_the_whole_group_once() {
         let primary = keys(&[1, 1, 1]);
-        let mut criteria = vec![Criterion::Key {
-            keys: keys(&[5, 7, 5]),
-            provisional: true,
-        }];
+        let mut criteria = vec![Criterion::Key { keys: keys(&[5, 7, 5]), provisional: true }];
         let r = rank(&primary, &mut criteria);
         assert_eq!(r.order, vec![1, 0, 2]);
         assert_eq!(r.ties[1], Some((0..3, TieStatus::Provisional { by: 0 })));

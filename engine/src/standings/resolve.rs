@@ -89,10 +89,7 @@ pub fn apply_resolutions<M: Clone>(
     let mut dropped = Vec::new();
     let mut settled: Vec<u32> = Vec::new();
     for res in resolutions {
-        let drop = |reason| DroppedResolution {
-            resolution: res.clone(),
-            reason,
-        };
+        let drop = |reason| DroppedResolution { resolution: res.clone(), reason };
         let mut sorted_order = res.order.clone();
         let mut sorted_members = res.members.clone();
         sorted_order.sort_unstable();
@@ -110,17 +107,10 @@ pub fn apply_resolutions<M: Clone>(
             m.sort_unstable();
             m == sorted_members
         };
-        let Some(at) = standings
-            .open_ties
-            .iter()
-            .position(|t| t.first_position == res.first_position && same_set(t))
+        let Some(at) = standings.open_ties.iter().position(|t| t.first_position == res.first_position && same_set(t))
         else {
             let moved = standings.open_ties.iter().any(same_set);
-            dropped.push(drop(if moved {
-                DropReason::Moved
-            } else {
-                DropReason::NotTied
-            }));
+            dropped.push(drop(if moved { DropReason::Moved } else { DropReason::NotTied }));
             continue;
         };
         if standings.open_ties[at].members != res.members {

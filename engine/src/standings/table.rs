@@ -70,10 +70,7 @@ impl TieInfo {
     /// or was settled only by a provisional criterion.
     #[must_use]
     pub fn needs_attention(&self) -> bool {
-        matches!(
-            self.status,
-            TieStatus::Unresolved | TieStatus::Provisional { .. }
-        )
+        matches!(self.status, TieStatus::Unresolved | TieStatus::Provisional { .. })
     }
 }
 

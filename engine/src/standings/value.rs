@@ -32,10 +32,7 @@ impl Exact {
         let g = gcd(num.unsigned_abs(), den.unsigned_abs()).max(1);
         // `g` divides both, so the quotients fit back in i64.
         let g = i64::try_from(g).unwrap_or(1);
-        Some(Exact {
-            num: sign * num / g,
-            den: sign * den / g,
-        })
+        Some(Exact { num: sign * num / g, den: sign * den / g })
     }
 
     /// The whole number `n`.
@@ -70,10 +67,7 @@ impl Exact {
     /// The value negated (used to rank "lower is better" criteria).
     #[must_use]
     pub const fn neg(self) -> Exact {
-        Exact {
-            num: -self.num,
-            den: self.den,
-        }
+        Exact { num: -self.num, den: self.den }
     }
 
     /// The nearest whole number, halves rounded up ("0.5 rounded up", C.07
@@ -119,8 +113,7 @@ impl Ord for Exact {
         if self.den == other.den {
             return self.num.cmp(&other.num);
         }
-        (i128::from(self.num) * i128::from(other.den))
-            .cmp(&(i128::from(other.num) * i128::from(self.den)))
+        (i128::from(self.num) * i128::from(other.den)).cmp(&(i128::from(other.num) * i128::from(self.den)))
     }
 }
 
@@ -170,19 +163,13 @@ impl Cell {
     /// A cell showing `value` with `decimals` decimals.
     #[must_use]
     pub fn fixed(value: Exact, decimals: u32) -> Cell {
-        Cell {
-            value: Some(value),
-            display: value.to_fixed(decimals),
-        }
+        Cell { value: Some(value), display: value.to_fixed(decimals) }
     }
 
     /// A cell with no value.
     #[must_use]
     pub fn empty() -> Cell {
-        Cell {
-            value: None,
-            display: String::new(),
-        }
+        Cell { value: None, display: String::new() }
     }
 }
 
@@ -197,10 +184,7 @@ mod tests {
         assert_eq!(Exact::new(1, 0), None);
         assert!(Exact::ratio(1, 3) < Exact::ratio(34, 100));
         assert!(Exact::ratio(-1, 2) < Exact::ZERO);
-        assert_eq!(
-            Exact::from_points(Points::from_tenths(35)),
-            Exact::ratio(7, 2)
-        );
+        assert_eq!(Exact::from_points(Points::from_tenths(35)), Exact::ratio(7, 2));
     }
 
     #[test]

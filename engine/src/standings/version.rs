@@ -28,11 +28,7 @@ impl RulesVersion {
     pub const LATEST: RulesVersion = RulesVersion::Fide2026;
 
     /// The day the 2026 regulations came into force.
-    pub const FIDE_2026_FROM: CalendarDate = CalendarDate {
-        year: 2026,
-        month: 3,
-        day: 1,
-    };
+    pub const FIDE_2026_FROM: CalendarDate = CalendarDate { year: 2026, month: 3, day: 1 };
 
     /// The version in force for an event that started on `start`: events that
     /// started before 1 March 2026 keep the 2024 rules to their end. Events

@@ -37,11 +37,7 @@ impl Default for Wh40kConfig {
     fn default() -> Wh40kConfig {
         Wh40kConfig {
             primary: Wh40kPrimary::Wins,
-            tiebreaks: vec![
-                Wh40kTiebreak::VpMargin,
-                Wh40kTiebreak::StrengthOfSchedule,
-                Wh40kTiebreak::TotalVp,
-            ],
+            tiebreaks: vec![Wh40kTiebreak::VpMargin, Wh40kTiebreak::StrengthOfSchedule, Wh40kTiebreak::TotalVp],
         }
     }
 }
@@ -83,10 +79,7 @@ impl Wh40kTiebreak {
             Wh40kTiebreak::TotalVp => ("VP", "Total VP"),
             Wh40kTiebreak::BattlePoints => ("BP", "Battle points"),
         };
-        Column {
-            code: code.into(),
-            name: name.into(),
-        }
+        Column { code: code.into(), name: name.into() }
     }
 }
 
@@ -117,26 +110,18 @@ pub fn compute_wh40k<Id>(
 where
     Id: Copy + Eq + Hash + Ord + Debug,
 {
-    let lines =
-        wh40k::standings(entrants, games).map_err(|e| StandingsError::Wh40k(e.to_string()))?;
+    let lines = wh40k::standings(entrants, games).map_err(|e| StandingsError::Wh40k(e.to_string()))?;
     let n = entrants.len();
     let mut by_entry: Vec<Option<&Standing<Id>>> = vec![None; n];
     for line in &lines {
         by_entry[line.registration] = Some(line);
     }
     let lines: Vec<&Standing<Id>> = by_entry.into_iter().flatten().collect();
-    let index: HashMap<Id, usize> = entrants
-        .iter()
-        .enumerate()
-        .map(|(k, &id)| (id, k))
-        .collect();
+    let index: HashMap<Id, usize> = entrants.iter().enumerate().map(|(k, &id)| (id, k)).collect();
     let mut bp = vec![0_i64; n];
     for b in battle_points {
         let k = index.get(&b.player).ok_or_else(|| {
-            StandingsError::Wh40k(format!(
-                "round {}: battle points for {:?}, who is not an entrant",
-                b.round, b.player
-            ))
+            StandingsError::Wh40k(format!("round {}: battle points for {:?}, who is not an entrant", b.round, b.player))
         })?;
         bp[*k] += i64::from(b.points);
     }
@@ -147,60 +132,33 @@ where
             Wh40kTiebreak::VpMargin => (Exact::integer(s.margin), format!("{:+}", s.margin)),
             Wh40kTiebreak::StrengthOfSchedule => {
                 let v = Exact::ratio(s.sos.num(), s.sos.den());
-                (
-                    v,
-                    format!(
-                        "{}%",
-                        Exact::ratio(100 * s.sos.num(), s.sos.den()).to_fixed(1)
-                    ),
-                )
+                (v, format!("{}%", Exact::ratio(100 * s.sos.num(), s.sos.den()).to_fixed(1)))
             }
-            Wh40kTiebreak::TotalVp => (
-                Exact::integer(i64::try_from(s.vp_for).unwrap_or(i64::MAX)),
-                s.vp_for.to_string(),
-            ),
+            Wh40kTiebreak::TotalVp => {
+                (Exact::integer(i64::try_from(s.vp_for).unwrap_or(i64::MAX)), s.vp_for.to_string())
+            }
             Wh40kTiebreak::BattlePoints => (Exact::integer(bp[k]), bp[k].to_string()),
         }
     };
     let primary: Vec<(Exact, String)> = (0..lines.len())
         .map(|k| match config.primary {
-            Wh40kPrimary::Wins => (
-                Exact::integer(i64::from(lines[k].wins)),
-                lines[k].record().to_string(),
-            ),
+            Wh40kPrimary::Wins => (Exact::integer(i64::from(lines[k].wins)), lines[k].record().to_string()),
             Wh40kPrimary::BattlePoints => value(Wh40kTiebreak::BattlePoints, k),
         })
         .collect();
-    let computed: Vec<Vec<(Exact, String)>> = config
-        .tiebreaks
-        .iter()
-        .map(|&t| (0..lines.len()).map(|k| value(t, k)).collect())
-        .collect();
+    let computed: Vec<Vec<(Exact, String)>> =
+        config.tiebreaks.iter().map(|&t| (0..lines.len()).map(|k| value(t, k)).collect()).collect();
     let mut criteria: Vec<Criterion<'_>> = computed
         .iter()
-        .map(|col| Criterion::Key {
-            keys: col.iter().map(|(v, _)| *v).collect(),
-            provisional: false,
-        })
+        .map(|col| Criterion::Key { keys: col.iter().map(|(v, _)| *v).collect(), provisional: false })
         .collect();
-    let ranking = rank(
-        &primary.iter().map(|(v, _)| *v).collect::<Vec<_>>(),
-        &mut criteria,
-    );
-    let cell = |(v, s): (Exact, String)| Cell {
-        value: Some(v),
-        display: s,
-    };
+    let ranking = rank(&primary.iter().map(|(v, _)| *v).collect::<Vec<_>>(), &mut criteria);
+    let cell = |(v, s): (Exact, String)| Cell { value: Some(v), display: s };
     let table = Table {
-        players: (1..=lines.len())
-            .map(|k| PlayerNo(u32::try_from(k).unwrap_or(u32::MAX)))
-            .collect(),
+        players: (1..=lines.len()).map(|k| PlayerNo(u32::try_from(k).unwrap_or(u32::MAX))).collect(),
         scores: primary.into_iter().map(cell).collect(),
         columns: config.tiebreaks.iter().map(|t| t.column()).collect(),
-        cells: computed
-            .into_iter()
-            .map(|col| col.into_iter().map(cell).collect())
-            .collect(),
+        cells: computed.into_iter().map(|col| col.into_iter().map(cell).collect()).collect(),
         skipped: Vec::new(),
     };
     Ok(assemble(table, &ranking, |_| None))

@@ -44,8 +44,18 @@ fn reads_players_and_extensions() {
     assert_eq!(
         p1.rounds,
         vec![
-            Some(RoundRecord::Played { opponent: PlayerNo(3), colour: Colour::White, outcome: Outcome::Win, rated: true }),
-            Some(RoundRecord::Played { opponent: PlayerNo(2), colour: Colour::Black, outcome: Outcome::Draw, rated: true }),
+            Some(RoundRecord::Played {
+                opponent: PlayerNo(3),
+                colour: Colour::White,
+                outcome: Outcome::Win,
+                rated: true
+            }),
+            Some(RoundRecord::Played {
+                opponent: PlayerNo(2),
+                colour: Colour::Black,
+                outcome: Outcome::Draw,
+                rated: true
+            }),
             Some(RoundRecord::Unpaired(Unplayed::HalfPointBye)),
         ]
     );
@@ -75,10 +85,16 @@ fn errors_name_line_and_field() {
     assert!(matches!(e, Some(TrfError { line: 7, kind: TrfErrorKind::BadPoints { .. } })), "{e:?}");
     let bad_colour = SAMPLE.replace("3 w 1", "3 x 1");
     let e = Trf::parse(&bad_colour).err();
-    assert!(matches!(e, Some(TrfError { line: 7, kind: TrfErrorKind::BadColour { round: 1, column: 97, value: 'x' } })), "{e:?}");
+    assert!(
+        matches!(e, Some(TrfError { line: 7, kind: TrfErrorKind::BadColour { round: 1, column: 97, value: 'x' } })),
+        "{e:?}"
+    );
     let bad_result = SAMPLE.replace("3 w 1", "3 w 7");
     let e = Trf::parse(&bad_result).err();
-    assert!(matches!(e, Some(TrfError { line: 7, kind: TrfErrorKind::BadResult { round: 1, column: 99, value: '7' } })), "{e:?}");
+    assert!(
+        matches!(e, Some(TrfError { line: 7, kind: TrfErrorKind::BadResult { round: 1, column: 99, value: '7' } })),
+        "{e:?}"
+    );
     let dup = SAMPLE.replace("001    3", "001    2");
     assert!(matches!(Trf::parse(&dup).err(), Some(TrfError { line: 9, kind: TrfErrorKind::DuplicatePlayer(2) })));
     let e = Trf::parse("XXR five").err();
@@ -95,7 +111,10 @@ fn inconsistent_entries_and_points_are_rejected() {
     let e = parse(&wrong_points).next_round_input().err();
     assert!(matches!(e, Some(TrfError { line: 9, kind: TrfErrorKind::PointsMismatch { .. } })), "{e:?}");
     let no_rounds = SAMPLE.replace("XXR 5\n", "");
-    assert!(matches!(parse(&no_rounds).next_round_input().err(), Some(TrfError { line: 0, kind: TrfErrorKind::MissingTotalRounds })));
+    assert!(matches!(
+        parse(&no_rounds).next_round_input().err(),
+        Some(TrfError { line: 0, kind: TrfErrorKind::MissingTotalRounds })
+    ));
 }
 
 #[test]
@@ -114,7 +133,12 @@ fn builds_the_next_round_input() {
         find(3),
         Some((
             vec![
-                RoundRecord::Played { opponent: PlayerNo(1), colour: Colour::Black, outcome: Outcome::Loss, rated: true },
+                RoundRecord::Played {
+                    opponent: PlayerNo(1),
+                    colour: Colour::Black,
+                    outcome: Outcome::Loss,
+                    rated: true
+                },
                 RoundRecord::Unpaired(Unplayed::ZeroPointBye)
             ],
             RoundStatus::Pair
@@ -129,7 +153,10 @@ fn builds_the_next_round_input() {
     assert_eq!(r1.bye, Some(PlayerNo(2)));
     assert_eq!(r1.boards, vec![RecordedBoard { white: PlayerNo(1), black: PlayerNo(3), colours_known: true }]);
     let r2 = parse(SAMPLE).recorded_round(2);
-    assert_eq!((r2.bye, r2.boards), (None, vec![RecordedBoard { white: PlayerNo(2), black: PlayerNo(1), colours_known: true }]));
+    assert_eq!(
+        (r2.bye, r2.boards),
+        (None, vec![RecordedBoard { white: PlayerNo(2), black: PlayerNo(1), colours_known: true }])
+    );
 }
 
 #[test]
@@ -147,7 +174,10 @@ fn point_systems_from_every_notation() {
 #[test]
 fn forbidden_pairs_and_accelerations() {
     let t = parse("XXP 1 2 3\n260 002 003    4    5\nXXA    1  1.0  1.0  0.5\n240 H 002    7\n");
-    assert_eq!(t.forbidden_pairs(1), vec![(PlayerNo(1), PlayerNo(2)), (PlayerNo(1), PlayerNo(3)), (PlayerNo(2), PlayerNo(3))]);
+    assert_eq!(
+        t.forbidden_pairs(1),
+        vec![(PlayerNo(1), PlayerNo(2)), (PlayerNo(1), PlayerNo(3)), (PlayerNo(2), PlayerNo(3))]
+    );
     assert_eq!(t.forbidden_pairs(2).len(), 4);
     assert_eq!(
         t.lines[2],

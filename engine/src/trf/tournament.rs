@@ -37,14 +37,14 @@ impl Trf {
         let paired = |r: &Option<RoundRecord>| {
             matches!(
                 r,
-                Some(RoundRecord::Played { .. } | RoundRecord::Forfeit { .. } | RoundRecord::Unpaired(Unplayed::PairingBye))
+                Some(
+                    RoundRecord::Played { .. }
+                        | RoundRecord::Forfeit { .. }
+                        | RoundRecord::Unpaired(Unplayed::PairingBye)
+                )
             )
         };
-        self.players()
-            .filter_map(|p| p.rounds.iter().rposition(paired))
-            .map(|i| i as u32 + 1)
-            .max()
-            .unwrap_or(0)
+        self.players().filter_map(|p| p.rounds.iter().rposition(paired)).map(|i| i as u32 + 1).max().unwrap_or(0)
     }
 
     /// The point system given by `BB?`, `162` and `XXS` lines (FIDE 1-½-0 by
@@ -162,7 +162,12 @@ impl Trf {
         let initial_colour = match self.initial_colour() {
             Some(c) => c,
             None if self.players().next().is_none() => return Err(TrfError::file(TrfErrorKind::NoPlayers)),
-            None => return Err(TrfError::file(TrfErrorKind::BadValue { field: "XXC / 152 (initial colour)", value: "missing".into() })),
+            None => {
+                return Err(TrfError::file(TrfErrorKind::BadValue {
+                    field: "XXC / 152 (initial colour)",
+                    value: "missing".into(),
+                }))
+            }
         };
         let acceleration = self.virtual_points(total_rounds, &points);
         let mut byes: HashMap<PlayerNo, Unplayed> = HashMap::new();
@@ -181,7 +186,9 @@ impl Trf {
         let index = round as usize - 1;
         let mut players = Vec::new();
         for p in self.players() {
-            let history = (0..index).map(|i| p.rounds.get(i).copied().flatten().unwrap_or(RoundRecord::Unpaired(Unplayed::Absent))).collect();
+            let history = (0..index)
+                .map(|i| p.rounds.get(i).copied().flatten().unwrap_or(RoundRecord::Unpaired(Unplayed::Absent)))
+                .collect();
             let status = match (p.rounds.get(index).copied().flatten(), byes.get(&p.number)) {
                 (_, Some(bye)) => RoundStatus::Out(*bye),
                 (Some(RoundRecord::Unpaired(kind)), _) if kind != Unplayed::PairingBye => RoundStatus::Out(kind),
@@ -207,7 +214,8 @@ impl Trf {
         for p in self.players() {
             match p.rounds.get(index).copied().flatten() {
                 Some(RoundRecord::Played { opponent, colour, .. }) if p.number < opponent => {
-                    let (white, black) = if colour == Colour::White { (p.number, opponent) } else { (opponent, p.number) };
+                    let (white, black) =
+                        if colour == Colour::White { (p.number, opponent) } else { (opponent, p.number) };
                     out.boards.push(RecordedBoard { white, black, colours_known: true });
                 }
                 Some(RoundRecord::Forfeit { opponent, colour, .. }) if p.number < opponent => {
@@ -234,7 +242,11 @@ impl Trf {
         for line in &self.lines {
             let group = match line {
                 Line::Forbidden(players) => players,
-                Line::ForbiddenRange { first_round, last_round, players } if (*first_round..=*last_round).contains(&round) => players,
+                Line::ForbiddenRange { first_round, last_round, players }
+                    if (*first_round..=*last_round).contains(&round) =>
+                {
+                    players
+                }
                 _ => continue,
             };
             for (i, a) in group.iter().enumerate() {
@@ -298,16 +310,25 @@ impl Trf {
                     .ok_or_else(|| at(TrfErrorKind::UnknownOpponent { round: r + 1, opponent: opponent.0 }))?;
                 let back = other.rounds.get(r).copied().flatten();
                 if !entries_agree(entry, back.as_ref(), p.number) {
-                    return Err(at(TrfErrorKind::InconsistentPairing { round: r + 1, player: p.number.0, opponent: opponent.0 }));
+                    return Err(at(TrfErrorKind::InconsistentPairing {
+                        round: r + 1,
+                        player: p.number.0,
+                        opponent: opponent.0,
+                    }));
                 }
             }
-            let sum = |n: usize| -> Points { p.rounds.iter().take(n).map(|r| r.map_or(points.absent, |r| r.points(&points))).sum() };
+            let sum = |n: usize| -> Points {
+                p.rounds.iter().take(n).map(|r| r.map_or(points.absent, |r| r.points(&points))).sum()
+            };
             let base = sum(paired);
             let with_next = sum(paired + 1);
             let accel = self.virtual_points_total(p.number, paired as u32 + 1, &points);
             let ok = [base, with_next].iter().any(|s| p.points == *s || p.points == *s + accel);
             if !ok {
-                return Err(at(TrfErrorKind::PointsMismatch { found: p.points.to_string(), computed: base.to_string() }));
+                return Err(at(TrfErrorKind::PointsMismatch {
+                    found: p.points.to_string(),
+                    computed: base.to_string(),
+                }));
             }
         }
         Ok(())
@@ -323,12 +344,20 @@ impl Trf {
     }
 }
 
-fn apply_xxs(s: &mut PointSystem, pab: &mut Option<Points>, values: &[(String, Points)], line: usize) -> Result<(), TrfError> {
+fn apply_xxs(
+    s: &mut PointSystem,
+    pab: &mut Option<Points>,
+    values: &[(String, Points)],
+    line: usize,
+) -> Result<(), TrfError> {
     let get = |code: &str| values.iter().rev().find(|(c, _)| c == code).map(|(_, p)| *p);
     for (white, black) in [("WW", "BW"), ("WD", "BD"), ("WL", "BL")] {
         if let (Some(w), Some(b)) = (get(white), get(black)) {
             if w != b {
-                return Err(TrfError::at(line, TrfErrorKind::UnsupportedPointSystem("XXS gives White and Black different points")));
+                return Err(TrfError::at(
+                    line,
+                    TrfErrorKind::UnsupportedPointSystem("XXS gives White and Black different points"),
+                ));
             }
         }
     }

@@ -138,4 +138,3 @@ pub(super) fn render_entry(entry: Option<&RoundRecord>) -> String {
         }
     }
 }
-

@@ -2,9 +2,7 @@
 #![allow(dead_code)]
 
 use arbiter_engine::model::{PlayerNo, Points};
-use arbiter_engine::prizes::{
-    Category, CategoryId, Cents, Date, Player, Prize, PrizeEvent, PrizeId, RuleConfig,
-};
+use arbiter_engine::prizes::{Category, CategoryId, Cents, Date, Player, Prize, PrizeEvent, PrizeId, RuleConfig};
 
 /// The start date of every test event.
 pub const START: &str = "2025-11-07";
@@ -60,18 +58,12 @@ pub fn prize(id: &str, place: u32) -> Prize {
 
 /// A cash prize of `units` whole currency units.
 pub fn cash(id: &str, place: u32, units: u64) -> Prize {
-    Prize {
-        cash: Cents::units(units),
-        ..prize(id, place)
-    }
+    Prize { cash: Cents::units(units), ..prize(id, place) }
 }
 
 /// A prize with a trophy and no cash.
 pub fn trophy(id: &str, place: u32) -> Prize {
-    Prize {
-        trophy: true,
-        ..prize(id, place)
-    }
+    Prize { trophy: true, ..prize(id, place) }
 }
 
 /// An unrestricted category.
@@ -81,13 +73,7 @@ pub fn category(id: &str, brochure_order: u32, prizes: Vec<Prize>) -> Category {
 
 /// An event starting on [`START`] with default rules and no overrides.
 pub fn event(players: Vec<Player>, categories: Vec<Category>) -> PrizeEvent {
-    PrizeEvent {
-        start_date: date(START),
-        players,
-        categories,
-        rules: RuleConfig::default(),
-        overrides: Vec::new(),
-    }
+    PrizeEvent { start_date: date(START), players, categories, rules: RuleConfig::default(), overrides: Vec::new() }
 }
 
 /// A prize id.

@@ -36,7 +36,12 @@ pub fn form_token(req: &HttpRequest) -> (String, bool) {
 /// The cookie holding a form token (readable by forms only through the page).
 #[must_use]
 pub fn token_cookie(token: &str, secure: bool) -> Cookie<'static> {
-    Cookie::build(COOKIE, token.to_string()).path("/").http_only(true).same_site(SameSite::Strict).secure(secure).finish()
+    Cookie::build(COOKIE, token.to_string())
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(secure)
+        .finish()
 }
 
 /// Checks a posted form's token against the cookie.
@@ -130,9 +135,11 @@ mod tests {
 
     #[test]
     fn origin_must_match_host() {
-        let same = TestRequest::post().insert_header(("host", "a.test:3005")).insert_header(("origin", "http://a.test:3005"));
+        let same =
+            TestRequest::post().insert_header(("host", "a.test:3005")).insert_header(("origin", "http://a.test:3005"));
         assert!(!is_cross_site(&same.to_srv_request()));
-        let other = TestRequest::post().insert_header(("host", "a.test:3005")).insert_header(("origin", "http://evil.test"));
+        let other =
+            TestRequest::post().insert_header(("host", "a.test:3005")).insert_header(("origin", "http://evil.test"));
         assert!(is_cross_site(&other.to_srv_request()));
         let none = TestRequest::post().insert_header(("host", "a.test"));
         assert!(!is_cross_site(&none.to_srv_request()));

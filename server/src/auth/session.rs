@@ -57,10 +57,8 @@ async fn current_user(req: &HttpRequest) -> Result<Option<User>, ApiError> {
     let Some(token) = req.cookie(COOKIE).map(|c| c.value().to_string()) else {
         return Ok(None);
     };
-    let state = req
-        .app_data::<web::Data<AppState>>()
-        .ok_or_else(|| ApiError::internal("application state missing"))?
-        .clone();
+    let state =
+        req.app_data::<web::Data<AppState>>().ok_or_else(|| ApiError::internal("application state missing"))?.clone();
     let tx = state.store.read().await?;
     Ok(tx.session_user(&token_hash(&token), now_millis()).await?)
 }

@@ -94,9 +94,15 @@ fn decode(msg: &str) -> Option<(&str, LiveEvent)> {
     Some((origin, LiveEvent { tournament_id, seq, kind, at, frame }))
 }
 
-async fn publish_loop(mut conn: ConnectionManager, mut rx: mpsc::Receiver<Arc<LiveEvent>>, origin: String, healthy: Arc<AtomicBool>) {
+async fn publish_loop(
+    mut conn: ConnectionManager,
+    mut rx: mpsc::Receiver<Arc<LiveEvent>>,
+    origin: String,
+    healthy: Arc<AtomicBool>,
+) {
     while let Some(e) = rx.recv().await {
-        let res: redis::RedisResult<i64> = redis::cmd("PUBLISH").arg(CHANNEL).arg(encode(&origin, &e)).query_async(&mut conn).await;
+        let res: redis::RedisResult<i64> =
+            redis::cmd("PUBLISH").arg(CHANNEL).arg(encode(&origin, &e)).query_async(&mut conn).await;
         if let Err(err) = res {
             if healthy.swap(false, Ordering::Relaxed) {
                 tracing::warn!(error = %err, "redis publish failed; events reach other instances through the database");
@@ -170,7 +176,13 @@ mod tests {
 
     #[test]
     fn messages_round_trip_with_pipes_in_the_frame() {
-        let e = LiveEvent { tournament_id: Uuid::new_v4(), seq: 42, kind: "k".into(), at: 1_700_000_000_000, frame: bytestring::ByteString::from_static(r#"{"a":"x|y"}"#) };
+        let e = LiveEvent {
+            tournament_id: Uuid::new_v4(),
+            seq: 42,
+            kind: "k".into(),
+            at: 1_700_000_000_000,
+            frame: bytestring::ByteString::from_static(r#"{"a":"x|y"}"#),
+        };
         let s = encode("me", &e);
         let (origin, back) = decode(&s).unwrap_or(("", e.clone()));
         assert_eq!(origin, "me");

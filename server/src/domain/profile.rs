@@ -106,9 +106,19 @@ mod tests {
 
     #[test]
     fn profiles_are_cleaned_and_checked() {
-        let p = PlayerProfile { rating: Some(2150), title: Some(" fm ".into()), federation: Some("eng".into()), sex: Some("W".into()), club: Some("  ".into()), ..PlayerProfile::default() };
+        let p = PlayerProfile {
+            rating: Some(2150),
+            title: Some(" fm ".into()),
+            federation: Some("eng".into()),
+            sex: Some("W".into()),
+            club: Some("  ".into()),
+            ..PlayerProfile::default()
+        };
         let c = p.cleaned().unwrap_or_default();
-        assert_eq!((c.title.as_deref(), c.federation.as_deref(), c.sex.as_deref(), c.club.as_deref()), (Some("FM"), Some("ENG"), Some("w"), None));
+        assert_eq!(
+            (c.title.as_deref(), c.federation.as_deref(), c.sex.as_deref(), c.club.as_deref()),
+            (Some("FM"), Some("ENG"), Some("w"), None)
+        );
         assert_eq!(c.title_rank(), 3);
         for bad in [
             PlayerProfile { rating: Some(4000), ..PlayerProfile::default() },
@@ -120,6 +130,9 @@ mod tests {
         ] {
             assert!(bad.cleaned().is_err());
         }
-        assert_eq!(PlayerProfile { rating: Some(0), ..PlayerProfile::default() }.cleaned().ok().and_then(|p| p.rating), None);
+        assert_eq!(
+            PlayerProfile { rating: Some(0), ..PlayerProfile::default() }.cleaned().ok().and_then(|p| p.rating),
+            None
+        );
     }
 }

@@ -160,7 +160,9 @@ impl GameScore {
         match *self {
             GameScore::Wh40k { player1_vp, player2_vp } => MatchResult::from_vp(player1_vp, player2_vp),
             GameScore::Chess { result } => result.result(),
-            GameScore::Crokinole { player1_points, player2_points, .. } => MatchResult::from_vp(player1_points, player2_points),
+            GameScore::Crokinole { player1_points, player2_points, .. } => {
+                MatchResult::from_vp(player1_points, player2_points)
+            }
         }
     }
 

@@ -16,7 +16,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 async fn sign_up(state: web::Data<AppState>, body: web::Json<SignUp>) -> ApiResult<HttpResponse> {
     let (user, token) = accounts::sign_up(&state, body.into_inner()).await?;
-    Ok(HttpResponse::Created().cookie(session::cookie(&token, state.settings.secure_cookies)).json(json!({ "user": user })))
+    Ok(HttpResponse::Created()
+        .cookie(session::cookie(&token, state.settings.secure_cookies))
+        .json(json!({ "user": user })))
 }
 
 async fn sign_in(state: web::Data<AppState>, body: web::Json<SignIn>) -> ApiResult<HttpResponse> {

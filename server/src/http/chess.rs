@@ -23,21 +23,39 @@ async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) 
     Ok(HttpResponse::Ok().json(json!({ "byes": byes::list(&state, user.0.as_ref(), *id).await? })))
 }
 
-async fn request(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<byes::ByeInput>) -> ApiResult<HttpResponse> {
+async fn request(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Json<byes::ByeInput>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Created().json(json!({ "bye": byes::request(&state, &user, *id, body.into_inner()).await? })))
 }
 
-async fn cancel(state: web::Data<AppState>, Authed(user): Authed, path: web::Path<(Uuid, u32)>) -> ApiResult<HttpResponse> {
+async fn cancel(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    path: web::Path<(Uuid, u32)>,
+) -> ApiResult<HttpResponse> {
     let (id, round) = path.into_inner();
     byes::cancel(&state, &user, id, round).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
-async fn grant(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<byes::ByeInput>) -> ApiResult<HttpResponse> {
+async fn grant(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Json<byes::ByeInput>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Created().json(json!({ "bye": byes::grant(&state, &user, *id, body.into_inner()).await? })))
 }
 
-async fn revoke(state: web::Data<AppState>, Authed(user): Authed, path: web::Path<(Uuid, u32)>) -> ApiResult<HttpResponse> {
+async fn revoke(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    path: web::Path<(Uuid, u32)>,
+) -> ApiResult<HttpResponse> {
     let (id, round) = path.into_inner();
     byes::revoke(&state, &user, id, round).await?;
     Ok(HttpResponse::NoContent().finish())
@@ -51,6 +69,11 @@ async fn export(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>
         .body(text))
 }
 
-async fn import(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: String) -> ApiResult<HttpResponse> {
+async fn import(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: String,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(trf::import(&state, &user, *id, &body).await?))
 }

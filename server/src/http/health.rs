@@ -33,7 +33,9 @@ async fn readyz(state: web::Data<AppState>) -> HttpResponse {
 async fn metrics(state: web::Data<AppState>) -> HttpResponse {
     let mut text = String::new();
     match prometheus_client::encoding::text::encode(&mut text, &state.metrics) {
-        Ok(()) => HttpResponse::Ok().content_type("application/openmetrics-text; version=1.0.0; charset=utf-8").body(text),
+        Ok(()) => {
+            HttpResponse::Ok().content_type("application/openmetrics-text; version=1.0.0; charset=utf-8").body(text)
+        }
         Err(e) => actix_web::ResponseError::error_response(&crate::error::ApiError::internal(e)),
     }
 }

@@ -55,11 +55,15 @@ async fn not_found(req: HttpRequest) -> HttpResponse {
 
 fn json_error(err: error::JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
     let message = match &err {
-        error::JsonPayloadError::ContentType => "Send the body as JSON with Content-Type: application/json.".to_string(),
+        error::JsonPayloadError::ContentType => {
+            "Send the body as JSON with Content-Type: application/json.".to_string()
+        }
         error::JsonPayloadError::Overflow { limit } | error::JsonPayloadError::OverflowKnownLength { limit, .. } => {
             format!("The body is too large (limit {limit} bytes).")
         }
-        error::JsonPayloadError::Deserialize(e) if e.is_data() => format!("The JSON has a wrong or missing field: {e}."),
+        error::JsonPayloadError::Deserialize(e) if e.is_data() => {
+            format!("The JSON has a wrong or missing field: {e}.")
+        }
         error::JsonPayloadError::Deserialize(e) => format!("The body is not valid JSON: {e}."),
         other => format!("The body could not be read: {other}."),
     };
@@ -86,5 +90,6 @@ pub fn optional_json<T: DeserializeOwned + Default>(body: &[u8]) -> Result<T, Ap
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
-    serde_json::from_slice(body).map_err(|e| ApiError::bad_request("invalid_json", format!("The body is not valid JSON: {e}.")))
+    serde_json::from_slice(body)
+        .map_err(|e| ApiError::bad_request("invalid_json", format!("The body is not valid JSON: {e}.")))
 }

@@ -5,11 +5,11 @@ use crate::app::AppState;
 use crate::auth::{csrf, session, session::MaybeUser};
 use crate::domain::User;
 use crate::error::ApiError;
+use crate::live::view::{View, ViewParams};
+use crate::service::views::ViewState;
 use crate::service::{accounts, players, prizes, snapshot, tournaments, views};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
-use crate::live::view::{View, ViewParams};
-use crate::service::views::ViewState;
 use arbiter_web::pages::{self as tpl, script_json, Live, Nav};
 use askama::Template;
 use serde::Deserialize;
@@ -60,8 +60,14 @@ impl actix_web::ResponseError for PageError {
         self.0.status_code()
     }
     fn error_response(&self) -> HttpResponse {
-        let page = tpl::ErrorPage { nav: Nav { assets: arbiter_web::assets::version(), ..Nav::default() }, title: title_for(&self.0).into(), message: self.0.message().into() };
-        HttpResponse::build(self.status_code()).content_type("text/html; charset=utf-8").body(page.render().unwrap_or_default())
+        let page = tpl::ErrorPage {
+            nav: Nav { assets: arbiter_web::assets::version(), ..Nav::default() },
+            title: title_for(&self.0).into(),
+            message: self.0.message().into(),
+        };
+        HttpResponse::build(self.status_code())
+            .content_type("text/html; charset=utf-8")
+            .body(page.render().unwrap_or_default())
     }
 }
 
@@ -78,7 +84,10 @@ fn title_for(e: &ApiError) -> &'static str {
 /// The 404 page for unknown paths.
 #[must_use]
 pub fn not_found_page() -> HttpResponse {
-    actix_web::ResponseError::error_response(&PageError(ApiError::not_found("not_found", "There is no page at this address.")))
+    actix_web::ResponseError::error_response(&PageError(ApiError::not_found(
+        "not_found",
+        "There is no page at this address.",
+    )))
 }
 
 /// Renders a page, setting the form-token cookie if the browser has none.
@@ -95,7 +104,8 @@ pub(super) fn render(req: &HttpRequest, state: &AppState, page: &impl Template, 
 
 pub(super) fn nav(req: &HttpRequest, user: Option<&User>) -> (Nav, Option<String>) {
     let (token, fresh) = csrf::form_token(req);
-    let nav = Nav { user: user.map(|u| u.display_name.clone()), csrf: token.clone(), assets: arbiter_web::assets::version() };
+    let nav =
+        Nav { user: user.map(|u| u.display_name.clone()), csrf: token.clone(), assets: arbiter_web::assets::version() };
     (nav, fresh.then_some(token))
 }
 
@@ -126,7 +136,15 @@ struct NextQuery {
     next: Option<String>,
 }
 
-fn account_page(req: &HttpRequest, state: &AppState, signup: bool, error: Option<String>, email: String, display_name: String, next: String) -> Page {
+fn account_page(
+    req: &HttpRequest,
+    state: &AppState,
+    signup: bool,
+    error: Option<String>,
+    email: String,
+    display_name: String,
+    next: String,
+) -> Page {
     let (nav, fresh) = nav(req, None);
     let page = tpl::AccountPage { nav, signup, error, email, display_name, next };
     let mut res = render(req, state, &page, fresh.as_deref())?;
@@ -229,7 +247,9 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
     let Some(u) = user.0 else { return Ok(redirect("/login?next=/tournaments/new")) };
     let f = form.into_inner();
     let number = |s: &str, field: &str| {
-        s.trim().parse::<u32>().map_err(|_| ApiError::invalid("invalid_field", format!("{field} must be a whole number.")))
+        s.trim()
+            .parse::<u32>()
+            .map_err(|_| ApiError::invalid("invalid_field", format!("{field} must be a whole number.")))
     };
     let input = (|| {
         Ok::<_, ApiError>(tournaments::CreateTournament {
@@ -249,7 +269,9 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
                 None | Some("") => None,
                 Some(v) => Some(number(v, "Maximum score")?),
             },
-            missions: f.missions.map(|m| m.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect()),
+            missions: f
+                .missions
+                .map(|m| m.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect()),
         })
     })();
     let created = match input {
@@ -260,7 +282,12 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
         Ok(t) => Ok(redirect(&format!("/t/{}/dashboard", t.id))),
         Err(e) => {
             let (nav, fresh) = nav(&req, Some(&u));
-            let mut res = render(&req, &state, &tpl::NewTournamentPage { nav, error: Some(e.message().to_string()) }, fresh.as_deref())?;
+            let mut res = render(
+                &req,
+                &state,
+                &tpl::NewTournamentPage { nav, error: Some(e.message().to_string()) },
+                fresh.as_deref(),
+            )?;
             *res.status_mut() = actix_web::ResponseError::status_code(&e);
             Ok(res)
         }
@@ -274,7 +301,12 @@ async fn tournament_page(state: web::Data<AppState>, req: HttpRequest, user: May
     let me = viewer.and_then(|u| list.iter().find(|p| p.user_id == u.id.to_string() && !p.removed).cloned());
     let is_to = viewer.is_some_and(|u| u.id.to_string() == t.owner_id);
     let (nav, fresh) = nav(&req, viewer);
-    render(&req, &state, &tpl::TournamentPage { nav, t, is_to, signed_in: viewer.is_some(), me, players: list }, fresh.as_deref())
+    render(
+        &req,
+        &state,
+        &tpl::TournamentPage { nav, t, is_to, signed_in: viewer.is_some(), me, players: list },
+        fresh.as_deref(),
+    )
 }
 
 /// `?from=&to=` (a board's tables) and `?offset=` (a standings page).
@@ -289,13 +321,29 @@ struct ViewQuery {
 const STANDINGS_PAGE: u32 = 50;
 
 /// A live page's view state, and what its script needs to follow it.
-async fn live(state: &AppState, id: Uuid, user: Option<&User>, view: View, params: String) -> Result<(ViewState, Live), PageError> {
+async fn live(
+    state: &AppState,
+    id: Uuid,
+    user: Option<&User>,
+    view: View,
+    params: String,
+) -> Result<(ViewState, Live), PageError> {
     let (seq, s) = snapshot::for_view(state, id, user, &view).await?;
-    let live = Live { view: view.name().to_string(), params, json: script_json(&serde_json::json!({ "seq": seq, "data": &s })) };
+    let live = Live {
+        view: view.name().to_string(),
+        params,
+        json: script_json(&serde_json::json!({ "seq": seq, "data": &s })),
+    };
     Ok((s, live))
 }
 
-async fn board_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, q: web::Query<ViewQuery>) -> Page {
+async fn board_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<Uuid>,
+    q: web::Query<ViewQuery>,
+) -> Page {
     let params = ViewParams { view: Some("board".into()), from: q.from, to: q.to, ..ViewParams::default() };
     let view = params.view(None).map_err(|m| ApiError::bad_request("bad_view", m))?;
     let query = match (q.from, q.to) {
@@ -308,11 +356,19 @@ async fn board_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUse
     render(&req, &state, &tpl::BoardPage { nav, tournament, round, live }, fresh.as_deref())
 }
 
-async fn standings_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, q: web::Query<ViewQuery>) -> Page {
+async fn standings_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<Uuid>,
+    q: web::Query<ViewQuery>,
+) -> Page {
     let offset = q.offset.unwrap_or(0);
     let view = View::Standings { offset, limit: STANDINGS_PAGE };
     let (s, live) = live(&state, *id, user.0.as_ref(), view, format!("offset={offset}&limit={STANDINGS_PAGE}")).await?;
-    let ViewState::Standings { tournament, standings, standings_meta: meta } = s else { return Err(ApiError::internal("standings view").into()) };
+    let ViewState::Standings { tournament, standings, standings_meta: meta } = s else {
+        return Err(ApiError::internal("standings view").into());
+    };
     let is_to = user.0.as_ref().is_some_and(|u| u.id.to_string() == tournament.owner_id);
     let (nav, fresh) = nav(&req, user.0.as_ref());
     render(&req, &state, &tpl::StandingsPage { nav, is_to, tournament, standings, meta, live }, fresh.as_deref())
@@ -323,11 +379,20 @@ async fn dashboard_page(state: web::Data<AppState>, req: HttpRequest, user: Mayb
     let (s, live) = live(&state, *id, Some(&u), View::Queue, String::new()).await?;
     let ViewState::Queue { tournament, .. } = s else { return Err(ApiError::internal("queue view").into()) };
     if tournament.owner_id != u.id.to_string() {
-        return Err(ApiError::forbidden("not_tournament_organiser", "Only the tournament organiser can open the dashboard.").into());
+        return Err(ApiError::forbidden(
+            "not_tournament_organiser",
+            "Only the tournament organiser can open the dashboard.",
+        )
+        .into());
     }
     let list = players::list(&state, Some(&u), *id).await?;
     let (nav, fresh) = nav(&req, Some(&u));
-    render(&req, &state, &tpl::DashboardPage { nav, tournament, live, players_json: script_json(&list) }, fresh.as_deref())
+    render(
+        &req,
+        &state,
+        &tpl::DashboardPage { nav, tournament, live, players_json: script_json(&list) },
+        fresh.as_deref(),
+    )
 }
 
 async fn player_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
@@ -339,7 +404,15 @@ async fn player_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUs
     let published = prizes::published(&state, Some(&u), *id).await?;
     let (my_prizes, my_payout) = published.as_ref().map(|p| p.of_player(&me.id.to_string())).unwrap_or_default();
     let (nav, fresh) = nav(&req, Some(&u));
-    let page = tpl::PlayerPage { nav, tournament, me: views::player(&me, true, true), live, prizes_published: published.is_some(), my_prizes, my_payout };
+    let page = tpl::PlayerPage {
+        nav,
+        tournament,
+        me: views::player(&me, true, true),
+        live,
+        prizes_published: published.is_some(),
+        my_prizes,
+        my_payout,
+    };
     render(&req, &state, &page, fresh.as_deref())
 }
 

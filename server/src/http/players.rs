@@ -20,11 +20,22 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/players/{id}/profile", web::put().to(update_profile));
 }
 
-async fn register(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<players::Register>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Created().json(json!({ "player": players::register(&state, &user, *id, body.into_inner()).await? })))
+async fn register(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Json<players::Register>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Created()
+        .json(json!({ "player": players::register(&state, &user, *id, body.into_inner()).await? })))
 }
 
-async fn update_list(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<players::UpdateList>) -> ApiResult<HttpResponse> {
+async fn update_list(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Json<players::UpdateList>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "player": players::update_list(&state, &user, *id, body.into_inner()).await? })))
 }
 
@@ -40,7 +51,11 @@ async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) 
     Ok(HttpResponse::Ok().json(json!({ "players": players::list(&state, user.0.as_ref(), *id).await? })))
 }
 
-async fn check_in_player(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn check_in_player(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "player": players::check_in_player(&state, &user, *id).await? })))
 }
 
@@ -48,6 +63,12 @@ async fn remove(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<
     Ok(HttpResponse::Ok().json(json!({ "player": players::remove(&state, &user, *id).await? })))
 }
 
-async fn update_profile(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<players::UpdateProfile>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "player": players::update_profile(&state, &user, *id, body.into_inner()).await? })))
+async fn update_profile(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Json<players::UpdateProfile>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok()
+        .json(json!({ "player": players::update_profile(&state, &user, *id, body.into_inner()).await? })))
 }

@@ -50,7 +50,12 @@ struct ExportQuery {
     table: CsvTable,
 }
 
-async fn export(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>, q: web::Query<ExportQuery>) -> ApiResult<HttpResponse> {
+async fn export(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<Uuid>,
+    q: web::Query<ExportQuery>,
+) -> ApiResult<HttpResponse> {
     let text = prizes::export(&state, user.0.as_ref(), *id, q.run, q.table).await?;
     let name = match q.table {
         CsvTable::Prizes => "prizes.csv",
@@ -66,7 +71,12 @@ async fn get_config(state: web::Data<AppState>, user: MaybeUser, id: web::Path<U
     Ok(HttpResponse::Ok().json(json!({ "config": prizes::get_config(&state, user.0.as_ref(), *id).await? })))
 }
 
-async fn set_config(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<serde_json::Value>) -> ApiResult<HttpResponse> {
+async fn set_config(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Json<serde_json::Value>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "config": prizes::set_config(&state, &user, *id, body.into_inner()).await? })))
 }
 
@@ -74,11 +84,21 @@ fn utf8(body: &[u8]) -> ApiResult<&str> {
     std::str::from_utf8(body).map_err(|_| ApiError::invalid("invalid_csv", "The CSV must be UTF-8 text."))
 }
 
-async fn import(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Bytes) -> ApiResult<HttpResponse> {
+async fn import(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Bytes,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "config": prizes::import_csv(&state, &user, *id, utf8(&body)?).await? })))
 }
 
-async fn run(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Bytes) -> ApiResult<HttpResponse> {
+async fn run(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Bytes,
+) -> ApiResult<HttpResponse> {
     let req: RunRequest = super::optional_json(&body)?;
     Ok(HttpResponse::Created().json(json!({ "run": prizes::run(&state, &user, *id, req).await? })))
 }
@@ -87,12 +107,20 @@ async fn runs(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uu
     Ok(HttpResponse::Ok().json(json!({ "runs": prizes::runs(&state, &user, *id).await? })))
 }
 
-async fn get_run(state: web::Data<AppState>, Authed(user): Authed, path: web::Path<(Uuid, Uuid)>) -> ApiResult<HttpResponse> {
+async fn get_run(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    path: web::Path<(Uuid, Uuid)>,
+) -> ApiResult<HttpResponse> {
     let (id, run) = path.into_inner();
     Ok(HttpResponse::Ok().json(json!({ "run": prizes::get_run(&state, &user, id, run).await? })))
 }
 
-async fn publish(state: web::Data<AppState>, Authed(user): Authed, path: web::Path<(Uuid, Uuid)>) -> ApiResult<HttpResponse> {
+async fn publish(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    path: web::Path<(Uuid, Uuid)>,
+) -> ApiResult<HttpResponse> {
     let (id, run) = path.into_inner();
     Ok(HttpResponse::Ok().json(json!({ "prizes": prizes::publish(&state, &user, id, run).await? })))
 }
@@ -115,7 +143,15 @@ struct ManageQuery {
     run: Option<Uuid>,
 }
 
-async fn manage(state: &AppState, req: &HttpRequest, user: &crate::domain::User, id: Uuid, run: Option<Uuid>, error: Option<String>, csv: String) -> Page {
+async fn manage(
+    state: &AppState,
+    req: &HttpRequest,
+    user: &crate::domain::User,
+    id: Uuid,
+    run: Option<Uuid>,
+    error: Option<String>,
+    csv: String,
+) -> Page {
     let tournament = tournaments::get(state, id, Some(user)).await?;
     let runs = prizes::runs(state, user, id).await?;
     let shown = match run.or_else(|| runs.first().and_then(|r| Uuid::parse_str(&r.id).ok())) {
@@ -143,15 +179,30 @@ fn back(id: Uuid, run: Option<&str>) -> HttpResponse {
     HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/t/{id}/prizes/manage{q}"))).finish()
 }
 
-async fn manage_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, q: web::Query<ManageQuery>) -> Page {
+async fn manage_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<Uuid>,
+    q: web::Query<ManageQuery>,
+) -> Page {
     let Some(u) = user.0 else { return Ok(login(*id)) };
     manage(&state, &req, &u, *id, q.run, None, String::new()).await
 }
 
 /// Shows a refused form on the page again (422) with the message; other
 /// failures (403, 404) as error pages.
-async fn refused(state: &AppState, req: &HttpRequest, user: &crate::domain::User, id: Uuid, e: ApiError, csv: String) -> Page {
-    if actix_web::ResponseError::status_code(&e).as_u16() == 403 || actix_web::ResponseError::status_code(&e).as_u16() == 404 {
+async fn refused(
+    state: &AppState,
+    req: &HttpRequest,
+    user: &crate::domain::User,
+    id: Uuid,
+    e: ApiError,
+    csv: String,
+) -> Page {
+    if actix_web::ResponseError::status_code(&e).as_u16() == 403
+        || actix_web::ResponseError::status_code(&e).as_u16() == 404
+    {
         return Err(e.into());
     }
     manage(state, req, user, id, None, Some(e.message().to_string()), csv).await
@@ -163,7 +214,13 @@ struct ImportForm {
     csv: String,
 }
 
-async fn import_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, form: web::Form<ImportForm>) -> Page {
+async fn import_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<Uuid>,
+    form: web::Form<ImportForm>,
+) -> Page {
     csrf::check_form_token(&req, &form.csrf_token)?;
     let Some(u) = user.0 else { return Ok(login(*id)) };
     match prizes::import_csv(&state, &u, *id, &form.csv).await {
@@ -181,7 +238,13 @@ struct RulesForm {
     allow_unrated_in_rating_category: Option<String>,
 }
 
-async fn rules_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, form: web::Form<RulesForm>) -> Page {
+async fn rules_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<Uuid>,
+    form: web::Form<RulesForm>,
+) -> Page {
     csrf::check_form_token(&req, &form.csrf_token)?;
     let Some(u) = user.0 else { return Ok(login(*id)) };
     let current = prizes::get_config(&state, Some(&u), *id).await?;
@@ -208,14 +271,22 @@ struct RunForm {
     override_player: String,
 }
 
-async fn run_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, form: web::Form<RunForm>) -> Page {
+async fn run_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<Uuid>,
+    form: web::Form<RunForm>,
+) -> Page {
     csrf::check_form_token(&req, &form.csrf_token)?;
     let Some(u) = user.0 else { return Ok(login(*id)) };
     let mut overrides = Vec::new();
     match (form.override_prize.trim(), form.override_player.trim()) {
         ("", "") => {}
         (prize, player) => match Uuid::parse_str(player) {
-            Ok(player_id) if !prize.is_empty() => overrides.push(OverrideInput { prize_id: prize.to_string(), player_id }),
+            Ok(player_id) if !prize.is_empty() => {
+                overrides.push(OverrideInput { prize_id: prize.to_string(), player_id })
+            }
             _ => {
                 let e = ApiError::invalid("invalid_override", "Choose both the prize and the player for an override.");
                 return refused(&state, &req, &u, *id, e, String::new()).await;
@@ -234,7 +305,13 @@ struct PublishForm {
     run_id: Uuid,
 }
 
-async fn publish_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>, form: web::Form<PublishForm>) -> Page {
+async fn publish_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<Uuid>,
+    form: web::Form<PublishForm>,
+) -> Page {
     csrf::check_form_token(&req, &form.csrf_token)?;
     let Some(u) = user.0 else { return Ok(login(*id)) };
     match prizes::publish(&state, &u, *id, form.run_id).await {

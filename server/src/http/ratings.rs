@@ -53,12 +53,7 @@ async fn user_ratings(state: web::Data<AppState>, id: web::Path<Uuid>) -> ApiRes
 
 /// `/ratings` shows the leaderboard of the first game system.
 async fn ratings_index() -> HttpResponse {
-    HttpResponse::SeeOther()
-        .insert_header((
-            header::LOCATION,
-            format!("/ratings/{}", Game::Wh40k.as_str()),
-        ))
-        .finish()
+    HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/ratings/{}", Game::Wh40k.as_str()))).finish()
 }
 
 async fn leaderboard_page(
@@ -71,20 +66,10 @@ async fn leaderboard_page(
     let board = ratings::leaderboard(&state, &game, q.offset, PER_PAGE).await?;
     let games = ratings::game_systems(&state).await?;
     let (nav, fresh) = nav(&req, user.0.as_ref());
-    render(
-        &req,
-        &state,
-        &LeaderboardPage::new(nav, board, games, PER_PAGE),
-        fresh.as_deref(),
-    )
+    render(&req, &state, &LeaderboardPage::new(nav, board, games, PER_PAGE), fresh.as_deref())
 }
 
-async fn user_page(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    user: MaybeUser,
-    id: web::Path<Uuid>,
-) -> Page {
+async fn user_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
     let view = ratings::user_ratings(&state, *id).await?;
     let (nav, fresh) = nav(&req, user.0.as_ref());
     render(&req, &state, &UserPage::new(nav, view), fresh.as_deref())

@@ -15,7 +15,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/pairings/{id}/override", web::post().to(override_result));
 }
 
-async fn report(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<results::Score>) -> ApiResult<HttpResponse> {
+async fn report(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Json<results::Score>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "pairing": results::report(&state, &user, *id, body.into_inner()).await? })))
 }
 
@@ -23,11 +28,21 @@ async fn confirm(state: web::Data<AppState>, Authed(user): Authed, id: web::Path
     Ok(HttpResponse::Ok().json(json!({ "pairing": results::confirm(&state, &user, *id).await? })))
 }
 
-async fn dispute(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Bytes) -> ApiResult<HttpResponse> {
+async fn dispute(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Bytes,
+) -> ApiResult<HttpResponse> {
     let input: results::DisputeInput = super::optional_json(&body)?;
     Ok(HttpResponse::Ok().json(json!({ "pairing": results::dispute(&state, &user, *id, input).await? })))
 }
 
-async fn override_result(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<results::Score>) -> ApiResult<HttpResponse> {
+async fn override_result(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Json<results::Score>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(results::override_result(&state, &user, *id, body.into_inner()).await?))
 }

@@ -16,7 +16,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/rounds/{id}/close", web::post().to(close));
 }
 
-async fn create(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Bytes) -> ApiResult<HttpResponse> {
+async fn create(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Bytes,
+) -> ApiResult<HttpResponse> {
     let input: rounds::CreateRound = super::optional_json(&body)?;
     Ok(HttpResponse::Created().json(json!({ "round": rounds::create(&state, &user, *id, input).await? })))
 }

@@ -31,7 +31,12 @@ async fn set_tiebreaks(
     Ok(HttpResponse::Ok().json(json!({ "tiebreaks": tiebreaks::set(&state, &user, *id, body.into_inner()).await? })))
 }
 
-async fn act(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>, body: web::Json<ties::TieAction>) -> ApiResult<HttpResponse> {
+async fn act(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Json<ties::TieAction>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "resolution": ties::act(&state, &user, *id, body.into_inner()).await? })))
 }
 

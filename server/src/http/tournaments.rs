@@ -24,7 +24,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/events", web::get().to(events));
 }
 
-async fn create(state: web::Data<AppState>, Authed(user): Authed, body: web::Json<tournaments::CreateTournament>) -> ApiResult<HttpResponse> {
+async fn create(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    body: web::Json<tournaments::CreateTournament>,
+) -> ApiResult<HttpResponse> {
     let t = tournaments::create(&state, &user, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(json!({ "tournament": t })))
 }
@@ -81,7 +85,12 @@ struct Since {
 }
 
 /// The event log after `since`, as the frames a WebSocket client would have received.
-async fn events(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>, q: web::Query<Since>) -> ApiResult<HttpResponse> {
+async fn events(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<Uuid>,
+    q: web::Query<Since>,
+) -> ApiResult<HttpResponse> {
     if q.since < 0 {
         return Err(ApiError::bad_request("invalid_query", "since must be 0 or more."));
     }

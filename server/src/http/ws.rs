@@ -3,10 +3,10 @@
 use crate::app::AppState;
 use crate::auth::session::MaybeUser;
 use crate::error::ApiError;
-use crate::service::tournaments;
-use actix_web::{web, HttpRequest, HttpResponse};
 use crate::live::session::Watcher;
 use crate::live::view::{Me, ViewParams};
+use crate::service::tournaments;
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use uuid::Uuid;
 

@@ -29,7 +29,13 @@ impl LiveEvent {
             r#"{{"v":1,"type":"event","tournament":"{}","seq":{},"kind":"{}","at":{},"data":{}}}"#,
             e.tournament_id, e.seq, e.kind, e.created_at, e.payload
         );
-        LiveEvent { tournament_id: e.tournament_id, seq: e.seq, kind: e.kind.clone(), at: e.created_at, frame: ByteString::from(frame) }
+        LiveEvent {
+            tournament_id: e.tournament_id,
+            seq: e.seq,
+            kind: e.kind.clone(),
+            at: e.created_at,
+            frame: ByteString::from(frame),
+        }
     }
 }
 

@@ -75,8 +75,16 @@ impl HubStats {
         r.register("arbiter_live_rooms", "Tournament rooms open on this instance", self.rooms.clone());
         r.register("arbiter_live_events", "Events fanned out by this instance's rooms", self.events.clone());
         r.register("arbiter_live_frames_delivered", "Frames queued to viewers", self.delivered.clone());
-        r.register("arbiter_live_queue_drops", "Viewers cut off because their queue was full", self.dropped_slow.clone());
-        r.register("arbiter_live_gap_filled", "Events read from the database to fill bus gaps", self.gap_filled.clone());
+        r.register(
+            "arbiter_live_queue_drops",
+            "Viewers cut off because their queue was full",
+            self.dropped_slow.clone(),
+        );
+        r.register(
+            "arbiter_live_gap_filled",
+            "Events read from the database to fill bus gaps",
+            self.gap_filled.clone(),
+        );
         r.register("arbiter_live_standings_recomputes", "Standings recomputed for live views", self.recomputes.clone());
         r.register(
             "arbiter_live_fanout_latency_seconds",
@@ -222,7 +230,12 @@ impl Hub {
     ///
     /// # Errors
     /// `load`'s error.
-    pub async fn latest_round<E, F, Fut>(&self, tournament: Uuid, seq: i64, load: F) -> Result<Option<Arc<RoundView>>, E>
+    pub async fn latest_round<E, F, Fut>(
+        &self,
+        tournament: Uuid,
+        seq: i64,
+        load: F,
+    ) -> Result<Option<Arc<RoundView>>, E>
     where
         F: FnOnce() -> Fut,
         Fut: std::future::Future<Output = Result<Option<RoundView>, E>>,
@@ -288,7 +301,13 @@ mod tests {
 
     fn event(tournament: Uuid, seq: i64) -> Arc<LiveEvent> {
         let frame = format!(r#"{{"v":1,"type":"event","seq":{seq},"kind":"k","data":{{}}}}"#);
-        Arc::new(LiveEvent { tournament_id: tournament, seq, kind: "k".into(), at: now_millis(), frame: ByteString::from(frame) })
+        Arc::new(LiveEvent {
+            tournament_id: tournament,
+            seq,
+            kind: "k".into(),
+            at: now_millis(),
+            frame: ByteString::from(frame),
+        })
     }
 
     #[tokio::test]

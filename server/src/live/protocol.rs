@@ -116,10 +116,7 @@ mod tests {
     #[test]
     fn parses_known_frames_and_explains_unknown_ones() {
         assert_eq!(parse_client(r#"{"v":1,"type":"ping"}"#), Ok(ClientMsg::Ping { v: Some(1) }));
-        assert_eq!(
-            parse_client(r#"{"type":"resume","since":12}"#),
-            Ok(ClientMsg::Resume { v: None, since: Some(12) })
-        );
+        assert_eq!(parse_client(r#"{"type":"resume","since":12}"#), Ok(ClientMsg::Resume { v: None, since: Some(12) }));
         assert!(parse_client(r#"{"type":"dance"}"#).is_err_and(|m| m.contains("ping")));
         assert!(parse_client("not json").is_err());
         assert!(matches!(

@@ -97,7 +97,17 @@ pub fn open(tournament: Uuid, hub: Hub, store: Store, stats: Arc<HubStats>) -> m
     let me = tx.clone();
     let weak = tx.downgrade();
     tokio::spawn(async move {
-        let mut room = Room { tournament, inbox: weak, computing: false, store, stats, last: 0, viewers: Vec::new(), standings: None, recompute_at: None };
+        let mut room = Room {
+            tournament,
+            inbox: weak,
+            computing: false,
+            store,
+            stats,
+            last: 0,
+            viewers: Vec::new(),
+            standings: None,
+            recompute_at: None,
+        };
         room.last = room.db_last_seq().await;
         room.run(rx).await;
         hub.forget(tournament, &me);
@@ -107,9 +117,11 @@ pub fn open(tournament: Uuid, hub: Hub, store: Store, stats: Arc<HubStats>) -> m
 
 /// An `update` frame of a view; `at` is when the change was committed (Unix ms).
 fn update_frame(view: &View, seq: i64, at: i64, kind: &str, data: &Value) -> ByteString {
-    ByteString::from(json!({ "v": 1, "type": "update", "view": view.name(), "seq": seq, "at": at, "kind": kind, "data": data }).to_string())
+    ByteString::from(
+        json!({ "v": 1, "type": "update", "view": view.name(), "seq": seq, "at": at, "kind": kind, "data": data })
+            .to_string(),
+    )
 }
-
 
 impl Room {
     async fn run(&mut self, mut rx: mpsc::Receiver<RoomMsg>) {
@@ -221,7 +233,11 @@ impl Room {
                 View::Events => Some(e.frame.clone()),
                 view => frames
                     .entry(view.clone())
-                    .or_insert_with(|| data.as_ref().and_then(|d| view.filter(&e.kind, d)).map(|d| update_frame(view, e.seq, e.at, &e.kind, &d)))
+                    .or_insert_with(|| {
+                        data.as_ref()
+                            .and_then(|d| view.filter(&e.kind, d))
+                            .map(|d| update_frame(view, e.seq, e.at, &e.kind, &d))
+                    })
                     .clone(),
             };
             match frame {
@@ -293,7 +309,9 @@ impl Room {
         };
         let meta_changed = old.meta != new.meta;
         let old_rows = old.rows;
-        let by_player = |rows: &Arc<Vec<StandingView>>| -> HashMap<String, usize> { rows.iter().enumerate().map(|(i, r)| (r.player_id.clone(), i)).collect() };
+        let by_player = |rows: &Arc<Vec<StandingView>>| -> HashMap<String, usize> {
+            rows.iter().enumerate().map(|(i, r)| (r.player_id.clone(), i)).collect()
+        };
         let (old_index, new_index) = if self.viewers.iter().any(|v| matches!(v.view, View::Player { .. })) {
             (by_player(&old_rows), by_player(&new.rows))
         } else {
@@ -306,14 +324,25 @@ impl Room {
                 .entry(v.view.clone())
                 .or_insert_with(|| match (&v.view, v.view.window()) {
                     (_, Some((offset, limit))) => {
-                        let (a, b) = (StandingsWindow::of(&old_rows, offset, limit), StandingsWindow::of(&new.rows, offset, limit));
-                        (a != b || meta_changed)
-                            .then(|| update_frame(&v.view, frame_seq, at, "standings", &json!({ "standings": b, "standings_meta": &*new.meta })))
+                        let (a, b) = (
+                            StandingsWindow::of(&old_rows, offset, limit),
+                            StandingsWindow::of(&new.rows, offset, limit),
+                        );
+                        (a != b || meta_changed).then(|| {
+                            update_frame(
+                                &v.view,
+                                frame_seq,
+                                at,
+                                "standings",
+                                &json!({ "standings": b, "standings_meta": &*new.meta }),
+                            )
+                        })
                     }
                     (View::Player { player, .. }, None) => {
                         let id = player.to_string();
                         let row = new_index.get(&id).map(|&i| &new.rows[i]);
-                        (row != old_index.get(&id).map(|&i| &old_rows[i])).then(|| update_frame(&v.view, frame_seq, at, "standing", &json!({ "row": row })))
+                        (row != old_index.get(&id).map(|&i| &old_rows[i]))
+                            .then(|| update_frame(&v.view, frame_seq, at, "standing", &json!({ "row": row })))
                     }
                     _ => None,
                 })

@@ -58,7 +58,10 @@ pub async fn run(state: AppState, watcher: Watcher, ws: actix_ws::Session, mut s
     let end = v.serve(&mut stream).await;
     let reason = match end {
         End::Gone => CloseReason { code: CloseCode::Normal, description: None },
-        End::Shutdown => CloseReason { code: CloseCode::Restart, description: Some("server restarting: reconnect with ?since=".into()) },
+        End::Shutdown => CloseReason {
+            code: CloseCode::Restart,
+            description: Some("server restarting: reconnect with ?since=".into()),
+        },
     };
     let _ = v.ws.close(Some(reason)).await;
 }
@@ -71,7 +74,9 @@ impl Viewer {
         let mut heard = Instant::now();
         let mut shutdown = self.state.hub.shutdown_signal();
         loop {
-            let Ok(mut sub) = self.state.hub.join(self.w.tournament, self.w.view.clone()).await else { return End::Gone };
+            let Ok(mut sub) = self.state.hub.join(self.w.tournament, self.w.view.clone()).await else {
+                return End::Gone;
+            };
             let id = sub.id;
             let next = async {
                 if !self.catch_up(self.w.since, &sub).await {
@@ -147,7 +152,11 @@ impl Viewer {
     /// snapshot. Returns false when the socket is gone.
     async fn catch_up(&mut self, since: Option<i64>, sub: &Subscription) -> bool {
         match since {
-            Some(s) if self.w.view == View::Events && s >= 0 && s <= sub.joined_at && sub.joined_at - s <= REPLAY_MAX => self.replay(s).await,
+            Some(s)
+                if self.w.view == View::Events && s >= 0 && s <= sub.joined_at && sub.joined_at - s <= REPLAY_MAX =>
+            {
+                self.replay(s).await
+            }
             _ => self.snapshot().await,
         }
     }
@@ -173,7 +182,9 @@ impl Viewer {
     }
 
     async fn snapshot(&mut self) -> bool {
-        match crate::service::snapshot::for_view(&self.state, self.w.tournament, self.w.user.as_ref(), &self.w.view).await {
+        match crate::service::snapshot::for_view(&self.state, self.w.tournament, self.w.user.as_ref(), &self.w.view)
+            .await
+        {
             Ok((seq, data)) => {
                 self.last = seq;
                 let data = serde_json::to_value(&data).unwrap_or_default();

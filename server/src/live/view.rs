@@ -98,9 +98,9 @@ impl ViewParams {
                 }
                 Ok(View::Standings { offset: self.offset.unwrap_or(0), limit })
             }
-            "player" => me.map(|m| View::Player { player: m.player, user: m.user }).ok_or_else(|| {
-                "the player view needs a signed-in player registered in this tournament".to_string()
-            }),
+            "player" => me
+                .map(|m| View::Player { player: m.player, user: m.user })
+                .ok_or_else(|| "the player view needs a signed-in player registered in this tournament".to_string()),
             other => Err(format!("unknown view {other:?}: use events, queue, board, standings or player")),
         }
     }
@@ -164,7 +164,11 @@ impl View {
                     // Only this player's line of a round's rating changes.
                     let account = user.to_string();
                     let mut mine = r.clone();
-                    let changes = r.get("changes")?.as_array()?.iter().filter(|c| c.get("user_id").and_then(Value::as_str) == Some(account.as_str()));
+                    let changes = r
+                        .get("changes")?
+                        .as_array()?
+                        .iter()
+                        .filter(|c| c.get("user_id").and_then(Value::as_str) == Some(account.as_str()));
                     mine["changes"] = Value::Array(changes.cloned().collect());
                     return Some(json!({ "ratings": mine }));
                 }
@@ -241,7 +245,12 @@ mod tests {
     #[test]
     fn published_prizes_reach_every_view() {
         let data = json!({ "prizes": { "run_id": "r", "published_at": 1, "prize_count": 3 } });
-        let views = [View::Queue, View::Board { from: 1, to: 9 }, View::Standings { offset: 0, limit: 50 }, View::Player { player: Uuid::new_v4(), user: Uuid::new_v4() }];
+        let views = [
+            View::Queue,
+            View::Board { from: 1, to: 9 },
+            View::Standings { offset: 0, limit: 50 },
+            View::Player { player: Uuid::new_v4(), user: Uuid::new_v4() },
+        ];
         for v in views {
             assert_eq!(v.filter("prizes_published", &data), Some(data.clone()), "{v:?}");
         }
@@ -253,11 +262,14 @@ mod tests {
         let round = json!({ "id": "r", "number": 2, "status": "ACTIVE", "mission": "m", "pairings": [pairing(1, "a", Some("b")), pairing(2, &me, Some("c")), pairing(3, "d", Some("e")), pairing(0, "f", None)] });
         let data = json!({ "round": round, "warnings": [] });
         let b = View::Board { from: 2, to: 3 }.filter("pairings_published", &data).unwrap_or_default();
-        let tables: Vec<u64> = b["round"]["pairings"].as_array().into_iter().flatten().filter_map(|p| p["table"].as_u64()).collect();
+        let tables: Vec<u64> =
+            b["round"]["pairings"].as_array().into_iter().flatten().filter_map(|p| p["table"].as_u64()).collect();
         assert_eq!(tables, [2, 3, 0], "tables 2-3 and the bye (the range ends at the last table)");
         let first = View::Board { from: 1, to: 1 }.filter("pairings_published", &data).unwrap_or_default();
         assert_eq!(first["round"]["pairings"].as_array().map(Vec::len), Some(1));
-        let mine = View::Player { player: Uuid::parse_str(&me).unwrap_or_default(), user: Uuid::new_v4() }.filter("pairings_published", &data).unwrap_or_default();
+        let mine = View::Player { player: Uuid::parse_str(&me).unwrap_or_default(), user: Uuid::new_v4() }
+            .filter("pairings_published", &data)
+            .unwrap_or_default();
         assert_eq!(mine["pairing"]["table"], 2);
         assert_eq!(mine["round"]["pairings"], json!([]));
     }

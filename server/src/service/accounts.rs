@@ -32,7 +32,8 @@ pub struct SignIn {
 fn clean_email(email: &str) -> ApiResult<String> {
     let e = email.trim().to_lowercase();
     let valid = e.len() <= 254
-        && e.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.') && !domain.starts_with('.'))
+        && e.split_once('@')
+            .is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.') && !domain.starts_with('.'))
         && !e.chars().any(char::is_whitespace);
     if valid {
         Ok(e)
@@ -118,7 +119,8 @@ pub async fn sign_out(state: &AppState, token: &str) -> ApiResult<()> {
 }
 
 /// An argon2id hash of a random password, verified against when the account does not exist.
-const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Ew7pYrzhbQ7xKTA0cIydQ/uibPCKWt2aFd5UmdPq4nk";
+const DUMMY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Ew7pYrzhbQ7xKTA0cIydQ/uibPCKWt2aFd5UmdPq4nk";
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,9 @@
 use super::players::{locate, own_registration, player_not_found};
 use super::{load_tournament, require_to, Change, EventKind};
 use crate::app::AppState;
-use crate::domain::{now_millis, ByeKind, ByeRequest, PairingSystem, Player, RoundStatus, Tournament, TournamentStatus, User};
+use crate::domain::{
+    now_millis, ByeKind, ByeRequest, PairingSystem, Player, RoundStatus, Tournament, TournamentStatus, User,
+};
 use crate::error::{ApiError, ApiResult};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -50,10 +52,14 @@ fn view(r: &ByeRequest, p: &Player, t: &Tournament) -> ByeView {
 }
 
 fn parse_kind(kind: &str, by_to: bool) -> ApiResult<ByeKind> {
-    let k = ByeKind::parse(&kind.trim().to_uppercase())
-        .ok_or_else(|| ApiError::invalid("invalid_bye_kind", format!("kind must be half, zero or full, not {kind:?}.")))?;
+    let k = ByeKind::parse(&kind.trim().to_uppercase()).ok_or_else(|| {
+        ApiError::invalid("invalid_bye_kind", format!("kind must be half, zero or full, not {kind:?}."))
+    })?;
     if k == ByeKind::Full && !by_to {
-        return Err(ApiError::forbidden("full_bye_by_organiser", "Only the organiser can give a full-point bye; ask for a half-point or zero-point bye."));
+        return Err(ApiError::forbidden(
+            "full_bye_by_organiser",
+            "Only the organiser can give a full-point bye; ask for a half-point or zero-point bye.",
+        ));
     }
     Ok(k)
 }
@@ -64,29 +70,60 @@ async fn check(change: &Change, t: &Tournament, p: &Player, round: u32) -> ApiRe
     if t.pairing_system != PairingSystem::Dutch {
         return Err(ApiError::conflict(
             "byes_not_offered",
-            format!("Byes on request are for Swiss chess events (FIDE Dutch); this event is a {}.", t.pairing_system.label().to_lowercase()),
+            format!(
+                "Byes on request are for Swiss chess events (FIDE Dutch); this event is a {}.",
+                t.pairing_system.label().to_lowercase()
+            ),
         ));
     }
     if matches!(t.status, TournamentStatus::Draft | TournamentStatus::Complete) {
-        return Err(ApiError::conflict("wrong_status", format!("Byes can be arranged from registration until the event ends; it is {}.", t.status)));
+        return Err(ApiError::conflict(
+            "wrong_status",
+            format!("Byes can be arranged from registration until the event ends; it is {}.", t.status),
+        ));
     }
     if round == 0 || round > t.total_rounds {
-        return Err(ApiError::invalid("invalid_round", format!("round must be between 1 and {}, the event's rounds.", t.total_rounds)));
+        return Err(ApiError::invalid(
+            "invalid_round",
+            format!("round must be between 1 and {}, the event's rounds.", t.total_rounds),
+        ));
     }
     let paired = change.tx().rounds(t.id).await?.iter().filter(|r| r.status != RoundStatus::Pending).count();
     if round as usize <= paired {
-        return Err(ApiError::conflict("round_already_paired", format!("Round {round} is already paired; byes are arranged before a round is paired.")));
+        return Err(ApiError::conflict(
+            "round_already_paired",
+            format!("Round {round} is already paired; byes are arranged before a round is paired."),
+        ));
     }
     if p.dropped || p.removed {
-        return Err(ApiError::conflict("player_withdrawn", format!("{} has withdrawn and is not paired again.", p.display_name)));
+        return Err(ApiError::conflict(
+            "player_withdrawn",
+            format!("{} has withdrawn and is not paired again.", p.display_name),
+        ));
     }
     Ok(())
 }
 
-async fn put(state: &AppState, user: &User, mut change: Change, t: &Tournament, p: &Player, input: &ByeInput, by_to: bool) -> ApiResult<ByeView> {
+async fn put(
+    state: &AppState,
+    user: &User,
+    mut change: Change,
+    t: &Tournament,
+    p: &Player,
+    input: &ByeInput,
+    by_to: bool,
+) -> ApiResult<ByeView> {
     let kind = parse_kind(&input.kind, by_to)?;
     check(&change, t, p, input.round).await?;
-    let r = ByeRequest { id: Uuid::new_v4(), tournament_id: t.id, player_id: p.id, round: input.round, kind, requested_by: user.id, created_at: now_millis() };
+    let r = ByeRequest {
+        id: Uuid::new_v4(),
+        tournament_id: t.id,
+        player_id: p.id,
+        round: input.round,
+        kind,
+        requested_by: user.id,
+        created_at: now_millis(),
+    };
     change.tx().put_bye_request(&r).await?;
     let v = view(&r, p, t);
     change.emit(EventKind::ByeRequested, &json!({ "player": super::views::player(p, false, false), "bye": v })).await?;
@@ -97,9 +134,14 @@ async fn put(state: &AppState, user: &User, mut change: Change, t: &Tournament, 
 async fn delete(state: &AppState, mut change: Change, t: &Tournament, p: &Player, round: u32) -> ApiResult<()> {
     check(&change, t, p, round).await?;
     if !change.tx().delete_bye_request(p.id, round).await? {
-        return Err(ApiError::not_found("bye_not_found", format!("{} has no bye arranged for round {round}.", p.display_name)));
+        return Err(ApiError::not_found(
+            "bye_not_found",
+            format!("{} has no bye arranged for round {round}.", p.display_name),
+        ));
     }
-    change.emit(EventKind::ByeCancelled, &json!({ "player": super::views::player(p, false, false), "round": round })).await?;
+    change
+        .emit(EventKind::ByeCancelled, &json!({ "player": super::views::player(p, false, false), "round": round }))
+        .await?;
     change.commit(state).await?;
     Ok(())
 }

@@ -199,10 +199,7 @@ pub fn require_to(t: &Tournament, user: &User, action: &str) -> ApiResult<()> {
     if t.owner_id == user.id {
         Ok(())
     } else {
-        Err(ApiError::forbidden(
-            "not_tournament_organiser",
-            format!("Only the tournament organiser can {action}."),
-        ))
+        Err(ApiError::forbidden("not_tournament_organiser", format!("Only the tournament organiser can {action}.")))
     }
 }
 

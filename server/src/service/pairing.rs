@@ -22,9 +22,9 @@
 
 use super::views::Roster;
 use crate::domain::{ByeKind, ByeRequest, ChessResult, Game, Pairing, PairingSystem, Player, Round, Tournament};
+use crate::error::{ApiError, ApiResult};
 use arbiter_engine::model::{Colour, PlayerNo, RoundRecord, Unplayed};
 use arbiter_engine::pairing::dutch::{self, PairingError, PlayerInput, RoundInput, RoundStatus};
-use crate::error::{ApiError, ApiResult};
 use arbiter_engine::pairing::round_robin::{berger_schedule, Cycles};
 use arbiter_engine::pairing::swiss_record::{self, PairingWarning};
 use std::collections::HashMap;
@@ -68,7 +68,14 @@ pub struct Paired {
 /// # Errors
 /// 409 `cannot_pair` when the engine refuses the field; 501
 /// `no_legal_pairing` when no Dutch pairing meets the absolute criteria.
-pub fn pair(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing], byes: &[ByeRequest], number: u32) -> ApiResult<Paired> {
+pub fn pair(
+    t: &Tournament,
+    players: &[Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+    byes: &[ByeRequest],
+    number: u32,
+) -> ApiResult<Paired> {
     match t.pairing_system {
         PairingSystem::SwissRecord => swiss(t, players, rounds, pairings),
         PairingSystem::RoundRobin => round_robin(t, players, number, Cycles::Single),
@@ -134,7 +141,10 @@ fn round_robin(t: &Tournament, players: &[Player], number: u32, cycles: Cycles) 
     let schedule = berger_schedule(n, cycles).map_err(cannot_pair)?;
     let total = u32::try_from(schedule.len()).unwrap_or(u32::MAX);
     let round = schedule.get(number.saturating_sub(1) as usize).ok_or_else(|| {
-        ApiError::conflict("all_rounds_played", format!("The round robin of {n} players has {total} rounds; all are paired."))
+        ApiError::conflict(
+            "all_rounds_played",
+            format!("The round robin of {n} players has {total} rounds; all are paired."),
+        )
     })?;
     let mut warnings = Vec::new();
     if !drawn && t.total_rounds != 0 && t.total_rounds != total {
@@ -149,7 +159,10 @@ fn round_robin(t: &Tournament, players: &[Player], number: u32, cycles: Cycles) 
     let mut tables = Vec::with_capacity(round.boards.len());
     for (board, k) in round.boards.iter().zip(1..) {
         let (Some(white), Some(black)) = (seat(board.white.0), seat(board.black.0)) else {
-            return Err(ApiError::internal(format!("round robin table names pairing number {} or {} with no player", board.white, board.black)));
+            return Err(ApiError::internal(format!(
+                "round robin table names pairing number {} or {} with no player",
+                board.white, board.black
+            )));
         };
         let forfeit = match (t.game, gone(white), gone(black)) {
             (Game::Chess, true, true) => Some(ChessResult::DoubleForfeit),
@@ -183,10 +196,19 @@ const TITLES: [&str; 10] = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", 
 /// last), FIDE title, name, then registration.
 #[must_use]
 fn initial_ranking<'a>(players: impl IntoIterator<Item = &'a Player>) -> Vec<&'a Player> {
-    let title = |p: &Player| p.profile.title.as_deref().and_then(|t| TITLES.iter().position(|x| x.eq_ignore_ascii_case(t))).unwrap_or(TITLES.len());
+    let title = |p: &Player| {
+        p.profile
+            .title
+            .as_deref()
+            .and_then(|t| TITLES.iter().position(|x| x.eq_ignore_ascii_case(t)))
+            .unwrap_or(TITLES.len())
+    };
     let mut field: Vec<&Player> = players.into_iter().collect();
     field.sort_by(|a, b| {
-        b.profile.rating.unwrap_or(0).cmp(&a.profile.rating.unwrap_or(0))
+        b.profile
+            .rating
+            .unwrap_or(0)
+            .cmp(&a.profile.rating.unwrap_or(0))
             .then(title(a).cmp(&title(b)))
             .then(a.display_name.to_lowercase().cmp(&b.display_name.to_lowercase()))
             .then(a.registration_no.cmp(&b.registration_no))
@@ -228,17 +250,27 @@ pub struct DutchField<'a> {
 
 /// The field of a Swiss chess event for pairing round `number`.
 #[must_use]
-pub fn dutch_input<'a>(t: &Tournament, players: &'a [Player], rounds: &[Round], pairings: &[Pairing], byes: &[ByeRequest], number: u32) -> DutchField<'a> {
+pub fn dutch_input<'a>(
+    t: &Tournament,
+    players: &'a [Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+    byes: &[ByeRequest],
+    number: u32,
+) -> DutchField<'a> {
     let numbered = dutch_numbers(t, players, pairings);
     let field: Vec<&Player> = numbered.iter().map(|&(p, _)| p).collect();
-    let tpn: HashMap<PlayerNo, PlayerNo> = numbered.iter().map(|&(p, n)| (super::standings::number(p), PlayerNo(n))).collect();
+    let tpn: HashMap<PlayerNo, PlayerNo> =
+        numbered.iter().map(|&(p, n)| (super::standings::number(p), PlayerNo(n))).collect();
     let earlier: Vec<Round> = rounds.iter().filter(|r| r.number < number).cloned().collect();
     let event = super::standings::chess_event(t, &field, &earlier, pairings);
     let renumber = |r: RoundRecord| match r {
         RoundRecord::Played { opponent, colour, outcome, rated } => {
             RoundRecord::Played { opponent: tpn.get(&opponent).copied().unwrap_or(opponent), colour, outcome, rated }
         }
-        RoundRecord::Forfeit { opponent, colour, won } => RoundRecord::Forfeit { opponent: tpn.get(&opponent).copied().unwrap_or(opponent), colour, won },
+        RoundRecord::Forfeit { opponent, colour, won } => {
+            RoundRecord::Forfeit { opponent: tpn.get(&opponent).copied().unwrap_or(opponent), colour, won }
+        }
         other => other,
     };
     let mut arranged = Vec::new();
@@ -287,7 +319,14 @@ pub const fn unplayed(kind: ByeKind) -> Unplayed {
 }
 
 /// FIDE Dutch over the Swiss field.
-fn dutch(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing], byes: &[ByeRequest], number: u32) -> ApiResult<Paired> {
+fn dutch(
+    t: &Tournament,
+    players: &[Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+    byes: &[ByeRequest],
+    number: u32,
+) -> ApiResult<Paired> {
     let field = dutch_input(t, players, rounds, pairings, byes, number);
     let pairing = dutch::pair(&field.input).map_err(|e| match e {
         PairingError::NoLegalPairing => ApiError::conflict(
@@ -296,12 +335,24 @@ fn dutch(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairi
         ),
         other => cannot_pair(other),
     })?;
-    let numbered: Vec<(&Player, u32)> = field.players.iter().zip(&field.input.players).map(|(&p, pi)| (p, pi.id.0)).collect();
+    let numbered: Vec<(&Player, u32)> =
+        field.players.iter().zip(&field.input.players).map(|(&p, pi)| (p, pi.id.0)).collect();
     let by_no: HashMap<u32, &Player> = numbered.iter().map(|&(p, n)| (n, p)).collect();
-    let seat = |no: PlayerNo| by_no.get(&no.0).map(|p| p.id).ok_or_else(|| ApiError::internal(format!("Dutch pairing names pairing number {no} with no player")));
+    let seat = |no: PlayerNo| {
+        by_no
+            .get(&no.0)
+            .map(|p| p.id)
+            .ok_or_else(|| ApiError::internal(format!("Dutch pairing names pairing number {no} with no player")))
+    };
     let mut tables = Vec::with_capacity(pairing.boards.len());
     for (board, k) in pairing.boards.iter().zip(1..) {
-        tables.push(PairedTable { number: k, player1: seat(board.white)?, player2: seat(board.black)?, rematch: false, forfeit: None });
+        tables.push(PairedTable {
+            number: k,
+            player1: seat(board.white)?,
+            player2: seat(board.black)?,
+            rematch: false,
+            forfeit: None,
+        });
     }
     let kept = numbered.iter().all(|&(p, n)| p.pairing_no == Some(n));
     Ok(Paired {
@@ -374,8 +425,15 @@ mod tests {
         ps[1].removed = true;
         // C.05 Annex 1 "3 or 4 players", Rd 2: 4-3, 1-2.
         let p = pair(&t, &ps, &[], &[], &[], 2).unwrap_or_default();
-        let got: Vec<(Uuid, Uuid, Option<ChessResult>)> = p.tables.iter().map(|t| (t.player1, t.player2, t.forfeit)).collect();
-        assert_eq!(got, [(id(4), id(3), Some(ChessResult::BlackWinsByForfeit)), (id(1), id(2), Some(ChessResult::WhiteWinsByForfeit))]);
+        let got: Vec<(Uuid, Uuid, Option<ChessResult>)> =
+            p.tables.iter().map(|t| (t.player1, t.player2, t.forfeit)).collect();
+        assert_eq!(
+            got,
+            [
+                (id(4), id(3), Some(ChessResult::BlackWinsByForfeit)),
+                (id(1), id(2), Some(ChessResult::WhiteWinsByForfeit))
+            ]
+        );
         assert_eq!((p.numbers.len(), p.total_rounds, p.warnings.len()), (0, None, 2));
         // Crokinole leaves them to the TO.
         let c = pair(&event(Game::Crokinole, PairingSystem::RoundRobin), &ps, &[], &[], &[], 2).unwrap_or_default();
@@ -409,7 +467,15 @@ mod tests {
         for (p, r) in ps.iter_mut().zip([2000, 1900, 1800, 1700]) {
             p.profile.rating = Some(r);
         }
-        let bye = ByeRequest { id: Uuid::nil(), tournament_id: t.id, player_id: id(3), round: 1, kind: ByeKind::Half, requested_by: Uuid::nil(), created_at: 0 };
+        let bye = ByeRequest {
+            id: Uuid::nil(),
+            tournament_id: t.id,
+            player_id: id(3),
+            round: 1,
+            kind: ByeKind::Half,
+            requested_by: Uuid::nil(),
+            created_at: 0,
+        };
         let p = pair(&t, &ps, &[], &[], &[bye], 1).unwrap_or_default();
         // Three to pair: 1-2 play, 4 (the lowest ranked) gets the pairing-allocated bye (C.04.3 C2/C5).
         let tables: Vec<(Uuid, Uuid)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();

@@ -4,7 +4,7 @@
 use super::views::{self, PlayerView};
 use super::{clean_text, load_tournament, require_to, Change, EventKind};
 use crate::app::AppState;
-use crate::domain::{PlayerProfile, now_millis, Player, Tournament, TournamentStatus, User};
+use crate::domain::{now_millis, Player, PlayerProfile, Tournament, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult};
 use serde::Deserialize;
 use serde_json::json;
@@ -94,7 +94,10 @@ pub async fn register(state: &AppState, user: &User, id: Uuid, input: Register) 
         ));
     }
     if t.lists_locked && list_text.is_some() {
-        return Err(ApiError::conflict("lists_locked", "Army lists are locked; register without a list and ask the organiser."));
+        return Err(ApiError::conflict(
+            "lists_locked",
+            "Army lists are locked; register without a list and ask the organiser.",
+        ));
     }
     if let Some(p) = change.tx().player_of_user(id, user.id).await? {
         return Err(if p.removed {
@@ -134,7 +137,10 @@ pub async fn update_list(state: &AppState, user: &User, id: Uuid, input: UpdateL
     let t = load_tournament(change.tx(), id).await?;
     let mut p = own_registration(&change, &t, user).await?;
     if t.lists_locked {
-        return Err(ApiError::conflict("lists_locked", "Army lists are locked; ask the organiser if something is wrong."));
+        return Err(ApiError::conflict(
+            "lists_locked",
+            "Army lists are locked; ask the organiser if something is wrong.",
+        ));
     }
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict("wrong_status", "The tournament is complete."));
@@ -148,7 +154,10 @@ pub async fn update_list(state: &AppState, user: &User, id: Uuid, input: UpdateL
 
 async fn set_checked_in(state: &AppState, mut p: Player, t: &Tournament, mut change: Change) -> ApiResult<PlayerView> {
     if !matches!(t.status, TournamentStatus::CheckIn | TournamentStatus::InProgress) {
-        return Err(ApiError::conflict("check_in_closed", format!("Check-in is not open: the tournament is {}.", t.status)));
+        return Err(ApiError::conflict(
+            "check_in_closed",
+            format!("Check-in is not open: the tournament is {}.", t.status),
+        ));
     }
     if p.dropped {
         return Err(ApiError::conflict("player_dropped", "This player has dropped from the tournament."));
@@ -265,7 +274,12 @@ pub(super) async fn locate(state: &AppState, player: Uuid) -> ApiResult<(Uuid, P
 ///
 /// # Errors
 /// 403 for anyone but the TO; 404 for an unknown player; 422 for bad values.
-pub async fn update_profile(state: &AppState, user: &User, player: Uuid, input: UpdateProfile) -> ApiResult<PlayerView> {
+pub async fn update_profile(
+    state: &AppState,
+    user: &User,
+    player: Uuid,
+    input: UpdateProfile,
+) -> ApiResult<PlayerView> {
     let profile = clean_profile(input.profile)?;
     let (t_id, _) = locate(state, player).await?;
     let mut change = Change::begin(state, t_id).await?;

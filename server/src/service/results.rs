@@ -5,7 +5,10 @@
 use super::views::{self, roster, PairingView};
 use super::{load_tournament, Change, EventKind};
 use crate::app::AppState;
-use crate::domain::{now_millis, Dispute, Game, GameScore, Pairing, PairingState, Player, RoundStatus, Tournament, TournamentStatus, User};
+use crate::domain::{
+    now_millis, Dispute, Game, GameScore, Pairing, PairingState, Player, RoundStatus, Tournament, TournamentStatus,
+    User,
+};
 use crate::error::{ApiError, ApiResult};
 use arbiter_web::views::ratings::RatingsChangedView;
 use serde_json::json;
@@ -20,7 +23,9 @@ pub type DisputeInput = Score;
 fn note(s: Option<&str>) -> ApiResult<Option<String>> {
     match s.map(str::trim) {
         None | Some("") => Ok(None),
-        Some(n) if n.chars().count() > 500 => Err(ApiError::invalid("invalid_field", "note must be at most 500 characters.")),
+        Some(n) if n.chars().count() > 500 => {
+            Err(ApiError::invalid("invalid_field", "note must be at most 500 characters."))
+        }
         Some(n) => Ok(Some(n.to_string())),
     }
 }
@@ -82,11 +87,17 @@ impl Table {
 
     async fn in_playable_round(&self) -> ApiResult<()> {
         if self.pairing.is_bye() {
-            return Err(ApiError::conflict("bye", format!("A bye has no result to report: it counts as {}.", self.bye_worth())));
+            return Err(ApiError::conflict(
+                "bye",
+                format!("A bye has no result to report: it counts as {}.", self.bye_worth()),
+            ));
         }
         let round = self.change.tx().round(self.pairing.round_id).await?;
         if round.is_none_or(|r| r.status != RoundStatus::Active) {
-            return Err(ApiError::conflict("round_closed", "This round is closed; ask the organiser to correct a result."));
+            return Err(ApiError::conflict(
+                "round_closed",
+                "This round is closed; ask the organiser to correct a result.",
+            ));
         }
         Ok(())
     }
@@ -96,13 +107,19 @@ impl Table {
         self.seat_of(user)?;
         match self.pairing.state {
             PairingState::Unreported => {
-                return Err(ApiError::conflict("not_reported", format!("Nothing to {verb}: no result has been reported yet.")))
+                return Err(ApiError::conflict(
+                    "not_reported",
+                    format!("Nothing to {verb}: no result has been reported yet."),
+                ))
             }
             PairingState::Confirmed => {
                 return Err(ApiError::conflict("already_confirmed", "This result is already final."));
             }
             PairingState::Disputed => {
-                return Err(ApiError::conflict("result_disputed", "This result is disputed; the organiser will resolve it."));
+                return Err(ApiError::conflict(
+                    "result_disputed",
+                    "This result is disputed; the organiser will resolve it.",
+                ));
             }
             PairingState::Reported => {}
         }
@@ -157,7 +174,10 @@ pub async fn report(state: &AppState, user: &User, pairing_id: Uuid, score: Scor
     match table.pairing.state {
         PairingState::Unreported => {}
         PairingState::Reported if table.pairing.reported_by == Some(user.id) => {
-            return Err(ApiError::conflict("already_reported", "You already reported this result; your opponent must confirm it."));
+            return Err(ApiError::conflict(
+                "already_reported",
+                "You already reported this result; your opponent must confirm it.",
+            ));
         }
         PairingState::Reported => {
             return Err(ApiError::conflict(
@@ -173,9 +193,14 @@ pub async fn report(state: &AppState, user: &User, pairing_id: Uuid, score: Scor
             ));
         }
         PairingState::Disputed => {
-            return Err(ApiError::conflict("result_disputed", "This result is disputed; the organiser will resolve it."));
+            return Err(ApiError::conflict(
+                "result_disputed",
+                "This result is disputed; the organiser will resolve it.",
+            ));
         }
-        PairingState::Confirmed => return Err(ApiError::conflict("already_confirmed", "This result is already final.")),
+        PairingState::Confirmed => {
+            return Err(ApiError::conflict("already_confirmed", "This result is already final."))
+        }
     }
     table.set_score(reported, user);
     table.pairing.state = PairingState::Reported;
@@ -233,7 +258,10 @@ pub async fn override_result(state: &AppState, user: &User, pairing_id: Uuid, sc
     super::require_to(&table.t, user, "override results")?;
     let set = score.parse(&table.t)?;
     if table.pairing.is_bye() {
-        return Err(ApiError::conflict("bye", format!("A bye has no result to override: it counts as {}.", table.bye_worth())));
+        return Err(ApiError::conflict(
+            "bye",
+            format!("A bye has no result to override: it counts as {}.", table.bye_worth()),
+        ));
     }
     if table.t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict("wrong_status", "The tournament is complete; its results are final."));

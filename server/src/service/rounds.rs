@@ -5,7 +5,9 @@ use super::pairing::Paired;
 use super::views::{self, roster, RoundView, TournamentView};
 use super::{load_tournament, require_to, Change, EventKind};
 use crate::app::AppState;
-use crate::domain::{now_millis, Game, GameScore, MatchResult, Pairing, PairingState, Round, RoundStatus, TournamentStatus, User};
+use crate::domain::{
+    now_millis, Game, GameScore, MatchResult, Pairing, PairingState, Round, RoundStatus, TournamentStatus, User,
+};
 use crate::error::{ApiError, ApiResult};
 use serde::Deserialize;
 use serde_json::json;
@@ -35,7 +37,10 @@ pub async fn create(state: &AppState, user: &User, id: Uuid, input: CreateRound)
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "create rounds")?;
     if t.status != TournamentStatus::InProgress {
-        return Err(ApiError::conflict("wrong_status", format!("Rounds are created once the event has started; it is {}.", t.status)));
+        return Err(ApiError::conflict(
+            "wrong_status",
+            format!("Rounds are created once the event has started; it is {}.", t.status),
+        ));
     }
     let rounds = change.tx().rounds(id).await?;
     if let Some(open) = rounds.iter().find(|r| r.status != RoundStatus::Complete) {
@@ -54,7 +59,14 @@ pub async fn create(state: &AppState, user: &User, id: Uuid, input: CreateRound)
         Some(m) if !m.trim().is_empty() => super::clean_text("mission", m, 120)?,
         _ => t.mission_for(number),
     };
-    let r = Round { id: Uuid::new_v4(), tournament_id: id, number, status: RoundStatus::Pending, mission, created_at: now_millis() };
+    let r = Round {
+        id: Uuid::new_v4(),
+        tournament_id: id,
+        number,
+        status: RoundStatus::Pending,
+        mission,
+        created_at: now_millis(),
+    };
     change.tx().insert_round(&r).await?;
     let v = views::round(&r, &[], &HashMap::new());
     change.emit(EventKind::RoundCreated, &json!({ "round": v })).await?;
@@ -111,9 +123,11 @@ pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResul
         }
         let number = round.number;
         let snapshot = (t.clone(), players.clone(), rounds.clone());
-        let paired = actix_web::web::block(move || super::pairing::pair(&snapshot.0, &snapshot.1, &snapshot.2, &pairings, &byes, number))
-            .await
-            .map_err(ApiError::internal)??;
+        let paired = actix_web::web::block(move || {
+            super::pairing::pair(&snapshot.0, &snapshot.1, &snapshot.2, &pairings, &byes, number)
+        })
+        .await
+        .map_err(ApiError::internal)??;
 
         // 2. Write, if nothing changed since the snapshot.
         let mut change = Change::begin(state, t_id).await?;
@@ -142,7 +156,8 @@ pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResul
             None => None,
         };
         let names = roster(&players);
-        let published = Published { round: views::round(&round, &rows, &names), warnings: paired.warnings.clone(), tournament };
+        let published =
+            Published { round: views::round(&round, &rows, &names), warnings: paired.warnings.clone(), tournament };
         change.emit(EventKind::PairingsPublished, &published).await?;
         if rows.iter().any(|r| r.state == PairingState::Confirmed) {
             // A bye (or a forfeit a withdrawal left) counts at once.
@@ -205,7 +220,10 @@ pub async fn get(state: &AppState, viewer: Option<&User>, round_id: Uuid) -> Api
     let t = super::tournaments::visible(&tx, round.tournament_id, viewer).await?;
     let is_to = viewer.is_some_and(|u| u.id == t.owner_id);
     if round.status == RoundStatus::Pending && !is_to {
-        return Err(ApiError::not_found("round_not_published", format!("Round {} has not been paired yet.", round.number)));
+        return Err(ApiError::not_found(
+            "round_not_published",
+            format!("Round {} has not been paired yet.", round.number),
+        ));
     }
     let names = roster(&tx.players(t.id).await?);
     Ok(views::round(&round, &tx.pairings_of_round(round.id).await?, &names))

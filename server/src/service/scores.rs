@@ -126,10 +126,34 @@ impl Score {
             },
             Game::Chess => GameScore::Chess { result: chess_result(self.result.as_deref().unwrap_or_default())? },
             Game::Crokinole => GameScore::Crokinole {
-                player1_points: whole("invalid_points", "player1_points", "game points", &need(&self.player1_points), t.max_vp)?,
-                player2_points: whole("invalid_points", "player2_points", "game points", &need(&self.player2_points), t.max_vp)?,
-                player1_twenties: whole("invalid_twenties", "player1_twenties", "20s", &need(&self.player1_twenties), MAX_TWENTIES)?,
-                player2_twenties: whole("invalid_twenties", "player2_twenties", "20s", &need(&self.player2_twenties), MAX_TWENTIES)?,
+                player1_points: whole(
+                    "invalid_points",
+                    "player1_points",
+                    "game points",
+                    &need(&self.player1_points),
+                    t.max_vp,
+                )?,
+                player2_points: whole(
+                    "invalid_points",
+                    "player2_points",
+                    "game points",
+                    &need(&self.player2_points),
+                    t.max_vp,
+                )?,
+                player1_twenties: whole(
+                    "invalid_twenties",
+                    "player1_twenties",
+                    "20s",
+                    &need(&self.player1_twenties),
+                    MAX_TWENTIES,
+                )?,
+                player2_twenties: whole(
+                    "invalid_twenties",
+                    "player2_twenties",
+                    "20s",
+                    &need(&self.player2_twenties),
+                    MAX_TWENTIES,
+                )?,
             },
         })
     }
@@ -164,10 +188,9 @@ pub fn vp(field: &str, n: &Number, max: u32) -> ApiResult<u32> {
 
 /// Checks a whole number from 0 to `max` of `unit`.
 fn whole(code: &'static str, field: &str, unit: &str, n: &Number, max: u32) -> ApiResult<u32> {
-    n.as_u64()
-        .and_then(|v| u32::try_from(v).ok())
-        .filter(|v| *v <= max)
-        .ok_or_else(|| ApiError::invalid(code, format!("{field} must be a whole number of {unit} from 0 to {max}; got {n}.")))
+    n.as_u64().and_then(|v| u32::try_from(v).ok()).filter(|v| *v <= max).ok_or_else(|| {
+        ApiError::invalid(code, format!("{field} must be a whole number of {unit} from 0 to {max}; got {n}."))
+    })
 }
 
 /// Parses a chess result.

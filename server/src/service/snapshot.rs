@@ -82,13 +82,18 @@ pub async fn for_view(state: &AppState, id: Uuid, viewer: Option<&User>, view: &
             let id_text = player.to_string();
             let (round, pairing) = match &latest {
                 Some(r) => {
-                    let mine = r.pairings.iter().find(|p| p.player1.id == id_text || p.player2.as_ref().is_some_and(|s| s.id == id_text)).cloned();
+                    let mine = r
+                        .pairings
+                        .iter()
+                        .find(|p| p.player1.id == id_text || p.player2.as_ref().is_some_and(|s| s.id == id_text))
+                        .cloned();
                     (Some(r.header()), mine)
                 }
                 None => (None, None),
             };
             drop(tx);
-            let standing = state.hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == id_text).cloned());
+            let standing =
+                state.hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == id_text).cloned());
             ViewState::Player { tournament, me, round, pairing, standing }
         }
     };

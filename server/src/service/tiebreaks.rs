@@ -11,8 +11,8 @@ use super::views::{self, TournamentView};
 use super::{load_tournament, require_to, Change, EventKind};
 use crate::app::AppState;
 use crate::domain::{
-    crokinole_format, default_standings, now_millis, Game, PairingSystem, ResolutionMeta, RoundStatus, StandingsChange, Tournament,
-    TournamentStatus, User,
+    crokinole_format, default_standings, now_millis, Game, PairingSystem, ResolutionMeta, RoundStatus, StandingsChange,
+    Tournament, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult};
 use arbiter_engine::model::{PointSystem, Points};
@@ -66,8 +66,8 @@ fn invalid(message: impl Into<String>) -> ApiError {
 /// # Errors
 /// 422 `invalid_standings` saying what is wrong.
 pub fn parse_config(t: &Tournament, value: serde_json::Value) -> ApiResult<StandingsConfig> {
-    let config: StandingsConfig =
-        serde_json::from_value(value).map_err(|e| invalid(format!("The standings configuration is not valid: {e}.")))?;
+    let config: StandingsConfig = serde_json::from_value(value)
+        .map_err(|e| invalid(format!("The standings configuration is not valid: {e}.")))?;
     validate(t.game, t.pairing_system, t.max_vp, &config)?;
     Ok(config)
 }
@@ -106,7 +106,10 @@ pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &Sta
                     "A {} ranks by the {} tie-breaks: format must be {:?}.",
                     system.label().to_lowercase(),
                     if system.is_round_robin() { "mini-league" } else { "Swiss" },
-                    serde_json::to_value(crokinole_format(system)).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+                    serde_json::to_value(crokinole_format(system))
+                        .ok()
+                        .and_then(|v| v.as_str().map(String::from))
+                        .unwrap_or_default()
                 )));
             }
             let cap = if c.scoring == CrokinoleScoring::Wins { 2 } else { max_points };
@@ -117,12 +120,18 @@ pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &Sta
         }
         (Game::Wh40k, StandingsConfig::Wh40k(c)) => {
             if c.primary == Wh40kPrimary::BattlePoints || c.tiebreaks.contains(&Wh40kTiebreak::BattlePoints) {
-                return Err(invalid("Arbiter does not record battle points: rank by wins, VP margin, SOS and total VP."));
+                return Err(invalid(
+                    "Arbiter does not record battle points: rank by wins, VP margin, SOS and total VP.",
+                ));
             }
             c.tiebreaks.iter().map(|t| format!("{t:?}")).collect()
         }
         _ => {
-            return Err(invalid(format!("This is a {} event: the configuration's game must be {:?}.", game.label(), game.as_str())));
+            return Err(invalid(format!(
+                "This is a {} event: the configuration's game must be {:?}.",
+                game.label(),
+                game.as_str()
+            )));
         }
     };
     if codes.len() > MAX_TIEBREAKS {
@@ -143,19 +152,26 @@ pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &Sta
 /// `invalid_field` outside chess.
 pub fn parse_points(game: Game, system: PairingSystem, input: &PointsInput) -> ApiResult<PointSystem> {
     if game != Game::Chess {
-        return Err(ApiError::invalid("invalid_field", format!("Point values are set in chess only; this is a {} event.", game.label())));
+        return Err(ApiError::invalid(
+            "invalid_field",
+            format!("Point values are set in chess only; this is a {} event.", game.label()),
+        ));
     }
     let bad = |m: String| ApiError::invalid("invalid_points", m);
     let value = |field: &str, n: &Number| -> ApiResult<Points> {
-        n.to_string()
-            .parse::<Points>()
-            .ok()
-            .filter(|p| (Points::ZERO..=Points::whole(10)).contains(p))
-            .ok_or_else(|| bad(format!("points.{field} must be from 0 to 10 with at most one decimal (0.5 is half a point); got {n}.")))
+        n.to_string().parse::<Points>().ok().filter(|p| (Points::ZERO..=Points::whole(10)).contains(p)).ok_or_else(
+            || {
+                bad(format!(
+                    "points.{field} must be from 0 to 10 with at most one decimal (0.5 is half a point); got {n}."
+                ))
+            },
+        )
     };
     let (win, draw, loss) = (value("win", &input.win)?, value("draw", &input.draw)?, value("loss", &input.loss)?);
     if !(loss <= draw && draw <= win && loss < win) {
-        return Err(bad(format!("Points must rank a win above a loss, with a draw between them; got {win}, {draw}, {loss}.")));
+        return Err(bad(format!(
+            "Points must rank a win above a loss, with a draw between them; got {win}, {draw}, {loss}."
+        )));
     }
     let mut p = PointSystem::with_game_points(win, draw, loss);
     p.pairing_bye = match &input.bye {
@@ -179,11 +195,24 @@ fn available(t: &Tournament) -> Vec<TiebreakOption> {
             let mut all = vec![T::DirectEncounter { forfeits: false }, T::DirectEncounter { forfeits: true }];
             all.extend(mods.map(|modifier| T::SonnebornBerger { modifier }));
             all.extend([T::Wins, T::GamesWon, T::GamesWithBlack, T::GamesWonWithBlack, T::Koya { limit: 0 }]);
-            all.extend([T::ProgressiveScore { cut: 0 }, T::ProgressiveScore { cut: 1 }, T::RoundsElectedToPlay, T::StandardPoints]);
+            all.extend([
+                T::ProgressiveScore { cut: 0 },
+                T::ProgressiveScore { cut: 1 },
+                T::RoundsElectedToPlay,
+                T::StandardPoints,
+            ]);
             all.extend(mods.map(|modifier| T::Buchholz { modifier }));
             all.extend([T::ForeBuchholz { modifier: Modifier::None }, T::AverageOfOpponentsBuchholz { fore: false }]);
-            all.extend([T::AverageRatingOfOpponents { modifier: Modifier::None }, T::AverageRatingOfOpponents { modifier: Modifier::Cut1 }]);
-            all.extend([T::PerformanceRating, T::AveragePerformanceOfOpponents, T::Rating { reverse: false }, T::PairingNumber { reverse: false }]);
+            all.extend([
+                T::AverageRatingOfOpponents { modifier: Modifier::None },
+                T::AverageRatingOfOpponents { modifier: Modifier::Cut1 },
+            ]);
+            all.extend([
+                T::PerformanceRating,
+                T::AveragePerformanceOfOpponents,
+                T::Rating { reverse: false },
+                T::PairingNumber { reverse: false },
+            ]);
             all.into_iter()
                 .filter(|tb| !(t.pairing_system.is_round_robin() && tb.is_buchholz_family()))
                 .map(|tb| option(tb.code(), tb.name(), serde_json::to_value(tb).unwrap_or_default()))
@@ -279,7 +308,12 @@ pub async fn set(state: &AppState, user: &User, id: Uuid, input: SetTiebreaks) -
         t.points = Some(p);
     }
     let meta = ResolutionMeta { by: user.id, by_name: user.display_name.clone(), at: now_millis() };
-    t.standings_log.push(StandingsChange { meta: meta.clone(), rounds_paired: paired, config: t.standings.clone(), points: t.points });
+    t.standings_log.push(StandingsChange {
+        meta: meta.clone(),
+        rounds_paired: paired,
+        config: t.standings.clone(),
+        points: t.points,
+    });
     change.tx().update_tournament(&t).await?;
     let count = change.tx().players(id).await?.iter().filter(|p| !p.removed).count();
     let tv: TournamentView = views::tournament(&t, count);

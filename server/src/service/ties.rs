@@ -63,7 +63,10 @@ pub async fn act(state: &AppState, user: &User, id: Uuid, input: TieAction) -> A
         .map(|(n, p)| (*n, p.display_name.clone()))
         .ok_or_else(|| ApiError::not_found("player_not_found", "This player is not in the standings."))?;
     let tie = c.raw.open_ties.iter().find(|tie| tie.members.contains(&no)).ok_or_else(|| {
-        ApiError::conflict("not_tied", format!("{who} is not in a tie open to the organiser: the tie-breaks already decide their place."))
+        ApiError::conflict(
+            "not_tied",
+            format!("{who} is not in a tie open to the organiser: the tie-breaks already decide their place."),
+        )
     })?;
     let meta = ResolutionMeta { by: user.id, by_name: user.display_name.clone(), at: now_millis() };
     let same = |r: &TieResolution| r.first_position == tie.first_position && r.members == tie.members;
@@ -73,7 +76,10 @@ pub async fn act(state: &AppState, user: &User, id: Uuid, input: TieAction) -> A
     };
     if input.action == TieActionKind::Swap {
         if resolution.order.last() == Some(&no) {
-            return Err(ApiError::conflict("nobody_below", format!("{who} is last in the tied group: nobody below to swap with.")));
+            return Err(ApiError::conflict(
+                "nobody_below",
+                format!("{who} is last in the tied group: nobody below to swap with."),
+            ));
         }
         resolution = resolution.swap_below(no);
     }
@@ -82,7 +88,9 @@ pub async fn act(state: &AppState, user: &User, id: Uuid, input: TieAction) -> A
     change.tx().update_tournament(&t).await?;
     let view = resolution_view(&resolution, &c.by_no);
     let action = if input.action == TieActionKind::Swap { "swap" } else { "confirm" };
-    change.emit(EventKind::TieResolved, &json!({ "resolution": view, "action": action, "player_id": input.player_id })).await?;
+    change
+        .emit(EventKind::TieResolved, &json!({ "resolution": view, "action": action, "player_id": input.player_id }))
+        .await?;
     standings::publish(&mut change, &mut t, json!({ "cause": "tie_resolved" })).await?;
     change.commit(state).await?;
     Ok(view)

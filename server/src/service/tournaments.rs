@@ -4,7 +4,9 @@
 use super::views::{self, TournamentView};
 use super::{clean_text, load_tournament, require_to, Change, EventKind};
 use crate::app::AppState;
-use crate::domain::{default_points, default_standings, now_millis, Game, PairingSystem, RoundStatus, Tournament, TournamentStatus, User};
+use crate::domain::{
+    default_points, default_standings, now_millis, Game, PairingSystem, RoundStatus, Tournament, TournamentStatus, User,
+};
 use crate::error::{ApiError, ApiResult};
 use crate::store::Tx;
 use serde::Deserialize;
@@ -73,8 +75,12 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
         .map_err(|_| ApiError::invalid("invalid_field", "event_date must be a date like 2026-05-17 (YYYY-MM-DD)."))?;
     let game = match input.game.as_deref() {
         None => Game::Wh40k,
-        Some(g) => Game::parse(g)
-            .ok_or_else(|| ApiError::invalid("invalid_field", format!("Unknown game {g:?}; use \"wh40k\", \"chess\" or \"crokinole\".")))?,
+        Some(g) => Game::parse(g).ok_or_else(|| {
+            ApiError::invalid(
+                "invalid_field",
+                format!("Unknown game {g:?}; use \"wh40k\", \"chess\" or \"crokinole\"."),
+            )
+        })?,
     };
     let offered = game.pairing_systems();
     let names = || offered.iter().map(|p| format!("{:?}", p.as_str())).collect::<Vec<_>>().join(", ");
@@ -86,13 +92,19 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
     };
     let total_rounds = match input.total_rounds {
         Some(n) if (1..=MAX_ROUNDS).contains(&n) => n,
-        Some(_) => return Err(ApiError::invalid("invalid_field", format!("total_rounds must be between 1 and {MAX_ROUNDS}."))),
+        Some(_) => {
+            return Err(ApiError::invalid("invalid_field", format!("total_rounds must be between 1 and {MAX_ROUNDS}.")))
+        }
         None if pairing_system.is_round_robin() => 0,
         None => {
-            return Err(ApiError::bad_request("invalid_json", "The JSON has a wrong or missing field: missing field `total_rounds`."));
+            return Err(ApiError::bad_request(
+                "invalid_json",
+                "The JSON has a wrong or missing field: missing field `total_rounds`.",
+            ));
         }
     };
-    let max_vp = input.max_vp.unwrap_or(if game == Game::Crokinole { DEFAULT_MAX_CROKINOLE_POINTS } else { DEFAULT_MAX_VP });
+    let max_vp =
+        input.max_vp.unwrap_or(if game == Game::Crokinole { DEFAULT_MAX_CROKINOLE_POINTS } else { DEFAULT_MAX_VP });
     if !(1..=10_000).contains(&max_vp) {
         return Err(ApiError::invalid("invalid_field", "max_vp must be between 1 and 10000."));
     }
@@ -220,10 +232,9 @@ pub async fn advance(state: &AppState, user: &User, id: Uuid) -> ApiResult<Tourn
     let mut change = Change::begin(state, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "advance the tournament's status")?;
-    let next = t
-        .status
-        .next()
-        .ok_or_else(|| ApiError::conflict("tournament_complete", "The tournament is complete; there is no next stage."))?;
+    let next = t.status.next().ok_or_else(|| {
+        ApiError::conflict("tournament_complete", "The tournament is complete; there is no next stage.")
+    })?;
     match next {
         TournamentStatus::InProgress => {
             let ready = change.tx().players(id).await?.iter().filter(|p| p.is_active()).count();
@@ -235,12 +246,21 @@ pub async fn advance(state: &AppState, user: &User, id: Uuid) -> ApiResult<Tourn
             }
         }
         TournamentStatus::Complete => {
-            let open: Vec<u32> =
-                change.tx().rounds(id).await?.iter().filter(|r| r.status != RoundStatus::Complete).map(|r| r.number).collect();
+            let open: Vec<u32> = change
+                .tx()
+                .rounds(id)
+                .await?
+                .iter()
+                .filter(|r| r.status != RoundStatus::Complete)
+                .map(|r| r.number)
+                .collect();
             if !open.is_empty() {
                 return Err(ApiError::conflict(
                     "round_open",
-                    format!("Close round {} before ending the tournament.", open.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")),
+                    format!(
+                        "Close round {} before ending the tournament.",
+                        open.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+                    ),
                 ));
             }
         }
@@ -284,7 +304,10 @@ pub async fn lock_lists(state: &AppState, user: &User, id: Uuid) -> ApiResult<To
     if matches!(t.status, TournamentStatus::Draft | TournamentStatus::Complete) {
         return Err(ApiError::conflict(
             "wrong_status",
-            format!("Lists can be locked once registration is open and before the event ends; the event is {}.", t.status),
+            format!(
+                "Lists can be locked once registration is open and before the event ends; the event is {}.",
+                t.status
+            ),
         ));
     }
     t.lists_locked = true;

@@ -21,8 +21,8 @@ use super::pairing::{dutch_input, initial_colour};
 use super::{load_tournament, require_to, Change, EventKind};
 use crate::app::AppState;
 use crate::domain::{
-    now_millis, ByeKind, ByeRequest, ChessResult, Game, GameScore, Pairing, PairingState, PairingSystem, Player, PlayerProfile, Round,
-    RoundStatus, Tournament, TournamentStatus, User,
+    now_millis, ByeKind, ByeRequest, ChessResult, Game, GameScore, Pairing, PairingState, PairingSystem, Player,
+    PlayerProfile, Round, RoundStatus, Tournament, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult};
 use arbiter_engine::model::{Outcome, PlayerNo, PointSystem, RoundRecord, Unplayed};
@@ -41,7 +41,10 @@ pub async fn export(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiRes
     let tx = state.store.read().await?;
     let t = super::tournaments::visible(&tx, id, viewer).await?;
     if t.game != Game::Chess {
-        return Err(ApiError::conflict("trf_chess_only", "A Tournament Report File describes a chess event; this event is not chess."));
+        return Err(ApiError::conflict(
+            "trf_chess_only",
+            "A Tournament Report File describes a chess event; this event is not chess.",
+        ));
     }
     let players = tx.players(id).await?;
     let rounds = tx.rounds(id).await?;
@@ -56,7 +59,14 @@ pub async fn export(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiRes
 }
 
 /// The file's text (lines end in CR, as TRF-2026 asks).
-fn render(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing], byes: &[ByeRequest], rank: &HashMap<String, u32>) -> String {
+fn render(
+    t: &Tournament,
+    players: &[Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+    byes: &[ByeRequest],
+    rank: &HashMap<String, u32>,
+) -> String {
     let closed: Vec<Round> = rounds.iter().filter(|r| r.status == RoundStatus::Complete).cloned().collect();
     let next = u32::try_from(closed.len()).unwrap_or(u32::MAX) + 1;
     let field = dutch_input(t, players, &closed, pairings, byes, next);
@@ -153,13 +163,19 @@ pub async fn import(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiR
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "import a TRF")?;
     if t.game != Game::Chess || t.pairing_system != PairingSystem::Dutch {
-        return Err(ApiError::conflict("trf_import_needs_empty_event", "A TRF is imported into a Swiss chess event (FIDE Dutch)."));
+        return Err(ApiError::conflict(
+            "trf_import_needs_empty_event",
+            "A TRF is imported into a Swiss chess event (FIDE Dutch).",
+        ));
     }
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict("wrong_status", "The tournament is complete."));
     }
     if change.tx().players(id).await?.iter().any(|p| !p.removed) || !change.tx().rounds(id).await?.is_empty() {
-        return Err(ApiError::conflict("trf_import_needs_empty_event", "A TRF is imported into an event with no players and no rounds yet."));
+        return Err(ApiError::conflict(
+            "trf_import_needs_empty_event",
+            "A TRF is imported into an event with no players and no rounds yet.",
+        ));
     }
     let unsupported = trf.lines.iter().find_map(|l| match l {
         Line::Acceleration { .. } | Line::AccelerationRange(_) => Some("accelerated pairings (XXA / 250)"),
@@ -167,7 +183,10 @@ pub async fn import(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiR
         _ => None,
     });
     if let Some(what) = unsupported {
-        return Err(ApiError::invalid("trf_unsupported", format!("This file uses {what}, which events on this server do not offer; pair it with `arbiter pair`.")));
+        return Err(ApiError::invalid(
+            "trf_unsupported",
+            format!("This file uses {what}, which events on this server do not offer; pair it with `arbiter pair`."),
+        ));
     }
     let paired = trf.rounds_paired();
     let mut trf = trf;
@@ -190,7 +209,11 @@ pub async fn import(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiR
     lines.sort_by_key(|p| p.number);
     let mut ids: HashMap<PlayerNo, Uuid> = HashMap::new();
     for (line, reg) in lines.iter().zip(1..) {
-        let account = User { id: Uuid::new_v4(), email: format!("trf-{}@import.invalid", Uuid::new_v4()), display_name: display_name(line) };
+        let account = User {
+            id: Uuid::new_v4(),
+            email: format!("trf-{}@import.invalid", Uuid::new_v4()),
+            display_name: display_name(line),
+        };
         // "!" is no password hash: the account cannot sign in until the organiser hands it over.
         change.tx().insert_user(&account, "!", now).await?;
         let p = Player {
@@ -203,7 +226,10 @@ pub async fn import(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiR
             faction: String::new(),
             list_text: None,
             // `0000 - -` in the next round's column: not to be paired then.
-            checked_in: !matches!(line.rounds.get(paired as usize), Some(Some(RoundRecord::Unpaired(Unplayed::Absent)))),
+            checked_in: !matches!(
+                line.rounds.get(paired as usize),
+                Some(Some(RoundRecord::Unpaired(Unplayed::Absent)))
+            ),
             dropped: false,
             removed: false,
             registered_at: now,
@@ -213,7 +239,14 @@ pub async fn import(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiR
         ids.insert(line.number, p.id);
     }
     for number in 1..=paired {
-        let round = Round { id: Uuid::new_v4(), tournament_id: id, number, status: RoundStatus::Complete, mission: String::new(), created_at: now };
+        let round = Round {
+            id: Uuid::new_v4(),
+            tournament_id: id,
+            number,
+            status: RoundStatus::Complete,
+            mission: String::new(),
+            created_at: now,
+        };
         change.tx().insert_round(&round).await?;
         change.tx().insert_pairings(&round_tables(&trf, &round, &ids, now)).await?;
     }
@@ -228,7 +261,18 @@ pub async fn import(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiR
                 _ => continue,
             };
             let player_id = ids[&line.number];
-            change.tx().put_bye_request(&ByeRequest { id: Uuid::new_v4(), tournament_id: id, player_id, round, kind, requested_by: user.id, created_at: now }).await?;
+            change
+                .tx()
+                .put_bye_request(&ByeRequest {
+                    id: Uuid::new_v4(),
+                    tournament_id: id,
+                    player_id,
+                    round,
+                    kind,
+                    requested_by: user.id,
+                    created_at: now,
+                })
+                .await?;
             arranged += 1;
         }
     }
@@ -246,7 +290,11 @@ pub async fn import(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiR
 
 fn display_name(line: &PlayerLine) -> String {
     let name = line.name.trim();
-    if name.is_empty() { format!("Player {}", line.number) } else { name.chars().take(64).collect() }
+    if name.is_empty() {
+        format!("Player {}", line.number)
+    } else {
+        name.chars().take(64).collect()
+    }
 }
 
 /// The player's profile from the `001` line's fields.
@@ -287,7 +335,9 @@ fn round_tables(trf: &Trf, round: &Round, ids: &HashMap<PlayerNo, Uuid>, now: i6
             Some(RoundRecord::Played { outcome: Outcome::Draw, .. }) => ChessResult::Draw,
             Some(RoundRecord::Played { outcome: Outcome::Loss, .. }) => ChessResult::BlackWins,
             Some(RoundRecord::Forfeit { won: true, .. }) => ChessResult::WhiteWinsByForfeit,
-            _ if matches!(entry(board.black), Some(RoundRecord::Forfeit { won: true, .. })) => ChessResult::BlackWinsByForfeit,
+            _ if matches!(entry(board.black), Some(RoundRecord::Forfeit { won: true, .. })) => {
+                ChessResult::BlackWinsByForfeit
+            }
             _ => ChessResult::DoubleForfeit,
         };
         let score = GameScore::Chess { result };
@@ -313,7 +363,11 @@ mod tests {
     #[test]
     fn point_lines_name_only_what_differs_from_fide() {
         assert!(point_lines(&PointSystem::default()).is_empty());
-        let three = PointSystem::with_game_points(arbiter_engine::model::Points::from_tenths(30), arbiter_engine::model::Points::ONE, arbiter_engine::model::Points::ZERO);
+        let three = PointSystem::with_game_points(
+            arbiter_engine::model::Points::from_tenths(30),
+            arbiter_engine::model::Points::ONE,
+            arbiter_engine::model::Points::ZERO,
+        );
         let tags: Vec<&str> = point_lines(&three)
             .iter()
             .filter_map(|l| match l {

@@ -3,7 +3,8 @@
 use crate::domain::{GameScore, Pairing, Player, Round, Tournament};
 use arbiter_engine::model::PointSystem;
 pub use arbiter_web::views::{
-    DisputeView, PairingView, PlayerView, PointsView, ProfileView, RoundView, Seat, Snapshot, StandingView, StandingsMeta, StandingsWindow, TournamentView, ViewState,
+    DisputeView, PairingView, PlayerView, PointsView, ProfileView, RoundView, Seat, Snapshot, StandingView,
+    StandingsMeta, StandingsWindow, TournamentView, ViewState,
 };
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -95,7 +96,12 @@ pub fn roster(players: &[Player]) -> Roster {
 }
 
 fn seat(roster: &Roster, id: Uuid) -> Seat {
-    roster.get(&id).cloned().unwrap_or(Seat { id: id.to_string(), user_id: String::new(), name: "?".into(), faction: String::new() })
+    roster.get(&id).cloned().unwrap_or(Seat {
+        id: id.to_string(),
+        user_id: String::new(),
+        name: "?".into(),
+        faction: String::new(),
+    })
 }
 
 /// The view of `p`, naming its players from `roster`.

@@ -53,7 +53,8 @@ fn from_model(m: bye_request::Model) -> StoreResult<ByeRequest> {
         id: parse_uuid(&m.id)?,
         tournament_id: parse_uuid(&m.tournament_id)?,
         player_id: parse_uuid(&m.player_id)?,
-        round: u32::try_from(m.round_number).map_err(|_| StoreError::Corrupt(format!("bye round {}", m.round_number)))?,
+        round: u32::try_from(m.round_number)
+            .map_err(|_| StoreError::Corrupt(format!("bye round {}", m.round_number)))?,
         kind: ByeKind::parse(&m.kind).ok_or_else(|| StoreError::Corrupt(format!("bye kind {:?}", m.kind)))?,
         requested_by: parse_uuid(&m.requested_by)?,
         created_at: m.created_at,

@@ -41,11 +41,7 @@ pub struct EloEntry {
 
 impl Tx {
     /// `game`'s history rows recorded at or after `since`, with their ids.
-    pub async fn elo_history_since(
-        &self,
-        game: &str,
-        since: Millis,
-    ) -> StoreResult<Vec<(Uuid, EloEntry)>> {
+    pub async fn elo_history_since(&self, game: &str, since: Millis) -> StoreResult<Vec<(Uuid, EloEntry)>> {
         elo_history::Entity::find()
             .filter(elo_history::Column::Game.eq(game))
             .filter(elo_history::Column::RecordedAt.gte(since))

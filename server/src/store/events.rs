@@ -25,7 +25,13 @@ impl Tx {
     /// Appends an event to `tournament`'s log with the next sequence number.
     /// Must run inside the write transaction of the change it records (after
     /// [`super::Store::write`] locked the tournament, or after inserting it).
-    pub async fn append_event(&self, tournament: Uuid, kind: &str, payload: String, at: i64) -> StoreResult<StoredEvent> {
+    pub async fn append_event(
+        &self,
+        tournament: Uuid,
+        kind: &str,
+        payload: String,
+        at: i64,
+    ) -> StoreResult<StoredEvent> {
         let id = tournament.to_string();
         self.exec("UPDATE tournaments SET last_seq = last_seq + 1 WHERE id = ?", vec![id.clone().into()]).await?;
         let seq = self.last_seq(tournament).await?;

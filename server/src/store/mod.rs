@@ -20,8 +20,8 @@ mod rounds;
 mod tournaments;
 mod users;
 
-pub use events::StoredEvent;
 pub use elo_history::{outcome_name, EloEntry};
+pub use events::StoredEvent;
 pub use ratings::{PlayerElo, RatedRound};
 
 use sea_orm::{
@@ -66,12 +66,18 @@ fn is_unavailable(e: &DbErr) -> bool {
     use sea_orm::SqlxError;
     let sqlx = match e {
         DbErr::ConnectionAcquire(_) => return true,
-        DbErr::Conn(RuntimeErr::SqlxError(s)) | DbErr::Exec(RuntimeErr::SqlxError(s)) | DbErr::Query(RuntimeErr::SqlxError(s)) => s,
+        DbErr::Conn(RuntimeErr::SqlxError(s))
+        | DbErr::Exec(RuntimeErr::SqlxError(s))
+        | DbErr::Query(RuntimeErr::SqlxError(s)) => s,
         DbErr::Conn(_) => return true,
         _ => return false,
     };
     match sqlx {
-        SqlxError::Io(_) | SqlxError::PoolTimedOut | SqlxError::PoolClosed | SqlxError::WorkerCrashed | SqlxError::Tls(_) => true,
+        SqlxError::Io(_)
+        | SqlxError::PoolTimedOut
+        | SqlxError::PoolClosed
+        | SqlxError::WorkerCrashed
+        | SqlxError::Tls(_) => true,
         SqlxError::Protocol(_) => true,
         SqlxError::Database(d) => d.code().is_some_and(|c| {
             // PostgreSQL SQLSTATE classes, or SQLite's BUSY/LOCKED (5/6, extended codes in the high bits).
@@ -109,7 +115,8 @@ impl Store {
         use arbiter_migrations::MigratorTrait as _;
         if let Some(path) = sqlite_path(url) {
             if let Some(dir) = std::path::Path::new(&path).parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir).with_context(|| format!("creating the data directory {}", dir.display()))?;
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("creating the data directory {}", dir.display()))?;
             }
         }
         let mut opts = ConnectOptions::new(url.to_string());
@@ -124,7 +131,8 @@ impl Store {
                     .busy_timeout(Duration::from_secs(5))
                     .foreign_keys(true)
             });
-        let db = Database::connect(opts).await.with_context(|| format!("connecting to the database at {}", redact(url)))?;
+        let db =
+            Database::connect(opts).await.with_context(|| format!("connecting to the database at {}", redact(url)))?;
         arbiter_migrations::Migrator::up(&db, None).await.context("applying database migrations")?;
         Ok(Store { db })
     }

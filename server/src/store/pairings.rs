@@ -112,14 +112,17 @@ fn to_active(p: &Pairing) -> pairing::ActiveModel {
 fn from_model(m: pairing::Model) -> StoreResult<Pairing> {
     let corrupt = |what: &str| StoreError::Corrupt(format!("pairing {}: bad {what}", m.id));
     let uvp = |v: Option<i32>| v.map(|x| u32::try_from(x).map_err(|_| corrupt("vp"))).transpose();
-    let json = |v: Option<&str>| v.map(|s| serde_json::from_str::<GameScore>(s).map_err(|_| corrupt("score"))).transpose();
+    let json =
+        |v: Option<&str>| v.map(|s| serde_json::from_str::<GameScore>(s).map_err(|_| corrupt("score"))).transpose();
     let score = match (json(m.score.as_deref())?, uvp(m.player1_vp)?, uvp(m.player2_vp)?) {
         (Some(s), _, _) => Some(s),
         (None, Some(player1_vp), Some(player2_vp)) => Some(GameScore::Wh40k { player1_vp, player2_vp }),
         _ => None,
     };
-    let disputed =
-        m.dispute_player1_vp.is_some() || m.dispute_player2_vp.is_some() || m.dispute_note.is_some() || m.dispute_score.is_some();
+    let disputed = m.dispute_player1_vp.is_some()
+        || m.dispute_player2_vp.is_some()
+        || m.dispute_note.is_some()
+        || m.dispute_score.is_some();
     Ok(Pairing {
         id: parse_uuid(&m.id)?,
         round_id: parse_uuid(&m.round_id)?,

@@ -86,7 +86,9 @@ fn to_active(p: &Player) -> player::ActiveModel {
         removed: Set(p.removed),
         registered_at: Set(p.registered_at),
         pairing_no: Set(p.pairing_no.map(|n| i32::try_from(n).unwrap_or(i32::MAX))),
-        profile: Set((p.profile != PlayerProfile::default()).then(|| serde_json::to_string(&p.profile).unwrap_or_default())),
+        profile: Set(
+            (p.profile != PlayerProfile::default()).then(|| serde_json::to_string(&p.profile).unwrap_or_default())
+        ),
     }
 }
 

@@ -34,7 +34,11 @@ impl Tx {
         prize_config::Entity::insert(row)
             .on_conflict(
                 OnConflict::column(prize_config::Column::TournamentId)
-                    .update_columns([prize_config::Column::Config, prize_config::Column::UpdatedBy, prize_config::Column::UpdatedAt])
+                    .update_columns([
+                        prize_config::Column::Config,
+                        prize_config::Column::UpdatedBy,
+                        prize_config::Column::UpdatedAt,
+                    ])
                     .to_owned(),
             )
             .exec(self.conn())
@@ -98,15 +102,16 @@ impl Tx {
     /// Makes `run` the tournament's published run (published `at`); the
     /// run published before, if any, is no longer the published one.
     pub async fn publish_prize_run(&self, tournament: Uuid, run: Uuid, at: Millis) -> StoreResult<()> {
-        self.exec("UPDATE prize_runs SET published = ? WHERE tournament_id = ? AND published = ?", vec![false.into(), tournament.to_string().into(), true.into()])
-            .await?;
+        self.exec(
+            "UPDATE prize_runs SET published = ? WHERE tournament_id = ? AND published = ?",
+            vec![false.into(), tournament.to_string().into(), true.into()],
+        )
+        .await?;
         let n = self
-            .exec("UPDATE prize_runs SET published = ?, published_at = ? WHERE id = ? AND tournament_id = ?", vec![
-                true.into(),
-                at.into(),
-                run.to_string().into(),
-                tournament.to_string().into(),
-            ])
+            .exec(
+                "UPDATE prize_runs SET published = ?, published_at = ? WHERE id = ? AND tournament_id = ?",
+                vec![true.into(), at.into(), run.to_string().into(), tournament.to_string().into()],
+            )
             .await?;
         if n == 1 {
             Ok(())

@@ -3,17 +3,12 @@
 //! takes first), and the names rating views show. History rows are in
 //! `elo_history.rs`.
 
-use super::entity::{
-    elo_history, event, player_elo, rated_round, rating_clock, round, tournament, user,
-};
+use super::entity::{elo_history, event, player_elo, rated_round, rating_clock, round, tournament, user};
 use super::{parse_uuid, StoreError, StoreResult, Tx};
 use crate::domain::{Millis, RoundStatus};
 use arbiter_engine::rating::elo::Rating;
 use sea_orm::sea_query::{OnConflict, Query};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use std::collections::{BTreeSet, HashMap};
 use uuid::Uuid;
 
@@ -51,11 +46,7 @@ impl Tx {
     /// writes run one at a time across tournaments, so no two transactions
     /// read and update the same player's rating at once.
     pub async fn lock_ratings(&self) -> StoreResult<()> {
-        self.exec(
-            "UPDATE rating_clock SET last_closed_at = last_closed_at WHERE id = 1",
-            vec![],
-        )
-        .await?;
+        self.exec("UPDATE rating_clock SET last_closed_at = last_closed_at WHERE id = 1", vec![]).await?;
         Ok(())
     }
 
@@ -90,11 +81,7 @@ impl Tx {
 
     /// The rating period of a round, if it was rated.
     pub async fn rated_round(&self, round: Uuid) -> StoreResult<Option<RatedRound>> {
-        rated_round::Entity::find_by_id(round.to_string())
-            .one(self.conn())
-            .await?
-            .map(rated_from_model)
-            .transpose()
+        rated_round::Entity::find_by_id(round.to_string()).one(self.conn()).await?.map(rated_from_model).transpose()
     }
 
     /// The rating periods of `game` closed at or after `since`, in rating
@@ -115,31 +102,19 @@ impl Tx {
     /// Closed rounds that are not rating periods (closed before ratings
     /// existed): `(round, tournament, round created_at)`.
     pub async fn unrated_closed_rounds(&self) -> StoreResult<Vec<(Uuid, Uuid, Millis)>> {
-        let rated = Query::select()
-            .column(rated_round::Column::RoundId)
-            .from(rated_round::Entity)
-            .to_owned();
+        let rated = Query::select().column(rated_round::Column::RoundId).from(rated_round::Entity).to_owned();
         round::Entity::find()
             .filter(round::Column::Status.eq(RoundStatus::Complete.as_str()))
             .filter(round::Column::Id.not_in_subquery(rated))
             .all(self.conn())
             .await?
             .into_iter()
-            .map(|m| {
-                Ok((
-                    parse_uuid(&m.id)?,
-                    parse_uuid(&m.tournament_id)?,
-                    m.created_at,
-                ))
-            })
+            .map(|m| Ok((parse_uuid(&m.id)?, parse_uuid(&m.tournament_id)?, m.created_at)))
             .collect()
     }
 
     /// The `round_closed` events of a tournament: `(seq, payload, created_at)`.
-    pub async fn round_closed_events(
-        &self,
-        tournament: Uuid,
-    ) -> StoreResult<Vec<(i64, String, Millis)>> {
+    pub async fn round_closed_events(&self, tournament: Uuid) -> StoreResult<Vec<(i64, String, Millis)>> {
         Ok(event::Entity::find()
             .filter(event::Column::TournamentId.eq(tournament.to_string()))
             .filter(event::Column::Kind.eq("round_closed"))
@@ -153,24 +128,14 @@ impl Tx {
     /// Every game system that has a rating period, a rating or a history row.
     pub async fn rating_games(&self) -> StoreResult<BTreeSet<String>> {
         let mut games = BTreeSet::new();
-        games.extend(
-            distinct_games(rated_round::Entity::find(), rated_round::Column::Game, self).await?,
-        );
-        games.extend(
-            distinct_games(player_elo::Entity::find(), player_elo::Column::Game, self).await?,
-        );
-        games.extend(
-            distinct_games(elo_history::Entity::find(), elo_history::Column::Game, self).await?,
-        );
+        games.extend(distinct_games(rated_round::Entity::find(), rated_round::Column::Game, self).await?);
+        games.extend(distinct_games(player_elo::Entity::find(), player_elo::Column::Game, self).await?);
+        games.extend(distinct_games(elo_history::Entity::find(), elo_history::Column::Game, self).await?);
         Ok(games)
     }
 
     /// The current ratings in `game` of these users (unrated ones absent).
-    pub async fn player_elos(
-        &self,
-        game: &str,
-        users: &[Uuid],
-    ) -> StoreResult<HashMap<Uuid, Rating>> {
+    pub async fn player_elos(&self, game: &str, users: &[Uuid]) -> StoreResult<HashMap<Uuid, Rating>> {
         let mut out = HashMap::with_capacity(users.len());
         for chunk in users.chunks(IN_CHUNK) {
             let rows = player_elo::Entity::find()
@@ -198,13 +163,7 @@ impl Tx {
     }
 
     /// Sets `user`'s rating in `game` (insert or update).
-    pub async fn save_player_elo(
-        &self,
-        user: Uuid,
-        game: &str,
-        rating: Rating,
-        at: Millis,
-    ) -> StoreResult<()> {
+    pub async fn save_player_elo(&self, user: Uuid, game: &str, rating: Rating, at: Millis) -> StoreResult<()> {
         let row = player_elo::ActiveModel {
             user_id: Set(user.to_string()),
             game: Set(game.to_string()),
@@ -229,20 +188,13 @@ impl Tx {
 
     /// Removes `user`'s rating in `game` (they have no rated game left).
     pub async fn delete_player_elo(&self, user: Uuid, game: &str) -> StoreResult<()> {
-        player_elo::Entity::delete_by_id((user.to_string(), game.to_string()))
-            .exec(self.conn())
-            .await?;
+        player_elo::Entity::delete_by_id((user.to_string(), game.to_string())).exec(self.conn()).await?;
         Ok(())
     }
 
     /// A page of `game`'s leaderboard: highest rating first, then most games,
     /// then account id (a stable order).
-    pub async fn leaderboard(
-        &self,
-        game: &str,
-        offset: u64,
-        limit: u64,
-    ) -> StoreResult<Vec<PlayerElo>> {
+    pub async fn leaderboard(&self, game: &str, offset: u64, limit: u64) -> StoreResult<Vec<PlayerElo>> {
         player_elo::Entity::find()
             .filter(player_elo::Column::Game.eq(game))
             .order_by_desc(player_elo::Column::Rating)
@@ -327,17 +279,8 @@ impl Tx {
 }
 
 /// The distinct values of a table's `game` column.
-async fn distinct_games<E: EntityTrait>(
-    q: sea_orm::Select<E>,
-    column: E::Column,
-    tx: &Tx,
-) -> StoreResult<Vec<String>> {
-    Ok(q.select_only()
-        .column(column)
-        .distinct()
-        .into_tuple::<String>()
-        .all(tx.conn())
-        .await?)
+async fn distinct_games<E: EntityTrait>(q: sea_orm::Select<E>, column: E::Column, tx: &Tx) -> StoreResult<Vec<String>> {
+    Ok(q.select_only().column(column).distinct().into_tuple::<String>().all(tx.conn()).await?)
 }
 
 /// A stored count as `u32`.
@@ -355,18 +298,11 @@ fn rated_from_model(m: rated_round::Model) -> StoreResult<RatedRound> {
 }
 
 fn elo_from_model(m: player_elo::Model) -> StoreResult<PlayerElo> {
-    let games = count(
-        m.games_played,
-        "games_played",
-        &format!("player_elo {}", m.user_id),
-    )?;
+    let games = count(m.games_played, "games_played", &format!("player_elo {}", m.user_id))?;
     Ok(PlayerElo {
         user_id: parse_uuid(&m.user_id)?,
         game: m.game,
-        rating: Rating {
-            rating: m.rating,
-            games,
-        },
+        rating: Rating { rating: m.rating, games },
         updated_at: m.updated_at,
     })
 }

@@ -11,7 +11,8 @@ impl Tx {
     /// Takes the write lock on a tournament: a no-op update of its row, so
     /// it is the transaction's first write (see [`super::Store::write`]).
     pub(super) async fn lock_tournament(&self, id: Uuid) -> StoreResult<()> {
-        let n = self.exec("UPDATE tournaments SET last_seq = last_seq WHERE id = ?", vec![id.to_string().into()]).await?;
+        let n =
+            self.exec("UPDATE tournaments SET last_seq = last_seq WHERE id = ?", vec![id.to_string().into()]).await?;
         if n == 0 {
             return Err(StoreError::TournamentNotFound);
         }
@@ -124,7 +125,10 @@ fn json<T: serde::Serialize>(v: &T) -> Option<String> {
 }
 
 /// Reads a JSON column; `NULL` is the default value.
-fn from_json<T: serde::de::DeserializeOwned + Default>(v: Option<&str>, corrupt: impl Fn() -> StoreError) -> StoreResult<T> {
+fn from_json<T: serde::de::DeserializeOwned + Default>(
+    v: Option<&str>,
+    corrupt: impl Fn() -> StoreError,
+) -> StoreResult<T> {
     v.map_or_else(|| Ok(T::default()), |s| serde_json::from_str(s).map_err(|_| corrupt()))
 }
 

@@ -37,15 +37,32 @@ async fn fixture() -> Fixture {
     let rid = s(&r["round"], "id").to_string();
     let p = to.post_empty(&format!("/api/rounds/{rid}/pairings")).await.unwrap().ok().unwrap();
     let idx = |v: &Value| names.iter().position(|n| n == s(v, "name")).unwrap();
-    let tables: Vec<(String, usize, usize)> =
-        p["round"]["pairings"].as_array().unwrap().iter().map(|t| (s(t, "id").to_string(), idx(&t["player1"]), idx(&t["player2"]))).collect();
+    let tables: Vec<(String, usize, usize)> = p["round"]["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (s(t, "id").to_string(), idx(&t["player1"]), idx(&t["player2"])))
+        .collect();
     let (pid, p1, _) = tables[0].clone();
-    players[p1].post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": 70, "player2_vp": 50 })).await.unwrap().ok().unwrap();
+    players[p1]
+        .post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": 70, "player2_vp": 50 }))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
     Fixture { app, to, players, tid, rid, tables }
 }
 
 /// Sends the request and checks: the status, an `error` code and a message, and an unchanged database.
-async fn refused(app: &TestApp, who: &mut ApiClient, method: Method, path: &str, body: Option<(&str, String)>, status: u16, code: &str) {
+async fn refused(
+    app: &TestApp,
+    who: &mut ApiClient,
+    method: Method,
+    path: &str,
+    body: Option<(&str, String)>,
+    status: u16,
+    code: &str,
+) {
     let before = app.fingerprint().await.unwrap();
     let r = who.send_raw(method.clone(), path, body).await.unwrap();
     assert_eq!(r.status.as_u16(), status, "{method} {path}: {}", r.body);
@@ -68,39 +85,183 @@ async fn bad_input_is_refused_and_changes_nothing() {
     let mut p = std::mem::take(&mut f.players);
 
     // Malformed JSON, wrong content type, wrong field types, unknown fields.
-    refused(&f.app, &mut p[o1], Method::POST, &format!("/api/pairings/{other}/report"), Some(("application/json", "{\"player1_vp\": 70,".into())), 400, "invalid_json").await;
-    refused(&f.app, &mut p[o1], Method::POST, &format!("/api/pairings/{other}/report"), Some(("text/plain", "70-50".into())), 400, "invalid_json").await;
-    refused(&f.app, &mut p[o1], Method::POST, &format!("/api/pairings/{other}/report"), json_body(json!({"player1_vp": "seventy", "player2_vp": 50})), 400, "invalid_json").await;
-    refused(&f.app, &mut p[o1], Method::POST, &format!("/api/pairings/{other}/report"), json_body(json!({"player1_vp": 70, "player2_vp": 50, "winner": 1})), 400, "invalid_json").await;
+    refused(
+        &f.app,
+        &mut p[o1],
+        Method::POST,
+        &format!("/api/pairings/{other}/report"),
+        Some(("application/json", "{\"player1_vp\": 70,".into())),
+        400,
+        "invalid_json",
+    )
+    .await;
+    refused(
+        &f.app,
+        &mut p[o1],
+        Method::POST,
+        &format!("/api/pairings/{other}/report"),
+        Some(("text/plain", "70-50".into())),
+        400,
+        "invalid_json",
+    )
+    .await;
+    refused(
+        &f.app,
+        &mut p[o1],
+        Method::POST,
+        &format!("/api/pairings/{other}/report"),
+        json_body(json!({"player1_vp": "seventy", "player2_vp": 50})),
+        400,
+        "invalid_json",
+    )
+    .await;
+    refused(
+        &f.app,
+        &mut p[o1],
+        Method::POST,
+        &format!("/api/pairings/{other}/report"),
+        json_body(json!({"player1_vp": 70, "player2_vp": 50, "winner": 1})),
+        400,
+        "invalid_json",
+    )
+    .await;
 
     // Negative, fractional and absurd VP.
-    for (a, b) in [(json!(-1), json!(50)), (json!(70), json!(-20)), (json!(72.5), json!(50)), (json!(101), json!(0)), (json!(1_000_000_000u64), json!(3))] {
-        refused(&f.app, &mut p[o1], Method::POST, &format!("/api/pairings/{other}/report"), json_body(json!({"player1_vp": a, "player2_vp": b})), 422, "invalid_vp").await;
+    for (a, b) in [
+        (json!(-1), json!(50)),
+        (json!(70), json!(-20)),
+        (json!(72.5), json!(50)),
+        (json!(101), json!(0)),
+        (json!(1_000_000_000u64), json!(3)),
+    ] {
+        refused(
+            &f.app,
+            &mut p[o1],
+            Method::POST,
+            &format!("/api/pairings/{other}/report"),
+            json_body(json!({"player1_vp": a, "player2_vp": b})),
+            422,
+            "invalid_vp",
+        )
+        .await;
     }
-    refused(&f.app, &mut f.to, Method::POST, &format!("/api/pairings/{other}/override"), json_body(json!({"player1_vp": 70, "player2_vp": 250})), 422, "invalid_vp").await;
+    refused(
+        &f.app,
+        &mut f.to,
+        Method::POST,
+        &format!("/api/pairings/{other}/override"),
+        json_body(json!({"player1_vp": 70, "player2_vp": 250})),
+        422,
+        "invalid_vp",
+    )
+    .await;
 
     // Unknown ids and malformed ids.
     let ghost = uuid::Uuid::new_v4();
-    refused(&f.app, &mut p[o1], Method::POST, &format!("/api/pairings/{ghost}/report"), json_body(json!({"player1_vp": 1, "player2_vp": 0})), 404, "pairing_not_found").await;
+    refused(
+        &f.app,
+        &mut p[o1],
+        Method::POST,
+        &format!("/api/pairings/{ghost}/report"),
+        json_body(json!({"player1_vp": 1, "player2_vp": 0})),
+        404,
+        "pairing_not_found",
+    )
+    .await;
     refused(&f.app, &mut f.to, Method::POST, &format!("/api/rounds/{ghost}/close"), None, 404, "round_not_found").await;
-    refused(&f.app, &mut f.to, Method::POST, &format!("/api/tournaments/{ghost}/advance"), None, 404, "tournament_not_found").await;
+    refused(
+        &f.app,
+        &mut f.to,
+        Method::POST,
+        &format!("/api/tournaments/{ghost}/advance"),
+        None,
+        404,
+        "tournament_not_found",
+    )
+    .await;
     refused(&f.app, &mut f.to, Method::POST, "/api/rounds/not-a-uuid/close", None, 404, "not_found").await;
     refused(&f.app, &mut f.to, Method::DELETE, &format!("/api/players/{ghost}"), None, 404, "player_not_found").await;
 
     // Another player's pairing: report, confirm, dispute at a table you are not at.
-    refused(&f.app, &mut p[o1], Method::POST, &format!("/api/pairings/{reported}/confirm"), None, 403, "not_your_table").await;
-    refused(&f.app, &mut p[o1], Method::POST, &format!("/api/pairings/{reported}/dispute"), None, 403, "not_your_table").await;
-    refused(&f.app, &mut p[r1], Method::POST, &format!("/api/pairings/{other}/report"), json_body(json!({"player1_vp": 1, "player2_vp": 0})), 403, "not_your_table").await;
+    refused(
+        &f.app,
+        &mut p[o1],
+        Method::POST,
+        &format!("/api/pairings/{reported}/confirm"),
+        None,
+        403,
+        "not_your_table",
+    )
+    .await;
+    refused(
+        &f.app,
+        &mut p[o1],
+        Method::POST,
+        &format!("/api/pairings/{reported}/dispute"),
+        None,
+        403,
+        "not_your_table",
+    )
+    .await;
+    refused(
+        &f.app,
+        &mut p[r1],
+        Method::POST,
+        &format!("/api/pairings/{other}/report"),
+        json_body(json!({"player1_vp": 1, "player2_vp": 0})),
+        403,
+        "not_your_table",
+    )
+    .await;
 
     // Done twice / wrong order: the reporter confirms or re-reports their own report.
-    refused(&f.app, &mut p[r1], Method::POST, &format!("/api/pairings/{reported}/confirm"), None, 403, "own_report").await;
-    refused(&f.app, &mut p[r1], Method::POST, &format!("/api/pairings/{reported}/report"), json_body(json!({"player1_vp": 1, "player2_vp": 0})), 409, "already_reported").await;
-    refused(&f.app, &mut p[r2], Method::POST, &format!("/api/pairings/{reported}/report"), json_body(json!({"player1_vp": 1, "player2_vp": 0})), 409, "already_reported").await;
-    refused(&f.app, &mut p[o1], Method::POST, &format!("/api/pairings/{other}/confirm"), None, 409, "not_reported").await;
-    refused(&f.app, &mut p[o1], Method::POST, &format!("/api/tournaments/{tid}/check-in"), None, 409, "already_checked_in").await;
-    refused(&f.app, &mut p[o1], Method::POST, &format!("/api/tournaments/{tid}/register"), json_body(json!({"display_name": "Again", "faction": "Orks"})), 409, "registration_closed").await;
+    refused(&f.app, &mut p[r1], Method::POST, &format!("/api/pairings/{reported}/confirm"), None, 403, "own_report")
+        .await;
+    refused(
+        &f.app,
+        &mut p[r1],
+        Method::POST,
+        &format!("/api/pairings/{reported}/report"),
+        json_body(json!({"player1_vp": 1, "player2_vp": 0})),
+        409,
+        "already_reported",
+    )
+    .await;
+    refused(
+        &f.app,
+        &mut p[r2],
+        Method::POST,
+        &format!("/api/pairings/{reported}/report"),
+        json_body(json!({"player1_vp": 1, "player2_vp": 0})),
+        409,
+        "already_reported",
+    )
+    .await;
+    refused(&f.app, &mut p[o1], Method::POST, &format!("/api/pairings/{other}/confirm"), None, 409, "not_reported")
+        .await;
+    refused(
+        &f.app,
+        &mut p[o1],
+        Method::POST,
+        &format!("/api/tournaments/{tid}/check-in"),
+        None,
+        409,
+        "already_checked_in",
+    )
+    .await;
+    refused(
+        &f.app,
+        &mut p[o1],
+        Method::POST,
+        &format!("/api/tournaments/{tid}/register"),
+        json_body(json!({"display_name": "Again", "faction": "Orks"})),
+        409,
+        "registration_closed",
+    )
+    .await;
     refused(&f.app, &mut f.to, Method::POST, &format!("/api/tournaments/{tid}/rounds"), None, 409, "round_open").await;
-    refused(&f.app, &mut f.to, Method::POST, &format!("/api/rounds/{rid}/pairings"), None, 409, "round_not_pending").await;
+    refused(&f.app, &mut f.to, Method::POST, &format!("/api/rounds/{rid}/pairings"), None, 409, "round_not_pending")
+        .await;
     refused(&f.app, &mut f.to, Method::POST, &format!("/api/rounds/{rid}/close"), None, 409, "round_incomplete").await;
     refused(&f.app, &mut f.to, Method::DELETE, &format!("/api/tournaments/{tid}"), None, 409, "not_draft").await;
 
@@ -111,27 +272,113 @@ async fn bad_input_is_refused_and_changes_nothing() {
         (Method::POST, format!("/api/tournaments/{tid}/rounds"), None),
         (Method::POST, format!("/api/rounds/{rid}/pairings"), None),
         (Method::POST, format!("/api/rounds/{rid}/close"), None),
-        (Method::POST, format!("/api/pairings/{reported}/override"), json_body(json!({"player1_vp": 10, "player2_vp": 0}))),
+        (
+            Method::POST,
+            format!("/api/pairings/{reported}/override"),
+            json_body(json!({"player1_vp": 10, "player2_vp": 0})),
+        ),
         (Method::DELETE, format!("/api/tournaments/{tid}"), None),
     ] {
         refused(&f.app, &mut p[r2], method, &path, body, 403, "not_tournament_organiser").await;
     }
     let players = p[r2].get(&format!("/api/tournaments/{tid}/players")).await.unwrap().ok().unwrap();
     let victim = s(&players["players"][0], "id").to_string();
-    refused(&f.app, &mut p[r2], Method::DELETE, &format!("/api/players/{victim}"), None, 403, "not_tournament_organiser").await;
-    refused(&f.app, &mut p[r2], Method::POST, &format!("/api/players/{victim}/check-in"), None, 403, "not_tournament_organiser").await;
+    refused(
+        &f.app,
+        &mut p[r2],
+        Method::DELETE,
+        &format!("/api/players/{victim}"),
+        None,
+        403,
+        "not_tournament_organiser",
+    )
+    .await;
+    refused(
+        &f.app,
+        &mut p[r2],
+        Method::POST,
+        &format!("/api/players/{victim}/check-in"),
+        None,
+        403,
+        "not_tournament_organiser",
+    )
+    .await;
 
     // No session at all.
-    refused(&f.app, &mut anon, Method::POST, &format!("/api/pairings/{other}/report"), json_body(json!({"player1_vp": 1, "player2_vp": 0})), 401, "not_signed_in").await;
-    refused(&f.app, &mut anon, Method::POST, "/api/tournaments", json_body(json!({"name": "x"})), 401, "not_signed_in").await;
+    refused(
+        &f.app,
+        &mut anon,
+        Method::POST,
+        &format!("/api/pairings/{other}/report"),
+        json_body(json!({"player1_vp": 1, "player2_vp": 0})),
+        401,
+        "not_signed_in",
+    )
+    .await;
+    refused(&f.app, &mut anon, Method::POST, "/api/tournaments", json_body(json!({"name": "x"})), 401, "not_signed_in")
+        .await;
 
     // Invalid values at creation and sign-up.
-    refused(&f.app, &mut f.to, Method::POST, "/api/tournaments", json_body(json!({"name": "", "event_date": "2026-01-01", "format": "f", "total_rounds": 3})), 422, "invalid_field").await;
-    refused(&f.app, &mut f.to, Method::POST, "/api/tournaments", json_body(json!({"name": "X", "event_date": "17/05/2026", "format": "f", "total_rounds": 3})), 422, "invalid_field").await;
-    refused(&f.app, &mut f.to, Method::POST, "/api/tournaments", json_body(json!({"name": "X", "event_date": "2026-01-01", "format": "f", "total_rounds": 0})), 422, "invalid_field").await;
-    refused(&f.app, &mut anon, Method::POST, "/api/auth/signup", json_body(json!({"email": "nope", "password": "a long password", "display_name": "N"})), 422, "invalid_email").await;
-    refused(&f.app, &mut anon, Method::POST, "/api/auth/signup", json_body(json!({"email": "n@x.org", "password": "short", "display_name": "N"})), 422, "invalid_password").await;
-    refused(&f.app, &mut anon, Method::POST, "/api/auth/login", json_body(json!({"email": "n@x.org", "password": "a long password"})), 401, "invalid_credentials").await;
+    refused(
+        &f.app,
+        &mut f.to,
+        Method::POST,
+        "/api/tournaments",
+        json_body(json!({"name": "", "event_date": "2026-01-01", "format": "f", "total_rounds": 3})),
+        422,
+        "invalid_field",
+    )
+    .await;
+    refused(
+        &f.app,
+        &mut f.to,
+        Method::POST,
+        "/api/tournaments",
+        json_body(json!({"name": "X", "event_date": "17/05/2026", "format": "f", "total_rounds": 3})),
+        422,
+        "invalid_field",
+    )
+    .await;
+    refused(
+        &f.app,
+        &mut f.to,
+        Method::POST,
+        "/api/tournaments",
+        json_body(json!({"name": "X", "event_date": "2026-01-01", "format": "f", "total_rounds": 0})),
+        422,
+        "invalid_field",
+    )
+    .await;
+    refused(
+        &f.app,
+        &mut anon,
+        Method::POST,
+        "/api/auth/signup",
+        json_body(json!({"email": "nope", "password": "a long password", "display_name": "N"})),
+        422,
+        "invalid_email",
+    )
+    .await;
+    refused(
+        &f.app,
+        &mut anon,
+        Method::POST,
+        "/api/auth/signup",
+        json_body(json!({"email": "n@x.org", "password": "short", "display_name": "N"})),
+        422,
+        "invalid_password",
+    )
+    .await;
+    refused(
+        &f.app,
+        &mut anon,
+        Method::POST,
+        "/api/auth/login",
+        json_body(json!({"email": "n@x.org", "password": "a long password"})),
+        401,
+        "invalid_credentials",
+    )
+    .await;
 
     // A cross-site form post is refused even with a valid session.
     let before = f.app.fingerprint().await.unwrap();

@@ -39,7 +39,12 @@ async fn board_updates_in_place_within_a_second() {
     let b = Browser::start().await.unwrap();
     b.client.goto(&format!("{}/t/{tid}/board", app.base)).await.unwrap();
     b.client.find(Locator::Css("#board-body")).await.unwrap();
-    assert!(wait_for(&b, "return document.getElementById('live-status').classList.contains('on')", Duration::from_secs(5)).await.is_some(), "socket not live");
+    assert!(
+        wait_for(&b, "return document.getElementById('live-status').classList.contains('on')", Duration::from_secs(5))
+            .await
+            .is_some(),
+        "socket not live"
+    );
     // A marker that a reload would erase.
     b.client.execute("window.__noReload = 42; return true;", vec![]).await.unwrap();
 
@@ -50,16 +55,37 @@ async fn board_updates_in_place_within_a_second() {
     let table = p["round"]["pairings"][0].clone();
     let pid = s(&table, "id").to_string();
     let row = format!("document.querySelector('tr[data-pairing=\"{pid}\"]')");
-    assert!(wait_for(&b, &format!("return !!{row}"), Duration::from_secs(2)).await.is_some(), "pairings did not appear");
-    assert!(wait_for(&b, "return document.body.textContent.includes('BYE')", Duration::from_secs(2)).await.is_some(), "no bye row");
+    assert!(
+        wait_for(&b, &format!("return !!{row}"), Duration::from_secs(2)).await.is_some(),
+        "pairings did not appear"
+    );
+    assert!(
+        wait_for(&b, "return document.body.textContent.includes('BYE')", Duration::from_secs(2)).await.is_some(),
+        "no bye row"
+    );
 
     let who = |seat: &str| s(&table[seat], "name")[1..].parse::<usize>().unwrap() - 1;
-    players[who("player1")].post(&format!("/api/pairings/{pid}/report"), &json!({"player1_vp": 72, "player2_vp": 45})).await.unwrap().ok().unwrap();
-    let shown = wait_for(&b, &format!("var r = {row}; return !!r && r.textContent.includes('72') && r.textContent.includes('45')"), Duration::from_secs(2)).await;
+    players[who("player1")]
+        .post(&format!("/api/pairings/{pid}/report"), &json!({"player1_vp": 72, "player2_vp": 45}))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let shown = wait_for(
+        &b,
+        &format!("var r = {row}; return !!r && r.textContent.includes('72') && r.textContent.includes('45')"),
+        Duration::from_secs(2),
+    )
+    .await;
     assert!(shown.is_some(), "reported VP not shown");
 
     players[who("player2")].post_empty(&format!("/api/pairings/{pid}/confirm")).await.unwrap().ok().unwrap();
-    let took = wait_for(&b, &format!("var r = {row}; return !!r && r.classList.contains('state-confirmed')"), Duration::from_secs(3)).await;
+    let took = wait_for(
+        &b,
+        &format!("var r = {row}; return !!r && r.classList.contains('state-confirmed')"),
+        Duration::from_secs(3),
+    )
+    .await;
     let took = took.expect("the confirmed result never appeared");
     assert!(took < Duration::from_secs(1), "took {took:?}");
     let marker = b.client.execute("return window.__noReload === 42", vec![]).await.unwrap();
@@ -95,7 +121,10 @@ async fn a_player_asks_for_a_bye_on_their_page() {
         .await
         .unwrap();
     let form = "document.querySelector('#swiss #bye-form')";
-    assert!(wait_for(&b, &format!("return !!{form}"), Duration::from_secs(5)).await.is_some(), "no bye form on the player's page");
+    assert!(
+        wait_for(&b, &format!("return !!{form}"), Duration::from_secs(5)).await.is_some(),
+        "no bye form on the player's page"
+    );
     b.client
         .execute(&format!("var f = {form}; f.round.value = '2'; f.kind.value = 'half'; f.querySelector('button').click(); return true;"), vec![])
         .await
@@ -103,12 +132,23 @@ async fn a_player_asks_for_a_bye_on_their_page() {
     let listed = "var p = document.getElementById('swiss'); return p.textContent.includes('round 2') && p.textContent.includes('½ point')";
     assert!(wait_for(&b, listed, Duration::from_secs(3)).await.is_some(), "the bye is not listed");
     let byes = to.get(&format!("/api/tournaments/{tid}/byes")).await.unwrap().ok().unwrap();
-    assert_eq!(byes["byes"], json!([{ "player_id": players[0].1, "player_name": "C1", "round": 2, "kind": "half", "requested_by": "player" }]));
+    assert_eq!(
+        byes["byes"],
+        json!([{ "player_id": players[0].1, "player_name": "C1", "round": 2, "kind": "half", "requested_by": "player" }])
+    );
 
     // Another player's bye arranged by the TO reaches the page live, but is not listed as C1's.
-    to.post(&format!("/api/players/{}/byes", players[1].1), &json!({ "round": 3, "kind": "zero" })).await.unwrap().ok().unwrap();
+    to.post(&format!("/api/players/{}/byes", players[1].1), &json!({ "round": 3, "kind": "zero" }))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let shown = b.client.execute("return document.getElementById('swiss').textContent.includes('round 3')", vec![]).await.unwrap();
+    let shown = b
+        .client
+        .execute("return document.getElementById('swiss').textContent.includes('round 3')", vec![])
+        .await
+        .unwrap();
     assert_eq!(shown.as_bool(), Some(false), "another player's bye shown on C1's page");
     b.close().await;
     app.stop().await;

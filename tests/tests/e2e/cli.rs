@@ -115,7 +115,14 @@ fn explain_prints_the_brackets_colours_and_pab_before_the_pairing() -> anyhow::R
     let stdout = text(&out.stdout);
     assert!(stdout.ends_with(&expected(case)?), "{stdout}");
     // Round 3 of 7 players: three score groups, the PAB to 2 (C.04.3 C2, C5, C9), board 3's colours by 5.2.4.
-    for line in ["Bracket 1: scoregroup 2.0", "Bracket 3: scoregroup 0.5 (heterogeneous", "[C12]", "Board 3: 3 (1.0) White", "5.2.4", "PAB: 2 (0.5)"] {
+    for line in [
+        "Bracket 1: scoregroup 2.0",
+        "Bracket 3: scoregroup 0.5 (heterogeneous",
+        "[C12]",
+        "Board 3: 3 (1.0) White",
+        "5.2.4",
+        "PAB: 2 (0.5)",
+    ] {
         assert!(stdout.contains(line), "missing {line:?} in:\n{stdout}");
     }
     Ok(())

@@ -27,11 +27,71 @@ use std::time::Duration;
 /// (player1, player2, player1 VP, player2 VP) by round, tables in order; the bye.
 type Round = (&'static [(u32, u32, u32, u32)], Option<u32>);
 const ROUNDS: [Round; 5] = [
-    (&[(1, 9, 80, 45), (2, 10, 95, 81), (3, 11, 69, 36), (4, 12, 84, 36), (5, 13, 93, 91), (6, 14, 90, 61), (7, 15, 83, 51), (8, 16, 35, 57)], Some(17)),
-    (&[(4, 6, 87, 87), (1, 16, 84, 77), (3, 2, 93, 46), (7, 5, 65, 92), (17, 14, 71, 63), (13, 15, 37, 36), (10, 11, 55, 91), (8, 9, 67, 94)], Some(12)),
-    (&[(3, 1, 49, 50), (17, 4, 93, 42), (6, 13, 61, 63), (16, 9, 87, 81), (7, 2, 35, 51), (11, 12, 78, 58), (15, 8, 62, 94), (14, 10, 87, 87)], None),
-    (&[(17, 1, 68, 46), (3, 16, 38, 44), (11, 13, 76, 41), (2, 6, 66, 94), (4, 9, 43, 60), (7, 8, 70, 70), (12, 14, 56, 69), (10, 15, 79, 53)], None),
-    (&[(17, 16, 87, 58), (11, 1, 56, 74), (3, 13, 83, 55), (6, 9, 51, 47), (2, 4, 66, 51), (7, 14, 81, 42), (8, 10, 44, 42), (12, 15, 39, 44)], None),
+    (
+        &[
+            (1, 9, 80, 45),
+            (2, 10, 95, 81),
+            (3, 11, 69, 36),
+            (4, 12, 84, 36),
+            (5, 13, 93, 91),
+            (6, 14, 90, 61),
+            (7, 15, 83, 51),
+            (8, 16, 35, 57),
+        ],
+        Some(17),
+    ),
+    (
+        &[
+            (4, 6, 87, 87),
+            (1, 16, 84, 77),
+            (3, 2, 93, 46),
+            (7, 5, 65, 92),
+            (17, 14, 71, 63),
+            (13, 15, 37, 36),
+            (10, 11, 55, 91),
+            (8, 9, 67, 94),
+        ],
+        Some(12),
+    ),
+    (
+        &[
+            (3, 1, 49, 50),
+            (17, 4, 93, 42),
+            (6, 13, 61, 63),
+            (16, 9, 87, 81),
+            (7, 2, 35, 51),
+            (11, 12, 78, 58),
+            (15, 8, 62, 94),
+            (14, 10, 87, 87),
+        ],
+        None,
+    ),
+    (
+        &[
+            (17, 1, 68, 46),
+            (3, 16, 38, 44),
+            (11, 13, 76, 41),
+            (2, 6, 66, 94),
+            (4, 9, 43, 60),
+            (7, 8, 70, 70),
+            (12, 14, 56, 69),
+            (10, 15, 79, 53),
+        ],
+        None,
+    ),
+    (
+        &[
+            (17, 16, 87, 58),
+            (11, 1, 56, 74),
+            (3, 13, 83, 55),
+            (6, 9, 51, 47),
+            (2, 4, 66, 51),
+            (7, 14, 81, 42),
+            (8, 10, 44, 42),
+            (12, 15, 39, 44),
+        ],
+        None,
+    ),
 ];
 
 /// Final standings: player, W, L, D, VP for, VP against, margin, SOS (exact), SOS % (one decimal).
@@ -85,13 +145,19 @@ impl Event {
         let got: Vec<(u64, u32, u32)> = pairings
             .iter()
             .filter(|p| !p["player2"].is_null())
-            .map(|p| (p["table"].as_u64().unwrap_or(0), number(s(&p["player1"], "name")), number(s(&p["player2"], "name"))))
+            .map(|p| {
+                (p["table"].as_u64().unwrap_or(0), number(s(&p["player1"], "name")), number(s(&p["player2"], "name")))
+            })
             .collect();
         let want: Vec<(u64, u32, u32)> = tables.iter().enumerate().map(|(i, t)| (i as u64 + 1, t.0, t.1)).collect();
         assert_eq!(got, want, "round {} pairings", n + 1);
         let got_bye = pairings.iter().find(|p| p["player2"].is_null()).map(|p| number(s(&p["player1"], "name")));
         assert_eq!(got_bye, bye, "round {} bye", n + 1);
-        assert!(published["warnings"].as_array().is_some_and(Vec::is_empty), "no rematch warnings: {}", published["warnings"]);
+        assert!(
+            published["warnings"].as_array().is_some_and(Vec::is_empty),
+            "no rematch warnings: {}",
+            published["warnings"]
+        );
         let ids = pairings
             .iter()
             .filter(|p| !p["player2"].is_null())
@@ -101,7 +167,12 @@ impl Event {
     }
 
     async fn report(&mut self, by: u32, pairing: &str, vp1: u32, vp2: u32) -> Value {
-        self.player(by).post(&format!("/api/pairings/{pairing}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 })).await.unwrap().ok().unwrap()
+        self.player(by)
+            .post(&format!("/api/pairings/{pairing}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 }))
+            .await
+            .unwrap()
+            .ok()
+            .unwrap()
     }
 
     async fn confirm(&mut self, by: u32, pairing: &str) -> Value {
@@ -140,12 +211,33 @@ async fn seventeen_players_five_rounds_live() {
             if n == 2 && (*p1, *p2) == (17, 4) {
                 // A dispute resolved by the TO.
                 ev.report(17, pid, vp1, vp2).await;
-                let d = ev.player(4).post(&format!("/api/pairings/{pid}/dispute"), &json!({ "player1_vp": 83, "player2_vp": 42, "note": "Primary scored twice" })).await.unwrap().ok().unwrap();
+                let d = ev
+                    .player(4)
+                    .post(
+                        &format!("/api/pairings/{pid}/dispute"),
+                        &json!({ "player1_vp": 83, "player2_vp": 42, "note": "Primary scored twice" }),
+                    )
+                    .await
+                    .unwrap()
+                    .ok()
+                    .unwrap();
                 assert_eq!(d["pairing"]["state"], "DISPUTED");
                 let refused = ev.to.post_empty(&format!("/api/rounds/{rid}/close")).await.unwrap();
                 assert_eq!((refused.status.as_u16(), refused.code()), (409, "round_incomplete"));
-                let o = ev.to.post(&format!("/api/pairings/{pid}/override"), &json!({ "player1_vp": vp1, "player2_vp": vp2, "note": "Checked the score sheet" })).await.unwrap().ok().unwrap();
-                assert_eq!((o["pairing"]["state"].as_str(), o["pairing"]["to_override"].as_bool()), (Some("CONFIRMED"), Some(true)));
+                let o = ev
+                    .to
+                    .post(
+                        &format!("/api/pairings/{pid}/override"),
+                        &json!({ "player1_vp": vp1, "player2_vp": vp2, "note": "Checked the score sheet" }),
+                    )
+                    .await
+                    .unwrap()
+                    .ok()
+                    .unwrap();
+                assert_eq!(
+                    (o["pairing"]["state"].as_str(), o["pairing"]["to_override"].as_bool()),
+                    (Some("CONFIRMED"), Some(true))
+                );
                 continue;
             }
             // Alternate who reports; the other player confirms.
@@ -181,8 +273,19 @@ async fn seventeen_players_five_rounds_live() {
         let (p, w, l, d, vp, against, margin, sos, pct) = *want;
         assert_eq!(row["rank"], i as u64 + 1);
         assert_eq!(s(row, "display_name"), format!("P{p}"), "rank {}", i + 1);
-        let got = (row["wins"].as_u64(), row["losses"].as_u64(), row["draws"].as_u64(), row["vp_for"].as_u64(), row["vp_against"].as_u64(), row["margin"].as_i64());
-        assert_eq!(got, (Some(w.into()), Some(l.into()), Some(d.into()), Some(vp), Some(against), Some(margin)), "P{p}");
+        let got = (
+            row["wins"].as_u64(),
+            row["losses"].as_u64(),
+            row["draws"].as_u64(),
+            row["vp_for"].as_u64(),
+            row["vp_against"].as_u64(),
+            row["margin"].as_i64(),
+        );
+        assert_eq!(
+            got,
+            (Some(w.into()), Some(l.into()), Some(d.into()), Some(vp), Some(against), Some(margin)),
+            "P{p}"
+        );
         assert_eq!(s(row, "sos_exact"), sos, "P{p} SOS");
         assert!((row["sos"].as_f64().unwrap_or(-1.0) - pct).abs() < 1e-9, "P{p} SOS %: {}", row["sos"]);
         assert_eq!(row["dropped"], p == 5);
@@ -204,9 +307,20 @@ async fn seventeen_players_five_rounds_live() {
     }
     let kinds: Vec<&str> = events.iter().filter_map(|e| e["kind"].as_str()).collect();
     for k in [
-        "tournament_created", "status_advanced", "player_registered", "lists_locked", "player_checked_in", "round_created",
-        "pairings_published", "result_reported", "result_confirmed", "result_disputed", "result_overridden", "round_closed",
-        "standings_changed", "player_dropped",
+        "tournament_created",
+        "status_advanced",
+        "player_registered",
+        "lists_locked",
+        "player_checked_in",
+        "round_created",
+        "pairings_published",
+        "result_reported",
+        "result_confirmed",
+        "result_disputed",
+        "result_overridden",
+        "round_closed",
+        "standings_changed",
+        "player_dropped",
     ] {
         assert!(kinds.contains(&k), "no {k} event");
     }

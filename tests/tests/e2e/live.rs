@@ -31,7 +31,11 @@ async fn reconnecting_with_since_replays_exactly_what_was_missed() {
     // Missed while away: a registration, a list edit, the lock.
     let (mut b, _) = app.user("Ben").await.unwrap();
     register(&mut b, &tid, "Ben", "Necrons").await.unwrap();
-    a.send(awc::http::Method::PUT, &format!("/api/tournaments/{tid}/list"), Some(&json!({"list_text": "new list"}))).await.unwrap().ok().unwrap();
+    a.send(awc::http::Method::PUT, &format!("/api/tournaments/{tid}/list"), Some(&json!({"list_text": "new list"})))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
     to.post_empty(&format!("/api/tournaments/{tid}/lock-lists")).await.unwrap().ok().unwrap();
 
     let mut ws = app.ws(&tid, Some(3)).await.unwrap();
@@ -61,7 +65,15 @@ async fn too_far_behind_or_ahead_gets_a_snapshot() {
     register(&mut a, &tid, "Ann", "Orks").await.unwrap();
     // More events than a replay covers: list edits are one event each.
     for i in 0..=REPLAY_MAX {
-        a.send(awc::http::Method::PUT, &format!("/api/tournaments/{tid}/list"), Some(&json!({"list_text": format!("list v{i}")}))).await.unwrap().ok().unwrap();
+        a.send(
+            awc::http::Method::PUT,
+            &format!("/api/tournaments/{tid}/list"),
+            Some(&json!({"list_text": format!("list v{i}")})),
+        )
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
     }
     let last = 3 + REPLAY_MAX + 1;
     let mut ws = app.ws(&tid, Some(1)).await.unwrap();
@@ -114,7 +126,12 @@ async fn metrics_count_viewers_and_events() {
     assert_eq!(ws.next_json(WAIT).await.unwrap()["kind"], "player_registered");
     let raw = awc::Client::new().get(format!("{}/metrics", app.base)).send().await.unwrap().body().await.unwrap();
     let text = String::from_utf8_lossy(&raw);
-    let value = |name: &str| text.lines().find(|l| l.starts_with(name)).and_then(|l| l.split_whitespace().last()).and_then(|v| v.parse::<f64>().ok());
+    let value = |name: &str| {
+        text.lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().last())
+            .and_then(|v| v.parse::<f64>().ok())
+    };
     assert_eq!(value("arbiter_live_viewers "), Some(1.0), "{text}");
     assert!(value("arbiter_live_events_total ").is_some_and(|n| n >= 1.0), "{text}");
     assert!(value("arbiter_live_fanout_latency_seconds_count ").is_some_and(|n| n >= 1.0), "{text}");
@@ -151,6 +168,9 @@ async fn a_dead_socket_is_closed_by_the_heartbeat() {
     }
     assert!(String::from_utf8_lossy(&head).starts_with("HTTP/1.1 101"), "upgraded first");
     let took = started.elapsed();
-    assert!(took >= Duration::from_secs(2) && took < Duration::from_secs(6), "closed after the 2 s timeout, took {took:?}");
+    assert!(
+        took >= Duration::from_secs(2) && took < Duration::from_secs(6),
+        "closed after the 2 s timeout, took {took:?}"
+    );
     app.stop().await;
 }

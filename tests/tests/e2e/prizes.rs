@@ -9,9 +9,9 @@
 use super::games::chess::{no, NAMES, RESULTS};
 use super::games::Event;
 use arbiter_tests::{s, Backend, TestApp, WsClient};
-use std::time::Duration;
 use awc::http::{header, Method};
 use serde_json::{json, Value};
+use std::time::Duration;
 
 /// Profiles: (name, rating, sex, birth date, disability). The event starts
 /// 2026-05-17: P3 is 11 that day, P4 13, P5 10.
@@ -54,7 +54,8 @@ async fn played(app: &TestApp) -> anyhow::Result<Event> {
     e.put(&path, &json!({ "config": { "game": "chess", "tiebreaks": [] } })).await?.ok()?;
     for (name, rating, sex, birth, disability) in PROFILES {
         let pid = e.id_of(name);
-        let profile = json!({ "profile": { "rating": rating, "sex": sex, "birth_date": birth, "disability": disability } });
+        let profile =
+            json!({ "profile": { "rating": rating, "sex": sex, "birth_date": birth, "disability": disability } });
         e.put(&format!("/api/players/{pid}/profile"), &profile).await?.ok()?;
     }
     for _ in 0..5 {
@@ -67,7 +68,12 @@ async fn played(app: &TestApp) -> anyhow::Result<Event> {
         e.close(&published["round"]).await?;
     }
     let st = e.standings().await?;
-    let ranks: Vec<(String, u64)> = st["players"].as_array().into_iter().flatten().map(|r| (s(r, "display_name").to_string(), r["rank"].as_u64().unwrap_or(0))).collect();
+    let ranks: Vec<(String, u64)> = st["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| (s(r, "display_name").to_string(), r["rank"].as_u64().unwrap_or(0)))
+        .collect();
     let want = [("P2", 1), ("P3", 2), ("P4", 2), ("P1", 4), ("P6", 5), ("P5", 6)];
     assert_eq!(ranks, want.map(|(n, r)| (n.to_string(), r)), "P3 and P4 tied on 3.5 share rank 2");
     Ok(e)
@@ -80,7 +86,11 @@ fn winners(v: &Value) -> Vec<(String, String, String)> {
         .into_iter()
         .flatten()
         .map(|l| match l["winner"].as_object() {
-            Some(w) => (s(l, "prize_id").to_string(), w["name"].as_str().unwrap_or_default().to_string(), s(l, "tie_break").to_string()),
+            Some(w) => (
+                s(l, "prize_id").to_string(),
+                w["name"].as_str().unwrap_or_default().to_string(),
+                s(l, "tie_break").to_string(),
+            ),
             None => (s(l, "prize_id").to_string(), String::new(), s(l, "unfilled").to_string()),
         })
         .collect()
@@ -91,14 +101,30 @@ fn line(prize: &str, name: &str, how: &str) -> (String, String, String) {
 }
 
 fn payouts(v: &Value) -> Vec<(String, String)> {
-    v["payouts"].as_array().into_iter().flatten().map(|p| (s(p, "name").to_string(), s(p, "amount").to_string())).collect()
+    v["payouts"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| (s(p, "name").to_string(), s(p, "amount").to_string()))
+        .collect()
 }
 
 /// Posts a form from the prize desk as `client`'s session, with the page's
 /// CSRF token; returns the status and the `Location`.
-async fn post_form(base: &str, session: &str, page: &str, action: &str, fields: &[(&str, &str)]) -> anyhow::Result<(u16, String, String)> {
+async fn post_form(
+    base: &str,
+    session: &str,
+    page: &str,
+    action: &str,
+    fields: &[(&str, &str)],
+) -> anyhow::Result<(u16, String, String)> {
     let cookie = format!("{}={session}", arbiter_server::auth::session::COOKIE);
-    let mut res = awc::Client::new().get(format!("{base}{page}")).insert_header((header::COOKIE, cookie.clone())).send().await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut res = awc::Client::new()
+        .get(format!("{base}{page}"))
+        .insert_header((header::COOKIE, cookie.clone()))
+        .send()
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     let csrf = res
         .headers()
         .get_all(header::SET_COOKIE)
@@ -148,7 +174,11 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
     bad["categories"][1]["min_rating"] = json!(1900);
     let r = e.put(&format!("{base}/config"), &bad).await?;
     assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_prizes"));
-    assert!(r.body["message"].as_str().unwrap_or_default().contains("minimum rating 1900 is above the maximum 1799"), "{}", r.body);
+    assert!(
+        r.body["message"].as_str().unwrap_or_default().contains("minimum rating 1900 is above the maximum 1799"),
+        "{}",
+        r.body
+    );
     bad = prize_list();
     bad["categories"][0]["prizes"][1]["cash"] = json!(-300);
     let r = e.put(&format!("{base}/config"), &bad).await?;
@@ -187,14 +217,27 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
     // 100 at most); P1 (2200) is eligible for nothing left; P6 takes the
     // Under 1800 100. Fund 1,000.00, all paid. Payouts are listed in
     // standings order (P4 before P3: same rank, higher rating).
-    let cash = [("P2", "500.00"), ("P4", "200.00"), ("P3", "200.00"), ("P6", "100.00")].map(|(n, a)| (n.to_string(), a.to_string()));
+    let cash = [("P2", "500.00"), ("P4", "200.00"), ("P3", "200.00"), ("P6", "100.00")]
+        .map(|(n, a)| (n.to_string(), a.to_string()));
     assert_eq!(payouts(&run1), cash);
     assert_eq!((s(&run1, "fund"), s(&run1, "paid")), ("1000.00", "1000.00"));
     // The consistency audit: the Under 1800 and Girls U12 prizes went to
     // players ranked below eligible players who won elsewhere.
     assert_eq!(run1["counts"]["warnings"].as_u64(), Some(run1["warnings"].as_array().map_or(0, Vec::len) as u64));
-    assert!(run1["warnings"].as_array().into_iter().flatten().any(|w| s(w, "prize_id") == "u1800-1" && s(w, "message").starts_with("Under 1800 1st went to P6 (rank 5) ahead of P") && s(w, "message").contains("(rank 2), who took Open ")), "{}", run1["warnings"]);
-    assert!(run1["log_lines"].as_array().into_iter().flatten().any(|l| l.as_str().is_some_and(|l| l.starts_with("[alloc.win] prize=open-2") && l.contains("tie_break=rating"))), "{}", run1["log_lines"]);
+    assert!(
+        run1["warnings"].as_array().into_iter().flatten().any(|w| s(w, "prize_id") == "u1800-1"
+            && s(w, "message").starts_with("Under 1800 1st went to P6 (rank 5) ahead of P")
+            && s(w, "message").contains("(rank 2), who took Open ")),
+        "{}",
+        run1["warnings"]
+    );
+    assert!(
+        run1["log_lines"].as_array().into_iter().flatten().any(|l| l
+            .as_str()
+            .is_some_and(|l| l.starts_with("[alloc.win] prize=open-2") && l.contains("tie_break=rating"))),
+        "{}",
+        run1["log_lines"]
+    );
     assert_eq!(run1["inputs"]["event"]["start_date"], "2026-05-17");
 
     // Run 2 with overrides: Girls U12 1st to P3 (eligible), Girls 2nd to P1
@@ -223,9 +266,17 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
     assert_eq!((run2["counts"]["manual_overrides"].as_u64(), run2["counts"]["conflicts"].as_u64()), (Some(1), Some(1)));
     assert_eq!(payouts(&run2), cash);
     // Overrides naming no prize or a stranger are refused outright.
-    let r = e.to.post(&format!("{base}/runs"), &json!({ "overrides": [{ "prize_id": "nope", "player_id": e.id_of("P1") }] })).await?;
+    let r = e
+        .to
+        .post(&format!("{base}/runs"), &json!({ "overrides": [{ "prize_id": "nope", "player_id": e.id_of("P1") }] }))
+        .await?;
     assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_override"));
-    let r = e.to.post(&format!("{base}/runs"), &json!({ "overrides": [{ "prize_id": "open-1", "player_id": uuid::Uuid::new_v4() }] })).await?;
+    let r =
+        e.to.post(
+            &format!("{base}/runs"),
+            &json!({ "overrides": [{ "prize_id": "open-1", "player_id": uuid::Uuid::new_v4() }] }),
+        )
+        .await?;
     assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_override"));
 
     // Every run is stored and listable (TO only).
@@ -274,12 +325,15 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
     assert_eq!(rows[5], format!("Girls U12,1,0.00,yes,no,P3,{},2,1750,none,yes,", e.id_of("P3")));
     assert_eq!(rows[7], "Disability,1,0.00,no,yes,,,,,,no,all_won");
     let (_, paid) = app.client().get_text(&format!("{base}.csv?table=payouts")).await?;
-    assert_eq!(paid.lines().collect::<Vec<_>>()[1..], [
-        format!("P2,{},1,4.0,500.00", e.id_of("P2")),
-        format!("P4,{},2,3.5,200.00", e.id_of("P4")),
-        format!("P3,{},2,3.5,200.00", e.id_of("P3")),
-        format!("P6,{},5,1.0,100.00", e.id_of("P6")),
-    ]);
+    assert_eq!(
+        paid.lines().collect::<Vec<_>>()[1..],
+        [
+            format!("P2,{},1,4.0,500.00", e.id_of("P2")),
+            format!("P4,{},2,3.5,200.00", e.id_of("P4")),
+            format!("P3,{},2,3.5,200.00", e.id_of("P3")),
+            format!("P6,{},5,1.0,100.00", e.id_of("P6")),
+        ]
+    );
     let (status, _) = stranger.get_text(&format!("{base}.csv?run={id1}")).await?;
     assert_eq!(status.as_u16(), 403, "only the TO exports an unpublished run");
     let (_, csv1) = e.to.get_text(&format!("{base}.csv?run={id1}")).await?;
@@ -312,7 +366,14 @@ async fn the_prize_list_is_imported_from_csv_and_managed_from_the_prize_desk() -
     assert_eq!(r.body["message"], "Row 3, column cash: `abc` is not an amount (write 500 or 166.67).");
     let (m, p, b) = import("category,place,max_age,min_age\nU12,1,11,12\n");
     let r = e.to.send_raw(m, &p, b).await?;
-    assert!(r.body["message"].as_str().unwrap_or_default().starts_with("Row 2: Category `U12`: the minimum age 12 is above the maximum 11"), "{}", r.body);
+    assert!(
+        r.body["message"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("Row 2: Category `U12`: the minimum age 12 is above the maximum 11"),
+        "{}",
+        r.body
+    );
     assert_eq!(e.to.get(&format!("{base}/config")).await?.ok()?["config"]["category_count"], 0);
     let (mut stranger, _) = app.user("Stranger").await?;
     let (m, p, b) = import("category,place\nOpen,1\n");
@@ -328,7 +389,10 @@ async fn the_prize_list_is_imported_from_csv_and_managed_from_the_prize_desk() -
                  Disability,1,,,yes,,,,yes\n";
     let (m, p, b) = import(sheet);
     let c = e.to.send_raw(m, &p, b).await?.ok()?["config"].clone();
-    assert_eq!((c["category_count"].as_u64(), c["prize_count"].as_u64(), s(&c["rules"], "cash_split")), (Some(4), Some(7), "hort"));
+    assert_eq!(
+        (c["category_count"].as_u64(), c["prize_count"].as_u64(), s(&c["rules"], "cash_split")),
+        (Some(4), Some(7), "hort")
+    );
     let names: Vec<&str> = c["categories"].as_array().into_iter().flatten().map(|c| s(c, "name")).collect();
     assert_eq!(names, ["Open", "Under 1800", "Girls U12", "Disability"]);
 
@@ -337,13 +401,27 @@ async fn the_prize_list_is_imported_from_csv_and_managed_from_the_prize_desk() -
     assert_eq!(status.as_u16(), 403);
     let session = e.to.session().unwrap_or_default().to_string();
     let page = format!("/t/{tid}/prizes/manage");
-    let (status, _, _) = post_form(&app.base, &session, &page, &format!("{page}/rules"), &[("multiple_eligibility_mode", "first-win"), ("cash_split", "uscf_32b3")]).await?;
+    let (status, _, _) = post_form(
+        &app.base,
+        &session,
+        &page,
+        &format!("{page}/rules"),
+        &[("multiple_eligibility_mode", "first-win"), ("cash_split", "uscf_32b3")],
+    )
+    .await?;
     assert_eq!(status, 303);
     assert_eq!(e.to.get(&format!("{base}/config")).await?.ok()?["config"]["rules"]["cash_split"], "uscf_32b3");
     // A run with an override from the form: Girls U12 1st to P3.
     let girls1 = c["categories"][2]["prizes"][0]["id"].as_str().unwrap_or_default().to_string();
     let p3 = e.id_of("P3");
-    let (status, location, _) = post_form(&app.base, &session, &page, &format!("{page}/run"), &[("override_prize", &girls1), ("override_player", &p3)]).await?;
+    let (status, location, _) = post_form(
+        &app.base,
+        &session,
+        &page,
+        &format!("{page}/run"),
+        &[("override_prize", &girls1), ("override_player", &p3)],
+    )
+    .await?;
     assert_eq!(status, 303);
     let run_id = location.split("run=").nth(1).unwrap_or_default().to_string();
     let run = e.to.get(&format!("{base}/runs/{run_id}")).await?.ok()?["run"].clone();
@@ -352,7 +430,9 @@ async fn the_prize_list_is_imported_from_csv_and_managed_from_the_prize_desk() -
     let (_, html) = e.to.get_text(&format!("{page}?run={run_id}")).await?;
     assert!(html.contains("Publish this run") && html.contains("Girls U12") && html.contains("override"));
     // A refused form shows the message on the page (422), the CSV kept.
-    let (status, _, html) = post_form(&app.base, &session, &page, &format!("{page}/import"), &[("csv", "category,place\nOpen,x\n")]).await?;
+    let (status, _, html) =
+        post_form(&app.base, &session, &page, &format!("{page}/import"), &[("csv", "category,place\nOpen,x\n")])
+            .await?;
     assert_eq!(status, 422);
     assert!(html.contains("Row 2, column place: `x` is not a whole number.") && html.contains("Open,x"));
     // A form without the token is refused.
@@ -365,7 +445,8 @@ async fn the_prize_list_is_imported_from_csv_and_managed_from_the_prize_desk() -
     assert_eq!(r.status().as_u16(), 403);
     // Publishing from the desk (the event is complete).
     e.to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
-    let (status, location, _) = post_form(&app.base, &session, &page, &format!("{page}/publish"), &[("run_id", &run_id)]).await?;
+    let (status, location, _) =
+        post_form(&app.base, &session, &page, &format!("{page}/publish"), &[("run_id", &run_id)]).await?;
     assert_eq!((status, location.as_str()), (303, format!("/t/{tid}/prizes").as_str()));
     let public = app.client().get(&base).await?.ok()?["prizes"].clone();
     assert_eq!(s(&public, "run_id"), run_id);
@@ -390,7 +471,10 @@ async fn allocation_waits_for_a_prize_list_and_for_results() -> anyhow::Result<(
     assert_eq!(app.fingerprint().await?, before, "a refused run stores nothing");
     let (status, html) = app.client().get_text(&format!("/t/{}/prizes", e.id)).await?;
     assert_eq!(status.as_u16(), 200);
-    assert!(html.contains("id=\"prizes-not-published\"") && html.contains("1: 500.00 + trophy; 2: 300.00; 3: 100.00"), "the prize list shows until prizes are published");
+    assert!(
+        html.contains("id=\"prizes-not-published\"") && html.contains("1: 500.00 + trophy; 2: 300.00; 3: 100.00"),
+        "the prize list shows until prizes are published"
+    );
     app.stop().await;
     Ok(())
 }

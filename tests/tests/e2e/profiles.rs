@@ -12,7 +12,10 @@ async fn profiles_are_registered_corrected_and_kept_private() {
     let (mut ann, _) = app.user("Ann").await.unwrap();
     let profile = json!({ "rating": 2105, "title": "wfm", "federation": "eng", "birth_date": "2008-03-14", "sex": "w", "club": "Hastings", "disability": true });
     let me = ann
-        .post(&format!("/api/tournaments/{tid}/register"), &json!({ "display_name": "Ann", "faction": "Hastings", "profile": profile }))
+        .post(
+            &format!("/api/tournaments/{tid}/register"),
+            &json!({ "display_name": "Ann", "faction": "Hastings", "profile": profile }),
+        )
         .await
         .unwrap()
         .ok()
@@ -25,7 +28,10 @@ async fn profiles_are_registered_corrected_and_kept_private() {
     let public = bob.get(&format!("/api/tournaments/{tid}/players")).await.unwrap().ok().unwrap();
     let p = &public["players"][0]["profile"];
     assert_eq!((p["rating"].as_u64(), p["federation"].as_str()), (Some(2105), Some("ENG")));
-    assert!(p["birth_date"].is_null() && p["sex"].is_null() && p["disability"].is_null(), "private facts are hidden: {p}");
+    assert!(
+        p["birth_date"].is_null() && p["sex"].is_null() && p["disability"].is_null(),
+        "private facts are hidden: {p}"
+    );
     let as_to = to.get(&format!("/api/tournaments/{tid}/players")).await.unwrap().ok().unwrap();
     assert_eq!(as_to["players"][0]["profile"]["sex"], "w");
 
@@ -33,13 +39,21 @@ async fn profiles_are_registered_corrected_and_kept_private() {
     let fixed = json!({ "profile": { "rating": 2150, "title": "WFM", "birth_date": "2008-03-14", "sex": "w" } });
     let r = bob.send(awc::http::Method::PUT, &format!("/api/players/{pid}/profile"), Some(&fixed)).await.unwrap();
     assert_eq!((r.status.as_u16(), r.code()), (403, "not_tournament_organiser"));
-    let r = to.send(awc::http::Method::PUT, &format!("/api/players/{pid}/profile"), Some(&fixed)).await.unwrap().ok().unwrap();
+    let r = to
+        .send(awc::http::Method::PUT, &format!("/api/players/{pid}/profile"), Some(&fixed))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
     assert_eq!(r["player"]["profile"]["rating"], 2150);
     let bad = json!({ "profile": { "rating": 9000 } });
     let r = to.send(awc::http::Method::PUT, &format!("/api/players/{pid}/profile"), Some(&bad)).await.unwrap();
     assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_profile"));
     let r = bob
-        .post(&format!("/api/tournaments/{tid}/register"), &json!({ "display_name": "Bob", "faction": "x", "profile": { "sex": "q" } }))
+        .post(
+            &format!("/api/tournaments/{tid}/register"),
+            &json!({ "display_name": "Bob", "faction": "x", "profile": { "sex": "q" } }),
+        )
         .await
         .unwrap();
     assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_profile"));

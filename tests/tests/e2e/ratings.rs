@@ -27,11 +27,7 @@ async fn players(app: &TestApp, names: &[&str]) -> anyhow::Result<Vec<Player>> {
     let mut out = Vec::new();
     for name in names {
         let (client, user) = app.user(name).await?;
-        out.push(Player {
-            name: (*name).to_string(),
-            user,
-            client,
-        });
+        out.push(Player { name: (*name).to_string(), user, client });
     }
     Ok(out)
 }
@@ -50,39 +46,21 @@ async fn organiser(app: &TestApp) -> anyhow::Result<(ApiClient, ApiClient)> {
     let mut first = app.client();
     first.sign_up(&email, PASSWORD, "The TO").await?;
     let mut second = app.client();
-    second
-        .post(
-            "/api/auth/login",
-            &json!({ "email": email, "password": PASSWORD }),
-        )
-        .await?
-        .ok()?;
+    second.post("/api/auth/login", &json!({ "email": email, "password": PASSWORD })).await?.ok()?;
     Ok((first, second))
 }
 
 /// Opens an event, registers and checks in `players`, and starts it.
-async fn start_event(
-    to: &mut ApiClient,
-    name: &str,
-    rounds: u32,
-    players: &mut [Player],
-) -> anyhow::Result<String> {
+async fn start_event(to: &mut ApiClient, name: &str, rounds: u32, players: &mut [Player]) -> anyhow::Result<String> {
     let id = open_tournament(to, name, rounds).await?;
     for p in players.iter_mut() {
         register(&mut p.client, &id, &p.name, "Necrons").await?;
     }
-    to.post_empty(&format!("/api/tournaments/{id}/advance"))
-        .await?
-        .ok()?;
+    to.post_empty(&format!("/api/tournaments/{id}/advance")).await?.ok()?;
     for p in players.iter_mut() {
-        p.client
-            .post_empty(&format!("/api/tournaments/{id}/check-in"))
-            .await?
-            .ok()?;
+        p.client.post_empty(&format!("/api/tournaments/{id}/check-in")).await?.ok()?;
     }
-    to.post_empty(&format!("/api/tournaments/{id}/advance"))
-        .await?
-        .ok()?;
+    to.post_empty(&format!("/api/tournaments/{id}/advance")).await?.ok()?;
     Ok(id)
 }
 
@@ -103,30 +81,17 @@ async fn play_round(
     tournament: &str,
     number: u32,
 ) -> anyhow::Result<String> {
-    let round = to
-        .post(&format!("/api/tournaments/{tournament}/rounds"), &json!({}))
-        .await?
-        .ok()?;
+    let round = to.post(&format!("/api/tournaments/{tournament}/rounds"), &json!({})).await?.ok()?;
     let id = s(&round["round"], "id").to_string();
-    let published = to
-        .post_empty(&format!("/api/rounds/{id}/pairings"))
-        .await?
-        .ok()?;
-    for p in published["round"]["pairings"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-    {
+    let published = to.post_empty(&format!("/api/rounds/{id}/pairings")).await?.ok()?;
+    for p in published["round"]["pairings"].as_array().cloned().unwrap_or_default() {
         if p["player2"].is_null() {
             continue;
         }
         let (vp1, vp2) = score(number, p["table"].as_u64().unwrap_or(0));
         let pid = s(&p, "id");
         client_of(players, s(&p["player1"], "user_id"))?
-            .post(
-                &format!("/api/pairings/{pid}/report"),
-                &json!({ "player1_vp": vp1, "player2_vp": vp2 }),
-            )
+            .post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 }))
             .await?
             .ok()?;
         client_of(players, s(&p["player2"], "user_id"))?
@@ -141,10 +106,7 @@ async fn play_round(
 /// API shows them, taken in close order: each round from the ratings before
 /// it, byes left out. Per account: the rating, and `(round, before, after)`
 /// of each rated game.
-type Expected = (
-    HashMap<String, Rating>,
-    HashMap<String, Vec<(String, i32, i32)>>,
-);
+type Expected = (HashMap<String, Rating>, HashMap<String, Vec<(String, i32, i32)>>);
 
 fn expected(rounds: &[Value]) -> Expected {
     let mut ratings: HashMap<String, Rating> = HashMap::new();
@@ -158,26 +120,13 @@ fn expected(rounds: &[Value]) -> Expected {
                 "DRAW" => Outcome::Draw,
                 _ => continue,
             };
-            games.push(RatedGame {
-                a: s(&p["player1"], "user_id"),
-                b: s(&p["player2"], "user_id"),
-                score_a,
-            });
+            games.push(RatedGame { a: s(&p["player1"], "user_id"), b: s(&p["player2"], "user_id"), score_a });
         }
-        let before: HashMap<&str, Rating> = games
-            .iter()
-            .flat_map(|g| [g.a, g.b])
-            .filter_map(|u| Some((u, *ratings.get(u)?)))
-            .collect();
-        let Ok(rated) = rate_round(&before, &games) else {
-            panic!("a player twice in round {}", round["number"])
-        };
+        let before: HashMap<&str, Rating> =
+            games.iter().flat_map(|g| [g.a, g.b]).filter_map(|u| Some((u, *ratings.get(u)?))).collect();
+        let Ok(rated) = rate_round(&before, &games) else { panic!("a player twice in round {}", round["number"]) };
         for c in rated.changes {
-            history.entry(c.player.to_string()).or_default().push((
-                s(round, "id").to_string(),
-                c.before,
-                c.after,
-            ));
+            history.entry(c.player.to_string()).or_default().push((s(round, "id").to_string(), c.before, c.after));
         }
         ratings.extend(rated.ratings.into_iter().map(|(k, v)| (k.to_string(), v)));
     }
@@ -194,11 +143,7 @@ async fn live(client: &mut ApiClient, users: &[String]) -> anyhow::Result<Vec<Va
 }
 
 /// Checks the live ratings of `users` against [`expected`] over `rounds`.
-async fn assert_live_matches(
-    client: &mut ApiClient,
-    users: &[String],
-    rounds: &[Value],
-) -> anyhow::Result<()> {
+async fn assert_live_matches(client: &mut ApiClient, users: &[String], rounds: &[Value]) -> anyhow::Result<()> {
     let (ratings, history) = expected(rounds);
     for (u, view) in users.iter().zip(live(client, users).await?) {
         let want = ratings.get(u).copied();
@@ -236,22 +181,9 @@ async fn round(client: &mut ApiClient, id: &str) -> anyhow::Result<Value> {
     Ok(client.get(&format!("/api/rounds/{id}")).await?.ok()?["round"].clone())
 }
 
-async fn events(
-    client: &mut ApiClient,
-    tournament: &str,
-    kind: &str,
-) -> anyhow::Result<Vec<Value>> {
-    let all = client
-        .get(&format!("/api/tournaments/{tournament}/events?since=0"))
-        .await?
-        .ok()?;
-    Ok(all["events"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|e| e["kind"] == kind)
-        .cloned()
-        .collect())
+async fn events(client: &mut ApiClient, tournament: &str, kind: &str) -> anyhow::Result<Vec<Value>> {
+    let all = client.get(&format!("/api/tournaments/{tournament}/events?since=0")).await?.ok()?;
+    Ok(all["events"].as_array().into_iter().flatten().filter(|e| e["kind"] == kind).cloned().collect())
 }
 
 async fn sql(url: &str, statements: &[&str]) -> anyhow::Result<Vec<i64>> {
@@ -261,11 +193,7 @@ async fn sql(url: &str, statements: &[&str]) -> anyhow::Result<Vec<i64>> {
     for q in statements {
         if q.starts_with("SELECT") {
             let row = db.query_one(Statement::from_string(backend, *q)).await?;
-            out.push(
-                row.map(|r| r.try_get::<i64>("", "n"))
-                    .transpose()?
-                    .unwrap_or(-1),
-            );
+            out.push(row.map(|r| r.try_get::<i64>("", "n")).transpose()?.unwrap_or(-1));
         } else {
             db.execute(Statement::from_string(backend, *q)).await?;
         }
@@ -276,9 +204,7 @@ async fn sql(url: &str, statements: &[&str]) -> anyhow::Result<Vec<i64>> {
 
 async fn rebuild_at(url: &str) -> anyhow::Result<Vec<GameRebuild>> {
     let store = Store::connect(url).await?;
-    rebuild(&store)
-        .await
-        .map_err(|e| anyhow::anyhow!("rebuild: {e}"))
+    rebuild(&store).await.map_err(|e| anyhow::anyhow!("rebuild: {e}"))
 }
 
 /// Four new players, two tables: a 62–41 win and a 55–55 draw. Two close
@@ -291,28 +217,16 @@ async fn concurrent_closes_rate_a_round_once(backend: Backend) -> anyhow::Result
     let mut ps = players(&app, &["Ann", "Ben", "Cat", "Dan"]).await?;
     let t = start_event(&mut to, "Race GT", 3, &mut ps).await?;
     let round_id = {
-        let r = to
-            .post(&format!("/api/tournaments/{t}/rounds"), &json!({}))
-            .await?
-            .ok()?;
+        let r = to.post(&format!("/api/tournaments/{t}/rounds"), &json!({})).await?.ok()?;
         s(&r["round"], "id").to_string()
     };
-    let published = to
-        .post_empty(&format!("/api/rounds/{round_id}/pairings"))
-        .await?
-        .ok()?;
-    let tables = published["round"]["pairings"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let published = to.post_empty(&format!("/api/rounds/{round_id}/pairings")).await?.ok()?;
+    let tables = published["round"]["pairings"].as_array().cloned().unwrap_or_default();
     assert_eq!(tables.len(), 2);
     for (p, (vp1, vp2)) in tables.iter().zip([(62, 41), (55, 55)]) {
         let pid = s(p, "id");
         client_of(&mut ps, s(&p["player1"], "user_id"))?
-            .post(
-                &format!("/api/pairings/{pid}/report"),
-                &json!({ "player1_vp": vp1, "player2_vp": vp2 }),
-            )
+            .post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 }))
             .await?
             .ok()?;
         client_of(&mut ps, s(&p["player2"], "user_id"))?
@@ -322,12 +236,7 @@ async fn concurrent_closes_rate_a_round_once(backend: Backend) -> anyhow::Result
     }
 
     let mut ws = app.ws(&t, None).await?;
-    assert_eq!(
-        ws.next_json(Duration::from_secs(5))
-            .await
-            .map(|f| f["type"].clone()),
-        Some(json!("snapshot"))
-    );
+    assert_eq!(ws.next_json(Duration::from_secs(5)).await.map(|f| f["type"].clone()), Some(json!("snapshot")));
     let path = format!("/api/rounds/{round_id}/close");
     let (a, b) = tokio::join!(to.post_empty(&path), to_again.post_empty(&path));
     let (a, b) = (a?, b?);
@@ -346,11 +255,7 @@ async fn concurrent_closes_rate_a_round_once(backend: Backend) -> anyhow::Result
     for (user, rating) in want {
         let v = to.get(&format!("/api/users/{user}/ratings")).await?.ok()?;
         let r = &v["ratings"][0];
-        assert_eq!(
-            (r["rating"].as_i64(), r["games_played"].as_u64()),
-            (Some(rating), Some(1)),
-            "{user}"
-        );
+        assert_eq!((r["rating"].as_i64(), r["games_played"].as_u64()), (Some(rating), Some(1)), "{user}");
         assert_eq!(r["history"].as_array().map(Vec::len), Some(1));
     }
     let counts = sql(
@@ -364,23 +269,14 @@ async fn concurrent_closes_rate_a_round_once(backend: Backend) -> anyhow::Result
     .await?;
     assert_eq!(counts, [4, 1, 4]);
     // Pushed live right after the close, once: nothing else follows it.
-    let (frames, seen) = ws
-        .until(Duration::from_secs(5), |f| f["kind"] == "ratings_changed")
-        .await;
+    let (frames, seen) = ws.until(Duration::from_secs(5), |f| f["kind"] == "ratings_changed").await;
     let kinds: Vec<&str> = frames.iter().map(|f| s(f, "kind")).collect();
-    assert!(
-        seen && kinds.ends_with(&["round_closed", "ratings_changed"]),
-        "{kinds:?}"
-    );
+    assert!(seen && kinds.ends_with(&["round_closed", "ratings_changed"]), "{kinds:?}");
     assert_eq!(ws.next_json(Duration::from_millis(500)).await, None);
     let changed = events(&mut to, &t, "ratings_changed").await?;
     assert_eq!(changed.len(), 1);
-    let names: Vec<&str> = changed[0]["data"]["ratings"]["changes"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|c| s(c, "name"))
-        .collect();
+    let names: Vec<&str> =
+        changed[0]["data"]["ratings"]["changes"].as_array().into_iter().flatten().map(|c| s(c, "name")).collect();
     assert_eq!(names, ["Ann", "Ben", "Cat", "Dan"]);
     app.stop().await;
     Ok(())

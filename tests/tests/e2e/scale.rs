@@ -16,7 +16,11 @@ fn system_redis() -> String {
 /// Reads frames until `last` is reached; returns the event sequence numbers seen (snapshots excluded).
 async fn seqs_until(ws: &mut WsClient, last: i64) -> Vec<i64> {
     let (frames, reached) = ws.until(WAIT, |f| f["seq"].as_i64() == Some(last)).await;
-    assert!(reached, "never reached seq {last}; got {:?}", frames.iter().map(|f| (f["type"].clone(), f["seq"].clone())).collect::<Vec<_>>());
+    assert!(
+        reached,
+        "never reached seq {last}; got {:?}",
+        frames.iter().map(|f| (f["type"].clone(), f["seq"].clone())).collect::<Vec<_>>()
+    );
     frames.iter().filter(|f| f["type"] == "event").filter_map(|f| f["seq"].as_i64()).collect()
 }
 
@@ -108,7 +112,8 @@ async fn an_instance_killed_mid_round_loses_no_result_and_its_client_resyncs_els
     assert_eq!(seqs, (last + 1..=last_seq(&log)).collect::<Vec<_>>(), "resynced with nothing missing");
     // Both results confirmed through A are there.
     let round = ev.to.get(&format!("/api/tournaments/{}/rounds", ev.tid)).await.unwrap().ok().unwrap();
-    let states: Vec<&str> = round["rounds"][0]["pairings"].as_array().unwrap().iter().map(|p| p["state"].as_str().unwrap_or("?")).collect();
+    let states: Vec<&str> =
+        round["rounds"][0]["pairings"].as_array().unwrap().iter().map(|p| p["state"].as_str().unwrap_or("?")).collect();
     assert_eq!(states, ["CONFIRMED", "CONFIRMED", "CONFIRMED"]);
 }
 

@@ -33,7 +33,12 @@ async fn play_one_round(app: &TestApp) {
     for t in p["round"]["pairings"].as_array().unwrap() {
         let pid = s(t, "id");
         let who = |seat: &str| s(&t[seat], "name")[1..].parse::<usize>().unwrap() - 1;
-        players[who("player1")].post(&format!("/api/pairings/{pid}/report"), &json!({"player1_vp": 60, "player2_vp": 40})).await.unwrap().ok().unwrap();
+        players[who("player1")]
+            .post(&format!("/api/pairings/{pid}/report"), &json!({"player1_vp": 60, "player2_vp": 40}))
+            .await
+            .unwrap()
+            .ok()
+            .unwrap();
         players[who("player2")].post_empty(&format!("/api/pairings/{pid}/confirm")).await.unwrap().ok().unwrap();
     }
     let mut confirmed = 0;

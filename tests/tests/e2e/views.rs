@@ -58,7 +58,10 @@ async fn each_view_receives_only_what_it_shows() {
     let line = mine.iter().find(|f| f["kind"] == "standing").expect("the player's own standings line");
     assert_eq!((line["data"]["row"]["wins"].as_u64(), line["data"]["row"]["margin"].as_i64()), (Some(1), Some(60)));
     let theirs = drain(&mut other, Duration::from_millis(300)).await;
-    assert!(!kinds(&theirs).iter().any(|k| k.starts_with("result_")), "another player's phone gets no result of table 1");
+    assert!(
+        !kinds(&theirs).iter().any(|k| k.starts_with("result_")),
+        "another player's phone gets no result of table 1"
+    );
 
     let st = drain(&mut standings, Duration::from_millis(800)).await;
     let update = st.iter().find(|f| f["kind"] == "standings").expect("a standings window update");
@@ -69,7 +72,11 @@ async fn each_view_receives_only_what_it_shows() {
     assert!(update["data"]["standings_meta"].is_object());
 
     let q = drain(&mut queue, Duration::from_millis(800)).await;
-    assert_eq!(kinds(&q), ["result_reported", "result_confirmed", "standings"], "the TO queue: results and its top of the standings, no markers");
+    assert_eq!(
+        kinds(&q),
+        ["result_reported", "result_confirmed", "standings"],
+        "the TO queue: results and its top of the standings, no markers"
+    );
     assert_eq!(q[2]["data"]["standings"]["rows"].as_array().map(Vec::len), Some(8));
 
     // A standings page turns: a snapshot of the next window follows.

@@ -114,7 +114,8 @@ impl ManagePrizesPage {
         let text = |k: &str, default: &str| config.rules.get(k).and_then(|v| v.as_str()).unwrap_or(default).to_string();
         let mode = text("multiple_eligibility_mode", "first-win");
         let split = text("cash_split", "none");
-        let allow_unrated = config.rules.get("allow_unrated_in_rating_category").and_then(serde_json::Value::as_bool).unwrap_or(false);
+        let allow_unrated =
+            config.rules.get("allow_unrated_in_rating_category").and_then(serde_json::Value::as_bool).unwrap_or(false);
         let prize_options = config
             .categories
             .as_array()
@@ -132,7 +133,20 @@ impl ManagePrizesPage {
                 })
             })
             .collect();
-        ManagePrizesPage { nav, tournament, config, mode, split, allow_unrated, prize_options, runs, run, players, error, csv }
+        ManagePrizesPage {
+            nav,
+            tournament,
+            config,
+            mode,
+            split,
+            allow_unrated,
+            prize_options,
+            runs,
+            run,
+            players,
+            error,
+            csv,
+        }
     }
 
     /// The configured categories as (name, filters in words, prizes in words).
@@ -160,7 +174,8 @@ impl PrizesPage {
 /// ≤ 1799, F") and its prizes in words ("1: 500.00 + trophy; 2: 250.00").
 #[must_use]
 pub fn category_lines(config: &PrizeConfigView) -> Vec<(String, String, String)> {
-    let s = |c: &serde_json::Value, k: &str| c.get(k).and_then(|v| v.as_str()).filter(|v| !v.is_empty()).map(String::from);
+    let s =
+        |c: &serde_json::Value, k: &str| c.get(k).and_then(|v| v.as_str()).filter(|v| !v.is_empty()).map(String::from);
     let n = |c: &serde_json::Value, k: &str| c.get(k).and_then(serde_json::Value::as_u64).filter(|v| *v > 0);
     config
         .categories
@@ -216,7 +231,11 @@ pub fn category_lines(config: &PrizeConfigView) -> Vec<(String, String, String)>
                 })
                 .collect::<Vec<_>>()
                 .join("; ");
-            (s(c, "name").unwrap_or_default(), if filters.is_empty() { "everyone".into() } else { filters.join(", ") }, prizes)
+            (
+                s(c, "name").unwrap_or_default(),
+                if filters.is_empty() { "everyone".into() } else { filters.join(", ") },
+                prizes,
+            )
         })
         .collect()
 }
@@ -236,6 +255,9 @@ mod tests {
             prize_count: 2,
             updated_at: None,
         };
-        assert_eq!(category_lines(&config), [("Girls U12".to_string(), "age ≤ 11, women and girls".to_string(), "1: 50.00 + trophy; 2: —".to_string())]);
+        assert_eq!(
+            category_lines(&config),
+            [("Girls U12".to_string(), "age ≤ 11, women and girls".to_string(), "1: 50.00 + trophy; 2: —".to_string())]
+        );
     }
 }

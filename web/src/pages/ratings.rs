@@ -44,22 +44,11 @@ pub struct LeaderboardPage {
 impl LeaderboardPage {
     /// The page for `board`, `per_page` lines a page.
     #[must_use]
-    pub fn new(
-        nav: Nav,
-        board: LeaderboardView,
-        games: Vec<String>,
-        per_page: u64,
-    ) -> LeaderboardPage {
+    pub fn new(nav: Nav, board: LeaderboardView, games: Vec<String>, per_page: u64) -> LeaderboardPage {
         let prev = (board.offset > 0).then(|| board.offset.saturating_sub(per_page));
         let shown = board.offset + board.players.len() as u64;
         let next = (shown < board.total).then_some(shown);
-        LeaderboardPage {
-            nav,
-            board,
-            games,
-            prev,
-            next,
-        }
+        LeaderboardPage { nav, board, games, prev, next }
     }
 }
 
@@ -111,17 +100,10 @@ impl UserPage {
                         event: h.tournament_id.clone(),
                     })
                     .collect();
-                GameSection {
-                    chart: rating_svg(start, &points),
-                    r,
-                }
+                GameSection { chart: rating_svg(start, &points), r }
             })
             .collect();
-        UserPage {
-            nav,
-            user: view.user,
-            games,
-        }
+        UserPage { nav, user: view.user, games }
     }
 }
 
@@ -163,15 +145,10 @@ mod tests {
     #[test]
     fn the_user_page_has_a_chart_and_escapes_names() {
         let view = UserRatingsView {
-            user: UserRef {
-                id: "u1".into(),
-                display_name: "Ann".into(),
-            },
+            user: UserRef { id: "u1".into(), display_name: "Ann".into() },
             ratings: vec![game(vec![row("<b>Ben</b>")])],
         };
-        let html = UserPage::new(Nav::default(), view)
-            .render()
-            .unwrap_or_default();
+        let html = UserPage::new(Nav::default(), view).render().unwrap_or_default();
         assert!(html.contains("<svg class=\"rating-chart\""));
         assert!(html.contains("Warhammer 40,000"));
         assert!(html.contains(">+16</td>"));
@@ -188,19 +165,11 @@ mod tests {
             games_played: 3,
             established: false,
         };
-        let board = LeaderboardView {
-            game: "wh40k".into(),
-            total: 250,
-            offset: 100,
-            players: (101..=200).map(line).collect(),
-        };
+        let board =
+            LeaderboardView { game: "wh40k".into(), total: 250, offset: 100, players: (101..=200).map(line).collect() };
         let page = LeaderboardPage::new(Nav::default(), board, vec!["wh40k".into()], 100);
         assert_eq!((page.prev, page.next), (Some(0), Some(200)));
         let html = page.render().unwrap_or_default();
-        assert!(
-            html.contains("href=\"/users/u101\"")
-                && html.contains("?offset=200")
-                && html.contains(">new<")
-        );
+        assert!(html.contains("href=\"/users/u101\"") && html.contains("?offset=200") && html.contains(">new<"));
     }
 }

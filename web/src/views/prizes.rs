@@ -166,7 +166,12 @@ impl PublishedPrizesView {
     /// What `player_id` (a registration id) won: their prizes and their money.
     #[must_use]
     pub fn of_player(&self, player_id: &str) -> (Vec<PrizeLineView>, Option<PayoutView>) {
-        let prizes = self.prizes.iter().filter(|p| p.winner.as_ref().is_some_and(|w| w.player_id == player_id)).cloned().collect();
+        let prizes = self
+            .prizes
+            .iter()
+            .filter(|p| p.winner.as_ref().is_some_and(|w| w.player_id == player_id))
+            .cloned()
+            .collect();
         (prizes, self.payouts.iter().find(|p| p.player_id == player_id).cloned())
     }
 }

@@ -96,7 +96,11 @@ fn duals_certify_bipartite_optimum() {
     let w = [[0, 0, 0, 5, 3, 1], [0, 0, 0, 2, 6, 4], [0, 0, 0, 7, 1, 2]];
     let weight = |i: usize, j: usize| {
         let (a, b) = if i < j { (i, j) } else { (j, i) };
-        if a < 3 && b >= 3 { w[a][b] as u64 } else { 0 }
+        if a < 3 && b >= 3 {
+            w[a][b] as u64
+        } else {
+            0
+        }
     };
     let sol = max_weight_matching(6, weight);
     assert!(!sol.has_blossoms);
@@ -113,4 +117,3 @@ fn duals_certify_bipartite_optimum() {
         }
     }
 }
-

@@ -152,7 +152,13 @@ impl TightGraph {
     /// Builds the tight subgraph over `remainder` (sorted indices) from a
     /// solution over `active`: tight edges from an S1 player (`s1_role`) to
     /// a non-S1 player below it.
-    pub fn from_stage(active: &[usize], solved: &Solved, remainder: &[usize], s1_role: &[bool], n: usize) -> TightGraph {
+    pub fn from_stage(
+        active: &[usize],
+        solved: &Solved,
+        remainder: &[usize],
+        s1_role: &[bool],
+        n: usize,
+    ) -> TightGraph {
         let mut local = vec![usize::MAX; n];
         for (i, &v) in remainder.iter().enumerate() {
             local[v] = i;
@@ -187,7 +193,13 @@ impl TightGraph {
 /// matching optimal, in S1 order (sorted indices in the result).
 pub fn assign_by_tight_edges(graph: TightGraph) -> Result<Vec<(usize, usize)>, PairingError> {
     let k = graph.vertices.len();
-    let mut t = Tight { adj: graph.adj, must_cover: &graph.must_cover, is_a: graph.is_a, fixed: vec![false; k], mate: graph.mate };
+    let mut t = Tight {
+        adj: graph.adj,
+        must_cover: &graph.must_cover,
+        is_a: graph.is_a,
+        fixed: vec![false; k],
+        mate: graph.mate,
+    };
     let mut pairs = Vec::new();
     for a in 0..k {
         if !t.is_a[a] {

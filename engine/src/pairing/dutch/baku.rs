@@ -15,7 +15,11 @@ use std::collections::HashMap;
 /// The method presumes that a win is worth two draws and a loss nothing
 /// (art. 1.1); the points are computed from `points.win` regardless.
 #[must_use]
-pub fn baku_virtual_points(ids: &[PlayerNo], total_rounds: u32, points: &PointSystem) -> HashMap<PlayerNo, Vec<Points>> {
+pub fn baku_virtual_points(
+    ids: &[PlayerNo],
+    total_rounds: u32,
+    points: &PointSystem,
+) -> HashMap<PlayerNo, Vec<Points>> {
     let group_a = 2 * ids.len().div_ceil(4);
     let accelerated = total_rounds.div_ceil(2) as usize;
     let full = accelerated.div_ceil(2);

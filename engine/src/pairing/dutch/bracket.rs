@@ -124,7 +124,9 @@ fn verify(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> Result<()
         is_down[d] = true;
     }
     let no_two_downfloaters = |a: usize, b: usize| !(is_down[a] && is_down[b]);
-    let with_bye = |vertices: &[usize]| round.bye_score.is_some().then(|| vertices.iter().map(|&v| round.bye_candidate(v)).collect());
+    let with_bye = |vertices: &[usize]| {
+        round.bye_score.is_some().then(|| vertices.iter().map(|&v| round.bye_candidate(v)).collect())
+    };
     let rest: Vec<usize> = if downfloaters.is_empty() || bracket.next.is_empty() {
         downfloaters.to_vec()
     } else {
@@ -135,7 +137,9 @@ fn verify(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> Result<()
         vertices.sort_unstable();
         // A dummy vertex takes the one player of the next scoregroup left over.
         let dummy = (vertices.len() % 2 == 1).then(|| vertices.iter().map(|&v| !is_down[v]).collect());
-        let Some(matched) = (Problem { compat: round.compat, vertices, bye: dummy, allowed: no_two_downfloaters }).perfect() else {
+        let Some(matched) =
+            (Problem { compat: round.compat, vertices, bye: dummy, allowed: no_two_downfloaters }).perfect()
+        else {
             return Err(Lookahead::NextBracket);
         };
         matched.into_iter().filter(|(_, partner)| partner.is_none()).map(|(v, _)| v).collect()
@@ -145,7 +149,11 @@ fn verify(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> Result<()
     vertices.sort_unstable();
     let bye = with_bye(&vertices);
     let complete = Problem { compat: round.compat, vertices, bye, allowed: no_two_downfloaters }.perfect().is_some();
-    if complete { Ok(()) } else { Err(Lookahead::Completion) }
+    if complete {
+        Ok(())
+    } else {
+        Err(Lookahead::Completion)
+    }
 }
 
 /// [C9] applies to the next bracket when it "downfloats exactly one player,
@@ -167,6 +175,11 @@ fn next_bye_games(round: &Round, bracket: &Bracket, downfloaters: &[usize]) -> b
     if !bye.contains(&true) {
         return false;
     }
-    let inside = Problem { compat: round.compat, vertices, bye: Some(bye), allowed: |a: usize, b: usize| !(is_down[a] && is_down[b]) };
+    let inside = Problem {
+        compat: round.compat,
+        vertices,
+        bye: Some(bye),
+        allowed: |a: usize, b: usize| !(is_down[a] && is_down[b]),
+    };
     inside.perfect().is_some() && completable(round.compat, bracket.lower.to_vec(), |_| false)
 }

@@ -40,7 +40,12 @@ impl fmt::Display for CheckReport {
         if self.differences.is_empty() {
             return writeln!(f, "All {} rounds are paired as the FIDE (Dutch) System pairs them.", self.rounds_checked);
         }
-        writeln!(f, "{} of {} rounds differ from the FIDE (Dutch) System:", self.differences.len(), self.rounds_checked)?;
+        writeln!(
+            f,
+            "{} of {} rounds differ from the FIDE (Dutch) System:",
+            self.differences.len(),
+            self.rounds_checked
+        )?;
         for d in &self.differences {
             writeln!(f, "round {}: {}", d.round, d.first_difference)?;
         }
@@ -62,7 +67,9 @@ pub fn check_tournament(trf: &Trf) -> Result<CheckReport, TrfError> {
         let recorded = trf.recorded_round(round);
         let difference = match pair(&input) {
             Ok(p) => first_difference(&p, &recorded).map(|text| (text, Some(p))),
-            Err(PairingError::NoLegalPairing) => Some(("the FIDE (Dutch) System finds no legal pairing for this round".to_string(), None)),
+            Err(PairingError::NoLegalPairing) => {
+                Some(("the FIDE (Dutch) System finds no legal pairing for this round".to_string(), None))
+            }
             Err(e) => Some((format!("the round cannot be paired: {e}"), None)),
         };
         if let Some((first_difference, expected)) = difference {
@@ -82,15 +89,25 @@ fn first_difference(engine: &Pairing, recorded: &RecordedRound) -> Option<String
         match same_pair {
             Some(r) if !r.colours_known || r.white == board.white => continue,
             Some(_) => {
-                return Some(format!("board {}: the system gives {}, the file has the colours reversed", i + 1, describe(board)))
+                return Some(format!(
+                    "board {}: the system gives {}, the file has the colours reversed",
+                    i + 1,
+                    describe(board)
+                ))
             }
             None => {
                 let theirs = match find(board.white) {
-                    Some(r) => format!("{} plays {}", board.white, if r.white == board.white { r.black } else { r.white }),
+                    Some(r) => {
+                        format!("{} plays {}", board.white, if r.white == board.white { r.black } else { r.white })
+                    }
                     None if recorded.bye == Some(board.white) => format!("{} has the PAB", board.white),
                     None => format!("{} is not paired", board.white),
                 };
-                return Some(format!("board {}: the system gives {}, but in the file {theirs}", i + 1, describe(board)));
+                return Some(format!(
+                    "board {}: the system gives {}, but in the file {theirs}",
+                    i + 1,
+                    describe(board)
+                ));
             }
         }
     }
@@ -99,7 +116,11 @@ fn first_difference(engine: &Pairing, recorded: &RecordedRound) -> Option<String
         return Some(format!("the system gives the PAB to {}, the file to {}", name(engine.bye), name(recorded.bye)));
     }
     if engine.boards.len() != recorded.boards.len() {
-        return Some(format!("the system makes {} boards, the file has {}", engine.boards.len(), recorded.boards.len()));
+        return Some(format!(
+            "the system makes {} boards, the file has {}",
+            engine.boards.len(),
+            recorded.boards.len()
+        ));
     }
     None
 }

@@ -197,9 +197,10 @@ impl Context<'_> {
     }
 
     fn float_values(&self, hp: &Player, lp: &Player, mdp: bool, v: &mut Values) {
-        for (back, (down, up, down_score, up_score)) in
-            [(0, (Slot::C14, Slot::C15, Slot::C18 as fn(usize) -> Slot, Slot::C19 as fn(usize) -> Slot)), (1, (Slot::C16, Slot::C17, Slot::C20, Slot::C21))]
-        {
+        for (back, (down, up, down_score, up_score)) in [
+            (0, (Slot::C14, Slot::C15, Slot::C18 as fn(usize) -> Slot, Slot::C19 as fn(usize) -> Slot)),
+            (1, (Slot::C16, Slot::C17, Slot::C20, Slot::C21)),
+        ] {
             let (hf, lf) = (hp.floats[back], lp.floats[back]);
             let repeats = i64::from(lf == Float::Down) + i64::from(!mdp && hf == Float::Down);
             if repeats > 0 {

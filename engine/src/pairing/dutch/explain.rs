@@ -13,7 +13,7 @@ use super::bracket::Lookahead;
 use super::colour::ColourRule;
 use super::criteria::{Context, EdgeKind, Slot, Values};
 use super::input::RoundInput;
-use super::round::{pair_round, PairedBracket, Paired};
+use super::round::{pair_round, Paired, PairedBracket};
 use super::state::{topscorer_rule, ColourState, Player};
 use super::{Pairing, PairingError};
 use crate::model::{Colour, PlayerNo, Points};
@@ -27,7 +27,8 @@ use std::fmt;
 pub fn explain(input: &RoundInput) -> Result<(Pairing, Explanation), PairingError> {
     let paired = pair_round(input)?;
     let topscorer = topscorer_rule(input);
-    let brackets = paired.brackets.iter().enumerate().map(|(i, b)| explain_bracket(&paired, b, i + 1, &topscorer)).collect();
+    let brackets =
+        paired.brackets.iter().enumerate().map(|(i, b)| explain_bracket(&paired, b, i + 1, &topscorer)).collect();
     let players = &paired.players;
     let by_id = |id: PlayerNo| players.iter().find(|p| p.id == id);
     let boards = paired
@@ -37,15 +38,26 @@ pub fn explain(input: &RoundInput) -> Result<(Pairing, Explanation), PairingErro
         .zip(&paired.colour_rules)
         .filter_map(|(board, rule)| {
             let (w, b) = (by_id(board.white)?, by_id(board.black)?);
-            Some(BoardExplanation { white: entrant(w), black: entrant(b), white_preference: preference(&w.colour), black_preference: preference(&b.colour), rule: *rule })
+            Some(BoardExplanation {
+                white: entrant(w),
+                black: entrant(b),
+                white_preference: preference(&w.colour),
+                black_preference: preference(&b.colour),
+                rule: *rule,
+            })
         })
         .collect();
     let bye = paired.pairing.bye.and_then(by_id).map(|p| ByeExplanation {
         player: entrant(p),
         lowest_score: paired.bye_score.unwrap_or(p.score),
-        unplayed_games: paired.brackets.iter().any(|b| b.c9).then(|| input.round.saturating_sub(1).saturating_sub(p.played_games)),
+        unplayed_games: paired
+            .brackets
+            .iter()
+            .any(|b| b.c9)
+            .then(|| input.round.saturating_sub(1).saturating_sub(p.played_games)),
     });
-    let explanation = Explanation { round: input.round, players: players.len(), bye_score: paired.bye_score, brackets, boards, bye };
+    let explanation =
+        Explanation { round: input.round, players: players.len(), bye_score: paired.bye_score, brackets, boards, bye };
     Ok((paired.pairing, explanation))
 }
 
@@ -219,11 +231,17 @@ fn preference(c: &ColourState) -> Preference {
 }
 
 /// Explains one bracket from its recorded outcome.
-fn explain_bracket(paired: &Paired, bracket: &PairedBracket, number: usize, topscorer: &impl Fn(&Player) -> bool) -> BracketExplanation {
+fn explain_bracket(
+    paired: &Paired,
+    bracket: &PairedBracket,
+    number: usize,
+    topscorer: &impl Fn(&Player) -> bool,
+) -> BracketExplanation {
     let players = &paired.players;
     let out = &bracket.outcome;
     let names = |list: &[usize]| list.iter().map(|&v| entrant(&players[v])).collect::<Vec<_>>();
-    let remainder_pairs: Vec<(usize, usize)> = out.pairs.iter().copied().filter(|(h, _)| !out.paired_mdps.contains(h)).collect();
+    let remainder_pairs: Vec<(usize, usize)> =
+        out.pairs.iter().copied().filter(|(h, _)| !out.paired_mdps.contains(h)).collect();
     // S1 and S2 after the exchange: who leads a remainder pair.
     let mut s1_after: Vec<usize> = remainder_pairs.iter().map(|&(h, _)| h).collect();
     s1_after.sort_unstable();
@@ -265,7 +283,12 @@ impl<T: Fn(&Player) -> bool> Judge<'_, T> {
         let (a, b) = (&self.players[h], &self.players[l]);
         let criterion = if a.barred.contains(&b.id) || b.barred.contains(&a.id) {
             "C1"
-        } else if a.colour.absolute && b.colour.absolute && a.colour.preference == b.colour.preference && !(self.topscorer)(a) && !(self.topscorer)(b) {
+        } else if a.colour.absolute
+            && b.colour.absolute
+            && a.colour.preference == b.colour.preference
+            && !(self.topscorer)(a)
+            && !(self.topscorer)(b)
+        {
             "C3"
         } else {
             return None;
@@ -305,7 +328,11 @@ impl<T: Fn(&Player) -> bool> Judge<'_, T> {
 /// 3.2.2 and 4.2, then the remainder's S1 against its S2 in order, with as
 /// many pairs as the chosen candidate), and each downfloater with the players
 /// it could have replaced.
-fn judge(paired: &Paired, bracket: &PairedBracket, topscorer: &impl Fn(&Player) -> bool) -> (Decision, Vec<FloatReason>) {
+fn judge(
+    paired: &Paired,
+    bracket: &PairedBracket,
+    topscorer: &impl Fn(&Player) -> bool,
+) -> (Decision, Vec<FloatReason>) {
     let players = &paired.players;
     let out = &bracket.outcome;
     if out.pairs.is_empty() {
@@ -324,10 +351,12 @@ fn judge(paired: &Paired, bracket: &PairedBracket, topscorer: &impl Fn(&Player) 
     let judge = Judge { players, context, topscorer, lookahead: out.lookahead };
     let m1 = out.paired_mdps.len();
     let p = out.pairs.len() - m1;
-    let mut first: Vec<(usize, usize)> = bracket.mdps.iter().copied().take(m1).zip(bracket.residents.iter().copied()).collect();
+    let mut first: Vec<(usize, usize)> =
+        bracket.mdps.iter().copied().take(m1).zip(bracket.residents.iter().copied()).collect();
     let rest: Vec<usize> = bracket.residents.iter().copied().skip(first.len()).collect();
     first.extend(rest.iter().copied().take(p).zip(rest.iter().copied().skip(p)));
-    let decision = if norm(&first) == norm(&out.pairs) { Decision::FirstCandidate } else { judge.compare(&out.pairs, &first) };
+    let decision =
+        if norm(&first) == norm(&out.pairs) { Decision::FirstCandidate } else { judge.compare(&out.pairs, &first) };
     let floats = out
         .downfloaters
         .iter()
@@ -397,8 +426,12 @@ impl fmt::Display for Preference {
 impl fmt::Display for Lookahead {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Lookahead::Completion => "[C4] the best pairing of the bracket alone leaves a round that cannot be completed",
-            Lookahead::NextBracket => "[C8] the best pairing of the bracket alone leaves downfloaters the next bracket cannot pair",
+            Lookahead::Completion => {
+                "[C4] the best pairing of the bracket alone leaves a round that cannot be completed"
+            }
+            Lookahead::NextBracket => {
+                "[C8] the best pairing of the bracket alone leaves downfloaters the next bracket cannot pair"
+            }
         })
     }
 }
@@ -410,12 +443,18 @@ impl fmt::Display for Decision {
             Decision::FirstCandidate => f.write_str("it is the first candidate of the generation order (art. 4)"),
             Decision::Absolute(conflicts) => {
                 for (i, c) in conflicts.iter().enumerate() {
-                    let why = if c.criterion == "C1" { "have met or may not meet" } else { "same absolute colour preference" };
+                    let why = if c.criterion == "C1" {
+                        "have met or may not meet"
+                    } else {
+                        "same absolute colour preference"
+                    };
                     write!(f, "{}[{}] {}-{} {}", if i > 0 { "; " } else { "" }, c.criterion, c.higher, c.lower, why)?;
                 }
                 Ok(())
             }
-            Decision::Criterion { criterion, counts, chosen, first } => write!(f, "[{criterion}] {counts}: {chosen} against {first}"),
+            Decision::Criterion { criterion, counts, chosen, first } => {
+                write!(f, "[{criterion}] {counts}: {chosen} against {first}")
+            }
             Decision::Below(reason) => write!(f, "equal within the bracket, but {reason}"),
             Decision::Order => f.write_str("equal on every criterion, the generation order of art. 4 decides"),
         }
@@ -438,10 +477,23 @@ impl fmt::Display for Explanation {
         writeln!(f)?;
         writeln!(f, "Colours (art. 5.2), in board order (C.04.2 art. 3.6):")?;
         for (i, b) in self.boards.iter().enumerate() {
-            writeln!(f, "  Board {}: {} White ({}) - {} Black ({}): {}", i + 1, b.white, b.white_preference, b.black, b.black_preference, b.rule)?;
+            writeln!(
+                f,
+                "  Board {}: {} White ({}) - {} Black ({}): {}",
+                i + 1,
+                b.white,
+                b.white_preference,
+                b.black,
+                b.black_preference,
+                b.rule
+            )?;
         }
         if let Some(bye) = &self.bye {
-            write!(f, "PAB: {}, the player left unpaired by the last bracket; eligible under [C2], score {} as [C5] requires", bye.player, bye.lowest_score)?;
+            write!(
+                f,
+                "PAB: {}, the player left unpaired by the last bracket; eligible under [C2], score {} as [C5] requires",
+                bye.player, bye.lowest_score
+            )?;
             if let Some(games) = bye.unplayed_games {
                 write!(f, "; [C9] applied: {games} unplayed game(s), as few as the PAB candidates allowed")?;
             }
@@ -484,7 +536,11 @@ impl fmt::Display for BracketExplanation {
                 list(f, &self.moved_to_s1)?;
                 writeln!(f)?;
             }
-            writeln!(f, "  {}", if self.transposed { "S2 transposed (art. 4.2)." } else { "No transposition (art. 4.2)." })?;
+            writeln!(
+                f,
+                "  {}",
+                if self.transposed { "S2 transposed (art. 4.2)." } else { "No transposition (art. 4.2)." }
+            )?;
         }
         f.write_str("  Pairs: ")?;
         if self.pairs.is_empty() {

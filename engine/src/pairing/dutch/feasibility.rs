@@ -111,11 +111,7 @@ impl<F: Fn(usize, usize) -> bool> Problem<'_, F> {
         if mate.iter().any(Option::is_none) {
             return None;
         }
-        Some(
-            (0..k)
-                .filter_map(|i| mate[i].map(|m| (self.vertices[i], (m < k).then(|| self.vertices[m]))))
-                .collect(),
-        )
+        Some((0..k).filter_map(|i| mate[i].map(|m| (self.vertices[i], (m < k).then(|| self.vertices[m])))).collect())
     }
 }
 
@@ -134,7 +130,5 @@ pub fn bye_assignee_score(players: &[Player], compat: &Compatibility) -> Option<
     levels.sort();
     levels.dedup();
     let all: Vec<usize> = (0..players.len()).collect();
-    levels
-        .into_iter()
-        .find(|&s| completable(compat, all.clone(), |v| players[v].bye_eligible && players[v].score <= s))
+    levels.into_iter().find(|&s| completable(compat, all.clone(), |v| players[v].bye_eligible && players[v].score <= s))
 }

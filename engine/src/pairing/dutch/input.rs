@@ -63,10 +63,6 @@ impl PlayerInput {
     /// The virtual points (C.04.7) for pairing round `round` (1-based).
     #[must_use]
     pub fn virtual_points_in(&self, round: u32) -> Points {
-        round
-            .checked_sub(1)
-            .and_then(|i| self.virtual_points.get(i as usize))
-            .copied()
-            .unwrap_or(Points::ZERO)
+        round.checked_sub(1).and_then(|i| self.virtual_points.get(i as usize)).copied().unwrap_or(Points::ZERO)
     }
 }

@@ -69,7 +69,8 @@ impl Layout {
                     let key = slot.key() as usize;
                     if index[key] == u32::MAX {
                         index[key] = stats.len() as u32;
-                        let fresh = SlotStats { max: 0, touched: vec![false; k], count: 0, star: Some((i, j)), is_star: true };
+                        let fresh =
+                            SlotStats { max: 0, touched: vec![false; k], count: 0, star: Some((i, j)), is_star: true };
                         stats.push((key as u32, fresh));
                     }
                     let s = &mut stats[index[key] as usize].1;

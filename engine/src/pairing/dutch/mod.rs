@@ -24,10 +24,13 @@ mod state;
 mod text;
 
 pub use baku::baku_virtual_points;
-pub use check::{check_tournament, CheckReport, RoundDifference};
 pub use bracket::Lookahead;
+pub use check::{check_tournament, CheckReport, RoundDifference};
 pub use colour::ColourRule;
-pub use explain::{explain, BoardExplanation, BracketExplanation, ByeExplanation, Conflict, Decision, Entrant, Explanation, FloatReason, Preference};
+pub use explain::{
+    explain, BoardExplanation, BracketExplanation, ByeExplanation, Conflict, Decision, Entrant, Explanation,
+    FloatReason, Preference,
+};
 pub use input::{PlayerInput, RoundInput, RoundStatus};
 pub use text::pairing_text;
 

@@ -53,11 +53,16 @@ pub fn pair_round(input: &RoundInput) -> Result<Paired, PairingError> {
     if !completable(&compat, all.clone(), |v| players[v].bye_eligible) {
         return Err(PairingError::NoLegalPairing);
     }
-    let bye_score = if n % 2 == 1 { Some(bye_assignee_score(&players, &compat).ok_or(PairingError::NoLegalPairing)?) } else { None };
+    let bye_score = if n % 2 == 1 {
+        Some(bye_assignee_score(&players, &compat).ok_or(PairingError::NoLegalPairing)?)
+    } else {
+        None
+    };
     // [C9]: the fewer unplayed games, the better the PAB assignee; pairing a
     // player with many unplayed games is rewarded accordingly.
     let unplayed = |p: &Player| i64::from(input.round.saturating_sub(1)) - i64::from(p.played_games);
-    let bye_games: Vec<i64> = players.iter().map(|p| if Some(p.score) == bye_score { unplayed(p) } else { 0 }).collect();
+    let bye_games: Vec<i64> =
+        players.iter().map(|p| if Some(p.score) == bye_score { unplayed(p) } else { 0 }).collect();
     let groups = score_groups(&players);
     let round = Round { players: &players, compat: &compat, bye_score, bye_games: bye_games.clone() };
     let mut flag = first_bracket_bye_games(&round, &groups);
@@ -67,10 +72,17 @@ pub fn pair_round(input: &RoundInput) -> Result<Paired, PairingError> {
     let mut g = 0;
     while g < groups.len() || carried.len() > 1 {
         // A last bracket of moved-down players only pairs them among themselves.
-        let (mdps, residents) = if g < groups.len() { (carried.clone(), groups[g].clone()) } else { (Vec::new(), carried.clone()) };
+        let (mdps, residents) =
+            if g < groups.len() { (carried.clone(), groups[g].clone()) } else { (Vec::new(), carried.clone()) };
         let next: &[usize] = groups.get(g + 1).map_or(&[], |v| v.as_slice());
         let lower: Vec<usize> = groups.iter().skip(g + 2).flatten().copied().collect();
-        let bracket = Bracket { mdps: &mdps, residents: &residents, next: if g < groups.len() { next } else { &[] }, lower: &lower, bye_games: flag };
+        let bracket = Bracket {
+            mdps: &mdps,
+            residents: &residents,
+            next: if g < groups.len() { next } else { &[] },
+            lower: &lower,
+            bye_games: flag,
+        };
         let outcome = pair_bracket(&round, &bracket)?;
         if g >= groups.len() && outcome.pairs.is_empty() {
             return Err(PairingError::NoLegalPairing);
@@ -103,7 +115,12 @@ fn check_input(input: &RoundInput) -> Result<(), PairingError> {
             return invalid(format!("player {} appears twice", p.id));
         }
         if p.history.len() + 1 < input.round as usize {
-            return invalid(format!("player {} has {} rounds of history before round {}", p.id, p.history.len(), input.round));
+            return invalid(format!(
+                "player {} has {} rounds of history before round {}",
+                p.id,
+                p.history.len(),
+                input.round
+            ));
         }
     }
     Ok(())

@@ -90,7 +90,12 @@ pub fn run(round: &Round, bracket: &Bracket, full: bool) -> Result<Run, PairingE
     let n = round.players.len();
     let mut role = vec![Role::Out; n];
     let mut levels: Vec<Points> = Vec::new();
-    for (set, r) in [(bracket.mdps, Role::Mdp), (bracket.residents, Role::Resident), (bracket.next, Role::Next), (bracket.lower, Role::Lower)] {
+    for (set, r) in [
+        (bracket.mdps, Role::Mdp),
+        (bracket.residents, Role::Resident),
+        (bracket.next, Role::Next),
+        (bracket.lower, Role::Lower),
+    ] {
         if !full && matches!(r, Role::Next | Role::Lower) {
             continue;
         }
@@ -120,8 +125,11 @@ pub fn run(round: &Round, bracket: &Bracket, full: bool) -> Result<Run, PairingE
     let (mut pairs, p) = if full || !bracket.mdps.is_empty() {
         let stage = stage_a(&graph, bracket, &active)?;
         let mate = stage.mates(n);
-        let pairs: Vec<(usize, usize)> =
-            bracket.mdps.iter().filter_map(|&x| mate[x].filter(|&y| graph.role[y] == Role::Resident).map(|y| (x, y))).collect();
+        let pairs: Vec<(usize, usize)> = bracket
+            .mdps
+            .iter()
+            .filter_map(|&x| mate[x].filter(|&y| graph.role[y] == Role::Resident).map(|y| (x, y)))
+            .collect();
         let p = bracket
             .residents
             .iter()
@@ -135,7 +143,8 @@ pub fn run(round: &Round, bracket: &Bracket, full: bool) -> Result<Run, PairingE
     };
     out.paired_mdps = pairs.iter().map(|&(x, _)| x).collect();
     let mut in_remainder = vec![false; n];
-    let remainder: Vec<usize> = bracket.residents.iter().copied().filter(|&v| !pairs.iter().any(|&(_, y)| y == v)).collect();
+    let remainder: Vec<usize> =
+        bracket.residents.iter().copied().filter(|&v| !pairs.iter().any(|&(_, y)| y == v)).collect();
     for &v in &remainder {
         in_remainder[v] = true;
     }
@@ -212,13 +221,17 @@ fn stage_a(graph: &Graph, bracket: &Bracket, active: &[usize]) -> Result<Stage, 
     }
     let m = bracket.mdps.len();
     let r_len = bracket.residents.len() as i64;
-    graph.solve(active, |_, _| true, |h, l, v| {
-        if mdp_pos[h] != usize::MAX && res_pos[l] != usize::MAX {
-            let i = mdp_pos[h];
-            v.push((Slot::Order(i), 1));
-            v.push((Slot::Order(m + i), r_len - res_pos[l] as i64));
-        }
-    })
+    graph.solve(
+        active,
+        |_, _| true,
+        |h, l, v| {
+            if mdp_pos[h] != usize::MAX && res_pos[l] != usize::MAX {
+                let i = mdp_pos[h];
+                v.push((Slot::Order(i), 1));
+                v.push((Slot::Order(m + i), r_len - res_pos[l] as i64));
+            }
+        },
+    )
 }
 
 fn stage_b(graph: &Graph, active: &[usize], remainder: &[usize], p: usize, n: usize) -> Result<Stage, PairingError> {
@@ -235,18 +248,26 @@ fn stage_b(graph: &Graph, active: &[usize], remainder: &[usize], p: usize, n: us
         v.push((Slot::Order(1), -(i as i64)));
         true
     };
-    let stage = graph.solve(active, |_, _| true, |h, l, v| {
-        exchange_fields(h, l, v);
-    })?;
+    let stage = graph.solve(
+        active,
+        |_, _| true,
+        |h, l, v| {
+            exchange_fields(h, l, v);
+        },
+    )?;
     let mate = stage.mates(n);
     let exchanged = remainder[..p].iter().any(|&v| !mate[v].is_some_and(|w| w > v && rpos[w] != usize::MAX));
     if !exchanged {
         return Ok(stage);
     }
-    graph.solve(active, |_, _| true, |h, l, v| {
-        if exchange_fields(h, l, v) {
-            let i = rpos[h];
-            v.push(if i < p { (Slot::Order(2 + (p - 1 - i)), -1) } else { (Slot::Order(2 + i), 1) });
-        }
-    })
+    graph.solve(
+        active,
+        |_, _| true,
+        |h, l, v| {
+            if exchange_fields(h, l, v) {
+                let i = rpos[h];
+                v.push(if i < p { (Slot::Order(2 + (p - 1 - i)), -1) } else { (Slot::Order(2 + i), 1) });
+            }
+        },
+    )
 }

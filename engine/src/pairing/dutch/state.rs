@@ -97,11 +97,8 @@ pub fn players_to_pair(input: &RoundInput) -> Vec<Player> {
     // TPNs: the order of pairing numbers among players who have taken part in
     // a pairing or are to be paired now (C.04.2 art. 2.4: a late entry gets
     // its number when it arrives).
-    let mut ranked: Vec<&PlayerInput> = input
-        .players
-        .iter()
-        .filter(|p| p.status == RoundStatus::Pair || p.history.iter().any(took_part))
-        .collect();
+    let mut ranked: Vec<&PlayerInput> =
+        input.players.iter().filter(|p| p.status == RoundStatus::Pair || p.history.iter().any(took_part)).collect();
     ranked.sort_by_key(|p| p.id);
     let tpn: HashMap<PlayerNo, usize> = ranked.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     let mut forbidden: HashMap<PlayerNo, HashSet<PlayerNo>> = HashMap::new();
@@ -119,7 +116,8 @@ pub fn players_to_pair(input: &RoundInput) -> Vec<Player> {
             let real_score: Points = history.iter().map(|r| r.points(system)).sum();
             let colours = history.iter().filter_map(RoundRecord::played_colour).collect();
             let floats = [1, 2].map(|back| float(p, back, input.round, &by_id, system));
-            let mut barred: HashSet<PlayerNo> = history.iter().filter(|r| r.is_played()).filter_map(RoundRecord::opponent).collect();
+            let mut barred: HashSet<PlayerNo> =
+                history.iter().filter(|r| r.is_played()).filter_map(RoundRecord::opponent).collect();
             barred.extend(forbidden.get(&p.id).into_iter().flatten().copied());
             Player {
                 id: p.id,
@@ -157,7 +155,13 @@ fn score_before(p: &PlayerInput, round: u32, system: &PointSystem) -> Points {
 }
 
 /// The float `p` received `back` rounds before round `round` (art. 1.4).
-fn float(p: &PlayerInput, back: u32, round: u32, by_id: &HashMap<PlayerNo, &PlayerInput>, system: &PointSystem) -> Float {
+fn float(
+    p: &PlayerInput,
+    back: u32,
+    round: u32,
+    by_id: &HashMap<PlayerNo, &PlayerInput>,
+    system: &PointSystem,
+) -> Float {
     let Some(earlier) = round.checked_sub(back).filter(|r| *r >= 1) else { return Float::None };
     let Some(record) = p.history.get(earlier as usize - 1) else { return Float::None };
     match record {

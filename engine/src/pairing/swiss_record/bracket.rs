@@ -11,10 +11,7 @@ use std::fmt;
 use std::hash::Hash;
 
 /// See [`super::pair_round`].
-pub(super) fn pair_round<Id>(
-    ranked: &[Id],
-    history: &[Game<Id>],
-) -> Result<RoundPairing<Id>, SwissError<Id>>
+pub(super) fn pair_round<Id>(ranked: &[Id], history: &[Game<Id>]) -> Result<RoundPairing<Id>, SwissError<Id>>
 where
     Id: Copy + Eq + Hash + Ord + fmt::Debug,
 {
@@ -46,17 +43,9 @@ where
     let met = Met::new(n, meetings.keys().copied());
 
     let mut warnings = Vec::new();
-    let bye = (n % 2 == 1).then(|| {
-        (0..n)
-            .rev()
-            .find(|&i| bye_rounds[i].is_empty())
-            .unwrap_or(n - 1)
-    });
+    let bye = (n % 2 == 1).then(|| (0..n).rev().find(|&i| bye_rounds[i].is_empty()).unwrap_or(n - 1));
     if let Some(b) = bye.filter(|&b| !bye_rounds[b].is_empty()) {
-        warnings.push(PairingWarning::RepeatBye {
-            player: ranked[b],
-            previous_rounds: bye_rounds[b].clone(),
-        });
+        warnings.push(PairingWarning::RepeatBye { player: ranked[b], previous_rounds: bye_rounds[b].clone() });
     }
 
     let groups = score_groups((0..n).filter(|&i| Some(i) != bye), &records);
@@ -65,11 +54,7 @@ where
 
     let mut tables = Vec::with_capacity(pairs.len());
     for (number, &(a, b)) in (1..).zip(&pairs) {
-        tables.push(Table {
-            number,
-            player1: ranked[a],
-            player2: ranked[b],
-        });
+        tables.push(Table { number, player1: ranked[a], player2: ranked[b] });
         if let Some(rounds) = meetings.get(&(a, b)) {
             warnings.push(PairingWarning::Rematch {
                 player1: ranked[a],
@@ -78,23 +63,13 @@ where
             });
         }
     }
-    Ok(RoundPairing {
-        tables,
-        bye: bye.map(|b| ranked[b]),
-        warnings,
-    })
+    Ok(RoundPairing { tables, bye: bye.map(|b| ranked[b]), warnings })
 }
 
 /// The players (rank indices, ascending) grouped by W-L-D record: most wins,
 /// then most draws, then fewest losses first; each group in rank order.
 fn score_groups(players: impl Iterator<Item = usize>, records: &[Record]) -> Vec<Vec<usize>> {
-    let key = |i: usize| {
-        (
-            Reverse(records[i].wins),
-            Reverse(records[i].draws),
-            records[i].losses,
-        )
-    };
+    let key = |i: usize| (Reverse(records[i].wins), Reverse(records[i].draws), records[i].losses);
     let mut order: Vec<usize> = players.collect();
     order.sort_by_key(|&i| (key(i), i));
     let mut groups: Vec<Vec<usize>> = Vec::new();
@@ -129,12 +104,7 @@ impl<'a> Pairer<'a> {
         let everyone: Vec<usize> = groups.iter().flatten().copied().collect();
         let mut field = Pool::new(met, &everyone);
         let rematches_left = field.len() / 2 - field.matching_size();
-        Pairer {
-            met,
-            field,
-            rematches_left,
-            pairs: Vec::with_capacity(everyone.len() / 2),
-        }
+        Pairer { met, field, rematches_left, pairs: Vec::with_capacity(everyone.len() / 2) }
     }
 
     /// Pairs the groups top-down, each with the floaters of the one above.
@@ -172,17 +142,10 @@ impl<'a> Pairer<'a> {
             // Rule 6 order: bottom half from the first free slot, the would-be
             // floater, then the top half below `p`, lowest first.
             let candidates = || {
-                let (from, tail, top) = if i < half {
-                    (next_s2, 2 * half..b, i + 1..half)
-                } else {
-                    (i + 1, b..b, 0..0)
-                };
+                let (from, tail, top) =
+                    if i < half { (next_s2, 2 * half..b, i + 1..half) } else { (i + 1, b..b, 0..0) };
                 let bottom_end = if i < half { 2 * half } else { b };
-                (from..bottom_end)
-                    .chain(tail)
-                    .chain(top.rev())
-                    .filter(|&j| !done[j])
-                    .map(|j| (j, bracket[j]))
+                (from..bottom_end).chain(tail).chain(top.rev()).filter(|&j| !done[j]).map(|j| (j, bracket[j]))
             };
             let fresh = |q: &(usize, usize)| !self.met.have_met(p, q.1);
 
@@ -200,11 +163,7 @@ impl<'a> Pairer<'a> {
                 chosen = self.rematch(p, candidates());
             }
             // 3. Float `p`, if the bracket's minimum number of floaters allows it.
-            if chosen.is_none()
-                && !last
-                && floats_left > 0
-                && bracket_ok(&mut pool, &[p], floats_left - 1)
-            {
+            if chosen.is_none() && !last && floats_left > 0 && bracket_ok(&mut pool, &[p], floats_left - 1) {
                 chosen = Some((Move::Float, true));
             }
             // 4. A partner the field check allows (the bracket floats more).
@@ -224,8 +183,7 @@ impl<'a> Pairer<'a> {
             }
             // The checks above always succeed (the field is even and feasible);
             // this keeps every player paired whatever happens.
-            let Some((step, on_target)) =
-                chosen.or_else(|| candidates().next().map(|(j, _)| (Move::Pair(j), false)))
+            let Some((step, on_target)) = chosen.or_else(|| candidates().next().map(|(j, _)| (Move::Pair(j), false)))
             else {
                 continue;
             };
@@ -257,11 +215,7 @@ impl<'a> Pairer<'a> {
 
     /// The first candidate `p` has met whom it may play again without the
     /// field exceeding its unavoidable rematches.
-    fn rematch(
-        &mut self,
-        p: usize,
-        candidates: impl Iterator<Item = (usize, usize)>,
-    ) -> Option<(Move, bool)> {
+    fn rematch(&mut self, p: usize, candidates: impl Iterator<Item = (usize, usize)>) -> Option<(Move, bool)> {
         if self.rematches_left == 0 {
             return None;
         }
@@ -279,8 +233,7 @@ impl<'a> Pairer<'a> {
             return false;
         };
         let pairs_needed = (self.field.len() - 2) / 2;
-        pairs_needed <= allowed
-            || self.field.matching_size_without(&[p, q]) >= pairs_needed - allowed
+        pairs_needed <= allowed || self.field.matching_size_without(&[p, q]) >= pairs_needed - allowed
     }
 }
 

@@ -118,11 +118,7 @@ impl<'a> Pool<'a> {
         for &x in gone {
             self.detach(x);
         }
-        let size = if self.dirac() {
-            self.size / 2
-        } else {
-            self.exact_without(gone)
-        };
+        let size = if self.dirac() { self.size / 2 } else { self.exact_without(gone) };
         for &x in gone.iter().rev() {
             self.attach(x);
         }
@@ -148,11 +144,7 @@ impl<'a> Pool<'a> {
         if self.size < 2 {
             return true;
         }
-        let worst = self
-            .histogram
-            .iter()
-            .rposition(|&count| count > 0)
-            .unwrap_or(0);
+        let worst = self.histogram.iter().rposition(|&count| count > 0).unwrap_or(0);
         worst < self.size / 2
     }
 

@@ -154,10 +154,7 @@ pub enum SwissError<Id: fmt::Debug> {
 /// Returns the tables, the bye and the warnings (see the module docs for the
 /// rules). Errors on fewer than 2 active players, a duplicate active player, or
 /// an inconsistent history (a player paired with themself, or twice in one round).
-pub fn pair_round<Id>(
-    ranked_active: &[Id],
-    history: &[Game<Id>],
-) -> Result<RoundPairing<Id>, SwissError<Id>>
+pub fn pair_round<Id>(ranked_active: &[Id], history: &[Game<Id>]) -> Result<RoundPairing<Id>, SwissError<Id>>
 where
     Id: Copy + Eq + Hash + Ord + fmt::Debug,
 {
@@ -176,10 +173,6 @@ pub fn pair_standings<Id>(
 where
     Id: Copy + Eq + Hash + Ord + fmt::Debug,
 {
-    let ranked: Vec<Id> = standings
-        .iter()
-        .map(|s| s.id)
-        .filter(|&id| is_active(id))
-        .collect();
+    let ranked: Vec<Id> = standings.iter().map(|s| s.id).filter(|&id| is_active(id)).collect();
     pair_round(&ranked, history)
 }

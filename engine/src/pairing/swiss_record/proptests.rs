@@ -23,12 +23,7 @@ impl Rng {
 
 /// The fewest rematches any pairing of `players` can have (bitmask search).
 fn min_rematches(players: &[u32], met: &HashSet<(u32, u32)>) -> usize {
-    fn go(
-        mask: usize,
-        players: &[u32],
-        met: &HashSet<(u32, u32)>,
-        memo: &mut HashMap<usize, usize>,
-    ) -> usize {
+    fn go(mask: usize, players: &[u32], met: &HashSet<(u32, u32)>, memo: &mut HashMap<usize, usize>) -> usize {
         if mask == 0 {
             return 0;
         }
@@ -63,11 +58,7 @@ fn play(size: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
 
     for round in 1..=rounds {
         let table = standings(&entrants, &history).unwrap();
-        let ranked: Vec<u32> = table
-            .iter()
-            .map(|s| s.id)
-            .filter(|id| !dropped.contains(id))
-            .collect();
+        let ranked: Vec<u32> = table.iter().map(|s| s.id).filter(|id| !dropped.contains(id)).collect();
         if ranked.len() < 2 {
             prop_assert!(pair_round(&ranked, &history).is_err());
             break;
@@ -76,12 +67,8 @@ fn play(size: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
         let rank: HashMap<u32, usize> = ranked.iter().enumerate().map(|(i, &id)| (id, i)).collect();
 
         // Everyone active is paired exactly once or is the one bye; nobody else is.
-        let mut seen: Vec<u32> = pairing
-            .tables
-            .iter()
-            .flat_map(|t| [t.player1, t.player2])
-            .chain(pairing.bye)
-            .collect();
+        let mut seen: Vec<u32> =
+            pairing.tables.iter().flat_map(|t| [t.player1, t.player2]).chain(pairing.bye).collect();
         seen.sort_unstable();
         let mut expected = ranked.clone();
         expected.sort_unstable();
@@ -90,16 +77,10 @@ fn play(size: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
 
         // The bye: the lowest-ranked without one, else the lowest-ranked.
         if let Some(b) = pairing.bye {
-            let want = ranked
-                .iter()
-                .rev()
-                .find(|id| !had_bye.contains(id))
-                .unwrap_or(&ranked[ranked.len() - 1]);
+            let want = ranked.iter().rev().find(|id| !had_bye.contains(id)).unwrap_or(&ranked[ranked.len() - 1]);
             prop_assert_eq!(b, *want);
-            let repeat = pairing
-                .warnings
-                .iter()
-                .any(|w| matches!(w, PairingWarning::RepeatBye { player, .. } if *player == b));
+            let repeat =
+                pairing.warnings.iter().any(|w| matches!(w, PairingWarning::RepeatBye { player, .. } if *player == b));
             prop_assert_eq!(repeat, had_bye.contains(&b));
         }
 
@@ -113,41 +94,23 @@ fn play(size: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
         }
 
         // Rematches: exactly the flagged ones, and no more than unavoidable.
-        let rematches: Vec<(u32, u32)> = pairing
-            .tables
-            .iter()
-            .map(|t| (t.player1, t.player2))
-            .filter(|&(a, b)| met.contains(&key(a, b)))
-            .collect();
+        let rematches: Vec<(u32, u32)> =
+            pairing.tables.iter().map(|t| (t.player1, t.player2)).filter(|&(a, b)| met.contains(&key(a, b))).collect();
         let flagged: Vec<(u32, u32)> = pairing
             .warnings
             .iter()
             .filter_map(|w| match w {
-                PairingWarning::Rematch {
-                    player1, player2, ..
-                } => Some((*player1, *player2)),
+                PairingWarning::Rematch { player1, player2, .. } => Some((*player1, *player2)),
                 PairingWarning::RepeatBye { .. } => None,
             })
             .collect();
         prop_assert_eq!(&rematches, &flagged);
-        let paired: Vec<u32> = ranked
-            .iter()
-            .copied()
-            .filter(|&id| Some(id) != pairing.bye)
-            .collect();
+        let paired: Vec<u32> = ranked.iter().copied().filter(|&id| Some(id) != pairing.bye).collect();
         if paired.len() <= 12 {
-            prop_assert_eq!(
-                rematches.len(),
-                min_rematches(&paired, &met),
-                "round {}",
-                round
-            );
+            prop_assert_eq!(rematches.len(), min_rematches(&paired, &met), "round {}", round);
         } else {
             // Dirac: if nobody has met half of the others, a rematch-free pairing exists.
-            let worst = paired
-                .iter()
-                .map(|&a| paired.iter().filter(|&&b| met.contains(&key(a, b))).count())
-                .max();
+            let worst = paired.iter().map(|&a| paired.iter().filter(|&&b| met.contains(&key(a, b))).count()).max();
             if worst.unwrap_or(0) < paired.len() / 2 {
                 prop_assert!(rematches.is_empty(), "round {}: avoidable rematch", round);
             }
@@ -156,23 +119,11 @@ fn play(size: u32, rounds: u32, seed: u64) -> Result<(), TestCaseError> {
         // Random results (VP in steps of 10, so draws happen), then random drops.
         for t in &pairing.tables {
             let (vp1, vp2) = (rng.below(6) as u32 * 10, rng.below(6) as u32 * 10);
-            history.push(Game {
-                round,
-                player1: t.player1,
-                player2: Some(t.player2),
-                vp1,
-                vp2,
-            });
+            history.push(Game { round, player1: t.player1, player2: Some(t.player2), vp1, vp2 });
             met.insert(key(t.player1, t.player2));
         }
         if let Some(b) = pairing.bye {
-            history.push(Game {
-                round,
-                player1: b,
-                player2: None,
-                vp1: 0,
-                vp2: 0,
-            });
+            history.push(Game { round, player1: b, player2: None, vp1: 0, vp2: 0 });
             had_bye.insert(b);
         }
         for &id in &ranked {

@@ -7,33 +7,15 @@ use super::*;
 use crate::standings::wh40k::standings;
 
 fn win(round: u32, winner: char, loser: char) -> Game<char> {
-    Game {
-        round,
-        player1: winner,
-        player2: Some(loser),
-        vp1: 60,
-        vp2: 40,
-    }
+    Game { round, player1: winner, player2: Some(loser), vp1: 60, vp2: 40 }
 }
 
 fn draw(round: u32, a: char, b: char) -> Game<char> {
-    Game {
-        round,
-        player1: a,
-        player2: Some(b),
-        vp1: 50,
-        vp2: 50,
-    }
+    Game { round, player1: a, player2: Some(b), vp1: 50, vp2: 50 }
 }
 
 fn bye(round: u32, p: char) -> Game<char> {
-    Game {
-        round,
-        player1: p,
-        player2: None,
-        vp1: 0,
-        vp2: 0,
-    }
+    Game { round, player1: p, player2: None, vp1: 0, vp2: 0 }
 }
 
 /// The tables as "XY" strings, in table order (player1 first), checking the numbering.
@@ -41,11 +23,7 @@ fn tables(pairing: &RoundPairing<char>) -> Vec<String> {
     for (i, t) in pairing.tables.iter().enumerate() {
         assert_eq!(t.number as usize, i + 1);
     }
-    pairing
-        .tables
-        .iter()
-        .map(|t| format!("{}{}", t.player1, t.player2))
-        .collect()
+    pairing.tables.iter().map(|t| format!("{}{}", t.player1, t.player2)).collect()
 }
 
 fn pair(ranked: &str, history: &[Game<char>]) -> RoundPairing<char> {
@@ -72,12 +50,7 @@ fn odd_field_gives_the_lowest_a_bye() {
 /// {E,F,G,H}; each folds: A–C, B–D, E–G, F–H.
 #[test]
 fn groups_by_record_fold_separately() {
-    let history = [
-        win(1, 'A', 'E'),
-        win(1, 'B', 'F'),
-        win(1, 'C', 'G'),
-        win(1, 'D', 'H'),
-    ];
+    let history = [win(1, 'A', 'E'), win(1, 'B', 'F'), win(1, 'C', 'G'), win(1, 'D', 'H')];
     let p = pair("ABCDEFGH", &history);
     assert_eq!(tables(&p), ["AC", "BD", "EG", "FH"]);
 }
@@ -106,10 +79,7 @@ fn fully_repeated_fold_is_swapped() {
 /// higher seed's rank: A (1), C (3), D (4).
 #[test]
 fn odd_group_floats_its_lowest_player_down() {
-    let p = pair(
-        "ABCDEF",
-        &[win(1, 'A', 'D'), win(1, 'B', 'E'), win(1, 'C', 'F')],
-    );
+    let p = pair("ABCDEF", &[win(1, 'A', 'D'), win(1, 'B', 'E'), win(1, 'C', 'F')]);
     assert_eq!(tables(&p), ["AB", "CE", "DF"]);
 }
 
@@ -117,10 +87,7 @@ fn odd_group_floats_its_lowest_player_down() {
 /// C takes F and D takes E.
 #[test]
 fn floater_avoids_a_rematch_in_its_new_bracket() {
-    let p = pair(
-        "ABCDEF",
-        &[win(1, 'A', 'D'), win(1, 'B', 'F'), win(1, 'C', 'E')],
-    );
+    let p = pair("ABCDEF", &[win(1, 'A', 'D'), win(1, 'B', 'F'), win(1, 'C', 'E')]);
     assert_eq!(tables(&p), ["AB", "CF", "DE"]);
 }
 
@@ -129,14 +96,8 @@ fn floater_avoids_a_rematch_in_its_new_bracket() {
 /// and the bracket [A,B,C,D] folds A–C, B–D: no rematch anywhere.
 #[test]
 fn a_group_gives_way_so_the_next_avoids_a_rematch() {
-    let history = [
-        win(1, 'A', 'X'),
-        win(1, 'B', 'Y'),
-        win(1, 'C', 'D'),
-        win(2, 'A', 'Y'),
-        win(2, 'B', 'X'),
-        win(2, 'D', 'C'),
-    ];
+    let history =
+        [win(1, 'A', 'X'), win(1, 'B', 'Y'), win(1, 'C', 'D'), win(2, 'A', 'Y'), win(2, 'B', 'X'), win(2, 'D', 'C')];
     let p = pair("ABCD", &history);
     assert_eq!(tables(&p), ["AC", "BD"]);
     assert!(p.warnings.is_empty());
@@ -150,35 +111,11 @@ fn a_group_gives_way_so_the_next_avoids_a_rematch() {
 #[test]
 fn bye_goes_to_the_lowest_without_a_bye_through_standings() {
     let history = [
-        Game {
-            round: 1,
-            player1: 'A',
-            player2: Some('B'),
-            vp1: 60,
-            vp2: 40,
-        },
-        Game {
-            round: 1,
-            player1: 'C',
-            player2: Some('D'),
-            vp1: 55,
-            vp2: 45,
-        },
+        Game { round: 1, player1: 'A', player2: Some('B'), vp1: 60, vp2: 40 },
+        Game { round: 1, player1: 'C', player2: Some('D'), vp1: 55, vp2: 45 },
         bye(1, 'E'),
-        Game {
-            round: 2,
-            player1: 'A',
-            player2: Some('C'),
-            vp1: 50,
-            vp2: 40,
-        },
-        Game {
-            round: 2,
-            player1: 'E',
-            player2: Some('D'),
-            vp1: 30,
-            vp2: 70,
-        },
+        Game { round: 2, player1: 'A', player2: Some('C'), vp1: 50, vp2: 40 },
+        Game { round: 2, player1: 'E', player2: Some('D'), vp1: 30, vp2: 70 },
         bye(2, 'B'),
     ];
     let table = standings(&['A', 'B', 'C', 'D', 'E'], &history).unwrap();
@@ -221,43 +158,22 @@ fn unavoidable_rematch_is_made_once_and_flagged() {
     ];
     let p = pair("ABCD", &history);
     assert_eq!(tables(&p), ["AC", "BD"]);
-    assert_eq!(
-        p.warnings,
-        [PairingWarning::Rematch {
-            player1: 'A',
-            player2: 'C',
-            previous_rounds: vec![2]
-        }]
-    );
+    assert_eq!(p.warnings, [PairingWarning::Rematch { player1: 'A', player2: 'C', previous_rounds: vec![2] }]);
 }
 
 /// Three players, three rounds: everyone has met everyone and had a bye. The
 /// lowest (C) gets a second bye and A–B meet again, both flagged.
 #[test]
 fn tiny_event_repeats_bye_and_game_with_warnings() {
-    let history = [
-        win(1, 'A', 'B'),
-        bye(1, 'C'),
-        win(2, 'A', 'C'),
-        bye(2, 'B'),
-        win(3, 'B', 'C'),
-        bye(3, 'A'),
-    ];
+    let history = [win(1, 'A', 'B'), bye(1, 'C'), win(2, 'A', 'C'), bye(2, 'B'), win(3, 'B', 'C'), bye(3, 'A')];
     let p = pair("ABC", &history);
     assert_eq!(p.bye, Some('C'));
     assert_eq!(tables(&p), ["AB"]);
     assert_eq!(
         p.warnings,
         [
-            PairingWarning::RepeatBye {
-                player: 'C',
-                previous_rounds: vec![1]
-            },
-            PairingWarning::Rematch {
-                player1: 'A',
-                player2: 'B',
-                previous_rounds: vec![1]
-            },
+            PairingWarning::RepeatBye { player: 'C', previous_rounds: vec![1] },
+            PairingWarning::Rematch { player1: 'A', player2: 'B', previous_rounds: vec![1] },
         ]
     );
 }
@@ -265,14 +181,8 @@ fn tiny_event_repeats_bye_and_game_with_warnings() {
 /// Four players after a full round robin: both tables are rematches.
 #[test]
 fn exhausted_field_pairs_with_all_rematches_flagged() {
-    let history = [
-        win(1, 'A', 'B'),
-        win(1, 'C', 'D'),
-        win(2, 'A', 'C'),
-        win(2, 'B', 'D'),
-        win(3, 'A', 'D'),
-        win(3, 'B', 'C'),
-    ];
+    let history =
+        [win(1, 'A', 'B'), win(1, 'C', 'D'), win(2, 'A', 'C'), win(2, 'B', 'D'), win(3, 'A', 'D'), win(3, 'B', 'C')];
     // A 3-0; B 2-1; C 1-2; D 0-3 — four groups of one.
     let p = pair("ABCD", &history);
     assert_eq!(tables(&p), ["AB", "CD"]);
@@ -281,30 +191,10 @@ fn exhausted_field_pairs_with_all_rematches_flagged() {
 
 #[test]
 fn bad_input_is_an_error() {
-    assert_eq!(
-        pair_round::<char>(&[], &[]),
-        Err(SwissError::TooFewPlayers { active: 0 })
-    );
-    assert_eq!(
-        pair_round(&['A'], &[]),
-        Err(SwissError::TooFewPlayers { active: 1 })
-    );
-    assert_eq!(
-        pair_round(&['A', 'B', 'A'], &[]),
-        Err(SwissError::DuplicatePlayer('A'))
-    );
-    let broken = [Game {
-        round: 1,
-        player1: 'A',
-        player2: Some('A'),
-        vp1: 1,
-        vp2: 0,
-    }];
-    assert!(matches!(
-        pair_round(&['A', 'B'], &broken),
-        Err(SwissError::History(_))
-    ));
-    assert!(SwissError::<char>::TooFewPlayers { active: 1 }
-        .to_string()
-        .contains("at least 2"));
+    assert_eq!(pair_round::<char>(&[], &[]), Err(SwissError::TooFewPlayers { active: 0 }));
+    assert_eq!(pair_round(&['A'], &[]), Err(SwissError::TooFewPlayers { active: 1 }));
+    assert_eq!(pair_round(&['A', 'B', 'A'], &[]), Err(SwissError::DuplicatePlayer('A')));
+    let broken = [Game { round: 1, player1: 'A', player2: Some('A'), vp1: 1, vp2: 0 }];
+    assert!(matches!(pair_round(&['A', 'B'], &broken), Err(SwissError::History(_))));
+    assert!(SwissError::<char>::TooFewPlayers { active: 1 }.to_string().contains("at least 2"));
 }

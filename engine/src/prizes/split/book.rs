@@ -46,41 +46,21 @@ impl<'a> Book<'a> {
             .iter()
             .filter(|cat| cat.active && is_cash(cat))
             .map(|cat| {
-                let eligible = players
-                    .iter()
-                    .map(|p| eligibility(cat, p, event.start_date, &event.rules).is_ok());
+                let eligible = players.iter().map(|p| eligibility(cat, p, event.start_date, &event.rules).is_ok());
                 (cat, eligible.collect())
             })
             .collect();
         categories.sort_by_cached_key(|(cat, e): &(&Category, Vec<bool>)| {
-            (
-                Reverse(e.iter().filter(|&&x| x).count()),
-                cat.brochure_order,
-                &cat.id,
-            )
+            (Reverse(e.iter().filter(|&&x| x).count()), cat.brochure_order, &cat.id)
         });
         let mut prizes = Vec::new();
         for (c, (cat, _)) in categories.iter().enumerate() {
-            let mut own: Vec<_> = cat
-                .prizes
-                .iter()
-                .filter(|p| p.active && p.cash > Cents::ZERO)
-                .collect();
+            let mut own: Vec<_> = cat.prizes.iter().filter(|p| p.active && p.cash > Cents::ZERO).collect();
             own.sort_by_key(|p| (p.place, &p.id));
-            prizes.extend(own.into_iter().map(|p| CashPrize {
-                category: c,
-                id: &p.id,
-                cash: p.cash,
-            }));
+            prizes.extend(own.into_iter().map(|p| CashPrize { category: c, id: &p.id, cash: p.cash }));
         }
         let (categories, eligible) = categories.into_iter().unzip();
-        Ok(Book {
-            players,
-            groups,
-            categories,
-            eligible,
-            prizes,
-        })
+        Ok(Book { players, groups, categories, eligible, prizes })
     }
 
     /// Whether `player` may take `prize`.
@@ -141,13 +121,7 @@ impl<'b, 'a> Ledger<'b, 'a> {
 
     /// Records an award of `prizes` (plus `carried_in`) to `lines`, marking
     /// the prizes taken and paying each line.
-    pub fn record(
-        &mut self,
-        kind: AwardKind,
-        prizes: &[usize],
-        carried_in: Cents,
-        lines: Vec<Line>,
-    ) {
+    pub fn record(&mut self, kind: AwardKind, prizes: &[usize], carried_in: Cents, lines: Vec<Line>) {
         let book = self.book;
         let total = prizes.iter().map(|&p| book.prizes[p].cash).sum::<Cents>() + carried_in;
         let shared: Cents = lines.iter().map(|l| l.share).sum();
@@ -159,10 +133,7 @@ impl<'b, 'a> Ledger<'b, 'a> {
         for l in &lines {
             self.paid[l.player] += l.paid;
         }
-        let score = lines
-            .first()
-            .map(|l| book.players[l.player].score)
-            .unwrap_or_default();
+        let score = lines.first().map(|l| book.players[l.player].score).unwrap_or_default();
         let shares = lines
             .iter()
             .map(|l| AwardShare {
@@ -186,11 +157,7 @@ impl<'b, 'a> Ledger<'b, 'a> {
     /// Records handed-down money of `category` that nobody took.
     pub fn leftover(&mut self, category: usize, amount: Cents) {
         let category_id = self.book.categories[category].id.clone();
-        self.leftovers.push(Unawarded {
-            category_id,
-            prize_id: None,
-            amount,
-        });
+        self.leftovers.push(Unawarded { category_id, prize_id: None, amount });
     }
 
     /// The split's result.
@@ -199,10 +166,7 @@ impl<'b, 'a> Ledger<'b, 'a> {
         let fund = book.prizes.iter().map(|p| p.cash).sum();
         let payouts: Vec<Payout> = (0..book.players.len())
             .filter(|&i| self.paid[i] > Cents::ZERO)
-            .map(|i| Payout {
-                player_id: book.players[i].id,
-                amount: self.paid[i],
-            })
+            .map(|i| Payout { player_id: book.players[i].id, amount: self.paid[i] })
             .collect();
         let mut unawarded: Vec<Unawarded> = (0..book.prizes.len())
             .filter(|&p| !self.taken[p])
@@ -217,14 +181,7 @@ impl<'b, 'a> Ledger<'b, 'a> {
             .collect();
         unawarded.extend(self.leftovers);
         let paid = payouts.iter().map(|p| p.amount).sum();
-        CashSplit {
-            method,
-            awards: self.awards,
-            payouts,
-            unawarded,
-            fund,
-            paid,
-        }
+        CashSplit { method, awards: self.awards, payouts, unawarded, fund, paid }
     }
 }
 

@@ -34,27 +34,15 @@ struct Slot {
 /// Settles each category in turn, most inclusive first.
 pub(super) fn split(book: &Book<'_>, ledger: &mut Ledger<'_, '_>) {
     for category in 0..book.categories.len() {
-        let own = book.by_value(
-            ledger
-                .open()
-                .filter(|&p| book.prizes[p].category == category),
-        );
+        let own = book.by_value(ledger.open().filter(|&p| book.prizes[p].category == category));
         let mut slots: Vec<Slot> = own
             .into_iter()
             .enumerate()
-            .map(|(seq, p)| Slot {
-                cash: book.prizes[p].cash,
-                prize: Some(p),
-                seq,
-            })
+            .map(|(seq, p)| Slot { cash: book.prizes[p].cash, prize: Some(p), seq })
             .collect();
         let mut seq = slots.len();
         for group in &book.groups {
-            let members: Vec<usize> = group
-                .iter()
-                .copied()
-                .filter(|&m| book.eligible[category][m])
-                .collect();
+            let members: Vec<usize> = group.iter().copied().filter(|&m| book.eligible[category][m]).collect();
             if members.is_empty() {
                 continue;
             }
@@ -65,34 +53,19 @@ pub(super) fn split(book: &Book<'_>, ledger: &mut Ledger<'_, '_>) {
             let rest = slots.split_off(members.len().min(slots.len()));
             let taken = std::mem::replace(&mut slots, rest);
             let prizes: Vec<usize> = taken.iter().filter_map(|s| s.prize).collect();
-            let carried_in: Cents = taken
-                .iter()
-                .filter(|s| s.prize.is_none())
-                .map(|s| s.cash)
-                .sum();
+            let carried_in: Cents = taken.iter().filter(|s| s.prize.is_none()).map(|s| s.cash).sum();
             let total: Cents = taken.iter().map(|s| s.cash).sum();
             let mut lines = Vec::with_capacity(members.len());
             for (player, share) in shares_of(total, &members) {
                 let paid = share.saturating_sub(ledger.paid(player));
                 let unneeded = share.saturating_sub(paid);
                 if unneeded > Cents::ZERO {
-                    slots.push(Slot {
-                        cash: unneeded,
-                        prize: None,
-                        seq,
-                    });
+                    slots.push(Slot { cash: unneeded, prize: None, seq });
                     seq += 1;
                 }
-                lines.push(Line {
-                    player,
-                    prize: None,
-                    share,
-                    paid,
-                });
+                lines.push(Line { player, prize: None, share, paid });
             }
-            let kind = AwardKind::Category {
-                category_id: book.categories[category].id.clone(),
-            };
+            let kind = AwardKind::Category { category_id: book.categories[category].id.clone() };
             ledger.record(kind, &prizes, carried_in, lines);
         }
         for slot in slots.into_iter().filter(|s| s.prize.is_none()) {

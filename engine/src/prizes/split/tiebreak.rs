@@ -11,8 +11,7 @@ fn by_tiebreak(book: &Book<'_>) -> Vec<Option<usize>> {
     let mut open = vec![true; book.prizes.len()];
     (0..book.players.len())
         .map(|player| {
-            let best = book
-                .by_value((0..book.prizes.len()).filter(|&p| open[p] && book.may_take(player, p)));
+            let best = book.by_value((0..book.prizes.len()).filter(|&p| open[p] && book.may_take(player, p)));
             let prize = best.first().copied();
             if let Some(p) = prize {
                 open[p] = false;
@@ -31,12 +30,7 @@ pub(super) fn no_split(book: &Book<'_>, ledger: &mut Ledger<'_, '_>) {
                 AwardKind::Tiebreak,
                 &[p],
                 Cents::ZERO,
-                vec![Line {
-                    player,
-                    prize,
-                    share: cash,
-                    paid: cash,
-                }],
+                vec![Line { player, prize, share: cash, paid: cash }],
             );
         }
     }
@@ -56,21 +50,12 @@ pub(super) fn hort(book: &Book<'_>, ledger: &mut Ledger<'_, '_>) {
         let cash = |m: usize| held[m].map_or(Cents::ZERO, |p| book.prizes[p].cash);
         let alone = group.len() == 1;
         let kept = |m: usize| if alone { cash(m) } else { Cents(cash(m).0 / 2) };
-        let kind = if alone {
-            AwardKind::Tiebreak
-        } else {
-            AwardKind::Hort
-        };
+        let kind = if alone { AwardKind::Tiebreak } else { AwardKind::Hort };
         let pot: Cents = group.iter().map(|&m| cash(m).saturating_sub(kept(m))).sum();
         let lines = shares_of(pot, group)
             .map(|(player, part)| {
                 let share = kept(player) + part;
-                Line {
-                    player,
-                    prize: held[player],
-                    share,
-                    paid: share,
-                }
+                Line { player, prize: held[player], share, paid: share }
             })
             .collect();
         ledger.record(kind, &prizes, Cents::ZERO, lines);

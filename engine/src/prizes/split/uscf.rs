@@ -18,25 +18,13 @@ pub(super) fn split(book: &Book<'_>, ledger: &mut Ledger<'_, '_>) {
             let pool_total: Cents = pool.iter().map(|&p| book.prizes[p].cash).sum();
             match better_alone(book, ledger, &members, pool_total) {
                 Some(alone) => {
-                    let kind = AwardKind::ClassAlone {
-                        category_id: book.categories[alone.category].id.clone(),
-                    };
-                    ledger.record(
-                        kind,
-                        &alone.prizes,
-                        Cents::ZERO,
-                        equal_lines(alone.total, &alone.members),
-                    );
+                    let kind = AwardKind::ClassAlone { category_id: book.categories[alone.category].id.clone() };
+                    ledger.record(kind, &alone.prizes, Cents::ZERO, equal_lines(alone.total, &alone.members));
                     members.retain(|m| !alone.members.contains(m));
                 }
                 None => {
                     if !pool.is_empty() {
-                        ledger.record(
-                            AwardKind::Pooled,
-                            &pool,
-                            Cents::ZERO,
-                            equal_lines(pool_total, &members),
-                        );
+                        ledger.record(AwardKind::Pooled, &pool, Cents::ZERO, equal_lines(pool_total, &members));
                     }
                     break;
                 }
@@ -46,14 +34,7 @@ pub(super) fn split(book: &Book<'_>, ledger: &mut Ledger<'_, '_>) {
 }
 
 fn equal_lines(total: Cents, members: &[usize]) -> Vec<Line> {
-    shares_of(total, members)
-        .map(|(player, share)| Line {
-            player,
-            prize: None,
-            share,
-            paid: share,
-        })
-        .collect()
+    shares_of(total, members).map(|(player, share)| Line { player, prize: None, share, paid: share }).collect()
 }
 
 /// The most valuable set of at most `members.len()` open prizes that can go
@@ -62,11 +43,7 @@ fn equal_lines(total: Cents, members: &[usize]) -> Vec<Line> {
 /// assignable sets form a transversal matroid, on which the greedy choice
 /// gives the maximum weight.
 fn pool(book: &Book<'_>, ledger: &Ledger<'_, '_>, members: &[usize]) -> Vec<usize> {
-    let candidates = book.by_value(
-        ledger
-            .open()
-            .filter(|&p| members.iter().any(|&m| book.may_take(m, p))),
-    );
+    let candidates = book.by_value(ledger.open().filter(|&p| members.iter().any(|&m| book.may_take(m, p))));
     let mut assigned: Vec<Option<usize>> = vec![None; members.len()];
     let mut pool = Vec::new();
     for prize in candidates {
@@ -120,43 +97,23 @@ struct Alone {
 /// the most by sharing only its largest open prizes (one per member), if
 /// that beats their equal share of the pool. Ties go to the more inclusive
 /// category.
-fn better_alone(
-    book: &Book<'_>,
-    ledger: &Ledger<'_, '_>,
-    members: &[usize],
-    pool_total: Cents,
-) -> Option<Alone> {
+fn better_alone(book: &Book<'_>, ledger: &Ledger<'_, '_>, members: &[usize], pool_total: Cents) -> Option<Alone> {
     let mut best: Option<Alone> = None;
     for category in 0..book.categories.len() {
-        let eligible: Vec<usize> = members
-            .iter()
-            .copied()
-            .filter(|&m| book.eligible[category][m])
-            .collect();
+        let eligible: Vec<usize> = members.iter().copied().filter(|&m| book.eligible[category][m]).collect();
         if eligible.is_empty() {
             continue;
         }
-        let mut prizes = book.by_value(
-            ledger
-                .open()
-                .filter(|&p| book.prizes[p].category == category),
-        );
+        let mut prizes = book.by_value(ledger.open().filter(|&p| book.prizes[p].category == category));
         prizes.truncate(eligible.len());
         let total: Cents = prizes.iter().map(|&p| book.prizes[p].cash).sum();
         // total / |eligible| > pool_total / |members|, in exact integers.
         let beats = |total: Cents, n: usize, other: Cents, m: usize| {
             u128::from(total.0) * m as u128 > u128::from(other.0) * n as u128
         };
-        let better_than_best = best
-            .as_ref()
-            .is_none_or(|b| beats(total, eligible.len(), b.total, b.members.len()));
+        let better_than_best = best.as_ref().is_none_or(|b| beats(total, eligible.len(), b.total, b.members.len()));
         if beats(total, eligible.len(), pool_total, members.len()) && better_than_best {
-            best = Some(Alone {
-                category,
-                members: eligible,
-                prizes,
-                total,
-            });
+            best = Some(Alone { category, members: eligible, prizes, total });
         }
     }
     best

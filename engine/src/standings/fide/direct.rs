@@ -35,11 +35,7 @@ pub(crate) struct DirectEncounter<'a> {
 impl<'a> DirectEncounter<'a> {
     /// DE over `prep`; `forfeits` as configured (art. 6.1.1).
     pub(crate) fn new(prep: &'a Prepared, forfeits: bool) -> DirectEncounter<'a> {
-        DirectEncounter {
-            prep,
-            forfeits: forfeits || !prep.swiss,
-            values: vec![None; prep.n],
-        }
+        DirectEncounter { prep, forfeits: forfeits || !prep.swiss, values: vec![None; prep.n] }
     }
 
     /// The separate standings of `members` (sorted player indices): for each,
@@ -64,15 +60,8 @@ impl<'a> DirectEncounter<'a> {
                     }
                     line.played += 1;
                     match rec.kind {
-                        Kind::Game {
-                            outcome: Outcome::Win,
-                            ..
-                        }
-                        | Kind::ForfeitWin => line.won += 1,
-                        Kind::Game {
-                            outcome: Outcome::Draw,
-                            ..
-                        } => line.drawn += 1,
+                        Kind::Game { outcome: Outcome::Win, .. } | Kind::ForfeitWin => line.won += 1,
+                        Kind::Game { outcome: Outcome::Draw, .. } => line.drawn += 1,
                         _ => line.lost += 1,
                     }
                     match per_opp.iter_mut().find(|(o, _, _)| *o == b) {
@@ -83,9 +72,7 @@ impl<'a> DirectEncounter<'a> {
                         None => per_opp.push((b, i64::from(rec.pts), 1)),
                     }
                 }
-                line.points = per_opp.iter().fold(Exact::ZERO, |acc, &(_, pts, n)| {
-                    acc + Exact::ratio(pts, 10 * n)
-                });
+                line.points = per_opp.iter().fold(Exact::ZERO, |acc, &(_, pts, n)| acc + Exact::ratio(pts, 10 * n));
                 line.missing = u32::try_from(members.len() - 1 - per_opp.len()).unwrap_or(0);
                 line
             })
@@ -130,20 +117,14 @@ impl<'a> DirectEncounter<'a> {
         // missing games give (losing all of their own while every rival wins
         // all of theirs) is ranked first, then the same for the next rank;
         // Article 6 is then reapplied to the participants left.
-        let worst = |k: usize| {
-            lines[k].points
-                + Exact::ratio(i64::from(self.prep.loss) * i64::from(lines[k].missing), 10)
-        };
-        let best = |k: usize| {
-            lines[k].points
-                + Exact::ratio(i64::from(self.prep.win) * i64::from(lines[k].missing), 10)
-        };
+        let worst =
+            |k: usize| lines[k].points + Exact::ratio(i64::from(self.prep.loss) * i64::from(lines[k].missing), 10);
+        let best =
+            |k: usize| lines[k].points + Exact::ratio(i64::from(self.prep.win) * i64::from(lines[k].missing), 10);
         let mut remaining: Vec<usize> = (0..members.len()).collect();
         let mut out: Vec<Vec<usize>> = Vec::new();
         while remaining.len() > 1 {
-            let alone = remaining
-                .iter()
-                .position(|&c| remaining.iter().all(|&r| r == c || worst(c) > best(r)));
+            let alone = remaining.iter().position(|&c| remaining.iter().all(|&r| r == c || worst(c) > best(r)));
             match alone {
                 Some(at) => out.push(vec![members[remaining.remove(at)]]),
                 None => break,

@@ -73,11 +73,7 @@ pub enum PairingKind {
 /// What one configured tie-break computed.
 enum Computed {
     /// A value per player, `None` where it does not apply.
-    Values {
-        values: Vec<Option<Exact>>,
-        decimals: u32,
-        ascending: bool,
-    },
+    Values { values: Vec<Option<Exact>>, decimals: u32, ascending: bool },
     /// Direct encounter, evaluated during ranking.
     Direct { forfeits: bool },
     /// Not applied.
@@ -86,11 +82,7 @@ enum Computed {
 
 impl Computed {
     fn all(values: Vec<Exact>, decimals: u32) -> Computed {
-        Computed::Values {
-            values: values.into_iter().map(Some).collect(),
-            decimals,
-            ascending: false,
-        }
+        Computed::Values { values: values.into_iter().map(Some).collect(), decimals, ascending: false }
     }
 
     fn ints(values: Vec<Option<i64>>) -> Computed {
@@ -111,41 +103,23 @@ impl Computed {
 /// [`StandingsError`] when the records are inconsistent (see
 /// [`StandingsError::Inconsistent`]) or a Buchholz-type tie-break is set for
 /// a round robin.
-pub fn compute_chess(
-    event: &ChessEvent,
-    config: &ChessConfig,
-) -> Result<Standings, StandingsError> {
+pub fn compute_chess(event: &ChessEvent, config: &ChessConfig) -> Result<Standings, StandingsError> {
     config.validate(event.pairing)?;
-    let version = config.rules.unwrap_or_else(|| {
-        event
-            .start_date
-            .map_or(RulesVersion::LATEST, RulesVersion::in_force_on)
-    });
+    let version =
+        config.rules.unwrap_or_else(|| event.start_date.map_or(RulesVersion::LATEST, RulesVersion::in_force_on));
     let prep = Prepared::new(event, version)?;
-    let ratings: Option<Vec<u16>> = prep
-        .ratings
-        .iter()
-        .map(|r| r.or(config.unrated_rating))
-        .collect();
+    let ratings: Option<Vec<u16>> = prep.ratings.iter().map(|r| r.or(config.unrated_rating)).collect();
     // Fore Buchholz needs the event with the final round drawn (art. 8.3);
     // before the final round is played it equals Buchholz.
     let uses_fore = config.tiebreaks.iter().any(|t| {
-        matches!(
-            t,
-            ChessTiebreak::ForeBuchholz { .. }
-                | ChessTiebreak::AverageOfOpponentsBuchholz { fore: true }
-        )
+        matches!(t, ChessTiebreak::ForeBuchholz { .. } | ChessTiebreak::AverageOfOpponentsBuchholz { fore: true })
     });
     let final_round = event.total_rounds.map_or(prep.rounds, |t| t as usize);
-    let fore = (uses_fore && final_round == prep.rounds && prep.rounds > 0)
-        .then(|| prep.fore(prep.rounds - 1));
+    let fore = (uses_fore && final_round == prep.rounds && prep.rounds > 0).then(|| prep.fore(prep.rounds - 1));
     let fore = fore.as_ref().unwrap_or(&prep);
 
-    let computed: Vec<Computed> = config
-        .tiebreaks
-        .iter()
-        .map(|tb| compute_one(*tb, &prep, fore, ratings.as_deref()))
-        .collect();
+    let computed: Vec<Computed> =
+        config.tiebreaks.iter().map(|tb| compute_one(*tb, &prep, fore, ratings.as_deref())).collect();
 
     let mut directs: Vec<DirectEncounter<'_>> = computed
         .iter()
@@ -154,25 +128,17 @@ pub fn compute_chess(
             _ => None,
         })
         .collect();
-    let primary: Vec<Exact> = prep
-        .score
-        .iter()
-        .map(|&s| Exact::ratio(i64::from(s), 10))
-        .collect();
+    let primary: Vec<Exact> = prep.score.iter().map(|&s| Exact::ratio(i64::from(s), 10)).collect();
     let ranking = {
         let mut next_direct = directs.iter_mut();
         let mut criteria: Vec<Criterion<'_>> = computed
             .iter()
             .map(|c| match c {
-                Computed::Values {
-                    values, ascending, ..
-                } => Criterion::Key {
+                Computed::Values { values, ascending, .. } => Criterion::Key {
                     keys: values.iter().map(|v| sort_key(*v, *ascending)).collect(),
                     provisional: false,
                 },
-                Computed::Direct { .. } => next_direct
-                    .next()
-                    .map_or(Criterion::Skip, |d| Criterion::Split(d)),
+                Computed::Direct { .. } => next_direct.next().map_or(Criterion::Skip, |d| Criterion::Split(d)),
                 Computed::Skipped(_) => Criterion::Skip,
             })
             .collect();
@@ -184,28 +150,17 @@ pub fn compute_chess(
     let mut cells = Vec::with_capacity(computed.len());
     for (k, c) in computed.into_iter().enumerate() {
         cells.push(match c {
-            Computed::Values {
-                values, decimals, ..
-            } => values
-                .into_iter()
-                .map(|v| v.map_or_else(Cell::empty, |v| Cell::fixed(v, decimals)))
-                .collect(),
+            Computed::Values { values, decimals, .. } => {
+                values.into_iter().map(|v| v.map_or_else(Cell::empty, |v| Cell::fixed(v, decimals))).collect()
+            }
             Computed::Direct { .. } => directs.next().map_or_else(Vec::new, |d| {
                 d.values
                     .into_iter()
-                    .map(|v| {
-                        v.map_or_else(Cell::empty, |v| Cell {
-                            value: Some(v),
-                            display: v.to_short(),
-                        })
-                    })
+                    .map(|v| v.map_or_else(Cell::empty, |v| Cell { value: Some(v), display: v.to_short() }))
                     .collect()
             }),
             Computed::Skipped(reason) => {
-                skipped.push(Skipped {
-                    column: u32::try_from(k).unwrap_or(u32::MAX),
-                    reason,
-                });
+                skipped.push(Skipped { column: u32::try_from(k).unwrap_or(u32::MAX), reason });
                 vec![Cell::empty(); prep.n]
             }
         });
@@ -213,14 +168,7 @@ pub fn compute_chess(
     let table = Table {
         players: prep.nos.clone(),
         scores: primary.iter().map(|&s| Cell::fixed(s, 1)).collect(),
-        columns: config
-            .tiebreaks
-            .iter()
-            .map(|t| Column {
-                code: t.code(),
-                name: t.name(),
-            })
-            .collect(),
+        columns: config.tiebreaks.iter().map(|t| Column { code: t.code(), name: t.name() }).collect(),
         cells,
         skipped,
     };
@@ -237,12 +185,7 @@ fn sort_key(v: Option<Exact>, ascending: bool) -> Exact {
 }
 
 /// Computes one tie-break for every player.
-fn compute_one(
-    tb: ChessTiebreak,
-    prep: &Prepared,
-    fore: &Prepared,
-    ratings: Option<&[u16]>,
-) -> Computed {
+fn compute_one(tb: ChessTiebreak, prep: &Prepared, fore: &Prepared, ratings: Option<&[u16]>) -> Computed {
     use ChessTiebreak as T;
     match tb {
         T::DirectEncounter { forfeits } => Computed::Direct { forfeits },
@@ -254,30 +197,17 @@ fn compute_one(
         T::RoundsElectedToPlay => Computed::all(own::rounds_elected_to_play(prep), 0),
         T::StandardPoints => Computed::all(own::standard_points(prep), 1),
         T::PairingNumber { reverse } => Computed::Values {
-            values: prep
-                .nos
-                .iter()
-                .map(|n| Some(Exact::integer(i64::from(n.0))))
-                .collect(),
+            values: prep.nos.iter().map(|n| Some(Exact::integer(i64::from(n.0)))).collect(),
             decimals: 0,
             ascending: !reverse,
         },
         T::Buchholz { modifier } => Computed::all(opponents::buchholz(prep, modifier), 1),
         T::ForeBuchholz { modifier } => Computed::all(opponents::buchholz(fore, modifier), 1),
         T::AverageOfOpponentsBuchholz { fore: use_fore } => {
-            let bh = opponents::buchholz(
-                if use_fore { fore } else { prep },
-                super::config::Modifier::None,
-            );
-            Computed::Values {
-                values: opponents::average_of_opponents(prep, &bh),
-                decimals: 2,
-                ascending: false,
-            }
+            let bh = opponents::buchholz(if use_fore { fore } else { prep }, super::config::Modifier::None);
+            Computed::Values { values: opponents::average_of_opponents(prep, &bh), decimals: 2, ascending: false }
         }
-        T::SonnebornBerger { modifier } => {
-            Computed::all(opponents::sonneborn_berger(prep, modifier), 2)
-        }
+        T::SonnebornBerger { modifier } => Computed::all(opponents::sonneborn_berger(prep, modifier), 2),
         T::Koya { limit } => Computed::all(opponents::koya(prep, limit), 1),
         T::AverageRatingOfOpponents { modifier } => match ratings {
             Some(r) => Computed::ints(ratings::average_rating_of_opponents(prep, r, modifier)),
@@ -293,10 +223,7 @@ fn compute_one(
         },
         T::Rating { reverse } => match ratings {
             Some(r) => Computed::Values {
-                values: r
-                    .iter()
-                    .map(|&x| Some(Exact::integer(i64::from(x))))
-                    .collect(),
+                values: r.iter().map(|&x| Some(Exact::integer(i64::from(x)))).collect(),
                 decimals: 0,
                 ascending: reverse,
             },
@@ -321,11 +248,7 @@ pub fn direct_encounter_table(
     let prep = Prepared::new(event, RulesVersion::LATEST)?;
     let mut members = group
         .iter()
-        .map(|&p| {
-            prep.nos
-                .binary_search(&p)
-                .map_err(|_| StandingsError::NotInEvent { player: p })
-        })
+        .map(|&p| prep.nos.binary_search(&p).map_err(|_| StandingsError::NotInEvent { player: p }))
         .collect::<Result<Vec<usize>, _>>()?;
     members.sort_unstable();
     members.dedup();
@@ -339,10 +262,7 @@ pub fn direct_encounter_table(
             won: l.won,
             drawn: l.drawn,
             lost: l.lost,
-            points: Cell {
-                value: Some(l.points),
-                display: l.points.to_short(),
-            },
+            points: Cell { value: Some(l.points), display: l.points.to_short() },
             twenties: None,
         })
         .collect();

@@ -38,26 +38,14 @@ fn elements(prep: &Prepared, i: usize, out: &mut Vec<Elem>) {
     out.clear();
     for rec in prep.row(i) {
         let e = match rec.kind {
-            Kind::Game { .. } => Elem {
-                score: prep.adjusted[rec.opp as usize],
-                pts: rec.pts,
-                vur: false,
-            },
+            Kind::Game { .. } => Elem { score: prep.adjusted[rec.opp as usize], pts: rec.pts, vur: false },
             _ if !prep.swiss => {
                 if rec.opp == NO_OPP {
                     continue;
                 }
-                Elem {
-                    score: prep.adjusted[rec.opp as usize],
-                    pts: rec.pts,
-                    vur: false,
-                }
+                Elem { score: prep.adjusted[rec.opp as usize], pts: rec.pts, vur: false }
             }
-            kind => Elem {
-                score: prep.dummy(i, rec),
-                pts: rec.pts,
-                vur: kind.is_vur(),
-            },
+            kind => Elem { score: prep.dummy(i, rec), pts: rec.pts, vur: kind.is_vur() },
         };
         out.push(e);
     }
@@ -92,12 +80,10 @@ fn cut(elems: &mut Vec<Elem>, modifier: Modifier, notion: Notion) {
         let Some(least) = (0..elems.len()).min_by_key(|&k| key(&elems[k])) else {
             return;
         };
-        let lowest_vur = (0..elems.len())
-            .filter(|&k| elems[k].vur)
-            .min_by_key(|&k| match notion {
-                Notion::Buchholz => i64::from(elems[k].score),
-                Notion::SonnebornBerger => elems[k].product(),
-            });
+        let lowest_vur = (0..elems.len()).filter(|&k| elems[k].vur).min_by_key(|&k| match notion {
+            Notion::Buchholz => i64::from(elems[k].score),
+            Notion::SonnebornBerger => elems[k].product(),
+        });
         let victim = match (lowest_vur, notion) {
             (Some(v), Notion::Buchholz) => v,
             (Some(v), Notion::SonnebornBerger) if elems[v].product() >= elems[least].product() => v,
@@ -148,9 +134,7 @@ pub(crate) fn average_of_opponents(played: &Prepared, bh: &[Exact]) -> Vec<Optio
                 .row(i)
                 .iter()
                 .filter(|rec| matches!(rec.kind, Kind::Game { .. }))
-                .fold((Exact::ZERO, 0_i64), |(sum, count), rec| {
-                    (sum + bh[rec.opp as usize], count + 1)
-                });
+                .fold((Exact::ZERO, 0_i64), |(sum, count), rec| (sum + bh[rec.opp as usize], count + 1));
             (count > 0).then(|| Exact::ratio(sum.num(), sum.den() * count))
         })
         .collect()
@@ -168,11 +152,7 @@ pub(crate) fn average_of_opponents(played: &Prepared, bh: &[Exact]) -> Vec<Optio
 pub(crate) fn koya(prep: &Prepared, limit: i8) -> Vec<Exact> {
     let qualifies: Vec<bool> = (0..prep.n)
         .map(|j| {
-            let free = if prep.swiss {
-                0
-            } else {
-                prep.row(j).iter().filter(|r| r.opp == NO_OPP).count()
-            };
+            let free = if prep.swiss { 0 } else { prep.row(j).iter().filter(|r| r.opp == NO_OPP).count() };
             let max = i64::from(prep.win) * i64::try_from(prep.rounds - free).unwrap_or(0);
             2 * i64::from(prep.score[j]) >= max + i64::from(limit) * 10
         })
@@ -199,27 +179,14 @@ mod tests {
     }
 
     fn total(v: &[Elem], notion: Notion) -> i64 {
-        v.iter()
-            .map(|x| {
-                if notion == Notion::Buchholz {
-                    i64::from(x.score)
-                } else {
-                    x.product()
-                }
-            })
-            .sum()
+        v.iter().map(|x| if notion == Notion::Buchholz { i64::from(x.score) } else { x.product() }).sum()
     }
 
     #[test]
     fn buchholz_cuts_a_vur_before_a_weaker_opponent() {
         // rules.md §1.6 player C: opponents 0.5 and 3.5, 1.0; own half-point
         // bye against a 3.0 dummy; BH-C1 cuts the bye.
-        let mut v = vec![
-            e(5, 10, false),
-            e(30, 5, true),
-            e(35, 5, false),
-            e(10, 10, false),
-        ];
+        let mut v = vec![e(5, 10, false), e(30, 5, true), e(35, 5, false), e(10, 10, false)];
         cut(&mut v, Modifier::Cut1, Notion::Buchholz);
         assert_eq!(total(&v, Notion::Buchholz), 50);
     }
@@ -228,12 +195,7 @@ mod tests {
     fn sonneborn_berger_cuts_the_higher_of_the_vur_and_the_least_significant_value() {
         // The TieBreakServer 2026 case "two_requested_absences": contributions
         // r1 0.5×1, r2 dummy 2.0×½ (VUR), r3 dummy 2.5×0 (VUR), r4 1.5×1.
-        let base = vec![
-            e(5, 10, false),
-            e(20, 5, true),
-            e(25, 0, true),
-            e(15, 10, false),
-        ];
+        let base = vec![e(5, 10, false), e(20, 5, true), e(25, 0, true), e(15, 10, false)];
         let mut v = base.clone();
         cut(&mut v, Modifier::Cut1, Notion::SonnebornBerger);
         assert_eq!(total(&v, Notion::SonnebornBerger), 250);

@@ -10,11 +10,7 @@ use crate::standings::value::Exact;
 /// Counts, for every player, the rounds `pred` accepts.
 fn count(prep: &Prepared, pred: impl Fn(&super::prepare::Rec) -> bool) -> Vec<Exact> {
     (0..prep.n)
-        .map(|i| {
-            Exact::integer(
-                i64::try_from(prep.row(i).iter().filter(|r| pred(r)).count()).unwrap_or(0),
-            )
-        })
+        .map(|i| Exact::integer(i64::try_from(prep.row(i).iter().filter(|r| pred(r)).count()).unwrap_or(0)))
         .collect()
 }
 
@@ -26,41 +22,17 @@ pub(crate) fn wins(prep: &Prepared) -> Vec<Exact> {
 
 /// WON (art. 7.2): games won over the board.
 pub(crate) fn games_won(prep: &Prepared) -> Vec<Exact> {
-    count(prep, |r| {
-        matches!(
-            r.kind,
-            Kind::Game {
-                outcome: Outcome::Win,
-                ..
-            }
-        )
-    })
+    count(prep, |r| matches!(r.kind, Kind::Game { outcome: Outcome::Win, .. }))
 }
 
 /// BPG (art. 7.3): games played over the board with Black.
 pub(crate) fn games_with_black(prep: &Prepared) -> Vec<Exact> {
-    count(prep, |r| {
-        matches!(
-            r.kind,
-            Kind::Game {
-                colour: Colour::Black,
-                ..
-            }
-        )
-    })
+    count(prep, |r| matches!(r.kind, Kind::Game { colour: Colour::Black, .. }))
 }
 
 /// BWG (art. 7.4): games won over the board with Black.
 pub(crate) fn games_won_with_black(prep: &Prepared) -> Vec<Exact> {
-    count(prep, |r| {
-        matches!(
-            r.kind,
-            Kind::Game {
-                colour: Colour::Black,
-                outcome: Outcome::Win
-            }
-        )
-    })
+    count(prep, |r| matches!(r.kind, Kind::Game { colour: Colour::Black, outcome: Outcome::Win }))
 }
 
 /// REP (art. 7.6; "GE" in the 2024 text): the rounds minus the half-point
@@ -100,11 +72,8 @@ pub(crate) fn standard_points(prep: &Prepared) -> Vec<Exact> {
                 .iter()
                 .enumerate()
                 .map(|(r, rec)| {
-                    let other = if rec.opp == NO_OPP {
-                        prep.draw
-                    } else {
-                        prep.recs[rec.opp as usize * prep.rounds + r].pts
-                    };
+                    let other =
+                        if rec.opp == NO_OPP { prep.draw } else { prep.recs[rec.opp as usize * prep.rounds + r].pts };
                     match rec.pts.cmp(&other) {
                         std::cmp::Ordering::Greater => 2,
                         std::cmp::Ordering::Equal => 1,

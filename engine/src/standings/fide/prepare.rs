@@ -33,10 +33,7 @@ impl Kind {
 
     /// A requested bye (art. 16.1.1).
     pub(crate) const fn is_requested_bye(self) -> bool {
-        matches!(
-            self,
-            Kind::Bye(Unplayed::HalfPointBye | Unplayed::ZeroPointBye | Unplayed::Absent)
-        )
+        matches!(self, Kind::Bye(Unplayed::HalfPointBye | Unplayed::ZeroPointBye | Unplayed::Absent))
     }
 
     /// A forfeit, won or lost.
@@ -90,10 +87,7 @@ impl Prepared {
     /// # Errors
     /// Duplicate players, unequal round counts, unknown or self opponents,
     /// and two records of one game that disagree.
-    pub(crate) fn new(
-        event: &ChessEvent,
-        version: RulesVersion,
-    ) -> Result<Prepared, StandingsError> {
+    pub(crate) fn new(event: &ChessEvent, version: RulesVersion) -> Result<Prepared, StandingsError> {
         let mut players: Vec<_> = event.players.iter().collect();
         players.sort_by_key(|p| p.no);
         for w in players.windows(2) {
@@ -108,11 +102,7 @@ impl Prepared {
         let mut recs = Vec::with_capacity(n * rounds);
         for (i, p) in players.iter().enumerate() {
             if p.rounds.len() != rounds {
-                return Err(StandingsError::RoundCount {
-                    player: p.no,
-                    found: p.rounds.len(),
-                    expected: rounds,
-                });
+                return Err(StandingsError::RoundCount { player: p.no, found: p.rounds.len(), expected: rounds });
             }
             for (r, record) in p.rounds.iter().enumerate() {
                 let opp = match record.opponent() {
@@ -123,28 +113,19 @@ impl Prepared {
                             opponent: o,
                         })?;
                         if j as usize == i {
-                            return Err(StandingsError::SelfPaired {
-                                round: r + 1,
-                                player: p.no,
-                            });
+                            return Err(StandingsError::SelfPaired { round: r + 1, player: p.no });
                         }
                         j
                     }
                     None => NO_OPP,
                 };
                 let kind = match *record {
-                    RoundRecord::Played {
-                        outcome, colour, ..
-                    } => Kind::Game { outcome, colour },
+                    RoundRecord::Played { outcome, colour, .. } => Kind::Game { outcome, colour },
                     RoundRecord::Forfeit { won: true, .. } => Kind::ForfeitWin,
                     RoundRecord::Forfeit { won: false, .. } => Kind::ForfeitLoss,
                     RoundRecord::Unpaired(u) => Kind::Bye(u),
                 };
-                recs.push(Rec {
-                    kind,
-                    opp,
-                    pts: record.points(ps).tenths(),
-                });
+                recs.push(Rec { kind, opp, pts: record.points(ps).tenths() });
             }
         }
         let mut prep = Prepared {
@@ -182,16 +163,9 @@ impl Prepared {
                 let b = self.recs[j * self.rounds + r];
                 let agree = b.opp as usize == i
                     && match (a.kind, b.kind) {
-                        (
-                            Kind::Game {
-                                outcome: oa,
-                                colour: ca,
-                            },
-                            Kind::Game {
-                                outcome: ob,
-                                colour: cb,
-                            },
-                        ) => ob == oa.reversed() && cb == ca.opposite(),
+                        (Kind::Game { outcome: oa, colour: ca }, Kind::Game { outcome: ob, colour: cb }) => {
+                            ob == oa.reversed() && cb == ca.opposite()
+                        }
                         (Kind::ForfeitWin, Kind::ForfeitLoss)
                         | (Kind::ForfeitLoss, Kind::ForfeitWin | Kind::ForfeitLoss) => true,
                         _ => false,
@@ -211,9 +185,7 @@ impl Prepared {
     /// Computes the scores and the adjusted scores.
     fn finish(&mut self) {
         let rounds = self.rounds;
-        self.score = (0..self.n)
-            .map(|i| self.row(i).iter().map(|r| r.pts).sum())
-            .collect();
+        self.score = (0..self.n).map(|i| self.row(i).iter().map(|r| r.pts).sum()).collect();
         self.adjusted = if self.swiss {
             (0..self.n)
                 .map(|i| {
@@ -223,11 +195,7 @@ impl Prepared {
                     let mut only_vurs_after = true;
                     let mut adj = 0;
                     for rec in self.recs[i * rounds..(i + 1) * rounds].iter().rev() {
-                        adj += if rec.kind.is_requested_bye() && only_vurs_after {
-                            self.draw
-                        } else {
-                            rec.pts
-                        };
+                        adj += if rec.kind.is_requested_bye() && only_vurs_after { self.draw } else { rec.pts };
                         only_vurs_after &= rec.kind.is_vur();
                     }
                     adj
@@ -249,10 +217,7 @@ impl Prepared {
                     Kind::Game { colour, .. } => colour,
                     _ => Colour::White,
                 };
-                rec.kind = Kind::Game {
-                    outcome: Outcome::Draw,
-                    colour,
-                };
+                rec.kind = Kind::Game { outcome: Outcome::Draw, colour };
                 rec.pts = self.draw;
             }
         }
@@ -304,10 +269,7 @@ impl Lookup {
     fn get(&self, no: u32) -> Option<u32> {
         match self {
             Lookup::Dense(d) => d.get(no as usize).copied().filter(|&i| i != NO_OPP),
-            Lookup::Sorted(s) => s
-                .binary_search(&no)
-                .ok()
-                .and_then(|i| u32::try_from(i).ok()),
+            Lookup::Sorted(s) => s.binary_search(&no).ok().and_then(|i| u32::try_from(i).ok()),
         }
     }
 }

@@ -13,12 +13,11 @@ use crate::standings::value::Exact;
 /// a score of `p`%. Typed from the Handbook table as reproduced in the FIDE
 /// TEC's TieBreakServer (`fidetables.py`, `ScoreToDp`).
 const DP: [i16; 101] = [
-    -800, -677, -589, -538, -501, -470, -444, -422, -401, -383, -366, -351, -336, -322, -309, -296,
-    -284, -273, -262, -251, -240, -230, -220, -211, -202, -193, -184, -175, -166, -158, -149, -141,
-    -133, -125, -117, -110, -102, -95, -87, -80, -72, -65, -57, -50, -43, -36, -29, -21, -14, -7,
-    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158,
-    166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366,
-    383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
+    -800, -677, -589, -538, -501, -470, -444, -422, -401, -383, -366, -351, -336, -322, -309, -296, -284, -273, -262,
+    -251, -240, -230, -220, -211, -202, -193, -184, -175, -166, -158, -149, -141, -133, -125, -117, -110, -102, -95,
+    -87, -80, -72, -65, -57, -50, -43, -36, -29, -21, -14, -7, 0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95,
+    102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309,
+    322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
 ];
 
 /// The rounded mean of `sum / count`.
@@ -30,20 +29,13 @@ fn rounded_mean(sum: i64, count: usize) -> Option<i64> {
 /// ARO (art. 10.1) with `modifier`: the rounded mean rating of the opponents
 /// played over the board, after cutting the lowest (and, for medians, the
 /// highest) ratings. `None` when no game is left.
-pub(crate) fn average_rating_of_opponents(
-    prep: &Prepared,
-    ratings: &[u16],
-    modifier: Modifier,
-) -> Vec<Option<i64>> {
+pub(crate) fn average_rating_of_opponents(prep: &Prepared, ratings: &[u16], modifier: Modifier) -> Vec<Option<i64>> {
     let mut buf: Vec<u16> = Vec::with_capacity(prep.rounds);
     (0..prep.n)
         .map(|i| {
             buf.clear();
             buf.extend(
-                prep.row(i)
-                    .iter()
-                    .filter(|r| matches!(r.kind, Kind::Game { .. }))
-                    .map(|r| ratings[r.opp as usize]),
+                prep.row(i).iter().filter(|r| matches!(r.kind, Kind::Game { .. })).map(|r| ratings[r.opp as usize]),
             );
             buf.sort_unstable();
             let low = modifier.low().min(buf.len());
@@ -83,10 +75,7 @@ pub(crate) fn performance(prep: &Prepared, ratings: &[u16]) -> Vec<Option<i64>> 
 
 /// APRO (art. 10.4): the rounded mean of the opponents' TPR over the games
 /// played over the board. `None` without a game.
-pub(crate) fn average_performance_of_opponents(
-    prep: &Prepared,
-    ratings: &[u16],
-) -> Vec<Option<i64>> {
+pub(crate) fn average_performance_of_opponents(prep: &Prepared, ratings: &[u16]) -> Vec<Option<i64>> {
     let tpr = performance(prep, ratings);
     (0..prep.n)
         .map(|i| {

@@ -183,11 +183,7 @@ impl<Id> Standing<Id> {
     /// The `W-L-D` record (a bye counts as a win).
     #[must_use]
     pub fn record(&self) -> Record {
-        Record {
-            wins: self.wins,
-            losses: self.losses,
-            draws: self.draws,
-        }
+        Record { wins: self.wins, losses: self.losses, draws: self.draws }
     }
 }
 
@@ -237,10 +233,7 @@ pub enum StandingsError<Id: fmt::Debug> {
 /// the order). Errors: a duplicate entrant, a game naming a non-entrant, a
 /// player paired with themself, a player with two games or byes in one round,
 /// or an SOS that cannot be represented exactly.
-pub fn standings<Id>(
-    entrants: &[Id],
-    games: &[Game<Id>],
-) -> Result<Vec<Standing<Id>>, StandingsError<Id>>
+pub fn standings<Id>(entrants: &[Id], games: &[Game<Id>]) -> Result<Vec<Standing<Id>>, StandingsError<Id>>
 where
     Id: Copy + Eq + Hash + Ord + fmt::Debug,
 {
@@ -253,10 +246,7 @@ where
     for game in games {
         for player in std::iter::once(game.player1).chain(game.player2) {
             if !registration.contains_key(&player) {
-                return Err(StandingsError::UnknownPlayer {
-                    round: game.round,
-                    player,
-                });
+                return Err(StandingsError::UnknownPlayer { round: game.round, player });
             }
         }
     }
@@ -302,18 +292,14 @@ where
 
 /// The exact average of the opponents' over-the-board win rates; `Some(0)`
 /// with no opponent, `None` if the exact fraction does not fit in 64 bits.
-fn strength_of_schedule<'a, Id: 'a>(
-    opponents: impl Iterator<Item = &'a Tally<Id>>,
-) -> Option<Ratio> {
+fn strength_of_schedule<'a, Id: 'a>(opponents: impl Iterator<Item = &'a Tally<Id>>) -> Option<Ratio> {
     let (mut num, mut den, mut count) = (0i128, 1i128, 0i128);
     for opponent in opponents {
         let rate = opponent.win_rate();
         let (n, d) = (i128::from(rate.num()), i128::from(rate.den()));
         // num/den + n/d, kept reduced so the parts stay small.
         let g = gcd(den, d);
-        num = num
-            .checked_mul(d / g)?
-            .checked_add(n.checked_mul(den / g)?)?;
+        num = num.checked_mul(d / g)?.checked_add(n.checked_mul(den / g)?)?;
         den = den.checked_mul(d / g)?;
         let r = gcd(num, den);
         (num, den) = (num / r, den / r);

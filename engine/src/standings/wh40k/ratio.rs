@@ -39,10 +39,7 @@ impl TryFrom<RatioParts> for Ratio {
     type Error = RatioError;
 
     fn try_from(parts: RatioParts) -> Result<Ratio, RatioError> {
-        Ratio::new(parts.num, parts.den).ok_or(RatioError {
-            num: parts.num,
-            den: parts.den,
-        })
+        Ratio::new(parts.num, parts.den).ok_or(RatioError { num: parts.num, den: parts.den })
     }
 }
 
@@ -58,10 +55,7 @@ impl Ratio {
         }
         let g = gcd(num.unsigned_abs(), den.unsigned_abs());
         let g = i64::try_from(g).ok()?;
-        Some(Ratio {
-            num: num / g,
-            den: den / g,
-        })
+        Some(Ratio { num: num / g, den: den / g })
     }
 
     /// The fraction `num / den` from 128-bit parts, reduced; `None` when
@@ -72,10 +66,7 @@ impl Ratio {
         }
         let g = gcd128(num.unsigned_abs(), den.unsigned_abs());
         let g = i128::try_from(g).ok()?;
-        Some(Ratio {
-            num: i64::try_from(num / g).ok()?,
-            den: i64::try_from(den / g).ok()?,
-        })
+        Some(Ratio { num: i64::try_from(num / g).ok()?, den: i64::try_from(den / g).ok()? })
     }
 
     /// The numerator (reduced).
@@ -131,8 +122,7 @@ impl PartialOrd for Ratio {
 
 impl Ord for Ratio {
     fn cmp(&self, other: &Ratio) -> Ordering {
-        (i128::from(self.num) * i128::from(other.den))
-            .cmp(&(i128::from(other.num) * i128::from(self.den)))
+        (i128::from(self.num) * i128::from(other.den)).cmp(&(i128::from(other.num) * i128::from(self.den)))
     }
 }
 
@@ -176,10 +166,7 @@ mod tests {
         assert_eq!((a.num(), a.den()), (1, 2));
         assert_eq!(a, Ratio::new(3, 6).unwrap());
         // 1/3 < 0.33333333333333331 (the float nearest 1/3 is above it), exact here.
-        assert!(
-            Ratio::new(1, 3).unwrap()
-                < Ratio::new(333_333_333_333_333_333, 999_999_999_999_999_998).unwrap()
-        );
+        assert!(Ratio::new(1, 3).unwrap() < Ratio::new(333_333_333_333_333_333, 999_999_999_999_999_998).unwrap());
         assert!(Ratio::new(5, 8).unwrap() > Ratio::new(7, 12).unwrap());
         assert_eq!(Ratio::new(1, 0), None);
         assert_eq!(Ratio::new(1, -2), None);
@@ -200,9 +187,6 @@ mod tests {
     #[test]
     fn deserialised_parts_are_validated_and_reduced() {
         assert!(Ratio::try_from(RatioParts { num: 1, den: 0 }).is_err());
-        assert_eq!(
-            Ratio::try_from(RatioParts { num: 2, den: 4 }).unwrap(),
-            Ratio::new(1, 2).unwrap()
-        );
+        assert_eq!(Ratio::try_from(RatioParts { num: 2, den: 4 }).unwrap(), Ratio::new(1, 2).unwrap());
     }
 }

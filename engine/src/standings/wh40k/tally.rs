@@ -68,10 +68,7 @@ where
     for game in games {
         let round = game.round;
         if game.player2 == Some(game.player1) {
-            return Err(StandingsError::SelfPairing {
-                round,
-                player: game.player1,
-            });
+            return Err(StandingsError::SelfPairing { round, player: game.player1 });
         }
         for player in std::iter::once(game.player1).chain(game.player2) {
             if !seen.insert((round, player)) {
@@ -85,10 +82,8 @@ where
             continue;
         };
         let first = game.player1_outcome();
-        let sides = [
-            (game.player1, p2, game.vp1, game.vp2, first),
-            (p2, game.player1, game.vp2, game.vp1, first.reversed()),
-        ];
+        let sides =
+            [(game.player1, p2, game.vp1, game.vp2, first), (p2, game.player1, game.vp2, game.vp1, first.reversed())];
         for (player, opponent, vp_for, vp_against, outcome) in sides {
             let t = tallies.entry(player).or_default();
             t.record.add(outcome);

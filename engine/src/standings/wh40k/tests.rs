@@ -6,23 +6,11 @@
 use super::*;
 
 fn game(round: u32, p1: char, vp1: u32, p2: char, vp2: u32) -> Game<char> {
-    Game {
-        round,
-        player1: p1,
-        player2: Some(p2),
-        vp1,
-        vp2,
-    }
+    Game { round, player1: p1, player2: Some(p2), vp1, vp2 }
 }
 
 fn bye(round: u32, p: char) -> Game<char> {
-    Game {
-        round,
-        player1: p,
-        player2: None,
-        vp1: 0,
-        vp2: 0,
-    }
+    Game { round, player1: p, player2: None, vp1: 0, vp2: 0 }
 }
 
 fn ratio(num: i64, den: i64) -> Ratio {
@@ -78,112 +66,21 @@ fn six_player_event_with_bye_draw_and_drop() {
     let table = standings(&['A', 'B', 'C', 'D', 'E', 'F'], &games).unwrap();
     let order: Vec<char> = table.iter().map(|s| s.id).collect();
     assert_eq!(order, ['A', 'D', 'B', 'C', 'F', 'E']);
-    assert_eq!(
-        table.iter().map(|s| s.rank).collect::<Vec<_>>(),
-        [1, 2, 3, 4, 5, 6]
-    );
+    assert_eq!(table.iter().map(|s| s.rank).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6]);
 
     // (id, W, L, D, byes, played, for, against, margin, win %, SOS, opponents)
     let expected = [
-        (
-            'A',
-            2,
-            1,
-            0,
-            0,
-            3,
-            165,
-            150,
-            15,
-            ratio(2, 3),
-            ratio(7, 12),
-            "BCD",
-        ),
-        (
-            'B',
-            2,
-            1,
-            0,
-            1,
-            2,
-            115,
-            100,
-            15,
-            ratio(1, 2),
-            ratio(1, 3),
-            "AE",
-        ),
-        (
-            'C',
-            1,
-            1,
-            1,
-            0,
-            3,
-            185,
-            135,
-            50,
-            ratio(1, 2),
-            ratio(17, 36),
-            "DAE",
-        ),
-        (
-            'D',
-            2,
-            0,
-            1,
-            1,
-            2,
-            115,
-            100,
-            15,
-            ratio(3, 4),
-            ratio(7, 12),
-            "CA",
-        ),
-        (
-            'E',
-            0,
-            3,
-            0,
-            0,
-            3,
-            90,
-            225,
-            -135,
-            Ratio::ZERO,
-            ratio(2, 3),
-            "FBC",
-        ),
-        (
-            'F',
-            1,
-            0,
-            0,
-            0,
-            1,
-            80,
-            40,
-            40,
-            ratio(1, 1),
-            Ratio::ZERO,
-            "E",
-        ),
+        ('A', 2, 1, 0, 0, 3, 165, 150, 15, ratio(2, 3), ratio(7, 12), "BCD"),
+        ('B', 2, 1, 0, 1, 2, 115, 100, 15, ratio(1, 2), ratio(1, 3), "AE"),
+        ('C', 1, 1, 1, 0, 3, 185, 135, 50, ratio(1, 2), ratio(17, 36), "DAE"),
+        ('D', 2, 0, 1, 1, 2, 115, 100, 15, ratio(3, 4), ratio(7, 12), "CA"),
+        ('E', 0, 3, 0, 0, 3, 90, 225, -135, Ratio::ZERO, ratio(2, 3), "FBC"),
+        ('F', 1, 0, 0, 0, 1, 80, 40, 40, ratio(1, 1), Ratio::ZERO, "E"),
     ];
-    for (id, w, l, d, byes, played, vp_for, vp_against, margin, win_rate, sos, opponents) in
-        expected
-    {
+    for (id, w, l, d, byes, played, vp_for, vp_against, margin, win_rate, sos, opponents) in expected {
         let s = line(&table, id);
-        assert_eq!(
-            (s.wins, s.losses, s.draws, s.byes, s.played),
-            (w, l, d, byes, played),
-            "{id}"
-        );
-        assert_eq!(
-            (s.vp_for, s.vp_against, s.margin),
-            (vp_for, vp_against, margin),
-            "{id}"
-        );
+        assert_eq!((s.wins, s.losses, s.draws, s.byes, s.played), (w, l, d, byes, played), "{id}");
+        assert_eq!((s.vp_for, s.vp_against, s.margin), (vp_for, vp_against, margin), "{id}");
         assert_eq!((s.win_rate, s.sos), (win_rate, sos), "{id}");
         assert_eq!(s.opponents.iter().collect::<String>(), opponents, "{id}");
     }
@@ -247,22 +144,10 @@ fn full_ties_fall_back_to_registration_order() {
 /// and it is neither an opponent nor a game in anybody's win %.
 #[test]
 fn a_bye_is_a_win_with_no_vp_and_no_opponent() {
-    let games = [
-        Game {
-            round: 1,
-            player1: 'A',
-            player2: None,
-            vp1: 99,
-            vp2: 7,
-        },
-        game(1, 'B', 40, 'C', 60),
-    ];
+    let games = [Game { round: 1, player1: 'A', player2: None, vp1: 99, vp2: 7 }, game(1, 'B', 40, 'C', 60)];
     let table = standings(&['A', 'B', 'C'], &games).unwrap();
     let a = line(&table, 'A');
-    assert_eq!(
-        (a.wins, a.byes, a.played, a.vp_for, a.vp_against, a.margin),
-        (1, 1, 0, 0, 0, 0)
-    );
+    assert_eq!((a.wins, a.byes, a.played, a.vp_for, a.vp_against, a.margin), (1, 1, 0, 0, 0, 0));
     assert_eq!((a.sos, a.win_rate), (Ratio::ZERO, Ratio::ZERO));
     assert!(a.opponents.is_empty());
     // C (1 win, +20) above A (1 win, 0).
@@ -285,30 +170,18 @@ fn result_is_derived_from_vp() {
 
 #[test]
 fn inconsistent_input_is_rejected() {
-    assert_eq!(
-        standings(&['A', 'B', 'A'], &[]),
-        Err(StandingsError::DuplicateEntrant('A'))
-    );
+    assert_eq!(standings(&['A', 'B', 'A'], &[]), Err(StandingsError::DuplicateEntrant('A')));
     assert_eq!(
         standings(&['A', 'B'], &[game(2, 'A', 1, 'Z', 0)]),
-        Err(StandingsError::UnknownPlayer {
-            round: 2,
-            player: 'Z'
-        })
+        Err(StandingsError::UnknownPlayer { round: 2, player: 'Z' })
     );
     assert_eq!(
         standings(&['A', 'B'], &[game(1, 'A', 1, 'A', 0)]),
-        Err(StandingsError::SelfPairing {
-            round: 1,
-            player: 'A'
-        })
+        Err(StandingsError::SelfPairing { round: 1, player: 'A' })
     );
     assert_eq!(
         standings(&['A', 'B', 'C'], &[game(1, 'A', 1, 'B', 0), bye(1, 'B')]),
-        Err(StandingsError::TwiceInRound {
-            round: 1,
-            player: 'B'
-        })
+        Err(StandingsError::TwiceInRound { round: 1, player: 'B' })
     );
     assert!(standings::<char>(&[], &[]).unwrap().is_empty());
 }

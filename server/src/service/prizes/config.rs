@@ -63,11 +63,30 @@ fn unknown(obj: &Map<String, Value>, known: &[&str], at: &str) -> ApiResult<()> 
 }
 
 const CATEGORY_FIELDS: [&str; 15] = [
-    "id", "name", "brochure_order", "active", "min_age", "max_age", "gender", "min_rating", "max_rating", "allow_unrated", "disability", "city",
-    "state", "club", "prizes",
+    "id",
+    "name",
+    "brochure_order",
+    "active",
+    "min_age",
+    "max_age",
+    "gender",
+    "min_rating",
+    "max_rating",
+    "allow_unrated",
+    "disability",
+    "city",
+    "state",
+    "club",
+    "prizes",
 ];
 const PRIZE_FIELDS: [&str; 7] = ["id", "place", "cash", "trophy", "medal", "active", "main_category"];
-const RULE_FIELDS: [&str; 5] = ["allow_unrated_in_rating_category", "multiple_eligibility_mode", "cash_split", "allowUnratedInRatingCategory", "multipleEligibilityMode"];
+const RULE_FIELDS: [&str; 5] = [
+    "allow_unrated_in_rating_category",
+    "multiple_eligibility_mode",
+    "cash_split",
+    "allowUnratedInRatingCategory",
+    "multipleEligibilityMode",
+];
 
 fn category(v: Value, i: usize) -> ApiResult<Category> {
     let at = format!("categories[{i}]");
@@ -79,7 +98,11 @@ fn category(v: Value, i: usize) -> ApiResult<Category> {
     }
     let prizes = match c.remove("prizes") {
         None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(list)) => list.into_iter().enumerate().map(|(j, p)| prize(p, &format!("{at}.prizes[{j}]"))).collect::<ApiResult<_>>()?,
+        Some(Value::Array(list)) => list
+            .into_iter()
+            .enumerate()
+            .map(|(j, p)| prize(p, &format!("{at}.prizes[{j}]")))
+            .collect::<ApiResult<_>>()?,
         Some(_) => return Err(invalid(format!("{at}.prizes must be a list."))),
     };
     for key in ["min_age", "max_age", "min_rating", "max_rating", "brochure_order"] {
@@ -166,7 +189,9 @@ pub fn normalised(mut config: PrizeConfig) -> ApiResult<PrizeConfig> {
         if !category_ids.insert(c.id.0.clone()) {
             return Err(invalid(format!("{at}: the id `{}` is used by another category.", c.id)));
         }
-        for (lo, hi, max, what) in [(c.min_age, c.max_age, MAX_AGE, "age"), (c.min_rating, c.max_rating, MAX_RATING, "rating")] {
+        for (lo, hi, max, what) in
+            [(c.min_age, c.max_age, MAX_AGE, "age"), (c.min_rating, c.max_rating, MAX_RATING, "rating")]
+        {
             if let Some(v) = [lo, hi].into_iter().flatten().find(|v| *v > max) {
                 return Err(invalid(format!("{at}: {what} {v} is out of range (0 to {max}).")));
             }
@@ -187,8 +212,8 @@ pub fn normalised(mut config: PrizeConfig) -> ApiResult<PrizeConfig> {
             Some("yes" | "y" | "true") => Some("yes".into()),
             Some(other) => {
                 return Err(invalid(format!(
-                    "{at}: disability `{other}` must be `yes` (players whose profile records a disability) or left empty."
-                )))
+                "{at}: disability `{other}` must be `yes` (players whose profile records a disability) or left empty."
+            )))
             }
         };
         for (field, v) in [("city", &mut c.city), ("state", &mut c.state), ("club", &mut c.club)] {
@@ -215,7 +240,12 @@ pub fn normalised(mut config: PrizeConfig) -> ApiResult<PrizeConfig> {
                 return Err(invalid(format!("{at}: the prize id `{}` is used twice.", p.id)));
             }
             if p.cash > Cents::MAX_PRIZE {
-                return Err(invalid(format!("{at}: the prize for place {} carries {}, more than a prize may carry ({}).", p.place, p.cash, Cents::MAX_PRIZE)));
+                return Err(invalid(format!(
+                    "{at}: the prize for place {} carries {}, more than a prize may carry ({}).",
+                    p.place,
+                    p.cash,
+                    Cents::MAX_PRIZE
+                )));
             }
         }
         c.prizes.sort_by_key(|p| p.place);
@@ -244,7 +274,10 @@ mod tests {
         }))
         .unwrap_or_default();
         assert_eq!(c.categories.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Open", "Girls"]);
-        assert_eq!((c.categories[1].gender.as_deref(), c.categories[0].disability.as_deref()), (Some("F"), Some("yes")));
+        assert_eq!(
+            (c.categories[1].gender.as_deref(), c.categories[0].disability.as_deref()),
+            (Some("F"), Some("yes"))
+        );
         assert_eq!(c.categories[1].prizes.iter().map(|p| p.place).collect::<Vec<_>>(), [1, 2]);
         assert_eq!(c.categories[1].prizes[0].cash, Cents(5000));
         assert!(Uuid::parse_str(&c.categories[1].prizes[0].id.0).is_ok());
@@ -265,12 +298,14 @@ mod tests {
         assert!(err(cat(json!({ "min_age": -1 }))).contains("min_age must not be negative"));
         assert!(err(cat(json!({ "gender": "x" }))).contains("gender `x`"));
         assert!(err(cat(json!({ "max_rating": 9000 }))).contains("rating 9000 is out of range"));
-        assert!(err(cat(json!({ "prizes": [{ "place": 1, "cash": -5 }] }))).contains("categories[0].prizes[0].cash must not be negative"));
+        assert!(err(cat(json!({ "prizes": [{ "place": 1, "cash": -5 }] })))
+            .contains("categories[0].prizes[0].cash must not be negative"));
         assert!(err(cat(json!({ "prizes": [{ "place": 1, "cash": 1.5 }] }))).contains("whole number of cents"));
         assert!(err(cat(json!({ "prizes": [{ "place": 1 }, { "place": 1 }] }))).contains("two prizes for place 1"));
         assert!(err(cat(json!({ "prizes": [{ "place": 0 }] }))).contains("places start at 1"));
         assert!(err(cat(json!({ "name": " " }))).contains("name must be"));
         assert!(err(json!({ "rules": { "cash_split": "halves" } })).contains("cash_split is none"));
-        assert!(err(json!({ "categories": [{ "id": "a", "name": "A" }, { "id": "a", "name": "B" }] })).contains("used by another category"));
+        assert!(err(json!({ "categories": [{ "id": "a", "name": "A" }, { "id": "a", "name": "B" }] }))
+            .contains("used by another category"));
     }
 }

@@ -22,8 +22,24 @@ use uuid::Uuid;
 pub const MAX_CSV_BYTES: usize = 256 * 1024;
 
 const COLUMNS: [&str; 18] = [
-    "category", "order", "active", "min_age", "max_age", "gender", "min_rating", "max_rating", "allow_unrated", "disability", "city", "state",
-    "club", "place", "cash", "trophy", "medal", "main",
+    "category",
+    "order",
+    "active",
+    "min_age",
+    "max_age",
+    "gender",
+    "min_rating",
+    "max_rating",
+    "allow_unrated",
+    "disability",
+    "city",
+    "state",
+    "club",
+    "place",
+    "cash",
+    "trophy",
+    "medal",
+    "main",
 ];
 const PRIZE_ACTIVE: &str = "prize_active";
 
@@ -92,7 +108,8 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
             None => invalid(format!("The CSV cannot be read: {e}.")),
         })?;
         let row = record.position().map_or(0, csv::Position::line);
-        let cell = |name: &str| header.iter().position(|h| h == name).and_then(|i| record.get(i)).filter(|v| !v.is_empty());
+        let cell =
+            |name: &str| header.iter().position(|h| h == name).and_then(|i| record.get(i)).filter(|v| !v.is_empty());
         if record.iter().all(str::is_empty) {
             continue;
         }
@@ -118,18 +135,32 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
         if let Some(v) = cell("order") {
             let order = number(v, &At { row, column: "order" })?;
             if b.order_given && c.brochure_order != order {
-                return Err(At { row, column: "order" }.err(format!("{order} differs from {} given for `{}` in row {}.", c.brochure_order, c.name, b.first_row)));
+                return Err(At { row, column: "order" }.err(format!(
+                    "{order} differs from {} given for `{}` in row {}.",
+                    c.brochure_order, c.name, b.first_row
+                )));
             }
             c.brochure_order = order;
             b.order_given = true;
         }
-        for (column, slot) in [("min_age", &mut c.min_age), ("max_age", &mut c.max_age), ("min_rating", &mut c.min_rating), ("max_rating", &mut c.max_rating)] {
+        for (column, slot) in [
+            ("min_age", &mut c.min_age),
+            ("max_age", &mut c.max_age),
+            ("min_rating", &mut c.min_rating),
+            ("max_rating", &mut c.max_rating),
+        ] {
             if let Some(v) = cell(column) {
                 let at = At { row, column };
                 set_once(slot, number(v, &at)?, &at, b.first_row)?;
             }
         }
-        for (column, slot) in [("gender", &mut c.gender), ("disability", &mut c.disability), ("city", &mut c.city), ("state", &mut c.state), ("club", &mut c.club)] {
+        for (column, slot) in [
+            ("gender", &mut c.gender),
+            ("disability", &mut c.disability),
+            ("city", &mut c.city),
+            ("state", &mut c.state),
+            ("club", &mut c.club),
+        ] {
             if let Some(v) = cell(column) {
                 let at = At { row, column };
                 set_once(slot, v.to_string(), &at, b.first_row)?;
@@ -145,7 +176,8 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
         match cell("place") {
             Some(v) => {
                 let place = number(v, &At { row, column: "place" })?;
-                let flag = |column: &str, default: bool| cell(column).map_or(Ok(default), |v| yes_no(v, &At { row, column }));
+                let flag =
+                    |column: &str, default: bool| cell(column).map_or(Ok(default), |v| yes_no(v, &At { row, column }));
                 c.prizes.push(Prize {
                     id: PrizeId(Uuid::new_v4().to_string()),
                     place,
@@ -176,9 +208,16 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
     })
 }
 
-fn set_once<T: PartialEq + std::fmt::Display>(slot: &mut Option<T>, v: T, at: &At<'_>, first_row: u64) -> ApiResult<()> {
+fn set_once<T: PartialEq + std::fmt::Display>(
+    slot: &mut Option<T>,
+    v: T,
+    at: &At<'_>,
+    first_row: u64,
+) -> ApiResult<()> {
     match slot {
-        Some(old) if *old != v => Err(at.err(format!("`{v}` differs from `{old}` given for this category before (it was first named in row {first_row})."))),
+        Some(old) if *old != v => Err(at.err(format!(
+            "`{v}` differs from `{old}` given for this category before (it was first named in row {first_row})."
+        ))),
         _ => {
             *slot = Some(v);
             Ok(())
@@ -213,7 +252,11 @@ fn money(v: &str, at: &At<'_>) -> ApiResult<Cents> {
     }
     let units: u64 = units.parse().map_err(|_| at.err(format!("`{v}` is too large.")))?;
     let cents: u64 = if cents.is_empty() { 0 } else { format!("{cents:0<2}").parse().unwrap_or(0) };
-    units.checked_mul(100).and_then(|u| u.checked_add(cents)).map(Cents).ok_or_else(|| at.err(format!("`{v}` is too large.")))
+    units
+        .checked_mul(100)
+        .and_then(|u| u.checked_add(cents))
+        .map(Cents)
+        .ok_or_else(|| at.err(format!("`{v}` is too large.")))
 }
 
 #[cfg(test)]
@@ -231,20 +274,35 @@ mod tests {
         assert_eq!(c.categories.len(), 2);
         let open = &c.categories[0];
         assert_eq!((open.name.as_str(), open.brochure_order, open.prizes.len()), ("Open", 1, 2));
-        assert_eq!((open.prizes[0].cash, open.prizes[0].trophy, open.prizes[1].cash), (Cents(50_000), true, Cents(16_650)));
+        assert_eq!(
+            (open.prizes[0].cash, open.prizes[0].trophy, open.prizes[1].cash),
+            (Cents(50_000), true, Cents(16_650))
+        );
         assert_eq!((c.categories[1].max_rating, c.categories[1].prizes[1].cash), (Some(1799), Cents(5_005)));
     }
 
     #[test]
     fn names_the_row_and_column() {
-        assert_eq!(err("category,place,cash\nOpen,1,500\nOpen,2,-5\n"), "Row 3, column cash: `-5` must not be negative.");
+        assert_eq!(
+            err("category,place,cash\nOpen,1,500\nOpen,2,-5\n"),
+            "Row 3, column cash: `-5` must not be negative."
+        );
         assert_eq!(err("category,place\nOpen,first\n"), "Row 2, column place: `first` is not a whole number.");
         assert!(err("category,place,colour\nOpen,1,red\n").starts_with("Row 1, column 3: unknown column `colour`"));
-        assert!(err("category,max_rating\nU1800,1799\nU1800,1899\n").starts_with("Row 3, column max_rating: `1899` differs from `1799`"));
-        assert!(err("category,place\nOpen,1\nOpen,1\n").starts_with("Row 2: Category `Open`: there are two prizes for place 1"));
-        assert!(err("category,place,cash\nOpen,1\n").starts_with("Row 2:"), "a short row is named: {}", err("category,place,cash\nOpen,1\n"));
+        assert!(err("category,max_rating\nU1800,1799\nU1800,1899\n")
+            .starts_with("Row 3, column max_rating: `1899` differs from `1799`"));
+        assert!(err("category,place\nOpen,1\nOpen,1\n")
+            .starts_with("Row 2: Category `Open`: there are two prizes for place 1"));
+        assert!(
+            err("category,place,cash\nOpen,1\n").starts_with("Row 2:"),
+            "a short row is named: {}",
+            err("category,place,cash\nOpen,1\n")
+        );
         assert!(err("place\n1\n").contains("`category` column"));
         assert_eq!(err("category,cash\nOpen,5\n"), "Row 2, column cash: a prize needs its place (column place).");
-        assert_eq!(err("category,place,cash\nOpen,1,12.345\n"), "Row 2, column cash: `12.345` is not an amount (write 500 or 166.67).");
+        assert_eq!(
+            err("category,place,cash\nOpen,1,12.345\n"),
+            "Row 2, column cash: `12.345` is not an amount (write 500 or 166.67)."
+        );
     }
 }

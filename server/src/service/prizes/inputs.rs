@@ -29,7 +29,10 @@ pub fn prize_event(
 ) -> ApiResult<RunInputs> {
     let c = standings::compute_all(t, players, rounds, pairings)?;
     if !c.started {
-        return Err(ApiError::conflict("no_results", "No game counts yet: prizes are allocated from the standings once results are in."));
+        return Err(ApiError::conflict(
+            "no_results",
+            "No game counts yet: prizes are allocated from the standings once results are in.",
+        ));
     }
     let mut entrants = Vec::new();
     let mut event_players = Vec::new();
@@ -51,9 +54,16 @@ pub fn prize_event(
             club: p.profile.club.clone(),
         });
     }
-    let start_date = date(t.event_date).ok_or_else(|| ApiError::internal(format!("event date {} out of range", t.event_date)))?;
+    let start_date =
+        date(t.event_date).ok_or_else(|| ApiError::internal(format!("event date {} out of range", t.event_date)))?;
     Ok(RunInputs {
-        event: PrizeEvent { start_date, players: event_players, categories: config.categories.clone(), rules: config.rules, overrides },
+        event: PrizeEvent {
+            start_date,
+            players: event_players,
+            categories: config.categories.clone(),
+            rules: config.rules,
+            overrides,
+        },
         entrants,
     })
 }

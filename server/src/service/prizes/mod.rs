@@ -85,7 +85,12 @@ async fn save(state: &AppState, user: &User, id: Uuid, config: PrizeConfig) -> A
 ///
 /// # Errors
 /// 403 for anyone but the TO; 422 `invalid_prizes` naming the bad field.
-pub async fn set_config(state: &AppState, user: &User, id: Uuid, body: serde_json::Value) -> ApiResult<PrizeConfigView> {
+pub async fn set_config(
+    state: &AppState,
+    user: &User,
+    id: Uuid,
+    body: serde_json::Value,
+) -> ApiResult<PrizeConfigView> {
     let config = config::from_json(body)?;
     save(state, user, id, config).await
 }
@@ -119,10 +124,16 @@ fn overrides(inputs: &crate::domain::RunInputs, list: Vec<OverrideInput>) -> Api
         .map(|(i, o)| {
             let prize_id = PrizeId(o.prize_id);
             if !inputs.event.categories.iter().any(|c| c.prizes.iter().any(|p| p.id == prize_id)) {
-                return Err(ApiError::invalid("invalid_override", format!("overrides[{i}]: there is no prize `{prize_id}` on the prize list.")));
+                return Err(ApiError::invalid(
+                    "invalid_override",
+                    format!("overrides[{i}]: there is no prize `{prize_id}` on the prize list."),
+                ));
             }
             let player = inputs.entrants.iter().find(|e| e.player_id == o.player_id).ok_or_else(|| {
-                ApiError::invalid("invalid_override", format!("overrides[{i}]: player {} is not in this event's standings.", o.player_id))
+                ApiError::invalid(
+                    "invalid_override",
+                    format!("overrides[{i}]: player {} is not in this event's standings.", o.player_id),
+                )
             })?;
             Ok(ManualOverride { prize_id, player_id: player.no })
         })
@@ -133,8 +144,12 @@ fn overrides(inputs: &crate::domain::RunInputs, list: Vec<OverrideInput>) -> Api
 fn trace(run: &PrizeRun) {
     for entry in &run.log {
         match entry.level {
-            LogLevel::Info => tracing::info!(target: "arbiter::prizes", tournament = %run.tournament_id, run = %run.id, event = entry.event.name(), "{entry}"),
-            LogLevel::Warn => tracing::warn!(target: "arbiter::prizes", tournament = %run.tournament_id, run = %run.id, event = entry.event.name(), "{entry}"),
+            LogLevel::Info => {
+                tracing::info!(target: "arbiter::prizes", tournament = %run.tournament_id, run = %run.id, event = entry.event.name(), "{entry}")
+            }
+            LogLevel::Warn => {
+                tracing::warn!(target: "arbiter::prizes", tournament = %run.tournament_id, run = %run.id, event = entry.event.name(), "{entry}")
+            }
         }
     }
 }
@@ -156,10 +171,13 @@ pub async fn run(state: &AppState, user: &User, id: Uuid, req: RunRequest) -> Ap
     if config.prize_count() == 0 {
         return Err(ApiError::conflict("no_prizes", "There are no prizes to allocate: set up the prize list first."));
     }
-    let (players, rounds, pairings) = (tx.players(id).await?, tx.rounds(id).await?, tx.pairings_of_tournament(id).await?);
+    let (players, rounds, pairings) =
+        (tx.players(id).await?, tx.rounds(id).await?, tx.pairings_of_tournament(id).await?);
     let mut inputs = inputs::prize_event(&t, &players, &rounds, &pairings, &config, Vec::new())?;
     inputs.event.overrides = overrides(&inputs, req.overrides)?;
-    let refused = |e: arbiter_engine::prizes::PrizeError| ApiError::invalid("invalid_prizes", format!("The prizes cannot be allocated: {e}."));
+    let refused = |e: arbiter_engine::prizes::PrizeError| {
+        ApiError::invalid("invalid_prizes", format!("The prizes cannot be allocated: {e}."))
+    };
     let mut allocation = allocate(&inputs.event).map_err(refused)?;
     let cash = split_cash(&inputs.event).map_err(refused)?;
     let log = std::mem::take(&mut allocation.log);
@@ -225,7 +243,10 @@ pub async fn publish(state: &AppState, user: &User, id: Uuid, run: Uuid) -> ApiR
     if t.status != TournamentStatus::Complete {
         return Err(ApiError::conflict(
             "tournament_not_complete",
-            format!("Prizes are published from the final standings: the tournament is {}; complete it first.", t.status),
+            format!(
+                "Prizes are published from the final standings: the tournament is {}; complete it first.",
+                t.status
+            ),
         ));
     }
     let at = now_millis();
@@ -234,7 +255,10 @@ pub async fn publish(state: &AppState, user: &User, id: Uuid, run: Uuid) -> ApiR
     r.published_at = Some(at);
     let view = views::published(&r);
     change
-        .emit(EventKind::PrizesPublished, &json!({ "prizes": { "run_id": view.run_id, "published_at": at, "prize_count": view.prizes.len() } }))
+        .emit(
+            EventKind::PrizesPublished,
+            &json!({ "prizes": { "run_id": view.run_id, "published_at": at, "prize_count": view.prizes.len() } }),
+        )
         .await?;
     change.commit(state).await?;
     tracing::info!(target: "arbiter::prizes", tournament = %id, run = %run, "prizes published");
@@ -268,12 +292,20 @@ fn not_published() -> ApiError {
 /// # Errors
 /// 404 `prizes_not_published` / `prize_run_not_found`; 403 when someone
 /// but the TO names a run.
-pub async fn export(state: &AppState, viewer: Option<&User>, id: Uuid, run: Option<Uuid>, table: CsvTable) -> ApiResult<String> {
+pub async fn export(
+    state: &AppState,
+    viewer: Option<&User>,
+    id: Uuid,
+    run: Option<Uuid>,
+    table: CsvTable,
+) -> ApiResult<String> {
     let tx = state.store.read().await?;
     let t = super::tournaments::visible(&tx, id, viewer).await?;
     let r = match run {
         Some(run) => {
-            let user = viewer.ok_or_else(|| ApiError::unauthorized("not_signed_in", "Sign in as the organiser to export an unpublished run."))?;
+            let user = viewer.ok_or_else(|| {
+                ApiError::unauthorized("not_signed_in", "Sign in as the organiser to export an unpublished run.")
+            })?;
             require_to(&t, user, "export prize runs")?;
             tx.prize_run(id, run).await?.ok_or_else(run_not_found)?
         }

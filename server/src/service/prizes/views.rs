@@ -130,8 +130,16 @@ fn payouts(r: &PrizeRun, names: &Names<'_>) -> Vec<PayoutView> {
         .iter()
         .map(|p| {
             let w = names.winner(p.player_id);
-            let score = r.inputs.entrants.iter().find(|e| e.no == p.player_id).map(|e| e.score.clone()).unwrap_or_default();
-            PayoutView { player_id: w.player_id, name: w.name, rank: w.rank, score, amount: p.amount.to_string(), amount_cents: p.amount.0 }
+            let score =
+                r.inputs.entrants.iter().find(|e| e.no == p.player_id).map(|e| e.score.clone()).unwrap_or_default();
+            PayoutView {
+                player_id: w.player_id,
+                name: w.name,
+                rank: w.rank,
+                score,
+                amount: p.amount.to_string(),
+                amount_cents: p.amount.0,
+            }
         })
         .collect()
 }
@@ -159,7 +167,10 @@ fn conflict(c: &Conflict, names: &Names<'_>) -> IssueView {
 }
 
 fn warning(w: &ConsistencyWarning, names: &Names<'_>) -> IssueView {
-    let elsewhere = w.bypassed_prize_id.as_ref().map_or_else(|| " and won nothing".to_string(), |p| format!(", who took {}", names.prize(p)));
+    let elsewhere = w
+        .bypassed_prize_id
+        .as_ref()
+        .map_or_else(|| " and won nothing".to_string(), |p| format!(", who took {}", names.prize(p)));
     IssueView {
         code: "consistency".into(),
         prize_id: w.prize_id.to_string(),
@@ -238,7 +249,18 @@ pub fn csv(r: &PrizeRun, table: CsvTable) -> ApiResult<String> {
     let result = match table {
         CsvTable::Prizes => {
             let mut rows = vec![vec![
-                "category", "place", "cash", "trophy", "medal", "player", "player_id", "rank", "rating", "tie_break", "manual", "unfilled",
+                "category",
+                "place",
+                "cash",
+                "trophy",
+                "medal",
+                "player",
+                "player_id",
+                "rank",
+                "rating",
+                "tie_break",
+                "manual",
+                "unfilled",
             ]
             .into_iter()
             .map(String::from)
@@ -265,7 +287,11 @@ pub fn csv(r: &PrizeRun, table: CsvTable) -> ApiResult<String> {
         CsvTable::Payouts => {
             let header = ["player", "player_id", "rank", "score", "amount"].map(String::from).to_vec();
             std::iter::once(header)
-                .chain(payouts(r, &names).into_iter().map(|p| vec![p.name, p.player_id, p.rank.to_string(), p.score, p.amount]))
+                .chain(
+                    payouts(r, &names)
+                        .into_iter()
+                        .map(|p| vec![p.name, p.player_id, p.rank.to_string(), p.score, p.amount]),
+                )
                 .try_for_each(|row| w.write_record(&row))
         }
     };

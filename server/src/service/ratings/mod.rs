@@ -45,27 +45,15 @@ use uuid::Uuid;
 /// 500 on corrupt rows (or if the round was already rated); 503 when the database is down.
 pub async fn round_closed(change: &mut Change, t: &Tournament, round: &Round) -> ApiResult<()> {
     let seq = change.tx().last_seq(t.id).await?;
-    let event_at = change
-        .tx()
-        .events_since(t.id, seq - 1, 1)
-        .await?
-        .first()
-        .map_or_else(now_millis, |e| e.created_at);
+    let event_at = change.tx().events_since(t.id, seq - 1, 1).await?.first().map_or_else(now_millis, |e| e.created_at);
     let closed_at = change.tx().tick_rating_clock(event_at).await?;
     let game = t.game.as_str();
-    let period = RatedRound {
-        round_id: round.id,
-        tournament_id: t.id,
-        game: game.to_string(),
-        closed_at,
-    };
+    let period = RatedRound { round_id: round.id, tournament_id: t.id, game: game.to_string(), closed_at };
     change.tx().insert_rated_round(&period).await?;
     let rerated = rerate(change.tx(), game, Some(round.id)).await?;
     if !rerated.deltas.is_empty() {
         let view = changed_view(change.tx(), t, round.id, "round_closed", &rerated).await?;
-        change
-            .emit(EventKind::RatingsChanged, &json!({ "ratings": view }))
-            .await?;
+        change.emit(EventKind::RatingsChanged, &json!({ "ratings": view })).await?;
     }
     Ok(())
 }
@@ -88,18 +76,9 @@ pub async fn result_overridden(
         return Ok(None);
     };
     let rerated = rerate(change.tx(), &period.game, Some(period.round_id)).await?;
-    let view = changed_view(
-        change.tx(),
-        t,
-        period.round_id,
-        "result_overridden",
-        &rerated,
-    )
-    .await?;
+    let view = changed_view(change.tx(), t, period.round_id, "result_overridden", &rerated).await?;
     if !view.changes.is_empty() {
-        change
-            .emit(EventKind::RatingsChanged, &json!({ "ratings": view }))
-            .await?;
+        change.emit(EventKind::RatingsChanged, &json!({ "ratings": view })).await?;
     }
     Ok(Some(view))
 }
@@ -133,18 +112,10 @@ pub async fn rebuild(store: &Store) -> ApiResult<Vec<GameRebuild>> {
     let mut out = Vec::new();
     for game in tx.rating_games().await? {
         let rerated = rerate(&tx, &game, None).await?;
-        let names = tx
-            .user_names(&rerated.deltas.iter().map(|d| d.user).collect::<Vec<_>>())
-            .await?;
+        let names = tx.user_names(&rerated.deltas.iter().map(|d| d.user).collect::<Vec<_>>()).await?;
         let changes = delta_views(&rerated.deltas, &names);
         let adopted = adopted.get(&game).copied().unwrap_or(0);
-        out.push(GameRebuild {
-            adopted,
-            rounds: rerated.rounds,
-            rows_changed: rerated.rows_changed,
-            changes,
-            game,
-        });
+        out.push(GameRebuild { adopted, rounds: rerated.rounds, rows_changed: rerated.rows_changed, changes, game });
     }
     tx.commit().await?;
     Ok(out)
@@ -161,14 +132,10 @@ async fn adopt_closed_rounds(tx: &Tx) -> ApiResult<HashMap<String, usize>> {
         let Some(t) = tx.tournament(tournament_id).await? else {
             continue;
         };
-        let closed = tx
-            .round_closed_events(tournament_id)
-            .await?
-            .into_iter()
-            .find(|(_, payload, _)| {
-                serde_json::from_str::<serde_json::Value>(payload)
-                    .is_ok_and(|v| v["round"]["id"].as_str() == Some(round_id.to_string().as_str()))
-            });
+        let closed = tx.round_closed_events(tournament_id).await?.into_iter().find(|(_, payload, _)| {
+            serde_json::from_str::<serde_json::Value>(payload)
+                .is_ok_and(|v| v["round"]["id"].as_str() == Some(round_id.to_string().as_str()))
+        });
         let (seq, at) = closed.map_or((0, created_at), |(seq, _, at)| (seq, at));
         found.push((at, tournament_id, seq, round_id, t.game));
     }
@@ -179,13 +146,7 @@ async fn adopt_closed_rounds(tx: &Tx) -> ApiResult<HashMap<String, usize>> {
         let closed_at = at.max(last.saturating_add(1));
         last = closed_at;
         let game = game.as_str().to_string();
-        tx.insert_rated_round(&RatedRound {
-            round_id,
-            tournament_id,
-            game: game.clone(),
-            closed_at,
-        })
-        .await?;
+        tx.insert_rated_round(&RatedRound { round_id, tournament_id, game: game.clone(), closed_at }).await?;
         *adopted.entry(game).or_default() += 1;
     }
     Ok(adopted)
@@ -237,10 +198,6 @@ fn delta_views(deltas: &[Delta], names: &HashMap<Uuid, String>) -> Vec<RatingDel
 /// # Errors
 /// 404 `unknown_game`.
 pub fn known_game(game: &str) -> ApiResult<Game> {
-    Game::parse(game).ok_or_else(|| {
-        ApiError::not_found(
-            "unknown_game",
-            format!("Arbiter has no game system called {game:?}."),
-        )
-    })
+    Game::parse(game)
+        .ok_or_else(|| ApiError::not_found("unknown_game", format!("Arbiter has no game system called {game:?}.")))
 }

@@ -84,18 +84,9 @@ pub fn outcome(p: &Pairing) -> Option<Outcome> {
 ///
 /// # Errors
 /// [`ReplayError::UnknownPlayer`] when a registration is not in `user_of`.
-pub fn rated_games(
-    pairings: &[Pairing],
-    user_of: &HashMap<Uuid, Uuid>,
-) -> Result<Vec<PeriodGame>, ReplayError> {
+pub fn rated_games(pairings: &[Pairing], user_of: &HashMap<Uuid, Uuid>) -> Result<Vec<PeriodGame>, ReplayError> {
     let user = |pairing: &Pairing, player: Uuid| {
-        user_of
-            .get(&player)
-            .copied()
-            .ok_or(ReplayError::UnknownPlayer {
-                pairing: pairing.id,
-                player,
-            })
+        user_of.get(&player).copied().ok_or(ReplayError::UnknownPlayer { pairing: pairing.id, player })
     };
     let mut games = Vec::new();
     for p in pairings {
@@ -104,11 +95,7 @@ pub fn rated_games(
         };
         games.push(PeriodGame {
             pairing: p.id,
-            game: RatedGame {
-                a: user(p, p.player1_id)?,
-                b: user(p, p2)?,
-                score_a,
-            },
+            game: RatedGame { a: user(p, p.player1_id)?, b: user(p, p2)?, score_a },
         });
     }
     Ok(games)
@@ -136,14 +123,10 @@ pub fn replay(start: HashMap<Uuid, Rating>, periods: &[Period]) -> Result<Replay
     for period in periods {
         let games: Vec<RatedGame<Uuid>> = period.games.iter().map(|g| g.game).collect();
         let round = period.round.round_id;
-        let rated =
-            rate_round(&ratings, &games).map_err(|source| ReplayError::Round { round, source })?;
+        let rated = rate_round(&ratings, &games).map_err(|source| ReplayError::Round { round, source })?;
         let change_of: HashMap<Uuid, _> = rated.changes.iter().map(|c| (c.player, c)).collect();
         for g in &period.games {
-            for (player, outcome) in [
-                (g.game.a, g.game.score_a),
-                (g.game.b, g.game.score_a.reversed()),
-            ] {
+            for (player, outcome) in [(g.game.a, g.game.score_a), (g.game.b, g.game.score_a.reversed())] {
                 let Some(c) = change_of.get(&player) else {
                     continue;
                 };
@@ -174,19 +157,13 @@ pub fn replay(start: HashMap<Uuid, Rating>, periods: &[Period]) -> Result<Replay
 /// giving each round's index) holds their rating and game count before it.
 /// Players without a row there are absent (their current rating applies).
 #[must_use]
-pub fn ratings_before(
-    stored: &[(Uuid, EloEntry)],
-    order: &HashMap<Uuid, usize>,
-) -> HashMap<Uuid, Rating> {
+pub fn ratings_before(stored: &[(Uuid, EloEntry)], order: &HashMap<Uuid, usize>) -> HashMap<Uuid, Rating> {
     let mut first: HashMap<Uuid, (usize, Rating)> = HashMap::new();
     for (_, e) in stored {
         let Some(&i) = order.get(&e.round_id) else {
             continue;
         };
-        let here = Rating {
-            rating: e.rating_before,
-            games: e.games_before,
-        };
+        let here = Rating { rating: e.rating_before, games: e.games_before };
         first
             .entry(e.user_id)
             .and_modify(|f| {
@@ -221,10 +198,8 @@ impl HistoryDiff {
 /// Compares rows by (table, player): equal rows are left alone.
 #[must_use]
 pub fn diff(stored: Vec<(Uuid, EloEntry)>, expected: Vec<EloEntry>) -> HistoryDiff {
-    let mut old: HashMap<(Uuid, Uuid), (Uuid, EloEntry)> = stored
-        .into_iter()
-        .map(|(id, e)| ((e.pairing_id, e.user_id), (id, e)))
-        .collect();
+    let mut old: HashMap<(Uuid, Uuid), (Uuid, EloEntry)> =
+        stored.into_iter().map(|(id, e)| ((e.pairing_id, e.user_id), (id, e))).collect();
     let mut out = HistoryDiff::default();
     for e in expected {
         match old.remove(&(e.pairing_id, e.user_id)) {

@@ -10,38 +10,22 @@ fn id(n: u128) -> Uuid {
     Uuid::from_u128(n)
 }
 
-fn period(
-    round: u128,
-    tournament: u128,
-    closed_at: i64,
-    games: &[(u128, u128, Outcome)],
-) -> Period {
+fn period(round: u128, tournament: u128, closed_at: i64, games: &[(u128, u128, Outcome)]) -> Period {
     Period {
-        round: RatedRound {
-            round_id: id(round),
-            tournament_id: id(tournament),
-            game: "wh40k".into(),
-            closed_at,
-        },
+        round: RatedRound { round_id: id(round), tournament_id: id(tournament), game: "wh40k".into(), closed_at },
         games: games
             .iter()
             .enumerate()
             .map(|(i, &(a, b, score_a))| PeriodGame {
                 pairing: id(round * 1000 + i as u128),
-                game: RatedGame {
-                    a: id(a),
-                    b: id(b),
-                    score_a,
-                },
+                game: RatedGame { a: id(a), b: id(b), score_a },
             })
             .collect(),
     }
 }
 
 fn rated(ratings: &HashMap<Uuid, Rating>, player: u128) -> (i32, u32) {
-    ratings
-        .get(&id(player))
-        .map_or((0, 0), |r| (r.rating, r.games))
+    ratings.get(&id(player)).map_or((0, 0), |r| (r.rating, r.games))
 }
 
 fn table(n: u32, p1: u128, p2: Option<u128>, result: MatchResult, state: PairingState) -> Pairing {
@@ -79,27 +63,14 @@ fn which_games_are_rated() {
         table(0, 17, None, MatchResult::Bye, PairingState::Confirmed),
     ];
     let games = rated_games(&tables, &user_of).unwrap();
-    let seen: Vec<(Uuid, Uuid, Outcome)> = games
-        .iter()
-        .map(|g| (g.game.a, g.game.b, g.game.score_a))
-        .collect();
+    let seen: Vec<(Uuid, Uuid, Outcome)> = games.iter().map(|g| (g.game.a, g.game.b, g.game.score_a)).collect();
     assert_eq!(
         seen,
-        vec![
-            (id(111), id(112), Outcome::Win),
-            (id(113), id(114), Outcome::Loss),
-            (id(115), id(116), Outcome::Draw)
-        ]
+        vec![(id(111), id(112), Outcome::Win), (id(113), id(114), Outcome::Loss), (id(115), id(116), Outcome::Draw)]
     );
     assert_eq!(games[0].pairing, tables[0].id);
 
-    let stranger = [table(
-        1,
-        11,
-        Some(99),
-        MatchResult::P1Win,
-        PairingState::Confirmed,
-    )];
+    let stranger = [table(1, 11, Some(99), MatchResult::P1Win, PairingState::Confirmed)];
     assert!(
         matches!(rated_games(&stranger, &user_of), Err(ReplayError::UnknownPlayer { player, .. }) if player == id(99))
     );
@@ -114,9 +85,8 @@ fn which_games_are_rated() {
 /// 1200 − 32·0.476991 = 1184.74 → 1185.
 #[test]
 fn k_drops_to_16_after_30_games_across_events() {
-    let mut periods: Vec<Period> = (0..29)
-        .map(|i| period(100 + i, 7, 1000 + i as i64, &[(1, 200 + i, Outcome::Draw)]))
-        .collect();
+    let mut periods: Vec<Period> =
+        (0..29).map(|i| period(100 + i, 7, 1000 + i as i64, &[(1, 200 + i, Outcome::Draw)])).collect();
     periods.push(period(300, 8, 5000, &[(1, 400, Outcome::Win)]));
     periods.push(period(301, 8, 5001, &[(401, 1, Outcome::Loss)]));
     let out = replay(HashMap::new(), &periods).unwrap();
@@ -126,38 +96,14 @@ fn k_drops_to_16_after_30_games_across_events() {
 
     let mine: Vec<&EloEntry> = out.entries.iter().filter(|e| e.user_id == id(1)).collect();
     assert_eq!(mine.len(), 31);
-    assert!(mine[..29].iter().all(|e| e.rating_before == 1200
-        && e.rating_after == 1200
-        && e.k == 32
-        && e.tournament_id == id(7)));
+    assert!(mine[..29]
+        .iter()
+        .all(|e| e.rating_before == 1200 && e.rating_after == 1200 && e.k == 32 && e.tournament_id == id(7)));
     let (g30, g31) = (mine[29], mine[30]);
+    assert_eq!((g30.games_before, g30.k, g30.rating_before, g30.rating_after, g30.delta), (29, 32, 1200, 1216, 16));
+    assert_eq!((g31.games_before, g31.k, g31.rating_before, g31.rating_after, g31.delta), (30, 16, 1216, 1224, 8));
     assert_eq!(
-        (
-            g30.games_before,
-            g30.k,
-            g30.rating_before,
-            g30.rating_after,
-            g30.delta
-        ),
-        (29, 32, 1200, 1216, 16)
-    );
-    assert_eq!(
-        (
-            g31.games_before,
-            g31.k,
-            g31.rating_before,
-            g31.rating_after,
-            g31.delta
-        ),
-        (30, 16, 1216, 1224, 8)
-    );
-    assert_eq!(
-        (
-            g31.outcome,
-            g31.opponent_id,
-            g31.tournament_id,
-            g31.recorded_at
-        ),
+        (g31.outcome, g31.opponent_id, g31.tournament_id, g31.recorded_at),
         (Outcome::Win, id(401), id(8), 5001)
     );
 }
@@ -170,45 +116,12 @@ fn k_drops_to_16_after_30_games_across_events() {
 #[test]
 fn a_round_moves_each_rating_once_from_the_ratings_before_it() {
     let start = HashMap::from([
-        (
-            id(1),
-            Rating {
-                rating: 1300,
-                games: 3,
-            },
-        ),
-        (
-            id(2),
-            Rating {
-                rating: 1200,
-                games: 3,
-            },
-        ),
-        (
-            id(3),
-            Rating {
-                rating: 1250,
-                games: 3,
-            },
-        ),
-        (
-            id(4),
-            Rating {
-                rating: 1250,
-                games: 3,
-            },
-        ),
+        (id(1), Rating { rating: 1300, games: 3 }),
+        (id(2), Rating { rating: 1200, games: 3 }),
+        (id(3), Rating { rating: 1250, games: 3 }),
+        (id(4), Rating { rating: 1250, games: 3 }),
     ]);
-    let out = replay(
-        start,
-        &[period(
-            10,
-            7,
-            1,
-            &[(1, 2, Outcome::Loss), (3, 4, Outcome::Draw)],
-        )],
-    )
-    .unwrap();
+    let out = replay(start, &[period(10, 7, 1, &[(1, 2, Outcome::Loss), (3, 4, Outcome::Draw)])]).unwrap();
     assert_eq!(rated(&out.ratings, 1), (1280, 4));
     assert_eq!(rated(&out.ratings, 2), (1220, 4));
     assert_eq!(rated(&out.ratings, 3), (1250, 4));
@@ -226,26 +139,13 @@ fn a_round_moves_each_rating_once_from_the_ratings_before_it() {
 #[test]
 fn an_override_rerates_from_the_stored_rows_and_replaces_them() {
     let (a, b, c) = (1, 2, 3);
-    let before = [
-        period(10, 7, 1, &[(a, b, Outcome::Win)]),
-        period(11, 7, 2, &[(c, a, Outcome::Win)]),
-    ];
+    let before = [period(10, 7, 1, &[(a, b, Outcome::Win)]), period(11, 7, 2, &[(c, a, Outcome::Win)])];
     let first = replay(HashMap::new(), &before).unwrap();
-    assert_eq!(
-        (rated(&first.ratings, a), rated(&first.ratings, c)),
-        ((1199, 2), (1217, 1))
-    );
-    let stored: Vec<(Uuid, EloEntry)> = first
-        .entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (id(5000 + i as u128), e.clone()))
-        .collect();
+    assert_eq!((rated(&first.ratings, a), rated(&first.ratings, c)), ((1199, 2), (1217, 1)));
+    let stored: Vec<(Uuid, EloEntry)> =
+        first.entries.iter().enumerate().map(|(i, e)| (id(5000 + i as u128), e.clone())).collect();
 
-    let after = [
-        period(10, 7, 1, &[(a, b, Outcome::Draw)]),
-        period(11, 7, 2, &[(c, a, Outcome::Win)]),
-    ];
+    let after = [period(10, 7, 1, &[(a, b, Outcome::Draw)]), period(11, 7, 2, &[(c, a, Outcome::Win)])];
     let order: HashMap<Uuid, usize> = [(id(10), 0), (id(11), 1)].into();
     let start = ratings_before(&stored, &order);
     assert_eq!(start.len(), 3);
@@ -257,81 +157,34 @@ fn an_override_rerates_from_the_stored_rows_and_replaces_them() {
     assert_eq!(again, replay(HashMap::new(), &after).unwrap());
 
     let writes = diff(stored, again.entries);
-    assert_eq!(
-        (
-            writes.insert.len(),
-            writes.update.len(),
-            writes.delete.len()
-        ),
-        (0, 4, 0)
-    );
+    assert_eq!((writes.insert.len(), writes.update.len(), writes.delete.len()), (0, 4, 0));
 }
 
 /// Only round 11 is re-rated: players' ratings before it come from their
 /// first row there (A: 1216 after one game); rows of other rounds are ignored.
 #[test]
 fn ratings_before_reads_each_players_first_rerated_row() {
-    let out = replay(
-        HashMap::new(),
-        &[
-            period(10, 7, 1, &[(1, 2, Outcome::Win)]),
-            period(11, 7, 2, &[(3, 1, Outcome::Win)]),
-        ],
-    )
-    .unwrap();
-    let stored: Vec<(Uuid, EloEntry)> = out
-        .entries
-        .into_iter()
-        .map(|e| (Uuid::new_v4(), e))
-        .collect();
+    let out =
+        replay(HashMap::new(), &[period(10, 7, 1, &[(1, 2, Outcome::Win)]), period(11, 7, 2, &[(3, 1, Outcome::Win)])])
+            .unwrap();
+    let stored: Vec<(Uuid, EloEntry)> = out.entries.into_iter().map(|e| (Uuid::new_v4(), e)).collect();
     let start = ratings_before(&stored, &HashMap::from([(id(11), 0)]));
-    assert_eq!(
-        start,
-        HashMap::from([
-            (
-                id(1),
-                Rating {
-                    rating: 1216,
-                    games: 1
-                }
-            ),
-            (id(3), Rating::default())
-        ])
-    );
+    assert_eq!(start, HashMap::from([(id(1), Rating { rating: 1216, games: 1 }), (id(3), Rating::default())]));
 }
 
 /// Equal rows are left alone, changed ones rewritten in place, missing ones
 /// added, and rows no longer expected removed.
 #[test]
 fn diff_writes_only_what_differs() {
-    let out = replay(
-        HashMap::new(),
-        &[period(
-            10,
-            7,
-            1,
-            &[(1, 2, Outcome::Win), (3, 4, Outcome::Win)],
-        )],
-    )
-    .unwrap();
-    let stored: Vec<(Uuid, EloEntry)> = out
-        .entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (id(i as u128), e.clone()))
-        .collect();
-    assert_eq!(
-        diff(stored.clone(), out.entries.clone()),
-        HistoryDiff::default()
-    );
+    let out = replay(HashMap::new(), &[period(10, 7, 1, &[(1, 2, Outcome::Win), (3, 4, Outcome::Win)])]).unwrap();
+    let stored: Vec<(Uuid, EloEntry)> =
+        out.entries.iter().enumerate().map(|(i, e)| (id(i as u128), e.clone())).collect();
+    assert_eq!(diff(stored.clone(), out.entries.clone()), HistoryDiff::default());
 
     let mut expected = out.entries.clone();
     expected.retain(|e| e.user_id != id(4));
     expected[0].rating_after += 1;
-    let extra = EloEntry {
-        pairing_id: id(77),
-        ..expected[1].clone()
-    };
+    let extra = EloEntry { pairing_id: id(77), ..expected[1].clone() };
     expected.push(extra.clone());
     let writes = diff(stored, expected.clone());
     assert_eq!(writes.update, vec![(id(0), expected[0].clone())]);

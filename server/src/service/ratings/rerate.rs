@@ -61,11 +61,7 @@ pub async fn rerate(tx: &Tx, game: &str, from: Option<Uuid>) -> ApiResult<Rerate
     let replayed = replay(before.start, &periods).map_err(ApiError::internal)?;
     let rows_changed = write_history(tx, diff(before.stored, replayed.entries)).await?;
     let deltas = write_ratings(tx, game, &before.current, replayed.ratings).await?;
-    Ok(Rerated {
-        rounds: periods.len(),
-        rows_changed,
-        deltas,
-    })
+    Ok(Rerated { rounds: periods.len(), rows_changed, deltas })
 }
 
 /// The rating periods of `game` from round `from` on, in rating order.
@@ -74,16 +70,9 @@ async fn periods_from(tx: &Tx, game: &str, from: Option<Uuid>) -> ApiResult<Vec<
     let Some(r) = from else {
         return Ok(tx.rated_rounds(game, i64::MIN).await?);
     };
-    let since = tx
-        .rated_round(r)
-        .await?
-        .ok_or_else(|| not_rated(r))?
-        .closed_at;
+    let since = tx.rated_round(r).await?.ok_or_else(|| not_rated(r))?.closed_at;
     let mut ledger = tx.rated_rounds(game, since).await?;
-    let first = ledger
-        .iter()
-        .position(|p| p.round_id == r)
-        .ok_or_else(|| not_rated(r))?;
+    let first = ledger.iter().position(|p| p.round_id == r).ok_or_else(|| not_rated(r))?;
     ledger.drain(..first);
     Ok(ledger)
 }
@@ -91,33 +80,17 @@ async fn periods_from(tx: &Tx, game: &str, from: Option<Uuid>) -> ApiResult<Vec<
 /// The periods of `ledger` with their rated games, reading each tournament once.
 async fn load_periods(tx: &Tx, ledger: &[RatedRound]) -> ApiResult<Vec<Period>> {
     let mut by_tournament: HashMap<Uuid, (HashMap<Uuid, Uuid>, Vec<Pairing>)> = HashMap::new();
-    for t in ledger
-        .iter()
-        .map(|r| r.tournament_id)
-        .collect::<HashSet<_>>()
-    {
-        let user_of = tx
-            .players(t)
-            .await?
-            .into_iter()
-            .map(|p| (p.id, p.user_id))
-            .collect();
+    for t in ledger.iter().map(|r| r.tournament_id).collect::<HashSet<_>>() {
+        let user_of = tx.players(t).await?.into_iter().map(|p| (p.id, p.user_id)).collect();
         by_tournament.insert(t, (user_of, tx.pairings_of_tournament(t).await?));
     }
     let mut periods = Vec::with_capacity(ledger.len());
     for round in ledger {
         let (user_of, pairings) = &by_tournament[&round.tournament_id];
-        let mut tables: Vec<Pairing> = pairings
-            .iter()
-            .filter(|p| p.round_id == round.round_id)
-            .cloned()
-            .collect();
+        let mut tables: Vec<Pairing> = pairings.iter().filter(|p| p.round_id == round.round_id).cloned().collect();
         tables.sort_by_key(|p| p.table_number);
         let games = rated_games(&tables, user_of).map_err(ApiError::internal)?;
-        periods.push(Period {
-            round: round.clone(),
-            games,
-        });
+        periods.push(Period { round: round.clone(), games });
     }
     Ok(periods)
 }
@@ -126,44 +99,22 @@ async fn load_periods(tx: &Tx, ledger: &[RatedRound]) -> ApiResult<Vec<Period>> 
 /// first: from their first stored row there, else their current rating
 /// (they have not played since).
 async fn stored_before(tx: &Tx, game: &str, periods: &[Period]) -> ApiResult<Before> {
-    let order: HashMap<Uuid, usize> = periods
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.round.round_id, i))
-        .collect();
+    let order: HashMap<Uuid, usize> = periods.iter().enumerate().map(|(i, p)| (p.round.round_id, i)).collect();
     let since = periods.first().map_or(i64::MAX, |p| p.round.closed_at);
-    let stored: Vec<(Uuid, EloEntry)> = tx
-        .elo_history_since(game, since)
-        .await?
-        .into_iter()
-        .filter(|(_, e)| order.contains_key(&e.round_id))
-        .collect();
+    let stored: Vec<(Uuid, EloEntry)> =
+        tx.elo_history_since(game, since).await?.into_iter().filter(|(_, e)| order.contains_key(&e.round_id)).collect();
     let mut users: HashSet<Uuid> = stored.iter().map(|(_, e)| e.user_id).collect();
-    users.extend(
-        periods
-            .iter()
-            .flat_map(|p| p.games.iter().flat_map(|g| [g.game.a, g.game.b])),
-    );
-    let current = tx
-        .player_elos(game, &users.into_iter().collect::<Vec<_>>())
-        .await?;
+    users.extend(periods.iter().flat_map(|p| p.games.iter().flat_map(|g| [g.game.a, g.game.b])));
+    let current = tx.player_elos(game, &users.into_iter().collect::<Vec<_>>()).await?;
     let mut start = current.clone();
     start.extend(ratings_before(&stored, &order));
-    Ok(Before {
-        stored,
-        current,
-        start,
-    })
+    Ok(Before { stored, current, start })
 }
 
 /// Applies a history diff; returns the number of rows touched.
 async fn write_history(tx: &Tx, history: HistoryDiff) -> ApiResult<usize> {
     let touched = history.rows();
-    let inserts: Vec<(Uuid, EloEntry)> = history
-        .insert
-        .into_iter()
-        .map(|e| (Uuid::new_v4(), e))
-        .collect();
+    let inserts: Vec<(Uuid, EloEntry)> = history.insert.into_iter().map(|e| (Uuid::new_v4(), e)).collect();
     tx.insert_elo_entries(&inserts).await?;
     for (id, e) in &history.update {
         tx.update_elo_entry(*id, e).await?;
@@ -195,11 +146,7 @@ async fn write_ratings(
         } else {
             tx.save_player_elo(user, game, rating, now).await?;
         }
-        deltas.push(Delta {
-            user,
-            before: was.unwrap_or_default(),
-            after: rating,
-        });
+        deltas.push(Delta { user, before: was.unwrap_or_default(), after: rating });
     }
     deltas.sort_by_key(|d| d.user);
     Ok(deltas)

@@ -19,50 +19,27 @@ pub const MAX_PAGE: u64 = 500;
 ///
 /// # Errors
 /// 404 `unknown_game`; 422 `invalid_limit` for a limit of 0 or above [`MAX_PAGE`].
-pub async fn leaderboard(
-    state: &AppState,
-    game: &str,
-    offset: u64,
-    limit: u64,
-) -> ApiResult<LeaderboardView> {
+pub async fn leaderboard(state: &AppState, game: &str, offset: u64, limit: u64) -> ApiResult<LeaderboardView> {
     let game = known_game(game)?.as_str();
     if limit == 0 || limit > MAX_PAGE {
-        return Err(ApiError::invalid(
-            "invalid_limit",
-            format!("limit must be from 1 to {MAX_PAGE}; got {limit}."),
-        ));
+        return Err(ApiError::invalid("invalid_limit", format!("limit must be from 1 to {MAX_PAGE}; got {limit}.")));
     }
     let tx = state.store.read().await?;
     let total = tx.rated_players(game, None).await?;
     let rows = tx.leaderboard(game, offset, limit).await?;
-    let names = tx
-        .user_names(&rows.iter().map(|r| r.user_id).collect::<Vec<_>>())
-        .await?;
+    let names = tx.user_names(&rows.iter().map(|r| r.user_id).collect::<Vec<_>>()).await?;
     let mut players: Vec<LeaderboardEntry> = Vec::with_capacity(rows.len());
     let mut rank = match rows.first() {
         Some(r) => tx.rated_players(game, Some(r.rating.rating)).await? + 1,
         None => 0,
     };
     for (i, r) in rows.iter().enumerate() {
-        if players
-            .last()
-            .is_some_and(|prev| prev.rating != r.rating.rating)
-        {
+        if players.last().is_some_and(|prev| prev.rating != r.rating.rating) {
             rank = offset + i as u64 + 1;
         }
-        players.push(entry(
-            rank,
-            r.user_id,
-            names.get(&r.user_id).cloned().unwrap_or_default(),
-            r.rating,
-        ));
+        players.push(entry(rank, r.user_id, names.get(&r.user_id).cloned().unwrap_or_default(), r.rating));
     }
-    Ok(LeaderboardView {
-        game: game.to_string(),
-        total,
-        offset,
-        players,
-    })
+    Ok(LeaderboardView { game: game.to_string(), total, offset, players })
 }
 
 /// The game systems with ratings, by name.
@@ -70,14 +47,7 @@ pub async fn leaderboard(
 /// # Errors
 /// 503 when the database is down.
 pub async fn game_systems(state: &AppState) -> ApiResult<Vec<String>> {
-    Ok(state
-        .store
-        .read()
-        .await?
-        .rating_games()
-        .await?
-        .into_iter()
-        .collect())
+    Ok(state.store.read().await?.rating_games().await?.into_iter().collect())
 }
 
 fn entry(rank: u64, user: Uuid, display_name: String, r: Rating) -> LeaderboardEntry {
@@ -98,45 +68,35 @@ fn entry(rank: u64, user: Uuid, display_name: String, r: Rating) -> LeaderboardE
 /// 404 `user_not_found`.
 pub async fn user_ratings(state: &AppState, user: Uuid) -> ApiResult<UserRatingsView> {
     let tx = state.store.read().await?;
-    let u = tx.user(user).await?.ok_or_else(|| {
-        ApiError::not_found("user_not_found", "There is no account with this id.")
-    })?;
+    let u = tx
+        .user(user)
+        .await?
+        .ok_or_else(|| ApiError::not_found("user_not_found", "There is no account with this id."))?;
     let elos = tx.player_elos_of_user(user).await?;
     let history = tx.elo_history_of_user(user).await?;
     let ids = |f: fn(&crate::store::EloEntry) -> Uuid| {
-        history
-            .iter()
-            .map(f)
-            .collect::<HashSet<_>>()
-            .into_iter()
-            .collect::<Vec<_>>()
+        history.iter().map(f).collect::<HashSet<_>>().into_iter().collect::<Vec<_>>()
     };
     let opponents = tx.user_names(&ids(|e| e.opponent_id)).await?;
     let tournaments = tx.tournament_names(&ids(|e| e.tournament_id)).await?;
     let rounds = tx.round_numbers(&ids(|e| e.round_id)).await?;
     let mut by_game: BTreeMap<&str, Vec<RatingHistoryEntry>> = BTreeMap::new();
     for e in &history {
-        by_game
-            .entry(e.game.as_str())
-            .or_default()
-            .push(RatingHistoryEntry {
-                tournament_id: e.tournament_id.to_string(),
-                tournament_name: tournaments
-                    .get(&e.tournament_id)
-                    .cloned()
-                    .unwrap_or_default(),
-                round_id: e.round_id.to_string(),
-                round_number: rounds.get(&e.round_id).copied().unwrap_or_default(),
-                pairing_id: e.pairing_id.to_string(),
-                opponent_id: e.opponent_id.to_string(),
-                opponent_name: opponents.get(&e.opponent_id).cloned().unwrap_or_default(),
-                result: crate::store::outcome_name(e.outcome).to_string(),
-                rating_before: e.rating_before,
-                rating_after: e.rating_after,
-                delta: e.delta,
-                k: e.k,
-                recorded_at: e.recorded_at,
-            });
+        by_game.entry(e.game.as_str()).or_default().push(RatingHistoryEntry {
+            tournament_id: e.tournament_id.to_string(),
+            tournament_name: tournaments.get(&e.tournament_id).cloned().unwrap_or_default(),
+            round_id: e.round_id.to_string(),
+            round_number: rounds.get(&e.round_id).copied().unwrap_or_default(),
+            pairing_id: e.pairing_id.to_string(),
+            opponent_id: e.opponent_id.to_string(),
+            opponent_name: opponents.get(&e.opponent_id).cloned().unwrap_or_default(),
+            result: crate::store::outcome_name(e.outcome).to_string(),
+            rating_before: e.rating_before,
+            rating_after: e.rating_after,
+            delta: e.delta,
+            k: e.k,
+            recorded_at: e.recorded_at,
+        });
     }
     let mut ratings = Vec::with_capacity(elos.len());
     for elo in elos {
@@ -150,11 +110,5 @@ pub async fn user_ratings(state: &AppState, user: Uuid) -> ApiResult<UserRatings
             game: elo.game,
         });
     }
-    Ok(UserRatingsView {
-        user: UserRef {
-            id: u.id.to_string(),
-            display_name: u.display_name,
-        },
-        ratings,
-    })
+    Ok(UserRatingsView { user: UserRef { id: u.id.to_string(), display_name: u.display_name }, ratings })
 }

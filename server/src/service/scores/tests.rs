@@ -72,18 +72,25 @@ fn vp_must_be_whole_and_in_range() {
 #[test]
 fn a_40k_result_is_two_vp_values() {
     let t = event(Game::Wh40k, PairingSystem::SwissRecord);
-    assert_eq!(score(r#"{"player1_vp":72,"player2_vp":45}"#).parse(&t).ok(), Some(GameScore::Wh40k { player1_vp: 72, player2_vp: 45 }));
+    assert_eq!(
+        score(r#"{"player1_vp":72,"player2_vp":45}"#).parse(&t).ok(),
+        Some(GameScore::Wh40k { player1_vp: 72, player2_vp: 45 })
+    );
     assert_eq!(code(score(r#"{"player1_vp":72}"#).parse(&t)), "invalid_json");
     assert_eq!(code(score(r#"{"player1_vp":101,"player2_vp":0}"#).parse(&t)), "invalid_vp");
     let e = score(r#"{"result":"1-0"}"#).parse(&t).err();
     assert_eq!(e.as_ref().map(ApiError::code), Some("invalid_score"));
-    assert!(e.is_some_and(|e| e.message().contains("player1_vp and player2_vp") && e.message().contains("result is not part")));
+    assert!(e.is_some_and(
+        |e| e.message().contains("player1_vp and player2_vp") && e.message().contains("result is not part")
+    ));
 }
 
 #[test]
 fn a_chess_result_is_one_of_six() {
     let t = event(Game::Chess, PairingSystem::RoundRobin);
-    for (s, r) in [("1-0", ChessResult::WhiteWins), ("1/2-1/2", ChessResult::Draw), ("0F-1F", ChessResult::BlackWinsByForfeit)] {
+    for (s, r) in
+        [("1-0", ChessResult::WhiteWins), ("1/2-1/2", ChessResult::Draw), ("0F-1F", ChessResult::BlackWinsByForfeit)]
+    {
         assert_eq!(score(&format!(r#"{{"result":"{s}"}}"#)).parse(&t).ok(), Some(GameScore::Chess { result: r }));
     }
     assert_eq!(code(score(r#"{"result":"2-0"}"#).parse(&t)), "invalid_result");
@@ -100,12 +107,27 @@ fn a_crokinole_result_is_points_and_twenties() {
         score(ok).parse(&t).ok(),
         Some(GameScore::Crokinole { player1_points: 6, player2_points: 2, player1_twenties: 3, player2_twenties: 1 })
     );
-    assert_eq!(code(score(r#"{"player1_points":6,"player2_points":2,"player1_twenties":3}"#).parse(&t)), "invalid_json");
+    assert_eq!(
+        code(score(r#"{"player1_points":6,"player2_points":2,"player1_twenties":3}"#).parse(&t)),
+        "invalid_json"
+    );
     // The event's maximum is 8 game points.
-    assert_eq!(code(score(r#"{"player1_points":9,"player2_points":0,"player1_twenties":0,"player2_twenties":0}"#).parse(&t)), "invalid_points");
-    assert_eq!(code(score(r#"{"player1_points":4,"player2_points":4,"player1_twenties":-1,"player2_twenties":0}"#).parse(&t)), "invalid_twenties");
-    assert_eq!(code(score(r#"{"player1_points":4,"player2_points":4,"player1_twenties":101,"player2_twenties":0}"#).parse(&t)), "invalid_twenties");
-    assert_eq!(code(score(r#"{"player1_points":4.5,"player2_points":3,"player1_twenties":0,"player2_twenties":0}"#).parse(&t)), "invalid_points");
+    assert_eq!(
+        code(score(r#"{"player1_points":9,"player2_points":0,"player1_twenties":0,"player2_twenties":0}"#).parse(&t)),
+        "invalid_points"
+    );
+    assert_eq!(
+        code(score(r#"{"player1_points":4,"player2_points":4,"player1_twenties":-1,"player2_twenties":0}"#).parse(&t)),
+        "invalid_twenties"
+    );
+    assert_eq!(
+        code(score(r#"{"player1_points":4,"player2_points":4,"player1_twenties":101,"player2_twenties":0}"#).parse(&t)),
+        "invalid_twenties"
+    );
+    assert_eq!(
+        code(score(r#"{"player1_points":4.5,"player2_points":3,"player1_twenties":0,"player2_twenties":0}"#).parse(&t)),
+        "invalid_points"
+    );
     assert_eq!(code(score(r#"{"result":"1-0"}"#).parse(&t)), "invalid_score");
 }
 

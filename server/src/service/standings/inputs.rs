@@ -7,7 +7,9 @@
 //! recomputation; round-robin pairing numbers follow registration order (see
 //! [`crate::service::pairing`]), so ascending numbers mean the same order.
 
-use crate::domain::{ChessResult, GameScore, MatchResult, Pairing, PairingState, Player, Round, RoundStatus, Tournament};
+use crate::domain::{
+    ChessResult, GameScore, MatchResult, Pairing, PairingState, Player, Round, RoundStatus, Tournament,
+};
 use arbiter_engine::model::{Colour, Outcome, PlayerNo, RoundRecord, Unplayed};
 use arbiter_engine::standings::crokinole::{CrokinoleGame, CrokinoleSide};
 use arbiter_engine::standings::wh40k::Game;
@@ -129,7 +131,11 @@ pub fn chess_event(t: &Tournament, entrants: &[&Player], rounds: &[Round], pairi
     ChessEvent {
         players: entrants
             .iter()
-            .map(|p| ChessPlayer { no: number(p), rating: p.profile.rating.and_then(|r| u16::try_from(r).ok()), rounds: rounds.iter().map(|r| record(p.id, r)).collect() })
+            .map(|p| ChessPlayer {
+                no: number(p),
+                rating: p.profile.rating.and_then(|r| u16::try_from(r).ok()),
+                rounds: rounds.iter().map(|r| record(p.id, r)).collect(),
+            })
             .collect(),
         points: t.points.unwrap_or_default(),
         pairing: if t.pairing_system.is_round_robin() { PairingKind::RoundRobin } else { PairingKind::Swiss },
@@ -151,7 +157,10 @@ pub fn crokinole_event(entrants: &[&Player], pairings: &[Pairing]) -> CrokinoleE
         let Some(&a) = no.get(&p.player1_id) else { continue };
         match (p.player2_id.and_then(|id| no.get(&id)), p.score) {
             (None, _) if p.is_bye() => event.byes.push(a),
-            (Some(&b), Some(GameScore::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties })) => {
+            (
+                Some(&b),
+                Some(GameScore::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties }),
+            ) => {
                 event.games.push(CrokinoleGame {
                     a: CrokinoleSide { player: a, points: player1_points, twenties: player1_twenties },
                     b: CrokinoleSide { player: b, points: player2_points, twenties: player2_twenties },
@@ -173,7 +182,13 @@ mod tests {
         Player { pairing_no: Some(no), ..crate::service::scores::tests::player(no) }
     }
 
-    fn table(round: &Round, p1: &Player, p2: Option<&Player>, score: Option<GameScore>, state: PairingState) -> Pairing {
+    fn table(
+        round: &Round,
+        p1: &Player,
+        p2: Option<&Player>,
+        score: Option<GameScore>,
+        state: PairingState,
+    ) -> Pairing {
         Pairing {
             id: Uuid::new_v4(),
             round_id: round.id,
@@ -198,7 +213,14 @@ mod tests {
     fn chess_tables_become_records_white_first() {
         let t = event(Game::Chess, PairingSystem::RoundRobin);
         let ps: Vec<Player> = (1..=5).map(player).collect();
-        let round = |n: u32| Round { id: Uuid::from_u128(50 + u128::from(n)), tournament_id: Uuid::nil(), number: n, status: RoundStatus::Active, mission: String::new(), created_at: 0 };
+        let round = |n: u32| Round {
+            id: Uuid::from_u128(50 + u128::from(n)),
+            tournament_id: Uuid::nil(),
+            number: n,
+            status: RoundStatus::Active,
+            mission: String::new(),
+            created_at: 0,
+        };
         let rounds = [round(1), round(2)];
         let chess = |result| Some(GameScore::Chess { result });
         let pairings = [
@@ -210,7 +232,8 @@ mod tests {
         let entrants: Vec<&Player> = ps.iter().collect();
         let e = chess_event(&t, &entrants, &rounds, &pairings);
         let rec = |no: usize| e.players[no - 1].rounds.clone();
-        let forfeit = |opp: u32, colour, won| RoundRecord::Forfeit { opponent: PlayerNo(opp), colour: Some(colour), won };
+        let forfeit =
+            |opp: u32, colour, won| RoundRecord::Forfeit { opponent: PlayerNo(opp), colour: Some(colour), won };
         assert_eq!(rec(2)[0], forfeit(5, Colour::White, false));
         assert_eq!(rec(5)[0], forfeit(2, Colour::Black, true));
         // Reported but not confirmed: no game yet.
@@ -225,8 +248,16 @@ mod tests {
     #[test]
     fn crokinole_counts_confirmed_games_and_byes() {
         let ps: Vec<Player> = (1..=3).map(player).collect();
-        let r = Round { id: Uuid::from_u128(9), tournament_id: Uuid::nil(), number: 1, status: RoundStatus::Active, mission: String::new(), created_at: 0 };
-        let score = GameScore::Crokinole { player1_points: 6, player2_points: 2, player1_twenties: 3, player2_twenties: 1 };
+        let r = Round {
+            id: Uuid::from_u128(9),
+            tournament_id: Uuid::nil(),
+            number: 1,
+            status: RoundStatus::Active,
+            mission: String::new(),
+            created_at: 0,
+        };
+        let score =
+            GameScore::Crokinole { player1_points: 6, player2_points: 2, player1_twenties: 3, player2_twenties: 1 };
         let pairings = [
             table(&r, &ps[1], Some(&ps[2]), Some(score), PairingState::Confirmed),
             table(&r, &ps[0], None, None, PairingState::Confirmed),
@@ -236,6 +267,9 @@ mod tests {
         let e = crokinole_event(&entrants, &pairings);
         assert_eq!(e.byes, [PlayerNo(1)]);
         assert_eq!(e.games.len(), 1);
-        assert_eq!((e.games[0].a.player, e.games[0].a.twenties, e.games[0].b.player, e.games[0].b.points), (PlayerNo(2), 3, PlayerNo(3), 2));
+        assert_eq!(
+            (e.games[0].a.player, e.games[0].a.twenties, e.games[0].b.player, e.games[0].b.points),
+            (PlayerNo(2), 3, PlayerNo(3), 2)
+        );
     }
 }

@@ -8,10 +8,12 @@ use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::crokinole::CrokinoleScoring;
 use arbiter_engine::standings::table::SkipReason;
 use arbiter_engine::standings::{
-    direct_encounter_table, mini_league, ChessTiebreak, DropReason, MiniLeagueRow, OpenTieKind, Standings, StandingsConfig, TieInfo,
-    TieStatus, Wh40kPrimary,
+    direct_encounter_table, mini_league, ChessTiebreak, DropReason, MiniLeagueRow, OpenTieKind, Standings,
+    StandingsConfig, TieInfo, TieStatus, Wh40kPrimary,
 };
-use arbiter_web::views::{ColumnView, MiniLeagueRowView, MiniLeagueView, NoticeView, OpenTieView, ResolutionView, StandingsMeta, TieView};
+use arbiter_web::views::{
+    ColumnView, MiniLeagueRowView, MiniLeagueView, NoticeView, OpenTieView, ResolutionView, StandingsMeta, TieView,
+};
 use std::collections::HashMap;
 
 fn column(code: &str, name: &str) -> ColumnView {
@@ -24,7 +26,9 @@ fn primary(config: &StandingsConfig) -> ColumnView {
         StandingsConfig::Wh40k(c) if c.primary == Wh40kPrimary::BattlePoints => column("BP", "Battle points"),
         StandingsConfig::Wh40k(_) => column("W-L-D", "Record"),
         StandingsConfig::Chess(_) => column("Pts", "Points"),
-        StandingsConfig::Crokinole(c) if c.scoring == CrokinoleScoring::Points => column("Pts", "Crokinole points scored"),
+        StandingsConfig::Crokinole(c) if c.scoring == CrokinoleScoring::Points => {
+            column("Pts", "Crokinole points scored")
+        }
         StandingsConfig::Crokinole(_) => column("Pts", "Game points (2 win, 1 tie, 0 loss)"),
     }
 }
@@ -43,13 +47,23 @@ pub(super) fn tie_view(tie: &TieInfo, s: &Standings) -> TieView {
         TieStatus::Unresolved => ("unresolved", None),
         TieStatus::Manual => ("manual", None),
     };
-    TieView { group: tie.group, group_size: tie.group_size, status: status.into(), by, attention: tie.needs_attention() }
+    TieView {
+        group: tie.group,
+        group_size: tie.group_size,
+        status: status.into(),
+        by,
+        attention: tie.needs_attention(),
+    }
 }
 
 fn ids(players: &[PlayerNo], by_no: &HashMap<PlayerNo, &Player>) -> (Vec<String>, Vec<String>) {
     players
         .iter()
-        .map(|n| by_no.get(n).map_or_else(|| (String::new(), format!("#{n}")), |p| (p.id.to_string(), p.display_name.clone())))
+        .map(|n| {
+            by_no
+                .get(n)
+                .map_or_else(|| (String::new(), format!("#{n}")), |p| (p.id.to_string(), p.display_name.clone()))
+        })
         .unzip()
 }
 
@@ -155,20 +169,35 @@ fn row_view(r: MiniLeagueRow, by_no: &HashMap<PlayerNo, &Player>) -> MiniLeagueR
 /// # Errors
 /// 409 `no_group_table` in 40K; 404 `group_not_found` when no tie starts at
 /// `group`.
-pub fn group_table(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing], group: u32) -> ApiResult<MiniLeagueView> {
+pub fn group_table(
+    t: &Tournament,
+    players: &[Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+    group: u32,
+) -> ApiResult<MiniLeagueView> {
     if t.game == Game::Wh40k {
-        return Err(ApiError::conflict("no_group_table", "40K standings have no mini-league: ties are decided by the tie-break list."));
+        return Err(ApiError::conflict(
+            "no_group_table",
+            "40K standings have no mini-league: ties are decided by the tie-break list.",
+        ));
     }
     let c = compute_all(t, players, rounds, pairings)?;
-    let members: Vec<PlayerNo> =
-        c.resolved.rows.iter().filter(|r| r.tie.as_ref().is_some_and(|tie| tie.group == group)).map(|r| r.player).collect();
+    let members: Vec<PlayerNo> = c
+        .resolved
+        .rows
+        .iter()
+        .filter(|r| r.tie.as_ref().is_some_and(|tie| tie.group == group))
+        .map(|r| r.player)
+        .collect();
     if members.len() < 2 {
         return Err(ApiError::not_found("group_not_found", format!("No tied group starts at place {group}.")));
     }
     let entrants = inputs::entrants(t, players, pairings);
     let (kind, rows) = match &t.standings {
         StandingsConfig::Chess(config) => {
-            let forfeits = config.tiebreaks.iter().any(|tb| matches!(tb, ChessTiebreak::DirectEncounter { forfeits: true }));
+            let forfeits =
+                config.tiebreaks.iter().any(|tb| matches!(tb, ChessTiebreak::DirectEncounter { forfeits: true }));
             let event = inputs::chess_event(t, &entrants, rounds, pairings);
             ("direct_encounter", direct_encounter_table(&event, forfeits, &members))
         }

@@ -22,7 +22,9 @@ pub use meta::{group_table, resolution_view};
 
 use super::views::{StandingView, StandingsMeta};
 use super::{Change, EventKind};
-use crate::domain::{now_millis, Game, MatchResult, Pairing, PairingState, Player, ResolutionMeta, Round, TieNotice, Tournament};
+use crate::domain::{
+    now_millis, Game, MatchResult, Pairing, PairingState, Player, ResolutionMeta, Round, TieNotice, Tournament,
+};
 use crate::error::{ApiError, ApiResult};
 use crate::store::Store;
 use arbiter_engine::model::PlayerNo;
@@ -42,7 +44,12 @@ const MAX_NOTICES: usize = 20;
 ///
 /// # Errors
 /// 500 if stored results are inconsistent (a player twice in a round).
-pub fn compute(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing]) -> ApiResult<Vec<Standing<Uuid>>> {
+pub fn compute(
+    t: &Tournament,
+    players: &[Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+) -> ApiResult<Vec<Standing<Uuid>>> {
     let ids: Vec<Uuid> = entrants(t, players, pairings).iter().map(|p| p.id).collect();
     wh40k::standings(&ids, &games(rounds, pairings)).map_err(ApiError::internal)
 }
@@ -65,7 +72,12 @@ pub struct Computed<'a> {
 ///
 /// # Errors
 /// 500 if stored results are inconsistent.
-pub fn compute_all<'a>(t: &Tournament, players: &'a [Player], rounds: &[Round], pairings: &[Pairing]) -> ApiResult<Computed<'a>> {
+pub fn compute_all<'a>(
+    t: &Tournament,
+    players: &'a [Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+) -> ApiResult<Computed<'a>> {
     let entrants = entrants(t, players, pairings);
     let started = pairings.iter().any(|p| p.state == PairingState::Confirmed && !p.is_bye());
     let (raw, by_no) = match &t.standings {
@@ -117,13 +129,24 @@ fn entry_list(mut s: Standings) -> Standings {
 ///
 /// # Errors
 /// As [`compute_all`].
-pub fn table(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing]) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
+pub fn table(
+    t: &Tournament,
+    players: &[Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
     let c = compute_all(t, players, rounds, pairings)?;
     views(t, &c, players, rounds, pairings)
 }
 
 /// Builds the rows and meta of computed standings.
-fn views(t: &Tournament, c: &Computed<'_>, players: &[Player], rounds: &[Round], pairings: &[Pairing]) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
+fn views(
+    t: &Tournament,
+    c: &Computed<'_>,
+    players: &[Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
     let lines: HashMap<Uuid, Standing<Uuid>> = match t.game {
         Game::Wh40k => compute(t, players, rounds, pairings)?.into_iter().map(|s| (s.id, s)).collect(),
         _ => HashMap::new(),
@@ -156,7 +179,12 @@ fn views(t: &Tournament, c: &Computed<'_>, players: &[Player], rounds: &[Round],
                 score: row.score.display.clone(),
                 values: row.values.iter().map(|v| v.display.clone()).collect(),
                 tie: row.tie.as_ref().map(|tie| meta::tie_view(tie, &c.resolved)),
-                tie_reason: row.tie.as_ref().and_then(|tie| tie.reason).and_then(|r| serde_json::to_value(r).ok()).and_then(|v| v.as_str().map(String::from)),
+                tie_reason: row
+                    .tie
+                    .as_ref()
+                    .and_then(|tie| tie.reason)
+                    .and_then(|r| serde_json::to_value(r).ok())
+                    .and_then(|v| v.as_str().map(String::from)),
             })
         })
         .collect();
@@ -182,7 +210,9 @@ fn records(pairings: &[Pairing]) -> HashMap<Uuid, (u32, u32, u32, u32)> {
             Some(MatchResult::P2Win | MatchResult::P2WinForfeit) => (1, 0),
             Some(MatchResult::Draw) => (2, 2),
             Some(MatchResult::DoubleForfeit) => (1, 1),
-            Some(MatchResult::Bye | MatchResult::HalfPointBye | MatchResult::ZeroPointBye | MatchResult::FullPointBye) => (3, 3),
+            Some(
+                MatchResult::Bye | MatchResult::HalfPointBye | MatchResult::ZeroPointBye | MatchResult::FullPointBye,
+            ) => (3, 3),
             None => continue,
         };
         add(p.player1_id, a);
@@ -211,7 +241,11 @@ pub async fn publish(change: &mut Change, t: &mut Tournament, cause: serde_json:
         if !c.dropped.is_empty() {
             let at = now_millis();
             t.resolutions.retain(|r| !c.dropped.iter().any(|d| d.resolution == *r));
-            let notices: Vec<TieNotice> = c.dropped.iter().map(|d| TieNotice { resolution: d.resolution.clone(), reason: d.reason, at }).collect();
+            let notices: Vec<TieNotice> = c
+                .dropped
+                .iter()
+                .map(|d| TieNotice { resolution: d.resolution.clone(), reason: d.reason, at })
+                .collect();
             let views: Vec<_> = notices.iter().map(|n| meta::notice_view(n, &c.by_no)).collect();
             t.tie_notices.extend(notices);
             let excess = t.tie_notices.len().saturating_sub(MAX_NOTICES);

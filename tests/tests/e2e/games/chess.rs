@@ -68,7 +68,9 @@ async fn a_round_robin_follows_the_berger_table_and_ranks_by_fide_tiebreaks() ->
     let path = format!("/api/tournaments/{}/tiebreaks", e.id);
     let r = e.put(&path, &json!({ "config": { "game": "chess", "tiebreaks": [{ "code": "BH" }] } })).await?;
     assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_standings"));
-    e.put(&path, &json!({ "config": { "game": "chess", "tiebreaks": [{ "code": "SB" }, { "code": "WIN" }] } })).await?.ok()?;
+    e.put(&path, &json!({ "config": { "game": "chess", "tiebreaks": [{ "code": "SB" }, { "code": "WIN" }] } }))
+        .await?
+        .ok()?;
 
     for (round, want) in TABLE_6.iter().enumerate() {
         let published = e.pair_next().await?;
@@ -99,17 +101,26 @@ async fn a_round_robin_follows_the_berger_table_and_ranks_by_fide_tiebreaks() ->
     let st = e.standings().await?;
     let codes: Vec<&str> = st["columns"].as_array().into_iter().flatten().map(|c| s(c, "code")).collect();
     assert_eq!(codes, ["DE", "SB", "WIN", "KS"]);
-    let order: Vec<(&str, &str)> = column(&st, "score").into_iter().map(|(n, v)| (n, v.as_str().unwrap_or(""))).collect();
+    let order: Vec<(&str, &str)> =
+        column(&st, "score").into_iter().map(|(n, v)| (n, v.as_str().unwrap_or(""))).collect();
     assert_eq!(order, [("P2", "4.0"), ("P3", "3.5"), ("P4", "3.5"), ("P1", "3.0"), ("P6", "1.0"), ("P5", "0.0")]);
     let values = |k: usize| -> Vec<String> {
-        st["players"][k]["values"].as_array().into_iter().flatten().map(|v| v.as_str().unwrap_or("").to_string()).collect()
+        st["players"][k]["values"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|v| v.as_str().unwrap_or("").to_string())
+            .collect()
     };
     assert_eq!(values(1), ["0.5", "6.25", "2", "1.5"]);
     assert_eq!(values(2), ["0.5", "5.75", "3", "1.5"]);
     assert_eq!(values(0)[1], "7.75");
     let tie = &st["players"][1]["tie"];
     assert_eq!((s(tie, "status"), s(tie, "by"), &tie["attention"]), ("decided", "SB", &json!(false)));
-    assert_eq!(column(&st, "rank").into_iter().map(|(_, r)| r.as_u64().unwrap_or(0)).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6]);
+    assert_eq!(
+        column(&st, "rank").into_iter().map(|(_, r)| r.as_u64().unwrap_or(0)).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5, 6]
+    );
     assert!(st["open_ties"].as_array().is_some_and(Vec::is_empty));
     // The direct-encounter table of the tied pair.
     let g = e.to.get(&format!("/api/tournaments/{}/standings/groups/2", e.id)).await?.ok()?;
@@ -128,7 +139,13 @@ async fn an_odd_field_has_a_pointless_bye_and_chess_results_are_validated() -> a
     let published = e.pair_next().await?;
     assert_eq!(published["tournament"]["total_rounds"], 5);
     assert_eq!(tables(&published), [(2, 5), (3, 4)]);
-    let bye = published["round"]["pairings"].as_array().into_iter().flatten().find(|p| p["player2"].is_null()).cloned().unwrap_or_default();
+    let bye = published["round"]["pairings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|p| p["player2"].is_null())
+        .cloned()
+        .unwrap_or_default();
     assert_eq!((s(&bye["player1"], "name"), s(&bye, "result"), s(&bye, "state")), ("P1", "BYE", "CONFIRMED"));
 
     let p = published["round"]["pairings"][0].clone();
@@ -144,9 +161,18 @@ async fn an_odd_field_has_a_pointless_bye_and_chess_results_are_validated() -> a
         assert_eq!((r.status.as_u16(), r.code()), (status, code), "{body}");
     }
     let v = c.post(&format!("/api/pairings/{pid}/report"), &json!({ "result": "0F-1F" })).await?.ok()?;
-    assert_eq!((s(&v["pairing"], "result"), s(&v["pairing"], "player1_score"), s(&v["pairing"], "score_text")), ("P2_WIN_F", "0F", "0F–1F"));
+    assert_eq!(
+        (s(&v["pairing"], "result"), s(&v["pairing"], "player1_score"), s(&v["pairing"], "score_text")),
+        ("P2_WIN_F", "0F", "0F–1F")
+    );
     let st = e.standings().await?;
-    let p1 = st["players"].as_array().into_iter().flatten().find(|r| s(r, "display_name") == "P1").cloned().unwrap_or_default();
+    let p1 = st["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|r| s(r, "display_name") == "P1")
+        .cloned()
+        .unwrap_or_default();
     assert_eq!((s(&p1, "score"), &p1["byes"]), ("0.0", &json!(1)));
     Ok(())
 }

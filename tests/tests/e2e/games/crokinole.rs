@@ -80,7 +80,9 @@ pub async fn example_event(app: &TestApp) -> anyhow::Result<Event> {
                 .as_array()
                 .into_iter()
                 .flatten()
-                .map(|p| (s(&p["player1"], "name").to_string(), p["player2"]["name"].as_str().unwrap_or("BYE").to_string()))
+                .map(|p| {
+                    (s(&p["player1"], "name").to_string(), p["player2"]["name"].as_str().unwrap_or("BYE").to_string())
+                })
                 .collect();
             let want = [("Player2", "Player7"), ("Player3", "Player6"), ("Isis", "Player5"), ("Player1", "BYE")];
             assert_eq!(tables, want.map(|(a, b)| (a.to_string(), b.to_string())));
@@ -88,7 +90,8 @@ pub async fn example_event(app: &TestApp) -> anyhow::Result<Event> {
         let pairings = published["round"]["pairings"].as_array().cloned().unwrap_or_default();
         for p in pairings.iter().filter(|p| !p["player2"].is_null()) {
             let (a, b) = (s(&p["player1"], "name"), s(&p["player2"], "name"));
-            let score = payload(a, b, &GAMES).ok_or_else(|| anyhow::anyhow!("{a} and {b} do not meet in the example"))?;
+            let score =
+                payload(a, b, &GAMES).ok_or_else(|| anyhow::anyhow!("{a} and {b} do not meet in the example"))?;
             e.report_and_confirm(p, &score).await?;
         }
         e.close(&published["round"]).await?;
@@ -103,9 +106,19 @@ async fn the_specification_example_end_to_end() -> anyhow::Result<()> {
     let st = e.standings().await?;
     let codes: Vec<&str> = st["columns"].as_array().into_iter().flatten().map(|c| s(c, "code")).collect();
     assert_eq!(codes, ["ML PTS", "ML 20s", "20s"]);
-    let top: Vec<(&str, &str, Vec<&str>)> = st["players"].as_array().into_iter().flatten().take(4).map(|r| {
-        (s(r, "display_name"), s(r, "score"), r["values"].as_array().into_iter().flatten().filter_map(Value::as_str).collect())
-    }).collect();
+    let top: Vec<(&str, &str, Vec<&str>)> = st["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .take(4)
+        .map(|r| {
+            (
+                s(r, "display_name"),
+                s(r, "score"),
+                r["values"].as_array().into_iter().flatten().filter_map(Value::as_str).collect(),
+            )
+        })
+        .collect();
     assert_eq!(
         top,
         vec![
@@ -139,9 +152,21 @@ async fn the_specification_example_end_to_end() -> anyhow::Result<()> {
     // The tied group's mini-league (the orange badge): the seed's table.
     let g = e.to.get(&format!("/api/tournaments/{}/standings/groups/1", e.id)).await?.ok()?;
     assert_eq!(s(&g["group"], "kind"), "mini_league");
-    let rows: Vec<(&str, &str, &Value)> =
-        g["group"]["players"].as_array().into_iter().flatten().map(|r| (s(r, "display_name"), s(r, "points"), &r["twenties"])).collect();
-    assert_eq!(rows, vec![("Player2", "4", &json!(15)), ("Isis", "4", &json!(9)), ("Player6", "2", &json!(14)), ("Player7", "2", &json!(14))]);
+    let rows: Vec<(&str, &str, &Value)> = g["group"]["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| (s(r, "display_name"), s(r, "points"), &r["twenties"]))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            ("Player2", "4", &json!(15)),
+            ("Isis", "4", &json!(9)),
+            ("Player6", "2", &json!(14)),
+            ("Player7", "2", &json!(14))
+        ]
+    );
     Ok(())
 }
 
@@ -157,14 +182,33 @@ async fn crokinole_results_are_points_and_twenties() -> anyhow::Result<()> {
     let c = &mut e.players[k].0;
     let r = c.post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": 6, "player2_vp": 2 })).await?;
     assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_score"));
-    let r = c.post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_points": 9, "player2_points": 0, "player1_twenties": 0, "player2_twenties": 0 })).await?;
+    let r = c
+        .post(
+            &format!("/api/pairings/{pid}/report"),
+            &json!({ "player1_points": 9, "player2_points": 0, "player1_twenties": 0, "player2_twenties": 0 }),
+        )
+        .await?;
     assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_points"));
-    let r = c.post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_points": 6, "player2_points": 2, "player1_twenties": 3 })).await?;
+    let r = c
+        .post(
+            &format!("/api/pairings/{pid}/report"),
+            &json!({ "player1_points": 6, "player2_points": 2, "player1_twenties": 3 }),
+        )
+        .await?;
     assert_eq!((r.status.as_u16(), r.code()), (400, "invalid_json"));
-    let ok = c.post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_points": 6, "player2_points": 2, "player1_twenties": 3, "player2_twenties": 1 })).await?.ok()?;
+    let ok = c
+        .post(
+            &format!("/api/pairings/{pid}/report"),
+            &json!({ "player1_points": 6, "player2_points": 2, "player1_twenties": 3, "player2_twenties": 1 }),
+        )
+        .await?
+        .ok()?;
     let v = &ok["pairing"];
     assert_eq!((s(v, "result"), s(v, "player1_score"), s(v, "player2_score")), ("P1_WIN", "6 (3)", "2 (1)"));
-    assert_eq!(v["score"], json!({ "player1_points": 6, "player2_points": 2, "player1_twenties": 3, "player2_twenties": 1 }));
+    assert_eq!(
+        v["score"],
+        json!({ "player1_points": 6, "player2_points": 2, "player1_twenties": 3, "player2_twenties": 1 })
+    );
     assert!(v["player1_vp"].is_null());
     Ok(())
 }
@@ -174,7 +218,8 @@ async fn crokinole_results_are_points_and_twenties() -> anyhow::Result<()> {
 #[actix_web::test]
 async fn a_crokinole_swiss_pairs_by_record() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let mut e = Event::start(&app, "crokinole", "swiss_record", &["A", "B", "C", "D"], json!({ "total_rounds": 3 })).await?;
+    let mut e =
+        Event::start(&app, "crokinole", "swiss_record", &["A", "B", "C", "D"], json!({ "total_rounds": 3 })).await?;
     let pairs = |published: &Value| -> Vec<(String, String)> {
         published["round"]["pairings"]
             .as_array()
@@ -193,7 +238,11 @@ async fn a_crokinole_swiss_pairs_by_record() -> anyhow::Result<()> {
     for p in r1["round"]["pairings"].as_array().cloned().unwrap_or_default() {
         let winner_first = ["A", "D"].contains(&s(&p["player1"], "name"));
         let (a, b) = if winner_first { (6, 2) } else { (2, 6) };
-        e.report_and_confirm(&p, &json!({ "player1_points": a, "player2_points": b, "player1_twenties": 1, "player2_twenties": 1 })).await?;
+        e.report_and_confirm(
+            &p,
+            &json!({ "player1_points": a, "player2_points": b, "player1_twenties": 1, "player2_twenties": 1 }),
+        )
+        .await?;
     }
     e.close(&r1["round"]).await?;
     // Round 2: the winners A and D meet, and the losers B and C.

@@ -14,7 +14,9 @@ use serde_json::{json, Value};
 use std::path::Path;
 
 fn case(name: &str, ext: &str) -> anyhow::Result<String> {
-    Ok(std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../engine/tests/data/fide-dutch/cases/{name}.{ext}")))?)
+    Ok(std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../engine/tests/data/fide-dutch/cases/{name}.{ext}")),
+    )?)
 }
 
 /// The expected pairing file with `\n` line ends.
@@ -39,7 +41,12 @@ async fn dutch_event(app: &TestApp) -> anyhow::Result<(ApiClient, String)> {
 /// Pairing numbers by registration id, from the players list.
 async fn numbers(c: &mut ApiClient, id: &str) -> anyhow::Result<std::collections::HashMap<String, u64>> {
     let v = c.get(&format!("/api/tournaments/{id}/players")).await?.ok()?;
-    Ok(v["players"].as_array().into_iter().flatten().map(|p| (s(p, "id").to_string(), p["pairing_no"].as_u64().unwrap_or(0))).collect())
+    Ok(v["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| (s(p, "id").to_string(), p["pairing_no"].as_u64().unwrap_or(0)))
+        .collect())
 }
 
 /// A published round as engine-format text: pairs, then `WHITE BLACK` by
@@ -97,10 +104,17 @@ async fn imported_reference_cases_are_paired_exactly_as_published_and_exported_b
         let export = Trf::parse(&to.get(&format!("/api/tournaments/{id}/trf")).await?.text)?;
         let original = Trf::parse(&source)?;
         for p in original.players() {
-            let (_, q) = export.player(p.number).ok_or_else(|| anyhow::anyhow!("{name}: player {} missing", p.number))?;
+            let (_, q) =
+                export.player(p.number).ok_or_else(|| anyhow::anyhow!("{name}: player {} missing", p.number))?;
             let before = (round - 1) as usize;
-            let played = |r: &[Option<arbiter_engine::model::RoundRecord>]| r.iter().take(before).copied().collect::<Vec<_>>();
-            assert_eq!((played(&q.rounds), q.points, &q.name), (played(&p.rounds), p.points, &p.name), "{name}: player {}", p.number);
+            let played =
+                |r: &[Option<arbiter_engine::model::RoundRecord>]| r.iter().take(before).copied().collect::<Vec<_>>();
+            assert_eq!(
+                (played(&q.rounds), q.points, &q.name),
+                (played(&p.rounds), p.points, &p.name),
+                "{name}: player {}",
+                p.number
+            );
         }
     }
     Ok(())
@@ -114,11 +128,21 @@ async fn a_dutch_event_with_byes_and_a_withdrawal_is_paired_by_rating_and_export
     // Ratings in reverse registration order: Ivy is pairing number 1, Ann number 9.
     for (k, name) in names.iter().enumerate() {
         let rating = 1500 + 100 * k as u32;
-        e.to.send(Method::PUT, &format!("/api/players/{}/profile", e.id_of(name)), Some(&json!({ "profile": { "rating": rating } }))).await?.ok()?;
+        e.to.send(
+            Method::PUT,
+            &format!("/api/players/{}/profile", e.id_of(name)),
+            Some(&json!({ "profile": { "rating": rating } })),
+        )
+        .await?
+        .ok()?;
     }
     // Cat asks for a half-point bye in round 2; the TO gives Dan a zero-point bye then.
     let cat = names.iter().position(|n| *n == "Cat").unwrap_or(0);
-    let bye = e.players[cat].0.post(&format!("/api/tournaments/{}/byes", e.id), &json!({ "round": 2, "kind": "half" })).await?.ok()?;
+    let bye = e.players[cat]
+        .0
+        .post(&format!("/api/tournaments/{}/byes", e.id), &json!({ "round": 2, "kind": "half" }))
+        .await?
+        .ok()?;
     assert_eq!((s(&bye["bye"], "kind"), s(&bye["bye"], "requested_by")), ("half", "player"));
     e.to.post(&format!("/api/players/{}/byes", e.id_of("Dan")), &json!({ "round": 2, "kind": "zero" })).await?.ok()?;
     let listed = e.to.get(&format!("/api/tournaments/{}/byes", e.id)).await?.ok()?;
@@ -140,7 +164,8 @@ async fn a_dutch_event_with_byes_and_a_withdrawal_is_paired_by_rating_and_export
     assert_eq!(no.get(&e.id_of("Ann")), Some(&9));
 
     // Higher numbers win on every board.
-    for p in r1["round"]["pairings"].as_array().cloned().unwrap_or_default().iter().filter(|p| !p["player2"].is_null()) {
+    for p in r1["round"]["pairings"].as_array().cloned().unwrap_or_default().iter().filter(|p| !p["player2"].is_null())
+    {
         let white_higher = no.get(s(&p["player1"], "id")) < no.get(s(&p["player2"], "id"));
         e.report_and_confirm(p, &json!({ "result": if white_higher { "1-0" } else { "0-1" } })).await?;
     }
@@ -151,10 +176,21 @@ async fn a_dutch_event_with_byes_and_a_withdrawal_is_paired_by_rating_and_export
     let r2 = e.pair_next().await?;
     assert_eq!(as_text(&mut e.to, &e.id, &r2).await?, want);
     let rows = r2["round"]["pairings"].as_array().cloned().unwrap_or_default();
-    let bye_of = |name: &str| rows.iter().find(|p| s(&p["player1"], "id") == e.id_of(name) && p["player2"].is_null()).map(|p| s(p, "result").to_string());
+    let bye_of = |name: &str| {
+        rows.iter()
+            .find(|p| s(&p["player1"], "id") == e.id_of(name) && p["player2"].is_null())
+            .map(|p| s(p, "result").to_string())
+    };
     assert_eq!((bye_of("Cat"), bye_of("Dan")), (Some("HALF_BYE".into()), Some("ZERO_BYE".into())));
     let st = e.standings().await?;
-    let score = |name: &str| st["players"].as_array().into_iter().flatten().find(|r| s(r, "display_name") == name).map(|r| s(r, "score").to_string());
+    let score = |name: &str| {
+        st["players"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|r| s(r, "display_name") == name)
+            .map(|r| s(r, "score").to_string())
+    };
     // Cat (number 7) lost round 1 to number 3 and has ½ for the bye; Dan (number 6) lost to 2, nothing for his.
     assert_eq!((score("Cat"), score("Dan")), (Some("0.5".into()), Some("0.0".into())));
 
@@ -173,7 +209,11 @@ async fn a_dutch_event_with_byes_and_a_withdrawal_is_paired_by_rating_and_export
     let r3 = e.pair_next().await?;
     assert_eq!(as_text(&mut e.to, &e.id, &r3).await?, want);
     let eve_id = e.id_of("Eve");
-    assert!(!r3["round"]["pairings"].as_array().into_iter().flatten().any(|p| s(&p["player1"], "id") == eve_id || s(&p["player2"], "id") == eve_id));
+    assert!(!r3["round"]["pairings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|p| s(&p["player1"], "id") == eve_id || s(&p["player2"], "id") == eve_id));
     Ok(())
 }
 
@@ -187,18 +227,64 @@ async fn bye_and_trf_refusals_say_why_and_change_nothing() -> anyhow::Result<()>
     let t = e.id.clone();
     let a = e.players[0].1.clone();
     let checks: Vec<(Reply, u16, &str)> = vec![
-        (e.players[0].0.post(&format!("/api/tournaments/{t}/byes"), &json!({ "round": 2, "kind": "full" })).await?, 403, "full_bye_by_organiser"),
-        (e.players[0].0.post(&format!("/api/tournaments/{t}/byes"), &json!({ "round": 2, "kind": "quarter" })).await?, 422, "invalid_bye_kind"),
-        (e.players[0].0.post(&format!("/api/tournaments/{t}/byes"), &json!({ "round": 4, "kind": "half" })).await?, 422, "invalid_round"),
-        (e.players[0].0.post(&format!("/api/tournaments/{t}/byes"), &json!({ "round": 2 })).await?, 400, "invalid_json"),
-        (e.players[0].0.send(Method::DELETE, &format!("/api/tournaments/{t}/byes/2"), None).await?, 404, "bye_not_found"),
-        (e.players[1].0.post(&format!("/api/players/{a}/byes"), &json!({ "round": 2, "kind": "half" })).await?, 403, "not_tournament_organiser"),
-        (rr.players[0].0.post(&format!("/api/tournaments/{}/byes", rr.id), &json!({ "round": 1, "kind": "half" })).await?, 409, "byes_not_offered"),
+        (
+            e.players[0].0.post(&format!("/api/tournaments/{t}/byes"), &json!({ "round": 2, "kind": "full" })).await?,
+            403,
+            "full_bye_by_organiser",
+        ),
+        (
+            e.players[0]
+                .0
+                .post(&format!("/api/tournaments/{t}/byes"), &json!({ "round": 2, "kind": "quarter" }))
+                .await?,
+            422,
+            "invalid_bye_kind",
+        ),
+        (
+            e.players[0].0.post(&format!("/api/tournaments/{t}/byes"), &json!({ "round": 4, "kind": "half" })).await?,
+            422,
+            "invalid_round",
+        ),
+        (
+            e.players[0].0.post(&format!("/api/tournaments/{t}/byes"), &json!({ "round": 2 })).await?,
+            400,
+            "invalid_json",
+        ),
+        (
+            e.players[0].0.send(Method::DELETE, &format!("/api/tournaments/{t}/byes/2"), None).await?,
+            404,
+            "bye_not_found",
+        ),
+        (
+            e.players[1].0.post(&format!("/api/players/{a}/byes"), &json!({ "round": 2, "kind": "half" })).await?,
+            403,
+            "not_tournament_organiser",
+        ),
+        (
+            rr.players[0]
+                .0
+                .post(&format!("/api/tournaments/{}/byes", rr.id), &json!({ "round": 1, "kind": "half" }))
+                .await?,
+            409,
+            "byes_not_offered",
+        ),
         (import(&mut e.players[0].0, &empty, "XXR 5\n").await?, 403, "not_tournament_organiser"),
         (import(&mut e.to, &t, &case("d0005-r05", "trf")?).await?, 409, "trf_import_needs_empty_event"),
-        (import(&mut empty_to, &empty, "012 Open\n001    1      Somebody                          abcd\n").await?, 422, "invalid_trf"),
-        (import(&mut empty_to, &empty, &format!("{}XXA    1  1.0\n", case("d0005-r05", "trf")?)).await?, 422, "trf_unsupported"),
-        (rr.to.get(&format!("/api/tournaments/{}/trf", "00000000-0000-0000-0000-000000000000")).await?, 404, "tournament_not_found"),
+        (
+            import(&mut empty_to, &empty, "012 Open\n001    1      Somebody                          abcd\n").await?,
+            422,
+            "invalid_trf",
+        ),
+        (
+            import(&mut empty_to, &empty, &format!("{}XXA    1  1.0\n", case("d0005-r05", "trf")?)).await?,
+            422,
+            "trf_unsupported",
+        ),
+        (
+            rr.to.get(&format!("/api/tournaments/{}/trf", "00000000-0000-0000-0000-000000000000")).await?,
+            404,
+            "tournament_not_found",
+        ),
     ];
     for (k, (reply, status, code)) in checks.iter().enumerate() {
         assert_eq!((reply.status.as_u16(), reply.code()), (*status, *code), "check {k}: {}", reply.body);

@@ -24,7 +24,13 @@ pub struct Event {
 impl Event {
     /// Creates a `game` event paired by `pairing_system` (extra fields in
     /// `extra`), registers `names` in order, checks everyone in and starts it.
-    pub async fn start(app: &TestApp, game: &str, pairing_system: &str, names: &[&str], extra: Value) -> anyhow::Result<Event> {
+    pub async fn start(
+        app: &TestApp,
+        game: &str,
+        pairing_system: &str,
+        names: &[&str],
+        extra: Value,
+    ) -> anyhow::Result<Event> {
         let (mut to, _) = app.user("Organiser").await?;
         let mut body = json!({ "name": format!("{game} {pairing_system}"), "event_date": "2026-05-17", "format": "Open", "game": game, "pairing_system": pairing_system });
         if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
@@ -87,7 +93,13 @@ impl Event {
     /// The events after `since`, as `(kind, data)`.
     pub async fn events(&mut self, since: i64) -> anyhow::Result<Vec<(String, Value)>> {
         let v = self.to.get(&format!("/api/tournaments/{}/events?since={since}", self.id)).await?.ok()?;
-        Ok(v["events"].as_array().cloned().unwrap_or_default().into_iter().map(|e| (s(&e, "kind").to_string(), e["data"].clone())).collect())
+        Ok(v["events"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|e| (s(&e, "kind").to_string(), e["data"].clone()))
+            .collect())
     }
 
     /// The last event's sequence number.
@@ -104,5 +116,8 @@ impl Event {
 
 /// The rows of a standings answer as (name, field) pairs.
 pub fn column<'a>(standings: &'a Value, field: &str) -> Vec<(&'a str, &'a Value)> {
-    standings["players"].as_array().map(|rows| rows.iter().map(|r| (s(r, "display_name"), &r[field])).collect()).unwrap_or_default()
+    standings["players"]
+        .as_array()
+        .map(|rows| rows.iter().map(|r| (s(r, "display_name"), &r[field])).collect())
+        .unwrap_or_default()
 }

@@ -38,12 +38,15 @@ async fn the_standings_page_shows_ties_and_takes_the_organisers_order() -> anyho
     let rows = "return [...document.querySelectorAll('#standings-body tr')].map(r => r.dataset.player);";
     let warned = b.client.execute("return [...document.querySelectorAll('#standings-body tr')].filter(r => r.querySelector('.tie-warn')).map(r => r.dataset.player);", vec![]).await?;
     assert_eq!(warned, json!([e.id_of("Player6"), e.id_of("Player7")]));
-    let orange = b.client.execute("return document.querySelectorAll('#standings-body tr.tie-group').length;", vec![]).await?;
+    let orange =
+        b.client.execute("return document.querySelectorAll('#standings-body tr.tie-group').length;", vec![]).await?;
     assert_eq!(orange, json!(4));
 
     // ↓ on Player6: the live update puts Player7 third.
     let p6 = e.id_of("Player6");
-    b.client.execute(&format!("document.querySelector('button[data-tie=swap][data-player=\"{p6}\"]').click();"), vec![]).await?;
+    b.client
+        .execute(&format!("document.querySelector('button[data-tie=swap][data-player=\"{p6}\"]').click();"), vec![])
+        .await?;
     let want = e.id_of("Player7");
     until(&b, &format!("const r = (() => {{ {rows} }})(); return r[2] === '{want}';")).await?;
 
@@ -63,7 +66,11 @@ async fn the_standings_page_shows_ties_and_takes_the_organisers_order() -> anyho
 /// Signs the browser in with `client`'s session.
 async fn sign_in(b: &Browser, base: &str, client: &arbiter_server::client::ApiClient) -> anyhow::Result<()> {
     b.client.goto(base).await?;
-    let set = format!("document.cookie = '{}={}; path=/; SameSite=Lax';", arbiter_server::auth::session::COOKIE, client.session().unwrap_or_default());
+    let set = format!(
+        "document.cookie = '{}={}; path=/; SameSite=Lax';",
+        arbiter_server::auth::session::COOKIE,
+        client.session().unwrap_or_default()
+    );
     b.client.execute(&set, vec![]).await?;
     Ok(())
 }
@@ -79,15 +86,25 @@ async fn chess_results_are_reported_and_overridden_from_the_pages() -> anyhow::R
     sign_in(&b, &app.base, &e.players[0].0).await?;
     b.client.goto(&format!("{}/t/{}/me", app.base, e.id)).await?;
     until(&b, "return document.querySelector('#report-form select[name=result]') !== null;").await?;
-    b.client.execute("const f = document.getElementById('report-form'); f.result.value = '1-0'; f.requestSubmit();", vec![]).await?;
-    let said = until(&b, "const t = document.getElementById('my-pairing').textContent; return t.includes('Reported') && t;").await?;
+    b.client
+        .execute("const f = document.getElementById('report-form'); f.result.value = '1-0'; f.requestSubmit();", vec![])
+        .await?;
+    let said =
+        until(&b, "const t = document.getElementById('my-pairing').textContent; return t.includes('Reported') && t;")
+            .await?;
     assert!(said.as_str().is_some_and(|t| t.contains("1–0") && t.contains("you play White")), "{said}");
 
     // The TO sets 0-1 from the dashboard's chess override form.
     sign_in(&b, &app.base, &e.to).await?;
     b.client.goto(&format!("{}/t/{}/dashboard", app.base, e.id)).await?;
-    until(&b, "const f = document.querySelector('form.override select[name=result]'); return f && f.value === '1-0';").await?;
-    b.client.execute("const f = document.querySelector('form.override'); f.result.value = '0-1'; f.requestSubmit();", vec![]).await?;
+    until(&b, "const f = document.querySelector('form.override select[name=result]'); return f && f.value === '1-0';")
+        .await?;
+    b.client
+        .execute(
+            "const f = document.querySelector('form.override'); f.result.value = '0-1'; f.requestSubmit();",
+            vec![],
+        )
+        .await?;
     until(&b, "return [...document.querySelectorAll('h4')].some(h => h.textContent === 'Confirmed (1)');").await?;
     let st = e.standings().await?;
     assert_eq!(st["players"][0]["display_name"], "Black");

@@ -96,7 +96,10 @@ async fn tie_orders_are_kept_while_the_tie_stands_and_dropped_with_a_notice() ->
     override_game(&mut e, "Player7", "Player5", &changed).await?;
     let events = e.events(since).await?;
     // The round is closed, so the override also re-rates it.
-    assert_eq!(kinds(&events), ["result_overridden", "tie_resolutions_dropped", "standings_changed", "ratings_changed"]);
+    assert_eq!(
+        kinds(&events),
+        ["result_overridden", "tie_resolutions_dropped", "standings_changed", "ratings_changed"]
+    );
     let notice = &events[1].1["notices"][0];
     assert_eq!(s(notice, "reason"), "not_tied");
     assert_eq!(notice["resolution"]["names"], json!(["Player7", "Player6"]));

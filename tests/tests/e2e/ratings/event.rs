@@ -23,26 +23,17 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
             // An override while the round is open moves no rating: the close rates it.
             let open = round(&mut to, &id).await?;
             let table = &open["pairings"][0];
-            let same =
-                json!({ "player1_vp": table["player1_vp"], "player2_vp": table["player2_vp"] });
+            let same = json!({ "player1_vp": table["player1_vp"], "player2_vp": table["player2_vp"] });
             let path = format!("/api/pairings/{}/override", s(table, "id"));
             let reply = to.post(&path, &same).await?.ok()?;
-            assert!(
-                reply["ratings"].is_null() && reply["pairing"]["to_override"] == true,
-                "{reply}"
-            );
+            assert!(reply["ratings"].is_null() && reply["pairing"]["to_override"] == true, "{reply}");
         }
-        to.post_empty(&format!("/api/rounds/{id}/close"))
-            .await?
-            .ok()?;
+        to.post_empty(&format!("/api/rounds/{id}/close")).await?.ok()?;
         closed.push(round(&mut to, &id).await?);
         // Rated at the close: the ratings are live before the next round exists.
         assert_live_matches(&mut to, &users, &closed).await?;
         if number == 2 {
-            client_of(&mut ps, &gus)?
-                .post_empty(&format!("/api/tournaments/{a}/drop"))
-                .await?
-                .ok()?;
+            client_of(&mut ps, &gus)?.post_empty(&format!("/api/tournaments/{a}/drop")).await?.ok()?;
         }
     }
     let byes: Vec<(String, String)> = closed
@@ -53,12 +44,7 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
                 .into_iter()
                 .flatten()
                 .filter(|p| p["player2"].is_null())
-                .map(|p| {
-                    (
-                        s(r, "id").to_string(),
-                        s(&p["player1"], "user_id").to_string(),
-                    )
-                })
+                .map(|p| (s(r, "id").to_string(), s(&p["player1"], "user_id").to_string()))
         })
         .collect();
     assert_eq!(byes.len(), 2, "7 players give a bye in rounds 1 and 2");
@@ -66,9 +52,7 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
     let mut four: Vec<Player> = ps.drain(..4).collect();
     let b = start_event(&mut to, "Summer RTT", 3, &mut four).await?;
     let b1 = play_round(&mut to, &mut four, &b, 1).await?;
-    to.post_empty(&format!("/api/rounds/{b1}/close"))
-        .await?
-        .ok()?;
+    to.post_empty(&format!("/api/rounds/{b1}/close")).await?.ok()?;
     closed.push(round(&mut to, &b1).await?);
     assert_live_matches(&mut to, &users, &closed).await?;
 
@@ -80,10 +64,7 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
         .find(|p| s(p, "result") != "BYE" && s(p, "result") != "DRAW")
         .cloned();
     let target = target.ok_or_else(|| anyhow::anyhow!("round 2 has no decided game"))?;
-    let (vp1, vp2) = (
-        target["player2_vp"].as_u64().unwrap_or(0),
-        target["player1_vp"].as_u64().unwrap_or(0),
-    );
+    let (vp1, vp2) = (target["player2_vp"].as_u64().unwrap_or(0), target["player1_vp"].as_u64().unwrap_or(0));
     let reply = to
         .post(
             &format!("/api/pairings/{}/override", s(&target, "id")),
@@ -99,12 +80,8 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
     );
     let movers = rerated["changes"].as_array().cloned().unwrap_or_default();
     assert!(
-        movers
-            .iter()
-            .any(|c| c["user_id"] == target["player1"]["user_id"])
-            && movers
-                .iter()
-                .any(|c| c["user_id"] == target["player2"]["user_id"])
+        movers.iter().any(|c| c["user_id"] == target["player1"]["user_id"])
+            && movers.iter().any(|c| c["user_id"] == target["player2"]["user_id"])
     );
     closed[1] = round(&mut to, s(&closed[1], "id")).await?;
     assert_live_matches(&mut to, &users, &closed).await?;
@@ -115,27 +92,16 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
 
     // Gus dropped after round 2: only his games of rounds 1 and 2 are rated.
     let gus_view = to.get(&format!("/api/users/{gus}/ratings")).await?.ok()?;
-    let gus_rounds: Vec<&str> = gus_view["ratings"][0]["history"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|h| s(h, "round_id"))
-        .collect();
+    let gus_rounds: Vec<&str> =
+        gus_view["ratings"][0]["history"].as_array().into_iter().flatten().map(|h| s(h, "round_id")).collect();
     assert!(
-        !gus_rounds.is_empty()
-            && gus_rounds
-                .iter()
-                .all(|r| *r == s(&closed[0], "id") || *r == s(&closed[1], "id")),
+        !gus_rounds.is_empty() && gus_rounds.iter().all(|r| *r == s(&closed[0], "id") || *r == s(&closed[1], "id")),
         "{gus_rounds:?}"
     );
     // A bye is not a rated game.
     for (round_id, user) in &byes {
         let v = to.get(&format!("/api/users/{user}/ratings")).await?.ok()?;
-        assert!(v["ratings"][0]["history"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .all(|h| s(h, "round_id") != round_id));
+        assert!(v["ratings"][0]["history"].as_array().into_iter().flatten().all(|h| s(h, "round_id") != round_id));
     }
 
     // The leaderboard lists all 7, best first, with shared places for equal ratings.
@@ -144,28 +110,13 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
     assert_eq!((board["total"].as_u64(), lines.len()), (Some(7), 7));
     for (i, line) in lines.iter().enumerate() {
         let tied = i > 0 && lines[i - 1]["rating"] == line["rating"];
-        let rank = if tied {
-            lines[i - 1]["rank"].as_u64()
-        } else {
-            Some(i as u64 + 1)
-        };
+        let rank = if tied { lines[i - 1]["rank"].as_u64() } else { Some(i as u64 + 1) };
         assert_eq!(line["rank"].as_u64(), rank);
         assert!(i == 0 || lines[i - 1]["rating"].as_i64() >= line["rating"].as_i64());
     }
     assert_eq!(to.get("/api/ratings/backgammon").await?.code(), "unknown_game");
-    assert_eq!(
-        to.get(&format!("/api/users/{}/ratings", uuid::Uuid::new_v4()))
-            .await?
-            .code(),
-        "user_not_found"
-    );
-    assert_eq!(
-        to.get(&format!("/users/{}", users[0]))
-            .await?
-            .status
-            .as_u16(),
-        200
-    );
+    assert_eq!(to.get(&format!("/api/users/{}/ratings", uuid::Uuid::new_v4())).await?.code(), "user_not_found");
+    assert_eq!(to.get(&format!("/users/{}", users[0])).await?.status.as_u16(), 200);
     assert_eq!(to.get("/ratings/wh40k").await?.status.as_u16(), 200);
 
     // The rebuild, against the same database: nothing to change.
@@ -177,42 +128,20 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
     // From empty rating tables, it lands on the same ratings and history.
     let games = sql(
         &app.database_url,
-        &[
-            "SELECT COUNT(*) AS n FROM elo_history",
-            "DELETE FROM elo_history",
-            "DELETE FROM player_elo",
-        ],
+        &["SELECT COUNT(*) AS n FROM elo_history", "DELETE FROM elo_history", "DELETE FROM player_elo"],
     )
     .await?[0];
     let report = rebuild_at(&app.database_url).await?;
-    assert_eq!(
-        (
-            report.len(),
-            report[0].rows_changed as i64,
-            report[0].changes.len()
-        ),
-        (1, games, 7)
-    );
+    assert_eq!((report.len(), report[0].rows_changed as i64, report[0].changes.len()), (1, games, 7));
     assert_eq!(live(&mut to, &users).await?, snapshot);
 
     // And with no record of the rating periods either (rounds closed before
     // ratings existed): the closed rounds are found and rated in close order.
-    sql(
-        &app.database_url,
-        &[
-            "DELETE FROM elo_history",
-            "DELETE FROM player_elo",
-            "DELETE FROM rated_rounds",
-        ],
-    )
-    .await?;
+    sql(&app.database_url, &["DELETE FROM elo_history", "DELETE FROM player_elo", "DELETE FROM rated_rounds"]).await?;
     let report = rebuild_at(&app.database_url).await?;
     assert_eq!((report[0].adopted, report[0].rounds), (6, 6));
     assert_eq!(live(&mut to, &users).await?, snapshot);
-    assert_eq!(
-        describe(&rebuild_at(&app.database_url).await?),
-        "wh40k: 6 rounds rated; no change\n"
-    );
+    assert_eq!(describe(&rebuild_at(&app.database_url).await?), "wh40k: 6 rounds rated; no change\n");
     app.stop().await;
     Ok(())
 }
