@@ -1,5 +1,7 @@
 //! The state every request handler shares.
 
+use crate::auth::limits::Limits;
+use crate::auth::password::Hasher;
 use crate::bus::Bus;
 use crate::config::Settings;
 use crate::live::Hub;
@@ -17,6 +19,10 @@ pub struct AppState {
     pub hub: Hub,
     /// The settings the server started with.
     pub settings: Arc<Settings>,
+    /// Password hashing, one hash per core at a time.
+    pub passwords: Hasher,
+    /// Sign-in/sign-up rate limits and live sockets per address.
+    pub limits: Arc<Limits>,
     /// Prometheus metrics, served at `/metrics`.
     pub metrics: Arc<prometheus_client::registry::Registry>,
 }

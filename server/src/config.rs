@@ -31,6 +31,26 @@ pub struct Settings {
     /// Seconds of silence (no frame, no pong) after which a live socket is closed.
     #[arg(long, env = "ARBITER_WS_TIMEOUT_SECS", default_value_t = 35)]
     pub ws_timeout_secs: u64,
+    /// Addresses of reverse proxies whose `X-Forwarded-For` is believed (comma-separated).
+    /// Requests from anyone else are counted by their own address.
+    #[arg(long = "trusted-proxy", env = "ARBITER_TRUSTED_PROXIES", value_delimiter = ',')]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Sign-in and sign-up attempts one client address may make at once (a
+    /// venue's players share one public address: keep it above the field size).
+    #[arg(long, env = "ARBITER_AUTH_BURST_PER_ADDRESS", default_value_t = 300)]
+    pub auth_burst_per_address: u32,
+    /// Sign-in and sign-up attempts per minute one client address regains after a burst.
+    #[arg(long, env = "ARBITER_AUTH_PER_MINUTE_PER_ADDRESS", default_value_t = 120)]
+    pub auth_per_minute_per_address: u32,
+    /// Sign-in attempts one account (e-mail) may have at once, right or wrong.
+    #[arg(long, env = "ARBITER_AUTH_BURST_PER_ACCOUNT", default_value_t = 10)]
+    pub auth_burst_per_account: u32,
+    /// Sign-in attempts per minute one account regains after a burst.
+    #[arg(long, env = "ARBITER_AUTH_PER_MINUTE_PER_ACCOUNT", default_value_t = 5)]
+    pub auth_per_minute_per_account: u32,
+    /// Live sockets one client address may hold open at once.
+    #[arg(long, env = "ARBITER_WS_PER_ADDRESS", default_value_t = 1000)]
+    pub ws_per_address: u32,
 }
 
 impl Settings {
@@ -46,6 +66,12 @@ impl Settings {
             secure_cookies: false,
             ws_heartbeat_secs: 10,
             ws_timeout_secs: 35,
+            trusted_proxies: Vec::new(),
+            auth_burst_per_address: 300,
+            auth_per_minute_per_address: 120,
+            auth_burst_per_account: 10,
+            auth_per_minute_per_account: 5,
+            ws_per_address: 1000,
         }
     }
 }

@@ -17,6 +17,8 @@ pub struct ApiError {
     code: &'static str,
     message: String,
     details: Option<serde_json::Value>,
+    /// Seconds to send as `Retry-After` (429 and 503).
+    retry_after: Option<u64>,
 }
 
 /// Shorthand for API results.
@@ -32,7 +34,7 @@ struct Body<'a> {
 
 impl ApiError {
     fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError { status, code, message: message.into(), details: None }
+        ApiError { status, code, message: message.into(), details: None, retry_after: None }
     }
 
     /// 400: the request itself is malformed (bad JSON, wrong types).
@@ -62,6 +64,18 @@ impl ApiError {
     /// 501: the server does not have this capability (yet); retrying will not help.
     pub fn not_implemented(code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::NOT_IMPLEMENTED, code, message)
+    }
+    /// 413: the body is larger than this route takes; say the limit in `message`.
+    pub fn too_large(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, code, message)
+    }
+    /// 429: too many attempts; the client may try again after `retry_after_secs`
+    /// (sent as `Retry-After`).
+    pub fn too_many(code: &'static str, message: impl Into<String>, retry_after_secs: u64) -> ApiError {
+        ApiError {
+            retry_after: Some(retry_after_secs.max(1)),
+            ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, code, message)
+        }
     }
     /// 503: a dependency is down; try again shortly.
     pub fn unavailable(code: &'static str, message: impl Into<String>) -> ApiError {
@@ -110,8 +124,14 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         let mut res = HttpResponse::build(self.status);
-        if self.status == StatusCode::SERVICE_UNAVAILABLE {
-            res.insert_header(("Retry-After", "2"));
+        match self.retry_after {
+            Some(secs) => {
+                res.insert_header(("Retry-After", secs.to_string()));
+            }
+            None if self.status == StatusCode::SERVICE_UNAVAILABLE => {
+                res.insert_header(("Retry-After", "2"));
+            }
+            None => {}
         }
         res.json(Body { error: self.code, message: &self.message, details: self.details.as_ref() })
     }

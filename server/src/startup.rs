@@ -36,7 +36,15 @@ impl Application {
         let port = listener.local_addr()?.port();
         let mut metrics = prometheus_client::registry::Registry::default();
         hub.stats().register(&mut metrics);
-        let state = AppState { store, bus, hub, settings: Arc::new(settings), metrics: Arc::new(metrics) };
+        let state = AppState {
+            store,
+            bus,
+            hub,
+            passwords: crate::auth::password::Hasher::per_core(),
+            limits: Arc::new(crate::auth::limits::Limits::new(&settings)),
+            settings: Arc::new(settings),
+            metrics: Arc::new(metrics),
+        };
         let data = web::Data::new(state.clone());
         let server = HttpServer::new(move || {
             App::new()

@@ -1,28 +1,105 @@
-//! Password hashing with argon2id (the `argon2` crate's defaults: OWASP's
-//! recommended m=19 MiB, t=2, p=1), stored as PHC strings.
+//! Password hashing with argon2id, stored as PHC strings, at OWASP's
+//! recommended minimum (Password Storage Cheat Sheet: m=19 MiB, t=2, p=1).
+//!
+//! Each hash or verification allocates its 19 MiB and keeps a core busy for
+//! tens of milliseconds, so they run through a [`Hasher`]: at most one per
+//! core at a time, the rest waiting in a FIFO queue. A burst of sign-ups or
+//! sign-ins (a room full of players, or an attacker) then costs time, not
+//! memory.
 
 use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
+use argon2::{Algorithm, Argon2, Params, Version};
+use std::sync::Arc;
+use tokio::sync::Semaphore;
 
 /// The shortest password accepted.
 pub const MIN_LENGTH: usize = 8;
 /// The longest password accepted (bounds hashing work).
 pub const MAX_LENGTH: usize = 256;
 
-/// Hashes `password` with a fresh random salt. CPU-heavy (~50 ms): call it
-/// through `actix_web::web::block`.
-///
-/// # Errors
-/// Only if the hasher rejects its own parameters (never with the defaults).
-pub fn hash(password: &str) -> Result<String, argon2::password_hash::Error> {
-    let salt = SaltString::generate(&mut OsRng);
-    Ok(Argon2::default().hash_password(password.as_bytes(), &salt)?.to_string())
+/// Argon2id memory cost in KiB: 19 MiB (OWASP Password Storage Cheat Sheet).
+pub const MEMORY_KIB: u32 = 19 * 1024;
+/// Argon2id passes over the memory (OWASP: t=2 with 19 MiB).
+pub const ITERATIONS: u32 = 2;
+/// Argon2id lanes (OWASP: p=1).
+pub const LANES: u32 = 1;
+
+/// A hashing failure: the worker thread died (never the parameters, which are constants).
+#[derive(Debug, thiserror::Error)]
+#[error("password hashing failed: {0}")]
+pub struct HashError(String);
+
+/// The argon2id hasher at the parameters above.
+fn argon2() -> Argon2<'static> {
+    // The constants are within argon2's limits; `Params::DEFAULT` is the same
+    // recommendation, kept as the fallback so this can never fail.
+    let params = Params::new(MEMORY_KIB, ITERATIONS, LANES, None).unwrap_or(Params::DEFAULT);
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
 }
 
-/// Whether `password` matches the PHC string `phc`. A malformed hash never matches.
+/// Hashes `password` with a fresh random salt. CPU- and memory-heavy: call it
+/// through a [`Hasher`].
+///
+/// # Errors
+/// Only if the hasher rejects its own parameters (never with these constants).
+pub fn hash(password: &str) -> Result<String, argon2::password_hash::Error> {
+    let salt = SaltString::generate(&mut OsRng);
+    Ok(argon2().hash_password(password.as_bytes(), &salt)?.to_string())
+}
+
+/// Whether `password` matches the PHC string `phc` (verified at the
+/// parameters the string records). A malformed hash never matches.
 #[must_use]
 pub fn verify(password: &str, phc: &str) -> bool {
-    PasswordHash::new(phc).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+    PasswordHash::new(phc).is_ok_and(|h| argon2().verify_password(password.as_bytes(), &h).is_ok())
+}
+
+/// Runs [`hash`] and [`verify`] on blocking threads, at most `slots` at once;
+/// callers beyond that wait their turn in arrival order. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Hasher {
+    slots: Arc<Semaphore>,
+}
+
+impl Hasher {
+    /// A hasher running at most `slots` (at least 1) hashes at once.
+    #[must_use]
+    pub fn new(slots: usize) -> Hasher {
+        Hasher { slots: Arc::new(Semaphore::new(slots.max(1))) }
+    }
+
+    /// A hasher with one slot per core.
+    #[must_use]
+    pub fn per_core() -> Hasher {
+        Hasher::new(std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get))
+    }
+
+    /// How many slots are free right now (for metrics and tests).
+    #[must_use]
+    pub fn free_slots(&self) -> usize {
+        self.slots.available_permits()
+    }
+
+    /// Hashes `password` (see [`hash`]) when a slot is free.
+    ///
+    /// # Errors
+    /// [`HashError`] if the worker thread failed.
+    pub async fn hash(&self, password: String) -> Result<String, HashError> {
+        self.run(move || hash(&password).map_err(|e| HashError(e.to_string()))).await?
+    }
+
+    /// Verifies `password` against `phc` (see [`verify`]) when a slot is free.
+    ///
+    /// # Errors
+    /// [`HashError`] if the worker thread failed.
+    pub async fn verify(&self, password: String, phc: String) -> Result<bool, HashError> {
+        self.run(move || verify(&password, &phc)).await
+    }
+
+    async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, HashError> {
+        let _slot = self.slots.acquire().await.map_err(|e| HashError(e.to_string()))?;
+        tokio::task::spawn_blocking(work).await.map_err(|e| HashError(e.to_string()))
+    }
 }
 
 #[cfg(test)]
@@ -33,10 +110,36 @@ mod tests {
     fn hashes_verify_and_differ_by_salt() {
         let a = hash("correct horse").unwrap_or_default();
         let b = hash("correct horse").unwrap_or_default();
-        assert!(a.starts_with("$argon2id$"));
+        assert!(a.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{a}");
         assert_ne!(a, b);
         assert!(verify("correct horse", &a));
         assert!(!verify("wrong horse", &a));
         assert!(!verify("correct horse", "not a hash"));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn a_burst_runs_at_most_slots_at_once_and_gives_every_slot_back() {
+        use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+        let hasher = Hasher::new(2);
+        let (running, peak) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let mut tasks = Vec::new();
+        for _ in 0..16 {
+            let (h, running, peak) = (hasher.clone(), running.clone(), peak.clone());
+            tasks.push(tokio::spawn(async move {
+                h.run(move || {
+                    peak.fetch_max(running.fetch_add(1, SeqCst) + 1, SeqCst);
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    running.fetch_sub(1, SeqCst);
+                })
+                .await
+            }));
+        }
+        for t in tasks {
+            assert!(matches!(t.await, Ok(Ok(()))));
+        }
+        assert_eq!(peak.load(SeqCst), 2, "two at a time, never more (and the burst did overlap)");
+        assert_eq!(hasher.free_slots(), 2, "every slot is given back");
+        let phc = hasher.hash("password one".into()).await.unwrap_or_default();
+        assert!(hasher.verify("password one".into(), phc).await.unwrap_or(false));
     }
 }

@@ -3,6 +3,7 @@
 use crate::app::AppState;
 use crate::auth::session::{self, MaybeUser};
 use crate::error::ApiResult;
+use crate::http::peer::client_address;
 use crate::service::accounts::{self, SignIn, SignUp};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::json;
@@ -14,15 +15,17 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/auth/me", web::get().to(me));
 }
 
-async fn sign_up(state: web::Data<AppState>, body: web::Json<SignUp>) -> ApiResult<HttpResponse> {
-    let (user, token) = accounts::sign_up(&state, body.into_inner()).await?;
+async fn sign_up(state: web::Data<AppState>, req: HttpRequest, body: web::Json<SignUp>) -> ApiResult<HttpResponse> {
+    let from = client_address(&req, &state.settings.trusted_proxies);
+    let (user, token) = accounts::sign_up(&state, from, body.into_inner()).await?;
     Ok(HttpResponse::Created()
         .cookie(session::cookie(&token, state.settings.secure_cookies))
         .json(json!({ "user": user })))
 }
 
-async fn sign_in(state: web::Data<AppState>, body: web::Json<SignIn>) -> ApiResult<HttpResponse> {
-    let (user, token) = accounts::sign_in(&state, body.into_inner()).await?;
+async fn sign_in(state: web::Data<AppState>, req: HttpRequest, body: web::Json<SignIn>) -> ApiResult<HttpResponse> {
+    let from = client_address(&req, &state.settings.trusted_proxies);
+    let (user, token) = accounts::sign_in(&state, from, body.into_inner()).await?;
     Ok(HttpResponse::Ok().cookie(session::cookie(&token, state.settings.secure_cookies)).json(json!({ "user": user })))
 }
 

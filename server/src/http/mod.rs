@@ -5,6 +5,7 @@ mod accounts;
 mod chess;
 mod health;
 pub mod pages;
+pub mod peer;
 mod players;
 mod prizes;
 mod ratings;

@@ -177,7 +177,8 @@ async fn login_form(state: web::Data<AppState>, req: HttpRequest, form: web::For
     csrf::check_form_token(&req, &form.csrf_token)?;
     let f = form.into_inner();
     let next = safe_next(f.next.as_deref());
-    match accounts::sign_in(&state, accounts::SignIn { email: f.email.clone(), password: f.password }).await {
+    let from = super::peer::client_address(&req, &state.settings.trusted_proxies);
+    match accounts::sign_in(&state, from, accounts::SignIn { email: f.email.clone(), password: f.password }).await {
         Ok((_, token)) => Ok(HttpResponse::SeeOther()
             .cookie(session::cookie(&token, state.settings.secure_cookies))
             .insert_header((header::LOCATION, next))
@@ -191,7 +192,8 @@ async fn signup_form(state: web::Data<AppState>, req: HttpRequest, form: web::Fo
     let f = form.into_inner();
     let next = safe_next(f.next.as_deref());
     let input = accounts::SignUp { email: f.email.clone(), password: f.password, display_name: f.display_name.clone() };
-    match accounts::sign_up(&state, input).await {
+    let from = super::peer::client_address(&req, &state.settings.trusted_proxies);
+    match accounts::sign_up(&state, from, input).await {
         Ok((_, token)) => Ok(HttpResponse::SeeOther()
             .cookie(session::cookie(&token, state.settings.secure_cookies))
             .insert_header((header::LOCATION, next))

@@ -52,10 +52,14 @@ async fn connect(
     let q = q.into_inner();
     let params = ViewParams { view: q.view, from: q.from, to: q.to, offset: q.offset, limit: q.limit };
     let view = params.view(me).map_err(|m| ApiError::bad_request("bad_view", m))?;
+    let place = state.limits.open_socket(super::peer::client_address(&req, &state.settings.trusted_proxies))?;
     let (res, session, stream) = actix_ws::handle(&req, body)?;
     let stream = stream.max_frame_size(MAX_FRAME);
     let state = state.get_ref().clone();
     let watcher = Watcher { tournament: *id, user: user.0, me, view, since: q.since };
-    actix_web::rt::spawn(crate::live::session::run(state, watcher, session, stream));
+    actix_web::rt::spawn(async move {
+        crate::live::session::run(state, watcher, session, stream).await;
+        drop(place);
+    });
     Ok(res)
 }

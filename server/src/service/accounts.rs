@@ -5,6 +5,7 @@ use crate::auth::{password, session};
 use crate::domain::{now_millis, User};
 use crate::error::{ApiError, ApiResult};
 use serde::Deserialize;
+use std::net::IpAddr;
 use uuid::Uuid;
 
 /// A sign-up request.
@@ -42,13 +43,6 @@ fn clean_email(email: &str) -> ApiResult<String> {
     }
 }
 
-async fn hash(password: String) -> ApiResult<String> {
-    actix_web::web::block(move || password::hash(&password))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)
-}
-
 async fn start_session(state: &AppState, user: Uuid) -> ApiResult<String> {
     let token = session::new_token();
     let now = now_millis();
@@ -58,11 +52,13 @@ async fn start_session(state: &AppState, user: Uuid) -> ApiResult<String> {
     Ok(token)
 }
 
-/// Creates an account and signs it in. Returns the account and the session token.
+/// Creates an account and signs it in. Returns the account and the session
+/// token. `from` is the client's address (for the attempt limits).
 ///
 /// # Errors
-/// 422 for a bad e-mail, password or name; 409 `email_taken`.
-pub async fn sign_up(state: &AppState, input: SignUp) -> ApiResult<(User, String)> {
+/// 422 for a bad e-mail, password or name; 409 `email_taken`; 429
+/// `too_many_attempts`.
+pub async fn sign_up(state: &AppState, from: IpAddr, input: SignUp) -> ApiResult<(User, String)> {
     let email = clean_email(&input.email)?;
     let display_name = super::clean_text("display_name", &input.display_name, 64)?;
     let len = input.password.chars().count();
@@ -72,7 +68,8 @@ pub async fn sign_up(state: &AppState, input: SignUp) -> ApiResult<(User, String
             format!("Choose a password of {} to {} characters.", password::MIN_LENGTH, password::MAX_LENGTH),
         ));
     }
-    let phc = hash(input.password).await?;
+    state.limits.password_attempt(from, &email)?;
+    let phc = state.passwords.hash(input.password).await.map_err(ApiError::internal)?;
     let user = User { id: Uuid::new_v4(), email, display_name };
     let tx = state.store.begin().await?;
     if tx.user_by_email(&user.email).await?.is_some() {
@@ -84,12 +81,15 @@ pub async fn sign_up(state: &AppState, input: SignUp) -> ApiResult<(User, String
     Ok((user, token))
 }
 
-/// Signs in. Returns the account and the session token.
+/// Signs in. Returns the account and the session token. `from` is the
+/// client's address (for the attempt limits).
 ///
 /// # Errors
-/// 401 `invalid_credentials` (the same for an unknown e-mail and a wrong password).
-pub async fn sign_in(state: &AppState, input: SignIn) -> ApiResult<(User, String)> {
+/// 401 `invalid_credentials` (the same for an unknown e-mail and a wrong
+/// password); 429 `too_many_attempts`.
+pub async fn sign_in(state: &AppState, from: IpAddr, input: SignIn) -> ApiResult<(User, String)> {
     let email = input.email.trim().to_lowercase();
+    state.limits.password_attempt(from, &email)?;
     let found = state.store.read().await?.user_by_email(&email).await?;
     let pw = input.password;
     // Verify against a real hash even for unknown accounts, so timing does not reveal them.
@@ -97,7 +97,7 @@ pub async fn sign_in(state: &AppState, input: SignIn) -> ApiResult<(User, String
         Some((u, h)) => (Some(u), h),
         None => (None, DUMMY_HASH.to_string()),
     };
-    let ok = actix_web::web::block(move || password::verify(&pw, &phc)).await.map_err(ApiError::internal)?;
+    let ok = state.passwords.verify(pw, phc).await.map_err(ApiError::internal)?;
     match user {
         Some(u) if ok => {
             let token = start_session(state, u.id).await?;

@@ -4,7 +4,16 @@
 //! Writes to a tournament start with [`Store::write`], whose first statement
 //! locks the tournament row (PostgreSQL row lock; SQLite's write lock), so the
 //! checks a service makes inside the transaction cannot race another writer,
-//! and the event sequence is gap-free. Reads that must be consistent with a
+//! and the event sequence is gap-free.
+//!
+//! SQLite has one writer at a time, and a deferred transaction that reads
+//! before it writes fails (`SQLITE_BUSY`, no waiting) when another writer got
+//! there first. So on SQLite every write transaction ([`Store::begin`],
+//! [`Store::write`]) first queues for this process's single writer slot (a
+//! fair FIFO lock: a burst of writes waits its turn, it does not fail) and
+//! then takes the database's write lock with its first statement, as
+//! `BEGIN IMMEDIATE` would (another process holding it is waited for by the
+//! busy timeout). Reads never queue: WAL lets them run beside the writer. Reads that must be consistent with a
 //! sequence number use [`Store::read`] (a snapshot: `REPEATABLE READ` on
 //! PostgreSQL; every SQLite transaction is one).
 
@@ -28,7 +37,9 @@ use sea_orm::{
     AccessMode, ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection, DatabaseTransaction,
     DbErr, IsolationLevel, RuntimeErr, TransactionTrait,
 };
+use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::{Mutex, OwnedMutexGuard};
 use uuid::Uuid;
 
 /// A storage failure.
@@ -90,16 +101,26 @@ fn is_unavailable(e: &DbErr) -> bool {
 /// Shorthand for store results.
 pub type StoreResult<T> = Result<T, StoreError>;
 
-/// The database: a connection pool.
+/// How long a write waits for SQLite's single writer before it is answered
+/// 503: far longer than any burst at a venue takes to drain (a write holds
+/// the writer for milliseconds), so reaching it means the database is stuck.
+pub const WRITE_QUEUE_LIMIT: Duration = Duration::from_secs(60);
+
+/// The database: a connection pool, and on SQLite the queue for its one writer.
 #[derive(Clone, Debug)]
 pub struct Store {
     db: DatabaseConnection,
+    /// SQLite only: held by the open write transaction (see the module doc).
+    writer: Option<Arc<Mutex<()>>>,
 }
 
 /// An open transaction. Dropped without [`Tx::commit`], it rolls back.
 pub struct Tx {
+    // Declared before the writer slot: dropped first, so a rollback is
+    // started before the next writer is let in.
     txn: DatabaseTransaction,
     backend: DatabaseBackend,
+    _writer: Option<OwnedMutexGuard<()>>,
 }
 
 impl Store {
@@ -134,7 +155,8 @@ impl Store {
         let db =
             Database::connect(opts).await.with_context(|| format!("connecting to the database at {}", redact(url)))?;
         arbiter_migrations::Migrator::up(&db, None).await.context("applying database migrations")?;
-        Ok(Store { db })
+        let writer = (db.get_database_backend() == DatabaseBackend::Sqlite).then(|| Arc::new(Mutex::new(())));
+        Ok(Store { db, writer })
     }
 
     /// Opens a read-only snapshot transaction.
@@ -149,15 +171,34 @@ impl Store {
             }
             _ => self.db.begin().await?,
         };
-        Ok(Tx { txn, backend })
+        Ok(Tx { txn, backend, _writer: None })
     }
 
-    /// Opens a write transaction not tied to a tournament (accounts, new tournaments).
+    /// Opens a write transaction not tied to a tournament (accounts, new
+    /// tournaments). On SQLite it waits its turn for the single writer (up to
+    /// [`WRITE_QUEUE_LIMIT`]) and holds the database's write lock from its
+    /// first statement.
     ///
     /// # Errors
-    /// The database is unavailable.
+    /// The database is unavailable, or no turn came within the limit.
     pub async fn begin(&self) -> StoreResult<Tx> {
-        Ok(Tx { txn: self.db.begin().await?, backend: self.db.get_database_backend() })
+        let backend = self.db.get_database_backend();
+        let writer = match &self.writer {
+            Some(slot) => {
+                Some(tokio::time::timeout(WRITE_QUEUE_LIMIT, slot.clone().lock_owned()).await.map_err(|_| {
+                    StoreError::Unavailable(format!("no write turn within {} s", WRITE_QUEUE_LIMIT.as_secs()))
+                })?)
+            }
+            None => None,
+        };
+        let tx = Tx { txn: self.db.begin().await?, backend, _writer: writer };
+        if backend == DatabaseBackend::Sqlite {
+            // A write statement that matches nothing still takes the write
+            // lock (as `BEGIN IMMEDIATE` does), so no read in this
+            // transaction can later fail to upgrade.
+            tx.exec("UPDATE tournaments SET last_seq = last_seq WHERE 0", vec![]).await?;
+        }
+        Ok(tx)
     }
 
     /// Opens a write transaction on `tournament`, locking its row first.
