@@ -106,12 +106,54 @@ pub type StoreResult<T> = Result<T, StoreError>;
 /// the writer for milliseconds), so reaching it means the database is stuck.
 pub const WRITE_QUEUE_LIMIT: Duration = Duration::from_secs(60);
 
+/// How long a request waits for a pooled connection while the database is
+/// busy (every connection in use) before it is answered 503.
+pub const POOL_WAIT_LIMIT: Duration = Duration::from_secs(30);
+
+/// After this long without a connection, a request checks whether the
+/// database server is there at all (PostgreSQL): unreachable answers 503 at
+/// once, busy keeps waiting (up to [`POOL_WAIT_LIMIT`]).
+const REACHABILITY_CHECK_AFTER: Duration = Duration::from_millis(750);
+
 /// The database: a connection pool, and on SQLite the queue for its one writer.
 #[derive(Clone, Debug)]
 pub struct Store {
     db: DatabaseConnection,
     /// SQLite only: held by the open write transaction (see the module doc).
     writer: Option<Arc<Mutex<()>>>,
+    /// PostgreSQL only: how to tell a busy pool from an unreachable server.
+    reachability: Option<Arc<Reachability>>,
+}
+
+/// Whether the PostgreSQL server accepts connections, checked with a fresh
+/// connection outside the pool and remembered for a second (so a crowd of
+/// waiting requests makes one check, not one each).
+#[derive(Debug)]
+struct Reachability {
+    url: String,
+    last: Mutex<Option<(std::time::Instant, bool)>>,
+}
+
+impl Reachability {
+    async fn reachable(&self) -> bool {
+        let mut last = self.last.lock().await;
+        if let Some((at, answer)) = *last {
+            if at.elapsed() < Duration::from_secs(1) {
+                return answer;
+            }
+        }
+        use sea_orm::sqlx::Connection as _;
+        let attempt = sea_orm::sqlx::PgConnection::connect(&self.url);
+        let answer = match tokio::time::timeout(Duration::from_secs(3), attempt).await {
+            Ok(Ok(conn)) => {
+                let _ = conn.close().await;
+                true
+            }
+            _ => false,
+        };
+        *last = Some((std::time::Instant::now(), answer));
+        answer
+    }
 }
 
 /// An open transaction. Dropped without [`Tx::commit`], it rolls back.
@@ -144,7 +186,7 @@ impl Store {
         opts.sqlx_logging(false)
             .max_connections(if url.starts_with("sqlite") { 8 } else { 16 })
             .min_connections(1)
-            .acquire_timeout(Duration::from_secs(5))
+            .acquire_timeout(POOL_WAIT_LIMIT)
             .connect_timeout(Duration::from_secs(5))
             .map_sqlx_sqlite_opts(|o| {
                 o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
@@ -155,8 +197,38 @@ impl Store {
         let db =
             Database::connect(opts).await.with_context(|| format!("connecting to the database at {}", redact(url)))?;
         arbiter_migrations::Migrator::up(&db, None).await.context("applying database migrations")?;
-        let writer = (db.get_database_backend() == DatabaseBackend::Sqlite).then(|| Arc::new(Mutex::new(())));
-        Ok(Store { db, writer })
+        let backend = db.get_database_backend();
+        let writer = (backend == DatabaseBackend::Sqlite).then(|| Arc::new(Mutex::new(())));
+        let reachability = (backend == DatabaseBackend::Postgres)
+            .then(|| Arc::new(Reachability { url: url.to_string(), last: Mutex::new(None) }));
+        Ok(Store { db, writer, reachability })
+    }
+
+    /// Runs `op`, which needs a pooled connection: a busy pool is waited for
+    /// (up to [`POOL_WAIT_LIMIT`]); an unreachable PostgreSQL server is
+    /// answered [`StoreError::Unavailable`] within about a second.
+    async fn pooled<T>(&self, op: impl std::future::Future<Output = Result<T, DbErr>>) -> StoreResult<T> {
+        tokio::pin!(op);
+        let Some(reachability) = &self.reachability else {
+            return op.await.map_err(StoreError::from);
+        };
+        if let Ok(done) = tokio::time::timeout(REACHABILITY_CHECK_AFTER, &mut op).await {
+            return done.map_err(StoreError::from);
+        }
+        let mut pause = Duration::ZERO;
+        loop {
+            let check = async {
+                tokio::time::sleep(pause).await;
+                reachability.reachable().await
+            };
+            tokio::select! {
+                done = &mut op => return done.map_err(StoreError::from),
+                reachable = check => if !reachable {
+                    return Err(StoreError::Unavailable("the database server refuses connections".into()));
+                },
+            }
+            pause = Duration::from_secs(1);
+        }
     }
 
     /// Opens a read-only snapshot transaction.
@@ -167,9 +239,10 @@ impl Store {
         let backend = self.db.get_database_backend();
         let txn = match backend {
             DatabaseBackend::Postgres => {
-                self.db.begin_with_config(Some(IsolationLevel::RepeatableRead), Some(AccessMode::ReadOnly)).await?
+                self.pooled(self.db.begin_with_config(Some(IsolationLevel::RepeatableRead), Some(AccessMode::ReadOnly)))
+                    .await?
             }
-            _ => self.db.begin().await?,
+            _ => self.pooled(self.db.begin()).await?,
         };
         Ok(Tx { txn, backend, _writer: None })
     }
@@ -191,7 +264,7 @@ impl Store {
             }
             None => None,
         };
-        let tx = Tx { txn: self.db.begin().await?, backend, _writer: writer };
+        let tx = Tx { txn: self.pooled(self.db.begin()).await?, backend, _writer: writer };
         if backend == DatabaseBackend::Sqlite {
             // A write statement that matches nothing still takes the write
             // lock (as `BEGIN IMMEDIATE` does), so no read in this
@@ -216,7 +289,7 @@ impl Store {
     /// # Errors
     /// The database is unavailable.
     pub async fn ping(&self) -> StoreResult<()> {
-        self.db.ping().await.map_err(StoreError::from)
+        self.pooled(self.db.ping()).await
     }
 
     /// Which database this is: `sqlite` or `postgres`.

@@ -3,6 +3,7 @@
 mod bad_input;
 mod browser;
 mod cli;
+mod crowd;
 mod event;
 mod games;
 mod live;

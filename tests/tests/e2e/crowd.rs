@@ -1,0 +1,189 @@
+//! Event morning: a room full of people acting at once. Sign-ups,
+//! registrations, check-ins, reports and confirmations arrive 64 at a time,
+//! on SQLite and on PostgreSQL: every request succeeds (a busy database makes
+//! requests wait, never fail), every result is stored once, and the event log
+//! has no gap.
+
+use arbiter_server::client::ApiClient;
+use arbiter_tests::{open_tournament, register, s, sign_up, Backend, TestApp};
+use futures_util::future::join_all;
+use futures_util::stream::{self, StreamExt};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// Players in the event: two waves of 64 sign-ups, then 64 tables.
+const PLAYERS: usize = 128;
+/// Requests in flight at once.
+const IN_FLIGHT: usize = 64;
+
+/// Runs `f` on every client, `IN_FLIGHT` at a time; returns every reply (or the first failure, named).
+async fn all<'a, F, Fut>(what: &str, clients: &'a mut [ApiClient], f: F) -> Vec<Value>
+where
+    F: Fn(usize, &'a mut ApiClient) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<Value>> + 'a,
+{
+    let replies: Vec<(usize, anyhow::Result<Value>)> = stream::iter(clients.iter_mut().enumerate())
+        .map(|(i, c)| {
+            let fut = f(i, c);
+            async move { (i, fut.await) }
+        })
+        .buffer_unordered(IN_FLIGHT)
+        .collect()
+        .await;
+    let failed: Vec<String> =
+        replies.iter().filter_map(|(i, r)| r.as_ref().err().map(|e| format!("#{i}: {e}"))).collect();
+    assert!(failed.is_empty(), "{what}: {} of {} failed: {failed:?}", failed.len(), replies.len());
+    let mut ok: Vec<(usize, Value)> = replies.into_iter().filter_map(|(i, r)| r.ok().map(|v| (i, v))).collect();
+    ok.sort_by_key(|(i, _)| *i);
+    ok.into_iter().map(|(_, v)| v).collect()
+}
+
+async fn a_crowd_acts_at_once(backend: Backend) {
+    let app = TestApp::spawn_with(backend, None).await.unwrap();
+    let base = app.base.clone();
+
+    // 128 sign-ups, 64 in flight.
+    let signed: Vec<(ApiClient, String)> = stream::iter(0..PLAYERS)
+        .map(|i| {
+            let base = base.clone();
+            async move { sign_up(&base, &format!("Crowd{}", i + 1)).await }
+        })
+        .buffer_unordered(IN_FLIGHT)
+        .collect::<Vec<_>>()
+        .await
+        .into_iter()
+        .collect::<anyhow::Result<_>>()
+        .unwrap_or_else(|e| panic!("a sign-up failed: {e}"));
+    let mut players: Vec<ApiClient> = signed.into_iter().map(|(c, _)| c).collect();
+    assert_eq!(players.len(), PLAYERS);
+
+    let (mut to, _) = sign_up(&base, "Organiser").await.unwrap();
+    let tid = open_tournament(&mut to, "Crowd Open", 3).await.unwrap();
+    let t = tid.clone();
+    all("registration", &mut players, |i, c| {
+        let t = t.clone();
+        async move { register(c, &t, &format!("Crowd{}", i + 1), "Orks").await.map(Value::String) }
+    })
+    .await;
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    let path = format!("/api/tournaments/{tid}/check-in");
+    all("check-in", &mut players, |_, c| {
+        let path = path.clone();
+        async move { c.post_empty(&path).await?.ok() }
+    })
+    .await;
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    let round = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await.unwrap().ok().unwrap();
+    let rid = s(&round["round"], "id").to_string();
+    let paired = to.post_empty(&format!("/api/rounds/{rid}/pairings")).await.unwrap().ok().unwrap();
+
+    // Who sits where: player index by name.
+    let seat = |p: &Value| s(p, "name").trim_start_matches("Crowd").parse::<usize>().map(|n| n - 1).unwrap();
+    let mut table_of: HashMap<usize, (String, bool)> = HashMap::new();
+    let tables = paired["round"]["pairings"].as_array().cloned().unwrap_or_default();
+    assert_eq!(tables.len(), PLAYERS / 2);
+    for t in &tables {
+        table_of.insert(seat(&t["player1"]), (s(t, "id").to_string(), true));
+        table_of.insert(seat(&t["player2"]), (s(t, "id").to_string(), false));
+    }
+
+    // 64 reports at once (player 1 of every table: 70–40), then 64 confirmations at once.
+    let table_of = &table_of;
+    all("report", &mut players, |i, c| async move {
+        let (id, first) = &table_of[&i];
+        if *first {
+            c.post(&format!("/api/pairings/{id}/report"), &json!({ "player1_vp": 70, "player2_vp": 40 })).await?.ok()
+        } else {
+            Ok(Value::Null)
+        }
+    })
+    .await;
+    all("confirm", &mut players, |i, c| async move {
+        let (id, first) = &table_of[&i];
+        if *first {
+            Ok(Value::Null)
+        } else {
+            c.post_empty(&format!("/api/pairings/{id}/confirm")).await?.ok()
+        }
+    })
+    .await;
+
+    // Stored once: every table confirmed with the reported score, 64 winners.
+    let stored = to.get(&format!("/api/rounds/{rid}")).await.unwrap().ok().unwrap();
+    let stored = stored["round"]["pairings"].as_array().cloned().unwrap_or_default();
+    assert_eq!(stored.len(), PLAYERS / 2);
+    for t in &stored {
+        assert_eq!(
+            (t["state"].as_str(), t["player1_vp"].as_i64(), t["player2_vp"].as_i64()),
+            (Some("CONFIRMED"), Some(70), Some(40)),
+            "{t}"
+        );
+    }
+    let standings = to.get(&format!("/api/tournaments/{tid}/standings")).await.unwrap().ok().unwrap();
+    let wins: i64 = standings["players"].as_array().into_iter().flatten().filter_map(|p| p["wins"].as_i64()).sum();
+    assert_eq!(wins, (PLAYERS / 2) as i64);
+
+    // The event log: 1..=N without a gap, each report and confirmation once.
+    let log = to.get(&format!("/api/tournaments/{tid}/events?limit=5000")).await.unwrap().ok().unwrap();
+    let events = log["events"].as_array().cloned().unwrap_or_default();
+    let seqs: Vec<i64> = events.iter().filter_map(|e| e["seq"].as_i64()).collect();
+    assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>(), "gap-free");
+    let count = |kind: &str| events.iter().filter(|e| e["kind"] == kind).count();
+    assert_eq!(count("player_registered"), PLAYERS);
+    assert_eq!(count("result_reported"), PLAYERS / 2);
+    assert_eq!(count("result_confirmed"), PLAYERS / 2);
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_crowd_acts_at_once_on_sqlite() {
+    a_crowd_acts_at_once(Backend::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn a_crowd_acts_at_once_on_postgres() {
+    a_crowd_acts_at_once(Backend::Postgres).await;
+}
+
+/// A burst of wrong passwords for one account is throttled (429 with
+/// `Retry-After` and a message), while the same venue address keeps signing
+/// other players in.
+#[actix_web::test]
+async fn password_guessing_is_throttled_per_account_not_per_venue() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut victim = ApiClient::new(&app.base);
+    victim.sign_up("victim@test.arbiter", "a long password", "Victim").await.unwrap();
+    let mut guesser = ApiClient::new(&app.base);
+    let mut statuses = Vec::new();
+    for i in 0..12 {
+        let r = guesser
+            .post(
+                "/api/auth/login",
+                &json!({ "email": "victim@test.arbiter", "password": format!("guess number {i}") }),
+            )
+            .await
+            .unwrap();
+        statuses.push(r.status.as_u16());
+        if r.status.as_u16() == 429 {
+            assert_eq!(r.code(), "too_many_attempts");
+            assert!(r.body["message"].as_str().unwrap_or_default().contains("Wait"), "{}", r.body);
+        }
+    }
+    // The default burst is 10 per account (one was the sign-up).
+    assert_eq!(statuses.iter().filter(|s| **s == 401).count(), 9, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 3, "{statuses:?}");
+    let right = guesser
+        .post("/api/auth/login", &json!({ "email": "victim@test.arbiter", "password": "a long password" }))
+        .await
+        .unwrap();
+    assert_eq!(right.status.as_u16(), 429, "the right password does not slip through the limit either");
+    // Everyone else at the venue (same address) still signs up and in.
+    let mut other = ApiClient::new(&app.base);
+    other.sign_up("neighbour@test.arbiter", "a long password", "Neighbour").await.unwrap();
+    let back = other
+        .post("/api/auth/login", &json!({ "email": "neighbour@test.arbiter", "password": "a long password" }))
+        .await
+        .unwrap();
+    assert_eq!(back.status.as_u16(), 200);
+    app.stop().await;
+}
