@@ -37,10 +37,10 @@ pub struct Settings {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Sign-in and sign-up attempts one client address may make at once (a
     /// venue's players share one public address: keep it above the field size).
-    #[arg(long, env = "ARBITER_AUTH_BURST_PER_ADDRESS", default_value_t = 300)]
+    #[arg(long, env = "ARBITER_AUTH_BURST_PER_ADDRESS", default_value_t = 600)]
     pub auth_burst_per_address: u32,
     /// Sign-in and sign-up attempts per minute one client address regains after a burst.
-    #[arg(long, env = "ARBITER_AUTH_PER_MINUTE_PER_ADDRESS", default_value_t = 120)]
+    #[arg(long, env = "ARBITER_AUTH_PER_MINUTE_PER_ADDRESS", default_value_t = 300)]
     pub auth_per_minute_per_address: u32,
     /// Sign-in attempts one account (e-mail) may have at once, right or wrong.
     #[arg(long, env = "ARBITER_AUTH_BURST_PER_ACCOUNT", default_value_t = 10)]
@@ -67,8 +67,8 @@ impl Settings {
             ws_heartbeat_secs: 10,
             ws_timeout_secs: 35,
             trusted_proxies: Vec::new(),
-            auth_burst_per_address: 300,
-            auth_per_minute_per_address: 120,
+            auth_burst_per_address: 600,
+            auth_per_minute_per_address: 300,
             auth_burst_per_account: 10,
             auth_per_minute_per_account: 5,
             ws_per_address: 1000,

@@ -22,44 +22,24 @@
 //! players' own pages; with more phones than players a player has several.
 
 use arbiter_server::client::ApiClient;
+use arbiter_tests::load::{connect_all, memory, percentile, shows, Follow, Observed};
 use arbiter_tests::process::ServerProcess;
 use arbiter_tests::{open_tournament, register, s, sign_up, Backend};
-use futures_util::StreamExt as _;
 use serde_json::{json, Value};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
-use tokio_tungstenite::tungstenite::Message;
+
+/// The setup signs up thousands of players from one address in seconds, and
+/// every viewer connects from it: limits far above what this load needs.
+const LIMITS: &[&str] = &["--auth-burst-per-address", "100000", "--ws-per-address", "100000"];
 
 /// Tables one venue board follows.
 const BOARD_TABLES: u32 = 50;
 
 fn env(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
-}
-
-/// What a client shows.
-#[derive(Clone)]
-enum Follow {
-    Board { from: u32, to: u32 },
-    Standings { offset: u32 },
-    Player { table: u32, session: String },
-}
-
-/// Everything the clients observed.
-#[derive(Default)]
-struct Observed {
-    latencies_ms: Vec<i64>,
-    /// (client, table) confirmations received.
-    confirmed: HashSet<(usize, u32)>,
-    snapshots: usize,
-    standings_updates: usize,
 }
 
 struct Event {
@@ -95,8 +75,8 @@ fn main() -> anyhow::Result<()> {
     let sys = actix_web::rt::System::new();
     let (servers, mut event) = sys.block_on(async {
         let (url, _) = Backend::Postgres.fresh().await?;
-        let a = ServerProcess::spawn_bin(&bin, &url, Some(&redis)).await?;
-        let b = ServerProcess::spawn_bin(&bin, &url, Some(&redis)).await?;
+        let a = ServerProcess::spawn_bin(&bin, &url, Some(&redis), LIMITS).await?;
+        let b = ServerProcess::spawn_bin(&bin, &url, Some(&redis), LIMITS).await?;
         let started = Instant::now();
         let event = setup(&a.base, &b.base, players).await?;
         println!("event: {players} players, {} tables paired in {:.1?}", event.tables.len(), started.elapsed());
@@ -157,7 +137,7 @@ fn main() -> anyhow::Result<()> {
     let o = observed.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
     let mut lat = o.latencies_ms.clone();
     lat.sort_unstable();
-    let pct = |p: f64| lat.get(((lat.len() as f64 * p).ceil() as usize).saturating_sub(1)).copied().unwrap_or(0);
+    let pct = |p: f64| percentile(&lat, p);
     let expected: usize = follows
         .iter()
         .enumerate()
@@ -265,106 +245,6 @@ fn plan(clients: usize, e: &Event) -> Vec<Follow> {
         .collect()
 }
 
-/// The fields of a server frame the benchmark reads (the rest is skipped unparsed).
-#[derive(serde::Deserialize)]
-struct Incoming<'a> {
-    #[serde(rename = "type", borrow)]
-    ty: std::borrow::Cow<'a, str>,
-    #[serde(default, borrow)]
-    kind: Option<std::borrow::Cow<'a, str>>,
-    #[serde(default)]
-    at: Option<i64>,
-    #[serde(default)]
-    data: Option<IncomingData>,
-}
-
-#[derive(serde::Deserialize)]
-struct IncomingData {
-    #[serde(default)]
-    pairing: Option<IncomingPairing>,
-}
-
-#[derive(serde::Deserialize)]
-struct IncomingPairing {
-    #[serde(default)]
-    table: Option<u32>,
-}
-
-fn shows(f: &Follow, table: u32) -> bool {
-    match f {
-        Follow::Board { from, to } => (*from..=*to).contains(&table),
-        Follow::Player { table: t, .. } => *t == table,
-        Follow::Standings { .. } => false,
-    }
-}
-
-/// Connects every client (200 handshakes in flight) and starts its reader.
-async fn connect_all(
-    bases: &[String],
-    tid: &str,
-    follows: &[Follow],
-    observed: &Arc<Mutex<Observed>>,
-) -> anyhow::Result<usize> {
-    let mut connected = 0;
-    for (chunk_no, chunk) in follows.chunks(200).enumerate() {
-        let handshakes = futures_util::future::join_all(chunk.iter().enumerate().map(|(k, f)| {
-            let i = chunk_no * 200 + k;
-            let base = &bases[i % bases.len()];
-            let query = match f {
-                Follow::Board { from, to } => format!("view=board&from={from}&to={to}"),
-                Follow::Standings { offset } => format!("view=standings&offset={offset}&limit=50"),
-                Follow::Player { .. } => "view=player".to_string(),
-            };
-            let url = format!("{base}/ws/tournaments/{tid}?{query}");
-            let session = match f {
-                Follow::Player { session, .. } => Some(session.clone()),
-                _ => None,
-            };
-            async move {
-                let mut req = url.into_client_request()?;
-                if let Some(s) = session {
-                    req.headers_mut().insert("Cookie", format!("arbiter_session={s}").parse()?);
-                }
-                let (ws, _) = tokio_tungstenite::connect_async(req).await?;
-                anyhow::Ok((i, ws))
-            }
-        }))
-        .await;
-        for h in handshakes {
-            let (i, ws) = h?;
-            connected += 1;
-            let observed = observed.clone();
-            tokio::spawn(async move {
-                let (_, mut read) = ws.split();
-                while let Some(Ok(msg)) = read.next().await {
-                    let Message::Text(text) = msg else { continue };
-                    let received = now_ms();
-                    let Ok(v) = serde_json::from_str::<Incoming<'_>>(&text) else { continue };
-                    let Ok(mut o) = observed.lock() else { return };
-                    match (v.ty.as_ref(), v.kind.as_deref()) {
-                        ("snapshot", _) => o.snapshots += 1,
-                        ("update", Some("result_confirmed")) => {
-                            o.latencies_ms.push(received - v.at.unwrap_or(received));
-                            let table = v.data.and_then(|d| d.pairing).and_then(|p| p.table).unwrap_or(0);
-                            o.confirmed.insert((i, table));
-                        }
-                        ("update", Some("standings")) => o.standings_updates += 1,
-                        _ => {}
-                    }
-                }
-            });
-        }
-    }
-    // Every client has its snapshot before the load starts.
-    for _ in 0..600 {
-        if observed.lock().map(|o| o.snapshots).unwrap_or(0) >= connected {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Ok(connected)
-}
-
 /// Reports and confirms every table, starting one confirmation every 1/rate s.
 async fn confirm_all(e: &mut Event, rate: usize) -> anyhow::Result<usize> {
     let gap = Duration::from_secs_f64(1.0 / rate as f64);
@@ -392,23 +272,4 @@ async fn confirm_all(e: &mut Event, rate: usize) -> anyhow::Result<usize> {
     }
     let _ = &e.to;
     Ok(done)
-}
-
-/// (VmRSS, VmHWM) in KiB of each server.
-fn memory(servers: &[ServerProcess]) -> Vec<(u64, u64)> {
-    servers
-        .iter()
-        .map(|s| {
-            let status = std::fs::read_to_string(format!("/proc/{}/status", s.pid())).unwrap_or_default();
-            let field = |name: &str| {
-                status
-                    .lines()
-                    .find(|l| l.starts_with(name))
-                    .and_then(|l| l.split_whitespace().nth(1))
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(0)
-            };
-            (field("VmRSS:"), field("VmHWM:"))
-        })
-        .collect()
 }

@@ -7,6 +7,7 @@
 //! Chromium through ChromeDriver.
 
 pub mod browser;
+pub mod load;
 mod db;
 pub mod process;
 mod ws;

@@ -82,10 +82,11 @@ impl ServerProcess {
     /// # Errors
     /// It did not start.
     pub async fn spawn(database_url: &str, redis_url: Option<&str>) -> anyhow::Result<ServerProcess> {
-        ServerProcess::spawn_bin(&arbiter_binary()?, database_url, redis_url).await
+        ServerProcess::spawn_bin(&arbiter_binary()?, database_url, redis_url, &[]).await
     }
 
-    /// Starts a given `arbiter` binary (e.g. a release build for benchmarks).
+    /// Starts a given `arbiter` binary (e.g. a release build for benchmarks)
+    /// with `extra` flags for `arbiter serve`.
     ///
     /// # Errors
     /// It did not start.
@@ -93,6 +94,7 @@ impl ServerProcess {
         bin: &std::path::Path,
         database_url: &str,
         redis_url: Option<&str>,
+        extra: &[&str],
     ) -> anyhow::Result<ServerProcess> {
         let port = free_port()?;
         let mut cmd = Command::new(bin);
@@ -103,6 +105,7 @@ impl ServerProcess {
         if let Some(r) = redis_url {
             cmd.args(["--redis-url", r]);
         }
+        cmd.args(extra);
         let child = cmd.spawn()?;
         let p = ServerProcess { child, base: format!("http://127.0.0.1:{port}") };
         wait_port(port, Duration::from_secs(30)).await?;
