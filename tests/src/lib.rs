@@ -7,8 +7,8 @@
 //! Chromium through ChromeDriver.
 
 pub mod browser;
-pub mod load;
 mod db;
+pub mod load;
 pub mod process;
 mod ws;
 
