@@ -31,6 +31,15 @@ pub struct Settings {
     /// Seconds of silence (no frame, no pong) after which a live socket is closed.
     #[arg(long, env = "ARBITER_WS_TIMEOUT_SECS", default_value_t = 35)]
     pub ws_timeout_secs: u64,
+    /// The address people reach the server at, e.g. `https://arbiter.example.org`
+    /// (scheme, host and port). Requests and live sockets whose `Origin` is not
+    /// this one are refused. Without it, the origin is the request's own `Host`
+    /// over `http` (or what a trusted proxy forwards).
+    #[arg(long, env = "ARBITER_PUBLIC_URL", value_parser = parse_public_url)]
+    pub public_url: Option<url::Url>,
+    /// Serve `/metrics` to anyone (off: only to loopback and trusted-proxy addresses).
+    #[arg(long, env = "ARBITER_PUBLIC_METRICS", default_value_t = false)]
+    pub public_metrics: bool,
     /// Addresses of reverse proxies whose `X-Forwarded-For` is believed (comma-separated).
     /// Requests from anyone else are counted by their own address.
     #[arg(long = "trusted-proxy", env = "ARBITER_TRUSTED_PROXIES", value_delimiter = ',')]
@@ -66,6 +75,8 @@ impl Settings {
             secure_cookies: false,
             ws_heartbeat_secs: 10,
             ws_timeout_secs: 35,
+            public_url: None,
+            public_metrics: false,
             trusted_proxies: Vec::new(),
             auth_burst_per_address: 600,
             auth_per_minute_per_address: 300,
@@ -74,4 +85,13 @@ impl Settings {
             ws_per_address: 1000,
         }
     }
+}
+
+/// Parses `--public-url`: an `http` or `https` URL with a host.
+fn parse_public_url(s: &str) -> Result<url::Url, String> {
+    let u = url::Url::parse(s).map_err(|e| format!("not a URL ({e}); write it like https://arbiter.example.org"))?;
+    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
+        return Err("the public URL must be http:// or https:// with a host, like https://arbiter.example.org".into());
+    }
+    Ok(u)
 }

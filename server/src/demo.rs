@@ -81,7 +81,7 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     };
     let pause = Duration::from_millis(args.pause_ms);
     let run_id = &uuid::Uuid::new_v4().simple().to_string()[..8];
-    let password = "demo-password";
+    let password = "demo tournament day";
 
     let mut to = ApiClient::new(&base);
     let to_email = format!("to-{run_id}@demo.arbiter");

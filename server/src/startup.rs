@@ -50,6 +50,7 @@ impl Application {
             App::new()
                 .app_data(data.clone())
                 .wrap(OriginCheck)
+                .wrap(crate::http::security_headers())
                 .wrap(tracing_actix_web::TracingLogger::default())
                 .configure(crate::http::routes)
         })

@@ -9,26 +9,32 @@ pub struct Asset {
     pub content_type: &'static str,
 }
 
+const CSS: &str = "text/css; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// Every asset: name, contents, type. Pages load scripts only from here (the
+/// Content-Security-Policy allows no inline script).
+const ASSETS: [(&str, &str, &str); 6] = [
+    ("app.css", include_str!("../static/app.css"), CSS),
+    ("live.js", include_str!("../static/live.js"), JS),
+    ("games.js", include_str!("../static/games.js"), JS),
+    ("pages.js", include_str!("../static/pages.js"), JS),
+    ("swiss.js", include_str!("../static/swiss.js"), JS),
+    ("new_tournament.js", include_str!("../static/new_tournament.js"), JS),
+];
+
 /// The asset served at `/static/{name}`, if any.
 #[must_use]
 pub fn get(name: &str) -> Option<Asset> {
-    let (body, content_type) = match name {
-        "app.css" => (include_str!("../static/app.css"), "text/css; charset=utf-8"),
-        "live.js" => (include_str!("../static/live.js"), "text/javascript; charset=utf-8"),
-        "games.js" => (include_str!("../static/games.js"), "text/javascript; charset=utf-8"),
-        "pages.js" => (include_str!("../static/pages.js"), "text/javascript; charset=utf-8"),
-        "swiss.js" => (include_str!("../static/swiss.js"), "text/javascript; charset=utf-8"),
-        _ => return None,
-    };
-    Some(Asset { body, content_type })
+    ASSETS.iter().find(|a| a.0 == name).map(|&(_, body, content_type)| Asset { body, content_type })
 }
 
 /// A short hash of every asset, appended to asset URLs so browsers refetch after an upgrade.
 #[must_use]
 pub fn version() -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for name in ["app.css", "live.js", "games.js", "pages.js", "swiss.js"] {
-        for b in get(name).map(|a| a.body).unwrap_or_default().bytes() {
+    for (_, body, _) in ASSETS {
+        for b in body.bytes() {
             h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
     }
@@ -41,7 +47,7 @@ mod tests {
 
     #[test]
     fn every_asset_is_served_with_a_type() {
-        for name in ["app.css", "live.js", "games.js", "pages.js", "swiss.js"] {
+        for (name, _, _) in ASSETS {
             let a = get(name);
             assert!(a.is_some_and(|a| !a.body.is_empty()), "{name}");
         }

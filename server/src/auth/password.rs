@@ -24,6 +24,51 @@ pub const ITERATIONS: u32 = 2;
 /// Argon2id lanes (OWASP: p=1).
 pub const LANES: u32 = 1;
 
+/// How hard a password must be to guess (zxcvbn's score, 0–4): 3 is
+/// "safely unguessable", about 10^8 guesses or more (Dropbox's zxcvbn,
+/// as NIST SP 800-63B §5.1.1.2 asks: refuse passwords from breach and
+/// dictionary lists, and context-specific words such as the user's name).
+pub const MIN_SCORE: zxcvbn::Score = zxcvbn::Score::Three;
+
+/// Why a password is refused, in words a person can act on; `None` when it is
+/// long enough and hard enough to guess. `context` holds the account's own
+/// words (e-mail, name), which make a password easier to guess.
+#[must_use]
+pub fn weakness(password: &str, context: &[&str]) -> Option<String> {
+    let len = password.chars().count();
+    if len < MIN_LENGTH || len > MAX_LENGTH {
+        return Some(format!("Choose a password of {MIN_LENGTH} to {MAX_LENGTH} characters."));
+    }
+    let words: Vec<String> = context
+        .iter()
+        .flat_map(|c| c.split(|ch: char| !ch.is_alphanumeric()))
+        .filter(|w| w.chars().count() >= 3)
+        .map(str::to_lowercase)
+        .collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let estimate = zxcvbn::zxcvbn(password, &words);
+    if estimate.score() >= MIN_SCORE {
+        return None;
+    }
+    let mut why = String::from("This password is too easy to guess.");
+    if let Some(f) = estimate.feedback() {
+        if let Some(w) = f.warning() {
+            why.push_str(&format!(" {w}"));
+            if !why.ends_with('.') {
+                why.push('.');
+            }
+        }
+        for s in f.suggestions().iter().take(2) {
+            why.push_str(&format!(" {s}"));
+            if !why.ends_with('.') {
+                why.push('.');
+            }
+        }
+    }
+    why.push_str(" A few unrelated words make a strong password that is easy to remember.");
+    Some(why)
+}
+
 /// A hashing failure: the worker thread died (never the parameters, which are constants).
 #[derive(Debug, thiserror::Error)]
 #[error("password hashing failed: {0}")]
@@ -105,6 +150,19 @@ impl Hasher {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn weak_and_personal_passwords_are_refused_with_a_reason() {
+        for weak in ["password", "12345678", "        ", "qwertyuiop", "alice1990!", "short"] {
+            let why = weakness(weak, &["alice@example.com", "Alice Smith"]);
+            assert!(why.is_some(), "{weak:?} was accepted");
+        }
+        assert!(weakness("alicesmith", &["alice@example.com", "Alice Smith"]).is_some(), "the user's own name");
+        for strong in ["a long password", "demo tournament day", "correct horse battery staple", "Tr0mbone-Saucer-91"] {
+            assert_eq!(weakness(strong, &["bob@example.com", "Bob"]), None, "{strong:?}");
+        }
+        assert!(weakness("password", &[]).is_some_and(|m| m.contains("too easy to guess")));
+    }
 
     #[test]
     fn hashes_verify_and_differ_by_salt() {

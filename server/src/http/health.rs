@@ -1,8 +1,12 @@
-//! `/healthz` (the process answers), `/readyz` (database and bus reachable)
-//! and `/metrics` (Prometheus text format).
+//! `/healthz` (the process answers), `/readyz` (the database answers; the
+//! bus is reported, and a Redis outage is `degraded`, not unready: the
+//! instance keeps serving its own clients and catches up from the database)
+//! and `/metrics` (Prometheus text format; loopback and trusted proxies only
+//! unless `--public-metrics`).
 
 use crate::app::AppState;
-use actix_web::{web, HttpResponse};
+use crate::error::ApiError;
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use serde_json::json;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -18,24 +22,39 @@ async fn healthz() -> HttpResponse {
 async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     let db = state.store.ping().await.is_ok();
     let bus = state.bus.is_healthy();
+    let status = match (db, bus) {
+        (true, true) => "ready",
+        (true, false) => "degraded",
+        (false, _) => "unavailable",
+    };
     let body = json!({
-        "status": if db && bus { "ready" } else { "unavailable" },
+        "status": status,
         "database": { "backend": state.store.backend_name(), "ok": db },
         "bus": { "kind": state.bus.name(), "ok": bus },
     });
-    if db && bus {
+    if db {
         HttpResponse::Ok().json(body)
     } else {
         HttpResponse::ServiceUnavailable().json(body)
     }
 }
 
-async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+async fn metrics(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
+    let peer = req.peer_addr().map(|a| a.ip());
+    let allowed = state.settings.public_metrics
+        || peer.is_some_and(|ip| ip.is_loopback() || state.settings.trusted_proxies.contains(&ip));
+    if !allowed {
+        return ApiError::forbidden(
+            "metrics_private",
+            "Metrics are served to this machine only; start the server with --public-metrics to share them.",
+        )
+        .error_response();
+    }
     let mut text = String::new();
     match prometheus_client::encoding::text::encode(&mut text, &state.metrics) {
         Ok(()) => {
             HttpResponse::Ok().content_type("application/openmetrics-text; version=1.0.0; charset=utf-8").body(text)
         }
-        Err(e) => actix_web::ResponseError::error_response(&crate::error::ApiError::internal(e)),
+        Err(e) => ApiError::internal(e).error_response(),
     }
 }

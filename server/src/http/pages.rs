@@ -114,10 +114,21 @@ fn redirect(to: &str) -> HttpResponse {
 }
 
 /// Only same-site paths are followed after sign-in.
+/// Where to go after signing in: a path on this site, else `/`. Browsers
+/// drop tabs and newlines from URLs and read `\\` as `/`, so a path with any
+/// of those (or `//`, another host) is refused rather than cleaned; what is
+/// left must resolve to this host.
 fn safe_next(next: Option<&str>) -> String {
-    match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_string(),
-        _ => "/".to_string(),
+    let Some(n) = next else { return "/".into() };
+    let plain = n.starts_with('/')
+        && !n.starts_with("//")
+        && !n.chars().any(|c| c == '\\' || c.is_control() || c.is_whitespace());
+    let base = url::Url::parse("http://this.host/").ok();
+    let same_host = base.and_then(|b| b.join(n).ok()).is_some_and(|u| u.host_str() == Some("this.host"));
+    if plain && same_host {
+        n.to_string()
+    } else {
+        "/".to_string()
     }
 }
 
@@ -425,5 +436,31 @@ async fn asset(name: web::Path<String>) -> HttpResponse {
             .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
             .body(a.body),
         None => not_found_page(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe_next;
+
+    #[test]
+    fn next_stays_on_this_site() {
+        for good in ["/", "/t/abc/me", "/t/abc/dashboard?x=1#top", "/%09/evil.example"] {
+            assert_eq!(safe_next(Some(good)), good);
+        }
+        for bad in [
+            "//evil.example",
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "/\\evil.example",
+            "\\\\evil.example",
+            "https://evil.example/",
+            "javascript:alert(1)",
+            "evil.example",
+            "/ /evil.example",
+        ] {
+            assert_eq!(safe_next(Some(bad)), "/", "{bad:?}");
+        }
+        assert_eq!(safe_next(None), "/");
     }
 }

@@ -36,6 +36,13 @@ async fn connect(
     req: HttpRequest,
     body: web::Payload,
 ) -> Result<HttpResponse, actix_web::Error> {
+    if crate::auth::csrf::from_other_origin(&req, &state.settings) {
+        return Err(ApiError::forbidden(
+            "cross_site_request",
+            "Live updates are only served to Arbiter's own pages; this connection came from another site.",
+        )
+        .into());
+    }
     let me = {
         let tx = state.store.read().await.map_err(ApiError::from)?;
         tournaments::visible(&tx, *id, user.0.as_ref()).await?;

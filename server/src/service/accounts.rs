@@ -56,17 +56,14 @@ async fn start_session(state: &AppState, user: Uuid) -> ApiResult<String> {
 /// token. `from` is the client's address (for the attempt limits).
 ///
 /// # Errors
-/// 422 for a bad e-mail, password or name; 409 `email_taken`; 429
+/// 422 for a bad e-mail or name, `weak_password` (too short, too long, or
+/// easy to guess: [`password::weakness`]); 409 `email_taken`; 429
 /// `too_many_attempts`.
 pub async fn sign_up(state: &AppState, from: IpAddr, input: SignUp) -> ApiResult<(User, String)> {
     let email = clean_email(&input.email)?;
     let display_name = super::clean_text("display_name", &input.display_name, 64)?;
-    let len = input.password.chars().count();
-    if len < password::MIN_LENGTH || len > password::MAX_LENGTH {
-        return Err(ApiError::invalid(
-            "invalid_password",
-            format!("Choose a password of {} to {} characters.", password::MIN_LENGTH, password::MAX_LENGTH),
-        ));
+    if let Some(why) = password::weakness(&input.password, &[&email, &display_name]) {
+        return Err(ApiError::invalid("weak_password", why));
     }
     state.limits.password_attempt(from, &email)?;
     let phc = state.passwords.hash(input.password).await.map_err(ApiError::internal)?;

@@ -366,7 +366,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
         "/api/auth/signup",
         json_body(json!({"email": "n@x.org", "password": "short", "display_name": "N"})),
         422,
-        "invalid_password",
+        "weak_password",
     )
     .await;
     refused(

@@ -1,0 +1,20 @@
+// Offer the pairing systems of the chosen game; a round robin needs no round count.
+(function () {
+  var game = document.getElementById("new-game"), pairing = document.getElementById("new-pairing");
+  var rounds = document.querySelector("[name=total_rounds]"), hint = document.getElementById("rounds-hint"), format = document.querySelector("[name=format]");
+  var formats = { wh40k: "2000pts Matched Play", chess: "Classical 90+30", crokinole: "Singles" };
+  function sync() {
+    var first = null;
+    Array.prototype.forEach.call(pairing.options, function (o) {
+      var ok = o.dataset.games.split(" ").indexOf(game.value) >= 0;
+      o.hidden = !ok; o.disabled = !ok;
+      if (ok && !first) first = o;
+    });
+    if (pairing.selectedOptions[0].disabled) pairing.value = first.value;
+    var rr = pairing.value.indexOf("round_robin") >= 0;
+    hint.hidden = !rr; rounds.required = !rr;
+    if (rr) rounds.value = "";
+    if (Object.values(formats).indexOf(format.value) >= 0) format.value = formats[game.value];
+  }
+  game.addEventListener("change", sync); pairing.addEventListener("change", sync); sync();
+})();
