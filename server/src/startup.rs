@@ -41,6 +41,7 @@ impl Application {
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
+                .wrap(crate::http::catch_panic::CatchPanic)
                 .wrap(OriginCheck)
                 .wrap(tracing_actix_web::TracingLogger::default())
                 .configure(crate::http::routes)
@@ -130,4 +131,5 @@ pub fn init_tracing(filter: &str, json: bool) {
     let filter = EnvFilter::try_new(filter).unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
     let _ = if json { builder.json().try_init() } else { builder.try_init() };
+    crate::http::catch_panic::log_panics_as_one_line();
 }

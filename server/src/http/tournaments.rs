@@ -76,6 +76,9 @@ async fn get_snapshot(state: web::Data<AppState>, user: MaybeUser, id: web::Path
     Ok(HttpResponse::Ok().json(snapshot::snapshot(&state, *id, user.0.as_ref()).await?))
 }
 
+/// The most events one replay request returns.
+const MAX_EVENTS: u64 = 5000;
+
 #[derive(Deserialize)]
 struct Since {
     #[serde(default)]
@@ -94,9 +97,15 @@ async fn events(
     if q.since < 0 {
         return Err(ApiError::bad_request("invalid_query", "since must be 0 or more."));
     }
+    let limit = q.limit.unwrap_or(1000);
+    if limit == 0 || limit > MAX_EVENTS {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            format!("limit must be from 1 to {MAX_EVENTS}; got {limit}."),
+        ));
+    }
     let tx = state.store.read().await?;
     tournaments::visible(&tx, *id, user.0.as_ref()).await?;
-    let limit = q.limit.unwrap_or(1000).clamp(1, 5000);
     let frames: Vec<serde_json::Value> = tx
         .events_since(*id, q.since, limit)
         .await?
