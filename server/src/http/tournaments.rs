@@ -3,6 +3,7 @@
 
 use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
+use crate::domain::TournamentStatus;
 use crate::error::{ApiError, ApiResult};
 use crate::live::LiveEvent;
 use crate::service::{snapshot, standings, tournaments};
@@ -50,8 +51,31 @@ async fn delete(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<
     Ok(HttpResponse::NoContent().finish())
 }
 
-async fn advance(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state, &user, *id).await? })))
+/// The optional body of an advance: `{"from": "REGISTRATION"}`, the stage
+/// the TO saw (the move happens only if the event is still there).
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AdvanceInput {
+    from: Option<String>,
+}
+
+async fn advance(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Bytes,
+) -> ApiResult<HttpResponse> {
+    let input: AdvanceInput = super::optional_json(&body)?;
+    let from = match input.from.as_deref() {
+        None => None,
+        Some(s) => Some(TournamentStatus::parse(&s.trim().to_ascii_uppercase()).ok_or_else(|| {
+            ApiError::invalid(
+                "invalid_field",
+                format!("from must be one of DRAFT, REGISTRATION, CHECK_IN, IN_PROGRESS, COMPLETE; got {s:?}."),
+            )
+        })?),
+    };
+    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state, &user, *id, from).await? })))
 }
 
 async fn lock_lists(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
