@@ -3,9 +3,7 @@
 //! taking the worker and its other connections down.
 
 use crate::error::ApiError;
-use actix_web::body::EitherBody;
 use actix_web::dev::{forward_ready, Service, ServiceRequest, ServiceResponse, Transform};
-use actix_web::ResponseError as _;
 use futures_util::future::{ready, LocalBoxFuture, Ready};
 use futures_util::FutureExt as _;
 use std::any::Any;
@@ -19,7 +17,7 @@ where
     S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error> + 'static,
     B: 'static,
 {
-    type Response = ServiceResponse<EitherBody<B>>;
+    type Response = ServiceResponse<B>;
     type Error = actix_web::Error;
     type Transform = CatchPanicMiddleware<S>;
     type InitError = ();
@@ -40,35 +38,38 @@ where
     S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error> + 'static,
     B: 'static,
 {
-    type Response = ServiceResponse<EitherBody<B>>;
+    type Response = ServiceResponse<B>;
     type Error = actix_web::Error;
     type Future = LocalBoxFuture<'static, Result<Self::Response, Self::Error>>;
 
     forward_ready!(service);
 
     fn call(&self, req: ServiceRequest) -> Self::Future {
-        let http = req.request().clone();
+        // Not a clone of the request: routing needs the only reference to it.
+        let (method, path) = (req.method().clone(), req.path().to_string());
         let called = std::panic::catch_unwind(AssertUnwindSafe(|| self.service.call(req)));
         Box::pin(async move {
             let panic = match called {
                 Ok(fut) => match AssertUnwindSafe(fut).catch_unwind().await {
-                    Ok(res) => return Ok(res?.map_into_left_body()),
+                    Ok(res) => return res,
                     Err(panic) => panic,
                 },
                 Err(panic) => panic,
             };
             tracing::error!(
-                method = %http.method(),
-                path = %http.path(),
+                method = %method,
+                path = %path,
                 panic = panic_message(panic.as_ref()),
                 "request panicked; answered 500"
             );
-            let err = ApiError::new(
+            // An error, not a response: the request it belonged to is gone;
+            // the server answers it with the error's JSON body.
+            Err(ApiError::new(
                 actix_web::http::StatusCode::INTERNAL_SERVER_ERROR,
                 "internal",
                 "Something went wrong on the server; it has been logged.",
-            );
-            Ok(ServiceResponse::new(http, err.error_response()).map_into_right_body())
+            )
+            .into())
         })
     }
 }
@@ -108,18 +109,22 @@ mod tests {
         let app = test::init_service(
             App::new()
                 .wrap(CatchPanic)
-                .route("/boom", web::get().to(boom))
-                .route("/ok", web::get().to(|| async { HttpResponse::Ok().body("fine") })),
+                .route("/boom/{id}", web::get().to(boom))
+                .route("/ok/{id}", web::get().to(|| async { HttpResponse::Ok().body("fine") })),
         )
         .await;
         for _ in 0..3 {
-            let res = test::call_service(&app, test::TestRequest::get().uri("/boom").to_request()).await;
+            let res = match test::try_call_service(&app, test::TestRequest::get().uri("/boom/1").to_request()).await {
+                Ok(res) => res.into_parts().1,
+                Err(e) => e.error_response(),
+            };
             assert_eq!(res.status(), 500);
-            let body: serde_json::Value = test::read_body_json(res).await;
+            let body = actix_web::body::to_bytes(res.into_body()).await.unwrap();
+            let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
             assert_eq!(body["error"], "internal");
             assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()));
         }
-        let res = test::call_service(&app, test::TestRequest::get().uri("/ok").to_request()).await;
+        let res = test::call_service(&app, test::TestRequest::get().uri("/ok/1").to_request()).await;
         assert_eq!(res.status(), 200);
         assert_eq!(test::read_body(res).await, "fine");
     }
