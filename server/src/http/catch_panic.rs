@@ -89,7 +89,7 @@ fn panic_message(panic: &(dyn Any + Send)) -> &str {
 pub fn log_panics_as_one_line() {
     std::panic::set_hook(Box::new(|info| {
         let place = info.location().map(|l| format!("{}:{}", l.file(), l.line())).unwrap_or_default();
-        let message = info.payload_as_str().unwrap_or("(no message)").replace('\n', " ");
+        let message = panic_message(info.payload()).replace('\n', " ");
         tracing::error!(at = %place, "panic: {message}");
     }));
 }
