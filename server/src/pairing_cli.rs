@@ -13,7 +13,9 @@
 //!
 //! Exit codes ([`Outcome::code`]): 0 paired (or every round matches), 1 no
 //! legal pairing (or some round differs), 2 unexpected error, 3 invalid input
-//! (the message names the line and field), 5 a file cannot be read or written.
+//! (the message names the line and field; also an input file over 64 MiB),
+//! 5 a file cannot be read or written (also an input that is not a regular
+//! file: a device, a pipe, a directory).
 
 use arbiter_engine::pairing::dutch::{self, check_tournament, pairing_text, PairingError};
 use arbiter_engine::trf::Trf;
@@ -75,9 +77,56 @@ impl Outcome {
     }
 }
 
+/// The largest input file read (the largest real TRF is a few megabytes).
+pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Reads the input: a regular file (not a device, pipe or directory, which
+/// could be endless or block) of at most [`MAX_INPUT_BYTES`].
+fn read_input(path: &Path) -> Result<Vec<u8>, (Outcome, String)> {
+    use std::io::Read as _;
+    let cannot = |e: &dyn std::fmt::Display| (Outcome::FileAccess, format!("cannot read {}: {e}", path.display()));
+    let not_regular = || {
+        (
+            Outcome::FileAccess,
+            format!(
+                "cannot read {}: not a regular file (give a TRF file, not a device, pipe or directory)",
+                path.display()
+            ),
+        )
+    };
+    let too_large = || {
+        (
+            Outcome::InvalidInput,
+            format!(
+                "{}: the file is larger than {} MiB, the most a TRF file may be",
+                path.display(),
+                MAX_INPUT_BYTES >> 20
+            ),
+        )
+    };
+    // Checked before opening too: opening a pipe blocks until someone writes to it.
+    if !std::fs::metadata(path).map_err(|e| cannot(&e))?.is_file() {
+        return Err(not_regular());
+    }
+    let file = std::fs::File::open(path).map_err(|e| cannot(&e))?;
+    let meta = file.metadata().map_err(|e| cannot(&e))?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    if meta.len() > MAX_INPUT_BYTES {
+        return Err(too_large());
+    }
+    // A file growing while it is read stops at the cap all the same.
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(|e| cannot(&e))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
 fn read(path: &Path) -> Result<Trf, (Outcome, String)> {
-    let bytes =
-        std::fs::read(path).map_err(|e| (Outcome::FileAccess, format!("cannot read {}: {e}", path.display())))?;
+    let bytes = read_input(path)?;
     // TRF files are ASCII or Latin-1 in the wild: accept both by mapping bytes that are not UTF-8.
     let text = String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect());
     Trf::parse(&text).map_err(|e| (Outcome::InvalidInput, format!("{}: {e}", path.display())))

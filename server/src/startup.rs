@@ -46,14 +46,17 @@ impl Application {
             metrics: Arc::new(metrics),
         };
         let data = web::Data::new(state.clone());
+        let unacknowledged = std::time::Duration::from_secs(state.settings.ws_timeout_secs.max(1));
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
+                .wrap(crate::http::catch_panic::CatchPanic)
                 .wrap(OriginCheck)
                 .wrap(crate::http::security_headers())
                 .wrap(tracing_actix_web::TracingLogger::default())
                 .configure(crate::http::routes)
         })
+        .on_connect(move |conn, _| on_connect(conn, unacknowledged))
         .listen(listener)?
         .disable_signals()
         .shutdown_timeout(15)
@@ -133,10 +136,26 @@ async fn wait_for_signal() {
     }
 }
 
+/// Sets up an accepted connection: the kernel closes it once data sent on it
+/// has stayed unacknowledged (or unsent, behind a zero window: a peer that
+/// stopped reading) for `timeout`, so a stuck client never holds a socket
+/// and its buffers longer than a live socket's write deadline.
+fn on_connect(conn: &dyn std::any::Any, timeout: std::time::Duration) {
+    #[cfg(target_os = "linux")]
+    if let Some(tcp) = conn.downcast_ref::<actix_web::rt::net::TcpStream>() {
+        if let Err(e) = socket2::SockRef::from(tcp).set_tcp_user_timeout(Some(timeout)) {
+            tracing::warn!(error = %e, "cannot set TCP_USER_TIMEOUT on a connection");
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (conn, timeout);
+}
+
 /// Installs the tracing subscriber (text or JSON lines) with `filter`.
 pub fn init_tracing(filter: &str, json: bool) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_new(filter).unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
     let _ = if json { builder.json().try_init() } else { builder.try_init() };
+    crate::http::catch_panic::log_panics_as_one_line();
 }

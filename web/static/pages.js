@@ -167,7 +167,7 @@
     const a = b.dataset.action, s = A.state, r = s.round;
     b.disabled = true;
     let p;
-    if (a === "advance") p = act("POST", "/api/tournaments/" + tid + "/advance");
+    if (a === "advance") p = act("POST", "/api/tournaments/" + tid + "/advance", { from: s.tournament.status });
     else if (a === "lock-lists") p = act("POST", "/api/tournaments/" + tid + "/lock-lists").then(loadPlayers);
     else if (a === "delete") { if (!confirm("Delete this event?")) { b.disabled = false; return; } p = act("DELETE", "/api/tournaments/" + tid).then(function () { location.href = "/"; }); }
     else if (a === "create-round") p = act("POST", "/api/tournaments/" + tid + "/rounds", { mission: ($("#mission") || {}).value || null });

@@ -147,4 +147,6 @@ impl Trf {
 }
 
 #[cfg(test)]
+mod fuzz;
+#[cfg(test)]
 mod tests;

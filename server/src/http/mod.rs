@@ -2,6 +2,7 @@
 //! route table, and how malformed requests are answered.
 
 mod accounts;
+pub mod catch_panic;
 mod chess;
 mod health;
 pub mod pages;

@@ -3,6 +3,7 @@
 
 use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
+use crate::domain::TournamentStatus;
 use crate::error::{ApiError, ApiResult};
 use crate::live::LiveEvent;
 use crate::service::{snapshot, standings, tournaments};
@@ -50,8 +51,31 @@ async fn delete(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<
     Ok(HttpResponse::NoContent().finish())
 }
 
-async fn advance(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state, &user, *id).await? })))
+/// The optional body of an advance: `{"from": "REGISTRATION"}`, the stage
+/// the TO saw (the move happens only if the event is still there).
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AdvanceInput {
+    from: Option<String>,
+}
+
+async fn advance(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<Uuid>,
+    body: web::Bytes,
+) -> ApiResult<HttpResponse> {
+    let input: AdvanceInput = super::optional_json(&body)?;
+    let from = match input.from.as_deref() {
+        None => None,
+        Some(s) => Some(TournamentStatus::parse(&s.trim().to_ascii_uppercase()).ok_or_else(|| {
+            ApiError::invalid(
+                "invalid_field",
+                format!("from must be one of DRAFT, REGISTRATION, CHECK_IN, IN_PROGRESS, COMPLETE; got {s:?}."),
+            )
+        })?),
+    };
+    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state, &user, *id, from).await? })))
 }
 
 async fn lock_lists(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
@@ -76,6 +100,9 @@ async fn get_snapshot(state: web::Data<AppState>, user: MaybeUser, id: web::Path
     Ok(HttpResponse::Ok().json(snapshot::snapshot(&state, *id, user.0.as_ref()).await?))
 }
 
+/// The most events one replay request returns.
+const MAX_EVENTS: u64 = 5000;
+
 #[derive(Deserialize)]
 struct Since {
     #[serde(default)]
@@ -94,9 +121,15 @@ async fn events(
     if q.since < 0 {
         return Err(ApiError::bad_request("invalid_query", "since must be 0 or more."));
     }
+    let limit = q.limit.unwrap_or(1000);
+    if limit == 0 || limit > MAX_EVENTS {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            format!("limit must be from 1 to {MAX_EVENTS}; got {limit}."),
+        ));
+    }
     let tx = state.store.read().await?;
     tournaments::visible(&tx, *id, user.0.as_ref()).await?;
-    let limit = q.limit.unwrap_or(1000).clamp(1, 5000);
     let frames: Vec<serde_json::Value> = tx
         .events_since(*id, q.since, limit)
         .await?

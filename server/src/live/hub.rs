@@ -44,6 +44,8 @@ pub struct HubStats {
     pub delivered: Counter,
     /// Viewers cut off because their queue was full.
     pub dropped_slow: Counter,
+    /// Sockets closed because the client stopped reading (a write missed its deadline).
+    pub stalled: Counter,
     /// Events read from the database to fill a gap in the bus stream.
     pub gap_filled: Counter,
     /// Standings recomputations by rooms.
@@ -61,6 +63,7 @@ impl Default for HubStats {
             events: Counter::default(),
             delivered: Counter::default(),
             dropped_slow: Counter::default(),
+            stalled: Counter::default(),
             gap_filled: Counter::default(),
             recomputes: Counter::default(),
             fanout_latency: Histogram::new(buckets),
@@ -79,6 +82,11 @@ impl HubStats {
             "arbiter_live_queue_drops",
             "Viewers cut off because their queue was full",
             self.dropped_slow.clone(),
+        );
+        r.register(
+            "arbiter_live_stalled_closed",
+            "Live sockets closed because the client stopped reading",
+            self.stalled.clone(),
         );
         r.register(
             "arbiter_live_gap_filled",

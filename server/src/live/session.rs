@@ -1,12 +1,19 @@
 //! One WebSocket viewer: joins the tournament's room for its view, catches
 //! up (a replay of events, or the view's snapshot), then forwards frames in
 //! order, with heartbeats; switches view on request.
+//!
+//! Every write to the socket has a deadline (`ws_timeout_secs`): a client
+//! that stops reading is not waited for (its heartbeat would never run); its
+//! session ends and its socket is closed. A viewer the room cut off because
+//! its queue was full drops what is still queued (all of it stale) and gets
+//! `resync` and a fresh snapshot.
 
 use super::protocol::{self, ClientMsg};
 use super::view::{Me, View, ViewParams};
 use super::Subscription;
 use crate::app::AppState;
 use crate::domain::User;
+use actix_web::web::Bytes;
 use actix_ws::{CloseCode, CloseReason, Message};
 use bytestring::ByteString;
 use std::time::{Duration, Instant};
@@ -21,6 +28,8 @@ enum End {
     Gone,
     /// The server is shutting down (clients should reconnect elsewhere).
     Shutdown,
+    /// The client stopped reading: a write missed its deadline.
+    Stalled,
 }
 
 /// What to do after leaving the room.
@@ -50,11 +59,23 @@ struct Viewer {
     ws: actix_ws::Session,
     /// The last sequence number sent to the client.
     last: i64,
+    /// How long one write may wait for room in the socket's buffers.
+    write_deadline: Duration,
+    /// A write missed its deadline: the client is not reading.
+    stalled: bool,
+}
+
+/// One message to the client.
+enum Out {
+    Text(ByteString),
+    Ping,
+    Pong(Bytes),
 }
 
 /// Runs a viewer's session until the socket closes.
 pub async fn run(state: AppState, watcher: Watcher, ws: actix_ws::Session, mut stream: actix_ws::MessageStream) {
-    let mut v = Viewer { state, w: watcher, ws, last: 0 };
+    let write_deadline = Duration::from_secs(state.settings.ws_timeout_secs.max(1));
+    let mut v = Viewer { state, w: watcher, ws, last: 0, write_deadline, stalled: false };
     let end = v.serve(&mut stream).await;
     let reason = match end {
         End::Gone => CloseReason { code: CloseCode::Normal, description: None },
@@ -62,8 +83,21 @@ pub async fn run(state: AppState, watcher: Watcher, ws: actix_ws::Session, mut s
             code: CloseCode::Restart,
             description: Some("server restarting: reconnect with ?since=".into()),
         },
+        End::Stalled => {
+            // A close frame would wait behind everything the client has not
+            // read: drop the session instead, which ends the response; the
+            // kernel resets the connection once nothing is acknowledged for
+            // as long (see `startup::on_connect`).
+            v.state.hub.stats().stalled.inc();
+            tracing::info!(
+                tournament = %v.w.tournament,
+                deadline_secs = write_deadline.as_secs(),
+                "live client stopped reading; socket closed"
+            );
+            return;
+        }
     };
-    let _ = v.ws.close(Some(reason)).await;
+    let _ = tokio::time::timeout(write_deadline, v.ws.close(Some(reason))).await;
 }
 
 impl Viewer {
@@ -80,17 +114,19 @@ impl Viewer {
             let id = sub.id;
             let next = async {
                 if !self.catch_up(self.w.since, &sub).await {
-                    return Next::End(End::Gone);
+                    return self.gone();
                 }
                 loop {
                     tokio::select! {
                         frame = sub.frames.recv() => match frame {
-                            Some(f) => {
-                                if !self.forward(f.seq, f.text).await { return Next::End(End::Gone) }
+                            // Still in the room: its frames are current.
+                            Some(f) if !sub.frames.is_closed() => {
+                                if !self.forward(f.seq, f.text).await { return self.gone() }
                             }
-                            None => {
-                                // Cut off for being slow (or the room closed): resync.
-                                if self.ws.text(protocol::resync("fell behind")).await.is_err() { return Next::End(End::Gone) }
+                            // Cut off for being slow (or the room closed): what is
+                            // still queued is stale; resync and start from a snapshot.
+                            _ => {
+                                if !self.send(Out::Text(protocol::resync("fell behind").into())).await { return self.gone() }
                                 self.w.since = None;
                                 return Next::Rejoin;
                             }
@@ -100,10 +136,10 @@ impl Viewer {
                             match msg {
                                 Some(Ok(Message::Text(text))) => match protocol::parse_client(&text) {
                                     Ok(ClientMsg::Ping { .. }) => {
-                                        if self.ws.text(protocol::pong()).await.is_err() { return Next::End(End::Gone) }
+                                        if !self.send(Out::Text(protocol::pong().into())).await { return self.gone() }
                                     }
                                     Ok(ClientMsg::Resume { since, .. }) => {
-                                        if !self.catch_up(since, &sub).await { return Next::End(End::Gone) }
+                                        if !self.catch_up(since, &sub).await { return self.gone() }
                                     }
                                     Ok(ClientMsg::Subscribe { view, from, to, offset, limit, .. }) => {
                                         match (ViewParams { view, from, to, offset, limit }).view(self.w.me) {
@@ -113,25 +149,25 @@ impl Viewer {
                                                 return Next::Rejoin;
                                             }
                                             Err(m) => {
-                                                if self.ws.text(protocol::error("bad_view", &m)).await.is_err() { return Next::End(End::Gone) }
+                                                if !self.send(Out::Text(protocol::error("bad_view", &m).into())).await { return self.gone() }
                                             }
                                         }
                                     }
                                     Err(m) => {
-                                        if self.ws.text(protocol::error("bad_message", &m)).await.is_err() { return Next::End(End::Gone) }
+                                        if !self.send(Out::Text(protocol::error("bad_message", &m).into())).await { return self.gone() }
                                     }
                                 },
-                                Some(Ok(Message::Ping(b))) => { if self.ws.pong(&b).await.is_err() { return Next::End(End::Gone) } }
+                                Some(Ok(Message::Ping(b))) => { if !self.send(Out::Pong(b)).await { return self.gone() } }
                                 Some(Ok(Message::Binary(_))) => {
-                                    if self.ws.text(protocol::error("bad_message", "send JSON text frames")).await.is_err() { return Next::End(End::Gone) }
+                                    if !self.send(Out::Text(protocol::error("bad_message", "send JSON text frames").into())).await { return self.gone() }
                                 }
                                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return Next::End(End::Gone),
                                 Some(Ok(_)) => {}
                             }
                         }
                         _ = heartbeat.tick() => {
-                            if heard.elapsed() > timeout || self.ws.ping(b"").await.is_err() {
-                                return Next::End(End::Gone);
+                            if heard.elapsed() > timeout || !self.send(Out::Ping).await {
+                                return self.gone();
                             }
                         }
                         _ = shutdown.changed() => return Next::End(End::Shutdown),
@@ -145,6 +181,33 @@ impl Viewer {
                 Next::Rejoin => {}
             }
         }
+    }
+
+    /// Sends one message, waiting at most the write deadline for room in the
+    /// socket's buffers. False when the socket is gone, or the deadline
+    /// passed (the client is not reading; the session then ends).
+    async fn send(&mut self, out: Out) -> bool {
+        let ws = &mut self.ws;
+        let sent = tokio::time::timeout(self.write_deadline, async move {
+            match out {
+                Out::Text(text) => ws.text(text).await,
+                Out::Ping => ws.ping(b"").await,
+                Out::Pong(b) => ws.pong(&b).await,
+            }
+        })
+        .await;
+        match sent {
+            Ok(r) => r.is_ok(),
+            Err(_) => {
+                self.stalled = true;
+                false
+            }
+        }
+    }
+
+    /// How the session ends after a failed send.
+    fn gone(&self) -> Next {
+        Next::End(if self.stalled { End::Stalled } else { End::Gone })
     }
 
     /// Sends what the client is missing after `since`: for the event stream a
@@ -188,10 +251,10 @@ impl Viewer {
             Ok((seq, data)) => {
                 self.last = seq;
                 let data = serde_json::to_value(&data).unwrap_or_default();
-                self.ws.text(protocol::snapshot(self.w.view.name(), seq, &data)).await.is_ok()
+                self.send(Out::Text(protocol::snapshot(self.w.view.name(), seq, &data).into())).await
             }
             Err(e) => {
-                let _ = self.ws.text(protocol::error(e.code(), e.message())).await;
+                let _ = self.send(Out::Text(protocol::error(e.code(), e.message()).into())).await;
                 false
             }
         }
@@ -207,7 +270,7 @@ impl Viewer {
                 return true;
             }
             self.last = seq;
-            return self.ws.text(frame).await.is_ok();
+            return self.send(Out::Text(frame)).await;
         }
         if seq <= self.last {
             return true;
@@ -221,7 +284,7 @@ impl Viewer {
             match missing {
                 Ok(events) if events.len() as i64 == seq - from - 1 => {
                     for e in &events {
-                        if self.ws.text(super::LiveEvent::from_stored(e).frame).await.is_err() {
+                        if !self.send(Out::Text(super::LiveEvent::from_stored(e).frame)).await {
                             return false;
                         }
                         self.last = e.seq;
@@ -231,6 +294,6 @@ impl Viewer {
             }
         }
         self.last = seq;
-        self.ws.text(frame).await.is_ok()
+        self.send(Out::Text(frame)).await
     }
 }

@@ -57,13 +57,23 @@ impl Table {
         player.and_then(|id| self.players.iter().find(|p| p.id == id)).map(|p| p.user_id)
     }
 
-    /// The caller's seat: 1 or 2; 403 when not at this table.
+    /// The caller's seat: 1 or 2; 403 when not at this table, or when the TO
+    /// removed the caller's registration (a removed player acts no more).
     fn seat_of(&self, user: &User) -> ApiResult<u8> {
-        if self.user_of(Some(self.pairing.player1_id)) == Some(user.id) {
-            Ok(1)
+        let seat = if self.user_of(Some(self.pairing.player1_id)) == Some(user.id) {
+            Some((1, self.pairing.player1_id))
         } else if self.user_of(self.pairing.player2_id) == Some(user.id) {
-            Ok(2)
-        } else if user.id == self.t.owner_id {
+            self.pairing.player2_id.map(|p| (2, p))
+        } else {
+            None
+        };
+        if let Some((seat, player)) = seat {
+            if self.players.iter().any(|p| p.id == player && p.removed) {
+                return Err(ApiError::forbidden("player_removed", "The organiser removed you from this tournament."));
+            }
+            return Ok(seat);
+        }
+        if user.id == self.t.owner_id {
             Err(ApiError::forbidden(
                 "not_your_table",
                 "Only the players at this table report, confirm or dispute; as the organiser, use override.",
@@ -127,6 +137,16 @@ impl Table {
             return Err(ApiError::forbidden(
                 "own_report",
                 format!("You reported this result; your opponent must {verb} it."),
+            ));
+        }
+        if let Some(reporter) = self.players.iter().find(|p| Some(p.user_id) == self.pairing.reported_by && p.removed) {
+            return Err(ApiError::conflict(
+                "player_removed",
+                format!(
+                    "The organiser removed {} from this tournament, so their report no longer stands; \
+                     the organiser decides this table's result.",
+                    reporter.display_name
+                ),
             ));
         }
         Ok(())

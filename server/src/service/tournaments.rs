@@ -224,14 +224,35 @@ pub async fn list_mine(state: &AppState, user: &User) -> ApiResult<Vec<Tournamen
 
 /// `tournament.advanceStatus`: the TO moves the event to its next stage.
 ///
+/// The next stage is computed from the status read under the tournament's
+/// write lock. With `from` (the stage the TO saw), the move happens only if
+/// the event is still there: a repeated or concurrent request (a double click,
+/// two tabs) then moves the event once, and the others get 409
+/// `state_changed` instead of skipping a stage.
+///
 /// # Errors
-/// 403 for anyone but the TO; 409 when the event cannot move on yet
-/// (fewer than 2 checked-in players to start, a round still open to finish)
-/// or is already complete.
-pub async fn advance(state: &AppState, user: &User, id: Uuid) -> ApiResult<TournamentView> {
+/// 403 for anyone but the TO; 409 `state_changed` when the event is no
+/// longer at `from`; 409 when the event cannot move on yet (fewer than 2
+/// checked-in players to start, a round still open to finish) or is already
+/// complete.
+pub async fn advance(
+    state: &AppState,
+    user: &User,
+    id: Uuid,
+    from: Option<TournamentStatus>,
+) -> ApiResult<TournamentView> {
     let mut change = Change::begin(state, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "advance the tournament's status")?;
+    if let Some(from) = from.filter(|&f| f != t.status) {
+        return Err(ApiError::conflict(
+            "state_changed",
+            format!(
+                "The tournament is no longer in {from}: it is in {} now. Reload to see its current stage.",
+                t.status
+            ),
+        ));
+    }
     let next = t.status.next().ok_or_else(|| {
         ApiError::conflict("tournament_complete", "The tournament is complete; there is no next stage.")
     })?;

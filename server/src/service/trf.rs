@@ -33,7 +33,9 @@ use serde_json::json;
 use std::collections::HashMap;
 use uuid::Uuid;
 
-/// The TRF of chess event `id` and a file name for it.
+/// The TRF of chess event `id` and a file name for it. Birth dates and sex
+/// are private (the JSON API shows them only to the TO and the player): they
+/// are written for the event's TO only, and left blank for anyone else.
 ///
 /// # Errors
 /// 404 for an unknown or unpublished event; 409 `trf_chess_only` for 40K and crokinole.
@@ -53,12 +55,14 @@ pub async fn export(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiRes
     drop(tx);
     let (standings, _) = super::standings::table(&t, &players, &rounds, &pairings)?;
     let rank: HashMap<String, u32> = standings.iter().map(|s| (s.player_id.clone(), s.rank)).collect();
-    let text = render(&t, &players, &rounds, &pairings, &byes, &rank);
+    let private = viewer.is_some_and(|u| u.id == t.owner_id);
+    let text = render(&t, &players, &rounds, &pairings, &byes, &rank, private);
     let name: String = t.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
     Ok((name, text))
 }
 
-/// The file's text (lines end in CR, as TRF-2026 asks).
+/// The file's text (lines end in CR, as TRF-2026 asks); birth dates and sex
+/// only if `private`.
 fn render(
     t: &Tournament,
     players: &[Player],
@@ -66,6 +70,7 @@ fn render(
     pairings: &[Pairing],
     byes: &[ByeRequest],
     rank: &HashMap<String, u32>,
+    private: bool,
 ) -> String {
     let closed: Vec<Round> = rounds.iter().filter(|r| r.status == RoundStatus::Complete).cloned().collect();
     let next = u32::try_from(closed.len()).unwrap_or(u32::MAX) + 1;
@@ -102,13 +107,17 @@ fn render(
         let profile = &p.profile;
         lines.push(Line::Player(PlayerLine {
             number: pi.id,
-            sex: profile.sex.clone().unwrap_or_default(),
+            sex: profile.sex.clone().filter(|_| private).unwrap_or_default(),
             title: profile.title.clone().unwrap_or_default(),
             name: p.display_name.chars().take(33).collect(),
             rating: profile.rating,
             federation: profile.federation.clone().unwrap_or_default(),
             fide_id: profile.fide_id.clone().unwrap_or_default(),
-            birth_date: profile.birth_date.map(|d| d.format("%Y/%m/%d").to_string()).unwrap_or_default(),
+            birth_date: profile
+                .birth_date
+                .filter(|_| private)
+                .map(|d| d.format("%Y/%m/%d").to_string())
+                .unwrap_or_default(),
             points: score,
             rank: rank.get(&p.id.to_string()).copied(),
             rounds: entries,

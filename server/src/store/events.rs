@@ -63,7 +63,7 @@ impl Tx {
             .filter(event::Column::TournamentId.eq(tournament.to_string()))
             .filter(event::Column::Seq.gt(since))
             .order_by_asc(event::Column::Seq)
-            .limit(limit)
+            .limit(limit.min(super::SQL_MAX))
             .all(self.conn())
             .await?
             .into_iter()

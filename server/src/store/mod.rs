@@ -98,6 +98,10 @@ fn is_unavailable(e: &DbErr) -> bool {
     }
 }
 
+/// The largest offset or limit a query is given: SQL binds them as signed
+/// 64-bit integers, and a larger `u64` must not reach the query binder.
+pub(crate) const SQL_MAX: u64 = i64::MAX.unsigned_abs();
+
 /// Shorthand for store results.
 pub type StoreResult<T> = Result<T, StoreError>;
 

@@ -200,8 +200,8 @@ impl Tx {
             .order_by_desc(player_elo::Column::Rating)
             .order_by_desc(player_elo::Column::GamesPlayed)
             .order_by_asc(player_elo::Column::UserId)
-            .offset(offset)
-            .limit(limit)
+            .offset(offset.min(super::SQL_MAX))
+            .limit(limit.min(super::SQL_MAX))
             .all(self.conn())
             .await?
             .into_iter()

@@ -11,5 +11,6 @@ mod prizes;
 mod profiles;
 mod ratings;
 mod scale;
+mod security;
 mod storage;
 mod views;

@@ -282,7 +282,7 @@ pub fn csv(r: &PrizeRun, table: CsvTable) -> ApiResult<String> {
                     l.unfilled.unwrap_or_default(),
                 ]);
             }
-            rows.into_iter().try_for_each(|row| w.write_record(&row))
+            rows.into_iter().try_for_each(|row| w.write_record(row.iter().map(|c| formula_safe(c))))
         }
         CsvTable::Payouts => {
             let header = ["player", "player_id", "rank", "score", "amount"].map(String::from).to_vec();
@@ -292,7 +292,7 @@ pub fn csv(r: &PrizeRun, table: CsvTable) -> ApiResult<String> {
                         .into_iter()
                         .map(|p| vec![p.name, p.player_id, p.rank.to_string(), p.score, p.amount]),
                 )
-                .try_for_each(|row| w.write_record(&row))
+                .try_for_each(|row| w.write_record(row.iter().map(|c| formula_safe(c))))
         }
     };
     result.map_err(ApiError::internal)?;
@@ -300,9 +300,40 @@ pub fn csv(r: &PrizeRun, table: CsvTable) -> ApiResult<String> {
     String::from_utf8(bytes).map_err(ApiError::internal)
 }
 
+/// A cell a spreadsheet will not run as a formula (OWASP, CSV injection):
+/// text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
+/// leading `'`; a plain number (`-12.5`) is left as it is. Quoting is the
+/// CSV writer's (RFC 4180).
+fn formula_safe(cell: &str) -> String {
+    let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if risky && !cell.parse::<f64>().is_ok_and(f64::is_finite) {
+        format!("'{cell}")
+    } else {
+        cell.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_that_a_spreadsheet_would_run_are_escaped() {
+        for (cell, safe) in [
+            ("=HYPERLINK(\"http://x\",\"y\")", "'=HYPERLINK(\"http://x\",\"y\")"),
+            ("+1+2", "'+1+2"),
+            ("-2+3", "'-2+3"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\t=1", "'\t=1"),
+            ("\r=1", "'\r=1"),
+            ("-12.5", "-12.5"),
+            ("-inf", "'-inf"),
+            ("Alice", "Alice"),
+            ("", ""),
+        ] {
+            assert_eq!(formula_safe(cell), safe, "{cell:?}");
+        }
+    }
 
     #[test]
     fn ordinals() {

@@ -14,15 +14,28 @@ use uuid::Uuid;
 /// The most leaderboard lines one request returns.
 pub const MAX_PAGE: u64 = 500;
 
+/// The largest leaderboard offset accepted (far beyond any real leaderboard).
+pub const MAX_OFFSET: u64 = 10_000_000;
+
 /// `GET /api/ratings/{game}`: a page of the game system's leaderboard,
 /// highest rating first; equal ratings share a place (1, 2, 2, 4).
 ///
 /// # Errors
-/// 404 `unknown_game`; 422 `invalid_limit` for a limit of 0 or above [`MAX_PAGE`].
+/// 404 `unknown_game`; 400 `invalid_query` for a limit of 0 or above
+/// [`MAX_PAGE`], or an offset above [`MAX_OFFSET`].
 pub async fn leaderboard(state: &AppState, game: &str, offset: u64, limit: u64) -> ApiResult<LeaderboardView> {
     let game = known_game(game)?.as_str();
     if limit == 0 || limit > MAX_PAGE {
-        return Err(ApiError::invalid("invalid_limit", format!("limit must be from 1 to {MAX_PAGE}; got {limit}.")));
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            format!("limit must be from 1 to {MAX_PAGE}; got {limit}."),
+        ));
+    }
+    if offset > MAX_OFFSET {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            format!("offset must be from 0 to {MAX_OFFSET}; got {offset}."),
+        ));
     }
     let tx = state.store.read().await?;
     let total = tx.rated_players(game, None).await?;

