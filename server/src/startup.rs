@@ -51,6 +51,8 @@ impl Application {
             App::new()
                 .app_data(data.clone())
                 .wrap(crate::http::catch_panic::CatchPanic)
+                .wrap(actix_web::middleware::from_fn(crate::http::body_limit::cap))
+                .wrap(crate::http::body_limit::json_errors())
                 .wrap(OriginCheck)
                 .wrap(crate::http::security_headers())
                 .wrap(tracing_actix_web::TracingLogger::default())

@@ -2,6 +2,7 @@
 //! route table, and how malformed requests are answered.
 
 mod accounts;
+pub mod body_limit;
 pub mod catch_panic;
 mod chess;
 mod health;
@@ -19,9 +20,6 @@ mod ws;
 use crate::error::ApiError;
 use actix_web::{error, web, HttpRequest, HttpResponse};
 use serde::de::DeserializeOwned;
-
-/// Largest JSON body accepted (an army list is at most 50,000 characters).
-pub const JSON_LIMIT: usize = 256 * 1024;
 
 /// Security headers on every response (unless a handler set its own):
 /// a Content-Security-Policy allowing only this site's scripts, styles and
@@ -43,10 +41,12 @@ pub fn security_headers() -> actix_web::middleware::DefaultHeaders {
 
 /// Registers every route.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(json_error))
+    // Each route's own cap is applied by `body_limit::cap`; the extractors allow the largest.
+    cfg.app_data(web::JsonConfig::default().limit(body_limit::MAX_BODY).error_handler(json_error))
+        .app_data(web::PayloadConfig::new(body_limit::MAX_BODY))
         .app_data(web::PathConfig::default().error_handler(path_error))
         .app_data(web::QueryConfig::default().error_handler(query_error))
-        .app_data(web::FormConfig::default().limit(JSON_LIMIT).error_handler(form_error))
+        .app_data(web::FormConfig::default().limit(body_limit::MAX_BODY).error_handler(form_error))
         .configure(health::routes)
         .configure(accounts::routes)
         .configure(tournaments::routes)
@@ -73,13 +73,16 @@ async fn not_found(req: HttpRequest) -> HttpResponse {
     }
 }
 
-fn json_error(err: error::JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
+fn json_error(err: error::JsonPayloadError, req: &HttpRequest) -> actix_web::Error {
+    if let error::JsonPayloadError::Overflow { .. }
+    | error::JsonPayloadError::OverflowKnownLength { .. }
+    | error::JsonPayloadError::Payload(error::PayloadError::Overflow) = &err
+    {
+        return body_limit::too_large(body_limit::limit_for(req.method(), req.match_pattern().as_deref())).into();
+    }
     let message = match &err {
         error::JsonPayloadError::ContentType => {
             "Send the body as JSON with Content-Type: application/json.".to_string()
-        }
-        error::JsonPayloadError::Overflow { limit } | error::JsonPayloadError::OverflowKnownLength { limit, .. } => {
-            format!("The body is too large (limit {limit} bytes).")
         }
         error::JsonPayloadError::Deserialize(e) if e.is_data() => {
             format!("The JSON has a wrong or missing field: {e}.")

@@ -397,3 +397,54 @@ async fn bad_input_is_refused_and_changes_nothing() {
     assert_eq!(ok["pairing"]["state"], "CONFIRMED");
     f.app.stop().await;
 }
+
+/// Every route has a body cap fit for it: over it, 413 in the JSON error
+/// format naming the cap, whether the size is declared or the body is sent
+/// in chunks; under it (an army list of 50,000 characters) is accepted.
+#[actix_web::test]
+async fn bodies_over_a_routes_cap_answer_413_json_naming_the_cap() {
+    let mut f = fixture().await;
+    let big_login = json!({ "email": "x@y.org", "password": "p".repeat(20_000) }).to_string();
+    let r = f.to.send_raw(Method::POST, "/api/auth/login", Some(("application/json", big_login))).await.unwrap();
+    assert_eq!((r.status.as_u16(), r.code()), (413, "body_too_large"), "{}", r.text);
+    assert!(r.body["message"].as_str().unwrap_or_default().contains("at most 8 KB"), "{}", r.body);
+
+    // A long army list fits its route's cap...
+    let list = json!({ "list_text": "Boyz ".repeat(9_000) });
+    let ok = f.players[0].send(Method::PUT, &format!("/api/tournaments/{}/list", f.tid), Some(&list)).await.unwrap();
+    assert_ne!(ok.status.as_u16(), 413, "{}", ok.text);
+    // ...but the same body is too large for a report.
+    let (pid, p1, _) = f.tables[1].clone();
+    let r = f.players[p1].send(Method::POST, &format!("/api/pairings/{pid}/report"), Some(&list)).await.unwrap();
+    assert_eq!((r.status.as_u16(), r.code()), (413, "body_too_large"), "{}", r.text);
+    assert!(r.body["message"].as_str().unwrap_or_default().contains("at most 16 KB"), "{}", r.body);
+
+    // Chunked (no Content-Length): cut off at the cap, still JSON.
+    let chunks = futures_util::stream::iter(
+        (0..40).map(|_| Ok::<_, std::io::Error>(actix_web::web::Bytes::from(vec![b' '; 4096]))),
+    );
+    let mut res = awc::Client::new()
+        .post(format!("{}/api/tournaments/{}/trf", f.app.base, f.tid))
+        .insert_header(("Content-Type", "text/plain"))
+        .send_stream(chunks)
+        .await
+        .unwrap();
+    // 160 KB is within the TRF import's cap: refused for what it says, not its size.
+    assert_ne!(res.status().as_u16(), 413);
+    let body: Value = serde_json::from_slice(&res.body().await.unwrap()).unwrap_or(Value::Null);
+    assert!(body["error"].is_string(), "{body}");
+    let chunks = futures_util::stream::iter(
+        (0..40).map(|_| Ok::<_, std::io::Error>(actix_web::web::Bytes::from(vec![b' '; 4096]))),
+    );
+    let mut res = awc::Client::new()
+        .post(format!("{}/api/pairings/{pid}/report", f.app.base))
+        .insert_header(("Content-Type", "application/json"))
+        .insert_header(("Cookie", format!("arbiter_session={}", f.players[p1].session().unwrap_or_default())))
+        .send_stream(chunks)
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 413);
+    let body: Value = serde_json::from_slice(&res.body().await.unwrap()).unwrap_or(Value::Null);
+    assert_eq!(body["error"], "body_too_large", "{body}");
+    f.app.stop().await;
+}
