@@ -61,10 +61,6 @@ impl ApiError {
     pub fn invalid(code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
     }
-    /// 501: the server does not have this capability (yet); retrying will not help.
-    pub fn not_implemented(code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_IMPLEMENTED, code, message)
-    }
     /// 413: the body is larger than this route takes; say the limit in `message`.
     pub fn too_large(code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, code, message)

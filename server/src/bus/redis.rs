@@ -36,7 +36,8 @@ impl RedisBus {
     /// The URL is invalid or Redis does not answer.
     pub async fn connect(url: &str) -> anyhow::Result<RedisBus> {
         use anyhow::Context as _;
-        let client = redis::Client::open(url).with_context(|| format!("invalid Redis URL {url}"))?;
+        let client =
+            redis::Client::open(url).with_context(|| format!("invalid Redis URL {}", crate::store::redact(url)))?;
         let config = redis::aio::ConnectionManagerConfig::new()
             .set_connection_timeout(Duration::from_secs(2))
             .set_response_timeout(Duration::from_secs(2))
@@ -44,7 +45,7 @@ impl RedisBus {
             .set_max_delay(1000);
         let publisher = ConnectionManager::new_with_config(client.clone(), config)
             .await
-            .with_context(|| format!("connecting to Redis at {url}"))?;
+            .with_context(|| format!("connecting to Redis at {}", crate::store::redact(url)))?;
         let origin = Uuid::new_v4().to_string();
         let local = LocalBus::default();
         let healthy = Arc::new(AtomicBool::new(true));

@@ -4,7 +4,8 @@
 //! sign-in is a few hundred bytes, an army list up to 50,000 characters, a
 //! TRF import megabytes. A declared `Content-Length` over the cap is refused
 //! before anything is read; a chunked body is cut off when it passes it. Both
-//! answer 413 `body_too_large`, saying the cap.
+//! answer 413 `body_too_large`, saying the cap. A GET's payload is left alone:
+//! on a WebSocket upgrade it is the live stream.
 //!
 //! [`json_errors`] turns the plain-text errors actix itself answers with
 //! (a body over the cap read as bytes, a wrong method, a malformed header)
@@ -101,6 +102,11 @@ pub async fn cap(
     if declared.is_some_and(|n| n > limit as u64) {
         let res = too_large(limit).error_response();
         return Ok(req.into_response(res).map_into_right_body());
+    }
+    // A GET has no body to cap, and on a WebSocket upgrade the payload is the
+    // live stream (its frames are capped by the socket's own frame limit).
+    if matches!(*req.method(), Method::GET | Method::HEAD) {
+        return Ok(next.call(req).await?.map_into_left_body());
     }
     let payload = req.take_payload();
     let stream: std::pin::Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> = Box::pin(capped(payload, limit));

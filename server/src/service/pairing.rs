@@ -66,7 +66,7 @@ pub struct Paired {
 /// the async runtime.
 ///
 /// # Errors
-/// 409 `cannot_pair` when the engine refuses the field; 501
+/// 409 `cannot_pair` when the engine refuses the field, and 409
 /// `no_legal_pairing` when no Dutch pairing meets the absolute criteria.
 pub fn pair(
     t: &Tournament,

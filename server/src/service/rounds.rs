@@ -94,8 +94,8 @@ pub struct Published {
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 when the round is not pending or fewer
-/// than 2 players are active, or the engine cannot pair the field; 501
-/// `pairing_system_unavailable` for a pairing system not available yet.
+/// than 2 players are active, or the engine cannot pair the field
+/// (`cannot_pair`, `no_legal_pairing`).
 pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResult<Published> {
     let t_id = state.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
     for _ in 0..5 {

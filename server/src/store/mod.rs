@@ -351,8 +351,8 @@ fn sqlite_path(url: &str) -> Option<String> {
     (!path.is_empty() && path != ":memory:").then(|| path.to_string())
 }
 
-/// The URL without its password, for messages.
-fn redact(url: &str) -> String {
+/// The URL without its password, for messages and logs (any `scheme://user:password@host…`).
+pub(crate) fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(s), Some(at)) if at > s => {
             let creds = &url[s + 3..at];
@@ -380,5 +380,6 @@ mod tests {
         assert_eq!(sqlite_path("postgres://x"), None);
         assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
         assert_eq!(redact("postgres://h/db"), "postgres://h/db");
+        assert_eq!(redact("redis://:secret@cache:6379/0"), "redis://:***@cache:6379/0");
     }
 }

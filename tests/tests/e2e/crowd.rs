@@ -6,7 +6,6 @@
 
 use arbiter_server::client::ApiClient;
 use arbiter_tests::{open_tournament, register, s, sign_up, Backend, TestApp};
-use futures_util::future::join_all;
 use futures_util::stream::{self, StreamExt};
 use serde_json::{json, Value};
 use std::collections::HashMap;
