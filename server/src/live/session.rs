@@ -113,7 +113,7 @@ impl Viewer {
             };
             let id = sub.id;
             let next = async {
-                if !self.catch_up(self.w.since, &sub).await {
+                if !Box::pin(self.catch_up(self.w.since, &sub)).await {
                     return self.gone();
                 }
                 loop {
@@ -139,7 +139,7 @@ impl Viewer {
                                         if !self.send(Out::Text(protocol::pong().into())).await { return self.gone() }
                                     }
                                     Ok(ClientMsg::Resume { since, .. }) => {
-                                        if !self.catch_up(since, &sub).await { return self.gone() }
+                                        if !Box::pin(self.catch_up(since, &sub)).await { return self.gone() }
                                     }
                                     Ok(ClientMsg::Subscribe { view, from, to, offset, limit, .. }) => {
                                         match (ViewParams { view, from, to, offset, limit }).view(self.w.me) {
@@ -276,24 +276,37 @@ impl Viewer {
             return true;
         }
         if seq > self.last + 1 {
-            let from = self.last;
-            let missing = match self.state.store.read().await {
-                Ok(tx) => tx.events_since(self.w.tournament, from, u64::try_from(seq - from - 1).unwrap_or(0)).await,
-                Err(e) => Err(e),
-            };
-            match missing {
-                Ok(events) if events.len() as i64 == seq - from - 1 => {
-                    for e in &events {
-                        if !self.send(Out::Text(super::LiveEvent::from_stored(e).frame)).await {
-                            return false;
-                        }
-                        self.last = e.seq;
-                    }
-                }
-                _ => return self.snapshot().await,
+            if let Some(sent) = Box::pin(self.fill_gap(seq)).await {
+                return sent;
             }
         }
         self.last = seq;
         self.send(Out::Text(frame)).await
+    }
+
+    /// Sends the events between the last one sent and `seq` from the
+    /// database. `None` when the gap is filled (send `seq` next); otherwise a
+    /// snapshot was sent instead and its outcome is the answer. Called boxed,
+    /// like [`Viewer::catch_up`]: database futures are large, and a session's
+    /// idle state (held for hours per viewer) should not carry them (7.5 KB
+    /// per viewer before, 2 KB after).
+    async fn fill_gap(&mut self, seq: i64) -> Option<bool> {
+        let from = self.last;
+        let missing = match self.state.store.read().await {
+            Ok(tx) => tx.events_since(self.w.tournament, from, u64::try_from(seq - from - 1).unwrap_or(0)).await,
+            Err(e) => Err(e),
+        };
+        match missing {
+            Ok(events) if events.len() as i64 == seq - from - 1 => {
+                for e in &events {
+                    if !self.send(Out::Text(super::LiveEvent::from_stored(e).frame)).await {
+                        return Some(false);
+                    }
+                    self.last = e.seq;
+                }
+                None
+            }
+            _ => Some(self.snapshot().await),
+        }
     }
 }

@@ -63,7 +63,10 @@ async fn a_live_client_that_stops_reading_is_closed_within_the_write_deadline() 
     // The server gives up on it within the deadline (2 s) plus a heartbeat or two.
     let mut closed_after = None;
     while stopped.elapsed() < Duration::from_secs(20) {
-        if metric(&app, "arbiter_live_viewers").await? == 0.0 {
+        // The session leaves its room, then counts itself as stalled: wait for both.
+        if metric(&app, "arbiter_live_viewers").await? == 0.0
+            && metric(&app, "arbiter_live_stalled_closed_total").await? == 1.0
+        {
             closed_after = Some(stopped.elapsed());
             break;
         }
