@@ -147,9 +147,10 @@ fn main() -> anyhow::Result<()> {
                 actix_web::rt::spawn(arrive(load.clone(), base_of(i), tid.clone(), i, at))
             })
             .collect();
-        let mut clients = Vec::with_capacity(players);
+        // A player whose sign-up or registration failed (counted by its route) stays home.
+        let mut clients: Vec<Option<ApiClient>> = Vec::with_capacity(players);
         for a in arrivals {
-            clients.push(a.await??);
+            clients.push(a.await.ok().and_then(Result::ok));
         }
         load.send("advance", &mut to, &format!("/api/tournaments/{tid}/advance"), None).await?;
         let check_in_from = load.start.elapsed().as_secs_f64();
@@ -157,18 +158,19 @@ fn main() -> anyhow::Result<()> {
         let check_ins: Vec<_> = clients
             .drain(..)
             .enumerate()
-            .map(|(i, mut c)| {
+            .map(|(i, c)| {
                 let (load, tid) = (load.clone(), tid.clone());
                 let at = Duration::from_secs_f64(check_in_from + window * i as f64 / players as f64);
                 actix_web::rt::spawn(async move {
+                    let mut c = c?;
                     tokio::time::sleep_until(load.start + at).await;
-                    load.send("check-in", &mut c, &format!("/api/tournaments/{tid}/check-in"), None).await?;
-                    anyhow::Ok(c)
+                    load.send("check-in", &mut c, &format!("/api/tournaments/{tid}/check-in"), None).await.ok()?;
+                    Some(c)
                 })
             })
             .collect();
         for c in check_ins {
-            clients.push(c.await??);
+            clients.push(c.await.ok().flatten());
         }
         load.send("advance", &mut to, &format!("/api/tournaments/{tid}/advance"), None).await?;
         let round = load.send("round", &mut to, &format!("/api/tournaments/{tid}/rounds"), None).await?;
@@ -207,7 +209,7 @@ fn main() -> anyhow::Result<()> {
                 let p = i % clients.len().max(1);
                 Follow::Player {
                     table: table_of.get(&p).copied().unwrap_or(0),
-                    session: clients[p].session().unwrap_or_default().to_string(),
+                    session: clients[p].as_ref().and_then(ApiClient::session).unwrap_or_default().to_string(),
                 }
             }
         })
@@ -226,8 +228,9 @@ fn main() -> anyhow::Result<()> {
         for (k, (pid, _, p1, p2)) in tables.iter().cloned().enumerate() {
             let report_at = Duration::from_secs_f64(round_secs * 0.6 * k as f64 / tables.len().max(1) as f64);
             let confirm_at = report_at + Duration::from_secs_f64(round_secs * 0.3);
-            let mut reporter = clients[p1].clone_to(&base_of(k));
-            let mut confirmer = clients[p2].clone_to(&base_of(k + 1));
+            let (Some(reporter), Some(confirmer)) = (&clients[p1], &clients[p2]) else { continue };
+            let mut reporter = reporter.clone_to(&base_of(k));
+            let mut confirmer = confirmer.clone_to(&base_of(k + 1));
             let load = round.clone();
             tasks.push(actix_web::rt::spawn(async move {
                 tokio::time::sleep_until(load.start + report_at).await;

@@ -39,11 +39,14 @@ async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     }
 }
 
+/// Whether a client at `peer` may read `/metrics`: anyone with
+/// `--public-metrics`, else this machine (loopback) and trusted proxies.
+fn metrics_allowed(peer: Option<std::net::IpAddr>, settings: &crate::config::Settings) -> bool {
+    settings.public_metrics || peer.is_some_and(|ip| ip.is_loopback() || settings.trusted_proxies.contains(&ip))
+}
+
 async fn metrics(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
-    let peer = req.peer_addr().map(|a| a.ip());
-    let allowed = state.settings.public_metrics
-        || peer.is_some_and(|ip| ip.is_loopback() || state.settings.trusted_proxies.contains(&ip));
-    if !allowed {
+    if !metrics_allowed(req.peer_addr().map(|a| a.ip()), &state.settings) {
         return ApiError::forbidden(
             "metrics_private",
             "Metrics are served to this machine only; start the server with --public-metrics to share them.",
@@ -56,5 +59,24 @@ async fn metrics(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
             HttpResponse::Ok().content_type("application/openmetrics-text; version=1.0.0; charset=utf-8").body(text)
         }
         Err(e) => ApiError::internal(e).error_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::metrics_allowed;
+    use crate::config::Settings;
+
+    #[test]
+    fn metrics_are_for_this_machine_and_trusted_proxies_unless_published() {
+        let mut s = Settings::new("127.0.0.1:0", "sqlite::memory:", None);
+        s.trusted_proxies = vec!["10.0.0.2".parse().unwrap()];
+        assert!(metrics_allowed(Some("127.0.0.1".parse().unwrap()), &s));
+        assert!(metrics_allowed(Some("::1".parse().unwrap()), &s));
+        assert!(metrics_allowed(Some("10.0.0.2".parse().unwrap()), &s));
+        assert!(!metrics_allowed(Some("203.0.113.9".parse().unwrap()), &s));
+        assert!(!metrics_allowed(None, &s));
+        s.public_metrics = true;
+        assert!(metrics_allowed(Some("203.0.113.9".parse().unwrap()), &s));
     }
 }

@@ -12,5 +12,6 @@ mod profiles;
 mod ratings;
 mod scale;
 mod security;
+mod security_web;
 mod storage;
 mod views;
