@@ -575,3 +575,46 @@ async fn an_oversized_client_frame_closes_with_message_too_big() -> anyhow::Resu
     assert_eq!(next_text(&mut ws, Duration::from_secs(5)).await?["type"], "error");
     Ok(())
 }
+
+/// A page form's token belongs to its session: posted by another session
+/// (with the token as a planted `arbiter_csrf` cookie too) it is refused 403
+/// `csrf_token_invalid` and changes nothing; the session's own token works;
+/// the signed-out sign-in form keeps its double-submit cookie.
+#[actix_web::test]
+async fn a_form_token_from_another_session_is_refused() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let (a, _) = app.user("Alice").await?;
+    let (mut b, _) = app.user("Bob").await?;
+    let (a_session, b_session) = (a.session().unwrap_or_default(), b.session().unwrap_or_default().to_string());
+    let (stolen, _) = page_form_token(&app.base, "/", Some(a_session)).await?;
+    let before = app.fingerprint().await?;
+    let event = [("name", "Forged Open"), ("event_date", "2026-05-17"), ("format", "Open"), ("total_rounds", "3")];
+    for path in ["/tournaments/new", "/logout"] {
+        let cookies = [("arbiter_session", b_session.as_str()), ("arbiter_csrf", stolen.as_str())];
+        let mut form = vec![("csrf_token", stolen.as_str())];
+        form.extend(event);
+        let (status, body) = post_form(&app.base, path, &cookies, &form).await?;
+        assert_eq!(status, 403, "{path}: {body}");
+        assert!(body.contains("csrf_token_invalid"), "{path}: {body}");
+    }
+    assert_eq!(app.fingerprint().await?, before, "a refused form changed something");
+    assert_eq!(b.get("/api/auth/me").await?.status.as_u16(), 200, "Bob is still signed in");
+
+    // Bob's own token, from his own page, without any form-token cookie: accepted.
+    let (own, cookie) = page_form_token(&app.base, "/tournaments/new", Some(&b_session)).await?;
+    assert_eq!(cookie, None, "a signed-in page needs no form-token cookie");
+    let mut form = vec![("csrf_token", own.as_str())];
+    form.extend(event);
+    let (status, body) = post_form(&app.base, "/tournaments/new", &[("arbiter_session", &b_session)], &form).await?;
+    assert_eq!(status, 303, "{body}");
+
+    // Signed out: the double-submit pair, and only the pair.
+    let (token, cookie) = page_form_token(&app.base, "/login", None).await?;
+    let cookie = cookie.ok_or_else(|| anyhow::anyhow!("the sign-in page set no form-token cookie"))?;
+    let login = [("csrf_token", token.as_str()), ("email", "nobody@test.arbiter"), ("password", "not the password")];
+    let (status, _) = post_form(&app.base, "/login", &[("arbiter_csrf", &cookie)], &login).await?;
+    assert_eq!(status, 422, "past the token check, refused for the password");
+    let (status, body) = post_form(&app.base, "/login", &[], &login).await?;
+    assert_eq!(status, 403, "{body}");
+    Ok(())
+}
