@@ -5,6 +5,7 @@ mod accounts;
 pub mod catch_panic;
 mod chess;
 mod health;
+pub mod metrics;
 pub mod pages;
 pub mod peer;
 mod players;

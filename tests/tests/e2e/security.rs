@@ -618,3 +618,57 @@ async fn a_form_token_from_another_session_is_refused() -> anyhow::Result<()> {
     assert_eq!(status, 403, "{body}");
     Ok(())
 }
+
+/// The value of the sample `series` (name and labels, exactly as served) on a metrics page.
+fn sample(text: &str, series: &str) -> Option<f64> {
+    text.lines().find_map(|l| l.strip_prefix(series)?.strip_prefix(' ')?.split_whitespace().next()?.parse().ok())
+}
+
+async fn http_and_database_metrics(backend: Backend) -> anyhow::Result<()> {
+    let app = TestApp::spawn_with(backend, None).await?;
+    let (mut to, _) = app.user("Organiser").await?;
+    let tid = arbiter_tests::open_tournament(&mut to, "Metrics Open", 3).await?;
+    for _ in 0..3 {
+        to.get(&format!("/api/tournaments/{tid}")).await?.ok()?;
+    }
+    assert_eq!(to.get(&format!("/api/no/such/{tid}")).await?.status.as_u16(), 404);
+    assert_eq!(to.post("/api/tournaments", &json!({ "name": 1 })).await?.status.as_u16(), 400);
+
+    let (status, text) = app.client().get_text("/metrics").await?;
+    assert_eq!(status.as_u16(), 200);
+    let get = |series: &str| sample(&text, series).ok_or_else(|| anyhow::anyhow!("no {series} in\n{text}"));
+    let by_route = r#"route="/api/tournaments/{id}",method="GET""#;
+    assert_eq!(get(&format!(r#"arbiter_http_requests_total{{{by_route},status="2xx"}}"#))?, 3.0);
+    assert_eq!(get(&format!("arbiter_http_request_duration_seconds_count{{{by_route}}}"))?, 3.0);
+    assert!(get(&format!("arbiter_http_request_duration_seconds_sum{{{by_route}}}"))? > 0.0);
+    assert_eq!(get(r#"arbiter_http_requests_total{route="/api/tournaments",method="POST",status="4xx"}"#)?, 1.0);
+    assert_eq!(get(r#"arbiter_http_requests_total{route="/api/auth/signup",method="POST",status="2xx"}"#)?, 1.0);
+    assert_eq!(get(r#"arbiter_http_requests_total{route="unmatched",method="GET",status="4xx"}"#)?, 1.0);
+    assert!(!text.contains("/api/no/such"), "an unknown path became a label");
+
+    assert!(get(r#"arbiter_db_begin_seconds_count{access="read"}"#)? >= 3.0);
+    assert!(get(r#"arbiter_db_begin_seconds_count{access="write"}"#)? >= 2.0);
+    let idle = get(r#"arbiter_db_connections{state="idle"}"#)?;
+    let in_use = get(r#"arbiter_db_connections{state="in_use"}"#)?;
+    assert!(idle + in_use >= 1.0, "the pool holds a connection");
+    let writer_waits = get("arbiter_db_write_wait_seconds_count")?;
+    match backend {
+        // Every write queued for SQLite's writer slot (sign-up, session, tournament, advance).
+        Backend::Sqlite => assert!(writer_waits >= 4.0, "{writer_waits}"),
+        Backend::Postgres => assert_eq!(writer_waits, 0.0),
+    }
+    Ok(())
+}
+
+/// `/metrics` counts HTTP requests by route pattern (unknown paths as
+/// `unmatched`), method and status class with their latency, and shows the
+/// database's transaction begin times, writer-slot waits and pool.
+#[actix_web::test]
+async fn http_and_database_metrics_are_served_sqlite() -> anyhow::Result<()> {
+    http_and_database_metrics(Backend::Sqlite).await
+}
+
+#[actix_web::test]
+async fn http_and_database_metrics_are_served_postgres() -> anyhow::Result<()> {
+    http_and_database_metrics(Backend::Postgres).await
+}
