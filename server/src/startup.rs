@@ -36,6 +36,9 @@ impl Application {
         let port = listener.local_addr()?.port();
         let mut metrics = prometheus_client::registry::Registry::default();
         hub.stats().register(&mut metrics);
+        store.register_metrics(&mut metrics);
+        let http_stats = Arc::new(crate::http::metrics::HttpStats::default());
+        http_stats.register(&mut metrics);
         let state = AppState {
             store,
             bus,
@@ -56,6 +59,7 @@ impl Application {
                 .wrap(OriginCheck)
                 .wrap(crate::http::security_headers())
                 .wrap(tracing_actix_web::TracingLogger::default())
+                .wrap(crate::http::metrics::RecordHttp(http_stats.clone()))
                 .configure(crate::http::routes)
         })
         .on_connect(move |conn, _| on_connect(conn, unacknowledged))

@@ -188,6 +188,8 @@ pub struct ErrorPage {
     pub title: String,
     /// What happened and what to do.
     pub message: String,
+    /// The error's stable code (as the API's `error`), shown small for support.
+    pub code: String,
 }
 
 /// The primary score's column when it is shown on its own: always, except a
@@ -259,7 +261,12 @@ mod tests {
 
     #[test]
     fn error_page_escapes_html() {
-        let p = ErrorPage { nav: Nav::default(), title: "<x>".into(), message: "a & b".into() };
+        let p = ErrorPage {
+            nav: Nav::default(),
+            title: "<x>".into(),
+            message: "a & b".into(),
+            code: "csrf_token_invalid".into(),
+        };
         let html = p.render().unwrap_or_default();
         assert!(html.contains("&#60;x&#62;") || html.contains("&lt;x&gt;"));
         assert!(!html.contains("<x>"));

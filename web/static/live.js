@@ -75,7 +75,9 @@
         A.seq = msg.seq; A.apply(msg.kind, msg.data); changed(msg);
       } else if (msg.type === "error") { console.warn("live:", msg.code, msg.message); }
     };
-    ws.onclose = function () {
+    ws.onclose = function (e) {
+      // 4001: the sign-in this page was opened with has ended; reload as whoever we are now.
+      if (e.code === 4001) { status("signed out", "off"); location.reload(); return; }
       status("reconnecting", "off");
       setTimeout(function () { A.connect(tournament); }, backoff);
       backoff = Math.min(backoff * 2, 10000);

@@ -8,11 +8,20 @@
 //!    from a trusted proxy). Browsers always send `Origin` on cross-site POSTs
 //!    and WebSocket handshakes; non-browser clients send none and pass (they
 //!    cannot carry a victim's cookies).
-//! 2. **Form token** (double-submit): HTML forms carry a hidden `csrf_token`
-//!    equal to the `arbiter_csrf` cookie the page set; [`check_form_token`]
-//!    refuses a form post without a matching pair. JSON requests cannot be sent
-//!    cross-site without a CORS preflight (which Arbiter never grants), and
-//!    session cookies are SameSite=Lax, so the API needs no token.
+//! 2. **Form token**: HTML forms carry a hidden `csrf_token`, which
+//!    [`check_form_token`] compares (in constant time) with what this request
+//!    should carry:
+//!    - with a session cookie, the token is derived from the session: an
+//!      HMAC-SHA256 keyed with the session's secret token ([`session_form_token`]).
+//!      It needs no storage and works on every instance, and a token seen in
+//!      one session (or a planted `arbiter_csrf` cookie) is worth nothing in
+//!      another (OWASP's HMAC-based token pattern);
+//!    - without one (the sign-in and sign-up forms), it is the double-submit
+//!      pair: the field must equal the `arbiter_csrf` cookie the page set.
+//!
+//!    JSON requests cannot be sent cross-site without a CORS preflight (which
+//!    Arbiter never grants), and session cookies are SameSite=Lax, so the API
+//!    needs no token.
 
 use crate::app::AppState;
 use crate::config::Settings;
@@ -23,16 +32,48 @@ use actix_web::dev::{forward_ready, Service, ServiceRequest, ServiceResponse, Tr
 use actix_web::http::Method;
 use actix_web::{web, HttpRequest, ResponseError};
 use futures_util::future::{ready, LocalBoxFuture, Ready};
+use hmac::{Hmac, Mac as _};
+use sha2::Sha256;
 
 /// The form-token cookie's name.
 pub const COOKIE: &str = "arbiter_csrf";
 /// The form field carrying the token.
 pub const FIELD: &str = "csrf_token";
 
-/// The request's form token: the existing cookie's value, or a new one the
-/// page must set with [`token_cookie`].
+/// What the form tokens of one session are derived from (changing it
+/// invalidates every open form).
+const PURPOSE: &[u8] = b"arbiter form token v1";
+
+/// The form token of the session whose cookie holds `session_token`:
+/// base64url of HMAC-SHA256(key = the session token, message = a fixed
+/// purpose string), 43 characters. Only the holder of the session cookie can
+/// compute it; it differs between sessions and from the session's database
+/// key (a plain SHA-256 of the token).
+#[must_use]
+pub fn session_form_token(session_token: &str) -> String {
+    use base64::Engine as _;
+    // HMAC takes keys of any length: this cannot fail. Should it, the empty
+    // token matches no posted token (see `check_form_token`).
+    let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(session_token.as_bytes()) else { return String::new() };
+    mac.update(PURPOSE);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
+}
+
+/// The session token in the request's session cookie, if any (valid or not:
+/// a form's token follows the cookie the browser will send with it).
+fn session_token(req: &HttpRequest) -> Option<String> {
+    req.cookie(super::session::COOKIE).map(|c| c.value().to_string()).filter(|t| !t.is_empty())
+}
+
+/// The request's form token and whether it is new: with a session cookie the
+/// session's [`session_form_token`] (never new); otherwise the existing
+/// `arbiter_csrf` cookie's value, or a new one the page must set with
+/// [`token_cookie`].
 #[must_use]
 pub fn form_token(req: &HttpRequest) -> (String, bool) {
+    if let Some(session) = session_token(req) {
+        return (session_form_token(&session), false);
+    }
     match req.cookie(COOKIE) {
         Some(c) if c.value().len() >= 32 => (c.value().to_string(), false),
         _ => (super::session::new_token(), true),
@@ -50,13 +91,19 @@ pub fn token_cookie(token: &str, secure: bool) -> Cookie<'static> {
         .finish()
 }
 
-/// Checks a posted form's token against the cookie.
+/// Checks a posted form's token: with a session cookie against the
+/// session's token, else against the `arbiter_csrf` cookie (see the module doc).
 ///
 /// # Errors
-/// 403 `csrf_token_invalid` when either is missing or they differ.
+/// 403 `csrf_token_invalid` when the token is missing or not this session's
+/// (or, signed out, not the cookie's).
 pub fn check_form_token(req: &HttpRequest, posted: &str) -> Result<(), ApiError> {
-    match req.cookie(COOKIE) {
-        Some(c) if !posted.is_empty() && constant_time_eq(c.value().as_bytes(), posted.as_bytes()) => Ok(()),
+    let expected = match session_token(req) {
+        Some(session) => Some(session_form_token(&session)),
+        None => req.cookie(COOKIE).map(|c| c.value().to_string()),
+    };
+    match expected {
+        Some(e) if !posted.is_empty() && constant_time_eq(e.as_bytes(), posted.as_bytes()) => Ok(()),
         _ => Err(ApiError::forbidden(
             "csrf_token_invalid",
             "This form has expired or did not come from this site. Reload the page and try again.",
@@ -226,5 +273,25 @@ mod tests {
         assert!(check_form_token(&req, &"t".repeat(43)).is_ok());
         assert!(check_form_token(&req, "other").is_err());
         assert!(check_form_token(&TestRequest::post().to_http_request(), "").is_err());
+    }
+
+    #[test]
+    fn with_a_session_the_form_token_is_the_sessions_and_the_cookie_does_not_count() {
+        let (a, b) = ("a".repeat(43), "b".repeat(43));
+        let (ta, tb) = (session_form_token(&a), session_form_token(&b));
+        assert_eq!(ta.len(), 43);
+        assert_ne!(ta, tb);
+        assert_ne!(ta, crate::auth::session::token_hash(&a));
+        let signed_in = |session: &str, planted: &str| {
+            TestRequest::post()
+                .cookie(Cookie::new(crate::auth::session::COOKIE, session.to_string()))
+                .cookie(Cookie::new(COOKIE, planted.to_string()))
+                .to_http_request()
+        };
+        assert_eq!(form_token(&signed_in(&a, "")), (ta.clone(), false));
+        assert!(check_form_token(&signed_in(&a, ""), &ta).is_ok());
+        // Another session's token, even with a matching planted cookie, fails.
+        assert!(check_form_token(&signed_in(&b, &ta), &ta).is_err());
+        assert!(check_form_token(&signed_in(&b, &"t".repeat(43)), &"t".repeat(43)).is_err());
     }
 }

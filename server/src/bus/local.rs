@@ -1,6 +1,6 @@
 //! The in-process bus.
 
-use super::{Bus, BusMsg, LOCAL_CAPACITY};
+use super::{Bus, BusMsg, Control, LOCAL_CAPACITY};
 use crate::live::LiveEvent;
 use std::sync::Arc;
 use tokio::sync::broadcast;
@@ -29,6 +29,10 @@ impl Bus for LocalBus {
         for e in events {
             self.deliver(BusMsg::Event(e));
         }
+    }
+
+    fn control(&self, msg: Control) {
+        self.deliver(BusMsg::Control(Arc::new(msg)));
     }
 
     fn subscribe(&self) -> broadcast::Receiver<BusMsg> {

@@ -12,7 +12,7 @@ mod local;
 mod redis;
 
 pub use self::local::LocalBus;
-pub use self::redis::RedisBus;
+pub use self::redis::{RedisBus, CONTROL_CHANNEL};
 
 use crate::live::LiveEvent;
 use std::sync::Arc;
@@ -23,15 +23,34 @@ use tokio::sync::broadcast;
 pub enum BusMsg {
     /// A committed event.
     Event(Arc<LiveEvent>),
+    /// An instruction every instance acts on.
+    Control(Arc<Control>),
     /// Messages may have been lost (the connection to Redis was re-established,
     /// or this subscriber lagged): rooms should re-check the database.
     Resync,
+}
+
+/// An instruction for every instance, not a tournament's event: published
+/// after the change it follows is committed, delivered at most once (an
+/// instance that misses one catches up from the database, see
+/// [`crate::live::Hub`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// A sign-in session ended (signed out): every live socket opened with it
+    /// closes, on every instance.
+    SessionEnded {
+        /// The session's key: the SHA-256 of its token, 64 lower-case hex
+        /// digits (`crate::auth::session::token_hash`).
+        session: String,
+    },
 }
 
 /// An event bus.
 pub trait Bus: Send + Sync + 'static {
     /// Publishes committed events, in order.
     fn publish(&self, events: Vec<Arc<LiveEvent>>);
+    /// Publishes a control message to every instance (this one first, directly).
+    fn control(&self, msg: Control);
     /// A new subscription to everything published from now on.
     fn subscribe(&self) -> broadcast::Receiver<BusMsg>;
     /// Whether the bus's backing service is reachable (`true` for [`LocalBus`]).

@@ -1,8 +1,9 @@
 //! Redis pub/sub between instances: every instance publishes its committed
-//! events on one channel and forwards what the others publish to its own
-//! rooms. Delivery to this instance never waits for Redis.
+//! events on one channel (and control messages, such as a sign-out, on
+//! another) and forwards what the others publish to its own hub. Delivery to
+//! this instance never waits for Redis.
 
-use super::{Bus, BusMsg, LocalBus};
+use super::{Bus, BusMsg, Control, LocalBus};
 use crate::live::LiveEvent;
 use futures_util::StreamExt as _;
 use redis::aio::ConnectionManager;
@@ -12,9 +13,12 @@ use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
 use uuid::Uuid;
 
-/// The Redis channel all instances share.
+/// The Redis channel all instances share for events.
 pub const CHANNEL: &str = "arbiter:events";
-/// How many events may wait for the publisher before new ones are dropped
+/// The Redis channel all instances share for [`Control`] messages:
+/// `origin|session_ended|SHA256HEX`.
+pub const CONTROL_CHANNEL: &str = "arbiter:control";
+/// How many messages may wait for the publisher before new ones are dropped
 /// (other instances then catch up from the database).
 const OUTBOX: usize = 65_536;
 /// How often the subscriber checks that Redis still answers.
@@ -24,8 +28,14 @@ const PING_EVERY: Duration = Duration::from_secs(3);
 #[derive(Clone)]
 pub struct RedisBus {
     local: LocalBus,
-    outbox: mpsc::Sender<Arc<LiveEvent>>,
+    outbox: mpsc::Sender<Outgoing>,
     healthy: Arc<AtomicBool>,
+}
+
+/// What waits for the publisher.
+enum Outgoing {
+    Event(Arc<LiveEvent>),
+    Control(Arc<Control>),
 }
 
 impl RedisBus {
@@ -60,9 +70,17 @@ impl Bus for RedisBus {
     fn publish(&self, events: Vec<Arc<LiveEvent>>) {
         for e in events {
             self.local.deliver(BusMsg::Event(e.clone()));
-            if self.outbox.try_send(e).is_err() {
+            if self.outbox.try_send(Outgoing::Event(e)).is_err() {
                 tracing::warn!("redis outbox full; other instances will catch up from the database");
             }
+        }
+    }
+
+    fn control(&self, msg: Control) {
+        let msg = Arc::new(msg);
+        self.local.deliver(BusMsg::Control(msg.clone()));
+        if self.outbox.try_send(Outgoing::Control(msg)).is_err() {
+            tracing::warn!("redis outbox full; other instances will catch up from the database");
         }
     }
 
@@ -84,6 +102,26 @@ fn encode(origin: &str, e: &LiveEvent) -> String {
     format!("{origin}|{}|{}|{}|{}|{}", e.tournament_id, e.seq, e.kind, e.at, e.frame)
 }
 
+/// `origin|session_ended|SHA256HEX`.
+fn encode_control(origin: &str, c: &Control) -> String {
+    match c {
+        Control::SessionEnded { session } => format!("{origin}|session_ended|{session}"),
+    }
+}
+
+fn decode_control(msg: &str) -> Option<(&str, Control)> {
+    let mut parts = msg.splitn(3, '|');
+    let origin = parts.next()?;
+    match (parts.next()?, parts.next()?) {
+        ("session_ended", session)
+            if session.len() == 64 && session.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) =>
+        {
+            Some((origin, Control::SessionEnded { session: session.to_string() }))
+        }
+        _ => None,
+    }
+}
+
 fn decode(msg: &str) -> Option<(&str, LiveEvent)> {
     let mut parts = msg.splitn(6, '|');
     let origin = parts.next()?;
@@ -97,13 +135,16 @@ fn decode(msg: &str) -> Option<(&str, LiveEvent)> {
 
 async fn publish_loop(
     mut conn: ConnectionManager,
-    mut rx: mpsc::Receiver<Arc<LiveEvent>>,
+    mut rx: mpsc::Receiver<Outgoing>,
     origin: String,
     healthy: Arc<AtomicBool>,
 ) {
-    while let Some(e) = rx.recv().await {
-        let res: redis::RedisResult<i64> =
-            redis::cmd("PUBLISH").arg(CHANNEL).arg(encode(&origin, &e)).query_async(&mut conn).await;
+    while let Some(out) = rx.recv().await {
+        let (channel, text) = match out {
+            Outgoing::Event(e) => (CHANNEL, encode(&origin, &e)),
+            Outgoing::Control(c) => (CONTROL_CHANNEL, encode_control(&origin, &c)),
+        };
+        let res: redis::RedisResult<i64> = redis::cmd("PUBLISH").arg(channel).arg(text).query_async(&mut conn).await;
         if let Err(err) = res {
             if healthy.swap(false, Ordering::Relaxed) {
                 tracing::warn!(error = %err, "redis publish failed; events reach other instances through the database");
@@ -140,7 +181,7 @@ async fn subscribe_once(
     let mut pubsub = tokio::time::timeout(Duration::from_secs(2), client.get_async_pubsub())
         .await
         .map_err(|_| redis::RedisError::from((redis::ErrorKind::IoError, "connect timed out")))??;
-    pubsub.subscribe(CHANNEL).await?;
+    pubsub.subscribe(&[CHANNEL, CONTROL_CHANNEL]).await?;
     let (mut sink, mut stream) = pubsub.split();
     if !healthy.swap(true, Ordering::Relaxed) || !first {
         tracing::info!("redis subscription (re)established");
@@ -155,6 +196,14 @@ async fn subscribe_once(
                     return Err(redis::RedisError::from((redis::ErrorKind::IoError, "subscription closed")));
                 };
                 let payload: String = msg.get_payload()?;
+                if msg.get_channel_name() == CONTROL_CHANNEL {
+                    match decode_control(&payload) {
+                        Some((from, _)) if from == origin => {}
+                        Some((_, c)) => local.deliver(BusMsg::Control(Arc::new(c))),
+                        None => tracing::warn!("ignoring a malformed message on {CONTROL_CHANNEL}"),
+                    }
+                    continue;
+                }
                 match decode(&payload) {
                     Some((from, _)) if from == origin => {}
                     Some((_, e)) => local.deliver(BusMsg::Event(Arc::new(e))),
@@ -189,5 +238,21 @@ mod tests {
         assert_eq!(origin, "me");
         assert_eq!(back, e);
         assert!(decode("garbage").is_none());
+    }
+
+    #[test]
+    fn control_messages_round_trip_and_only_well_formed_ones_are_read() {
+        let c = Control::SessionEnded { session: "ab12".repeat(16) };
+        let s = encode_control("me", &c);
+        assert_eq!(decode_control(&s), Some(("me", c)));
+        for bad in [
+            "me|session_ended|short",
+            "me|session_ended|",
+            "me|what|x",
+            "garbage",
+            &format!("me|session_ended|{}", "AB12".repeat(16)),
+        ] {
+            assert!(decode_control(bad).is_none(), "{bad}");
+        }
     }
 }

@@ -6,6 +6,7 @@ pub mod body_limit;
 pub mod catch_panic;
 mod chess;
 mod health;
+pub mod metrics;
 pub mod pages;
 pub mod peer;
 mod players;

@@ -64,6 +64,7 @@ impl actix_web::ResponseError for PageError {
             nav: Nav { assets: arbiter_web::assets::version(), ..Nav::default() },
             title: title_for(&self.0).into(),
             message: self.0.message().into(),
+            code: self.0.code().into(),
         };
         HttpResponse::build(self.status_code())
             .content_type("text/html; charset=utf-8")

@@ -1,9 +1,10 @@
 //! `GET /ws/tournaments/{id}?since=N&view=…`: the live socket (see `crate::live`).
 
 use crate::app::AppState;
-use crate::auth::session::MaybeUser;
+use crate::auth::session;
+use crate::domain::now_millis;
 use crate::error::ApiError;
-use crate::live::session::Watcher;
+use crate::live::session::{Watcher, MAX_FRAME};
 use crate::live::view::{Me, ViewParams};
 use crate::service::tournaments;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -25,12 +26,8 @@ struct Params {
     limit: Option<u32>,
 }
 
-/// Largest client frame accepted.
-const MAX_FRAME: usize = 16 * 1024;
-
 async fn connect(
     state: web::Data<AppState>,
-    user: MaybeUser,
     id: web::Path<Uuid>,
     q: web::Query<Params>,
     req: HttpRequest,
@@ -43,10 +40,28 @@ async fn connect(
         )
         .into());
     }
-    let me = {
+    // The socket watches its sign-in session from before the session is read,
+    // so a sign-out committed after the read still reaches it (see `live::signin`).
+    let token = req.cookie(session::COOKIE).map(|c| c.value().to_string()).filter(|t| !t.is_empty());
+    let mut sign_in = token.as_deref().map(|t| state.hub.watch_sign_in(session::token_hash(t)));
+    let (user, me) = {
         let tx = state.store.read().await.map_err(ApiError::from)?;
-        tournaments::visible(&tx, *id, user.0.as_ref()).await?;
-        match &user.0 {
+        let user = match token.as_deref() {
+            Some(t) => tx.session(&session::token_hash(t), now_millis()).await.map_err(ApiError::from)?,
+            None => None,
+        };
+        let user = match (user, sign_in.as_mut()) {
+            (Some((u, expires_at)), Some(watch)) => {
+                watch.expires_at(expires_at);
+                Some(u)
+            }
+            _ => {
+                sign_in = None;
+                None
+            }
+        };
+        tournaments::visible(&tx, *id, user.as_ref()).await?;
+        let me = match &user {
             Some(u) => tx
                 .player_of_user(*id, u.id)
                 .await
@@ -54,18 +69,19 @@ async fn connect(
                 .filter(|p| !p.removed)
                 .map(|p| Me { player: p.id, user: u.id }),
             None => None,
-        }
+        };
+        (user, me)
     };
     let q = q.into_inner();
     let params = ViewParams { view: q.view, from: q.from, to: q.to, offset: q.offset, limit: q.limit };
     let view = params.view(me).map_err(|m| ApiError::bad_request("bad_view", m))?;
     let place = state.limits.open_socket(super::peer::client_address(&req, &state.settings.trusted_proxies))?;
-    let (res, session, stream) = actix_ws::handle(&req, body)?;
+    let (res, ws_session, stream) = actix_ws::handle(&req, body)?;
     let stream = stream.max_frame_size(MAX_FRAME);
     let state = state.get_ref().clone();
-    let watcher = Watcher { tournament: *id, user: user.0, me, view, since: q.since };
+    let watcher = Watcher { tournament: *id, user, me, view, since: q.since, sign_in };
     actix_web::rt::spawn(async move {
-        crate::live::session::run(state, watcher, session, stream).await;
+        crate::live::session::run(state, watcher, ws_session, stream).await;
         drop(place);
     });
     Ok(res)

@@ -1,9 +1,10 @@
 //! The hub: this instance's rooms, and the task routing bus events to them.
 
 use super::room::{self, RoomMsg, StandingsCache};
+use super::signin::{SignInWatch, SignIns};
 use super::view::View;
 use super::LiveEvent;
-use crate::bus::{Bus, BusMsg};
+use crate::bus::{Bus, BusMsg, Control};
 use crate::service::views::RoundView;
 use crate::store::Store;
 use bytestring::ByteString;
@@ -14,8 +15,13 @@ use prometheus_client::registry::Registry;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot};
 use uuid::Uuid;
+
+/// How often the sign-in sessions of live sockets are checked against the
+/// database (which also catches a sign-out whose bus message was lost).
+pub const SIGN_IN_CHECK_EVERY: Duration = Duration::from_secs(30);
 
 /// How many frames may wait in one viewer's queue; a viewer further behind
 /// is cut off and resynchronised with a snapshot.
@@ -46,6 +52,9 @@ pub struct HubStats {
     pub dropped_slow: Counter,
     /// Sockets closed because the client stopped reading (a write missed its deadline).
     pub stalled: Counter,
+    /// Sockets closed because the sign-in session they were opened with
+    /// ended (signed out or expired).
+    pub signed_out: Counter,
     /// Events read from the database to fill a gap in the bus stream.
     pub gap_filled: Counter,
     /// Standings recomputations by rooms.
@@ -64,6 +73,7 @@ impl Default for HubStats {
             delivered: Counter::default(),
             dropped_slow: Counter::default(),
             stalled: Counter::default(),
+            signed_out: Counter::default(),
             gap_filled: Counter::default(),
             recomputes: Counter::default(),
             fanout_latency: Histogram::new(buckets),
@@ -87,6 +97,11 @@ impl HubStats {
             "arbiter_live_stalled_closed",
             "Live sockets closed because the client stopped reading",
             self.stalled.clone(),
+        );
+        r.register(
+            "arbiter_live_signed_out_closed",
+            "Live sockets closed because their sign-in session ended",
+            self.signed_out.clone(),
         );
         r.register(
             "arbiter_live_gap_filled",
@@ -136,6 +151,10 @@ struct Inner {
     rooms: Mutex<HashMap<Uuid, mpsc::Sender<RoomMsg>>>,
     next_id: AtomicU64,
     stats: Arc<HubStats>,
+    /// Sign-in sessions with live sockets here.
+    sign_ins: SignIns,
+    /// Asks for a check of the watched sign-in sessions now.
+    check_sign_ins: tokio::sync::Notify,
 }
 
 /// This instance's live rooms (cheap to clone).
@@ -156,10 +175,22 @@ impl Hub {
                 rooms: Mutex::new(HashMap::new()),
                 next_id: AtomicU64::new(1),
                 stats: Arc::new(HubStats::default()),
+                sign_ins: SignIns::default(),
+                check_sign_ins: tokio::sync::Notify::new(),
             }),
         };
         tokio::spawn(route(hub.clone(), bus.subscribe()));
+        tokio::spawn(check_sign_ins(hub.clone()));
         hub
+    }
+
+    /// Watches the sign-in session `session` (the SHA-256 hex of its token)
+    /// for one live socket: the watch ends when the session is signed out on
+    /// any instance, or expires. Register it before reading the session from
+    /// the database (see [`super::signin`]).
+    #[must_use]
+    pub fn watch_sign_in(&self, session: String) -> SignInWatch {
+        self.inner.sign_ins.watch(session)
     }
 
     /// Tells every session to close with a "reconnect" reason (graceful shutdown).
@@ -290,12 +321,51 @@ async fn route(hub: Hub, mut rx: broadcast::Receiver<BusMsg>) {
                     let _ = room.try_send(RoomMsg::Event(e));
                 }
             }
+            Ok(BusMsg::Control(c)) => match &*c {
+                Control::SessionEnded { session } => {
+                    hub.inner.sign_ins.end(session);
+                }
+            },
             Ok(BusMsg::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
                 for (_, room) in hub.rooms() {
                     let _ = room.try_send(RoomMsg::Check);
                 }
+                // A sign-out may have been among what was lost.
+                hub.inner.check_sign_ins.notify_one();
             }
             Err(broadcast::error::RecvError::Closed) => return,
+        }
+    }
+}
+
+/// Every [`SIGN_IN_CHECK_EVERY`] (and after the bus lost messages), ends the
+/// watches of sign-in sessions the database no longer has, or has expired.
+async fn check_sign_ins(hub: Hub) {
+    let mut every = tokio::time::interval(SIGN_IN_CHECK_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            () = hub.inner.check_sign_ins.notified() => {}
+        }
+        if *hub.inner.shutdown.borrow() {
+            return;
+        }
+        let watched = hub.inner.sign_ins.watched();
+        if watched.is_empty() {
+            continue;
+        }
+        let open = match hub.inner.store.read().await {
+            Ok(tx) => tx.open_sessions(&watched, crate::domain::now_millis()).await,
+            Err(e) => Err(e),
+        };
+        match open {
+            Ok(open) => {
+                for s in watched.iter().filter(|s| !open.contains(*s)) {
+                    hub.inner.sign_ins.end(s);
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot check the sign-in sessions of live sockets"),
         }
     }
 }

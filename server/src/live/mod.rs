@@ -15,8 +15,9 @@ mod hub;
 pub mod protocol;
 mod room;
 pub mod session;
+pub mod signin;
 pub mod view;
 
 pub use event::LiveEvent;
-pub use hub::{Frame, Hub, HubStats, Subscription, VIEWER_QUEUE};
+pub use hub::{Frame, Hub, HubStats, Subscription, SIGN_IN_CHECK_EVERY, VIEWER_QUEUE};
 pub use room::StandingsCache;

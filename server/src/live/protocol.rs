@@ -19,6 +19,11 @@
 //! (events after `N`, or a snapshot); `{"v":1,"type":"subscribe","view":V,…}`
 //! (switch view; a snapshot follows). Unknown frames get an `error` frame;
 //! the socket stays open.
+//!
+//! Close codes: 1012 (server restarting: reconnect), 4001 (the sign-in
+//! session the socket was opened with ended: signed out or expired), 1009
+//! (a client frame over [`super::session::MAX_FRAME`] bytes), 1007 (text
+//! that is not UTF-8), 1002 (another protocol violation).
 
 use serde::Deserialize;
 use serde_json::json;

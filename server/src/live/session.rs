@@ -7,20 +7,36 @@
 //! session ends and its socket is closed. A viewer the room cut off because
 //! its queue was full drops what is still queued (all of it stale) and gets
 //! `resync` and a fresh snapshot.
+//!
+//! A socket opened with a session cookie closes with 4001 when that sign-in
+//! session ends (signed out on any instance, or expired): what it shows is
+//! the account's. A client frame over [`MAX_FRAME`] bytes closes it with 1009
+//! (message too big), invalid UTF-8 text with 1007, any other protocol
+//! violation with 1002 (RFC 6455, section 7.4.1).
 
 use super::protocol::{self, ClientMsg};
+use super::signin::{SignInEnd, SignInWatch};
 use super::view::{Me, View, ViewParams};
 use super::Subscription;
 use crate::app::AppState;
 use crate::domain::User;
 use actix_web::web::Bytes;
-use actix_ws::{CloseCode, CloseReason, Message};
+use actix_ws::{CloseCode, CloseReason, Message, ProtocolError};
 use bytestring::ByteString;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
 /// A client this far behind gets a snapshot instead of a replay.
 pub const REPLAY_MAX: i64 = 1000;
+
+/// The largest frame a client may send, in bytes (its messages are a few
+/// dozen bytes); a larger one closes the socket with 1009.
+pub const MAX_FRAME: usize = 16 * 1024;
+
+/// The close code of a socket whose sign-in session ended (signed out or
+/// expired): from the range RFC 6455 leaves to applications (4000–4999). The
+/// page reloads rather than reconnecting.
+pub const CLOSE_SIGNED_OUT: u16 = 4001;
 
 /// Why a session ended.
 enum End {
@@ -30,6 +46,14 @@ enum End {
     Shutdown,
     /// The client stopped reading: a write missed its deadline.
     Stalled,
+    /// The sign-in session the socket was opened with ended.
+    SignedOut(SignInEnd),
+    /// The client sent a frame larger than [`MAX_FRAME`].
+    TooBig,
+    /// The client sent text that is not UTF-8.
+    InvalidText,
+    /// The client broke the WebSocket protocol otherwise.
+    Protocol,
 }
 
 /// What to do after leaving the room.
@@ -51,6 +75,9 @@ pub struct Watcher {
     pub view: View,
     /// The last sequence number the client has (`?since=`).
     pub since: Option<i64>,
+    /// The sign-in session the socket was opened with, if any: the socket
+    /// closes when it ends.
+    pub sign_in: Option<SignInWatch>,
 }
 
 struct Viewer {
@@ -83,6 +110,24 @@ pub async fn run(state: AppState, watcher: Watcher, ws: actix_ws::Session, mut s
             code: CloseCode::Restart,
             description: Some("server restarting: reconnect with ?since=".into()),
         },
+        End::SignedOut(why) => {
+            v.state.hub.stats().signed_out.inc();
+            let description = match why {
+                SignInEnd::SignedOut => "signed out",
+                SignInEnd::Expired => "session expired: sign in again",
+            };
+            CloseReason { code: CloseCode::Other(CLOSE_SIGNED_OUT), description: Some(description.into()) }
+        }
+        End::TooBig => CloseReason {
+            code: CloseCode::Size,
+            description: Some(format!("message too big: frames are limited to {MAX_FRAME} bytes")),
+        },
+        End::InvalidText => {
+            CloseReason { code: CloseCode::Invalid, description: Some("text frames must be UTF-8".into()) }
+        }
+        End::Protocol => {
+            CloseReason { code: CloseCode::Protocol, description: Some("WebSocket protocol error".into()) }
+        }
         End::Stalled => {
             // A close frame would wait behind everything the client has not
             // read: drop the session instead, which ends the response; the
@@ -100,6 +145,14 @@ pub async fn run(state: AppState, watcher: Watcher, ws: actix_ws::Session, mut s
     let _ = tokio::time::timeout(write_deadline, v.ws.close(Some(reason))).await;
 }
 
+/// Resolves when the socket's sign-in session ends; never for an anonymous socket.
+async fn signed_in_until(watch: &mut Option<SignInWatch>) -> SignInEnd {
+    match watch {
+        Some(w) => w.ended().await,
+        None => std::future::pending().await,
+    }
+}
+
 impl Viewer {
     async fn serve(&mut self, stream: &mut actix_ws::MessageStream) -> End {
         let every = Duration::from_secs(self.state.settings.ws_heartbeat_secs.max(1));
@@ -107,6 +160,8 @@ impl Viewer {
         let mut heartbeat = tokio::time::interval(every);
         let mut heard = Instant::now();
         let mut shutdown = self.state.hub.shutdown_signal();
+        // Taken out of the watcher so the select below can borrow it beside `self`.
+        let mut sign_in = self.w.sign_in.take();
         loop {
             let Ok(mut sub) = self.state.hub.join(self.w.tournament, self.w.view.clone()).await else {
                 return End::Gone;
@@ -161,7 +216,14 @@ impl Viewer {
                                 Some(Ok(Message::Binary(_))) => {
                                     if !self.send(Out::Text(protocol::error("bad_message", "send JSON text frames").into())).await { return self.gone() }
                                 }
-                                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return Next::End(End::Gone),
+                                Some(Err(ProtocolError::Overflow)) => return Next::End(End::TooBig),
+                                Some(Err(ProtocolError::Io(e))) if e.kind() == std::io::ErrorKind::InvalidData => {
+                                    return Next::End(End::InvalidText)
+                                }
+                                Some(Ok(Message::Close(_))) | None | Some(Err(ProtocolError::Io(_))) => {
+                                    return Next::End(End::Gone)
+                                }
+                                Some(Err(_)) => return Next::End(End::Protocol),
                                 Some(Ok(_)) => {}
                             }
                         }
@@ -171,6 +233,7 @@ impl Viewer {
                             }
                         }
                         _ = shutdown.changed() => return Next::End(End::Shutdown),
+                        why = signed_in_until(&mut sign_in) => return Next::End(End::SignedOut(why)),
                     }
                 }
             }

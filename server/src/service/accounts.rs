@@ -2,6 +2,7 @@
 
 use crate::app::AppState;
 use crate::auth::{password, session};
+use crate::bus::Control;
 use crate::domain::{now_millis, User};
 use crate::error::{ApiError, ApiResult};
 use serde::Deserialize;
@@ -104,14 +105,19 @@ pub async fn sign_in(state: &AppState, from: IpAddr, input: SignIn) -> ApiResult
     }
 }
 
-/// Ends the session with this token (if any).
+/// Ends the session with this token (if any), and after the commit tells
+/// every instance, whose live sockets opened with it then close.
 ///
 /// # Errors
 /// 503 when the database is down.
 pub async fn sign_out(state: &AppState, token: &str) -> ApiResult<()> {
+    let hash = session::token_hash(token);
     let tx = state.store.begin().await?;
-    tx.delete_session(&session::token_hash(token)).await?;
+    let ended = tx.delete_session(&hash).await?;
     tx.commit().await?;
+    if ended {
+        state.bus.control(Control::SessionEnded { session: hash });
+    }
     Ok(())
 }
 

@@ -26,12 +26,14 @@ mod players;
 mod prizes;
 mod ratings;
 mod rounds;
+mod stats;
 mod tournaments;
 mod users;
 
 pub use elo_history::{outcome_name, EloEntry};
 pub use events::StoredEvent;
 pub use ratings::{PlayerElo, RatedRound};
+pub use stats::StoreStats;
 
 use sea_orm::{
     AccessMode, ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection, DatabaseTransaction,
@@ -127,6 +129,8 @@ pub struct Store {
     writer: Option<Arc<Mutex<()>>>,
     /// PostgreSQL only: how to tell a busy pool from an unreachable server.
     reachability: Option<Arc<Reachability>>,
+    /// Transaction begin and writer-slot wait times.
+    stats: Arc<StoreStats>,
 }
 
 /// Whether the PostgreSQL server accepts connections, checked with a fresh
@@ -205,7 +209,12 @@ impl Store {
         let writer = (backend == DatabaseBackend::Sqlite).then(|| Arc::new(Mutex::new(())));
         let reachability = (backend == DatabaseBackend::Postgres)
             .then(|| Arc::new(Reachability { url: url.to_string(), last: Mutex::new(None) }));
-        Ok(Store { db, writer, reachability })
+        Ok(Store { db, writer, reachability, stats: Arc::default() })
+    }
+
+    /// Registers the store's metrics (`arbiter_db_*`, see [`StoreStats`]).
+    pub fn register_metrics(&self, r: &mut prometheus_client::registry::Registry) {
+        self.stats.register(r, self.db.clone());
     }
 
     /// Runs `op`, which needs a pooled connection: a busy pool is waited for
@@ -241,6 +250,7 @@ impl Store {
     /// The database is unavailable.
     pub async fn read(&self) -> StoreResult<Tx> {
         let backend = self.db.get_database_backend();
+        let start = std::time::Instant::now();
         let txn = match backend {
             DatabaseBackend::Postgres => {
                 self.pooled(self.db.begin_with_config(Some(IsolationLevel::RepeatableRead), Some(AccessMode::ReadOnly)))
@@ -248,6 +258,7 @@ impl Store {
             }
             _ => self.pooled(self.db.begin()).await?,
         };
+        self.stats.observe_begin("read", start.elapsed().as_secs_f64());
         Ok(Tx { txn, backend, _writer: None })
     }
 
@@ -260,15 +271,20 @@ impl Store {
     /// The database is unavailable, or no turn came within the limit.
     pub async fn begin(&self) -> StoreResult<Tx> {
         let backend = self.db.get_database_backend();
+        let queued = std::time::Instant::now();
         let writer = match &self.writer {
             Some(slot) => {
-                Some(tokio::time::timeout(WRITE_QUEUE_LIMIT, slot.clone().lock_owned()).await.map_err(|_| {
+                let turn = tokio::time::timeout(WRITE_QUEUE_LIMIT, slot.clone().lock_owned()).await;
+                self.stats.write_wait.observe(queued.elapsed().as_secs_f64());
+                Some(turn.map_err(|_| {
                     StoreError::Unavailable(format!("no write turn within {} s", WRITE_QUEUE_LIMIT.as_secs()))
                 })?)
             }
             None => None,
         };
+        let start = std::time::Instant::now();
         let tx = Tx { txn: self.pooled(self.db.begin()).await?, backend, _writer: writer };
+        self.stats.observe_begin("write", start.elapsed().as_secs_f64());
         if backend == DatabaseBackend::Sqlite {
             // A write statement that matches nothing still takes the write
             // lock (as `BEGIN IMMEDIATE` does), so no read in this

@@ -3,7 +3,8 @@
 use super::entity::{session, user};
 use super::{parse_uuid, StoreResult, Tx};
 use crate::domain::User;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
+use std::collections::HashSet;
 use uuid::Uuid;
 
 impl Tx {
@@ -50,6 +51,12 @@ impl Tx {
 
     /// The account of a session that has not expired at `now`.
     pub async fn session_user(&self, token_hash: &str, now: i64) -> StoreResult<Option<User>> {
+        Ok(self.session(token_hash, now).await?.map(|(u, _)| u))
+    }
+
+    /// The account of a session that has not expired at `now` (Unix
+    /// milliseconds), and when the session expires (Unix milliseconds).
+    pub async fn session(&self, token_hash: &str, now: i64) -> StoreResult<Option<(User, i64)>> {
         let Some(s) = session::Entity::find_by_id(token_hash.to_string())
             .filter(session::Column::ExpiresAt.gt(now))
             .one(self.conn())
@@ -57,13 +64,31 @@ impl Tx {
         else {
             return Ok(None);
         };
-        self.user(parse_uuid(&s.user_id)?).await
+        Ok(self.user(parse_uuid(&s.user_id)?).await?.map(|u| (u, s.expires_at)))
     }
 
-    /// Ends a session.
-    pub async fn delete_session(&self, token_hash: &str) -> StoreResult<()> {
-        session::Entity::delete_by_id(token_hash.to_string()).exec(self.conn()).await?;
-        Ok(())
+    /// Which of these sessions (SHA-256 hex of their tokens) exist and have
+    /// not expired at `now` (Unix milliseconds). Asks in batches of 500.
+    pub async fn open_sessions(&self, token_hashes: &[String], now: i64) -> StoreResult<HashSet<String>> {
+        let mut open = HashSet::new();
+        for batch in token_hashes.chunks(500) {
+            let found = session::Entity::find()
+                .select_only()
+                .column(session::Column::TokenHash)
+                .filter(session::Column::TokenHash.is_in(batch.iter().cloned()))
+                .filter(session::Column::ExpiresAt.gt(now))
+                .into_tuple::<String>()
+                .all(self.conn())
+                .await?;
+            open.extend(found);
+        }
+        Ok(open)
+    }
+
+    /// Ends a session; says whether there was one.
+    pub async fn delete_session(&self, token_hash: &str) -> StoreResult<bool> {
+        let done = session::Entity::delete_by_id(token_hash.to_string()).exec(self.conn()).await?;
+        Ok(done.rows_affected > 0)
     }
 }
 

@@ -5,6 +5,7 @@ mod browser;
 mod cli;
 mod crowd;
 mod event;
+mod fuzz;
 mod games;
 mod live;
 mod prizes;

@@ -109,8 +109,9 @@ fn payouts(v: &Value) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Posts a form from the prize desk as `client`'s session, with the page's
-/// CSRF token; returns the status and the `Location`.
+/// Posts a form from the prize desk as `client`'s session, with the token
+/// the page's forms carry (derived from the session: no form-token cookie);
+/// returns the status and the `Location`.
 async fn post_form(
     base: &str,
     session: &str,
@@ -125,21 +126,22 @@ async fn post_form(
         .send()
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let csrf = res
-        .headers()
-        .get_all(header::SET_COOKIE)
-        .filter_map(|v| v.to_str().ok()?.strip_prefix("arbiter_csrf=")?.split(';').next().map(String::from))
-        .next()
-        .ok_or_else(|| anyhow::anyhow!("no form token"))?;
+    assert_eq!(res.headers().get_all(header::SET_COOKIE).count(), 0, "a signed-in page sets no form-token cookie");
     let html = String::from_utf8_lossy(&res.body().await?).into_owned();
-    assert!(html.contains(&format!("value=\"{csrf}\"")), "the page's forms carry the token");
+    let csrf = html
+        .split(r#"name="csrf_token" value=""#)
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .ok_or_else(|| anyhow::anyhow!("no form token on {page}"))?
+        .to_string();
+    assert_eq!(csrf, arbiter_server::auth::csrf::session_form_token(session), "the session's token");
     let mut body: Vec<(&str, &str)> = vec![("csrf_token", &csrf)];
     body.extend_from_slice(fields);
     let mut res = awc::Client::builder()
         .disable_redirects()
         .finish()
         .post(format!("{base}{action}"))
-        .insert_header((header::COOKIE, format!("{cookie}; arbiter_csrf={csrf}")))
+        .insert_header((header::COOKIE, cookie))
         .send_form(&body)
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;

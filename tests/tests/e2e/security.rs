@@ -387,3 +387,291 @@ fn the_cli_refuses_devices_directories_and_oversized_files() -> anyhow::Result<(
     assert_eq!(code, Some(5), "check: {err}");
     Ok(())
 }
+
+/// A raw WebSocket client (tokio-tungstenite), with a session cookie if given.
+type RawWs = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn raw_ws(base: &str, path: &str, session: Option<&str>) -> anyhow::Result<RawWs> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
+    let mut req = format!("{}{path}", base.replacen("http", "ws", 1)).into_client_request()?;
+    if let Some(token) = session {
+        req.headers_mut().insert("cookie", format!("arbiter_session={token}").parse()?);
+    }
+    let (ws, _) = tokio_tungstenite::connect_async(req).await?;
+    Ok(ws)
+}
+
+/// The next text frame as JSON (pings are skipped; tungstenite answers them).
+async fn next_text(ws: &mut RawWs, within: Duration) -> anyhow::Result<serde_json::Value> {
+    let deadline = Instant::now() + within;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match tokio::time::timeout(left, ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => return Ok(serde_json::from_str(&t)?),
+            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => {}
+            Ok(other) => anyhow::bail!("expected a text frame, got {other:?}"),
+            Err(_) => anyhow::bail!("no text frame within {within:?}"),
+        }
+    }
+}
+
+/// Waits for the server's close frame; returns its code and reason and how
+/// long it took, and fails on any text frame before it.
+async fn closed_with(ws: &mut RawWs, within: Duration) -> anyhow::Result<(u16, String, Duration)> {
+    let start = Instant::now();
+    loop {
+        let left = within.saturating_sub(start.elapsed());
+        match tokio::time::timeout(left, ws.next()).await {
+            Ok(Some(Ok(Message::Close(Some(f))))) => return Ok((f.code.into(), f.reason.to_string(), start.elapsed())),
+            Ok(Some(Ok(Message::Text(t)))) => anyhow::bail!("a frame before the close: {t}"),
+            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => {}
+            Ok(other) => anyhow::bail!("expected a close frame, got {other:?}"),
+            Err(_) => anyhow::bail!("the socket is still open after {within:?}"),
+        }
+    }
+}
+
+/// After its close frame, a socket yields nothing more (at most the end of the stream).
+async fn nothing_more(ws: &mut RawWs) -> anyhow::Result<()> {
+    let end = tokio::time::timeout(Duration::from_secs(2), async {
+        loop {
+            match ws.next().await {
+                Some(Ok(Message::Text(t))) => return Err(anyhow::anyhow!("a frame after the close: {t}")),
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => return Ok(()),
+            }
+        }
+    })
+    .await;
+    end.unwrap_or(Ok(()))
+}
+
+/// The `csrf_token` of the page at `path` as `session` sees it, and the
+/// form-token cookie the page set, if any.
+async fn page_form_token(base: &str, path: &str, session: Option<&str>) -> anyhow::Result<(String, Option<String>)> {
+    let mut req = awc::Client::new().get(format!("{base}{path}"));
+    if let Some(token) = session {
+        req = req.insert_header(("cookie", format!("arbiter_session={token}")));
+    }
+    let mut res = req.send().await.map_err(|e| anyhow::anyhow!("GET {path}: {e}"))?;
+    let cookie = res.headers().get_all("set-cookie").filter_map(|v| v.to_str().ok()).find_map(|v| {
+        let (pair, _) = v.split_once(';').unwrap_or((v, ""));
+        pair.strip_prefix("arbiter_csrf=").map(str::to_string)
+    });
+    let html = String::from_utf8(res.body().await?.to_vec())?;
+    let token = html
+        .split(r#"name="csrf_token" value=""#)
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .ok_or_else(|| anyhow::anyhow!("no form token on {path}"))?;
+    Ok((token.to_string(), cookie))
+}
+
+/// Posts a page form with these cookies; returns the status and the body.
+async fn post_form(
+    base: &str,
+    path: &str,
+    cookies: &[(&str, &str)],
+    form: &[(&str, &str)],
+) -> anyhow::Result<(u16, String)> {
+    let cookie = cookies.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+    let mut res = awc::Client::builder()
+        .disable_redirects()
+        .finish()
+        .post(format!("{base}{path}"))
+        .insert_header(("cookie", cookie))
+        .send_form(&form)
+        .await
+        .map_err(|e| anyhow::anyhow!("POST {path}: {e}"))?;
+    let body = String::from_utf8_lossy(&res.body().await?).into_owned();
+    Ok((res.status().as_u16(), body))
+}
+
+/// Signing out (here with the page's form) closes the player's live socket
+/// opened with that session, with 4001 "signed out", within a few seconds;
+/// no private update reaches it afterwards. Another player's socket stays.
+#[actix_web::test]
+async fn signing_out_closes_the_live_sockets_of_that_session() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let mut ev = Event::start(&app.base, "L", 4, 3).await?;
+    let (_, tables) = ev.pair_next().await?;
+    let t = tables[0].clone();
+    let path = format!("/ws/tournaments/{}?view=player", ev.tid);
+    let token = ev.players[t.p1].session().unwrap_or_default().to_string();
+    let mut phone = raw_ws(&app.base, &path, Some(&token)).await?;
+    assert_eq!(next_text(&mut phone, Duration::from_secs(5)).await?["view"], "player");
+    let other = ev.players[t.p2].session().unwrap_or_default().to_string();
+    let mut opponent = raw_ws(&app.base, &path, Some(&other)).await?;
+    assert_eq!(next_text(&mut opponent, Duration::from_secs(5)).await?["type"], "snapshot");
+
+    let (csrf, csrf_cookie) = page_form_token(&app.base, &format!("/t/{}/me", ev.tid), Some(&token)).await?;
+    let mut cookies = vec![("arbiter_session", token.as_str())];
+    if let Some(c) = csrf_cookie.as_deref() {
+        cookies.push(("arbiter_csrf", c));
+    }
+    let (status, body) = post_form(&app.base, "/logout", &cookies, &[("csrf_token", &csrf)]).await?;
+    assert_eq!(status, 303, "{body}");
+
+    let (code, reason, after) = closed_with(&mut phone, Duration::from_secs(5)).await?;
+    eprintln!("signed-out socket closed {after:?} after the sign-out");
+    assert_eq!((code, reason.as_str()), (4001, "signed out"));
+    // A result on the player's table: the opponent's socket gets it, the signed-out one nothing.
+    let id = &t.id;
+    ev.players[t.p2]
+        .post(&format!("/api/pairings/{id}/report"), &json!({ "player1_vp": 55, "player2_vp": 40 }))
+        .await?
+        .ok()?;
+    assert_eq!(next_text(&mut opponent, Duration::from_secs(5)).await?["type"], "update");
+    nothing_more(&mut phone).await?;
+    assert_eq!(metric(&app, "arbiter_live_signed_out_closed_total").await?, 1.0);
+    Ok(())
+}
+
+/// Signing out on one instance closes the session's socket on another
+/// (PostgreSQL, Redis between the instances).
+#[actix_web::test]
+async fn signing_out_on_one_instance_closes_the_sessions_sockets_on_another() -> anyhow::Result<()> {
+    let redis = std::env::var("ARBITER_TEST_REDIS").unwrap_or_else(|_| "redis://127.0.0.1:6379".into());
+    let a = TestApp::spawn_with(Backend::Postgres, Some(redis.clone())).await?;
+    let b = TestApp::start(a.database_url.clone(), None, Some(redis)).await?;
+    let mut ev = Event::start(&a.base, "R", 4, 3).await?;
+    let (_, tables) = ev.pair_next().await?;
+    let t = tables[0].clone();
+    let token = ev.players[t.p1].session().unwrap_or_default().to_string();
+    let mut phone = raw_ws(&b.base, &format!("/ws/tournaments/{}?view=player", ev.tid), Some(&token)).await?;
+    assert_eq!(next_text(&mut phone, Duration::from_secs(5)).await?["view"], "player");
+
+    let out = ev.players[t.p1].post_empty("/api/auth/logout").await?;
+    assert_eq!(out.status.as_u16(), 204);
+    let (code, reason, after) = closed_with(&mut phone, Duration::from_secs(5)).await?;
+    eprintln!("socket on the other instance closed {after:?} after the sign-out");
+    assert_eq!((code, reason.as_str()), (4001, "signed out"));
+    let id = &t.id;
+    ev.players[t.p2]
+        .post(&format!("/api/pairings/{id}/report"), &json!({ "player1_vp": 55, "player2_vp": 40 }))
+        .await?
+        .ok()?;
+    nothing_more(&mut phone).await?;
+    // The signed-out cookie opens only an anonymous socket now: no player view.
+    let again = raw_ws(&b.base, &format!("/ws/tournaments/{}?view=player", ev.tid), Some(&token)).await;
+    assert!(again.is_err(), "a player view was opened with a signed-out session");
+    Ok(())
+}
+
+/// A client frame over the 16 KiB limit closes the socket with 1009
+/// (message too big) and a reason, not 1000.
+#[actix_web::test]
+async fn an_oversized_client_frame_closes_with_message_too_big() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let ev = Event::start(&app.base, "F", 2, 1).await?;
+    let mut ws = raw_ws(&app.base, &format!("/ws/tournaments/{}", ev.tid), None).await?;
+    assert_eq!(next_text(&mut ws, Duration::from_secs(5)).await?["type"], "snapshot");
+    let big = format!(r#"{{"v":1,"type":"ping","pad":"{}"}}"#, "x".repeat(64 * 1024));
+    ws.send(Message::text(big)).await?;
+    let (code, reason, _) = closed_with(&mut ws, Duration::from_secs(5)).await?;
+    assert_eq!(code, 1009, "{reason}");
+    assert!(reason.contains("16384 bytes"), "{reason}");
+    // A frame within the limit is still answered on a new socket.
+    let mut ws = raw_ws(&app.base, &format!("/ws/tournaments/{}", ev.tid), None).await?;
+    assert_eq!(next_text(&mut ws, Duration::from_secs(5)).await?["type"], "snapshot");
+    ws.send(Message::text(format!(r#"{{"v":1,"type":"ping","pad":"{}"}}"#, "x".repeat(8 * 1024)))).await?;
+    assert_eq!(next_text(&mut ws, Duration::from_secs(5)).await?["type"], "error");
+    Ok(())
+}
+
+/// A page form's token belongs to its session: posted by another session
+/// (with the token as a planted `arbiter_csrf` cookie too) it is refused 403
+/// `csrf_token_invalid` and changes nothing; the session's own token works;
+/// the signed-out sign-in form keeps its double-submit cookie.
+#[actix_web::test]
+async fn a_form_token_from_another_session_is_refused() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let (a, _) = app.user("Alice").await?;
+    let (mut b, _) = app.user("Bob").await?;
+    let (a_session, b_session) = (a.session().unwrap_or_default(), b.session().unwrap_or_default().to_string());
+    let (stolen, _) = page_form_token(&app.base, "/", Some(a_session)).await?;
+    let before = app.fingerprint().await?;
+    let event = [("name", "Forged Open"), ("event_date", "2026-05-17"), ("format", "Open"), ("total_rounds", "3")];
+    for path in ["/tournaments/new", "/logout"] {
+        let cookies = [("arbiter_session", b_session.as_str()), ("arbiter_csrf", stolen.as_str())];
+        let mut form = vec![("csrf_token", stolen.as_str())];
+        form.extend(event);
+        let (status, body) = post_form(&app.base, path, &cookies, &form).await?;
+        assert_eq!(status, 403, "{path}: {body}");
+        assert!(body.contains("csrf_token_invalid"), "{path}: {body}");
+    }
+    assert_eq!(app.fingerprint().await?, before, "a refused form changed something");
+    assert_eq!(b.get("/api/auth/me").await?.status.as_u16(), 200, "Bob is still signed in");
+
+    // Bob's own token, from his own page, without any form-token cookie: accepted.
+    let (own, cookie) = page_form_token(&app.base, "/tournaments/new", Some(&b_session)).await?;
+    assert_eq!(cookie, None, "a signed-in page needs no form-token cookie");
+    let mut form = vec![("csrf_token", own.as_str())];
+    form.extend(event);
+    let (status, body) = post_form(&app.base, "/tournaments/new", &[("arbiter_session", &b_session)], &form).await?;
+    assert_eq!(status, 303, "{body}");
+
+    // Signed out: the double-submit pair, and only the pair.
+    let (token, cookie) = page_form_token(&app.base, "/login", None).await?;
+    let cookie = cookie.ok_or_else(|| anyhow::anyhow!("the sign-in page set no form-token cookie"))?;
+    let login = [("csrf_token", token.as_str()), ("email", "nobody@test.arbiter"), ("password", "not the password")];
+    let (status, _) = post_form(&app.base, "/login", &[("arbiter_csrf", &cookie)], &login).await?;
+    assert_eq!(status, 422, "past the token check, refused for the password");
+    let (status, body) = post_form(&app.base, "/login", &[], &login).await?;
+    assert_eq!(status, 403, "{body}");
+    Ok(())
+}
+
+/// The value of the sample `series` (name and labels, exactly as served) on a metrics page.
+fn sample(text: &str, series: &str) -> Option<f64> {
+    text.lines().find_map(|l| l.strip_prefix(series)?.strip_prefix(' ')?.split_whitespace().next()?.parse().ok())
+}
+
+async fn http_and_database_metrics(backend: Backend) -> anyhow::Result<()> {
+    let app = TestApp::spawn_with(backend, None).await?;
+    let (mut to, _) = app.user("Organiser").await?;
+    let tid = arbiter_tests::open_tournament(&mut to, "Metrics Open", 3).await?;
+    for _ in 0..3 {
+        to.get(&format!("/api/tournaments/{tid}")).await?.ok()?;
+    }
+    assert_eq!(to.get(&format!("/api/no/such/{tid}")).await?.status.as_u16(), 404);
+    assert_eq!(to.post("/api/tournaments", &json!({ "name": 1 })).await?.status.as_u16(), 400);
+
+    let (status, text) = app.client().get_text("/metrics").await?;
+    assert_eq!(status.as_u16(), 200);
+    let get = |series: &str| sample(&text, series).ok_or_else(|| anyhow::anyhow!("no {series} in\n{text}"));
+    let by_route = r#"route="/api/tournaments/{id}",method="GET""#;
+    assert_eq!(get(&format!(r#"arbiter_http_requests_total{{{by_route},status="2xx"}}"#))?, 3.0);
+    assert_eq!(get(&format!("arbiter_http_request_duration_seconds_count{{{by_route}}}"))?, 3.0);
+    assert!(get(&format!("arbiter_http_request_duration_seconds_sum{{{by_route}}}"))? > 0.0);
+    assert_eq!(get(r#"arbiter_http_requests_total{route="/api/tournaments",method="POST",status="4xx"}"#)?, 1.0);
+    assert_eq!(get(r#"arbiter_http_requests_total{route="/api/auth/signup",method="POST",status="2xx"}"#)?, 1.0);
+    assert_eq!(get(r#"arbiter_http_requests_total{route="unmatched",method="GET",status="4xx"}"#)?, 1.0);
+    assert!(!text.contains("/api/no/such"), "an unknown path became a label");
+
+    assert!(get(r#"arbiter_db_begin_seconds_count{access="read"}"#)? >= 3.0);
+    assert!(get(r#"arbiter_db_begin_seconds_count{access="write"}"#)? >= 2.0);
+    let idle = get(r#"arbiter_db_connections{state="idle"}"#)?;
+    let in_use = get(r#"arbiter_db_connections{state="in_use"}"#)?;
+    assert!(idle + in_use >= 1.0, "the pool holds a connection");
+    let writer_waits = get("arbiter_db_write_wait_seconds_count")?;
+    match backend {
+        // Every write queued for SQLite's writer slot (sign-up, session, tournament, advance).
+        Backend::Sqlite => assert!(writer_waits >= 4.0, "{writer_waits}"),
+        Backend::Postgres => assert_eq!(writer_waits, 0.0),
+    }
+    Ok(())
+}
+
+/// `/metrics` counts HTTP requests by route pattern (unknown paths as
+/// `unmatched`), method and status class with their latency, and shows the
+/// database's transaction begin times, writer-slot waits and pool.
+#[actix_web::test]
+async fn http_and_database_metrics_are_served_sqlite() -> anyhow::Result<()> {
+    http_and_database_metrics(Backend::Sqlite).await
+}
+
+#[actix_web::test]
+async fn http_and_database_metrics_are_served_postgres() -> anyhow::Result<()> {
+    http_and_database_metrics(Backend::Postgres).await
+}
