@@ -92,12 +92,22 @@ fn is_unavailable(e: &DbErr) -> bool {
         | SqlxError::WorkerCrashed
         | SqlxError::Tls(_) => true,
         SqlxError::Protocol(_) => true,
-        SqlxError::Database(d) => d.code().is_some_and(|c| {
-            // PostgreSQL SQLSTATE classes, or SQLite's BUSY/LOCKED (5/6, extended codes in the high bits).
-            c.starts_with("08") || c.starts_with("57P") || c.parse::<u32>().is_ok_and(|n| matches!(n & 0xff, 5 | 6))
-        }),
+        SqlxError::Database(d) => d.code().is_some_and(|c| code_means_unavailable(&c)),
         _ => false,
     }
+}
+
+/// Whether a database error code means "cannot serve now, try again": a
+/// PostgreSQL SQLSTATE (always five characters) of class 08 (connection
+/// exception), 53 (insufficient resources: too many connections, out of
+/// memory, disk full), 57P (shutting down, restarting, cannot connect now)
+/// or 55000 (the database is not accepting connections); or SQLite's
+/// BUSY/LOCKED (primary codes 5 and 6, extended codes in the high bits).
+fn code_means_unavailable(code: &str) -> bool {
+    if code.len() == 5 {
+        return code.starts_with("08") || code.starts_with("53") || code.starts_with("57P") || code == "55000";
+    }
+    code.parse::<u32>().is_ok_and(|n| matches!(n & 0xff, 5 | 6))
 }
 
 /// The largest offset or limit a query is given: SQL binds them as signed
@@ -397,5 +407,15 @@ mod tests {
         assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
         assert_eq!(redact("postgres://h/db"), "postgres://h/db");
         assert_eq!(redact("redis://:secret@cache:6379/0"), "redis://:***@cache:6379/0");
+    }
+
+    #[test]
+    fn unreachable_and_overloaded_databases_are_unavailable_not_internal() {
+        for code in ["08006", "08001", "53300", "53100", "57P01", "57P03", "55000", "5", "6", "517", "262"] {
+            assert!(code_means_unavailable(code), "{code}");
+        }
+        for code in ["23505", "42P01", "40001", "22001", "19", "2067", "1"] {
+            assert!(!code_means_unavailable(code), "{code}");
+        }
     }
 }
