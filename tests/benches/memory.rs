@@ -125,7 +125,14 @@ fn main() -> anyhow::Result<()> {
         .map(|i| match i % 10 {
             0..=5 => Follow::Board { from: 1, to: 32 },
             6 | 7 => Follow::Standings { offset: 0 },
-            _ => Follow::Player { table: 0, session: players[i % 64].session().unwrap_or_default().to_string() },
+            _ => Follow::Player {
+                table: 0,
+                session: players
+                    .get(i % players.len().clamp(1, 64))
+                    .and_then(ApiClient::session)
+                    .unwrap_or_default()
+                    .to_string(),
+            },
         })
         .collect();
     let before_viewers = memory(std::slice::from_ref(&server))[0];
