@@ -391,6 +391,9 @@ impl StandingsWindow {
 }
 
 /// What a live view starts from (the `data` of its `snapshot` frame).
+// Built once per snapshot and serialised straight away: the size of the
+// largest variant costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 pub enum ViewState {

@@ -133,6 +133,8 @@ impl<const N: usize> Sub for Wide<N> {
 impl<const N: usize> Weight for Wide<N> {
     const ZERO: Self = Wide([0; N]);
     const BITS: u32 = 64 * N as u32;
+    // Each word takes a bit from its neighbour: indexes read clearer than zipped windows.
+    #[allow(clippy::needless_range_loop)]
     fn half(self) -> Self {
         let mut out = [0u64; N];
         for i in 0..N {
@@ -141,6 +143,7 @@ impl<const N: usize> Weight for Wide<N> {
         }
         Wide(out)
     }
+    #[allow(clippy::needless_range_loop)]
     fn double(self) -> Self {
         let mut out = [0u64; N];
         for i in 0..N {

@@ -162,7 +162,7 @@ mod tests {
 
     #[test]
     fn halves_add_up_exactly() {
-        let total: Points = std::iter::repeat(Points::HALF).take(7).sum();
+        let total: Points = std::iter::repeat_n(Points::HALF, 7).sum();
         assert_eq!(total, Points::from_tenths(35));
         assert_eq!(Points::ONE - Points::HALF, Points::HALF);
         assert_eq!(Points::HALF * 4, Points::whole(2));

@@ -36,7 +36,7 @@ pub const MIN_SCORE: zxcvbn::Score = zxcvbn::Score::Three;
 #[must_use]
 pub fn weakness(password: &str, context: &[&str]) -> Option<String> {
     let len = password.chars().count();
-    if len < MIN_LENGTH || len > MAX_LENGTH {
+    if !(MIN_LENGTH..=MAX_LENGTH).contains(&len) {
         return Some(format!("Choose a password of {MIN_LENGTH} to {MAX_LENGTH} characters."));
     }
     let words: Vec<String> = context

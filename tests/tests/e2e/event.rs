@@ -94,8 +94,12 @@ const ROUNDS: [Round; 5] = [
     ),
 ];
 
-/// Final standings: player, W, L, D, VP for, VP against, margin, SOS (exact), SOS % (one decimal).
-const FINAL: [(u32, u32, u32, u32, u64, u64, i64, &str, f64); 17] = [
+/// One line of the final standings: player, W, L, D, VP for, VP against,
+/// margin, SOS (exact), SOS % (one decimal).
+type Line = (u32, u32, u32, u32, u64, u64, i64, &'static str, f64);
+
+/// Final standings.
+const FINAL: [Line; 17] = [
     (17, 5, 0, 0, 319, 209, 110, "1/2", 50.0),
     (1, 4, 1, 0, 334, 295, 39, "16/25", 64.0),
     (3, 3, 2, 0, 332, 231, 101, "3/5", 60.0),
@@ -202,9 +206,9 @@ async fn seventeen_players_five_rounds_live() {
     to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
     let mut ev = Event { to, players, tid: tid.clone() };
 
-    for n in 0..5 {
+    for (n, round) in ROUNDS.iter().enumerate() {
         let (rid, ids) = ev.pair(n).await;
-        let vp: HashMap<(u32, u32), (u32, u32)> = ROUNDS[n].0.iter().map(|t| ((t.0, t.1), (t.2, t.3))).collect();
+        let vp: HashMap<(u32, u32), (u32, u32)> = round.0.iter().map(|t| ((t.0, t.1), (t.2, t.3))).collect();
         let last = ids.len() - 1;
         for (i, (p1, p2, pid)) in ids.iter().enumerate() {
             let (vp1, vp2) = vp[&(*p1, *p2)];

@@ -1,4 +1,7 @@
 //! End-to-end tests: one integration-test binary (one link step), a module per area.
+// Test code may unwrap (as clippy.toml allows inside #[test] functions): a
+// failed step is a failed test. Fixture helpers here are test code too.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod bad_input;
 mod browser;

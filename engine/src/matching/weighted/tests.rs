@@ -1,3 +1,5 @@
+// Weight matrices are filled by (i, j) index, as the tables in the literature are.
+#![allow(clippy::needless_range_loop)]
 use super::*;
 use crate::matching::weight::Wide;
 
