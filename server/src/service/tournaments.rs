@@ -93,13 +93,19 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
     let total_rounds = match input.total_rounds {
         Some(n) if (1..=MAX_ROUNDS).contains(&n) => n,
         Some(_) => {
-            return Err(ApiError::invalid("invalid_field", format!("total_rounds must be between 1 and {MAX_ROUNDS}.")))
+            return Err(ApiError::invalid(
+                "invalid_field",
+                format!("The number of rounds (total_rounds) must be between 1 and {MAX_ROUNDS}."),
+            ))
         }
         None if pairing_system.is_round_robin() => 0,
         None => {
-            return Err(ApiError::bad_request(
-                "invalid_json",
-                "The JSON has a wrong or missing field: missing field `total_rounds`.",
+            return Err(ApiError::invalid(
+                "rounds_required",
+                format!(
+                    "Say how many rounds the event has (total_rounds, 1 to {MAX_ROUNDS}); only a round robin's \
+                     rounds follow from its players."
+                ),
             ));
         }
     };

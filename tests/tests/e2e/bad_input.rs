@@ -448,3 +448,21 @@ async fn bodies_over_a_routes_cap_answer_413_json_naming_the_cap() {
     assert_eq!(body["error"], "body_too_large", "{body}");
     f.app.stop().await;
 }
+
+/// A Swiss event without a number of rounds is refused in words a TO
+/// understands (on the form and through the API alike).
+#[actix_web::test]
+async fn a_swiss_without_rounds_is_refused_with_a_plain_reason() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("Organiser").await.unwrap();
+    let r = to
+        .post(
+            "/api/tournaments",
+            &json!({ "name": "No Rounds", "event_date": "2026-05-17", "location": "Hall", "format": "F" }),
+        )
+        .await
+        .unwrap();
+    assert_eq!((r.status.as_u16(), r.code()), (422, "rounds_required"), "{}", r.body);
+    assert!(r.body["message"].as_str().unwrap_or_default().starts_with("Say how many rounds"), "{}", r.body);
+    app.stop().await;
+}
