@@ -420,33 +420,31 @@ async fn bodies_over_a_routes_cap_answer_413_json_naming_the_cap() {
     assert!(r.body["message"].as_str().unwrap_or_default().contains("at most 16 KB"), "{}", r.body);
 
     // Chunked (no Content-Length): cut off at the cap, still JSON.
-    let chunks = futures_util::stream::iter(
-        (0..40).map(|_| Ok::<_, std::io::Error>(actix_web::web::Bytes::from(vec![b' '; 4096]))),
-    );
-    let mut res = awc::Client::new()
-        .post(format!("{}/api/tournaments/{}/trf", f.app.base, f.tid))
-        .insert_header(("Content-Type", "text/plain"))
-        .send_stream(chunks)
-        .await
-        .unwrap();
     // 160 KB is within the TRF import's cap: refused for what it says, not its size.
-    assert_ne!(res.status().as_u16(), 413);
-    let body: Value = serde_json::from_slice(&res.body().await.unwrap()).unwrap_or(Value::Null);
+    let (status, body) =
+        post_chunked(&f.app.base, &format!("/api/tournaments/{}/trf", f.tid), "text/plain", None).await;
+    assert_ne!(status, 413);
     assert!(body["error"].is_string(), "{body}");
-    let chunks = futures_util::stream::iter(
-        (0..40).map(|_| Ok::<_, std::io::Error>(actix_web::web::Bytes::from(vec![b' '; 4096]))),
-    );
-    let mut res = awc::Client::new()
-        .post(format!("{}/api/pairings/{pid}/report", f.app.base))
-        .insert_header(("Content-Type", "application/json"))
-        .insert_header(("Cookie", format!("arbiter_session={}", f.players[p1].session().unwrap_or_default())))
-        .send_stream(chunks)
-        .await
-        .unwrap();
-    assert_eq!(res.status().as_u16(), 413);
-    let body: Value = serde_json::from_slice(&res.body().await.unwrap()).unwrap_or(Value::Null);
+    let session = f.players[p1].session().map(str::to_string);
+    let report = format!("/api/pairings/{pid}/report");
+    let (status, body) = post_chunked(&f.app.base, &report, "application/json", session.as_deref()).await;
+    assert_eq!(status, 413);
     assert_eq!(body["error"], "body_too_large", "{body}");
     f.app.stop().await;
+}
+
+/// Posts 160 KB of spaces in 40 chunks without a Content-Length; the status and JSON body.
+async fn post_chunked(base: &str, path: &str, content_type: &str, session: Option<&str>) -> (u16, Value) {
+    let chunks = futures_util::stream::iter(
+        (0..40).map(|_| Ok::<_, std::io::Error>(actix_web::web::Bytes::from(vec![b' '; 4096]))),
+    );
+    let mut req = awc::Client::new().post(format!("{base}{path}")).insert_header(("Content-Type", content_type));
+    if let Some(s) = session {
+        req = req.insert_header(("Cookie", format!("arbiter_session={s}")));
+    }
+    let mut res = req.send_stream(chunks).await.unwrap();
+    let body = serde_json::from_slice(&res.body().await.unwrap()).unwrap_or(Value::Null);
+    (res.status().as_u16(), body)
 }
 
 /// A Swiss event without a number of rounds is refused in words a TO
