@@ -24,6 +24,42 @@
     else if (i >= 0) s.players[i] = p; else s.players.push(p);
   }
 
+  // Replaces `el`'s content with `html` without losing what a person is
+  // typing: fields they changed keep their value, and the focused field keeps
+  // focus and caret, matched by the row they belong to (`data-pairing`,
+  // `data-player`) and their name. A live update must never touch a field
+  // someone is filling in.
+  function fieldKey(f) {
+    const scope = f.closest("[data-pairing],[data-player]");
+    const id = scope ? (scope.dataset.pairing || scope.dataset.player) : "";
+    return id + "|" + (f.name || f.id || "");
+  }
+  function edited(f) {
+    if (f.type === "checkbox" || f.type === "radio") return f.checked !== f.defaultChecked;
+    if (f.tagName === "SELECT") return Array.prototype.some.call(f.options, function (o) { return o.selected !== o.defaultSelected; });
+    return f.value !== f.defaultValue;
+  }
+  A.patch = function (el, html) {
+    if (!el) return;
+    const active = document.activeElement, kept = {};
+    let focusKey = null, caret = null;
+    el.querySelectorAll("input, textarea, select").forEach(function (f) {
+      if (f.type === "hidden") return;
+      const k = fieldKey(f);
+      if (f === active) { focusKey = k; try { caret = [f.selectionStart, f.selectionEnd]; } catch (e) { caret = null; } }
+      if (f === active || edited(f)) kept[k] = f.type === "checkbox" || f.type === "radio" ? f.checked : f.value;
+    });
+    el.innerHTML = html;
+    el.querySelectorAll("input, textarea, select").forEach(function (f) {
+      const k = fieldKey(f);
+      if (k in kept) { if (f.type === "checkbox" || f.type === "radio") f.checked = kept[k]; else f.value = kept[k]; }
+      if (k === focusKey) {
+        f.focus();
+        if (caret && caret[0] != null) try { f.setSelectionRange(caret[0], caret[1]); } catch (e) { /* not a text field */ }
+      }
+    });
+  };
+
   // Applies what a view shows of one event (see the server's live::view).
   A.apply = function (kind, d) {
     const s = A.state;

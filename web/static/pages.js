@@ -105,7 +105,7 @@
     } else if (t.status !== "DRAFT" && t.status !== "COMPLETE" && t.pairing_system.indexOf("round_robin") >= 0 && !r) {
       ra += '<span class="muted">Round robin: the number of rounds follows from the players checked in when round 1 is paired.</span>';
     }
-    $("#round-actions").innerHTML = ra;
+    A.patch($("#round-actions"), ra);
     $("#warnings").innerHTML = (s.warnings || []).map(function (w) { return '<li class="warning">⚠ ' + esc(w) + "</li>"; }).join("") +
       (r ? r.pairings.filter(function (p) { return p.rematch; }).map(function (p) { return '<li class="warning">⚠ Table ' + p.table + ": rematch (unavoidable)</li>"; }).join("") : "");
 
@@ -134,7 +134,7 @@
       const bye = r.pairings.find(function (p) { return !p.player2; });
       if (bye) q += '<p class="muted">Bye: ' + esc(bye.player1.name) + " (" + G.byeText(t) + ")</p>";
     }
-    $("#round-queues").innerHTML = q;
+    A.patch($("#round-queues"), q);
     renderStandingsInto({ tournament: t, standings: s.standings ? s.standings.rows : [], standings_meta: s.standings_meta }, "#dash-standings-head", "#dash-standings-body", "#tie-notices", true);
 
     const byId = {};
@@ -197,7 +197,7 @@
     }
     const rc = s.ratings && s.ratings.changes.find(function (c) { return c.user_id === me.user_id; });
     if (rc) st += "<p>Rating: " + rc.rating_before + " → <strong>" + rc.rating_after + "</strong> (" + (rc.delta > 0 ? "+" : "") + rc.delta + ') · <a href="/users/' + esc(me.user_id) + '">history</a></p>';
-    $("#my-status").innerHTML = st;
+    A.patch($("#my-status"), st);
 
     let html = '<p class="muted">Your table appears here when the round is paired.</p>';
     const p = s.pairing;
@@ -218,7 +218,7 @@
       else if (p.state === "CONFIRMED") html += "<p>Final: " + said + (p.to_override ? " (set by the organiser)" : "") + ".</p>";
       html += '<input type="hidden" id="pairing-id" value="' + p.id + '" data-seat="' + mySeat + '">';
     } else if (r && r.status !== "PENDING") html = "<p>You are not paired in round " + r.number + ".</p>";
-    $("#my-pairing").innerHTML = html;
+    A.patch($("#my-pairing"), html);
 
     const row = s.standing;
     const line = row && (G.is40k(t) ? row.wins + "-" + row.losses + "-" + row.draws + " · " + (row.margin > 0 ? "+" : "") + row.margin + " · " + row.vp_for + " VP · SOS " + row.sos.toFixed(1) + "%" : row.score + " points");

@@ -153,3 +153,76 @@ async fn a_player_asks_for_a_bye_on_their_page() {
     b.close().await;
     app.stop().await;
 }
+
+/// The TO types an override on one table while another table's result
+/// arrives: the dashboard updates around the half-typed field, which keeps
+/// its value and the focus.
+#[actix_web::test]
+async fn a_live_update_leaves_the_field_being_typed_in_alone() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut to = arbiter_server::client::ApiClient::new(&app.base);
+    to.sign_up("to@typing.test", "a long password", "Organiser").await.unwrap();
+    let tid = open_tournament(&mut to, "Typing GT", 3).await.unwrap();
+    let mut players = Vec::new();
+    for n in 1..=6 {
+        let (mut c, _) = app.user(&format!("T{n}")).await.unwrap();
+        register(&mut c, &tid, &format!("T{n}"), "Orks").await.unwrap();
+        players.push(c);
+    }
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    for c in &mut players {
+        c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await.unwrap().ok().unwrap();
+    }
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    let r = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await.unwrap().ok().unwrap();
+    let p = to.post_empty(&format!("/api/rounds/{}/pairings", s(&r["round"], "id"))).await.unwrap().ok().unwrap();
+    let tables = p["round"]["pairings"].as_array().cloned().unwrap_or_default();
+    let (typed, other) = (s(&tables[2], "id").to_string(), tables[0].clone());
+
+    let b = Browser::start().await.unwrap();
+    b.client.goto(&format!("{}/login?next=/t/{tid}/dashboard", app.base)).await.unwrap();
+    b.client
+        .execute("var f = document.querySelector('form'); f.email.value = 'to@typing.test'; f.password.value = 'a long password'; f.submit(); return true;", vec![])
+        .await
+        .unwrap();
+    let field = format!("form.override[data-pairing=\"{typed}\"] input[name=player1_vp]");
+    assert!(
+        wait_for(&b, &format!("return !!document.querySelector('{field}')"), Duration::from_secs(5)).await.is_some(),
+        "no override form on the dashboard"
+    );
+    assert!(
+        wait_for(&b, "return document.getElementById('live-status').classList.contains('on')", Duration::from_secs(5))
+            .await
+            .is_some(),
+        "socket not live"
+    );
+    b.client.find(Locator::Css(&field)).await.unwrap().send_keys("7").await.unwrap();
+
+    // Table 1 reports: its row moves to "Pending confirmation" on the dashboard.
+    let name1 = s(&other["player1"], "name").trim_start_matches('T').parse::<usize>().unwrap() - 1;
+    let oid = s(&other, "id").to_string();
+    players[name1]
+        .post(&format!("/api/pairings/{oid}/report"), &json!({ "player1_vp": 80, "player2_vp": 20 }))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let moved = format!("return !!document.querySelector('tr.state-reported[data-pairing=\"{oid}\"]')");
+    assert!(wait_for(&b, &moved, Duration::from_secs(3)).await.is_some(), "the report did not reach the dashboard");
+
+    let kept = b
+        .client
+        .execute(
+            &format!("var f = document.querySelector('{field}'); return [f.value, document.activeElement === f];"),
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(kept, json!(["7", true]), "the half-typed override was wiped or lost focus");
+    // Typing goes on where it was.
+    b.client.find(Locator::Css(&field)).await.unwrap().send_keys("5").await.unwrap();
+    let value = b.client.execute(&format!("return document.querySelector('{field}').value"), vec![]).await.unwrap();
+    assert_eq!(value, json!("75"));
+    b.close().await;
+    app.stop().await;
+}
