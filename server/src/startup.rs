@@ -63,6 +63,9 @@ impl Application {
                 .configure(crate::http::routes)
         })
         .on_connect(move |conn, _| on_connect(conn, unacknowledged))
+        // Batch at most a live fragment's worth into a connection's write
+        // buffer (actix's default is 32 KiB, kept per connection while it lives).
+        .h1_write_buffer_size(crate::live::session::FRAGMENT)
         .listen(listener)?
         .disable_signals()
         .shutdown_timeout(15)

@@ -36,12 +36,28 @@ impl WsClient {
         let (frames_tx, frames) = mpsc::unbounded_channel();
         let (outgoing, mut out_rx) = mpsc::unbounded_channel::<String>();
         actix_web::rt::spawn(async move {
+            // A long message arrives in fragments (RFC 6455 §5.4): reassembled here.
+            let mut pieces: Vec<u8> = Vec::new();
             loop {
                 tokio::select! {
                     frame = socket.next() => match frame {
                         Some(Ok(Frame::Text(b))) => {
                             if let Ok(v) = serde_json::from_slice(&b) {
                                 if frames_tx.send(v).is_err() { return; }
+                            }
+                        }
+                        Some(Ok(Frame::Continuation(item))) => {
+                            use actix_http::ws::Item;
+                            match item {
+                                Item::FirstText(b) | Item::FirstBinary(b) => { pieces.clear(); pieces.extend_from_slice(&b); }
+                                Item::Continue(b) => pieces.extend_from_slice(&b),
+                                Item::Last(b) => {
+                                    pieces.extend_from_slice(&b);
+                                    if let Ok(v) = serde_json::from_slice(&pieces) {
+                                        if frames_tx.send(v).is_err() { return; }
+                                    }
+                                    pieces.clear();
+                                }
                             }
                         }
                         Some(Ok(Frame::Ping(p))) => { let _ = socket.send(Message::Pong(p)).await; }
