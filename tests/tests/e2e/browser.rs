@@ -226,3 +226,82 @@ async fn a_live_update_leaves_the_field_being_typed_in_alone() {
     b.close().await;
     app.stop().await;
 }
+
+/// On a phone, a player half-way through the report form keeps what they
+/// typed when their page is updated (another table's result changes the
+/// standings their page shows).
+#[actix_web::test]
+async fn a_players_half_filled_report_survives_an_update() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("Organiser").await.unwrap();
+    let tid = open_tournament(&mut to, "Phone GT", 3).await.unwrap();
+    let mut players = Vec::new();
+    for n in 1..=6 {
+        let mut c = arbiter_server::client::ApiClient::new(&app.base);
+        c.sign_up(&format!("u{n}@phone.test"), "a long password", &format!("U{n}")).await.unwrap();
+        register(&mut c, &tid, &format!("U{n}"), "Orks").await.unwrap();
+        players.push(c);
+    }
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    for c in &mut players {
+        c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await.unwrap().ok().unwrap();
+    }
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    let r = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await.unwrap().ok().unwrap();
+    let p = to.post_empty(&format!("/api/rounds/{}/pairings", s(&r["round"], "id"))).await.unwrap().ok().unwrap();
+    let tables = p["round"]["pairings"].as_array().cloned().unwrap_or_default();
+    let index = |seat: &serde_json::Value| s(seat, "name").trim_start_matches('U').parse::<usize>().unwrap();
+    // The phone belongs to player 1 of the first table; another table plays meanwhile.
+    let (me, other) = (index(&tables[0]["player1"]), tables[1].clone());
+
+    let b = Browser::start().await.unwrap();
+    b.client.goto(&format!("{}/login?next=/t/{tid}/me", app.base)).await.unwrap();
+    b.client
+        .execute(&format!("var f = document.querySelector('form'); f.email.value = 'u{me}@phone.test'; f.password.value = 'a long password'; f.submit(); return true;"), vec![])
+        .await
+        .unwrap();
+    let field = "#report-form input[name=mine]";
+    assert!(
+        wait_for(&b, &format!("return !!document.querySelector('{field}')"), Duration::from_secs(5)).await.is_some(),
+        "no report form on the player's page"
+    );
+    assert!(
+        wait_for(&b, "return document.getElementById('live-status').classList.contains('on')", Duration::from_secs(5))
+            .await
+            .is_some(),
+        "socket not live"
+    );
+    b.client.find(Locator::Css(field)).await.unwrap().send_keys("6").await.unwrap();
+    // Count the updates the page applies (each re-renders it).
+    b.client
+        .execute("window.__updates = 0; Arbiter.onChange(function () { window.__updates += 1; }); return true;", vec![])
+        .await
+        .unwrap();
+
+    // The other table reports and confirms: this player's standing line is updated.
+    let (o1, o2) = (index(&other["player1"]) - 1, index(&other["player2"]) - 1);
+    let oid = s(&other, "id").to_string();
+    players[o1]
+        .post(&format!("/api/pairings/{oid}/report"), &json!({ "player1_vp": 90, "player2_vp": 10 }))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    players[o2].post_empty(&format!("/api/pairings/{oid}/confirm")).await.unwrap().ok().unwrap();
+    assert!(
+        wait_for(&b, "return window.__updates > 0", Duration::from_secs(5)).await.is_some(),
+        "the page received no update"
+    );
+
+    let kept = b
+        .client
+        .execute(
+            &format!("var f = document.querySelector('{field}'); return [f.value, document.activeElement === f];"),
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(kept, json!(["6", true]), "the half-filled report was wiped or lost focus");
+    b.close().await;
+    app.stop().await;
+}
