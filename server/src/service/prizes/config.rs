@@ -173,85 +173,103 @@ fn fill_id(obj: &mut Map<String, Value>, at: &str) -> ApiResult<()> {
 ///
 /// # Errors
 /// 422 `invalid_prizes` naming the category (and prize) at fault.
-pub fn normalised(mut config: PrizeConfig) -> ApiResult<PrizeConfig> {
+pub fn normalised(config: PrizeConfig) -> ApiResult<PrizeConfig> {
+    normalised_at(config).map_err(|(_, e)| e)
+}
+
+/// [`normalised`], saying which category (its index in the list as given)
+/// an error is about, if one: the CSV import names that category's row.
+pub(super) fn normalised_at(mut config: PrizeConfig) -> Result<PrizeConfig, (Option<usize>, ApiError)> {
     if config.categories.len() > MAX_CATEGORIES {
-        return Err(invalid(format!("A prize list has at most {MAX_CATEGORIES} categories.")));
+        return Err((None, invalid(format!("A prize list has at most {MAX_CATEGORIES} categories."))));
     }
     let mut category_ids = HashSet::new();
     let mut prize_ids = HashSet::new();
     for (i, c) in config.categories.iter_mut().enumerate() {
-        let name = c.name.trim().to_string();
-        let at = if name.is_empty() { format!("Category {}", i + 1) } else { format!("Category `{name}`") };
-        if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
-            return Err(invalid(format!("{at}: the name must be one line of 1 to 64 characters.")));
-        }
-        c.name = name;
-        if !category_ids.insert(c.id.0.clone()) {
-            return Err(invalid(format!("{at}: the id `{}` is used by another category.", c.id)));
-        }
-        for (lo, hi, max, what) in
-            [(c.min_age, c.max_age, MAX_AGE, "age"), (c.min_rating, c.max_rating, MAX_RATING, "rating")]
-        {
-            if let Some(v) = [lo, hi].into_iter().flatten().find(|v| *v > max) {
-                return Err(invalid(format!("{at}: {what} {v} is out of range (0 to {max}).")));
-            }
-            if let (Some(l), Some(h)) = (lo.filter(|v| *v > 0), hi.filter(|v| *v > 0)) {
-                if l > h {
-                    return Err(invalid(format!("{at}: the minimum {what} {l} is above the maximum {h}.")));
-                }
-            }
-        }
-        c.gender = match c.gender.as_deref().map(str::trim).map(str::to_lowercase).as_deref() {
-            None | Some("") => None,
-            Some("f" | "w") => Some("F".into()),
-            Some("m") => Some("M".into()),
-            Some(other) => return Err(invalid(format!("{at}: gender `{other}` must be F (women and girls) or M."))),
-        };
-        c.disability = match c.disability.as_deref().map(str::trim).map(str::to_lowercase).as_deref() {
-            None | Some("") => None,
-            Some("yes" | "y" | "true") => Some("yes".into()),
-            Some(other) => {
-                return Err(invalid(format!(
-                "{at}: disability `{other}` must be `yes` (players whose profile records a disability) or left empty."
-            )))
-            }
-        };
-        for (field, v) in [("city", &mut c.city), ("state", &mut c.state), ("club", &mut c.club)] {
-            *v = match v.as_deref().map(str::trim) {
-                None | Some("") => None,
-                Some(t) if t.chars().count() > 64 || t.chars().any(char::is_control) => {
-                    return Err(invalid(format!("{at}: {field} must be one line of at most 64 characters.")))
-                }
-                Some(t) => Some(t.to_string()),
-            };
-        }
-        if c.prizes.len() > MAX_PRIZES_PER_CATEGORY {
-            return Err(invalid(format!("{at}: a category has at most {MAX_PRIZES_PER_CATEGORY} prizes.")));
-        }
-        let mut places = HashSet::new();
-        for p in &c.prizes {
-            if p.place == 0 {
-                return Err(invalid(format!("{at}: prize places start at 1.")));
-            }
-            if !places.insert(p.place) {
-                return Err(invalid(format!("{at}: there are two prizes for place {}.", p.place)));
-            }
-            if !prize_ids.insert(p.id.0.clone()) {
-                return Err(invalid(format!("{at}: the prize id `{}` is used twice.", p.id)));
-            }
-            if p.cash > Cents::MAX_PRIZE {
-                return Err(invalid(format!(
-                    "{at}: the prize for place {} carries {}, more than a prize may carry ({}).",
-                    p.place,
-                    p.cash,
-                    Cents::MAX_PRIZE
-                )));
-            }
-        }
-        c.prizes.sort_by_key(|p| p.place);
+        normalise_category(i, c, &mut category_ids, &mut prize_ids).map_err(|e| (Some(i), e))?;
     }
     config.categories.sort_by(|a, b| a.brochure_order.cmp(&b.brochure_order).then_with(|| a.id.cmp(&b.id)));
     Ok(config)
+}
+
+/// Checks and tidies category `i` of a prize list; ids must be new to the
+/// sets of ids seen so far.
+fn normalise_category(
+    i: usize,
+    c: &mut Category,
+    category_ids: &mut HashSet<String>,
+    prize_ids: &mut HashSet<String>,
+) -> ApiResult<()> {
+    let name = c.name.trim().to_string();
+    let at = if name.is_empty() { format!("Category {}", i + 1) } else { format!("Category `{name}`") };
+    if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
+        return Err(invalid(format!("{at}: the name must be one line of 1 to 64 characters.")));
+    }
+    c.name = name;
+    if !category_ids.insert(c.id.0.clone()) {
+        return Err(invalid(format!("{at}: the id `{}` is used by another category.", c.id)));
+    }
+    for (lo, hi, max, what) in
+        [(c.min_age, c.max_age, MAX_AGE, "age"), (c.min_rating, c.max_rating, MAX_RATING, "rating")]
+    {
+        if let Some(v) = [lo, hi].into_iter().flatten().find(|v| *v > max) {
+            return Err(invalid(format!("{at}: {what} {v} is out of range (0 to {max}).")));
+        }
+        if let (Some(l), Some(h)) = (lo.filter(|v| *v > 0), hi.filter(|v| *v > 0)) {
+            if l > h {
+                return Err(invalid(format!("{at}: the minimum {what} {l} is above the maximum {h}.")));
+            }
+        }
+    }
+    c.gender = match c.gender.as_deref().map(str::trim).map(str::to_lowercase).as_deref() {
+        None | Some("") => None,
+        Some("f" | "w") => Some("F".into()),
+        Some("m") => Some("M".into()),
+        Some(other) => return Err(invalid(format!("{at}: gender `{other}` must be F (women and girls) or M."))),
+    };
+    c.disability = match c.disability.as_deref().map(str::trim).map(str::to_lowercase).as_deref() {
+        None | Some("") => None,
+        Some("yes" | "y" | "true") => Some("yes".into()),
+        Some(other) => {
+            return Err(invalid(format!(
+                "{at}: disability `{other}` must be `yes` (players whose profile records a disability) or left empty."
+            )))
+        }
+    };
+    for (field, v) in [("city", &mut c.city), ("state", &mut c.state), ("club", &mut c.club)] {
+        *v = match v.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(t) if t.chars().count() > 64 || t.chars().any(char::is_control) => {
+                return Err(invalid(format!("{at}: {field} must be one line of at most 64 characters.")))
+            }
+            Some(t) => Some(t.to_string()),
+        };
+    }
+    if c.prizes.len() > MAX_PRIZES_PER_CATEGORY {
+        return Err(invalid(format!("{at}: a category has at most {MAX_PRIZES_PER_CATEGORY} prizes.")));
+    }
+    let mut places = HashSet::new();
+    for p in &c.prizes {
+        if p.place == 0 {
+            return Err(invalid(format!("{at}: prize places start at 1.")));
+        }
+        if !places.insert(p.place) {
+            return Err(invalid(format!("{at}: there are two prizes for place {}.", p.place)));
+        }
+        if !prize_ids.insert(p.id.0.clone()) {
+            return Err(invalid(format!("{at}: the prize id `{}` is used twice.", p.id)));
+        }
+        if p.cash > Cents::MAX_PRIZE {
+            return Err(invalid(format!(
+                "{at}: the prize for place {} carries {}, more than a prize may carry ({}).",
+                p.place,
+                p.cash,
+                Cents::MAX_PRIZE
+            )));
+        }
+    }
+    c.prizes.sort_by_key(|p| p.place);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@
 //! `166.67`), `trophy`, `medal`, `main` (main-category prize),
 //! `prize_active`. Yes/no columns take yes/no, y/n, true/false or 1/0.
 
-use super::config::normalised;
+use super::config::normalised_at;
 use crate::domain::PrizeConfig;
 use crate::error::{ApiError, ApiResult};
 use arbiter_engine::prizes::{Category, CategoryId, Cents, Prize, PrizeId, RuleConfig};
@@ -197,11 +197,10 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
             }
         }
     }
-    let firsts: Vec<(String, u64)> = building.iter().map(|b| (b.category.name.clone(), b.first_row)).collect();
+    let firsts: Vec<u64> = building.iter().map(|b| b.first_row).collect();
     let categories = building.into_iter().map(|b| b.category).collect();
-    normalised(PrizeConfig { categories, rules }).map_err(|e| {
-        let row = firsts.iter().find(|(n, _)| e.message().contains(&format!("`{n}`"))).map(|(_, r)| *r);
-        match row {
+    normalised_at(PrizeConfig { categories, rules }).map_err(|(category, e)| {
+        match category.and_then(|i| firsts.get(i)) {
             Some(r) => invalid(format!("Row {r}: {}", e.message())),
             None => invalid(e.message().to_string()),
         }
@@ -293,6 +292,9 @@ mod tests {
             .starts_with("Row 3, column max_rating: `1899` differs from `1799`"));
         assert!(err("category,place\nOpen,1\nOpen,1\n")
             .starts_with("Row 2: Category `Open`: there are two prizes for place 1"));
+        // The category's own first row, found by its place in the list, not by its name in the message.
+        assert!(err("category,place,max_age\nOpen,1,\nJuniors,1,20\nJuniors,2,\nOpen,2,\nU8,1,200\n")
+            .starts_with("Row 6: Category `U8`: age 200 is out of range"));
         assert!(
             err("category,place,cash\nOpen,1\n").starts_with("Row 2:"),
             "a short row is named: {}",
