@@ -2,7 +2,7 @@
 //! through the API: the page shows it within a second, without reloading.
 
 use arbiter_tests::browser::Browser;
-use arbiter_tests::{open_tournament, register, s, TestApp};
+use arbiter_tests::{open_tournament, register, s, Event, TestApp};
 use fantoccini::Locator;
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -154,75 +154,65 @@ async fn a_player_asks_for_a_bye_on_their_page() {
     app.stop().await;
 }
 
+/// Opens `path` in the browser signed in with `session` (the cookie a
+/// sign-in sets), as a person who signed in on this device earlier.
+async fn open_signed_in(b: &Browser, base: &str, session: &str, path: &str) {
+    b.client.goto(&format!("{base}/")).await.unwrap();
+    let set = format!("document.cookie = 'arbiter_session={session}; path=/'; return true;");
+    b.client.execute(&set, vec![]).await.unwrap();
+    b.client.goto(&format!("{base}{path}")).await.unwrap();
+}
+
+/// Waits for `field` and a live socket, then types `keys` into it.
+async fn type_into(b: &Browser, field: &str, keys: &str) {
+    assert!(
+        wait_for(b, &format!("return !!document.querySelector('{field}')"), Duration::from_secs(5)).await.is_some(),
+        "no field {field} on the page"
+    );
+    assert!(
+        wait_for(b, "return document.getElementById('live-status').classList.contains('on')", Duration::from_secs(5))
+            .await
+            .is_some(),
+        "socket not live"
+    );
+    b.client.find(Locator::Css(field)).await.unwrap().send_keys(keys).await.unwrap();
+}
+
+/// `field`'s value and whether it has the focus.
+async fn value_and_focus(b: &Browser, field: &str) -> serde_json::Value {
+    let script = format!("var f = document.querySelector('{field}'); return [f.value, document.activeElement === f];");
+    b.client.execute(&script, vec![]).await.unwrap()
+}
+
 /// The TO types an override on one table while another table's result
 /// arrives: the dashboard updates around the half-typed field, which keeps
 /// its value and the focus.
 #[actix_web::test]
 async fn a_live_update_leaves_the_field_being_typed_in_alone() {
     let app = TestApp::spawn().await.unwrap();
-    let mut to = arbiter_server::client::ApiClient::new(&app.base);
-    to.sign_up("to@typing.test", "a long password", "Organiser").await.unwrap();
-    let tid = open_tournament(&mut to, "Typing GT", 3).await.unwrap();
-    let mut players = Vec::new();
-    for n in 1..=6 {
-        let (mut c, _) = app.user(&format!("T{n}")).await.unwrap();
-        register(&mut c, &tid, &format!("T{n}"), "Orks").await.unwrap();
-        players.push(c);
-    }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
-    for c in &mut players {
-        c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await.unwrap().ok().unwrap();
-    }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
-    let r = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await.unwrap().ok().unwrap();
-    let p = to.post_empty(&format!("/api/rounds/{}/pairings", s(&r["round"], "id"))).await.unwrap().ok().unwrap();
-    let tables = p["round"]["pairings"].as_array().cloned().unwrap_or_default();
-    let (typed, other) = (s(&tables[2], "id").to_string(), tables[0].clone());
+    let mut ev = Event::start(&app.base, "T", 6, 3).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    let (typed, other) = (&tables[2], &tables[0]);
 
     let b = Browser::start().await.unwrap();
-    b.client.goto(&format!("{}/login?next=/t/{tid}/dashboard", app.base)).await.unwrap();
-    b.client
-        .execute("var f = document.querySelector('form'); f.email.value = 'to@typing.test'; f.password.value = 'a long password'; f.submit(); return true;", vec![])
-        .await
-        .unwrap();
-    let field = format!("form.override[data-pairing=\"{typed}\"] input[name=player1_vp]");
-    assert!(
-        wait_for(&b, &format!("return !!document.querySelector('{field}')"), Duration::from_secs(5)).await.is_some(),
-        "no override form on the dashboard"
-    );
-    assert!(
-        wait_for(&b, "return document.getElementById('live-status').classList.contains('on')", Duration::from_secs(5))
-            .await
-            .is_some(),
-        "socket not live"
-    );
-    b.client.find(Locator::Css(&field)).await.unwrap().send_keys("7").await.unwrap();
+    open_signed_in(&b, &app.base, ev.to.session().unwrap_or_default(), &format!("/t/{}/dashboard", ev.tid)).await;
+    let field = format!("form.override[data-pairing=\"{}\"] input[name=player1_vp]", typed.id);
+    type_into(&b, &field, "7").await;
 
-    // Table 1 reports: its row moves to "Pending confirmation" on the dashboard.
-    let name1 = s(&other["player1"], "name").trim_start_matches('T').parse::<usize>().unwrap() - 1;
-    let oid = s(&other, "id").to_string();
-    players[name1]
-        .post(&format!("/api/pairings/{oid}/report"), &json!({ "player1_vp": 80, "player2_vp": 20 }))
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
-    let moved = format!("return !!document.querySelector('tr.state-reported[data-pairing=\"{oid}\"]')");
+    // Another table reports: its row moves to "Pending confirmation" on the dashboard.
+    let report = json!({ "player1_vp": 80, "player2_vp": 20 });
+    ev.players[other.p1].post(&format!("/api/pairings/{}/report", other.id), &report).await.unwrap().ok().unwrap();
+    let moved = format!("return !!document.querySelector('tr.state-reported[data-pairing=\"{}\"]')", other.id);
     assert!(wait_for(&b, &moved, Duration::from_secs(3)).await.is_some(), "the report did not reach the dashboard");
 
-    let kept = b
-        .client
-        .execute(
-            &format!("var f = document.querySelector('{field}'); return [f.value, document.activeElement === f];"),
-            vec![],
-        )
-        .await
-        .unwrap();
-    assert_eq!(kept, json!(["7", true]), "the half-typed override was wiped or lost focus");
+    assert_eq!(
+        value_and_focus(&b, &field).await,
+        json!(["7", true]),
+        "the half-typed override was wiped or lost focus"
+    );
     // Typing goes on where it was.
     b.client.find(Locator::Css(&field)).await.unwrap().send_keys("5").await.unwrap();
-    let value = b.client.execute(&format!("return document.querySelector('{field}').value"), vec![]).await.unwrap();
-    assert_eq!(value, json!("75"));
+    assert_eq!(value_and_focus(&b, &field).await, json!(["75", true]));
     b.close().await;
     app.stop().await;
 }
@@ -233,75 +223,29 @@ async fn a_live_update_leaves_the_field_being_typed_in_alone() {
 #[actix_web::test]
 async fn a_players_half_filled_report_survives_an_update() {
     let app = TestApp::spawn().await.unwrap();
-    let (mut to, _) = app.user("Organiser").await.unwrap();
-    let tid = open_tournament(&mut to, "Phone GT", 3).await.unwrap();
-    let mut players = Vec::new();
-    for n in 1..=6 {
-        let mut c = arbiter_server::client::ApiClient::new(&app.base);
-        c.sign_up(&format!("u{n}@phone.test"), "a long password", &format!("U{n}")).await.unwrap();
-        register(&mut c, &tid, &format!("U{n}"), "Orks").await.unwrap();
-        players.push(c);
-    }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
-    for c in &mut players {
-        c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await.unwrap().ok().unwrap();
-    }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
-    let r = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await.unwrap().ok().unwrap();
-    let p = to.post_empty(&format!("/api/rounds/{}/pairings", s(&r["round"], "id"))).await.unwrap().ok().unwrap();
-    let tables = p["round"]["pairings"].as_array().cloned().unwrap_or_default();
-    let index = |seat: &serde_json::Value| s(seat, "name").trim_start_matches('U').parse::<usize>().unwrap();
+    let mut ev = Event::start(&app.base, "U", 6, 3).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
     // The phone belongs to player 1 of the first table; another table plays meanwhile.
-    let (me, other) = (index(&tables[0]["player1"]), tables[1].clone());
+    let (mine, other) = (&tables[0], tables[1].clone());
 
     let b = Browser::start().await.unwrap();
-    b.client.goto(&format!("{}/login?next=/t/{tid}/me", app.base)).await.unwrap();
-    b.client
-        .execute(&format!("var f = document.querySelector('form'); f.email.value = 'u{me}@phone.test'; f.password.value = 'a long password'; f.submit(); return true;"), vec![])
-        .await
-        .unwrap();
+    let session = ev.players[mine.p1].session().unwrap_or_default().to_string();
+    open_signed_in(&b, &app.base, &session, &format!("/t/{}/me", ev.tid)).await;
     let field = "#report-form input[name=mine]";
-    assert!(
-        wait_for(&b, &format!("return !!document.querySelector('{field}')"), Duration::from_secs(5)).await.is_some(),
-        "no report form on the player's page"
-    );
-    assert!(
-        wait_for(&b, "return document.getElementById('live-status').classList.contains('on')", Duration::from_secs(5))
-            .await
-            .is_some(),
-        "socket not live"
-    );
-    b.client.find(Locator::Css(field)).await.unwrap().send_keys("6").await.unwrap();
+    type_into(&b, field, "6").await;
     // Count the updates the page applies (each re-renders it).
     b.client
         .execute("window.__updates = 0; Arbiter.onChange(function () { window.__updates += 1; }); return true;", vec![])
         .await
         .unwrap();
 
-    // The other table reports and confirms: this player's standing line is updated.
-    let (o1, o2) = (index(&other["player1"]) - 1, index(&other["player2"]) - 1);
-    let oid = s(&other, "id").to_string();
-    players[o1]
-        .post(&format!("/api/pairings/{oid}/report"), &json!({ "player1_vp": 90, "player2_vp": 10 }))
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
-    players[o2].post_empty(&format!("/api/pairings/{oid}/confirm")).await.unwrap().ok().unwrap();
+    // The other table reports and confirms: the standings this player's page shows are updated.
+    ev.play(&other, 90, 10).await.unwrap();
     assert!(
         wait_for(&b, "return window.__updates > 0", Duration::from_secs(5)).await.is_some(),
         "the page received no update"
     );
-
-    let kept = b
-        .client
-        .execute(
-            &format!("var f = document.querySelector('{field}'); return [f.value, document.activeElement === f];"),
-            vec![],
-        )
-        .await
-        .unwrap();
-    assert_eq!(kept, json!(["6", true]), "the half-filled report was wiped or lost focus");
+    assert_eq!(value_and_focus(&b, field).await, json!(["6", true]), "the half-filled report was wiped or lost focus");
     b.close().await;
     app.stop().await;
 }
