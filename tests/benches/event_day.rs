@@ -30,7 +30,7 @@
 //! `SERVE_FLAGS` (extra `arbiter serve` flags; default `--ws-per-address 100000`).
 
 use arbiter_server::client::ApiClient;
-use arbiter_tests::load::{connect_all, memory, percentile, shows, Follow, Observed, Routes};
+use arbiter_tests::load::{connect_all, memory, mix, percentile, shows, Follow, Observed, Routes};
 use arbiter_tests::process::ServerProcess;
 use arbiter_tests::{open_tournament, s, Backend};
 use serde_json::{json, Value};
@@ -189,12 +189,7 @@ fn main() -> anyhow::Result<()> {
     let after_morning = memory(&servers);
 
     // Viewers.
-    let mix: Vec<usize> = std::env::var("MIX")
-        .unwrap_or_else(|_| "40,20,40".into())
-        .split(',')
-        .filter_map(|x| x.trim().parse().ok())
-        .collect();
-    let (boards_pct, standings_pct) = (mix.first().copied().unwrap_or(40), mix.get(1).copied().unwrap_or(20));
+    let (boards_pct, standings_pct) = mix((40, 20));
     let board_count = (tables.len() as u32).div_ceil(BOARD_TABLES).max(1);
     let table_of: std::collections::HashMap<usize, u32> =
         tables.iter().flat_map(|t| [(t.2, t.1), (t.3, t.1)]).collect();

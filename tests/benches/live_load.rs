@@ -22,7 +22,7 @@
 //! players' own pages; with more phones than players a player has several.
 
 use arbiter_server::client::ApiClient;
-use arbiter_tests::load::{connect_all, memory, percentile, shows, Follow, Observed};
+use arbiter_tests::load::{connect_all, memory, mix, percentile, shows, Follow, Observed};
 use arbiter_tests::process::ServerProcess;
 use arbiter_tests::{open_tournament, register, s, sign_up, Backend};
 use serde_json::{json, Value};
@@ -212,12 +212,7 @@ async fn setup(a: &str, b: &str, n: usize) -> anyhow::Result<Event> {
 /// What each client follows: `MIX` percent boards of 50 tables, standings
 /// windows (50 rows, over the first 1,000 places) and phones, interleaved.
 fn plan(clients: usize, e: &Event) -> Vec<Follow> {
-    let mix: Vec<usize> = std::env::var("MIX")
-        .unwrap_or_else(|_| "80,10,10".into())
-        .split(',')
-        .filter_map(|x| x.trim().parse().ok())
-        .collect();
-    let (boards_pct, standings_pct) = (mix.first().copied().unwrap_or(80), mix.get(1).copied().unwrap_or(10));
+    let (boards_pct, standings_pct) = mix((80, 10));
     let tables = e.tables.len() as u32;
     let boards = tables.div_ceil(BOARD_TABLES).max(1);
     let table_of: HashMap<usize, u32> = e.tables.iter().flat_map(|t| [(t.2, t.1), (t.3, t.1)]).collect();

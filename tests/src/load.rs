@@ -20,6 +20,16 @@ pub fn percentile(sorted: &[i64], p: f64) -> i64 {
     sorted.get(((sorted.len() as f64 * p).ceil() as usize).saturating_sub(1)).copied().unwrap_or(0)
 }
 
+/// The `MIX` environment variable (percent of viewers on venue boards and on
+/// standings windows, the rest on phones, e.g. `80,10,10`), or `default`'s
+/// percentages when it is unset or unreadable.
+#[must_use]
+pub fn mix(default: (usize, usize)) -> (usize, usize) {
+    let given: Vec<usize> =
+        std::env::var("MIX").unwrap_or_default().split(',').filter_map(|x| x.trim().parse().ok()).collect();
+    (given.first().copied().unwrap_or(default.0), given.get(1).copied().unwrap_or(default.1))
+}
+
 /// Requests, failures and latencies per route name.
 #[derive(Default, Debug)]
 pub struct Routes {
