@@ -101,7 +101,7 @@ impl TestApp {
         self.stopper.stop().await;
     }
 
-    /// A fingerprint of every table (row counts and the full event log), to
+    /// Every row of every table (the tables read from the database itself), to
     /// prove a refused request changed nothing.
     ///
     /// # Errors
