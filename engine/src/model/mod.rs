@@ -4,7 +4,9 @@
 mod colour;
 mod points;
 mod round;
+mod title;
 
 pub use colour::Colour;
 pub use points::{ParsePointsError, Points};
 pub use round::{Outcome, PlayerNo, PointSystem, RoundRecord, Unplayed};
+pub use title::{title_rank, TITLES};

@@ -5,8 +5,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-/// FIDE titles, strongest first (FIDE C.04.2: titles order equal ratings).
-pub const TITLES: [&str; 10] = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", "AGM", "AIM"];
+pub use arbiter_engine::model::TITLES;
 
 /// What a player is (beyond the name on the boards).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,12 +91,6 @@ impl PlayerProfile {
         self.state = text("state", self.state, 64)?;
         Ok(self)
     }
-
-    /// The strength of the title for ordering (GM first); untitled last.
-    #[must_use]
-    pub fn title_rank(&self) -> usize {
-        self.title.as_deref().and_then(|t| TITLES.iter().position(|x| *x == t)).unwrap_or(TITLES.len())
-    }
 }
 
 #[cfg(test)]
@@ -119,7 +112,6 @@ mod tests {
             (c.title.as_deref(), c.federation.as_deref(), c.sex.as_deref(), c.club.as_deref()),
             (Some("FM"), Some("ENG"), Some("w"), None)
         );
-        assert_eq!(c.title_rank(), 3);
         for bad in [
             PlayerProfile { rating: Some(4000), ..PlayerProfile::default() },
             PlayerProfile { title: Some("XX".into()), ..PlayerProfile::default() },

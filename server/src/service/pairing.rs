@@ -188,21 +188,11 @@ fn round_robin(t: &Tournament, players: &[Player], number: u32, cycles: Cycles) 
     })
 }
 
-/// FIDE title order for the initial ranking (C.04.2 art. 2.2: rating, then
-/// title, then alphabetically); untitled players last.
-const TITLES: [&str; 10] = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", "AGM", "AIM"];
-
 /// The initial ranking of the field (C.04.2 art. 2.2): rating (unrated
 /// last), FIDE title, name, then registration.
 #[must_use]
 fn initial_ranking<'a>(players: impl IntoIterator<Item = &'a Player>) -> Vec<&'a Player> {
-    let title = |p: &Player| {
-        p.profile
-            .title
-            .as_deref()
-            .and_then(|t| TITLES.iter().position(|x| x.eq_ignore_ascii_case(t)))
-            .unwrap_or(TITLES.len())
-    };
+    let title = |p: &Player| arbiter_engine::model::title_rank(p.profile.title.as_deref());
     let mut field: Vec<&Player> = players.into_iter().collect();
     field.sort_by(|a, b| {
         b.profile
