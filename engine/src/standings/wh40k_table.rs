@@ -161,5 +161,5 @@ where
         cells: computed.into_iter().map(|col| col.into_iter().map(cell).collect()).collect(),
         skipped: Vec::new(),
     };
-    Ok(assemble(table, &ranking, |_| None))
+    Ok(assemble(table, &ranking, |_, _| None))
 }

@@ -172,7 +172,7 @@ pub fn compute_chess(event: &ChessEvent, config: &ChessConfig) -> Result<Standin
         cells,
         skipped,
     };
-    Ok(assemble(table, &ranking, |_| None))
+    Ok(assemble(table, &ranking, |_, _| None))
 }
 
 /// The ranking key of a value: higher first, absent values last.

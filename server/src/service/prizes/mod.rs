@@ -179,7 +179,7 @@ pub async fn run(state: &AppState, user: &User, id: Uuid, req: RunRequest) -> Ap
         ApiError::invalid("invalid_prizes", format!("The prizes cannot be allocated: {e}."))
     };
     let mut allocation = allocate(&inputs.event).map_err(refused)?;
-    let cash = split_cash(&inputs.event).map_err(refused)?;
+    let cash = split_cash(&inputs.event, &allocation).map_err(refused)?;
     let log = std::mem::take(&mut allocation.log);
     let run = PrizeRun {
         id: Uuid::new_v4(),
