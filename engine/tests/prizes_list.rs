@@ -33,10 +33,8 @@ fn without_a_split_the_list_pays_what_it_says_each_player_won() {
     // in brochure order)": P1 wins the Open 1st ($100); P3 is the first
     // under-1800 player without a prize: Under-1800 1st ($500).
     let l = list(&open_and_under_1800(), SplitMethod::None);
-    let got: Vec<(&str, u32, u64)> = l
-        .iter()
-        .map(|e| (e.prizes[0].prize_id.0.as_str(), e.shares[0].player_id.0, e.shares[0].paid.0))
-        .collect();
+    let got: Vec<(&str, u32, u64)> =
+        l.iter().map(|e| (e.prizes[0].prize_id.0.as_str(), e.shares[0].player_id.0, e.shares[0].paid.0)).collect();
     assert_eq!(got, [("open-1", 1, 10_000), ("u1800-1", 3, 50_000)]);
     assert_eq!(paid_by_list(&l), [(PlayerNo(1), Cents::units(100)), (PlayerNo(3), Cents::units(500))]);
 }

@@ -50,6 +50,9 @@ pub struct ListEntry {
     pub kind: EntryKind,
     /// The score of the tied players who share it (awards only).
     pub score: Option<Points>,
+    /// The category whose money it is, when that is not told by its prizes:
+    /// class money handed down (place-first), paid or unawarded.
+    pub category_id: Option<CategoryId>,
     /// Its prizes, in brochure order; empty for class money handed down.
     pub prizes: Vec<ListPrize>,
     /// Money handed down into it (place-first).
@@ -95,7 +98,7 @@ pub fn prize_list(event: &PrizeEvent, allocation: &Allocation, cash: &CashSplit)
     let prizes_of = |ids: &[PrizeId]| {
         let mut ids: Vec<&PrizeId> = ids.iter().filter(|id| place.contains_key(id)).collect();
         ids.sort_by_key(|id| (place[id].0, place[id].1, *id));
-        ids.into_iter().map(|id| list_prize(id)).collect::<Vec<_>>()
+        ids.into_iter().map(&list_prize).collect::<Vec<_>>()
     };
 
     // (category position, place, sequence) → entry.
@@ -107,12 +110,8 @@ pub fn prize_list(event: &PrizeEvent, allocation: &Allocation, cash: &CashSplit)
     let mut covered: HashSet<&PrizeId> = HashSet::new();
     for (seq, a) in cash.awards.iter().enumerate() {
         covered.extend(a.prize_ids.iter());
-        let prizes = prizes_of(&a.prize_ids);
-        let category = match &a.kind {
-            AwardKind::Category { category_id } | AwardKind::ClassAlone { category_id } => Some(category_id),
-            _ => None,
-        };
-        keyed.push((key_of(&prizes, category, seq), award_entry(a, prizes)));
+        let entry = award_entry(a, prizes_of(&a.prize_ids));
+        keyed.push((key_of(&entry.prizes, entry.category_id.as_ref(), seq), entry));
     }
     let base = cash.awards.len();
     for (k, u) in cash.unawarded.iter().enumerate() {
@@ -121,13 +120,14 @@ pub fn prize_list(event: &PrizeEvent, allocation: &Allocation, cash: &CashSplit)
         let entry = ListEntry {
             kind: EntryKind::Unawarded(u.reason),
             score: None,
+            category_id: u.prize_id.is_none().then(|| u.category_id.clone()),
             carried_in: if u.prize_id.is_none() { u.amount } else { Cents::ZERO },
             total: u.amount,
             carried_out: Cents::ZERO,
             shares: Vec::new(),
             prizes,
         };
-        keyed.push((key_of(&entry.prizes, Some(&u.category_id), base + k), entry));
+        keyed.push((key_of(&entry.prizes, entry.category_id.as_ref(), base + k), entry));
     }
     // Prizes the cash split did not cover: those without cash.
     let base = base + cash.unawarded.len();
@@ -163,6 +163,7 @@ fn empty(prizes: Vec<ListPrize>) -> ListEntry {
     ListEntry {
         kind: EntryKind::Items,
         score: None,
+        category_id: None,
         prizes,
         carried_in: Cents::ZERO,
         total: Cents::ZERO,
@@ -173,9 +174,14 @@ fn empty(prizes: Vec<ListPrize>) -> ListEntry {
 
 fn award_entry(a: &Award, prizes: Vec<ListPrize>) -> ListEntry {
     let tied = a.shares.len() > 1 || matches!(a.kind, AwardKind::Category { .. });
+    let category_id = match &a.kind {
+        AwardKind::Category { category_id } if prizes.is_empty() => Some(category_id.clone()),
+        _ => None,
+    };
     ListEntry {
         kind: EntryKind::Paid(a.kind.clone()),
         score: tied.then_some(a.score),
+        category_id,
         prizes,
         carried_in: a.carried_in,
         total: a.total,

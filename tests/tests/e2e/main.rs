@@ -12,6 +12,7 @@ mod fuzz;
 mod games;
 mod live;
 mod prizes;
+mod prizes_money;
 mod profiles;
 mod ratings;
 mod scale;

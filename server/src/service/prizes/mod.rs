@@ -112,28 +112,24 @@ pub async fn import_csv(state: &AppState, user: &User, id: Uuid, text: &str) -> 
 }
 
 /// Maps the API's overrides (registration ids) to the engine's (player
-/// numbers). Unknown prizes and players are refused here (prize spec,
-/// "Error Handling": invalid override); the engine reports the rest
+/// numbers). Unknown prizes and players are refused here with 400 (prize
+/// spec, "Error Handling": "Invalid `prize_id` or `player_id` in manual
+/// override → `400 Invalid override`"); the engine reports the rest
 /// (ineligible, already assigned…) as conflicts.
 fn overrides(inputs: &crate::domain::RunInputs, list: Vec<OverrideInput>) -> ApiResult<Vec<ManualOverride>> {
+    let invalid = |message: String| ApiError::bad_request("invalid_override", format!("Invalid override: {message}"));
     if list.len() > MAX_OVERRIDES {
-        return Err(ApiError::invalid("invalid_override", format!("At most {MAX_OVERRIDES} overrides per run.")));
+        return Err(invalid(format!("at most {MAX_OVERRIDES} overrides per run.")));
     }
     list.into_iter()
         .enumerate()
         .map(|(i, o)| {
             let prize_id = PrizeId(o.prize_id);
             if !inputs.event.categories.iter().any(|c| c.prizes.iter().any(|p| p.id == prize_id)) {
-                return Err(ApiError::invalid(
-                    "invalid_override",
-                    format!("overrides[{i}]: there is no prize `{prize_id}` on the prize list."),
-                ));
+                return Err(invalid(format!("overrides[{i}]: there is no prize `{prize_id}` on the prize list.")));
             }
             let player = inputs.entrants.iter().find(|e| e.player_id == o.player_id).ok_or_else(|| {
-                ApiError::invalid(
-                    "invalid_override",
-                    format!("overrides[{i}]: player {} is not in this event's standings.", o.player_id),
-                )
+                invalid(format!("overrides[{i}]: player {} is not in this event's standings.", o.player_id))
             })?;
             Ok(ManualOverride { prize_id, player_id: player.no })
         })
@@ -159,8 +155,8 @@ fn trace(run: &PrizeRun) {
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 `no_prizes` without a prize list, 409
-/// `no_results` before any game counts; 422 `invalid_override`, or
-/// `invalid_prizes` when the engine refuses the data (e.g. scores out of
+/// `no_results` before any game counts; 400 `invalid_override` for an
+/// override naming an unknown prize or player; 422 `invalid_prizes` when the engine refuses the data (e.g. scores out of
 /// the standings order).
 pub async fn run(state: &AppState, user: &User, id: Uuid, req: RunRequest) -> ApiResult<RunView> {
     let change = Change::begin(state, id).await?;
@@ -257,7 +253,7 @@ pub async fn publish(state: &AppState, user: &User, id: Uuid, run: Uuid) -> ApiR
     change
         .emit(
             EventKind::PrizesPublished,
-            &json!({ "prizes": { "run_id": view.run_id, "published_at": at, "prize_count": view.prizes.len() } }),
+            &json!({ "prizes": { "run_id": view.run_id, "published_at": at, "prize_count": view.prize_count() } }),
         )
         .await?;
     change.commit(state).await?;
