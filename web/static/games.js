@@ -185,6 +185,11 @@
         return "<li>" + esc(label(v)) + ' <button type="button" data-tb="up" data-i="' + i + '" title="Move up">↑</button> <button type="button" data-tb="remove" data-i="' + i + '" title="Remove">✕</button></li>';
       }).join("") + "</ol>";
       h += '<select id="tb-add">' + tb.available.map(function (a, i) { return '<option value="' + i + '">' + esc(a.code + " · " + a.name) + "</option>"; }).join("") + '</select> <button type="button" data-tb="add">Add</button>';
+      if (c.game === "wh40k") {
+        const fold = (c.pairing || "fold") === "fold";
+        h += '<p><label class="inline">Pairing <select name="pairing"><option value="fold"' + (fold ? " selected" : "") + ">fold each record group, swap a rematch with the adjacent pair (wins, margin, SOS, registration)</option>" +
+          '<option value="matching"' + (fold ? "" : " selected") + ">avoid rematches by matching, in standings order (total VP before registration)</option></select></label></p>";
+      }
     }
     if (tb.points) {
       const p = tb.points, inp = function (k, l) { return '<label class="inline">' + l + ' <input type="number" step="0.5" min="0" max="10" name="pt_' + k + '" value="' + p[k] + '"></label> '; };
@@ -210,6 +215,7 @@
         const bp = box.querySelector("[name=bye_points]").value;
         config.bye_points = bp === "" ? null : Number(bp);
       } else config.tiebreaks = list;
+      if (config.game === "wh40k") config.pairing = box.querySelector("[name=pairing]").value;
       const body = { config: config };
       if (tb.points) body.points = { win: Number(box.querySelector("[name=pt_win]").value), draw: Number(box.querySelector("[name=pt_draw]").value), loss: Number(box.querySelector("[name=pt_loss]").value), bye: Number(box.querySelector("[name=pt_bye]").value) };
       if (tb.confirmation_required) {

@@ -19,4 +19,5 @@ mod scale;
 mod security;
 mod security_web;
 mod storage;
+mod swiss40k;
 mod views;
