@@ -102,8 +102,9 @@
     const th = function (c) { return '<th class="num" title="' + esc(c.name) + '">' + esc(c.code) + "</th>"; };
     let head = '<tr><th class="num">#</th><th>Player</th>' + (w40k ? '<th>Faction</th><th class="num">W</th><th class="num">L</th><th class="num">D</th>' : "") +
       (showPrimary ? th(primary) : "") + m.columns.map(th).join("") + (to ? "<th></th>" : "") + "</tr>";
-    const ranks = {};
+    const ranks = {}, lots = {};
     s.standings.forEach(function (r) { ranks[r.rank] = (ranks[r.rank] || 0) + 1; });
+    (m.resolutions || []).forEach(function (x) { if (x.lot) x.order.forEach(function (id) { lots[id] = x.lot; }); });
     const body = s.standings.map(function (r) {
       const t = r.tie, cls = [];
       if (r.dropped) cls.push("dropped");
@@ -113,14 +114,15 @@
       if (t && t.attention) rank = '<span class="tie-warn" title="' + (t.status === "provisional" ? "Ordered only by " + esc(t.by) + ": confirm or swap" : "Unresolved tie: every tie-break is equal") + '">⚠</span> ' + rank;
       let name = esc(r.display_name) + (r.dropped ? " (dropped)" : "");
       if (t && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + t.group + '" title="' + (m.game === "chess" ? "Direct encounter" : "Mini-league") + ' of the players on this score">' + (m.game === "chess" ? "DE" : "ML") + "</button>";
-      if (t && t.status === "manual") name += ' <span class="muted" title="Ordered by the organiser">(TO)</span>';
+      if (t && t.status === "manual") name += lots[r.player_id] ? ' <span class="muted" title="Drawn by lot (FIDE C.07 art. 4.2), seed ' + esc(lots[r.player_id]) + '">(lot)</span>' : ' <span class="muted" title="Ordered by the organiser">(TO)</span>';
       let cells = '<td class="num">' + rank + "</td><td>" + name + "</td>";
       if (w40k) cells += "<td>" + esc(r.faction) + '</td><td class="num">' + r.wins + '</td><td class="num">' + r.losses + '</td><td class="num">' + r.draws + "</td>";
       if (showPrimary) cells += '<td class="num">' + esc(r.score) + "</td>";
       cells += (r.values || []).map(function (v) { return '<td class="num">' + esc(v) + "</td>"; }).join("");
       if (to) {
         const act = t && (t.attention || t.status === "manual");
-        cells += "<td>" + (act ? '<button type="button" data-tie="confirm" data-player="' + r.player_id + '" title="Confirm this order">=</button> <button type="button" data-tie="swap" data-player="' + r.player_id + '" title="Swap with the player below">↓</button>' : "") + "</td>";
+        const lot = t && t.status === "unresolved" ? ' <button type="button" data-tie="draw_lots" data-player="' + r.player_id + '" title="Draw lots for this tie (FIDE C.07 art. 4.2): recorded, once">lots</button>' : "";
+        cells += "<td>" + (act ? '<button type="button" data-tie="confirm" data-player="' + r.player_id + '" title="Confirm this order">=</button> <button type="button" data-tie="swap" data-player="' + r.player_id + '" title="Swap with the player below">↓</button>' + lot : "") + "</td>";
       }
       return '<tr data-player="' + r.player_id + '"' + (cls.length ? ' class="' + cls.join(" ") + '"' : "") + ">" + cells + "</tr>";
     }).join("");
