@@ -74,7 +74,7 @@ async fn ranked(to: &mut ApiClient, id: &str, tiebreaks: Value) -> anyhow::Resul
         .collect())
 }
 
-fn values_of<'a>(rows: &'a [(String, Vec<String>)], no: u32) -> &'a [String] {
+fn values_of(rows: &[(String, Vec<String>)], no: u32) -> &[String] {
     let name = format!("Player {no:02}");
     rows.iter().find(|(n, _)| *n == name).map_or(&[], |(_, v)| v.as_slice())
 }
