@@ -12,6 +12,7 @@
 
 use super::games::Event;
 use super::prizes::{csv_list_and_payouts, entries, entry, list_and_payouts, payouts};
+use arbiter_tests::browser::Browser;
 use arbiter_tests::{s, TestApp};
 use serde_json::{json, Value};
 
@@ -310,7 +311,47 @@ async fn the_forum_example_to_the_cent_under_every_method() -> anyhow::Result<()
     let r = run(&mut e, &immitt(), json!({ "cash_split": "hort" })).await?;
     e.to.post_empty(&format!("/api/tournaments/{}/advance", e.id)).await?.ok()?;
     published_agrees(&app, &mut e, &r).await?;
+    let r = run(&mut e, &immitt(), json!({ "cash_split": "uscf_32b3" })).await?;
+    published_agrees(&app, &mut e, &r).await?;
+    read_on_a_phone_and_a_screen(&app, &e.id).await?;
     app.stop().await;
+    Ok(())
+}
+
+/// The published 32B3 list of the forum example in Chromium, on a 390×844
+/// phone and a 1920×1080 screen: the page never scrolls sideways (the list
+/// scrolls in its own box on the phone), the pool reads as one entry of
+/// four prizes paying C, D, E and F $746.75 each, amounts are at least
+/// 14 px, and the method's rule is on the page.
+async fn read_on_a_phone_and_a_screen(app: &TestApp, id: &str) -> anyhow::Result<()> {
+    let b = Browser::start().await?;
+    b.client.goto(&format!("{}/t/{id}/prizes", app.base)).await?;
+    for (width, height) in [(390, 844), (1920, 1080)] {
+        b.client.set_window_size(width, height).await?;
+        let page = b
+            .client
+            .execute(
+                "const pool = [...document.querySelectorAll('#prize-winners tr[data-kind=pooled]')]
+                   .find(r => r.textContent.includes('Under 2400 1st'));
+                 const paid = pool ? [...pool.querySelectorAll('li[data-player]')].map(li => li.textContent.trim()) : [];
+                 const amount = pool && pool.querySelector('li[data-player] .num');
+                 return {
+                   overflow: document.documentElement.scrollWidth - window.innerWidth,
+                   prizes: pool ? pool.querySelectorAll('li[data-prize]').length : 0,
+                   paid: paid,
+                   px: amount ? parseFloat(getComputedStyle(amount).fontSize) : 0,
+                   rule: !!document.getElementById('split-rule') && document.getElementById('split-rule').offsetHeight > 0,
+                 };",
+                vec![],
+            )
+            .await?;
+        assert!(page["overflow"].as_f64().unwrap_or(1.0) <= 0.0, "{width}px: the page scrolls sideways: {page}");
+        assert_eq!(page["prizes"], 4, "{width}px: {page}");
+        assert_eq!(page["paid"], json!(["C 746.75", "D 746.75", "E 746.75", "F 746.75"]), "{width}px");
+        assert!(page["px"].as_f64().unwrap_or(0.0) >= 14.0, "{width}px: amounts too small: {page}");
+        assert_eq!(page["rule"], true, "{width}px: the method's rule is not shown");
+    }
+    b.close().await;
     Ok(())
 }
 

@@ -7,8 +7,9 @@
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::Lot;
 use arbiter_server::client::ApiClient;
-use arbiter_tests::{s, TestApp};
+use arbiter_tests::{s, Backend, TestApp};
 use awc::http::Method;
+use futures_util::future::join_all;
 use serde_json::{json, Value};
 
 /// A TRF of `table` (number, rating, rounds as `"3w1"`, `"11b+"`, `U`, `H`,
@@ -200,4 +201,57 @@ async fn a_tie_the_list_leaves_is_drawn_by_lot_once_and_can_be_redone() -> anyho
     assert_eq!(app.fingerprint().await?, before);
     app.stop().await;
     Ok(())
+}
+
+/// Sixteen draws for the same tie at once, from the TO's session on several
+/// connections: one is drawn, the others answer 409 `already_drawn`, and the
+/// event log holds one drawing.
+async fn lots_drawn_at_once(backend: Backend) -> anyhow::Result<()> {
+    let app = TestApp::spawn_with(backend, None).await?;
+    let (mut to, id) = imported(&app, &trf("2024/08/01", SWISS_5)).await?;
+    ranked(&mut to, &id, json!([])).await?;
+    let st = to.get(&format!("/api/tournaments/{id}/standings")).await?.ok()?;
+    let members: Vec<String> = st["open_ties"][0]["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(String::from)
+        .collect();
+    let since = to.get(&format!("/api/tournaments/{id}/snapshot")).await?.ok()?["seq"].as_i64().unwrap_or(0);
+    let ties = format!("/api/tournaments/{id}/ties");
+    let mut clients: Vec<ApiClient> = (0..16).map(|_| to.clone_to(&app.base)).collect();
+    let replies = join_all(clients.iter_mut().enumerate().map(|(i, c)| {
+        let body = json!({ "action": "draw_lots", "player_id": members[i % members.len()] });
+        let path = ties.clone();
+        async move { c.post(&path, &body).await }
+    }))
+    .await;
+    let mut codes: Vec<(u16, String)> = Vec::new();
+    for r in replies {
+        let r = r?;
+        codes.push((r.status.as_u16(), r.code().to_string()));
+    }
+    assert_eq!(codes.iter().filter(|(s, _)| *s == 200).count(), 1, "{codes:?}");
+    assert!(codes.iter().all(|(s, c)| *s == 200 || (*s == 409 && c == "already_drawn")), "{codes:?}");
+    let events = to.get(&format!("/api/tournaments/{id}/events?since={since}")).await?.ok()?;
+    let drawn = events["events"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| e["kind"] == "tie_resolved" && e["data"]["action"] == "draw_lots")
+        .count();
+    assert_eq!(drawn, 1);
+    app.stop().await;
+    Ok(())
+}
+
+#[actix_web::test]
+async fn lots_drawn_at_once_sqlite() -> anyhow::Result<()> {
+    lots_drawn_at_once(Backend::Sqlite).await
+}
+
+#[actix_web::test]
+async fn lots_drawn_at_once_postgres() -> anyhow::Result<()> {
+    lots_drawn_at_once(Backend::Postgres).await
 }
