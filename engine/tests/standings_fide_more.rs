@@ -5,86 +5,27 @@
 
 #![allow(clippy::unwrap_used)]
 
-use arbiter_engine::model::{Colour, Outcome, PlayerNo, PointSystem, RoundRecord, Unplayed};
+mod fide_support;
+
+use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::{
-    compute_chess, CalendarDate, ChessConfig, ChessEvent, ChessPlayer, ChessTiebreak, Lot, Modifier, OpenTie,
-    OpenTieKind, PairingKind, Resolution, RulesVersion,
+    compute_chess, CalendarDate, ChessConfig, ChessTiebreak, Lot, Modifier, OpenTie, OpenTieKind, PairingKind,
+    Resolution, RulesVersion,
 };
+use fide_support::{event, SEVEN, SWISS_5};
 use std::collections::BTreeMap;
 
-/// A TRF-like round: `"3w1"` (opponent, colour, result `1 = 0 + -`) or `U H Z F -`.
-fn record(token: &str) -> RoundRecord {
-    match token {
-        "U" => RoundRecord::Unpaired(Unplayed::PairingBye),
-        "F" => RoundRecord::Unpaired(Unplayed::FullPointBye),
-        "H" => RoundRecord::Unpaired(Unplayed::HalfPointBye),
-        "Z" => RoundRecord::Unpaired(Unplayed::ZeroPointBye),
-        "-" => RoundRecord::Unpaired(Unplayed::Absent),
-        _ => {
-            let split = token.find(['w', 'b']).unwrap();
-            let opponent = PlayerNo(token[..split].parse().unwrap());
-            let colour = if &token[split..=split] == "w" { Colour::White } else { Colour::Black };
-            let played = |outcome| RoundRecord::Played { opponent, colour, outcome, rated: true };
-            match &token[split + 1..] {
-                "1" => played(Outcome::Win),
-                "=" => played(Outcome::Draw),
-                "0" => played(Outcome::Loss),
-                "+" => RoundRecord::Forfeit { opponent, colour: Some(colour), won: true },
-                _ => RoundRecord::Forfeit { opponent, colour: Some(colour), won: false },
-            }
-        }
-    }
-}
-
-fn event(table: &[(u32, u16, &str)], start: &str) -> ChessEvent {
-    ChessEvent {
-        players: table
-            .iter()
-            .map(|&(no, rating, rounds)| ChessPlayer {
-                no: PlayerNo(no),
-                rating: Some(rating),
-                rounds: rounds.split_whitespace().map(record).collect(),
-            })
-            .collect(),
-        points: PointSystem::default(),
-        pairing: PairingKind::Swiss,
-        start_date: Some(start.parse().unwrap()),
-        total_rounds: None,
-    }
-}
-
 fn column(table: &[(u32, u16, &str)], start: &str, tb: ChessTiebreak) -> BTreeMap<u32, String> {
-    let s = compute_chess(&event(table, start), &ChessConfig::with(vec![tb])).unwrap();
+    let s = compute_chess(&event(table, PairingKind::Swiss, start), &ChessConfig::with(vec![tb])).unwrap();
     s.rows.iter().map(|r| (r.player.0, r.values[0].display.clone())).collect()
 }
-
-/// Mario Held, "Exercises in Tie-Breaking" §2.1 (the 16-player Swiss of
-/// `standings_fide.rs`).
-const SWISS_5: &[(u32, u16, &str)] = &[
-    (1, 2200, "9w1 13b= 2w= 15b1 4w="),
-    (2, 2150, "10b1 7w1 1b= 16w1 3b="),
-    (3, 2100, "11w= 6b1 8w1 4b= 2w="),
-    (4, 2050, "12b1 H 13w1 3w= 1b="),
-    (5, 2000, "13w0 15b0 11w1 7b= 10w1"),
-    (6, 1950, "14b0 3w0 U 10w1 8b1"),
-    (7, 1900, "15w1 2b0 16b0 5w= 11b0"),
-    (8, 1850, "16b= 14w1 3b0 13w1 6w0"),
-    (9, 1800, "1b0 10w0 H 11b- U"),
-    (10, 1750, "2w0 9b1 15w0 6b0 5b0"),
-    (11, 1700, "3b= 16w0 5b0 9w+ 7w1"),
-    (12, 1650, "4w0 U 14w+ Z Z"),
-    (13, 1600, "5b1 1w= 4b0 8b0 14w0"),
-    (14, 1550, "6w1 8b0 12b- Z 13b1"),
-    (15, 1500, "7b0 5w1 10b1 1w0 16b0"),
-    (16, 1450, "8w= 11b1 7w1 2b0 15w1"),
-];
 
 #[test]
 fn perfect_tournament_performance_exercise_22() {
     // Held, exercise 22: Peter (3) scored 3.5 against 1700, 1950, 1850,
     // 2050 and 2150: PTP 2112, the lowest rating whose expected score
     // (table 8.1b) reaches 3.5.
-    let ptp = column(SWISS_5, "2024-08-01", ChessTiebreak::PerfectPerformance);
+    let ptp = column(&SWISS_5, "2024-08-01", ChessTiebreak::PerfectPerformance);
     assert_eq!(ptp[&3], "2112");
     // No point scored: the lowest-rated opponent minus 800. Ina (9) lost to
     // 2200 and 1750 over the board: 950; Nick (12) lost his one game, to 2050: 1250.
@@ -96,29 +37,15 @@ fn average_perfect_performance_of_opponents() {
     // Art. 10.5, worked by hand: Peter's (3) opponents over the board are
     // 11, 6, 8, 4 and 2, whose PTPs (art. 10.3, as above) are 1763, 1810,
     // 1715, 2168 and 2216: mean 9672 / 5 = 1934.4, rounded 1934.
-    let ptp = column(SWISS_5, "2024-08-01", ChessTiebreak::PerfectPerformance);
+    let ptp = column(&SWISS_5, "2024-08-01", ChessTiebreak::PerfectPerformance);
     let got: Vec<&str> = [11, 6, 8, 4, 2].iter().map(|p| ptp[p].as_str()).collect();
     assert_eq!(got, ["1763", "1810", "1715", "2168", "2216"]);
-    let appo = column(SWISS_5, "2024-08-01", ChessTiebreak::AveragePerfectPerformanceOfOpponents);
+    let appo = column(&SWISS_5, "2024-08-01", ChessTiebreak::AveragePerfectPerformanceOfOpponents);
     assert_eq!(appo[&3], "1934");
     let codes = [ChessTiebreak::PerfectPerformance, ChessTiebreak::AveragePerfectPerformanceOfOpponents];
     assert_eq!(codes.map(|c| c.code()), ["PTP", "APPO"]);
     assert_eq!(serde_json::to_value(codes).unwrap(), serde_json::json!([{ "code": "PTP" }, { "code": "APPO" }]));
 }
-
-/// Seven players, four rounds (research notes §1.6): A 2000 … G 1600.
-/// R1 A–E 1-0, B–F ½-½, C–G 1-0, D PAB; R2 D–A 0-1, E–B 0-1, F–G 1-0, C
-/// half-point bye; R3 A–C ½-½, B–D forfeit (B wins), E–G 1-0, F PAB; R4
-/// B–A 0-1, C–D 1-0, F–E 0-1, G withdrew.
-const SEVEN: &[(u32, u16, &str)] = &[
-    (1, 2000, "5w1 4b1 3w= 2b1"),
-    (2, 1900, "6w= 5b1 4w+ 1w0"),
-    (3, 1850, "7w1 H 1b= 4w1"),
-    (4, 1800, "U 1w0 2b- 3b0"),
-    (5, 1700, "1b0 2w0 7w1 6b1"),
-    (6, 1650, "2b= 7w1 U 5w0"),
-    (7, 1600, "3b0 6b0 5b0 -"),
-];
 
 #[test]
 fn the_virtual_opponent_before_2023() {
@@ -131,8 +58,8 @@ fn the_virtual_opponent_before_2023() {
     // C's half-point bye in round 2, 1 + 0.5 + 1 = 2.5.
     let before = "2023-08-31";
     assert_eq!(RulesVersion::in_force_on(before.parse::<CalendarDate>().unwrap()), RulesVersion::FidePre2023);
-    let bh = column(SEVEN, before, ChessTiebreak::Buchholz { modifier: Modifier::None });
-    let sb = column(SEVEN, before, ChessTiebreak::SonnebornBerger { modifier: Modifier::None });
+    let bh = column(&SEVEN, before, ChessTiebreak::Buchholz { modifier: Modifier::None });
+    let sb = column(&SEVEN, before, ChessTiebreak::SonnebornBerger { modifier: Modifier::None });
     let got: Vec<(u32, &str, &str)> = (1..=7).map(|p| (p, bh[&p].as_str(), sb[&p].as_str())).collect();
     assert_eq!(
         got,
@@ -148,7 +75,7 @@ fn the_virtual_opponent_before_2023() {
     );
     // From 1 September 2023 the same event is ranked by the 2023 rules
     // (dummy opponents, §1.6): A 8.5, B 10.5, C 8.0.
-    let bh = column(SEVEN, "2023-09-01", ChessTiebreak::Buchholz { modifier: Modifier::None });
+    let bh = column(&SEVEN, "2023-09-01", ChessTiebreak::Buchholz { modifier: Modifier::None });
     assert_eq!((bh[&1].as_str(), bh[&2].as_str(), bh[&3].as_str()), ("8.5", "10.5", "8.0"));
 }
 

@@ -80,30 +80,33 @@ fn values_of(rows: &[(String, Vec<String>)], no: u32) -> &[String] {
     rows.iter().find(|(n, _)| *n == name).map_or(&[], |(_, v)| v.as_slice())
 }
 
+/// A crosstable of the engine's test data (`engine/tests/data/c07/`):
+/// (number, rating, rounds) per line.
+fn crosstable(text: &'static str) -> Vec<(u32, u16, &'static str)> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut parts = l.splitn(3, ' ');
+            Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?, parts.next()?))
+        })
+        .collect()
+}
+
 /// Mario Held, "Exercises in Tie-Breaking" §2.1 (16 players, 5 rounds).
-const SWISS_5: &[(u32, u16, &str)] = &[
-    (1, 2200, "9w1 13b= 2w= 15b1 4w="),
-    (2, 2150, "10b1 7w1 1b= 16w1 3b="),
-    (3, 2100, "11w= 6b1 8w1 4b= 2w="),
-    (4, 2050, "12b1 H 13w1 3w= 1b="),
-    (5, 2000, "13w0 15b0 11w1 7b= 10w1"),
-    (6, 1950, "14b0 3w0 U 10w1 8b1"),
-    (7, 1900, "15w1 2b0 16b0 5w= 11b0"),
-    (8, 1850, "16b= 14w1 3b0 13w1 6w0"),
-    (9, 1800, "1b0 10w0 H 11b- U"),
-    (10, 1750, "2w0 9b1 15w0 6b0 5b0"),
-    (11, 1700, "3b= 16w0 5b0 9w+ 7w1"),
-    (12, 1650, "4w0 U 14w+ Z Z"),
-    (13, 1600, "5b1 1w= 4b0 8b0 14w0"),
-    (14, 1550, "6w1 8b0 12b- Z 13b1"),
-    (15, 1500, "7b0 5w1 10b1 1w0 16b0"),
-    (16, 1450, "8w= 11b1 7w1 2b0 15w1"),
-];
+fn swiss_5() -> Vec<(u32, u16, &'static str)> {
+    crosstable(include_str!("../../../../engine/tests/data/c07/held_swiss_5.txt"))
+}
+
+/// Research notes §1.6: seven players, four rounds, with a PAB, a
+/// half-point bye, a forfeit and a withdrawal.
+fn seven() -> Vec<(u32, u16, &'static str)> {
+    crosstable(include_str!("../../../../engine/tests/data/c07/seven.txt"))
+}
 
 #[actix_web::test]
 async fn perfect_tournament_performance_and_its_average_are_tie_breaks() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let (mut to, id) = imported(&app, &trf("2024/08/01", SWISS_5)).await?;
+    let (mut to, id) = imported(&app, &trf("2024/08/01", &swiss_5())).await?;
     let rows = ranked(&mut to, &id, json!([{ "code": "PTP" }, { "code": "APPO" }])).await?;
     // Held, exercise 22: "PTP" of Peter (3) is 2112. APPO, worked by hand
     // from art. 10.5: his opponents' PTPs 1763, 1810, 1715, 2168, 2216 →
@@ -119,18 +122,6 @@ async fn perfect_tournament_performance_and_its_average_are_tie_breaks() -> anyh
     Ok(())
 }
 
-/// Research notes §1.6: seven players, four rounds, with a PAB, a half-point
-/// bye, a forfeit and a withdrawal.
-const SEVEN: &[(u32, u16, &str)] = &[
-    (1, 2000, "5w1 4b1 3w= 2b1"),
-    (2, 1900, "6w= 5b1 4w+ 1w0"),
-    (3, 1850, "7w1 H 1b= 4w1"),
-    (4, 1800, "U 1w0 2b- 3b0"),
-    (5, 1700, "1b0 2w0 7w1 6b1"),
-    (6, 1650, "2b= 7w1 U 5w0"),
-    (7, 1600, "3b0 6b0 5b0 Z"),
-];
-
 #[actix_web::test]
 async fn an_event_before_september_2023_is_ranked_by_the_virtual_opponent() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
@@ -138,7 +129,7 @@ async fn an_event_before_september_2023_is_ranked_by_the_virtual_opponent() -> a
     // unplayed round is a game against a virtual opponent with Svon = SPR +
     // (1 − SfPR) + 0.5·(n − R). Worked by hand from them: D (4) meets 1.5 for
     // the PAB of round 1 and 2.5 for the forfeit of round 3, BH 10.5.
-    let (mut to, id) = imported(&app, &trf("2023/08/31", SEVEN)).await?;
+    let (mut to, id) = imported(&app, &trf("2023/08/31", &seven())).await?;
     let t = to.get(&format!("/api/tournaments/{id}")).await?.ok()?;
     assert_eq!(s(&t["tournament"], "event_date"), "2023-08-31", "the file's date of start is the event's");
     let rows = ranked(&mut to, &id, json!([{ "code": "BH" }, { "code": "SB" }])).await?;
@@ -156,7 +147,7 @@ async fn an_event_before_september_2023_is_ranked_by_the_virtual_opponent() -> a
     }
     // The same file dated 1 September 2023 is ranked by the 2023 rules:
     // dummies with the player's own score (A 8.5, B 10.5).
-    let (mut to, id) = imported(&app, &trf("2023/09/01", SEVEN)).await?;
+    let (mut to, id) = imported(&app, &trf("2023/09/01", &seven())).await?;
     let rows = ranked(&mut to, &id, json!([{ "code": "BH" }])).await?;
     assert_eq!((values_of(&rows, 1), values_of(&rows, 2)), (&["8.5".to_string()][..], &["10.5".to_string()][..]));
     app.stop().await;
@@ -166,7 +157,7 @@ async fn an_event_before_september_2023_is_ranked_by_the_virtual_opponent() -> a
 #[actix_web::test]
 async fn a_tie_the_list_leaves_is_drawn_by_lot_once_and_can_be_redone() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
-    let (mut to, id) = imported(&app, &trf("2024/08/01", SWISS_5)).await?;
+    let (mut to, id) = imported(&app, &trf("2024/08/01", &swiss_5())).await?;
     // No tie-breaks: the four players on 3.5 (1, 3, 4, 16) are left tied.
     ranked(&mut to, &id, json!([])).await?;
     let st = to.get(&format!("/api/tournaments/{id}/standings")).await?.ok()?;
@@ -208,7 +199,7 @@ async fn a_tie_the_list_leaves_is_drawn_by_lot_once_and_can_be_redone() -> anyho
 /// event log holds one drawing.
 async fn lots_drawn_at_once(backend: Backend) -> anyhow::Result<()> {
     let app = TestApp::spawn_with(backend, None).await?;
-    let (mut to, id) = imported(&app, &trf("2024/08/01", SWISS_5)).await?;
+    let (mut to, id) = imported(&app, &trf("2024/08/01", &swiss_5())).await?;
     ranked(&mut to, &id, json!([])).await?;
     let st = to.get(&format!("/api/tournaments/{id}/standings")).await?.ok()?;
     let members: Vec<String> = st["open_ties"][0]["players"]
