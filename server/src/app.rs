@@ -2,19 +2,16 @@
 
 use crate::auth::limits::Limits;
 use crate::auth::password::Hasher;
-use crate::bus::Bus;
 use crate::config::Settings;
 use crate::live::Hub;
-use crate::store::Store;
+use crate::service::Ctx;
 use std::sync::Arc;
 
 /// Shared application state (cheap to clone).
 #[derive(Clone)]
 pub struct AppState {
-    /// The database.
-    pub store: Store,
-    /// Where committed events go (in-process, or Redis pub/sub).
-    pub bus: Arc<dyn Bus>,
+    /// What services work with: the database and the bus.
+    pub ctx: Ctx,
     /// This instance's live rooms and WebSocket sessions.
     pub hub: Hub,
     /// The settings the server started with.

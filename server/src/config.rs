@@ -30,7 +30,7 @@ pub struct Settings {
     pub ws_heartbeat_secs: u64,
     /// Seconds of silence (no frame, no pong) after which a live socket is closed; also
     /// how long a write to a socket may wait (a client that stops reading is cut off) and
-    /// how long data sent on any connection may stay unacknowledged before it is reset.
+    /// half of how long data sent on any connection may stay unacknowledged before it is reset.
     #[arg(long, env = "ARBITER_WS_TIMEOUT_SECS", default_value_t = 35)]
     pub ws_timeout_secs: u64,
     /// The address people reach the server at, e.g. `https://arbiter.example.org`

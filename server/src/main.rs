@@ -87,8 +87,8 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
     tracing::info!(
         bind = %settings.bind,
         port = app.port(),
-        database = app.state().store.backend_name(),
-        bus = app.state().bus.name(),
+        database = app.state().ctx.store.backend_name(),
+        bus = app.state().ctx.bus.name(),
         "arbiter listening on http://{}",
         settings.bind
     );

@@ -40,8 +40,7 @@ impl Application {
         let http_stats = Arc::new(crate::http::metrics::HttpStats::default());
         http_stats.register(&mut metrics);
         let state = AppState {
-            store,
-            bus,
+            ctx: crate::service::Ctx { store: store.clone(), bus },
             hub,
             passwords: crate::auth::password::Hasher::per_core(),
             limits: Arc::new(crate::auth::limits::Limits::new(&settings)),
@@ -49,10 +48,17 @@ impl Application {
             metrics: Arc::new(metrics),
         };
         let data = web::Data::new(state.clone());
-        let unacknowledged = std::time::Duration::from_secs(state.settings.ws_timeout_secs.max(1));
+        // What the request guards read (the session's account, the Origin check).
+        let store_data = web::Data::new(store);
+        let settings_data = web::Data::from(state.settings.clone());
+        // The kernel's backstop comes after the live sockets' own write deadline,
+        // so a client that stops reading is cut off by the session first.
+        let unacknowledged = std::time::Duration::from_secs(2 * state.settings.ws_timeout_secs.max(1));
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
+                .app_data(store_data.clone())
+                .app_data(settings_data.clone())
                 .wrap(crate::http::catch_panic::CatchPanic)
                 .wrap(actix_web::middleware::from_fn(crate::http::body_limit::cap))
                 .wrap(crate::http::body_limit::json_errors())
@@ -147,8 +153,9 @@ async fn wait_for_signal() {
 
 /// Sets up an accepted connection: the kernel closes it once data sent on it
 /// has stayed unacknowledged (or unsent, behind a zero window: a peer that
-/// stopped reading) for `timeout`, so a stuck client never holds a socket
-/// and its buffers longer than a live socket's write deadline.
+/// stopped reading) for `timeout` (twice a live socket's write deadline: the
+/// session gives up first), so a stuck client never holds a socket and its
+/// buffers for long.
 fn on_connect(conn: &dyn std::any::Any, timeout: std::time::Duration) {
     #[cfg(target_os = "linux")]
     if let Some(tcp) = conn.downcast_ref::<actix_web::rt::net::TcpStream>() {

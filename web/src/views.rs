@@ -4,10 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod changes;
 pub mod prizes;
 pub mod ratings;
-
 pub mod standings;
+
+pub use changes::{ByeView, Imported, Published, TiebreaksChange};
 
 pub use standings::{
     ColumnView, ConfigChangeView, MiniLeagueRowView, MiniLeagueView, NoticeView, OpenTieView, ResolutionView,
@@ -217,6 +219,11 @@ impl PairingView {
         }
     }
 
+    /// The registration ids seated here (one for the bye).
+    pub fn seats(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.player1.id.as_str()).chain(self.player2.as_ref().map(|s| s.id.as_str()))
+    }
+
     /// `72 – 45` (or the game's score) once reported, else an empty string.
     #[must_use]
     pub fn score(&self) -> String {
@@ -258,6 +265,16 @@ impl RoundView {
         RoundView {
             pairings: self.pairings.iter().filter(shown).cloned().collect(),
             tables_total: last,
+            ..self.header()
+        }
+    }
+
+    /// This round with only the table (or bye) of registration `player`:
+    /// what a player's phone shows.
+    #[must_use]
+    pub fn for_player(&self, player: &str) -> RoundView {
+        RoundView {
+            pairings: self.pairings.iter().filter(|p| p.seats().any(|s| s == player)).cloned().collect(),
             ..self.header()
         }
     }

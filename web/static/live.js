@@ -67,7 +67,8 @@
     if (d.tournament) s.tournament = Object.assign(s.tournament || {}, d.tournament);
     if (d.player) upsertPlayer(d.player);
     if (d.round && (!s.round || d.round.number >= s.round.number)) {
-      if (A.view === "player" && (!s.round || d.round.number > s.round.number)) s.pairing = null;
+      // A player's view gets the round with only their own table (or none).
+      if (A.view === "player") s.pairing = (d.round.pairings || [])[0] || null;
       s.round = d.round;
     }
     if (kind === "pairings_published") s.warnings = d.warnings || [];

@@ -38,4 +38,4 @@ pub use resolve::{apply_resolutions, DropReason, DroppedResolution, Lot, Resolut
 pub use table::{Column, MiniLeagueRow, OpenTie, OpenTieKind, StandingRow, Standings, TieInfo, TieReason, TieStatus};
 pub use value::{Cell, Exact};
 pub use version::{CalendarDate, RulesVersion};
-pub use wh40k_table::{compute_wh40k, BattlePoints, Wh40kConfig, Wh40kPrimary, Wh40kTiebreak};
+pub use wh40k_table::{compute_wh40k, wh40k_table, BattlePoints, Wh40kConfig, Wh40kPrimary, Wh40kTiebreak};

@@ -117,10 +117,30 @@ where
     Id: Copy + Eq + Hash + Ord + Debug,
 {
     let lines = wh40k::standings(entrants, games).map_err(|e| StandingsError::Wh40k(e.to_string()))?;
+    wh40k_table(entrants, &lines, battle_points, config)
+}
+
+/// [`compute_wh40k`] from the players' lines already computed by
+/// [`super::wh40k::standings`] for the same `entrants` (so a caller that shows
+/// the lines too computes them once).
+///
+/// # Errors
+/// [`StandingsError::Wh40k`] for battle points of a non-entrant.
+pub fn wh40k_table<Id>(
+    entrants: &[Id],
+    lines: &[Standing<Id>],
+    battle_points: &[BattlePoints<Id>],
+    config: &Wh40kConfig,
+) -> Result<Standings, StandingsError>
+where
+    Id: Copy + Eq + Hash + Ord + Debug,
+{
     let n = entrants.len();
     let mut by_entry: Vec<Option<&Standing<Id>>> = vec![None; n];
-    for line in &lines {
-        by_entry[line.registration] = Some(line);
+    for line in lines {
+        if let Some(slot) = by_entry.get_mut(line.registration) {
+            *slot = Some(line);
+        }
     }
     let lines: Vec<&Standing<Id>> = by_entry.into_iter().flatten().collect();
     let index: HashMap<Id, usize> = entrants.iter().enumerate().map(|(k, &id)| (id, k)).collect();

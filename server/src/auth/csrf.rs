@@ -23,7 +23,6 @@
 //!    Arbiter never grants), and session cookies are SameSite=Lax, so the API
 //!    needs no token.
 
-use crate::app::AppState;
 use crate::config::Settings;
 use crate::error::ApiError;
 use actix_web::body::EitherBody;
@@ -150,8 +149,8 @@ fn is_cross_site(req: &ServiceRequest) -> bool {
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return false;
     }
-    match req.app_data::<web::Data<AppState>>() {
-        Some(state) => from_other_origin(req.request(), &state.settings),
+    match req.app_data::<web::Data<Settings>>() {
+        Some(settings) => from_other_origin(req.request(), settings),
         None => from_other_origin(req.request(), &Settings::new("", "", None)),
     }
 }

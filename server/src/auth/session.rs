@@ -3,9 +3,9 @@
 //! so a database leak does not leak live sessions. Sessions last 30 days and
 //! work on every instance (they live in the database).
 
-use crate::app::AppState;
 use crate::domain::{now_millis, User};
 use crate::error::ApiError;
+use crate::store::Store;
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
@@ -57,9 +57,8 @@ async fn current_user(req: &HttpRequest) -> Result<Option<User>, ApiError> {
     let Some(token) = req.cookie(COOKIE).map(|c| c.value().to_string()) else {
         return Ok(None);
     };
-    let state =
-        req.app_data::<web::Data<AppState>>().ok_or_else(|| ApiError::internal("application state missing"))?.clone();
-    let tx = state.store.read().await?;
+    let store = req.app_data::<web::Data<Store>>().ok_or_else(|| ApiError::internal("store missing"))?.clone();
+    let tx = store.read().await?;
     Ok(tx.session_user(&token_hash(&token), now_millis()).await?)
 }
 

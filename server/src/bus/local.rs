@@ -1,7 +1,6 @@
 //! The in-process bus.
 
-use super::{Bus, BusMsg, Control, LOCAL_CAPACITY};
-use crate::live::LiveEvent;
+use super::{Bus, BusMsg, Control, LiveEvent, LOCAL_CAPACITY};
 use std::sync::Arc;
 use tokio::sync::broadcast;
 

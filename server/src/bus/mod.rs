@@ -1,4 +1,6 @@
 //! The event bus: how committed events reach every instance's live rooms.
+//! It owns the event model ([`event`]): services produce [`EventData`],
+//! rooms match on it.
 //!
 //! - [`LocalBus`] (default): a tokio broadcast channel inside one process.
 //! - [`RedisBus`] (`REDIS_URL` set): the same, plus Redis pub/sub between
@@ -8,13 +10,14 @@
 //! Publishing always delivers to this instance first, directly, so an
 //! instance keeps serving its own clients while Redis is down.
 
+pub mod event;
 mod local;
 mod redis;
 
+pub use self::event::{Cause, EventData, LiveEvent, PrizesNotice, StandingsCause};
 pub use self::local::LocalBus;
 pub use self::redis::{RedisBus, CONTROL_CHANNEL};
 
-use crate::live::LiveEvent;
 use std::sync::Arc;
 use tokio::sync::broadcast;
 

@@ -17,7 +17,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 async fn sign_up(state: web::Data<AppState>, req: HttpRequest, body: web::Json<SignUp>) -> ApiResult<HttpResponse> {
     let from = client_address(&req, &state.settings.trusted_proxies);
-    let (user, token) = accounts::sign_up(&state, from, body.into_inner()).await?;
+    let (user, token) = accounts::sign_up(&state.ctx, &state.passwords, &state.limits, from, body.into_inner()).await?;
     Ok(HttpResponse::Created()
         .cookie(session::cookie(&token, state.settings.secure_cookies))
         .json(json!({ "user": user })))
@@ -25,13 +25,13 @@ async fn sign_up(state: web::Data<AppState>, req: HttpRequest, body: web::Json<S
 
 async fn sign_in(state: web::Data<AppState>, req: HttpRequest, body: web::Json<SignIn>) -> ApiResult<HttpResponse> {
     let from = client_address(&req, &state.settings.trusted_proxies);
-    let (user, token) = accounts::sign_in(&state, from, body.into_inner()).await?;
+    let (user, token) = accounts::sign_in(&state.ctx, &state.passwords, &state.limits, from, body.into_inner()).await?;
     Ok(HttpResponse::Ok().cookie(session::cookie(&token, state.settings.secure_cookies)).json(json!({ "user": user })))
 }
 
 async fn sign_out(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<HttpResponse> {
     if let Some(c) = req.cookie(session::COOKIE) {
-        accounts::sign_out(&state, c.value()).await?;
+        accounts::sign_out(&state.ctx, c.value()).await?;
     }
     Ok(HttpResponse::NoContent().cookie(session::removal_cookie(state.settings.secure_cookies)).finish())
 }

@@ -20,7 +20,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "byes": byes::list(&state, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "byes": byes::list(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
 async fn request(
@@ -29,7 +29,7 @@ async fn request(
     id: web::Path<Uuid>,
     body: web::Json<byes::ByeInput>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Created().json(json!({ "bye": byes::request(&state, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Created().json(json!({ "bye": byes::request(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
 async fn cancel(
@@ -38,7 +38,7 @@ async fn cancel(
     path: web::Path<(Uuid, u32)>,
 ) -> ApiResult<HttpResponse> {
     let (id, round) = path.into_inner();
-    byes::cancel(&state, &user, id, round).await?;
+    byes::cancel(&state.ctx, &user, id, round).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -48,7 +48,7 @@ async fn grant(
     id: web::Path<Uuid>,
     body: web::Json<byes::ByeInput>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Created().json(json!({ "bye": byes::grant(&state, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Created().json(json!({ "bye": byes::grant(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
 async fn revoke(
@@ -57,12 +57,12 @@ async fn revoke(
     path: web::Path<(Uuid, u32)>,
 ) -> ApiResult<HttpResponse> {
     let (id, round) = path.into_inner();
-    byes::revoke(&state, &user, id, round).await?;
+    byes::revoke(&state.ctx, &user, id, round).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
 async fn export(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    let (name, text) = trf::export(&state, user.0.as_ref(), *id).await?;
+    let (name, text) = trf::export(&state.ctx, user.0.as_ref(), *id).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .insert_header(("Content-Disposition", format!("attachment; filename=\"{name}.trf\"")))
@@ -75,5 +75,5 @@ async fn import(
     id: web::Path<Uuid>,
     body: String,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(trf::import(&state, &user, *id, &body).await?))
+    Ok(HttpResponse::Ok().json(trf::import(&state.ctx, &user, *id, &body).await?))
 }

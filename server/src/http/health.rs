@@ -20,8 +20,8 @@ async fn healthz() -> HttpResponse {
 }
 
 async fn readyz(state: web::Data<AppState>) -> HttpResponse {
-    let db = state.store.ping().await.is_ok();
-    let bus = state.bus.is_healthy();
+    let db = state.ctx.store.ping().await.is_ok();
+    let bus = state.ctx.bus.is_healthy();
     let status = match (db, bus) {
         (true, true) => "ready",
         (true, false) => "degraded",
@@ -29,8 +29,8 @@ async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     };
     let body = json!({
         "status": status,
-        "database": { "backend": state.store.backend_name(), "ok": db },
-        "bus": { "kind": state.bus.name(), "ok": bus },
+        "database": { "backend": state.ctx.store.backend_name(), "ok": db },
+        "bus": { "kind": state.ctx.bus.name(), "ok": bus },
     });
     if db {
         HttpResponse::Ok().json(body)

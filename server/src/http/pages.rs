@@ -5,9 +5,10 @@ use crate::app::AppState;
 use crate::auth::{csrf, session, session::MaybeUser};
 use crate::domain::User;
 use crate::error::ApiError;
+use crate::live::snapshot;
 use crate::live::view::{View, ViewParams};
 use crate::service::views::ViewState;
-use crate::service::{accounts, players, prizes, snapshot, tournaments, views};
+use crate::service::{accounts, players, prizes, tournaments, views};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::{self as tpl, script_json, Live, Nav};
@@ -134,9 +135,9 @@ fn safe_next(next: Option<&str>) -> String {
 }
 
 async fn home(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser) -> Page {
-    let open = tournaments::list_open(&state).await?;
+    let open = tournaments::list_open(&state.ctx).await?;
     let mine = match &user.0 {
-        Some(u) => tournaments::list_mine(&state, u).await?,
+        Some(u) => tournaments::list_mine(&state.ctx, u).await?,
         None => Vec::new(),
     };
     let (nav, fresh) = nav(&req, user.0.as_ref());
@@ -190,7 +191,15 @@ async fn login_form(state: web::Data<AppState>, req: HttpRequest, form: web::For
     let f = form.into_inner();
     let next = safe_next(f.next.as_deref());
     let from = super::peer::client_address(&req, &state.settings.trusted_proxies);
-    match accounts::sign_in(&state, from, accounts::SignIn { email: f.email.clone(), password: f.password }).await {
+    match accounts::sign_in(
+        &state.ctx,
+        &state.passwords,
+        &state.limits,
+        from,
+        accounts::SignIn { email: f.email.clone(), password: f.password },
+    )
+    .await
+    {
         Ok((_, token)) => Ok(HttpResponse::SeeOther()
             .cookie(session::cookie(&token, state.settings.secure_cookies))
             .insert_header((header::LOCATION, next))
@@ -205,7 +214,7 @@ async fn signup_form(state: web::Data<AppState>, req: HttpRequest, form: web::Fo
     let next = safe_next(f.next.as_deref());
     let input = accounts::SignUp { email: f.email.clone(), password: f.password, display_name: f.display_name.clone() };
     let from = super::peer::client_address(&req, &state.settings.trusted_proxies);
-    match accounts::sign_up(&state, from, input).await {
+    match accounts::sign_up(&state.ctx, &state.passwords, &state.limits, from, input).await {
         Ok((_, token)) => Ok(HttpResponse::SeeOther()
             .cookie(session::cookie(&token, state.settings.secure_cookies))
             .insert_header((header::LOCATION, next))
@@ -222,7 +231,7 @@ struct TokenForm {
 async fn logout_form(state: web::Data<AppState>, req: HttpRequest, form: web::Form<TokenForm>) -> Page {
     csrf::check_form_token(&req, &form.csrf_token)?;
     if let Some(c) = req.cookie(session::COOKIE) {
-        accounts::sign_out(&state, c.value()).await?;
+        accounts::sign_out(&state.ctx, c.value()).await?;
     }
     Ok(HttpResponse::SeeOther()
         .cookie(session::removal_cookie(state.settings.secure_cookies))
@@ -289,7 +298,7 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
         })
     })();
     let created = match input {
-        Ok(input) => tournaments::create(&state, &u, input).await,
+        Ok(input) => tournaments::create(&state.ctx, &u, input).await,
         Err(e) => Err(e),
     };
     match created {
@@ -310,8 +319,8 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
 
 async fn tournament_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
     let viewer = user.0.as_ref();
-    let t = tournaments::get(&state, *id, viewer).await?;
-    let list = players::list(&state, viewer, *id).await?;
+    let t = tournaments::get(&state.ctx, *id, viewer).await?;
+    let list = players::list(&state.ctx, viewer, *id).await?;
     let me = viewer.and_then(|u| list.iter().find(|p| p.user_id == u.id.to_string() && !p.removed).cloned());
     let is_to = viewer.is_some_and(|u| u.id.to_string() == t.owner_id);
     let (nav, fresh) = nav(&req, viewer);
@@ -342,7 +351,7 @@ async fn live(
     view: View,
     params: String,
 ) -> Result<(ViewState, Live), PageError> {
-    let (seq, s) = snapshot::for_view(state, id, user, &view).await?;
+    let (seq, s) = snapshot::for_view(&state.hub, id, user, &view).await?;
     let live = Live {
         view: view.name().to_string(),
         params,
@@ -399,7 +408,7 @@ async fn dashboard_page(state: web::Data<AppState>, req: HttpRequest, user: Mayb
         )
         .into());
     }
-    let list = players::list(&state, Some(&u), *id).await?;
+    let list = players::list(&state.ctx, Some(&u), *id).await?;
     let (nav, fresh) = nav(&req, Some(&u));
     render(
         &req,
@@ -411,11 +420,11 @@ async fn dashboard_page(state: web::Data<AppState>, req: HttpRequest, user: Mayb
 
 async fn player_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
     let Some(u) = user.0 else { return Ok(redirect(&format!("/login?next=/t/{}/me", id))) };
-    let me = state.store.read().await?.player_of_user(*id, u.id).await?.filter(|p| !p.removed);
+    let me = state.ctx.store.read().await?.player_of_user(*id, u.id).await?.filter(|p| !p.removed);
     let Some(me) = me else { return Ok(redirect(&format!("/t/{id}"))) };
     let (s, live) = live(&state, *id, Some(&u), View::Player { player: me.id, user: u.id }, String::new()).await?;
     let ViewState::Player { tournament, .. } = s else { return Err(ApiError::internal("player view").into()) };
-    let published = prizes::published(&state, Some(&u), *id).await?;
+    let published = prizes::published(&state.ctx, Some(&u), *id).await?;
     let (my_prizes, my_payout) = published.as_ref().map(|p| p.of_player(&me.id.to_string())).unwrap_or_default();
     let (nav, fresh) = nav(&req, Some(&u));
     let page = tpl::PlayerPage {

@@ -27,7 +27,7 @@ async fn register(
     body: web::Json<players::Register>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Created()
-        .json(json!({ "player": players::register(&state, &user, *id, body.into_inner()).await? })))
+        .json(json!({ "player": players::register(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
 async fn update_list(
@@ -36,19 +36,20 @@ async fn update_list(
     id: web::Path<Uuid>,
     body: web::Json<players::UpdateList>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "player": players::update_list(&state, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Ok()
+        .json(json!({ "player": players::update_list(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
 async fn check_in(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "player": players::check_in(&state, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "player": players::check_in(&state.ctx, &user, *id).await? })))
 }
 
 async fn drop_out(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "player": players::drop_out(&state, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "player": players::drop_out(&state.ctx, &user, *id).await? })))
 }
 
 async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "players": players::list(&state, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "players": players::list(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
 async fn check_in_player(
@@ -56,11 +57,11 @@ async fn check_in_player(
     Authed(user): Authed,
     id: web::Path<Uuid>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "player": players::check_in_player(&state, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "player": players::check_in_player(&state.ctx, &user, *id).await? })))
 }
 
 async fn remove(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "player": players::remove(&state, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "player": players::remove(&state.ctx, &user, *id).await? })))
 }
 
 async fn update_profile(
@@ -70,5 +71,5 @@ async fn update_profile(
     body: web::Json<players::UpdateProfile>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok()
-        .json(json!({ "player": players::update_profile(&state, &user, *id, body.into_inner()).await? })))
+        .json(json!({ "player": players::update_profile(&state.ctx, &user, *id, body.into_inner()).await? })))
 }

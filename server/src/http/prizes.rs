@@ -37,7 +37,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 async fn get_published(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    let p = prizes::require_published(prizes::published(&state, user.0.as_ref(), *id).await?)?;
+    let p = prizes::require_published(prizes::published(&state.ctx, user.0.as_ref(), *id).await?)?;
     Ok(HttpResponse::Ok().json(json!({ "prizes": p })))
 }
 
@@ -56,7 +56,7 @@ async fn export(
     id: web::Path<Uuid>,
     q: web::Query<ExportQuery>,
 ) -> ApiResult<HttpResponse> {
-    let text = prizes::export(&state, user.0.as_ref(), *id, q.run, q.table).await?;
+    let text = prizes::export(&state.ctx, user.0.as_ref(), *id, q.run, q.table).await?;
     let name = match q.table {
         CsvTable::Prizes => "prizes.csv",
         CsvTable::Payouts => "prize-payouts.csv",
@@ -68,7 +68,7 @@ async fn export(
 }
 
 async fn get_config(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "config": prizes::get_config(&state, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "config": prizes::get_config(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
 async fn set_config(
@@ -77,7 +77,8 @@ async fn set_config(
     id: web::Path<Uuid>,
     body: web::Json<serde_json::Value>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "config": prizes::set_config(&state, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Ok()
+        .json(json!({ "config": prizes::set_config(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
 fn utf8(body: &[u8]) -> ApiResult<&str> {
@@ -90,7 +91,7 @@ async fn import(
     id: web::Path<Uuid>,
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "config": prizes::import_csv(&state, &user, *id, utf8(&body)?).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "config": prizes::import_csv(&state.ctx, &user, *id, utf8(&body)?).await? })))
 }
 
 async fn run(
@@ -100,11 +101,11 @@ async fn run(
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let req: RunRequest = super::optional_json(&body)?;
-    Ok(HttpResponse::Created().json(json!({ "run": prizes::run(&state, &user, *id, req).await? })))
+    Ok(HttpResponse::Created().json(json!({ "run": prizes::run(&state.ctx, &user, *id, req).await? })))
 }
 
 async fn runs(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "runs": prizes::runs(&state, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "runs": prizes::runs(&state.ctx, &user, *id).await? })))
 }
 
 async fn get_run(
@@ -113,7 +114,7 @@ async fn get_run(
     path: web::Path<(Uuid, Uuid)>,
 ) -> ApiResult<HttpResponse> {
     let (id, run) = path.into_inner();
-    Ok(HttpResponse::Ok().json(json!({ "run": prizes::get_run(&state, &user, id, run).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "run": prizes::get_run(&state.ctx, &user, id, run).await? })))
 }
 
 async fn publish(
@@ -122,16 +123,16 @@ async fn publish(
     path: web::Path<(Uuid, Uuid)>,
 ) -> ApiResult<HttpResponse> {
     let (id, run) = path.into_inner();
-    Ok(HttpResponse::Ok().json(json!({ "prizes": prizes::publish(&state, &user, id, run).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "prizes": prizes::publish(&state.ctx, &user, id, run).await? })))
 }
 
 async fn prizes_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
     let viewer = user.0.as_ref();
-    let tournament = tournaments::get(&state, *id, viewer).await?;
-    let published = prizes::published(&state, viewer, *id).await?;
-    let config = prizes::get_config(&state, viewer, *id).await?;
+    let tournament = tournaments::get(&state.ctx, *id, viewer).await?;
+    let published = prizes::published(&state.ctx, viewer, *id).await?;
+    let config = prizes::get_config(&state.ctx, viewer, *id).await?;
     let is_to = viewer.is_some_and(|u| u.id.to_string() == tournament.owner_id);
-    let seq = state.store.read().await?.tournament(*id).await?.map_or(0, |t| t.last_seq);
+    let seq = state.ctx.store.read().await?.tournament(*id).await?.map_or(0, |t| t.last_seq);
     let live = script_json(&json!({ "seq": seq, "data": {} }));
     let (nav, fresh) = nav(&req, viewer);
     render(&req, &state, &PrizesPage { nav, tournament, is_to, published, config, live }, fresh.as_deref())
@@ -152,14 +153,14 @@ async fn manage(
     error: Option<String>,
     csv: String,
 ) -> Page {
-    let tournament = tournaments::get(state, id, Some(user)).await?;
-    let runs = prizes::runs(state, user, id).await?;
+    let tournament = tournaments::get(&state.ctx, id, Some(user)).await?;
+    let runs = prizes::runs(&state.ctx, user, id).await?;
     let shown = match run.or_else(|| runs.first().and_then(|r| Uuid::parse_str(&r.id).ok())) {
-        Some(r) => Some(prizes::get_run(state, user, id, r).await?),
+        Some(r) => Some(prizes::get_run(&state.ctx, user, id, r).await?),
         None => None,
     };
-    let config = prizes::get_config(state, Some(user), id).await?;
-    let players = players::list(state, Some(user), id).await?.into_iter().filter(|p| !p.removed).collect();
+    let config = prizes::get_config(&state.ctx, Some(user), id).await?;
+    let players = players::list(&state.ctx, Some(user), id).await?.into_iter().filter(|p| !p.removed).collect();
     let (nav, fresh) = nav(req, Some(user));
     let failed = error.is_some();
     let page = ManagePrizesPage::new(nav, tournament, config, runs, shown, players, error, csv);
@@ -223,7 +224,7 @@ async fn import_form(
 ) -> Page {
     csrf::check_form_token(&req, &form.csrf_token)?;
     let Some(u) = user.0 else { return Ok(login(*id)) };
-    match prizes::import_csv(&state, &u, *id, &form.csv).await {
+    match prizes::import_csv(&state.ctx, &u, *id, &form.csv).await {
         Ok(_) => Ok(back(*id, None)),
         Err(e) => refused(&state, &req, &u, *id, e, form.into_inner().csv).await,
     }
@@ -249,7 +250,7 @@ async fn rules_form(
 ) -> Page {
     csrf::check_form_token(&req, &form.csrf_token)?;
     let Some(u) = user.0 else { return Ok(login(*id)) };
-    let current = prizes::get_config(&state, Some(&u), *id).await?;
+    let current = prizes::get_config(&state.ctx, Some(&u), *id).await?;
     let body = json!({
         "categories": current.categories,
         "rules": {
@@ -259,7 +260,7 @@ async fn rules_form(
             "allow_unrated_in_rating_category": form.allow_unrated_in_rating_category.is_some(),
         }
     });
-    match prizes::set_config(&state, &u, *id, body).await {
+    match prizes::set_config(&state.ctx, &u, *id, body).await {
         Ok(_) => Ok(back(*id, None)),
         Err(e) => refused(&state, &req, &u, *id, e, String::new()).await,
     }
@@ -299,7 +300,7 @@ async fn run_form(
             }
         },
     }
-    match prizes::run(&state, &u, *id, RunRequest { overrides }).await {
+    match prizes::run(&state.ctx, &u, *id, RunRequest { overrides }).await {
         Ok(r) => Ok(back(*id, Some(&r.summary.id))),
         Err(e) => refused(&state, &req, &u, *id, e, String::new()).await,
     }
@@ -320,7 +321,7 @@ async fn publish_form(
 ) -> Page {
     csrf::check_form_token(&req, &form.csrf_token)?;
     let Some(u) = user.0 else { return Ok(login(*id)) };
-    match prizes::publish(&state, &u, *id, form.run_id).await {
+    match prizes::publish(&state.ctx, &u, *id, form.run_id).await {
         Ok(_) => Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/t/{id}/prizes"))).finish()),
         Err(e) => refused(&state, &req, &u, *id, e, String::new()).await,
     }

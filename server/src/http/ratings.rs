@@ -44,11 +44,11 @@ async fn leaderboard(
     game: web::Path<String>,
     q: web::Query<PageQuery>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(ratings::leaderboard(&state, &game, q.offset, q.limit).await?))
+    Ok(HttpResponse::Ok().json(ratings::leaderboard(&state.ctx, &game, q.offset, q.limit).await?))
 }
 
 async fn user_ratings(state: web::Data<AppState>, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(ratings::user_ratings(&state, *id).await?))
+    Ok(HttpResponse::Ok().json(ratings::user_ratings(&state.ctx, *id).await?))
 }
 
 /// `/ratings` shows the leaderboard of the first game system.
@@ -63,14 +63,14 @@ async fn leaderboard_page(
     game: web::Path<String>,
     q: web::Query<PageQuery>,
 ) -> Page {
-    let board = ratings::leaderboard(&state, &game, q.offset, PER_PAGE).await?;
-    let games = ratings::game_systems(&state).await?;
+    let board = ratings::leaderboard(&state.ctx, &game, q.offset, PER_PAGE).await?;
+    let games = ratings::game_systems(&state.ctx).await?;
     let (nav, fresh) = nav(&req, user.0.as_ref());
     render(&req, &state, &LeaderboardPage::new(nav, board, games, PER_PAGE), fresh.as_deref())
 }
 
 async fn user_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
-    let view = ratings::user_ratings(&state, *id).await?;
+    let view = ratings::user_ratings(&state.ctx, *id).await?;
     let (nav, fresh) = nav(&req, user.0.as_ref());
     render(&req, &state, &UserPage::new(nav, view), fresh.as_deref())
 }

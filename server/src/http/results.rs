@@ -21,11 +21,11 @@ async fn report(
     id: web::Path<Uuid>,
     body: web::Json<results::Score>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "pairing": results::report(&state, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "pairing": results::report(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
 async fn confirm(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "pairing": results::confirm(&state, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "pairing": results::confirm(&state.ctx, &user, *id).await? })))
 }
 
 async fn dispute(
@@ -35,7 +35,7 @@ async fn dispute(
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let input: results::DisputeInput = super::optional_json(&body)?;
-    Ok(HttpResponse::Ok().json(json!({ "pairing": results::dispute(&state, &user, *id, input).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "pairing": results::dispute(&state.ctx, &user, *id, input).await? })))
 }
 
 async fn override_result(
@@ -44,5 +44,5 @@ async fn override_result(
     id: web::Path<Uuid>,
     body: web::Json<results::Score>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(results::override_result(&state, &user, *id, body.into_inner()).await?))
+    Ok(HttpResponse::Ok().json(results::override_result(&state.ctx, &user, *id, body.into_inner()).await?))
 }

@@ -23,21 +23,21 @@ async fn create(
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let input: rounds::CreateRound = super::optional_json(&body)?;
-    Ok(HttpResponse::Created().json(json!({ "round": rounds::create(&state, &user, *id, input).await? })))
+    Ok(HttpResponse::Created().json(json!({ "round": rounds::create(&state.ctx, &user, *id, input).await? })))
 }
 
 async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "rounds": rounds::list(&state, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "rounds": rounds::list(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "round": rounds::get(&state, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "round": rounds::get(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
 async fn generate(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(rounds::generate(&state, &user, *id).await?))
+    Ok(HttpResponse::Ok().json(rounds::generate(&state.ctx, &user, *id).await?))
 }
 
 async fn close(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "round": rounds::close(&state, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "round": rounds::close(&state.ctx, &user, *id).await? })))
 }

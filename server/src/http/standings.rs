@@ -19,7 +19,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 async fn get_tiebreaks(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tiebreaks": tiebreaks::get(&state, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "tiebreaks": tiebreaks::get(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
 async fn set_tiebreaks(
@@ -28,7 +28,8 @@ async fn set_tiebreaks(
     id: web::Path<Uuid>,
     body: web::Json<tiebreaks::SetTiebreaks>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tiebreaks": tiebreaks::set(&state, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Ok()
+        .json(json!({ "tiebreaks": tiebreaks::set(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
 async fn act(
@@ -37,14 +38,14 @@ async fn act(
     id: web::Path<Uuid>,
     body: web::Json<ties::TieAction>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "resolution": ties::act(&state, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "resolution": ties::act(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
 async fn dismiss(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "dismissed": ties::dismiss_notices(&state, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "dismissed": ties::dismiss_notices(&state.ctx, &user, *id).await? })))
 }
 
 async fn group(state: web::Data<AppState>, user: MaybeUser, path: web::Path<(Uuid, u32)>) -> ApiResult<HttpResponse> {
     let (id, g) = path.into_inner();
-    Ok(HttpResponse::Ok().json(json!({ "group": ties::group(&state, user.0.as_ref(), id, g).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "group": ties::group(&state.ctx, user.0.as_ref(), id, g).await? })))
 }

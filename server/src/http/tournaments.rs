@@ -3,10 +3,11 @@
 
 use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
+use crate::bus::event::frame_of;
 use crate::domain::TournamentStatus;
 use crate::error::{ApiError, ApiResult};
-use crate::live::LiveEvent;
-use crate::service::{snapshot, standings, tournaments};
+use crate::live::snapshot;
+use crate::service::{standings, tournaments};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
@@ -30,24 +31,24 @@ async fn create(
     Authed(user): Authed,
     body: web::Json<tournaments::CreateTournament>,
 ) -> ApiResult<HttpResponse> {
-    let t = tournaments::create(&state, &user, body.into_inner()).await?;
+    let t = tournaments::create(&state.ctx, &user, body.into_inner()).await?;
     Ok(HttpResponse::Created().json(json!({ "tournament": t })))
 }
 
 async fn list_open(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_open(&state).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_open(&state.ctx).await? })))
 }
 
 async fn list_mine(state: web::Data<AppState>, Authed(user): Authed) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_mine(&state, &user).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_mine(&state.ctx, &user).await? })))
 }
 
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::get(&state, *id, user.0.as_ref()).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::get(&state.ctx, *id, user.0.as_ref()).await? })))
 }
 
 async fn delete(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    tournaments::delete(&state, &user, *id).await?;
+    tournaments::delete(&state.ctx, &user, *id).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -75,21 +76,15 @@ async fn advance(
             )
         })?),
     };
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state, &user, *id, from).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state.ctx, &user, *id, from).await? })))
 }
 
 async fn lock_lists(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::lock_lists(&state, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::lock_lists(&state.ctx, &user, *id).await? })))
 }
 
 async fn get_standings(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    let tx = state.store.read().await?;
-    let t = tournaments::visible(&tx, *id, user.0.as_ref()).await?;
-    let players = tx.players(t.id).await?;
-    let rounds = tx.rounds(t.id).await?;
-    let pairings = tx.pairings_of_tournament(t.id).await?;
-    let played = rounds.iter().filter(|r| r.status != crate::domain::RoundStatus::Pending).count();
-    let (rows, meta) = standings::table(&t, &players, &rounds, &pairings)?;
+    let (played, rows, meta) = standings::read(&state.ctx, *id, user.0.as_ref()).await?;
     let mut body = serde_json::to_value(&meta).map_err(ApiError::internal)?;
     body["round"] = json!(played);
     body["players"] = serde_json::to_value(&rows).map_err(ApiError::internal)?;
@@ -97,7 +92,7 @@ async fn get_standings(state: web::Data<AppState>, user: MaybeUser, id: web::Pat
 }
 
 async fn get_snapshot(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(snapshot::snapshot(&state, *id, user.0.as_ref()).await?))
+    Ok(HttpResponse::Ok().json(snapshot::snapshot(&state.ctx.store, *id, user.0.as_ref()).await?))
 }
 
 /// The most events one replay request returns.
@@ -128,13 +123,11 @@ async fn events(
             format!("limit must be from 1 to {MAX_EVENTS}; got {limit}."),
         ));
     }
-    let tx = state.store.read().await?;
-    tournaments::visible(&tx, *id, user.0.as_ref()).await?;
-    let frames: Vec<serde_json::Value> = tx
-        .events_since(*id, q.since, limit)
-        .await?
-        .iter()
-        .map(|e| serde_json::from_str(&LiveEvent::from_stored(e).frame).unwrap_or_default())
-        .collect();
-    Ok(HttpResponse::Ok().json(json!({ "events": frames })))
+    let tx = state.ctx.store.read().await?;
+    crate::service::visible(&tx, *id, user.0.as_ref()).await?;
+    // Each event's frame as it is sent live, written in place.
+    let frames: Vec<String> =
+        tx.events_since(*id, q.since, limit).await?.iter().map(|e| frame_of(e).to_string()).collect();
+    let body = format!(r#"{{"events":[{}]}}"#, frames.join(","));
+    Ok(HttpResponse::Ok().content_type(actix_web::http::header::ContentType::json()).body(body))
 }

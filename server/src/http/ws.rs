@@ -4,9 +4,8 @@ use crate::app::AppState;
 use crate::auth::session;
 use crate::domain::now_millis;
 use crate::error::ApiError;
-use crate::live::session::{Watcher, MAX_FRAME};
+use crate::live::session::{Timing, Watcher, MAX_FRAME};
 use crate::live::view::{Me, ViewParams};
-use crate::service::tournaments;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use uuid::Uuid;
@@ -15,21 +14,18 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/ws/tournaments/{id}", web::get().to(connect));
 }
 
-/// The query string (a flattened struct cannot parse numbers from a query, so the view's fields are listed).
+/// `?since=N`: the last event the client has (the view's own parameters are
+/// read as [`ViewParams`] from the same query string).
 #[derive(Deserialize)]
-struct Params {
+struct Since {
     since: Option<i64>,
-    view: Option<String>,
-    from: Option<u32>,
-    to: Option<u32>,
-    offset: Option<u32>,
-    limit: Option<u32>,
 }
 
 async fn connect(
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
-    q: web::Query<Params>,
+    params: web::Query<ViewParams>,
+    since: web::Query<Since>,
     req: HttpRequest,
     body: web::Payload,
 ) -> Result<HttpResponse, actix_web::Error> {
@@ -45,7 +41,7 @@ async fn connect(
     let token = req.cookie(session::COOKIE).map(|c| c.value().to_string()).filter(|t| !t.is_empty());
     let mut sign_in = token.as_deref().map(|t| state.hub.watch_sign_in(session::token_hash(t)));
     let (user, me) = {
-        let tx = state.store.read().await.map_err(ApiError::from)?;
+        let tx = state.ctx.store.read().await.map_err(ApiError::from)?;
         let user = match token.as_deref() {
             Some(t) => tx.session(&session::token_hash(t), now_millis()).await.map_err(ApiError::from)?,
             None => None,
@@ -60,7 +56,7 @@ async fn connect(
                 None
             }
         };
-        tournaments::visible(&tx, *id, user.as_ref()).await?;
+        crate::service::visible(&tx, *id, user.as_ref()).await?;
         let me = match &user {
             Some(u) => tx
                 .player_of_user(*id, u.id)
@@ -72,16 +68,15 @@ async fn connect(
         };
         (user, me)
     };
-    let q = q.into_inner();
-    let params = ViewParams { view: q.view, from: q.from, to: q.to, offset: q.offset, limit: q.limit };
     let view = params.view(me).map_err(|m| ApiError::bad_request("bad_view", m))?;
     let place = state.limits.open_socket(super::peer::client_address(&req, &state.settings.trusted_proxies))?;
     let (res, ws_session, stream) = actix_ws::handle(&req, body)?;
     let stream = stream.max_frame_size(MAX_FRAME);
-    let state = state.get_ref().clone();
-    let watcher = Watcher { tournament: *id, user, me, view, since: q.since, sign_in };
+    let hub = state.hub.clone();
+    let timing = Timing::from_secs(state.settings.ws_heartbeat_secs, state.settings.ws_timeout_secs);
+    let watcher = Watcher { tournament: *id, user, me, view, since: since.since, sign_in };
     actix_web::rt::spawn(async move {
-        crate::live::session::run(state, watcher, ws_session, stream).await;
+        crate::live::session::run(hub, timing, watcher, ws_session, stream).await;
         drop(place);
     });
     Ok(res)

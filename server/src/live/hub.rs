@@ -1,17 +1,12 @@
 //! The hub: this instance's rooms, and the task routing bus events to them.
 
-use super::room::{self, RoomMsg, StandingsCache};
+use super::room::{self, Frame, RoomMsg, StandingsCache};
 use super::signin::{SignInWatch, SignIns};
+use super::stats::HubStats;
 use super::view::View;
-use super::LiveEvent;
 use crate::bus::{Bus, BusMsg, Control};
 use crate::service::views::RoundView;
 use crate::store::Store;
-use bytestring::ByteString;
-use prometheus_client::metrics::counter::Counter;
-use prometheus_client::metrics::gauge::Gauge;
-use prometheus_client::metrics::histogram::Histogram;
-use prometheus_client::registry::Registry;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -26,104 +21,6 @@ pub const SIGN_IN_CHECK_EVERY: Duration = Duration::from_secs(30);
 /// How many frames may wait in one viewer's queue; a viewer further behind
 /// is cut off and resynchronised with a snapshot.
 pub const VIEWER_QUEUE: usize = 512;
-
-/// One frame for one viewer: the text to send and the event sequence number it reflects.
-#[derive(Clone, Debug)]
-pub struct Frame {
-    /// The sequence number of the event (or, for recomputed standings, the
-    /// last event they include).
-    pub seq: i64,
-    /// The JSON text frame.
-    pub text: ByteString,
-}
-
-/// Live metrics (Prometheus types: cheap to clone, shared with the registry).
-#[derive(Debug)]
-pub struct HubStats {
-    /// Viewers connected to this instance.
-    pub viewers: Gauge,
-    /// Rooms open on this instance.
-    pub rooms: Gauge,
-    /// Events fanned out by rooms (their rate is events per second).
-    pub events: Counter,
-    /// Frames handed to viewers' queues.
-    pub delivered: Counter,
-    /// Viewers cut off because their queue was full.
-    pub dropped_slow: Counter,
-    /// Sockets closed because the client stopped reading (a write missed its deadline).
-    pub stalled: Counter,
-    /// Sockets closed because the sign-in session they were opened with
-    /// ended (signed out or expired).
-    pub signed_out: Counter,
-    /// Events read from the database to fill a gap in the bus stream.
-    pub gap_filled: Counter,
-    /// Standings recomputations by rooms.
-    pub recomputes: Counter,
-    /// Seconds from an event's commit to its fan-out by this instance's room.
-    pub fanout_latency: Histogram,
-}
-
-impl Default for HubStats {
-    fn default() -> HubStats {
-        let buckets = [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0];
-        HubStats {
-            viewers: Gauge::default(),
-            rooms: Gauge::default(),
-            events: Counter::default(),
-            delivered: Counter::default(),
-            dropped_slow: Counter::default(),
-            stalled: Counter::default(),
-            signed_out: Counter::default(),
-            gap_filled: Counter::default(),
-            recomputes: Counter::default(),
-            fanout_latency: Histogram::new(buckets),
-        }
-    }
-}
-
-impl HubStats {
-    /// Registers every metric under `arbiter_live_*`.
-    pub fn register(&self, r: &mut Registry) {
-        r.register("arbiter_live_viewers", "WebSocket viewers connected to this instance", self.viewers.clone());
-        r.register("arbiter_live_rooms", "Tournament rooms open on this instance", self.rooms.clone());
-        r.register("arbiter_live_events", "Events fanned out by this instance's rooms", self.events.clone());
-        r.register("arbiter_live_frames_delivered", "Frames queued to viewers", self.delivered.clone());
-        r.register(
-            "arbiter_live_queue_drops",
-            "Viewers cut off because their queue was full",
-            self.dropped_slow.clone(),
-        );
-        r.register(
-            "arbiter_live_stalled_closed",
-            "Live sockets closed because the client stopped reading",
-            self.stalled.clone(),
-        );
-        r.register(
-            "arbiter_live_signed_out_closed",
-            "Live sockets closed because their sign-in session ended",
-            self.signed_out.clone(),
-        );
-        r.register(
-            "arbiter_live_gap_filled",
-            "Events read from the database to fill bus gaps",
-            self.gap_filled.clone(),
-        );
-        r.register("arbiter_live_standings_recomputes", "Standings recomputed for live views", self.recomputes.clone());
-        r.register(
-            "arbiter_live_fanout_latency_seconds",
-            "Seconds from an event's commit to its fan-out here",
-            self.fanout_latency.clone(),
-        );
-    }
-
-    /// Records an event's commit-to-fan-out latency.
-    pub fn observe_lag(&self, e: &LiveEvent) {
-        self.events.inc();
-        let ms = crate::domain::now_millis().saturating_sub(e.at).max(0);
-        #[allow(clippy::cast_precision_loss)]
-        self.fanout_latency.observe(ms as f64 / 1000.0);
-    }
-}
 
 /// A viewer's membership in a room: its queue, and the sequence number the
 /// room had reached when it joined (the queue holds what its view shows of
@@ -204,6 +101,12 @@ impl Hub {
         self.inner.shutdown.subscribe()
     }
 
+    /// The database the rooms read.
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
     /// The metrics.
     #[must_use]
     pub fn stats(&self) -> &HubStats {
@@ -252,15 +155,22 @@ impl Hub {
     fn room(&self, tournament: Uuid) -> mpsc::Sender<RoomMsg> {
         let Ok(mut rooms) = self.inner.rooms.lock() else {
             // A poisoned lock means a panic elsewhere; open an unshared room.
-            return room::open(tournament, self.clone(), self.inner.store.clone(), self.inner.stats.clone());
+            return self.open_room(tournament);
         };
         if let Some(r) = rooms.get(&tournament).filter(|r| !r.is_closed()) {
             return r.clone();
         }
-        let r = room::open(tournament, self.clone(), self.inner.store.clone(), self.inner.stats.clone());
+        let r = self.open_room(tournament);
         rooms.insert(tournament, r.clone());
         self.inner.stats.rooms.set(i64::try_from(rooms.len()).unwrap_or(i64::MAX));
         r
+    }
+
+    /// Opens a room task for `tournament`, which leaves the map when it closes.
+    fn open_room(&self, tournament: Uuid) -> mpsc::Sender<RoomMsg> {
+        let hub = self.clone();
+        let closed = move |room: &mpsc::Sender<RoomMsg>| hub.forget(tournament, room);
+        room::open(tournament, self.inner.store.clone(), self.inner.stats.clone(), closed)
     }
 
     /// The latest round of `tournament` as of sequence number `seq`: from the
@@ -293,7 +203,7 @@ impl Hub {
     }
 
     /// Removes `room` from the map if it is still the registered room of `tournament`.
-    pub(super) fn forget(&self, tournament: Uuid, room: &mpsc::Sender<RoomMsg>) {
+    fn forget(&self, tournament: Uuid, room: &mpsc::Sender<RoomMsg>) {
         if let Ok(mut rounds) = self.inner.rounds.lock() {
             rounds.remove(&tournament);
         }
@@ -373,19 +283,13 @@ async fn check_sign_ins(hub: Hub) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bus::LocalBus;
+    use crate::bus::{LiveEvent, LocalBus};
     use crate::domain::now_millis;
     use std::time::Duration;
 
     fn event(tournament: Uuid, seq: i64) -> Arc<LiveEvent> {
-        let frame = format!(r#"{{"v":1,"type":"event","seq":{seq},"kind":"k","data":{{}}}}"#);
-        Arc::new(LiveEvent {
-            tournament_id: tournament,
-            seq,
-            kind: "k".into(),
-            at: now_millis(),
-            frame: ByteString::from(frame),
-        })
+        let data = crate::bus::EventData::TieNoticesDismissed { count: 0 };
+        Arc::new(LiveEvent::new(tournament, seq, now_millis(), data, r#"{"count":0}"#))
     }
 
     #[tokio::test]

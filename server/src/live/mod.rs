@@ -1,7 +1,7 @@
 //! Live updates over WebSockets.
 //!
 //! Every committed change is an event with a per-tournament sequence number
-//! ([`LiveEvent`]). The [`Hub`] routes bus events to one [`room`] task per
+//! ([`crate::bus::LiveEvent`]). The [`Hub`] routes bus events to one [`room`] task per
 //! tournament with viewers on this instance; the room puts them in sequence
 //! order (filling any gap from the database), keeps the standings computed
 //! for the views that show them, and hands each viewer's bounded queue what
@@ -10,14 +10,15 @@
 //! starts again from a snapshot. A viewer too slow to keep up is cut from the
 //! room and resynchronised with a snapshot; it never blocks anyone else.
 
-mod event;
 mod hub;
 pub mod protocol;
 mod room;
 pub mod session;
 pub mod signin;
+pub mod snapshot;
+mod stats;
 pub mod view;
 
-pub use event::LiveEvent;
-pub use hub::{Frame, Hub, HubStats, Subscription, SIGN_IN_CHECK_EVERY, VIEWER_QUEUE};
-pub use room::StandingsCache;
+pub use hub::{Hub, Subscription, SIGN_IN_CHECK_EVERY, VIEWER_QUEUE};
+pub use room::{Frame, StandingsCache};
+pub use stats::HubStats;

@@ -25,15 +25,17 @@
 //! (a client frame over [`super::session::MAX_FRAME`] bytes), 1007 (text
 //! that is not UTF-8), 1002 (another protocol violation).
 
-use serde::Deserialize;
-use serde_json::json;
+use super::view::ViewParams;
+use crate::bus::{EventData, LiveEvent};
+use crate::service::views::{StandingView, StandingsMeta, StandingsWindow, ViewState};
+use bytestring::ByteString;
+use serde::{Deserialize, Serialize};
 
-/// The protocol version.
-pub const VERSION: u32 = 1;
+pub use crate::bus::event::VERSION;
 
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMsg {
     /// Keep-alive; answered with `pong`.
     Ping {
@@ -56,21 +58,9 @@ pub enum ClientMsg {
         /// Protocol version (1).
         #[serde(default)]
         v: Option<u32>,
-        /// `events`, `queue`, `board`, `standings` or `player`.
-        #[serde(default)]
-        view: Option<String>,
-        /// Board: first table.
-        #[serde(default)]
-        from: Option<u32>,
-        /// Board: last table.
-        #[serde(default)]
-        to: Option<u32>,
-        /// Standings: first row.
-        #[serde(default)]
-        offset: Option<u32>,
-        /// Standings: number of rows.
-        #[serde(default)]
-        limit: Option<u32>,
+        /// The view and its window.
+        #[serde(flatten)]
+        params: ViewParams,
     },
 }
 
@@ -90,28 +80,104 @@ pub fn parse_client(text: &str) -> Result<ClientMsg, String> {
     }
 }
 
-/// A `snapshot` frame of `view`.
-#[must_use]
-pub fn snapshot(view: &str, seq: i64, data: &serde_json::Value) -> String {
-    json!({"v": VERSION, "type": "snapshot", "view": view, "seq": seq, "data": data}).to_string()
+/// A message to a client. Every frame carries `"v":1` and its `type`.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg<'a> {
+    /// The view's state as of event `seq`: the client replaces what it shows.
+    Snapshot {
+        /// The view's wire name.
+        view: &'static str,
+        /// The last event the state includes.
+        seq: i64,
+        /// The state.
+        data: &'a ViewState,
+    },
+    /// One event, on the raw event stream (`events` view): its frame is built
+    /// once when the event is committed ([`LiveEvent::frame`]) and shared.
+    #[serde(skip)]
+    Event(&'a LiveEvent),
+    /// What a view shows of event `seq`, or its recomputed standings.
+    Update {
+        /// The view's wire name.
+        view: &'static str,
+        /// The event (for standings, the last event they include).
+        seq: i64,
+        /// When the change was committed (Unix ms).
+        at: i64,
+        /// `kind` and `data`.
+        #[serde(flatten)]
+        body: Update<'a>,
+    },
+    /// The client fell behind: a snapshot follows; drop local state.
+    Resync {
+        /// Why, in words.
+        reason: &'a str,
+    },
+    /// The answer to a `ping`.
+    Pong,
+    /// A client frame could not be acted on; the socket stays open.
+    Error {
+        /// A stable snake_case code (`bad_message`, `bad_view`, or an API error code).
+        code: &'a str,
+        /// What a person should read.
+        message: &'a str,
+    },
 }
 
-/// A `resync` frame.
-#[must_use]
-pub fn resync(reason: &str) -> String {
-    json!({"v": VERSION, "type": "resync", "reason": reason}).to_string()
+/// The `kind` and `data` of an `update` frame.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Update<'a> {
+    /// What the view shows of an event: the event's own kind, its data narrowed
+    /// to the view (see [`super::view::View::filter`]).
+    Event(&'a EventData),
+    /// Standings the room recomputed.
+    Standings(Recomputed<'a>),
 }
 
-/// A `pong` frame.
-#[must_use]
-pub fn pong() -> String {
-    json!({"v": VERSION, "type": "pong"}).to_string()
+/// Standings a room recomputed for a view (`kind` `standings` or `standing`).
+#[derive(Debug, Serialize)]
+#[serde(tag = "kind", content = "data", rename_all = "snake_case")]
+pub enum Recomputed<'a> {
+    /// A standings window (the `standings` and `queue` views).
+    Standings {
+        /// The rows the view shows.
+        standings: StandingsWindow,
+        /// The columns, open ties and the TO's decisions.
+        standings_meta: &'a StandingsMeta,
+    },
+    /// A player's own line (the `player` view); `null` when not ranked.
+    Standing {
+        /// The line.
+        row: Option<&'a StandingView>,
+    },
 }
 
-/// An `error` frame.
-#[must_use]
-pub fn error(code: &str, message: &str) -> String {
-    json!({"v": VERSION, "type": "error", "code": code, "message": message}).to_string()
+/// A frame as sent: the message with the protocol version.
+#[derive(Serialize)]
+struct Versioned<'a, 'b> {
+    v: u32,
+    #[serde(flatten)]
+    msg: &'b ServerMsg<'a>,
+}
+
+impl ServerMsg<'_> {
+    /// The JSON text frame.
+    #[must_use]
+    pub fn text(&self) -> ByteString {
+        if let ServerMsg::Event(e) = self {
+            return e.frame.clone();
+        }
+        match serde_json::to_string(&Versioned { v: VERSION, msg: self }) {
+            Ok(text) => ByteString::from(text),
+            Err(e) => {
+                // Only a serialiser bug could get here: say so to the client.
+                tracing::error!(error = %e, "cannot serialise a live frame");
+                ByteString::from_static(r#"{"v":1,"type":"error","code":"internal","message":"Something went wrong."}"#)
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -126,8 +192,38 @@ mod tests {
         assert!(parse_client("not json").is_err());
         assert!(matches!(
             parse_client(r#"{"v":1,"type":"subscribe","view":"standings","offset":50,"limit":50}"#),
-            Ok(ClientMsg::Subscribe { offset: Some(50), limit: Some(50), .. })
+            Ok(ClientMsg::Subscribe { params: ViewParams { offset: Some(50), limit: Some(50), .. }, .. })
         ));
         assert!(parse_client(r#"{"v":2,"type":"ping"}"#).is_err_and(|m| m.contains("version 2")));
+    }
+
+    #[test]
+    fn server_frames_carry_the_version_and_their_type() {
+        let v = |m: ServerMsg<'_>| serde_json::from_str::<serde_json::Value>(&m.text()).unwrap();
+        let pong = v(ServerMsg::Pong);
+        assert_eq!((pong["v"].as_u64(), pong["type"].as_str()), (Some(1), Some("pong")));
+        let resync = v(ServerMsg::Resync { reason: "fell behind" });
+        assert_eq!(resync["reason"], "fell behind");
+        let err = v(ServerMsg::Error { code: "bad_view", message: "no" });
+        assert_eq!((err["type"].as_str(), err["code"].as_str()), (Some("error"), Some("bad_view")));
+        let data = EventData::TieNoticesDismissed { count: 2 };
+        let up = v(ServerMsg::Update { view: "queue", seq: 9, at: 5, body: Update::Event(&data) });
+        assert_eq!(up["type"], "update");
+        assert_eq!(up["view"], "queue");
+        assert_eq!(up["seq"], 9);
+        assert_eq!(up["kind"], "tie_notices_dismissed");
+        assert_eq!(up["data"]["count"], 2);
+        let meta = StandingsMeta::default();
+        let standings = Recomputed::Standings { standings: StandingsWindow::default(), standings_meta: &meta };
+        let up = v(ServerMsg::Update { view: "standings", seq: 3, at: 5, body: Update::Standings(standings) });
+        assert_eq!(up["kind"], "standings");
+        assert_eq!(up["data"]["standings"]["rows"], serde_json::json!([]));
+        let up = v(ServerMsg::Update {
+            view: "player",
+            seq: 3,
+            at: 5,
+            body: Update::Standings(Recomputed::Standing { row: None }),
+        });
+        assert_eq!((up["kind"].as_str(), &up["data"]["row"]), (Some("standing"), &serde_json::Value::Null));
     }
 }

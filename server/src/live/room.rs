@@ -2,18 +2,28 @@
 //! events, keeps the standings computed for the views that show them, and
 //! hands each viewer's bounded queue what its view shows.
 
-use super::hub::{Frame, Hub, HubStats};
+use super::protocol::{Recomputed, ServerMsg, Update};
+use super::stats::HubStats;
 use super::view::View;
-use super::LiveEvent;
+use crate::bus::LiveEvent;
 use crate::service::views::{StandingView, StandingsMeta, StandingsWindow};
 use crate::store::Store;
 use bytestring::ByteString;
-use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
+
+/// One frame for one viewer: the text to send and the event sequence number it reflects.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The sequence number of the event (or, for recomputed standings, the
+    /// last event they include).
+    pub seq: i64,
+    /// The JSON text frame.
+    pub text: ByteString,
+}
 
 /// The standings as last computed, and the sequence number they reflect.
 #[derive(Clone, Debug)]
@@ -91,8 +101,14 @@ struct Room {
     recompute_at: Option<Instant>,
 }
 
-/// Opens a room task and returns its inbox.
-pub fn open(tournament: Uuid, hub: Hub, store: Store, stats: Arc<HubStats>) -> mpsc::Sender<RoomMsg> {
+/// Opens a room task and returns its inbox; `closed` is called with it when
+/// the task ends (empty for a while, or every sender gone).
+pub fn open(
+    tournament: Uuid,
+    store: Store,
+    stats: Arc<HubStats>,
+    closed: impl FnOnce(&mpsc::Sender<RoomMsg>) + Send + 'static,
+) -> mpsc::Sender<RoomMsg> {
     let (tx, rx) = mpsc::channel(INBOX);
     let me = tx.clone();
     let weak = tx.downgrade();
@@ -110,17 +126,9 @@ pub fn open(tournament: Uuid, hub: Hub, store: Store, stats: Arc<HubStats>) -> m
         };
         room.last = room.db_last_seq().await;
         room.run(rx).await;
-        hub.forget(tournament, &me);
+        closed(&me);
     });
     tx
-}
-
-/// An `update` frame of a view; `at` is when the change was committed (Unix ms).
-fn update_frame(view: &View, seq: i64, at: i64, kind: &str, data: &Value) -> ByteString {
-    ByteString::from(
-        json!({ "v": 1, "type": "update", "view": view.name(), "seq": seq, "at": at, "kind": kind, "data": data })
-            .to_string(),
-    )
 }
 
 impl Room {
@@ -217,54 +225,41 @@ impl Room {
         }
         self.last = e.seq;
         self.stats.observe_lag(e);
-        if matches!(e.kind.as_str(), "standings_changed" | "player_registered" | "player_dropped" | "player_removed") {
+        if e.data.moves_standings() {
             self.standings_changed();
         }
-        // Each view's frame is built once per event and shared by its viewers.
-        let data = if self.viewers.iter().any(|v| v.view != View::Events) {
-            serde_json::from_str::<Value>(&e.frame).ok().and_then(|mut f| f.get_mut("data").map(Value::take))
-        } else {
-            None
-        };
+        self.send_each(e.seq, |view| match view {
+            View::Events => Some(ServerMsg::Event(e).text()),
+            view => view.filter(&e.data).map(|data| {
+                ServerMsg::Update { view: view.name(), seq: e.seq, at: e.at, body: Update::Event(&data) }.text()
+            }),
+        });
+    }
+
+    /// Hands every viewer its view's frame (built once per view by `frame`,
+    /// shared by that view's viewers), if it has one; viewers cut off or
+    /// gone leave the room.
+    fn send_each(&mut self, seq: i64, mut frame: impl FnMut(&View) -> Option<ByteString>) {
         let mut frames: HashMap<View, Option<ByteString>> = HashMap::new();
         let viewers = std::mem::take(&mut self.viewers);
         for v in viewers {
-            let frame = match &v.view {
-                View::Events => Some(e.frame.clone()),
-                view => frames
-                    .entry(view.clone())
-                    .or_insert_with(|| {
-                        data.as_ref()
-                            .and_then(|d| view.filter(&e.kind, d))
-                            .map(|d| update_frame(view, e.seq, e.at, &e.kind, &d))
-                    })
-                    .clone(),
+            let text = frames.entry(v.view.clone()).or_insert_with(|| frame(&v.view)).clone();
+            let Some(text) = text else {
+                self.viewers.push(v);
+                continue;
             };
-            match frame {
-                Some(text) => {
-                    if let Some(v) = self.deliver(v, Frame { seq: e.seq, text }) {
-                        self.viewers.push(v);
-                    }
+            match v.tx.try_send(Frame { seq, text }) {
+                Ok(()) => {
+                    self.stats.delivered.inc();
+                    self.viewers.push(v);
                 }
-                None => self.viewers.push(v),
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    // Dropping the sender ends the viewer's queue; its session
+                    // resynchronises with a snapshot. Nobody waits for it.
+                    self.stats.dropped_slow.inc();
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => {}
             }
-        }
-    }
-
-    /// Queues a frame; returns the viewer unless it was cut off (queue full) or gone.
-    fn deliver(&self, v: Viewer, frame: Frame) -> Option<Viewer> {
-        match v.tx.try_send(frame) {
-            Ok(()) => {
-                self.stats.delivered.inc();
-                Some(v)
-            }
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                // Dropping the sender ends the viewer's queue; its session
-                // resynchronises with a snapshot. Nobody waits for it.
-                self.stats.dropped_slow.inc();
-                None
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => None,
         }
     }
 
@@ -296,66 +291,41 @@ impl Room {
             return;
         };
         self.stats.recomputes.inc();
-        let seq = new.seq;
         let at = crate::domain::now_millis();
         // The frames carry the room's own sequence number, not the database's
         // (which may be ahead of events still on their way here): a view
         // skips frames older than the last it got, and must not skip those.
-        let frame_seq = self.last.min(seq);
-        let old = self.standings.replace(new.clone());
-        let Some(old) = old else {
+        let seq = self.last.min(new.seq);
+        let Some(old) = self.standings.replace(new.clone()) else {
             // The first computation: viewers got these standings in their snapshots.
             return;
         };
         let meta_changed = old.meta != new.meta;
-        let old_rows = old.rows;
-        let by_player = |rows: &Arc<Vec<StandingView>>| -> HashMap<String, usize> {
+        let by_player = |rows: &[StandingView]| -> HashMap<String, usize> {
             rows.iter().enumerate().map(|(i, r)| (r.player_id.clone(), i)).collect()
         };
         let (old_index, new_index) = if self.viewers.iter().any(|v| matches!(v.view, View::Player { .. })) {
-            (by_player(&old_rows), by_player(&new.rows))
+            (by_player(&old.rows), by_player(&new.rows))
         } else {
             (HashMap::new(), HashMap::new())
         };
-        let mut frames: HashMap<View, Option<ByteString>> = HashMap::new();
-        let viewers = std::mem::take(&mut self.viewers);
-        for v in viewers {
-            let frame = frames
-                .entry(v.view.clone())
-                .or_insert_with(|| match (&v.view, v.view.window()) {
-                    (_, Some((offset, limit))) => {
-                        let (a, b) = (
-                            StandingsWindow::of(&old_rows, offset, limit),
-                            StandingsWindow::of(&new.rows, offset, limit),
-                        );
-                        (a != b || meta_changed).then(|| {
-                            update_frame(
-                                &v.view,
-                                frame_seq,
-                                at,
-                                "standings",
-                                &json!({ "standings": b, "standings_meta": &*new.meta }),
-                            )
-                        })
-                    }
-                    (View::Player { player, .. }, None) => {
-                        let id = player.to_string();
-                        let row = new_index.get(&id).map(|&i| &new.rows[i]);
-                        (row != old_index.get(&id).map(|&i| &old_rows[i]))
-                            .then(|| update_frame(&v.view, frame_seq, at, "standing", &json!({ "row": row })))
-                    }
-                    _ => None,
-                })
-                .clone();
-            match frame {
-                Some(text) => {
-                    if let Some(v) = self.deliver(v, Frame { seq: frame_seq, text }) {
-                        self.viewers.push(v);
-                    }
-                }
-                None => self.viewers.push(v),
+        let update = |view: &View, body: Recomputed<'_>| {
+            ServerMsg::Update { view: view.name(), seq, at, body: Update::Standings(body) }.text()
+        };
+        self.send_each(seq, |view| match (view, view.window()) {
+            (_, Some((offset, limit))) => {
+                let (a, b) =
+                    (StandingsWindow::of(&old.rows, offset, limit), StandingsWindow::of(&new.rows, offset, limit));
+                (a != b || meta_changed)
+                    .then(|| update(view, Recomputed::Standings { standings: b, standings_meta: &new.meta }))
             }
-        }
+            (View::Player { player, .. }, None) => {
+                let id = player.to_string();
+                let row = new_index.get(&id).map(|&i| &new.rows[i]);
+                (row != old_index.get(&id).map(|&i| &old.rows[i])).then(|| update(view, Recomputed::Standing { row }))
+            }
+            _ => None,
+        });
     }
 
     async fn db_last_seq(&self) -> i64 {

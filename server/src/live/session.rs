@@ -14,11 +14,11 @@
 //! (message too big), invalid UTF-8 text with 1007, any other protocol
 //! violation with 1002 (RFC 6455, section 7.4.1).
 
-use super::protocol::{self, ClientMsg};
+use super::protocol::{self, ClientMsg, ServerMsg};
 use super::signin::{SignInEnd, SignInWatch};
-use super::view::{Me, View, ViewParams};
-use super::Subscription;
-use crate::app::AppState;
+use super::view::{Me, View};
+use super::{Hub, Subscription};
+use crate::bus::event::frame_of;
 use crate::domain::User;
 use actix_web::web::Bytes;
 use actix_ws::{CloseCode, CloseReason, Message, ProtocolError};
@@ -88,14 +88,30 @@ pub struct Watcher {
     pub sign_in: Option<SignInWatch>,
 }
 
+/// How a session keeps its socket alive.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    /// Time between pings.
+    pub heartbeat: Duration,
+    /// A socket silent this long is closed; also the deadline of every write.
+    pub timeout: Duration,
+}
+
+impl Timing {
+    /// From the settings' seconds (at least one second each).
+    #[must_use]
+    pub fn from_secs(heartbeat: u64, timeout: u64) -> Timing {
+        Timing { heartbeat: Duration::from_secs(heartbeat.max(1)), timeout: Duration::from_secs(timeout.max(1)) }
+    }
+}
+
 struct Viewer {
-    state: AppState,
+    hub: Hub,
+    timing: Timing,
     w: Watcher,
     ws: actix_ws::Session,
     /// The last sequence number sent to the client.
     last: i64,
-    /// How long one write may wait for room in the socket's buffers.
-    write_deadline: Duration,
     /// A write missed its deadline: the client is not reading.
     stalled: bool,
 }
@@ -108,9 +124,15 @@ enum Out {
 }
 
 /// Runs a viewer's session until the socket closes.
-pub async fn run(state: AppState, watcher: Watcher, ws: actix_ws::Session, mut stream: actix_ws::MessageStream) {
-    let write_deadline = Duration::from_secs(state.settings.ws_timeout_secs.max(1));
-    let mut v = Viewer { state, w: watcher, ws, last: 0, write_deadline, stalled: false };
+pub async fn run(
+    hub: Hub,
+    timing: Timing,
+    watcher: Watcher,
+    ws: actix_ws::Session,
+    mut stream: actix_ws::MessageStream,
+) {
+    let write_deadline = timing.timeout;
+    let mut v = Viewer { hub, timing, w: watcher, ws, last: 0, stalled: false };
     let end = v.serve(&mut stream).await;
     let reason = match end {
         End::Gone => CloseReason { code: CloseCode::Normal, description: None },
@@ -119,7 +141,7 @@ pub async fn run(state: AppState, watcher: Watcher, ws: actix_ws::Session, mut s
             description: Some("server restarting: reconnect with ?since=".into()),
         },
         End::SignedOut(why) => {
-            v.state.hub.stats().signed_out.inc();
+            v.hub.stats().signed_out.inc();
             let description = match why {
                 SignInEnd::SignedOut => "signed out",
                 SignInEnd::Expired => "session expired: sign in again",
@@ -141,7 +163,7 @@ pub async fn run(state: AppState, watcher: Watcher, ws: actix_ws::Session, mut s
             // read: drop the session instead, which ends the response; the
             // kernel resets the connection once nothing is acknowledged for
             // as long (see `startup::on_connect`).
-            v.state.hub.stats().stalled.inc();
+            v.hub.stats().stalled.inc();
             tracing::info!(
                 tournament = %v.w.tournament,
                 deadline_secs = write_deadline.as_secs(),
@@ -163,15 +185,14 @@ async fn signed_in_until(watch: &mut Option<SignInWatch>) -> SignInEnd {
 
 impl Viewer {
     async fn serve(&mut self, stream: &mut actix_ws::MessageStream) -> End {
-        let every = Duration::from_secs(self.state.settings.ws_heartbeat_secs.max(1));
-        let timeout = Duration::from_secs(self.state.settings.ws_timeout_secs.max(1));
-        let mut heartbeat = tokio::time::interval(every);
+        let timeout = self.timing.timeout;
+        let mut heartbeat = tokio::time::interval(self.timing.heartbeat);
         let mut heard = Instant::now();
-        let mut shutdown = self.state.hub.shutdown_signal();
+        let mut shutdown = self.hub.shutdown_signal();
         // Taken out of the watcher so the select below can borrow it beside `self`.
         let mut sign_in = self.w.sign_in.take();
         loop {
-            let Ok(mut sub) = self.state.hub.join(self.w.tournament, self.w.view.clone()).await else {
+            let Ok(mut sub) = self.hub.join(self.w.tournament, self.w.view.clone()).await else {
                 return End::Gone;
             };
             let id = sub.id;
@@ -189,7 +210,7 @@ impl Viewer {
                             // Cut off for being slow (or the room closed): what is
                             // still queued is stale; resync and start from a snapshot.
                             _ => {
-                                if !self.send(Out::Text(protocol::resync("fell behind").into())).await { return self.gone() }
+                                if !self.send(Out::Text(ServerMsg::Resync { reason: "fell behind" }.text())).await { return self.gone() }
                                 self.w.since = None;
                                 return Next::Rejoin;
                             }
@@ -199,30 +220,30 @@ impl Viewer {
                             match msg {
                                 Some(Ok(Message::Text(text))) => match protocol::parse_client(&text) {
                                     Ok(ClientMsg::Ping { .. }) => {
-                                        if !self.send(Out::Text(protocol::pong().into())).await { return self.gone() }
+                                        if !self.send(Out::Text(ServerMsg::Pong.text())).await { return self.gone() }
                                     }
                                     Ok(ClientMsg::Resume { since, .. }) => {
                                         if !Box::pin(self.catch_up(since, &sub)).await { return self.gone() }
                                     }
-                                    Ok(ClientMsg::Subscribe { view, from, to, offset, limit, .. }) => {
-                                        match (ViewParams { view, from, to, offset, limit }).view(self.w.me) {
+                                    Ok(ClientMsg::Subscribe { params, .. }) => {
+                                        match params.view(self.w.me) {
                                             Ok(v) => {
                                                 self.w.view = v;
                                                 self.w.since = None;
                                                 return Next::Rejoin;
                                             }
                                             Err(m) => {
-                                                if !self.send(Out::Text(protocol::error("bad_view", &m).into())).await { return self.gone() }
+                                                if !self.send(Out::Text(ServerMsg::Error { code: "bad_view", message: &m }.text())).await { return self.gone() }
                                             }
                                         }
                                     }
                                     Err(m) => {
-                                        if !self.send(Out::Text(protocol::error("bad_message", &m).into())).await { return self.gone() }
+                                        if !self.send(Out::Text(ServerMsg::Error { code: "bad_message", message: &m }.text())).await { return self.gone() }
                                     }
                                 },
                                 Some(Ok(Message::Ping(b))) => { if !self.send(Out::Pong(b)).await { return self.gone() } }
                                 Some(Ok(Message::Binary(_))) => {
-                                    if !self.send(Out::Text(protocol::error("bad_message", "send JSON text frames").into())).await { return self.gone() }
+                                    if !self.send(Out::Text(ServerMsg::Error { code: "bad_message", message: "send JSON text frames" }.text())).await { return self.gone() }
                                 }
                                 Some(Err(ProtocolError::Overflow)) => return Next::End(End::TooBig),
                                 Some(Err(ProtocolError::Io(e))) if e.kind() == std::io::ErrorKind::InvalidData => {
@@ -246,7 +267,7 @@ impl Viewer {
                 }
             }
             .await;
-            self.state.hub.leave(self.w.tournament, id);
+            self.hub.leave(self.w.tournament, id);
             match next {
                 Next::End(end) => return end,
                 Next::Rejoin => {}
@@ -259,7 +280,7 @@ impl Viewer {
     /// passed (the client is not reading; the session then ends).
     async fn send(&mut self, out: Out) -> bool {
         let ws = &mut self.ws;
-        let sent = tokio::time::timeout(self.write_deadline, async move {
+        let sent = tokio::time::timeout(self.timing.timeout, async move {
             match out {
                 Out::Text(text) if text.len() > FRAGMENT => send_fragmented(ws, text.into_bytes()).await,
                 Out::Text(text) => ws.text(text).await,
@@ -297,7 +318,7 @@ impl Viewer {
     }
 
     async fn replay(&mut self, since: i64) -> bool {
-        let events = match self.state.store.read().await {
+        let events = match self.hub.store().read().await {
             Ok(tx) => tx.events_since(self.w.tournament, since, u64::try_from(REPLAY_MAX).unwrap_or(1000) + 100).await,
             Err(e) => Err(e),
         };
@@ -305,8 +326,7 @@ impl Viewer {
             Ok(events) => {
                 self.last = since;
                 for e in &events {
-                    let live = super::LiveEvent::from_stored(e);
-                    if !self.forward(live.seq, live.frame).await {
+                    if !self.forward(e.seq, frame_of(e)).await {
                         return false;
                     }
                 }
@@ -317,16 +337,13 @@ impl Viewer {
     }
 
     async fn snapshot(&mut self) -> bool {
-        match crate::service::snapshot::for_view(&self.state, self.w.tournament, self.w.user.as_ref(), &self.w.view)
-            .await
-        {
+        match super::snapshot::for_view(&self.hub, self.w.tournament, self.w.user.as_ref(), &self.w.view).await {
             Ok((seq, data)) => {
                 self.last = seq;
-                let data = serde_json::to_value(&data).unwrap_or_default();
-                self.send(Out::Text(protocol::snapshot(self.w.view.name(), seq, &data).into())).await
+                self.send(Out::Text(ServerMsg::Snapshot { view: self.w.view.name(), seq, data: &data }.text())).await
             }
             Err(e) => {
-                let _ = self.send(Out::Text(protocol::error(e.code(), e.message()).into())).await;
+                let _ = self.send(Out::Text(ServerMsg::Error { code: e.code(), message: e.message() }.text())).await;
                 false
             }
         }
@@ -364,14 +381,14 @@ impl Viewer {
     /// per viewer before, 2 KB after).
     async fn fill_gap(&mut self, seq: i64) -> Option<bool> {
         let from = self.last;
-        let missing = match self.state.store.read().await {
+        let missing = match self.hub.store().read().await {
             Ok(tx) => tx.events_since(self.w.tournament, from, u64::try_from(seq - from - 1).unwrap_or(0)).await,
             Err(e) => Err(e),
         };
         match missing {
             Ok(events) if events.len() as i64 == seq - from - 1 => {
                 for e in &events {
-                    if !self.send(Out::Text(super::LiveEvent::from_stored(e).frame)).await {
+                    if !self.send(Out::Text(frame_of(e))).await {
                         return Some(false);
                     }
                     self.last = e.seq;

@@ -5,8 +5,8 @@
 //! event a result then reaches the two players, the screens showing that
 //! table and the TO — not every phone.
 
-use crate::service::views::RoundView;
-use serde_json::{json, Value};
+use crate::bus::EventData;
+use std::borrow::Cow;
 use uuid::Uuid;
 
 /// The most standings rows one client may follow.
@@ -55,7 +55,7 @@ pub struct Me {
 }
 
 /// View parameters as they come from a query string or a `subscribe` frame.
-#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 pub struct ViewParams {
     /// `events` (default), `queue`, `board`, `standings` or `player`.
     #[serde(default)]
@@ -135,75 +135,95 @@ impl View {
         }
     }
 
-    /// What of an event (`kind`, `data`) this view receives, if anything.
-    /// [`View::Events`] receives the stored frame itself and is not asked.
+    /// What of an event this view receives, if anything: the event itself,
+    /// or the event narrowed to what the view shows (a board's tables, a
+    /// player's own table and rating change). [`View::Events`] receives the
+    /// stored frame itself and is not asked.
     #[must_use]
-    pub fn filter(&self, kind: &str, data: &Value) -> Option<Value> {
-        let tournament_wide = data.get("tournament").is_some() || data.get("prizes").is_some();
-        match self {
-            View::Events => Some(data.clone()),
-            View::Queue => (kind != "standings_changed").then(|| data.clone()),
-            View::Board { from, to } => {
-                if tournament_wide {
-                    return Some(data.clone());
+    pub fn filter<'a>(&self, e: &'a EventData) -> Option<Cow<'a, EventData>> {
+        use EventData as E;
+        let whole = Some(Cow::Borrowed(e));
+        match (self, e) {
+            (View::Events, _) => whole,
+            (View::Queue, E::StandingsChanged(_) | E::Unknown) => None,
+            (View::Queue, _) => whole,
+            // What the whole event shows, for everyone.
+            (
+                _,
+                E::TournamentCreated { .. }
+                | E::StatusAdvanced { .. }
+                | E::ListsLocked { .. }
+                | E::StandingsConfigChanged { .. }
+                | E::TrfImported { .. }
+                | E::PrizesPublished { .. },
+            ) => whole,
+            (View::Board { from, to }, _) => match e.round() {
+                Some(round) => Some(Cow::Owned(e.with_round(round.for_tables(*from, *to)))),
+                None => {
+                    e.pairing().filter(|p| p.table > 0 && (*from..=*to).contains(&p.table)).map(|_| Cow::Borrowed(e))
                 }
-                if let Some(round) = data.get("round") {
-                    let round: RoundView = serde_json::from_value(round.clone()).ok()?;
-                    return Some(json!({ "round": round.for_tables(*from, *to), "warnings": data.get("warnings") }));
-                }
-                let table = data.get("pairing")?.get("table")?.as_u64()?;
-                (table >= u64::from(*from) && table <= u64::from(*to) && table > 0).then(|| data.clone())
+            },
+            // A round robin's pairing may change the number of rounds.
+            (View::Standings { .. }, E::PairingsPublished(p)) if p.tournament.is_some() => {
+                Some(Cow::Owned(e.with_round(p.round.header())))
             }
-            View::Standings { .. } => tournament_wide.then(|| data.clone()),
-            View::Player { player, user } => {
+            (View::Standings { .. }, _) => None,
+            (View::Player { player, user }, _) => {
                 let me = player.to_string();
-                if tournament_wide {
-                    return Some(data.clone());
-                }
-                if let Some(r) = data.get("ratings") {
-                    // Only this player's line of a round's rating changes.
+                if let E::RatingsChanged { ratings } = e {
+                    let mut mine = ratings.clone();
                     let account = user.to_string();
-                    let mut mine = r.clone();
-                    let changes = r
-                        .get("changes")?
-                        .as_array()?
-                        .iter()
-                        .filter(|c| c.get("user_id").and_then(Value::as_str) == Some(account.as_str()));
-                    mine["changes"] = Value::Array(changes.cloned().collect());
-                    return Some(json!({ "ratings": mine }));
+                    mine.changes.retain(|c| c.user_id == account);
+                    return Some(Cow::Owned(E::RatingsChanged { ratings: mine }));
                 }
-                if let Some(p) = data.get("player") {
-                    return (p.get("id")?.as_str()? == me).then(|| data.clone());
+                if let Some(round) = e.round() {
+                    return Some(Cow::Owned(e.with_round(round.for_player(&me))));
                 }
-                if let Some(round) = data.get("round") {
-                    let mine = round.get("pairings")?.as_array()?.iter().find(|p| seats(p).any(|s| s == me)).cloned();
-                    let mut header = round.clone();
-                    header["pairings"] = json!([]);
-                    return Some(json!({ "round": header, "pairing": mine }));
+                if let Some(p) = e.player() {
+                    return (p.id == me).then_some(Cow::Borrowed(e));
                 }
-                let pairing = data.get("pairing")?;
-                seats(pairing).any(|s| s == me).then(|| data.clone())
+                e.pairing().filter(|p| p.seats().any(|s| s == me)).map(|_| Cow::Borrowed(e))
             }
         }
     }
 }
 
-/// The registration ids seated at a pairing view.
-fn seats(pairing: &Value) -> impl Iterator<Item = &str> {
-    ["player1", "player2"].into_iter().filter_map(move |k| pairing.get(k)?.get("id")?.as_str())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bus::{Cause, PrizesNotice, StandingsCause};
+    use arbiter_web::views::ratings::{RatingDeltaView, RatingsChangedView};
+    use arbiter_web::views::{PairingView, Published, RoundView, Seat};
 
-    fn pairing(table: u32, p1: &str, p2: Option<&str>) -> Value {
-        let seat = |id: &str| json!({ "id": id, "user_id": "", "name": id, "faction": "" });
-        json!({
-            "id": format!("pair{table}"), "round_id": "r", "table": table, "player1": seat(p1), "player2": p2.map(seat),
-            "player1_vp": null, "player2_vp": null, "result": null, "state": "UNREPORTED", "reported_by": null,
-            "dispute": null, "to_override": false, "override_note": null, "rematch": false,
-        })
+    fn seat(id: &str) -> Seat {
+        Seat { id: id.into(), user_id: String::new(), name: id.into(), faction: String::new() }
+    }
+
+    fn pairing(table: u32, p1: &str, p2: Option<&str>) -> PairingView {
+        PairingView {
+            id: format!("pair{table}"),
+            round_id: "r".into(),
+            table,
+            player1: seat(p1),
+            player2: p2.map(seat),
+            player1_vp: None,
+            player2_vp: None,
+            score: None,
+            player1_score: None,
+            player2_score: None,
+            score_text: None,
+            result: None,
+            state: "UNREPORTED".into(),
+            reported_by: None,
+            dispute: None,
+            to_override: false,
+            override_note: None,
+            rematch: false,
+        }
+    }
+
+    fn tables(e: &EventData) -> Vec<u32> {
+        e.round().map(|r| r.pairings.iter().map(|p| p.table).collect()).unwrap_or_default()
     }
 
     #[test]
@@ -221,30 +241,49 @@ mod tests {
     #[test]
     fn a_result_reaches_its_board_range_and_its_players_only() {
         let me = Uuid::new_v4();
-        let data = json!({ "pairing": pairing(7, &me.to_string(), Some("other")) });
-        assert!(View::Board { from: 1, to: 10 }.filter("result_confirmed", &data).is_some());
-        assert!(View::Board { from: 11, to: 20 }.filter("result_confirmed", &data).is_none());
+        let e = EventData::ResultConfirmed { pairing: pairing(7, &me.to_string(), Some("other")) };
+        assert!(View::Board { from: 1, to: 10 }.filter(&e).is_some());
+        assert!(View::Board { from: 11, to: 20 }.filter(&e).is_none());
         let user = Uuid::new_v4();
-        assert!(View::Player { player: me, user }.filter("result_confirmed", &data).is_some());
-        assert!(View::Player { player: Uuid::new_v4(), user }.filter("result_confirmed", &data).is_none());
-        assert!(View::Standings { offset: 0, limit: 50 }.filter("result_confirmed", &data).is_none());
-        assert!(View::Queue.filter("result_confirmed", &data).is_some());
-        assert!(View::Queue.filter("standings_changed", &json!({"cause": "bye"})).is_none());
+        assert!(View::Player { player: me, user }.filter(&e).is_some());
+        assert!(View::Player { player: Uuid::new_v4(), user }.filter(&e).is_none());
+        assert!(View::Standings { offset: 0, limit: 50 }.filter(&e).is_none());
+        assert!(View::Queue.filter(&e).is_some());
+        let standings = EventData::StandingsChanged(StandingsCause::of(Cause::TieResolved));
+        assert!(View::Queue.filter(&standings).is_none());
+        assert!(View::Events.filter(&standings).is_some());
     }
 
     #[test]
     fn a_player_sees_only_their_own_rating_change() {
         let (player, user) = (Uuid::new_v4(), Uuid::new_v4());
-        let data = json!({ "ratings": { "game": "wh40k", "changes": [{ "user_id": user.to_string(), "delta": 16 }, { "user_id": "x", "delta": -16 }] } });
-        let got = View::Player { player, user }.filter("ratings_changed", &data).unwrap_or_default();
-        assert_eq!(got["ratings"]["changes"].as_array().map(Vec::len), Some(1));
-        assert_eq!(got["ratings"]["changes"][0]["delta"], 16);
-        assert!(View::Board { from: 1, to: 9 }.filter("ratings_changed", &data).is_none());
+        let delta = |user_id: String, delta: i32| RatingDeltaView {
+            user_id,
+            name: String::new(),
+            rating_before: 1200,
+            rating_after: 1200 + delta,
+            delta,
+            games_played: 1,
+        };
+        let e = EventData::RatingsChanged {
+            ratings: RatingsChangedView {
+                game: "wh40k".into(),
+                cause: "round_closed".into(),
+                round_id: "r".into(),
+                rounds_rated: 1,
+                changes: vec![delta(user.to_string(), 16), delta("x".into(), -16)],
+            },
+        };
+        let got = View::Player { player, user }.filter(&e);
+        let Some(EventData::RatingsChanged { ratings }) = got.as_deref() else { panic!("{got:?}") };
+        assert_eq!(ratings.changes.iter().map(|c| c.delta).collect::<Vec<_>>(), [16]);
+        assert!(View::Board { from: 1, to: 9 }.filter(&e).is_none());
     }
 
     #[test]
     fn published_prizes_reach_every_view() {
-        let data = json!({ "prizes": { "run_id": "r", "published_at": 1, "prize_count": 3 } });
+        let e =
+            EventData::PrizesPublished { prizes: PrizesNotice { run_id: "r".into(), published_at: 1, prize_count: 3 } };
         let views = [
             View::Queue,
             View::Board { from: 1, to: 9 },
@@ -252,25 +291,36 @@ mod tests {
             View::Player { player: Uuid::new_v4(), user: Uuid::new_v4() },
         ];
         for v in views {
-            assert_eq!(v.filter("prizes_published", &data), Some(data.clone()), "{v:?}");
+            assert!(matches!(v.filter(&e), Some(Cow::Borrowed(_))), "{v:?}");
         }
     }
 
     #[test]
     fn published_pairings_are_cut_to_what_the_view_shows() {
-        let me = Uuid::new_v4().to_string();
-        let round = json!({ "id": "r", "number": 2, "status": "ACTIVE", "mission": "m", "pairings": [pairing(1, "a", Some("b")), pairing(2, &me, Some("c")), pairing(3, "d", Some("e")), pairing(0, "f", None)] });
-        let data = json!({ "round": round, "warnings": [] });
-        let b = View::Board { from: 2, to: 3 }.filter("pairings_published", &data).unwrap_or_default();
-        let tables: Vec<u64> =
-            b["round"]["pairings"].as_array().into_iter().flatten().filter_map(|p| p["table"].as_u64()).collect();
-        assert_eq!(tables, [2, 3, 0], "tables 2-3 and the bye (the range ends at the last table)");
-        let first = View::Board { from: 1, to: 1 }.filter("pairings_published", &data).unwrap_or_default();
-        assert_eq!(first["round"]["pairings"].as_array().map(Vec::len), Some(1));
-        let mine = View::Player { player: Uuid::parse_str(&me).unwrap_or_default(), user: Uuid::new_v4() }
-            .filter("pairings_published", &data)
-            .unwrap_or_default();
-        assert_eq!(mine["pairing"]["table"], 2);
-        assert_eq!(mine["round"]["pairings"], json!([]));
+        let me = Uuid::new_v4();
+        let round = RoundView {
+            id: "r".into(),
+            number: 2,
+            status: "ACTIVE".into(),
+            mission: "m".into(),
+            pairings: vec![
+                pairing(1, "a", Some("b")),
+                pairing(2, &me.to_string(), Some("c")),
+                pairing(3, "d", Some("e")),
+                pairing(0, "f", None),
+            ],
+            tables_total: 3,
+        };
+        let e = EventData::PairingsPublished(Published { round, warnings: vec!["w".into()], tournament: None });
+        let b = View::Board { from: 2, to: 3 }.filter(&e).unwrap();
+        assert_eq!(tables(&b), [2, 3, 0], "tables 2-3 and the bye (the range ends at the last table)");
+        assert!(matches!(&*b, EventData::PairingsPublished(p) if p.warnings == ["w"]));
+        let first = View::Board { from: 1, to: 1 }.filter(&e).unwrap();
+        assert_eq!(tables(&first), [1]);
+        let mine = View::Player { player: me, user: Uuid::new_v4() }.filter(&e).unwrap();
+        assert_eq!(tables(&mine), [2], "only the player's own table");
+        let other = View::Player { player: Uuid::new_v4(), user: Uuid::new_v4() }.filter(&e).unwrap();
+        assert_eq!(tables(&other), Vec::<u32>::new(), "the round's header, no tables");
+        assert!(View::Standings { offset: 0, limit: 50 }.filter(&e).is_none());
     }
 }

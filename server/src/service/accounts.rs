@@ -1,7 +1,9 @@
 //! Sign-up, sign-in and sign-out.
 
-use crate::app::AppState;
-use crate::auth::{password, session};
+use super::Ctx;
+use crate::auth::limits::Limits;
+use crate::auth::password::{self, Hasher};
+use crate::auth::session;
 use crate::bus::Control;
 use crate::domain::{now_millis, User};
 use crate::error::{ApiError, ApiResult};
@@ -44,61 +46,74 @@ fn clean_email(email: &str) -> ApiResult<String> {
     }
 }
 
-async fn start_session(state: &AppState, user: Uuid) -> ApiResult<String> {
+async fn start_session(ctx: &Ctx, user: Uuid) -> ApiResult<String> {
     let token = session::new_token();
     let now = now_millis();
-    let tx = state.store.begin().await?;
+    let tx = ctx.store.begin().await?;
     tx.insert_session(&session::token_hash(&token), user, now, now + session::LIFETIME_DAYS * 86_400_000).await?;
     tx.commit().await?;
     Ok(token)
 }
 
 /// Creates an account and signs it in. Returns the account and the session
-/// token. `from` is the client's address (for the attempt limits).
+/// token. `from` is the client's address (for the attempt `limits`);
+/// the password is hashed by `passwords`.
 ///
 /// # Errors
 /// 422 for a bad e-mail or name, `weak_password` (too short, too long, or
 /// easy to guess: [`password::weakness`]); 409 `email_taken`; 429
 /// `too_many_attempts`.
-pub async fn sign_up(state: &AppState, from: IpAddr, input: SignUp) -> ApiResult<(User, String)> {
+pub async fn sign_up(
+    ctx: &Ctx,
+    passwords: &Hasher,
+    limits: &Limits,
+    from: IpAddr,
+    input: SignUp,
+) -> ApiResult<(User, String)> {
     let email = clean_email(&input.email)?;
     let display_name = super::clean_text("display_name", &input.display_name, 64)?;
     if let Some(why) = password::weakness(&input.password, &[&email, &display_name]) {
         return Err(ApiError::invalid("weak_password", why));
     }
-    state.limits.password_attempt(from, &email)?;
-    let phc = state.passwords.hash(input.password).await.map_err(ApiError::internal)?;
+    limits.password_attempt(from, &email)?;
+    let phc = passwords.hash(input.password).await.map_err(ApiError::internal)?;
     let user = User { id: Uuid::new_v4(), email, display_name };
-    let tx = state.store.begin().await?;
+    let tx = ctx.store.begin().await?;
     if tx.user_by_email(&user.email).await?.is_some() {
         return Err(ApiError::conflict("email_taken", "An account with this e-mail already exists; sign in instead."));
     }
     tx.insert_user(&user, &phc, now_millis()).await?;
     tx.commit().await?;
-    let token = start_session(state, user.id).await?;
+    let token = start_session(ctx, user.id).await?;
     Ok((user, token))
 }
 
 /// Signs in. Returns the account and the session token. `from` is the
-/// client's address (for the attempt limits).
+/// client's address (for the attempt `limits`); `passwords` verifies.
 ///
 /// # Errors
 /// 401 `invalid_credentials` (the same for an unknown e-mail and a wrong
 /// password); 429 `too_many_attempts`.
-pub async fn sign_in(state: &AppState, from: IpAddr, input: SignIn) -> ApiResult<(User, String)> {
+pub async fn sign_in(
+    ctx: &Ctx,
+    passwords: &Hasher,
+    limits: &Limits,
+    from: IpAddr,
+    input: SignIn,
+) -> ApiResult<(User, String)> {
     let email = input.email.trim().to_lowercase();
-    state.limits.password_attempt(from, &email)?;
-    let found = state.store.read().await?.user_by_email(&email).await?;
+    limits.password_attempt(from, &email)?;
+    let found = ctx.store.read().await?.user_by_email(&email).await?;
     let pw = input.password;
     // Verify against a real hash even for unknown accounts, so timing does not reveal them.
     let (user, phc) = match found {
         Some((u, h)) => (Some(u), h),
         None => (None, DUMMY_HASH.to_string()),
     };
-    let ok = state.passwords.verify(pw, phc).await.map_err(ApiError::internal)?;
+    let ok = passwords.verify(pw, phc).await.map_err(ApiError::internal)?;
     match user {
         Some(u) if ok => {
-            let token = start_session(state, u.id).await?;
+            let token = start_session(ctx, u.id).await?;
             Ok((u, token))
         }
         _ => Err(ApiError::unauthorized("invalid_credentials", "That e-mail and password do not match an account.")),
@@ -110,13 +125,13 @@ pub async fn sign_in(state: &AppState, from: IpAddr, input: SignIn) -> ApiResult
 ///
 /// # Errors
 /// 503 when the database is down.
-pub async fn sign_out(state: &AppState, token: &str) -> ApiResult<()> {
+pub async fn sign_out(ctx: &Ctx, token: &str) -> ApiResult<()> {
     let hash = session::token_hash(token);
-    let tx = state.store.begin().await?;
+    let tx = ctx.store.begin().await?;
     let ended = tx.delete_session(&hash).await?;
     tx.commit().await?;
     if ended {
-        state.bus.control(Control::SessionEnded { session: hash });
+        ctx.bus.control(Control::SessionEnded { session: hash });
     }
     Ok(())
 }

@@ -6,14 +6,14 @@
 //! (see [`super::rounds::generate`]); the request stays as its record.
 
 use super::players::{locate, own_registration, player_not_found};
-use super::{load_tournament, require_to, Change, EventKind};
-use crate::app::AppState;
+use super::Ctx;
+use super::{load_tournament, require_to, Change};
+use crate::bus::EventData;
 use crate::domain::{
     now_millis, ByeKind, ByeRequest, PairingSystem, Player, RoundStatus, Tournament, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult};
-use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde::Deserialize;
 use uuid::Uuid;
 
 /// A bye asked for: `{"round": 4, "kind": "half"}` (`half`, `zero`, or `full` for the TO).
@@ -26,20 +26,7 @@ pub struct ByeInput {
     pub kind: String,
 }
 
-/// A bye request as the API shows it.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct ByeView {
-    /// The registration.
-    pub player_id: String,
-    /// Their name.
-    pub player_name: String,
-    /// The round, 1-based.
-    pub round: u32,
-    /// `half`, `zero` or `full`.
-    pub kind: String,
-    /// `player` or `to`.
-    pub requested_by: String,
-}
+pub use arbiter_web::views::ByeView;
 
 fn view(r: &ByeRequest, p: &Player, t: &Tournament) -> ByeView {
     ByeView {
@@ -105,7 +92,7 @@ async fn check(change: &Change, t: &Tournament, p: &Player, round: u32) -> ApiRe
 }
 
 async fn put(
-    state: &AppState,
+    ctx: &Ctx,
     user: &User,
     mut change: Change,
     t: &Tournament,
@@ -126,12 +113,12 @@ async fn put(
     };
     change.tx().put_bye_request(&r).await?;
     let v = view(&r, p, t);
-    change.emit(EventKind::ByeRequested, &json!({ "player": super::views::player(p, false, false), "bye": v })).await?;
-    change.commit(state).await?;
+    change.emit(EventData::ByeRequested { player: super::views::player(p, false, false), bye: v.clone() }).await?;
+    change.commit(ctx).await?;
     Ok(v)
 }
 
-async fn delete(state: &AppState, mut change: Change, t: &Tournament, p: &Player, round: u32) -> ApiResult<()> {
+async fn delete(ctx: &Ctx, mut change: Change, t: &Tournament, p: &Player, round: u32) -> ApiResult<()> {
     check(&change, t, p, round).await?;
     if !change.tx().delete_bye_request(p.id, round).await? {
         return Err(ApiError::not_found(
@@ -139,10 +126,8 @@ async fn delete(state: &AppState, mut change: Change, t: &Tournament, p: &Player
             format!("{} has no bye arranged for round {round}.", p.display_name),
         ));
     }
-    change
-        .emit(EventKind::ByeCancelled, &json!({ "player": super::views::player(p, false, false), "round": round }))
-        .await?;
-    change.commit(state).await?;
+    change.emit(EventData::ByeCancelled { player: super::views::player(p, false, false), round }).await?;
+    change.commit(ctx).await?;
     Ok(())
 }
 
@@ -152,27 +137,27 @@ async fn delete(state: &AppState, mut change: Change, t: &Tournament, p: &Player
 /// # Errors
 /// 404 not registered; 403 `full_bye_by_organiser`; 409 `byes_not_offered`,
 /// `round_already_paired`, `player_withdrawn`, `wrong_status`; 422 bad round or kind.
-pub async fn request(state: &AppState, user: &User, id: Uuid, input: ByeInput) -> ApiResult<ByeView> {
-    let change = Change::begin(state, id).await?;
+pub async fn request(ctx: &Ctx, user: &User, id: Uuid, input: ByeInput) -> ApiResult<ByeView> {
+    let change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     let p = own_registration(&change, &t, user).await?;
-    put(state, user, change, &t, &p, &input, false).await
+    put(ctx, user, change, &t, &p, &input, false).await
 }
 
 /// The signed-in player cancels their bye for `round`.
 ///
 /// # Errors
 /// As [`request`]; 404 `bye_not_found` when there is none.
-pub async fn cancel(state: &AppState, user: &User, id: Uuid, round: u32) -> ApiResult<()> {
-    let change = Change::begin(state, id).await?;
+pub async fn cancel(ctx: &Ctx, user: &User, id: Uuid, round: u32) -> ApiResult<()> {
+    let change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     let p = own_registration(&change, &t, user).await?;
-    delete(state, change, &t, &p, round).await
+    delete(ctx, change, &t, &p, round).await
 }
 
-async fn as_to(state: &AppState, user: &User, player: Uuid) -> ApiResult<(Change, Tournament, Player)> {
-    let (t_id, _) = locate(state, player).await?;
-    let change = Change::begin(state, t_id).await?;
+async fn as_to(ctx: &Ctx, user: &User, player: Uuid) -> ApiResult<(Change, Tournament, Player)> {
+    let (t_id, _) = locate(ctx, player).await?;
+    let change = Change::begin(ctx, t_id).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "arrange players' byes")?;
     let p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
@@ -183,18 +168,18 @@ async fn as_to(state: &AppState, user: &User, player: Uuid) -> ApiResult<(Change
 ///
 /// # Errors
 /// 403 for anyone but the TO; otherwise as [`request`].
-pub async fn grant(state: &AppState, user: &User, player: Uuid, input: ByeInput) -> ApiResult<ByeView> {
-    let (change, t, p) = as_to(state, user, player).await?;
-    put(state, user, change, &t, &p, &input, true).await
+pub async fn grant(ctx: &Ctx, user: &User, player: Uuid, input: ByeInput) -> ApiResult<ByeView> {
+    let (change, t, p) = as_to(ctx, user, player).await?;
+    put(ctx, user, change, &t, &p, &input, true).await
 }
 
 /// The TO cancels `player`'s bye for `round`.
 ///
 /// # Errors
 /// As [`grant`] and [`cancel`].
-pub async fn revoke(state: &AppState, user: &User, player: Uuid, round: u32) -> ApiResult<()> {
-    let (change, t, p) = as_to(state, user, player).await?;
-    delete(state, change, &t, &p, round).await
+pub async fn revoke(ctx: &Ctx, user: &User, player: Uuid, round: u32) -> ApiResult<()> {
+    let (change, t, p) = as_to(ctx, user, player).await?;
+    delete(ctx, change, &t, &p, round).await
 }
 
 /// Every bye arranged in tournament `id`, by round (public: byes show on the
@@ -202,9 +187,9 @@ pub async fn revoke(state: &AppState, user: &User, player: Uuid, round: u32) -> 
 ///
 /// # Errors
 /// 404 for an unknown or unpublished tournament.
-pub async fn list(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<Vec<ByeView>> {
-    let tx = state.store.read().await?;
-    let t = super::tournaments::visible(&tx, id, viewer).await?;
+pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<Vec<ByeView>> {
+    let tx = ctx.store.read().await?;
+    let t = super::visible(&tx, id, viewer).await?;
     let players = tx.players(id).await?;
     Ok(tx
         .bye_requests(id)

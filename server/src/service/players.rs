@@ -2,12 +2,12 @@
 //! list players, check a player in, remove a player (TO actions).
 
 use super::views::{self, PlayerView};
-use super::{clean_text, load_tournament, require_to, Change, EventKind};
-use crate::app::AppState;
+use super::Ctx;
+use super::{clean_text, load_tournament, require_to, Change};
+use crate::bus::EventData;
 use crate::domain::{now_millis, Player, PlayerProfile, Tournament, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult};
 use serde::Deserialize;
-use serde_json::json;
 use uuid::Uuid;
 
 /// The longest army list accepted, in characters.
@@ -80,13 +80,13 @@ pub(super) async fn own_registration(change: &Change, t: &Tournament, user: &Use
 /// # Errors
 /// 409 when registration is not open, or the user is already registered;
 /// 422 for invalid fields.
-pub async fn register(state: &AppState, user: &User, id: Uuid, input: Register) -> ApiResult<PlayerView> {
+pub async fn register(ctx: &Ctx, user: &User, id: Uuid, input: Register) -> ApiResult<PlayerView> {
     let display_name = clean_text("display_name", &input.display_name, 64)?;
     let faction = clean_text("faction", &input.faction, 64)?;
     let list_text = clean_list(input.list_text.as_deref())?;
     let profile = clean_profile(input.profile.unwrap_or_default())?;
-    let mut change = Change::begin(state, id).await?;
-    let t = super::tournaments::visible(change.tx(), id, Some(user)).await?;
+    let mut change = Change::begin(ctx, id).await?;
+    let t = super::visible(change.tx(), id, Some(user)).await?;
     if !t.status.is_open() {
         return Err(ApiError::conflict(
             "registration_closed",
@@ -122,8 +122,8 @@ pub async fn register(state: &AppState, user: &User, id: Uuid, input: Register) 
         profile,
     };
     change.tx().insert_player(&p).await?;
-    change.emit(EventKind::PlayerRegistered, &json!({ "player": views::player(&p, false, false) })).await?;
-    change.commit(state).await?;
+    change.emit(EventData::PlayerRegistered { player: views::player(&p, false, false) }).await?;
+    change.commit(ctx).await?;
     Ok(views::player(&p, true, true))
 }
 
@@ -131,9 +131,9 @@ pub async fn register(state: &AppState, user: &User, id: Uuid, input: Register) 
 ///
 /// # Errors
 /// 409 `lists_locked`; 404 when not registered.
-pub async fn update_list(state: &AppState, user: &User, id: Uuid, input: UpdateList) -> ApiResult<PlayerView> {
+pub async fn update_list(ctx: &Ctx, user: &User, id: Uuid, input: UpdateList) -> ApiResult<PlayerView> {
     let list_text = clean_list(Some(&input.list_text))?;
-    let mut change = Change::begin(state, id).await?;
+    let mut change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     let mut p = own_registration(&change, &t, user).await?;
     if t.lists_locked {
@@ -147,12 +147,12 @@ pub async fn update_list(state: &AppState, user: &User, id: Uuid, input: UpdateL
     }
     p.list_text = list_text;
     change.tx().update_player(&p).await?;
-    change.emit(EventKind::ListUpdated, &json!({ "player": views::player(&p, false, false) })).await?;
-    change.commit(state).await?;
+    change.emit(EventData::ListUpdated { player: views::player(&p, false, false) }).await?;
+    change.commit(ctx).await?;
     Ok(views::player(&p, true, true))
 }
 
-async fn set_checked_in(state: &AppState, mut p: Player, t: &Tournament, mut change: Change) -> ApiResult<PlayerView> {
+async fn set_checked_in(ctx: &Ctx, mut p: Player, t: &Tournament, mut change: Change) -> ApiResult<PlayerView> {
     if !matches!(t.status, TournamentStatus::CheckIn | TournamentStatus::InProgress) {
         return Err(ApiError::conflict(
             "check_in_closed",
@@ -167,8 +167,8 @@ async fn set_checked_in(state: &AppState, mut p: Player, t: &Tournament, mut cha
     }
     p.checked_in = true;
     change.tx().update_player(&p).await?;
-    change.emit(EventKind::PlayerCheckedIn, &json!({ "player": views::player(&p, false, false) })).await?;
-    change.commit(state).await?;
+    change.emit(EventData::PlayerCheckedIn { player: views::player(&p, false, false) }).await?;
+    change.commit(ctx).await?;
     Ok(views::player(&p, false, false))
 }
 
@@ -176,32 +176,32 @@ async fn set_checked_in(state: &AppState, mut p: Player, t: &Tournament, mut cha
 ///
 /// # Errors
 /// 409 when check-in is not open, or already checked in.
-pub async fn check_in(state: &AppState, user: &User, id: Uuid) -> ApiResult<PlayerView> {
-    let change = Change::begin(state, id).await?;
+pub async fn check_in(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<PlayerView> {
+    let change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     let p = own_registration(&change, &t, user).await?;
-    set_checked_in(state, p, &t, change).await
+    set_checked_in(ctx, p, &t, change).await
 }
 
 /// The TO checks a player in.
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 as [`check_in`].
-pub async fn check_in_player(state: &AppState, user: &User, player: Uuid) -> ApiResult<PlayerView> {
-    let (t_id, _) = locate(state, player).await?;
-    let change = Change::begin(state, t_id).await?;
+pub async fn check_in_player(ctx: &Ctx, user: &User, player: Uuid) -> ApiResult<PlayerView> {
+    let (t_id, _) = locate(ctx, player).await?;
+    let change = Change::begin(ctx, t_id).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "check players in")?;
     let p = change.tx().player(player).await?.filter(|p| !p.removed).ok_or_else(player_not_found)?;
-    set_checked_in(state, p, &t, change).await
+    set_checked_in(ctx, p, &t, change).await
 }
 
 /// `player.drop`: the player withdraws; they are not paired again.
 ///
 /// # Errors
 /// 409 when already dropped or the event is complete.
-pub async fn drop_out(state: &AppState, user: &User, id: Uuid) -> ApiResult<PlayerView> {
-    let mut change = Change::begin(state, id).await?;
+pub async fn drop_out(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<PlayerView> {
+    let mut change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     let mut p = own_registration(&change, &t, user).await?;
     if t.status == TournamentStatus::Complete {
@@ -212,8 +212,8 @@ pub async fn drop_out(state: &AppState, user: &User, id: Uuid) -> ApiResult<Play
     }
     p.dropped = true;
     change.tx().update_player(&p).await?;
-    change.emit(EventKind::PlayerDropped, &json!({ "player": views::player(&p, false, false) })).await?;
-    change.commit(state).await?;
+    change.emit(EventData::PlayerDropped { player: views::player(&p, false, false) }).await?;
+    change.commit(ctx).await?;
     Ok(views::player(&p, true, true))
 }
 
@@ -221,9 +221,9 @@ pub async fn drop_out(state: &AppState, user: &User, id: Uuid) -> ApiResult<Play
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 when already removed or the event is complete.
-pub async fn remove(state: &AppState, user: &User, player: Uuid) -> ApiResult<PlayerView> {
-    let (t_id, _) = locate(state, player).await?;
-    let mut change = Change::begin(state, t_id).await?;
+pub async fn remove(ctx: &Ctx, user: &User, player: Uuid) -> ApiResult<PlayerView> {
+    let (t_id, _) = locate(ctx, player).await?;
+    let mut change = Change::begin(ctx, t_id).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "remove players")?;
     let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
@@ -236,8 +236,8 @@ pub async fn remove(state: &AppState, user: &User, player: Uuid) -> ApiResult<Pl
     p.dropped = true;
     p.removed = true;
     change.tx().update_player(&p).await?;
-    change.emit(EventKind::PlayerRemoved, &json!({ "player": views::player(&p, false, false) })).await?;
-    change.commit(state).await?;
+    change.emit(EventData::PlayerRemoved { player: views::player(&p, false, false) }).await?;
+    change.commit(ctx).await?;
     Ok(views::player(&p, false, false))
 }
 
@@ -246,9 +246,9 @@ pub async fn remove(state: &AppState, user: &User, player: Uuid) -> ApiResult<Pl
 ///
 /// # Errors
 /// 404 for an unknown (or unpublished) tournament.
-pub async fn list(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<Vec<PlayerView>> {
-    let tx = state.store.read().await?;
-    let t = super::tournaments::visible(&tx, id, viewer).await?;
+pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<Vec<PlayerView>> {
+    let tx = ctx.store.read().await?;
+    let t = super::visible(&tx, id, viewer).await?;
     let is_to = viewer.is_some_and(|u| u.id == t.owner_id);
     Ok(tx
         .players(id)
@@ -264,8 +264,8 @@ pub(super) fn player_not_found() -> ApiError {
 }
 
 /// The tournament a registration belongs to.
-pub(super) async fn locate(state: &AppState, player: Uuid) -> ApiResult<(Uuid, Player)> {
-    let p = state.store.read().await?.player(player).await?.ok_or_else(player_not_found)?;
+pub(super) async fn locate(ctx: &Ctx, player: Uuid) -> ApiResult<(Uuid, Player)> {
+    let p = ctx.store.read().await?.player(player).await?.ok_or_else(player_not_found)?;
     Ok((p.tournament_id, p))
 }
 
@@ -274,21 +274,16 @@ pub(super) async fn locate(state: &AppState, player: Uuid) -> ApiResult<(Uuid, P
 ///
 /// # Errors
 /// 403 for anyone but the TO; 404 for an unknown player; 422 for bad values.
-pub async fn update_profile(
-    state: &AppState,
-    user: &User,
-    player: Uuid,
-    input: UpdateProfile,
-) -> ApiResult<PlayerView> {
+pub async fn update_profile(ctx: &Ctx, user: &User, player: Uuid, input: UpdateProfile) -> ApiResult<PlayerView> {
     let profile = clean_profile(input.profile)?;
-    let (t_id, _) = locate(state, player).await?;
-    let mut change = Change::begin(state, t_id).await?;
+    let (t_id, _) = locate(ctx, player).await?;
+    let mut change = Change::begin(ctx, t_id).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "edit player profiles")?;
     let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
     p.profile = profile;
     change.tx().update_player(&p).await?;
-    change.emit(EventKind::PlayerUpdated, &json!({ "player": views::player(&p, false, false) })).await?;
-    change.commit(state).await?;
+    change.emit(EventData::PlayerUpdated { player: views::player(&p, false, false) }).await?;
+    change.commit(ctx).await?;
     Ok(views::player(&p, true, true))
 }

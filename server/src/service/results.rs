@@ -3,15 +3,15 @@
 //! overrides. The result (win/loss/draw) is always derived from the score.
 
 use super::views::{self, roster, PairingView};
-use super::{load_tournament, Change, EventKind};
-use crate::app::AppState;
+use super::Ctx;
+use super::{load_tournament, Change};
+use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     now_millis, Dispute, Game, GameScore, Pairing, PairingState, Player, RoundStatus, Tournament, TournamentStatus,
     User,
 };
 use crate::error::{ApiError, ApiResult};
 use arbiter_web::views::ratings::RatingsChangedView;
-use serde_json::json;
 use uuid::Uuid;
 
 pub use super::scores::Score;
@@ -30,6 +30,36 @@ fn note(s: Option<&str>) -> ApiResult<Option<String>> {
     }
 }
 
+/// What happens to a table's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Reported,
+    Confirmed,
+    Disputed,
+    Overridden,
+}
+
+impl Step {
+    /// The event recording this step at `pairing`.
+    fn event(self, pairing: PairingView) -> EventData {
+        match self {
+            Step::Reported => EventData::ResultReported { pairing },
+            Step::Confirmed => EventData::ResultConfirmed { pairing },
+            Step::Disputed => EventData::ResultDisputed { pairing },
+            Step::Overridden => EventData::ResultOverridden { pairing },
+        }
+    }
+
+    /// Why the standings changed when this step made the result count.
+    fn cause(self) -> Cause {
+        if self == Step::Overridden {
+            Cause::ResultOverridden
+        } else {
+            Cause::ResultConfirmed
+        }
+    }
+}
+
 /// A pairing inside a change, with its tournament and the players seated at it.
 struct Table {
     change: Change,
@@ -39,10 +69,10 @@ struct Table {
 }
 
 impl Table {
-    async fn open(state: &AppState, pairing_id: Uuid) -> ApiResult<Table> {
+    async fn open(ctx: &Ctx, pairing_id: Uuid) -> ApiResult<Table> {
         let not_found = || ApiError::not_found("pairing_not_found", "There is no pairing with this id.");
-        let t_id = state.store.read().await?.pairing(pairing_id).await?.ok_or_else(not_found)?.tournament_id;
-        let change = Change::begin(state, t_id).await?;
+        let t_id = ctx.store.read().await?.pairing(pairing_id).await?.ok_or_else(not_found)?.tournament_id;
+        let change = Change::begin(ctx, t_id).await?;
         let t = load_tournament(change.tx(), t_id).await?;
         let pairing = change.tx().pairing(pairing_id).await?.ok_or_else(not_found)?;
         // Only the players at this table: the write lock is held, keep it short.
@@ -152,20 +182,20 @@ impl Table {
         Ok(())
     }
 
-    async fn finish(mut self, state: &AppState, kind: EventKind) -> ApiResult<PairingView> {
-        let view = self.record(kind).await?;
-        self.change.commit(state).await?;
+    async fn finish(mut self, ctx: &Ctx, step: Step) -> ApiResult<PairingView> {
+        let view = self.record(step).await?;
+        self.change.commit(ctx).await?;
         Ok(view)
     }
 
-    /// Saves the pairing and emits `kind` (and the standings once it counts), without committing.
-    async fn record(&mut self, kind: EventKind) -> ApiResult<PairingView> {
+    /// Saves the pairing and emits `step` (and the standings once it counts), without committing.
+    async fn record(&mut self, step: Step) -> ApiResult<PairingView> {
         self.change.tx().update_pairing(&self.pairing).await?;
         let view = views::pairing(&self.pairing, &roster(&self.players));
-        self.change.emit(kind, &json!({ "pairing": view })).await?;
+        self.change.emit(step.event(view.clone())).await?;
         if self.pairing.state == PairingState::Confirmed {
             let round = self.change.tx().round(self.pairing.round_id).await?.map_or(0, |r| r.number);
-            let cause = json!({ "cause": kind.as_str(), "pairing_id": self.pairing.id, "round": round });
+            let cause = StandingsCause { cause: step.cause(), round: Some(round), pairing_id: Some(self.pairing.id) };
             super::standings::publish(&mut self.change, &mut self.t, cause).await?;
         }
         Ok(view)
@@ -186,8 +216,8 @@ impl Table {
 /// # Errors
 /// 403 when not at this table; 409 when already reported, or the round is
 /// closed; 400/422 for a missing or bad score (see [`Score::parse`]).
-pub async fn report(state: &AppState, user: &User, pairing_id: Uuid, score: Score) -> ApiResult<PairingView> {
-    let mut table = Table::open(state, pairing_id).await?;
+pub async fn report(ctx: &Ctx, user: &User, pairing_id: Uuid, score: Score) -> ApiResult<PairingView> {
+    let mut table = Table::open(ctx, pairing_id).await?;
     let reported = score.parse(&table.t)?;
     table.seat_of(user)?;
     table.in_playable_round().await?;
@@ -224,7 +254,7 @@ pub async fn report(state: &AppState, user: &User, pairing_id: Uuid, score: Scor
     }
     table.set_score(reported, user);
     table.pairing.state = PairingState::Reported;
-    table.finish(state, EventKind::ResultReported).await
+    table.finish(ctx, Step::Reported).await
 }
 
 /// `result.confirm`: the reporter's opponent confirms; the result counts.
@@ -232,12 +262,12 @@ pub async fn report(state: &AppState, user: &User, pairing_id: Uuid, score: Scor
 /// # Errors
 /// 403 for the reporter or anyone not at the table; 409 when there is no
 /// pending report.
-pub async fn confirm(state: &AppState, user: &User, pairing_id: Uuid) -> ApiResult<PairingView> {
-    let mut table = Table::open(state, pairing_id).await?;
+pub async fn confirm(ctx: &Ctx, user: &User, pairing_id: Uuid) -> ApiResult<PairingView> {
+    let mut table = Table::open(ctx, pairing_id).await?;
     table.in_playable_round().await?;
     table.require_opponent_of_reporter(user, "confirm")?;
     table.pairing.state = PairingState::Confirmed;
-    table.finish(state, EventKind::ResultConfirmed).await
+    table.finish(ctx, Step::Confirmed).await
 }
 
 /// `result.dispute`: the reporter's opponent flags the report for the TO,
@@ -245,15 +275,15 @@ pub async fn confirm(state: &AppState, user: &User, pairing_id: Uuid) -> ApiResu
 ///
 /// # Errors
 /// As [`confirm`]; 422 for a counter-score out of range (see [`Score::counter`]).
-pub async fn dispute(state: &AppState, user: &User, pairing_id: Uuid, input: DisputeInput) -> ApiResult<PairingView> {
-    let mut table = Table::open(state, pairing_id).await?;
+pub async fn dispute(ctx: &Ctx, user: &User, pairing_id: Uuid, input: DisputeInput) -> ApiResult<PairingView> {
+    let mut table = Table::open(ctx, pairing_id).await?;
     let (player1_vp, player2_vp, score) = input.counter(&table.t)?;
     let counter = Dispute { player1_vp, player2_vp, score, note: note(input.note.as_deref())? };
     table.in_playable_round().await?;
     table.require_opponent_of_reporter(user, "dispute")?;
     table.pairing.state = PairingState::Disputed;
     table.pairing.dispute = Some(counter);
-    table.finish(state, EventKind::ResultDisputed).await
+    table.finish(ctx, Step::Disputed).await
 }
 
 /// `result.override`'s answer: the table, and what it did to ratings
@@ -273,8 +303,8 @@ pub struct Overridden {
 /// # Errors
 /// 403 for anyone but the TO; 409 for a bye or a complete event; 422 for a
 /// bad score (see [`Score::parse`]).
-pub async fn override_result(state: &AppState, user: &User, pairing_id: Uuid, score: Score) -> ApiResult<Overridden> {
-    let mut table = Table::open(state, pairing_id).await?;
+pub async fn override_result(ctx: &Ctx, user: &User, pairing_id: Uuid, score: Score) -> ApiResult<Overridden> {
+    let mut table = Table::open(ctx, pairing_id).await?;
     super::require_to(&table.t, user, "override results")?;
     let set = score.parse(&table.t)?;
     if table.pairing.is_bye() {
@@ -290,8 +320,8 @@ pub async fn override_result(state: &AppState, user: &User, pairing_id: Uuid, sc
     table.pairing.state = PairingState::Confirmed;
     table.pairing.to_override = true;
     table.pairing.override_note = note(score.note.as_deref())?;
-    let pairing = table.record(EventKind::ResultOverridden).await?;
+    let pairing = table.record(Step::Overridden).await?;
     let ratings = super::ratings::result_overridden(&mut table.change, &table.t, &table.pairing).await?;
-    table.change.commit(state).await?;
+    table.change.commit(ctx).await?;
     Ok(Overridden { pairing, ratings })
 }

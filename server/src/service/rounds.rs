@@ -2,9 +2,10 @@
 //! [`super::pairing`]), get, close.
 
 use super::pairing::Paired;
-use super::views::{self, roster, RoundView, TournamentView};
-use super::{load_tournament, require_to, Change, EventKind};
-use crate::app::AppState;
+use super::views::{self, roster, RoundView};
+use super::Ctx;
+use super::{load_tournament, require_to, Change};
+use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     now_millis, Game, GameScore, MatchResult, Pairing, PairingState, Round, RoundStatus, TournamentStatus, User,
 };
@@ -32,8 +33,8 @@ fn round_not_found() -> ApiError {
 /// # Errors
 /// 403 for anyone but the TO; 409 when the event is not in progress, the
 /// previous round is still open, or every planned round exists.
-pub async fn create(state: &AppState, user: &User, id: Uuid, input: CreateRound) -> ApiResult<RoundView> {
-    let mut change = Change::begin(state, id).await?;
+pub async fn create(ctx: &Ctx, user: &User, id: Uuid, input: CreateRound) -> ApiResult<RoundView> {
+    let mut change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "create rounds")?;
     if t.status != TournamentStatus::InProgress {
@@ -69,23 +70,12 @@ pub async fn create(state: &AppState, user: &User, id: Uuid, input: CreateRound)
     };
     change.tx().insert_round(&r).await?;
     let v = views::round(&r, &[], &HashMap::new());
-    change.emit(EventKind::RoundCreated, &json!({ "round": v })).await?;
-    change.commit(state).await?;
+    change.emit(EventData::RoundCreated { round: v.clone() }).await?;
+    change.commit(ctx).await?;
     Ok(v)
 }
 
-/// Pairings published, with what the TO should know.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Published {
-    /// The round and its tables.
-    pub round: RoundView,
-    /// Rematches the pairing could not avoid, repeated byes, round-robin
-    /// notes (rounds planned, withdrawn players' games), in words.
-    pub warnings: Vec<String>,
-    /// The tournament, when pairing changed it (a round robin's number of rounds).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tournament: Option<TournamentView>,
-}
+pub use arbiter_web::views::Published;
 
 /// `round.generatePairings`: the TO pairs a PENDING round by the event's
 /// pairing system and publishes it. Pairing is computed off the async
@@ -96,11 +86,11 @@ pub struct Published {
 /// 403 for anyone but the TO; 409 when the round is not pending or fewer
 /// than 2 players are active, or the engine cannot pair the field
 /// (`cannot_pair`, `no_legal_pairing`).
-pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResult<Published> {
-    let t_id = state.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
+pub async fn generate(ctx: &Ctx, user: &User, round_id: Uuid) -> ApiResult<Published> {
+    let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
     for _ in 0..5 {
         // 1. Snapshot and compute, without holding the write lock.
-        let tx = state.store.read().await?;
+        let tx = ctx.store.read().await?;
         let t = load_tournament(&tx, t_id).await?;
         require_to(&t, user, "generate pairings")?;
         let round = tx.round(round_id).await?.ok_or_else(round_not_found)?;
@@ -130,7 +120,7 @@ pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResul
         .map_err(ApiError::internal)??;
 
         // 2. Write, if nothing changed since the snapshot.
-        let mut change = Change::begin(state, t_id).await?;
+        let mut change = Change::begin(ctx, t_id).await?;
         if change.tx().last_seq(t_id).await? != t.last_seq {
             continue;
         }
@@ -158,13 +148,13 @@ pub async fn generate(state: &AppState, user: &User, round_id: Uuid) -> ApiResul
         let names = roster(&players);
         let published =
             Published { round: views::round(&round, &rows, &names), warnings: paired.warnings.clone(), tournament };
-        change.emit(EventKind::PairingsPublished, &published).await?;
+        change.emit(EventData::PairingsPublished(published.clone())).await?;
         if rows.iter().any(|r| r.state == PairingState::Confirmed) {
             // A bye (or a forfeit a withdrawal left) counts at once.
-            let cause = json!({ "cause": "pairings_published", "round": round.number });
+            let cause = StandingsCause { round: Some(round.number), ..StandingsCause::of(Cause::PairingsPublished) };
             super::standings::publish(&mut change, &mut t, cause).await?;
         }
-        change.commit(state).await?;
+        change.commit(ctx).await?;
         return Ok(published);
     }
     Err(ApiError::conflict("busy", "The tournament kept changing while pairing; try again."))
@@ -214,10 +204,10 @@ fn to_pairings(round: &Round, paired: &Paired, game: Game) -> Vec<Pairing> {
 ///
 /// # Errors
 /// 404 `round_not_found`.
-pub async fn get(state: &AppState, viewer: Option<&User>, round_id: Uuid) -> ApiResult<RoundView> {
-    let tx = state.store.read().await?;
+pub async fn get(ctx: &Ctx, viewer: Option<&User>, round_id: Uuid) -> ApiResult<RoundView> {
+    let tx = ctx.store.read().await?;
     let round = tx.round(round_id).await?.ok_or_else(round_not_found)?;
-    let t = super::tournaments::visible(&tx, round.tournament_id, viewer).await?;
+    let t = super::visible(&tx, round.tournament_id, viewer).await?;
     let is_to = viewer.is_some_and(|u| u.id == t.owner_id);
     if round.status == RoundStatus::Pending && !is_to {
         return Err(ApiError::not_found(
@@ -233,9 +223,9 @@ pub async fn get(state: &AppState, viewer: Option<&User>, round_id: Uuid) -> Api
 ///
 /// # Errors
 /// 404 for an unknown tournament.
-pub async fn list(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<Vec<RoundView>> {
-    let tx = state.store.read().await?;
-    let t = super::tournaments::visible(&tx, id, viewer).await?;
+pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<Vec<RoundView>> {
+    let tx = ctx.store.read().await?;
+    let t = super::visible(&tx, id, viewer).await?;
     let names = roster(&tx.players(id).await?);
     let mut out = Vec::new();
     for r in tx.rounds(id).await? {
@@ -250,9 +240,9 @@ pub async fn list(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResul
 /// # Errors
 /// 403 for anyone but the TO; 409 `round_incomplete` with the list of
 /// tables still unreported, unconfirmed or disputed (`details`).
-pub async fn close(state: &AppState, user: &User, round_id: Uuid) -> ApiResult<RoundView> {
-    let t_id = state.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
-    let mut change = Change::begin(state, t_id).await?;
+pub async fn close(ctx: &Ctx, user: &User, round_id: Uuid) -> ApiResult<RoundView> {
+    let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
+    let mut change = Change::begin(ctx, t_id).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "close rounds")?;
     let mut round = change.tx().round(round_id).await?.ok_or_else(round_not_found)?;
@@ -303,8 +293,8 @@ pub async fn close(state: &AppState, user: &User, round_id: Uuid) -> ApiResult<R
     round.status = RoundStatus::Complete;
     change.tx().update_round(&round).await?;
     let v = views::round(&round, &pairings, &names);
-    change.emit(EventKind::RoundClosed, &json!({ "round": v })).await?;
+    change.emit(EventData::RoundClosed { round: v.clone() }).await?;
     super::ratings::round_closed(&mut change, &t, &round).await?;
-    change.commit(state).await?;
+    change.commit(ctx).await?;
     Ok(v)
 }

@@ -8,8 +8,9 @@
 //! recomputed at once (which may drop TO tie orders, with notices).
 
 use super::views::{self, TournamentView};
-use super::{load_tournament, require_to, Change, EventKind};
-use crate::app::AppState;
+use super::Ctx;
+use super::{load_tournament, require_to, Change};
+use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     crokinole_format, default_standings, now_millis, Game, PairingSystem, ResolutionMeta, RoundStatus, StandingsChange,
     Tournament, TournamentStatus, User,
@@ -18,9 +19,10 @@ use crate::error::{ApiError, ApiResult};
 use arbiter_engine::model::{PointSystem, Points};
 use arbiter_engine::standings::crokinole::CrokinoleScoring;
 use arbiter_engine::standings::{ChessTiebreak, Modifier, PairingKind, StandingsConfig, Wh40kPrimary, Wh40kTiebreak};
+use arbiter_web::views::TiebreaksChange;
 use arbiter_web::views::{ConfigChangeView, TiebreakOption, TiebreaksView};
 use serde::Deserialize;
-use serde_json::{json, Number};
+use serde_json::Number;
 use uuid::Uuid;
 
 /// The longest tie-break list accepted.
@@ -267,9 +269,9 @@ fn view(t: &Tournament, rounds_paired: u32) -> TiebreaksView {
 ///
 /// # Errors
 /// 404 for an unknown tournament (or a DRAFT not owned by `viewer`).
-pub async fn get(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<TiebreaksView> {
-    let tx = state.store.read().await?;
-    let t = super::tournaments::visible(&tx, id, viewer).await?;
+pub async fn get(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<TiebreaksView> {
+    let tx = ctx.store.read().await?;
+    let t = super::visible(&tx, id, viewer).await?;
     Ok(view(&t, rounds_paired(&tx, id).await?))
 }
 
@@ -281,8 +283,8 @@ pub async fn get(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult
 /// complete, 409 `confirmation_required` once round 1 is paired without
 /// `"confirm": true`; 422 for an invalid configuration or point values, or
 /// a request that sets nothing.
-pub async fn set(state: &AppState, user: &User, id: Uuid, input: SetTiebreaks) -> ApiResult<TiebreaksView> {
-    let mut change = Change::begin(state, id).await?;
+pub async fn set(ctx: &Ctx, user: &User, id: Uuid, input: SetTiebreaks) -> ApiResult<TiebreaksView> {
+    let mut change = Change::begin(ctx, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "change the tie-breaks")?;
     if input.config.is_none() && input.points.is_none() {
@@ -319,10 +321,16 @@ pub async fn set(state: &AppState, user: &User, id: Uuid, input: SetTiebreaks) -
     change.tx().update_tournament(&t).await?;
     let count = change.tx().players(id).await?.iter().filter(|p| !p.removed).count();
     let tv: TournamentView = views::tournament(&t, count);
-    let change_view = json!({ "by": meta.by, "by_name": meta.by_name, "at": meta.at, "rounds_paired": paired, "confirmed": input.confirm });
-    change.emit(EventKind::StandingsConfigChanged, &json!({ "tournament": tv, "change": change_view })).await?;
-    super::standings::publish(&mut change, &mut t, json!({ "cause": "standings_config_changed" })).await?;
-    change.commit(state).await?;
+    let change_view = TiebreaksChange {
+        by: meta.by.to_string(),
+        by_name: meta.by_name,
+        at: meta.at,
+        rounds_paired: paired,
+        confirmed: input.confirm,
+    };
+    change.emit(EventData::StandingsConfigChanged { tournament: tv, change: change_view }).await?;
+    super::standings::publish(&mut change, &mut t, StandingsCause::of(Cause::StandingsConfigChanged)).await?;
+    change.commit(ctx).await?;
     Ok(view(&t, paired))
 }
 

@@ -14,14 +14,14 @@
 //! pressed twice moves a player down two places.
 
 use super::standings::{self, resolution_view};
-use super::{load_tournament, require_to, Change, EventKind};
-use crate::app::AppState;
+use super::Ctx;
+use super::{load_tournament, require_to, Change};
+use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{now_millis, ResolutionMeta, TieResolution, User};
 use crate::error::{ApiError, ApiResult};
 use arbiter_engine::standings::{OpenTieKind, Resolution};
 use arbiter_web::views::{MiniLeagueView, ResolutionView};
 use serde::Deserialize;
-use serde_json::json;
 use uuid::Uuid;
 
 /// What the TO does to a tie.
@@ -67,8 +67,8 @@ pub struct TieAction {
 /// (40K ties are always settled by registration order), 409 `nobody_below`
 /// for a swap of the tie's last player, 409 `not_unresolved` for lots on a
 /// tie a tie-break orders, 409 `already_drawn` for lots drawn before.
-pub async fn act(state: &AppState, user: &User, id: Uuid, input: TieAction) -> ApiResult<ResolutionView> {
-    let mut change = Change::begin(state, id).await?;
+pub async fn act(ctx: &Ctx, user: &User, id: Uuid, input: TieAction) -> ApiResult<ResolutionView> {
+    let mut change = Change::begin(ctx, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "order tied players")?;
     let players = change.tx().players(id).await?;
@@ -127,13 +127,14 @@ pub async fn act(state: &AppState, user: &User, id: Uuid, input: TieAction) -> A
     change.tx().update_tournament(&t).await?;
     let view = resolution_view(&resolution, &c.by_no);
     change
-        .emit(
-            EventKind::TieResolved,
-            &json!({ "resolution": view, "action": input.action.code(), "player_id": input.player_id }),
-        )
+        .emit(EventData::TieResolved {
+            resolution: view.clone(),
+            action: input.action.code().into(),
+            player_id: input.player_id,
+        })
         .await?;
-    standings::publish(&mut change, &mut t, json!({ "cause": "tie_resolved" })).await?;
-    change.commit(state).await?;
+    standings::publish(&mut change, &mut t, StandingsCause::of(Cause::TieResolved)).await?;
+    change.commit(ctx).await?;
     Ok(view)
 }
 
@@ -141,8 +142,8 @@ pub async fn act(state: &AppState, user: &User, id: Uuid, input: TieAction) -> A
 ///
 /// # Errors
 /// 403 for anyone but the TO.
-pub async fn dismiss_notices(state: &AppState, user: &User, id: Uuid) -> ApiResult<usize> {
-    let mut change = Change::begin(state, id).await?;
+pub async fn dismiss_notices(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<usize> {
+    let mut change = Change::begin(ctx, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "dismiss tie notices")?;
     let count = t.tie_notices.len();
@@ -151,9 +152,9 @@ pub async fn dismiss_notices(state: &AppState, user: &User, id: Uuid) -> ApiResu
     }
     t.tie_notices.clear();
     change.tx().update_tournament(&t).await?;
-    change.emit(EventKind::TieNoticesDismissed, &json!({ "count": count })).await?;
-    standings::publish(&mut change, &mut t, json!({ "cause": "tie_resolved" })).await?;
-    change.commit(state).await?;
+    change.emit(EventData::TieNoticesDismissed { count }).await?;
+    standings::publish(&mut change, &mut t, StandingsCause::of(Cause::TieResolved)).await?;
+    change.commit(ctx).await?;
     Ok(count)
 }
 
@@ -161,9 +162,9 @@ pub async fn dismiss_notices(state: &AppState, user: &User, id: Uuid) -> ApiResu
 ///
 /// # Errors
 /// 404 for an unknown tournament or group; 409 in 40K.
-pub async fn group(state: &AppState, viewer: Option<&User>, id: Uuid, group: u32) -> ApiResult<MiniLeagueView> {
-    let tx = state.store.read().await?;
-    let t = super::tournaments::visible(&tx, id, viewer).await?;
+pub async fn group(ctx: &Ctx, viewer: Option<&User>, id: Uuid, group: u32) -> ApiResult<MiniLeagueView> {
+    let tx = ctx.store.read().await?;
+    let t = super::visible(&tx, id, viewer).await?;
     let players = tx.players(id).await?;
     let rounds = tx.rounds(id).await?;
     let pairings = tx.pairings_of_tournament(id).await?;

@@ -2,15 +2,15 @@
 //! lock army lists.
 
 use super::views::{self, TournamentView};
-use super::{clean_text, load_tournament, require_to, Change, EventKind};
-use crate::app::AppState;
+use super::Ctx;
+use super::{clean_text, load_tournament, require_to, Change};
+use crate::bus::EventData;
 use crate::domain::{
     default_points, default_standings, now_millis, Game, PairingSystem, RoundStatus, Tournament, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult};
 use crate::store::Tx;
 use serde::Deserialize;
-use serde_json::json;
 use uuid::Uuid;
 
 /// The most rounds an event may have.
@@ -169,36 +169,24 @@ pub async fn view(tx: &Tx, t: &Tournament) -> ApiResult<TournamentView> {
 ///
 /// # Errors
 /// 422 for invalid fields.
-pub async fn create(state: &AppState, user: &User, input: CreateTournament) -> ApiResult<TournamentView> {
+pub async fn create(ctx: &Ctx, user: &User, input: CreateTournament) -> ApiResult<TournamentView> {
     let t = validate(input, user.id)?;
-    let tx = state.store.begin().await?;
+    let tx = ctx.store.begin().await?;
     tx.insert_tournament(&t).await?;
     let mut change = Change::on_new(tx, t.id);
     let v = views::tournament(&t, 0);
-    change.emit(EventKind::TournamentCreated, &json!({ "tournament": v })).await?;
-    change.commit(state).await?;
+    change.emit(EventData::TournamentCreated { tournament: v.clone() }).await?;
+    change.commit(ctx).await?;
     Ok(v)
-}
-
-/// Loads a tournament visible to `viewer` (a DRAFT only to its TO).
-///
-/// # Errors
-/// 404 `tournament_not_found`.
-pub async fn visible(tx: &Tx, id: Uuid, viewer: Option<&User>) -> ApiResult<Tournament> {
-    let t = load_tournament(tx, id).await?;
-    if t.status == TournamentStatus::Draft && viewer.is_none_or(|u| u.id != t.owner_id) {
-        return Err(ApiError::not_found("tournament_not_found", "There is no tournament with this id."));
-    }
-    Ok(t)
 }
 
 /// `tournament.get`.
 ///
 /// # Errors
 /// 404 `tournament_not_found`.
-pub async fn get(state: &AppState, id: Uuid, viewer: Option<&User>) -> ApiResult<TournamentView> {
-    let tx = state.store.read().await?;
-    let t = visible(&tx, id, viewer).await?;
+pub async fn get(ctx: &Ctx, id: Uuid, viewer: Option<&User>) -> ApiResult<TournamentView> {
+    let tx = ctx.store.read().await?;
+    let t = super::visible(&tx, id, viewer).await?;
     view(&tx, &t).await
 }
 
@@ -206,8 +194,8 @@ pub async fn get(state: &AppState, id: Uuid, viewer: Option<&User>) -> ApiResult
 ///
 /// # Errors
 /// 503 when the database is down.
-pub async fn list_open(state: &AppState) -> ApiResult<Vec<TournamentView>> {
-    let tx = state.store.read().await?;
+pub async fn list_open(ctx: &Ctx) -> ApiResult<Vec<TournamentView>> {
+    let tx = ctx.store.read().await?;
     let mut out = Vec::new();
     for t in tx.tournaments_with_status(&[TournamentStatus::Registration, TournamentStatus::CheckIn]).await? {
         out.push(view(&tx, &t).await?);
@@ -219,8 +207,8 @@ pub async fn list_open(state: &AppState) -> ApiResult<Vec<TournamentView>> {
 ///
 /// # Errors
 /// 503 when the database is down.
-pub async fn list_mine(state: &AppState, user: &User) -> ApiResult<Vec<TournamentView>> {
-    let tx = state.store.read().await?;
+pub async fn list_mine(ctx: &Ctx, user: &User) -> ApiResult<Vec<TournamentView>> {
+    let tx = ctx.store.read().await?;
     let mut out = Vec::new();
     for t in tx.tournaments_of_user(user.id).await? {
         out.push(view(&tx, &t).await?);
@@ -241,13 +229,8 @@ pub async fn list_mine(state: &AppState, user: &User) -> ApiResult<Vec<Tournamen
 /// longer at `from`; 409 when the event cannot move on yet (fewer than 2
 /// checked-in players to start, a round still open to finish) or is already
 /// complete.
-pub async fn advance(
-    state: &AppState,
-    user: &User,
-    id: Uuid,
-    from: Option<TournamentStatus>,
-) -> ApiResult<TournamentView> {
-    let mut change = Change::begin(state, id).await?;
+pub async fn advance(ctx: &Ctx, user: &User, id: Uuid, from: Option<TournamentStatus>) -> ApiResult<TournamentView> {
+    let mut change = Change::begin(ctx, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "advance the tournament's status")?;
     if let Some(from) = from.filter(|&f| f != t.status) {
@@ -296,8 +279,8 @@ pub async fn advance(
     t.status = next;
     change.tx().update_tournament(&t).await?;
     let v = view(change.tx(), &t).await?;
-    change.emit(EventKind::StatusAdvanced, &json!({ "tournament": v })).await?;
-    change.commit(state).await?;
+    change.emit(EventData::StatusAdvanced { tournament: v.clone() }).await?;
+    change.commit(ctx).await?;
     Ok(v)
 }
 
@@ -305,15 +288,15 @@ pub async fn advance(
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 `not_draft` once published.
-pub async fn delete(state: &AppState, user: &User, id: Uuid) -> ApiResult<()> {
-    let change = Change::begin(state, id).await?;
+pub async fn delete(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<()> {
+    let change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "delete the tournament")?;
     if t.status != TournamentStatus::Draft {
         return Err(ApiError::conflict("not_draft", "Only a tournament still in DRAFT can be deleted."));
     }
     change.tx().delete_tournament(id).await?;
-    change.commit(state).await?;
+    change.commit(ctx).await?;
     Ok(())
 }
 
@@ -321,8 +304,8 @@ pub async fn delete(state: &AppState, user: &User, id: Uuid) -> ApiResult<()> {
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 when already locked, or once the event is complete.
-pub async fn lock_lists(state: &AppState, user: &User, id: Uuid) -> ApiResult<TournamentView> {
-    let mut change = Change::begin(state, id).await?;
+pub async fn lock_lists(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<TournamentView> {
+    let mut change = Change::begin(ctx, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "lock army lists")?;
     if t.lists_locked {
@@ -340,7 +323,7 @@ pub async fn lock_lists(state: &AppState, user: &User, id: Uuid) -> ApiResult<To
     t.lists_locked = true;
     change.tx().update_tournament(&t).await?;
     let v = view(change.tx(), &t).await?;
-    change.emit(EventKind::ListsLocked, &json!({ "tournament": v })).await?;
-    change.commit(state).await?;
+    change.emit(EventData::ListsLocked { tournament: v.clone() }).await?;
+    change.commit(ctx).await?;
     Ok(v)
 }

@@ -18,8 +18,9 @@
 //!   events here do not offer them.
 
 use super::pairing::{dutch_input, initial_colour};
-use super::{load_tournament, require_to, Change, EventKind};
-use crate::app::AppState;
+use super::Ctx;
+use super::{load_tournament, require_to, Change};
+use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     now_millis, ByeKind, ByeRequest, ChessResult, Game, GameScore, Pairing, PairingState, PairingSystem, Player,
     PlayerProfile, Round, RoundStatus, Tournament, TournamentStatus, User,
@@ -28,8 +29,6 @@ use crate::error::{ApiError, ApiResult};
 use arbiter_engine::model::{Outcome, PlayerNo, PointSystem, RoundRecord, Unplayed};
 use arbiter_engine::pairing::dutch::RoundStatus as Participation;
 use arbiter_engine::trf::{Line, LineEnding, PlayerLine, PointTag, Trf};
-use serde::Serialize;
-use serde_json::json;
 use std::collections::HashMap;
 use uuid::Uuid;
 
@@ -39,9 +38,9 @@ use uuid::Uuid;
 ///
 /// # Errors
 /// 404 for an unknown or unpublished event; 409 `trf_chess_only` for 40K and crokinole.
-pub async fn export(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<(String, String)> {
-    let tx = state.store.read().await?;
-    let t = super::tournaments::visible(&tx, id, viewer).await?;
+pub async fn export(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<(String, String)> {
+    let tx = ctx.store.read().await?;
+    let t = super::visible(&tx, id, viewer).await?;
     if t.game != Game::Chess {
         return Err(ApiError::conflict(
             "trf_chess_only",
@@ -143,18 +142,7 @@ fn point_lines(points: &PointSystem) -> Vec<Line> {
     .collect()
 }
 
-/// What an import created.
-#[derive(Clone, Debug, Serialize)]
-pub struct Imported {
-    /// Players created.
-    pub players: usize,
-    /// Rounds created (closed, results confirmed).
-    pub rounds: u32,
-    /// Byes arranged for rounds not yet paired.
-    pub byes: usize,
-    /// The event's number of rounds now.
-    pub total_rounds: u32,
-}
+pub use arbiter_web::views::Imported;
 
 fn invalid(e: impl std::fmt::Display) -> ApiError {
     ApiError::invalid("invalid_trf", format!("{e}"))
@@ -166,9 +154,9 @@ fn invalid(e: impl std::fmt::Display) -> ApiError {
 /// 403 for anyone but the TO; 409 `trf_import_needs_empty_event` or
 /// `wrong_status`; 422 `invalid_trf` naming the line and field, or
 /// `trf_unsupported` for acceleration and forbidden pairs.
-pub async fn import(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiResult<Imported> {
+pub async fn import(ctx: &Ctx, user: &User, id: Uuid, text: &str) -> ApiResult<Imported> {
     let trf = Trf::parse(text).map_err(invalid)?;
-    let mut change = Change::begin(state, id).await?;
+    let mut change = Change::begin(ctx, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "import a TRF")?;
     if t.game != Game::Chess || t.pairing_system != PairingSystem::Dutch {
@@ -296,11 +284,11 @@ pub async fn import(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiR
     let imported = Imported { players: lines.len(), rounds: paired, byes: arranged, total_rounds: total };
     let players = change.tx().players(id).await?;
     let view = super::views::tournament(&t, players.len());
-    change.emit(EventKind::TrfImported, &json!({ "tournament": view, "imported": imported })).await?;
+    change.emit(EventData::TrfImported { tournament: view, imported }).await?;
     if paired > 0 {
-        super::standings::publish(&mut change, &mut t, json!({ "cause": "trf_imported" })).await?;
+        super::standings::publish(&mut change, &mut t, StandingsCause::of(Cause::TrfImported)).await?;
     }
-    change.commit(state).await?;
+    change.commit(ctx).await?;
     Ok(imported)
 }
 

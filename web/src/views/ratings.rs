@@ -2,10 +2,10 @@
 //! ratings with their history, and the changes a round close or a result
 //! override made (the `ratings_changed` event).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How one change moved one account's current rating in one game system.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RatingDeltaView {
     /// The account.
     pub user_id: String,
@@ -22,7 +22,7 @@ pub struct RatingDeltaView {
 }
 
 /// What a round close or a result override did to ratings.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RatingsChangedView {
     /// The game system (`wh40k`, …).
     pub game: String,

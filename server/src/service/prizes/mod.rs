@@ -12,15 +12,15 @@ pub mod import;
 mod inputs;
 pub mod views;
 
-use super::{load_tournament, require_to, Change, EventKind};
-use crate::app::AppState;
+use super::{load_tournament, require_to, Change};
+use crate::bus::{EventData, PrizesNotice};
 use crate::domain::{now_millis, PrizeConfig, PrizeRun, RunOutputs, StoredPrizeConfig, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult};
+use crate::service::Ctx;
 use crate::store::Tx;
 use arbiter_engine::prizes::{allocate, split_cash, LogLevel, ManualOverride, PrizeId};
 use arbiter_web::views::prizes::{PrizeConfigView, PublishedPrizesView, RunSummaryView, RunView};
 use serde::Deserialize;
-use serde_json::json;
 use uuid::Uuid;
 
 pub use views::CsvTable;
@@ -62,22 +62,22 @@ fn config_view(c: &PrizeConfig, updated_at: Option<i64>) -> ApiResult<PrizeConfi
 ///
 /// # Errors
 /// 404 for an unknown (or unpublished) tournament.
-pub async fn get_config(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<PrizeConfigView> {
-    let tx = state.store.read().await?;
-    super::tournaments::visible(&tx, id, viewer).await?;
+pub async fn get_config(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<PrizeConfigView> {
+    let tx = ctx.store.read().await?;
+    super::visible(&tx, id, viewer).await?;
     match tx.prize_config(id).await? {
         Some(s) => config_view(&s.config, Some(s.updated_at)),
         None => config_view(&PrizeConfig::default(), None),
     }
 }
 
-async fn save(state: &AppState, user: &User, id: Uuid, config: PrizeConfig) -> ApiResult<PrizeConfigView> {
-    let change = Change::begin(state, id).await?;
+async fn save(ctx: &Ctx, user: &User, id: Uuid, config: PrizeConfig) -> ApiResult<PrizeConfigView> {
+    let change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "set up prizes")?;
     let stored = StoredPrizeConfig { tournament_id: id, config, updated_by: user.id, updated_at: now_millis() };
     change.tx().save_prize_config(&stored).await?;
-    change.commit(state).await?;
+    change.commit(ctx).await?;
     config_view(&stored.config, Some(stored.updated_at))
 }
 
@@ -85,14 +85,9 @@ async fn save(state: &AppState, user: &User, id: Uuid, config: PrizeConfig) -> A
 ///
 /// # Errors
 /// 403 for anyone but the TO; 422 `invalid_prizes` naming the bad field.
-pub async fn set_config(
-    state: &AppState,
-    user: &User,
-    id: Uuid,
-    body: serde_json::Value,
-) -> ApiResult<PrizeConfigView> {
+pub async fn set_config(ctx: &Ctx, user: &User, id: Uuid, body: serde_json::Value) -> ApiResult<PrizeConfigView> {
     let config = config::from_json(body)?;
-    save(state, user, id, config).await
+    save(ctx, user, id, config).await
 }
 
 /// The TO replaces the categories and prizes from CSV (see [`import`]);
@@ -100,15 +95,15 @@ pub async fn set_config(
 ///
 /// # Errors
 /// 403 for anyone but the TO; 422 `invalid_csv` naming the row and column.
-pub async fn import_csv(state: &AppState, user: &User, id: Uuid, text: &str) -> ApiResult<PrizeConfigView> {
+pub async fn import_csv(ctx: &Ctx, user: &User, id: Uuid, text: &str) -> ApiResult<PrizeConfigView> {
     let rules = {
-        let tx = state.store.read().await?;
+        let tx = ctx.store.read().await?;
         let t = load_tournament(&tx, id).await?;
         require_to(&t, user, "set up prizes")?;
         tx.prize_config(id).await?.map(|c| c.config.rules).unwrap_or_default()
     };
     let config = import::from_csv(text, rules)?;
-    save(state, user, id, config).await
+    save(ctx, user, id, config).await
 }
 
 /// Maps the API's overrides (registration ids) to the engine's (player
@@ -158,8 +153,8 @@ fn trace(run: &PrizeRun) {
 /// `no_results` before any game counts; 400 `invalid_override` for an
 /// override naming an unknown prize or player; 422 `invalid_prizes` when the engine refuses the data (e.g. scores out of
 /// the standings order).
-pub async fn run(state: &AppState, user: &User, id: Uuid, req: RunRequest) -> ApiResult<RunView> {
-    let change = Change::begin(state, id).await?;
+pub async fn run(ctx: &Ctx, user: &User, id: Uuid, req: RunRequest) -> ApiResult<RunView> {
+    let change = Change::begin(ctx, id).await?;
     let tx = change.tx();
     let t = load_tournament(tx, id).await?;
     require_to(&t, user, "allocate prizes")?;
@@ -190,13 +185,13 @@ pub async fn run(state: &AppState, user: &User, id: Uuid, req: RunRequest) -> Ap
         published_at: None,
     };
     tx.insert_prize_run(&run).await?;
-    change.commit(state).await?;
+    change.commit(ctx).await?;
     trace(&run);
     views::run(&run)
 }
 
-async fn to_read(state: &AppState, user: &User, id: Uuid) -> ApiResult<Tx> {
-    let tx = state.store.read().await?;
+async fn to_read(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<Tx> {
+    let tx = ctx.store.read().await?;
     let t = load_tournament(&tx, id).await?;
     require_to(&t, user, "review prize runs")?;
     Ok(tx)
@@ -210,8 +205,8 @@ fn run_not_found() -> ApiError {
 ///
 /// # Errors
 /// 403 for anyone but the TO.
-pub async fn runs(state: &AppState, user: &User, id: Uuid) -> ApiResult<Vec<RunSummaryView>> {
-    let tx = to_read(state, user, id).await?;
+pub async fn runs(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<Vec<RunSummaryView>> {
+    let tx = to_read(ctx, user, id).await?;
     Ok(tx.prize_runs(id).await?.iter().map(views::summary).collect())
 }
 
@@ -219,8 +214,8 @@ pub async fn runs(state: &AppState, user: &User, id: Uuid) -> ApiResult<Vec<RunS
 ///
 /// # Errors
 /// 403 for anyone but the TO; 404 `prize_run_not_found`.
-pub async fn get_run(state: &AppState, user: &User, id: Uuid, run: Uuid) -> ApiResult<RunView> {
-    let tx = to_read(state, user, id).await?;
+pub async fn get_run(ctx: &Ctx, user: &User, id: Uuid, run: Uuid) -> ApiResult<RunView> {
+    let tx = to_read(ctx, user, id).await?;
     views::run(&tx.prize_run(id, run).await?.ok_or_else(run_not_found)?)
 }
 
@@ -231,8 +226,8 @@ pub async fn get_run(state: &AppState, user: &User, id: Uuid, run: Uuid) -> ApiR
 /// # Errors
 /// 403 for anyone but the TO; 404 `prize_run_not_found`; 409
 /// `tournament_not_complete` before the standings are final.
-pub async fn publish(state: &AppState, user: &User, id: Uuid, run: Uuid) -> ApiResult<PublishedPrizesView> {
-    let mut change = Change::begin(state, id).await?;
+pub async fn publish(ctx: &Ctx, user: &User, id: Uuid, run: Uuid) -> ApiResult<PublishedPrizesView> {
+    let mut change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "publish prizes")?;
     let mut r = change.tx().prize_run(id, run).await?.ok_or_else(run_not_found)?;
@@ -251,12 +246,11 @@ pub async fn publish(state: &AppState, user: &User, id: Uuid, run: Uuid) -> ApiR
     r.published_at = Some(at);
     let view = views::published(&r);
     change
-        .emit(
-            EventKind::PrizesPublished,
-            &json!({ "prizes": { "run_id": view.run_id, "published_at": at, "prize_count": view.prize_count() } }),
-        )
+        .emit(EventData::PrizesPublished {
+            prizes: PrizesNotice { run_id: view.run_id.clone(), published_at: at, prize_count: view.prize_count() },
+        })
         .await?;
-    change.commit(state).await?;
+    change.commit(ctx).await?;
     tracing::info!(target: "arbiter::prizes", tournament = %id, run = %run, "prizes published");
     Ok(view)
 }
@@ -265,9 +259,9 @@ pub async fn publish(state: &AppState, user: &User, id: Uuid, run: Uuid) -> ApiR
 ///
 /// # Errors
 /// 404 for an unknown (or unpublished) tournament.
-pub async fn published(state: &AppState, viewer: Option<&User>, id: Uuid) -> ApiResult<Option<PublishedPrizesView>> {
-    let tx = state.store.read().await?;
-    super::tournaments::visible(&tx, id, viewer).await?;
+pub async fn published(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<Option<PublishedPrizesView>> {
+    let tx = ctx.store.read().await?;
+    super::visible(&tx, id, viewer).await?;
     Ok(tx.published_prize_run(id).await?.as_ref().map(views::published))
 }
 
@@ -289,14 +283,14 @@ fn not_published() -> ApiError {
 /// 404 `prizes_not_published` / `prize_run_not_found`; 403 when someone
 /// but the TO names a run.
 pub async fn export(
-    state: &AppState,
+    ctx: &Ctx,
     viewer: Option<&User>,
     id: Uuid,
     run: Option<Uuid>,
     table: CsvTable,
 ) -> ApiResult<String> {
-    let tx = state.store.read().await?;
-    let t = super::tournaments::visible(&tx, id, viewer).await?;
+    let tx = ctx.store.read().await?;
+    let t = super::visible(&tx, id, viewer).await?;
     let r = match run {
         Some(run) => {
             let user = viewer.ok_or_else(|| {

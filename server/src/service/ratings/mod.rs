@@ -24,13 +24,13 @@ mod views;
 
 pub use views::{game_systems, leaderboard, user_ratings};
 
-use super::{Change, EventKind};
+use super::Change;
+use crate::bus::EventData;
 use crate::domain::{now_millis, Game, Pairing, Round, Tournament};
 use crate::error::{ApiError, ApiResult};
 use crate::store::{RatedRound, Store, Tx};
 use arbiter_web::views::ratings::{RatingDeltaView, RatingsChangedView};
 use rerate::{rerate, Delta, Rerated};
-use serde_json::json;
 use std::collections::HashMap;
 use uuid::Uuid;
 
@@ -53,7 +53,7 @@ pub async fn round_closed(change: &mut Change, t: &Tournament, round: &Round) ->
     let rerated = rerate(change.tx(), game, Some(round.id)).await?;
     if !rerated.deltas.is_empty() {
         let view = changed_view(change.tx(), t, round.id, "round_closed", &rerated).await?;
-        change.emit(EventKind::RatingsChanged, &json!({ "ratings": view })).await?;
+        change.emit(EventData::RatingsChanged { ratings: view.clone() }).await?;
     }
     Ok(())
 }
@@ -78,7 +78,7 @@ pub async fn result_overridden(
     let rerated = rerate(change.tx(), &period.game, Some(period.round_id)).await?;
     let view = changed_view(change.tx(), t, period.round_id, "result_overridden", &rerated).await?;
     if !view.changes.is_empty() {
-        change.emit(EventKind::RatingsChanged, &json!({ "ratings": view })).await?;
+        change.emit(EventData::RatingsChanged { ratings: view.clone() }).await?;
     }
     Ok(Some(view))
 }

@@ -2,8 +2,8 @@
 //! with their history.
 
 use super::known_game;
-use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
+use crate::service::Ctx;
 use arbiter_engine::rating::elo::Rating;
 use arbiter_web::views::ratings::{
     GameRatingView, LeaderboardEntry, LeaderboardView, RatingHistoryEntry, UserRatingsView, UserRef,
@@ -23,7 +23,7 @@ pub const MAX_OFFSET: u64 = 10_000_000;
 /// # Errors
 /// 404 `unknown_game`; 400 `invalid_query` for a limit of 0 or above
 /// [`MAX_PAGE`], or an offset above [`MAX_OFFSET`].
-pub async fn leaderboard(state: &AppState, game: &str, offset: u64, limit: u64) -> ApiResult<LeaderboardView> {
+pub async fn leaderboard(ctx: &Ctx, game: &str, offset: u64, limit: u64) -> ApiResult<LeaderboardView> {
     let game = known_game(game)?.as_str();
     if limit == 0 || limit > MAX_PAGE {
         return Err(ApiError::bad_request(
@@ -37,7 +37,7 @@ pub async fn leaderboard(state: &AppState, game: &str, offset: u64, limit: u64) 
             format!("offset must be from 0 to {MAX_OFFSET}; got {offset}."),
         ));
     }
-    let tx = state.store.read().await?;
+    let tx = ctx.store.read().await?;
     let total = tx.rated_players(game, None).await?;
     let rows = tx.leaderboard(game, offset, limit).await?;
     let names = tx.user_names(&rows.iter().map(|r| r.user_id).collect::<Vec<_>>()).await?;
@@ -59,8 +59,8 @@ pub async fn leaderboard(state: &AppState, game: &str, offset: u64, limit: u64) 
 ///
 /// # Errors
 /// 503 when the database is down.
-pub async fn game_systems(state: &AppState) -> ApiResult<Vec<String>> {
-    Ok(state.store.read().await?.rating_games().await?.into_iter().collect())
+pub async fn game_systems(ctx: &Ctx) -> ApiResult<Vec<String>> {
+    Ok(ctx.store.read().await?.rating_games().await?.into_iter().collect())
 }
 
 fn entry(rank: u64, user: Uuid, display_name: String, r: Rating) -> LeaderboardEntry {
@@ -79,8 +79,8 @@ fn entry(rank: u64, user: Uuid, display_name: String, r: Rating) -> LeaderboardE
 ///
 /// # Errors
 /// 404 `user_not_found`.
-pub async fn user_ratings(state: &AppState, user: Uuid) -> ApiResult<UserRatingsView> {
-    let tx = state.store.read().await?;
+pub async fn user_ratings(ctx: &Ctx, user: Uuid) -> ApiResult<UserRatingsView> {
+    let tx = ctx.store.read().await?;
     let u = tx
         .user(user)
         .await?

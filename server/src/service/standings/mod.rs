@@ -21,18 +21,19 @@ pub use inputs::{chess_event, entrants, games, history, number};
 pub use meta::{group_table, resolution_view};
 
 use super::views::{StandingView, StandingsMeta};
-use super::{Change, EventKind};
+use super::{Change, Ctx};
+use crate::bus::{EventData, StandingsCause};
 use crate::domain::{
-    now_millis, Game, MatchResult, Pairing, PairingState, Player, ResolutionMeta, Round, TieNotice, Tournament,
+    now_millis, MatchResult, Pairing, PairingState, Player, ResolutionMeta, Round, RoundStatus, TieNotice, Tournament,
+    User,
 };
 use crate::error::{ApiError, ApiResult};
 use crate::store::Store;
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::wh40k::{self, Standing};
 use arbiter_engine::standings::{
-    apply_resolutions, compute_chess, compute_crokinole, compute_wh40k, DroppedResolution, Standings, StandingsConfig,
+    apply_resolutions, compute_chess, compute_crokinole, wh40k_table, DroppedResolution, Standings, StandingsConfig,
 };
-use serde_json::json;
 use std::collections::HashMap;
 use uuid::Uuid;
 
@@ -66,6 +67,8 @@ pub struct Computed<'a> {
     pub by_no: HashMap<PlayerNo, &'a Player>,
     /// Whether any game counts yet.
     pub started: bool,
+    /// 40K: each player's line (record, VP, margin, SOS); empty in other games.
+    pub lines: HashMap<Uuid, Standing<Uuid>>,
 }
 
 /// Computes the standings of `t`.
@@ -80,11 +83,14 @@ pub fn compute_all<'a>(
 ) -> ApiResult<Computed<'a>> {
     let entrants = entrants(t, players, pairings);
     let started = pairings.iter().any(|p| p.state == PairingState::Confirmed && !p.is_bye());
+    let mut lines = HashMap::new();
     let (raw, by_no) = match &t.standings {
         StandingsConfig::Wh40k(config) => {
             let ids: Vec<Uuid> = entrants.iter().map(|p| p.id).collect();
-            let mut s = compute_wh40k(&ids, &games(rounds, pairings), &[], config).map_err(ApiError::internal)?;
+            let computed = wh40k::standings(&ids, &games(rounds, pairings)).map_err(ApiError::internal)?;
+            let mut s = wh40k_table(&ids, &computed, &[], config).map_err(ApiError::internal)?;
             registration_order_decides(&mut s);
+            lines = computed.into_iter().map(|l| (l.id, l)).collect();
             (s, entrants.iter().zip(1..).map(|(p, k)| (PlayerNo(k), *p)).collect())
         }
         StandingsConfig::Chess(config) => {
@@ -98,7 +104,7 @@ pub fn compute_all<'a>(
     };
     let raw = if started { raw } else { entry_list(raw) };
     let (resolved, dropped) = apply_resolutions(raw.clone(), &t.resolutions);
-    Ok(Computed { raw, resolved, dropped, by_no, started })
+    Ok(Computed { raw, resolved, dropped, by_no, started, lines })
 }
 
 fn by_number<'a>(entrants: &[&'a Player]) -> HashMap<PlayerNo, &'a Player> {
@@ -136,21 +142,26 @@ pub fn table(
     pairings: &[Pairing],
 ) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
     let c = compute_all(t, players, rounds, pairings)?;
-    views(t, &c, players, rounds, pairings)
+    Ok(views(t, &c, pairings))
+}
+
+/// [`table`] on a blocking thread, so a large event's standings never hold up
+/// the async runtime's threads (which serve every other request and socket).
+///
+/// # Errors
+/// As [`compute_all`].
+pub async fn table_apart(
+    t: Tournament,
+    players: Vec<Player>,
+    rounds: Vec<Round>,
+    pairings: Vec<Pairing>,
+) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
+    tokio::task::spawn_blocking(move || table(&t, &players, &rounds, &pairings)).await.map_err(ApiError::internal)?
 }
 
 /// Builds the rows and meta of computed standings.
-fn views(
-    t: &Tournament,
-    c: &Computed<'_>,
-    players: &[Player],
-    rounds: &[Round],
-    pairings: &[Pairing],
-) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
-    let lines: HashMap<Uuid, Standing<Uuid>> = match t.game {
-        Game::Wh40k => compute(t, players, rounds, pairings)?.into_iter().map(|s| (s.id, s)).collect(),
-        _ => HashMap::new(),
-    };
+fn views(t: &Tournament, c: &Computed<'_>, pairings: &[Pairing]) -> (Vec<StandingView>, StandingsMeta) {
+    let lines = &c.lines;
     let records = records(pairings);
     let rows = c
         .resolved
@@ -188,7 +199,7 @@ fn views(
             })
         })
         .collect();
-    Ok((rows, meta::meta(t, c)))
+    (rows, meta::meta(t, c))
 }
 
 /// Games won, lost, drawn (forfeits included; a double forfeit is lost by
@@ -232,7 +243,7 @@ fn records(pairings: &[Pairing]) -> HashMap<Uuid, (u32, u32, u32, u32)> {
 ///
 /// # Errors
 /// As [`compute_all`]; the database failed.
-pub async fn publish(change: &mut Change, t: &mut Tournament, cause: serde_json::Value) -> ApiResult<()> {
+pub async fn publish(change: &mut Change, t: &mut Tournament, cause: StandingsCause) -> ApiResult<()> {
     if !t.resolutions.is_empty() {
         let players = change.tx().players(t.id).await?;
         let rounds = change.tx().rounds(t.id).await?;
@@ -251,10 +262,27 @@ pub async fn publish(change: &mut Change, t: &mut Tournament, cause: serde_json:
             let excess = t.tie_notices.len().saturating_sub(MAX_NOTICES);
             t.tie_notices.drain(..excess);
             change.tx().update_tournament(t).await?;
-            change.emit(EventKind::TieResolutionsDropped, &json!({ "notices": views })).await?;
+            change.emit(EventData::TieResolutionsDropped { notices: views }).await?;
         }
     }
-    change.emit(EventKind::StandingsChanged, &cause).await
+    change.emit(EventData::StandingsChanged(cause)).await
+}
+
+/// `GET …/standings`: the standings of a tournament visible to `viewer`, and
+/// how many rounds have been paired.
+///
+/// # Errors
+/// 404 for an unknown tournament (or a DRAFT not owned by `viewer`); 503 when the database is down.
+pub async fn read(ctx: &Ctx, id: Uuid, viewer: Option<&User>) -> ApiResult<(usize, Vec<StandingView>, StandingsMeta)> {
+    let tx = ctx.store.read().await?;
+    let t = super::visible(&tx, id, viewer).await?;
+    let players = tx.players(id).await?;
+    let rounds = tx.rounds(id).await?;
+    let pairings = tx.pairings_of_tournament(id).await?;
+    drop(tx);
+    let played = rounds.iter().filter(|r| r.status != RoundStatus::Pending).count();
+    let (rows, meta) = table_apart(t, players, rounds, pairings).await?;
+    Ok((played, rows, meta))
 }
 
 /// The current standings of a tournament (rows and meta) and the sequence
@@ -269,6 +297,8 @@ pub async fn current(store: &Store, tournament: Uuid) -> ApiResult<(i64, Vec<Sta
     let players = tx.players(tournament).await?;
     let rounds = tx.rounds(tournament).await?;
     let pairings = tx.pairings_of_tournament(tournament).await?;
-    let (rows, meta) = table(&t, &players, &rounds, &pairings)?;
-    Ok((t.last_seq, rows, meta))
+    drop(tx);
+    let seq = t.last_seq;
+    let (rows, meta) = table_apart(t, players, rounds, pairings).await?;
+    Ok((seq, rows, meta))
 }

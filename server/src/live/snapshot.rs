@@ -1,20 +1,22 @@
 //! The public state of a tournament at one sequence number: what a live
 //! page starts from (and falls back to when it fell too far behind).
 
-use super::views::{self, roster, Snapshot, StandingsWindow, ViewState};
-use crate::app::AppState;
+use super::view::{View, QUEUE_STANDINGS};
+use super::Hub;
 use crate::domain::User;
 use crate::error::ApiResult;
-use crate::live::view::View;
+use crate::service::standings;
+use crate::service::views::{self, roster, Snapshot, StandingsWindow, ViewState};
+use crate::store::Store;
 use uuid::Uuid;
 
 /// Reads the snapshot of `id` in one consistent read.
 ///
 /// # Errors
 /// 404 for an unknown tournament (or a DRAFT not owned by `viewer`); 503 when the database is down.
-pub async fn snapshot(state: &AppState, id: Uuid, viewer: Option<&User>) -> ApiResult<Snapshot> {
-    let tx = state.store.read().await?;
-    let t = super::tournaments::visible(&tx, id, viewer).await?;
+pub async fn snapshot(store: &Store, id: Uuid, viewer: Option<&User>) -> ApiResult<Snapshot> {
+    let tx = store.read().await?;
+    let t = crate::service::visible(&tx, id, viewer).await?;
     let players = tx.players(id).await?;
     let rounds = tx.rounds(id).await?;
     let pairings = tx.pairings_of_tournament(id).await?;
@@ -23,32 +25,27 @@ pub async fn snapshot(state: &AppState, id: Uuid, viewer: Option<&User>) -> ApiR
         Some(r) => Some(views::round(r, &tx.pairings_of_round(r.id).await?, &names)),
         None => None,
     };
-    let (standings, standings_meta) = super::standings::table(&t, &players, &rounds, &pairings)?;
-    Ok(Snapshot {
-        seq: t.last_seq,
-        tournament: views::tournament(&t, players.iter().filter(|p| !p.removed).count()),
-        players: players.iter().filter(|p| !p.removed).map(|p| views::player(p, false, false)).collect(),
-        round,
-        standings,
-        standings_meta,
-    })
+    drop(tx);
+    let (seq, tournament) = (t.last_seq, views::tournament(&t, players.iter().filter(|p| !p.removed).count()));
+    let shown = players.iter().filter(|p| !p.removed).map(|p| views::player(p, false, false)).collect();
+    let (standings, standings_meta) = standings::table_apart(t, players, rounds, pairings).await?;
+    Ok(Snapshot { seq, tournament, players: shown, round, standings, standings_meta })
 }
 
 /// The state a live view starts from, and the sequence number it reflects.
 ///
 /// # Errors
 /// 404 for an unknown tournament (or a DRAFT not owned by `viewer`); 503 when the database is down.
-pub async fn for_view(state: &AppState, id: Uuid, viewer: Option<&User>, view: &View) -> ApiResult<(i64, ViewState)> {
+pub async fn for_view(hub: &Hub, id: Uuid, viewer: Option<&User>, view: &View) -> ApiResult<(i64, ViewState)> {
     if *view == View::Events {
-        let s = snapshot(state, id, viewer).await?;
+        let s = snapshot(hub.store(), id, viewer).await?;
         return Ok((s.seq, ViewState::Events(s)));
     }
-    let tx = state.store.read().await?;
-    let t = super::tournaments::visible(&tx, id, viewer).await?;
+    let tx = hub.store().read().await?;
+    let t = crate::service::visible(&tx, id, viewer).await?;
     let tournament = views::tournament(&t, tx.player_count(id).await?);
     // The latest round, shared with every snapshot taken at the same sequence number.
-    let latest = state
-        .hub
+    let latest = hub
         .latest_round(id, t.last_seq, || async {
             let Some(r) = tx.latest_round(id).await? else { return ApiResult::Ok(None) };
             let names = roster(&tx.players(id).await?);
@@ -61,16 +58,16 @@ pub async fn for_view(state: &AppState, id: Uuid, viewer: Option<&User>, view: &
             let round = latest.as_deref().cloned();
             let players = players.iter().filter(|p| !p.removed).map(|p| views::player(p, false, false)).collect();
             drop(tx);
-            let cache = state.hub.standings(id).await;
+            let cache = hub.standings(id).await;
             let rows = cache.as_ref().map(|c| c.rows.as_slice()).unwrap_or_default();
             let standings_meta = cache.as_ref().map(|c| (*c.meta).clone()).unwrap_or_default();
-            let standings = StandingsWindow::of(rows, 0, crate::live::view::QUEUE_STANDINGS);
+            let standings = StandingsWindow::of(rows, 0, QUEUE_STANDINGS);
             ViewState::Queue { tournament, players, round, standings, standings_meta }
         }
         View::Board { from, to } => ViewState::Board { tournament, round: latest.map(|r| r.for_tables(*from, *to)) },
         View::Standings { offset, limit } => {
             drop(tx);
-            let cache = state.hub.standings(id).await;
+            let cache = hub.standings(id).await;
             let rows = cache.as_ref().map(|c| c.rows.as_slice()).unwrap_or_default();
             let standings_meta = cache.as_ref().map(|c| (*c.meta).clone()).unwrap_or_default();
             let seq = cache.as_ref().map_or(t.last_seq, |c| c.seq);
@@ -93,7 +90,7 @@ pub async fn for_view(state: &AppState, id: Uuid, viewer: Option<&User>, view: &
             };
             drop(tx);
             let standing =
-                state.hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == id_text).cloned());
+                hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == id_text).cloned());
             ViewState::Player { tournament, me, round, pairing, standing }
         }
     };

@@ -1,0 +1,523 @@
+//! The tournament events: what every committed change records, in one typed
+//! model from the service that emits it to the frame a client reads.
+//!
+//! An event is stored as its `kind` and its `data` (JSON text, in the
+//! `events` table, with the tournament's next sequence number) and travels as
+//! a [`LiveEvent`]: the typed [`EventData`] for rooms to match on, and its
+//! `event` frame, serialised once and shared by every client of the raw event
+//! stream.
+//!
+//! Wire format, version 1 (`"v":1`): the frame
+//! `{"v":1,"type":"event","tournament":ID,"seq":N,"kind":K,"at":MS,"data":{…}}`,
+//! where `kind` and `data` are [`EventData`]'s tag and content (`kind` in
+//! snake_case). New kinds may be added within version 1 (clients ignore
+//! kinds they do not know); a change to an existing kind's `data` is a new
+//! protocol version.
+
+use crate::store::StoredEvent;
+use arbiter_web::views::ratings::RatingsChangedView;
+use arbiter_web::views::{
+    ByeView, Imported, NoticeView, PairingView, PlayerView, Published, ResolutionView, RoundView, TiebreaksChange,
+    TournamentView,
+};
+use bytestring::ByteString;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// The protocol version of frames and stored event data.
+pub const VERSION: u32 = 1;
+
+/// What changed: one variant per kind of event, serialised as
+/// `{"kind": "snake_case_name", "data": {…}}`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "data", rename_all = "snake_case")]
+pub enum EventData {
+    /// The tournament was created (seq 1).
+    TournamentCreated {
+        /// The tournament.
+        tournament: TournamentView,
+    },
+    /// The tournament moved to its next lifecycle stage.
+    StatusAdvanced {
+        /// The tournament in its new stage.
+        tournament: TournamentView,
+    },
+    /// A player registered.
+    PlayerRegistered {
+        /// The registration (without its list).
+        player: PlayerView,
+    },
+    /// A player edited their list (the text itself is not in the event).
+    ListUpdated {
+        /// The registration.
+        player: PlayerView,
+    },
+    /// The TO edited a player's profile (rating, title, club…).
+    PlayerUpdated {
+        /// The registration.
+        player: PlayerView,
+    },
+    /// A player checked in.
+    PlayerCheckedIn {
+        /// The registration.
+        player: PlayerView,
+    },
+    /// A player withdrew.
+    PlayerDropped {
+        /// The registration.
+        player: PlayerView,
+    },
+    /// The TO removed a player.
+    PlayerRemoved {
+        /// The registration.
+        player: PlayerView,
+    },
+    /// Lists locked: now readable by everyone.
+    ListsLocked {
+        /// The tournament.
+        tournament: TournamentView,
+    },
+    /// A round was created (no pairings yet).
+    RoundCreated {
+        /// The round.
+        round: RoundView,
+    },
+    /// Pairings generated and published.
+    PairingsPublished(Published),
+    /// A player reported a result.
+    ResultReported {
+        /// The table.
+        pairing: PairingView,
+    },
+    /// The opponent confirmed the reported result.
+    ResultConfirmed {
+        /// The table.
+        pairing: PairingView,
+    },
+    /// The opponent disputed the reported result.
+    ResultDisputed {
+        /// The table.
+        pairing: PairingView,
+    },
+    /// The TO set the result.
+    ResultOverridden {
+        /// The table.
+        pairing: PairingView,
+    },
+    /// The TO closed the round.
+    RoundClosed {
+        /// The round.
+        round: RoundView,
+    },
+    /// The standings changed. The table itself is not in the event (it can be
+    /// thousands of rows): read it from `GET …/standings`, or follow the
+    /// `standings` live view, which the rooms recompute.
+    StandingsChanged(StandingsCause),
+    /// Elo ratings moved (a round closed, or a result in a closed round was overridden).
+    RatingsChanged {
+        /// Every account whose rating changed.
+        ratings: RatingsChangedView,
+    },
+    /// The TO changed the tie-breaks or point values.
+    StandingsConfigChanged {
+        /// The tournament with its new configuration.
+        tournament: TournamentView,
+        /// Who, when, and whether round 1 was already paired.
+        change: TiebreaksChange,
+    },
+    /// The TO ordered an open tie (= or ↓).
+    TieResolved {
+        /// The decision.
+        resolution: ResolutionView,
+        /// `confirm` (=) or `swap` (↓).
+        action: String,
+        /// The player the TO acted on (a registration id).
+        player_id: Uuid,
+    },
+    /// TO tie orders dropped because results changed their tie.
+    TieResolutionsDropped {
+        /// What was dropped, and why.
+        notices: Vec<NoticeView>,
+    },
+    /// The TO dismissed the notices of dropped tie orders.
+    TieNoticesDismissed {
+        /// How many notices there were.
+        count: usize,
+    },
+    /// A bye was arranged for a round not yet paired.
+    ByeRequested {
+        /// The registration.
+        player: PlayerView,
+        /// The bye.
+        bye: ByeView,
+    },
+    /// A bye arranged for a round not yet paired was cancelled.
+    ByeCancelled {
+        /// The registration.
+        player: PlayerView,
+        /// The round, 1-based.
+        round: u32,
+    },
+    /// The TO imported players and played rounds from a TRF.
+    TrfImported {
+        /// The tournament.
+        tournament: TournamentView,
+        /// What was created.
+        imported: Imported,
+    },
+    /// The TO published a prize allocation; read it from `GET …/prizes`.
+    PrizesPublished {
+        /// Which run, when, and how many prizes.
+        prizes: PrizesNotice,
+    },
+    /// A kind this build does not know (written by a newer instance): passed
+    /// on to raw event streams as stored, shown by no view.
+    #[serde(other)]
+    Unknown,
+}
+
+/// Why the standings changed (`standings_changed`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct StandingsCause {
+    /// What made them change.
+    pub cause: Cause,
+    /// The round whose result or byes now count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
+    /// The table whose result now counts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairing_id: Option<Uuid>,
+}
+
+/// What made the standings change.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Cause {
+    /// Pairings gave points at once (a bye, a forfeit a withdrawal left).
+    PairingsPublished,
+    /// The opponent confirmed a result.
+    ResultConfirmed,
+    /// The TO set a result.
+    ResultOverridden,
+    /// The TO imported played rounds.
+    TrfImported,
+    /// The TO ordered a tie, or dismissed the notices of dropped orders.
+    TieResolved,
+    /// The TO changed the tie-breaks or point values.
+    StandingsConfigChanged,
+    /// A cause this build does not know.
+    #[serde(other)]
+    Other,
+}
+
+impl StandingsCause {
+    /// A cause with no round or table.
+    #[must_use]
+    pub const fn of(cause: Cause) -> StandingsCause {
+        StandingsCause { cause, round: None, pairing_id: None }
+    }
+}
+
+/// A published prize allocation, as announced (`prizes_published`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PrizesNotice {
+    /// The allocation run published.
+    pub run_id: String,
+    /// When (Unix ms).
+    pub published_at: i64,
+    /// How many prizes it awards.
+    pub prize_count: usize,
+}
+
+impl EventData {
+    /// The wire name of the kind (`result_confirmed`).
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            EventData::TournamentCreated { .. } => "tournament_created",
+            EventData::StatusAdvanced { .. } => "status_advanced",
+            EventData::PlayerRegistered { .. } => "player_registered",
+            EventData::ListUpdated { .. } => "list_updated",
+            EventData::PlayerUpdated { .. } => "player_updated",
+            EventData::PlayerCheckedIn { .. } => "player_checked_in",
+            EventData::PlayerDropped { .. } => "player_dropped",
+            EventData::PlayerRemoved { .. } => "player_removed",
+            EventData::ListsLocked { .. } => "lists_locked",
+            EventData::RoundCreated { .. } => "round_created",
+            EventData::PairingsPublished(_) => "pairings_published",
+            EventData::ResultReported { .. } => "result_reported",
+            EventData::ResultConfirmed { .. } => "result_confirmed",
+            EventData::ResultDisputed { .. } => "result_disputed",
+            EventData::ResultOverridden { .. } => "result_overridden",
+            EventData::RoundClosed { .. } => "round_closed",
+            EventData::StandingsChanged(_) => "standings_changed",
+            EventData::RatingsChanged { .. } => "ratings_changed",
+            EventData::StandingsConfigChanged { .. } => "standings_config_changed",
+            EventData::TieResolved { .. } => "tie_resolved",
+            EventData::TieResolutionsDropped { .. } => "tie_resolutions_dropped",
+            EventData::TieNoticesDismissed { .. } => "tie_notices_dismissed",
+            EventData::ByeRequested { .. } => "bye_requested",
+            EventData::ByeCancelled { .. } => "bye_cancelled",
+            EventData::TrfImported { .. } => "trf_imported",
+            EventData::PrizesPublished { .. } => "prizes_published",
+            EventData::Unknown => "unknown",
+        }
+    }
+
+    /// The data as stored and sent (the JSON of the variant's content).
+    ///
+    /// # Errors
+    /// Serialisation failed (never for these types).
+    pub fn to_json(&self) -> serde_json::Result<String> {
+        #[derive(Deserialize)]
+        struct Content<'a> {
+            #[serde(borrow)]
+            data: Option<&'a serde_json::value::RawValue>,
+        }
+        let tagged = serde_json::to_string(self)?;
+        let content: Content<'_> = serde_json::from_str(&tagged)?;
+        Ok(content.data.map_or_else(|| "null".to_string(), |d| d.get().to_string()))
+    }
+
+    /// Reads an event's data as stored: its `kind` and the JSON of its `data`.
+    /// A kind this build does not know reads as [`EventData::Unknown`].
+    ///
+    /// # Errors
+    /// The data does not fit the kind.
+    pub fn from_json(kind: &str, data: &str) -> serde_json::Result<EventData> {
+        #[derive(Serialize)]
+        struct Tagged<'a> {
+            kind: &'a str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            data: Option<&'a serde_json::value::RawValue>,
+        }
+        let raw: &serde_json::value::RawValue = serde_json::from_str(data)?;
+        let read = |data| serde_json::to_string(&Tagged { kind, data }).and_then(|t| serde_json::from_str(&t));
+        read(Some(raw)).or_else(|err| match read(None) {
+            // Only an unknown kind reads without its data.
+            Ok(EventData::Unknown) => Ok(EventData::Unknown),
+            _ => Err(err),
+        })
+    }
+
+    /// The round the event carries (created, published or closed).
+    #[must_use]
+    pub const fn round(&self) -> Option<&RoundView> {
+        match self {
+            EventData::RoundCreated { round } | EventData::RoundClosed { round } => Some(round),
+            EventData::PairingsPublished(p) => Some(&p.round),
+            _ => None,
+        }
+    }
+
+    /// The same event carrying `round` instead (a view's cut of its tables).
+    /// Events without a round are returned unchanged.
+    #[must_use]
+    pub fn with_round(&self, round: RoundView) -> EventData {
+        match self {
+            EventData::RoundCreated { .. } => EventData::RoundCreated { round },
+            EventData::RoundClosed { .. } => EventData::RoundClosed { round },
+            EventData::PairingsPublished(p) => EventData::PairingsPublished(Published {
+                round,
+                warnings: p.warnings.clone(),
+                tournament: p.tournament.clone(),
+            }),
+            other => other.clone(),
+        }
+    }
+
+    /// The table whose result the event records.
+    #[must_use]
+    pub const fn pairing(&self) -> Option<&PairingView> {
+        match self {
+            EventData::ResultReported { pairing }
+            | EventData::ResultConfirmed { pairing }
+            | EventData::ResultDisputed { pairing }
+            | EventData::ResultOverridden { pairing } => Some(pairing),
+            _ => None,
+        }
+    }
+
+    /// The registration the event is about.
+    #[must_use]
+    pub const fn player(&self) -> Option<&PlayerView> {
+        match self {
+            EventData::PlayerRegistered { player }
+            | EventData::ListUpdated { player }
+            | EventData::PlayerUpdated { player }
+            | EventData::PlayerCheckedIn { player }
+            | EventData::PlayerDropped { player }
+            | EventData::PlayerRemoved { player }
+            | EventData::ByeRequested { player, .. }
+            | EventData::ByeCancelled { player, .. } => Some(player),
+            _ => None,
+        }
+    }
+
+    /// Whether the event changes who is ranked or how (the standings views recompute).
+    #[must_use]
+    pub const fn moves_standings(&self) -> bool {
+        matches!(
+            self,
+            EventData::StandingsChanged(_)
+                | EventData::PlayerRegistered { .. }
+                | EventData::PlayerDropped { .. }
+                | EventData::PlayerRemoved { .. }
+        )
+    }
+}
+
+/// A committed tournament event as it travels: over the bus, through rooms,
+/// to sockets.
+#[derive(Clone, Debug)]
+pub struct LiveEvent {
+    /// The tournament.
+    pub tournament_id: Uuid,
+    /// Its per-tournament sequence number.
+    pub seq: i64,
+    /// When it was committed (Unix ms; written just before the commit).
+    pub at: i64,
+    /// What changed.
+    pub data: EventData,
+    /// The `event` frame, serialised once and shared by every client of the
+    /// raw event stream (see the module documentation for its shape).
+    pub frame: ByteString,
+}
+
+/// The fields of an `event` frame.
+#[derive(Deserialize)]
+struct FrameFields<'a> {
+    tournament: Uuid,
+    seq: i64,
+    at: i64,
+    kind: &'a str,
+    #[serde(borrow)]
+    data: &'a serde_json::value::RawValue,
+}
+
+impl LiveEvent {
+    /// A just-stored event: its typed `data` and the JSON text stored for it.
+    #[must_use]
+    pub fn new(tournament_id: Uuid, seq: i64, at: i64, data: EventData, json: &str) -> LiveEvent {
+        let frame = event_frame(tournament_id, seq, at, data.kind(), json);
+        LiveEvent { tournament_id, seq, at, data, frame }
+    }
+
+    /// An event read back from the database. Data that does not fit its kind
+    /// (written by another build) is logged and read as [`EventData::Unknown`]:
+    /// raw event streams still get it as stored, views skip it.
+    #[must_use]
+    pub fn from_stored(e: &StoredEvent) -> LiveEvent {
+        let data = EventData::from_json(&e.kind, &e.payload).unwrap_or_else(|err| {
+            tracing::error!(tournament = %e.tournament_id, seq = e.seq, kind = %e.kind, error = %err, "event data does not fit its kind");
+            EventData::Unknown
+        });
+        LiveEvent { tournament_id: e.tournament_id, seq: e.seq, at: e.created_at, data, frame: frame_of(e) }
+    }
+
+    /// The event read back from its frame (as another instance published it).
+    ///
+    /// # Errors
+    /// The frame is not an event frame.
+    pub fn from_frame(frame: ByteString) -> serde_json::Result<LiveEvent> {
+        let f: FrameFields<'_> = serde_json::from_str(&frame)?;
+        let data = EventData::from_json(f.kind, f.data.get())?;
+        let (tournament_id, seq, at) = (f.tournament, f.seq, f.at);
+        Ok(LiveEvent { tournament_id, seq, at, data, frame })
+    }
+
+    /// The event's kind (`result_confirmed`).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        self.data.kind()
+    }
+}
+
+/// The `event` frame of a stored event, for raw event streams (a replay, a
+/// gap filled): its data is already JSON, written in place, not parsed.
+#[must_use]
+pub fn frame_of(e: &StoredEvent) -> ByteString {
+    event_frame(e.tournament_id, e.seq, e.created_at, &e.kind, &e.payload)
+}
+
+/// An `event` frame around data that is already JSON.
+fn event_frame(tournament: Uuid, seq: i64, at: i64, kind: &str, data: &str) -> ByteString {
+    let kind = serde_json::to_string(kind).unwrap_or_else(|_| "\"unknown\"".into());
+    ByteString::from(format!(
+        r#"{{"v":{VERSION},"type":"event","tournament":"{tournament}","seq":{seq},"kind":{kind},"at":{at},"data":{data}}}"#
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round() -> RoundView {
+        RoundView {
+            id: "r".into(),
+            number: 2,
+            status: "ACTIVE".into(),
+            mission: "m".into(),
+            pairings: Vec::new(),
+            tables_total: 0,
+        }
+    }
+
+    fn stored(seq: i64, kind: &str, payload: &str) -> StoredEvent {
+        let at = if seq == 1 { 1 } else { 1000 };
+        StoredEvent { tournament_id: Uuid::nil(), seq, kind: kind.into(), payload: payload.into(), created_at: at }
+    }
+
+    #[test]
+    fn stored_data_reads_back_as_the_same_event_and_frame() {
+        let e = EventData::StandingsChanged(StandingsCause {
+            cause: Cause::ResultConfirmed,
+            round: Some(3),
+            pairing_id: Some(Uuid::nil()),
+        });
+        let data = e.to_json().unwrap();
+        assert_eq!(
+            data,
+            r#"{"cause":"result_confirmed","round":3,"pairing_id":"00000000-0000-0000-0000-000000000000"}"#
+        );
+        let live = LiveEvent::from_stored(&stored(7, e.kind(), &data));
+        let frame: serde_json::Value = serde_json::from_str(&live.frame).unwrap();
+        assert_eq!(frame["v"], 1);
+        assert_eq!(frame["type"], "event");
+        assert_eq!(frame["seq"], 7);
+        assert_eq!(frame["kind"], "standings_changed");
+        assert_eq!(frame["data"]["round"], 3);
+        let back = LiveEvent::from_frame(live.frame.clone()).unwrap();
+        assert_eq!((back.tournament_id, back.seq, back.at, back.kind()), (Uuid::nil(), 7, 1000, "standings_changed"));
+        assert!(matches!(back.data, EventData::StandingsChanged(c) if c.cause == Cause::ResultConfirmed));
+    }
+
+    #[test]
+    fn the_kind_is_the_serialised_tag() {
+        let events = [
+            EventData::RoundCreated { round: round() },
+            EventData::PairingsPublished(Published { round: round(), warnings: vec![], tournament: None }),
+            EventData::StandingsChanged(StandingsCause::of(Cause::TieResolved)),
+            EventData::TieNoticesDismissed { count: 2 },
+            EventData::PrizesPublished { prizes: PrizesNotice { run_id: "x".into(), published_at: 1, prize_count: 3 } },
+        ];
+        for e in events {
+            let v = serde_json::to_value(&e).unwrap();
+            assert_eq!(v["kind"], e.kind());
+        }
+    }
+
+    #[test]
+    fn unknown_kinds_and_causes_are_read_not_refused() {
+        let e = EventData::from_json("medal_ceremony", r#"{"x":1}"#).unwrap();
+        assert!(matches!(e, EventData::Unknown));
+        let live = LiveEvent::from_stored(&stored(1, "medal_ceremony", r#"{"x":1}"#));
+        assert!(live.frame.contains(r#""kind":"medal_ceremony","at":1,"data":{"x":1}"#), "{}", live.frame);
+        let c = EventData::from_json("standings_changed", r#"{"cause":"bye","player_id":"p"}"#).unwrap();
+        assert!(matches!(c, EventData::StandingsChanged(StandingsCause { cause: Cause::Other, .. })));
+        assert!(EventData::from_json("result_confirmed", r#"{"pairing":7}"#).is_err());
+        let misfit = LiveEvent::from_stored(&stored(2, "result_confirmed", r#"{"pairing":7}"#));
+        assert!(matches!(misfit.data, EventData::Unknown), "a misfit is passed on raw, shown by no view");
+        assert!(misfit.frame.contains(r#""data":{"pairing":7}"#));
+    }
+}

@@ -1,0 +1,230 @@
+//! Dependencies between the server's modules point one way.
+//!
+//! Reads every file of `server/src`, resolves the module paths its code
+//! names (`crate::a::b`, `super::x`, `self::x`, grouped `use` lists), and for
+//! every pair of sibling modules (the top-level modules of the crate, the
+//! files of `live/`, of `service/`, …) records an arrow when code in one
+//! names the other. Comments are skipped: a documentation link is not a
+//! dependency. The arrows must form no cycle at any level.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// A module path from the crate root, e.g. `["live", "hub"]`.
+type ModPath = Vec<String>;
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The module a source file defines: `live/hub.rs` → `live::hub`,
+/// `live/mod.rs` → `live`, `lib.rs` → the root; `None` for binaries' roots.
+fn module_of(src: &Path, file: &Path) -> Option<ModPath> {
+    let rel = file.strip_prefix(src).ok()?;
+    let mut parts: Vec<String> = rel.iter().map(|s| s.to_string_lossy().trim_end_matches(".rs").to_string()).collect();
+    match parts.last().map(String::as_str) {
+        Some("main") if parts.len() == 1 => return None,
+        Some("lib" | "mod") => {
+            parts.pop();
+        }
+        _ => {}
+    }
+    Some(parts)
+}
+
+/// Every module path the code of a file names, resolved against `me`.
+fn references(code: &str, me: &ModPath) -> Vec<ModPath> {
+    let code: String = code
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .map(|l| l.split(" // ").next().unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let bytes = code.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !code.is_char_boundary(i) {
+            i += 1;
+            continue;
+        }
+        let starts_word = i == 0 || !ident(bytes[i - 1]);
+        let rest = &code[i..];
+        let base: Option<(ModPath, usize)> = if !starts_word {
+            None
+        } else if rest.starts_with("crate::") {
+            Some((Vec::new(), "crate::".len()))
+        } else if rest.starts_with("self::") {
+            Some((me.clone(), "self::".len()))
+        } else if rest.starts_with("super::") {
+            let mut base = me.clone();
+            let mut n = 0;
+            while code[i + n..].starts_with("super::") {
+                base.pop();
+                n += "super::".len();
+            }
+            Some((base, n))
+        } else {
+            None
+        };
+        let Some((base, skip)) = base else {
+            i += 1;
+            continue;
+        };
+        i += skip;
+        out.extend(paths_at(&code[i..], &base));
+    }
+    out
+}
+
+/// The paths written at the start of `s` under `base`: `a::b::C`, or a
+/// grouped list `{a::b, c::{d, e}, self}`.
+fn paths_at(s: &str, base: &ModPath) -> Vec<ModPath> {
+    let s = s.trim_start();
+    if let Some(inner) = s.strip_prefix('{') {
+        let mut depth = 0;
+        let mut end = inner.len();
+        for (k, c) in inner.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => {
+                    end = k;
+                    break;
+                }
+                '}' => depth -= 1,
+                _ => {}
+            }
+        }
+        let list = &inner[..end];
+        let mut items = Vec::new();
+        let (mut depth, mut start) = (0, 0);
+        for (k, c) in list.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    items.push(&list[start..k]);
+                    start = k + 1;
+                }
+                _ => {}
+            }
+        }
+        items.push(&list[start..]);
+        return items.into_iter().filter(|x| !x.trim().is_empty()).flat_map(|x| paths_at(x, base)).collect();
+    }
+    let mut path = base.clone();
+    let mut rest = s;
+    loop {
+        let n = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+        if n == 0 {
+            break;
+        }
+        let seg = &rest[..n];
+        if seg != "self" {
+            path.push(seg.to_string());
+        }
+        rest = &rest[n..];
+        match rest.strip_prefix("::") {
+            Some(r) if r.starts_with('{') => return paths_at(r, &path),
+            Some(r) => rest = r,
+            None => break,
+        }
+    }
+    vec![path]
+}
+
+/// A cycle in `arrows`, if any (depth-first search).
+fn cycle(arrows: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        n: &str,
+        arrows: &BTreeMap<String, BTreeSet<String>>,
+        state: &mut BTreeMap<String, u8>,
+        stack: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        state.insert(n.to_string(), 1);
+        stack.push(n.to_string());
+        for m in arrows.get(n).into_iter().flatten() {
+            match state.get(m.as_str()) {
+                Some(1) => {
+                    let from = stack.iter().position(|x| x == m).unwrap_or(0);
+                    let mut c = stack[from..].to_vec();
+                    c.push(m.clone());
+                    return Some(c);
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(c) = visit(m, arrows, state, stack) {
+                        return Some(c);
+                    }
+                }
+            }
+        }
+        stack.pop();
+        state.insert(n.to_string(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for n in arrows.keys() {
+        if !state.contains_key(n.as_str()) {
+            if let Some(c) = visit(n, arrows, &mut state, &mut Vec::new()) {
+                return Some(c);
+            }
+        }
+    }
+    None
+}
+
+/// Arrows between sibling modules, by the module that holds them (`""` for the crate root).
+fn arrows() -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&src, &mut all);
+    let sources: Vec<(ModPath, String)> =
+        all.iter().filter_map(|f| Some((module_of(&src, f)?, std::fs::read_to_string(f).ok()?))).collect();
+    let modules: BTreeSet<ModPath> = sources.iter().map(|(m, _)| m.clone()).collect();
+    let mut levels: BTreeMap<String, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
+    for (me, code) in &sources {
+        for target in references(code, me) {
+            let common = me.iter().zip(&target).take_while(|(a, b)| a == b).count();
+            let (Some(from), Some(to)) = (me.get(common), target.get(common)) else { continue };
+            // Only arrows to a sibling module, not to an item of the parent.
+            if !modules.contains(&target[..=common]) {
+                continue;
+            }
+            levels.entry(me[..common].join("::")).or_default().entry(from.clone()).or_default().insert(to.clone());
+        }
+    }
+    levels
+}
+
+#[test]
+fn module_dependencies_form_no_cycle() {
+    let levels = arrows();
+    assert!(levels.get("").is_some_and(|top| top.len() > 5), "the crate's modules were read: {levels:?}");
+    let cycles: Vec<String> = levels
+        .iter()
+        .filter_map(|(at, arrows)| cycle(arrows).map(|c| format!("in `crate::{at}`: {}", c.join(" → "))))
+        .collect();
+    assert!(cycles.is_empty(), "modules that depend on each other:\n{}", cycles.join("\n"));
+}
+
+#[test]
+fn the_reader_resolves_paths_as_rust_does() {
+    let me: ModPath = vec!["live".into(), "hub".into()];
+    let refs = references("use super::{room::{self, RoomMsg}, view::View};\nuse crate::bus::Bus; // crate::x\n", &me);
+    let names: Vec<String> = refs.iter().map(|p| p.join("::")).collect();
+    assert_eq!(names, ["live::room", "live::room::RoomMsg", "live::view::View", "bus::Bus"]);
+    let mut arrows = BTreeMap::new();
+    arrows.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
+    arrows.insert("b".to_string(), BTreeSet::from(["a".to_string()]));
+    assert_eq!(cycle(&arrows), Some(vec!["a".to_string(), "b".to_string(), "a".to_string()]));
+}
