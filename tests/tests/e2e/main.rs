@@ -11,6 +11,7 @@ mod event;
 mod fuzz;
 mod games;
 mod live;
+mod prize_list;
 mod prizes;
 mod prizes_money;
 mod profiles;

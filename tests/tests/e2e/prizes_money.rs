@@ -11,7 +11,7 @@
 //! - Place-first when the class runs short: one under-2400 player on 3.5.
 
 use super::games::Event;
-use super::prizes::{csv_list_and_payouts, entries, entry, list_and_payouts, payouts};
+use super::prize_list::{csv_list_and_payouts, entries, entry, list_and_payouts, payouts};
 use arbiter_tests::browser::Browser;
 use arbiter_tests::{s, TestApp};
 use serde_json::{json, Value};

@@ -8,6 +8,7 @@
 //! the spec's line as message). Rules: [`arbiter_engine::prizes`].
 
 pub mod config;
+pub mod export;
 pub mod import;
 mod inputs;
 pub mod views;
@@ -23,7 +24,7 @@ use arbiter_web::views::prizes::{PrizeConfigView, PublishedPrizesView, RunSummar
 use serde::Deserialize;
 use uuid::Uuid;
 
-pub use views::CsvTable;
+pub use export::CsvTable;
 
 /// The most overrides one run takes.
 pub const MAX_OVERRIDES: usize = 500;
@@ -301,5 +302,5 @@ pub async fn export(
         }
         None => tx.published_prize_run(id).await?.ok_or_else(not_published)?,
     };
-    views::csv(&r, table)
+    export::csv(&r, table)
 }
