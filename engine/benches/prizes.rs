@@ -87,9 +87,10 @@ fn main() {
     for method in [SplitMethod::None, SplitMethod::Uscf32B3, SplitMethod::PlaceFirst, SplitMethod::Hort] {
         let mut e = event.clone();
         e.rules.cash_split = method;
-        let paid = split_cash(&e).map_or(Cents::ZERO, |s| s.paid);
+        let Ok(allocation) = allocate(&e) else { continue };
+        let paid = split_cash(&e, &allocation).map_or(Cents::ZERO, |s| s.paid);
         let t = median(|| {
-            black_box(split_cash(black_box(&e)).ok());
+            black_box(split_cash(black_box(&e), black_box(&allocation)).ok());
         });
         println!("split {:<13} {t:>12.3?}  (paid {paid})", format!("{method:?}"));
     }

@@ -6,7 +6,7 @@
 //!
 //! Run with `cargo bench -p arbiter-engine --bench swiss_record`.
 
-use arbiter_engine::pairing::swiss_record::{pair_standings, Game};
+use arbiter_engine::pairing::swiss_record::{pair_standings, Game, SwissProcedure};
 use arbiter_engine::standings::wh40k::standings;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -39,7 +39,7 @@ fn event(players: u32, rounds: u32, seed: u64) -> (Vec<Duration>, Vec<Duration>,
         standing_times.push(start.elapsed());
 
         let start = Instant::now();
-        let Ok(pairing) = pair_standings(&table, |id| !dropped.contains(&id), &history) else {
+        let Ok(pairing) = pair_standings(&table, |id| !dropped.contains(&id), &history, SwissProcedure::Fold) else {
             break;
         };
         pairing_times.push(start.elapsed());

@@ -305,12 +305,17 @@ fn queue_follows_brochure_order_then_value_tier_then_cash() {
 #[test]
 fn run_logs_start_queue_and_done() {
     let players = (1..=2).map(|r| player(r, &format!("P{r}"), r)).collect();
-    let a = run(&event(players, vec![open(3)]));
+    let mut e = event(players, vec![open(3)]);
+    e.tournament_id = Some("0b5b2c1e-2f4e-4a57-9d0e-6c1f4e0c9a11".into());
+    let a = run(&e);
     let lines: Vec<String> = a.log.iter().map(ToString::to_string).collect();
-    assert_eq!(lines[0], "[alloc] players=2 categories=1 overrides=0 mode=first-win allocating for tournament");
-    assert_eq!(lines[1], "[alloc] queue=3 prizes in queue");
+    // Prize spec, "Logging Specification":
+    // "[alloc] tId=<tournament_id> allocating for tournament".
+    assert_eq!(lines[0], "[alloc] tId=0b5b2c1e-2f4e-4a57-9d0e-6c1f4e0c9a11 allocating for tournament");
+    assert_eq!(lines[1], "[alloc.rules] players=2 categories=1 overrides=0 mode=first-win");
+    assert_eq!(lines[2], "[alloc] queue=3 prizes in queue");
     assert_eq!(lines.last().map(String::as_str), Some("[alloc] done: allocated=2 conflicts=0 unfilled=1 warnings=0"));
-    assert_eq!(a.log[1].event.name(), "alloc.queue");
+    assert_eq!(a.log[2].event.name(), "alloc.queue");
 }
 
 #[test]

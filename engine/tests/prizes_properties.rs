@@ -1,14 +1,15 @@
 //! Invariants of prize allocation and cash splitting on random events:
 //! nobody takes two prizes where the rules allow one, money is conserved to
-//! the cent, every award adds up, and a re-run — even with the input lists
-//! in another order — gives the same result.
+//! the cent, every award adds up, the published prize list pays each player
+//! exactly their payout, and a re-run — even with the input lists in
+//! another order — gives the same result.
 
 mod prizes_support;
 
 use arbiter_engine::model::{PlayerNo, Points};
 use arbiter_engine::prizes::{
-    allocate, eligibility, split_cash, AwardKind, CashSplit, Category, Cents, EligibilityMode, Player, PrizeEvent,
-    PrizeId, SplitMethod,
+    allocate, eligibility, paid_by_list, prize_list, split_cash, AwardKind, CashSplit, Category, Cents, ClassExcess,
+    EligibilityMode, EntryKind, ManualOverride, Player, PrizeEvent, PrizeId, SplitMethod,
 };
 use prizes_support::*;
 use proptest::prelude::*;
@@ -104,7 +105,29 @@ fn shuffled(e: &PrizeEvent, seed: u64) -> PrizeEvent {
 fn with(e: &PrizeEvent, method: SplitMethod) -> CashSplit {
     let mut e = e.clone();
     e.rules.cash_split = method;
-    split_cash(&e).unwrap_or_else(|x| panic!("{x}"))
+    let allocation = allocate(&e).unwrap_or_else(|x| panic!("{x}"));
+    split_cash(&e, &allocation).unwrap_or_else(|x| panic!("{x}"))
+}
+
+/// The event with the organiser's choices: eligibility mode, class excess,
+/// and overrides given as (prize index, player index) into the event's lists.
+fn chosen(e: PrizeEvent, multiple: bool, to_class: bool, overrides: &[(usize, usize)]) -> PrizeEvent {
+    let mut e = e;
+    if multiple {
+        e.rules.multiple_eligibility_mode = EligibilityMode::AllowMultiple;
+    }
+    if to_class {
+        e.rules.class_excess = ClassExcess::ToClass;
+    }
+    let prizes: Vec<PrizeId> = e.categories.iter().flat_map(|c| c.prizes.iter().map(|p| p.id.clone())).collect();
+    for &(prize, player) in overrides {
+        if let (Some(prize_id), Some(p)) =
+            (prizes.get(prize % prizes.len().max(1)), e.players.get(player % e.players.len()))
+        {
+            e.overrides.push(ManualOverride { prize_id: prize_id.clone(), player_id: p.id });
+        }
+    }
+    e
 }
 
 /// Category of each cash prize, and the fund.
@@ -157,7 +180,9 @@ fn check_split(e: &PrizeEvent, method: SplitMethod) -> Result<(), TestCaseError>
         prop_assert_eq!(prize_cash + a.carried_in, a.total);
         prop_assert_eq!(shares, a.total);
         prop_assert_eq!(paid_here + a.carried_out, a.total);
-        prop_assert!(a.prize_ids.len() <= a.shares.len());
+        if matches!(method, SplitMethod::Uscf32B3 | SplitMethod::PlaceFirst) {
+            prop_assert!(a.prize_ids.len() <= a.shares.len());
+        }
         for x in &a.shares {
             *paid.entry(x.player_id).or_default() += x.paid;
             awards_of.entry(x.player_id).or_default().push(i);
@@ -170,11 +195,38 @@ fn check_split(e: &PrizeEvent, method: SplitMethod) -> Result<(), TestCaseError>
     paid.retain(|_, c| *c > Cents::ZERO);
     prop_assert_eq!(&paid, &payouts);
 
-    // Nobody is paid twice: one award per player, except that place-first
-    // pays from each category at most once and a player ends with the
-    // largest of their shares, never the sum.
+    // Cash follows the allocation without a split, and overrides under
+    // every method: a player given a cash prize by override is paid by no
+    // other award under the methods that share by score.
+    let allocation = allocate(&{
+        let mut e = e.clone();
+        e.rules.cash_split = method;
+        e
+    })
+    .unwrap_or_else(|x| panic!("{x}"));
+    let mut allocated: BTreeMap<PlayerNo, Cents> = BTreeMap::new();
+    for w in &allocation.winners {
+        *allocated.entry(w.player_id).or_default() += prizes.get(&w.prize_id).copied().unwrap_or_default();
+    }
+    allocated.retain(|_, c| *c > Cents::ZERO);
+    if method == SplitMethod::None {
+        prop_assert_eq!(&allocated, &payouts);
+    }
+    let manual: BTreeSet<PlayerNo> = allocation
+        .winners
+        .iter()
+        .filter(|w| w.manual && prizes.get(&w.prize_id).is_some_and(|c| *c > Cents::ZERO))
+        .map(|w| w.player_id)
+        .collect();
+
+    // Nobody is paid twice where the method shares by score: one award per
+    // player under 32B3; place-first pays from each category at most once
+    // and a player ends with at most the largest of their shares (exactly
+    // it when all the excess goes to the class), never the sum.
     for (player, awards) in &awards_of {
-        if method == SplitMethod::PlaceFirst {
+        if manual.contains(player) && matches!(method, SplitMethod::Uscf32B3 | SplitMethod::PlaceFirst) {
+            prop_assert!(awards.iter().all(|&i| s.awards[i].kind == AwardKind::Manual));
+        } else if method == SplitMethod::PlaceFirst {
             let cats: BTreeSet<_> = awards.iter().map(|&i| format!("{:?}", s.awards[i].kind)).collect();
             prop_assert_eq!(cats.len(), awards.len());
             let best = awards
@@ -183,11 +235,48 @@ fn check_split(e: &PrizeEvent, method: SplitMethod) -> Result<(), TestCaseError>
                 .map(|x| x.share)
                 .max()
                 .unwrap_or_default();
-            prop_assert_eq!(payouts.get(player).copied().unwrap_or_default(), best);
-        } else {
+            let got = payouts.get(player).copied().unwrap_or_default();
+            prop_assert!(got <= best);
+            if e.rules.class_excess == ClassExcess::ToClass {
+                prop_assert_eq!(got, best);
+            }
+        } else if method == SplitMethod::Uscf32B3 {
             prop_assert_eq!(awards.len(), 1, "player {} paid by {:?}", player, awards);
         }
     }
+
+    // The published list: every active prize exactly once, and per player
+    // exactly the payout; its trophies and medals go to the allocation's winners.
+    let list = prize_list(e, &allocation, &s);
+    let mut listed = BTreeSet::new();
+    for entry in &list {
+        for p in &entry.prizes {
+            prop_assert!(listed.insert(p.prize_id.clone()), "{:?} listed twice", p.prize_id);
+            let winner = allocation.winners.iter().find(|w| w.prize_id == p.prize_id).map(|w| w.player_id);
+            let has_items =
+                e.categories.iter().flat_map(|c| &c.prizes).any(|x| x.id == p.prize_id && (x.trophy || x.medal));
+            prop_assert_eq!(p.items_to, winner.filter(|_| has_items));
+        }
+        if let EntryKind::Unawarded(_) = entry.kind {
+            prop_assert!(entry.shares.is_empty());
+        }
+    }
+    let active: BTreeSet<PrizeId> = e.categories.iter().flat_map(|c| c.prizes.iter().map(|p| p.id.clone())).collect();
+    prop_assert_eq!(listed, active);
+    let mut by_list: BTreeMap<PlayerNo, Cents> = paid_by_list(&list).into_iter().collect();
+    by_list.retain(|_, c| *c > Cents::ZERO);
+    prop_assert_eq!(&by_list, &payouts);
+    // Each prize's cash once (an entry's own prizes, not money handed into
+    // it), and what the list pays plus what it reports unawarded is the fund.
+    let prize_money: Cents = list
+        .iter()
+        .filter(|x| matches!(x.kind, EntryKind::Paid(_) | EntryKind::Unawarded(_)))
+        .map(|x| x.total.saturating_sub(x.carried_in))
+        .sum();
+    prop_assert_eq!(prize_money, s.fund);
+    let unawarded_listed: Cents =
+        list.iter().filter(|x| matches!(x.kind, EntryKind::Unawarded(_))).map(|x| x.total).sum();
+    prop_assert_eq!(by_list.values().copied().sum::<Cents>() + unawarded_listed, s.fund);
 
     // Deterministic, whatever the input order.
     prop_assert_eq!(&with(e, method), &s);
@@ -197,7 +286,13 @@ fn check_split(e: &PrizeEvent, method: SplitMethod) -> Result<(), TestCaseError>
 
 proptest! {
     #[test]
-    fn cash_splits_conserve_money_and_pay_nobody_twice(e in arb_event()) {
+    fn cash_splits_conserve_money_and_pay_nobody_twice(
+        e in arb_event(),
+        multiple in any::<bool>(),
+        to_class in any::<bool>(),
+        overrides in prop::collection::vec((any::<usize>(), any::<usize>()), 0..3),
+    ) {
+        let e = chosen(e, multiple, to_class, &overrides);
         for method in METHODS {
             check_split(&e, method)?;
         }

@@ -7,14 +7,16 @@ mod prizes_support;
 
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::prizes::{
-    split_cash, AwardKind, CashSplit, Category, Cents, Player, PrizeError, PrizeEvent, SplitMethod,
+    allocate, split_cash, AwardKind, CashSplit, Category, Cents, ClassExcess, ManualOverride, Player, PrizeError,
+    PrizeEvent, SplitMethod, UnawardedReason,
 };
 use prizes_support::*;
 
 fn split(event: &PrizeEvent, method: SplitMethod) -> CashSplit {
     let mut e = event.clone();
     e.rules.cash_split = method;
-    split_cash(&e).unwrap_or_else(|x| panic!("{x}"))
+    let allocation = allocate(&e).unwrap_or_else(|x| panic!("{x}"));
+    split_cash(&e, &allocation).unwrap_or_else(|x| panic!("{x}"))
 }
 
 /// Cents paid to players `1..=n` by pairing number (0 for nobody paid).
@@ -100,27 +102,87 @@ fn forum_example_under_the_place_first_method() {
 }
 
 #[test]
-fn forum_example_without_splitting_goes_by_tiebreak_order() {
-    // Each player in standings order takes the largest prize open to them:
-    // 2495 takes 3rd place (536); 2391 the U2400 1st (1379) over 4th place;
-    // 2387 the U2400 2nd (766); 2385 4th place (306); the first 3.5 5th (230).
+fn forum_example_without_splitting_pays_the_allocation() {
+    // Prize spec: "Player can win only one prize (the first they qualify for
+    // in brochure order)"; "Prize splitting" is a non-goal ("one player gets
+    // one prize"). Open (brochure order 1) goes down the standings: 1st to
+    // 5th to the first five; Under 2400 (order 2) to the best under-2400
+    // players who have no prize yet: 2385 on 4.0 (1379) and 2350 on 3.5 (766).
     let s = split(&immitt(), SplitMethod::None);
-    assert_eq!(paid(&s, 13), [237_500, 114_900, 53_600, 137_900, 76_600, 30_600, 23_000, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(paid(&s, 13), [237_500, 114_900, 53_600, 30_600, 23_000, 137_900, 76_600, 0, 0, 0, 0, 0, 0]);
     assert_eq!(s.paid.0, IMMITT_FUND);
+    assert!(s.awards.iter().all(|a| a.kind == AwardKind::Tiebreak && a.prize_ids.len() == 1));
 }
 
 #[test]
 fn forum_example_under_hort() {
-    // 4.0 group: tie-break prizes 536, 1379, 766, 306; each keeps half
-    // (268, 689.50, 383, 153) and the other halves, 1493.50, are shared:
-    // 373.375 each, so 373.38, 373.38, 373.37, 373.37 in tie-break order.
-    // 3.5 group: 230 to the first by tie-break; 115 kept, 115 shared by 5.
+    // Each keeps half of the prize the allocation gave them (see the test
+    // above) and the other halves of the tie are shared. 4.0 group: 536,
+    // 306, 230, 1379; kept 268, 153, 115, 689.50; the other halves, 1225.50,
+    // make 306.375 each: 306.38, 306.38, 306.37, 306.37 in tie-break order.
+    // 3.5 group: the 766 of the first; 383 kept, 383 shared by five (76.60).
     let s = split(&immitt(), SplitMethod::Hort);
     assert_eq!(
         paid(&s, 13),
-        [237_500, 114_900, 64_138, 106_288, 75_637, 52_637, 13_800, 2_300, 2_300, 2_300, 2_300, 0, 0]
+        [237_500, 114_900, 57_438, 45_938, 42_137, 99_587, 45_960, 7_660, 7_660, 7_660, 7_660, 0, 0]
     );
     assert_eq!(s.paid.0, IMMITT_FUND);
+}
+
+/// The forum example with only one under-2400 player on 3.5 (the other
+/// four on 3.5 and the two on 3.0 rated 2400 or more). The post hands the
+/// $804 the three under-2400 players on 4.0 did not need to "the
+/// under-2400 players tied at 3.5"; all of it to the one player would pay
+/// him more on 3.5 than the $715 of each under-2400 player on 4.0.
+fn immitt_one_class_player_on_35() -> PrizeEvent {
+    let mut e = immitt();
+    for (p, rating) in e.players.iter_mut().skip(7).zip([2450, 2410, 2420, 2405, 2450, 2460]) {
+        p.rating = Some(rating);
+    }
+    e
+}
+
+#[test]
+fn place_first_caps_class_money_handed_down_and_reports_the_rest() {
+    let e = immitt_one_class_player_on_35();
+    let s = split(&e, SplitMethod::PlaceFirst);
+    // 4.0: 268 each of place money; the under-2400 three take 715 (447 from
+    // the class); $804 handed down; the one under-2400 player on 3.5 is
+    // paid at most $715, and the $89 the cap holds back is reported.
+    assert_eq!(paid(&s, 13), [237_500, 114_900, 26_800, 71_500, 71_500, 71_500, 71_500, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(s.unawarded.len(), 1);
+    let u = &s.unawarded[0];
+    assert_eq!(
+        (u.category_id.clone(), u.prize_id.clone(), u.amount, u.reason),
+        (cid("u2400"), None, Cents::units(89), UnawardedReason::Capped)
+    );
+    assert_eq!(s.paid + u.amount, s.fund);
+
+    // The organiser's other choice: the whole excess to the class, as the post does.
+    let mut e = e;
+    e.rules.class_excess = ClassExcess::ToClass;
+    let s = split(&e, SplitMethod::PlaceFirst);
+    assert_eq!(paid(&s, 13), [237_500, 114_900, 26_800, 71_500, 71_500, 71_500, 80_400, 0, 0, 0, 0, 0, 0]);
+    assert!(s.unawarded.is_empty());
+    assert_eq!(s.paid, s.fund);
+}
+
+#[test]
+fn an_override_pays_its_prize_whole_under_every_method() {
+    // The organiser gives the U2400 1st (1379) to the under-2400 player on
+    // 3.5 rated 2350. Under 32B3 the 4.0 group then pools the four largest
+    // prizes open to it, 766 + 536 + 306 + 230 = 1838 (459.50 each), which
+    // beats the under-2400 three sharing the 766 alone (255.33).
+    let mut e = immitt();
+    e.overrides.push(ManualOverride { prize_id: pid("u2400-1"), player_id: PlayerNo(7) });
+    let s = split(&e, SplitMethod::Uscf32B3);
+    assert_eq!(paid(&s, 13), [237_500, 114_900, 45_950, 45_950, 45_950, 45_950, 137_900, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(s.awards[0].kind, AwardKind::Manual);
+    for method in [SplitMethod::None, SplitMethod::PlaceFirst, SplitMethod::Hort] {
+        let s = split(&e, method);
+        assert_eq!(paid(&s, 7)[6], 137_900, "{method:?}");
+        assert_eq!(s.paid + s.unawarded.iter().map(|u| u.amount).sum::<Cents>(), s.fund, "{method:?}");
+    }
 }
 
 /// The Hort system's published vector (German Wikipedia "Hort-System"):
@@ -212,21 +274,23 @@ fn place_first_settles_more_inclusive_classes_first() {
     // (1950) and P3 (1750) on 4, P4 (1700) on 3, P5 (1600) on 2.
     // Open: P1 1000; P2, P3 share 500 (250 each).
     // U2000 (4 eligible) before U1800 (3): P2, P3 share 400 (200 each) but
-    // have 250: each hands 200 down; P4 and P5 take one 200 each.
-    // U1800: P3's share 300 tops P3 up by 50 and hands 250 down; P4's 250
-    // tops P4 up by 50 and hands 200 down; P5 already has 200: nobody is
-    // left to take the last 200, which stays unawarded.
+    // have 250: the 400 goes down the class; P4 may take at most the 250 P2
+    // and P3 received, and hands 150 down to P5.
+    // U1800: P3's share 300 tops P3 up by 50 and hands 250 down; P4 has 250
+    // already; P5 is topped up from 150 to 250 (no more than P4 received);
+    // nobody is left to take the last 150, which is reported unawarded.
     let players = [(2100, 50), (1950, 40), (1750, 40), (1700, 30), (1600, 20)];
     let players = players.iter().zip(1..).map(|(&(rating, score), n)| scored(n, n, rating, score)).collect();
     let cats = vec![under("u1800", 2, 1799, &[300]), open(&[1000, 500]), under("u2000", 3, 1999, &[400])];
     let s = split(&event(players, cats), SplitMethod::PlaceFirst);
-    assert_eq!(paid(&s, 5), [100_000, 25_000, 30_000, 25_000, 20_000]);
+    assert_eq!(paid(&s, 5), [100_000, 25_000, 30_000, 25_000, 25_000]);
     assert_eq!(s.unawarded.len(), 1);
+    let u = &s.unawarded[0];
     assert_eq!(
-        (s.unawarded[0].category_id.clone(), s.unawarded[0].prize_id.clone(), s.unawarded[0].amount),
-        (cid("u1800"), None, Cents::units(200))
+        (u.category_id.clone(), u.prize_id.clone(), u.amount, u.reason),
+        (cid("u1800"), None, Cents::units(150), UnawardedReason::NoClassPlayerLeft)
     );
-    assert_eq!(s.paid + Cents::units(200), s.fund);
+    assert_eq!(s.paid + Cents::units(150), s.fund);
 }
 
 #[test]
@@ -244,8 +308,9 @@ fn tied_players_share_the_places_they_cover() {
 #[test]
 fn scores_must_follow_the_standings() {
     let e = event(vec![scored(1, 1, 2000, 30), scored(2, 2, 2000, 35)], vec![open(&[100])]);
+    let a = allocate(&e).unwrap_or_else(|x| panic!("{x}"));
     assert!(matches!(
-        split_cash(&e),
+        split_cash(&e, &a),
         Err(PrizeError::ScoresOutOfOrder { ahead: PlayerNo(1), behind: PlayerNo(2), .. })
     ));
 }

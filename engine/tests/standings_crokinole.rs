@@ -93,8 +93,8 @@ fn the_specification_example() {
     assert_eq!(
         top,
         vec![
-            (P2, "8", "4", "15", "38", Some(TieReason::HeadToHead)),
-            (ISIS, "8", "4", "9", "21", Some(TieReason::HeadToHead)),
+            (P2, "8", "4", "15", "38", Some(TieReason::MiniLeague)),
+            (ISIS, "8", "4", "9", "21", Some(TieReason::MiniLeague)),
             (P6, "8", "2", "14", "32", Some(TieReason::Twenties)),
             (P7, "8", "2", "14", "28", Some(TieReason::Twenties)),
         ]
@@ -134,6 +134,39 @@ fn the_mini_league_table_of_the_tied_group() {
         ]
     );
     assert_eq!(mini_league(&example(), &[PlayerNo(9)]), Err(StandingsError::NotInEvent { player: PlayerNo(9) }));
+}
+
+/// "For Round Robin tournaments with 3+ players tied, a 'mini-league'
+/// approach is used" — so when it places them, the reason is the
+/// mini-league, not head-to-head: here B is placed above A by mini-league
+/// 20s although A beat B.
+#[test]
+fn a_mini_league_decision_is_named_mini_league() {
+    // A beats B (B scores more 20s), B beats C, C beats A: 2 points each,
+    // mini-league points 2 each; mini-league 20s B 8, C 4, A 3.
+    let games = vec![game((1, 6, 1), (2, 2, 5)), game((2, 6, 3), (3, 2, 1)), game((3, 6, 3), (1, 2, 2))];
+    let event = CrokinoleEvent { players: (1..=3).map(PlayerNo).collect(), games, byes: vec![] };
+    let s = compute_crokinole(&event, &RR_WINS).unwrap();
+    let ml = Some(TieReason::MiniLeague);
+    assert_eq!(summary(&s), vec![(2, "2".into(), ml, 1), (3, "2".into(), ml, 2), (1, "2".into(), ml, 3)]);
+    assert!(s.rows.iter().all(|r| r.tie.as_ref().unwrap().status == TieStatus::Decided { by: 1 }));
+    // Two players tied in a round robin: their game is the head-to-head
+    // (1 beat 2 and 4 beat 3).
+    let games = vec![
+        game((1, 6, 0), (2, 2, 0)),
+        game((1, 6, 0), (4, 2, 0)),
+        game((3, 6, 0), (1, 2, 0)),
+        game((2, 6, 0), (3, 2, 0)),
+        game((2, 6, 0), (4, 2, 0)),
+        game((4, 6, 0), (3, 2, 0)),
+    ];
+    let event = CrokinoleEvent { players: (1..=4).map(PlayerNo).collect(), games, byes: vec![] };
+    let s = compute_crokinole(&event, &RR_WINS).unwrap();
+    let hh = Some(TieReason::HeadToHead);
+    assert_eq!(
+        summary(&s),
+        vec![(1, "4".into(), hh, 1), (2, "4".into(), hh, 2), (4, "2".into(), hh, 3), (3, "2".into(), hh, 4)]
+    );
 }
 
 fn swiss(scoring: CrokinoleScoring) -> CrokinoleConfig {

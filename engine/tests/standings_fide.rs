@@ -16,102 +16,15 @@
 
 #![allow(clippy::unwrap_used)]
 
-use arbiter_engine::model::{Colour, Outcome, PlayerNo, PointSystem, RoundRecord, Unplayed};
+mod fide_support;
+
+use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::{
-    compute_chess, direct_encounter_table, CalendarDate, ChessConfig, ChessEvent, ChessPlayer, ChessTiebreak, Modifier,
-    PairingKind, RulesVersion, Standings, StandingsError, TieStatus,
+    compute_chess, direct_encounter_table, CalendarDate, ChessConfig, ChessTiebreak, Modifier, PairingKind,
+    RulesVersion, Standings, StandingsError, TieStatus,
 };
+use fide_support::{event, record, ROUND_ROBIN, SWISS_5, SWISS_9};
 use std::collections::BTreeMap;
-
-/// §2.1: number, rating, rounds as "opponent colour result" (TRF result
-/// letters; `H` half-point bye, `Z` zero-point bye, `U` pairing-allocated bye).
-const SWISS_5: &[(u32, u16, &str)] = &[
-    (1, 2200, "9w1 13b= 2w= 15b1 4w="),
-    (2, 2150, "10b1 7w1 1b= 16w1 3b="),
-    (3, 2100, "11w= 6b1 8w1 4b= 2w="),
-    (4, 2050, "12b1 H 13w1 3w= 1b="),
-    (5, 2000, "13w0 15b0 11w1 7b= 10w1"),
-    (6, 1950, "14b0 3w0 U 10w1 8b1"),
-    (7, 1900, "15w1 2b0 16b0 5w= 11b0"),
-    (8, 1850, "16b= 14w1 3b0 13w1 6w0"),
-    (9, 1800, "1b0 10w0 H 11b- U"),
-    (10, 1750, "2w0 9b1 15w0 6b0 5b0"),
-    (11, 1700, "3b= 16w0 5b0 9w+ 7w1"),
-    (12, 1650, "4w0 U 14w+ Z Z"),
-    (13, 1600, "5b1 1w= 4b0 8b0 14w0"),
-    (14, 1550, "6w1 8b0 12b- Z 13b1"),
-    (15, 1500, "7b0 5w1 10b1 1w0 16b0"),
-    (16, 1450, "8w= 11b1 7w1 2b0 15w1"),
-];
-
-/// The 9-round continuation used by exercise 25.
-const SWISS_9: &[(u32, u16, &str)] = &[
-    (1, 2150, "9w1 13b= 2w= 15b1 4w= 6b= 3b= 16w= 8b1"),
-    (2, 2130, "10b1 7w1 1b= 16w1 3b1 4w= 6w0 15b= 5w="),
-    (3, 2200, "11w= 6b1 8w1 4b= 2w0 16b1 1w= 14w1 10b1"),
-    (4, 2110, "12b1 H 13w1 3w= 1b= 2b= 16w= 6b= 15w1"),
-    (5, 1890, "13w0 15b0 11w1 7b= 10w1 14b0 9b1 8w0 2b="),
-    (6, 2090, "14b0 3w0 U 10w1 8b1 1w= 2b1 4w= 16b1"),
-    (7, 1950, "15w1 2b0 16b0 5w= 11b0 10b0 13w1 9w1 14b1"),
-    (8, 1930, "16b= 14w1 3b0 13w1 6w0 11b= 15w= 5b1 1w0"),
-    (9, 1790, "1b0 10w0 H 11b- U 13b1 5w0 7b0 12w="),
-    (10, 1870, "2w0 9b1 15w0 6b0 5b0 7w1 12b1 11w1 3w0"),
-    (11, 1810, "3b= 16w0 5b0 9w+ 7w1 8w= 14b0 10b0 13w="),
-    (12, 1770, "4w0 U 14w+ Z Z 15b0 10w0 13b= 9b="),
-    (13, 1750, "5b1 1w= 4b0 8b0 14w0 9w0 7b0 12w= 11b="),
-    (14, 1850, "6w1 8b0 12b- Z 13b1 5w1 11w1 3b0 7w0"),
-    (15, 1830, "7b0 5w1 10b1 1w0 16b0 12w1 8b= 2w= 4b0"),
-    (16, 1910, "8w= 11b1 7w1 2b0 15w1 3w0 4b= 1b= 6w0"),
-];
-
-/// The 6-player round robin (exercises 14–16, 26).
-const ROUND_ROBIN: &[(u32, u16, &str)] = &[
-    (1, 2200, "5w= 2w1 3b1 4w0 6b1"),
-    (2, 2150, "6w1 1b0 5w1 3w= 4b1"),
-    (3, 2100, "4w1 6b1 1w0 2b= 5w1"),
-    (4, 2050, "3b0 5b0 6w= 1b1 2w0"),
-    (5, 1950, "1b= 4w1 2b0 6w- 3b0"),
-    (6, 2000, "2b0 3w0 4b= 5b+ 1w0"),
-];
-
-fn record(token: &str) -> RoundRecord {
-    match token {
-        "H" => RoundRecord::Unpaired(Unplayed::HalfPointBye),
-        "Z" => RoundRecord::Unpaired(Unplayed::ZeroPointBye),
-        "U" => RoundRecord::Unpaired(Unplayed::PairingBye),
-        "F" => RoundRecord::Unpaired(Unplayed::FullPointBye),
-        _ => {
-            let split = token.find(['w', 'b']).unwrap();
-            let opponent = PlayerNo(token[..split].parse().unwrap());
-            let colour = if &token[split..=split] == "w" { Colour::White } else { Colour::Black };
-            match &token[split + 1..] {
-                "1" => RoundRecord::Played { opponent, colour, outcome: Outcome::Win, rated: true },
-                "=" => RoundRecord::Played { opponent, colour, outcome: Outcome::Draw, rated: true },
-                "0" => RoundRecord::Played { opponent, colour, outcome: Outcome::Loss, rated: true },
-                "+" => RoundRecord::Forfeit { opponent, colour: Some(colour), won: true },
-                "-" => RoundRecord::Forfeit { opponent, colour: Some(colour), won: false },
-                other => panic!("unknown result {other}"),
-            }
-        }
-    }
-}
-
-fn event(table: &[(u32, u16, &str)], pairing: PairingKind, start: &str) -> ChessEvent {
-    ChessEvent {
-        players: table
-            .iter()
-            .map(|&(no, rating, rounds)| ChessPlayer {
-                no: PlayerNo(no),
-                rating: Some(rating),
-                rounds: rounds.split_whitespace().map(record).collect(),
-            })
-            .collect(),
-        points: PointSystem::default(),
-        pairing,
-        start_date: Some(start.parse().unwrap()),
-        total_rounds: None,
-    }
-}
 
 /// Held's paper is dated for the 2024 rules; 2026 events start on or after 1 March 2026.
 const Y2024: &str = "2024-08-01";
@@ -173,41 +86,41 @@ use PairingKind::{RoundRobin, Swiss};
 
 #[test]
 fn buchholz_exercises_1_to_8() {
-    let bh = column(SWISS_5, Swiss, Y2024, T::Buchholz { modifier: Modifier::None });
+    let bh = column(&SWISS_5, Swiss, Y2024, T::Buchholz { modifier: Modifier::None });
     assert_eq!(bh, expect(&BH));
-    let c1 = column(SWISS_5, Swiss, Y2024, T::Buchholz { modifier: Modifier::Cut1 });
+    let c1 = column(&SWISS_5, Swiss, Y2024, T::Buchholz { modifier: Modifier::Cut1 });
     assert_eq!(c1, expect(&BH_C1));
 }
 
 #[test]
 fn average_of_opponents_buchholz_exercise_9() {
-    assert_eq!(column(SWISS_5, Swiss, Y2024, T::AverageOfOpponentsBuchholz { fore: false }), expect(&AOB));
+    assert_eq!(column(&SWISS_5, Swiss, Y2024, T::AverageOfOpponentsBuchholz { fore: false }), expect(&AOB));
 }
 
 #[test]
 fn fore_buchholz_exercise_10() {
-    assert_eq!(column(SWISS_5, Swiss, Y2024, T::ForeBuchholz { modifier: Modifier::None }), expect(&FB));
+    assert_eq!(column(&SWISS_5, Swiss, Y2024, T::ForeBuchholz { modifier: Modifier::None }), expect(&FB));
 }
 
 #[test]
 fn sonneborn_berger_exercises_11_to_13() {
-    assert_eq!(column(SWISS_5, Swiss, Y2024, T::SonnebornBerger { modifier: Modifier::None }), expect(&SB));
-    assert_eq!(column(SWISS_5, Swiss, Y2024, T::SonnebornBerger { modifier: Modifier::Cut1 }), expect(&SB_C1));
+    assert_eq!(column(&SWISS_5, Swiss, Y2024, T::SonnebornBerger { modifier: Modifier::None }), expect(&SB));
+    assert_eq!(column(&SWISS_5, Swiss, Y2024, T::SonnebornBerger { modifier: Modifier::Cut1 }), expect(&SB_C1));
 }
 
 #[test]
 fn round_robin_sonneborn_berger_and_koya_exercises_14_to_16() {
-    let sb = column(ROUND_ROBIN, RoundRobin, Y2024, T::SonnebornBerger { modifier: Modifier::None });
+    let sb = column(&ROUND_ROBIN, RoundRobin, Y2024, T::SonnebornBerger { modifier: Modifier::None });
     assert_eq!(sb, expect(&["9.25", "6.25", "6.25", "4.25", "3.25", "2.25"]));
-    let c1 = column(ROUND_ROBIN, RoundRobin, Y2024, T::SonnebornBerger { modifier: Modifier::Cut1 });
+    let c1 = column(&ROUND_ROBIN, RoundRobin, Y2024, T::SonnebornBerger { modifier: Modifier::Cut1 });
     assert_eq!(c1, expect(&["9.25", "4.75", "4.75", "4.25", "3.25", "1.50"]));
-    let ks = column(ROUND_ROBIN, RoundRobin, Y2024, T::Koya { limit: 0 });
+    let ks = column(&ROUND_ROBIN, RoundRobin, Y2024, T::Koya { limit: 0 });
     assert_eq!(ks, expect(&["2.0", "0.5", "0.5", "1.0", "0.5", "0.0"]));
 }
 
 #[test]
 fn ratings_exercises_17_to_21() {
-    let aro = column(SWISS_5, Swiss, Y2024, T::AverageRatingOfOpponents { modifier: Modifier::None });
+    let aro = column(&SWISS_5, Swiss, Y2024, T::AverageRatingOfOpponents { modifier: Modifier::None });
     assert_eq!(
         aro,
         expect(&[
@@ -216,7 +129,7 @@ fn ratings_exercises_17_to_21() {
         ])
     );
     // Nick (12) played one game: nothing is left after the cut.
-    let aro_c1 = column(SWISS_5, Swiss, Y2024, T::AverageRatingOfOpponents { modifier: Modifier::Cut1 });
+    let aro_c1 = column(&SWISS_5, Swiss, Y2024, T::AverageRatingOfOpponents { modifier: Modifier::Cut1 });
     assert_eq!(
         aro_c1,
         expect(&[
@@ -224,7 +137,7 @@ fn ratings_exercises_17_to_21() {
             "1963", "1900"
         ])
     );
-    let tpr = column(SWISS_5, Swiss, Y2024, T::PerformanceRating);
+    let tpr = column(&SWISS_5, Swiss, Y2024, T::PerformanceRating);
     assert_eq!(
         tpr,
         expect(&[
@@ -232,7 +145,7 @@ fn ratings_exercises_17_to_21() {
             "1925", "1788", "1969"
         ])
     );
-    let apro = column(SWISS_5, Swiss, Y2024, T::AveragePerformanceOfOpponents);
+    let apro = column(&SWISS_5, Swiss, Y2024, T::AveragePerformanceOfOpponents);
     let want: BTreeMap<u32, String> =
         [(1, "1789"), (3, "1904"), (4, "1772"), (16, "1805")].iter().map(|&(p, v)| (p, v.to_string())).collect();
     assert_eq!(only(apro, &[1, 3, 4, 16]), want);
@@ -249,14 +162,14 @@ fn de_ranks(table: &[(u32, u16, &str)], pairing: PairingKind) -> BTreeMap<u32, u
 
 #[test]
 fn direct_encounter_exercises_23_to_26() {
-    let r5 = de_ranks(SWISS_5, Swiss);
+    let r5 = de_ranks(&SWISS_5, Swiss);
     for p in [1, 3, 4, 16] {
         assert_eq!(r5[&p], 2, "exercise 23, player {p}");
     }
     for p in [5, 8, 11] {
         assert_eq!(r5[&p], 7, "exercise 24, player {p}");
     }
-    let r9 = de_ranks(SWISS_9, Swiss);
+    let r9 = de_ranks(&SWISS_9, Swiss);
     let want25 = [
         (1, 3),
         (2, 5),
@@ -276,7 +189,7 @@ fn direct_encounter_exercises_23_to_26() {
         (16, 6),
     ];
     assert_eq!(r9, want25.into_iter().collect(), "exercise 25");
-    let rr = de_ranks(ROUND_ROBIN, RoundRobin);
+    let rr = de_ranks(&ROUND_ROBIN, RoundRobin);
     assert_eq!(rr, [(1, 1), (2, 2), (3, 2), (4, 6), (5, 5), (6, 4)].into_iter().collect(), "exercise 26");
 }
 
@@ -284,21 +197,21 @@ fn direct_encounter_exercises_23_to_26() {
 fn own_record_exercises_27_to_33() {
     let ints =
         |v: [u8; 16]| v.iter().enumerate().map(|(i, x)| (i as u32 + 1, x.to_string())).collect::<BTreeMap<_, _>>();
-    assert_eq!(column(SWISS_5, Swiss, Y2024, T::Wins), ints([2, 3, 2, 2, 2, 3, 1, 2, 1, 1, 2, 2, 1, 2, 2, 3]));
-    assert_eq!(column(SWISS_5, Swiss, Y2024, T::GamesWon), ints([2, 3, 2, 2, 2, 2, 1, 2, 0, 1, 1, 0, 1, 2, 2, 3]));
+    assert_eq!(column(&SWISS_5, Swiss, Y2024, T::Wins), ints([2, 3, 2, 2, 2, 3, 1, 2, 1, 1, 2, 2, 1, 2, 2, 3]));
+    assert_eq!(column(&SWISS_5, Swiss, Y2024, T::GamesWon), ints([2, 3, 2, 2, 2, 2, 1, 2, 0, 1, 1, 0, 1, 2, 2, 3]));
     assert_eq!(
-        column(SWISS_5, Swiss, Y2024, T::GamesWithBlack),
+        column(&SWISS_5, Swiss, Y2024, T::GamesWithBlack),
         ints([2, 3, 2, 2, 2, 2, 3, 2, 1, 3, 2, 0, 3, 2, 3, 2])
     );
     assert_eq!(
-        column(SWISS_5, Swiss, Y2024, T::GamesWonWithBlack),
+        column(&SWISS_5, Swiss, Y2024, T::GamesWonWithBlack),
         ints([1, 1, 1, 1, 0, 1, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1])
     );
     assert_eq!(
-        column(SWISS_5, Swiss, Y2024, T::RoundsElectedToPlay),
+        column(&SWISS_5, Swiss, Y2024, T::RoundsElectedToPlay),
         ints([5, 5, 5, 4, 5, 5, 5, 5, 3, 5, 5, 3, 5, 3, 5, 5])
     );
-    let ps = column(SWISS_5, Swiss, Y2024, T::ProgressiveScore { cut: 0 });
+    let ps = column(&SWISS_5, Swiss, Y2024, T::ProgressiveScore { cut: 0 });
     assert_eq!(
         ps,
         expect(&[
@@ -306,7 +219,7 @@ fn own_record_exercises_27_to_33() {
             "7.0", "10.5"
         ])
     );
-    let ps1 = column(SWISS_5, Swiss, Y2024, T::ProgressiveScore { cut: 1 });
+    let ps1 = column(&SWISS_5, Swiss, Y2024, T::ProgressiveScore { cut: 1 });
     assert_eq!(
         ps1,
         expect(&[
@@ -324,17 +237,17 @@ fn the_2026_caps_on_the_dummy() {
     // Maria (11) won round 4 by forfeit from Jessica, whose adjusted score is
     // 1.5: the dummy is capped at 1.5 (16.4.1), BH 13.5 → 12.5, SB 5.75 → 4.75.
     // Franck's (6) bye dummy: 3.0 → 2.5, SB 6.50 → 6.00.
-    let bh = column(SWISS_5, Swiss, Y2026, T::Buchholz { modifier: Modifier::None });
+    let bh = column(&SWISS_5, Swiss, Y2026, T::Buchholz { modifier: Modifier::None });
     assert_eq!(bh, with_changes(&BH, &[(4, "14.0"), (6, "11.5"), (11, "12.5")]));
-    let c1 = column(SWISS_5, Swiss, Y2026, T::Buchholz { modifier: Modifier::Cut1 });
+    let c1 = column(&SWISS_5, Swiss, Y2026, T::Buchholz { modifier: Modifier::Cut1 });
     assert_eq!(only(c1, &[5, 8, 11]), only(with_changes(&BH_C1, &[(11, "11.0")]), &[5, 8, 11]));
-    let sb = column(SWISS_5, Swiss, Y2026, T::SonnebornBerger { modifier: Modifier::None });
+    let sb = column(&SWISS_5, Swiss, Y2026, T::SonnebornBerger { modifier: Modifier::None });
     assert_eq!(sb, with_changes(&SB, &[(4, "9.25"), (6, "6.00"), (11, "4.75")]));
-    let sb1 = column(SWISS_5, Swiss, Y2026, T::SonnebornBerger { modifier: Modifier::Cut1 });
+    let sb1 = column(&SWISS_5, Swiss, Y2026, T::SonnebornBerger { modifier: Modifier::Cut1 });
     assert_eq!(sb1, with_changes(&SB_C1, &[(4, "7.75"), (6, "5.00"), (11, "3.25")]));
-    let fb = column(SWISS_5, Swiss, Y2026, T::ForeBuchholz { modifier: Modifier::None });
+    let fb = column(&SWISS_5, Swiss, Y2026, T::ForeBuchholz { modifier: Modifier::None });
     assert_eq!(fb, with_changes(&FB, &[(4, "14.5"), (11, "12.0"), (12, "11.0")]));
-    let aob = column(SWISS_5, Swiss, Y2026, T::AverageOfOpponentsBuchholz { fore: false });
+    let aob = column(&SWISS_5, Swiss, Y2026, T::AverageOfOpponentsBuchholz { fore: false });
     assert_eq!(
         aob,
         with_changes(
@@ -361,7 +274,7 @@ fn the_rules_version_follows_the_start_date_unless_overridden() {
     assert_eq!(RulesVersion::in_force_on("2026-03-01".parse().unwrap()), RulesVersion::Fide2026);
     let mut config = ChessConfig::with(vec![T::Buchholz { modifier: Modifier::None }]);
     config.rules = Some(RulesVersion::Fide2024);
-    let s = compute_chess(&event(SWISS_5, Swiss, Y2026), &config).unwrap();
+    let s = compute_chess(&event(&SWISS_5, Swiss, Y2026), &config).unwrap();
     let david = s.rows.iter().find(|r| r.player == PlayerNo(4)).unwrap();
     assert_eq!(david.values[0].display, "15.0");
     assert!("2026-13-01".parse::<CalendarDate>().is_err());
@@ -373,7 +286,7 @@ fn a_full_list_ranks_the_exercise_event() {
     // players on 3.5 are separated by BH-C1 (13.0, 11.5, 11.0, 11.0) and then
     // BH (12.5 against 12.5) does not separate Alyx and Stephan; SB does
     // (8.00 against 7.25).
-    let s = compute_chess(&event(SWISS_5, Swiss, Y2024), &ChessConfig::swiss_default()).unwrap();
+    let s = compute_chess(&event(&SWISS_5, Swiss, Y2024), &ChessConfig::swiss_default()).unwrap();
     let order: Vec<u32> = s.rows.iter().take(5).map(|r| r.player.0).collect();
     assert_eq!(order, vec![2, 3, 4, 1, 16]);
     let alyx = &s.rows[3];
@@ -384,7 +297,7 @@ fn a_full_list_ranks_the_exercise_event() {
 #[test]
 fn the_direct_encounter_table_of_a_group() {
     let rows = direct_encounter_table(
-        &event(SWISS_9, Swiss, Y2024),
+        &event(&SWISS_9, Swiss, Y2024),
         false,
         &[PlayerNo(1), PlayerNo(2), PlayerNo(4), PlayerNo(6)],
     )
@@ -395,9 +308,9 @@ fn the_direct_encounter_table_of_a_group() {
 
 #[test]
 fn buchholz_is_refused_for_a_round_robin_and_unrated_players_drop_ratings() {
-    let err = compute_chess(&event(ROUND_ROBIN, RoundRobin, Y2024), &ChessConfig::swiss_default()).unwrap_err();
+    let err = compute_chess(&event(&ROUND_ROBIN, RoundRobin, Y2024), &ChessConfig::swiss_default()).unwrap_err();
     assert_eq!(err, StandingsError::NotForRoundRobin { code: "BH-C1".into() });
-    let mut e = event(SWISS_5, Swiss, Y2024);
+    let mut e = event(&SWISS_5, Swiss, Y2024);
     e.players[0].rating = None;
     let config = ChessConfig::with(vec![T::AverageRatingOfOpponents { modifier: Modifier::None }]);
     let s = compute_chess(&e, &config).unwrap();
@@ -409,11 +322,11 @@ fn buchholz_is_refused_for_a_round_robin_and_unrated_players_drop_ratings() {
 
 #[test]
 fn inconsistent_records_are_reported() {
-    let mut e = event(SWISS_5, Swiss, Y2024);
+    let mut e = event(&SWISS_5, Swiss, Y2024);
     e.players[0].rounds[0] = record("9w=");
     let err = compute_chess(&e, &ChessConfig::swiss_default()).unwrap_err();
     assert_eq!(err, StandingsError::Inconsistent { round: 1, player: PlayerNo(1), opponent: PlayerNo(9) });
-    let mut e = event(SWISS_5, Swiss, Y2024);
+    let mut e = event(&SWISS_5, Swiss, Y2024);
     e.players[3].rounds.pop();
     assert!(matches!(compute_chess(&e, &ChessConfig::swiss_default()), Err(StandingsError::RoundCount { .. })));
 }

@@ -39,7 +39,8 @@ fn the_default_list_ranks_by_wins_margin_sos_vp() {
 
 #[test]
 fn a_tie_the_list_leaves_open_is_not_broken_by_registration_order() {
-    let config = Wh40kConfig { primary: Wh40kPrimary::Wins, tiebreaks: vec![Wh40kTiebreak::VpMargin] };
+    let config =
+        Wh40kConfig { primary: Wh40kPrimary::Wins, tiebreaks: vec![Wh40kTiebreak::VpMargin], ..Wh40kConfig::default() };
     let s = compute_wh40k(&ENTRANTS, &games(), &[], &config).unwrap();
     assert_eq!(s.rows.iter().map(|r| r.rank).collect::<Vec<_>>(), [1, 1, 3, 4]);
     assert_eq!(s.rows[0].tie.as_ref().unwrap().status, TieStatus::Unresolved);
@@ -51,7 +52,11 @@ fn a_tie_the_list_leaves_open_is_not_broken_by_registration_order() {
 fn battle_points_as_the_primary_score() {
     let bp = |player, points| BattlePoints { round: 1, player, points };
     let points = [bp("A", 10), bp("B", 15), bp("C", 12), bp("D", 0)];
-    let config = Wh40kConfig { primary: Wh40kPrimary::BattlePoints, tiebreaks: vec![Wh40kTiebreak::Wins] };
+    let config = Wh40kConfig {
+        primary: Wh40kPrimary::BattlePoints,
+        tiebreaks: vec![Wh40kTiebreak::Wins],
+        ..Wh40kConfig::default()
+    };
     let s = compute_wh40k(&ENTRANTS, &games(), &points, &config).unwrap();
     let names: Vec<&str> = s.rows.iter().map(|r| ENTRANTS[r.player.0 as usize - 1]).collect();
     assert_eq!(names, ["B", "C", "A", "D"]);

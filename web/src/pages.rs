@@ -173,7 +173,7 @@ pub struct PlayerPage {
     /// Whether the event's prizes are published.
     pub prizes_published: bool,
     /// The prizes the player won (published run).
-    pub my_prizes: Vec<crate::views::prizes::PrizeLineView>,
+    pub my_prizes: Vec<crate::views::prizes::PrizeEntryView>,
     /// The money the player receives (published run).
     pub my_payout: Option<crate::views::prizes::PayoutView>,
 }

@@ -336,7 +336,8 @@ pub struct StandingView {
     pub values: Vec<String>,
     /// How the player's place among those level on the primary score was settled.
     pub tie: Option<TieView>,
-    /// Crokinole's tie reason: `head-to-head`, `twenties` or `unresolved`; `null` otherwise.
+    /// Crokinole's tie reason: what placed the player among those level on
+    /// points: `head-to-head`, `mini-league`, `twenties` or `unresolved`; `null` otherwise.
     pub tie_reason: Option<String>,
 }
 

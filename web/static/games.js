@@ -102,8 +102,9 @@
     const th = function (c) { return '<th class="num" title="' + esc(c.name) + '">' + esc(c.code) + "</th>"; };
     let head = '<tr><th class="num">#</th><th>Player</th>' + (w40k ? '<th>Faction</th><th class="num">W</th><th class="num">L</th><th class="num">D</th>' : "") +
       (showPrimary ? th(primary) : "") + m.columns.map(th).join("") + (to ? "<th></th>" : "") + "</tr>";
-    const ranks = {};
+    const ranks = {}, lots = {};
     s.standings.forEach(function (r) { ranks[r.rank] = (ranks[r.rank] || 0) + 1; });
+    (m.resolutions || []).forEach(function (x) { if (x.lot) x.order.forEach(function (id) { lots[id] = x.lot; }); });
     const body = s.standings.map(function (r) {
       const t = r.tie, cls = [];
       if (r.dropped) cls.push("dropped");
@@ -113,14 +114,15 @@
       if (t && t.attention) rank = '<span class="tie-warn" title="' + (t.status === "provisional" ? "Ordered only by " + esc(t.by) + ": confirm or swap" : "Unresolved tie: every tie-break is equal") + '">⚠</span> ' + rank;
       let name = esc(r.display_name) + (r.dropped ? " (dropped)" : "");
       if (t && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + t.group + '" title="' + (m.game === "chess" ? "Direct encounter" : "Mini-league") + ' of the players on this score">' + (m.game === "chess" ? "DE" : "ML") + "</button>";
-      if (t && t.status === "manual") name += ' <span class="muted" title="Ordered by the organiser">(TO)</span>';
+      if (t && t.status === "manual") name += lots[r.player_id] ? ' <span class="muted" title="Drawn by lot (FIDE C.07 art. 4.2), seed ' + esc(lots[r.player_id]) + '">(lot)</span>' : ' <span class="muted" title="Ordered by the organiser">(TO)</span>';
       let cells = '<td class="num">' + rank + "</td><td>" + name + "</td>";
       if (w40k) cells += "<td>" + esc(r.faction) + '</td><td class="num">' + r.wins + '</td><td class="num">' + r.losses + '</td><td class="num">' + r.draws + "</td>";
       if (showPrimary) cells += '<td class="num">' + esc(r.score) + "</td>";
       cells += (r.values || []).map(function (v) { return '<td class="num">' + esc(v) + "</td>"; }).join("");
       if (to) {
         const act = t && (t.attention || t.status === "manual");
-        cells += "<td>" + (act ? '<button type="button" data-tie="confirm" data-player="' + r.player_id + '" title="Confirm this order">=</button> <button type="button" data-tie="swap" data-player="' + r.player_id + '" title="Swap with the player below">↓</button>' : "") + "</td>";
+        const lot = t && t.status === "unresolved" ? ' <button type="button" data-tie="draw_lots" data-player="' + r.player_id + '" title="Draw lots for this tie (FIDE C.07 art. 4.2): recorded, once">lots</button>' : "";
+        cells += "<td>" + (act ? '<button type="button" data-tie="confirm" data-player="' + r.player_id + '" title="Confirm this order">=</button> <button type="button" data-tie="swap" data-player="' + r.player_id + '" title="Swap with the player below">↓</button>' + lot : "") + "</td>";
       }
       return '<tr data-player="' + r.player_id + '"' + (cls.length ? ' class="' + cls.join(" ") + '"' : "") + ">" + cells + "</tr>";
     }).join("");
@@ -185,6 +187,11 @@
         return "<li>" + esc(label(v)) + ' <button type="button" data-tb="up" data-i="' + i + '" title="Move up">↑</button> <button type="button" data-tb="remove" data-i="' + i + '" title="Remove">✕</button></li>';
       }).join("") + "</ol>";
       h += '<select id="tb-add">' + tb.available.map(function (a, i) { return '<option value="' + i + '">' + esc(a.code + " · " + a.name) + "</option>"; }).join("") + '</select> <button type="button" data-tb="add">Add</button>';
+      if (c.game === "wh40k") {
+        const fold = (c.pairing || "fold") === "fold";
+        h += '<p><label class="inline">Pairing <select name="pairing"><option value="fold"' + (fold ? " selected" : "") + ">fold each record group, swap a rematch with the adjacent pair (wins, margin, SOS, registration)</option>" +
+          '<option value="matching"' + (fold ? "" : " selected") + ">avoid rematches by matching, in standings order (total VP before registration)</option></select></label></p>";
+      }
     }
     if (tb.points) {
       const p = tb.points, inp = function (k, l) { return '<label class="inline">' + l + ' <input type="number" step="0.5" min="0" max="10" name="pt_' + k + '" value="' + p[k] + '"></label> '; };
@@ -210,6 +217,7 @@
         const bp = box.querySelector("[name=bye_points]").value;
         config.bye_points = bp === "" ? null : Number(bp);
       } else config.tiebreaks = list;
+      if (config.game === "wh40k") config.pairing = box.querySelector("[name=pairing]").value;
       const body = { config: config };
       if (tb.points) body.points = { win: Number(box.querySelector("[name=pt_win]").value), draw: Number(box.querySelector("[name=pt_draw]").value), loss: Number(box.querySelector("[name=pt_loss]").value), bye: Number(box.querySelector("[name=pt_bye]").value) };
       if (tb.confirmation_required) {

@@ -53,8 +53,9 @@ pub fn allocate(event: &PrizeEvent) -> Result<Allocation, PrizeError> {
     let checked = Checked::new(event)?;
     let mut run = Run::new(&checked);
     let queue = prize_queue(&checked);
+    run.info(LogEvent::Start, vec![("tId", event.tournament_id.as_deref().into())]);
     run.info(
-        LogEvent::Start,
+        LogEvent::Rules,
         vec![
             ("players", event.players.len().into()),
             ("categories", event.categories.len().into()),

@@ -220,6 +220,40 @@ pub struct RuleConfig {
     pub multiple_eligibility_mode: EligibilityMode,
     /// How tied players share cash (see [`super::split_cash`]).
     pub cash_split: SplitMethod,
+    /// Place-first only: where class money goes that a class player did
+    /// not need, when handing it to the class's next players would pay a
+    /// lower score more than a higher one (see [`ClassExcess`]).
+    pub class_excess: ClassExcess,
+}
+
+/// What the place-first method does with class money handed down (the
+/// excess a class player did not need, "redistributed" to the class's next
+/// players in the US Chess forum post) when paying it in full would give a
+/// class player more than a class player with a better score received.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClassExcess {
+    /// Pay the next class players at most what every better-scored class
+    /// player received (the method's own monotonicity: a lower score is
+    /// never paid more); what the cap holds back passes further down the
+    /// class, and what is left is reported unawarded (`capped`) for the
+    /// organiser to decide.
+    #[default]
+    Capped,
+    /// Pay the whole excess to the class's next players, as the post does,
+    /// even when a lower score is then paid more than a higher one.
+    ToClass,
+}
+
+impl ClassExcess {
+    /// `capped` or `to_class`, as the API writes them.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            ClassExcess::Capped => "capped",
+            ClassExcess::ToClass => "to_class",
+        }
+    }
 }
 
 /// An organiser's decision that a prize goes to a player, applied before the
@@ -236,6 +270,10 @@ pub struct ManualOverride {
 /// an allocation run and of a cash split.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PrizeEvent {
+    /// The tournament's id, written in the allocation log's first line
+    /// (prize spec, "Inputs": `tournament_id`; "Logging": `tId=`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament_id: Option<String>,
     /// The event's first day: ages are taken on it.
     pub start_date: Date,
     /// Final standings.

@@ -20,9 +20,14 @@ pub enum LogLevel {
 /// What an entry reports. Each has a stable name, its serialised form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum LogEvent {
-    /// `alloc.start`: allocation begins (spec `[alloc] … allocating for tournament`).
+    /// `alloc.start`: allocation begins (spec `[alloc] tId=<tournament_id>
+    /// allocating for tournament`).
     #[serde(rename = "alloc.start")]
     Start,
+    /// `alloc.rules`: what the run reads (players, categories, overrides,
+    /// eligibility mode), right after the start line.
+    #[serde(rename = "alloc.rules")]
+    Rules,
     /// `alloc.queue`: the queue is built (spec `[alloc] queue=<count> prizes in queue`).
     #[serde(rename = "alloc.queue")]
     Queue,
@@ -53,6 +58,7 @@ impl LogEvent {
     pub const fn name(self) -> &'static str {
         match self {
             LogEvent::Start => "alloc.start",
+            LogEvent::Rules => "alloc.rules",
             LogEvent::Queue => "alloc.queue",
             LogEvent::Override => "alloc.override",
             LogEvent::Win => "alloc.win",
@@ -139,6 +145,12 @@ impl From<Option<u32>> for LogValue {
     }
 }
 
+impl From<Option<&str>> for LogValue {
+    fn from(v: Option<&str>) -> LogValue {
+        v.map_or(LogValue::Null, LogValue::from)
+    }
+}
+
 impl From<&str> for LogValue {
     fn from(v: &str) -> LogValue {
         LogValue::Text(v.to_string())
@@ -166,8 +178,9 @@ impl fmt::Display for LogValue {
 }
 
 impl fmt::Display for LogEntry {
-    /// The spec's line: `[alloc.win] prize=p1 player=3 rank=1 …`,
-    /// `[alloc] queue=3 prizes in queue`, `[alloc] done: allocated=3 …`.
+    /// The spec's line: `[alloc] tId=… allocating for tournament`,
+    /// `[alloc.win] prize=p1 player=3 rank=1 …`, `[alloc] queue=3 prizes in
+    /// queue`, `[alloc] done: allocated=3 …`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "[{}]", self.event.tag())?;
         if self.event == LogEvent::Done {

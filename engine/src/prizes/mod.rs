@@ -11,8 +11,13 @@
 //!   consistency audit, and the run's log as data ([`LogEntry`]).
 //! - **How is the cash shared among tied players?** [`split_cash`] with the
 //!   event's [`SplitMethod`]: US Chess rule 32B3, the place-first method,
-//!   the Hort system, or no split. Money is whole [`Cents`], divided by one
-//!   rule ([`split_evenly`]) that never creates or loses a cent.
+//!   the Hort system, or no split (the allocation paid as it stands). Money
+//!   is whole [`Cents`], divided by one rule ([`split_evenly`]) that never
+//!   creates or loses a cent.
+//! - **What does the published list say?** [`prize_list`] joins the two:
+//!   every prize once, with who receives its money (the split's result) and
+//!   its trophy or medal (the allocation's), so what the list shows a player
+//!   won is what they are paid.
 //!
 //! Everything is serde-serialisable and deterministic: the same input gives
 //! the same output, whatever the order of players, categories and prizes.
@@ -22,6 +27,7 @@ mod audit;
 mod date;
 mod eligibility;
 mod event;
+mod list;
 mod log;
 mod money;
 mod outcome;
@@ -33,10 +39,12 @@ pub use audit::ConsistencyWarning;
 pub use date::{Date, DateError};
 pub use eligibility::{eligibility, Ineligible};
 pub use event::{
-    Category, CategoryId, EligibilityMode, ManualOverride, Player, Prize, PrizeError, PrizeEvent, PrizeId, RuleConfig,
+    Category, CategoryId, ClassExcess, EligibilityMode, ManualOverride, Player, Prize, PrizeError, PrizeEvent, PrizeId,
+    RuleConfig,
 };
+pub use list::{paid_by_list, prize_list, EntryKind, ListEntry, ListPrize};
 pub use log::{LogEntry, LogEvent, LogField, LogLevel, LogValue};
 pub use money::{split_evenly, Cents};
 pub use outcome::{Allocation, Conflict, ConflictReason, Metadata, TieBreak, Unfilled, UnfilledReason, Winner};
 pub use queue::value_tier;
-pub use split::{split_cash, Award, AwardKind, AwardShare, CashSplit, Payout, SplitMethod, Unawarded};
+pub use split::{split_cash, Award, AwardKind, AwardShare, CashSplit, Payout, SplitMethod, Unawarded, UnawardedReason};

@@ -187,9 +187,17 @@ pub enum ChessTiebreak {
     /// TPR, Tournament Performance Rating (art. 10.2).
     #[serde(rename = "TPR")]
     PerformanceRating,
+    /// PTP, Perfect Tournament Performance (art. 10.3): the lowest rating
+    /// whose expected score (table 8.1b) against the opponents is at least
+    /// the score made.
+    #[serde(rename = "PTP")]
+    PerfectPerformance,
     /// APRO, Average Performance Rating of Opponents (art. 10.4).
     #[serde(rename = "APRO")]
     AveragePerformanceOfOpponents,
+    /// APPO, Average Perfect [Tournament] Performance of Opponents (art. 10.5).
+    #[serde(rename = "APPO")]
+    AveragePerfectPerformanceOfOpponents,
     /// RTNG, Rating (art. 10.6, 2026): highest first, or lowest first when `reverse`.
     #[serde(rename = "RTNG")]
     Rating {
@@ -224,7 +232,9 @@ impl ChessTiebreak {
             ChessTiebreak::Koya { limit } => format!("KS/L{limit:+}"),
             ChessTiebreak::AverageRatingOfOpponents { modifier } => with("ARO", modifier),
             ChessTiebreak::PerformanceRating => "TPR".into(),
+            ChessTiebreak::PerfectPerformance => "PTP".into(),
             ChessTiebreak::AveragePerformanceOfOpponents => "APRO".into(),
+            ChessTiebreak::AveragePerfectPerformanceOfOpponents => "APPO".into(),
             ChessTiebreak::Rating { reverse } => if *reverse { "RTNG/R" } else { "RTNG" }.into(),
         }
     }
@@ -254,7 +264,9 @@ impl ChessTiebreak {
             ChessTiebreak::Koya { .. } => "Koya System".into(),
             ChessTiebreak::AverageRatingOfOpponents { modifier } => with("Average Rating of Opponents", modifier),
             ChessTiebreak::PerformanceRating => "Tournament Performance Rating".into(),
+            ChessTiebreak::PerfectPerformance => "Perfect Tournament Performance".into(),
             ChessTiebreak::AveragePerformanceOfOpponents => "Average Performance Rating of Opponents".into(),
+            ChessTiebreak::AveragePerfectPerformanceOfOpponents => "Average Perfect Performance of Opponents".into(),
             ChessTiebreak::Rating { .. } => "Rating".into(),
         }
     }

@@ -222,10 +222,13 @@ pub fn mini_league(event: &CrokinoleEvent, group: &[PlayerNo]) -> Result<Vec<Min
 /// Columns: Swiss `H2H`, `20s`; round robin `ML PTS`, `ML 20s`, `20s`. The
 /// head-to-head and mini-league columns are filled for tied players only.
 /// Each tied row carries crokinole's `tie_reason`
-/// ([`super::table::TieInfo::reason`]): `head-to-head` when the games among
-/// the tied players placed it, `twenties` when total 20s did (provisional:
-/// listed in [`Standings::open_ties`] for the organiser to confirm or swap),
-/// `unresolved` when nothing did.
+/// ([`super::table::TieInfo::reason`]), naming what placed it:
+/// `head-to-head` when the game(s) between the tied players did (a Swiss, or
+/// two players tied in a round robin), `mini-league` when the round robin's
+/// mini-league of 3+ tied players did (its points or its 20s: the order
+/// among them need not follow any single game), `twenties` when total 20s
+/// did (provisional: listed in [`Standings::open_ties`] for the organiser to
+/// confirm or swap), `unresolved` when nothing did.
 ///
 /// # Errors
 /// [`StandingsError`] for games naming unknown players or a player twice.
@@ -314,7 +317,8 @@ pub fn compute_crokinole(event: &CrokinoleEvent, config: &CrokinoleConfig) -> Re
         cells,
         skipped: Vec::new(),
     };
-    Ok(assemble(table, &ranking, |status| match status {
+    Ok(assemble(table, &ranking, |status, group| match status {
+        TieStatus::Decided { .. } if round_robin && group >= 3 => Some(TieReason::MiniLeague),
         TieStatus::Decided { .. } => Some(TieReason::HeadToHead),
         TieStatus::Provisional { .. } => Some(TieReason::Twenties),
         TieStatus::Unresolved => Some(TieReason::Unresolved),

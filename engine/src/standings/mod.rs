@@ -34,7 +34,7 @@ pub use config::{ChessConfig, ChessTiebreak, Modifier, StandingsConfig};
 pub use crokinole::{compute_crokinole, mini_league, CrokinoleConfig, CrokinoleEvent};
 pub use error::StandingsError;
 pub use fide::{compute_chess, direct_encounter_table, ChessEvent, ChessPlayer, PairingKind};
-pub use resolve::{apply_resolutions, DropReason, DroppedResolution, Resolution};
+pub use resolve::{apply_resolutions, DropReason, DroppedResolution, Lot, Resolution};
 pub use table::{Column, MiniLeagueRow, OpenTie, OpenTieKind, StandingRow, Standings, TieInfo, TieReason, TieStatus};
 pub use value::{Cell, Exact};
 pub use version::{CalendarDate, RulesVersion};

@@ -156,12 +156,13 @@ pub(crate) struct Table {
     pub skipped: Vec<Skipped>,
 }
 
-/// Builds the [`Standings`] from a ranking; `reason` maps a tie status to
-/// crokinole's `tie_reason` (other games return `None`).
+/// Builds the [`Standings`] from a ranking; `reason` maps a tie status and
+/// the size of the tied group to crokinole's `tie_reason` (other games
+/// return `None`).
 pub(crate) fn assemble(
     mut table: Table,
     ranking: &Ranking,
-    reason: impl Fn(TieStatus) -> Option<TieReason>,
+    reason: impl Fn(TieStatus, usize) -> Option<TieReason>,
 ) -> Standings {
     let n = ranking.order.len();
     let mut rank_of = vec![0_u32; n];
@@ -180,7 +181,7 @@ pub(crate) fn assemble(
             group: position(group.start),
             group_size: u32::try_from(group.len()).unwrap_or(u32::MAX),
             status: *status,
-            reason: reason(*status),
+            reason: reason(*status, group.len()),
         });
         rows.push(StandingRow {
             player: table.players[p],

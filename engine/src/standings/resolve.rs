@@ -1,6 +1,9 @@
-//! The organiser's hand on open ties: confirm the engine's order (=) or swap
-//! a player with the one below (↓), for a group left unresolved or ordered
-//! only by a provisional criterion (crokinole total 20s).
+//! The organiser's hand on open ties: confirm the engine's order (=), swap
+//! a player with the one below (↓), or, for a tie every criterion leaves
+//! open, draw lots (FIDE C.07 art. 4.2: "When the tie-break list is
+//! exhausted, any remaining tie should be broken by drawing of lots"), for a
+//! group left unresolved or ordered only by a provisional criterion
+//! (crokinole total 20s).
 //!
 //! A choice is stored as a [`Resolution`] naming the group exactly as the
 //! engine computed it. [`apply_resolutions`] applies it to fresh standings
@@ -22,8 +25,43 @@ pub struct Resolution<M> {
     pub first_position: u32,
     /// The chosen order: a permutation of `members`, first place first.
     pub order: Vec<PlayerNo>,
+    /// The drawing of lots that gave `order`, if it was drawn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lot: Option<Lot>,
     /// Who and when, filled by the server.
     pub meta: M,
+}
+
+/// A drawing of lots as recorded: anyone can redo it from the tie's members
+/// and the seed ([`Lot::order`]) and get the same order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Lot {
+    /// The draw's seed, chosen at random when the organiser draws.
+    pub seed: u64,
+}
+
+impl Lot {
+    /// The order this draw gives `members` (the tie as the engine placed
+    /// it): a Fisher–Yates shuffle from the last place up, the `k`-th
+    /// number of SplitMix64 started at `seed` choosing, modulo the places
+    /// left, which member takes the place.
+    #[must_use]
+    pub fn order(self, members: &[PlayerNo]) -> Vec<PlayerNo> {
+        let mut state = self.seed;
+        let mut next = || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut order = members.to_vec();
+        for i in (1..order.len()).rev() {
+            let j = usize::try_from(next() % (i as u64 + 1)).unwrap_or(0);
+            order.swap(i, j);
+        }
+        order
+    }
 }
 
 impl<M> Resolution<M> {
@@ -34,17 +72,34 @@ impl<M> Resolution<M> {
             members: tie.members.clone(),
             first_position: tie.first_position,
             order: tie.members.clone(),
+            lot: None,
+            meta,
+        }
+    }
+
+    /// Orders `tie` by drawing lots with `seed` (C.07 art. 4.2): the order
+    /// is [`Lot::order`] of the members, and the draw is recorded with it.
+    #[must_use]
+    pub fn draw_lots(tie: &OpenTie, seed: u64, meta: M) -> Resolution<M> {
+        let lot = Lot { seed };
+        Resolution {
+            members: tie.members.clone(),
+            first_position: tie.first_position,
+            order: lot.order(&tie.members),
+            lot: Some(lot),
             meta,
         }
     }
 
     /// Swaps `player` with the player below them in the chosen order (the ↓
-    /// button); unchanged when `player` is last or not in the tie.
+    /// button); unchanged when `player` is last or not in the tie. An order
+    /// changed by hand is no longer the draw's.
     #[must_use]
     pub fn swap_below(mut self, player: PlayerNo) -> Resolution<M> {
         if let Some(i) = self.order.iter().position(|&p| p == player) {
             if i + 1 < self.order.len() {
                 self.order.swap(i, i + 1);
+                self.lot = None;
             }
         }
         self

@@ -97,13 +97,19 @@ pub enum TieStatus {
     Manual,
 }
 
-/// Crokinole's `tie_reason` (crokinole tie-breaker specification).
+/// Crokinole's `tie_reason` (crokinole tie-breaker specification, "Tie
+/// Reasons": `head-to-head`, `twenties`, `unresolved`; plus `mini-league`,
+/// which the specification's mini-league needs and its table lacks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum TieReason {
-    /// Resolved by the games among the tied players (head-to-head result, or
-    /// the mini-league's points or 20s).
+    /// Resolved by the head-to-head result: the game(s) between two tied
+    /// players, or among 3+ tied Swiss players who all met.
     HeadToHead,
+    /// Resolved by the round-robin mini-league of 3+ tied players: its
+    /// points (2/1/0 in the games among them), then its 20s. A player placed
+    /// higher may have lost the game against one placed lower.
+    MiniLeague,
     /// Resolved by total 20s: the tied players were level on everything
     /// before it.
     Twenties,

@@ -9,6 +9,15 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RulesVersion {
+    /// The rules before the 2023 regulations (FIDE Handbook, tie-break
+    /// regulations pre-2023; the 2009 Congress's "virtual opponent"): in
+    /// Swiss events every unplayed game of an opponent counts as a draw in
+    /// one's Buchholz, and each of one's own unplayed rounds counts as a game
+    /// against a virtual opponent who starts the round with one's own score,
+    /// takes the opposite result and draws every later round; cuts take the
+    /// least significant value, unplayed or not.
+    #[serde(rename = "fide_pre2023")]
+    FidePre2023,
     /// The "Play-Off and Tie-Break Regulations" applied from 1 September 2023
     /// (FIDE events) and 1 April 2024 (all rated events), revised in wording
     /// on 1 April and 1 August 2024 without changing the definitions, in
@@ -30,16 +39,23 @@ impl RulesVersion {
     /// The day the 2026 regulations came into force.
     pub const FIDE_2026_FROM: CalendarDate = CalendarDate { year: 2026, month: 3, day: 1 };
 
-    /// The version in force for an event that started on `start`: events that
-    /// started before 1 March 2026 keep the 2024 rules to their end. Events
-    /// before September 2023 (the "virtual opponent" rules) also get
-    /// [`RulesVersion::Fide2024`]; the older rules are not implemented.
+    /// The day the 2023 regulations (no virtual opponent) were first applied:
+    /// 1 September 2023, for FIDE events (other rated events could keep the
+    /// old rules until 1 April 2024; their organiser sets the version).
+    pub const FIDE_2023_FROM: CalendarDate = CalendarDate { year: 2023, month: 9, day: 1 };
+
+    /// The version in force for an event that started on `start`: an event
+    /// keeps the rules in force on its first day to its end. Before 1
+    /// September 2023 the pre-2023 rules, before 1 March 2026 the 2024 rules,
+    /// from then on the 2026 rules.
     #[must_use]
     pub fn in_force_on(start: CalendarDate) -> RulesVersion {
         if start >= RulesVersion::FIDE_2026_FROM {
             RulesVersion::Fide2026
-        } else {
+        } else if start >= RulesVersion::FIDE_2023_FROM {
             RulesVersion::Fide2024
+        } else {
+            RulesVersion::FidePre2023
         }
     }
 }

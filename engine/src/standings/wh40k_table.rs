@@ -17,6 +17,7 @@ use super::table::{Column, Standings};
 use super::value::{Cell, Exact};
 use super::wh40k::{self, Game, Standing};
 use crate::model::PlayerNo;
+use crate::pairing::swiss_record::SwissProcedure;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt::Debug;
@@ -30,6 +31,10 @@ pub struct Wh40kConfig {
     pub primary: Wh40kPrimary,
     /// The tie-breaks, in order.
     pub tiebreaks: Vec<Wh40kTiebreak>,
+    /// How rounds are paired ([`crate::pairing::swiss_record`]): the seed's
+    /// fold-and-swap (`fold`, default) or the matching variant (`matching`).
+    #[serde(default)]
+    pub pairing: SwissProcedure,
 }
 
 impl Default for Wh40kConfig {
@@ -38,6 +43,7 @@ impl Default for Wh40kConfig {
         Wh40kConfig {
             primary: Wh40kPrimary::Wins,
             tiebreaks: vec![Wh40kTiebreak::VpMargin, Wh40kTiebreak::StrengthOfSchedule, Wh40kTiebreak::TotalVp],
+            pairing: SwissProcedure::Fold,
         }
     }
 }
@@ -181,5 +187,5 @@ where
         cells: computed.into_iter().map(|col| col.into_iter().map(cell).collect()).collect(),
         skipped: Vec::new(),
     };
-    Ok(assemble(table, &ranking, |_| None))
+    Ok(assemble(table, &ranking, |_, _| None))
 }

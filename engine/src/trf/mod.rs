@@ -121,6 +121,16 @@ impl Trf {
         })
     }
 
+    /// The date of start (`042`, `YYYY/MM/DD`; `-` or `.` also read as
+    /// separators), if given and valid.
+    #[must_use]
+    pub fn start_date(&self) -> Option<crate::standings::CalendarDate> {
+        self.lines.iter().find_map(|l| match l {
+            Line::Other(text) if text.starts_with("042") => text[3..].trim().replace(['/', '.'], "-").parse().ok(),
+            _ => None,
+        })
+    }
+
     /// The TRF-2026 `192` tournament type code (e.g. `FIDE_DUTCH_2026_BAKU`).
     #[must_use]
     pub fn tournament_type(&self) -> Option<&str> {

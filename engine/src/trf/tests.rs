@@ -187,3 +187,11 @@ fn forbidden_pairs_and_accelerations() {
     let again = parse(&t.to_text(LineEnding::Lf));
     assert_eq!(again, t);
 }
+
+#[test]
+fn the_start_date_is_read_from_line_042() {
+    let trf = Trf::parse("012 Open\n042 2023/08/31\nXXR 5\n").unwrap();
+    assert_eq!(trf.start_date().map(|d| d.to_string()).as_deref(), Some("2023-08-31"));
+    assert_eq!(Trf::parse("042 31 August\n").unwrap().start_date(), None);
+    assert_eq!(Trf::parse("012 Open\n").unwrap().start_date(), None);
+}

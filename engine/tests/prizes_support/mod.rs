@@ -73,7 +73,14 @@ pub fn category(id: &str, brochure_order: u32, prizes: Vec<Prize>) -> Category {
 
 /// An event starting on [`START`] with default rules and no overrides.
 pub fn event(players: Vec<Player>, categories: Vec<Category>) -> PrizeEvent {
-    PrizeEvent { start_date: date(START), players, categories, rules: RuleConfig::default(), overrides: Vec::new() }
+    PrizeEvent {
+        tournament_id: None,
+        start_date: date(START),
+        players,
+        categories,
+        rules: RuleConfig::default(),
+        overrides: Vec::new(),
+    }
 }
 
 /// A prize id.

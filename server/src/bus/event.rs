@@ -129,7 +129,7 @@ pub enum EventData {
     TieResolved {
         /// The decision.
         resolution: ResolutionView,
-        /// `confirm` (=) or `swap` (↓).
+        /// `confirm` (=), `swap` (↓) or `draw_lots` (C.07 art. 4.2).
         action: String,
         /// The player the TO acted on (a registration id).
         player_id: Uuid,

@@ -236,6 +236,8 @@ struct RulesForm {
     multiple_eligibility_mode: String,
     cash_split: String,
     #[serde(default)]
+    class_excess: Option<String>,
+    #[serde(default)]
     allow_unrated_in_rating_category: Option<String>,
 }
 
@@ -254,6 +256,7 @@ async fn rules_form(
         "rules": {
             "multiple_eligibility_mode": form.multiple_eligibility_mode,
             "cash_split": form.cash_split,
+            "class_excess": form.class_excess.as_deref().unwrap_or("capped"),
             "allow_unrated_in_rating_category": form.allow_unrated_in_rating_category.is_some(),
         }
     });
@@ -289,7 +292,10 @@ async fn run_form(
                 overrides.push(OverrideInput { prize_id: prize.to_string(), player_id })
             }
             _ => {
-                let e = ApiError::invalid("invalid_override", "Choose both the prize and the player for an override.");
+                let e = ApiError::bad_request(
+                    "invalid_override",
+                    "Invalid override: choose both the prize and the player for an override.",
+                );
                 return refused(&state, &req, &u, *id, e, String::new()).await;
             }
         },

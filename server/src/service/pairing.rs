@@ -26,7 +26,8 @@ use crate::error::{ApiError, ApiResult};
 use arbiter_engine::model::{Colour, PlayerNo, RoundRecord, Unplayed};
 use arbiter_engine::pairing::dutch::{self, PairingError, PlayerInput, RoundInput, RoundStatus};
 use arbiter_engine::pairing::round_robin::{berger_schedule, Cycles};
-use arbiter_engine::pairing::swiss_record::{self, PairingWarning};
+use arbiter_engine::pairing::swiss_record::{self, PairingWarning, SwissProcedure};
+use arbiter_engine::standings::StandingsConfig;
 use std::collections::HashMap;
 use uuid::Uuid;
 
@@ -88,23 +89,30 @@ fn cannot_pair(e: impl std::fmt::Display) -> ApiError {
     ApiError::conflict("cannot_pair", format!("The round cannot be paired: {e}"))
 }
 
-/// Record-based Swiss over the active players, in standings order.
+/// Record-based Swiss over the active players: 40K by the event's
+/// procedure and its pairing order (the seed's fold by default, by wins,
+/// margin, SOS, registration); crokinole by the fold, in standings order.
 fn swiss(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing]) -> ApiResult<Paired> {
     let active = |id: Uuid| players.iter().any(|p| p.id == id && p.is_active());
+    let procedure = match &t.standings {
+        StandingsConfig::Wh40k(c) => c.pairing,
+        _ => SwissProcedure::Fold,
+    };
     let ranked: Vec<Uuid> = if t.game == Game::Wh40k {
-        super::standings::compute(t, players, rounds, pairings)?.iter().map(|s| s.id).filter(|&id| active(id)).collect()
+        let standings = super::standings::compute(t, players, rounds, pairings)?;
+        procedure.order(&standings).into_iter().filter(|&id| active(id)).collect()
     } else {
         let c = super::standings::compute_all(t, players, rounds, pairings)?;
         c.resolved.rows.iter().filter_map(|r| c.by_no.get(&r.player)).map(|p| p.id).filter(|&id| active(id)).collect()
     };
     let history = super::standings::history(rounds, pairings);
-    let paired = swiss_record::pair_round(&ranked, &history).map_err(cannot_pair)?;
+    let paired = swiss_record::pair_round(&ranked, &history, procedure).map_err(cannot_pair)?;
     let rematch: Vec<(Uuid, Uuid)> = paired
         .warnings
         .iter()
         .filter_map(|w| match w {
             PairingWarning::Rematch { player1, player2, .. } => Some((*player1, *player2)),
-            PairingWarning::RepeatBye { .. } => None,
+            _ => None,
         })
         .collect();
     let names = super::views::roster(players);
@@ -354,6 +362,11 @@ fn dutch(
     })
 }
 
+/// The rematches a pairing makes.
+fn paired_rematches(warnings: &[PairingWarning<Uuid>]) -> usize {
+    warnings.iter().filter(|w| matches!(w, PairingWarning::Rematch { .. })).count()
+}
+
 fn describe(warnings: &[PairingWarning<Uuid>], names: &Roster) -> Vec<String> {
     let name = |id: &Uuid| names.get(id).map_or_else(|| id.to_string(), |s| s.name.clone());
     let rounds = |r: &[u32]| r.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
@@ -370,6 +383,11 @@ fn describe(warnings: &[PairingWarning<Uuid>], names: &Roster) -> Vec<String> {
                 "{} gets a second bye (had one in round {}): every active player has had one.",
                 name(player),
                 rounds(previous_rounds)
+            ),
+            PairingWarning::Searched { rematches } => format!(
+                "Folding each record group and swapping with the adjacent pair would repeat {rematches} game(s); \
+                 this round was paired by a search of the whole field instead, which avoids {}.",
+                if paired_rematches(warnings) == 0 { "them all".to_string() } else { "as many as it can".to_string() }
             ),
         })
         .collect()

@@ -212,6 +212,8 @@ fn available(t: &Tournament) -> Vec<TiebreakOption> {
             all.extend([
                 T::PerformanceRating,
                 T::AveragePerformanceOfOpponents,
+                T::PerfectPerformance,
+                T::AveragePerfectPerformanceOfOpponents,
                 T::Rating { reverse: false },
                 T::PairingNumber { reverse: false },
             ]);

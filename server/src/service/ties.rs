@@ -1,7 +1,10 @@
 //! The TO's hand on open ties (crokinole tie-breaker specification,
-//! "Manual Resolution"; FIDE C.07 leaves no tie to lot here): for a group the
+//! "Manual Resolution"; FIDE C.07 art. 4.2, drawing of lots): for a group the
 //! rules leave tied, or order only by crokinole total 20s, the TO confirms
-//! the order (=) or swaps a player with the one below (↓).
+//! the order (=) or swaps a player with the one below (↓); a tie every
+//! tie-break leaves open may instead be drawn by lot, once: the seed is
+//! drawn at random, stored with the order, and shown, so anyone can redo
+//! the draw ([`arbiter_engine::standings::Lot::order`]).
 //!
 //! A decision is stored with who and when, applies while the same players
 //! stay tied at the same places in the same rule order
@@ -16,7 +19,7 @@ use super::{load_tournament, require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{now_millis, ResolutionMeta, TieResolution, User};
 use crate::error::{ApiError, ApiResult};
-use arbiter_engine::standings::Resolution;
+use arbiter_engine::standings::{OpenTieKind, Resolution};
 use arbiter_web::views::{MiniLeagueView, ResolutionView};
 use serde::Deserialize;
 use uuid::Uuid;
@@ -29,25 +32,41 @@ pub enum TieActionKind {
     Confirm,
     /// ↓ : swap the player with the one below them in the tie.
     Swap,
+    /// Draw lots for the tie (C.07 art. 4.2): only a tie the whole list
+    /// leaves, and only once.
+    DrawLots,
+}
+
+impl TieActionKind {
+    /// `confirm`, `swap` or `draw_lots`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            TieActionKind::Confirm => "confirm",
+            TieActionKind::Swap => "swap",
+            TieActionKind::DrawLots => "draw_lots",
+        }
+    }
 }
 
 /// `POST /api/tournaments/{id}/ties`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TieAction {
-    /// `confirm` or `swap`.
+    /// `confirm`, `swap` or `draw_lots`.
     pub action: TieActionKind,
     /// A player of the tie (registration id); for `swap`, the one moving down.
     pub player_id: Uuid,
 }
 
-/// Confirms or reorders the open tie `input.player_id` is in.
+/// Confirms, reorders or draws lots for the open tie `input.player_id` is in.
 ///
 /// # Errors
 /// 403 for anyone but the TO; 404 `player_not_found` for someone not in the
 /// standings; 409 `not_tied` when the player is in no tie open to the TO
 /// (40K ties are always settled by registration order), 409 `nobody_below`
-/// for a swap of the tie's last player.
+/// for a swap of the tie's last player, 409 `not_unresolved` for lots on a
+/// tie a tie-break orders, 409 `already_drawn` for lots drawn before.
 pub async fn act(ctx: &Ctx, user: &User, id: Uuid, input: TieAction) -> ApiResult<ResolutionView> {
     let mut change = Change::begin(ctx, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
@@ -70,7 +89,27 @@ pub async fn act(ctx: &Ctx, user: &User, id: Uuid, input: TieAction) -> ApiResul
     })?;
     let meta = ResolutionMeta { by: user.id, by_name: user.display_name.clone(), at: now_millis() };
     let same = |r: &TieResolution| r.first_position == tie.first_position && r.members == tie.members;
-    let mut resolution = match t.resolutions.iter().find(|r| same(r)) {
+    let current = t.resolutions.iter().find(|r| same(r));
+    if input.action == TieActionKind::DrawLots {
+        if tie.kind != OpenTieKind::Unresolved {
+            return Err(ApiError::conflict(
+                "not_unresolved",
+                "Lots are drawn only for a tie every tie-break leaves open (C.07 art. 4.2); this order comes from \
+                 a tie-break: confirm it or swap.",
+            ));
+        }
+        if let Some(lot) = current.and_then(|r| r.lot) {
+            return Err(ApiError::conflict(
+                "already_drawn",
+                format!("Lots were already drawn for this tie (seed {:016x}); a draw stands.", lot.seed),
+            ));
+        }
+    }
+    let mut resolution = match current {
+        _ if input.action == TieActionKind::DrawLots => {
+            let seed = u64::try_from(Uuid::new_v4().as_u128() >> 64).unwrap_or_default();
+            Resolution::draw_lots(tie, seed, meta)
+        }
         Some(r) => Resolution { meta, ..r.clone() },
         None => Resolution::confirm(tie, meta),
     };
@@ -87,9 +126,12 @@ pub async fn act(ctx: &Ctx, user: &User, id: Uuid, input: TieAction) -> ApiResul
     t.resolutions.push(resolution.clone());
     change.tx().update_tournament(&t).await?;
     let view = resolution_view(&resolution, &c.by_no);
-    let action = if input.action == TieActionKind::Swap { "swap" } else { "confirm" };
     change
-        .emit(EventData::TieResolved { resolution: view.clone(), action: action.into(), player_id: input.player_id })
+        .emit(EventData::TieResolved {
+            resolution: view.clone(),
+            action: input.action.code().into(),
+            player_id: input.player_id,
+        })
         .await?;
     standings::publish(&mut change, &mut t, StandingsCause::of(Cause::TieResolved)).await?;
     change.commit(ctx).await?;

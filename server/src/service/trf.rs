@@ -195,6 +195,13 @@ pub async fn import(ctx: &Ctx, user: &User, id: Uuid, text: &str) -> ApiResult<I
     let check_round = if paired < total { paired + 1 } else { paired.max(1) };
     trf.round_input(check_round).map_err(invalid)?;
     t.total_rounds = total;
+    // The file's date of start (042) is the event's date: it chooses the
+    // C.07 version the standings are ranked under.
+    if let Some(d) = trf.start_date() {
+        if let Some(date) = chrono::NaiveDate::from_ymd_opt(i32::from(d.year), u32::from(d.month), u32::from(d.day)) {
+            t.event_date = date;
+        }
+    }
     t.points = Some(trf.point_system().map_err(invalid)?);
     t.initial_colour = trf.initial_colour();
     if paired > 0 {

@@ -65,7 +65,8 @@ impl Tx {
     }
 
     /// Saves a tournament's mutable fields (status, lock, planned rounds,
-    /// standings configuration, point values, tie decisions, notices, log).
+    /// event date and initial colour (a TRF import sets them), standings
+    /// configuration, point values, tie decisions, notices, log).
     pub async fn update_tournament(&self, t: &Tournament) -> StoreResult<()> {
         let mut m = tournament::Entity::find_by_id(t.id.to_string())
             .one(self.conn())
@@ -76,6 +77,8 @@ impl Tx {
         m.status = new.status;
         m.lists_locked = new.lists_locked;
         m.total_rounds = new.total_rounds;
+        m.event_date = new.event_date;
+        m.initial_colour = new.initial_colour;
         m.standings_config = new.standings_config;
         m.point_system = new.point_system;
         m.tie_resolutions = new.tie_resolutions;

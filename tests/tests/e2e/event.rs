@@ -3,20 +3,22 @@
 //!
 //! The expected pairings and final standings were derived independently of
 //! Arbiter's engine, from the seed's rules (`wh40k-tournament-manager.md`,
-//! "Swiss Pairing Algorithm" and "Standings Tiebreakers"): rank by wins →
-//! VP margin → SOS → total VP → registration; the bye first, to the
+//! "Swiss Pairing Algorithm" and "Standings Tiebreakers"): pair in the order
+//! wins → VP margin → SOS → registration; the bye first, to the
 //! lowest-ranked player without one; group by W-L-D; fold 1st v n/2+1th; an
-//! odd group floats its lowest player to the top of the next; tables in
+//! odd group drops its bottom player to the top of the next; tables in
 //! order of the higher seed. In this scenario every fold is rematch-free, so
-//! the pairings are fully determined by those rules. SOS = mean over real
-//! opponents of their (W + ½D) / games played (byes excluded). P5 drops after
-//! round 2, so rounds 3–5 have 16 players and no bye.
+//! the pairings are fully determined by those rules. The standings rank by
+//! wins → VP margin → SOS → total VP → registration. SOS = mean over real
+//! opponents of their (W + ½D) / rounds, a bye counted as a win ("counts as
+//! WIN"). P5 drops after round 2, so rounds 3–5 have 16 players and no bye.
 //!
 //! Hand check of three lines of the final table:
 //! - P17: opponents P14 (1-3-1 → 1.5/5 = .3), P4 (1-3-1 → .3), P1 (4-1-0 → .8),
 //!   P16 (3-2-0 → .6): SOS = 2.0/4 = 1/2; VP 71+93+68+87 = 319, against 63+42+46+58 = 209.
 //! - P5 (dropped): beat P13 93–91 and P7 92–65; P13 2-3-0 (.4), P7 2-2-1 (.5): SOS 9/20.
-//! - P12 v P15 tie on 1 win and −86: SOS 7/20 (P4 .3, P11 .6, P14 .3, P15 .2) beats 17/50.
+//! - P15 v P12 tie on 1 win and −86: P15's SOS 19/50 (P7 .5, P13 .4, P8 .5, P10 .3, P12
+//!   1-4-0 with its bye .2) beats P12's 7/20 (P4 .3, P11 .6, P14 .3, P15 .2; the bye is no opponent).
 
 use arbiter_server::client::ApiClient;
 use arbiter_tests::{open_tournament, register, s, TestApp};
@@ -104,7 +106,7 @@ const FINAL: [Line; 17] = [
     (1, 4, 1, 0, 334, 295, 39, "16/25", 64.0),
     (3, 3, 2, 0, 332, 231, 101, "3/5", 60.0),
     (6, 3, 1, 1, 383, 324, 59, "2/5", 40.0),
-    (11, 3, 2, 0, 337, 297, 40, "21/50", 42.0),
+    (11, 3, 2, 0, 337, 297, 40, "23/50", 46.0),
     (16, 3, 2, 0, 323, 325, -2, "33/50", 66.0),
     (2, 3, 2, 0, 324, 354, -30, "12/25", 48.0),
     (5, 2, 0, 0, 185, 156, 29, "9/20", 45.0),
@@ -113,10 +115,10 @@ const FINAL: [Line; 17] = [
     (8, 2, 2, 1, 310, 325, -15, "2/5", 40.0),
     (13, 2, 3, 0, 287, 349, -62, "31/50", 62.0),
     (10, 1, 3, 1, 344, 370, -26, "11/25", 44.0),
-    (4, 1, 3, 1, 307, 342, -35, "27/50", 54.0),
-    (14, 1, 3, 1, 322, 385, -63, "1/2", 50.0),
+    (4, 1, 3, 1, 307, 342, -35, "29/50", 58.0),
+    (14, 1, 3, 1, 322, 385, -63, "27/50", 54.0),
+    (15, 1, 4, 0, 246, 332, -86, "19/50", 38.0),
     (12, 1, 4, 0, 189, 275, -86, "7/20", 35.0),
-    (15, 1, 4, 0, 246, 332, -86, "17/50", 34.0),
 ];
 
 const FACTIONS: [&str; 6] = ["Space Marines", "Necrons", "Orks", "Aeldari", "T'au Empire", "Tyranids"];

@@ -8,6 +8,7 @@
 
 use super::games::chess::{no, NAMES, RESULTS};
 use super::games::Event;
+use super::prize_list::{csv_list_and_payouts, entries, entry, list_and_payouts, payouts};
 use arbiter_tests::{s, Backend, TestApp, WsClient};
 use awc::http::{header, Method};
 use serde_json::{json, Value};
@@ -77,36 +78,6 @@ async fn played(app: &TestApp) -> anyhow::Result<Event> {
     let want = [("P2", 1), ("P3", 2), ("P4", 2), ("P1", 4), ("P6", 5), ("P5", 6)];
     assert_eq!(ranks, want.map(|(n, r)| (n.to_string(), r)), "P3 and P4 tied on 3.5 share rank 2");
     Ok(e)
-}
-
-/// `prize id → (winner name, tie_break)` of a run or a publication; unfilled prizes as `("", reason)`.
-fn winners(v: &Value) -> Vec<(String, String, String)> {
-    v["prizes"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|l| match l["winner"].as_object() {
-            Some(w) => (
-                s(l, "prize_id").to_string(),
-                w["name"].as_str().unwrap_or_default().to_string(),
-                s(l, "tie_break").to_string(),
-            ),
-            None => (s(l, "prize_id").to_string(), String::new(), s(l, "unfilled").to_string()),
-        })
-        .collect()
-}
-
-fn line(prize: &str, name: &str, how: &str) -> (String, String, String) {
-    (prize.to_string(), name.to_string(), how.to_string())
-}
-
-fn payouts(v: &Value) -> Vec<(String, String)> {
-    v["payouts"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|p| (s(p, "name").to_string(), s(p, "amount").to_string()))
-        .collect()
 }
 
 /// Posts a form from the prize desk as `client`'s session, with the token
@@ -194,34 +165,38 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
     let r = stranger.get(&base).await?;
     assert_eq!((r.status.as_u16(), r.code()), (404, "prizes_not_published"));
 
-    // Run 1. By hand (first-win, queue in brochure order): Open 1st → P2
-    // (rank 1); Open 2nd → P4 (rank 2 like P3, higher rating: tie_break
-    // rating); Open 3rd → P3; Under 1800 → P6 (P3, P4 have won; P5 is
-    // unrated); Girls U12 1st → P5 (P3 has won); Girls 2nd: the only other
-    // girl under 12 has won → all_won; Disability: P5 has won → all_won.
+    // Run 1. The allocation by hand (first-win, queue in brochure order):
+    // Open 1st → P2 (rank 1); Open 2nd → P4 (rank 2 like P3, higher rating:
+    // tie_break rating); Open 3rd → P3; Under 1800 → P6 (P3, P4 have won;
+    // P5 is unrated); Girls U12 1st → P5 (P3 has won); Girls 2nd: the only
+    // other girl under 12 has won → all_won; Disability: P5 has won → all_won.
+    // The cash, 32B3: P2 alone takes 500; P3 and P4 (3½) pool the two
+    // largest open prizes, 300 + 100, 200 each (the Under 1800 prize alone
+    // would pay them 100 at most); P1 (2200) is eligible for nothing left;
+    // P6 takes the Under 1800 100. The list shows the split's result, and
+    // the trophies and medals the allocation's winners take.
     let r = stranger.post(&format!("{base}/runs"), &json!({})).await?;
     assert_eq!((r.status.as_u16(), r.code()), (403, "not_tournament_organiser"));
     let run1 = e.to.post(&format!("{base}/runs"), &json!({})).await?.ok()?["run"].clone();
     assert_eq!(
-        winners(&run1),
+        entries(&run1),
         [
-            line("open-1", "P2", "none"),
-            line("open-2", "P4", "rating"),
-            line("open-3", "P3", "none"),
-            line("u1800-1", "P6", "none"),
-            line("girls-1", "P5", "none"),
-            line("girls-2", "", "all_won"),
-            line("dis-1", "", "all_won"),
+            entry("open-1", "pooled", "P2 500.00", "P2"),
+            entry("open-2 open-3", "pooled", "P4 200.00, P3 200.00", ""),
+            entry("u1800-1", "pooled", "P6 100.00", ""),
+            entry("girls-1", "items", "P5 0.00", "P5"),
+            entry("girls-2", "unfilled:all_won", "", ""),
+            entry("dis-1", "unfilled:all_won", "", ""),
         ]
     );
-    // 32B3: P2 alone takes 500; P3 and P4 (3½) pool the two largest open
-    // prizes, 300 + 100, 200 each (the Under 1800 prize alone would pay them
-    // 100 at most); P1 (2200) is eligible for nothing left; P6 takes the
-    // Under 1800 100. Fund 1,000.00, all paid. Payouts are listed in
-    // standings order (P4 before P3: same rank, higher rating).
+    assert_eq!(run1["entries"][1]["prizes"][0]["tie_break"], "rating");
+    // Fund 1,000.00, all paid. Payouts are the list summed, in standings
+    // order (P4 before P3: same rank, higher rating).
     let cash = [("P2", "500.00"), ("P4", "200.00"), ("P3", "200.00"), ("P6", "100.00")]
         .map(|(n, a)| (n.to_string(), a.to_string()));
     assert_eq!(payouts(&run1), cash);
+    let (listed, paid) = list_and_payouts(&run1);
+    assert_eq!(listed, paid);
     assert_eq!((s(&run1, "fund"), s(&run1, "paid")), ("1000.00", "1000.00"));
     // The consistency audit: the Under 1800 and Girls U12 prizes went to
     // players ranked below eligible players who won elsewhere.
@@ -245,41 +220,49 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
     // Run 2 with overrides: Girls U12 1st to P3 (eligible), Girls 2nd to P1
     // (a man: a conflict, not applied). Then Open 2nd → P4 (now alone at
     // rank 2), Open 3rd → P1, Under 1800 → P6, Girls 2nd → P5, Disability
-    // unfilled. Cash does not follow overrides: same split.
+    // unfilled. The override gives a prize without cash: the cash is shared
+    // by score as before.
     let overrides = json!({ "overrides": [{ "prize_id": "girls-1", "player_id": e.id_of("P3") }, { "prize_id": "girls-2", "player_id": e.id_of("P1") }] });
     let run2 = e.to.post(&format!("{base}/runs"), &overrides).await?.ok()?["run"].clone();
     assert_eq!(
-        winners(&run2),
+        entries(&run2),
         [
-            line("open-1", "P2", "none"),
-            line("open-2", "P4", "none"),
-            line("open-3", "P1", "none"),
-            line("u1800-1", "P6", "none"),
-            line("girls-1", "P3", "none"),
-            line("girls-2", "P5", "none"),
-            line("dis-1", "", "all_won"),
+            entry("open-1", "pooled", "P2 500.00", "P2"),
+            entry("open-2 open-3", "pooled", "P4 200.00, P3 200.00", ""),
+            entry("u1800-1", "pooled", "P6 100.00", ""),
+            entry("girls-1", "items", "P3 0.00", "P3"),
+            entry("girls-2", "items", "P5 0.00", "P5"),
+            entry("dis-1", "unfilled:all_won", "", ""),
         ]
     );
-    assert_eq!(run2["prizes"][4]["manual"], true);
+    assert_eq!(run2["entries"][3]["prizes"][0]["manual"], true);
     let conflicts = run2["conflicts"].as_array().cloned().unwrap_or_default();
     assert_eq!(conflicts.len(), 1);
     assert_eq!((s(&conflicts[0], "code"), s(&conflicts[0], "prize_id")), ("ineligible", "girls-2"));
     assert!(s(&conflicts[0], "message").contains("gender mismatch"), "{}", conflicts[0]);
     assert_eq!((run2["counts"]["manual_overrides"].as_u64(), run2["counts"]["conflicts"].as_u64()), (Some(1), Some(1)));
     assert_eq!(payouts(&run2), cash);
-    // Overrides naming no prize or a stranger are refused outright.
+    // Overrides naming no prize or a stranger are refused outright, as the
+    // prize spec says: "Invalid `prize_id` or `player_id` in manual override
+    // → `400 Invalid override`"; nothing is stored.
+    let before = app.fingerprint().await?;
     let r = e
         .to
         .post(&format!("{base}/runs"), &json!({ "overrides": [{ "prize_id": "nope", "player_id": e.id_of("P1") }] }))
         .await?;
-    assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_override"));
-    let r =
-        e.to.post(
-            &format!("{base}/runs"),
-            &json!({ "overrides": [{ "prize_id": "open-1", "player_id": uuid::Uuid::new_v4() }] }),
-        )
+    assert_eq!((r.status.as_u16(), r.code()), (400, "invalid_override"));
+    assert_eq!(r.body["message"], "Invalid override: overrides[0]: there is no prize `nope` on the prize list.");
+    let stranger_id = uuid::Uuid::new_v4();
+    let r = e
+        .to
+        .post(&format!("{base}/runs"), &json!({ "overrides": [{ "prize_id": "open-1", "player_id": stranger_id }] }))
         .await?;
-    assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_override"));
+    assert_eq!((r.status.as_u16(), r.code()), (400, "invalid_override"));
+    assert!(s(&r.body, "message").starts_with("Invalid override: overrides[0]: player "), "{}", r.body);
+    assert_eq!(app.fingerprint().await?, before, "a refused run stores nothing");
+    // The log's first line carries the tournament id, as the spec shows:
+    // "[alloc] tId=<tournament_id> allocating for tournament".
+    assert_eq!(run2["log_lines"][0], format!("[alloc] tId={tid} allocating for tournament"));
 
     // Every run is stored and listable (TO only).
     let runs = e.to.get(&format!("{base}/runs")).await?.ok()?;
@@ -288,7 +271,7 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
     let (id1, id2) = (s(&run1, "id").to_string(), s(&run2, "id").to_string());
     assert!(ids.contains(&id1.as_str()) && ids.contains(&id2.as_str()));
     let again = e.to.get(&format!("{base}/runs/{id1}")).await?.ok()?["run"].clone();
-    assert_eq!((winners(&again), again["log"].clone()), (winners(&run1), run1["log"].clone()));
+    assert_eq!((entries(&again), again["log"].clone()), (entries(&run1), run1["log"].clone()));
     let r = stranger.get(&format!("{base}/runs")).await?;
     assert_eq!((r.status.as_u16(), r.code()), (403, "not_tournament_organiser"));
     let r = e.to.get(&format!("{base}/runs/{}", uuid::Uuid::new_v4())).await?;
@@ -317,16 +300,32 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
 
     // The public list and the CSV export show run 2.
     let public = app.client().get(&base).await?.ok()?["prizes"].clone();
-    assert_eq!((winners(&public), payouts(&public)), (winners(&run2), payouts(&run2)));
+    assert_eq!((entries(&public), payouts(&public)), (entries(&run2), payouts(&run2)));
     assert!(public.get("inputs").is_none(), "no private facts (birth dates) in public");
+    assert!(s(&public, "split_rule").starts_with("US Chess rule 32B3: players tied on score"), "{public}");
     let (status, csv) = app.client().get_text(&format!("{base}.csv")).await?;
     assert_eq!(status.as_u16(), 200);
     let rows: Vec<&str> = csv.lines().collect();
-    assert_eq!(rows[0], "category,place,cash,trophy,medal,player,player_id,rank,rating,tie_break,manual,unfilled");
-    assert_eq!(rows[2], format!("Open,2,300.00,no,no,P4,{},2,1790,none,no,", e.id_of("P4")));
-    assert_eq!(rows[5], format!("Girls U12,1,0.00,yes,no,P3,{},2,1750,none,yes,", e.id_of("P3")));
-    assert_eq!(rows[7], "Disability,1,0.00,no,yes,,,,,,no,all_won");
+    assert_eq!(
+        rows[0],
+        "entry,kind,reason,score,prizes,prize_cash,player,player_id,rank,rating,share,paid,items,tie_break,manual"
+    );
+    let id = |n: &str| e.id_of(n);
+    assert_eq!(
+        rows[1..],
+        [
+            format!("1,pooled,,,Open 1st,500.00,P2,{},1,2300,500.00,500.00,trophy (Open 1st),none,no", id("P2")),
+            format!("2,pooled,,3.5,Open 2nd; Open 3rd,400.00,P4,{},2,1790,200.00,200.00,,,", id("P4")),
+            format!("2,pooled,,3.5,Open 2nd; Open 3rd,400.00,P3,{},2,1750,200.00,200.00,,,", id("P3")),
+            format!("3,pooled,,,Under 1800 1st,100.00,P6,{},5,1500,100.00,100.00,,none,no", id("P6")),
+            format!("4,items,,,Girls U12 1st,0.00,P3,{},2,1750,0.00,0.00,trophy (Girls U12 1st),none,yes", id("P3")),
+            format!("5,items,,,Girls U12 2nd,0.00,P5,{},6,,0.00,0.00,medal (Girls U12 2nd),none,no", id("P5")),
+            "6,unfilled,all_won,,Disability 1st,0.00,,,,,,,,,no".to_string(),
+        ]
+    );
     let (_, paid) = app.client().get_text(&format!("{base}.csv?table=payouts")).await?;
+    let (listed, by_payouts) = csv_list_and_payouts(&csv, &paid);
+    assert_eq!(listed, by_payouts, "the prize list CSV pays each player what the payouts CSV says");
     assert_eq!(
         paid.lines().collect::<Vec<_>>()[1..],
         [
@@ -339,7 +338,7 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
     let (status, _) = stranger.get_text(&format!("{base}.csv?run={id1}")).await?;
     assert_eq!(status.as_u16(), 403, "only the TO exports an unpublished run");
     let (_, csv1) = e.to.get_text(&format!("{base}.csv?run={id1}")).await?;
-    assert!(csv1.lines().nth(5).is_some_and(|l| l.starts_with("Girls U12,1,0.00,yes,no,P5,")));
+    assert!(csv1.lines().nth(5).is_some_and(|l| l.starts_with("4,items,,,Girls U12 1st,0.00,P5,")), "{csv1}");
 
     // Pages: the public list, the winner's own page.
     let (status, html) = app.client().get_text(&format!("/t/{tid}/prizes")).await?;
@@ -348,7 +347,7 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
     let k = e.players.iter().position(|p| p.2 == "P3").unwrap_or(0);
     let (_, mine) = e.players[k].0.get_text(&format!("/t/{tid}/me")).await?;
     let section = mine.split("id=\"my-prizes\"").nth(1).unwrap_or_default();
-    assert!(section.contains("Girls U12, place 1") && section.contains("<strong>200.00</strong>"), "{section}");
+    assert!(section.contains("Girls U12 1st · trophy") && section.contains("<strong>200.00</strong>"), "{section}");
     app.stop().await;
     Ok(())
 }
@@ -427,8 +426,8 @@ async fn the_prize_list_is_imported_from_csv_and_managed_from_the_prize_desk() -
     assert_eq!(status, 303);
     let run_id = location.split("run=").nth(1).unwrap_or_default().to_string();
     let run = e.to.get(&format!("{base}/runs/{run_id}")).await?.ok()?["run"].clone();
-    let names: Vec<String> = winners(&run).into_iter().map(|(_, n, _)| n).collect();
-    assert_eq!(names, ["P2", "P4", "P1", "P6", "P3", "P5", ""], "as the JSON list's run with the same override");
+    let items: Vec<String> = entries(&run).into_iter().map(|(_, _, _, items)| items).collect();
+    assert_eq!(items, ["P2", "", "", "P3", "P5", ""], "as the JSON list's run with the same override");
     let (_, html) = e.to.get_text(&format!("{page}?run={run_id}")).await?;
     assert!(html.contains("Publish this run") && html.contains("Girls U12") && html.contains("override"));
     // A refused form shows the message on the page (422), the CSV kept.

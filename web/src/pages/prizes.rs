@@ -81,6 +81,8 @@ pub struct ManagePrizesPage {
     pub mode: String,
     /// The split method code.
     pub split: String,
+    /// Place-first's class excess rule: `capped` or `to_class`.
+    pub class_excess: String,
     /// Whether unrated players may take rating-category prizes.
     pub allow_unrated: bool,
     /// The prizes, for the override form.
@@ -114,6 +116,7 @@ impl ManagePrizesPage {
         let text = |k: &str, default: &str| config.rules.get(k).and_then(|v| v.as_str()).unwrap_or(default).to_string();
         let mode = text("multiple_eligibility_mode", "first-win");
         let split = text("cash_split", "none");
+        let class_excess = text("class_excess", "capped");
         let allow_unrated =
             config.rules.get("allow_unrated_in_rating_category").and_then(serde_json::Value::as_bool).unwrap_or(false);
         let prize_options = config
@@ -139,6 +142,7 @@ impl ManagePrizesPage {
             config,
             mode,
             split,
+            class_excess,
             allow_unrated,
             prize_options,
             runs,

@@ -18,7 +18,7 @@ pub struct WinnerRef {
     pub rating: Option<u32>,
 }
 
-/// One prize of the list and what became of it in a run.
+/// One prize of a prize-list entry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PrizeLineView {
     /// Prize id.
@@ -29,6 +29,8 @@ pub struct PrizeLineView {
     pub category: String,
     /// Place in the category (1 = first).
     pub place: u32,
+    /// The prize in words: `"Under 2400 1st"`.
+    pub label: String,
     /// Cash on the prize list, e.g. `"500.00"`.
     pub cash: String,
     /// The same in cents.
@@ -37,18 +39,68 @@ pub struct PrizeLineView {
     pub trophy: bool,
     /// Carries a medal.
     pub medal: bool,
-    /// Who won it; `None` when unfilled.
-    pub winner: Option<WinnerRef>,
-    /// How the winner was separated from the next candidate: `none`,
-    /// `rating`, `name`, `pairing_number`.
+    /// Who takes its trophy or medal: the allocation's winner; `None` when it
+    /// carries neither or found no winner.
+    pub items_to: Option<WinnerRef>,
+    /// How the allocation's winner was separated from the next candidate:
+    /// `none`, `rating`, `name`, `pairing_number`.
     pub tie_break: Option<String>,
     /// Given by a manual override.
     pub manual: bool,
-    /// Why nobody won it: `no_eligible_players` or `all_won`.
-    pub unfilled: Option<String>,
 }
 
-/// Money one player receives under the event's split method.
+/// What one player receives from a prize-list entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecipientView {
+    /// The player.
+    #[serde(flatten)]
+    pub player: WinnerRef,
+    /// Score as the standings show it.
+    pub score: String,
+    /// What this entry pays the player, e.g. `"746.75"`.
+    pub paid: String,
+    /// The same in cents.
+    pub paid_cents: u64,
+    /// The player's equal share of the entry's money; more than `paid` when
+    /// the player already had money (place-first pays only the difference).
+    pub share: String,
+    /// The same in cents.
+    pub share_cents: u64,
+}
+
+/// One entry of the prize list: prizes and who receives what from them.
+/// The money shown beside a player is what they are paid, and the sum over
+/// the entries naming a player is their line in the payouts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrizeEntryView {
+    /// `tiebreak` (paid whole to its winner), `manual` (an override),
+    /// `pooled` (32B3), `class_alone` (32B3), `category` (place-first),
+    /// `hort`, `items` (no cash), `unawarded` (cash nobody receives) or
+    /// `unfilled` (no cash, no winner).
+    pub kind: String,
+    /// For `unawarded`: `no_winner`, `no_class_player_left` or `capped`; for
+    /// `unfilled`: `no_eligible_players` or `all_won`.
+    pub reason: Option<String>,
+    /// How the entry was decided, in words.
+    pub how: String,
+    /// The tied players' score, when players on one score share it.
+    pub score: Option<String>,
+    /// The prizes, in brochure order; empty for class money handed down.
+    pub prizes: Vec<PrizeLineView>,
+    /// The entry's money (prizes plus money handed into it), e.g. `"2987.00"`.
+    pub total: String,
+    /// The same in cents.
+    pub total_cents: u64,
+    /// Money handed into it by better-placed class players (place-first).
+    pub carried_in: String,
+    /// Money its players did not need, handed down (place-first).
+    pub carried_out: String,
+    /// Who receives what, in tie-break order.
+    pub recipients: Vec<RecipientView>,
+}
+
+/// Money one player receives under the event's split method: the sum of
+/// what the prize list's entries pay them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PayoutView {
     /// Registration id.
@@ -119,14 +171,18 @@ pub struct RunView {
     /// Id, time, counts.
     #[serde(flatten)]
     pub summary: RunSummaryView,
-    /// Every prize in prize-queue order (winners first, then unfilled).
-    pub prizes: Vec<PrizeLineView>,
+    /// The cash split method's rule in words.
+    pub split_rule: String,
+    /// The prize list: every prize once, with who receives what.
+    pub entries: Vec<PrizeEntryView>,
     /// The money each player receives, in standings order.
     pub payouts: Vec<PayoutView>,
     /// All the cash of the active prizes.
     pub fund: String,
     /// All the cash paid.
     pub paid: String,
+    /// All the cash nobody receives (listed in `entries` with its reason).
+    pub unawarded: String,
     /// Conflicts, in words.
     pub conflicts: Vec<IssueView>,
     /// Consistency warnings, in words.
@@ -152,27 +208,43 @@ pub struct PublishedPrizesView {
     pub published_at: Option<i64>,
     /// The cash split method.
     pub split_method: String,
-    /// Every prize and its winner.
-    pub prizes: Vec<PrizeLineView>,
-    /// The money each player receives.
+    /// The method's rule in words.
+    pub split_rule: String,
+    /// The prize list: every prize once, with who receives what.
+    pub entries: Vec<PrizeEntryView>,
+    /// The money each player receives: the entries summed per player.
     pub payouts: Vec<PayoutView>,
     /// All the cash of the active prizes.
     pub fund: String,
     /// All the cash paid.
     pub paid: String,
+    /// All the cash nobody receives.
+    pub unawarded: String,
+}
+
+impl PrizeEntryView {
+    /// Whether `player_id` (a registration id) receives money or a trophy
+    /// or medal from this entry.
+    #[must_use]
+    pub fn names(&self, player_id: &str) -> bool {
+        self.recipients.iter().any(|r| r.player.player_id == player_id && r.paid_cents > 0)
+            || self.prizes.iter().any(|p| p.items_to.as_ref().is_some_and(|w| w.player_id == player_id))
+    }
 }
 
 impl PublishedPrizesView {
-    /// What `player_id` (a registration id) won: their prizes and their money.
+    /// What `player_id` (a registration id) won: the entries naming them and
+    /// their money.
     #[must_use]
-    pub fn of_player(&self, player_id: &str) -> (Vec<PrizeLineView>, Option<PayoutView>) {
-        let prizes = self
-            .prizes
-            .iter()
-            .filter(|p| p.winner.as_ref().is_some_and(|w| w.player_id == player_id))
-            .cloned()
-            .collect();
-        (prizes, self.payouts.iter().find(|p| p.player_id == player_id).cloned())
+    pub fn of_player(&self, player_id: &str) -> (Vec<PrizeEntryView>, Option<PayoutView>) {
+        let entries = self.entries.iter().filter(|e| e.names(player_id)).cloned().collect();
+        (entries, self.payouts.iter().find(|p| p.player_id == player_id).cloned())
+    }
+
+    /// The number of prizes on the list.
+    #[must_use]
+    pub fn prize_count(&self) -> usize {
+        self.entries.iter().map(|e| e.prizes.len()).sum()
     }
 }
 
@@ -184,7 +256,8 @@ pub struct PrizeConfigView {
     pub categories: serde_json::Value,
     /// The rules: `allow_unrated_in_rating_category`,
     /// `multiple_eligibility_mode` (`first-win`, `allow-multiple`),
-    /// `cash_split` (`none`, `uscf_32b3`, `place_first`, `hort`).
+    /// `cash_split` (`none`, `uscf_32b3`, `place_first`, `hort`),
+    /// `class_excess` (`capped`, `to_class`).
     pub rules: serde_json::Value,
     /// Number of categories.
     pub category_count: usize,

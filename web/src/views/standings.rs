@@ -63,6 +63,9 @@ pub struct ResolutionView {
     pub by_name: String,
     /// When it was decided (Unix ms).
     pub at: i64,
+    /// When the order was drawn by lot (C.07 art. 4.2): the draw's seed, 16
+    /// hex digits; `Lot { seed }.order(players)` gives `order` again.
+    pub lot: Option<String>,
 }
 
 /// A TO decision dropped because results changed its tie.

@@ -1,9 +1,9 @@
-//! The pairing procedure: bye, score groups, brackets, fold pairing with
-//! rematch avoidance under an exact feasibility check (see the module docs of
-//! [`super`]).
+//! The pairing of a round: bye, score groups, then the seed's fold and swap
+//! (with the search as its fallback) or the matching search alone, and the
+//! tables (see the module docs of [`super`]).
 
 use super::graph::{Met, Pool};
-use super::{Game, PairingWarning, RoundPairing, SwissError, Table};
+use super::{fold, Game, PairingWarning, RoundPairing, SwissError, SwissProcedure, Table};
 use crate::standings::wh40k::{tally, Record};
 use std::cmp::Reverse;
 use std::collections::HashMap;
@@ -11,7 +11,11 @@ use std::fmt;
 use std::hash::Hash;
 
 /// See [`super::pair_round`].
-pub(super) fn pair_round<Id>(ranked: &[Id], history: &[Game<Id>]) -> Result<RoundPairing<Id>, SwissError<Id>>
+pub(super) fn pair_round<Id>(
+    ranked: &[Id],
+    history: &[Game<Id>],
+    procedure: SwissProcedure,
+) -> Result<RoundPairing<Id>, SwissError<Id>>
 where
     Id: Copy + Eq + Hash + Ord + fmt::Debug,
 {
@@ -49,7 +53,25 @@ where
     }
 
     let groups = score_groups((0..n).filter(|&i| Some(i) != bye), &records);
-    let mut pairs = Pairer::new(&met, &groups).run(&groups);
+    let search = || Pairer::new(&met, &groups).run(&groups);
+    let mut pairs = match procedure {
+        SwissProcedure::Matching => search(),
+        SwissProcedure::Fold => match fold::pair_groups(&groups, &met) {
+            (pairs, 0) => pairs,
+            (folded, rematches) => {
+                let searched = search();
+                if searched.iter().filter(|&&(a, b)| met.have_met(a, b)).count() < rematches {
+                    warnings.push(PairingWarning::Searched { rematches: u32::try_from(rematches).unwrap_or(u32::MAX) });
+                    searched
+                } else {
+                    folded
+                }
+            }
+        },
+    };
+    for p in &mut pairs {
+        *p = (p.0.min(p.1), p.0.max(p.1));
+    }
     pairs.sort_unstable();
 
     let mut tables = Vec::with_capacity(pairs.len());

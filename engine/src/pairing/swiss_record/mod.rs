@@ -1,48 +1,62 @@
-//! Record-based Swiss pairing for Warhammer 40K, as Best Coast Pairings and the
-//! GW organised-play guidance pair (seed `wh40k-tournament-manager.md`, "Swiss
-//! Pairing Algorithm").
+//! Record-based Swiss pairing for Warhammer 40K (and crokinole Swiss), as the
+//! seed `wh40k-tournament-manager.md` writes it ("Swiss Pairing Algorithm"),
+//! with today's matching-based variant kept as a named option.
 //!
-//! # The rules
-//! 1. **Order.** The caller passes the active players (checked in, not dropped)
-//!    in current standings order: wins → VP margin → SOS → total VP →
-//!    registration order ([`crate::standings::wh40k`]). A player's rank is their
+//! # The seed's procedure ([`SwissProcedure::Fold`], the default)
+//! 1. **Order** ("Sort: wins DESC → margin DESC → SOS DESC → registration
+//!    order"): the caller passes the active players (checked in, not dropped)
+//!    in that order ([`SwissProcedure::order`]). A player's rank is their
 //!    position in that list.
-//! 2. **Bye** (odd number of active players), chosen first: the lowest-ranked
-//!    player without a previous bye; if every player has had one, the
-//!    lowest-ranked player, with a [`PairingWarning::RepeatBye`]. A bye is a win
-//!    with 0 VP for and against.
-//! 3. **Score groups** by W-L-D record (a bye counts as a win), taken from the
-//!    top: most wins, then most draws, then fewest losses; within a group, by
-//!    rank.
-//! 4. **Brackets.** Each group is paired as one bracket, with the players who
-//!    float down from the group above placed at its top, in rank order.
-//! 5. **Fold pairing.** A bracket of `n` players pairs 1st v (n/2+1)th, 2nd v
-//!    (n/2+2)th, …; when `n` is odd its lowest player floats down to the next
-//!    bracket.
-//! 6. **Rematches are avoided** by changing partners inside the bracket. Each
-//!    player's candidates, in order: the bottom-half players from the first one
-//!    still free (so the fold partner comes first, and when it is a rematch the
-//!    player takes the next one and the displaced player goes to the pair below:
-//!    the seed's "swap with the adjacent pair", repeated as needed), then the
-//!    bracket's would-be floater, then the top-half players below it, lowest
-//!    first. When no candidate works, the player floats down instead.
-//! 7. **Guarantee.** No choice is made that would leave the rest of the field
-//!    without a rematch-free pairing (checked exactly with maximum matching,
-//!    see below). So if any rematch-free pairing of all the non-bye players
-//!    exists, the result has no rematch; when none exists, the result has the
-//!    fewest rematches possible, and each one is reported as a
-//!    [`PairingWarning::Rematch`] for the TO. A forced rematch is pushed down:
-//!    the player floats toward the lower brackets, where it is made only when
-//!    nothing else remains, except for a player who has already met everyone
-//!    still unpaired, who has it at once within their own group.
-//! 8. **Floaters.** Within that guarantee, each bracket floats as few players
-//!    as its own rematch constraints allow (the lower field can nearly always
-//!    take them; when it cannot, more float rather than anyone meeting again).
-//! 9. **Tables** are numbered 1, 2, … by the rank of the pair's higher seed
+//! 2. **Bye** (odd number of active players): "lowest-ranked unpaired player
+//!    gets a bye (counts as WIN, 0 VP for both sides)". Folding top-down
+//!    always leaves the lowest-ranked player over, so the bye is chosen
+//!    first: the lowest-ranked player; one who already had a bye is passed
+//!    over for the next lowest (the seed is silent on repeat byes, and a
+//!    second free win is what no TO wants), and when everyone has had one,
+//!    the lowest-ranked has it again with a [`PairingWarning::RepeatBye`].
+//! 3. **Groups** by W-L-D record (a bye counts as a win), from the top: most
+//!    wins, then most draws, then fewest losses; within a group, by rank.
+//! 4. **Fold** each group: 1st v (n/2+1)th, 2nd v (n/2+2)th, …; an odd
+//!    group "drop\[s\] bottom player to next group", where it is placed at the top.
+//! 5. **Rematch**: "swap with the adjacent pair in the group (recurse if
+//!    needed)" (see `fold.rs` for the exact reading).
+//! 6. **Fallback**: only when the procedure leaves a rematch, the round is
+//!    paired again by the matching search below; if that pairing has fewer
+//!    rematches it is used, with a [`PairingWarning::Searched`] for the TO;
+//!    otherwise the procedure's pairing stands. Every rematch made is a
+//!    [`PairingWarning::Rematch`] ("Rematches unavoidable in small events
+//!    (allow with TO warning)").
+//! 7. **Tables** are numbered 1, 2, … by the rank of the pair's higher seed
 //!    (table 1 has the top-ranked player); `player1` is the higher seed. The
 //!    bye has no table.
 //!
-//! # How it is computed
+//! # The matching variant ([`SwissProcedure::Matching`])
+//! Pairs in the standings' own order (wins → margin → SOS → total VP →
+//! registration, [`crate::standings::wh40k`]), so the pairing order is the
+//! order the standings screen shows, and avoids rematches inside each score
+//! bracket by changing partners under an exact feasibility check, floating
+//! as few players as the field allows. It never needs a fallback: if any
+//! rematch-free pairing of the field exists, it finds one closest to the
+//! fold; when none exists it makes the fewest rematches. For TOs whose
+//! events are small relative to their rounds (rematch pressure), or who want
+//! the pairing order to be the standings order.
+//!
+//! Bye, groups, fold and tables are as above; rematches are avoided by
+//! changing partners inside the bracket. Each player's candidates, in order:
+//! the bottom-half players from the first one still free (so the fold partner
+//! comes first, and when it is a rematch the player takes the next one and
+//! the displaced player goes to the pair below), then the bracket's
+//! would-be floater, then the top-half players below it, lowest first. When
+//! no candidate works, the player floats down instead. No choice is made that
+//! would leave the rest of the field without a rematch-free pairing (checked
+//! exactly with maximum matching); a forced rematch is pushed down: the
+//! player floats toward the lower brackets, where it is made only when
+//! nothing else remains, except for a player who has already met everyone
+//! still unpaired, who has it at once within their own group. Within that
+//! guarantee, each bracket floats as few players as its own rematch
+//! constraints allow.
+//!
+//! ## How the search is computed
 //! Players are taken one at a time from the top of each bracket, and each
 //! takes the first of these choices that is possible:
 //! 1. a candidate not met before that passes the **field check** and the
@@ -70,6 +84,7 @@
 //! 1000 players (see the `swiss_record` bench).
 
 mod bracket;
+mod fold;
 mod graph;
 #[cfg(test)]
 mod proptests;
@@ -114,6 +129,52 @@ pub enum PairingWarning<Id> {
         /// The rounds of their previous byes.
         previous_rounds: Vec<u32>,
     },
+    /// The seed's fold-and-swap left `rematches` rematches; the round was
+    /// paired by the matching search instead, which makes fewer.
+    Searched {
+        /// The rematches the fold-and-swap procedure would have made.
+        rematches: u32,
+    },
+}
+
+/// How a record-based Swiss round is paired (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SwissProcedure {
+    /// The seed's procedure: fold each W-L-D group, drop an odd group's
+    /// bottom player, swap a rematch with the adjacent pair; a search only
+    /// when that leaves a rematch.
+    #[default]
+    Fold,
+    /// Rematch avoidance by exact matching inside each bracket, in the
+    /// standings' own order (total VP before registration).
+    Matching,
+}
+
+impl SwissProcedure {
+    /// `fold` or `matching`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            SwissProcedure::Fold => "fold",
+            SwissProcedure::Matching => "matching",
+        }
+    }
+
+    /// The players of `standings` in this procedure's pairing order: for
+    /// [`SwissProcedure::Fold`] the seed's sort, "wins DESC → margin DESC →
+    /// SOS DESC → registration order"; for [`SwissProcedure::Matching`] the
+    /// standings' own order (total VP before registration).
+    #[must_use]
+    pub fn order<Id: Copy>(self, standings: &[Standing<Id>]) -> Vec<Id> {
+        let mut lines: Vec<&Standing<Id>> = standings.iter().collect();
+        if self == SwissProcedure::Fold {
+            lines.sort_by(|a, b| {
+                (b.wins, b.margin, b.sos, a.registration).cmp(&(a.wins, a.margin, a.sos, b.registration))
+            });
+        }
+        lines.into_iter().map(|s| s.id).collect()
+    }
 }
 
 /// The pairing of one round.
@@ -144,35 +205,41 @@ pub enum SwissError<Id: fmt::Debug> {
     History(#[from] StandingsError<Id>),
 }
 
-/// Pairs the next round.
+/// Pairs the next round by `procedure`.
 ///
-/// `ranked_active`: the players to pair (checked in, not dropped), in current
-/// standings order, highest first. `history`: every game of the previous
-/// rounds, byes included; games of dropped players may be included (they count
-/// for nobody's record here but still mark who met whom).
+/// `ranked_active`: the players to pair (checked in, not dropped), highest
+/// first, in the procedure's pairing order ([`SwissProcedure::order`]).
+/// `history`: every game of the previous rounds, byes included; games of
+/// dropped players may be included (they count for nobody's record here but
+/// still mark who met whom).
 ///
 /// Returns the tables, the bye and the warnings (see the module docs for the
 /// rules). Errors on fewer than 2 active players, a duplicate active player, or
 /// an inconsistent history (a player paired with themself, or twice in one round).
-pub fn pair_round<Id>(ranked_active: &[Id], history: &[Game<Id>]) -> Result<RoundPairing<Id>, SwissError<Id>>
-where
-    Id: Copy + Eq + Hash + Ord + fmt::Debug,
-{
-    bracket::pair_round(ranked_active, history)
-}
-
-/// Pairs the next round from the output of
-/// [`crate::standings::wh40k::standings`]: the players for whom `is_active`
-/// holds, in standings order, against `history` (the same games the
-/// standings were computed from). Errors as [`pair_round`].
-pub fn pair_standings<Id>(
-    standings: &[Standing<Id>],
-    is_active: impl Fn(Id) -> bool,
+pub fn pair_round<Id>(
+    ranked_active: &[Id],
     history: &[Game<Id>],
+    procedure: SwissProcedure,
 ) -> Result<RoundPairing<Id>, SwissError<Id>>
 where
     Id: Copy + Eq + Hash + Ord + fmt::Debug,
 {
-    let ranked: Vec<Id> = standings.iter().map(|s| s.id).filter(|&id| is_active(id)).collect();
-    pair_round(&ranked, history)
+    bracket::pair_round(ranked_active, history, procedure)
+}
+
+/// Pairs the next round from the output of
+/// [`crate::standings::wh40k::standings`]: the players for whom `is_active`
+/// holds, in `procedure`'s pairing order, against `history` (the same games
+/// the standings were computed from). Errors as [`pair_round`].
+pub fn pair_standings<Id>(
+    standings: &[Standing<Id>],
+    is_active: impl Fn(Id) -> bool,
+    history: &[Game<Id>],
+    procedure: SwissProcedure,
+) -> Result<RoundPairing<Id>, SwissError<Id>>
+where
+    Id: Copy + Eq + Hash + Ord + fmt::Debug,
+{
+    let ranked: Vec<Id> = procedure.order(standings).into_iter().filter(|&id| is_active(id)).collect();
+    pair_round(&ranked, history, procedure)
 }

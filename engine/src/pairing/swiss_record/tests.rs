@@ -1,5 +1,7 @@
-//! Swiss pairing cases worked by hand from the rules in the module docs.
-//! Players are letters; `ranked` lists them in standings order.
+//! Swiss pairing cases worked by hand from the rules in the module docs
+//! (the seed's "Swiss Pairing Algorithm" for [`SwissProcedure::Fold`]).
+//! Players are letters; `ranked` lists them in pairing order. Where both
+//! procedures pair alike, both are checked.
 
 #![allow(clippy::unwrap_used)]
 
@@ -26,8 +28,15 @@ fn tables(pairing: &RoundPairing<char>) -> Vec<String> {
     pairing.tables.iter().map(|t| format!("{}{}", t.player1, t.player2)).collect()
 }
 
+fn pair_by(ranked: &str, history: &[Game<char>], procedure: SwissProcedure) -> RoundPairing<char> {
+    pair_round(&ranked.chars().collect::<Vec<_>>(), history, procedure).unwrap()
+}
+
+/// The seed's procedure, checking that the matching variant pairs alike.
 fn pair(ranked: &str, history: &[Game<char>]) -> RoundPairing<char> {
-    pair_round(&ranked.chars().collect::<Vec<_>>(), history).unwrap()
+    let fold = pair_by(ranked, history, SwissProcedure::Fold);
+    assert_eq!(fold, pair_by(ranked, history, SwissProcedure::Matching), "the procedures differ");
+    fold
 }
 
 /// Round 1, one group of 10: fold 1–6, 2–7, 3–8, 4–9, 5–10.
@@ -91,15 +100,50 @@ fn floater_avoids_a_rematch_in_its_new_bracket() {
     assert_eq!(tables(&p), ["AB", "CF", "DE"]);
 }
 
-/// Groups {A,B} (2-0) and {C,D} (1-1) where C and D have met. Pairing A–B
-/// would force C–D again, so the field check refuses it: A and B float down
-/// and the bracket [A,B,C,D] folds A–C, B–D: no rematch anywhere.
+/// Groups {A,B} (2-0) and {C,D} (1-1) where C and D have met. The fold
+/// pairs A–B, then C–D again, and no adjacent pair can take the swap: the
+/// procedure cannot avoid the rematch, so the search pairs the round, with a
+/// warning. The matching variant's field check refuses A–B outright: A and B
+/// float down and the bracket [A,B,C,D] folds A–C, B–D: no rematch anywhere.
 #[test]
 fn a_group_gives_way_so_the_next_avoids_a_rematch() {
     let history =
         [win(1, 'A', 'X'), win(1, 'B', 'Y'), win(1, 'C', 'D'), win(2, 'A', 'Y'), win(2, 'B', 'X'), win(2, 'D', 'C')];
-    let p = pair("ABCD", &history);
+    let p = pair_by("ABCD", &history, SwissProcedure::Fold);
     assert_eq!(tables(&p), ["AC", "BD"]);
+    assert_eq!(p.warnings, [PairingWarning::Searched { rematches: 1 }]);
+    let p = pair_by("ABCD", &history, SwissProcedure::Matching);
+    assert_eq!(tables(&p), ["AC", "BD"]);
+    assert!(p.warnings.is_empty());
+}
+
+/// The seed's example order: 8 players A–H registered in that order; round
+/// 1 A–E 60–50, B–F 70–60, C–G 60–50, D–H 60–50. The seed sorts "wins DESC
+/// → margin DESC → SOS DESC → registration order": A, B, C, D (one win,
+/// +10, SOS 0) then E, F, G, H (no win, −10, SOS 100%), and folds each group:
+/// A–C, B–D, E–G, F–H. The matching variant pairs in the standings' order,
+/// which puts total VP before registration: B (70 VP) first, then A, C, D;
+/// F (60) before E, G, H: B–C, A–D, F–G, E–H.
+#[test]
+fn the_seeds_order_leaves_total_vp_out() {
+    let game = |p1, vp1, p2, vp2| Game { round: 1, player1: p1, player2: Some(p2), vp1, vp2 };
+    let history = [game('A', 60, 'E', 50), game('B', 70, 'F', 60), game('C', 60, 'G', 50), game('D', 60, 'H', 50)];
+    let table = standings(&['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'], &history).unwrap();
+    assert_eq!(SwissProcedure::Fold.order(&table).into_iter().collect::<String>(), "ABCDEFGH");
+    let p = pair_standings(&table, |_| true, &history, SwissProcedure::Fold).unwrap();
+    assert_eq!(tables(&p), ["AC", "BD", "EG", "FH"]);
+    assert_eq!(SwissProcedure::Matching.order(&table).into_iter().collect::<String>(), "BACDFEGH");
+    let p = pair_standings(&table, |_| true, &history, SwissProcedure::Matching).unwrap();
+    assert_eq!(tables(&p), ["BC", "AD", "FG", "EH"]);
+}
+
+/// A group of six, C and F met before: the fold's last pair C–F is a
+/// rematch; with no pair below it swaps with the pair above: B–F, C–E.
+#[test]
+fn the_last_pair_swaps_with_the_pair_above() {
+    let history = [draw(1, 'C', 'F'), draw(1, 'A', 'X'), draw(1, 'B', 'Y'), draw(1, 'D', 'Z'), draw(1, 'E', 'W')];
+    let p = pair_by("ABCDEF", &history, SwissProcedure::Fold);
+    assert_eq!(tables(&p), ["AD", "BF", "CE"]);
     assert!(p.warnings.is_empty());
 }
 
@@ -120,7 +164,8 @@ fn bye_goes_to_the_lowest_without_a_bye_through_standings() {
     ];
     let table = standings(&['A', 'B', 'C', 'D', 'E'], &history).unwrap();
     assert_eq!(table.iter().map(|s| s.id).collect::<String>(), "ADCBE");
-    let p = pair_standings(&table, |_| true, &history).unwrap();
+    let p = pair_standings(&table, |_| true, &history, SwissProcedure::Fold).unwrap();
+    assert_eq!(p, pair_standings(&table, |_| true, &history, SwissProcedure::Matching).unwrap());
     assert_eq!(p.bye, Some('C'));
     assert_eq!(tables(&p), ["AE", "DB"]);
     assert!(p.warnings.is_empty());
@@ -134,7 +179,7 @@ fn bye_goes_to_the_lowest_without_a_bye_through_standings() {
 fn dropped_players_are_not_paired() {
     let history = [win(1, 'A', 'D'), win(1, 'B', 'E'), win(1, 'C', 'F')];
     let table = standings(&['A', 'B', 'C', 'D', 'E', 'F'], &history).unwrap();
-    let p = pair_standings(&table, |id| id != 'F', &history).unwrap();
+    let p = pair_standings(&table, |id| id != 'F', &history, SwissProcedure::Fold).unwrap();
     assert_eq!(p.bye, Some('E'));
     assert_eq!(tables(&p), ["AB", "CD"]);
 }
@@ -191,10 +236,11 @@ fn exhausted_field_pairs_with_all_rematches_flagged() {
 
 #[test]
 fn bad_input_is_an_error() {
-    assert_eq!(pair_round::<char>(&[], &[]), Err(SwissError::TooFewPlayers { active: 0 }));
-    assert_eq!(pair_round(&['A'], &[]), Err(SwissError::TooFewPlayers { active: 1 }));
-    assert_eq!(pair_round(&['A', 'B', 'A'], &[]), Err(SwissError::DuplicatePlayer('A')));
+    let fold = SwissProcedure::Fold;
+    assert_eq!(pair_round::<char>(&[], &[], fold), Err(SwissError::TooFewPlayers { active: 0 }));
+    assert_eq!(pair_round(&['A'], &[], fold), Err(SwissError::TooFewPlayers { active: 1 }));
+    assert_eq!(pair_round(&['A', 'B', 'A'], &[], fold), Err(SwissError::DuplicatePlayer('A')));
     let broken = [Game { round: 1, player1: 'A', player2: Some('A'), vp1: 1, vp2: 0 }];
-    assert!(matches!(pair_round(&['A', 'B'], &broken), Err(SwissError::History(_))));
+    assert!(matches!(pair_round(&['A', 'B'], &broken, fold), Err(SwissError::History(_))));
     assert!(SwissError::<char>::TooFewPlayers { active: 1 }.to_string().contains("at least 2"));
 }

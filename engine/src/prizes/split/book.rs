@@ -1,9 +1,10 @@
 //! What every split method reads (the [`Book`]) and writes (the [`Ledger`]).
 
-use super::{Award, AwardKind, AwardShare, CashSplit, Payout, SplitMethod, Unawarded};
+use super::{Award, AwardKind, AwardShare, CashSplit, Payout, SplitMethod, Unawarded, UnawardedReason};
 use crate::prizes::event::Checked;
-use crate::prizes::{eligibility, Category, Cents, Player, PrizeError, PrizeId};
+use crate::prizes::{eligibility, Allocation, Category, Cents, Player, PrizeError, PrizeId};
 use std::cmp::Reverse;
+use std::collections::HashMap;
 
 /// One cash prize.
 pub(super) struct CashPrize<'a> {
@@ -26,10 +27,18 @@ pub(super) struct Book<'a> {
     pub eligible: Vec<Vec<bool>>,
     /// Active cash prizes by category (in the order above), then place, then id.
     pub prizes: Vec<CashPrize<'a>>,
+    /// The cash prizes the allocation gave each player automatically (not
+    /// by override), in allocation order.
+    pub held: Vec<Vec<usize>>,
+    /// The cash prizes given by override, as (player, prize), in allocation order.
+    manual: Vec<(usize, usize)>,
+    /// Players holding a cash prize given by override: they take no part in
+    /// any sharing.
+    excluded: Vec<bool>,
 }
 
 impl<'a> Book<'a> {
-    pub fn new(checked: &Checked<'a>) -> Result<Book<'a>, PrizeError> {
+    pub fn new(checked: &Checked<'a>, allocation: &Allocation) -> Result<Book<'a>, PrizeError> {
         let event = checked.event;
         let players = checked.standings.clone();
         check_scores(&players)?;
@@ -60,7 +69,33 @@ impl<'a> Book<'a> {
             prizes.extend(own.into_iter().map(|p| CashPrize { category: c, id: &p.id, cash: p.cash }));
         }
         let (categories, eligible) = categories.into_iter().unzip();
-        Ok(Book { players, groups, categories, eligible, prizes })
+        let index: HashMap<&PrizeId, usize> = prizes.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        let mut held = vec![Vec::new(); players.len()];
+        let mut manual = Vec::new();
+        let mut excluded = vec![false; players.len()];
+        for w in &allocation.winners {
+            let (Some(&prize), Some(&player)) = (index.get(&w.prize_id), checked.player_at.get(&w.player_id)) else {
+                continue;
+            };
+            if w.manual {
+                manual.push((player, prize));
+                excluded[player] = true;
+            } else {
+                held[player].push(prize);
+            }
+        }
+        Ok(Book { players, groups, categories, eligible, prizes, held, manual, excluded })
+    }
+
+    /// The cash prizes given by override, as (player, prize).
+    pub fn manual(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.manual.iter().copied()
+    }
+
+    /// The members of `group` who take part in sharing (not holding a cash
+    /// prize given by override).
+    pub fn sharing(&self, group: &[usize]) -> Vec<usize> {
+        group.iter().copied().filter(|&m| !self.excluded[m]).collect()
     }
 
     /// Whether `player` may take `prize`.
@@ -154,10 +189,12 @@ impl<'b, 'a> Ledger<'b, 'a> {
         });
     }
 
-    /// Records handed-down money of `category` that nobody took.
-    pub fn leftover(&mut self, category: usize, amount: Cents) {
-        let category_id = self.book.categories[category].id.clone();
-        self.leftovers.push(Unawarded { category_id, prize_id: None, amount });
+    /// Records handed-down money of `category` that nobody took, and why.
+    pub fn leftover(&mut self, category: usize, amount: Cents, reason: UnawardedReason) {
+        if amount > Cents::ZERO {
+            let category_id = self.book.categories[category].id.clone();
+            self.leftovers.push(Unawarded { category_id, prize_id: None, amount, reason });
+        }
     }
 
     /// The split's result.
@@ -176,6 +213,7 @@ impl<'b, 'a> Ledger<'b, 'a> {
                     category_id: book.categories[prize.category].id.clone(),
                     prize_id: Some(prize.id.clone()),
                     amount: prize.cash,
+                    reason: UnawardedReason::NoWinner,
                 }
             })
             .collect();

@@ -5,6 +5,9 @@
 //! whole cents with one rounding rule ([`split_evenly`]), so the money paid
 //! plus the money left unawarded is always exactly the cash on the prize
 //! list. Only cash is split: trophies and medals follow [`super::allocate()`].
+//! Every cent paid is paid by one [`Award`], and a player's payout is the sum
+//! of what their awards pay them: the prize list ([`super::prize_list`]) is
+//! built from the awards, so what it shows a player won is what they are paid.
 
 mod book;
 mod place_first;
@@ -12,19 +15,22 @@ mod tiebreak;
 mod uscf;
 
 use super::event::Checked;
-use super::{split_evenly, CategoryId, Cents, PrizeError, PrizeEvent, PrizeId};
+use super::{split_evenly, Allocation, CategoryId, Cents, PrizeError, PrizeEvent, PrizeId};
 use crate::model::{PlayerNo, Points};
-use book::{Book, Ledger};
+use book::{Book, Ledger, Line};
 use serde::{Deserialize, Serialize};
 
 /// How tied players share cash prizes, chosen per event.
+///
+/// Under every method a prize the organiser gave by manual override is paid
+/// whole to its player, who takes no part in any sharing; trophies and
+/// medals always follow the allocation ([`super::allocate()`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SplitMethod {
-    /// No split: tie-break order decides. Each player in standings order
-    /// takes the largest cash prize still open to them (US Chess 32B1: one
-    /// cash prize per player, the largest); an equal-valued prize of a more
-    /// inclusive category is taken first, so class money stays for the class.
+    /// No split (prize spec: "one player gets one prize"): each prize's cash
+    /// goes whole to the player the allocation gave it, so the prize list
+    /// and the money paid are the same thing.
     #[default]
     None,
     /// US Chess rule 32B3 (7th ed.), as TD software applies it: a tie group
@@ -39,14 +45,48 @@ pub enum SplitMethod {
     /// place prizes are settled as if there were no class prizes; then each
     /// class, most inclusive first, is shared among its players by score,
     /// each keeping the larger of what they have and their class share — the
-    /// class pays only the difference, and the share a player did not need
-    /// stays in the class as one more prize for the next class players.
+    /// class pays only the difference, and the money a player did not need
+    /// goes to the class's next players (see [`super::ClassExcess`]).
     PlaceFirst,
-    /// The Hort system: the prizes are first given in tie-break order (as
-    /// `None`); then each tied player keeps half of their prize and the other
-    /// halves of the whole tie are shared equally. The kept half is rounded
-    /// down to the cent; the odd cent goes to the shared half.
+    /// The Hort system: each player's prizes are those the allocation gave
+    /// them; each player tied on score with others keeps half of their
+    /// prizes' cash and the other halves of the whole tie are shared
+    /// equally. The kept half is rounded down to the cent; the odd cent goes
+    /// to the shared half.
     Hort,
+}
+
+impl SplitMethod {
+    /// The method's rule in one paragraph, for the pages that show its result.
+    #[must_use]
+    pub const fn rule(self) -> &'static str {
+        match self {
+            SplitMethod::None => {
+                "No split: each prize is paid whole to the player it was allocated to (brochure order, one \
+                 prize per player unless the event allows more; players on the same rank are separated by \
+                 rating, then name)."
+            }
+            SplitMethod::Uscf32B3 => {
+                "US Chess rule 32B3: players tied on score add up the cash prizes their places cover, at most \
+                 one prize per player, and share the sum equally; players eligible for a class prize take \
+                 that class's prizes alone, or shared only with the others in the class, when that pays \
+                 them more. Prizes the tie does not use pass to the next score. Trophies and medals go by \
+                 tie-break order."
+            }
+            SplitMethod::PlaceFirst => {
+                "Place first (US Chess forum, on rule 32B3): players tied on score share the place prizes \
+                 their places cover as if there were no class prizes; then each class's prizes go to the \
+                 class's players by score, each keeping the larger of their place money and their class \
+                 share (the class pays only the difference), and the money a class player did not need \
+                 goes to the class's next players. Trophies and medals go by tie-break order."
+            }
+            SplitMethod::Hort => {
+                "Hort system: prizes are given by tie-break order; a player tied on score with others keeps \
+                 half of their prize, and the other halves of all the tied players' prizes are shared \
+                 equally among them."
+            }
+        }
+    }
 }
 
 /// What an [`Award`] is.
@@ -72,6 +112,8 @@ pub enum AwardKind {
     /// Hort: a tie group keeps half of its tie-break prizes and shares the
     /// other halves.
     Hort,
+    /// A prize the organiser gave by manual override, paid whole.
+    Manual,
 }
 
 /// One player's part of an [`Award`].
@@ -126,11 +168,42 @@ pub struct Payout {
 pub struct Unawarded {
     /// The category it belongs to.
     pub category_id: CategoryId,
-    /// The prize, or `None` for money a place-first class handed down that
-    /// found no class player to take it.
+    /// The prize, or `None` for money a place-first class handed down.
     pub prize_id: Option<PrizeId>,
     /// The amount.
     pub amount: Cents,
+    /// Why nobody receives it.
+    #[serde(default)]
+    pub reason: UnawardedReason,
+}
+
+/// Why money on the prize list is not paid.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnawardedReason {
+    /// The prize found no player: nobody eligible, or every eligible player
+    /// already holds a prize.
+    #[default]
+    NoWinner,
+    /// Place-first: class money handed down with no class player left below.
+    NoClassPlayerLeft,
+    /// Place-first with [`super::ClassExcess::Capped`]: class money held back
+    /// because paying it would give a class player more than a class player
+    /// with a better score received. The organiser may pay it with
+    /// [`super::ClassExcess::ToClass`].
+    Capped,
+}
+
+impl UnawardedReason {
+    /// `no_winner`, `no_class_player_left` or `capped`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            UnawardedReason::NoWinner => "no_winner",
+            UnawardedReason::NoClassPlayerLeft => "no_class_player_left",
+            UnawardedReason::Capped => "capped",
+        }
+    }
 }
 
 /// The result of a cash split.
@@ -150,28 +223,44 @@ pub struct CashSplit {
     pub paid: Cents,
 }
 
-/// Shares the event's cash prizes by `event.rules.cash_split`.
+/// Shares the event's cash prizes by `event.rules.cash_split`, given the
+/// event's `allocation` (from [`super::allocate()`] on the same event).
 ///
 /// Reads the players' scores (ties), their standings order (order inside a
-/// tie) and each active category's active cash prizes, with eligibility as
-/// in allocation ([`super::eligibility()`]). Categories are taken most
-/// inclusive first (most eligible players, then brochure order, then id);
-/// a category's prizes by place. Overrides and the eligibility mode are not
-/// read: cash follows the one-cash-prize rule (US Chess 32B1) under every
-/// method.
+/// tie), each active category's active cash prizes, with eligibility as in
+/// allocation ([`super::eligibility()`]), and the allocation: which prizes
+/// each player holds, and which the organiser gave by override. Categories
+/// are taken most inclusive first (most eligible players, then brochure
+/// order, then id); a category's prizes by place.
+///
+/// First, every cash prize given by override is paid whole to its player
+/// ([`AwardKind::Manual`]); such a player takes no part in any sharing.
+/// Then `none` pays each allocated prize whole to its holder and `hort`
+/// shares the allocated prizes within each tie; `uscf_32b3` and
+/// `place_first` decide the cash by score under their own one-cash-prize
+/// rule (US Chess 32B1), whatever the eligibility mode.
 ///
 /// # Errors
 /// [`PrizeError`] for duplicate ids, an out-of-range cash amount, or a
 /// player ranked ahead of another with a lower score.
-pub fn split_cash(event: &PrizeEvent) -> Result<CashSplit, PrizeError> {
+pub fn split_cash(event: &PrizeEvent, allocation: &Allocation) -> Result<CashSplit, PrizeError> {
     let checked = Checked::new(event)?;
-    let book = Book::new(&checked)?;
+    let book = Book::new(&checked, allocation)?;
     let method = event.rules.cash_split;
     let mut ledger = Ledger::new(&book);
+    for (player, prize) in book.manual() {
+        let cash = book.prizes[prize].cash;
+        ledger.record(
+            AwardKind::Manual,
+            &[prize],
+            Cents::ZERO,
+            vec![Line { player, prize: Some(prize), share: cash, paid: cash }],
+        );
+    }
     match method {
         SplitMethod::None => tiebreak::no_split(&book, &mut ledger),
         SplitMethod::Uscf32B3 => uscf::split(&book, &mut ledger),
-        SplitMethod::PlaceFirst => place_first::split(&book, &mut ledger),
+        SplitMethod::PlaceFirst => place_first::split(&book, &mut ledger, event.rules.class_excess),
         SplitMethod::Hort => tiebreak::hort(&book, &mut ledger),
     }
     Ok(ledger.finish(method))

@@ -1,75 +1,76 @@
 //! The place-first method (Bill Smythe, US Chess forum thread on rule 32B3;
 //! see [`super::SplitMethod::PlaceFirst`]):
 //!
-//! - A. award the place prizes as if there were no class prizes;
-//! - B. award each class's prizes to the players in the class; a player
-//!   already paid keeps the larger amount, the class paying the increase
-//!   only, and what the class did not pay goes to the next class players;
-//! - C. settle more inclusive classes before less inclusive ones.
+//! - A. "First award the place prizes, without regard to the class or
+//!   'under' prizes";
+//! - B. "Next, award the class or 'under' prizes to the players in those
+//!   classes. If some players already receiving a prize in step A would now
+//!   have their prize increased, get the increase from the class prizes …
+//!   Observe the limit-one-prize-per-player rule, awarding any leftover
+//!   amount to other player(s) in the class";
+//! - C. "award prizes in the more inclusive categories before those in the
+//!   less inclusive categories".
 //!
-//! Each category is a list of "slots", largest first: its prizes, and the
-//! money its players handed down. The eligible players take them by score:
-//! a tie group of k takes the k largest slots and shares them equally
-//! (ties share the places they cover, US Chess 32B2). A member whose share
-//! does not exceed what they already have is paid nothing from it; one whose
-//! share exceeds it is paid the difference. What a member did not need
-//! becomes one new slot (one player's share, so "one prize per player" holds
-//! for whoever takes it). The most inclusive category, the open, has nobody
-//! paid before it: it is step A.
+//! Each category in turn (most inclusive first, so the open is step A and
+//! nobody has money before it): its eligible players are taken by score; a
+//! tie group of k takes the k largest of the category's prizes still open
+//! plus all the money handed down so far, and shares it equally (ties share
+//! the places they cover, US Chess 32B2). A member is entitled to the larger
+//! of what they already have and their share, and the category pays the
+//! difference; the rest of the group's money (what members did not need) is
+//! handed down to the category's next players, as the post hands the $804
+//! to the five under-2400 players on 3.5.
+//!
+//! **Monotonicity.** Handing the excess down in full can pay a class player
+//! more than a class player with a better score (one under-2400 player left
+//! on 3.5 would take all $804, more than the $715 of the three on 4.0), the
+//! anti-monotonicity the post sets out to remove. With
+//! [`ClassExcess::Capped`] (the default) nobody is entitled to more than the
+//! smallest amount any class player with a better score received; what the
+//! cap holds back goes further down the class, and what no class player can
+//! take is reported unawarded ([`UnawardedReason::Capped`]) for the
+//! organiser, who may choose [`ClassExcess::ToClass`] to pay it anyway.
 
 use super::book::{Book, Ledger, Line};
-use super::{shares_of, AwardKind};
-use crate::prizes::Cents;
-use std::cmp::Reverse;
-
-/// One sum of a category's money waiting for players.
-struct Slot {
-    cash: Cents,
-    /// The prize, or `None` for money handed down.
-    prize: Option<usize>,
-    /// Creation order: prizes (largest first), then hand-downs as they come.
-    seq: usize,
-}
+use super::{shares_of, AwardKind, UnawardedReason};
+use crate::prizes::{Cents, ClassExcess};
 
 /// Settles each category in turn, most inclusive first.
-pub(super) fn split(book: &Book<'_>, ledger: &mut Ledger<'_, '_>) {
+pub(super) fn split(book: &Book<'_>, ledger: &mut Ledger<'_, '_>, excess: ClassExcess) {
     for category in 0..book.categories.len() {
-        let own = book.by_value(ledger.open().filter(|&p| book.prizes[p].category == category));
-        let mut slots: Vec<Slot> = own
-            .into_iter()
-            .enumerate()
-            .map(|(seq, p)| Slot { cash: book.prizes[p].cash, prize: Some(p), seq })
-            .collect();
-        let mut seq = slots.len();
+        let mut open = book.by_value(ledger.open().filter(|&p| book.prizes[p].category == category));
+        let mut handed_down = Cents::ZERO;
+        let mut held_back = Cents::ZERO;
+        // The least any class player with a better score received.
+        let mut cap: Option<Cents> = None;
         for group in &book.groups {
-            let members: Vec<usize> = group.iter().copied().filter(|&m| book.eligible[category][m]).collect();
+            let members: Vec<usize> = book.sharing(group).into_iter().filter(|&m| book.eligible[category][m]).collect();
             if members.is_empty() {
                 continue;
             }
-            if slots.is_empty() {
+            if open.is_empty() && handed_down == Cents::ZERO {
                 break;
             }
-            slots.sort_by_key(|s| (Reverse(s.cash), s.seq));
-            let rest = slots.split_off(members.len().min(slots.len()));
-            let taken = std::mem::replace(&mut slots, rest);
-            let prizes: Vec<usize> = taken.iter().filter_map(|s| s.prize).collect();
-            let carried_in: Cents = taken.iter().filter(|s| s.prize.is_none()).map(|s| s.cash).sum();
-            let total: Cents = taken.iter().map(|s| s.cash).sum();
+            let prizes: Vec<usize> = open.drain(..members.len().min(open.len())).collect();
+            let carried_in = handed_down;
+            let total = prizes.iter().map(|&p| book.prizes[p].cash).sum::<Cents>() + carried_in;
+            let limit = if excess == ClassExcess::Capped { cap } else { None };
             let mut lines = Vec::with_capacity(members.len());
             for (player, share) in shares_of(total, &members) {
-                let paid = share.saturating_sub(ledger.paid(player));
-                let unneeded = share.saturating_sub(paid);
-                if unneeded > Cents::ZERO {
-                    slots.push(Slot { cash: unneeded, prize: None, seq });
-                    seq += 1;
-                }
+                let had = ledger.paid(player);
+                let capped = limit.map_or(share, |c| share.min(c));
+                let paid = capped.saturating_sub(had);
+                held_back += share.saturating_sub(had).saturating_sub(paid);
                 lines.push(Line { player, prize: None, share, paid });
             }
+            handed_down = total.saturating_sub(lines.iter().map(|l| l.paid).sum());
             let kind = AwardKind::Category { category_id: book.categories[category].id.clone() };
             ledger.record(kind, &prizes, carried_in, lines);
+            let least = members.iter().map(|&m| ledger.paid(m)).min();
+            cap = cap.into_iter().chain(least).min();
         }
-        for slot in slots.into_iter().filter(|s| s.prize.is_none()) {
-            ledger.leftover(category, slot.cash);
-        }
+        let capped = handed_down.min(held_back);
+        ledger.leftover(category, capped, UnawardedReason::Capped);
+        ledger.leftover(category, handed_down.saturating_sub(capped), UnawardedReason::NoClassPlayerLeft);
     }
 }

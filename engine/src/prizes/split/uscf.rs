@@ -12,7 +12,7 @@ use crate::prizes::Cents;
 /// Settles each tie group in turn, best score first.
 pub(super) fn split(book: &Book<'_>, ledger: &mut Ledger<'_, '_>) {
     for group in &book.groups {
-        let mut members = group.clone();
+        let mut members = book.sharing(group);
         while !members.is_empty() {
             let pool = pool(book, ledger, &members);
             let pool_total: Cents = pool.iter().map(|&p| book.prizes[p].cash).sum();

@@ -1,14 +1,19 @@
 //! Chess standings by the FIDE Tie-Break Regulations (Handbook C.07), in
-//! their 2024 version (TieBreakRegulations082024) and the version in force
-//! from 1 March 2026 (TieBreakRegulations032026).
+//! their 2024 version (TieBreakRegulations082024), the version in force
+//! from 1 March 2026 (TieBreakRegulations032026), and the rules for
+//! unplayed rounds before 2023 (the "virtual opponent"), each chosen by the
+//! event's start date ([`RulesVersion::in_force_on`]) unless set.
 //!
 //! Unplayed rounds follow art. 15–16: in Swiss events a player's own
 //! unplayed rounds count against a dummy (16.4, capped from 2026), their
 //! score as an opponent counts a requested bye at the end as a draw (16.3),
 //! and cuts take voluntary unplayed rounds first (16.5); with predetermined
 //! pairings (round robins) forfeits are games against the scheduled
-//! opponent (15.2). Ties left after the list are not drawn by lot (art.
-//! 4.2): they are reported open for the organiser.
+//! opponent (15.2). Before 2023, an opponent's unplayed games count as
+//! draws and one's own unplayed rounds as games against a virtual opponent.
+//! Ties left after the list are reported open: "any remaining tie should be
+//! broken by drawing of lots" (art. 4.2), which the organiser does
+//! ([`super::Resolution::draw_lots`]), or orders by hand.
 
 mod direct;
 mod opponents;
@@ -172,7 +177,7 @@ pub fn compute_chess(event: &ChessEvent, config: &ChessConfig) -> Result<Standin
         cells,
         skipped,
     };
-    Ok(assemble(table, &ranking, |_| None))
+    Ok(assemble(table, &ranking, |_, _| None))
 }
 
 /// The ranking key of a value: higher first, absent values last.
@@ -219,6 +224,14 @@ fn compute_one(tb: ChessTiebreak, prep: &Prepared, fore: &Prepared, ratings: Opt
         },
         T::AveragePerformanceOfOpponents => match ratings {
             Some(r) => Computed::ints(ratings::average_performance_of_opponents(prep, r)),
+            None => Computed::Skipped(SkipReason::UnratedPlayers),
+        },
+        T::PerfectPerformance => match ratings {
+            Some(r) => Computed::ints(ratings::perfect_performance(prep, r)),
+            None => Computed::Skipped(SkipReason::UnratedPlayers),
+        },
+        T::AveragePerfectPerformanceOfOpponents => match ratings {
+            Some(r) => Computed::ints(ratings::average_perfect_performance_of_opponents(prep, r)),
             None => Computed::Skipped(SkipReason::UnratedPlayers),
         },
         T::Rating { reverse } => match ratings {

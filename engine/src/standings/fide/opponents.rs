@@ -6,6 +6,7 @@
 use super::prepare::{Kind, Prepared, NO_OPP};
 use crate::standings::config::Modifier;
 use crate::standings::value::Exact;
+use crate::standings::version::RulesVersion;
 
 /// One value of a Buchholz or Sonneborn-Berger sum: a round against an
 /// opponent (or a dummy).
@@ -30,13 +31,15 @@ impl Elem {
 ///
 /// Swiss (art. 16): games count the opponent's adjusted score (16.3); every
 /// unplayed round counts as a game against a dummy ([`Prepared::dummy`],
-/// 16.4) with the points awarded. Predetermined pairings (art. 15.2): a
-/// forfeit counts as a game against the scheduled opponent, and a round
-/// without an opponent (the free round of an odd round robin) is not an
-/// element at all.
+/// 16.4) with the points awarded; under the pre-2023 rules, against the
+/// virtual opponent ([`Prepared::virtual_opponent`]), no round being a VUR.
+/// Predetermined pairings (art. 15.2): a forfeit counts as a game against
+/// the scheduled opponent, and a round without an opponent (the free round
+/// of an odd round robin) is not an element at all.
 fn elements(prep: &Prepared, i: usize, out: &mut Vec<Elem>) {
     out.clear();
-    for rec in prep.row(i) {
+    let virtual_opponent = prep.version == RulesVersion::FidePre2023;
+    for (round, rec) in prep.row(i).iter().enumerate() {
         let e = match rec.kind {
             Kind::Game { .. } => Elem { score: prep.adjusted[rec.opp as usize], pts: rec.pts, vur: false },
             _ if !prep.swiss => {
@@ -45,6 +48,7 @@ fn elements(prep: &Prepared, i: usize, out: &mut Vec<Elem>) {
                 }
                 Elem { score: prep.adjusted[rec.opp as usize], pts: rec.pts, vur: false }
             }
+            _ if virtual_opponent => Elem { score: prep.virtual_opponent(i, round), pts: rec.pts, vur: false },
             kind => Elem { score: prep.dummy(i, rec), pts: rec.pts, vur: kind.is_vur() },
         };
         out.push(e);

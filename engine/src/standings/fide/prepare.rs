@@ -1,5 +1,6 @@
 //! The event as the chess tie-breaks read it: checked, indexed by player, with
-//! the scores and the C.07 art. 16.3 adjusted scores computed once.
+//! the scores and the adjusted scores (C.07 art. 16.3; before 2023, unplayed
+//! games as draws) computed once.
 
 use super::{ChessEvent, PairingKind};
 use crate::model::{Colour, Outcome, PlayerNo, RoundRecord, Unplayed};
@@ -186,7 +187,17 @@ impl Prepared {
     fn finish(&mut self) {
         let rounds = self.rounds;
         self.score = (0..self.n).map(|i| self.row(i).iter().map(|r| r.pts).sum()).collect();
-        self.adjusted = if self.swiss {
+        self.adjusted = if self.swiss && self.version == RulesVersion::FidePre2023 {
+            // Pre-2023: every unplayed game of an opponent counts as a draw.
+            (0..self.n)
+                .map(|i| {
+                    self.row(i)
+                        .iter()
+                        .map(|r| if matches!(r.kind, Kind::Game { .. }) { r.pts } else { self.draw })
+                        .sum()
+                })
+                .collect()
+        } else if self.swiss {
             (0..self.n)
                 .map(|i| {
                     // Art. 16.3: a requested bye followed only by VURs, or in
@@ -241,6 +252,30 @@ impl Prepared {
             let rounds = i32::try_from(self.rounds).unwrap_or(i32::MAX);
             own.min(self.draw.saturating_mul(rounds))
         }
+    }
+}
+
+impl Prepared {
+    /// The virtual opponent's score for player `i`'s unplayed round `round`
+    /// (0-based), pre-2023 rules: the opponent starts the round with the
+    /// player's score before it, takes the opposite result in it and draws
+    /// every later round: `Svon = SPR + (1 − SfPR) + 0.5·(n − R)`, with the
+    /// event's points for a win, a draw and a loss.
+    pub(crate) fn virtual_opponent(&self, i: usize, round: usize) -> i32 {
+        let row = self.row(i);
+        let before: i32 = row[..round].iter().map(|r| r.pts).sum();
+        let opposite = match row[round].kind {
+            Kind::ForfeitWin | Kind::Bye(Unplayed::PairingBye | Unplayed::FullPointBye) => self.loss,
+            Kind::Bye(Unplayed::HalfPointBye) => self.draw,
+            Kind::ForfeitLoss | Kind::Bye(Unplayed::ZeroPointBye | Unplayed::Absent) => self.win,
+            Kind::Game { outcome, .. } => match outcome {
+                Outcome::Win => self.loss,
+                Outcome::Draw => self.draw,
+                Outcome::Loss => self.win,
+            },
+        };
+        let later = i32::try_from(self.rounds - round - 1).unwrap_or(0);
+        before + opposite + self.draw * later
     }
 }
 

@@ -167,13 +167,12 @@ pub struct Standing<Id> {
     /// without an opponent.
     ///
     /// Sources: seed "Standings Tiebreakers" ("average win percentage of all
-    /// opponents faced") and the GW organised-play guidance ("opponents' win
-    /// records"). Reading chosen: byes are excluded on both sides: the bye is
-    /// not an opponent, and an opponent's own bye is neither a win nor a game
-    /// in their win %, so SOS measures only games actually played.
+    /// opponents faced") and its pairing rules (a bye "counts as WIN"): an
+    /// opponent's bye counts in their win % as a game won; the bye itself is
+    /// not an opponent faced.
     pub sos: Ratio,
-    /// Win % over the board: `(wins + ½·draws) / games played`, byes excluded
-    /// from both; 0 with no game played. This is what opponents' SOS averages.
+    /// Win %: `(wins + ½·draws) / rounds`, a bye counted as a game won; 0
+    /// before any round. This is what opponents' SOS averages.
     pub win_rate: Ratio,
     /// The opponents met over the board, in round order.
     pub opponents: Vec<Id>,

@@ -48,12 +48,14 @@ impl<Id> Tally<Id> {
         self.vp_for as i64 - self.vp_against as i64
     }
 
-    /// `(wins + ½·draws) / played` over the board, as the exact fraction
-    /// `(2·wins + draws) / (2·played)`; 0 with no game played.
+    /// `(wins + ½·draws) / rounds`, a bye counted as a game won (seed: a
+    /// bye "counts as WIN"), as the exact fraction `(2·wins + draws) /
+    /// (2·rounds)`; 0 before any round.
     pub fn win_rate(&self) -> Ratio {
-        let played = i64::from(self.played());
-        let points = 2 * i64::from(self.board.wins) + i64::from(self.board.draws);
-        Ratio::new(points, 2 * played).unwrap_or(Ratio::ZERO)
+        let r = &self.record;
+        let rounds = i64::from(r.wins + r.losses + r.draws);
+        let points = 2 * i64::from(r.wins) + i64::from(r.draws);
+        Ratio::new(points, 2 * rounds).unwrap_or(Ratio::ZERO)
     }
 }
 

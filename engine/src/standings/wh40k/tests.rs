@@ -30,26 +30,26 @@ fn line(table: &[Standing<char>], id: char) -> &Standing<char> {
 /// R3: A 40–55 D   C 80–20 E          B bye
 /// ```
 ///
-/// | player | W-L-D (byes) | played | VP for | against | margin | board win % |
+/// | player | W-L-D (byes) | played | VP for | against | margin | win % (a bye is a win) |
 /// |---|---|---|---|---|---|---|
 /// | A | 2-1-0     | 3 | 70+55+40=165 | 50+45+55=150 | +15  | (2·2+0)/(2·3) = 2/3 |
-/// | B | 2-1-0 (1) | 2 | 50+65=115    | 70+30=100    | +15  | (2·1+0)/(2·2) = 1/2 |
+/// | B | 2-1-0 (1) | 2 | 50+65=115    | 70+30=100    | +15  | (2·2+0)/(2·3) = 2/3 |
 /// | C | 1-1-1     | 3 | 60+45+80=185 | 60+55+20=135 | +50  | (2·1+1)/(2·3) = 1/2 |
-/// | D | 2-0-1 (1) | 2 | 60+55=115    | 60+40=100    | +15  | (2·1+1)/(2·2) = 3/4 |
+/// | D | 2-0-1 (1) | 2 | 60+55=115    | 60+40=100    | +15  | (2·2+1)/(2·3) = 5/6 |
 /// | E | 0-3-0     | 3 | 40+30+20=90  | 80+65+80=225 | −135 | 0/6 = 0 |
 /// | F | 1-0-0     | 1 | 80           | 40           | +40  | 2/2 = 1 |
 ///
-/// SOS (byes are not opponents):
-/// - A: B, C, D → (1/2 + 1/2 + 3/4) / 3 = 7/12 (58.3%)
+/// SOS (seed: "average win percentage of all opponents faced"; a bye
+/// "counts as WIN" in the win %, and is not an opponent):
+/// - A: B, C, D → (2/3 + 1/2 + 5/6) / 3 = 2/3 (66.7%)
 /// - B: A, E → (2/3 + 0) / 2 = 1/3 (33.3%)
-/// - C: D, A, E → (3/4 + 2/3 + 0) / 3 = 17/36 (47.2%)
+/// - C: D, A, E → (5/6 + 2/3 + 0) / 3 = 1/2 (50.0%)
 /// - D: C, A → (1/2 + 2/3) / 2 = 7/12 (58.3%)
-/// - E: F, B, C → (1 + 1/2 + 1/2) / 3 = 2/3 (66.7%)
+/// - E: F, B, C → (1 + 2/3 + 1/2) / 3 = 13/18 (72.2%)
 /// - F: E → 0
 ///
-/// Ranking: two wins: A, B, D, all at +15 → SOS puts B (1/3) last; A and D tie
-/// on SOS (7/12) → total VP 165 > 115 puts A first. One win: C (+50) before F
-/// (+40). Then E. So A, D, B, C, F, E.
+/// Ranking: two wins: A, B, D, all at +15 → SOS A (2/3), D (7/12), B (1/3).
+/// One win: C (+50) before F (+40). Then E. So A, D, B, C, F, E.
 #[test]
 fn six_player_event_with_bye_draw_and_drop() {
     let games = [
@@ -70,11 +70,11 @@ fn six_player_event_with_bye_draw_and_drop() {
 
     // (id, W, L, D, byes, played, for, against, margin, win %, SOS, opponents)
     let expected = [
-        ('A', 2, 1, 0, 0, 3, 165, 150, 15, ratio(2, 3), ratio(7, 12), "BCD"),
-        ('B', 2, 1, 0, 1, 2, 115, 100, 15, ratio(1, 2), ratio(1, 3), "AE"),
-        ('C', 1, 1, 1, 0, 3, 185, 135, 50, ratio(1, 2), ratio(17, 36), "DAE"),
-        ('D', 2, 0, 1, 1, 2, 115, 100, 15, ratio(3, 4), ratio(7, 12), "CA"),
-        ('E', 0, 3, 0, 0, 3, 90, 225, -135, Ratio::ZERO, ratio(2, 3), "FBC"),
+        ('A', 2, 1, 0, 0, 3, 165, 150, 15, ratio(2, 3), ratio(2, 3), "BCD"),
+        ('B', 2, 1, 0, 1, 2, 115, 100, 15, ratio(2, 3), ratio(1, 3), "AE"),
+        ('C', 1, 1, 1, 0, 3, 185, 135, 50, ratio(1, 2), ratio(1, 2), "DAE"),
+        ('D', 2, 0, 1, 1, 2, 115, 100, 15, ratio(5, 6), ratio(7, 12), "CA"),
+        ('E', 0, 3, 0, 0, 3, 90, 225, -135, Ratio::ZERO, ratio(13, 18), "FBC"),
         ('F', 1, 0, 0, 0, 1, 80, 40, 40, ratio(1, 1), Ratio::ZERO, "E"),
     ];
     for (id, w, l, d, byes, played, vp_for, vp_against, margin, win_rate, sos, opponents) in expected {
@@ -86,10 +86,10 @@ fn six_player_event_with_bye_draw_and_drop() {
     }
     assert_eq!(line(&table, 'D').record().to_string(), "2-0-1");
     assert_eq!(line(&table, 'A').registration, 0);
-    // Display values, one decimal: 7/12 = 58.33…%, 17/36 = 47.22…%, 2/3 = 66.66…%.
-    assert_eq!(line(&table, 'A').sos.as_percent_f64(), 58.3);
-    assert_eq!(line(&table, 'C').sos.as_percent_f64(), 47.2);
-    assert_eq!(line(&table, 'E').sos.as_percent_f64(), 66.7);
+    // Display values, one decimal: 2/3 = 66.66…%, 1/2 = 50%, 13/18 = 72.22…%.
+    assert_eq!(line(&table, 'A').sos.as_percent_f64(), 66.7);
+    assert_eq!(line(&table, 'C').sos.as_percent_f64(), 50.0);
+    assert_eq!(line(&table, 'E').sos.as_percent_f64(), 72.2);
 }
 
 /// Six players, two rounds, entered in the order P, Q, X, Y, Z, W.
@@ -140,15 +140,17 @@ fn full_ties_fall_back_to_registration_order() {
     assert_eq!(table[0].sos, ratio(1, 2));
 }
 
-/// A bye is a win with 0 VP either way, whatever VP the caller wrote on it,
-/// and it is neither an opponent nor a game in anybody's win %.
+/// A bye is a win with 0 VP either way, whatever VP the caller wrote on it;
+/// it is not an opponent, and it counts as a win in the player's win % (the
+/// seed: a bye "counts as WIN"), which is what the player's opponents' SOS
+/// averages.
 #[test]
 fn a_bye_is_a_win_with_no_vp_and_no_opponent() {
     let games = [Game { round: 1, player1: 'A', player2: None, vp1: 99, vp2: 7 }, game(1, 'B', 40, 'C', 60)];
     let table = standings(&['A', 'B', 'C'], &games).unwrap();
     let a = line(&table, 'A');
     assert_eq!((a.wins, a.byes, a.played, a.vp_for, a.vp_against, a.margin), (1, 1, 0, 0, 0, 0));
-    assert_eq!((a.sos, a.win_rate), (Ratio::ZERO, Ratio::ZERO));
+    assert_eq!((a.sos, a.win_rate), (Ratio::ZERO, ratio(1, 1)));
     assert!(a.opponents.is_empty());
     // C (1 win, +20) above A (1 win, 0).
     assert_eq!(table.iter().map(|s| s.id).collect::<String>(), "CAB");

@@ -80,10 +80,11 @@ const CATEGORY_FIELDS: [&str; 15] = [
     "prizes",
 ];
 const PRIZE_FIELDS: [&str; 7] = ["id", "place", "cash", "trophy", "medal", "active", "main_category"];
-const RULE_FIELDS: [&str; 5] = [
+const RULE_FIELDS: [&str; 6] = [
     "allow_unrated_in_rating_category",
     "multiple_eligibility_mode",
     "cash_split",
+    "class_excess",
     "allowUnratedInRatingCategory",
     "multipleEligibilityMode",
 ];
@@ -134,7 +135,7 @@ fn rules(v: Value) -> ApiResult<RuleConfig> {
     unknown(r, &RULE_FIELDS, "rules")?;
     serde_json::from_value(v).map_err(|e| {
         invalid(format!(
-            "rules: {e}. multiple_eligibility_mode is first-win or allow-multiple; cash_split is none, uscf_32b3, place_first or hort."
+            "rules: {e}. multiple_eligibility_mode is first-win or allow-multiple; cash_split is none, uscf_32b3, place_first or hort; class_excess is capped or to_class."
         ))
     })
 }

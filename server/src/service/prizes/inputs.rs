@@ -58,6 +58,7 @@ pub fn prize_event(
         date(t.event_date).ok_or_else(|| ApiError::internal(format!("event date {} out of range", t.event_date)))?;
     Ok(RunInputs {
         event: PrizeEvent {
+            tournament_id: Some(t.id.to_string()),
             start_date,
             players: event_players,
             categories: config.categories.clone(),

@@ -8,6 +8,7 @@
 //! the spec's line as message). Rules: [`arbiter_engine::prizes`].
 
 pub mod config;
+pub mod export;
 pub mod import;
 mod inputs;
 pub mod views;
@@ -23,7 +24,7 @@ use arbiter_web::views::prizes::{PrizeConfigView, PublishedPrizesView, RunSummar
 use serde::Deserialize;
 use uuid::Uuid;
 
-pub use views::CsvTable;
+pub use export::CsvTable;
 
 /// The most overrides one run takes.
 pub const MAX_OVERRIDES: usize = 500;
@@ -107,28 +108,24 @@ pub async fn import_csv(ctx: &Ctx, user: &User, id: Uuid, text: &str) -> ApiResu
 }
 
 /// Maps the API's overrides (registration ids) to the engine's (player
-/// numbers). Unknown prizes and players are refused here (prize spec,
-/// "Error Handling": invalid override); the engine reports the rest
+/// numbers). Unknown prizes and players are refused here with 400 (prize
+/// spec, "Error Handling": "Invalid `prize_id` or `player_id` in manual
+/// override → `400 Invalid override`"); the engine reports the rest
 /// (ineligible, already assigned…) as conflicts.
 fn overrides(inputs: &crate::domain::RunInputs, list: Vec<OverrideInput>) -> ApiResult<Vec<ManualOverride>> {
+    let invalid = |message: String| ApiError::bad_request("invalid_override", format!("Invalid override: {message}"));
     if list.len() > MAX_OVERRIDES {
-        return Err(ApiError::invalid("invalid_override", format!("At most {MAX_OVERRIDES} overrides per run.")));
+        return Err(invalid(format!("at most {MAX_OVERRIDES} overrides per run.")));
     }
     list.into_iter()
         .enumerate()
         .map(|(i, o)| {
             let prize_id = PrizeId(o.prize_id);
             if !inputs.event.categories.iter().any(|c| c.prizes.iter().any(|p| p.id == prize_id)) {
-                return Err(ApiError::invalid(
-                    "invalid_override",
-                    format!("overrides[{i}]: there is no prize `{prize_id}` on the prize list."),
-                ));
+                return Err(invalid(format!("overrides[{i}]: there is no prize `{prize_id}` on the prize list.")));
             }
             let player = inputs.entrants.iter().find(|e| e.player_id == o.player_id).ok_or_else(|| {
-                ApiError::invalid(
-                    "invalid_override",
-                    format!("overrides[{i}]: player {} is not in this event's standings.", o.player_id),
-                )
+                invalid(format!("overrides[{i}]: player {} is not in this event's standings.", o.player_id))
             })?;
             Ok(ManualOverride { prize_id, player_id: player.no })
         })
@@ -154,8 +151,8 @@ fn trace(run: &PrizeRun) {
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 `no_prizes` without a prize list, 409
-/// `no_results` before any game counts; 422 `invalid_override`, or
-/// `invalid_prizes` when the engine refuses the data (e.g. scores out of
+/// `no_results` before any game counts; 400 `invalid_override` for an
+/// override naming an unknown prize or player; 422 `invalid_prizes` when the engine refuses the data (e.g. scores out of
 /// the standings order).
 pub async fn run(ctx: &Ctx, user: &User, id: Uuid, req: RunRequest) -> ApiResult<RunView> {
     let change = Change::begin(ctx, id).await?;
@@ -174,7 +171,7 @@ pub async fn run(ctx: &Ctx, user: &User, id: Uuid, req: RunRequest) -> ApiResult
         ApiError::invalid("invalid_prizes", format!("The prizes cannot be allocated: {e}."))
     };
     let mut allocation = allocate(&inputs.event).map_err(refused)?;
-    let cash = split_cash(&inputs.event).map_err(refused)?;
+    let cash = split_cash(&inputs.event, &allocation).map_err(refused)?;
     let log = std::mem::take(&mut allocation.log);
     let run = PrizeRun {
         id: Uuid::new_v4(),
@@ -251,7 +248,7 @@ pub async fn publish(ctx: &Ctx, user: &User, id: Uuid, run: Uuid) -> ApiResult<P
     let view = views::published(&r);
     change
         .emit(EventData::PrizesPublished {
-            prizes: PrizesNotice { run_id: view.run_id.clone(), published_at: at, prize_count: view.prizes.len() },
+            prizes: PrizesNotice { run_id: view.run_id.clone(), published_at: at, prize_count: view.prize_count() },
         })
         .await?;
     change.commit(ctx).await?;
@@ -305,5 +302,5 @@ pub async fn export(
         }
         None => tx.published_prize_run(id).await?.ok_or_else(not_published)?,
     };
-    views::csv(&r, table)
+    export::csv(&r, table)
 }

@@ -1,24 +1,30 @@
-//! A stored run as people read it: prize lines with winners' names, payouts,
-//! conflicts and warnings in words, the log as the spec's lines, and the
-//! CSV export of the prizes or the payouts.
+//! A stored run as people read it: the prize list (each prize once, with
+//! who receives what — the engine's [`prize_list`], so the list and the
+//! money paid are one thing), payouts summed from that list, conflicts and
+//! warnings in words, and the log as the spec's lines (the CSV exports
+//! are built from these views: [`super::export`]).
 
 use crate::domain::{PrizeRun, RunInputs};
 use crate::error::{ApiError, ApiResult};
 use arbiter_engine::model::PlayerNo;
-use arbiter_engine::prizes::{Conflict, ConflictReason, ConsistencyWarning, PrizeId, SplitMethod};
+use arbiter_engine::prizes::{
+    paid_by_list, prize_list, AwardKind, CategoryId, Cents, Conflict, ConflictReason, ConsistencyWarning, EntryKind,
+    ListEntry, ListPrize, PrizeId, SplitMethod, UnawardedReason,
+};
 use arbiter_web::views::prizes::{
-    IssueView, PayoutView, PrizeLineView, PublishedPrizesView, RunCounts, RunSummaryView, RunView, WinnerRef,
+    IssueView, PayoutView, PrizeEntryView, PrizeLineView, PublishedPrizesView, RecipientView, RunCounts,
+    RunSummaryView, RunView, WinnerRef,
 };
 use std::collections::HashMap;
 
 /// Names and lookups of one run's inputs.
-struct Names<'a> {
+pub(super) struct Names<'a> {
     inputs: &'a RunInputs,
     players: HashMap<PlayerNo, usize>,
 }
 
 impl<'a> Names<'a> {
-    fn new(inputs: &'a RunInputs) -> Names<'a> {
+    pub(super) fn new(inputs: &'a RunInputs) -> Names<'a> {
         Names { inputs, players: inputs.event.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect() }
     }
 
@@ -36,6 +42,10 @@ impl<'a> Names<'a> {
         self.inputs.entrants.iter().find(|e| e.no == no).map(|e| e.player_id.to_string()).unwrap_or_default()
     }
 
+    fn score(&self, no: PlayerNo) -> String {
+        self.inputs.entrants.iter().find(|e| e.no == no).map(|e| e.score.clone()).unwrap_or_default()
+    }
+
     fn name(&self, no: PlayerNo) -> String {
         self.winner(no).name
     }
@@ -48,6 +58,38 @@ impl<'a> Names<'a> {
             .iter()
             .find_map(|c| c.prizes.iter().find(|p| p.id == *id).map(|p| format!("{} {}", c.name, ordinal(p.place))))
             .unwrap_or_else(|| format!("prize `{id}`"))
+    }
+
+    /// A category's name, or its id if unknown.
+    fn category(&self, id: &CategoryId) -> String {
+        self.inputs.event.categories.iter().find(|c| c.id == *id).map_or_else(|| id.to_string(), |c| c.name.clone())
+    }
+
+    fn line(&self, p: &ListPrize) -> PrizeLineView {
+        let found = self
+            .inputs
+            .event
+            .categories
+            .iter()
+            .find_map(|c| c.prizes.iter().find(|x| x.id == p.prize_id).map(|x| (c, x)));
+        let (category, place, cash, trophy, medal) = found
+            .map_or((String::new(), 0, Cents::ZERO, false, false), |(c, x)| {
+                (c.name.clone(), x.place, x.cash, x.trophy, x.medal)
+            });
+        PrizeLineView {
+            prize_id: p.prize_id.to_string(),
+            category_id: p.category_id.to_string(),
+            label: format!("{category} {}", ordinal(place)),
+            category,
+            place,
+            cash: cash.to_string(),
+            cash_cents: cash.0,
+            trophy,
+            medal,
+            items_to: p.items_to.map(|n| self.winner(n)),
+            tie_break: p.tie_break.map(|t| t.code().to_string()),
+            manual: p.manual,
+        }
     }
 }
 
@@ -92,56 +134,135 @@ pub fn summary(r: &PrizeRun) -> RunSummaryView {
     }
 }
 
-/// Every active prize of an active category, in brochure order then by
-/// place, with its winner or why it is unfilled.
-fn prize_lines(r: &PrizeRun, names: &Names<'_>) -> Vec<PrizeLineView> {
-    let a = &r.outputs.allocation;
-    let mut categories: Vec<_> = r.inputs.event.categories.iter().filter(|c| c.active).collect();
-    categories.sort_by(|x, y| x.brochure_order.cmp(&y.brochure_order).then_with(|| x.id.cmp(&y.id)));
-    let mut lines = Vec::new();
-    for c in categories {
-        let mut prizes: Vec<_> = c.prizes.iter().filter(|p| p.active).collect();
-        prizes.sort_by_key(|p| p.place);
-        for p in prizes {
-            let won = a.winners.iter().find(|w| w.prize_id == p.id);
-            lines.push(PrizeLineView {
-                prize_id: p.id.to_string(),
-                category_id: c.id.to_string(),
-                category: c.name.clone(),
-                place: p.place,
-                cash: p.cash.to_string(),
-                cash_cents: p.cash.0,
-                trophy: p.trophy,
-                medal: p.medal,
-                winner: won.map(|w| names.winner(w.player_id)),
-                tie_break: won.map(|w| w.tie_break.code().to_string()),
-                manual: won.is_some_and(|w| w.manual),
-                unfilled: a.unfilled.iter().find(|u| u.prize_id == p.id).map(|u| u.reason.code().to_string()),
-            });
-        }
-    }
-    lines
+/// The run's prize list (the engine's [`prize_list`] of its stored inputs
+/// and outputs).
+fn list(r: &PrizeRun) -> Vec<ListEntry> {
+    prize_list(&r.inputs.event, &r.outputs.allocation, &r.outputs.cash)
 }
 
-fn payouts(r: &PrizeRun, names: &Names<'_>) -> Vec<PayoutView> {
-    r.outputs
-        .cash
-        .payouts
-        .iter()
-        .map(|p| {
-            let w = names.winner(p.player_id);
-            let score =
-                r.inputs.entrants.iter().find(|e| e.no == p.player_id).map(|e| e.score.clone()).unwrap_or_default();
+/// `kind` and `reason` codes of an entry.
+fn codes(kind: &EntryKind) -> (String, Option<String>) {
+    let award = |k: &AwardKind| match k {
+        AwardKind::Tiebreak => "tiebreak",
+        AwardKind::Pooled => "pooled",
+        AwardKind::ClassAlone { .. } => "class_alone",
+        AwardKind::Category { .. } => "category",
+        AwardKind::Hort => "hort",
+        AwardKind::Manual => "manual",
+    };
+    match kind {
+        EntryKind::Paid(k) => (award(k).into(), None),
+        EntryKind::Items => ("items".into(), None),
+        EntryKind::Unawarded(r) => ("unawarded".into(), Some(r.code().into())),
+        EntryKind::Unfilled(r) => ("unfilled".into(), Some(r.code().into())),
+    }
+}
+
+/// How an entry was decided, in words.
+fn how(e: &ListEntry, score: Option<&str>, names: &Names<'_>) -> String {
+    let on = score.map_or_else(String::new, |s| format!("Tied on {s}: "));
+    let category = |id: &CategoryId| names.category(id);
+    let mut text = match &e.kind {
+        EntryKind::Paid(AwardKind::Tiebreak) => "Paid whole to the player it was allocated to.".to_string(),
+        EntryKind::Paid(AwardKind::Manual) => "Given by the organiser (override), paid whole.".to_string(),
+        EntryKind::Paid(AwardKind::Pooled) if e.shares.len() == 1 => {
+            "Alone on the score: the largest prize still open to the player (32B1).".to_string()
+        }
+        EntryKind::Paid(AwardKind::Pooled) => format!("{on}these prizes are added up and shared equally (32B3)."),
+        EntryKind::Paid(AwardKind::ClassAlone { category_id }) => {
+            let c = category(category_id);
+            format!("{on}the {c} players share the {c} prizes alone, which pays them more than sharing with the tie (32B3).")
+        }
+        EntryKind::Paid(AwardKind::Category { category_id }) => format!(
+            "{on}{} money, shared; each keeps the larger of what they had and their share, and is paid the difference.",
+            category(category_id)
+        ),
+        EntryKind::Paid(AwardKind::Hort) => {
+            format!("{on}each keeps half of their prize; the other halves are shared equally (Hort).")
+        }
+        EntryKind::Items => "Allocated; no cash.".to_string(),
+        EntryKind::Unfilled(r) => format!("Not awarded: {}.", r.code().replace('_', " ")),
+        EntryKind::Unawarded(UnawardedReason::NoWinner) => "Not awarded: no player could take it.".to_string(),
+        EntryKind::Unawarded(UnawardedReason::NoClassPlayerLeft) => format!(
+            "Not awarded: {} money handed down with no {} player left to take it.",
+            e.category_id.as_ref().map(category).unwrap_or_default(),
+            e.category_id.as_ref().map(category).unwrap_or_default()
+        ),
+        EntryKind::Unawarded(UnawardedReason::Capped) => {
+            let c = e.category_id.as_ref().map(category).unwrap_or_default();
+            format!(
+                "Not awarded: paying this {c} money would pay one {c} player more than a better-scored {c} player \
+                 received. The organiser may pay it to the class's next players instead (rule: class excess to \
+                 the class)."
+            )
+        }
+    };
+    if matches!(e.kind, EntryKind::Paid(_)) {
+        if e.carried_in > Cents::ZERO {
+            text.push_str(&format!(" Includes {} handed down in the class.", e.carried_in));
+        }
+        if e.carried_out > Cents::ZERO {
+            text.push_str(&format!(" {} not needed, handed down to the class's next players.", e.carried_out));
+        }
+    }
+    text
+}
+
+fn entry(e: &ListEntry, names: &Names<'_>) -> PrizeEntryView {
+    let (kind, reason) = codes(&e.kind);
+    let score = e.score.and(e.shares.first()).map(|s| names.score(s.player_id));
+    PrizeEntryView {
+        how: how(e, score.as_deref(), names),
+        kind,
+        reason,
+        score,
+        prizes: e.prizes.iter().map(|p| names.line(p)).collect(),
+        total: e.total.to_string(),
+        total_cents: e.total.0,
+        carried_in: e.carried_in.to_string(),
+        carried_out: e.carried_out.to_string(),
+        recipients: e
+            .shares
+            .iter()
+            .map(|s| RecipientView {
+                player: names.winner(s.player_id),
+                score: names.score(s.player_id),
+                paid: s.paid.to_string(),
+                paid_cents: s.paid.0,
+                share: s.share.to_string(),
+                share_cents: s.share.0,
+            })
+            .collect(),
+    }
+}
+
+/// The payouts: what the list pays each player, in standings order.
+fn payouts(list: &[ListEntry], names: &Names<'_>) -> Vec<PayoutView> {
+    let mut paid: Vec<(PlayerNo, Cents)> = paid_by_list(list).into_iter().filter(|(_, c)| *c > Cents::ZERO).collect();
+    let mut standings: Vec<_> = names.inputs.event.players.iter().collect();
+    standings.sort_by(|a, b| a.standings_cmp(b));
+    let order: HashMap<PlayerNo, usize> = standings.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    paid.sort_by_key(|(no, _)| (order.get(no).copied().unwrap_or(usize::MAX), no.0));
+    paid.into_iter()
+        .map(|(no, amount)| {
+            let w = names.winner(no);
             PayoutView {
                 player_id: w.player_id,
                 name: w.name,
                 rank: w.rank,
-                score,
-                amount: p.amount.to_string(),
-                amount_cents: p.amount.0,
+                score: names.score(no),
+                amount: amount.to_string(),
+                amount_cents: amount.0,
             }
         })
         .collect()
+}
+
+/// The list, its payouts and the money not paid, as views.
+pub(super) fn listed(r: &PrizeRun, names: &Names<'_>) -> (Vec<PrizeEntryView>, Vec<PayoutView>, Cents) {
+    let list = list(r);
+    let unawarded = list.iter().filter(|e| matches!(e.kind, EntryKind::Unawarded(_))).map(|e| e.total).sum();
+    (list.iter().map(|e| entry(e, names)).collect(), payouts(&list, names), unawarded)
 }
 
 fn conflict(c: &Conflict, names: &Names<'_>) -> IssueView {
@@ -196,12 +317,15 @@ fn json<T: serde::Serialize>(v: &T) -> ApiResult<serde_json::Value> {
 pub fn run(r: &PrizeRun) -> ApiResult<RunView> {
     let names = Names::new(&r.inputs);
     let a = &r.outputs.allocation;
+    let (entries, payouts, unawarded) = listed(r, &names);
     Ok(RunView {
         summary: summary(r),
-        prizes: prize_lines(r, &names),
-        payouts: payouts(r, &names),
+        split_rule: r.outputs.cash.method.rule().to_string(),
+        entries,
+        payouts,
         fund: r.outputs.cash.fund.to_string(),
         paid: r.outputs.cash.paid.to_string(),
+        unawarded: unawarded.to_string(),
         conflicts: a.conflicts.iter().map(|c| conflict(c, &names)).collect(),
         warnings: a.warnings.iter().map(|w| warning(w, &names)).collect(),
         log_lines: r.log.iter().map(ToString::to_string).collect(),
@@ -216,124 +340,23 @@ pub fn run(r: &PrizeRun) -> ApiResult<RunView> {
 #[must_use]
 pub fn published(r: &PrizeRun) -> PublishedPrizesView {
     let names = Names::new(&r.inputs);
+    let (entries, payouts, unawarded) = listed(r, &names);
     PublishedPrizesView {
         run_id: r.id.to_string(),
         published_at: r.published_at,
         split_method: method_code(r.outputs.cash.method),
-        prizes: prize_lines(r, &names),
-        payouts: payouts(r, &names),
+        split_rule: r.outputs.cash.method.rule().to_string(),
+        entries,
+        payouts,
         fund: r.outputs.cash.fund.to_string(),
         paid: r.outputs.cash.paid.to_string(),
-    }
-}
-
-/// Which table a CSV export holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum CsvTable {
-    /// One row per prize: category, place, the prize, its winner.
-    #[default]
-    Prizes,
-    /// One row per player paid: the money under the split method.
-    Payouts,
-}
-
-/// The run as CSV (header row first; money in currency units, `166.67`).
-///
-/// # Errors
-/// 500 if writing fails.
-pub fn csv(r: &PrizeRun, table: CsvTable) -> ApiResult<String> {
-    let names = Names::new(&r.inputs);
-    let mut w = ::csv::Writer::from_writer(Vec::new());
-    let yes = |b: bool| if b { "yes" } else { "no" };
-    let result = match table {
-        CsvTable::Prizes => {
-            let mut rows = vec![vec![
-                "category",
-                "place",
-                "cash",
-                "trophy",
-                "medal",
-                "player",
-                "player_id",
-                "rank",
-                "rating",
-                "tie_break",
-                "manual",
-                "unfilled",
-            ]
-            .into_iter()
-            .map(String::from)
-            .collect::<Vec<_>>()];
-            for l in prize_lines(r, &names) {
-                let wr = l.winner.as_ref();
-                rows.push(vec![
-                    l.category,
-                    l.place.to_string(),
-                    l.cash,
-                    yes(l.trophy).into(),
-                    yes(l.medal).into(),
-                    wr.map(|w| w.name.clone()).unwrap_or_default(),
-                    wr.map(|w| w.player_id.clone()).unwrap_or_default(),
-                    wr.map(|w| w.rank.to_string()).unwrap_or_default(),
-                    wr.and_then(|w| w.rating).map(|r| r.to_string()).unwrap_or_default(),
-                    l.tie_break.unwrap_or_default(),
-                    yes(l.manual).into(),
-                    l.unfilled.unwrap_or_default(),
-                ]);
-            }
-            rows.into_iter().try_for_each(|row| w.write_record(row.iter().map(|c| formula_safe(c))))
-        }
-        CsvTable::Payouts => {
-            let header = ["player", "player_id", "rank", "score", "amount"].map(String::from).to_vec();
-            std::iter::once(header)
-                .chain(
-                    payouts(r, &names)
-                        .into_iter()
-                        .map(|p| vec![p.name, p.player_id, p.rank.to_string(), p.score, p.amount]),
-                )
-                .try_for_each(|row| w.write_record(row.iter().map(|c| formula_safe(c))))
-        }
-    };
-    result.map_err(ApiError::internal)?;
-    let bytes = w.into_inner().map_err(ApiError::internal)?;
-    String::from_utf8(bytes).map_err(ApiError::internal)
-}
-
-/// A cell a spreadsheet will not run as a formula (OWASP, CSV injection):
-/// text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
-/// leading `'`; a plain number (`-12.5`) is left as it is. Quoting is the
-/// CSV writer's (RFC 4180).
-fn formula_safe(cell: &str) -> String {
-    let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    if risky && !cell.parse::<f64>().is_ok_and(f64::is_finite) {
-        format!("'{cell}")
-    } else {
-        cell.to_string()
+        unawarded: unawarded.to_string(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cells_that_a_spreadsheet_would_run_are_escaped() {
-        for (cell, safe) in [
-            ("=HYPERLINK(\"http://x\",\"y\")", "'=HYPERLINK(\"http://x\",\"y\")"),
-            ("+1+2", "'+1+2"),
-            ("-2+3", "'-2+3"),
-            ("@SUM(A1)", "'@SUM(A1)"),
-            ("\t=1", "'\t=1"),
-            ("\r=1", "'\r=1"),
-            ("-12.5", "-12.5"),
-            ("-inf", "'-inf"),
-            ("Alice", "Alice"),
-            ("", ""),
-        ] {
-            assert_eq!(formula_safe(cell), safe, "{cell:?}");
-        }
-    }
 
     #[test]
     fn ordinals() {

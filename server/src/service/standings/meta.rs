@@ -80,6 +80,7 @@ pub fn resolution_view(r: &TieResolution, by_no: &HashMap<PlayerNo, &Player>) ->
         by: r.meta.by.to_string(),
         by_name: r.meta.by_name.clone(),
         at: r.meta.at,
+        lot: r.lot.map(|l| format!("{:016x}", l.seed)),
     }
 }
 

@@ -2,6 +2,7 @@
 //! per-game result payloads, configurable standings and the TO's hand on
 //! open ties, driven over HTTP.
 
+mod c07;
 pub mod chess;
 mod crokinole;
 mod dutch;
