@@ -42,7 +42,7 @@ fn event() -> ChessEvent {
     for _ in 0..ROUNDS {
         let mut available: Vec<usize> = Vec::with_capacity(n);
         for i in 0..n {
-            if rng.next() % 97 == 0 {
+            if rng.next().is_multiple_of(97) {
                 rounds[i].push(RoundRecord::Unpaired(Unplayed::HalfPointBye));
                 score[i] += 5;
             } else {

@@ -33,7 +33,7 @@ impl Backend {
                 let admin = pg_admin();
                 let name = format!("arbiter_test_{}", uuid::Uuid::new_v4().simple());
                 let db = Database::connect(&admin).await?;
-                db.execute(Statement::from_string(DatabaseBackend::Postgres, format!("CREATE DATABASE {name}")))
+                db.execute_raw(Statement::from_string(DatabaseBackend::Postgres, format!("CREATE DATABASE {name}")))
                     .await?;
                 db.close().await?;
                 let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
@@ -54,7 +54,7 @@ async fn tables(db: &DatabaseConnection) -> anyhow::Result<Vec<String>> {
         _ => "SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     };
     let mut out = Vec::new();
-    for r in db.query_all(Statement::from_string(backend, q)).await? {
+    for r in db.query_all_raw(Statement::from_string(backend, q)).await? {
         out.push(r.try_get::<String>("", "t")?);
     }
     Ok(out)

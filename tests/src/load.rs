@@ -97,6 +97,36 @@ pub enum Follow {
         /// The player's session cookie value.
         session: String,
     },
+    /// The TO's dashboard queue, signed in with the TO's `session`.
+    Queue {
+        /// The TO's session cookie value.
+        session: String,
+    },
+    /// The raw event stream (API clients, tools).
+    Events,
+}
+
+impl Follow {
+    /// The view's query string.
+    #[must_use]
+    pub fn query(&self) -> String {
+        match self {
+            Follow::Board { from, to } => format!("view=board&from={from}&to={to}"),
+            Follow::Standings { offset } => format!("view=standings&offset={offset}&limit=50"),
+            Follow::Player { .. } => "view=player".to_string(),
+            Follow::Queue { .. } => "view=queue".to_string(),
+            Follow::Events => "view=events".to_string(),
+        }
+    }
+
+    /// The session cookie the viewer connects with, if any.
+    #[must_use]
+    pub fn session(&self) -> Option<&str> {
+        match self {
+            Follow::Player { session, .. } | Follow::Queue { session } => Some(session),
+            Follow::Board { .. } | Follow::Standings { .. } | Follow::Events => None,
+        }
+    }
 }
 
 /// Everything the viewers observed.
@@ -143,6 +173,7 @@ pub fn shows(f: &Follow, table: u32) -> bool {
     match f {
         Follow::Board { from, to } => (*from..=*to).contains(&table),
         Follow::Player { table: t, .. } => *t == table,
+        Follow::Queue { .. } | Follow::Events => true,
         Follow::Standings { .. } => false,
     }
 }
@@ -162,16 +193,8 @@ pub async fn connect_all(
         let handshakes = futures_util::future::join_all(chunk.iter().enumerate().map(|(k, f)| {
             let i = chunk_no * 200 + k;
             let base = &bases[i % bases.len()];
-            let query = match f {
-                Follow::Board { from, to } => format!("view=board&from={from}&to={to}"),
-                Follow::Standings { offset } => format!("view=standings&offset={offset}&limit=50"),
-                Follow::Player { .. } => "view=player".to_string(),
-            };
-            let url = format!("{base}/ws/tournaments/{tid}?{query}");
-            let session = match f {
-                Follow::Player { session, .. } => Some(session.clone()),
-                _ => None,
-            };
+            let url = format!("{base}/ws/tournaments/{tid}?{}", f.query());
+            let session = f.session().map(str::to_string);
             async move {
                 let mut req = url.into_client_request()?;
                 if let Some(s) = session {
@@ -195,7 +218,7 @@ pub async fn connect_all(
                     let Ok(mut o) = observed.lock() else { return };
                     match (v.ty.as_ref(), v.kind.as_deref()) {
                         ("snapshot", _) => o.snapshots += 1,
-                        ("update", Some("result_confirmed")) => {
+                        ("update" | "event", Some("result_confirmed")) => {
                             o.latencies_ms.push(received - v.at.unwrap_or(received));
                             let table = v.data.and_then(|d| d.pairing).and_then(|p| p.table).unwrap_or(0);
                             o.confirmed.insert((i, table));

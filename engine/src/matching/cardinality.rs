@@ -134,7 +134,7 @@ pub fn max_cardinality_matching<G: Adjacency + ?Sized>(graph: &G, start: Vec<Opt
 /// Whether every vertex of the graph can be matched.
 #[must_use]
 pub fn has_perfect_matching<G: Adjacency + ?Sized>(graph: &G) -> bool {
-    graph.order() % 2 == 0 && max_cardinality_matching(graph, Vec::new()).iter().all(Option::is_some)
+    graph.order().is_multiple_of(2) && max_cardinality_matching(graph, Vec::new()).iter().all(Option::is_some)
 }
 
 /// Scratch space for augmenting-path searches on graphs of `n` vertices,

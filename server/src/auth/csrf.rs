@@ -31,7 +31,7 @@ use actix_web::dev::{forward_ready, Service, ServiceRequest, ServiceResponse, Tr
 use actix_web::http::Method;
 use actix_web::{web, HttpRequest, ResponseError};
 use futures_util::future::{ready, LocalBoxFuture, Ready};
-use hmac::{Hmac, Mac as _};
+use hmac::{Hmac, KeyInit as _, Mac as _};
 use sha2::Sha256;
 
 /// The form-token cookie's name.

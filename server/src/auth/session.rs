@@ -30,7 +30,11 @@ pub fn new_token() -> String {
 /// The SHA-256 of a token, lower-case hex: the session's key in the database.
 #[must_use]
 pub fn token_hash(token: &str) -> String {
-    format!("{:x}", Sha256::digest(token.as_bytes()))
+    use std::fmt::Write as _;
+    Sha256::digest(token.as_bytes()).iter().fold(String::with_capacity(64), |mut hex, b| {
+        let _ = write!(hex, "{b:02x}");
+        hex
+    })
 }
 
 /// The `Set-Cookie` for a new session.

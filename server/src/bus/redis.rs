@@ -48,10 +48,10 @@ impl RedisBus {
         let client =
             redis::Client::open(url).with_context(|| format!("invalid Redis URL {}", crate::store::redact(url)))?;
         let config = redis::aio::ConnectionManagerConfig::new()
-            .set_connection_timeout(Duration::from_secs(2))
-            .set_response_timeout(Duration::from_secs(2))
+            .set_connection_timeout(Some(Duration::from_secs(2)))
+            .set_response_timeout(Some(Duration::from_secs(2)))
             .set_number_of_retries(2)
-            .set_max_delay(1000);
+            .set_max_delay(Duration::from_secs(1));
         let publisher = ConnectionManager::new_with_config(client.clone(), config)
             .await
             .with_context(|| format!("connecting to Redis at {}", crate::store::redact(url)))?;
@@ -173,7 +173,7 @@ async fn subscribe_once(
 ) -> redis::RedisResult<()> {
     let mut pubsub = tokio::time::timeout(Duration::from_secs(2), client.get_async_pubsub())
         .await
-        .map_err(|_| redis::RedisError::from((redis::ErrorKind::IoError, "connect timed out")))??;
+        .map_err(|_| redis::RedisError::from((redis::ErrorKind::Io, "connect timed out")))??;
     pubsub.subscribe(&[CHANNEL, CONTROL_CHANNEL]).await?;
     let (mut sink, mut stream) = pubsub.split();
     if !healthy.swap(true, Ordering::Relaxed) || !first {
@@ -186,7 +186,7 @@ async fn subscribe_once(
         tokio::select! {
             msg = stream.next() => {
                 let Some(msg) = msg else {
-                    return Err(redis::RedisError::from((redis::ErrorKind::IoError, "subscription closed")));
+                    return Err(redis::RedisError::from((redis::ErrorKind::Io, "subscription closed")));
                 };
                 let payload: String = msg.get_payload()?;
                 if msg.get_channel_name() == CONTROL_CHANNEL {
@@ -206,7 +206,7 @@ async fn subscribe_once(
             _ = ping.tick() => {
                 let pong: redis::RedisResult<redis::Value> = tokio::time::timeout(Duration::from_secs(2), sink.ping())
                     .await
-                    .map_err(|_| redis::RedisError::from((redis::ErrorKind::IoError, "ping timed out")))?;
+                    .map_err(|_| redis::RedisError::from((redis::ErrorKind::Io, "ping timed out")))?;
                 pong?;
             }
         }

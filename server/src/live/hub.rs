@@ -2,6 +2,7 @@
 
 use super::room::{self, Frame, RoomMsg, StandingsCache};
 use super::signin::{SignInWatch, SignIns};
+use super::snapshots::Snapshots;
 use super::stats::HubStats;
 use super::view::View;
 use crate::bus::{Bus, BusMsg, Control};
@@ -44,6 +45,8 @@ struct Inner {
     /// snapshots of everyone who connects at the same sequence number (a
     /// venue's screens, a reconnect storm): one read serves them all.
     rounds: Mutex<HashMap<Uuid, RoundSlot>>,
+    /// The views' snapshot frames, shared the same way.
+    snapshots: Snapshots,
     shutdown: tokio::sync::watch::Sender<bool>,
     rooms: Mutex<HashMap<Uuid, mpsc::Sender<RoomMsg>>>,
     next_id: AtomicU64,
@@ -68,6 +71,7 @@ impl Hub {
             inner: Arc::new(Inner {
                 store,
                 rounds: Mutex::new(HashMap::new()),
+                snapshots: Snapshots::default(),
                 shutdown: tokio::sync::watch::channel(false).0,
                 rooms: Mutex::new(HashMap::new()),
                 next_id: AtomicU64::new(1),
@@ -105,6 +109,12 @@ impl Hub {
     #[must_use]
     pub fn store(&self) -> &Store {
         &self.inner.store
+    }
+
+    /// The views' snapshot frames, shared by the viewers of each view.
+    #[must_use]
+    pub fn snapshots(&self) -> &Snapshots {
+        &self.inner.snapshots
     }
 
     /// The metrics.
@@ -207,6 +217,7 @@ impl Hub {
         if let Ok(mut rounds) = self.inner.rounds.lock() {
             rounds.remove(&tournament);
         }
+        self.inner.snapshots.forget(tournament);
         if let Ok(mut rooms) = self.inner.rooms.lock() {
             if rooms.get(&tournament).is_some_and(|r| r.same_channel(room)) {
                 rooms.remove(&tournament);

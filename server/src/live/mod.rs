@@ -16,9 +16,11 @@ mod room;
 pub mod session;
 pub mod signin;
 pub mod snapshot;
+mod snapshots;
 mod stats;
 pub mod view;
 
 pub use hub::{Hub, Subscription, SIGN_IN_CHECK_EVERY, VIEWER_QUEUE};
 pub use room::{Frame, StandingsCache};
+pub use snapshots::Snapshots;
 pub use stats::HubStats;

@@ -112,6 +112,9 @@ struct Viewer {
     ws: actix_ws::Session,
     /// The last sequence number sent to the client.
     last: i64,
+    /// The room's sequence number when this viewer last joined: a snapshot
+    /// must be at least this recent (its queue holds every later event).
+    joined_at: i64,
     /// A write missed its deadline: the client is not reading.
     stalled: bool,
 }
@@ -132,7 +135,7 @@ pub async fn run(
     mut stream: actix_ws::MessageStream,
 ) {
     let write_deadline = timing.timeout;
-    let mut v = Viewer { hub, timing, w: watcher, ws, last: 0, stalled: false };
+    let mut v = Viewer { hub, timing, w: watcher, ws, last: 0, joined_at: 0, stalled: false };
     let end = v.serve(&mut stream).await;
     let reason = match end {
         End::Gone => CloseReason { code: CloseCode::Normal, description: None },
@@ -196,6 +199,7 @@ impl Viewer {
                 return End::Gone;
             };
             let id = sub.id;
+            self.joined_at = sub.joined_at;
             let next = async {
                 if !Box::pin(self.catch_up(self.w.since, &sub)).await {
                     return self.gone();
@@ -280,6 +284,7 @@ impl Viewer {
     /// passed (the client is not reading; the session then ends).
     async fn send(&mut self, out: Out) -> bool {
         let ws = &mut self.ws;
+        let started = Instant::now();
         let sent = tokio::time::timeout(self.timing.timeout, async move {
             match out {
                 Out::Text(text) if text.len() > FRAGMENT => send_fragmented(ws, text.into_bytes()).await,
@@ -290,7 +295,15 @@ impl Viewer {
         })
         .await;
         match sent {
-            Ok(r) => r.is_ok(),
+            Ok(Ok(())) => true,
+            Ok(Err(_)) => {
+                // The connection went away under a write that was waiting
+                // for room: the kernel reset it because the client stopped
+                // reading (`TCP_USER_TIMEOUT`, counted from the last data the
+                // client took, so it may come before this write's deadline).
+                self.stalled = started.elapsed() >= self.timing.timeout / 2;
+                false
+            }
             Err(_) => {
                 self.stalled = true;
                 false
@@ -336,11 +349,19 @@ impl Viewer {
         }
     }
 
+    /// Sends the view's snapshot, shared with the other viewers of the view
+    /// (see [`super::Snapshots`]). Returns false when the socket is gone, or
+    /// the snapshot cannot be read (an error frame is sent first).
     async fn snapshot(&mut self) -> bool {
-        match super::snapshot::for_view(&self.hub, self.w.tournament, self.w.user.as_ref(), &self.w.view).await {
-            Ok((seq, data)) => {
+        let (hub, w) = (&self.hub, &self.w);
+        let shared = hub.snapshots().frame(w.tournament, &w.view, self.joined_at, || async {
+            let (seq, data) = super::snapshot::for_view(hub, w.tournament, w.user.as_ref(), &w.view).await?;
+            Ok::<_, crate::error::ApiError>((seq, ServerMsg::Snapshot { view: w.view.name(), seq, data: &data }.text()))
+        });
+        match shared.await {
+            Ok((seq, frame)) => {
                 self.last = seq;
-                self.send(Out::Text(ServerMsg::Snapshot { view: self.w.view.name(), seq, data: &data }.text())).await
+                self.send(Out::Text(frame)).await
             }
             Err(e) => {
                 let _ = self.send(Out::Text(ServerMsg::Error { code: e.code(), message: e.message() }.text())).await;

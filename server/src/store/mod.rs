@@ -85,7 +85,7 @@ fn is_unavailable(e: &DbErr) -> bool {
         DbErr::Conn(_) => return true,
         _ => return false,
     };
-    match sqlx {
+    match &**sqlx {
         SqlxError::Io(_)
         | SqlxError::PoolTimedOut
         | SqlxError::PoolClosed
@@ -328,7 +328,7 @@ impl Store {
         match self.db.get_database_backend() {
             DatabaseBackend::Postgres => "postgres",
             DatabaseBackend::Sqlite => "sqlite",
-            DatabaseBackend::MySql => "mysql",
+            _ => "other",
         }
     }
 }
@@ -348,7 +348,7 @@ impl Tx {
 
     async fn exec(&self, sql: &str, values: Vec<sea_orm::Value>) -> StoreResult<u64> {
         let stmt = sea_orm::Statement::from_sql_and_values(self.backend, self.placeholders(sql), values);
-        Ok(self.txn.execute(stmt).await?.rows_affected())
+        Ok(self.txn.execute_raw(stmt).await?.rows_affected())
     }
 
     /// Rewrites `?` placeholders as `$1, $2, …` for PostgreSQL.

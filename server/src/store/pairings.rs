@@ -3,7 +3,7 @@
 use super::entity::pairing;
 use super::{parse_uuid, StoreError, StoreResult, Tx};
 use crate::domain::{Dispute, GameScore, MatchResult, Pairing, PairingState};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, ExprTrait as _, QueryFilter, QueryOrder, Set};
 use uuid::Uuid;
 
 impl Tx {

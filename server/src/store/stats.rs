@@ -10,7 +10,7 @@ use prometheus_client::metrics::gauge::ConstGauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::metrics::MetricType;
 use prometheus_client::registry::Registry;
-use sea_orm::DatabaseConnection;
+use sea_orm::{DatabaseConnection, DatabaseConnectionType};
 
 /// Which kind of transaction began.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -75,12 +75,12 @@ struct PoolCollector {
 impl PoolCollector {
     /// Connections open and idle now.
     fn counts(&self) -> Option<(u32, usize)> {
-        match &self.db {
-            DatabaseConnection::SqlxSqlitePoolConnection(_) => {
+        match &self.db.inner {
+            DatabaseConnectionType::SqlxSqlitePoolConnection(_) => {
                 let pool = self.db.get_sqlite_connection_pool();
                 Some((pool.size(), pool.num_idle()))
             }
-            DatabaseConnection::SqlxPostgresPoolConnection(_) => {
+            DatabaseConnectionType::SqlxPostgresPoolConnection(_) => {
                 let pool = self.db.get_postgres_connection_pool();
                 Some((pool.size(), pool.num_idle()))
             }

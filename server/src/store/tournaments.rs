@@ -4,7 +4,9 @@ use super::entity::{player, tournament};
 use super::{parse_uuid, StoreError, StoreResult, Tx};
 use crate::domain::{default_standings, Game, PairingSystem, Tournament, TournamentStatus};
 use arbiter_engine::model::Colour;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, ExprTrait as _, IntoActiveModel, QueryFilter, QueryOrder, Set,
+};
 use uuid::Uuid;
 
 impl Tx {

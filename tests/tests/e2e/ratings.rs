@@ -192,10 +192,10 @@ async fn sql(url: &str, statements: &[&str]) -> anyhow::Result<Vec<i64>> {
     let mut out = Vec::new();
     for q in statements {
         if q.starts_with("SELECT") {
-            let row = db.query_one(Statement::from_string(backend, *q)).await?;
+            let row = db.query_one_raw(Statement::from_string(backend, *q)).await?;
             out.push(row.map(|r| r.try_get::<i64>("", "n")).transpose()?.unwrap_or(-1));
         } else {
-            db.execute(Statement::from_string(backend, *q)).await?;
+            db.execute_raw(Statement::from_string(backend, *q)).await?;
         }
     }
     db.close().await?;
