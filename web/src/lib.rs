@@ -6,5 +6,6 @@
 
 pub mod assets;
 pub mod chart;
+pub mod ids;
 pub mod pages;
 pub mod views;
