@@ -11,6 +11,9 @@ mod profile;
 mod rules;
 mod score;
 
+pub use arbiter_web::ids::{
+    ByeRequestId, EloEntryId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TournamentId, UserId,
+};
 pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPrizeConfig};
 pub use profile::{PlayerProfile, TITLES};
 pub use rules::{
@@ -21,7 +24,6 @@ pub use score::{ChessResult, GameScore};
 use arbiter_engine::model::PointSystem;
 use arbiter_engine::standings::StandingsConfig;
 use serde::{Deserialize, Serialize};
-use uuid::Uuid;
 
 /// A point in time as Unix milliseconds (UTC).
 pub type Millis = i64;
@@ -240,17 +242,17 @@ impl ByeKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ByeRequest {
     /// Request id.
-    pub id: Uuid,
+    pub id: ByeRequestId,
     /// The tournament.
-    pub tournament_id: Uuid,
+    pub tournament_id: TournamentId,
     /// The registration it is for.
-    pub player_id: Uuid,
+    pub player_id: PlayerId,
     /// The round, 1-based.
     pub round: u32,
     /// What kind of bye.
     pub kind: ByeKind,
     /// Who asked: the player's account or the TO's.
-    pub requested_by: Uuid,
+    pub requested_by: UserId,
     /// When (Unix ms).
     pub created_at: Millis,
 }
@@ -273,7 +275,7 @@ impl MatchResult {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct User {
     /// Account id.
-    pub id: Uuid,
+    pub id: UserId,
     /// Sign-in e-mail, lower-cased.
     pub email: String,
     /// Name shown to others.
@@ -284,9 +286,9 @@ pub struct User {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tournament {
     /// Tournament id.
-    pub id: Uuid,
+    pub id: TournamentId,
     /// The TO: the account that created and owns the event.
-    pub owner_id: Uuid,
+    pub owner_id: UserId,
     /// E.g. "Warhammer World GT 2025".
     pub name: String,
     /// The game played.
@@ -342,11 +344,11 @@ impl Tournament {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
     /// Registration id (the `playerId` of the API).
-    pub id: Uuid,
+    pub id: PlayerId,
     /// The tournament.
-    pub tournament_id: Uuid,
+    pub tournament_id: TournamentId,
     /// The player's account.
-    pub user_id: Uuid,
+    pub user_id: UserId,
     /// 1 for the first to register, and so on: the last 40K standings
     /// tie-break, and the player's number in chess and crokinole standings.
     pub registration_no: u32,
@@ -382,9 +384,9 @@ impl Player {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Round {
     /// Round id.
-    pub id: Uuid,
+    pub id: RoundId,
     /// The tournament.
-    pub tournament_id: Uuid,
+    pub tournament_id: TournamentId,
     /// 1-based.
     pub number: u32,
     /// State.
@@ -412,17 +414,17 @@ pub struct Dispute {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pairing {
     /// Pairing id.
-    pub id: Uuid,
+    pub id: PairingId,
     /// The round.
-    pub round_id: Uuid,
+    pub round_id: RoundId,
     /// The tournament.
-    pub tournament_id: Uuid,
+    pub tournament_id: TournamentId,
     /// Table number; 0 for the bye.
     pub table_number: u32,
     /// The higher seed in a Swiss; White (first to play) in a round robin.
-    pub player1_id: Uuid,
+    pub player1_id: PlayerId,
     /// The opponent; `None` for the bye.
-    pub player2_id: Option<Uuid>,
+    pub player2_id: Option<PlayerId>,
     /// The score, once reported (a bye's is 0–0 VP in 40K, none elsewhere).
     pub score: Option<GameScore>,
     /// Derived from the score.
@@ -430,7 +432,7 @@ pub struct Pairing {
     /// Reporting state.
     pub state: PairingState,
     /// The account that reported.
-    pub reported_by: Option<Uuid>,
+    pub reported_by: Option<UserId>,
     /// When it was reported.
     pub reported_at: Option<Millis>,
     /// The opponent's counter-report, when disputed.
@@ -449,9 +451,9 @@ impl Pairing {
     /// A new table of `round` (table 0: a bye), created at `at`, with
     /// nothing reported yet.
     #[must_use]
-    pub fn unreported(round: &Round, table: u32, player1: Uuid, player2: Option<Uuid>, at: Millis) -> Pairing {
+    pub fn unreported(round: &Round, table: u32, player1: PlayerId, player2: Option<PlayerId>, at: Millis) -> Pairing {
         Pairing {
-            id: Uuid::new_v4(),
+            id: PairingId::random(),
             round_id: round.id,
             tournament_id: round.tournament_id,
             table_number: table,
@@ -476,9 +478,9 @@ impl Pairing {
         self.player2_id.is_none()
     }
 
-    /// Whether `player` (a registration id) sits at this table.
+    /// Whether `player` sits at this table.
     #[must_use]
-    pub fn has_player(&self, player: Uuid) -> bool {
+    pub fn has_player(&self, player: PlayerId) -> bool {
         self.player1_id == player || self.player2_id == Some(player)
     }
 }

@@ -90,7 +90,7 @@ mod tests {
         let same = GameRebuild { game: "wh40k".into(), rounds: 5, adopted: 0, rows_changed: 0, changes: vec![] };
         assert_eq!(describe(&[same]), "wh40k: 5 rounds rated; no change\n");
         let change = RatingDeltaView {
-            user_id: "u1".into(),
+            user_id: crate::domain::UserId::from_uuid(uuid::Uuid::from_u128(1)),
             name: "Alice".into(),
             rating_before: 1216,
             rating_after: 1200,
@@ -100,7 +100,7 @@ mod tests {
         let moved = GameRebuild { game: "wh40k".into(), rounds: 1, adopted: 1, rows_changed: 2, changes: vec![change] };
         assert_eq!(
             describe(&[moved]),
-            "wh40k: 1 round rated (1 closed before ratings existed); 2 history rows rewritten, 1 rating changed\n  Alice (u1): 1216 -> 1200 (-16), 1 rated game\n"
+            "wh40k: 1 round rated (1 closed before ratings existed); 2 history rows rewritten, 1 rating changed\n  Alice (00000000-0000-0000-0000-000000000001): 1216 -> 1200 (-16), 1 rated game\n"
         );
     }
 }

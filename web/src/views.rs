@@ -2,6 +2,7 @@
 //! standings. The API answers with them, live events carry them, pages render
 //! them (server-side in templates, client-side from the socket).
 
+use crate::ids::{PairingId, PlayerId, RoundId, TournamentId, UserId};
 use serde::{Deserialize, Serialize};
 
 pub mod changes;
@@ -19,8 +20,8 @@ pub use standings::{
 /// A tournament.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TournamentView {
-    /// Id (UUID).
-    pub id: String,
+    /// Id.
+    pub id: TournamentId,
     /// Name.
     pub name: String,
     /// Game: `wh40k`, `chess` or `crokinole`.
@@ -48,8 +49,8 @@ pub struct TournamentView {
     pub status: String,
     /// Army lists locked.
     pub lists_locked: bool,
-    /// The TO's account id.
-    pub owner_id: String,
+    /// The TO's account.
+    pub owner_id: UserId,
     /// Registered players (removed ones excluded).
     pub player_count: usize,
 }
@@ -72,9 +73,9 @@ pub struct PointsView {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PlayerView {
     /// Registration id.
-    pub id: String,
+    pub id: PlayerId,
     /// The account.
-    pub user_id: String,
+    pub user_id: UserId,
     /// Registration order, from 1.
     pub registration_no: u32,
     /// Round-robin pairing number (Berger table), once round 1 is paired.
@@ -133,9 +134,9 @@ pub struct ProfileView {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Seat {
     /// Registration id.
-    pub id: String,
+    pub id: PlayerId,
     /// Account id (so a page knows which seat is "me").
-    pub user_id: String,
+    pub user_id: UserId,
     /// Name.
     pub name: String,
     /// Faction.
@@ -161,9 +162,9 @@ pub struct DisputeView {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PairingView {
     /// Pairing id.
-    pub id: String,
+    pub id: PairingId,
     /// Round id.
-    pub round_id: String,
+    pub round_id: RoundId,
     /// Table number; 0 for the bye.
     pub table: u32,
     /// Player 1: the higher seed in a Swiss, White (first to play) in a round robin.
@@ -219,9 +220,9 @@ impl PairingView {
         }
     }
 
-    /// The registration ids seated here (one for the bye).
-    pub fn seats(&self) -> impl Iterator<Item = &str> {
-        std::iter::once(self.player1.id.as_str()).chain(self.player2.as_ref().map(|s| s.id.as_str()))
+    /// The registrations seated here (one for the bye).
+    pub fn seats(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        std::iter::once(self.player1.id).chain(self.player2.as_ref().map(|s| s.id))
     }
 
     /// `72 – 45` (or the game's score) once reported, else an empty string.
@@ -241,7 +242,7 @@ impl PairingView {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RoundView {
     /// Round id.
-    pub id: String,
+    pub id: RoundId,
     /// Round number.
     pub number: u32,
     /// `PENDING`, `ACTIVE` or `COMPLETE`.
@@ -269,10 +270,10 @@ impl RoundView {
         }
     }
 
-    /// This round with only the table (or bye) of registration `player`:
-    /// what a player's phone shows.
+    /// This round with only the table (or bye) of `player`: what a
+    /// player's phone shows.
     #[must_use]
-    pub fn for_player(&self, player: &str) -> RoundView {
+    pub fn for_player(&self, player: PlayerId) -> RoundView {
         RoundView {
             pairings: self.pairings.iter().filter(|p| p.seats().any(|s| s == player)).cloned().collect(),
             ..self.header()
@@ -283,7 +284,7 @@ impl RoundView {
     #[must_use]
     pub fn header(&self) -> RoundView {
         RoundView {
-            id: self.id.clone(),
+            id: self.id,
             number: self.number,
             status: self.status.clone(),
             mission: self.mission.clone(),
@@ -305,7 +306,7 @@ pub struct StandingView {
     /// Line number, from 1, distinct for every row.
     pub position: u32,
     /// Registration id.
-    pub player_id: String,
+    pub player_id: PlayerId,
     /// Name.
     pub display_name: String,
     /// Faction.

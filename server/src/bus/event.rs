@@ -14,6 +14,7 @@
 //! kinds they do not know); a change to an existing kind's `data` is a new
 //! protocol version.
 
+use crate::domain::{PairingId, PlayerId, PrizeRunId, TournamentId};
 use crate::store::StoredEvent;
 use arbiter_web::views::ratings::RatingsChangedView;
 use arbiter_web::views::{
@@ -22,7 +23,6 @@ use arbiter_web::views::{
 };
 use bytestring::ByteString;
 use serde::{Deserialize, Serialize};
-use uuid::Uuid;
 
 /// The protocol version of frames and stored event data.
 pub const VERSION: u32 = 1;
@@ -131,8 +131,8 @@ pub enum EventData {
         resolution: ResolutionView,
         /// `confirm` (=), `swap` (↓) or `draw_lots` (C.07 art. 4.2).
         action: String,
-        /// The player the TO acted on (a registration id).
-        player_id: Uuid,
+        /// The player the TO acted on.
+        player_id: PlayerId,
     },
     /// TO tie orders dropped because results changed their tie.
     TieResolutionsDropped {
@@ -186,7 +186,7 @@ pub struct StandingsCause {
     pub round: Option<u32>,
     /// The table whose result now counts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pairing_id: Option<Uuid>,
+    pub pairing_id: Option<PairingId>,
 }
 
 /// What made the standings change.
@@ -222,7 +222,7 @@ impl StandingsCause {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct PrizesNotice {
     /// The allocation run published.
-    pub run_id: String,
+    pub run_id: PrizeRunId,
     /// When (Unix ms).
     pub published_at: i64,
     /// How many prizes it awards.
@@ -372,7 +372,7 @@ impl EventData {
 #[derive(Clone, Debug)]
 pub struct LiveEvent {
     /// The tournament.
-    pub tournament_id: Uuid,
+    pub tournament_id: TournamentId,
     /// Its per-tournament sequence number.
     pub seq: i64,
     /// When it was committed (Unix ms; written just before the commit).
@@ -387,7 +387,7 @@ pub struct LiveEvent {
 /// The fields of an `event` frame.
 #[derive(Deserialize)]
 struct FrameFields<'a> {
-    tournament: Uuid,
+    tournament: TournamentId,
     seq: i64,
     at: i64,
     kind: &'a str,
@@ -398,7 +398,7 @@ struct FrameFields<'a> {
 impl LiveEvent {
     /// A just-stored event: its typed `data` and the JSON text stored for it.
     #[must_use]
-    pub fn new(tournament_id: Uuid, seq: i64, at: i64, data: EventData, json: &str) -> LiveEvent {
+    pub fn new(tournament_id: TournamentId, seq: i64, at: i64, data: EventData, json: &str) -> LiveEvent {
         let frame = event_frame(tournament_id, seq, at, data.kind(), json);
         LiveEvent { tournament_id, seq, at, data, frame }
     }
@@ -441,7 +441,7 @@ pub fn frame_of(e: &StoredEvent) -> ByteString {
 }
 
 /// An `event` frame around data that is already JSON.
-fn event_frame(tournament: Uuid, seq: i64, at: i64, kind: &str, data: &str) -> ByteString {
+fn event_frame(tournament: TournamentId, seq: i64, at: i64, kind: &str, data: &str) -> ByteString {
     let kind = serde_json::to_string(kind).unwrap_or_else(|_| "\"unknown\"".into());
     ByteString::from(format!(
         r#"{{"v":{VERSION},"type":"event","tournament":"{tournament}","seq":{seq},"kind":{kind},"at":{at},"data":{data}}}"#
@@ -451,10 +451,12 @@ fn event_frame(tournament: Uuid, seq: i64, at: i64, kind: &str, data: &str) -> B
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::RoundId;
+    use uuid::Uuid;
 
     fn round() -> RoundView {
         RoundView {
-            id: "r".into(),
+            id: RoundId::random(),
             number: 2,
             status: "ACTIVE".into(),
             mission: "m".into(),
@@ -465,7 +467,13 @@ mod tests {
 
     fn stored(seq: i64, kind: &str, payload: &str) -> StoredEvent {
         let at = if seq == 1 { 1 } else { 1000 };
-        StoredEvent { tournament_id: Uuid::nil(), seq, kind: kind.into(), payload: payload.into(), created_at: at }
+        StoredEvent {
+            tournament_id: TournamentId::from_uuid(Uuid::nil()),
+            seq,
+            kind: kind.into(),
+            payload: payload.into(),
+            created_at: at,
+        }
     }
 
     #[test]
@@ -473,7 +481,7 @@ mod tests {
         let e = EventData::StandingsChanged(StandingsCause {
             cause: Cause::ResultConfirmed,
             round: Some(3),
-            pairing_id: Some(Uuid::nil()),
+            pairing_id: Some(PairingId::from_uuid(Uuid::nil())),
         });
         let data = e.to_json().unwrap();
         assert_eq!(
@@ -488,7 +496,10 @@ mod tests {
         assert_eq!(frame["kind"], "standings_changed");
         assert_eq!(frame["data"]["round"], 3);
         let back = LiveEvent::from_frame(live.frame.clone()).unwrap();
-        assert_eq!((back.tournament_id, back.seq, back.at, back.kind()), (Uuid::nil(), 7, 1000, "standings_changed"));
+        assert_eq!(
+            (back.tournament_id.uuid(), back.seq, back.at, back.kind()),
+            (Uuid::nil(), 7, 1000, "standings_changed")
+        );
         assert!(matches!(back.data, EventData::StandingsChanged(c) if c.cause == Cause::ResultConfirmed));
     }
 
@@ -499,7 +510,9 @@ mod tests {
             EventData::PairingsPublished(Published { round: round(), warnings: vec![], tournament: None }),
             EventData::StandingsChanged(StandingsCause::of(Cause::TieResolved)),
             EventData::TieNoticesDismissed { count: 2 },
-            EventData::PrizesPublished { prizes: PrizesNotice { run_id: "x".into(), published_at: 1, prize_count: 3 } },
+            EventData::PrizesPublished {
+                prizes: PrizesNotice { run_id: PrizeRunId::random(), published_at: 1, prize_count: 3 },
+            },
         ];
         for e in events {
             let v = serde_json::to_value(&e).unwrap();

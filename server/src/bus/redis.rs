@@ -216,12 +216,13 @@ async fn subscribe_once(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::TournamentId;
 
     #[test]
     fn messages_round_trip_with_pipes_in_the_frame() {
         let data = r#"{"count":2,"note":"x|y"}"#;
         let stored = crate::store::StoredEvent {
-            tournament_id: Uuid::new_v4(),
+            tournament_id: TournamentId::random(),
             seq: 42,
             kind: "tie_notices_dismissed".into(),
             payload: data.into(),

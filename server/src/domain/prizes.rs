@@ -5,8 +5,8 @@
 use super::Millis;
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::prizes::{Allocation, CashSplit, Category, LogEntry, PrizeEvent, RuleConfig};
+use arbiter_web::ids::{PlayerId, PrizeRunId, TournamentId, UserId};
 use serde::{Deserialize, Serialize};
-use uuid::Uuid;
 
 /// The prize list (categories, each with its prizes) and the prize rules
 /// (eligibility mode, unrated players in rating categories, cash split).
@@ -32,11 +32,11 @@ impl PrizeConfig {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredPrizeConfig {
     /// The tournament.
-    pub tournament_id: Uuid,
+    pub tournament_id: TournamentId,
     /// The list and rules.
     pub config: PrizeConfig,
     /// Who saved it last (the TO's account).
-    pub updated_by: Uuid,
+    pub updated_by: UserId,
     /// When.
     pub updated_at: Millis,
 }
@@ -47,10 +47,10 @@ pub struct StoredPrizeConfig {
 pub struct Entrant {
     /// The number the engine knows the player by.
     pub no: PlayerNo,
-    /// The registration id.
-    pub player_id: Uuid,
+    /// The registration.
+    pub player_id: PlayerId,
     /// The player's account.
-    pub user_id: Uuid,
+    pub user_id: UserId,
     /// The score as the standings show it (`4.5`, `3-0-0`).
     pub score: String,
 }
@@ -78,11 +78,11 @@ pub struct RunOutputs {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrizeRun {
     /// Run id.
-    pub id: Uuid,
+    pub id: PrizeRunId,
     /// The tournament.
-    pub tournament_id: Uuid,
+    pub tournament_id: TournamentId,
     /// The TO's account that ran it.
-    pub run_by: Uuid,
+    pub run_by: UserId,
     /// When.
     pub run_at: Millis,
     /// The tournament's event sequence number the standings were read at.

@@ -6,14 +6,14 @@ use super::{Game, Millis, PairingSystem};
 use arbiter_engine::model::{PointSystem, Points};
 use arbiter_engine::standings::crokinole::{CrokinoleFormat, CrokinoleScoring};
 use arbiter_engine::standings::{ChessConfig, CrokinoleConfig, DropReason, Resolution, StandingsConfig, Wh40kConfig};
+use arbiter_web::ids::UserId;
 use serde::{Deserialize, Serialize};
-use uuid::Uuid;
 
 /// Who took a decision, and when.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResolutionMeta {
     /// The account.
-    pub by: Uuid,
+    pub by: UserId,
     /// Their display name at the time.
     pub by_name: String,
     /// When (Unix ms).

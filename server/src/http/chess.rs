@@ -3,11 +3,11 @@
 
 use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
+use crate::domain::{PlayerId, TournamentId};
 use crate::error::ApiResult;
 use crate::service::{byes, trf};
 use actix_web::{web, HttpResponse};
 use serde_json::json;
-use uuid::Uuid;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/tournaments/{id}/byes", web::get().to(list))
@@ -19,14 +19,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/trf", web::post().to(import));
 }
 
-async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "byes": byes::list(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
 async fn request(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     body: web::Json<byes::ByeInput>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Created().json(json!({ "bye": byes::request(&state.ctx, &user, *id, body.into_inner()).await? })))
@@ -35,7 +35,7 @@ async fn request(
 async fn cancel(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    path: web::Path<(Uuid, u32)>,
+    path: web::Path<(TournamentId, u32)>,
 ) -> ApiResult<HttpResponse> {
     let (id, round) = path.into_inner();
     byes::cancel(&state.ctx, &user, id, round).await?;
@@ -45,7 +45,7 @@ async fn cancel(
 async fn grant(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<PlayerId>,
     body: web::Json<byes::ByeInput>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Created().json(json!({ "bye": byes::grant(&state.ctx, &user, *id, body.into_inner()).await? })))
@@ -54,14 +54,14 @@ async fn grant(
 async fn revoke(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    path: web::Path<(Uuid, u32)>,
+    path: web::Path<(PlayerId, u32)>,
 ) -> ApiResult<HttpResponse> {
     let (id, round) = path.into_inner();
     byes::revoke(&state.ctx, &user, id, round).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
-async fn export(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn export(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     let (name, text) = trf::export(&state.ctx, user.0.as_ref(), *id).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
@@ -72,7 +72,7 @@ async fn export(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>
 async fn import(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     body: String,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(trf::import(&state.ctx, &user, *id, &body).await?))

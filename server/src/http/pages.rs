@@ -3,7 +3,7 @@
 
 use crate::app::AppState;
 use crate::auth::{csrf, session, session::MaybeUser};
-use crate::domain::User;
+use crate::domain::{TournamentId, User};
 use crate::error::ApiError;
 use crate::live::snapshot;
 use crate::live::view::{View, ViewParams};
@@ -14,7 +14,6 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::{self as tpl, script_json, Live, Nav};
 use askama::Template;
 use serde::Deserialize;
-use uuid::Uuid;
 
 /// Registers the page routes.
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -317,12 +316,17 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
     }
 }
 
-async fn tournament_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
+async fn tournament_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> Page {
     let viewer = user.0.as_ref();
     let t = tournaments::get(&state.ctx, *id, viewer).await?;
     let list = players::list(&state.ctx, viewer, *id).await?;
-    let me = viewer.and_then(|u| list.iter().find(|p| p.user_id == u.id.to_string() && !p.removed).cloned());
-    let is_to = viewer.is_some_and(|u| u.id.to_string() == t.owner_id);
+    let me = viewer.and_then(|u| list.iter().find(|p| p.user_id == u.id && !p.removed).cloned());
+    let is_to = viewer.is_some_and(|u| u.id == t.owner_id);
     let (nav, fresh) = nav(&req, viewer);
     render(
         &req,
@@ -346,7 +350,7 @@ const STANDINGS_PAGE: u32 = 50;
 /// A live page's view state, and what its script needs to follow it.
 async fn live(
     state: &AppState,
-    id: Uuid,
+    id: TournamentId,
     user: Option<&User>,
     view: View,
     params: String,
@@ -364,7 +368,7 @@ async fn board_page(
     state: web::Data<AppState>,
     req: HttpRequest,
     user: MaybeUser,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     q: web::Query<ViewQuery>,
 ) -> Page {
     let params = ViewParams { view: Some("board".into()), from: q.from, to: q.to, ..ViewParams::default() };
@@ -383,7 +387,7 @@ async fn standings_page(
     state: web::Data<AppState>,
     req: HttpRequest,
     user: MaybeUser,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     q: web::Query<ViewQuery>,
 ) -> Page {
     let offset = q.offset.unwrap_or(0);
@@ -392,16 +396,21 @@ async fn standings_page(
     let ViewState::Standings { tournament, standings, standings_meta: meta } = s else {
         return Err(ApiError::internal("standings view").into());
     };
-    let is_to = user.0.as_ref().is_some_and(|u| u.id.to_string() == tournament.owner_id);
+    let is_to = user.0.as_ref().is_some_and(|u| u.id == tournament.owner_id);
     let (nav, fresh) = nav(&req, user.0.as_ref());
     render(&req, &state, &tpl::StandingsPage { nav, is_to, tournament, standings, meta, live }, fresh.as_deref())
 }
 
-async fn dashboard_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
+async fn dashboard_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> Page {
     let Some(u) = user.0 else { return Ok(redirect(&format!("/login?next=/t/{}/dashboard", id))) };
     let (s, live) = live(&state, *id, Some(&u), View::Queue, String::new()).await?;
     let ViewState::Queue { tournament, .. } = s else { return Err(ApiError::internal("queue view").into()) };
-    if tournament.owner_id != u.id.to_string() {
+    if tournament.owner_id != u.id {
         return Err(ApiError::forbidden(
             "not_tournament_organiser",
             "Only the tournament organiser can open the dashboard.",
@@ -418,14 +427,19 @@ async fn dashboard_page(state: web::Data<AppState>, req: HttpRequest, user: Mayb
     )
 }
 
-async fn player_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
+async fn player_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> Page {
     let Some(u) = user.0 else { return Ok(redirect(&format!("/login?next=/t/{}/me", id))) };
     let me = state.ctx.store.read().await?.player_of_user(*id, u.id).await?.filter(|p| !p.removed);
     let Some(me) = me else { return Ok(redirect(&format!("/t/{id}"))) };
     let (s, live) = live(&state, *id, Some(&u), View::Player { player: me.id, user: u.id }, String::new()).await?;
     let ViewState::Player { tournament, .. } = s else { return Err(ApiError::internal("player view").into()) };
     let published = prizes::published(&state.ctx, Some(&u), *id).await?;
-    let (my_prizes, my_payout) = published.as_ref().map(|p| p.of_player(&me.id.to_string())).unwrap_or_default();
+    let (my_prizes, my_payout) = published.as_ref().map(|p| p.of_player(me.id)).unwrap_or_default();
     let (nav, fresh) = nav(&req, Some(&u));
     let page = tpl::PlayerPage {
         nav,

@@ -3,11 +3,11 @@
 
 use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
+use crate::domain::{PlayerId, TournamentId};
 use crate::error::ApiResult;
 use crate::service::players;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
-use uuid::Uuid;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/tournaments/{id}/register", web::post().to(register))
@@ -23,7 +23,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 async fn register(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     body: web::Json<players::Register>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Created()
@@ -33,41 +33,49 @@ async fn register(
 async fn update_list(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     body: web::Json<players::UpdateList>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok()
         .json(json!({ "player": players::update_list(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
-async fn check_in(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn check_in(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "player": players::check_in(&state.ctx, &user, *id).await? })))
 }
 
-async fn drop_out(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn drop_out(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "player": players::drop_out(&state.ctx, &user, *id).await? })))
 }
 
-async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "players": players::list(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
 async fn check_in_player(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<PlayerId>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "player": players::check_in_player(&state.ctx, &user, *id).await? })))
 }
 
-async fn remove(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn remove(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<PlayerId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "player": players::remove(&state.ctx, &user, *id).await? })))
 }
 
 async fn update_profile(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<PlayerId>,
     body: web::Json<players::UpdateProfile>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok()

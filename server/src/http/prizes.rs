@@ -7,6 +7,7 @@ use super::pages::{nav, render, Page};
 use crate::app::AppState;
 use crate::auth::csrf;
 use crate::auth::session::{Authed, MaybeUser};
+use crate::domain::{PlayerId, PrizeRunId, TournamentId};
 use crate::error::{ApiError, ApiResult};
 use crate::service::prizes::{self, CsvTable, OverrideInput, RunRequest};
 use crate::service::{players, tournaments};
@@ -16,7 +17,6 @@ use arbiter_web::pages::prizes::{ManagePrizesPage, PrizesPage};
 use arbiter_web::pages::script_json;
 use serde::Deserialize;
 use serde_json::json;
-use uuid::Uuid;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/tournaments/{id}/prizes", web::get().to(get_published))
@@ -36,7 +36,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/prizes/manage/publish", web::post().to(publish_form));
 }
 
-async fn get_published(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn get_published(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
     let p = prizes::require_published(prizes::published(&state.ctx, user.0.as_ref(), *id).await?)?;
     Ok(HttpResponse::Ok().json(json!({ "prizes": p })))
 }
@@ -45,7 +49,7 @@ async fn get_published(state: web::Data<AppState>, user: MaybeUser, id: web::Pat
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ExportQuery {
-    run: Option<Uuid>,
+    run: Option<PrizeRunId>,
     #[serde(default)]
     table: CsvTable,
 }
@@ -53,7 +57,7 @@ struct ExportQuery {
 async fn export(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     q: web::Query<ExportQuery>,
 ) -> ApiResult<HttpResponse> {
     let text = prizes::export(&state.ctx, user.0.as_ref(), *id, q.run, q.table).await?;
@@ -67,14 +71,18 @@ async fn export(
         .body(text))
 }
 
-async fn get_config(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn get_config(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "config": prizes::get_config(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
 async fn set_config(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     body: web::Json<serde_json::Value>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok()
@@ -88,7 +96,7 @@ fn utf8(body: &[u8]) -> ApiResult<&str> {
 async fn import(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "config": prizes::import_csv(&state.ctx, &user, *id, utf8(&body)?).await? })))
@@ -97,21 +105,25 @@ async fn import(
 async fn run(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let req: RunRequest = super::optional_json(&body)?;
     Ok(HttpResponse::Created().json(json!({ "run": prizes::run(&state.ctx, &user, *id, req).await? })))
 }
 
-async fn runs(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn runs(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "runs": prizes::runs(&state.ctx, &user, *id).await? })))
 }
 
 async fn get_run(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    path: web::Path<(Uuid, Uuid)>,
+    path: web::Path<(TournamentId, PrizeRunId)>,
 ) -> ApiResult<HttpResponse> {
     let (id, run) = path.into_inner();
     Ok(HttpResponse::Ok().json(json!({ "run": prizes::get_run(&state.ctx, &user, id, run).await? })))
@@ -120,18 +132,23 @@ async fn get_run(
 async fn publish(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    path: web::Path<(Uuid, Uuid)>,
+    path: web::Path<(TournamentId, PrizeRunId)>,
 ) -> ApiResult<HttpResponse> {
     let (id, run) = path.into_inner();
     Ok(HttpResponse::Ok().json(json!({ "prizes": prizes::publish(&state.ctx, &user, id, run).await? })))
 }
 
-async fn prizes_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
+async fn prizes_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> Page {
     let viewer = user.0.as_ref();
     let tournament = tournaments::get(&state.ctx, *id, viewer).await?;
     let published = prizes::published(&state.ctx, viewer, *id).await?;
     let config = prizes::get_config(&state.ctx, viewer, *id).await?;
-    let is_to = viewer.is_some_and(|u| u.id.to_string() == tournament.owner_id);
+    let is_to = viewer.is_some_and(|u| u.id == tournament.owner_id);
     let seq = state.ctx.store.read().await?.tournament(*id).await?.map_or(0, |t| t.last_seq);
     let live = script_json(&json!({ "seq": seq, "data": {} }));
     let (nav, fresh) = nav(&req, viewer);
@@ -141,21 +158,21 @@ async fn prizes_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUs
 /// `?run=ID` on the manage page: the run shown (default: the newest).
 #[derive(Deserialize, Default)]
 struct ManageQuery {
-    run: Option<Uuid>,
+    run: Option<PrizeRunId>,
 }
 
 async fn manage(
     state: &AppState,
     req: &HttpRequest,
     user: &crate::domain::User,
-    id: Uuid,
-    run: Option<Uuid>,
+    id: TournamentId,
+    run: Option<PrizeRunId>,
     error: Option<String>,
     csv: String,
 ) -> Page {
     let tournament = tournaments::get(&state.ctx, id, Some(user)).await?;
     let runs = prizes::runs(&state.ctx, user, id).await?;
-    let shown = match run.or_else(|| runs.first().and_then(|r| Uuid::parse_str(&r.id).ok())) {
+    let shown = match run.or_else(|| runs.first().map(|r| r.id)) {
         Some(r) => Some(prizes::get_run(&state.ctx, user, id, r).await?),
         None => None,
     };
@@ -171,11 +188,11 @@ async fn manage(
     Ok(res)
 }
 
-fn login(id: Uuid) -> HttpResponse {
+fn login(id: TournamentId) -> HttpResponse {
     HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/login?next=/t/{id}/prizes/manage"))).finish()
 }
 
-fn back(id: Uuid, run: Option<&str>) -> HttpResponse {
+fn back(id: TournamentId, run: Option<PrizeRunId>) -> HttpResponse {
     let q = run.map(|r| format!("?run={r}")).unwrap_or_default();
     HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/t/{id}/prizes/manage{q}"))).finish()
 }
@@ -184,7 +201,7 @@ async fn manage_page(
     state: web::Data<AppState>,
     req: HttpRequest,
     user: MaybeUser,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     q: web::Query<ManageQuery>,
 ) -> Page {
     let Some(u) = user.0 else { return Ok(login(*id)) };
@@ -197,7 +214,7 @@ async fn refused(
     state: &AppState,
     req: &HttpRequest,
     user: &crate::domain::User,
-    id: Uuid,
+    id: TournamentId,
     e: ApiError,
     csv: String,
 ) -> Page {
@@ -219,7 +236,7 @@ async fn import_form(
     state: web::Data<AppState>,
     req: HttpRequest,
     user: MaybeUser,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     form: web::Form<ImportForm>,
 ) -> Page {
     csrf::check_form_token(&req, &form.csrf_token)?;
@@ -245,7 +262,7 @@ async fn rules_form(
     state: web::Data<AppState>,
     req: HttpRequest,
     user: MaybeUser,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     form: web::Form<RulesForm>,
 ) -> Page {
     csrf::check_form_token(&req, &form.csrf_token)?;
@@ -279,7 +296,7 @@ async fn run_form(
     state: web::Data<AppState>,
     req: HttpRequest,
     user: MaybeUser,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     form: web::Form<RunForm>,
 ) -> Page {
     csrf::check_form_token(&req, &form.csrf_token)?;
@@ -287,7 +304,7 @@ async fn run_form(
     let mut overrides = Vec::new();
     match (form.override_prize.trim(), form.override_player.trim()) {
         ("", "") => {}
-        (prize, player) => match Uuid::parse_str(player) {
+        (prize, player) => match player.parse::<PlayerId>() {
             Ok(player_id) if !prize.is_empty() => {
                 overrides.push(OverrideInput { prize_id: prize.to_string(), player_id })
             }
@@ -301,7 +318,7 @@ async fn run_form(
         },
     }
     match prizes::run(&state.ctx, &u, *id, RunRequest { overrides }).await {
-        Ok(r) => Ok(back(*id, Some(&r.summary.id))),
+        Ok(r) => Ok(back(*id, Some(r.summary.id))),
         Err(e) => refused(&state, &req, &u, *id, e, String::new()).await,
     }
 }
@@ -309,14 +326,14 @@ async fn run_form(
 #[derive(Deserialize)]
 struct PublishForm {
     csrf_token: String,
-    run_id: Uuid,
+    run_id: PrizeRunId,
 }
 
 async fn publish_form(
     state: web::Data<AppState>,
     req: HttpRequest,
     user: MaybeUser,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     form: web::Form<PublishForm>,
 ) -> Page {
     csrf::check_form_token(&req, &form.csrf_token)?;

@@ -5,14 +5,13 @@
 use super::pages::{nav, render, Page};
 use crate::app::AppState;
 use crate::auth::session::MaybeUser;
-use crate::domain::Game;
+use crate::domain::{Game, UserId};
 use crate::error::ApiResult;
 use crate::service::ratings;
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::ratings::{LeaderboardPage, UserPage};
 use serde::Deserialize;
-use uuid::Uuid;
 
 /// Leaderboard lines per page.
 const PER_PAGE: u64 = 100;
@@ -47,7 +46,7 @@ async fn leaderboard(
     Ok(HttpResponse::Ok().json(ratings::leaderboard(&state.ctx, &game, q.offset, q.limit).await?))
 }
 
-async fn user_ratings(state: web::Data<AppState>, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn user_ratings(state: web::Data<AppState>, id: web::Path<UserId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(ratings::user_ratings(&state.ctx, *id).await?))
 }
 
@@ -69,7 +68,7 @@ async fn leaderboard_page(
     render(&req, &state, &LeaderboardPage::new(nav, board, games, PER_PAGE), fresh.as_deref())
 }
 
-async fn user_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
+async fn user_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<UserId>) -> Page {
     let view = ratings::user_ratings(&state.ctx, *id).await?;
     let (nav, fresh) = nav(&req, user.0.as_ref());
     render(&req, &state, &UserPage::new(nav, view), fresh.as_deref())

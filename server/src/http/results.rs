@@ -2,11 +2,11 @@
 
 use crate::app::AppState;
 use crate::auth::session::Authed;
+use crate::domain::PairingId;
 use crate::error::ApiResult;
 use crate::service::results;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
-use uuid::Uuid;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/pairings/{id}/report", web::post().to(report))
@@ -18,20 +18,24 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 async fn report(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<PairingId>,
     body: web::Json<results::Score>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "pairing": results::report(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
-async fn confirm(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn confirm(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<PairingId>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "pairing": results::confirm(&state.ctx, &user, *id).await? })))
 }
 
 async fn dispute(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<PairingId>,
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let input: results::DisputeInput = super::optional_json(&body)?;
@@ -41,7 +45,7 @@ async fn dispute(
 async fn override_result(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<PairingId>,
     body: web::Json<results::Score>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(results::override_result(&state.ctx, &user, *id, body.into_inner()).await?))

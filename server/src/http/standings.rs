@@ -4,11 +4,11 @@
 
 use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
+use crate::domain::TournamentId;
 use crate::error::ApiResult;
 use crate::service::{tiebreaks, ties};
 use actix_web::{web, HttpResponse};
 use serde_json::json;
-use uuid::Uuid;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/tournaments/{id}/tiebreaks", web::get().to(get_tiebreaks))
@@ -18,14 +18,18 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/standings/groups/{group}", web::get().to(group));
 }
 
-async fn get_tiebreaks(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn get_tiebreaks(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "tiebreaks": tiebreaks::get(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
 async fn set_tiebreaks(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     body: web::Json<tiebreaks::SetTiebreaks>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok()
@@ -35,17 +39,25 @@ async fn set_tiebreaks(
 async fn act(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     body: web::Json<ties::TieAction>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "resolution": ties::act(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
-async fn dismiss(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn dismiss(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "dismissed": ties::dismiss_notices(&state.ctx, &user, *id).await? })))
 }
 
-async fn group(state: web::Data<AppState>, user: MaybeUser, path: web::Path<(Uuid, u32)>) -> ApiResult<HttpResponse> {
+async fn group(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    path: web::Path<(TournamentId, u32)>,
+) -> ApiResult<HttpResponse> {
     let (id, g) = path.into_inner();
     Ok(HttpResponse::Ok().json(json!({ "group": ties::group(&state.ctx, user.0.as_ref(), id, g).await? })))
 }

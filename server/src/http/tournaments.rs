@@ -4,14 +4,13 @@
 use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::bus::event::frame_of;
-use crate::domain::TournamentStatus;
+use crate::domain::{TournamentId, TournamentStatus};
 use crate::error::{ApiError, ApiResult};
 use crate::live::snapshot;
 use crate::service::{standings, tournaments};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
-use uuid::Uuid;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/tournaments", web::post().to(create))
@@ -43,11 +42,15 @@ async fn list_mine(state: web::Data<AppState>, Authed(user): Authed) -> ApiResul
     Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_mine(&state.ctx, &user).await? })))
 }
 
-async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::get(&state.ctx, *id, user.0.as_ref()).await? })))
 }
 
-async fn delete(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn delete(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
     tournaments::delete(&state.ctx, &user, *id).await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -63,7 +66,7 @@ struct AdvanceInput {
 async fn advance(
     state: web::Data<AppState>,
     Authed(user): Authed,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let input: AdvanceInput = super::optional_json(&body)?;
@@ -79,11 +82,19 @@ async fn advance(
     Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state.ctx, &user, *id, from).await? })))
 }
 
-async fn lock_lists(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn lock_lists(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::lock_lists(&state.ctx, &user, *id).await? })))
 }
 
-async fn get_standings(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn get_standings(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
     let (played, rows, meta) = standings::read(&state.ctx, *id, user.0.as_ref()).await?;
     let mut body = serde_json::to_value(&meta).map_err(ApiError::internal)?;
     body["round"] = json!(played);
@@ -91,7 +102,11 @@ async fn get_standings(state: web::Data<AppState>, user: MaybeUser, id: web::Pat
     Ok(HttpResponse::Ok().json(body))
 }
 
-async fn get_snapshot(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
+async fn get_snapshot(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(snapshot::snapshot(&state.ctx.store, *id, user.0.as_ref()).await?))
 }
 
@@ -110,7 +125,7 @@ struct Since {
 async fn events(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     q: web::Query<Since>,
 ) -> ApiResult<HttpResponse> {
     if q.since < 0 {

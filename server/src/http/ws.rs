@@ -2,13 +2,12 @@
 
 use crate::app::AppState;
 use crate::auth::session;
-use crate::domain::now_millis;
+use crate::domain::{now_millis, TournamentId};
 use crate::error::ApiError;
 use crate::live::session::{Timing, Watcher, MAX_FRAME};
 use crate::live::view::{Me, ViewParams};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
-use uuid::Uuid;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/ws/tournaments/{id}", web::get().to(connect));
@@ -23,7 +22,7 @@ struct Since {
 
 async fn connect(
     state: web::Data<AppState>,
-    id: web::Path<Uuid>,
+    id: web::Path<TournamentId>,
     params: web::Query<ViewParams>,
     since: web::Query<Since>,
     req: HttpRequest,

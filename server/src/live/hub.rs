@@ -6,6 +6,7 @@ use super::snapshots::Snapshots;
 use super::stats::HubStats;
 use super::view::View;
 use crate::bus::{Bus, BusMsg, Control};
+use crate::domain::TournamentId;
 use crate::service::views::RoundView;
 use crate::store::Store;
 use std::collections::HashMap;
@@ -13,7 +14,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot};
-use uuid::Uuid;
 
 /// How often the sign-in sessions of live sockets are checked against the
 /// database (which also catches a sign-out whose bus message was lost).
@@ -44,11 +44,11 @@ struct Inner {
     /// The latest round of each tournament with viewers, shared by the
     /// snapshots of everyone who connects at the same sequence number (a
     /// venue's screens, a reconnect storm): one read serves them all.
-    rounds: Mutex<HashMap<Uuid, RoundSlot>>,
+    rounds: Mutex<HashMap<TournamentId, RoundSlot>>,
     /// The views' snapshot frames, shared the same way.
     snapshots: Snapshots,
     shutdown: tokio::sync::watch::Sender<bool>,
-    rooms: Mutex<HashMap<Uuid, mpsc::Sender<RoomMsg>>>,
+    rooms: Mutex<HashMap<TournamentId, mpsc::Sender<RoomMsg>>>,
     next_id: AtomicU64,
     stats: Arc<HubStats>,
     /// Sign-in sessions with live sockets here.
@@ -127,7 +127,7 @@ impl Hub {
     ///
     /// # Errors
     /// Only if rooms keep closing under us (never in practice).
-    pub async fn join(&self, tournament: Uuid, view: View) -> Result<Subscription, &'static str> {
+    pub async fn join(&self, tournament: TournamentId, view: View) -> Result<Subscription, &'static str> {
         for _ in 0..5 {
             let room = self.room(tournament);
             let (tx, frames) = mpsc::channel(VIEWER_QUEUE);
@@ -147,7 +147,7 @@ impl Hub {
     }
 
     /// Leaves a room (when the socket closes or changes view).
-    pub fn leave(&self, tournament: Uuid, id: u64) {
+    pub fn leave(&self, tournament: TournamentId, id: u64) {
         self.inner.stats.viewers.dec();
         let room = self.inner.rooms.lock().ok().and_then(|r| r.get(&tournament).cloned());
         if let Some(room) = room {
@@ -156,13 +156,13 @@ impl Hub {
     }
 
     /// The tournament's standings as its room keeps them (computed if stale).
-    pub async fn standings(&self, tournament: Uuid) -> Option<StandingsCache> {
+    pub async fn standings(&self, tournament: TournamentId) -> Option<StandingsCache> {
         let (reply, rx) = oneshot::channel();
         self.room(tournament).send(RoomMsg::Standings(reply)).await.ok()?;
         rx.await.ok().flatten()
     }
 
-    fn room(&self, tournament: Uuid) -> mpsc::Sender<RoomMsg> {
+    fn room(&self, tournament: TournamentId) -> mpsc::Sender<RoomMsg> {
         let Ok(mut rooms) = self.inner.rooms.lock() else {
             // A poisoned lock means a panic elsewhere; open an unshared room.
             return self.open_room(tournament);
@@ -177,7 +177,7 @@ impl Hub {
     }
 
     /// Opens a room task for `tournament`, which leaves the map when it closes.
-    fn open_room(&self, tournament: Uuid) -> mpsc::Sender<RoomMsg> {
+    fn open_room(&self, tournament: TournamentId) -> mpsc::Sender<RoomMsg> {
         let hub = self.clone();
         let closed = move |room: &mpsc::Sender<RoomMsg>| hub.forget(tournament, room);
         room::open(tournament, self.inner.store.clone(), self.inner.stats.clone(), closed)
@@ -191,7 +191,7 @@ impl Hub {
     /// `load`'s error.
     pub async fn latest_round<E, F, Fut>(
         &self,
-        tournament: Uuid,
+        tournament: TournamentId,
         seq: i64,
         load: F,
     ) -> Result<Option<Arc<RoundView>>, E>
@@ -213,7 +213,7 @@ impl Hub {
     }
 
     /// Removes `room` from the map if it is still the registered room of `tournament`.
-    fn forget(&self, tournament: Uuid, room: &mpsc::Sender<RoomMsg>) {
+    fn forget(&self, tournament: TournamentId, room: &mpsc::Sender<RoomMsg>) {
         if let Ok(mut rounds) = self.inner.rounds.lock() {
             rounds.remove(&tournament);
         }
@@ -226,7 +226,7 @@ impl Hub {
         }
     }
 
-    fn rooms(&self) -> Vec<(Uuid, mpsc::Sender<RoomMsg>)> {
+    fn rooms(&self) -> Vec<(TournamentId, mpsc::Sender<RoomMsg>)> {
         self.inner.rooms.lock().map(|r| r.iter().map(|(k, v)| (*k, v.clone())).collect()).unwrap_or_default()
     }
 }
@@ -298,7 +298,7 @@ mod tests {
     use crate::domain::now_millis;
     use std::time::Duration;
 
-    fn event(tournament: Uuid, seq: i64) -> Arc<LiveEvent> {
+    fn event(tournament: TournamentId, seq: i64) -> Arc<LiveEvent> {
         let data = crate::bus::EventData::TieNoticesDismissed { count: 0 };
         Arc::new(LiveEvent::new(tournament, seq, now_millis(), data, r#"{"count":0}"#))
     }
@@ -310,7 +310,7 @@ mod tests {
         let bus = LocalBus::default();
         let hub = Hub::start(store, &bus);
         // A tournament the database does not know: the room starts at seq 0.
-        let t = Uuid::new_v4();
+        let t = TournamentId::random();
         let mut fast = hub.join(t, View::Events).await.unwrap();
         let mut slow = hub.join(t, View::Events).await.unwrap();
         let n = i64::try_from(VIEWER_QUEUE).unwrap() + 100;
@@ -337,7 +337,7 @@ mod tests {
         let store = Store::connect(&format!("sqlite://{}/t.db?mode=rwc", dir.path().display())).await.unwrap();
         let bus = LocalBus::default();
         let hub = Hub::start(store, &bus);
-        let t = Uuid::new_v4();
+        let t = TournamentId::random();
         let mut v = hub.join(t, View::Events).await.unwrap();
         for seq in [1, 2, 2, 1, 3] {
             bus.publish(vec![event(t, seq)]);

@@ -6,6 +6,7 @@ use super::protocol::{Recomputed, ServerMsg, Update};
 use super::stats::HubStats;
 use super::view::View;
 use crate::bus::LiveEvent;
+use crate::domain::{PlayerId, TournamentId};
 use crate::service::views::{StandingView, StandingsMeta, StandingsWindow};
 use crate::store::Store;
 use bytestring::ByteString;
@@ -13,7 +14,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
-use uuid::Uuid;
 
 /// One frame for one viewer: the text to send and the event sequence number it reflects.
 #[derive(Clone, Debug)]
@@ -86,7 +86,7 @@ struct Viewer {
 }
 
 struct Room {
-    tournament: Uuid,
+    tournament: TournamentId,
     /// The room's own inbox, for recomputations to report back (weak: the
     /// room still closes when the hub lets it go).
     inbox: mpsc::WeakSender<RoomMsg>,
@@ -104,7 +104,7 @@ struct Room {
 /// Opens a room task and returns its inbox; `closed` is called with it when
 /// the task ends (empty for a while, or every sender gone).
 pub fn open(
-    tournament: Uuid,
+    tournament: TournamentId,
     store: Store,
     stats: Arc<HubStats>,
     closed: impl FnOnce(&mpsc::Sender<RoomMsg>) + Send + 'static,
@@ -301,8 +301,8 @@ impl Room {
             return;
         };
         let meta_changed = old.meta != new.meta;
-        let by_player = |rows: &[StandingView]| -> HashMap<String, usize> {
-            rows.iter().enumerate().map(|(i, r)| (r.player_id.clone(), i)).collect()
+        let by_player = |rows: &[StandingView]| -> HashMap<PlayerId, usize> {
+            rows.iter().enumerate().map(|(i, r)| (r.player_id, i)).collect()
         };
         let (old_index, new_index) = if self.viewers.iter().any(|v| matches!(v.view, View::Player { .. })) {
             (by_player(&old.rows), by_player(&new.rows))
@@ -320,9 +320,9 @@ impl Room {
                     .then(|| update(view, Recomputed::Standings { standings: b, standings_meta: &new.meta }))
             }
             (View::Player { player, .. }, None) => {
-                let id = player.to_string();
-                let row = new_index.get(&id).map(|&i| &new.rows[i]);
-                (row != old_index.get(&id).map(|&i| &old.rows[i])).then(|| update(view, Recomputed::Standing { row }))
+                let row = new_index.get(player).map(|&i| &new.rows[i]);
+                (row != old_index.get(player).map(|&i| &old.rows[i]))
+                    .then(|| update(view, Recomputed::Standing { row }))
             }
             _ => None,
         });
@@ -349,7 +349,7 @@ impl Room {
 }
 
 /// The standings of `tournament` now, or `None` (logged) when the database cannot give them.
-async fn compute(store: &Store, tournament: Uuid) -> Option<StandingsCache> {
+async fn compute(store: &Store, tournament: TournamentId) -> Option<StandingsCache> {
     match crate::service::standings::current(store, tournament).await {
         Ok((seq, rows, meta)) => Some(StandingsCache { seq, rows: Arc::new(rows), meta: Arc::new(meta) }),
         Err(e) => {

@@ -19,12 +19,11 @@ use super::signin::{SignInEnd, SignInWatch};
 use super::view::{Me, View};
 use super::{Hub, Subscription};
 use crate::bus::event::frame_of;
-use crate::domain::User;
+use crate::domain::{TournamentId, User};
 use actix_web::web::Bytes;
 use actix_ws::{CloseCode, CloseReason, Message, ProtocolError};
 use bytestring::ByteString;
 use std::time::{Duration, Instant};
-use uuid::Uuid;
 
 /// A client this far behind gets a snapshot instead of a replay.
 pub const REPLAY_MAX: i64 = 1000;
@@ -74,7 +73,7 @@ enum Next {
 /// Who is watching and what.
 pub struct Watcher {
     /// The tournament.
-    pub tournament: Uuid,
+    pub tournament: TournamentId,
     /// The signed-in account, if any.
     pub user: Option<User>,
     /// The account's registration in the tournament, if any (for the player view).

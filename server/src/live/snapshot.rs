@@ -3,18 +3,17 @@
 
 use super::view::{View, QUEUE_STANDINGS};
 use super::Hub;
-use crate::domain::User;
+use crate::domain::{TournamentId, User};
 use crate::error::ApiResult;
 use crate::service::standings;
 use crate::service::views::{self, roster, Snapshot, StandingsWindow, ViewState};
 use crate::store::Store;
-use uuid::Uuid;
 
 /// Reads the snapshot of `id` in one consistent read.
 ///
 /// # Errors
 /// 404 for an unknown tournament (or a DRAFT not owned by `viewer`); 503 when the database is down.
-pub async fn snapshot(store: &Store, id: Uuid, viewer: Option<&User>) -> ApiResult<Snapshot> {
+pub async fn snapshot(store: &Store, id: TournamentId, viewer: Option<&User>) -> ApiResult<Snapshot> {
     let tx = store.read().await?;
     let t = crate::service::visible(&tx, id, viewer).await?;
     let players = tx.players(id).await?;
@@ -36,7 +35,7 @@ pub async fn snapshot(store: &Store, id: Uuid, viewer: Option<&User>) -> ApiResu
 ///
 /// # Errors
 /// 404 for an unknown tournament (or a DRAFT not owned by `viewer`); 503 when the database is down.
-pub async fn for_view(hub: &Hub, id: Uuid, viewer: Option<&User>, view: &View) -> ApiResult<(i64, ViewState)> {
+pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: &View) -> ApiResult<(i64, ViewState)> {
     if *view == View::Events {
         let s = snapshot(hub.store(), id, viewer).await?;
         return Ok((s.seq, ViewState::Events(s)));
@@ -76,21 +75,16 @@ pub async fn for_view(hub: &Hub, id: Uuid, viewer: Option<&User>, view: &View) -
         }
         View::Player { player, .. } => {
             let me = tx.player(*player).await?.filter(|p| p.tournament_id == id).map(|p| views::player(&p, true, true));
-            let id_text = player.to_string();
             let (round, pairing) = match &latest {
                 Some(r) => {
-                    let mine = r
-                        .pairings
-                        .iter()
-                        .find(|p| p.player1.id == id_text || p.player2.as_ref().is_some_and(|s| s.id == id_text))
-                        .cloned();
+                    let mine = r.pairings.iter().find(|p| p.seats().any(|s| s == *player)).cloned();
                     (Some(r.header()), mine)
                 }
                 None => (None, None),
             };
             drop(tx);
             let standing =
-                hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == id_text).cloned());
+                hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == *player).cloned());
             ViewState::Player { tournament, me, round, pairing, standing }
         }
     };

@@ -19,10 +19,10 @@
 //! its player). Access is checked when the socket opens.
 
 use super::view::View;
+use crate::domain::TournamentId;
 use bytestring::ByteString;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use uuid::Uuid;
 
 /// One view's last snapshot frame and its sequence number; the lock is held
 /// while it is built, so the viewers arriving meanwhile wait and share it.
@@ -31,7 +31,7 @@ type Slot = Arc<tokio::sync::Mutex<Option<(i64, ByteString)>>>;
 /// Snapshot frames by tournament and view (cheap to share; see the module doc).
 #[derive(Default)]
 pub struct Snapshots {
-    slots: Mutex<HashMap<(Uuid, View), Slot>>,
+    slots: Mutex<HashMap<(TournamentId, View), Slot>>,
 }
 
 impl Snapshots {
@@ -44,7 +44,7 @@ impl Snapshots {
     /// `build`'s error (nothing is kept; the next viewer tries again).
     pub async fn frame<E, F, Fut>(
         &self,
-        tournament: Uuid,
+        tournament: TournamentId,
         view: &View,
         at_least: i64,
         build: F,
@@ -67,7 +67,7 @@ impl Snapshots {
     }
 
     /// Drops the frames of `tournament` (its room closed: nobody watches it here).
-    pub fn forget(&self, tournament: Uuid) {
+    pub fn forget(&self, tournament: TournamentId) {
         if let Ok(mut slots) = self.slots.lock() {
             slots.retain(|(t, _), _| *t != tournament);
         }
@@ -82,7 +82,7 @@ mod tests {
     #[tokio::test]
     async fn viewers_of_a_view_share_one_frame_until_a_newer_one_is_needed() {
         let snapshots = Arc::new(Snapshots::default());
-        let (t, view) = (Uuid::new_v4(), View::Board { from: 1, to: 10 });
+        let (t, view) = (TournamentId::random(), View::Board { from: 1, to: 10 });
         let builds = Arc::new(AtomicUsize::new(0));
         let build = |seq: i64, builds: Arc<AtomicUsize>| async move {
             builds.fetch_add(1, SeqCst);

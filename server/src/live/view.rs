@@ -6,8 +6,8 @@
 //! table and the TO — not every phone.
 
 use crate::bus::EventData;
+use crate::domain::{PlayerId, UserId};
 use std::borrow::Cow;
-use uuid::Uuid;
 
 /// The most standings rows one client may follow.
 pub const MAX_WINDOW: u32 = 200;
@@ -38,20 +38,20 @@ pub enum View {
     },
     /// One player's pairing, registration, standings line and rating change.
     Player {
-        /// The registration id.
-        player: Uuid,
+        /// The registration.
+        player: PlayerId,
         /// The player's account.
-        user: Uuid,
+        user: UserId,
     },
 }
 
 /// A signed-in player's registration in the tournament (for the player view).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Me {
-    /// The registration id.
-    pub player: Uuid,
+    /// The registration.
+    pub player: PlayerId,
     /// The account.
-    pub user: Uuid,
+    pub user: UserId,
 }
 
 /// View parameters as they come from a query string or a `subscribe` frame.
@@ -76,7 +76,7 @@ pub struct ViewParams {
 
 impl ViewParams {
     /// The view these parameters name; `player` needs the caller's
-    /// registration id (`me`).
+    /// registration (`me`).
     ///
     /// # Errors
     /// A message for an unknown view or bad parameters.
@@ -169,15 +169,14 @@ impl View {
             }
             (View::Standings { .. }, _) => None,
             (View::Player { player, user }, _) => {
-                let me = player.to_string();
+                let me = *player;
                 if let E::RatingsChanged { ratings } = e {
                     let mut mine = ratings.clone();
-                    let account = user.to_string();
-                    mine.changes.retain(|c| c.user_id == account);
+                    mine.changes.retain(|c| c.user_id == *user);
                     return Some(Cow::Owned(E::RatingsChanged { ratings: mine }));
                 }
                 if let Some(round) = e.round() {
-                    return Some(Cow::Owned(e.with_round(round.for_player(&me))));
+                    return Some(Cow::Owned(e.with_round(round.for_player(me))));
                 }
                 if let Some(p) = e.player() {
                     return (p.id == me).then_some(Cow::Borrowed(e));
@@ -192,17 +191,18 @@ impl View {
 mod tests {
     use super::*;
     use crate::bus::{Cause, PrizesNotice, StandingsCause};
+    use crate::domain::{PairingId, PrizeRunId, RoundId};
     use arbiter_web::views::ratings::{RatingDeltaView, RatingsChangedView};
     use arbiter_web::views::{PairingView, Published, RoundView, Seat};
 
-    fn seat(id: &str) -> Seat {
-        Seat { id: id.into(), user_id: String::new(), name: id.into(), faction: String::new() }
+    fn seat(id: PlayerId) -> Seat {
+        Seat { id, user_id: UserId::random(), name: id.to_string(), faction: String::new() }
     }
 
-    fn pairing(table: u32, p1: &str, p2: Option<&str>) -> PairingView {
+    fn pairing(table: u32, p1: PlayerId, p2: Option<PlayerId>) -> PairingView {
         PairingView {
-            id: format!("pair{table}"),
-            round_id: "r".into(),
+            id: PairingId::random(),
+            round_id: RoundId::random(),
             table,
             player1: seat(p1),
             player2: p2.map(seat),
@@ -240,13 +240,13 @@ mod tests {
 
     #[test]
     fn a_result_reaches_its_board_range_and_its_players_only() {
-        let me = Uuid::new_v4();
-        let e = EventData::ResultConfirmed { pairing: pairing(7, &me.to_string(), Some("other")) };
+        let me = PlayerId::random();
+        let e = EventData::ResultConfirmed { pairing: pairing(7, me, Some(PlayerId::random())) };
         assert!(View::Board { from: 1, to: 10 }.filter(&e).is_some());
         assert!(View::Board { from: 11, to: 20 }.filter(&e).is_none());
-        let user = Uuid::new_v4();
+        let user = UserId::random();
         assert!(View::Player { player: me, user }.filter(&e).is_some());
-        assert!(View::Player { player: Uuid::new_v4(), user }.filter(&e).is_none());
+        assert!(View::Player { player: PlayerId::random(), user }.filter(&e).is_none());
         assert!(View::Standings { offset: 0, limit: 50 }.filter(&e).is_none());
         assert!(View::Queue.filter(&e).is_some());
         let standings = EventData::StandingsChanged(StandingsCause::of(Cause::TieResolved));
@@ -256,8 +256,8 @@ mod tests {
 
     #[test]
     fn a_player_sees_only_their_own_rating_change() {
-        let (player, user) = (Uuid::new_v4(), Uuid::new_v4());
-        let delta = |user_id: String, delta: i32| RatingDeltaView {
+        let (player, user) = (PlayerId::random(), UserId::random());
+        let delta = |user_id: UserId, delta: i32| RatingDeltaView {
             user_id,
             name: String::new(),
             rating_before: 1200,
@@ -269,9 +269,9 @@ mod tests {
             ratings: RatingsChangedView {
                 game: "wh40k".into(),
                 cause: "round_closed".into(),
-                round_id: "r".into(),
+                round_id: RoundId::random(),
                 rounds_rated: 1,
-                changes: vec![delta(user.to_string(), 16), delta("x".into(), -16)],
+                changes: vec![delta(user, 16), delta(UserId::random(), -16)],
             },
         };
         let got = View::Player { player, user }.filter(&e);
@@ -282,13 +282,14 @@ mod tests {
 
     #[test]
     fn published_prizes_reach_every_view() {
-        let e =
-            EventData::PrizesPublished { prizes: PrizesNotice { run_id: "r".into(), published_at: 1, prize_count: 3 } };
+        let e = EventData::PrizesPublished {
+            prizes: PrizesNotice { run_id: PrizeRunId::random(), published_at: 1, prize_count: 3 },
+        };
         let views = [
             View::Queue,
             View::Board { from: 1, to: 9 },
             View::Standings { offset: 0, limit: 50 },
-            View::Player { player: Uuid::new_v4(), user: Uuid::new_v4() },
+            View::Player { player: PlayerId::random(), user: UserId::random() },
         ];
         for v in views {
             assert!(matches!(v.filter(&e), Some(Cow::Borrowed(_))), "{v:?}");
@@ -297,17 +298,17 @@ mod tests {
 
     #[test]
     fn published_pairings_are_cut_to_what_the_view_shows() {
-        let me = Uuid::new_v4();
+        let me = PlayerId::random();
         let round = RoundView {
-            id: "r".into(),
+            id: RoundId::random(),
             number: 2,
             status: "ACTIVE".into(),
             mission: "m".into(),
             pairings: vec![
-                pairing(1, "a", Some("b")),
-                pairing(2, &me.to_string(), Some("c")),
-                pairing(3, "d", Some("e")),
-                pairing(0, "f", None),
+                pairing(1, PlayerId::random(), Some(PlayerId::random())),
+                pairing(2, me, Some(PlayerId::random())),
+                pairing(3, PlayerId::random(), Some(PlayerId::random())),
+                pairing(0, PlayerId::random(), None),
             ],
             tables_total: 3,
         };
@@ -317,9 +318,9 @@ mod tests {
         assert!(matches!(&*b, EventData::PairingsPublished(p) if p.warnings == ["w"]));
         let first = View::Board { from: 1, to: 1 }.filter(&e).unwrap();
         assert_eq!(tables(&first), [1]);
-        let mine = View::Player { player: me, user: Uuid::new_v4() }.filter(&e).unwrap();
+        let mine = View::Player { player: me, user: UserId::random() }.filter(&e).unwrap();
         assert_eq!(tables(&mine), [2], "only the player's own table");
-        let other = View::Player { player: Uuid::new_v4(), user: Uuid::new_v4() }.filter(&e).unwrap();
+        let other = View::Player { player: PlayerId::random(), user: UserId::random() }.filter(&e).unwrap();
         assert_eq!(tables(&other), Vec::<u32>::new(), "the round's header, no tables");
         assert!(View::Standings { offset: 0, limit: 50 }.filter(&e).is_none());
     }

@@ -5,11 +5,10 @@ use crate::auth::limits::Limits;
 use crate::auth::password::{self, Hasher};
 use crate::auth::session;
 use crate::bus::Control;
-use crate::domain::{now_millis, User};
+use crate::domain::{now_millis, User, UserId};
 use crate::error::{ApiError, ApiResult};
 use serde::Deserialize;
 use std::net::IpAddr;
-use uuid::Uuid;
 
 /// A sign-up request.
 #[derive(Clone, Debug, Deserialize)]
@@ -46,7 +45,7 @@ fn clean_email(email: &str) -> ApiResult<String> {
     }
 }
 
-async fn start_session(ctx: &Ctx, user: Uuid) -> ApiResult<String> {
+async fn start_session(ctx: &Ctx, user: UserId) -> ApiResult<String> {
     let token = session::new_token();
     let now = now_millis();
     let tx = ctx.store.begin().await?;
@@ -77,7 +76,7 @@ pub async fn sign_up(
     }
     limits.password_attempt(from, &email)?;
     let phc = passwords.hash(input.password).await.map_err(ApiError::internal)?;
-    let user = User { id: Uuid::new_v4(), email, display_name };
+    let user = User { id: UserId::random(), email, display_name };
     let tx = ctx.store.begin().await?;
     if tx.user_by_email(&user.email).await?.is_some() {
         return Err(ApiError::conflict("email_taken", "An account with this e-mail already exists; sign in instead."));

@@ -10,11 +10,11 @@ use super::Ctx;
 use super::{load_tournament, require_to, Change};
 use crate::bus::EventData;
 use crate::domain::{
-    now_millis, ByeKind, ByeRequest, PairingSystem, Player, RoundStatus, Tournament, TournamentStatus, User,
+    now_millis, ByeKind, ByeRequest, ByeRequestId, PairingSystem, Player, PlayerId, RoundStatus, Tournament,
+    TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult};
 use serde::Deserialize;
-use uuid::Uuid;
 
 /// A bye asked for: `{"round": 4, "kind": "half"}` (`half`, `zero`, or `full` for the TO).
 #[derive(Clone, Debug, Deserialize)]
@@ -30,7 +30,7 @@ pub use arbiter_web::views::ByeView;
 
 fn view(r: &ByeRequest, p: &Player, t: &Tournament) -> ByeView {
     ByeView {
-        player_id: r.player_id.to_string(),
+        player_id: r.player_id,
         player_name: p.display_name.clone(),
         round: r.round,
         kind: r.kind.as_str().to_lowercase(),
@@ -103,7 +103,7 @@ async fn put(
     let kind = parse_kind(&input.kind, by_to)?;
     check(&change, t, p, input.round).await?;
     let r = ByeRequest {
-        id: Uuid::new_v4(),
+        id: ByeRequestId::random(),
         tournament_id: t.id,
         player_id: p.id,
         round: input.round,
@@ -137,7 +137,7 @@ async fn delete(ctx: &Ctx, mut change: Change, t: &Tournament, p: &Player, round
 /// # Errors
 /// 404 not registered; 403 `full_bye_by_organiser`; 409 `byes_not_offered`,
 /// `round_already_paired`, `player_withdrawn`, `wrong_status`; 422 bad round or kind.
-pub async fn request(ctx: &Ctx, user: &User, id: Uuid, input: ByeInput) -> ApiResult<ByeView> {
+pub async fn request(ctx: &Ctx, user: &User, id: TournamentId, input: ByeInput) -> ApiResult<ByeView> {
     let change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     let p = own_registration(&change, &t, user).await?;
@@ -148,14 +148,14 @@ pub async fn request(ctx: &Ctx, user: &User, id: Uuid, input: ByeInput) -> ApiRe
 ///
 /// # Errors
 /// As [`request`]; 404 `bye_not_found` when there is none.
-pub async fn cancel(ctx: &Ctx, user: &User, id: Uuid, round: u32) -> ApiResult<()> {
+pub async fn cancel(ctx: &Ctx, user: &User, id: TournamentId, round: u32) -> ApiResult<()> {
     let change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     let p = own_registration(&change, &t, user).await?;
     delete(ctx, change, &t, &p, round).await
 }
 
-async fn as_to(ctx: &Ctx, user: &User, player: Uuid) -> ApiResult<(Change, Tournament, Player)> {
+async fn as_to(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<(Change, Tournament, Player)> {
     let (t_id, _) = locate(ctx, player).await?;
     let change = Change::begin(ctx, t_id).await?;
     let t = load_tournament(change.tx(), t_id).await?;
@@ -168,7 +168,7 @@ async fn as_to(ctx: &Ctx, user: &User, player: Uuid) -> ApiResult<(Change, Tourn
 ///
 /// # Errors
 /// 403 for anyone but the TO; otherwise as [`request`].
-pub async fn grant(ctx: &Ctx, user: &User, player: Uuid, input: ByeInput) -> ApiResult<ByeView> {
+pub async fn grant(ctx: &Ctx, user: &User, player: PlayerId, input: ByeInput) -> ApiResult<ByeView> {
     let (change, t, p) = as_to(ctx, user, player).await?;
     put(ctx, user, change, &t, &p, &input, true).await
 }
@@ -177,7 +177,7 @@ pub async fn grant(ctx: &Ctx, user: &User, player: Uuid, input: ByeInput) -> Api
 ///
 /// # Errors
 /// As [`grant`] and [`cancel`].
-pub async fn revoke(ctx: &Ctx, user: &User, player: Uuid, round: u32) -> ApiResult<()> {
+pub async fn revoke(ctx: &Ctx, user: &User, player: PlayerId, round: u32) -> ApiResult<()> {
     let (change, t, p) = as_to(ctx, user, player).await?;
     delete(ctx, change, &t, &p, round).await
 }
@@ -187,7 +187,7 @@ pub async fn revoke(ctx: &Ctx, user: &User, player: Uuid, round: u32) -> ApiResu
 ///
 /// # Errors
 /// 404 for an unknown or unpublished tournament.
-pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<Vec<ByeView>> {
+pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Vec<ByeView>> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
     let players = tx.players(id).await?;

@@ -22,11 +22,10 @@ pub mod trf;
 pub mod views;
 
 use crate::bus::{Bus, EventData, LiveEvent};
-use crate::domain::{now_millis, Tournament, TournamentStatus, User};
+use crate::domain::{now_millis, Tournament, TournamentId, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult};
 use crate::store::{Store, Tx};
 use std::sync::Arc;
-use uuid::Uuid;
 
 /// What services work with: the database, and the bus committed events go
 /// out on. Services know nothing of HTTP, sessions or live rooms.
@@ -43,7 +42,7 @@ pub struct Ctx {
 /// publishes nothing.
 pub struct Change {
     tx: Tx,
-    tournament: Uuid,
+    tournament: TournamentId,
     events: Vec<LiveEvent>,
 }
 
@@ -52,13 +51,13 @@ impl Change {
     ///
     /// # Errors
     /// 404 `tournament_not_found`, or 503 when the database is down.
-    pub async fn begin(ctx: &Ctx, tournament: Uuid) -> ApiResult<Change> {
+    pub async fn begin(ctx: &Ctx, tournament: TournamentId) -> ApiResult<Change> {
         Ok(Change { tx: ctx.store.write(tournament).await?, tournament, events: Vec::new() })
     }
 
     /// Opens a change on a tournament this transaction has just inserted.
     #[must_use]
-    pub fn on_new(tx: Tx, tournament: Uuid) -> Change {
+    pub fn on_new(tx: Tx, tournament: TournamentId) -> Change {
         Change { tx, tournament, events: Vec::new() }
     }
 
@@ -95,7 +94,7 @@ impl Change {
 ///
 /// # Errors
 /// 404 `tournament_not_found`; 503 when the database is down.
-pub async fn load_tournament(tx: &Tx, id: Uuid) -> ApiResult<Tournament> {
+pub async fn load_tournament(tx: &Tx, id: TournamentId) -> ApiResult<Tournament> {
     tx.tournament(id)
         .await?
         .ok_or_else(|| ApiError::not_found("tournament_not_found", "There is no tournament with this id."))
@@ -105,7 +104,7 @@ pub async fn load_tournament(tx: &Tx, id: Uuid) -> ApiResult<Tournament> {
 ///
 /// # Errors
 /// 404 `tournament_not_found`.
-pub async fn visible(tx: &Tx, id: Uuid, viewer: Option<&User>) -> ApiResult<Tournament> {
+pub async fn visible(tx: &Tx, id: TournamentId, viewer: Option<&User>) -> ApiResult<Tournament> {
     let t = load_tournament(tx, id).await?;
     if t.status == TournamentStatus::Draft && viewer.is_none_or(|u| u.id != t.owner_id) {
         return Err(ApiError::not_found("tournament_not_found", "There is no tournament with this id."));

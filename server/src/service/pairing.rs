@@ -21,7 +21,9 @@
 //!   random id, so it is fixed for the event and different between events.
 
 use super::views::Roster;
-use crate::domain::{ByeKind, ByeRequest, ChessResult, Game, Pairing, PairingSystem, Player, Round, Tournament};
+use crate::domain::{
+    ByeKind, ByeRequest, ChessResult, Game, Pairing, PairingSystem, Player, PlayerId, Round, Tournament,
+};
 use crate::error::{ApiError, ApiResult};
 use arbiter_engine::model::{Colour, PlayerNo, RoundRecord, Unplayed};
 use arbiter_engine::pairing::dutch::{self, PairingError, PlayerInput, RoundInput, RoundStatus};
@@ -29,7 +31,6 @@ use arbiter_engine::pairing::round_robin::{berger_schedule, Cycles};
 use arbiter_engine::pairing::swiss_record::{self, PairingWarning, SwissProcedure};
 use arbiter_engine::standings::StandingsConfig;
 use std::collections::HashMap;
-use uuid::Uuid;
 
 /// A table to publish.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,9 +38,9 @@ pub struct PairedTable {
     /// Table number, from 1.
     pub number: u32,
     /// The higher seed (Swiss) or White (round robin).
-    pub player1: Uuid,
+    pub player1: PlayerId,
     /// The opponent.
-    pub player2: Uuid,
+    pub player2: PlayerId,
     /// Whether they met before (a rematch no pairing avoids).
     pub rematch: bool,
     /// A result known when pairing: a withdrawn player's chess forfeit.
@@ -52,15 +53,15 @@ pub struct Paired {
     /// The tables, table 1 first.
     pub tables: Vec<PairedTable>,
     /// The player with the bye.
-    pub bye: Option<Uuid>,
+    pub bye: Option<PlayerId>,
     /// What the TO should know, in words.
     pub warnings: Vec<String>,
     /// Round-robin pairing numbers given now (round 1).
-    pub numbers: Vec<(Uuid, u32)>,
+    pub numbers: Vec<(PlayerId, u32)>,
     /// The round robin's number of rounds, set when round 1 is paired.
     pub total_rounds: Option<u32>,
     /// Players left out with the bye arranged for them (Swiss chess).
-    pub byes: Vec<(Uuid, ByeKind)>,
+    pub byes: Vec<(PlayerId, ByeKind)>,
 }
 
 /// Pairs round `number` of `t`. Runs the engine synchronously: call it off
@@ -93,12 +94,12 @@ fn cannot_pair(e: impl std::fmt::Display) -> ApiError {
 /// procedure and its pairing order (the seed's fold by default, by wins,
 /// margin, SOS, registration); crokinole by the fold, in standings order.
 fn swiss(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing]) -> ApiResult<Paired> {
-    let active = |id: Uuid| players.iter().any(|p| p.id == id && p.is_active());
+    let active = |id: PlayerId| players.iter().any(|p| p.id == id && p.is_active());
     let procedure = match &t.standings {
         StandingsConfig::Wh40k(c) => c.pairing,
         _ => SwissProcedure::Fold,
     };
-    let ranked: Vec<Uuid> = if t.game == Game::Wh40k {
+    let ranked: Vec<PlayerId> = if t.game == Game::Wh40k {
         let standings = super::standings::compute(t, players, rounds, pairings)?;
         procedure.order(&standings).into_iter().filter(|&id| active(id)).collect()
     } else {
@@ -107,7 +108,7 @@ fn swiss(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairi
     };
     let history = super::standings::history(rounds, pairings);
     let paired = swiss_record::pair_round(&ranked, &history, procedure).map_err(cannot_pair)?;
-    let rematch: Vec<(Uuid, Uuid)> = paired
+    let rematch: Vec<(PlayerId, PlayerId)> = paired
         .warnings
         .iter()
         .filter_map(|w| match w {
@@ -232,7 +233,7 @@ fn dutch_numbers<'a>(t: &Tournament, players: &'a [Player], pairings: &[Pairing]
 /// imported TRF gave it, else from the event's random id, so fixed for the event.
 #[must_use]
 pub fn initial_colour(t: &Tournament) -> Colour {
-    t.initial_colour.unwrap_or(if t.id.as_u128() & 1 == 0 { Colour::White } else { Colour::Black })
+    t.initial_colour.unwrap_or(if t.id.uuid().as_u128() & 1 == 0 { Colour::White } else { Colour::Black })
 }
 
 /// A Swiss chess field as the Dutch engine sees it.
@@ -243,7 +244,7 @@ pub struct DutchField<'a> {
     /// The registration of each of `input.players`, in the same order.
     pub players: Vec<&'a Player>,
     /// Players left out of the round with the bye arranged for them.
-    pub byes: Vec<(Uuid, ByeKind)>,
+    pub byes: Vec<(PlayerId, ByeKind)>,
 }
 
 /// The field of a Swiss chess event for pairing round `number`.
@@ -363,12 +364,12 @@ fn dutch(
 }
 
 /// The rematches a pairing makes.
-fn paired_rematches(warnings: &[PairingWarning<Uuid>]) -> usize {
+fn paired_rematches(warnings: &[PairingWarning<PlayerId>]) -> usize {
     warnings.iter().filter(|w| matches!(w, PairingWarning::Rematch { .. })).count()
 }
 
-fn describe(warnings: &[PairingWarning<Uuid>], names: &Roster) -> Vec<String> {
-    let name = |id: &Uuid| names.get(id).map_or_else(|| id.to_string(), |s| s.name.clone());
+fn describe(warnings: &[PairingWarning<PlayerId>], names: &Roster) -> Vec<String> {
+    let name = |id: &PlayerId| names.get(id).map_or_else(|| id.to_string(), |s| s.name.clone());
     let rounds = |r: &[u32]| r.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
     warnings
         .iter()
@@ -397,13 +398,14 @@ fn describe(warnings: &[PairingWarning<Uuid>], names: &Roster) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::service::scores::tests::{event, player};
+    use uuid::Uuid;
 
     fn players(n: u32) -> Vec<Player> {
         (1..=n).map(player).collect()
     }
 
-    fn id(no: u128) -> Uuid {
-        Uuid::from_u128(no)
+    fn id(no: u128) -> PlayerId {
+        Uuid::from_u128(no).into()
     }
 
     #[test]
@@ -417,7 +419,7 @@ mod tests {
         assert_eq!(p.numbers, [(id(1), 1), (id(2), 2), (id(4), 3), (id(5), 4), (id(6), 5)]);
         assert_eq!(p.total_rounds, Some(5));
         assert_eq!(p.bye, Some(id(1)));
-        let tables: Vec<(Uuid, Uuid)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
+        let tables: Vec<(PlayerId, PlayerId)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
         assert_eq!(tables, [(id(2), id(6)), (id(4), id(5))]);
         assert!(p.warnings.iter().any(|w| w.contains("has 5 rounds, not the 7 planned")), "{:?}", p.warnings);
     }
@@ -433,7 +435,7 @@ mod tests {
         ps[1].removed = true;
         // C.05 Annex 1 "3 or 4 players", Rd 2: 4-3, 1-2.
         let p = pair(&t, &ps, &[], &[], &[], 2).unwrap_or_default();
-        let got: Vec<(Uuid, Uuid, Option<ChessResult>)> =
+        let got: Vec<(PlayerId, PlayerId, Option<ChessResult>)> =
             p.tables.iter().map(|t| (t.player1, t.player2, t.forfeit)).collect();
         assert_eq!(
             got,
@@ -451,7 +453,7 @@ mod tests {
     #[test]
     fn dutch_round_one_pairs_top_half_against_bottom_half_by_rating() {
         let mut t = event(Game::Chess, PairingSystem::Dutch);
-        t.id = Uuid::from_u128(2); // initial colour: White for pairing number 1
+        t.id = Uuid::from_u128(2).into(); // initial colour: White for pairing number 1
         t.total_rounds = 5;
         let mut ps = players(4);
         // Registration order P1..P4, ratings make the initial ranking P3, P1, P4, P2.
@@ -461,7 +463,7 @@ mod tests {
         let p = pair(&t, &ps, &[], &[], &[], 1).unwrap_or_default();
         assert_eq!(p.numbers, [(id(3), 1), (id(1), 2), (id(4), 3), (id(2), 4)]);
         // C.04.3: S1 = {1, 2} against S2 = {3, 4}; 1 gets the initial colour, colours alternate down the boards.
-        let tables: Vec<(Uuid, Uuid)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
+        let tables: Vec<(PlayerId, PlayerId)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
         assert_eq!(tables, [(id(3), id(4)), (id(2), id(1))]);
         assert_eq!(p.bye, None);
     }
@@ -469,24 +471,24 @@ mod tests {
     #[test]
     fn a_requested_bye_leaves_the_player_out_and_the_odd_player_gets_the_pab() {
         let mut t = event(Game::Chess, PairingSystem::Dutch);
-        t.id = Uuid::from_u128(2);
+        t.id = Uuid::from_u128(2).into();
         t.total_rounds = 5;
         let mut ps = players(4);
         for (p, r) in ps.iter_mut().zip([2000, 1900, 1800, 1700]) {
             p.profile.rating = Some(r);
         }
         let bye = ByeRequest {
-            id: Uuid::nil(),
+            id: Uuid::nil().into(),
             tournament_id: t.id,
             player_id: id(3),
             round: 1,
             kind: ByeKind::Half,
-            requested_by: Uuid::nil(),
+            requested_by: Uuid::nil().into(),
             created_at: 0,
         };
         let p = pair(&t, &ps, &[], &[], &[bye], 1).unwrap_or_default();
         // Three to pair: 1-2 play, 4 (the lowest ranked) gets the pairing-allocated bye (C.04.3 C2/C5).
-        let tables: Vec<(Uuid, Uuid)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
+        let tables: Vec<(PlayerId, PlayerId)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
         assert_eq!(tables, [(id(1), id(2))]);
         assert_eq!(p.bye, Some(id(4)));
         assert_eq!(p.byes, [(id(3), ByeKind::Half)]);

@@ -5,10 +5,9 @@ use super::views::{self, PlayerView};
 use super::Ctx;
 use super::{clean_text, load_tournament, require_to, Change};
 use crate::bus::EventData;
-use crate::domain::{now_millis, Player, PlayerProfile, Tournament, TournamentStatus, User};
+use crate::domain::{now_millis, Player, PlayerId, PlayerProfile, Tournament, TournamentId, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult};
 use serde::Deserialize;
-use uuid::Uuid;
 
 /// The longest army list accepted, in characters.
 pub const MAX_LIST_CHARS: usize = 50_000;
@@ -80,7 +79,7 @@ pub(super) async fn own_registration(change: &Change, t: &Tournament, user: &Use
 /// # Errors
 /// 409 when registration is not open, or the user is already registered;
 /// 422 for invalid fields.
-pub async fn register(ctx: &Ctx, user: &User, id: Uuid, input: Register) -> ApiResult<PlayerView> {
+pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: Register) -> ApiResult<PlayerView> {
     let display_name = clean_text("display_name", &input.display_name, 64)?;
     let faction = clean_text("faction", &input.faction, 64)?;
     let list_text = clean_list(input.list_text.as_deref())?;
@@ -107,7 +106,7 @@ pub async fn register(ctx: &Ctx, user: &User, id: Uuid, input: Register) -> ApiR
         });
     }
     let p = Player {
-        id: Uuid::new_v4(),
+        id: PlayerId::random(),
         tournament_id: id,
         user_id: user.id,
         registration_no: change.tx().next_registration_no(id).await?,
@@ -131,7 +130,7 @@ pub async fn register(ctx: &Ctx, user: &User, id: Uuid, input: Register) -> ApiR
 ///
 /// # Errors
 /// 409 `lists_locked`; 404 when not registered.
-pub async fn update_list(ctx: &Ctx, user: &User, id: Uuid, input: UpdateList) -> ApiResult<PlayerView> {
+pub async fn update_list(ctx: &Ctx, user: &User, id: TournamentId, input: UpdateList) -> ApiResult<PlayerView> {
     let list_text = clean_list(Some(&input.list_text))?;
     let mut change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
@@ -176,7 +175,7 @@ async fn set_checked_in(ctx: &Ctx, mut p: Player, t: &Tournament, mut change: Ch
 ///
 /// # Errors
 /// 409 when check-in is not open, or already checked in.
-pub async fn check_in(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<PlayerView> {
+pub async fn check_in(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<PlayerView> {
     let change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     let p = own_registration(&change, &t, user).await?;
@@ -187,7 +186,7 @@ pub async fn check_in(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<PlayerView>
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 as [`check_in`].
-pub async fn check_in_player(ctx: &Ctx, user: &User, player: Uuid) -> ApiResult<PlayerView> {
+pub async fn check_in_player(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<PlayerView> {
     let (t_id, _) = locate(ctx, player).await?;
     let change = Change::begin(ctx, t_id).await?;
     let t = load_tournament(change.tx(), t_id).await?;
@@ -200,7 +199,7 @@ pub async fn check_in_player(ctx: &Ctx, user: &User, player: Uuid) -> ApiResult<
 ///
 /// # Errors
 /// 409 when already dropped or the event is complete.
-pub async fn drop_out(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<PlayerView> {
+pub async fn drop_out(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<PlayerView> {
     let mut change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     let mut p = own_registration(&change, &t, user).await?;
@@ -221,7 +220,7 @@ pub async fn drop_out(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<PlayerView>
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 when already removed or the event is complete.
-pub async fn remove(ctx: &Ctx, user: &User, player: Uuid) -> ApiResult<PlayerView> {
+pub async fn remove(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<PlayerView> {
     let (t_id, _) = locate(ctx, player).await?;
     let mut change = Change::begin(ctx, t_id).await?;
     let t = load_tournament(change.tx(), t_id).await?;
@@ -246,7 +245,7 @@ pub async fn remove(ctx: &Ctx, user: &User, player: Uuid) -> ApiResult<PlayerVie
 ///
 /// # Errors
 /// 404 for an unknown (or unpublished) tournament.
-pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<Vec<PlayerView>> {
+pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Vec<PlayerView>> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
     let is_to = viewer.is_some_and(|u| u.id == t.owner_id);
@@ -264,7 +263,7 @@ pub(super) fn player_not_found() -> ApiError {
 }
 
 /// The tournament a registration belongs to.
-pub(super) async fn locate(ctx: &Ctx, player: Uuid) -> ApiResult<(Uuid, Player)> {
+pub(super) async fn locate(ctx: &Ctx, player: PlayerId) -> ApiResult<(TournamentId, Player)> {
     let p = ctx.store.read().await?.player(player).await?.ok_or_else(player_not_found)?;
     Ok((p.tournament_id, p))
 }
@@ -274,7 +273,7 @@ pub(super) async fn locate(ctx: &Ctx, player: Uuid) -> ApiResult<(Uuid, Player)>
 ///
 /// # Errors
 /// 403 for anyone but the TO; 404 for an unknown player; 422 for bad values.
-pub async fn update_profile(ctx: &Ctx, user: &User, player: Uuid, input: UpdateProfile) -> ApiResult<PlayerView> {
+pub async fn update_profile(ctx: &Ctx, user: &User, player: PlayerId, input: UpdateProfile) -> ApiResult<PlayerView> {
     let profile = clean_profile(input.profile)?;
     let (t_id, _) = locate(ctx, player).await?;
     let mut change = Change::begin(ctx, t_id).await?;

@@ -7,12 +7,11 @@ use super::Ctx;
 use super::{load_tournament, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
-    now_millis, Dispute, Game, GameScore, Pairing, PairingState, Player, RoundStatus, Tournament, TournamentStatus,
-    User,
+    now_millis, Dispute, Game, GameScore, Pairing, PairingId, PairingState, Player, PlayerId, RoundStatus, Tournament,
+    TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult};
 use arbiter_web::views::ratings::RatingsChangedView;
-use uuid::Uuid;
 
 pub use super::scores::Score;
 
@@ -69,7 +68,7 @@ struct Table {
 }
 
 impl Table {
-    async fn open(ctx: &Ctx, pairing_id: Uuid) -> ApiResult<Table> {
+    async fn open(ctx: &Ctx, pairing_id: PairingId) -> ApiResult<Table> {
         let not_found = || ApiError::not_found("pairing_not_found", "There is no pairing with this id.");
         let t_id = ctx.store.read().await?.pairing(pairing_id).await?.ok_or_else(not_found)?.tournament_id;
         let change = Change::begin(ctx, t_id).await?;
@@ -83,7 +82,7 @@ impl Table {
         Ok(Table { change, t, pairing, players })
     }
 
-    fn user_of(&self, player: Option<Uuid>) -> Option<Uuid> {
+    fn user_of(&self, player: Option<PlayerId>) -> Option<UserId> {
         player.and_then(|id| self.players.iter().find(|p| p.id == id)).map(|p| p.user_id)
     }
 
@@ -216,7 +215,7 @@ impl Table {
 /// # Errors
 /// 403 when not at this table; 409 when already reported, or the round is
 /// closed; 400/422 for a missing or bad score (see [`Score::parse`]).
-pub async fn report(ctx: &Ctx, user: &User, pairing_id: Uuid, score: Score) -> ApiResult<PairingView> {
+pub async fn report(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score) -> ApiResult<PairingView> {
     let mut table = Table::open(ctx, pairing_id).await?;
     let reported = score.parse(&table.t)?;
     table.seat_of(user)?;
@@ -262,7 +261,7 @@ pub async fn report(ctx: &Ctx, user: &User, pairing_id: Uuid, score: Score) -> A
 /// # Errors
 /// 403 for the reporter or anyone not at the table; 409 when there is no
 /// pending report.
-pub async fn confirm(ctx: &Ctx, user: &User, pairing_id: Uuid) -> ApiResult<PairingView> {
+pub async fn confirm(ctx: &Ctx, user: &User, pairing_id: PairingId) -> ApiResult<PairingView> {
     let mut table = Table::open(ctx, pairing_id).await?;
     table.in_playable_round().await?;
     table.require_opponent_of_reporter(user, "confirm")?;
@@ -275,7 +274,7 @@ pub async fn confirm(ctx: &Ctx, user: &User, pairing_id: Uuid) -> ApiResult<Pair
 ///
 /// # Errors
 /// As [`confirm`]; 422 for a counter-score out of range (see [`Score::counter`]).
-pub async fn dispute(ctx: &Ctx, user: &User, pairing_id: Uuid, input: DisputeInput) -> ApiResult<PairingView> {
+pub async fn dispute(ctx: &Ctx, user: &User, pairing_id: PairingId, input: DisputeInput) -> ApiResult<PairingView> {
     let mut table = Table::open(ctx, pairing_id).await?;
     let (player1_vp, player2_vp, score) = input.counter(&table.t)?;
     let counter = Dispute { player1_vp, player2_vp, score, note: note(input.note.as_deref())? };
@@ -303,7 +302,7 @@ pub struct Overridden {
 /// # Errors
 /// 403 for anyone but the TO; 409 for a bye or a complete event; 422 for a
 /// bad score (see [`Score::parse`]).
-pub async fn override_result(ctx: &Ctx, user: &User, pairing_id: Uuid, score: Score) -> ApiResult<Overridden> {
+pub async fn override_result(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score) -> ApiResult<Overridden> {
     let mut table = Table::open(ctx, pairing_id).await?;
     super::require_to(&table.t, user, "override results")?;
     let set = score.parse(&table.t)?;

@@ -7,13 +7,13 @@ use super::Ctx;
 use super::{load_tournament, require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
-    now_millis, Game, GameScore, MatchResult, Pairing, PairingState, Round, RoundStatus, TournamentStatus, User,
+    now_millis, Game, GameScore, MatchResult, Pairing, PairingState, PlayerId, Round, RoundId, RoundStatus,
+    TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult};
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashMap;
-use uuid::Uuid;
 
 /// `round.create`.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -33,7 +33,7 @@ fn round_not_found() -> ApiError {
 /// # Errors
 /// 403 for anyone but the TO; 409 when the event is not in progress, the
 /// previous round is still open, or every planned round exists.
-pub async fn create(ctx: &Ctx, user: &User, id: Uuid, input: CreateRound) -> ApiResult<RoundView> {
+pub async fn create(ctx: &Ctx, user: &User, id: TournamentId, input: CreateRound) -> ApiResult<RoundView> {
     let mut change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "create rounds")?;
@@ -61,7 +61,7 @@ pub async fn create(ctx: &Ctx, user: &User, id: Uuid, input: CreateRound) -> Api
         _ => t.mission_for(number),
     };
     let r = Round {
-        id: Uuid::new_v4(),
+        id: RoundId::random(),
         tournament_id: id,
         number,
         status: RoundStatus::Pending,
@@ -86,7 +86,7 @@ pub use arbiter_web::views::Published;
 /// 403 for anyone but the TO; 409 when the round is not pending or fewer
 /// than 2 players are active, or the engine cannot pair the field
 /// (`cannot_pair`, `no_legal_pairing`).
-pub async fn generate(ctx: &Ctx, user: &User, round_id: Uuid) -> ApiResult<Published> {
+pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Published> {
     let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
     for _ in 0..5 {
         // 1. Snapshot and compute, without holding the write lock.
@@ -104,7 +104,7 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: Uuid) -> ApiResult<Publi
         drop(tx);
         // A drawn round robin plays its table to the end (withdrawn players' games are forfeits).
         let drawn = t.pairing_system.is_round_robin() && players.iter().any(|p| p.pairing_no.is_some());
-        let active: Vec<Uuid> = players.iter().filter(|p| p.is_active()).map(|p| p.id).collect();
+        let active: Vec<PlayerId> = players.iter().filter(|p| p.is_active()).map(|p| p.id).collect();
         if active.len() < 2 && !drawn {
             return Err(ApiError::conflict(
                 "not_enough_players",
@@ -162,7 +162,7 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: Uuid) -> ApiResult<Publi
 
 fn to_pairings(round: &Round, paired: &Paired, game: Game) -> Vec<Pairing> {
     let now = now_millis();
-    let blank = |table: u32, p1: Uuid, p2: Option<Uuid>| Pairing::unreported(round, table, p1, p2, now);
+    let blank = |table: u32, p1: PlayerId, p2: Option<PlayerId>| Pairing::unreported(round, table, p1, p2, now);
     let mut rows: Vec<Pairing> = paired
         .tables
         .iter()
@@ -204,7 +204,7 @@ fn to_pairings(round: &Round, paired: &Paired, game: Game) -> Vec<Pairing> {
 ///
 /// # Errors
 /// 404 `round_not_found`.
-pub async fn get(ctx: &Ctx, viewer: Option<&User>, round_id: Uuid) -> ApiResult<RoundView> {
+pub async fn get(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> ApiResult<RoundView> {
     let tx = ctx.store.read().await?;
     let round = tx.round(round_id).await?.ok_or_else(round_not_found)?;
     let t = super::visible(&tx, round.tournament_id, viewer).await?;
@@ -223,7 +223,7 @@ pub async fn get(ctx: &Ctx, viewer: Option<&User>, round_id: Uuid) -> ApiResult<
 ///
 /// # Errors
 /// 404 for an unknown tournament.
-pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<Vec<RoundView>> {
+pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Vec<RoundView>> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
     let names = roster(&tx.players(id).await?);
@@ -240,7 +240,7 @@ pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<Vec<R
 /// # Errors
 /// 403 for anyone but the TO; 409 `round_incomplete` with the list of
 /// tables still unreported, unconfirmed or disputed (`details`).
-pub async fn close(ctx: &Ctx, user: &User, round_id: Uuid) -> ApiResult<RoundView> {
+pub async fn close(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<RoundView> {
     let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
     let mut change = Change::begin(ctx, t_id).await?;
     let t = load_tournament(change.tx(), t_id).await?;

@@ -13,7 +13,7 @@ use super::{load_tournament, require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     crokinole_format, default_standings, now_millis, Game, PairingSystem, ResolutionMeta, RoundStatus, StandingsChange,
-    Tournament, TournamentStatus, User,
+    Tournament, TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult};
 use arbiter_engine::model::{PointSystem, Points};
@@ -23,7 +23,6 @@ use arbiter_web::views::TiebreaksChange;
 use arbiter_web::views::{ConfigChangeView, TiebreakOption, TiebreaksView};
 use serde::Deserialize;
 use serde_json::Number;
-use uuid::Uuid;
 
 /// The longest tie-break list accepted.
 pub const MAX_TIEBREAKS: usize = 12;
@@ -235,7 +234,7 @@ fn available(t: &Tournament) -> Vec<TiebreakOption> {
     }
 }
 
-async fn rounds_paired(change_or_read: &crate::store::Tx, id: Uuid) -> ApiResult<u32> {
+async fn rounds_paired(change_or_read: &crate::store::Tx, id: TournamentId) -> ApiResult<u32> {
     let n = change_or_read.rounds(id).await?.iter().filter(|r| r.status != RoundStatus::Pending).count();
     Ok(u32::try_from(n).unwrap_or(u32::MAX))
 }
@@ -254,7 +253,7 @@ fn view(t: &Tournament, rounds_paired: u32) -> TiebreaksView {
             .standings_log
             .iter()
             .map(|c| ConfigChangeView {
-                by: c.meta.by.to_string(),
+                by: c.meta.by,
                 by_name: c.meta.by_name.clone(),
                 at: c.meta.at,
                 rounds_paired: c.rounds_paired,
@@ -269,7 +268,7 @@ fn view(t: &Tournament, rounds_paired: u32) -> TiebreaksView {
 ///
 /// # Errors
 /// 404 for an unknown tournament (or a DRAFT not owned by `viewer`).
-pub async fn get(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<TiebreaksView> {
+pub async fn get(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<TiebreaksView> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
     Ok(view(&t, rounds_paired(&tx, id).await?))
@@ -283,7 +282,7 @@ pub async fn get(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<Tiebre
 /// complete, 409 `confirmation_required` once round 1 is paired without
 /// `"confirm": true`; 422 for an invalid configuration or point values, or
 /// a request that sets nothing.
-pub async fn set(ctx: &Ctx, user: &User, id: Uuid, input: SetTiebreaks) -> ApiResult<TiebreaksView> {
+pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: SetTiebreaks) -> ApiResult<TiebreaksView> {
     let mut change = Change::begin(ctx, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "change the tie-breaks")?;
@@ -322,7 +321,7 @@ pub async fn set(ctx: &Ctx, user: &User, id: Uuid, input: SetTiebreaks) -> ApiRe
     let count = change.tx().players(id).await?.iter().filter(|p| !p.removed).count();
     let tv: TournamentView = views::tournament(&t, count);
     let change_view = TiebreaksChange {
-        by: meta.by.to_string(),
+        by: meta.by,
         by_name: meta.by_name,
         at: meta.at,
         rounds_paired: paired,

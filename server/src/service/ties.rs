@@ -17,7 +17,7 @@ use super::standings::{self, resolution_view};
 use super::Ctx;
 use super::{load_tournament, require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
-use crate::domain::{now_millis, ResolutionMeta, TieResolution, User};
+use crate::domain::{now_millis, PlayerId, ResolutionMeta, TieResolution, TournamentId, User};
 use crate::error::{ApiError, ApiResult};
 use arbiter_engine::standings::{OpenTieKind, Resolution};
 use arbiter_web::views::{MiniLeagueView, ResolutionView};
@@ -55,8 +55,8 @@ impl TieActionKind {
 pub struct TieAction {
     /// `confirm`, `swap` or `draw_lots`.
     pub action: TieActionKind,
-    /// A player of the tie (registration id); for `swap`, the one moving down.
-    pub player_id: Uuid,
+    /// A player of the tie; for `swap`, the one moving down.
+    pub player_id: PlayerId,
 }
 
 /// Confirms, reorders or draws lots for the open tie `input.player_id` is in.
@@ -67,7 +67,7 @@ pub struct TieAction {
 /// (40K ties are always settled by registration order), 409 `nobody_below`
 /// for a swap of the tie's last player, 409 `not_unresolved` for lots on a
 /// tie a tie-break orders, 409 `already_drawn` for lots drawn before.
-pub async fn act(ctx: &Ctx, user: &User, id: Uuid, input: TieAction) -> ApiResult<ResolutionView> {
+pub async fn act(ctx: &Ctx, user: &User, id: TournamentId, input: TieAction) -> ApiResult<ResolutionView> {
     let mut change = Change::begin(ctx, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "order tied players")?;
@@ -142,7 +142,7 @@ pub async fn act(ctx: &Ctx, user: &User, id: Uuid, input: TieAction) -> ApiResul
 ///
 /// # Errors
 /// 403 for anyone but the TO.
-pub async fn dismiss_notices(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<usize> {
+pub async fn dismiss_notices(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<usize> {
     let mut change = Change::begin(ctx, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "dismiss tie notices")?;
@@ -162,7 +162,7 @@ pub async fn dismiss_notices(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<usiz
 ///
 /// # Errors
 /// 404 for an unknown tournament or group; 409 in 40K.
-pub async fn group(ctx: &Ctx, viewer: Option<&User>, id: Uuid, group: u32) -> ApiResult<MiniLeagueView> {
+pub async fn group(ctx: &Ctx, viewer: Option<&User>, id: TournamentId, group: u32) -> ApiResult<MiniLeagueView> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
     let players = tx.players(id).await?;

@@ -6,12 +6,12 @@ use super::Ctx;
 use super::{clean_text, load_tournament, require_to, Change};
 use crate::bus::EventData;
 use crate::domain::{
-    default_points, default_standings, now_millis, Game, PairingSystem, RoundStatus, Tournament, TournamentStatus, User,
+    default_points, default_standings, now_millis, Game, PairingSystem, RoundStatus, Tournament, TournamentId,
+    TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult};
 use crate::store::Tx;
 use serde::Deserialize;
-use uuid::Uuid;
 
 /// The most rounds an event may have.
 pub const MAX_ROUNDS: u32 = 30;
@@ -64,7 +64,7 @@ pub struct CreateTournament {
     pub missions: Option<Vec<String>>,
 }
 
-fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
+fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
     let name = clean_text("name", &input.name, 120)?;
     let format = clean_text("format", &input.format, 120)?;
     let location = match input.location.as_deref().map(str::trim) {
@@ -129,7 +129,7 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
         _ => Vec::new(),
     };
     let mut t = Tournament {
-        id: Uuid::new_v4(),
+        id: TournamentId::random(),
         owner_id: owner,
         name,
         game,
@@ -184,7 +184,7 @@ pub async fn create(ctx: &Ctx, user: &User, input: CreateTournament) -> ApiResul
 ///
 /// # Errors
 /// 404 `tournament_not_found`.
-pub async fn get(ctx: &Ctx, id: Uuid, viewer: Option<&User>) -> ApiResult<TournamentView> {
+pub async fn get(ctx: &Ctx, id: TournamentId, viewer: Option<&User>) -> ApiResult<TournamentView> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
     view(&tx, &t).await
@@ -229,7 +229,12 @@ pub async fn list_mine(ctx: &Ctx, user: &User) -> ApiResult<Vec<TournamentView>>
 /// longer at `from`; 409 when the event cannot move on yet (fewer than 2
 /// checked-in players to start, a round still open to finish) or is already
 /// complete.
-pub async fn advance(ctx: &Ctx, user: &User, id: Uuid, from: Option<TournamentStatus>) -> ApiResult<TournamentView> {
+pub async fn advance(
+    ctx: &Ctx,
+    user: &User,
+    id: TournamentId,
+    from: Option<TournamentStatus>,
+) -> ApiResult<TournamentView> {
     let mut change = Change::begin(ctx, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "advance the tournament's status")?;
@@ -288,7 +293,7 @@ pub async fn advance(ctx: &Ctx, user: &User, id: Uuid, from: Option<TournamentSt
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 `not_draft` once published.
-pub async fn delete(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<()> {
+pub async fn delete(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
     let change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "delete the tournament")?;
@@ -304,7 +309,7 @@ pub async fn delete(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<()> {
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 when already locked, or once the event is complete.
-pub async fn lock_lists(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<TournamentView> {
+pub async fn lock_lists(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<TournamentView> {
     let mut change = Change::begin(ctx, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "lock army lists")?;

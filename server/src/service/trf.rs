@@ -22,8 +22,9 @@ use super::Ctx;
 use super::{load_tournament, require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
-    now_millis, ByeKind, ByeRequest, ChessResult, Game, GameScore, Pairing, PairingState, PairingSystem, Player,
-    PlayerProfile, Round, RoundStatus, Tournament, TournamentStatus, User,
+    now_millis, ByeKind, ByeRequest, ByeRequestId, ChessResult, Game, GameScore, Pairing, PairingState, PairingSystem,
+    Player, PlayerId, PlayerProfile, Round, RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
+    UserId,
 };
 use crate::error::{ApiError, ApiResult};
 use arbiter_engine::model::{Outcome, PlayerNo, PointSystem, RoundRecord, Unplayed};
@@ -38,7 +39,7 @@ use uuid::Uuid;
 ///
 /// # Errors
 /// 404 for an unknown or unpublished event; 409 `trf_chess_only` for 40K and crokinole.
-pub async fn export(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<(String, String)> {
+pub async fn export(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<(String, String)> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
     if t.game != Game::Chess {
@@ -53,7 +54,7 @@ pub async fn export(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<(St
     let byes = tx.bye_requests(id).await?;
     drop(tx);
     let (standings, _) = super::standings::table(&t, &players, &rounds, &pairings)?;
-    let rank: HashMap<String, u32> = standings.iter().map(|s| (s.player_id.clone(), s.rank)).collect();
+    let rank: HashMap<PlayerId, u32> = standings.iter().map(|s| (s.player_id, s.rank)).collect();
     let private = viewer.is_some_and(|u| u.id == t.owner_id);
     let text = render(&t, &players, &rounds, &pairings, &byes, &rank, private);
     let name: String = t.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
@@ -68,7 +69,7 @@ fn render(
     rounds: &[Round],
     pairings: &[Pairing],
     byes: &[ByeRequest],
-    rank: &HashMap<String, u32>,
+    rank: &HashMap<PlayerId, u32>,
     private: bool,
 ) -> String {
     let closed: Vec<Round> = rounds.iter().filter(|r| r.status == RoundStatus::Complete).cloned().collect();
@@ -118,7 +119,7 @@ fn render(
                 .map(|d| d.format("%Y/%m/%d").to_string())
                 .unwrap_or_default(),
             points: score,
-            rank: rank.get(&p.id.to_string()).copied(),
+            rank: rank.get(&p.id).copied(),
             rounds: entries,
         }));
     }
@@ -154,7 +155,7 @@ fn invalid(e: impl std::fmt::Display) -> ApiError {
 /// 403 for anyone but the TO; 409 `trf_import_needs_empty_event` or
 /// `wrong_status`; 422 `invalid_trf` naming the line and field, or
 /// `trf_unsupported` for acceleration and forbidden pairs.
-pub async fn import(ctx: &Ctx, user: &User, id: Uuid, text: &str) -> ApiResult<Imported> {
+pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> ApiResult<Imported> {
     let trf = Trf::parse(text).map_err(invalid)?;
     let mut change = Change::begin(ctx, id).await?;
     let mut t = load_tournament(change.tx(), id).await?;
@@ -211,17 +212,17 @@ pub async fn import(ctx: &Ctx, user: &User, id: Uuid, text: &str) -> ApiResult<I
     let now = now_millis();
     let mut lines: Vec<&PlayerLine> = trf.players().collect();
     lines.sort_by_key(|p| p.number);
-    let mut ids: HashMap<PlayerNo, Uuid> = HashMap::new();
+    let mut ids: HashMap<PlayerNo, PlayerId> = HashMap::new();
     for (line, reg) in lines.iter().zip(1..) {
         let account = User {
-            id: Uuid::new_v4(),
+            id: UserId::random(),
             email: format!("trf-{}@import.invalid", Uuid::new_v4()),
             display_name: display_name(line),
         };
         // "!" is no password hash: the account cannot sign in until the organiser hands it over.
         change.tx().insert_user(&account, "!", now).await?;
         let p = Player {
-            id: Uuid::new_v4(),
+            id: PlayerId::random(),
             tournament_id: id,
             user_id: account.id,
             registration_no: reg,
@@ -244,7 +245,7 @@ pub async fn import(ctx: &Ctx, user: &User, id: Uuid, text: &str) -> ApiResult<I
     }
     for number in 1..=paired {
         let round = Round {
-            id: Uuid::new_v4(),
+            id: RoundId::random(),
             tournament_id: id,
             number,
             status: RoundStatus::Complete,
@@ -268,7 +269,7 @@ pub async fn import(ctx: &Ctx, user: &User, id: Uuid, text: &str) -> ApiResult<I
             change
                 .tx()
                 .put_bye_request(&ByeRequest {
-                    id: Uuid::new_v4(),
+                    id: ByeRequestId::random(),
                     tournament_id: id,
                     player_id,
                     round,
@@ -321,7 +322,7 @@ fn profile(line: &PlayerLine) -> ApiResult<PlayerProfile> {
 /// Round `round.number`'s tables as the file records them: games and
 /// forfeits (White as player 1; colours unknown: the lower number), the PAB
 /// and the byes, all confirmed.
-fn round_tables(trf: &Trf, round: &Round, ids: &HashMap<PlayerNo, Uuid>, now: i64) -> Vec<Pairing> {
+fn round_tables(trf: &Trf, round: &Round, ids: &HashMap<PlayerNo, PlayerId>, now: i64) -> Vec<Pairing> {
     let index = round.number as usize - 1;
     let entry = |no: PlayerNo| trf.player(no).and_then(|(_, p)| p.rounds.get(index).copied().flatten());
     let row = |table: u32, p1: PlayerNo, p2: Option<PlayerNo>, score: Option<GameScore>, result| Pairing {

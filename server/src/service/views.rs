@@ -1,6 +1,6 @@
 //! Builds the view models of `arbiter_web::views` from domain records.
 
-use crate::domain::{GameScore, Pairing, Player, Round, Tournament};
+use crate::domain::{GameScore, Pairing, Player, PlayerId, Round, Tournament, UserId};
 use arbiter_engine::model::PointSystem;
 pub use arbiter_web::views::{
     DisputeView, PairingView, PlayerView, PointsView, ProfileView, RoundView, Seat, Snapshot, StandingView,
@@ -13,7 +13,7 @@ use uuid::Uuid;
 #[must_use]
 pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
     TournamentView {
-        id: t.id.to_string(),
+        id: t.id,
         name: t.name.clone(),
         game: t.game.as_str().to_string(),
         pairing_system: t.pairing_system.as_str().to_string(),
@@ -27,7 +27,7 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         missions: t.missions.clone(),
         status: t.status.as_str().to_string(),
         lists_locked: t.lists_locked,
-        owner_id: t.owner_id.to_string(),
+        owner_id: t.owner_id,
         player_count,
     }
 }
@@ -43,8 +43,8 @@ pub fn points(p: &PointSystem) -> PointsView {
 #[must_use]
 pub fn player(p: &Player, show_list: bool, private: bool) -> PlayerView {
     PlayerView {
-        id: p.id.to_string(),
-        user_id: p.user_id.to_string(),
+        id: p.id,
+        user_id: p.user_id,
         registration_no: p.registration_no,
         pairing_no: p.pairing_no,
         display_name: p.display_name.clone(),
@@ -76,7 +76,7 @@ pub fn profile(p: &crate::domain::PlayerProfile, private: bool) -> ProfileView {
 }
 
 /// Names and factions by registration id.
-pub type Roster = HashMap<Uuid, Seat>;
+pub type Roster = HashMap<PlayerId, Seat>;
 
 /// Builds the roster of a tournament's players.
 #[must_use]
@@ -84,21 +84,18 @@ pub fn roster(players: &[Player]) -> Roster {
     players
         .iter()
         .map(|p| {
-            let seat = Seat {
-                id: p.id.to_string(),
-                user_id: p.user_id.to_string(),
-                name: p.display_name.clone(),
-                faction: p.faction.clone(),
-            };
+            let seat = Seat { id: p.id, user_id: p.user_id, name: p.display_name.clone(), faction: p.faction.clone() };
             (p.id, seat)
         })
         .collect()
 }
 
-fn seat(roster: &Roster, id: Uuid) -> Seat {
+/// The seat of `id`; a registration missing from the roster (which the
+/// database's keys rule out) is shown as `?` with the nil account.
+fn seat(roster: &Roster, id: PlayerId) -> Seat {
     roster.get(&id).cloned().unwrap_or(Seat {
-        id: id.to_string(),
-        user_id: String::new(),
+        id,
+        user_id: UserId::from_uuid(Uuid::nil()),
         name: "?".into(),
         faction: String::new(),
     })
@@ -110,7 +107,6 @@ pub fn pairing(p: &Pairing, roster: &Roster) -> PairingView {
     let p1 = seat(roster, p.player1_id);
     let p2 = p.player2_id.map(|id| seat(roster, id));
     let reported_by = p.reported_by.map(|u| {
-        let u = u.to_string();
         if u == p1.user_id {
             "player1"
         } else if p2.as_ref().is_some_and(|s| s.user_id == u) {
@@ -121,8 +117,8 @@ pub fn pairing(p: &Pairing, roster: &Roster) -> PairingView {
         .to_string()
     });
     PairingView {
-        id: p.id.to_string(),
-        round_id: p.round_id.to_string(),
+        id: p.id,
+        round_id: p.round_id,
         table: p.table_number,
         player1: p1,
         player2: p2,
@@ -157,7 +153,7 @@ fn score_json(s: &GameScore) -> serde_json::Value {
 #[must_use]
 pub fn round(r: &Round, pairings: &[Pairing], roster: &Roster) -> RoundView {
     RoundView {
-        id: r.id.to_string(),
+        id: r.id,
         number: r.number,
         status: r.status.as_str().to_string(),
         mission: r.mission.clone(),

@@ -2,27 +2,26 @@
 
 use super::entity::elo_history;
 use super::ratings::{count, IN_CHUNK};
-use super::{parse_uuid, StoreError, StoreResult, Tx};
-use crate::domain::Millis;
+use super::{StoreError, StoreResult, Tx};
+use crate::domain::{EloEntryId, Millis, PairingId, RoundId, TournamentId, UserId};
 use arbiter_engine::model::Outcome;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
-use uuid::Uuid;
 
 /// One `elo_history` row: how one rated game moved one player's rating.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EloEntry {
     /// The player.
-    pub user_id: Uuid,
+    pub user_id: UserId,
     /// The game system.
     pub game: String,
     /// The tournament of the game.
-    pub tournament_id: Uuid,
+    pub tournament_id: TournamentId,
     /// The round (rating period).
-    pub round_id: Uuid,
+    pub round_id: RoundId,
     /// The table.
-    pub pairing_id: Uuid,
+    pub pairing_id: PairingId,
     /// The opponent's account.
-    pub opponent_id: Uuid,
+    pub opponent_id: UserId,
     /// The result from this player's side.
     pub outcome: Outcome,
     /// Rating before the round.
@@ -41,21 +40,21 @@ pub struct EloEntry {
 
 impl Tx {
     /// `game`'s history rows recorded at or after `since`, with their ids.
-    pub async fn elo_history_since(&self, game: &str, since: Millis) -> StoreResult<Vec<(Uuid, EloEntry)>> {
+    pub async fn elo_history_since(&self, game: &str, since: Millis) -> StoreResult<Vec<(EloEntryId, EloEntry)>> {
         elo_history::Entity::find()
             .filter(elo_history::Column::Game.eq(game))
             .filter(elo_history::Column::RecordedAt.gte(since))
             .all(self.conn())
             .await?
             .into_iter()
-            .map(|m| Ok((parse_uuid(&m.id)?, entry_from_model(m)?)))
+            .map(|m| Ok((m.id, entry_from_model(m)?)))
             .collect()
     }
 
     /// A user's history rows in every game system, oldest first.
-    pub async fn elo_history_of_user(&self, user: Uuid) -> StoreResult<Vec<EloEntry>> {
+    pub async fn elo_history_of_user(&self, user: UserId) -> StoreResult<Vec<EloEntry>> {
         elo_history::Entity::find()
-            .filter(elo_history::Column::UserId.eq(user.to_string()))
+            .filter(elo_history::Column::UserId.eq(user))
             .order_by_asc(elo_history::Column::RecordedAt)
             .order_by_asc(elo_history::Column::RoundId)
             .all(self.conn())
@@ -66,7 +65,7 @@ impl Tx {
     }
 
     /// Inserts history rows.
-    pub async fn insert_elo_entries(&self, rows: &[(Uuid, EloEntry)]) -> StoreResult<()> {
+    pub async fn insert_elo_entries(&self, rows: &[(EloEntryId, EloEntry)]) -> StoreResult<()> {
         for chunk in rows.chunks(IN_CHUNK / 16) {
             elo_history::Entity::insert_many(chunk.iter().map(|(id, e)| entry_to_active(*id, e)))
                 .exec(self.conn())
@@ -76,16 +75,16 @@ impl Tx {
     }
 
     /// Rewrites a history row.
-    pub async fn update_elo_entry(&self, id: Uuid, e: &EloEntry) -> StoreResult<()> {
+    pub async fn update_elo_entry(&self, id: EloEntryId, e: &EloEntry) -> StoreResult<()> {
         entry_to_active(id, e).update(self.conn()).await?;
         Ok(())
     }
 
     /// Deletes history rows.
-    pub async fn delete_elo_entries(&self, ids: &[Uuid]) -> StoreResult<()> {
+    pub async fn delete_elo_entries(&self, ids: &[EloEntryId]) -> StoreResult<()> {
         for chunk in ids.chunks(IN_CHUNK) {
             elo_history::Entity::delete_many()
-                .filter(elo_history::Column::Id.is_in(chunk.iter().map(Uuid::to_string)))
+                .filter(elo_history::Column::Id.is_in(chunk.iter().copied()))
                 .exec(self.conn())
                 .await?;
         }
@@ -103,15 +102,15 @@ pub const fn outcome_name(o: Outcome) -> &'static str {
     }
 }
 
-fn entry_to_active(id: Uuid, e: &EloEntry) -> elo_history::ActiveModel {
+fn entry_to_active(id: EloEntryId, e: &EloEntry) -> elo_history::ActiveModel {
     elo_history::ActiveModel {
-        id: Set(id.to_string()),
-        user_id: Set(e.user_id.to_string()),
+        id: Set(id),
+        user_id: Set(e.user_id),
         game: Set(e.game.clone()),
-        tournament_id: Set(e.tournament_id.to_string()),
-        round_id: Set(e.round_id.to_string()),
-        pairing_id: Set(e.pairing_id.to_string()),
-        opponent_id: Set(e.opponent_id.to_string()),
+        tournament_id: Set(e.tournament_id),
+        round_id: Set(e.round_id),
+        pairing_id: Set(e.pairing_id),
+        opponent_id: Set(e.opponent_id),
         result: Set(outcome_name(e.outcome).to_string()),
         rating_before: Set(e.rating_before),
         rating_after: Set(e.rating_after),
@@ -131,12 +130,12 @@ fn entry_from_model(m: elo_history::Model) -> StoreResult<EloEntry> {
         _ => return Err(StoreError::Corrupt(format!("{at}: bad result"))),
     };
     Ok(EloEntry {
-        user_id: parse_uuid(&m.user_id)?,
+        user_id: m.user_id,
         game: m.game,
-        tournament_id: parse_uuid(&m.tournament_id)?,
-        round_id: parse_uuid(&m.round_id)?,
-        pairing_id: parse_uuid(&m.pairing_id)?,
-        opponent_id: parse_uuid(&m.opponent_id)?,
+        tournament_id: m.tournament_id,
+        round_id: m.round_id,
+        pairing_id: m.pairing_id,
+        opponent_id: m.opponent_id,
         outcome,
         rating_before: m.rating_before,
         rating_after: m.rating_after,

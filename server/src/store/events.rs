@@ -2,15 +2,15 @@
 //! gap-free per-tournament sequence.
 
 use super::entity::{event, tournament};
-use super::{parse_uuid, StoreError, StoreResult, Tx};
+use super::{StoreError, StoreResult, Tx};
+use crate::domain::TournamentId;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
-use uuid::Uuid;
 
 /// An event as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredEvent {
     /// The tournament.
-    pub tournament_id: Uuid,
+    pub tournament_id: TournamentId,
     /// Its sequence number within the tournament (1, 2, …, no gaps).
     pub seq: i64,
     /// The kind, e.g. `result_confirmed`.
@@ -27,16 +27,15 @@ impl Tx {
     /// [`super::Store::write`] locked the tournament, or after inserting it).
     pub async fn append_event(
         &self,
-        tournament: Uuid,
+        tournament: TournamentId,
         kind: &str,
         payload: String,
         at: i64,
     ) -> StoreResult<StoredEvent> {
-        let id = tournament.to_string();
-        self.exec("UPDATE tournaments SET last_seq = last_seq + 1 WHERE id = ?", vec![id.clone().into()]).await?;
+        self.exec("UPDATE tournaments SET last_seq = last_seq + 1 WHERE id = ?", vec![tournament.into()]).await?;
         let seq = self.last_seq(tournament).await?;
         let row = event::ActiveModel {
-            tournament_id: Set(id),
+            tournament_id: Set(tournament),
             seq: Set(seq),
             kind: Set(kind.to_string()),
             payload: Set(payload.clone()),
@@ -47,8 +46,8 @@ impl Tx {
     }
 
     /// The sequence number of `tournament`'s last event.
-    pub async fn last_seq(&self, tournament: Uuid) -> StoreResult<i64> {
-        let seq: Option<i64> = tournament::Entity::find_by_id(tournament.to_string())
+    pub async fn last_seq(&self, tournament: TournamentId) -> StoreResult<i64> {
+        let seq: Option<i64> = tournament::Entity::find_by_id(tournament)
             .select_only()
             .column(tournament::Column::LastSeq)
             .into_tuple()
@@ -58,9 +57,14 @@ impl Tx {
     }
 
     /// Events with `seq > since`, oldest first, at most `limit`.
-    pub async fn events_since(&self, tournament: Uuid, since: i64, limit: u64) -> StoreResult<Vec<StoredEvent>> {
+    pub async fn events_since(
+        &self,
+        tournament: TournamentId,
+        since: i64,
+        limit: u64,
+    ) -> StoreResult<Vec<StoredEvent>> {
         event::Entity::find()
-            .filter(event::Column::TournamentId.eq(tournament.to_string()))
+            .filter(event::Column::TournamentId.eq(tournament))
             .filter(event::Column::Seq.gt(since))
             .order_by_asc(event::Column::Seq)
             .limit(limit.min(super::SQL_MAX))
@@ -69,7 +73,7 @@ impl Tx {
             .into_iter()
             .map(|m| {
                 Ok(StoredEvent {
-                    tournament_id: parse_uuid(&m.tournament_id)?,
+                    tournament_id: m.tournament_id,
                     seq: m.seq,
                     kind: m.kind,
                     payload: m.payload,

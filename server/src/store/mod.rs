@@ -35,6 +35,7 @@ pub use events::StoredEvent;
 pub use ratings::{PlayerElo, RatedRound};
 pub use stats::StoreStats;
 
+use crate::domain::TournamentId;
 use sea_orm::{
     AccessMode, ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection, DatabaseTransaction,
     DbErr, IsolationLevel, RuntimeErr, TransactionTrait,
@@ -42,7 +43,6 @@ use sea_orm::{
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Mutex, OwnedMutexGuard};
-use uuid::Uuid;
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -308,7 +308,7 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::TournamentNotFound`], or the database is unavailable.
-    pub async fn write(&self, tournament: Uuid) -> StoreResult<Tx> {
+    pub async fn write(&self, tournament: TournamentId) -> StoreResult<Tx> {
         let tx = self.begin().await?;
         tx.lock_tournament(tournament).await?;
         Ok(tx)
@@ -389,10 +389,6 @@ pub(crate) fn redact(url: &str) -> String {
         }
         _ => url.to_string(),
     }
-}
-
-fn parse_uuid(s: &str) -> StoreResult<Uuid> {
-    Uuid::parse_str(s).map_err(|_| StoreError::Corrupt(format!("bad uuid {s:?}")))
 }
 
 #[cfg(test)]

@@ -1,10 +1,11 @@
 //! Pairing rows (tables and byes, with their results).
 
 use super::entity::pairing;
-use super::{parse_uuid, StoreError, StoreResult, Tx};
-use crate::domain::{Dispute, GameScore, MatchResult, Pairing, PairingState};
+use super::{StoreError, StoreResult, Tx};
+use crate::domain::{
+    Dispute, GameScore, MatchResult, Pairing, PairingId, PairingState, PlayerId, RoundId, TournamentId,
+};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, ExprTrait as _, QueryFilter, QueryOrder, Set};
-use uuid::Uuid;
 
 impl Tx {
     /// Inserts the pairings of a round.
@@ -23,14 +24,14 @@ impl Tx {
     }
 
     /// Loads a pairing.
-    pub async fn pairing(&self, id: Uuid) -> StoreResult<Option<Pairing>> {
-        pairing::Entity::find_by_id(id.to_string()).one(self.conn()).await?.map(from_model).transpose()
+    pub async fn pairing(&self, id: PairingId) -> StoreResult<Option<Pairing>> {
+        pairing::Entity::find_by_id(id).one(self.conn()).await?.map(from_model).transpose()
     }
 
     /// A round's pairings by table number (the bye, table 0, last).
-    pub async fn pairings_of_round(&self, round: Uuid) -> StoreResult<Vec<Pairing>> {
+    pub async fn pairings_of_round(&self, round: RoundId) -> StoreResult<Vec<Pairing>> {
         let mut v: Vec<Pairing> = pairing::Entity::find()
-            .filter(pairing::Column::RoundId.eq(round.to_string()))
+            .filter(pairing::Column::RoundId.eq(round))
             .order_by_asc(pairing::Column::TableNumber)
             .all(self.conn())
             .await?
@@ -42,11 +43,10 @@ impl Tx {
     }
 
     /// `player`'s pairing (table or bye) in `round`, if paired.
-    pub async fn pairing_of_player(&self, round: Uuid, player: Uuid) -> StoreResult<Option<Pairing>> {
-        let id = player.to_string();
+    pub async fn pairing_of_player(&self, round: RoundId, player: PlayerId) -> StoreResult<Option<Pairing>> {
         pairing::Entity::find()
-            .filter(pairing::Column::RoundId.eq(round.to_string()))
-            .filter(pairing::Column::Player1Id.eq(id.clone()).or(pairing::Column::Player2Id.eq(id)))
+            .filter(pairing::Column::RoundId.eq(round))
+            .filter(pairing::Column::Player1Id.eq(player).or(pairing::Column::Player2Id.eq(player)))
             .one(self.conn())
             .await?
             .map(from_model)
@@ -54,9 +54,9 @@ impl Tx {
     }
 
     /// Every pairing of a tournament.
-    pub async fn pairings_of_tournament(&self, tournament: Uuid) -> StoreResult<Vec<Pairing>> {
+    pub async fn pairings_of_tournament(&self, tournament: TournamentId) -> StoreResult<Vec<Pairing>> {
         pairing::Entity::find()
-            .filter(pairing::Column::TournamentId.eq(tournament.to_string()))
+            .filter(pairing::Column::TournamentId.eq(tournament))
             .all(self.conn())
             .await?
             .into_iter()
@@ -85,17 +85,17 @@ fn to_active(p: &Pairing) -> pairing::ActiveModel {
     let (vps, score) = split(p.score.as_ref());
     let (_, dispute_score) = split(d.and_then(|d| d.score.as_ref()));
     pairing::ActiveModel {
-        id: Set(p.id.to_string()),
-        round_id: Set(p.round_id.to_string()),
-        tournament_id: Set(p.tournament_id.to_string()),
+        id: Set(p.id),
+        round_id: Set(p.round_id),
+        tournament_id: Set(p.tournament_id),
         table_number: Set(i32::try_from(p.table_number).unwrap_or(i32::MAX)),
-        player1_id: Set(p.player1_id.to_string()),
-        player2_id: Set(p.player2_id.map(|u| u.to_string())),
+        player1_id: Set(p.player1_id),
+        player2_id: Set(p.player2_id),
         player1_vp: Set(vp(vps.map(|v| v.0))),
         player2_vp: Set(vp(vps.map(|v| v.1))),
         result: Set(p.result.map(|r| r.as_str().to_string())),
         state: Set(p.state.as_str().to_string()),
-        reported_by: Set(p.reported_by.map(|u| u.to_string())),
+        reported_by: Set(p.reported_by),
         reported_at: Set(p.reported_at),
         dispute_player1_vp: Set(d.and_then(|d| vp(d.player1_vp))),
         dispute_player2_vp: Set(d.and_then(|d| vp(d.player2_vp))),
@@ -124,16 +124,16 @@ fn from_model(m: pairing::Model) -> StoreResult<Pairing> {
         || m.dispute_note.is_some()
         || m.dispute_score.is_some();
     Ok(Pairing {
-        id: parse_uuid(&m.id)?,
-        round_id: parse_uuid(&m.round_id)?,
-        tournament_id: parse_uuid(&m.tournament_id)?,
+        id: m.id,
+        round_id: m.round_id,
+        tournament_id: m.tournament_id,
         table_number: u32::try_from(m.table_number).map_err(|_| corrupt("table_number"))?,
-        player1_id: parse_uuid(&m.player1_id)?,
-        player2_id: m.player2_id.as_deref().map(parse_uuid).transpose()?,
+        player1_id: m.player1_id,
+        player2_id: m.player2_id,
         score,
         result: m.result.as_deref().map(|r| MatchResult::parse(r).ok_or_else(|| corrupt("result"))).transpose()?,
         state: PairingState::parse(&m.state).ok_or_else(|| corrupt("state"))?,
-        reported_by: m.reported_by.as_deref().map(parse_uuid).transpose()?,
+        reported_by: m.reported_by,
         reported_at: m.reported_at,
         dispute: if disputed {
             Some(Dispute {

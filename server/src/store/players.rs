@@ -1,10 +1,9 @@
 //! Registration rows.
 
 use super::entity::player;
-use super::{parse_uuid, StoreError, StoreResult, Tx};
-use crate::domain::{Player, PlayerProfile};
+use super::{StoreError, StoreResult, Tx};
+use crate::domain::{Player, PlayerId, PlayerProfile, TournamentId, UserId};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
-use uuid::Uuid;
 
 impl Tx {
     /// Inserts a registration.
@@ -20,15 +19,15 @@ impl Tx {
     }
 
     /// Loads a registration.
-    pub async fn player(&self, id: Uuid) -> StoreResult<Option<Player>> {
-        player::Entity::find_by_id(id.to_string()).one(self.conn()).await?.map(from_model).transpose()
+    pub async fn player(&self, id: PlayerId) -> StoreResult<Option<Player>> {
+        player::Entity::find_by_id(id).one(self.conn()).await?.map(from_model).transpose()
     }
 
     /// `user`'s registration in `tournament`, if any (removed ones included).
-    pub async fn player_of_user(&self, tournament: Uuid, user: Uuid) -> StoreResult<Option<Player>> {
+    pub async fn player_of_user(&self, tournament: TournamentId, user: UserId) -> StoreResult<Option<Player>> {
         player::Entity::find()
-            .filter(player::Column::TournamentId.eq(tournament.to_string()))
-            .filter(player::Column::UserId.eq(user.to_string()))
+            .filter(player::Column::TournamentId.eq(tournament))
+            .filter(player::Column::UserId.eq(user))
             .one(self.conn())
             .await?
             .map(from_model)
@@ -36,9 +35,9 @@ impl Tx {
     }
 
     /// Every registration of a tournament in registration order (removed ones included).
-    pub async fn players(&self, tournament: Uuid) -> StoreResult<Vec<Player>> {
+    pub async fn players(&self, tournament: TournamentId) -> StoreResult<Vec<Player>> {
         player::Entity::find()
-            .filter(player::Column::TournamentId.eq(tournament.to_string()))
+            .filter(player::Column::TournamentId.eq(tournament))
             .order_by_asc(player::Column::RegistrationNo)
             .all(self.conn())
             .await?
@@ -48,10 +47,10 @@ impl Tx {
     }
 
     /// The number of registrations not removed by the TO.
-    pub async fn player_count(&self, tournament: Uuid) -> StoreResult<usize> {
+    pub async fn player_count(&self, tournament: TournamentId) -> StoreResult<usize> {
         use sea_orm::PaginatorTrait as _;
         let n = player::Entity::find()
-            .filter(player::Column::TournamentId.eq(tournament.to_string()))
+            .filter(player::Column::TournamentId.eq(tournament))
             .filter(player::Column::Removed.eq(false))
             .count(self.conn())
             .await?;
@@ -59,11 +58,11 @@ impl Tx {
     }
 
     /// The registration number the next player gets.
-    pub async fn next_registration_no(&self, tournament: Uuid) -> StoreResult<u32> {
+    pub async fn next_registration_no(&self, tournament: TournamentId) -> StoreResult<u32> {
         let max: Option<Option<i32>> = player::Entity::find()
             .select_only()
             .column_as(player::Column::RegistrationNo.max(), "max")
-            .filter(player::Column::TournamentId.eq(tournament.to_string()))
+            .filter(player::Column::TournamentId.eq(tournament))
             .into_tuple()
             .one(self.conn())
             .await?;
@@ -74,9 +73,9 @@ impl Tx {
 
 fn to_active(p: &Player) -> player::ActiveModel {
     player::ActiveModel {
-        id: Set(p.id.to_string()),
-        tournament_id: Set(p.tournament_id.to_string()),
-        user_id: Set(p.user_id.to_string()),
+        id: Set(p.id),
+        tournament_id: Set(p.tournament_id),
+        user_id: Set(p.user_id),
         registration_no: Set(i32::try_from(p.registration_no).unwrap_or(i32::MAX)),
         display_name: Set(p.display_name.clone()),
         faction: Set(p.faction.clone()),
@@ -94,9 +93,9 @@ fn to_active(p: &Player) -> player::ActiveModel {
 
 fn from_model(m: player::Model) -> StoreResult<Player> {
     Ok(Player {
-        id: parse_uuid(&m.id)?,
-        tournament_id: parse_uuid(&m.tournament_id)?,
-        user_id: parse_uuid(&m.user_id)?,
+        id: m.id,
+        tournament_id: m.tournament_id,
+        user_id: m.user_id,
         registration_no: u32::try_from(m.registration_no)
             .map_err(|_| StoreError::Corrupt(format!("player {}: registration_no", m.id)))?,
         display_name: m.display_name,

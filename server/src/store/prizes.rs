@@ -2,23 +2,22 @@
 //! allocation runs (`prize_runs`).
 
 use super::entity::{prize_config, prize_run};
-use super::{parse_uuid, StoreError, StoreResult, Tx};
-use crate::domain::{Millis, PrizeRun, StoredPrizeConfig};
+use super::{StoreError, StoreResult, Tx};
+use crate::domain::{Millis, PrizeRun, PrizeRunId, StoredPrizeConfig, TournamentId};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::de::DeserializeOwned;
-use uuid::Uuid;
 
 impl Tx {
     /// The tournament's prize configuration, if it has one.
-    pub async fn prize_config(&self, tournament: Uuid) -> StoreResult<Option<StoredPrizeConfig>> {
-        let Some(m) = prize_config::Entity::find_by_id(tournament.to_string()).one(self.conn()).await? else {
+    pub async fn prize_config(&self, tournament: TournamentId) -> StoreResult<Option<StoredPrizeConfig>> {
+        let Some(m) = prize_config::Entity::find_by_id(tournament).one(self.conn()).await? else {
             return Ok(None);
         };
         Ok(Some(StoredPrizeConfig {
             tournament_id: tournament,
             config: json(&m.config, "prize_configs.config")?,
-            updated_by: parse_uuid(&m.updated_by)?,
+            updated_by: m.updated_by,
             updated_at: m.updated_at,
         }))
     }
@@ -26,9 +25,9 @@ impl Tx {
     /// Saves (inserts or replaces) the tournament's prize configuration.
     pub async fn save_prize_config(&self, c: &StoredPrizeConfig) -> StoreResult<()> {
         let row = prize_config::ActiveModel {
-            tournament_id: Set(c.tournament_id.to_string()),
+            tournament_id: Set(c.tournament_id),
             config: Set(text(&c.config)?),
-            updated_by: Set(c.updated_by.to_string()),
+            updated_by: Set(c.updated_by),
             updated_at: Set(c.updated_at),
         };
         prize_config::Entity::insert(row)
@@ -49,9 +48,9 @@ impl Tx {
     /// Stores a new run.
     pub async fn insert_prize_run(&self, r: &PrizeRun) -> StoreResult<()> {
         prize_run::ActiveModel {
-            id: Set(r.id.to_string()),
-            tournament_id: Set(r.tournament_id.to_string()),
-            run_by: Set(r.run_by.to_string()),
+            id: Set(r.id),
+            tournament_id: Set(r.tournament_id),
+            run_by: Set(r.run_by),
             run_at: Set(r.run_at),
             standings_seq: Set(r.standings_seq),
             inputs: Set(text(&r.inputs)?),
@@ -66,9 +65,9 @@ impl Tx {
     }
 
     /// One run of `tournament`.
-    pub async fn prize_run(&self, tournament: Uuid, id: Uuid) -> StoreResult<Option<PrizeRun>> {
-        prize_run::Entity::find_by_id(id.to_string())
-            .filter(prize_run::Column::TournamentId.eq(tournament.to_string()))
+    pub async fn prize_run(&self, tournament: TournamentId, id: PrizeRunId) -> StoreResult<Option<PrizeRun>> {
+        prize_run::Entity::find_by_id(id)
+            .filter(prize_run::Column::TournamentId.eq(tournament))
             .one(self.conn())
             .await?
             .map(from_model)
@@ -76,9 +75,9 @@ impl Tx {
     }
 
     /// Every run of `tournament`, newest first.
-    pub async fn prize_runs(&self, tournament: Uuid) -> StoreResult<Vec<PrizeRun>> {
+    pub async fn prize_runs(&self, tournament: TournamentId) -> StoreResult<Vec<PrizeRun>> {
         prize_run::Entity::find()
-            .filter(prize_run::Column::TournamentId.eq(tournament.to_string()))
+            .filter(prize_run::Column::TournamentId.eq(tournament))
             .order_by_desc(prize_run::Column::RunAt)
             .order_by_desc(prize_run::Column::Id)
             .all(self.conn())
@@ -89,9 +88,9 @@ impl Tx {
     }
 
     /// The tournament's published run, if any.
-    pub async fn published_prize_run(&self, tournament: Uuid) -> StoreResult<Option<PrizeRun>> {
+    pub async fn published_prize_run(&self, tournament: TournamentId) -> StoreResult<Option<PrizeRun>> {
         prize_run::Entity::find()
-            .filter(prize_run::Column::TournamentId.eq(tournament.to_string()))
+            .filter(prize_run::Column::TournamentId.eq(tournament))
             .filter(prize_run::Column::Published.eq(true))
             .one(self.conn())
             .await?
@@ -101,16 +100,16 @@ impl Tx {
 
     /// Makes `run` the tournament's published run (published `at`); the
     /// run published before, if any, is no longer the published one.
-    pub async fn publish_prize_run(&self, tournament: Uuid, run: Uuid, at: Millis) -> StoreResult<()> {
+    pub async fn publish_prize_run(&self, tournament: TournamentId, run: PrizeRunId, at: Millis) -> StoreResult<()> {
         self.exec(
             "UPDATE prize_runs SET published = ? WHERE tournament_id = ? AND published = ?",
-            vec![false.into(), tournament.to_string().into(), true.into()],
+            vec![false.into(), tournament.into(), true.into()],
         )
         .await?;
         let n = self
             .exec(
                 "UPDATE prize_runs SET published = ?, published_at = ? WHERE id = ? AND tournament_id = ?",
-                vec![true.into(), at.into(), run.to_string().into(), tournament.to_string().into()],
+                vec![true.into(), at.into(), run.into(), tournament.into()],
             )
             .await?;
         if n == 1 {
@@ -131,9 +130,9 @@ fn json<T: DeserializeOwned>(s: &str, what: &str) -> StoreResult<T> {
 
 fn from_model(m: prize_run::Model) -> StoreResult<PrizeRun> {
     Ok(PrizeRun {
-        id: parse_uuid(&m.id)?,
-        tournament_id: parse_uuid(&m.tournament_id)?,
-        run_by: parse_uuid(&m.run_by)?,
+        id: m.id,
+        tournament_id: m.tournament_id,
+        run_by: m.run_by,
         run_at: m.run_at,
         standings_seq: m.standings_seq,
         inputs: json(&m.inputs, "prize_runs.inputs")?,

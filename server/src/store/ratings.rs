@@ -4,13 +4,12 @@
 //! `elo_history.rs`.
 
 use super::entity::{elo_history, event, player_elo, rated_round, rating_clock, round, tournament, user};
-use super::{parse_uuid, StoreError, StoreResult, Tx};
-use crate::domain::{Millis, RoundStatus};
+use super::{StoreError, StoreResult, Tx};
+use crate::domain::{Millis, RoundId, RoundStatus, TournamentId, UserId};
 use arbiter_engine::rating::elo::Rating;
 use sea_orm::sea_query::{OnConflict, Query};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use std::collections::{BTreeSet, HashMap};
-use uuid::Uuid;
 
 /// Ids per `IN (…)` list (SQLite allows 32,766 placeholders; stay far below).
 pub(super) const IN_CHUNK: usize = 500;
@@ -19,9 +18,9 @@ pub(super) const IN_CHUNK: usize = 500;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RatedRound {
     /// The round.
-    pub round_id: Uuid,
+    pub round_id: RoundId,
     /// Its tournament.
-    pub tournament_id: Uuid,
+    pub tournament_id: TournamentId,
     /// The game system (`wh40k`, …): the rating list it counts for.
     pub game: String,
     /// When it was rated (Unix ms); periods are ordered by `(closed_at, round_id)`.
@@ -32,7 +31,7 @@ pub struct RatedRound {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerElo {
     /// The account.
-    pub user_id: Uuid,
+    pub user_id: UserId,
     /// The game system.
     pub game: String,
     /// Rating and rated games.
@@ -69,8 +68,8 @@ impl Tx {
     /// Records a round as rated.
     pub async fn insert_rated_round(&self, r: &RatedRound) -> StoreResult<()> {
         rated_round::ActiveModel {
-            round_id: Set(r.round_id.to_string()),
-            tournament_id: Set(r.tournament_id.to_string()),
+            round_id: Set(r.round_id),
+            tournament_id: Set(r.tournament_id),
             game: Set(r.game.clone()),
             closed_at: Set(r.closed_at),
         }
@@ -80,8 +79,8 @@ impl Tx {
     }
 
     /// The rating period of a round, if it was rated.
-    pub async fn rated_round(&self, round: Uuid) -> StoreResult<Option<RatedRound>> {
-        rated_round::Entity::find_by_id(round.to_string()).one(self.conn()).await?.map(rated_from_model).transpose()
+    pub async fn rated_round(&self, round: RoundId) -> StoreResult<Option<RatedRound>> {
+        rated_round::Entity::find_by_id(round).one(self.conn()).await?.map(rated_from_model).transpose()
     }
 
     /// The rating periods of `game` closed at or after `since`, in rating
@@ -101,7 +100,7 @@ impl Tx {
 
     /// Closed rounds that are not rating periods (closed before ratings
     /// existed): `(round, tournament, round created_at)`.
-    pub async fn unrated_closed_rounds(&self) -> StoreResult<Vec<(Uuid, Uuid, Millis)>> {
+    pub async fn unrated_closed_rounds(&self) -> StoreResult<Vec<(RoundId, TournamentId, Millis)>> {
         let rated = Query::select().column(rated_round::Column::RoundId).from(rated_round::Entity).to_owned();
         round::Entity::find()
             .filter(round::Column::Status.eq(RoundStatus::Complete.as_str()))
@@ -109,14 +108,14 @@ impl Tx {
             .all(self.conn())
             .await?
             .into_iter()
-            .map(|m| Ok((parse_uuid(&m.id)?, parse_uuid(&m.tournament_id)?, m.created_at)))
+            .map(|m| Ok((m.id, m.tournament_id, m.created_at)))
             .collect()
     }
 
     /// The `round_closed` events of a tournament: `(seq, payload, created_at)`.
-    pub async fn round_closed_events(&self, tournament: Uuid) -> StoreResult<Vec<(i64, String, Millis)>> {
+    pub async fn round_closed_events(&self, tournament: TournamentId) -> StoreResult<Vec<(i64, String, Millis)>> {
         Ok(event::Entity::find()
-            .filter(event::Column::TournamentId.eq(tournament.to_string()))
+            .filter(event::Column::TournamentId.eq(tournament))
             .filter(event::Column::Kind.eq("round_closed"))
             .all(self.conn())
             .await?
@@ -135,12 +134,12 @@ impl Tx {
     }
 
     /// The current ratings in `game` of these users (unrated ones absent).
-    pub async fn player_elos(&self, game: &str, users: &[Uuid]) -> StoreResult<HashMap<Uuid, Rating>> {
+    pub async fn player_elos(&self, game: &str, users: &[UserId]) -> StoreResult<HashMap<UserId, Rating>> {
         let mut out = HashMap::with_capacity(users.len());
         for chunk in users.chunks(IN_CHUNK) {
             let rows = player_elo::Entity::find()
                 .filter(player_elo::Column::Game.eq(game))
-                .filter(player_elo::Column::UserId.is_in(chunk.iter().map(Uuid::to_string)))
+                .filter(player_elo::Column::UserId.is_in(chunk.iter().copied()))
                 .all(self.conn())
                 .await?;
             for m in rows {
@@ -152,7 +151,7 @@ impl Tx {
     }
 
     /// Every current rating in `game`.
-    pub async fn player_elos_of_game(&self, game: &str) -> StoreResult<HashMap<Uuid, Rating>> {
+    pub async fn player_elos_of_game(&self, game: &str) -> StoreResult<HashMap<UserId, Rating>> {
         player_elo::Entity::find()
             .filter(player_elo::Column::Game.eq(game))
             .all(self.conn())
@@ -163,9 +162,9 @@ impl Tx {
     }
 
     /// Sets `user`'s rating in `game` (insert or update).
-    pub async fn save_player_elo(&self, user: Uuid, game: &str, rating: Rating, at: Millis) -> StoreResult<()> {
+    pub async fn save_player_elo(&self, user: UserId, game: &str, rating: Rating, at: Millis) -> StoreResult<()> {
         let row = player_elo::ActiveModel {
-            user_id: Set(user.to_string()),
+            user_id: Set(user),
             game: Set(game.to_string()),
             rating: Set(rating.rating),
             games_played: Set(i32::try_from(rating.games).unwrap_or(i32::MAX)),
@@ -187,8 +186,8 @@ impl Tx {
     }
 
     /// Removes `user`'s rating in `game` (they have no rated game left).
-    pub async fn delete_player_elo(&self, user: Uuid, game: &str) -> StoreResult<()> {
-        player_elo::Entity::delete_by_id((user.to_string(), game.to_string())).exec(self.conn()).await?;
+    pub async fn delete_player_elo(&self, user: UserId, game: &str) -> StoreResult<()> {
+        player_elo::Entity::delete_by_id((user, game.to_string())).exec(self.conn()).await?;
         Ok(())
     }
 
@@ -219,9 +218,9 @@ impl Tx {
     }
 
     /// A user's ratings in every game system.
-    pub async fn player_elos_of_user(&self, user: Uuid) -> StoreResult<Vec<PlayerElo>> {
+    pub async fn player_elos_of_user(&self, user: UserId) -> StoreResult<Vec<PlayerElo>> {
         player_elo::Entity::find()
-            .filter(player_elo::Column::UserId.eq(user.to_string()))
+            .filter(player_elo::Column::UserId.eq(user))
             .order_by_asc(player_elo::Column::Game)
             .all(self.conn())
             .await?
@@ -231,47 +230,43 @@ impl Tx {
     }
 
     /// Account display names by id.
-    pub async fn user_names(&self, ids: &[Uuid]) -> StoreResult<HashMap<Uuid, String>> {
+    pub async fn user_names(&self, ids: &[UserId]) -> StoreResult<HashMap<UserId, String>> {
         let mut out = HashMap::with_capacity(ids.len());
         for chunk in ids.chunks(IN_CHUNK) {
-            let rows = user::Entity::find()
-                .filter(user::Column::Id.is_in(chunk.iter().map(Uuid::to_string)))
-                .all(self.conn())
-                .await?;
+            let rows =
+                user::Entity::find().filter(user::Column::Id.is_in(chunk.iter().copied())).all(self.conn()).await?;
             for m in rows {
-                out.insert(parse_uuid(&m.id)?, m.display_name);
+                out.insert(m.id, m.display_name);
             }
         }
         Ok(out)
     }
 
     /// Tournament names by id.
-    pub async fn tournament_names(&self, ids: &[Uuid]) -> StoreResult<HashMap<Uuid, String>> {
+    pub async fn tournament_names(&self, ids: &[TournamentId]) -> StoreResult<HashMap<TournamentId, String>> {
         let mut out = HashMap::with_capacity(ids.len());
         for chunk in ids.chunks(IN_CHUNK) {
             let rows = tournament::Entity::find()
-                .filter(tournament::Column::Id.is_in(chunk.iter().map(Uuid::to_string)))
+                .filter(tournament::Column::Id.is_in(chunk.iter().copied()))
                 .all(self.conn())
                 .await?;
             for m in rows {
-                out.insert(parse_uuid(&m.id)?, m.name);
+                out.insert(m.id, m.name);
             }
         }
         Ok(out)
     }
 
     /// Round numbers by round id.
-    pub async fn round_numbers(&self, ids: &[Uuid]) -> StoreResult<HashMap<Uuid, u32>> {
+    pub async fn round_numbers(&self, ids: &[RoundId]) -> StoreResult<HashMap<RoundId, u32>> {
         let mut out = HashMap::with_capacity(ids.len());
         for chunk in ids.chunks(IN_CHUNK) {
-            let rows = round::Entity::find()
-                .filter(round::Column::Id.is_in(chunk.iter().map(Uuid::to_string)))
-                .all(self.conn())
-                .await?;
+            let rows =
+                round::Entity::find().filter(round::Column::Id.is_in(chunk.iter().copied())).all(self.conn()).await?;
             for m in rows {
                 let n = u32::try_from(m.round_number)
                     .map_err(|_| StoreError::Corrupt(format!("round {}: round_number", m.id)))?;
-                out.insert(parse_uuid(&m.id)?, n);
+                out.insert(m.id, n);
             }
         }
         Ok(out)
@@ -289,18 +284,13 @@ pub(super) fn count(v: i32, what: &str, id: &str) -> StoreResult<u32> {
 }
 
 fn rated_from_model(m: rated_round::Model) -> StoreResult<RatedRound> {
-    Ok(RatedRound {
-        round_id: parse_uuid(&m.round_id)?,
-        tournament_id: parse_uuid(&m.tournament_id)?,
-        game: m.game,
-        closed_at: m.closed_at,
-    })
+    Ok(RatedRound { round_id: m.round_id, tournament_id: m.tournament_id, game: m.game, closed_at: m.closed_at })
 }
 
 fn elo_from_model(m: player_elo::Model) -> StoreResult<PlayerElo> {
     let games = count(m.games_played, "games_played", &format!("player_elo {}", m.user_id))?;
     Ok(PlayerElo {
-        user_id: parse_uuid(&m.user_id)?,
+        user_id: m.user_id,
         game: m.game,
         rating: Rating { rating: m.rating, games },
         updated_at: m.updated_at,

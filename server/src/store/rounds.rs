@@ -1,10 +1,9 @@
 //! Round rows.
 
 use super::entity::round;
-use super::{parse_uuid, StoreError, StoreResult, Tx};
-use crate::domain::{Round, RoundStatus};
+use super::{StoreError, StoreResult, Tx};
+use crate::domain::{Round, RoundId, RoundStatus, TournamentId};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
-use uuid::Uuid;
 
 impl Tx {
     /// Inserts a round.
@@ -20,14 +19,14 @@ impl Tx {
     }
 
     /// Loads a round.
-    pub async fn round(&self, id: Uuid) -> StoreResult<Option<Round>> {
-        round::Entity::find_by_id(id.to_string()).one(self.conn()).await?.map(from_model).transpose()
+    pub async fn round(&self, id: RoundId) -> StoreResult<Option<Round>> {
+        round::Entity::find_by_id(id).one(self.conn()).await?.map(from_model).transpose()
     }
 
     /// A tournament's latest round, if any.
-    pub async fn latest_round(&self, tournament: Uuid) -> StoreResult<Option<Round>> {
+    pub async fn latest_round(&self, tournament: TournamentId) -> StoreResult<Option<Round>> {
         round::Entity::find()
-            .filter(round::Column::TournamentId.eq(tournament.to_string()))
+            .filter(round::Column::TournamentId.eq(tournament))
             .order_by_desc(round::Column::RoundNumber)
             .one(self.conn())
             .await?
@@ -36,9 +35,9 @@ impl Tx {
     }
 
     /// A tournament's rounds, in order.
-    pub async fn rounds(&self, tournament: Uuid) -> StoreResult<Vec<Round>> {
+    pub async fn rounds(&self, tournament: TournamentId) -> StoreResult<Vec<Round>> {
         round::Entity::find()
-            .filter(round::Column::TournamentId.eq(tournament.to_string()))
+            .filter(round::Column::TournamentId.eq(tournament))
             .order_by_asc(round::Column::RoundNumber)
             .all(self.conn())
             .await?
@@ -50,8 +49,8 @@ impl Tx {
 
 fn to_active(r: &Round) -> round::ActiveModel {
     round::ActiveModel {
-        id: Set(r.id.to_string()),
-        tournament_id: Set(r.tournament_id.to_string()),
+        id: Set(r.id),
+        tournament_id: Set(r.tournament_id),
         round_number: Set(i32::try_from(r.number).unwrap_or(i32::MAX)),
         status: Set(r.status.as_str().to_string()),
         mission: Set(r.mission.clone()),
@@ -62,8 +61,8 @@ fn to_active(r: &Round) -> round::ActiveModel {
 fn from_model(m: round::Model) -> StoreResult<Round> {
     let corrupt = |what: &str| StoreError::Corrupt(format!("round {}: bad {what}", m.id));
     Ok(Round {
-        id: parse_uuid(&m.id)?,
-        tournament_id: parse_uuid(&m.tournament_id)?,
+        id: m.id,
+        tournament_id: m.tournament_id,
         number: u32::try_from(m.round_number).map_err(|_| corrupt("round_number"))?,
         status: RoundStatus::parse(&m.status).ok_or_else(|| corrupt("status"))?,
         mission: m.mission,

@@ -1,20 +1,18 @@
 //! Tournament rows.
 
 use super::entity::{player, tournament};
-use super::{parse_uuid, StoreError, StoreResult, Tx};
-use crate::domain::{default_standings, Game, PairingSystem, Tournament, TournamentStatus};
+use super::{StoreError, StoreResult, Tx};
+use crate::domain::{default_standings, Game, PairingSystem, Tournament, TournamentId, TournamentStatus, UserId};
 use arbiter_engine::model::Colour;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, ExprTrait as _, IntoActiveModel, QueryFilter, QueryOrder, Set,
 };
-use uuid::Uuid;
 
 impl Tx {
     /// Takes the write lock on a tournament: a no-op update of its row, so
     /// it is the transaction's first write (see [`super::Store::write`]).
-    pub(super) async fn lock_tournament(&self, id: Uuid) -> StoreResult<()> {
-        let n =
-            self.exec("UPDATE tournaments SET last_seq = last_seq WHERE id = ?", vec![id.to_string().into()]).await?;
+    pub(super) async fn lock_tournament(&self, id: TournamentId) -> StoreResult<()> {
+        let n = self.exec("UPDATE tournaments SET last_seq = last_seq WHERE id = ?", vec![id.into()]).await?;
         if n == 0 {
             return Err(StoreError::TournamentNotFound);
         }
@@ -28,8 +26,8 @@ impl Tx {
     }
 
     /// Loads a tournament.
-    pub async fn tournament(&self, id: Uuid) -> StoreResult<Option<Tournament>> {
-        tournament::Entity::find_by_id(id.to_string()).one(self.conn()).await?.map(from_model).transpose()
+    pub async fn tournament(&self, id: TournamentId) -> StoreResult<Option<Tournament>> {
+        tournament::Entity::find_by_id(id).one(self.conn()).await?.map(from_model).transpose()
     }
 
     /// Tournaments in any of these states, newest event first.
@@ -46,9 +44,9 @@ impl Tx {
     }
 
     /// Tournaments `user` owns or is registered in (not removed from).
-    pub async fn tournaments_of_user(&self, user: Uuid) -> StoreResult<Vec<Tournament>> {
-        let registered: Vec<String> = player::Entity::find()
-            .filter(player::Column::UserId.eq(user.to_string()))
+    pub async fn tournaments_of_user(&self, user: UserId) -> StoreResult<Vec<Tournament>> {
+        let registered: Vec<TournamentId> = player::Entity::find()
+            .filter(player::Column::UserId.eq(user))
             .filter(player::Column::Removed.eq(false))
             .all(self.conn())
             .await?
@@ -56,7 +54,7 @@ impl Tx {
             .map(|p| p.tournament_id)
             .collect();
         tournament::Entity::find()
-            .filter(tournament::Column::OwnerId.eq(user.to_string()).or(tournament::Column::Id.is_in(registered)))
+            .filter(tournament::Column::OwnerId.eq(user).or(tournament::Column::Id.is_in(registered)))
             .order_by_desc(tournament::Column::EventDate)
             .order_by_desc(tournament::Column::CreatedAt)
             .all(self.conn())
@@ -70,7 +68,7 @@ impl Tx {
     /// event date and initial colour (a TRF import sets them), standings
     /// configuration, point values, tie decisions, notices, log).
     pub async fn update_tournament(&self, t: &Tournament) -> StoreResult<()> {
-        let mut m = tournament::Entity::find_by_id(t.id.to_string())
+        let mut m = tournament::Entity::find_by_id(t.id)
             .one(self.conn())
             .await?
             .ok_or(StoreError::TournamentNotFound)?
@@ -91,16 +89,16 @@ impl Tx {
     }
 
     /// Deletes a tournament and everything in it.
-    pub async fn delete_tournament(&self, id: Uuid) -> StoreResult<()> {
-        tournament::Entity::delete_by_id(id.to_string()).exec(self.conn()).await?;
+    pub async fn delete_tournament(&self, id: TournamentId) -> StoreResult<()> {
+        tournament::Entity::delete_by_id(id).exec(self.conn()).await?;
         Ok(())
     }
 }
 
 fn to_active(t: &Tournament) -> tournament::ActiveModel {
     tournament::ActiveModel {
-        id: Set(t.id.to_string()),
-        owner_id: Set(t.owner_id.to_string()),
+        id: Set(t.id),
+        owner_id: Set(t.owner_id),
         name: Set(t.name.clone()),
         game: Set(t.game.as_str().to_string()),
         event_date: Set(t.event_date.format("%Y-%m-%d").to_string()),
@@ -142,8 +140,8 @@ fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
     let game = Game::parse(&m.game).ok_or_else(|| corrupt("game"))?;
     let pairing_system = PairingSystem::parse(&m.pairing_system).ok_or_else(|| corrupt("pairing_system"))?;
     Ok(Tournament {
-        id: parse_uuid(&m.id)?,
-        owner_id: parse_uuid(&m.owner_id)?,
+        id: m.id,
+        owner_id: m.owner_id,
         game,
         pairing_system,
         standings: match m.standings_config.as_deref() {

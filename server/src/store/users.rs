@@ -1,17 +1,16 @@
 //! Accounts and sessions.
 
 use super::entity::{session, user};
-use super::{parse_uuid, StoreResult, Tx};
-use crate::domain::User;
+use super::{StoreResult, Tx};
+use crate::domain::{User, UserId};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
 use std::collections::HashSet;
-use uuid::Uuid;
 
 impl Tx {
     /// Inserts an account with its password hash (PHC string).
     pub async fn insert_user(&self, u: &User, password_hash: &str, at: i64) -> StoreResult<()> {
         user::ActiveModel {
-            id: Set(u.id.to_string()),
+            id: Set(u.id),
             email: Set(u.email.clone()),
             display_name: Set(u.display_name.clone()),
             password_hash: Set(password_hash.to_string()),
@@ -32,15 +31,15 @@ impl Tx {
     }
 
     /// Loads an account.
-    pub async fn user(&self, id: Uuid) -> StoreResult<Option<User>> {
-        user::Entity::find_by_id(id.to_string()).one(self.conn()).await?.map(from_model).transpose()
+    pub async fn user(&self, id: UserId) -> StoreResult<Option<User>> {
+        user::Entity::find_by_id(id).one(self.conn()).await?.map(from_model).transpose()
     }
 
     /// Records a session (by the SHA-256 hex of its token).
-    pub async fn insert_session(&self, token_hash: &str, user: Uuid, at: i64, expires_at: i64) -> StoreResult<()> {
+    pub async fn insert_session(&self, token_hash: &str, user: UserId, at: i64, expires_at: i64) -> StoreResult<()> {
         session::ActiveModel {
             token_hash: Set(token_hash.to_string()),
-            user_id: Set(user.to_string()),
+            user_id: Set(user),
             created_at: Set(at),
             expires_at: Set(expires_at),
         }
@@ -57,14 +56,12 @@ impl Tx {
     /// The account of a session that has not expired at `now` (Unix
     /// milliseconds), and when the session expires (Unix milliseconds).
     pub async fn session(&self, token_hash: &str, now: i64) -> StoreResult<Option<(User, i64)>> {
-        let Some(s) = session::Entity::find_by_id(token_hash.to_string())
-            .filter(session::Column::ExpiresAt.gt(now))
-            .one(self.conn())
-            .await?
+        let Some(s) =
+            session::Entity::find_by_id(token_hash).filter(session::Column::ExpiresAt.gt(now)).one(self.conn()).await?
         else {
             return Ok(None);
         };
-        Ok(self.user(parse_uuid(&s.user_id)?).await?.map(|u| (u, s.expires_at)))
+        Ok(self.user(s.user_id).await?.map(|u| (u, s.expires_at)))
     }
 
     /// Which of these sessions (SHA-256 hex of their tokens) exist and have
@@ -87,11 +84,11 @@ impl Tx {
 
     /// Ends a session; says whether there was one.
     pub async fn delete_session(&self, token_hash: &str) -> StoreResult<bool> {
-        let done = session::Entity::delete_by_id(token_hash.to_string()).exec(self.conn()).await?;
+        let done = session::Entity::delete_by_id(token_hash).exec(self.conn()).await?;
         Ok(done.rows_affected > 0)
     }
 }
 
 fn from_model(m: user::Model) -> StoreResult<User> {
-    Ok(User { id: parse_uuid(&m.id)?, email: m.email, display_name: m.display_name })
+    Ok(User { id: m.id, email: m.email, display_name: m.display_name })
 }

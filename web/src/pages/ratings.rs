@@ -97,7 +97,7 @@ impl UserPage {
                             h.rating_after,
                             signed(&h.delta)
                         ),
-                        event: h.tournament_id.clone(),
+                        event: h.tournament_id.to_string(),
                     })
                     .collect();
                 GameSection { chart: rating_svg(start, &points), r }
@@ -110,7 +110,13 @@ impl UserPage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::{PairingId, RoundId, TournamentId, UserId};
     use crate::views::ratings::{LeaderboardEntry, RatingHistoryEntry};
+
+    /// Account `n`'s id.
+    fn user(n: u64) -> UserId {
+        UserId::from_uuid(uuid::Uuid::from_u128(u128::from(n)))
+    }
 
     fn game(history: Vec<RatingHistoryEntry>) -> GameRatingView {
         GameRatingView {
@@ -126,12 +132,12 @@ mod tests {
 
     fn row(opponent: &str) -> RatingHistoryEntry {
         RatingHistoryEntry {
-            tournament_id: "t1".into(),
+            tournament_id: TournamentId::random(),
             tournament_name: "Spring GT".into(),
-            round_id: "r1".into(),
+            round_id: RoundId::random(),
             round_number: 1,
-            pairing_id: "p1".into(),
-            opponent_id: "u2".into(),
+            pairing_id: PairingId::random(),
+            opponent_id: UserId::random(),
             opponent_name: opponent.into(),
             result: "win".into(),
             rating_before: 1200,
@@ -145,7 +151,7 @@ mod tests {
     #[test]
     fn the_user_page_has_a_chart_and_escapes_names() {
         let view = UserRatingsView {
-            user: UserRef { id: "u1".into(), display_name: "Ann".into() },
+            user: UserRef { id: UserId::random(), display_name: "Ann".into() },
             ratings: vec![game(vec![row("<b>Ben</b>")])],
         };
         let html = UserPage::new(Nav::default(), view).render().unwrap_or_default();
@@ -159,7 +165,7 @@ mod tests {
     fn leaderboard_pages() {
         let line = |rank| LeaderboardEntry {
             rank,
-            user_id: format!("u{rank}"),
+            user_id: user(rank),
             display_name: format!("P{rank}"),
             rating: 1300 - i32::try_from(rank).unwrap_or(0),
             games_played: 3,
@@ -170,6 +176,10 @@ mod tests {
         let page = LeaderboardPage::new(Nav::default(), board, vec!["wh40k".into()], 100);
         assert_eq!((page.prev, page.next), (Some(0), Some(200)));
         let html = page.render().unwrap_or_default();
-        assert!(html.contains("href=\"/users/u101\"") && html.contains("?offset=200") && html.contains(">new<"));
+        assert!(
+            html.contains(&format!("href=\"/users/{}\"", user(101)))
+                && html.contains("?offset=200")
+                && html.contains(">new<")
+        );
     }
 }

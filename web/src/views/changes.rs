@@ -2,6 +2,7 @@
 //! published, a bye arranged, a TRF imported.
 
 use super::{RoundView, TournamentView};
+use crate::ids::{PlayerId, UserId};
 use serde::{Deserialize, Serialize};
 
 /// Pairings published, with what the TO should know (`pairings_published`).
@@ -22,7 +23,7 @@ pub struct Published {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ByeView {
     /// The registration.
-    pub player_id: String,
+    pub player_id: PlayerId,
     /// Their name.
     pub player_name: String,
     /// The round, 1-based.
@@ -49,8 +50,8 @@ pub struct Imported {
 /// Who changed how the standings are ranked, and when (`standings_config_changed`).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct TiebreaksChange {
-    /// The TO's account id.
-    pub by: String,
+    /// The TO's account.
+    pub by: UserId,
     /// The TO's name.
     pub by_name: String,
     /// When (Unix ms).

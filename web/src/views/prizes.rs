@@ -3,13 +3,14 @@
 //! prizes the public list, the player's page and the CSV export show.
 //! Money is shown with two decimals (`"500.00"`) beside its cents.
 
+use crate::ids::{PlayerId, PrizeRunId, UserId};
 use serde::{Deserialize, Serialize};
 
 /// The winner of one prize.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WinnerRef {
     /// Registration id.
-    pub player_id: String,
+    pub player_id: PlayerId,
     /// Name on the boards.
     pub name: String,
     /// Final rank.
@@ -104,7 +105,7 @@ pub struct PrizeEntryView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PayoutView {
     /// Registration id.
-    pub player_id: String,
+    pub player_id: PlayerId,
     /// Name.
     pub name: String,
     /// Final rank.
@@ -148,11 +149,11 @@ pub struct RunCounts {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunSummaryView {
     /// Run id.
-    pub id: String,
+    pub id: PrizeRunId,
     /// When it ran (Unix ms).
     pub run_at: i64,
     /// The account that ran it.
-    pub run_by: String,
+    pub run_by: UserId,
     /// The event sequence number the standings were read at.
     pub standings_seq: i64,
     /// Whether it is the published run.
@@ -203,7 +204,7 @@ pub struct RunView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PublishedPrizesView {
     /// The run published.
-    pub run_id: String,
+    pub run_id: PrizeRunId,
     /// When it was published (Unix ms).
     pub published_at: Option<i64>,
     /// The cash split method.
@@ -223,20 +224,18 @@ pub struct PublishedPrizesView {
 }
 
 impl PrizeEntryView {
-    /// Whether `player_id` (a registration id) receives money or a trophy
-    /// or medal from this entry.
+    /// Whether `player_id` receives money or a trophy or medal from this entry.
     #[must_use]
-    pub fn names(&self, player_id: &str) -> bool {
+    pub fn names(&self, player_id: PlayerId) -> bool {
         self.recipients.iter().any(|r| r.player.player_id == player_id && r.paid_cents > 0)
             || self.prizes.iter().any(|p| p.items_to.as_ref().is_some_and(|w| w.player_id == player_id))
     }
 }
 
 impl PublishedPrizesView {
-    /// What `player_id` (a registration id) won: the entries naming them and
-    /// their money.
+    /// What `player_id` won: the entries naming them and their money.
     #[must_use]
-    pub fn of_player(&self, player_id: &str) -> (Vec<PrizeEntryView>, Option<PayoutView>) {
+    pub fn of_player(&self, player_id: PlayerId) -> (Vec<PrizeEntryView>, Option<PayoutView>) {
         let entries = self.entries.iter().filter(|e| e.names(player_id)).cloned().collect();
         (entries, self.payouts.iter().find(|p| p.player_id == player_id).cloned())
     }

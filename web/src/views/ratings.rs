@@ -2,13 +2,14 @@
 //! ratings with their history, and the changes a round close or a result
 //! override made (the `ratings_changed` event).
 
+use crate::ids::{PairingId, RoundId, TournamentId, UserId};
 use serde::{Deserialize, Serialize};
 
 /// How one change moved one account's current rating in one game system.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RatingDeltaView {
     /// The account.
-    pub user_id: String,
+    pub user_id: UserId,
     /// Name (as on this event's board where the player is registered, else the account name).
     pub name: String,
     /// The current rating before the change (1200 if unrated).
@@ -29,7 +30,7 @@ pub struct RatingsChangedView {
     /// `round_closed` or `result_overridden`.
     pub cause: String,
     /// The round closed, or the round of the overridden result.
-    pub round_id: String,
+    pub round_id: RoundId,
     /// How many rated rounds were computed (1 for a close; that round and
     /// every later one for an override).
     pub rounds_rated: usize,
@@ -43,7 +44,7 @@ pub struct LeaderboardEntry {
     /// Place, from 1; equal ratings share a place.
     pub rank: u64,
     /// The account.
-    pub user_id: String,
+    pub user_id: UserId,
     /// Account name.
     pub display_name: String,
     /// Current rating.
@@ -71,17 +72,17 @@ pub struct LeaderboardView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RatingHistoryEntry {
     /// The tournament.
-    pub tournament_id: String,
+    pub tournament_id: TournamentId,
     /// Its name.
     pub tournament_name: String,
     /// The round.
-    pub round_id: String,
+    pub round_id: RoundId,
     /// Its number.
     pub round_number: u32,
     /// The table.
-    pub pairing_id: String,
+    pub pairing_id: PairingId,
     /// The opponent's account.
-    pub opponent_id: String,
+    pub opponent_id: UserId,
     /// The opponent's account name.
     pub opponent_name: String,
     /// `win`, `draw` or `loss`.
@@ -121,7 +122,7 @@ pub struct GameRatingView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct UserRef {
     /// Account id.
-    pub id: String,
+    pub id: UserId,
     /// Name.
     pub display_name: String,
 }

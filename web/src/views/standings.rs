@@ -2,6 +2,7 @@
 //! ties the TO may order by hand, their decisions and the notices left when
 //! results undo one, and a tied group's mini-league table.
 
+use crate::ids::{PlayerId, UserId};
 use serde::{Deserialize, Serialize};
 
 /// A standings column: the primary score or a tie-break.
@@ -57,8 +58,8 @@ pub struct ResolutionView {
     pub order: Vec<String>,
     /// The chosen order's names.
     pub names: Vec<String>,
-    /// The TO's account id.
-    pub by: String,
+    /// The TO's account.
+    pub by: UserId,
     /// The TO's name.
     pub by_name: String,
     /// When it was decided (Unix ms).
@@ -108,7 +109,7 @@ pub struct StandingsMeta {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MiniLeagueRowView {
     /// Registration id.
-    pub player_id: String,
+    pub player_id: PlayerId,
     /// Name.
     pub display_name: String,
     /// Games played against other members.
@@ -151,8 +152,8 @@ pub struct TiebreakOption {
 /// One change of the standings configuration.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ConfigChangeView {
-    /// The TO's account id.
-    pub by: String,
+    /// The TO's account.
+    pub by: UserId,
     /// The TO's name.
     pub by_name: String,
     /// When (Unix ms).

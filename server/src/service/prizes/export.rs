@@ -2,7 +2,7 @@
 //! named in it) and its payouts, cells safe from spreadsheet formulas.
 
 use super::views::{listed, Names};
-use crate::domain::PrizeRun;
+use crate::domain::{PlayerId, PrizeRun};
 use crate::error::{ApiError, ApiResult};
 use arbiter_engine::prizes::Cents;
 use arbiter_web::views::prizes::{PrizeEntryView, PrizeLineView, WinnerRef};
@@ -46,7 +46,7 @@ fn entry_rows(number: usize, e: &PrizeEntryView) -> Vec<Vec<String>> {
         [p] => f(p),
         _ => String::new(),
     };
-    let items = |id: &str| {
+    let items = |id: PlayerId| {
         e.prizes
             .iter()
             .filter(|p| p.items_to.as_ref().is_some_and(|w| w.player_id == id))
@@ -67,21 +67,21 @@ fn entry_rows(number: usize, e: &PrizeEntryView) -> Vec<Vec<String>> {
             prizes.join("; "),
             prize_cash.to_string(),
             who.map(|w| w.name.clone()).unwrap_or_default(),
-            who.map(|w| w.player_id.clone()).unwrap_or_default(),
+            who.map(|w| w.player_id.to_string()).unwrap_or_default(),
             who.map(|w| w.rank.to_string()).unwrap_or_default(),
             who.and_then(|w| w.rating).map(|r| r.to_string()).unwrap_or_default(),
             share.to_string(),
             paid.to_string(),
-            who.map(|w| items(&w.player_id)).unwrap_or_default(),
+            who.map(|w| items(w.player_id)).unwrap_or_default(),
             one(&|p| p.tie_break.clone().unwrap_or_default()),
             one(&|p| if p.manual { "yes" } else { "no" }.to_string()),
         ]
     };
     let mut rows: Vec<Vec<String>> = e.recipients.iter().map(|r| row(Some(&r.player), &r.share, &r.paid)).collect();
-    let mut seen: Vec<&str> = e.recipients.iter().map(|r| r.player.player_id.as_str()).collect();
+    let mut seen: Vec<PlayerId> = e.recipients.iter().map(|r| r.player.player_id).collect();
     for w in e.prizes.iter().filter_map(|p| p.items_to.as_ref()) {
-        if !seen.contains(&w.player_id.as_str()) {
-            seen.push(&w.player_id);
+        if !seen.contains(&w.player_id) {
+            seen.push(w.player_id);
             rows.push(row(Some(w), "0.00", "0.00"));
         }
     }
@@ -105,7 +105,11 @@ pub fn csv(r: &PrizeRun, table: CsvTable) -> ApiResult<String> {
             .collect(),
         CsvTable::Payouts => {
             std::iter::once(["player", "player_id", "rank", "score", "amount"].map(String::from).to_vec())
-                .chain(payouts.into_iter().map(|p| vec![p.name, p.player_id, p.rank.to_string(), p.score, p.amount]))
+                .chain(
+                    payouts
+                        .into_iter()
+                        .map(|p| vec![p.name, p.player_id.to_string(), p.rank.to_string(), p.score, p.amount]),
+                )
                 .collect()
         }
     };

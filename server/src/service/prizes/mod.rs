@@ -15,14 +15,16 @@ pub mod views;
 
 use super::{load_tournament, require_to, Change};
 use crate::bus::{EventData, PrizesNotice};
-use crate::domain::{now_millis, PrizeConfig, PrizeRun, RunOutputs, StoredPrizeConfig, TournamentStatus, User};
+use crate::domain::{
+    now_millis, PlayerId, PrizeConfig, PrizeRun, PrizeRunId, RunOutputs, StoredPrizeConfig, TournamentId,
+    TournamentStatus, User,
+};
 use crate::error::{ApiError, ApiResult};
 use crate::service::Ctx;
 use crate::store::Tx;
 use arbiter_engine::prizes::{allocate, split_cash, LogLevel, ManualOverride, PrizeId};
 use arbiter_web::views::prizes::{PrizeConfigView, PublishedPrizesView, RunSummaryView, RunView};
 use serde::Deserialize;
-use uuid::Uuid;
 
 pub use export::CsvTable;
 
@@ -35,8 +37,8 @@ pub const MAX_OVERRIDES: usize = 500;
 pub struct OverrideInput {
     /// The prize id.
     pub prize_id: String,
-    /// The registration id of the player who receives it.
-    pub player_id: Uuid,
+    /// The player who receives it.
+    pub player_id: PlayerId,
 }
 
 /// `POST …/prizes/runs`.
@@ -63,7 +65,7 @@ fn config_view(c: &PrizeConfig, updated_at: Option<i64>) -> ApiResult<PrizeConfi
 ///
 /// # Errors
 /// 404 for an unknown (or unpublished) tournament.
-pub async fn get_config(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<PrizeConfigView> {
+pub async fn get_config(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<PrizeConfigView> {
     let tx = ctx.store.read().await?;
     super::visible(&tx, id, viewer).await?;
     match tx.prize_config(id).await? {
@@ -72,7 +74,7 @@ pub async fn get_config(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult
     }
 }
 
-async fn save(ctx: &Ctx, user: &User, id: Uuid, config: PrizeConfig) -> ApiResult<PrizeConfigView> {
+async fn save(ctx: &Ctx, user: &User, id: TournamentId, config: PrizeConfig) -> ApiResult<PrizeConfigView> {
     let change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "set up prizes")?;
@@ -86,7 +88,12 @@ async fn save(ctx: &Ctx, user: &User, id: Uuid, config: PrizeConfig) -> ApiResul
 ///
 /// # Errors
 /// 403 for anyone but the TO; 422 `invalid_prizes` naming the bad field.
-pub async fn set_config(ctx: &Ctx, user: &User, id: Uuid, body: serde_json::Value) -> ApiResult<PrizeConfigView> {
+pub async fn set_config(
+    ctx: &Ctx,
+    user: &User,
+    id: TournamentId,
+    body: serde_json::Value,
+) -> ApiResult<PrizeConfigView> {
     let config = config::from_json(body)?;
     save(ctx, user, id, config).await
 }
@@ -96,7 +103,7 @@ pub async fn set_config(ctx: &Ctx, user: &User, id: Uuid, body: serde_json::Valu
 ///
 /// # Errors
 /// 403 for anyone but the TO; 422 `invalid_csv` naming the row and column.
-pub async fn import_csv(ctx: &Ctx, user: &User, id: Uuid, text: &str) -> ApiResult<PrizeConfigView> {
+pub async fn import_csv(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> ApiResult<PrizeConfigView> {
     let rules = {
         let tx = ctx.store.read().await?;
         let t = load_tournament(&tx, id).await?;
@@ -107,7 +114,7 @@ pub async fn import_csv(ctx: &Ctx, user: &User, id: Uuid, text: &str) -> ApiResu
     save(ctx, user, id, config).await
 }
 
-/// Maps the API's overrides (registration ids) to the engine's (player
+/// Maps the API's overrides (registrations) to the engine's (player
 /// numbers). Unknown prizes and players are refused here with 400 (prize
 /// spec, "Error Handling": "Invalid `prize_id` or `player_id` in manual
 /// override → `400 Invalid override`"); the engine reports the rest
@@ -154,7 +161,7 @@ fn trace(run: &PrizeRun) {
 /// `no_results` before any game counts; 400 `invalid_override` for an
 /// override naming an unknown prize or player; 422 `invalid_prizes` when the engine refuses the data (e.g. scores out of
 /// the standings order).
-pub async fn run(ctx: &Ctx, user: &User, id: Uuid, req: RunRequest) -> ApiResult<RunView> {
+pub async fn run(ctx: &Ctx, user: &User, id: TournamentId, req: RunRequest) -> ApiResult<RunView> {
     let change = Change::begin(ctx, id).await?;
     let tx = change.tx();
     let t = load_tournament(tx, id).await?;
@@ -174,7 +181,7 @@ pub async fn run(ctx: &Ctx, user: &User, id: Uuid, req: RunRequest) -> ApiResult
     let cash = split_cash(&inputs.event, &allocation).map_err(refused)?;
     let log = std::mem::take(&mut allocation.log);
     let run = PrizeRun {
-        id: Uuid::new_v4(),
+        id: PrizeRunId::random(),
         tournament_id: id,
         run_by: user.id,
         run_at: now_millis(),
@@ -191,7 +198,7 @@ pub async fn run(ctx: &Ctx, user: &User, id: Uuid, req: RunRequest) -> ApiResult
     views::run(&run)
 }
 
-async fn to_read(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<Tx> {
+async fn to_read(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Tx> {
     let tx = ctx.store.read().await?;
     let t = load_tournament(&tx, id).await?;
     require_to(&t, user, "review prize runs")?;
@@ -206,7 +213,7 @@ fn run_not_found() -> ApiError {
 ///
 /// # Errors
 /// 403 for anyone but the TO.
-pub async fn runs(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<Vec<RunSummaryView>> {
+pub async fn runs(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Vec<RunSummaryView>> {
     let tx = to_read(ctx, user, id).await?;
     Ok(tx.prize_runs(id).await?.iter().map(views::summary).collect())
 }
@@ -215,7 +222,7 @@ pub async fn runs(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<Vec<RunSummaryV
 ///
 /// # Errors
 /// 403 for anyone but the TO; 404 `prize_run_not_found`.
-pub async fn get_run(ctx: &Ctx, user: &User, id: Uuid, run: Uuid) -> ApiResult<RunView> {
+pub async fn get_run(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunId) -> ApiResult<RunView> {
     let tx = to_read(ctx, user, id).await?;
     views::run(&tx.prize_run(id, run).await?.ok_or_else(run_not_found)?)
 }
@@ -227,7 +234,7 @@ pub async fn get_run(ctx: &Ctx, user: &User, id: Uuid, run: Uuid) -> ApiResult<R
 /// # Errors
 /// 403 for anyone but the TO; 404 `prize_run_not_found`; 409
 /// `tournament_not_complete` before the standings are final.
-pub async fn publish(ctx: &Ctx, user: &User, id: Uuid, run: Uuid) -> ApiResult<PublishedPrizesView> {
+pub async fn publish(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunId) -> ApiResult<PublishedPrizesView> {
     let mut change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "publish prizes")?;
@@ -248,7 +255,7 @@ pub async fn publish(ctx: &Ctx, user: &User, id: Uuid, run: Uuid) -> ApiResult<P
     let view = views::published(&r);
     change
         .emit(EventData::PrizesPublished {
-            prizes: PrizesNotice { run_id: view.run_id.clone(), published_at: at, prize_count: view.prize_count() },
+            prizes: PrizesNotice { run_id: view.run_id, published_at: at, prize_count: view.prize_count() },
         })
         .await?;
     change.commit(ctx).await?;
@@ -260,7 +267,7 @@ pub async fn publish(ctx: &Ctx, user: &User, id: Uuid, run: Uuid) -> ApiResult<P
 ///
 /// # Errors
 /// 404 for an unknown (or unpublished) tournament.
-pub async fn published(ctx: &Ctx, viewer: Option<&User>, id: Uuid) -> ApiResult<Option<PublishedPrizesView>> {
+pub async fn published(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Option<PublishedPrizesView>> {
     let tx = ctx.store.read().await?;
     super::visible(&tx, id, viewer).await?;
     Ok(tx.published_prize_run(id).await?.as_ref().map(views::published))
@@ -286,8 +293,8 @@ fn not_published() -> ApiError {
 pub async fn export(
     ctx: &Ctx,
     viewer: Option<&User>,
-    id: Uuid,
-    run: Option<Uuid>,
+    id: TournamentId,
+    run: Option<PrizeRunId>,
     table: CsvTable,
 ) -> ApiResult<String> {
     let tx = ctx.store.read().await?;

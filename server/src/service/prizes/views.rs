@@ -4,7 +4,7 @@
 //! warnings in words, and the log as the spec's lines (the CSV exports
 //! are built from these views: [`super::export`]).
 
-use crate::domain::{PrizeRun, RunInputs};
+use crate::domain::{PlayerId, PrizeRun, RunInputs};
 use crate::error::{ApiError, ApiResult};
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::prizes::{
@@ -38,8 +38,10 @@ impl<'a> Names<'a> {
         }
     }
 
-    fn player_id(&self, no: PlayerNo) -> String {
-        self.inputs.entrants.iter().find(|e| e.no == no).map(|e| e.player_id.to_string()).unwrap_or_default()
+    /// The registration behind `no` (every player of a run is an entrant;
+    /// a hand-edited run without one shows the nil id).
+    fn player_id(&self, no: PlayerNo) -> PlayerId {
+        self.inputs.entrants.iter().find(|e| e.no == no).map_or(PlayerId::from_uuid(uuid::Uuid::nil()), |e| e.player_id)
     }
 
     fn score(&self, no: PlayerNo) -> String {
@@ -117,9 +119,9 @@ pub fn method_code(m: SplitMethod) -> String {
 pub fn summary(r: &PrizeRun) -> RunSummaryView {
     let m = r.outputs.allocation.metadata;
     RunSummaryView {
-        id: r.id.to_string(),
+        id: r.id,
         run_at: r.run_at,
-        run_by: r.run_by.to_string(),
+        run_by: r.run_by,
         standings_seq: r.standings_seq,
         published: r.published,
         published_at: r.published_at,
@@ -342,7 +344,7 @@ pub fn published(r: &PrizeRun) -> PublishedPrizesView {
     let names = Names::new(&r.inputs);
     let (entries, payouts, unawarded) = listed(r, &names);
     PublishedPrizesView {
-        run_id: r.id.to_string(),
+        run_id: r.id,
         published_at: r.published_at,
         split_method: method_code(r.outputs.cash.method),
         split_rule: r.outputs.cash.method.rule().to_string(),

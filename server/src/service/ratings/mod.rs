@@ -26,13 +26,12 @@ pub use views::{game_systems, leaderboard, user_ratings};
 
 use super::Change;
 use crate::bus::EventData;
-use crate::domain::{now_millis, Game, Pairing, Round, Tournament};
+use crate::domain::{now_millis, Game, Pairing, Round, RoundId, Tournament, UserId};
 use crate::error::{ApiError, ApiResult};
 use crate::store::{RatedRound, Store, Tx};
 use arbiter_web::views::ratings::{RatingDeltaView, RatingsChangedView};
 use rerate::{rerate, Delta, Rerated};
 use std::collections::HashMap;
-use uuid::Uuid;
 
 /// Rates a round the TO is closing, in the close's transaction, right after
 /// its `round_closed` event: records it as the latest rating period, rates
@@ -156,11 +155,11 @@ async fn adopt_closed_rounds(tx: &Tx) -> ApiResult<HashMap<String, usize>> {
 async fn changed_view(
     tx: &Tx,
     t: &Tournament,
-    round: Uuid,
+    round: RoundId,
     cause: &str,
     rerated: &Rerated,
 ) -> ApiResult<RatingsChangedView> {
-    let ids: Vec<Uuid> = rerated.deltas.iter().map(|d| d.user).collect();
+    let ids: Vec<UserId> = rerated.deltas.iter().map(|d| d.user).collect();
     let mut names = tx.user_names(&ids).await?;
     for p in tx.players(t.id).await? {
         if let Some(name) = names.get_mut(&p.user_id) {
@@ -170,18 +169,18 @@ async fn changed_view(
     Ok(RatingsChangedView {
         game: t.game.as_str().to_string(),
         cause: cause.to_string(),
-        round_id: round.to_string(),
+        round_id: round,
         rounds_rated: rerated.rounds,
         changes: delta_views(&rerated.deltas, &names),
     })
 }
 
 /// Deltas as views, by name.
-fn delta_views(deltas: &[Delta], names: &HashMap<Uuid, String>) -> Vec<RatingDeltaView> {
+fn delta_views(deltas: &[Delta], names: &HashMap<UserId, String>) -> Vec<RatingDeltaView> {
     let mut out: Vec<RatingDeltaView> = deltas
         .iter()
         .map(|d| RatingDeltaView {
-            user_id: d.user.to_string(),
+            user_id: d.user,
             name: names.get(&d.user).cloned().unwrap_or_default(),
             rating_before: d.before.rating,
             rating_after: d.after.rating,

@@ -3,12 +3,11 @@
 //! periods in close order, where a re-rating starts from, and what differs
 //! from the stored history.
 
-use crate::domain::{MatchResult, Pairing, PairingState};
+use crate::domain::{EloEntryId, MatchResult, Pairing, PairingId, PairingState, PlayerId, RoundId, UserId};
 use crate::store::{EloEntry, RatedRound};
 use arbiter_engine::model::Outcome;
 use arbiter_engine::rating::elo::{rate_round, EloError, RatedGame, Rating};
 use std::collections::HashMap;
-use uuid::Uuid;
 
 /// Why stored rounds cannot be rated (a bug or a hand-edited row).
 #[derive(Debug, thiserror::Error)]
@@ -17,17 +16,17 @@ pub enum ReplayError {
     #[error("pairing {pairing} names registration {player}, which is not in the tournament")]
     UnknownPlayer {
         /// The pairing.
-        pairing: Uuid,
+        pairing: PairingId,
         /// The missing registration.
-        player: Uuid,
+        player: PlayerId,
     },
     /// The engine refused the round (an account twice in one round).
     #[error("round {round}: {source}")]
     Round {
         /// The round.
-        round: Uuid,
+        round: RoundId,
         /// The engine's reason.
-        source: EloError<Uuid>,
+        source: EloError<UserId>,
     },
 }
 
@@ -35,9 +34,9 @@ pub enum ReplayError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PeriodGame {
     /// The table.
-    pub pairing: Uuid,
+    pub pairing: PairingId,
     /// The accounts and the result for `a` (player 1).
-    pub game: RatedGame<Uuid>,
+    pub game: RatedGame<UserId>,
 }
 
 /// A rating period: one closed round and its rated games.
@@ -84,8 +83,8 @@ pub fn outcome(p: &Pairing) -> Option<Outcome> {
 ///
 /// # Errors
 /// [`ReplayError::UnknownPlayer`] when a registration is not in `user_of`.
-pub fn rated_games(pairings: &[Pairing], user_of: &HashMap<Uuid, Uuid>) -> Result<Vec<PeriodGame>, ReplayError> {
-    let user = |pairing: &Pairing, player: Uuid| {
+pub fn rated_games(pairings: &[Pairing], user_of: &HashMap<PlayerId, UserId>) -> Result<Vec<PeriodGame>, ReplayError> {
+    let user = |pairing: &Pairing, player: PlayerId| {
         user_of.get(&player).copied().ok_or(ReplayError::UnknownPlayer { pairing: pairing.id, player })
     };
     let mut games = Vec::new();
@@ -107,7 +106,7 @@ pub struct Replayed {
     /// Two rows per rated game, period by period.
     pub entries: Vec<EloEntry>,
     /// Final rating of every player in `start` or in a period.
-    pub ratings: HashMap<Uuid, Rating>,
+    pub ratings: HashMap<UserId, Rating>,
 }
 
 /// Rates `periods` in order, each from the ratings after the previous one
@@ -117,14 +116,14 @@ pub struct Replayed {
 ///
 /// # Errors
 /// [`ReplayError::Round`] when an account has two games in one period.
-pub fn replay(start: HashMap<Uuid, Rating>, periods: &[Period]) -> Result<Replayed, ReplayError> {
+pub fn replay(start: HashMap<UserId, Rating>, periods: &[Period]) -> Result<Replayed, ReplayError> {
     let mut ratings = start;
     let mut entries = Vec::new();
     for period in periods {
-        let games: Vec<RatedGame<Uuid>> = period.games.iter().map(|g| g.game).collect();
+        let games: Vec<RatedGame<UserId>> = period.games.iter().map(|g| g.game).collect();
         let round = period.round.round_id;
         let rated = rate_round(&ratings, &games).map_err(|source| ReplayError::Round { round, source })?;
-        let change_of: HashMap<Uuid, _> = rated.changes.iter().map(|c| (c.player, c)).collect();
+        let change_of: HashMap<UserId, _> = rated.changes.iter().map(|c| (c.player, c)).collect();
         for g in &period.games {
             for (player, outcome) in [(g.game.a, g.game.score_a), (g.game.b, g.game.score_a.reversed())] {
                 let Some(c) = change_of.get(&player) else {
@@ -157,8 +156,8 @@ pub fn replay(start: HashMap<Uuid, Rating>, periods: &[Period]) -> Result<Replay
 /// giving each round's index) holds their rating and game count before it.
 /// Players without a row there are absent (their current rating applies).
 #[must_use]
-pub fn ratings_before(stored: &[(Uuid, EloEntry)], order: &HashMap<Uuid, usize>) -> HashMap<Uuid, Rating> {
-    let mut first: HashMap<Uuid, (usize, Rating)> = HashMap::new();
+pub fn ratings_before(stored: &[(EloEntryId, EloEntry)], order: &HashMap<RoundId, usize>) -> HashMap<UserId, Rating> {
+    let mut first: HashMap<UserId, (usize, Rating)> = HashMap::new();
     for (_, e) in stored {
         let Some(&i) = order.get(&e.round_id) else {
             continue;
@@ -182,9 +181,9 @@ pub struct HistoryDiff {
     /// Rows to add.
     pub insert: Vec<EloEntry>,
     /// Rows to rewrite, by id.
-    pub update: Vec<(Uuid, EloEntry)>,
+    pub update: Vec<(EloEntryId, EloEntry)>,
     /// Rows to remove, by id.
-    pub delete: Vec<Uuid>,
+    pub delete: Vec<EloEntryId>,
 }
 
 impl HistoryDiff {
@@ -197,8 +196,8 @@ impl HistoryDiff {
 
 /// Compares rows by (table, player): equal rows are left alone.
 #[must_use]
-pub fn diff(stored: Vec<(Uuid, EloEntry)>, expected: Vec<EloEntry>) -> HistoryDiff {
-    let mut old: HashMap<(Uuid, Uuid), (Uuid, EloEntry)> =
+pub fn diff(stored: Vec<(EloEntryId, EloEntry)>, expected: Vec<EloEntry>) -> HistoryDiff {
+    let mut old: HashMap<(PairingId, UserId), (EloEntryId, EloEntry)> =
         stored.into_iter().map(|(id, e)| ((e.pairing_id, e.user_id), (id, e))).collect();
     let mut out = HistoryDiff::default();
     for e in expected {

@@ -4,10 +4,12 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
-use crate::domain::{GameScore, MatchResult, Pairing, PairingState};
+use crate::domain::{EloEntryId, GameScore, MatchResult, Pairing, PairingState};
+use uuid::Uuid;
 
-fn id(n: u128) -> Uuid {
-    Uuid::from_u128(n)
+/// Id number `n` of whichever kind the test needs.
+fn id<T: From<Uuid>>(n: u128) -> T {
+    Uuid::from_u128(n).into()
 }
 
 fn period(round: u128, tournament: u128, closed_at: i64, games: &[(u128, u128, Outcome)]) -> Period {
@@ -24,7 +26,7 @@ fn period(round: u128, tournament: u128, closed_at: i64, games: &[(u128, u128, O
     }
 }
 
-fn rated(ratings: &HashMap<Uuid, Rating>, player: u128) -> (i32, u32) {
+fn rated(ratings: &HashMap<UserId, Rating>, player: u128) -> (i32, u32) {
     ratings.get(&id(player)).map_or((0, 0), |r| (r.rating, r.games))
 }
 
@@ -54,7 +56,7 @@ fn table(n: u32, p1: u128, p2: Option<u128>, result: MatchResult, state: Pairing
 /// waiting for confirmation are not.
 #[test]
 fn which_games_are_rated() {
-    let user_of: HashMap<Uuid, Uuid> = (11..=17).map(|r| (id(r), id(r + 100))).collect();
+    let user_of: HashMap<PlayerId, UserId> = (11..=17).map(|r| (id(r), id(r + 100))).collect();
     let tables = [
         table(1, 11, Some(12), MatchResult::P1Win, PairingState::Confirmed),
         table(2, 13, Some(14), MatchResult::P2Win, PairingState::Confirmed),
@@ -63,7 +65,7 @@ fn which_games_are_rated() {
         table(0, 17, None, MatchResult::Bye, PairingState::Confirmed),
     ];
     let games = rated_games(&tables, &user_of).unwrap();
-    let seen: Vec<(Uuid, Uuid, Outcome)> = games.iter().map(|g| (g.game.a, g.game.b, g.game.score_a)).collect();
+    let seen: Vec<(UserId, UserId, Outcome)> = games.iter().map(|g| (g.game.a, g.game.b, g.game.score_a)).collect();
     assert_eq!(
         seen,
         vec![(id(111), id(112), Outcome::Win), (id(113), id(114), Outcome::Loss), (id(115), id(116), Outcome::Draw)]
@@ -142,11 +144,11 @@ fn an_override_rerates_from_the_stored_rows_and_replaces_them() {
     let before = [period(10, 7, 1, &[(a, b, Outcome::Win)]), period(11, 7, 2, &[(c, a, Outcome::Win)])];
     let first = replay(HashMap::new(), &before).unwrap();
     assert_eq!((rated(&first.ratings, a), rated(&first.ratings, c)), ((1199, 2), (1217, 1)));
-    let stored: Vec<(Uuid, EloEntry)> =
+    let stored: Vec<(EloEntryId, EloEntry)> =
         first.entries.iter().enumerate().map(|(i, e)| (id(5000 + i as u128), e.clone())).collect();
 
     let after = [period(10, 7, 1, &[(a, b, Outcome::Draw)]), period(11, 7, 2, &[(c, a, Outcome::Win)])];
-    let order: HashMap<Uuid, usize> = [(id(10), 0), (id(11), 1)].into();
+    let order: HashMap<RoundId, usize> = [(id(10), 0), (id(11), 1)].into();
     let start = ratings_before(&stored, &order);
     assert_eq!(start.len(), 3);
     assert!(start.values().all(|r| *r == Rating::default()));
@@ -167,7 +169,7 @@ fn ratings_before_reads_each_players_first_rerated_row() {
     let out =
         replay(HashMap::new(), &[period(10, 7, 1, &[(1, 2, Outcome::Win)]), period(11, 7, 2, &[(3, 1, Outcome::Win)])])
             .unwrap();
-    let stored: Vec<(Uuid, EloEntry)> = out.entries.into_iter().map(|e| (Uuid::new_v4(), e)).collect();
+    let stored: Vec<(EloEntryId, EloEntry)> = out.entries.into_iter().map(|e| (EloEntryId::random(), e)).collect();
     let start = ratings_before(&stored, &HashMap::from([(id(11), 0)]));
     assert_eq!(start, HashMap::from([(id(1), Rating { rating: 1216, games: 1 }), (id(3), Rating::default())]));
 }
@@ -177,7 +179,7 @@ fn ratings_before_reads_each_players_first_rerated_row() {
 #[test]
 fn diff_writes_only_what_differs() {
     let out = replay(HashMap::new(), &[period(10, 7, 1, &[(1, 2, Outcome::Win), (3, 4, Outcome::Win)])]).unwrap();
-    let stored: Vec<(Uuid, EloEntry)> =
+    let stored: Vec<(EloEntryId, EloEntry)> =
         out.entries.iter().enumerate().map(|(i, e)| (id(i as u128), e.clone())).collect();
     assert_eq!(diff(stored.clone(), out.entries.clone()), HistoryDiff::default());
 

@@ -2,18 +2,17 @@
 //! (or from the first, for a rebuild) and write only what differs.
 
 use super::replay::{diff, rated_games, ratings_before, replay, HistoryDiff, Period};
-use crate::domain::{now_millis, Pairing};
+use crate::domain::{now_millis, EloEntryId, Pairing, PlayerId, RoundId, TournamentId, UserId};
 use crate::error::{ApiError, ApiResult};
 use crate::store::{EloEntry, RatedRound, Tx};
 use arbiter_engine::rating::elo::Rating;
 use std::collections::{HashMap, HashSet};
-use uuid::Uuid;
 
 /// How one re-rating moved one account's current rating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Delta {
     /// The account.
-    pub user: Uuid,
+    pub user: UserId,
     /// Before (1200, 0 games if unrated).
     pub before: Rating,
     /// After.
@@ -34,11 +33,11 @@ pub struct Rerated {
 /// What the stored state says before the periods being recomputed.
 struct Before {
     /// The stored history rows of those periods (every row of the game for a rebuild).
-    stored: Vec<(Uuid, EloEntry)>,
+    stored: Vec<(EloEntryId, EloEntry)>,
     /// The stored current ratings of everyone concerned.
-    current: HashMap<Uuid, Rating>,
+    current: HashMap<UserId, Rating>,
     /// The ratings to replay from.
-    start: HashMap<Uuid, Rating>,
+    start: HashMap<UserId, Rating>,
 }
 
 /// Recomputes `game`'s ratings from the period of round `from` on (from the
@@ -47,7 +46,7 @@ struct Before {
 ///
 /// # Errors
 /// 500 when `from` is not a rating period or rows are corrupt; 503 when the database is down.
-pub async fn rerate(tx: &Tx, game: &str, from: Option<Uuid>) -> ApiResult<Rerated> {
+pub async fn rerate(tx: &Tx, game: &str, from: Option<RoundId>) -> ApiResult<Rerated> {
     let ledger = periods_from(tx, game, from).await?;
     let periods = load_periods(tx, &ledger).await?;
     let before = match from {
@@ -65,8 +64,8 @@ pub async fn rerate(tx: &Tx, game: &str, from: Option<Uuid>) -> ApiResult<Rerate
 }
 
 /// The rating periods of `game` from round `from` on, in rating order.
-async fn periods_from(tx: &Tx, game: &str, from: Option<Uuid>) -> ApiResult<Vec<RatedRound>> {
-    let not_rated = |r: Uuid| ApiError::internal(format!("round {r} is not rated"));
+async fn periods_from(tx: &Tx, game: &str, from: Option<RoundId>) -> ApiResult<Vec<RatedRound>> {
+    let not_rated = |r: RoundId| ApiError::internal(format!("round {r} is not rated"));
     let Some(r) = from else {
         return Ok(tx.rated_rounds(game, i64::MIN).await?);
     };
@@ -79,7 +78,7 @@ async fn periods_from(tx: &Tx, game: &str, from: Option<Uuid>) -> ApiResult<Vec<
 
 /// The periods of `ledger` with their rated games, reading each tournament once.
 async fn load_periods(tx: &Tx, ledger: &[RatedRound]) -> ApiResult<Vec<Period>> {
-    let mut by_tournament: HashMap<Uuid, (HashMap<Uuid, Uuid>, Vec<Pairing>)> = HashMap::new();
+    let mut by_tournament: HashMap<TournamentId, (HashMap<PlayerId, UserId>, Vec<Pairing>)> = HashMap::new();
     for t in ledger.iter().map(|r| r.tournament_id).collect::<HashSet<_>>() {
         let user_of = tx.players(t).await?.into_iter().map(|p| (p.id, p.user_id)).collect();
         by_tournament.insert(t, (user_of, tx.pairings_of_tournament(t).await?));
@@ -99,11 +98,11 @@ async fn load_periods(tx: &Tx, ledger: &[RatedRound]) -> ApiResult<Vec<Period>> 
 /// first: from their first stored row there, else their current rating
 /// (they have not played since).
 async fn stored_before(tx: &Tx, game: &str, periods: &[Period]) -> ApiResult<Before> {
-    let order: HashMap<Uuid, usize> = periods.iter().enumerate().map(|(i, p)| (p.round.round_id, i)).collect();
+    let order: HashMap<RoundId, usize> = periods.iter().enumerate().map(|(i, p)| (p.round.round_id, i)).collect();
     let since = periods.first().map_or(i64::MAX, |p| p.round.closed_at);
-    let stored: Vec<(Uuid, EloEntry)> =
+    let stored: Vec<(EloEntryId, EloEntry)> =
         tx.elo_history_since(game, since).await?.into_iter().filter(|(_, e)| order.contains_key(&e.round_id)).collect();
-    let mut users: HashSet<Uuid> = stored.iter().map(|(_, e)| e.user_id).collect();
+    let mut users: HashSet<UserId> = stored.iter().map(|(_, e)| e.user_id).collect();
     users.extend(periods.iter().flat_map(|p| p.games.iter().flat_map(|g| [g.game.a, g.game.b])));
     let current = tx.player_elos(game, &users.into_iter().collect::<Vec<_>>()).await?;
     let mut start = current.clone();
@@ -114,7 +113,7 @@ async fn stored_before(tx: &Tx, game: &str, periods: &[Period]) -> ApiResult<Bef
 /// Applies a history diff; returns the number of rows touched.
 async fn write_history(tx: &Tx, history: HistoryDiff) -> ApiResult<usize> {
     let touched = history.rows();
-    let inserts: Vec<(Uuid, EloEntry)> = history.insert.into_iter().map(|e| (Uuid::new_v4(), e)).collect();
+    let inserts: Vec<(EloEntryId, EloEntry)> = history.insert.into_iter().map(|e| (EloEntryId::random(), e)).collect();
     tx.insert_elo_entries(&inserts).await?;
     for (id, e) in &history.update {
         tx.update_elo_entry(*id, e).await?;
@@ -128,8 +127,8 @@ async fn write_history(tx: &Tx, history: HistoryDiff) -> ApiResult<usize> {
 async fn write_ratings(
     tx: &Tx,
     game: &str,
-    current: &HashMap<Uuid, Rating>,
-    mut after: HashMap<Uuid, Rating>,
+    current: &HashMap<UserId, Rating>,
+    mut after: HashMap<UserId, Rating>,
 ) -> ApiResult<Vec<Delta>> {
     for user in current.keys() {
         after.entry(*user).or_default();

@@ -2,6 +2,7 @@
 //! with their history.
 
 use super::known_game;
+use crate::domain::UserId;
 use crate::error::{ApiError, ApiResult};
 use crate::service::Ctx;
 use arbiter_engine::rating::elo::Rating;
@@ -9,7 +10,6 @@ use arbiter_web::views::ratings::{
     GameRatingView, LeaderboardEntry, LeaderboardView, RatingHistoryEntry, UserRatingsView, UserRef,
 };
 use std::collections::{BTreeMap, HashSet};
-use uuid::Uuid;
 
 /// The most leaderboard lines one request returns.
 pub const MAX_PAGE: u64 = 500;
@@ -63,10 +63,10 @@ pub async fn game_systems(ctx: &Ctx) -> ApiResult<Vec<String>> {
     Ok(ctx.store.read().await?.rating_games().await?.into_iter().collect())
 }
 
-fn entry(rank: u64, user: Uuid, display_name: String, r: Rating) -> LeaderboardEntry {
+fn entry(rank: u64, user: UserId, display_name: String, r: Rating) -> LeaderboardEntry {
     LeaderboardEntry {
         rank,
-        user_id: user.to_string(),
+        user_id: user,
         display_name,
         rating: r.rating,
         games_played: r.games,
@@ -74,12 +74,20 @@ fn entry(rank: u64, user: Uuid, display_name: String, r: Rating) -> LeaderboardE
     }
 }
 
+/// The distinct ids `f` picks from `history`.
+fn distinct<T: Copy + Eq + std::hash::Hash>(
+    history: &[crate::store::EloEntry],
+    f: impl Fn(&crate::store::EloEntry) -> T,
+) -> Vec<T> {
+    history.iter().map(f).collect::<HashSet<_>>().into_iter().collect()
+}
+
 /// `GET /api/users/{id}/ratings`: an account's rating in every game system
 /// it has played, with its place and every rated game (oldest first).
 ///
 /// # Errors
 /// 404 `user_not_found`.
-pub async fn user_ratings(ctx: &Ctx, user: Uuid) -> ApiResult<UserRatingsView> {
+pub async fn user_ratings(ctx: &Ctx, user: UserId) -> ApiResult<UserRatingsView> {
     let tx = ctx.store.read().await?;
     let u = tx
         .user(user)
@@ -87,21 +95,18 @@ pub async fn user_ratings(ctx: &Ctx, user: Uuid) -> ApiResult<UserRatingsView> {
         .ok_or_else(|| ApiError::not_found("user_not_found", "There is no account with this id."))?;
     let elos = tx.player_elos_of_user(user).await?;
     let history = tx.elo_history_of_user(user).await?;
-    let ids = |f: fn(&crate::store::EloEntry) -> Uuid| {
-        history.iter().map(f).collect::<HashSet<_>>().into_iter().collect::<Vec<_>>()
-    };
-    let opponents = tx.user_names(&ids(|e| e.opponent_id)).await?;
-    let tournaments = tx.tournament_names(&ids(|e| e.tournament_id)).await?;
-    let rounds = tx.round_numbers(&ids(|e| e.round_id)).await?;
+    let opponents = tx.user_names(&distinct(&history, |e| e.opponent_id)).await?;
+    let tournaments = tx.tournament_names(&distinct(&history, |e| e.tournament_id)).await?;
+    let rounds = tx.round_numbers(&distinct(&history, |e| e.round_id)).await?;
     let mut by_game: BTreeMap<&str, Vec<RatingHistoryEntry>> = BTreeMap::new();
     for e in &history {
         by_game.entry(e.game.as_str()).or_default().push(RatingHistoryEntry {
-            tournament_id: e.tournament_id.to_string(),
+            tournament_id: e.tournament_id,
             tournament_name: tournaments.get(&e.tournament_id).cloned().unwrap_or_default(),
-            round_id: e.round_id.to_string(),
+            round_id: e.round_id,
             round_number: rounds.get(&e.round_id).copied().unwrap_or_default(),
-            pairing_id: e.pairing_id.to_string(),
-            opponent_id: e.opponent_id.to_string(),
+            pairing_id: e.pairing_id,
+            opponent_id: e.opponent_id,
             opponent_name: opponents.get(&e.opponent_id).cloned().unwrap_or_default(),
             result: crate::store::outcome_name(e.outcome).to_string(),
             rating_before: e.rating_before,
@@ -123,5 +128,5 @@ pub async fn user_ratings(ctx: &Ctx, user: Uuid) -> ApiResult<UserRatingsView> {
             game: elo.game,
         });
     }
-    Ok(UserRatingsView { user: UserRef { id: u.id.to_string(), display_name: u.display_name }, ratings })
+    Ok(UserRatingsView { user: UserRef { id: u.id, display_name: u.display_name }, ratings })
 }

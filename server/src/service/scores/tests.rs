@@ -8,9 +8,9 @@ use uuid::Uuid;
 /// checked in, no pairing number yet.
 pub(crate) fn player(no: u32) -> Player {
     Player {
-        id: Uuid::from_u128(u128::from(no)),
-        tournament_id: Uuid::nil(),
-        user_id: Uuid::from_u128(1000 + u128::from(no)),
+        id: Uuid::from_u128(u128::from(no)).into(),
+        tournament_id: Uuid::nil().into(),
+        user_id: Uuid::from_u128(1000 + u128::from(no)).into(),
         registration_no: no,
         pairing_no: None,
         display_name: format!("P{no}"),
@@ -26,8 +26,8 @@ pub(crate) fn player(no: u32) -> Player {
 
 pub(crate) fn event(game: Game, pairing_system: PairingSystem) -> Tournament {
     Tournament {
-        id: Uuid::nil(),
-        owner_id: Uuid::nil(),
+        id: Uuid::nil().into(),
+        owner_id: Uuid::nil().into(),
         name: "Test".into(),
         game,
         pairing_system,

@@ -8,7 +8,8 @@
 //! [`crate::service::pairing`]), so ascending numbers mean the same order.
 
 use crate::domain::{
-    ChessResult, GameScore, MatchResult, Pairing, PairingState, Player, Round, RoundStatus, Tournament,
+    ChessResult, GameScore, MatchResult, Pairing, PairingState, Player, PlayerId, Round, RoundId, RoundStatus,
+    Tournament,
 };
 use arbiter_engine::model::{Colour, Outcome, PlayerNo, RoundRecord, Unplayed};
 use arbiter_engine::standings::crokinole::{CrokinoleGame, CrokinoleSide};
@@ -16,25 +17,24 @@ use arbiter_engine::standings::wh40k::Game;
 use arbiter_engine::standings::{CalendarDate, ChessEvent, ChessPlayer, CrokinoleEvent, PairingKind};
 use chrono::Datelike as _;
 use std::collections::HashMap;
-use uuid::Uuid;
 
 /// The games that count: confirmed results and byes, as the engine reads them.
 #[must_use]
-pub fn games(rounds: &[Round], pairings: &[Pairing]) -> Vec<Game<Uuid>> {
+pub fn games(rounds: &[Round], pairings: &[Pairing]) -> Vec<Game<PlayerId>> {
     as_games(rounds, pairings.iter().filter(|p| p.state == PairingState::Confirmed))
 }
 
 /// Every pairing, confirmed or not, as a "who met whom" history for pairing
 /// (a reported but unconfirmed game still means the players met).
 #[must_use]
-pub fn history(rounds: &[Round], pairings: &[Pairing]) -> Vec<Game<Uuid>> {
+pub fn history(rounds: &[Round], pairings: &[Pairing]) -> Vec<Game<PlayerId>> {
     as_games(rounds, pairings.iter())
 }
 
 /// Tables as the record-based Swiss reads them: 40K VP, or crokinole game
 /// points (more points wins the game, as more VP does).
-fn as_games<'a>(rounds: &[Round], pairings: impl Iterator<Item = &'a Pairing>) -> Vec<Game<Uuid>> {
-    let number: HashMap<Uuid, u32> = rounds.iter().map(|r| (r.id, r.number)).collect();
+fn as_games<'a>(rounds: &[Round], pairings: impl Iterator<Item = &'a Pairing>) -> Vec<Game<PlayerId>> {
+    let number: HashMap<RoundId, u32> = rounds.iter().map(|r| (r.id, r.number)).collect();
     pairings
         .filter_map(|p| {
             let (vp1, vp2) = match p.score {
@@ -80,16 +80,16 @@ fn played_rounds(rounds: &[Round]) -> Vec<&Round> {
 /// confirmed is a round without a game (no points) until it is.
 #[must_use]
 pub fn chess_event(t: &Tournament, entrants: &[&Player], rounds: &[Round], pairings: &[Pairing]) -> ChessEvent {
-    let no: HashMap<Uuid, PlayerNo> = entrants.iter().map(|p| (p.id, number(p))).collect();
+    let no: HashMap<PlayerId, PlayerNo> = entrants.iter().map(|p| (p.id, number(p))).collect();
     let rounds = played_rounds(rounds);
-    let mut by_round: HashMap<(Uuid, Uuid), &Pairing> = HashMap::new();
+    let mut by_round: HashMap<(RoundId, PlayerId), &Pairing> = HashMap::new();
     for p in pairings {
         by_round.insert((p.round_id, p.player1_id), p);
         if let Some(p2) = p.player2_id {
             by_round.insert((p.round_id, p2), p);
         }
     }
-    let record = |player: Uuid, round: &Round| -> RoundRecord {
+    let record = |player: PlayerId, round: &Round| -> RoundRecord {
         let absent = RoundRecord::Unpaired(Unplayed::Absent);
         let Some(p) = by_round.get(&(round.id, player)) else { return absent };
         let Some(opp) = p.player2_id else {
@@ -151,7 +151,7 @@ pub fn chess_event(t: &Tournament, entrants: &[&Player], rounds: &[Round], pairi
 /// A crokinole event: every confirmed game and every bye.
 #[must_use]
 pub fn crokinole_event(entrants: &[&Player], pairings: &[Pairing]) -> CrokinoleEvent {
-    let no: HashMap<Uuid, PlayerNo> = entrants.iter().map(|p| (p.id, number(p))).collect();
+    let no: HashMap<PlayerId, PlayerNo> = entrants.iter().map(|p| (p.id, number(p))).collect();
     let mut event = CrokinoleEvent { players: no.values().copied().collect(), games: Vec::new(), byes: Vec::new() };
     for p in pairings.iter().filter(|p| p.state == PairingState::Confirmed) {
         let Some(&a) = no.get(&p.player1_id) else { continue };
@@ -175,8 +175,10 @@ pub fn crokinole_event(entrants: &[&Player], pairings: &[Pairing]) -> CrokinoleE
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::PairingId;
     use crate::domain::{Game, MatchResult, PairingSystem, RoundStatus};
     use crate::service::scores::tests::event;
+    use uuid::Uuid;
 
     fn player(no: u32) -> Player {
         Player { pairing_no: Some(no), ..crate::service::scores::tests::player(no) }
@@ -190,9 +192,9 @@ mod tests {
         state: PairingState,
     ) -> Pairing {
         Pairing {
-            id: Uuid::new_v4(),
+            id: PairingId::random(),
             round_id: round.id,
-            tournament_id: Uuid::nil(),
+            tournament_id: Uuid::nil().into(),
             table_number: u32::from(p2.is_some()),
             player1_id: p1.id,
             player2_id: p2.map(|p| p.id),
@@ -214,8 +216,8 @@ mod tests {
         let t = event(Game::Chess, PairingSystem::RoundRobin);
         let ps: Vec<Player> = (1..=5).map(player).collect();
         let round = |n: u32| Round {
-            id: Uuid::from_u128(50 + u128::from(n)),
-            tournament_id: Uuid::nil(),
+            id: Uuid::from_u128(50 + u128::from(n)).into(),
+            tournament_id: Uuid::nil().into(),
             number: n,
             status: RoundStatus::Active,
             mission: String::new(),
@@ -249,8 +251,8 @@ mod tests {
     fn crokinole_counts_confirmed_games_and_byes() {
         let ps: Vec<Player> = (1..=3).map(player).collect();
         let r = Round {
-            id: Uuid::from_u128(9),
-            tournament_id: Uuid::nil(),
+            id: Uuid::from_u128(9).into(),
+            tournament_id: Uuid::nil().into(),
             number: 1,
             status: RoundStatus::Active,
             mission: String::new(),

@@ -2,7 +2,7 @@
 //! and notices, and a tied group's mini-league or direct-encounter table.
 
 use super::{compute_all, inputs, Computed};
-use crate::domain::{Game, Pairing, Player, Round, TieNotice, TieResolution, Tournament};
+use crate::domain::{Game, Pairing, Player, PlayerId, Round, TieNotice, TieResolution, Tournament};
 use crate::error::{ApiError, ApiResult};
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::crokinole::CrokinoleScoring;
@@ -15,6 +15,7 @@ use arbiter_web::views::{
     ColumnView, MiniLeagueRowView, MiniLeagueView, NoticeView, OpenTieView, ResolutionView, StandingsMeta, TieView,
 };
 use std::collections::HashMap;
+use uuid::Uuid;
 
 fn column(code: &str, name: &str) -> ColumnView {
     ColumnView { code: code.into(), name: name.into() }
@@ -77,7 +78,7 @@ pub fn resolution_view(r: &TieResolution, by_no: &HashMap<PlayerNo, &Player>) ->
         players,
         order,
         names,
-        by: r.meta.by.to_string(),
+        by: r.meta.by,
         by_name: r.meta.by_name.clone(),
         at: r.meta.at,
         lot: r.lot.map(|l| format!("{:016x}", l.seed)),
@@ -152,7 +153,7 @@ pub(super) fn meta(t: &Tournament, c: &Computed<'_>) -> StandingsMeta {
 fn row_view(r: MiniLeagueRow, by_no: &HashMap<PlayerNo, &Player>) -> MiniLeagueRowView {
     let p = by_no.get(&r.player);
     MiniLeagueRowView {
-        player_id: p.map(|p| p.id.to_string()).unwrap_or_default(),
+        player_id: p.map_or(PlayerId::from_uuid(Uuid::nil()), |p| p.id),
         display_name: p.map_or_else(|| format!("#{}", r.player), |p| p.display_name.clone()),
         played: r.played,
         won: r.won,

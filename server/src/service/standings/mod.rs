@@ -24,8 +24,8 @@ use super::views::{StandingView, StandingsMeta};
 use super::{Change, Ctx};
 use crate::bus::{EventData, StandingsCause};
 use crate::domain::{
-    now_millis, MatchResult, Pairing, PairingState, Player, ResolutionMeta, Round, RoundStatus, TieNotice, Tournament,
-    User,
+    now_millis, MatchResult, Pairing, PairingState, Player, PlayerId, ResolutionMeta, Round, RoundStatus, TieNotice,
+    Tournament, TournamentId, User,
 };
 use crate::error::{ApiError, ApiResult};
 use crate::store::Store;
@@ -35,7 +35,6 @@ use arbiter_engine::standings::{
     apply_resolutions, compute_chess, compute_crokinole, wh40k_table, DroppedResolution, Standings, StandingsConfig,
 };
 use std::collections::HashMap;
-use uuid::Uuid;
 
 /// The most notices kept for the TO.
 const MAX_NOTICES: usize = 20;
@@ -50,8 +49,8 @@ pub fn compute(
     players: &[Player],
     rounds: &[Round],
     pairings: &[Pairing],
-) -> ApiResult<Vec<Standing<Uuid>>> {
-    let ids: Vec<Uuid> = entrants(t, players, pairings).iter().map(|p| p.id).collect();
+) -> ApiResult<Vec<Standing<PlayerId>>> {
+    let ids: Vec<PlayerId> = entrants(t, players, pairings).iter().map(|p| p.id).collect();
     wh40k::standings(&ids, &games(rounds, pairings)).map_err(ApiError::internal)
 }
 
@@ -68,7 +67,7 @@ pub struct Computed<'a> {
     /// Whether any game counts yet.
     pub started: bool,
     /// 40K: each player's line (record, VP, margin, SOS); empty in other games.
-    pub lines: HashMap<Uuid, Standing<Uuid>>,
+    pub lines: HashMap<PlayerId, Standing<PlayerId>>,
 }
 
 /// Computes the standings of `t`.
@@ -86,7 +85,7 @@ pub fn compute_all<'a>(
     let mut lines = HashMap::new();
     let (raw, by_no) = match &t.standings {
         StandingsConfig::Wh40k(config) => {
-            let ids: Vec<Uuid> = entrants.iter().map(|p| p.id).collect();
+            let ids: Vec<PlayerId> = entrants.iter().map(|p| p.id).collect();
             let computed = wh40k::standings(&ids, &games(rounds, pairings)).map_err(ApiError::internal)?;
             let mut s = wh40k_table(&ids, &computed, &[], config).map_err(ApiError::internal)?;
             registration_order_decides(&mut s);
@@ -174,7 +173,7 @@ fn views(t: &Tournament, c: &Computed<'_>, pairings: &[Pairing]) -> (Vec<Standin
             Some(StandingView {
                 rank: row.rank,
                 position: row.position,
-                player_id: p.id.to_string(),
+                player_id: p.id,
                 display_name: p.display_name.clone(),
                 faction: p.faction.clone(),
                 wins: line.map_or(rec.0, |l| l.wins),
@@ -204,9 +203,9 @@ fn views(t: &Tournament, c: &Computed<'_>, pairings: &[Pairing]) -> (Vec<Standin
 
 /// Games won, lost, drawn (forfeits included; a double forfeit is lost by
 /// both) and byes, by player, from the confirmed tables.
-fn records(pairings: &[Pairing]) -> HashMap<Uuid, (u32, u32, u32, u32)> {
-    let mut out: HashMap<Uuid, (u32, u32, u32, u32)> = HashMap::new();
-    let mut add = |id: Uuid, k: usize| {
+fn records(pairings: &[Pairing]) -> HashMap<PlayerId, (u32, u32, u32, u32)> {
+    let mut out: HashMap<PlayerId, (u32, u32, u32, u32)> = HashMap::new();
+    let mut add = |id: PlayerId, k: usize| {
         let r = out.entry(id).or_default();
         match k {
             0 => r.0 += 1,
@@ -273,7 +272,11 @@ pub async fn publish(change: &mut Change, t: &mut Tournament, cause: StandingsCa
 ///
 /// # Errors
 /// 404 for an unknown tournament (or a DRAFT not owned by `viewer`); 503 when the database is down.
-pub async fn read(ctx: &Ctx, id: Uuid, viewer: Option<&User>) -> ApiResult<(usize, Vec<StandingView>, StandingsMeta)> {
+pub async fn read(
+    ctx: &Ctx,
+    id: TournamentId,
+    viewer: Option<&User>,
+) -> ApiResult<(usize, Vec<StandingView>, StandingsMeta)> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
     let players = tx.players(id).await?;
@@ -291,7 +294,7 @@ pub async fn read(ctx: &Ctx, id: Uuid, viewer: Option<&User>) -> ApiResult<(usiz
 ///
 /// # Errors
 /// 404 for an unknown tournament; 503 when the database is down.
-pub async fn current(store: &Store, tournament: Uuid) -> ApiResult<(i64, Vec<StandingView>, StandingsMeta)> {
+pub async fn current(store: &Store, tournament: TournamentId) -> ApiResult<(i64, Vec<StandingView>, StandingsMeta)> {
     let tx = store.read().await?;
     let t = super::load_tournament(&tx, tournament).await?;
     let players = tx.players(tournament).await?;

@@ -1,13 +1,14 @@
 //! `events`: the per-tournament event log.
 #![allow(missing_docs)]
 
+use crate::domain::TournamentId;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "events")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
-    pub tournament_id: String,
+    pub tournament_id: TournamentId,
     #[sea_orm(primary_key, auto_increment = false)]
     pub seq: i64,
     pub kind: String,

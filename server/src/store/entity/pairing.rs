@@ -1,23 +1,24 @@
 //! `pairings`: one table (or the bye) of a round, with its result.
 #![allow(missing_docs)]
 
+use crate::domain::{PairingId, PlayerId, RoundId, TournamentId, UserId};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "pairings")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
-    pub id: String,
-    pub round_id: String,
-    pub tournament_id: String,
+    pub id: PairingId,
+    pub round_id: RoundId,
+    pub tournament_id: TournamentId,
     pub table_number: i32,
-    pub player1_id: String,
-    pub player2_id: Option<String>,
+    pub player1_id: PlayerId,
+    pub player2_id: Option<PlayerId>,
     pub player1_vp: Option<i32>,
     pub player2_vp: Option<i32>,
     pub result: Option<String>,
     pub state: String,
-    pub reported_by: Option<String>,
+    pub reported_by: Option<UserId>,
     pub reported_at: Option<i64>,
     pub dispute_player1_vp: Option<i32>,
     pub dispute_player2_vp: Option<i32>,

@@ -1,15 +1,16 @@
 //! `tournament_players`: registrations.
 #![allow(missing_docs)]
 
+use crate::domain::{PlayerId, TournamentId, UserId};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "tournament_players")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
-    pub id: String,
-    pub tournament_id: String,
-    pub user_id: String,
+    pub id: PlayerId,
+    pub tournament_id: TournamentId,
+    pub user_id: UserId,
     pub registration_no: i32,
     pub display_name: String,
     pub faction: String,

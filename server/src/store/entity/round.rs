@@ -1,14 +1,15 @@
 //! `rounds`.
 #![allow(missing_docs)]
 
+use crate::domain::{RoundId, TournamentId};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "rounds")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
-    pub id: String,
-    pub tournament_id: String,
+    pub id: RoundId,
+    pub tournament_id: TournamentId,
     pub round_number: i32,
     pub status: String,
     pub mission: String,

@@ -1,14 +1,15 @@
 //! `tournaments`.
 #![allow(missing_docs)]
 
+use crate::domain::{TournamentId, UserId};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "tournaments")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
-    pub id: String,
-    pub owner_id: String,
+    pub id: TournamentId,
+    pub owner_id: UserId,
     pub name: String,
     pub game: String,
     pub event_date: String,

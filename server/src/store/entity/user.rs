@@ -1,13 +1,14 @@
 //! `users`: accounts.
 #![allow(missing_docs)]
 
+use crate::domain::UserId;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "users")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
-    pub id: String,
+    pub id: UserId,
     pub email: String,
     pub display_name: String,
     pub password_hash: String,
