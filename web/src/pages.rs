@@ -1,7 +1,7 @@
 //! Page templates (askama). Each page struct renders one HTML page; live
 //! pages embed their view's starting state as JSON for the socket client.
 
-use crate::views::{ColumnView, PlayerView, RoundView, StandingView, StandingsMeta, StandingsWindow, TournamentView};
+use crate::views::{PlayerView, RoundView, StandingsWindow, TournamentView};
 use askama::Template;
 
 pub mod prizes;
@@ -136,10 +136,8 @@ pub struct StandingsPage {
     pub is_to: bool,
     /// The event.
     pub tournament: TournamentView,
-    /// The rows shown.
+    /// The rows shown (the pager's first label; the rows are drawn by the page's script).
     pub standings: StandingsWindow,
-    /// The columns, open ties and the TO's decisions.
-    pub meta: StandingsMeta,
     /// The socket view.
     pub live: Live,
 }
@@ -192,19 +190,6 @@ pub struct ErrorPage {
     pub code: String,
 }
 
-/// The primary score's column when it is shown on its own: always, except a
-/// 40K record, which has its W, L and D columns (helper for templates).
-#[must_use]
-pub fn primary_column(meta: &StandingsMeta) -> Option<&ColumnView> {
-    meta.primary.as_ref().filter(|p| !(meta.game == "wh40k" && p.code == "W-L-D"))
-}
-
-/// Whether a standings line shows ⚠: a tie open to the TO (helper for templates).
-#[must_use]
-pub fn tie_attention(s: &StandingView) -> bool {
-    s.tie.as_ref().is_some_and(|t| t.attention)
-}
-
 /// The game's name (helper for templates).
 #[must_use]
 pub fn game_label(game: &str) -> &'static str {
@@ -225,26 +210,6 @@ pub fn pairing_label(system: &str) -> &'static str {
         "double_round_robin" => "Double round robin",
         "dutch" => "Swiss (FIDE Dutch)",
         _ => "Unknown pairing system",
-    }
-}
-
-/// The heading over each seat's score on the board (helper for templates).
-#[must_use]
-pub fn score_heading(game: &str) -> &'static str {
-    match game {
-        "chess" => "",
-        "crokinole" => "Pts (20s)",
-        _ => "VP",
-    }
-}
-
-/// Whether a standings line belongs to a dropped player (helper for templates).
-#[must_use]
-pub fn dropped_mark(s: &StandingView) -> &'static str {
-    if s.dropped {
-        " (dropped)"
-    } else {
-        ""
     }
 }
 

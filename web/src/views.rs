@@ -207,18 +207,6 @@ impl PairingView {
         self.player2.is_none()
     }
 
-    /// What the board shows for a bye: `BYE` (pairing-allocated), `½ BYE`,
-    /// `0 BYE` or `1 BYE` (arranged before the round).
-    #[must_use]
-    pub fn bye_label(&self) -> &'static str {
-        match self.result.as_deref() {
-            Some("HALF_BYE") => "½ BYE",
-            Some("ZERO_BYE") => "0 BYE",
-            Some("FULL_BYE") => "1 BYE",
-            _ => "BYE",
-        }
-    }
-
     /// The registration ids seated here (one for the bye).
     pub fn seats(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.player1.id.as_str()).chain(self.player2.as_ref().map(|s| s.id.as_str()))

@@ -86,9 +86,40 @@
   };
 
   let ws = null, backoff = 500, resuming = false;
+  // The connection's state: the small dot, and a full-width banner when the
+  // connection has been lost for more than two seconds (and when it is back).
+  let lostTimer = null, lostShown = false, backTimer = null;
+  function banner(text, cls) {
+    let b = document.getElementById("live-banner");
+    if (!b) {
+      b = document.createElement("div");
+      b.id = "live-banner";
+      b.setAttribute("role", "status");
+      b.setAttribute("aria-live", "assertive");
+      document.body.insertBefore(b, document.body.firstChild);
+    }
+    b.className = "live-banner " + cls;
+    b.textContent = text;
+    b.hidden = !text;
+  }
   function status(text, cls) {
     const dot = document.getElementById("live-status");
     if (dot) { dot.className = "live-dot " + cls; dot.title = text; }
+    if (cls === "on") {
+      clearTimeout(lostTimer); lostTimer = null;
+      if (lostShown) {
+        lostShown = false;
+        banner("Connection back: this page is up to date.", "back");
+        clearTimeout(backTimer);
+        backTimer = setTimeout(function () { banner("", "back"); }, 3000);
+      }
+    } else if (!lostTimer && !lostShown) {
+      lostTimer = setTimeout(function () {
+        lostTimer = null; lostShown = true;
+        clearTimeout(backTimer);
+        banner("Connection lost: reconnecting… What this page shows may be out of date.", "lost");
+      }, 2000);
+    }
   }
   A.connect = function (tournament) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";

@@ -19,39 +19,6 @@
   function vp(v) { return v == null ? "" : String(v); }
   function mission(r) { return r && r.mission ? "Mission: " + r.mission : ""; }
 
-  // ---- pairings board ----
-  let boardPage = 0;
-  function renderBoard(s) {
-    const r = s.round;
-    field("name", s.tournament.name);
-    field("round", r ? "Round " + r.number : "No round yet");
-    field("mission", mission(r));
-    const body = $("#board-body");
-    if (!r || r.status === "PENDING") {
-      body.innerHTML = '<tr><td colspan="5" class="muted">' + (r ? "Pairings for round " + r.number + " are coming." : "Pairings appear here when the first round is paired.") + "</td></tr>";
-      return;
-    }
-    body.innerHTML = r.pairings.map(function (p) {
-      const cls = "state-" + p.state.toLowerCase();
-      if (!p.player2) return '<tr data-pairing="' + p.id + '" class="' + cls + '"><td class="num">' + ({ HALF_BYE: "½ BYE", ZERO_BYE: "0 BYE", FULL_BYE: "1 BYE" }[p.result] || "BYE") + "</td><td>" + seat(p.player1) + '</td><td class="num"></td><td class="num"></td><td>—</td></tr>';
-      return '<tr data-pairing="' + p.id + '" class="' + cls + '"><td class="num">' + p.table + "</td><td>" + seat(p.player1) + '</td><td class="num vp">' + vp(p.player1_score) + '</td><td class="num vp">' + vp(p.player2_score) + "</td><td>" + seat(p.player2) + "</td></tr>";
-    }).join("");
-    paginateBoard();
-  }
-  // A venue screen cannot scroll: long rounds are shown a page at a time.
-  function paginateBoard() {
-    const rows = Array.prototype.slice.call(document.querySelectorAll("#board-body tr"));
-    rows.forEach(function (tr) { tr.hidden = false; });
-    const head = document.querySelector(".board-head"), thead = document.querySelector(".board-table thead");
-    const avail = window.innerHeight - (head ? head.offsetHeight : 0) - (thead ? thead.offsetHeight : 0) - 24;
-    const rowH = rows.length ? rows[0].offsetHeight || 48 : 48;
-    const per = Math.max(1, Math.floor(avail / rowH));
-    const pages = Math.max(1, Math.ceil(rows.length / per));
-    if (boardPage >= pages) boardPage = 0;
-    rows.forEach(function (tr, i) { tr.hidden = Math.floor(i / per) !== boardPage; });
-    field("page", pages > 1 ? "Page " + (boardPage + 1) + "/" + pages : "");
-  }
-
   // ---- standings: the configured columns, ⚠ ties, the TO's = and ↓ (see games.js) ----
   const isTo = document.body.dataset.to === "1";
   function renderStandingsInto(s, head, body, notices, to) {
@@ -66,7 +33,31 @@
     renderStandingsInto({ tournament: s.tournament, standings: w.rows, standings_meta: s.standings_meta }, "#standings-head", "#standings-body", "#tie-notices", isTo);
     $("#pager-label").textContent = w.rows.length ? (w.offset + 1) + "–" + (w.offset + w.rows.length) + " of " + w.total : "";
     document.querySelector('[data-page-step="-1"]').disabled = w.offset === 0;
-    document.querySelector('[data-page-step="1"]').disabled = w.offset + w.limit >= w.total;
+    document.querySelector('[data-page-step="1"]').disabled = w.offset + w.limit >= w.total;    if (standingsScreen) fitStandings();
+  }
+  // `?screen=1`: the standings on a venue screen: large type, the rows that
+  // fit shown a page at a time, then the next window of the standings.
+  const standingsScreen = page === "standings" && new URLSearchParams(location.search).get("screen") === "1";
+  let screenPage = 0;
+  function fitStandings() {
+    const rows = Array.prototype.slice.call(document.querySelectorAll("#standings-body tr"));
+    rows.forEach(function (tr) { tr.hidden = false; });
+    if (!rows.length) return 1;
+    const table = $(".standings-table"), top = table ? table.getBoundingClientRect().top : 0;
+    const thead = $("#standings-head");
+    const per = Math.max(1, Math.floor((window.innerHeight - top - (thead ? thead.offsetHeight : 0) - 16) / (rows[0].offsetHeight || 40)));
+    const pages = Math.max(1, Math.ceil(rows.length / per));
+    if (screenPage >= pages) screenPage = 0;
+    rows.forEach(function (tr, i) { tr.hidden = Math.floor(i / per) !== screenPage; });
+    return pages;
+  }
+  function turnStandings() {
+    const w = A.state.standings;
+    screenPage++;
+    if (screenPage < fitStandings()) return;
+    screenPage = 0;
+    const next = w.offset + w.limit < w.total ? w.offset + w.limit : 0;
+    if (next !== w.offset) A.subscribe({ offset: next, limit: w.limit }); else fitStandings();
   }
   function standingsPage(e) {
     const b = e.target.closest("button[data-page-step]");
@@ -269,7 +260,7 @@
   }
   if (page === "prizes") { A.connect(tid); return; }
 
-  const render = { board: renderBoard, standings: renderStandings, dashboard: renderDashboard, player: renderPlayer }[page];
+  const render = { board: A.board && A.board.render, standings: renderStandings, dashboard: renderDashboard, player: renderPlayer }[page];
   if (!render || !A.state) return;
   if (page === "standings") document.addEventListener("click", function (e) { G.standingsClick(e, tid, showError); });
   if (page === "dashboard") {
@@ -285,10 +276,12 @@
     document.addEventListener("submit", playerSubmit);
   }
   if (page === "standings") document.addEventListener("click", standingsPage);
-  if (page === "board") {
-    setInterval(function () { boardPage++; paginateBoard(); }, 12000);
-    window.addEventListener("resize", paginateBoard);
+  if (standingsScreen) {
+    document.body.classList.add("screen", "standings-screen");
+    setInterval(turnStandings, 12000);
+    window.addEventListener("resize", fitStandings);
   }
+  if (page === "board") A.board.start();
   A.onChange(function (s) { render(s); });
   render(A.state);
   A.connect(tid);

@@ -11,6 +11,7 @@ pub mod pages;
 pub mod peer;
 mod players;
 mod prizes;
+mod qr;
 mod ratings;
 mod results;
 mod rounds;
@@ -59,6 +60,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(prizes::routes)
         .configure(standings::routes)
         .configure(ws::routes)
+        .configure(qr::routes)
         .configure(pages::routes)
         .default_service(web::to(not_found));
 }

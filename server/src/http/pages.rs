@@ -389,12 +389,12 @@ async fn standings_page(
     let offset = q.offset.unwrap_or(0);
     let view = View::Standings { offset, limit: STANDINGS_PAGE };
     let (s, live) = live(&state, *id, user.0.as_ref(), view, format!("offset={offset}&limit={STANDINGS_PAGE}")).await?;
-    let ViewState::Standings { tournament, standings, standings_meta: meta } = s else {
+    let ViewState::Standings { tournament, standings, .. } = s else {
         return Err(ApiError::internal("standings view").into());
     };
     let is_to = user.0.as_ref().is_some_and(|u| u.id.to_string() == tournament.owner_id);
     let (nav, fresh) = nav(&req, user.0.as_ref());
-    render(&req, &state, &tpl::StandingsPage { nav, is_to, tournament, standings, meta, live }, fresh.as_deref())
+    render(&req, &state, &tpl::StandingsPage { nav, is_to, tournament, standings, live }, fresh.as_deref())
 }
 
 async fn dashboard_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
