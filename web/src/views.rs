@@ -396,6 +396,26 @@ impl StandingsWindow {
     }
 }
 
+/// A round's clock as boards and phones show it. The time left is
+/// `ends_at` minus the server's time (which clients learn from the live
+/// protocol's `pong`), so every screen shows the same time whatever its own
+/// clock says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// The round.
+    pub round_id: String,
+    /// The round's number.
+    pub round: u32,
+    /// `running`, `paused` or `ended`.
+    pub state: String,
+    /// The round's length as set at start plus every extension, ms.
+    pub duration_ms: i64,
+    /// When time is up, Unix ms on the server's clock (`running` only).
+    pub ends_at: Option<i64>,
+    /// Time left, ms (`paused` only).
+    pub remaining_ms: Option<i64>,
+}
+
 /// What a live view starts from (the `data` of its `snapshot` frame).
 // Built once per snapshot and serialised straight away: the size of the
 // largest variant costs nothing worth a box.
@@ -417,6 +437,8 @@ pub enum ViewState {
         standings: StandingsWindow,
         /// The columns, open ties and the TO's decisions.
         standings_meta: StandingsMeta,
+        /// The latest round's clock, once started.
+        clock: Option<ClockView>,
     },
     /// `board`: a venue screen.
     Board {
@@ -424,6 +446,8 @@ pub enum ViewState {
         tournament: TournamentView,
         /// The latest round, cut to the screen's tables.
         round: Option<RoundView>,
+        /// The latest round's clock, once started.
+        clock: Option<ClockView>,
     },
     /// `standings`: a window of the table.
     Standings {
@@ -446,5 +470,7 @@ pub enum ViewState {
         pairing: Option<PairingView>,
         /// The player's standings line.
         standing: Option<StandingView>,
+        /// The latest round's clock, once started.
+        clock: Option<ClockView>,
     },
 }

@@ -1,7 +1,7 @@
 // Arbiter venue board: the one renderer of a round's pairings for screens.
 // Modes (`?mode=`): `tables` (by table number), `names` (alphabetical: find
 // your name, then your table, opponent and colour or side), `rotate` (both in
-// turn); `?from=&to=` limits a screen to some tables, `?secs=` sets how long
+// turn), `clock` (the round's clock alone, full screen); `?from=&to=` limits a screen to some tables, `?secs=` sets how long
 // a page stays up. A screen cannot scroll, so long lists are shown a page at a time;
 // names never wrap (they are cut with an ellipsis, the whole name in the
 // title). States are words with an icon, not colour alone.
@@ -22,7 +22,7 @@
 
   B.mode = (function () {
     const m = query.get("mode");
-    return m === "names" || m === "rotate" ? m : "tables";
+    return m === "names" || m === "rotate" || m === "clock" ? m : "tables";
   })();
   let page = 0, showing = B.mode === "names" ? "names" : "tables";
 
@@ -124,6 +124,7 @@
   }
 
   B.start = function () {
+    if (B.mode === "clock") document.body.classList.add("clock-mode");
     setInterval(turn, PAGE_SECONDS * 1000);
     window.addEventListener("resize", paginate);
     document.addEventListener("visibilitychange", wake);

@@ -83,7 +83,57 @@
     if (kind === "standing") s.standing = d.row;
     if (kind === "ratings_changed") s.ratings = d.ratings; // the latest rating changes (not part of the snapshot)
     if (d.standings_meta) s.standings_meta = d.standings_meta;
+    if (kind === "clock_changed") s.clock = d.clock;
   };
+
+  // The server's time. Each ping measures this device's clock against the
+  // server's (from the pong's `now`, half the round trip added), so a round
+  // clock counts down the same on every screen, however wrong a device's
+  // own clock is, and is corrected every 20 s if it drifts.
+  let offset = 0, pingAt = 0;
+  A.serverNow = function () { return Date.now() + offset; };
+  function ping() {
+    if (!ws || ws.readyState !== 1) return;
+    pingAt = performance.now();
+    ws.send('{"v":1,"type":"ping"}');
+  }
+  A.sync = ping;
+  function pong(msg) {
+    if (typeof msg.now !== "number" || !pingAt) return;
+    offset = msg.now + (performance.now() - pingAt) / 2 - Date.now();
+    pingAt = 0;
+  }
+
+  // The round clock: every element with `data-clock` shows the time left in
+  // the latest round (`data-left`: ms; `data-state`: running, paused, up, ended).
+  A.clockLeft = function (c) {
+    return c.state === "running" ? Math.max(0, c.ends_at - A.serverNow()) : c.state === "paused" ? c.remaining_ms : 0;
+  };
+  A.clockText = function (c) {
+    const left = A.clockLeft(c), secs = Math.ceil(left / 1000);
+    const two = function (n) { return (n < 10 ? "0" : "") + n; };
+    const h = Math.floor(secs / 3600), m = Math.floor((secs % 3600) / 60);
+    const time = (h ? h + ":" + two(m) : String(m)) + ":" + two(secs % 60);
+    if (c.state === "ended") return { left: 0, state: "ended", text: "Round over" };
+    if (c.state === "paused") return { left: left, state: "paused", text: "⏸ Paused " + time };
+    if (left === 0) return { left: 0, state: "up", text: "Time is up" };
+    return { left: left, state: "running", text: time };
+  };
+  function tick() {
+    const els = document.querySelectorAll("[data-clock]");
+    if (!els.length) return;
+    const s = A.state, c = s && s.clock && (!s.round || s.clock.round_id === s.round.id) ? s.clock : null;
+    const shown = c ? A.clockText(c) : null;
+    els.forEach(function (el) {
+      el.hidden = !shown;
+      if (!shown) return;
+      if (el.textContent !== shown.text) el.textContent = shown.text;
+      el.dataset.left = String(shown.left);
+      el.dataset.state = shown.state;
+    });
+  }
+  setInterval(tick, 200);
+  A.onChange(tick);
 
   let ws = null, backoff = 500, resuming = false;
   // The connection's state: the small dot, and a full-width banner when the
@@ -126,7 +176,7 @@
     let q = "?view=" + A.view + (A.params ? "&" + A.params : "");
     if (A.view === "events") q += "&since=" + A.seq;
     ws = new WebSocket(proto + "//" + location.host + "/ws/tournaments/" + tournament + q);
-    ws.onopen = function () { backoff = 500; status("live", "on"); };
+    ws.onopen = function () { backoff = 500; status("live", "on"); ping(); };
     ws.onmessage = function (m) {
       let msg; try { msg = JSON.parse(m.data); } catch (e) { return; }
       if (msg.type === "snapshot") { A.state = msg.data; A.seq = msg.seq; resuming = false; changed(msg); }
@@ -141,7 +191,8 @@
       } else if (msg.type === "update") {
         if (msg.seq < A.seq) return;
         A.seq = msg.seq; A.apply(msg.kind, msg.data); changed(msg);
-      } else if (msg.type === "error") { console.warn("live:", msg.code, msg.message); }
+      } else if (msg.type === "pong") pong(msg);
+      else if (msg.type === "error") { console.warn("live:", msg.code, msg.message); }
     };
     ws.onclose = function (e) {
       // 4001: the sign-in this page was opened with has ended; reload as whoever we are now.
@@ -157,7 +208,7 @@
     A.params = qs;
     if (ws && ws.readyState === 1) ws.send(JSON.stringify(Object.assign({ v: 1, type: "subscribe", view: A.view }, params)));
   };
-  setInterval(function () { if (ws && ws.readyState === 1) ws.send('{"v":1,"type":"ping"}'); }, 20000);
+  setInterval(ping, 20000);
 
   // JSON API helper: resolves with the body, rejects with {error, message}.
   A.api = function (method, path, body) {

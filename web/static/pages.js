@@ -97,6 +97,7 @@
       ra += '<span class="muted">Round robin: the number of rounds follows from the players checked in when round 1 is paired.</span>';
     }
     A.patch($("#round-actions"), ra);
+    A.patch($("#clock-actions"), clockActions(r, s.clock));
     $("#warnings").innerHTML = (s.warnings || []).map(function (w) { return '<li class="warning">⚠ ' + esc(w) + "</li>"; }).join("") +
       (r ? r.pairings.filter(function (p) { return p.rematch; }).map(function (p) { return '<li class="warning">⚠ Table ' + p.table + ": rematch (unavoidable)</li>"; }).join("") : "");
 
@@ -151,6 +152,28 @@
     }
     return v;
   }
+  // The round clock's controls for the TO: what applies to the clock as it is.
+  function clockActions(r, c) {
+    if (!r || r.status === "COMPLETE") return "";
+    const mine = c && c.round_id === r.id ? c : null;
+    if (!mine || mine.state === "ended") {
+      return '<label class="inline">Round length <input type="number" id="clock-minutes" name="clock_minutes" min="1" max="600" value="' + (mine ? Math.round(mine.duration_ms / 60000) : 150) + '"> min</label>' + button(mine ? "Restart clock" : "Start clock", "clock-start", "primary");
+    }
+    return (mine.state === "running" ? button("Pause clock", "clock-pause") : button("Resume clock", "clock-resume", "primary")) +
+      button("+5 min", "clock-plus") + button("−1 min", "clock-minus") + button("End clock", "clock-end");
+  }
+  function clockAct(body) {
+    const r = A.state.round;
+    return act("POST", "/api/rounds/" + r.id + "/clock", body).then(function (j) { A.state.clock = j.clock; renderDashboard(A.state); });
+  }
+  const CLOCK = {
+    "clock-start": function () { return { action: "start", minutes: Number($("#clock-minutes").value) }; },
+    "clock-pause": function () { return { action: "pause" }; },
+    "clock-resume": function () { return { action: "resume" }; },
+    "clock-plus": function () { return { action: "extend", minutes: 5 }; },
+    "clock-minus": function () { return { action: "extend", minutes: -1 }; },
+    "clock-end": function () { return confirm("End the round's clock? Boards and phones will show the round's time as over.") ? { action: "end" } : null; },
+  };
   function dashboardClick(e) {
     if (G.standingsClick(e, tid, showError) || G.tiebreaksClick(e, tid, showError)) return;
     const b = e.target.closest("button[data-action]");
@@ -166,6 +189,7 @@
     else if (a === "close-round") p = act("POST", "/api/rounds/" + r.id + "/close");
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
     else if (a.indexOf("remove:") === 0) { if (!confirm("Remove this player from the event?")) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
+    else if (CLOCK[a]) { const body = CLOCK[a](); if (!body) { b.disabled = false; return; } p = clockAct(body); }
     if (p) p.catch(function () {}).then(function () { b.disabled = false; });
   }
   function dashboardSubmit(e) {

@@ -5,6 +5,7 @@ mod accounts;
 pub mod body_limit;
 pub mod catch_panic;
 mod chess;
+mod clock;
 mod health;
 pub mod metrics;
 pub mod pages;
@@ -55,6 +56,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(players::routes)
         .configure(chess::routes)
         .configure(rounds::routes)
+        .configure(clock::routes)
         .configure(results::routes)
         .configure(ratings::routes)
         .configure(prizes::routes)

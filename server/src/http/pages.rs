@@ -374,7 +374,7 @@ async fn board_page(
         (f, t) => format!("from={}&to={}", f.unwrap_or(1), t.unwrap_or(u32::MAX)),
     };
     let (s, live) = live(&state, *id, user.0.as_ref(), view, query).await?;
-    let ViewState::Board { tournament, round } = s else { return Err(ApiError::internal("board view").into()) };
+    let ViewState::Board { tournament, round, .. } = s else { return Err(ApiError::internal("board view").into()) };
     let (nav, fresh) = nav(&req, user.0.as_ref());
     render(&req, &state, &tpl::BoardPage { nav, tournament, round, live }, fresh.as_deref())
 }

@@ -224,7 +224,7 @@ impl Viewer {
                             match msg {
                                 Some(Ok(Message::Text(text))) => match protocol::parse_client(&text) {
                                     Ok(ClientMsg::Ping { .. }) => {
-                                        if !self.send(Out::Text(ServerMsg::Pong.text())).await { return self.gone() }
+                                        if !self.send(Out::Text(ServerMsg::Pong { now: crate::domain::now_millis() }.text())).await { return self.gone() }
                                     }
                                     Ok(ClientMsg::Resume { since, .. }) => {
                                         if !Box::pin(self.catch_up(since, &sub)).await { return self.gone() }

@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod byes;
+pub mod clock;
 pub mod pairing;
 pub mod players;
 pub mod prizes;

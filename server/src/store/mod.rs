@@ -18,6 +18,7 @@
 //! PostgreSQL; every SQLite transaction is one).
 
 mod byes;
+mod clocks;
 mod elo_history;
 mod entity;
 mod events;

@@ -60,7 +60,13 @@ async fn board_updates_in_place_within_a_second() {
         "pairings did not appear"
     );
     assert!(
-        wait_for(&b, "var r = document.querySelector('#board-body tr.bye'); return !!r && r.textContent.includes('Bye')", Duration::from_secs(2)).await.is_some(),
+        wait_for(
+            &b,
+            "var r = document.querySelector('#board-body tr.bye'); return !!r && r.textContent.includes('Bye')",
+            Duration::from_secs(2)
+        )
+        .await
+        .is_some(),
         "no bye row"
     );
 

@@ -7,6 +7,7 @@ mod bad_input;
 mod board;
 mod browser;
 mod cli;
+mod clock;
 mod crowd;
 mod event;
 mod fuzz;
