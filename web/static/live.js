@@ -107,7 +107,7 @@
   // The round clock: every element with `data-clock` shows the time left in
   // the latest round (`data-left`: ms; `data-state`: running, paused, up, ended).
   A.clockLeft = function (c) {
-    return c.state === "running" ? Math.max(0, c.ends_at - A.serverNow()) : c.state === "paused" ? c.remaining_ms : 0;
+    return c.state === "running" ? Math.max(0, Math.round(c.ends_at - A.serverNow())) : c.state === "paused" ? c.remaining_ms : 0;
   };
   A.clockText = function (c) {
     const left = A.clockLeft(c), secs = Math.ceil(left / 1000);

@@ -1,9 +1,11 @@
 //! The round clock over HTTP and the live views: the TO starts, pauses,
 //! extends, resumes and ends it; boards and phones get each change with the
 //! time on the server's clock; every refusal is a 4xx with a sentence and
-//! leaves the database as it was; sixteen pauses at once pause it once.
+//! leaves the database as it was; sixteen pauses at once pause it once;
+//! in Chromium, the board and a phone whose clock is wrong show the same time.
 
 use arbiter_server::client::ApiClient;
+use arbiter_tests::browser::Browser;
 use arbiter_tests::{s, Backend, Event, TestApp, WsClient};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
@@ -159,4 +161,118 @@ async fn pauses_at_once_sqlite() {
 #[actix_web::test]
 async fn pauses_at_once_postgres() {
     pauses_at_once(Backend::Postgres).await;
+}
+
+/// What the page's clock shows: `[text, ms left, state]`, once it shows one.
+async fn shown(b: &Browser) -> Value {
+    let script = "const c = document.querySelector('[data-clock]'); return c && !c.hidden && c.dataset.left !== undefined && [c.textContent, Number(c.dataset.left), c.dataset.state];";
+    for _ in 0..200 {
+        let v = b.client.execute(script, vec![]).await.unwrap();
+        if v.is_array() {
+            return v;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("no clock shown")
+}
+
+/// The two pages' clocks read at the same moment, ms left each.
+async fn both(board: &Browser, phone: &Browser) -> (i64, i64, Value, Value) {
+    let (a, b) = tokio::join!(shown(board), shown(phone));
+    (a[1].as_i64().unwrap_or(-1), b[1].as_i64().unwrap_or(-1), a, b)
+}
+
+/// Waits until both pages show the clock in `state`.
+async fn until_state(board: &Browser, phone: &Browser, state: &str) {
+    for _ in 0..200 {
+        let (_, _, a, b) = both(board, phone).await;
+        if a[2] == state && b[2] == state {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("the pages never showed the clock {state}");
+}
+
+/// The venue board and a player's phone show the same time left (within a
+/// second), also when the phone's own clock is seven minutes wrong, after a
+/// pause and an extension, and after the phone reloads.
+#[actix_web::test]
+async fn the_board_and_a_phone_show_the_same_time() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "W", 4, 3).await.unwrap();
+    let (round, tables) = ev.pair_next().await.unwrap();
+    let board = Browser::start().await.unwrap();
+    board.client.goto(&format!("{}/t/{}/board", app.base, ev.tid)).await.unwrap();
+    let phone = Browser::start().await.unwrap();
+    let session = ev.players[tables[0].p1].session().unwrap_or_default().to_string();
+    phone.client.goto(&format!("{}/", app.base)).await.unwrap();
+    let cookie = format!("document.cookie = 'arbiter_session={session}; path=/'; return true;");
+    phone.client.execute(&cookie, vec![]).await.unwrap();
+    phone.client.goto(&format!("{}/t/{}/me", app.base, ev.tid)).await.unwrap();
+    for b in [&board, &phone] {
+        let live = "return document.getElementById('live-status').classList.contains('on');";
+        let mut on = false;
+        for _ in 0..200 {
+            if b.client.execute(live, vec![]).await.unwrap() == json!(true) {
+                on = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        assert!(on, "socket not live");
+    }
+
+    // The phone's clock runs seven minutes fast.
+    let skew =
+        "const real = Date.now; Date.now = function () { return real() + 7 * 60000; }; Arbiter.sync(); return true;";
+    phone.client.execute(skew, vec![]).await.unwrap();
+    clock(&mut ev.to, &round, json!({ "action": "start", "minutes": 45 })).await;
+    until_state(&board, &phone, "running").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (a, b, sa, sb) = both(&board, &phone).await;
+    assert!((a - b).abs() < 1_000, "board {sa} vs phone {sb}");
+    assert!((44 * MINUTE..=45 * MINUTE).contains(&a), "{sa}");
+    assert!(sa[0].as_str().is_some_and(|t| t.starts_with("44:") || t == "45:00"), "{sa}");
+
+    // Paused, then five more minutes: both show the same time, not moving.
+    clock(&mut ev.to, &round, json!({ "action": "pause" })).await;
+    until_state(&board, &phone, "paused").await;
+    let (paused, b, sa, sb) = both(&board, &phone).await;
+    assert_eq!(paused, b, "board {sa} vs phone {sb}");
+    assert!(sa[0].as_str().is_some_and(|t| t == "⏸ Paused 45:00" || t.starts_with("⏸ Paused 44:")), "{sa}");
+    clock(&mut ev.to, &round, json!({ "action": "extend", "minutes": 5 })).await;
+    let mut extended = (0, 0);
+    for _ in 0..200 {
+        let (a, b, _, _) = both(&board, &phone).await;
+        extended = (a, b);
+        if a == paused + 5 * MINUTE && b == a {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(extended, (paused + 5 * MINUTE, paused + 5 * MINUTE));
+
+    // Resumed; the phone reloads (and is still seven minutes fast).
+    clock(&mut ev.to, &round, json!({ "action": "resume" })).await;
+    until_state(&board, &phone, "running").await;
+    phone.client.refresh().await.unwrap();
+    phone.client.execute(skew, vec![]).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (a, b, sa, sb) = both(&board, &phone).await;
+    assert!((a - b).abs() < 1_000, "board {sa} vs phone {sb}");
+    assert!(a <= paused + 5 * MINUTE && a > paused + 4 * MINUTE, "{sa}");
+
+    // The board alone, full screen.
+    board.client.goto(&format!("{}/t/{}/board?mode=clock", app.base, ev.tid)).await.unwrap();
+    let (_, _, sa, _) = both(&board, &phone).await;
+    let big = board
+        .client
+        .execute("return [parseFloat(getComputedStyle(document.querySelector('.board-clock')).fontSize), getComputedStyle(document.getElementById('board-body')).display];", vec![])
+        .await
+        .unwrap();
+    assert!(big[0].as_f64().unwrap_or(0.0) >= 200.0 && big[1] == "none", "{big} {sa}");
+    board.close().await;
+    phone.close().await;
+    app.stop().await;
 }
