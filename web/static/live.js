@@ -214,7 +214,12 @@
   A.api = function (method, path, body) {
     const init = { method: method, credentials: "same-origin", headers: {} };
     if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
-    return fetch(path, init).then(function (r) {
+    return fetch(path, init).catch(function () {
+      // The request never reached the server: say so plainly; the page keeps what was typed.
+      throw { error: "offline", message: navigator.onLine === false
+        ? "This device is offline: nothing was sent. What you entered is still here; try again when you are back online."
+        : "The server could not be reached: nothing was sent. What you entered is still here; try again in a moment." };
+    }).then(function (r) {
       if (r.status === 204) return {};
       return r.json().catch(function () { return {}; }).then(function (j) {
         if (!r.ok) throw { error: j.error || "http_" + r.status, message: j.message || "The server answered " + r.status + ".", details: j.details };

@@ -12,9 +12,36 @@
   function showError(e) {
     const box = $("#action-error");
     const msg = e && e.message ? e.message : String(e);
-    if (box) { box.textContent = msg; box.hidden = false; setTimeout(function () { box.hidden = true; }, 8000); } else alert(msg);
+    // The message stays until the person dismisses it or the next action succeeds.
+    if (box) {
+      box.innerHTML = esc(msg) + ' <button type="button" class="link dismiss" aria-label="Dismiss this message">✕</button>';
+      box.hidden = false;
+      box.querySelector(".dismiss").onclick = function () { box.hidden = true; };
+    } else alert(msg);
   }
-  function act(method, path, body) { return A.api(method, path, body).catch(function (e) { showError(e); throw e; }); }
+  // A form's error is shown in the form, in the words of the form, until it
+  // is fixed (the next submit succeeds) or dismissed; kept across live re-renders.
+  const formErrors = {};
+  function formKey(f) { return (f.id || "form") + "|" + (f.dataset.pairing || ""); }
+  function showFormErrors() {
+    document.querySelectorAll("form").forEach(function (f) {
+      const k = formKey(f), msg = formErrors[k];
+      let p = f.querySelector(".field-error");
+      if (!msg) { if (p) p.remove(); return; }
+      if (!p) { p = document.createElement("p"); p.className = "error field-error"; p.setAttribute("role", "alert"); f.appendChild(p); }
+      p.innerHTML = esc(msg) + ' <button type="button" class="link dismiss" aria-label="Dismiss this message">✕</button>';
+      p.querySelector(".dismiss").onclick = function () { delete formErrors[k]; p.remove(); };
+    });
+  }
+  function submitForm(f, method, path, body) {
+    const k = formKey(f);
+    return A.api(method, path, body).then(
+      function (j) { delete formErrors[k]; showFormErrors(); return j; },
+      function (e) { formErrors[k] = e && e.message ? e.message : String(e); showFormErrors(); throw e; });
+  }
+  function act(method, path, body) {
+    return A.api(method, path, body).then(function (j) { const box = $("#action-error"); if (box) box.hidden = true; return j; }, function (e) { showError(e); throw e; });
+  }
   function seat(s) { return esc(s.name) + ' <span class="faction">(' + esc(s.faction) + ")</span>"; }
   function vp(v) { return v == null ? "" : String(v); }
   function mission(r) { return r && r.mission ? "Mission: " + r.mission : ""; }
@@ -196,7 +223,7 @@
     const f = e.target.closest("form.override");
     if (!f) return;
     e.preventDefault();
-    act("POST", "/api/pairings/" + f.dataset.pairing + "/override", G.scorePayload(A.state.tournament, f)).catch(function () {});
+    submitForm(f, "POST", "/api/pairings/" + f.dataset.pairing + "/override", G.scorePayload(A.state.tournament, f)).catch(function () {});
   }
 
   // ---- player page ----
@@ -259,10 +286,10 @@
     if (e.target.id === "report-form") {
       e.preventDefault();
       const f = e.target, pid = $("#pairing-id").value, seat = $("#pairing-id").dataset.seat;
-      act("POST", "/api/pairings/" + pid + "/report", G.reportPayload(A.state.tournament, f, seat)).catch(function () {});
+      submitForm(f, "POST", "/api/pairings/" + pid + "/report", G.reportPayload(A.state.tournament, f, seat)).catch(function () {});
     } else if (e.target.id === "list-form") {
       e.preventDefault();
-      act("PUT", "/api/tournaments/" + tid + "/list", { list_text: e.target.list_text.value }).then(function (j) { A.state.me.list_text = j.player.list_text; showSaved(e.target); }).catch(function () {});
+      submitForm(e.target, "PUT", "/api/tournaments/" + tid + "/list", { list_text: e.target.list_text.value }).then(function (j) { A.state.me.list_text = j.player.list_text; showSaved(e.target); }).catch(function () {});
     }
   }
   function showSaved(form) { const b = form.querySelector("button"); b.textContent = "Saved ✓"; setTimeout(function () { b.textContent = "Save list"; }, 2000); }
@@ -306,7 +333,7 @@
     window.addEventListener("resize", fitStandings);
   }
   if (page === "board") A.board.start();
-  A.onChange(function (s) { render(s); });
+  A.onChange(function (s) { render(s); showFormErrors(); });
   render(A.state);
   A.connect(tid);
 })();

@@ -255,3 +255,44 @@ async fn a_players_half_filled_report_survives_an_update() {
     b.close().await;
     app.stop().await;
 }
+
+/// A player submits their report while the server is unreachable: the form
+/// says so in plain words, in the form itself, keeps what they typed, and the
+/// message stays (live re-renders included) until they dismiss it.
+#[actix_web::test]
+async fn a_report_sent_while_the_server_is_away_says_so_and_keeps_the_input() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "O", 4, 3).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    let b = Browser::start().await.unwrap();
+    let session = ev.players[tables[0].p1].session().unwrap_or_default().to_string();
+    open_signed_in(&b, &app.base, &session, &format!("/t/{}/me", ev.tid)).await;
+    type_into(&b, "#report-form input[name=mine]", "61").await;
+    type_into(&b, "#report-form input[name=theirs]", "48").await;
+
+    app.stop().await;
+    b.client
+        .execute("document.querySelector('#report-form button[type=submit]').click(); return true;", vec![])
+        .await
+        .unwrap();
+    let said = "var p = document.querySelector('#report-form .field-error'); return !!p && p.textContent;";
+    let shown = "return !!document.querySelector('#report-form .field-error');";
+    assert!(wait_for(&b, shown, Duration::from_secs(5)).await.is_some(), "no message in the form");
+    let text = b.client.execute(said, vec![]).await.unwrap();
+    assert!(text.as_str().is_some_and(|t| t.contains("could not be reached: nothing was sent")), "{text}");
+    assert!(!text.as_str().unwrap_or_default().contains("Failed to fetch"), "{text}");
+    let kept = "return [document.querySelector('#report-form input[name=mine]').value, document.querySelector('#report-form input[name=theirs]').value];";
+    assert_eq!(b.client.execute(kept, vec![]).await.unwrap(), json!(["61", "48"]));
+    // Still there after the page re-renders (as a live update does), gone when dismissed.
+    b.client
+        .execute("Arbiter.listeners.forEach(function (f) { f(Arbiter.state, {}); }); return true;", vec![])
+        .await
+        .unwrap();
+    assert!(b.client.execute(said, vec![]).await.unwrap().is_string(), "the message went away by itself");
+    b.client
+        .execute("document.querySelector('#report-form .field-error .dismiss').click(); return true;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(b.client.execute(said, vec![]).await.unwrap(), json!(false));
+    b.close().await;
+}
