@@ -48,10 +48,28 @@ pub fn status_label(status: &str) -> &'static str {
 pub struct HomePage {
     /// Header.
     pub nav: Nav,
+    /// Events being played now.
+    pub running: Vec<TournamentView>,
     /// Events open for registration or check-in.
     pub open: Vec<TournamentView>,
+    /// Finished events, the latest first (those matching `search`, if given).
+    pub finished: Vec<TournamentView>,
+    /// The search of finished events (`?q=`), as typed.
+    pub search: String,
     /// Events the user runs or plays in.
     pub mine: Vec<TournamentView>,
+}
+
+/// `/t/{id}/results`: every round's pairings and results, the standings
+/// after any round, the crosstable and each player's games (drawn by
+/// `results.js` from the API; printable).
+#[derive(Template)]
+#[template(path = "results.html")]
+pub struct ResultsPage {
+    /// Header.
+    pub nav: Nav,
+    /// The event.
+    pub t: TournamentView,
 }
 
 /// `/login` and `/signup`.

@@ -29,6 +29,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}", web::get().to(tournament_page))
         .route("/t/{id}/board", web::get().to(board_page))
         .route("/t/{id}/standings", web::get().to(standings_page))
+        .route("/t/{id}/results", web::get().to(results_page))
         .route("/t/{id}/dashboard", web::get().to(dashboard_page))
         .route("/t/{id}/me", web::get().to(player_page))
         .route("/static/{name}", web::get().to(asset));
@@ -134,14 +135,23 @@ fn safe_next(next: Option<&str>) -> String {
     }
 }
 
-async fn home(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser) -> Page {
+/// `/?q=`: a search of finished events by name or venue.
+#[derive(Deserialize)]
+struct HomeQuery {
+    q: Option<String>,
+}
+
+async fn home(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, q: web::Query<HomeQuery>) -> Page {
+    let search: String = q.q.as_deref().unwrap_or_default().trim().chars().take(100).collect();
+    let running = tournaments::list_running(&state.ctx).await?;
     let open = tournaments::list_open(&state.ctx).await?;
+    let finished = tournaments::list_finished(&state.ctx, Some(&search)).await?;
     let mine = match &user.0 {
         Some(u) => tournaments::list_mine(&state.ctx, u).await?,
         None => Vec::new(),
     };
     let (nav, fresh) = nav(&req, user.0.as_ref());
-    render(&req, &state, &tpl::HomePage { nav, open, mine }, fresh.as_deref())
+    render(&req, &state, &tpl::HomePage { nav, running, open, finished, search, mine }, fresh.as_deref())
 }
 
 #[derive(Deserialize)]
@@ -330,6 +340,12 @@ async fn tournament_page(state: web::Data<AppState>, req: HttpRequest, user: May
         &tpl::TournamentPage { nav, t, is_to, signed_in: viewer.is_some(), me, players: list },
         fresh.as_deref(),
     )
+}
+
+async fn results_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, id: web::Path<Uuid>) -> Page {
+    let t = tournaments::get(&state.ctx, *id, user.0.as_ref()).await?;
+    let (nav, fresh) = nav(&req, user.0.as_ref());
+    render(&req, &state, &tpl::ResultsPage { nav, t }, fresh.as_deref())
 }
 
 /// `?from=&to=` (a board's tables) and `?offset=` (a standings page).

@@ -83,8 +83,19 @@ async fn lock_lists(state: web::Data<AppState>, Authed(user): Authed, id: web::P
     Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::lock_lists(&state.ctx, &user, *id).await? })))
 }
 
-async fn get_standings(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Uuid>) -> ApiResult<HttpResponse> {
-    let (played, rows, meta) = standings::read(&state.ctx, *id, user.0.as_ref()).await?;
+/// `?after_round=N`: the standings as they stood after round `N`.
+#[derive(serde::Deserialize)]
+struct StandingsQuery {
+    after_round: Option<u32>,
+}
+
+async fn get_standings(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<Uuid>,
+    q: web::Query<StandingsQuery>,
+) -> ApiResult<HttpResponse> {
+    let (played, rows, meta) = standings::read(&state.ctx, *id, user.0.as_ref(), q.after_round).await?;
     let mut body = serde_json::to_value(&meta).map_err(ApiError::internal)?;
     body["round"] = json!(played);
     body["players"] = serde_json::to_value(&rows).map_err(ApiError::internal)?;

@@ -203,6 +203,36 @@ pub async fn list_open(ctx: &Ctx) -> ApiResult<Vec<TournamentView>> {
     Ok(out)
 }
 
+/// Events being played now (in progress), the soonest first.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn list_running(ctx: &Ctx) -> ApiResult<Vec<TournamentView>> {
+    let tx = ctx.store.read().await?;
+    let mut out = Vec::new();
+    for t in tx.tournaments_with_status(&[TournamentStatus::InProgress]).await? {
+        out.push(view(&tx, &t).await?);
+    }
+    Ok(out)
+}
+
+/// The most finished events a listing shows.
+pub const FINISHED_LISTED: u64 = 50;
+
+/// Finished events, the latest first (at most [`FINISHED_LISTED`]); with
+/// `search`, those whose name or venue contains it, in any case.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn list_finished(ctx: &Ctx, search: Option<&str>) -> ApiResult<Vec<TournamentView>> {
+    let tx = ctx.store.read().await?;
+    let mut out = Vec::new();
+    for t in tx.finished_tournaments(search, FINISHED_LISTED).await? {
+        out.push(view(&tx, &t).await?);
+    }
+    Ok(out)
+}
+
 /// `tournament.listMine`: events `user` runs or plays in.
 ///
 /// # Errors

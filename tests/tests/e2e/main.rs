@@ -12,6 +12,7 @@ mod crowd;
 mod event;
 mod fuzz;
 mod games;
+mod history;
 mod live;
 mod prize_list;
 mod prizes;
