@@ -154,6 +154,7 @@
       if (bye) q += '<p class="muted">Bye: ' + esc(bye.player1.name) + " (" + G.byeText(t) + ")</p>";
     }
     A.patch($("#round-queues"), q);
+    filterQueue();
     renderStandingsInto({ tournament: t, standings: s.standings ? s.standings.rows : [], standings_meta: s.standings_meta }, "#dash-standings-head", "#dash-standings-body", "#tie-notices", true);
 
     const byId = {};
@@ -179,6 +180,40 @@
     }
     return v;
   }
+  // The result queue's filter: by table number or player name, and by
+  // state; by default what needs attention (disputes, pending, missing),
+  // with the confirmed tables counted but folded away.
+  function filterQueue() {
+    const find = ($("#queue-find") || {}).value || "", state = ($("#queue-state") || {}).value || "";
+    const needle = find.trim().toLowerCase();
+    document.querySelectorAll("#round-queues table.queue").forEach(function (table) {
+      let shown = 0;
+      table.querySelectorAll("tbody tr").forEach(function (tr) {
+        const st = (tr.className.match(/state-(\w+)/) || [])[1] || "";
+        const byState = state === "ALL" || (state ? st === state.toLowerCase() : st !== "confirmed" || needle !== "");
+        const byText = !needle || tr.cells[0].textContent.trim() === needle || tr.cells[1].textContent.toLowerCase().indexOf(needle) >= 0 || tr.cells[2].textContent.toLowerCase().indexOf(needle) >= 0;
+        tr.hidden = !(byState && byText);
+        if (!tr.hidden) shown++;
+      });
+      table.hidden = shown === 0;
+    });
+  }
+  // `n`: the next table needing attention (a dispute, then pending, then missing) gets the focus.
+  function nextNeedingAttention() {
+    const rows = Array.prototype.slice.call(document.querySelectorAll("#round-queues tr.state-disputed, #round-queues tr.state-reported, #round-queues tr.state-unreported")).filter(function (tr) { return !tr.hidden; });
+    if (!rows.length) return;
+    const at = rows.findIndex(function (tr) { return tr.contains(document.activeElement); });
+    const next = rows[(at + 1) % rows.length], field = next.querySelector("input, select");
+    if (field) { field.focus(); next.scrollIntoView({ block: "center" }); }
+  }
+  function dashboardKeys(e) {
+    const typing = /^(INPUT|SELECT|TEXTAREA)$/.test((e.target || {}).tagName || "");
+    if (e.key === "Escape" && typing) { e.target.blur(); return; }
+    if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "n") { e.preventDefault(); nextNeedingAttention(); }
+    else if (e.key === "/") { e.preventDefault(); $("#queue-find").focus(); }
+  }
+
   // The round clock's controls for the TO: what applies to the clock as it is.
   function clockActions(r, c) {
     if (!r || r.status === "COMPLETE") return "";
@@ -320,6 +355,9 @@
     listPlayers = JSON.parse(document.getElementById("players-with-lists").textContent);
     document.addEventListener("click", dashboardClick);
     document.addEventListener("submit", dashboardSubmit);
+    document.addEventListener("keydown", dashboardKeys);
+    $("#queue-find").addEventListener("input", filterQueue);
+    $("#queue-state").addEventListener("change", filterQueue);
     A.onChange(function (s, ev) { if (ev && ev.kind && /^(player_|list_updated|lists_locked)/.test(ev.kind)) loadPlayers().catch(function () {}); });
   }
   if (page === "player") {

@@ -296,3 +296,60 @@ async fn a_report_sent_while_the_server_is_away_says_so_and_keeps_the_input() {
     assert_eq!(b.client.execute(said, vec![]).await.unwrap(), json!(false));
     b.close().await;
 }
+
+/// The TO's dashboard during a round: by default only the tables that need
+/// attention are listed (the confirmed ones counted, folded away); the
+/// filter finds a table or a player; `n` jumps to the next table needing
+/// attention; on a 390-pixel phone every override field is on screen.
+#[actix_web::test]
+async fn the_dashboard_filters_the_queue_and_jumps_to_what_needs_attention() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "D", 6, 3).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    ev.play(&tables[0], 70, 30).await.unwrap();
+    let report = json!({ "player1_vp": 55, "player2_vp": 50 });
+    ev.players[tables[1].p1]
+        .post(&format!("/api/pairings/{}/report", tables[1].id), &report)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+
+    let b = Browser::start().await.unwrap();
+    open_signed_in(&b, &app.base, ev.to.session().unwrap_or_default(), &format!("/t/{}/dashboard", ev.tid)).await;
+    let visible = "return [...document.querySelectorAll('#round-queues tr[data-pairing]')].filter(r => !r.hidden && r.offsetParent).map(r => r.dataset.pairing);";
+    let wait = format!("{} ", visible.replace("return ", "var v = ").replace(";", "; return v.length === 2;"));
+    assert!(wait_for(&b, &wait, Duration::from_secs(5)).await.is_some(), "the queue was not drawn");
+    let shown = b.client.execute(visible, vec![]).await.unwrap();
+    assert_eq!(shown, json!([tables[1].id, tables[2].id]), "confirmed tables are folded away by default");
+
+    // Find by a player's name, then by table number.
+    let name = format!("D{}", tables[0].p2 + 1);
+    b.client.find(Locator::Css("#queue-find")).await.unwrap().send_keys(&name).await.unwrap();
+    assert_eq!(b.client.execute(visible, vec![]).await.unwrap(), json!([tables[0].id]));
+    b.client.execute("var f = document.getElementById('queue-find'); f.value = '3'; f.dispatchEvent(new Event('input')); return true;", vec![]).await.unwrap();
+    assert_eq!(b.client.execute(visible, vec![]).await.unwrap(), json!([tables[2].id]));
+    b.client.execute("var f = document.getElementById('queue-find'); f.value = ''; f.dispatchEvent(new Event('input')); f.blur(); return true;", vec![]).await.unwrap();
+
+    // `n`: the pending table first, then the missing one, then round again.
+    let focused = "var r = document.activeElement.closest('tr[data-pairing]'); return r && r.dataset.pairing;";
+    for want in [&tables[1].id, &tables[2].id, &tables[1].id] {
+        b.client
+            .execute(
+                "document.dispatchEvent(new KeyboardEvent('keydown', { key: 'n', bubbles: true })); return true;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(b.client.execute(focused, vec![]).await.unwrap(), json!(want));
+    }
+
+    // On a phone, the override fields are on screen without sideways scrolling.
+    b.client.set_window_size(390, 844).await.unwrap();
+    let fits = "var w = document.documentElement.clientWidth; return [document.documentElement.scrollWidth <= w, [...document.querySelectorAll('#round-queues tr:not([hidden]) form.override input')].every(i => i.getBoundingClientRect().right <= w)];";
+    let wide = "var w = document.documentElement.clientWidth; return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w + 1 && !e.closest('.scroll')).slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right));";
+    let over = b.client.execute(wide, vec![]).await.unwrap();
+    assert_eq!(b.client.execute(fits, vec![]).await.unwrap(), json!([true, true]), "wider than the phone: {over}");
+    b.close().await;
+    app.stop().await;
+}
