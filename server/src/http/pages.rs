@@ -4,7 +4,7 @@
 use crate::app::AppState;
 use crate::auth::{csrf, session, session::MaybeUser};
 use crate::domain::User;
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::live::snapshot;
 use crate::live::view::{View, ViewParams};
 use crate::service::views::ViewState;
@@ -88,7 +88,7 @@ fn title_for(e: &ApiError) -> &'static str {
 #[must_use]
 pub fn not_found_page() -> HttpResponse {
     actix_web::ResponseError::error_response(&PageError(ApiError::not_found(
-        "not_found",
+        Code::NotFound,
         "There is no page at this address.",
     )))
 }
@@ -282,7 +282,7 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
     let number = |s: &str, field: &str| {
         s.trim()
             .parse::<u32>()
-            .map_err(|_| ApiError::invalid("invalid_field", format!("{field} must be a whole number.")))
+            .map_err(|_| ApiError::invalid(Code::InvalidField, format!("{field} must be a whole number.")))
     };
     let input = (|| {
         Ok::<_, ApiError>(tournaments::CreateTournament {
@@ -384,7 +384,7 @@ async fn board_page(
     q: web::Query<ViewQuery>,
 ) -> Page {
     let params = ViewParams { view: Some("board".into()), from: q.from, to: q.to, ..ViewParams::default() };
-    let view = params.view(None).map_err(|m| ApiError::bad_request("bad_view", m))?;
+    let view = params.view(None).map_err(|m| ApiError::bad_request(Code::BadView, m))?;
     let query = match (q.from, q.to) {
         (None, None) => String::new(),
         (f, t) => format!("from={}&to={}", f.unwrap_or(1), t.unwrap_or(u32::MAX)),
@@ -419,7 +419,7 @@ async fn dashboard_page(state: web::Data<AppState>, req: HttpRequest, user: Mayb
     let ViewState::Queue { tournament, .. } = s else { return Err(ApiError::internal("queue view").into()) };
     if tournament.owner_id != u.id.to_string() {
         return Err(ApiError::forbidden(
-            "not_tournament_organiser",
+            Code::NotTournamentOrganiser,
             "Only the tournament organiser can open the dashboard.",
         )
         .into());

@@ -5,7 +5,7 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::bus::event::frame_of;
 use crate::domain::TournamentStatus;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::live::snapshot;
 use crate::service::{standings, tournaments};
 use actix_web::{web, HttpResponse};
@@ -71,7 +71,7 @@ async fn advance(
         None => None,
         Some(s) => Some(TournamentStatus::parse(&s.trim().to_ascii_uppercase()).ok_or_else(|| {
             ApiError::invalid(
-                "invalid_field",
+                Code::InvalidField,
                 format!("from must be one of DRAFT, REGISTRATION, CHECK_IN, IN_PROGRESS, COMPLETE; got {s:?}."),
             )
         })?),
@@ -125,12 +125,12 @@ async fn events(
     q: web::Query<Since>,
 ) -> ApiResult<HttpResponse> {
     if q.since < 0 {
-        return Err(ApiError::bad_request("invalid_query", "since must be 0 or more."));
+        return Err(ApiError::bad_request(Code::InvalidQuery, "since must be 0 or more."));
     }
     let limit = q.limit.unwrap_or(1000);
     if limit == 0 || limit > MAX_EVENTS {
         return Err(ApiError::bad_request(
-            "invalid_query",
+            Code::InvalidQuery,
             format!("limit must be from 1 to {MAX_EVENTS}; got {limit}."),
         ));
     }

@@ -20,6 +20,7 @@ use super::view::{Me, View};
 use super::{Hub, Subscription};
 use crate::bus::event::frame_of;
 use crate::domain::User;
+use crate::error::Code;
 use actix_web::web::Bytes;
 use actix_ws::{CloseCode, CloseReason, Message, ProtocolError};
 use bytestring::ByteString;
@@ -237,17 +238,17 @@ impl Viewer {
                                                 return Next::Rejoin;
                                             }
                                             Err(m) => {
-                                                if !self.send(Out::Text(ServerMsg::Error { code: "bad_view", message: &m }.text())).await { return self.gone() }
+                                                if !self.send(Out::Text(ServerMsg::Error { code: Code::BadView.as_str(), message: &m }.text())).await { return self.gone() }
                                             }
                                         }
                                     }
                                     Err(m) => {
-                                        if !self.send(Out::Text(ServerMsg::Error { code: "bad_message", message: &m }.text())).await { return self.gone() }
+                                        if !self.send(Out::Text(ServerMsg::Error { code: Code::BadMessage.as_str(), message: &m }.text())).await { return self.gone() }
                                     }
                                 },
                                 Some(Ok(Message::Ping(b))) => { if !self.send(Out::Pong(b)).await { return self.gone() } }
                                 Some(Ok(Message::Binary(_))) => {
-                                    if !self.send(Out::Text(ServerMsg::Error { code: "bad_message", message: "send JSON text frames" }.text())).await { return self.gone() }
+                                    if !self.send(Out::Text(ServerMsg::Error { code: Code::BadMessage.as_str(), message: "send JSON text frames" }.text())).await { return self.gone() }
                                 }
                                 Some(Err(ProtocolError::Overflow)) => return Next::End(End::TooBig),
                                 Some(Err(ProtocolError::Io(e))) if e.kind() == std::io::ErrorKind::InvalidData => {

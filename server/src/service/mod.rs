@@ -24,7 +24,7 @@ pub mod views;
 
 use crate::bus::{Bus, EventData, LiveEvent};
 use crate::domain::{now_millis, Tournament, TournamentStatus, User};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::store::{Store, Tx};
 use std::sync::Arc;
 use uuid::Uuid;
@@ -99,7 +99,7 @@ impl Change {
 pub async fn load_tournament(tx: &Tx, id: Uuid) -> ApiResult<Tournament> {
     tx.tournament(id)
         .await?
-        .ok_or_else(|| ApiError::not_found("tournament_not_found", "There is no tournament with this id."))
+        .ok_or_else(|| ApiError::not_found(Code::TournamentNotFound, "There is no tournament with this id."))
 }
 
 /// Loads a tournament visible to `viewer` (a DRAFT only to its TO).
@@ -109,7 +109,7 @@ pub async fn load_tournament(tx: &Tx, id: Uuid) -> ApiResult<Tournament> {
 pub async fn visible(tx: &Tx, id: Uuid, viewer: Option<&User>) -> ApiResult<Tournament> {
     let t = load_tournament(tx, id).await?;
     if t.status == TournamentStatus::Draft && viewer.is_none_or(|u| u.id != t.owner_id) {
-        return Err(ApiError::not_found("tournament_not_found", "There is no tournament with this id."));
+        return Err(ApiError::not_found(Code::TournamentNotFound, "There is no tournament with this id."));
     }
     Ok(t)
 }
@@ -122,7 +122,7 @@ pub fn require_to(t: &Tournament, user: &User, action: &str) -> ApiResult<()> {
     if t.owner_id == user.id {
         Ok(())
     } else {
-        Err(ApiError::forbidden("not_tournament_organiser", format!("Only the tournament organiser can {action}.")))
+        Err(ApiError::forbidden(Code::NotTournamentOrganiser, format!("Only the tournament organiser can {action}.")))
     }
 }
 
@@ -133,13 +133,13 @@ pub fn require_to(t: &Tournament, user: &User, action: &str) -> ApiResult<()> {
 pub fn clean_text(field: &str, s: &str, max: usize) -> ApiResult<String> {
     let t = s.trim();
     if t.is_empty() {
-        return Err(ApiError::invalid("invalid_field", format!("{field} must not be empty.")));
+        return Err(ApiError::invalid(Code::InvalidField, format!("{field} must not be empty.")));
     }
     if t.chars().count() > max {
-        return Err(ApiError::invalid("invalid_field", format!("{field} must be at most {max} characters.")));
+        return Err(ApiError::invalid(Code::InvalidField, format!("{field} must be at most {max} characters.")));
     }
     if t.chars().any(char::is_control) {
-        return Err(ApiError::invalid("invalid_field", format!("{field} must be a single line of text.")));
+        return Err(ApiError::invalid(Code::InvalidField, format!("{field} must be a single line of text.")));
     }
     Ok(t.to_string())
 }

@@ -8,7 +8,7 @@ use crate::bus::EventData;
 use crate::domain::{
     default_points, default_standings, now_millis, Game, PairingSystem, RoundStatus, Tournament, TournamentStatus, User,
 };
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::store::Tx;
 use serde::Deserialize;
 use uuid::Uuid;
@@ -71,13 +71,14 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
         None | Some("") => None,
         Some(l) => Some(clean_text("location", l, 120)?),
     };
-    let event_date = chrono::NaiveDate::parse_from_str(input.event_date.trim(), "%Y-%m-%d")
-        .map_err(|_| ApiError::invalid("invalid_field", "event_date must be a date like 2026-05-17 (YYYY-MM-DD)."))?;
+    let event_date = chrono::NaiveDate::parse_from_str(input.event_date.trim(), "%Y-%m-%d").map_err(|_| {
+        ApiError::invalid(Code::InvalidField, "event_date must be a date like 2026-05-17 (YYYY-MM-DD).")
+    })?;
     let game = match input.game.as_deref() {
         None => Game::Wh40k,
         Some(g) => Game::parse(g).ok_or_else(|| {
             ApiError::invalid(
-                "invalid_field",
+                Code::InvalidField,
                 format!("Unknown game {g:?}; use \"wh40k\", \"chess\" or \"crokinole\"."),
             )
         })?,
@@ -87,21 +88,24 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
     let pairing_system = match input.pairing_system.as_deref() {
         None => offered[0],
         Some(p) => PairingSystem::parse(p).filter(|p| offered.contains(p)).ok_or_else(|| {
-            ApiError::invalid("invalid_field", format!("A {} event is paired by {}; got {p:?}.", game.label(), names()))
+            ApiError::invalid(
+                Code::InvalidField,
+                format!("A {} event is paired by {}; got {p:?}.", game.label(), names()),
+            )
         })?,
     };
     let total_rounds = match input.total_rounds {
         Some(n) if (1..=MAX_ROUNDS).contains(&n) => n,
         Some(_) => {
             return Err(ApiError::invalid(
-                "invalid_field",
+                Code::InvalidField,
                 format!("The number of rounds (total_rounds) must be between 1 and {MAX_ROUNDS}."),
             ))
         }
         None if pairing_system.is_round_robin() => 0,
         None => {
             return Err(ApiError::invalid(
-                "rounds_required",
+                Code::RoundsRequired,
                 format!(
                     "Say how many rounds the event has (total_rounds, 1 to {MAX_ROUNDS}); only a round robin's \
                      rounds follow from its players."
@@ -112,7 +116,7 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
     let max_vp =
         input.max_vp.unwrap_or(if game == Game::Crokinole { DEFAULT_MAX_CROKINOLE_POINTS } else { DEFAULT_MAX_VP });
     if !(1..=10_000).contains(&max_vp) {
-        return Err(ApiError::invalid("invalid_field", "max_vp must be between 1 and 10000."));
+        return Err(ApiError::invalid(Code::InvalidField, "max_vp must be between 1 and 10000."));
     }
     let points = match &input.points {
         Some(p) => Some(super::tiebreaks::parse_points(game, pairing_system, p)?),
@@ -121,7 +125,7 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
     let missions = match input.missions {
         Some(m) if !m.is_empty() => {
             if m.len() > MAX_ROUNDS as usize {
-                return Err(ApiError::invalid("invalid_field", format!("Give at most {MAX_ROUNDS} missions.")));
+                return Err(ApiError::invalid(Code::InvalidField, format!("Give at most {MAX_ROUNDS} missions.")));
             }
             m.iter().map(|x| clean_text("mission", x, 120)).collect::<ApiResult<Vec<_>>>()?
         }
@@ -265,7 +269,7 @@ pub async fn advance(ctx: &Ctx, user: &User, id: Uuid, from: Option<TournamentSt
     require_to(&t, user, "advance the tournament's status")?;
     if let Some(from) = from.filter(|&f| f != t.status) {
         return Err(ApiError::conflict(
-            "state_changed",
+            Code::StateChanged,
             format!(
                 "The tournament is no longer in {from}: it is in {} now. Reload to see its current stage.",
                 t.status
@@ -273,14 +277,14 @@ pub async fn advance(ctx: &Ctx, user: &User, id: Uuid, from: Option<TournamentSt
         ));
     }
     let next = t.status.next().ok_or_else(|| {
-        ApiError::conflict("tournament_complete", "The tournament is complete; there is no next stage.")
+        ApiError::conflict(Code::TournamentComplete, "The tournament is complete; there is no next stage.")
     })?;
     match next {
         TournamentStatus::InProgress => {
             let ready = change.tx().players(id).await?.iter().filter(|p| p.is_active()).count();
             if ready < 2 {
                 return Err(ApiError::conflict(
-                    "not_enough_players",
+                    Code::NotEnoughPlayers,
                     format!("At least 2 players must be checked in to start the event; {ready} are."),
                 ));
             }
@@ -296,7 +300,7 @@ pub async fn advance(ctx: &Ctx, user: &User, id: Uuid, from: Option<TournamentSt
                 .collect();
             if !open.is_empty() {
                 return Err(ApiError::conflict(
-                    "round_open",
+                    Code::RoundOpen,
                     format!(
                         "Close round {} before ending the tournament.",
                         open.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
@@ -323,7 +327,7 @@ pub async fn delete(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<()> {
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "delete the tournament")?;
     if t.status != TournamentStatus::Draft {
-        return Err(ApiError::conflict("not_draft", "Only a tournament still in DRAFT can be deleted."));
+        return Err(ApiError::conflict(Code::NotDraft, "Only a tournament still in DRAFT can be deleted."));
     }
     change.tx().delete_tournament(id).await?;
     change.commit(ctx).await?;
@@ -339,11 +343,11 @@ pub async fn lock_lists(ctx: &Ctx, user: &User, id: Uuid) -> ApiResult<Tournamen
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "lock army lists")?;
     if t.lists_locked {
-        return Err(ApiError::conflict("lists_already_locked", "Army lists are already locked."));
+        return Err(ApiError::conflict(Code::ListsAlreadyLocked, "Army lists are already locked."));
     }
     if matches!(t.status, TournamentStatus::Draft | TournamentStatus::Complete) {
         return Err(ApiError::conflict(
-            "wrong_status",
+            Code::WrongStatus,
             format!(
                 "Lists can be locked once registration is open and before the event ends; the event is {}.",
                 t.status

@@ -27,7 +27,7 @@ pub use views::{game_systems, leaderboard, user_ratings};
 use super::Change;
 use crate::bus::EventData;
 use crate::domain::{now_millis, Game, Pairing, Round, Tournament};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::store::{RatedRound, Store, Tx};
 use arbiter_web::views::ratings::{RatingDeltaView, RatingsChangedView};
 use rerate::{rerate, Delta, Rerated};
@@ -199,5 +199,5 @@ fn delta_views(deltas: &[Delta], names: &HashMap<Uuid, String>) -> Vec<RatingDel
 /// 404 `unknown_game`.
 pub fn known_game(game: &str) -> ApiResult<Game> {
     Game::parse(game)
-        .ok_or_else(|| ApiError::not_found("unknown_game", format!("Arbiter has no game system called {game:?}.")))
+        .ok_or_else(|| ApiError::not_found(Code::UnknownGame, format!("Arbiter has no game system called {game:?}.")))
 }
