@@ -101,6 +101,9 @@ codes! {
     CannotPair = "cannot_pair", CONFLICT;
     /// Check-in is not open in the tournament's current stage.
     CheckInClosed = "check_in_closed", CONFLICT;
+    /// The round clock cannot do that as it is (pause a clock that is not running,
+    /// start one already started, extend or end one not started or ended).
+    ClockState = "clock_state", CONFLICT;
     /// Changing the standings rules once a round is paired needs `confirm: true`.
     ConfirmationRequired = "confirmation_required", CONFLICT;
     /// An unsafe request or a live socket came from another site (its `Origin`).

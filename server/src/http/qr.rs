@@ -7,7 +7,7 @@
 
 use crate::app::AppState;
 use crate::auth::session::MaybeUser;
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use actix_web::{web, HttpRequest, HttpResponse};
 use qrcode::render::svg;
 use qrcode::{EcLevel, QrCode};
@@ -38,7 +38,7 @@ async fn event_qr(
         crate::service::visible(&tx, *id, user.0.as_ref()).await?;
     }
     let origin = crate::auth::csrf::server_origin(&req, &state.settings)
-        .ok_or_else(|| ApiError::bad_request("bad_host", "The request has no usable Host header."))?;
+        .ok_or_else(|| ApiError::bad_request(Code::BadRequest, "The request has no usable Host header."))?;
     let url = format!("{}/t/{}", origin.ascii_serialization(), *id);
     let body = svg_of(&url).map_err(|e| ApiError::internal(format!("QR code of {url}: {e}")))?;
     Ok(HttpResponse::Ok()

@@ -6,7 +6,7 @@ use super::{load_tournament, require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::clock::{ClockAction, RoundClock, EXTEND_MINUTES, START_MINUTES};
 use crate::domain::{now_millis, RoundStatus, User};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -30,7 +30,8 @@ impl ClockInput {
     /// 422 `invalid_field` naming what to send, in the words of the form.
     pub fn action(&self) -> ApiResult<ClockAction> {
         let minutes = |range_text: &str| {
-            self.minutes.ok_or_else(|| ApiError::invalid("invalid_field", format!("Give the minutes: {range_text}.")))
+            self.minutes
+                .ok_or_else(|| ApiError::invalid(Code::InvalidField, format!("Give the minutes: {range_text}.")))
         };
         match self.action.as_str() {
             "start" => {
@@ -39,7 +40,7 @@ impl ClockInput {
                     .ok()
                     .filter(|m| START_MINUTES.contains(m))
                     .map(ClockAction::Start)
-                    .ok_or_else(|| ApiError::invalid("invalid_field", format!("Give {text}.")))
+                    .ok_or_else(|| ApiError::invalid(Code::InvalidField, format!("Give {text}.")))
             }
             "extend" => {
                 let text = "the minutes to add, 1 to 120 (or −1 to −120 to take time back)";
@@ -47,13 +48,13 @@ impl ClockInput {
                     .ok()
                     .filter(|m| *m != 0 && EXTEND_MINUTES.contains(m))
                     .map(ClockAction::Extend)
-                    .ok_or_else(|| ApiError::invalid("invalid_field", format!("Give {text}.")))
+                    .ok_or_else(|| ApiError::invalid(Code::InvalidField, format!("Give {text}.")))
             }
             "pause" => Ok(ClockAction::Pause),
             "resume" => Ok(ClockAction::Resume),
             "end" => Ok(ClockAction::End),
             other => Err(ApiError::invalid(
-                "invalid_field",
+                Code::InvalidField,
                 format!("The clock cannot \"{other}\"; choose start, pause, resume, extend or end."),
             )),
         }
@@ -61,7 +62,7 @@ impl ClockInput {
 }
 
 fn round_not_found() -> ApiError {
-    ApiError::not_found("round_not_found", "There is no round with this id.")
+    ApiError::not_found(Code::RoundNotFound, "There is no round with this id.")
 }
 
 /// The TO acts on round `round_id`'s clock; returns the clock as it now is.
@@ -79,13 +80,13 @@ pub async fn act(ctx: &Ctx, user: &User, round_id: Uuid, input: &ClockInput) -> 
     let round = change.tx().round(round_id).await?.ok_or_else(round_not_found)?;
     if round.status == RoundStatus::Complete {
         return Err(ApiError::conflict(
-            "round_closed",
+            Code::RoundClosed,
             format!("Round {} is closed; its clock can no longer change.", round.number),
         ));
     }
     let current = change.tx().round_clock(round_id).await?;
     let clock = RoundClock::act(current.as_ref(), round_id, t_id, action, now_millis())
-        .map_err(|e| ApiError::conflict("clock_state", e.0))?;
+        .map_err(|e| ApiError::conflict(Code::ClockState, e.0))?;
     change.tx().put_round_clock(&clock).await?;
     let view = views::clock(&clock, round.number);
     change.emit(EventData::ClockChanged { clock: view.clone() }).await?;

@@ -27,7 +27,7 @@ use crate::domain::{
     now_millis, MatchResult, Pairing, PairingState, Player, ResolutionMeta, Round, RoundStatus, TieNotice, Tournament,
     User,
 };
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::store::Store;
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::wh40k::{self, Standing};
@@ -291,7 +291,7 @@ pub async fn read(
     if let Some(n) = after_round {
         if n == 0 || n as usize > played {
             return Err(ApiError::bad_request(
-                "invalid_query",
+                Code::InvalidQuery,
                 format!("after_round must be a round already paired: 1 to {played}."),
             ));
         }
