@@ -55,7 +55,7 @@ fn clean_list(list: Option<&str>) -> ApiResult<Option<String>> {
         Some(l) if l.trim().is_empty() => Ok(None),
         Some(l) if l.chars().count() > MAX_LIST_CHARS => Err(ApiError::invalid(
             Code::InvalidField,
-            format!("list_text must be at most {MAX_LIST_CHARS} characters."),
+            format!("The army list must be at most {MAX_LIST_CHARS} characters."),
         )),
         Some(l) => Ok(Some(l.replace("\r\n", "\n"))),
     }

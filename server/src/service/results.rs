@@ -24,7 +24,7 @@ fn note(s: Option<&str>) -> ApiResult<Option<String>> {
     match s.map(str::trim) {
         None | Some("") => Ok(None),
         Some(n) if n.chars().count() > 500 => {
-            Err(ApiError::invalid(Code::InvalidField, "note must be at most 500 characters."))
+            Err(ApiError::invalid(Code::InvalidField, "The note must be at most 500 characters."))
         }
         Some(n) => Ok(Some(n.to_string())),
     }

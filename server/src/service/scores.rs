@@ -189,7 +189,11 @@ pub fn vp(field: &str, n: &Number, max: u32) -> ApiResult<u32> {
 /// Checks a whole number from 0 to `max` of `unit`.
 fn whole(code: Code, field: &str, unit: &str, n: &Number, max: u32) -> ApiResult<u32> {
     n.as_u64().and_then(|v| u32::try_from(v).ok()).filter(|v| *v <= max).ok_or_else(|| {
-        ApiError::invalid(code, format!("{field} must be a whole number of {unit} from 0 to {max}; got {n}."))
+        ApiError::invalid(
+            code,
+            format!("{} must be a whole number of {unit} from 0 to {max}; {n} is not.", super::field_words(field)),
+        )
+        .with_details(serde_json::json!({ "field": field }))
     })
 }
 
