@@ -13,7 +13,34 @@
   A.seq = start ? start.seq : 0;
   A.listeners = [];
   A.onChange = function (fn) { A.listeners.push(fn); };
-  function changed(msg) { A.listeners.forEach(function (fn) { try { fn(A.state, msg); } catch (e) { console.error(e); } }); }
+  function changed(msg) { A.listeners.forEach(function (fn) { try { fn(A.state, msg); } catch (e) { console.error(e); } }); announce(msg); }
+
+  // Live changes, announced in words to screen readers (a polite status
+  // region, visually hidden): one short sentence per change, not the page.
+  const TELL = {
+    pairings_published: function (d) { return d.round ? "Round " + d.round.number + " pairings published." : ""; },
+    round_closed: function (d) { return d.round ? "Round " + d.round.number + " closed." : ""; },
+    result_reported: function (d) { return d.pairing ? "Table " + d.pairing.table + ": result reported." : ""; },
+    result_confirmed: function (d) { return d.pairing ? "Table " + d.pairing.table + ": result confirmed." : ""; },
+    result_disputed: function (d) { return d.pairing ? "Table " + d.pairing.table + ": result disputed." : ""; },
+    result_overridden: function (d) { return d.pairing ? "Table " + d.pairing.table + ": result set by the organiser." : ""; },
+    clock_changed: function (d) { return d.clock ? "Round clock " + ({ running: "running", paused: "paused", ended: "ended" }[d.clock.state] || "changed") + "." : ""; },
+    status_advanced: function () { return "The event moved to its next stage."; },
+  };
+  function announce(msg) {
+    const say = msg && TELL[msg.kind] ? TELL[msg.kind](msg.data || {}) : "";
+    if (!say) return;
+    let box = document.getElementById("live-announce");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "live-announce";
+      box.className = "visually-hidden";
+      box.setAttribute("role", "status");
+      box.setAttribute("aria-live", "polite");
+      document.body.appendChild(box);
+    }
+    box.textContent = say;
+  }
 
   function upsertPlayer(p) {
     const s = A.state;

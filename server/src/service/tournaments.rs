@@ -71,9 +71,8 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
         None | Some("") => None,
         Some(l) => Some(clean_text("location", l, 120)?),
     };
-    let event_date = chrono::NaiveDate::parse_from_str(input.event_date.trim(), "%Y-%m-%d").map_err(|_| {
-        ApiError::invalid(Code::InvalidField, "The date must be a date like 2026-05-17 (YYYY-MM-DD).")
-    })?;
+    let event_date = chrono::NaiveDate::parse_from_str(input.event_date.trim(), "%Y-%m-%d")
+        .map_err(|_| ApiError::invalid(Code::InvalidField, "The date must be a date like 2026-05-17 (YYYY-MM-DD)."))?;
     let game = match input.game.as_deref() {
         None => Game::Wh40k,
         Some(g) => Game::parse(g).ok_or_else(|| {
@@ -116,7 +115,10 @@ fn validate(input: CreateTournament, owner: Uuid) -> ApiResult<Tournament> {
     let max_vp =
         input.max_vp.unwrap_or(if game == Game::Crokinole { DEFAULT_MAX_CROKINOLE_POINTS } else { DEFAULT_MAX_VP });
     if !(1..=10_000).contains(&max_vp) {
-        return Err(ApiError::invalid(Code::InvalidField, "The most VP a player can score (max_vp) must be between 1 and 10000."));
+        return Err(ApiError::invalid(
+            Code::InvalidField,
+            "The most VP a player can score (max_vp) must be between 1 and 10000.",
+        ));
     }
     let points = match &input.points {
         Some(p) => Some(super::tiebreaks::parse_points(game, pairing_system, p)?),

@@ -3,6 +3,7 @@
 // failed step is a failed test. Fixture helpers here are test code too.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod a11y;
 mod bad_input;
 mod board;
 mod browser;
