@@ -16,6 +16,7 @@ mod m0006_games;
 mod m0007_player_profile;
 mod m0008_prizes;
 mod m0009_swiss_chess;
+mod m0010_round_clocks;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -33,6 +34,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0007_player_profile::Migration),
             Box::new(m0008_prizes::Migration),
             Box::new(m0009_swiss_chess::Migration),
+            Box::new(m0010_round_clocks::Migration),
         ]
     }
 }

@@ -3,8 +3,9 @@
 
 use clap::Args;
 
-/// How to run the server.
-#[derive(Clone, Debug, Args)]
+/// How to run the server. Its `Debug` shows the database and Redis URLs
+/// without their passwords.
+#[derive(Clone, Args)]
 pub struct Settings {
     /// Address to listen on.
     #[arg(long, env = "ARBITER_BIND", default_value = "127.0.0.1:3005")]
@@ -89,6 +90,48 @@ impl Settings {
     }
 }
 
+impl std::fmt::Debug for Settings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Every field named, so a new one is not left out by mistake.
+        let Settings {
+            bind,
+            database_url,
+            redis_url,
+            log,
+            log_json,
+            secure_cookies,
+            ws_heartbeat_secs,
+            ws_timeout_secs,
+            public_url,
+            public_metrics,
+            trusted_proxies,
+            auth_burst_per_address,
+            auth_per_minute_per_address,
+            auth_burst_per_account,
+            auth_per_minute_per_account,
+            ws_per_address,
+        } = self;
+        f.debug_struct("Settings")
+            .field("bind", bind)
+            .field("database_url", &crate::store::redact(database_url))
+            .field("redis_url", &redis_url.as_deref().map(crate::store::redact))
+            .field("log", log)
+            .field("log_json", log_json)
+            .field("secure_cookies", secure_cookies)
+            .field("ws_heartbeat_secs", ws_heartbeat_secs)
+            .field("ws_timeout_secs", ws_timeout_secs)
+            .field("public_url", public_url)
+            .field("public_metrics", public_metrics)
+            .field("trusted_proxies", trusted_proxies)
+            .field("auth_burst_per_address", auth_burst_per_address)
+            .field("auth_per_minute_per_address", auth_per_minute_per_address)
+            .field("auth_burst_per_account", auth_burst_per_account)
+            .field("auth_per_minute_per_account", auth_per_minute_per_account)
+            .field("ws_per_address", ws_per_address)
+            .finish()
+    }
+}
+
 /// Parses `--public-url`: an `http` or `https` URL with a host.
 fn parse_public_url(s: &str) -> Result<url::Url, String> {
     let u = url::Url::parse(s).map_err(|e| format!("not a URL ({e}); write it like https://arbiter.example.org"))?;
@@ -96,4 +139,18 @@ fn parse_public_url(s: &str) -> Result<url::Url, String> {
         return Err("the public URL must be http:// or https:// with a host, like https://arbiter.example.org".into());
     }
     Ok(u)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Settings;
+
+    #[test]
+    fn settings_show_no_passwords_when_debugged() {
+        let s =
+            Settings::new("127.0.0.1:0", "postgres://u:secret@db/arbiter", Some("redis://:hunter22@cache:6379".into()));
+        let shown = format!("{s:?}");
+        assert!(shown.contains("postgres://u:***@db/arbiter") && shown.contains("redis://:***@cache:6379"), "{shown}");
+        assert!(!shown.contains("secret") && !shown.contains("hunter22"), "{shown}");
+    }
 }

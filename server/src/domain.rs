@@ -4,8 +4,10 @@
 //! - [`score`]: a table's score in each game and the result derived from it;
 //! - [`rules`]: an event's pairing system, point values and standings
 //!   configuration, with the organiser's tie decisions;
-//! - [`prizes`]: the prize list and rules, and the allocation runs.
+//! - [`prizes`]: the prize list and rules, and the allocation runs;
+//! - [`clock`]: a round's clock and the organiser's actions on it.
 
+pub mod clock;
 mod prizes;
 mod profile;
 mod rules;

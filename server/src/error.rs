@@ -2,7 +2,12 @@
 //! person can act on, and one HTTP status mapping.
 //!
 //! Body: `{"error": "code", "message": "…"}` plus `"details"` where a list
-//! helps (e.g. the results still missing when a round cannot close).
+//! helps (e.g. the results still missing when a round cannot close). Every
+//! code is a [`Code`], listed with when it is answered in [`code`].
+
+pub mod code;
+
+pub use code::Code;
 
 use crate::store::StoreError;
 use actix_web::http::StatusCode;
@@ -14,7 +19,7 @@ use std::fmt;
 #[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
-    code: &'static str,
+    code: Code,
     message: String,
     details: Option<serde_json::Value>,
     /// Seconds to send as `Retry-After` (429 and 503).
@@ -26,55 +31,60 @@ pub type ApiResult<T> = Result<T, ApiError>;
 
 #[derive(Serialize)]
 struct Body<'a> {
-    error: &'a str,
+    error: Code,
     message: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     details: Option<&'a serde_json::Value>,
 }
 
 impl ApiError {
-    pub(crate) fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+    pub(crate) fn new(status: StatusCode, code: Code, message: impl Into<String>) -> ApiError {
+        debug_assert!(
+            code.status().is_none_or(|s| s == status),
+            "{code} is answered {:?}, not {status}",
+            code.status()
+        );
         ApiError { status, code, message: message.into(), details: None, retry_after: None }
     }
 
     /// 400: the request itself is malformed (bad JSON, wrong types).
-    pub fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn bad_request(code: Code, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, code, message)
     }
     /// 401: not signed in, or bad credentials.
-    pub fn unauthorized(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn unauthorized(code: Code, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNAUTHORIZED, code, message)
     }
     /// 403: signed in, but not allowed to do this.
-    pub fn forbidden(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn forbidden(code: Code, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::FORBIDDEN, code, message)
     }
     /// 404: no such thing (or not visible to the caller).
-    pub fn not_found(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn not_found(code: Code, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, code, message)
     }
     /// 409: not possible in the current state (wrong status, done twice).
-    pub fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn conflict(code: Code, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, code, message)
     }
     /// 422: well-formed but invalid values (negative VP, empty name).
-    pub fn invalid(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn invalid(code: Code, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
     }
     /// 413: the body is larger than this route takes; say the limit in `message`.
-    pub fn too_large(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn too_large(code: Code, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, code, message)
     }
     /// 429: too many attempts; the client may try again after `retry_after_secs`
     /// (sent as `Retry-After`).
-    pub fn too_many(code: &'static str, message: impl Into<String>, retry_after_secs: u64) -> ApiError {
+    pub fn too_many(code: Code, message: impl Into<String>, retry_after_secs: u64) -> ApiError {
         ApiError {
             retry_after: Some(retry_after_secs.max(1)),
             ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, code, message)
         }
     }
     /// 503: a dependency is down; try again shortly.
-    pub fn unavailable(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn unavailable(code: Code, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message)
     }
     /// 500 with an opaque message; the cause is logged, not sent.
@@ -82,7 +92,7 @@ impl ApiError {
         tracing::error!(error = %cause, "internal error");
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
+            Code::Internal,
             "Something went wrong on the server; it has been logged.",
         )
     }
@@ -94,10 +104,10 @@ impl ApiError {
         self
     }
 
-    /// The stable code.
+    /// The stable code, as sent on the wire.
     #[must_use]
     pub fn code(&self) -> &'static str {
-        self.code
+        self.code.as_str()
     }
 
     /// The message.
@@ -139,12 +149,12 @@ impl From<StoreError> for ApiError {
             StoreError::Unavailable(cause) => {
                 tracing::warn!(%cause, "database unavailable");
                 ApiError::unavailable(
-                    "database_unavailable",
+                    Code::DatabaseUnavailable,
                     "The database is not answering right now; nothing was changed. Try again in a few seconds.",
                 )
             }
             StoreError::TournamentNotFound => {
-                ApiError::not_found("tournament_not_found", "There is no tournament with this id.")
+                ApiError::not_found(Code::TournamentNotFound, "There is no tournament with this id.")
             }
             other => ApiError::internal(other),
         }
@@ -158,7 +168,7 @@ mod tests {
 
     #[actix_web::test]
     async fn error_body_shape_is_pinned() {
-        let e = ApiError::conflict("round_incomplete", "2 results missing").with_details(serde_json::json!([1, 2]));
+        let e = ApiError::conflict(Code::RoundIncomplete, "2 results missing").with_details(serde_json::json!([1, 2]));
         let res = e.error_response();
         assert_eq!(res.status(), StatusCode::CONFLICT);
         let body = to_bytes(res.into_body()).await.unwrap_or_default();

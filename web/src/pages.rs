@@ -1,7 +1,7 @@
 //! Page templates (askama). Each page struct renders one HTML page; live
 //! pages embed their view's starting state as JSON for the socket client.
 
-use crate::views::{ColumnView, PlayerView, RoundView, StandingView, StandingsMeta, StandingsWindow, TournamentView};
+use crate::views::{PlayerView, RoundView, StandingsWindow, TournamentView};
 use askama::Template;
 
 pub mod prizes;
@@ -48,10 +48,28 @@ pub fn status_label(status: &str) -> &'static str {
 pub struct HomePage {
     /// Header.
     pub nav: Nav,
+    /// Events being played now.
+    pub running: Vec<TournamentView>,
     /// Events open for registration or check-in.
     pub open: Vec<TournamentView>,
+    /// Finished events, the latest first (those matching `search`, if given).
+    pub finished: Vec<TournamentView>,
+    /// The search of finished events (`?q=`), as typed.
+    pub search: String,
     /// Events the user runs or plays in.
     pub mine: Vec<TournamentView>,
+}
+
+/// `/t/{id}/results`: every round's pairings and results, the standings
+/// after any round, the crosstable and each player's games (drawn by
+/// `results.js` from the API; printable).
+#[derive(Template)]
+#[template(path = "results.html")]
+pub struct ResultsPage {
+    /// Header.
+    pub nav: Nav,
+    /// The event.
+    pub t: TournamentView,
 }
 
 /// `/login` and `/signup`.
@@ -136,10 +154,8 @@ pub struct StandingsPage {
     pub is_to: bool,
     /// The event.
     pub tournament: TournamentView,
-    /// The rows shown.
+    /// The rows shown (the pager's first label; the rows are drawn by the page's script).
     pub standings: StandingsWindow,
-    /// The columns, open ties and the TO's decisions.
-    pub meta: StandingsMeta,
     /// The socket view.
     pub live: Live,
 }
@@ -192,19 +208,6 @@ pub struct ErrorPage {
     pub code: String,
 }
 
-/// The primary score's column when it is shown on its own: always, except a
-/// 40K record, which has its W, L and D columns (helper for templates).
-#[must_use]
-pub fn primary_column(meta: &StandingsMeta) -> Option<&ColumnView> {
-    meta.primary.as_ref().filter(|p| !(meta.game == "wh40k" && p.code == "W-L-D"))
-}
-
-/// Whether a standings line shows ⚠: a tie open to the TO (helper for templates).
-#[must_use]
-pub fn tie_attention(s: &StandingView) -> bool {
-    s.tie.as_ref().is_some_and(|t| t.attention)
-}
-
 /// The game's name (helper for templates).
 #[must_use]
 pub fn game_label(game: &str) -> &'static str {
@@ -225,26 +228,6 @@ pub fn pairing_label(system: &str) -> &'static str {
         "double_round_robin" => "Double round robin",
         "dutch" => "Swiss (FIDE Dutch)",
         _ => "Unknown pairing system",
-    }
-}
-
-/// The heading over each seat's score on the board (helper for templates).
-#[must_use]
-pub fn score_heading(game: &str) -> &'static str {
-    match game {
-        "chess" => "",
-        "crokinole" => "Pts (20s)",
-        _ => "VP",
-    }
-}
-
-/// Whether a standings line belongs to a dropped player (helper for templates).
-#[must_use]
-pub fn dropped_mark(s: &StandingView) -> &'static str {
-    if s.dropped {
-        " (dropped)"
-    } else {
-        ""
     }
 }
 

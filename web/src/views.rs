@@ -208,18 +208,6 @@ impl PairingView {
         self.player2.is_none()
     }
 
-    /// What the board shows for a bye: `BYE` (pairing-allocated), `½ BYE`,
-    /// `0 BYE` or `1 BYE` (arranged before the round).
-    #[must_use]
-    pub fn bye_label(&self) -> &'static str {
-        match self.result.as_deref() {
-            Some("HALF_BYE") => "½ BYE",
-            Some("ZERO_BYE") => "0 BYE",
-            Some("FULL_BYE") => "1 BYE",
-            _ => "BYE",
-        }
-    }
-
     /// The registrations seated here (one for the bye).
     pub fn seats(&self) -> impl Iterator<Item = PlayerId> + '_ {
         std::iter::once(self.player1.id).chain(self.player2.as_ref().map(|s| s.id))
@@ -409,6 +397,26 @@ impl StandingsWindow {
     }
 }
 
+/// A round's clock as boards and phones show it. The time left is
+/// `ends_at` minus the server's time (which clients learn from the live
+/// protocol's `pong`), so every screen shows the same time whatever its own
+/// clock says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// The round.
+    pub round_id: RoundId,
+    /// The round's number.
+    pub round: u32,
+    /// `running`, `paused` or `ended`.
+    pub state: String,
+    /// The round's length as set at start plus every extension, ms.
+    pub duration_ms: i64,
+    /// When time is up, Unix ms on the server's clock (`running` only).
+    pub ends_at: Option<i64>,
+    /// Time left, ms (`paused` only).
+    pub remaining_ms: Option<i64>,
+}
+
 /// What a live view starts from (the `data` of its `snapshot` frame).
 // Built once per snapshot and serialised straight away: the size of the
 // largest variant costs nothing worth a box.
@@ -430,6 +438,8 @@ pub enum ViewState {
         standings: StandingsWindow,
         /// The columns, open ties and the TO's decisions.
         standings_meta: StandingsMeta,
+        /// The latest round's clock, once started.
+        clock: Option<ClockView>,
     },
     /// `board`: a venue screen.
     Board {
@@ -437,6 +447,8 @@ pub enum ViewState {
         tournament: TournamentView,
         /// The latest round, cut to the screen's tables.
         round: Option<RoundView>,
+        /// The latest round's clock, once started.
+        clock: Option<ClockView>,
     },
     /// `standings`: a window of the table.
     Standings {
@@ -459,5 +471,7 @@ pub enum ViewState {
         pairing: Option<PairingView>,
         /// The player's standings line.
         standing: Option<StandingView>,
+        /// The latest round's clock, once started.
+        clock: Option<ClockView>,
     },
 }

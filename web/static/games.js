@@ -111,8 +111,13 @@
       if (t && t.group_size >= 3) cls.push("tie-group");
       if (t && t.attention) cls.push("tie-open");
       let rank = r.rank + (ranks[r.rank] > 1 ? "=" : "");
-      if (t && t.attention) rank = '<span class="tie-warn" title="' + (t.status === "provisional" ? "Ordered only by " + esc(t.by) + ": confirm or swap" : "Unresolved tie: every tie-break is equal") + '">⚠</span> ' + rank;
+      if (t && t.attention) {
+        const why = t.status === "provisional" ? "Ordered only by " + esc(t.by) + ": confirm or swap" : "Unresolved tie: every tie-break is equal";
+        rank = '<span class="tie-warn" title="' + why + '">⚠<span class="visually-hidden"> ' + why + ".</span></span> " + rank;
+      }
       let name = esc(r.display_name) + (r.dropped ? " (dropped)" : "");
+      // A tie of three or more is said in words, not only by the row's colour.
+      if (t && t.group_size >= 3 && !m.group_tables) name += ' <span class="muted">(tie of ' + t.group_size + ")</span>";
       if (t && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + t.group + '" title="' + (m.game === "chess" ? "Direct encounter" : "Mini-league") + ' of the players on this score">' + (m.game === "chess" ? "DE" : "ML") + "</button>";
       if (t && t.status === "manual") name += lots[r.player_id] ? ' <span class="muted" title="Drawn by lot (FIDE C.07 art. 4.2), seed ' + esc(lots[r.player_id]) + '">(lot)</span>' : ' <span class="muted" title="Ordered by the organiser">(TO)</span>';
       let cells = '<td class="num">' + rank + "</td><td>" + name + "</td>";
@@ -186,7 +191,7 @@
       h += '<ol class="tb-list">' + list.map(function (v, i) {
         return "<li>" + esc(label(v)) + ' <button type="button" data-tb="up" data-i="' + i + '" title="Move up">↑</button> <button type="button" data-tb="remove" data-i="' + i + '" title="Remove">✕</button></li>';
       }).join("") + "</ol>";
-      h += '<select id="tb-add">' + tb.available.map(function (a, i) { return '<option value="' + i + '">' + esc(a.code + " · " + a.name) + "</option>"; }).join("") + '</select> <button type="button" data-tb="add">Add</button>';
+      h += '<select id="tb-add" aria-label="Tie-break to add">' + tb.available.map(function (a, i) { return '<option value="' + i + '">' + esc(a.code + " · " + a.name) + "</option>"; }).join("") + '</select> <button type="button" data-tb="add">Add</button>';
       if (c.game === "wh40k") {
         const fold = (c.pairing || "fold") === "fold";
         h += '<p><label class="inline">Pairing <select name="pairing"><option value="fold"' + (fold ? " selected" : "") + ">fold each record group, swap a rematch with the adjacent pair (wins, margin, SOS, registration)</option>" +

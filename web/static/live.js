@@ -13,7 +13,34 @@
   A.seq = start ? start.seq : 0;
   A.listeners = [];
   A.onChange = function (fn) { A.listeners.push(fn); };
-  function changed(msg) { A.listeners.forEach(function (fn) { try { fn(A.state, msg); } catch (e) { console.error(e); } }); }
+  function changed(msg) { A.listeners.forEach(function (fn) { try { fn(A.state, msg); } catch (e) { console.error(e); } }); announce(msg); }
+
+  // Live changes, announced in words to screen readers (a polite status
+  // region, visually hidden): one short sentence per change, not the page.
+  const TELL = {
+    pairings_published: function (d) { return d.round ? "Round " + d.round.number + " pairings published." : ""; },
+    round_closed: function (d) { return d.round ? "Round " + d.round.number + " closed." : ""; },
+    result_reported: function (d) { return d.pairing ? "Table " + d.pairing.table + ": result reported." : ""; },
+    result_confirmed: function (d) { return d.pairing ? "Table " + d.pairing.table + ": result confirmed." : ""; },
+    result_disputed: function (d) { return d.pairing ? "Table " + d.pairing.table + ": result disputed." : ""; },
+    result_overridden: function (d) { return d.pairing ? "Table " + d.pairing.table + ": result set by the organiser." : ""; },
+    clock_changed: function (d) { return d.clock ? "Round clock " + ({ running: "running", paused: "paused", ended: "ended" }[d.clock.state] || "changed") + "." : ""; },
+    status_advanced: function () { return "The event moved to its next stage."; },
+  };
+  function announce(msg) {
+    const say = msg && TELL[msg.kind] ? TELL[msg.kind](msg.data || {}) : "";
+    if (!say) return;
+    let box = document.getElementById("live-announce");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "live-announce";
+      box.className = "visually-hidden";
+      box.setAttribute("role", "status");
+      box.setAttribute("aria-live", "polite");
+      document.body.appendChild(box);
+    }
+    box.textContent = say;
+  }
 
   function upsertPlayer(p) {
     const s = A.state;
@@ -83,19 +110,100 @@
     if (kind === "standing") s.standing = d.row;
     if (kind === "ratings_changed") s.ratings = d.ratings; // the latest rating changes (not part of the snapshot)
     if (d.standings_meta) s.standings_meta = d.standings_meta;
+    if (kind === "clock_changed") s.clock = d.clock;
   };
 
+  // The server's time. Each ping measures this device's clock against the
+  // server's (from the pong's `now`, half the round trip added), so a round
+  // clock counts down the same on every screen, however wrong a device's
+  // own clock is, and is corrected every 20 s if it drifts.
+  let offset = 0, pingAt = 0;
+  A.serverNow = function () { return Date.now() + offset; };
+  function ping() {
+    if (!ws || ws.readyState !== 1) return;
+    pingAt = performance.now();
+    ws.send('{"v":1,"type":"ping"}');
+  }
+  A.sync = ping;
+  function pong(msg) {
+    if (typeof msg.now !== "number" || !pingAt) return;
+    offset = msg.now + (performance.now() - pingAt) / 2 - Date.now();
+    pingAt = 0;
+  }
+
+  // The round clock: every element with `data-clock` shows the time left in
+  // the latest round (`data-left`: ms; `data-state`: running, paused, up, ended).
+  A.clockLeft = function (c) {
+    return c.state === "running" ? Math.max(0, Math.round(c.ends_at - A.serverNow())) : c.state === "paused" ? c.remaining_ms : 0;
+  };
+  A.clockText = function (c) {
+    const left = A.clockLeft(c), secs = Math.ceil(left / 1000);
+    const two = function (n) { return (n < 10 ? "0" : "") + n; };
+    const h = Math.floor(secs / 3600), m = Math.floor((secs % 3600) / 60);
+    const time = (h ? h + ":" + two(m) : String(m)) + ":" + two(secs % 60);
+    if (c.state === "ended") return { left: 0, state: "ended", text: "Round over" };
+    if (c.state === "paused") return { left: left, state: "paused", text: "⏸ Paused " + time };
+    if (left === 0) return { left: 0, state: "up", text: "Time is up" };
+    return { left: left, state: "running", text: time };
+  };
+  function tick() {
+    const els = document.querySelectorAll("[data-clock]");
+    if (!els.length) return;
+    const s = A.state, c = s && s.clock && (!s.round || s.clock.round_id === s.round.id) ? s.clock : null;
+    const shown = c ? A.clockText(c) : null;
+    els.forEach(function (el) {
+      el.hidden = !shown;
+      if (!shown) return;
+      if (el.textContent !== shown.text) el.textContent = shown.text;
+      el.dataset.left = String(shown.left);
+      el.dataset.state = shown.state;
+    });
+  }
+  setInterval(tick, 200);
+  A.onChange(tick);
+
   let ws = null, backoff = 500, resuming = false;
+  // The connection's state: the small dot, and a full-width banner when the
+  // connection has been lost for more than two seconds (and when it is back).
+  let lostTimer = null, lostShown = false, backTimer = null;
+  function banner(text, cls) {
+    let b = document.getElementById("live-banner");
+    if (!b) {
+      b = document.createElement("div");
+      b.id = "live-banner";
+      b.setAttribute("role", "status");
+      b.setAttribute("aria-live", "assertive");
+      document.body.insertBefore(b, document.body.firstChild);
+    }
+    b.className = "live-banner " + cls;
+    b.textContent = text;
+    b.hidden = !text;
+  }
   function status(text, cls) {
     const dot = document.getElementById("live-status");
     if (dot) { dot.className = "live-dot " + cls; dot.title = text; }
+    if (cls === "on") {
+      clearTimeout(lostTimer); lostTimer = null;
+      if (lostShown) {
+        lostShown = false;
+        banner("Connection back: this page is up to date.", "back");
+        clearTimeout(backTimer);
+        backTimer = setTimeout(function () { banner("", "back"); }, 3000);
+      }
+    } else if (!lostTimer && !lostShown) {
+      lostTimer = setTimeout(function () {
+        lostTimer = null; lostShown = true;
+        clearTimeout(backTimer);
+        banner("Connection lost: reconnecting… What this page shows may be out of date.", "lost");
+      }, 2000);
+    }
   }
   A.connect = function (tournament) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     let q = "?view=" + A.view + (A.params ? "&" + A.params : "");
     if (A.view === "events") q += "&since=" + A.seq;
     ws = new WebSocket(proto + "//" + location.host + "/ws/tournaments/" + tournament + q);
-    ws.onopen = function () { backoff = 500; status("live", "on"); };
+    ws.onopen = function () { backoff = 500; status("live", "on"); ping(); };
     ws.onmessage = function (m) {
       let msg; try { msg = JSON.parse(m.data); } catch (e) { return; }
       if (msg.type === "snapshot") { A.state = msg.data; A.seq = msg.seq; resuming = false; changed(msg); }
@@ -110,7 +218,8 @@
       } else if (msg.type === "update") {
         if (msg.seq < A.seq) return;
         A.seq = msg.seq; A.apply(msg.kind, msg.data); changed(msg);
-      } else if (msg.type === "error") { console.warn("live:", msg.code, msg.message); }
+      } else if (msg.type === "pong") pong(msg);
+      else if (msg.type === "error") { console.warn("live:", msg.code, msg.message); }
     };
     ws.onclose = function (e) {
       // 4001: the sign-in this page was opened with has ended; reload as whoever we are now.
@@ -126,13 +235,18 @@
     A.params = qs;
     if (ws && ws.readyState === 1) ws.send(JSON.stringify(Object.assign({ v: 1, type: "subscribe", view: A.view }, params)));
   };
-  setInterval(function () { if (ws && ws.readyState === 1) ws.send('{"v":1,"type":"ping"}'); }, 20000);
+  setInterval(ping, 20000);
 
   // JSON API helper: resolves with the body, rejects with {error, message}.
   A.api = function (method, path, body) {
     const init = { method: method, credentials: "same-origin", headers: {} };
     if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
-    return fetch(path, init).then(function (r) {
+    return fetch(path, init).catch(function () {
+      // The request never reached the server: say so plainly; the page keeps what was typed.
+      throw { error: "offline", message: navigator.onLine === false
+        ? "This device is offline: nothing was sent. What you entered is still here; try again when you are back online."
+        : "The server could not be reached: nothing was sent. What you entered is still here; try again in a moment." };
+    }).then(function (r) {
       if (r.status === 204) return {};
       return r.json().catch(function () { return {}; }).then(function (j) {
         if (!r.ok) throw { error: j.error || "http_" + r.status, message: j.message || "The server answered " + r.status + ".", details: j.details };

@@ -12,45 +12,39 @@
   function showError(e) {
     const box = $("#action-error");
     const msg = e && e.message ? e.message : String(e);
-    if (box) { box.textContent = msg; box.hidden = false; setTimeout(function () { box.hidden = true; }, 8000); } else alert(msg);
+    // The message stays until the person dismisses it or the next action succeeds.
+    if (box) {
+      box.innerHTML = esc(msg) + ' <button type="button" class="link dismiss" aria-label="Dismiss this message">✕</button>';
+      box.hidden = false;
+      box.querySelector(".dismiss").onclick = function () { box.hidden = true; };
+    } else alert(msg);
   }
-  function act(method, path, body) { return A.api(method, path, body).catch(function (e) { showError(e); throw e; }); }
+  // A form's error is shown in the form, in the words of the form, until it
+  // is fixed (the next submit succeeds) or dismissed; kept across live re-renders.
+  const formErrors = {};
+  function formKey(f) { return (f.id || "form") + "|" + (f.dataset.pairing || ""); }
+  function showFormErrors() {
+    document.querySelectorAll("form").forEach(function (f) {
+      const k = formKey(f), msg = formErrors[k];
+      let p = f.querySelector(".field-error");
+      if (!msg) { if (p) p.remove(); return; }
+      if (!p) { p = document.createElement("p"); p.className = "error field-error"; p.setAttribute("role", "alert"); f.appendChild(p); }
+      p.innerHTML = esc(msg) + ' <button type="button" class="link dismiss" aria-label="Dismiss this message">✕</button>';
+      p.querySelector(".dismiss").onclick = function () { delete formErrors[k]; p.remove(); };
+    });
+  }
+  function submitForm(f, method, path, body) {
+    const k = formKey(f);
+    return A.api(method, path, body).then(
+      function (j) { delete formErrors[k]; showFormErrors(); return j; },
+      function (e) { formErrors[k] = e && e.message ? e.message : String(e); showFormErrors(); throw e; });
+  }
+  function act(method, path, body) {
+    return A.api(method, path, body).then(function (j) { const box = $("#action-error"); if (box) box.hidden = true; return j; }, function (e) { showError(e); throw e; });
+  }
   function seat(s) { return esc(s.name) + ' <span class="faction">(' + esc(s.faction) + ")</span>"; }
   function vp(v) { return v == null ? "" : String(v); }
   function mission(r) { return r && r.mission ? "Mission: " + r.mission : ""; }
-
-  // ---- pairings board ----
-  let boardPage = 0;
-  function renderBoard(s) {
-    const r = s.round;
-    field("name", s.tournament.name);
-    field("round", r ? "Round " + r.number : "No round yet");
-    field("mission", mission(r));
-    const body = $("#board-body");
-    if (!r || r.status === "PENDING") {
-      body.innerHTML = '<tr><td colspan="5" class="muted">' + (r ? "Pairings for round " + r.number + " are coming." : "Pairings appear here when the first round is paired.") + "</td></tr>";
-      return;
-    }
-    body.innerHTML = r.pairings.map(function (p) {
-      const cls = "state-" + p.state.toLowerCase();
-      if (!p.player2) return '<tr data-pairing="' + p.id + '" class="' + cls + '"><td class="num">' + ({ HALF_BYE: "½ BYE", ZERO_BYE: "0 BYE", FULL_BYE: "1 BYE" }[p.result] || "BYE") + "</td><td>" + seat(p.player1) + '</td><td class="num"></td><td class="num"></td><td>—</td></tr>';
-      return '<tr data-pairing="' + p.id + '" class="' + cls + '"><td class="num">' + p.table + "</td><td>" + seat(p.player1) + '</td><td class="num vp">' + vp(p.player1_score) + '</td><td class="num vp">' + vp(p.player2_score) + "</td><td>" + seat(p.player2) + "</td></tr>";
-    }).join("");
-    paginateBoard();
-  }
-  // A venue screen cannot scroll: long rounds are shown a page at a time.
-  function paginateBoard() {
-    const rows = Array.prototype.slice.call(document.querySelectorAll("#board-body tr"));
-    rows.forEach(function (tr) { tr.hidden = false; });
-    const head = document.querySelector(".board-head"), thead = document.querySelector(".board-table thead");
-    const avail = window.innerHeight - (head ? head.offsetHeight : 0) - (thead ? thead.offsetHeight : 0) - 24;
-    const rowH = rows.length ? rows[0].offsetHeight || 48 : 48;
-    const per = Math.max(1, Math.floor(avail / rowH));
-    const pages = Math.max(1, Math.ceil(rows.length / per));
-    if (boardPage >= pages) boardPage = 0;
-    rows.forEach(function (tr, i) { tr.hidden = Math.floor(i / per) !== boardPage; });
-    field("page", pages > 1 ? "Page " + (boardPage + 1) + "/" + pages : "");
-  }
 
   // ---- standings: the configured columns, ⚠ ties, the TO's = and ↓ (see games.js) ----
   const isTo = document.body.dataset.to === "1";
@@ -66,7 +60,31 @@
     renderStandingsInto({ tournament: s.tournament, standings: w.rows, standings_meta: s.standings_meta }, "#standings-head", "#standings-body", "#tie-notices", isTo);
     $("#pager-label").textContent = w.rows.length ? (w.offset + 1) + "–" + (w.offset + w.rows.length) + " of " + w.total : "";
     document.querySelector('[data-page-step="-1"]').disabled = w.offset === 0;
-    document.querySelector('[data-page-step="1"]').disabled = w.offset + w.limit >= w.total;
+    document.querySelector('[data-page-step="1"]').disabled = w.offset + w.limit >= w.total;    if (standingsScreen) fitStandings();
+  }
+  // `?screen=1`: the standings on a venue screen: large type, the rows that
+  // fit shown a page at a time, then the next window of the standings.
+  const standingsScreen = page === "standings" && new URLSearchParams(location.search).get("screen") === "1";
+  let screenPage = 0;
+  function fitStandings() {
+    const rows = Array.prototype.slice.call(document.querySelectorAll("#standings-body tr"));
+    rows.forEach(function (tr) { tr.hidden = false; });
+    if (!rows.length) return 1;
+    const table = $(".standings-table"), top = table ? table.getBoundingClientRect().top : 0;
+    const thead = $("#standings-head");
+    const per = Math.max(1, Math.floor((window.innerHeight - top - (thead ? thead.offsetHeight : 0) - 16) / (rows[0].offsetHeight || 40)));
+    const pages = Math.max(1, Math.ceil(rows.length / per));
+    if (screenPage >= pages) screenPage = 0;
+    rows.forEach(function (tr, i) { tr.hidden = Math.floor(i / per) !== screenPage; });
+    return pages;
+  }
+  function turnStandings() {
+    const w = A.state.standings;
+    screenPage++;
+    if (screenPage < fitStandings()) return;
+    screenPage = 0;
+    const next = w.offset + w.limit < w.total ? w.offset + w.limit : 0;
+    if (next !== w.offset) A.subscribe({ offset: next, limit: w.limit }); else fitStandings();
   }
   function standingsPage(e) {
     const b = e.target.closest("button[data-page-step]");
@@ -106,6 +124,7 @@
       ra += '<span class="muted">Round robin: the number of rounds follows from the players checked in when round 1 is paired.</span>';
     }
     A.patch($("#round-actions"), ra);
+    A.patch($("#clock-actions"), clockActions(r, s.clock));
     $("#warnings").innerHTML = (s.warnings || []).map(function (w) { return '<li class="warning">⚠ ' + esc(w) + "</li>"; }).join("") +
       (r ? r.pairings.filter(function (p) { return p.rematch; }).map(function (p) { return '<li class="warning">⚠ Table ' + p.table + ": rematch (unavoidable)</li>"; }).join("") : "");
 
@@ -135,6 +154,7 @@
       if (bye) q += '<p class="muted">Bye: ' + esc(bye.player1.name) + " (" + G.byeText(t) + ")</p>";
     }
     A.patch($("#round-queues"), q);
+    filterQueue();
     renderStandingsInto({ tournament: t, standings: s.standings ? s.standings.rows : [], standings_meta: s.standings_meta }, "#dash-standings-head", "#dash-standings-body", "#tie-notices", true);
 
     const byId = {};
@@ -160,6 +180,62 @@
     }
     return v;
   }
+  // The result queue's filter: by table number or player name, and by
+  // state; by default what needs attention (disputes, pending, missing),
+  // with the confirmed tables counted but folded away.
+  function filterQueue() {
+    const find = ($("#queue-find") || {}).value || "", state = ($("#queue-state") || {}).value || "";
+    const needle = find.trim().toLowerCase();
+    document.querySelectorAll("#round-queues table.queue").forEach(function (table) {
+      let shown = 0;
+      table.querySelectorAll("tbody tr").forEach(function (tr) {
+        const st = (tr.className.match(/state-(\w+)/) || [])[1] || "";
+        const byState = state === "ALL" || (state ? st === state.toLowerCase() : st !== "confirmed" || needle !== "");
+        const byText = !needle || tr.cells[0].textContent.trim() === needle || tr.cells[1].textContent.toLowerCase().indexOf(needle) >= 0 || tr.cells[2].textContent.toLowerCase().indexOf(needle) >= 0;
+        tr.hidden = !(byState && byText);
+        if (!tr.hidden) shown++;
+      });
+      table.hidden = shown === 0;
+    });
+  }
+  // `n`: the next table needing attention (a dispute, then pending, then missing) gets the focus.
+  function nextNeedingAttention() {
+    const rows = Array.prototype.slice.call(document.querySelectorAll("#round-queues tr.state-disputed, #round-queues tr.state-reported, #round-queues tr.state-unreported")).filter(function (tr) { return !tr.hidden; });
+    if (!rows.length) return;
+    const at = rows.findIndex(function (tr) { return tr.contains(document.activeElement); });
+    const next = rows[(at + 1) % rows.length], field = next.querySelector("input, select");
+    if (field) { field.focus(); next.scrollIntoView({ block: "center" }); }
+  }
+  function dashboardKeys(e) {
+    const typing = /^(INPUT|SELECT|TEXTAREA)$/.test((e.target || {}).tagName || "");
+    if (e.key === "Escape" && typing) { e.target.blur(); return; }
+    if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "n") { e.preventDefault(); nextNeedingAttention(); }
+    else if (e.key === "/") { e.preventDefault(); $("#queue-find").focus(); }
+  }
+
+  // The round clock's controls for the TO: what applies to the clock as it is.
+  function clockActions(r, c) {
+    if (!r || r.status === "COMPLETE") return "";
+    const mine = c && c.round_id === r.id ? c : null;
+    if (!mine || mine.state === "ended") {
+      return '<label class="inline">Round length <input type="number" id="clock-minutes" name="clock_minutes" min="1" max="600" value="' + (mine ? Math.round(mine.duration_ms / 60000) : 150) + '"> min</label>' + button(mine ? "Restart clock" : "Start clock", "clock-start", "primary");
+    }
+    return (mine.state === "running" ? button("Pause clock", "clock-pause") : button("Resume clock", "clock-resume", "primary")) +
+      button("+5 min", "clock-plus") + button("−1 min", "clock-minus") + button("End clock", "clock-end");
+  }
+  function clockAct(body) {
+    const r = A.state.round;
+    return act("POST", "/api/rounds/" + r.id + "/clock", body).then(function (j) { A.state.clock = j.clock; renderDashboard(A.state); });
+  }
+  const CLOCK = {
+    "clock-start": function () { return { action: "start", minutes: Number($("#clock-minutes").value) }; },
+    "clock-pause": function () { return { action: "pause" }; },
+    "clock-resume": function () { return { action: "resume" }; },
+    "clock-plus": function () { return { action: "extend", minutes: 5 }; },
+    "clock-minus": function () { return { action: "extend", minutes: -1 }; },
+    "clock-end": function () { return confirm("End the round's clock? Boards and phones will show the round's time as over.") ? { action: "end" } : null; },
+  };
   function dashboardClick(e) {
     if (G.standingsClick(e, tid, showError) || G.tiebreaksClick(e, tid, showError)) return;
     const b = e.target.closest("button[data-action]");
@@ -175,13 +251,14 @@
     else if (a === "close-round") p = act("POST", "/api/rounds/" + r.id + "/close");
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
     else if (a.indexOf("remove:") === 0) { if (!confirm("Remove this player from the event?")) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
+    else if (CLOCK[a]) { const body = CLOCK[a](); if (!body) { b.disabled = false; return; } p = clockAct(body); }
     if (p) p.catch(function () {}).then(function () { b.disabled = false; });
   }
   function dashboardSubmit(e) {
     const f = e.target.closest("form.override");
     if (!f) return;
     e.preventDefault();
-    act("POST", "/api/pairings/" + f.dataset.pairing + "/override", G.scorePayload(A.state.tournament, f)).catch(function () {});
+    submitForm(f, "POST", "/api/pairings/" + f.dataset.pairing + "/override", G.scorePayload(A.state.tournament, f)).catch(function () {});
   }
 
   // ---- player page ----
@@ -244,10 +321,10 @@
     if (e.target.id === "report-form") {
       e.preventDefault();
       const f = e.target, pid = $("#pairing-id").value, seat = $("#pairing-id").dataset.seat;
-      act("POST", "/api/pairings/" + pid + "/report", G.reportPayload(A.state.tournament, f, seat)).catch(function () {});
+      submitForm(f, "POST", "/api/pairings/" + pid + "/report", G.reportPayload(A.state.tournament, f, seat)).catch(function () {});
     } else if (e.target.id === "list-form") {
       e.preventDefault();
-      act("PUT", "/api/tournaments/" + tid + "/list", { list_text: e.target.list_text.value }).then(function (j) { A.state.me.list_text = j.player.list_text; showSaved(e.target); }).catch(function () {});
+      submitForm(e.target, "PUT", "/api/tournaments/" + tid + "/list", { list_text: e.target.list_text.value }).then(function (j) { A.state.me.list_text = j.player.list_text; showSaved(e.target); }).catch(function () {});
     }
   }
   function showSaved(form) { const b = form.querySelector("button"); b.textContent = "Saved ✓"; setTimeout(function () { b.textContent = "Save list"; }, 2000); }
@@ -269,7 +346,7 @@
   }
   if (page === "prizes") { A.connect(tid); return; }
 
-  const render = { board: renderBoard, standings: renderStandings, dashboard: renderDashboard, player: renderPlayer }[page];
+  const render = { board: A.board && A.board.render, standings: renderStandings, dashboard: renderDashboard, player: renderPlayer }[page];
   if (!render || !A.state) return;
   if (page === "standings") document.addEventListener("click", function (e) { G.standingsClick(e, tid, showError); });
   if (page === "dashboard") {
@@ -278,6 +355,9 @@
     listPlayers = JSON.parse(document.getElementById("players-with-lists").textContent);
     document.addEventListener("click", dashboardClick);
     document.addEventListener("submit", dashboardSubmit);
+    document.addEventListener("keydown", dashboardKeys);
+    $("#queue-find").addEventListener("input", filterQueue);
+    $("#queue-state").addEventListener("change", filterQueue);
     A.onChange(function (s, ev) { if (ev && ev.kind && /^(player_|list_updated|lists_locked)/.test(ev.kind)) loadPlayers().catch(function () {}); });
   }
   if (page === "player") {
@@ -285,11 +365,13 @@
     document.addEventListener("submit", playerSubmit);
   }
   if (page === "standings") document.addEventListener("click", standingsPage);
-  if (page === "board") {
-    setInterval(function () { boardPage++; paginateBoard(); }, 12000);
-    window.addEventListener("resize", paginateBoard);
+  if (standingsScreen) {
+    document.body.classList.add("screen", "standings-screen");
+    setInterval(turnStandings, 12000);
+    window.addEventListener("resize", fitStandings);
   }
-  A.onChange(function (s) { render(s); });
+  if (page === "board") A.board.start();
+  A.onChange(function (s) { render(s); showFormErrors(); });
   render(A.state);
   A.connect(tid);
 })();

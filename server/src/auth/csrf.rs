@@ -24,7 +24,7 @@
 //!    needs no token.
 
 use crate::config::Settings;
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use actix_web::body::EitherBody;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::{forward_ready, Service, ServiceRequest, ServiceResponse, Transform};
@@ -104,7 +104,7 @@ pub fn check_form_token(req: &HttpRequest, posted: &str) -> Result<(), ApiError>
     match expected {
         Some(e) if !posted.is_empty() && constant_time_eq(e.as_bytes(), posted.as_bytes()) => Ok(()),
         _ => Err(ApiError::forbidden(
-            "csrf_token_invalid",
+            Code::CsrfTokenInvalid,
             "This form has expired or did not come from this site. Reload the page and try again.",
         )),
     }
@@ -194,7 +194,7 @@ where
     fn call(&self, req: ServiceRequest) -> Self::Future {
         if is_cross_site(&req) {
             let err = ApiError::forbidden(
-                "cross_site_request",
+                Code::CrossSiteRequest,
                 "This request came from another site and was refused. Use Arbiter's own pages.",
             );
             let res = req.into_response(err.error_response()).map_into_right_body();

@@ -9,7 +9,7 @@
 //! else.
 
 use crate::config::Settings;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use std::collections::HashMap;
@@ -68,14 +68,14 @@ impl Limits {
     pub fn password_attempt(&self, address: IpAddr, account: &str) -> ApiResult<()> {
         check(&self.by_account, &account.to_string()).map_err(|secs| {
             ApiError::too_many(
-                "too_many_attempts",
+                Code::TooManyAttempts,
                 format!("Too many sign-in attempts for this account. Wait {} before trying again.", human_wait(secs)),
                 secs,
             )
         })?;
         check(&self.by_address, &address).map_err(|secs| {
             ApiError::too_many(
-                "too_many_attempts",
+                Code::TooManyAttempts,
                 format!(
                     "Too many sign-in and sign-up attempts from this network. Wait {} before trying again.",
                     human_wait(secs)
@@ -95,7 +95,7 @@ impl Limits {
         let n = open.entry(address).or_insert(0);
         if *n >= self.max_sockets {
             return Err(ApiError::too_many(
-                "too_many_connections",
+                Code::TooManyConnections,
                 format!(
                     "This network already has {} live connections open; close some pages and reload.",
                     self.max_sockets

@@ -4,7 +4,7 @@
 //! work on every instance (they live in the database).
 
 use crate::domain::{now_millis, User};
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::store::Store;
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
 use actix_web::dev::Payload;
@@ -80,7 +80,7 @@ impl FromRequest for Authed {
             current_user(&req)
                 .await?
                 .map(Authed)
-                .ok_or_else(|| ApiError::unauthorized("not_signed_in", "Sign in first: this needs an account."))
+                .ok_or_else(|| ApiError::unauthorized(Code::NotSignedIn, "Sign in first: this needs an account."))
         })
     }
 }

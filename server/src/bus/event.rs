@@ -18,8 +18,8 @@ use crate::domain::{PairingId, PlayerId, PrizeRunId, TournamentId};
 use crate::store::StoredEvent;
 use arbiter_web::views::ratings::RatingsChangedView;
 use arbiter_web::views::{
-    ByeView, Imported, NoticeView, PairingView, PlayerView, Published, ResolutionView, RoundView, TiebreaksChange,
-    TournamentView,
+    ByeView, ClockView, Imported, NoticeView, PairingView, PlayerView, Published, ResolutionView, RoundView,
+    TiebreaksChange, TournamentView,
 };
 use bytestring::ByteString;
 use serde::{Deserialize, Serialize};
@@ -170,6 +170,11 @@ pub enum EventData {
         /// Which run, when, and how many prizes.
         prizes: PrizesNotice,
     },
+    /// The TO started, paused, resumed, extended or ended a round's clock.
+    ClockChanged {
+        /// The clock as it now is.
+        clock: ClockView,
+    },
     /// A kind this build does not know (written by a newer instance): passed
     /// on to raw event streams as stored, shown by no view.
     #[serde(other)]
@@ -260,6 +265,7 @@ impl EventData {
             EventData::ByeCancelled { .. } => "bye_cancelled",
             EventData::TrfImported { .. } => "trf_imported",
             EventData::PrizesPublished { .. } => "prizes_published",
+            EventData::ClockChanged { .. } => "clock_changed",
             EventData::Unknown => "unknown",
         }
     }

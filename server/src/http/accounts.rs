@@ -39,6 +39,6 @@ async fn sign_out(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<Htt
 async fn me(user: MaybeUser) -> ApiResult<HttpResponse> {
     match user.0 {
         Some(u) => Ok(HttpResponse::Ok().json(json!({ "user": u }))),
-        None => Err(crate::error::ApiError::unauthorized("not_signed_in", "You are not signed in.")),
+        None => Err(crate::error::ApiError::unauthorized(crate::error::Code::NotSignedIn, "You are not signed in.")),
     }
 }

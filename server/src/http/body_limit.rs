@@ -11,7 +11,7 @@
 //! (a body over the cap read as bytes, a wrong method, a malformed header)
 //! into the API's JSON error format on `/api/` routes.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::error::PayloadError;
@@ -59,7 +59,7 @@ fn size(bytes: usize) -> String {
 #[must_use]
 pub fn too_large(limit: usize) -> ApiError {
     ApiError::too_large(
-        "body_too_large",
+        Code::BodyTooLarge,
         format!("The request is too large: this endpoint takes at most {} of data.", size(limit)),
     )
 }
@@ -119,17 +119,17 @@ fn api_error_for(status: StatusCode, limit: usize) -> ApiError {
     match status {
         StatusCode::PAYLOAD_TOO_LARGE => too_large(limit),
         StatusCode::METHOD_NOT_ALLOWED => {
-            ApiError::new(status, "method_not_allowed", "This endpoint does not take this HTTP method.")
+            ApiError::new(status, Code::MethodNotAllowed, "This endpoint does not take this HTTP method.")
         }
         StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::new(
             status,
-            "unsupported_media_type",
+            Code::UnsupportedMediaType,
             "Send the body as JSON with Content-Type: application/json.",
         ),
         s if s.is_server_error() => ApiError::internal(format!("plain {s} answered by the framework")),
         s => ApiError::new(
             s,
-            "bad_request",
+            Code::BadRequest,
             "The request could not be read (a malformed header, body or encoding). Check it and try again.",
         ),
     }

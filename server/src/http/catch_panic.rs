@@ -2,7 +2,7 @@
 //! error (`{"error":"internal","message":…}`) and one log line, instead of
 //! taking the worker and its other connections down.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use actix_web::dev::{forward_ready, Service, ServiceRequest, ServiceResponse, Transform};
 use futures_util::future::{ready, LocalBoxFuture, Ready};
 use futures_util::FutureExt as _;
@@ -66,7 +66,7 @@ where
             // the server answers it with the error's JSON body.
             Err(ApiError::new(
                 actix_web::http::StatusCode::INTERNAL_SERVER_ERROR,
-                "internal",
+                Code::Internal,
                 "Something went wrong on the server; it has been logged.",
             )
             .into())

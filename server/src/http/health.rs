@@ -5,7 +5,7 @@
 //! unless `--public-metrics`).
 
 use crate::app::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use serde_json::json;
 
@@ -48,7 +48,7 @@ fn metrics_allowed(peer: Option<std::net::IpAddr>, settings: &crate::config::Set
 async fn metrics(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
     if !metrics_allowed(req.peer_addr().map(|a| a.ip()), &state.settings) {
         return ApiError::forbidden(
-            "metrics_private",
+            Code::MetricsPrivate,
             "Metrics are served to this machine only; start the server with --public-metrics to share them.",
         )
         .error_response();

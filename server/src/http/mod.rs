@@ -5,12 +5,14 @@ mod accounts;
 pub mod body_limit;
 pub mod catch_panic;
 mod chess;
+mod clock;
 mod health;
 pub mod metrics;
 pub mod pages;
 pub mod peer;
 mod players;
 mod prizes;
+mod qr;
 mod ratings;
 mod results;
 mod rounds;
@@ -18,7 +20,7 @@ mod standings;
 mod tournaments;
 mod ws;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use actix_web::{error, web, HttpRequest, HttpResponse};
 use serde::de::DeserializeOwned;
 
@@ -54,11 +56,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(players::routes)
         .configure(chess::routes)
         .configure(rounds::routes)
+        .configure(clock::routes)
         .configure(results::routes)
         .configure(ratings::routes)
         .configure(prizes::routes)
         .configure(standings::routes)
         .configure(ws::routes)
+        .configure(qr::routes)
         .configure(pages::routes)
         .default_service(web::to(not_found));
 }
@@ -66,7 +70,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 async fn not_found(req: HttpRequest) -> HttpResponse {
     if req.path().starts_with("/api/") || req.path().starts_with("/ws/") {
         error::ResponseError::error_response(&ApiError::not_found(
-            "no_such_endpoint",
+            Code::NoSuchEndpoint,
             format!("There is no endpoint {} {}.", req.method(), req.path()),
         ))
     } else {
@@ -91,19 +95,19 @@ fn json_error(err: error::JsonPayloadError, req: &HttpRequest) -> actix_web::Err
         error::JsonPayloadError::Deserialize(e) => format!("The body is not valid JSON: {e}."),
         other => format!("The body could not be read: {other}."),
     };
-    ApiError::bad_request("invalid_json", message).into()
+    ApiError::bad_request(Code::InvalidJson, message).into()
 }
 
 fn path_error(err: error::PathError, req: &HttpRequest) -> actix_web::Error {
-    ApiError::not_found("not_found", format!("{} is not a valid id ({err}).", req.path())).into()
+    ApiError::not_found(Code::NotFound, format!("{} is not a valid id ({err}).", req.path())).into()
 }
 
 fn query_error(err: error::QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
-    ApiError::bad_request("invalid_query", format!("The query string is invalid: {err}.")).into()
+    ApiError::bad_request(Code::InvalidQuery, format!("The query string is invalid: {err}.")).into()
 }
 
 fn form_error(err: error::UrlencodedError, _: &HttpRequest) -> actix_web::Error {
-    ApiError::bad_request("invalid_form", format!("The form could not be read: {err}.")).into()
+    ApiError::bad_request(Code::InvalidForm, format!("The form could not be read: {err}.")).into()
 }
 
 /// Parses an optional JSON body: empty means `T::default()`.
@@ -115,5 +119,5 @@ pub fn optional_json<T: DeserializeOwned + Default>(body: &[u8]) -> Result<T, Ap
         return Ok(T::default());
     }
     serde_json::from_slice(body)
-        .map_err(|e| ApiError::bad_request("invalid_json", format!("The body is not valid JSON: {e}.")))
+        .map_err(|e| ApiError::bad_request(Code::InvalidJson, format!("The body is not valid JSON: {e}.")))
 }

@@ -4,7 +4,7 @@
 use crate::app::AppState;
 use crate::auth::{csrf, session, session::MaybeUser};
 use crate::domain::{TournamentId, User};
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::live::snapshot;
 use crate::live::view::{View, ViewParams};
 use crate::service::views::ViewState;
@@ -28,6 +28,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}", web::get().to(tournament_page))
         .route("/t/{id}/board", web::get().to(board_page))
         .route("/t/{id}/standings", web::get().to(standings_page))
+        .route("/t/{id}/results", web::get().to(results_page))
         .route("/t/{id}/dashboard", web::get().to(dashboard_page))
         .route("/t/{id}/me", web::get().to(player_page))
         .route("/static/{name}", web::get().to(asset));
@@ -86,7 +87,7 @@ fn title_for(e: &ApiError) -> &'static str {
 #[must_use]
 pub fn not_found_page() -> HttpResponse {
     actix_web::ResponseError::error_response(&PageError(ApiError::not_found(
-        "not_found",
+        Code::NotFound,
         "There is no page at this address.",
     )))
 }
@@ -133,14 +134,23 @@ fn safe_next(next: Option<&str>) -> String {
     }
 }
 
-async fn home(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser) -> Page {
+/// `/?q=`: a search of finished events by name or venue.
+#[derive(Deserialize)]
+struct HomeQuery {
+    q: Option<String>,
+}
+
+async fn home(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, q: web::Query<HomeQuery>) -> Page {
+    let search: String = q.q.as_deref().unwrap_or_default().trim().chars().take(100).collect();
+    let running = tournaments::list_running(&state.ctx).await?;
     let open = tournaments::list_open(&state.ctx).await?;
+    let finished = tournaments::list_finished(&state.ctx, Some(&search)).await?;
     let mine = match &user.0 {
         Some(u) => tournaments::list_mine(&state.ctx, u).await?,
         None => Vec::new(),
     };
     let (nav, fresh) = nav(&req, user.0.as_ref());
-    render(&req, &state, &tpl::HomePage { nav, open, mine }, fresh.as_deref())
+    render(&req, &state, &tpl::HomePage { nav, running, open, finished, search, mine }, fresh.as_deref())
 }
 
 #[derive(Deserialize)]
@@ -271,7 +281,7 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
     let number = |s: &str, field: &str| {
         s.trim()
             .parse::<u32>()
-            .map_err(|_| ApiError::invalid("invalid_field", format!("{field} must be a whole number.")))
+            .map_err(|_| ApiError::invalid(Code::InvalidField, format!("{field} must be a whole number.")))
     };
     let input = (|| {
         Ok::<_, ApiError>(tournaments::CreateTournament {
@@ -336,6 +346,17 @@ async fn tournament_page(
     )
 }
 
+async fn results_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> Page {
+    let t = tournaments::get(&state.ctx, *id, user.0.as_ref()).await?;
+    let (nav, fresh) = nav(&req, user.0.as_ref());
+    render(&req, &state, &tpl::ResultsPage { nav, t }, fresh.as_deref())
+}
+
 /// `?from=&to=` (a board's tables) and `?offset=` (a standings page).
 #[derive(Deserialize, Default)]
 struct ViewQuery {
@@ -372,13 +393,13 @@ async fn board_page(
     q: web::Query<ViewQuery>,
 ) -> Page {
     let params = ViewParams { view: Some("board".into()), from: q.from, to: q.to, ..ViewParams::default() };
-    let view = params.view(None).map_err(|m| ApiError::bad_request("bad_view", m))?;
+    let view = params.view(None).map_err(|m| ApiError::bad_request(Code::BadView, m))?;
     let query = match (q.from, q.to) {
         (None, None) => String::new(),
         (f, t) => format!("from={}&to={}", f.unwrap_or(1), t.unwrap_or(u32::MAX)),
     };
     let (s, live) = live(&state, *id, user.0.as_ref(), view, query).await?;
-    let ViewState::Board { tournament, round } = s else { return Err(ApiError::internal("board view").into()) };
+    let ViewState::Board { tournament, round, .. } = s else { return Err(ApiError::internal("board view").into()) };
     let (nav, fresh) = nav(&req, user.0.as_ref());
     render(&req, &state, &tpl::BoardPage { nav, tournament, round, live }, fresh.as_deref())
 }
@@ -393,12 +414,12 @@ async fn standings_page(
     let offset = q.offset.unwrap_or(0);
     let view = View::Standings { offset, limit: STANDINGS_PAGE };
     let (s, live) = live(&state, *id, user.0.as_ref(), view, format!("offset={offset}&limit={STANDINGS_PAGE}")).await?;
-    let ViewState::Standings { tournament, standings, standings_meta: meta } = s else {
+    let ViewState::Standings { tournament, standings, .. } = s else {
         return Err(ApiError::internal("standings view").into());
     };
     let is_to = user.0.as_ref().is_some_and(|u| u.id == tournament.owner_id);
     let (nav, fresh) = nav(&req, user.0.as_ref());
-    render(&req, &state, &tpl::StandingsPage { nav, is_to, tournament, standings, meta, live }, fresh.as_deref())
+    render(&req, &state, &tpl::StandingsPage { nav, is_to, tournament, standings, live }, fresh.as_deref())
 }
 
 async fn dashboard_page(
@@ -412,7 +433,7 @@ async fn dashboard_page(
     let ViewState::Queue { tournament, .. } = s else { return Err(ApiError::internal("queue view").into()) };
     if tournament.owner_id != u.id {
         return Err(ApiError::forbidden(
-            "not_tournament_organiser",
+            Code::NotTournamentOrganiser,
             "Only the tournament organiser can open the dashboard.",
         )
         .into());

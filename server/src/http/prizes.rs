@@ -8,7 +8,7 @@ use crate::app::AppState;
 use crate::auth::csrf;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{PlayerId, PrizeRunId, TournamentId};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::service::prizes::{self, CsvTable, OverrideInput, RunRequest};
 use crate::service::{players, tournaments};
 use actix_web::http::header;
@@ -90,7 +90,7 @@ async fn set_config(
 }
 
 fn utf8(body: &[u8]) -> ApiResult<&str> {
-    std::str::from_utf8(body).map_err(|_| ApiError::invalid("invalid_csv", "The CSV must be UTF-8 text."))
+    std::str::from_utf8(body).map_err(|_| ApiError::invalid(Code::InvalidCsv, "The CSV must be UTF-8 text."))
 }
 
 async fn import(
@@ -310,7 +310,7 @@ async fn run_form(
             }
             _ => {
                 let e = ApiError::bad_request(
-                    "invalid_override",
+                    Code::InvalidOverride,
                     "Invalid override: choose both the prize and the player for an override.",
                 );
                 return refused(&state, &req, &u, *id, e, String::new()).await;

@@ -5,7 +5,7 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::bus::event::frame_of;
 use crate::domain::{TournamentId, TournamentStatus};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::live::snapshot;
 use crate::service::{standings, tournaments};
 use actix_web::{web, HttpResponse};
@@ -74,7 +74,7 @@ async fn advance(
         None => None,
         Some(s) => Some(TournamentStatus::parse(&s.trim().to_ascii_uppercase()).ok_or_else(|| {
             ApiError::invalid(
-                "invalid_field",
+                Code::InvalidField,
                 format!("from must be one of DRAFT, REGISTRATION, CHECK_IN, IN_PROGRESS, COMPLETE; got {s:?}."),
             )
         })?),
@@ -90,12 +90,19 @@ async fn lock_lists(
     Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::lock_lists(&state.ctx, &user, *id).await? })))
 }
 
+/// `?after_round=N`: the standings as they stood after round `N`.
+#[derive(serde::Deserialize)]
+struct StandingsQuery {
+    after_round: Option<u32>,
+}
+
 async fn get_standings(
     state: web::Data<AppState>,
     user: MaybeUser,
     id: web::Path<TournamentId>,
+    q: web::Query<StandingsQuery>,
 ) -> ApiResult<HttpResponse> {
-    let (played, rows, meta) = standings::read(&state.ctx, *id, user.0.as_ref()).await?;
+    let (played, rows, meta) = standings::read(&state.ctx, *id, user.0.as_ref(), q.after_round).await?;
     let mut body = serde_json::to_value(&meta).map_err(ApiError::internal)?;
     body["round"] = json!(played);
     body["players"] = serde_json::to_value(&rows).map_err(ApiError::internal)?;
@@ -129,12 +136,12 @@ async fn events(
     q: web::Query<Since>,
 ) -> ApiResult<HttpResponse> {
     if q.since < 0 {
-        return Err(ApiError::bad_request("invalid_query", "since must be 0 or more."));
+        return Err(ApiError::bad_request(Code::InvalidQuery, "since must be 0 or more."));
     }
     let limit = q.limit.unwrap_or(1000);
     if limit == 0 || limit > MAX_EVENTS {
         return Err(ApiError::bad_request(
-            "invalid_query",
+            Code::InvalidQuery,
             format!("limit must be from 1 to {MAX_EVENTS}; got {limit}."),
         ));
     }

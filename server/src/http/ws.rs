@@ -3,7 +3,7 @@
 use crate::app::AppState;
 use crate::auth::session;
 use crate::domain::{now_millis, TournamentId};
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::live::session::{Timing, Watcher, MAX_FRAME};
 use crate::live::view::{Me, ViewParams};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -30,7 +30,7 @@ async fn connect(
 ) -> Result<HttpResponse, actix_web::Error> {
     if crate::auth::csrf::from_other_origin(&req, &state.settings) {
         return Err(ApiError::forbidden(
-            "cross_site_request",
+            Code::CrossSiteRequest,
             "Live updates are only served to Arbiter's own pages; this connection came from another site.",
         )
         .into());
@@ -67,7 +67,7 @@ async fn connect(
         };
         (user, me)
     };
-    let view = params.view(me).map_err(|m| ApiError::bad_request("bad_view", m))?;
+    let view = params.view(me).map_err(|m| ApiError::bad_request(Code::BadView, m))?;
     let place = state.limits.open_socket(super::peer::client_address(&req, &state.settings.trusted_proxies))?;
     let (res, ws_session, stream) = actix_ws::handle(&req, body)?;
     let stream = stream.max_frame_size(MAX_FRAME);

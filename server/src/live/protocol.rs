@@ -13,7 +13,8 @@
 //!   what the view shows of event `N` (`kind` is the event's, or `standings` /
 //!   `standing` for recomputed standings rows);
 //! - `{"v":1,"type":"resync","reason":…}`: a snapshot follows; drop local state;
-//! - `{"v":1,"type":"pong"}` and `{"v":1,"type":"error","code":…,"message":…}`.
+//! - `{"v":1,"type":"pong","now":MS}` (the server's time, for the round clock) and
+//!   `{"v":1,"type":"error","code":…,"message":…}`.
 //!
 //! Client → server: `{"v":1,"type":"ping"}`; `{"v":1,"type":"resume","since":N}`
 //! (events after `N`, or a snapshot); `{"v":1,"type":"subscribe","view":V,…}`
@@ -114,8 +115,13 @@ pub enum ServerMsg<'a> {
         /// Why, in words.
         reason: &'a str,
     },
-    /// The answer to a `ping`.
-    Pong,
+    /// The answer to a `ping`, with the server's time (Unix ms): clients
+    /// measure their offset from it, so a round's clock shows the same time
+    /// on every screen whatever the device's own clock says.
+    Pong {
+        /// The server's time when it answered, Unix ms.
+        now: i64,
+    },
     /// A client frame could not be acted on; the socket stays open.
     Error {
         /// A stable snake_case code (`bad_message`, `bad_view`, or an API error code).
@@ -200,7 +206,7 @@ mod tests {
     #[test]
     fn server_frames_carry_the_version_and_their_type() {
         let v = |m: ServerMsg<'_>| serde_json::from_str::<serde_json::Value>(&m.text()).unwrap();
-        let pong = v(ServerMsg::Pong);
+        let pong = v(ServerMsg::Pong { now: 42 });
         assert_eq!((pong["v"].as_u64(), pong["type"].as_str()), (Some(1), Some("pong")));
         let resync = v(ServerMsg::Resync { reason: "fell behind" });
         assert_eq!(resync["reason"], "fell behind");

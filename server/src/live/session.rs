@@ -20,6 +20,7 @@ use super::view::{Me, View};
 use super::{Hub, Subscription};
 use crate::bus::event::frame_of;
 use crate::domain::{TournamentId, User};
+use crate::error::Code;
 use actix_web::web::Bytes;
 use actix_ws::{CloseCode, CloseReason, Message, ProtocolError};
 use bytestring::ByteString;
@@ -223,7 +224,7 @@ impl Viewer {
                             match msg {
                                 Some(Ok(Message::Text(text))) => match protocol::parse_client(&text) {
                                     Ok(ClientMsg::Ping { .. }) => {
-                                        if !self.send(Out::Text(ServerMsg::Pong.text())).await { return self.gone() }
+                                        if !self.send(Out::Text(ServerMsg::Pong { now: crate::domain::now_millis() }.text())).await { return self.gone() }
                                     }
                                     Ok(ClientMsg::Resume { since, .. }) => {
                                         if !Box::pin(self.catch_up(since, &sub)).await { return self.gone() }
@@ -236,17 +237,17 @@ impl Viewer {
                                                 return Next::Rejoin;
                                             }
                                             Err(m) => {
-                                                if !self.send(Out::Text(ServerMsg::Error { code: "bad_view", message: &m }.text())).await { return self.gone() }
+                                                if !self.send(Out::Text(ServerMsg::Error { code: Code::BadView.as_str(), message: &m }.text())).await { return self.gone() }
                                             }
                                         }
                                     }
                                     Err(m) => {
-                                        if !self.send(Out::Text(ServerMsg::Error { code: "bad_message", message: &m }.text())).await { return self.gone() }
+                                        if !self.send(Out::Text(ServerMsg::Error { code: Code::BadMessage.as_str(), message: &m }.text())).await { return self.gone() }
                                     }
                                 },
                                 Some(Ok(Message::Ping(b))) => { if !self.send(Out::Pong(b)).await { return self.gone() } }
                                 Some(Ok(Message::Binary(_))) => {
-                                    if !self.send(Out::Text(ServerMsg::Error { code: "bad_message", message: "send JSON text frames" }.text())).await { return self.gone() }
+                                    if !self.send(Out::Text(ServerMsg::Error { code: Code::BadMessage.as_str(), message: "send JSON text frames" }.text())).await { return self.gone() }
                                 }
                                 Some(Err(ProtocolError::Overflow)) => return Next::End(End::TooBig),
                                 Some(Err(ProtocolError::Io(e))) if e.kind() == std::io::ErrorKind::InvalidData => {

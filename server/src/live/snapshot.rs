@@ -51,6 +51,10 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
             Ok(Some(views::round(&r, &tx.pairings_of_round(r.id).await?, &names)))
         })
         .await?;
+    let clock = match latest.as_deref() {
+        Some(r) => tx.round_clock(r.id).await?.map(|c| views::clock(&c, r.number)),
+        None => None,
+    };
     let data = match view {
         View::Events | View::Queue => {
             let players = tx.players(id).await?;
@@ -61,9 +65,11 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
             let rows = cache.as_ref().map(|c| c.rows.as_slice()).unwrap_or_default();
             let standings_meta = cache.as_ref().map(|c| (*c.meta).clone()).unwrap_or_default();
             let standings = StandingsWindow::of(rows, 0, QUEUE_STANDINGS);
-            ViewState::Queue { tournament, players, round, standings, standings_meta }
+            ViewState::Queue { tournament, players, round, standings, standings_meta, clock }
         }
-        View::Board { from, to } => ViewState::Board { tournament, round: latest.map(|r| r.for_tables(*from, *to)) },
+        View::Board { from, to } => {
+            ViewState::Board { tournament, round: latest.map(|r| r.for_tables(*from, *to)), clock }
+        }
         View::Standings { offset, limit } => {
             drop(tx);
             let cache = hub.standings(id).await;
@@ -85,7 +91,7 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
             drop(tx);
             let standing =
                 hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == *player).cloned());
-            ViewState::Player { tournament, me, round, pairing, standing }
+            ViewState::Player { tournament, me, round, pairing, standing, clock }
         }
     };
     Ok((t.last_seq, data))

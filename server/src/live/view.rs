@@ -157,6 +157,8 @@ impl View {
                 | E::TrfImported { .. }
                 | E::PrizesPublished { .. },
             ) => whole,
+            // A round's clock: screens and phones show it; a standings window does not.
+            (View::Board { .. } | View::Player { .. }, E::ClockChanged { .. }) => whole,
             (View::Board { from, to }, _) => match e.round() {
                 Some(round) => Some(Cow::Owned(e.with_round(round.for_tables(*from, *to)))),
                 None => {

@@ -6,7 +6,7 @@ use crate::auth::password::{self, Hasher};
 use crate::auth::session;
 use crate::bus::Control;
 use crate::domain::{now_millis, User, UserId};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use serde::Deserialize;
 use std::net::IpAddr;
 
@@ -41,7 +41,7 @@ fn clean_email(email: &str) -> ApiResult<String> {
     if valid {
         Ok(e)
     } else {
-        Err(ApiError::invalid("invalid_email", "Enter an e-mail address like name@example.com."))
+        Err(ApiError::invalid(Code::InvalidEmail, "Enter an e-mail address like name@example.com."))
     }
 }
 
@@ -72,14 +72,17 @@ pub async fn sign_up(
     let email = clean_email(&input.email)?;
     let display_name = super::clean_text("display_name", &input.display_name, 64)?;
     if let Some(why) = password::weakness(&input.password, &[&email, &display_name]) {
-        return Err(ApiError::invalid("weak_password", why));
+        return Err(ApiError::invalid(Code::WeakPassword, why));
     }
     limits.password_attempt(from, &email)?;
     let phc = passwords.hash(input.password).await.map_err(ApiError::internal)?;
     let user = User { id: UserId::random(), email, display_name };
     let tx = ctx.store.begin().await?;
     if tx.user_by_email(&user.email).await?.is_some() {
-        return Err(ApiError::conflict("email_taken", "An account with this e-mail already exists; sign in instead."));
+        return Err(ApiError::conflict(
+            Code::EmailTaken,
+            "An account with this e-mail already exists; sign in instead.",
+        ));
     }
     tx.insert_user(&user, &phc, now_millis()).await?;
     tx.commit().await?;
@@ -115,7 +118,7 @@ pub async fn sign_in(
             let token = start_session(ctx, u.id).await?;
             Ok((u, token))
         }
-        _ => Err(ApiError::unauthorized("invalid_credentials", "That e-mail and password do not match an account.")),
+        _ => Err(ApiError::unauthorized(Code::InvalidCredentials, "That e-mail and password do not match an account.")),
     }
 }
 

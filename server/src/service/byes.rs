@@ -13,7 +13,7 @@ use crate::domain::{
     now_millis, ByeKind, ByeRequest, ByeRequestId, PairingSystem, Player, PlayerId, RoundStatus, Tournament,
     TournamentId, TournamentStatus, User,
 };
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use serde::Deserialize;
 
 /// A bye asked for: `{"round": 4, "kind": "half"}` (`half`, `zero`, or `full` for the TO).
@@ -40,11 +40,11 @@ fn view(r: &ByeRequest, p: &Player, t: &Tournament) -> ByeView {
 
 fn parse_kind(kind: &str, by_to: bool) -> ApiResult<ByeKind> {
     let k = ByeKind::parse(&kind.trim().to_uppercase()).ok_or_else(|| {
-        ApiError::invalid("invalid_bye_kind", format!("kind must be half, zero or full, not {kind:?}."))
+        ApiError::invalid(Code::InvalidByeKind, format!("kind must be half, zero or full, not {kind:?}."))
     })?;
     if k == ByeKind::Full && !by_to {
         return Err(ApiError::forbidden(
-            "full_bye_by_organiser",
+            Code::FullByeByOrganiser,
             "Only the organiser can give a full-point bye; ask for a half-point or zero-point bye.",
         ));
     }
@@ -56,7 +56,7 @@ fn parse_kind(kind: &str, by_to: bool) -> ApiResult<ByeKind> {
 async fn check(change: &Change, t: &Tournament, p: &Player, round: u32) -> ApiResult<()> {
     if t.pairing_system != PairingSystem::Dutch {
         return Err(ApiError::conflict(
-            "byes_not_offered",
+            Code::ByesNotOffered,
             format!(
                 "Byes on request are for Swiss chess events (FIDE Dutch); this event is a {}.",
                 t.pairing_system.label().to_lowercase()
@@ -65,26 +65,26 @@ async fn check(change: &Change, t: &Tournament, p: &Player, round: u32) -> ApiRe
     }
     if matches!(t.status, TournamentStatus::Draft | TournamentStatus::Complete) {
         return Err(ApiError::conflict(
-            "wrong_status",
+            Code::WrongStatus,
             format!("Byes can be arranged from registration until the event ends; it is {}.", t.status),
         ));
     }
     if round == 0 || round > t.total_rounds {
         return Err(ApiError::invalid(
-            "invalid_round",
+            Code::InvalidRound,
             format!("round must be between 1 and {}, the event's rounds.", t.total_rounds),
         ));
     }
     let paired = change.tx().rounds(t.id).await?.iter().filter(|r| r.status != RoundStatus::Pending).count();
     if round as usize <= paired {
         return Err(ApiError::conflict(
-            "round_already_paired",
+            Code::RoundAlreadyPaired,
             format!("Round {round} is already paired; byes are arranged before a round is paired."),
         ));
     }
     if p.dropped || p.removed {
         return Err(ApiError::conflict(
-            "player_withdrawn",
+            Code::PlayerWithdrawn,
             format!("{} has withdrawn and is not paired again.", p.display_name),
         ));
     }
@@ -122,7 +122,7 @@ async fn delete(ctx: &Ctx, mut change: Change, t: &Tournament, p: &Player, round
     check(&change, t, p, round).await?;
     if !change.tx().delete_bye_request(p.id, round).await? {
         return Err(ApiError::not_found(
-            "bye_not_found",
+            Code::ByeNotFound,
             format!("{} has no bye arranged for round {round}.", p.display_name),
         ));
     }

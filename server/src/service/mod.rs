@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod byes;
+pub mod clock;
 pub mod pairing;
 pub mod players;
 pub mod prizes;
@@ -23,7 +24,7 @@ pub mod views;
 
 use crate::bus::{Bus, EventData, LiveEvent};
 use crate::domain::{now_millis, Tournament, TournamentId, TournamentStatus, User};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::store::{Store, Tx};
 use std::sync::Arc;
 
@@ -97,7 +98,7 @@ impl Change {
 pub async fn load_tournament(tx: &Tx, id: TournamentId) -> ApiResult<Tournament> {
     tx.tournament(id)
         .await?
-        .ok_or_else(|| ApiError::not_found("tournament_not_found", "There is no tournament with this id."))
+        .ok_or_else(|| ApiError::not_found(Code::TournamentNotFound, "There is no tournament with this id."))
 }
 
 /// Loads a tournament visible to `viewer` (a DRAFT only to its TO).
@@ -107,7 +108,7 @@ pub async fn load_tournament(tx: &Tx, id: TournamentId) -> ApiResult<Tournament>
 pub async fn visible(tx: &Tx, id: TournamentId, viewer: Option<&User>) -> ApiResult<Tournament> {
     let t = load_tournament(tx, id).await?;
     if t.status == TournamentStatus::Draft && viewer.is_none_or(|u| u.id != t.owner_id) {
-        return Err(ApiError::not_found("tournament_not_found", "There is no tournament with this id."));
+        return Err(ApiError::not_found(Code::TournamentNotFound, "There is no tournament with this id."));
     }
     Ok(t)
 }
@@ -120,24 +121,56 @@ pub fn require_to(t: &Tournament, user: &User, action: &str) -> ApiResult<()> {
     if t.owner_id == user.id {
         Ok(())
     } else {
-        Err(ApiError::forbidden("not_tournament_organiser", format!("Only the tournament organiser can {action}.")))
+        Err(ApiError::forbidden(Code::NotTournamentOrganiser, format!("Only the tournament organiser can {action}.")))
     }
+}
+
+/// The words a form uses for an API field, for messages a person reads
+/// ("The name must not be empty."); the field itself goes in the error's
+/// `details` for programs. Unknown fields are named as they are.
+#[must_use]
+pub fn field_words(field: &str) -> &str {
+    match field {
+        "display_name" => "The name",
+        "faction" => "The faction",
+        "mission" => "The mission",
+        "name" => "The event's name",
+        "format" => "The format",
+        "location" => "The venue",
+        "list_text" => "The army list",
+        "note" => "The note",
+        "player1_vp" => "Player 1's VP",
+        "player2_vp" => "Player 2's VP",
+        "player1_points" => "Player 1's points",
+        "player2_points" => "Player 2's points",
+        "player1_twenties" => "Player 1's 20s",
+        "player2_twenties" => "Player 2's 20s",
+        other => other,
+    }
+}
+
+/// A 422 `invalid_field` about `field`: `rule` follows the field's words
+/// ("must not be empty."), and `details` names the field.
+#[must_use]
+pub fn invalid_field(field: &str, rule: &str) -> ApiError {
+    ApiError::invalid(Code::InvalidField, format!("{} {rule}", field_words(field)))
+        .with_details(serde_json::json!({ "field": field }))
 }
 
 /// Trims `s` and checks its length is within `1..=max` characters.
 ///
 /// # Errors
-/// 422 `invalid_field` naming `field`.
+/// 422 `invalid_field` in the form's words (see [`field_words`]), naming `field` in `details`.
 pub fn clean_text(field: &str, s: &str, max: usize) -> ApiResult<String> {
     let t = s.trim();
     if t.is_empty() {
-        return Err(ApiError::invalid("invalid_field", format!("{field} must not be empty.")));
+        return Err(invalid_field(field, "must not be empty."));
     }
     if t.chars().count() > max {
-        return Err(ApiError::invalid("invalid_field", format!("{field} must be at most {max} characters.")));
+        return Err(invalid_field(field, &format!("must be at most {max} characters.")));
     }
     if t.chars().any(char::is_control) {
-        return Err(ApiError::invalid("invalid_field", format!("{field} must be a single line of text.")));
+        return Err(invalid_field(field, "must be a single line of text."));
     }
     Ok(t.to_string())
 }

@@ -24,7 +24,7 @@ use super::views::Roster;
 use crate::domain::{
     ByeKind, ByeRequest, ChessResult, Game, Pairing, PairingSystem, Player, PlayerId, Round, Tournament,
 };
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use arbiter_engine::model::{Colour, PlayerNo, RoundRecord, Unplayed};
 use arbiter_engine::pairing::dutch::{self, PairingError, PlayerInput, RoundInput, RoundStatus};
 use arbiter_engine::pairing::round_robin::{berger_schedule, Cycles};
@@ -87,7 +87,7 @@ pub fn pair(
 }
 
 fn cannot_pair(e: impl std::fmt::Display) -> ApiError {
-    ApiError::conflict("cannot_pair", format!("The round cannot be paired: {e}"))
+    ApiError::conflict(Code::CannotPair, format!("The round cannot be paired: {e}"))
 }
 
 /// Record-based Swiss over the active players: 40K by the event's
@@ -151,7 +151,7 @@ fn round_robin(t: &Tournament, players: &[Player], number: u32, cycles: Cycles) 
     let total = u32::try_from(schedule.len()).unwrap_or(u32::MAX);
     let round = schedule.get(number.saturating_sub(1) as usize).ok_or_else(|| {
         ApiError::conflict(
-            "all_rounds_played",
+            Code::AllRoundsPlayed,
             format!("The round robin of {n} players has {total} rounds; all are paired."),
         )
     })?;
@@ -329,7 +329,7 @@ fn dutch(
     let field = dutch_input(t, players, rounds, pairings, byes, number);
     let pairing = dutch::pair(&field.input).map_err(|e| match e {
         PairingError::NoLegalPairing => ApiError::conflict(
-            "no_legal_pairing",
+            Code::NoLegalPairing,
             format!("No pairing of round {number} meets the FIDE absolute criteria (no rematches, at most one PAB per player, colour limits); as Chief Arbiter, change the field (byes, withdrawals) and pair again."),
         ),
         other => cannot_pair(other),

@@ -6,7 +6,7 @@ use super::Ctx;
 use super::{clean_text, load_tournament, require_to, Change};
 use crate::bus::EventData;
 use crate::domain::{now_millis, Player, PlayerId, PlayerProfile, Tournament, TournamentId, TournamentStatus, User};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use serde::Deserialize;
 
 /// The longest army list accepted, in characters.
@@ -37,7 +37,7 @@ pub struct UpdateProfile {
 }
 
 fn clean_profile(p: PlayerProfile) -> ApiResult<PlayerProfile> {
-    p.cleaned().map_err(|m| ApiError::invalid("invalid_profile", m))
+    p.cleaned().map_err(|m| ApiError::invalid(Code::InvalidProfile, m))
 }
 
 /// `player.updateList`.
@@ -52,9 +52,10 @@ fn clean_list(list: Option<&str>) -> ApiResult<Option<String>> {
     match list {
         None => Ok(None),
         Some(l) if l.trim().is_empty() => Ok(None),
-        Some(l) if l.chars().count() > MAX_LIST_CHARS => {
-            Err(ApiError::invalid("invalid_field", format!("list_text must be at most {MAX_LIST_CHARS} characters.")))
-        }
+        Some(l) if l.chars().count() > MAX_LIST_CHARS => Err(ApiError::invalid(
+            Code::InvalidField,
+            format!("The army list must be at most {MAX_LIST_CHARS} characters."),
+        )),
         Some(l) => Ok(Some(l.replace("\r\n", "\n"))),
     }
 }
@@ -69,8 +70,8 @@ pub fn may_read_list(t: &Tournament, p: &Player, viewer: Option<&User>) -> bool 
 pub(super) async fn own_registration(change: &Change, t: &Tournament, user: &User) -> ApiResult<Player> {
     match change.tx().player_of_user(t.id, user.id).await? {
         Some(p) if !p.removed => Ok(p),
-        Some(_) => Err(ApiError::forbidden("player_removed", "The organiser removed you from this tournament.")),
-        None => Err(ApiError::not_found("not_registered", "You are not registered in this tournament.")),
+        Some(_) => Err(ApiError::forbidden(Code::PlayerRemoved, "The organiser removed you from this tournament.")),
+        None => Err(ApiError::not_found(Code::NotRegistered, "You are not registered in this tournament.")),
     }
 }
 
@@ -88,21 +89,21 @@ pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: Register)
     let t = super::visible(change.tx(), id, Some(user)).await?;
     if !t.status.is_open() {
         return Err(ApiError::conflict(
-            "registration_closed",
+            Code::RegistrationClosed,
             format!("Registration is not open: the tournament is {}.", t.status),
         ));
     }
     if t.lists_locked && list_text.is_some() {
         return Err(ApiError::conflict(
-            "lists_locked",
+            Code::ListsLocked,
             "Army lists are locked; register without a list and ask the organiser.",
         ));
     }
     if let Some(p) = change.tx().player_of_user(id, user.id).await? {
         return Err(if p.removed {
-            ApiError::forbidden("player_removed", "The organiser removed you from this tournament.")
+            ApiError::forbidden(Code::PlayerRemoved, "The organiser removed you from this tournament.")
         } else {
-            ApiError::conflict("already_registered", "You are already registered in this tournament.")
+            ApiError::conflict(Code::AlreadyRegistered, "You are already registered in this tournament.")
         });
     }
     let p = Player {
@@ -137,12 +138,12 @@ pub async fn update_list(ctx: &Ctx, user: &User, id: TournamentId, input: Update
     let mut p = own_registration(&change, &t, user).await?;
     if t.lists_locked {
         return Err(ApiError::conflict(
-            "lists_locked",
+            Code::ListsLocked,
             "Army lists are locked; ask the organiser if something is wrong.",
         ));
     }
     if t.status == TournamentStatus::Complete {
-        return Err(ApiError::conflict("wrong_status", "The tournament is complete."));
+        return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
     }
     p.list_text = list_text;
     change.tx().update_player(&p).await?;
@@ -154,15 +155,15 @@ pub async fn update_list(ctx: &Ctx, user: &User, id: TournamentId, input: Update
 async fn set_checked_in(ctx: &Ctx, mut p: Player, t: &Tournament, mut change: Change) -> ApiResult<PlayerView> {
     if !matches!(t.status, TournamentStatus::CheckIn | TournamentStatus::InProgress) {
         return Err(ApiError::conflict(
-            "check_in_closed",
+            Code::CheckInClosed,
             format!("Check-in is not open: the tournament is {}.", t.status),
         ));
     }
     if p.dropped {
-        return Err(ApiError::conflict("player_dropped", "This player has dropped from the tournament."));
+        return Err(ApiError::conflict(Code::PlayerDropped, "This player has dropped from the tournament."));
     }
     if p.checked_in {
-        return Err(ApiError::conflict("already_checked_in", format!("{} is already checked in.", p.display_name)));
+        return Err(ApiError::conflict(Code::AlreadyCheckedIn, format!("{} is already checked in.", p.display_name)));
     }
     p.checked_in = true;
     change.tx().update_player(&p).await?;
@@ -204,10 +205,10 @@ pub async fn drop_out(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pla
     let t = load_tournament(change.tx(), id).await?;
     let mut p = own_registration(&change, &t, user).await?;
     if t.status == TournamentStatus::Complete {
-        return Err(ApiError::conflict("wrong_status", "The tournament is complete."));
+        return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
     }
     if p.dropped {
-        return Err(ApiError::conflict("already_dropped", "You have already dropped from this tournament."));
+        return Err(ApiError::conflict(Code::AlreadyDropped, "You have already dropped from this tournament."));
     }
     p.dropped = true;
     change.tx().update_player(&p).await?;
@@ -227,10 +228,10 @@ pub async fn remove(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Playe
     require_to(&t, user, "remove players")?;
     let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
     if p.removed {
-        return Err(ApiError::conflict("already_removed", format!("{} was already removed.", p.display_name)));
+        return Err(ApiError::conflict(Code::AlreadyRemoved, format!("{} was already removed.", p.display_name)));
     }
     if t.status == TournamentStatus::Complete {
-        return Err(ApiError::conflict("wrong_status", "The tournament is complete."));
+        return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
     }
     p.dropped = true;
     p.removed = true;
@@ -259,7 +260,7 @@ pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResu
 }
 
 pub(super) fn player_not_found() -> ApiError {
-    ApiError::not_found("player_not_found", "There is no player with this id.")
+    ApiError::not_found(Code::PlayerNotFound, "There is no player with this id.")
 }
 
 /// The tournament a registration belongs to.

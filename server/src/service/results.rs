@@ -10,7 +10,7 @@ use crate::domain::{
     now_millis, Dispute, Game, GameScore, Pairing, PairingId, PairingState, Player, PlayerId, RoundStatus, Tournament,
     TournamentStatus, User, UserId,
 };
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use arbiter_web::views::ratings::RatingsChangedView;
 
 pub use super::scores::Score;
@@ -23,7 +23,7 @@ fn note(s: Option<&str>) -> ApiResult<Option<String>> {
     match s.map(str::trim) {
         None | Some("") => Ok(None),
         Some(n) if n.chars().count() > 500 => {
-            Err(ApiError::invalid("invalid_field", "note must be at most 500 characters."))
+            Err(ApiError::invalid(Code::InvalidField, "The note must be at most 500 characters."))
         }
         Some(n) => Ok(Some(n.to_string())),
     }
@@ -69,7 +69,7 @@ struct Table {
 
 impl Table {
     async fn open(ctx: &Ctx, pairing_id: PairingId) -> ApiResult<Table> {
-        let not_found = || ApiError::not_found("pairing_not_found", "There is no pairing with this id.");
+        let not_found = || ApiError::not_found(Code::PairingNotFound, "There is no pairing with this id.");
         let t_id = ctx.store.read().await?.pairing(pairing_id).await?.ok_or_else(not_found)?.tournament_id;
         let change = Change::begin(ctx, t_id).await?;
         let t = load_tournament(change.tx(), t_id).await?;
@@ -98,17 +98,20 @@ impl Table {
         };
         if let Some((seat, player)) = seat {
             if self.players.iter().any(|p| p.id == player && p.removed) {
-                return Err(ApiError::forbidden("player_removed", "The organiser removed you from this tournament."));
+                return Err(ApiError::forbidden(
+                    Code::PlayerRemoved,
+                    "The organiser removed you from this tournament.",
+                ));
             }
             return Ok(seat);
         }
         if user.id == self.t.owner_id {
             Err(ApiError::forbidden(
-                "not_your_table",
+                Code::NotYourTable,
                 "Only the players at this table report, confirm or dispute; as the organiser, use override.",
             ))
         } else {
-            Err(ApiError::forbidden("not_your_table", "You are not playing at this table."))
+            Err(ApiError::forbidden(Code::NotYourTable, "You are not playing at this table."))
         }
     }
 
@@ -127,14 +130,14 @@ impl Table {
     async fn in_playable_round(&self) -> ApiResult<()> {
         if self.pairing.is_bye() {
             return Err(ApiError::conflict(
-                "bye",
+                Code::Bye,
                 format!("A bye has no result to report: it counts as {}.", self.bye_worth()),
             ));
         }
         let round = self.change.tx().round(self.pairing.round_id).await?;
         if round.is_none_or(|r| r.status != RoundStatus::Active) {
             return Err(ApiError::conflict(
-                "round_closed",
+                Code::RoundClosed,
                 "This round is closed; ask the organiser to correct a result.",
             ));
         }
@@ -147,16 +150,16 @@ impl Table {
         match self.pairing.state {
             PairingState::Unreported => {
                 return Err(ApiError::conflict(
-                    "not_reported",
+                    Code::NotReported,
                     format!("Nothing to {verb}: no result has been reported yet."),
                 ))
             }
             PairingState::Confirmed => {
-                return Err(ApiError::conflict("already_confirmed", "This result is already final."));
+                return Err(ApiError::conflict(Code::AlreadyConfirmed, "This result is already final."));
             }
             PairingState::Disputed => {
                 return Err(ApiError::conflict(
-                    "result_disputed",
+                    Code::ResultDisputed,
                     "This result is disputed; the organiser will resolve it.",
                 ));
             }
@@ -164,13 +167,13 @@ impl Table {
         }
         if self.pairing.reported_by == Some(user.id) {
             return Err(ApiError::forbidden(
-                "own_report",
+                Code::OwnReport,
                 format!("You reported this result; your opponent must {verb} it."),
             ));
         }
         if let Some(reporter) = self.players.iter().find(|p| Some(p.user_id) == self.pairing.reported_by && p.removed) {
             return Err(ApiError::conflict(
-                "player_removed",
+                Code::PlayerRemoved,
                 format!(
                     "The organiser removed {} from this tournament, so their report no longer stands; \
                      the organiser decides this table's result.",
@@ -224,13 +227,13 @@ pub async fn report(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score)
         PairingState::Unreported => {}
         PairingState::Reported if table.pairing.reported_by == Some(user.id) => {
             return Err(ApiError::conflict(
-                "already_reported",
+                Code::AlreadyReported,
                 "You already reported this result; your opponent must confirm it.",
             ));
         }
         PairingState::Reported => {
             return Err(ApiError::conflict(
-                "already_reported",
+                Code::AlreadyReported,
                 format!(
                     "Your opponent already reported {}: confirm it, or dispute it with your score.",
                     match table.pairing.score {
@@ -243,12 +246,12 @@ pub async fn report(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score)
         }
         PairingState::Disputed => {
             return Err(ApiError::conflict(
-                "result_disputed",
+                Code::ResultDisputed,
                 "This result is disputed; the organiser will resolve it.",
             ));
         }
         PairingState::Confirmed => {
-            return Err(ApiError::conflict("already_confirmed", "This result is already final."))
+            return Err(ApiError::conflict(Code::AlreadyConfirmed, "This result is already final."))
         }
     }
     table.set_score(reported, user);
@@ -308,12 +311,12 @@ pub async fn override_result(ctx: &Ctx, user: &User, pairing_id: PairingId, scor
     let set = score.parse(&table.t)?;
     if table.pairing.is_bye() {
         return Err(ApiError::conflict(
-            "bye",
+            Code::Bye,
             format!("A bye has no result to override: it counts as {}.", table.bye_worth()),
         ));
     }
     if table.t.status == TournamentStatus::Complete {
-        return Err(ApiError::conflict("wrong_status", "The tournament is complete; its results are final."));
+        return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete; its results are final."));
     }
     table.set_score(set, user);
     table.pairing.state = PairingState::Confirmed;

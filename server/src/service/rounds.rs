@@ -10,7 +10,7 @@ use crate::domain::{
     now_millis, Game, GameScore, MatchResult, Pairing, PairingState, PlayerId, Round, RoundId, RoundStatus,
     TournamentId, TournamentStatus, User,
 };
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashMap;
@@ -25,7 +25,7 @@ pub struct CreateRound {
 }
 
 fn round_not_found() -> ApiError {
-    ApiError::not_found("round_not_found", "There is no round with this id.")
+    ApiError::not_found(Code::RoundNotFound, "There is no round with this id.")
 }
 
 /// `round.create`: the TO opens the next round (PENDING, no pairings yet).
@@ -39,20 +39,23 @@ pub async fn create(ctx: &Ctx, user: &User, id: TournamentId, input: CreateRound
     require_to(&t, user, "create rounds")?;
     if t.status != TournamentStatus::InProgress {
         return Err(ApiError::conflict(
-            "wrong_status",
+            Code::WrongStatus,
             format!("Rounds are created once the event has started; it is {}.", t.status),
         ));
     }
     let rounds = change.tx().rounds(id).await?;
     if let Some(open) = rounds.iter().find(|r| r.status != RoundStatus::Complete) {
-        return Err(ApiError::conflict("round_open", format!("Round {} is still open; close it first.", open.number)));
+        return Err(ApiError::conflict(
+            Code::RoundOpen,
+            format!("Round {} is still open; close it first.", open.number),
+        ));
     }
     let number = u32::try_from(rounds.len()).unwrap_or(u32::MAX).saturating_add(1);
     // A round robin's length follows from its field, known when round 1 is paired.
     let undrawn_round_robin = t.pairing_system.is_round_robin() && number == 1;
     if number > t.total_rounds && !undrawn_round_robin {
         return Err(ApiError::conflict(
-            "all_rounds_played",
+            Code::AllRoundsPlayed,
             format!("All {} rounds have been created; end the tournament instead.", t.total_rounds),
         ));
     }
@@ -95,7 +98,10 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Pu
         require_to(&t, user, "generate pairings")?;
         let round = tx.round(round_id).await?.ok_or_else(round_not_found)?;
         if round.status != RoundStatus::Pending {
-            return Err(ApiError::conflict("round_not_pending", format!("Round {} is already paired.", round.number)));
+            return Err(ApiError::conflict(
+                Code::RoundNotPending,
+                format!("Round {} is already paired.", round.number),
+            ));
         }
         let players = tx.players(t_id).await?;
         let rounds = tx.rounds(t_id).await?;
@@ -107,7 +113,7 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Pu
         let active: Vec<PlayerId> = players.iter().filter(|p| p.is_active()).map(|p| p.id).collect();
         if active.len() < 2 && !drawn {
             return Err(ApiError::conflict(
-                "not_enough_players",
+                Code::NotEnoughPlayers,
                 format!("At least 2 checked-in players are needed to pair a round; {} are.", active.len()),
             ));
         }
@@ -157,7 +163,7 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Pu
         change.commit(ctx).await?;
         return Ok(published);
     }
-    Err(ApiError::conflict("busy", "The tournament kept changing while pairing; try again."))
+    Err(ApiError::conflict(Code::Busy, "The tournament kept changing while pairing; try again."))
 }
 
 fn to_pairings(round: &Round, paired: &Paired, game: Game) -> Vec<Pairing> {
@@ -211,7 +217,7 @@ pub async fn get(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> ApiResu
     let is_to = viewer.is_some_and(|u| u.id == t.owner_id);
     if round.status == RoundStatus::Pending && !is_to {
         return Err(ApiError::not_found(
-            "round_not_published",
+            Code::RoundNotPublished,
             format!("Round {} has not been paired yet.", round.number),
         ));
     }
@@ -248,10 +254,13 @@ pub async fn close(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Round
     let mut round = change.tx().round(round_id).await?.ok_or_else(round_not_found)?;
     match round.status {
         RoundStatus::Pending => {
-            return Err(ApiError::conflict("round_not_paired", format!("Round {} has no pairings yet.", round.number)))
+            return Err(ApiError::conflict(
+                Code::RoundNotPaired,
+                format!("Round {} has no pairings yet.", round.number),
+            ))
         }
         RoundStatus::Complete => {
-            return Err(ApiError::conflict("round_closed", format!("Round {} is already closed.", round.number)))
+            return Err(ApiError::conflict(Code::RoundClosed, format!("Round {} is already closed.", round.number)))
         }
         RoundStatus::Active => {}
     }
@@ -280,7 +289,7 @@ pub async fn close(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Round
     if !missing.is_empty() {
         let tables: Vec<String> = missing.iter().map(|m| m["table"].to_string()).collect();
         return Err(ApiError::conflict(
-            "round_incomplete",
+            Code::RoundIncomplete,
             format!(
                 "Round {} cannot close: {} result(s) still missing, at table(s) {}.",
                 round.number,

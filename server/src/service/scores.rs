@@ -14,7 +14,7 @@
 //! (`invalid_vp`, `invalid_result`, `invalid_points`, `invalid_twenties`).
 
 use crate::domain::{ChessResult, Game, GameScore, Tournament};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use serde::Deserialize;
 use serde_json::Number;
 
@@ -92,7 +92,7 @@ impl Score {
             return Ok(());
         }
         Err(ApiError::invalid(
-            "invalid_score",
+            Code::InvalidScore,
             format!(
                 "This is a {} event: its result is {expected}; {} {} not part of it.",
                 t.game.label(),
@@ -114,7 +114,7 @@ impl Score {
         let given = self.given();
         if let Some(missing) = fields.iter().find(|f| !given.contains(f)) {
             return Err(ApiError::bad_request(
-                "invalid_json",
+                Code::InvalidJson,
                 format!("The JSON has a wrong or missing field: missing field `{missing}`."),
             ));
         }
@@ -127,28 +127,28 @@ impl Score {
             Game::Chess => GameScore::Chess { result: chess_result(self.result.as_deref().unwrap_or_default())? },
             Game::Crokinole => GameScore::Crokinole {
                 player1_points: whole(
-                    "invalid_points",
+                    Code::InvalidPoints,
                     "player1_points",
                     "game points",
                     &need(&self.player1_points),
                     t.max_vp,
                 )?,
                 player2_points: whole(
-                    "invalid_points",
+                    Code::InvalidPoints,
                     "player2_points",
                     "game points",
                     &need(&self.player2_points),
                     t.max_vp,
                 )?,
                 player1_twenties: whole(
-                    "invalid_twenties",
+                    Code::InvalidTwenties,
                     "player1_twenties",
                     "20s",
                     &need(&self.player1_twenties),
                     MAX_TWENTIES,
                 )?,
                 player2_twenties: whole(
-                    "invalid_twenties",
+                    Code::InvalidTwenties,
                     "player2_twenties",
                     "20s",
                     &need(&self.player2_twenties),
@@ -183,13 +183,17 @@ impl Score {
 /// # Errors
 /// 422 `invalid_vp` naming the field.
 pub fn vp(field: &str, n: &Number, max: u32) -> ApiResult<u32> {
-    whole("invalid_vp", field, "VP", n, max)
+    whole(Code::InvalidVp, field, "VP", n, max)
 }
 
 /// Checks a whole number from 0 to `max` of `unit`.
-fn whole(code: &'static str, field: &str, unit: &str, n: &Number, max: u32) -> ApiResult<u32> {
+fn whole(code: Code, field: &str, unit: &str, n: &Number, max: u32) -> ApiResult<u32> {
     n.as_u64().and_then(|v| u32::try_from(v).ok()).filter(|v| *v <= max).ok_or_else(|| {
-        ApiError::invalid(code, format!("{field} must be a whole number of {unit} from 0 to {max}; got {n}."))
+        ApiError::invalid(
+            code,
+            format!("{} must be a whole number of {unit} from 0 to {max}; {n} is not.", super::field_words(field)),
+        )
+        .with_details(serde_json::json!({ "field": field }))
     })
 }
 
@@ -201,7 +205,7 @@ pub fn chess_result(s: &str) -> ApiResult<ChessResult> {
     ChessResult::parse(s).ok_or_else(|| {
         let all: Vec<&str> = ChessResult::ALL.iter().map(|r| r.as_str()).collect();
         ApiError::invalid(
-            "invalid_result",
+            Code::InvalidResult,
             format!("result must be one of {} (1/2-1/2 is accepted for a draw); got {s:?}.", all.join(", ")),
         )
     })

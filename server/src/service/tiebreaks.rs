@@ -15,7 +15,7 @@ use crate::domain::{
     crokinole_format, default_standings, now_millis, Game, PairingSystem, ResolutionMeta, RoundStatus, StandingsChange,
     Tournament, TournamentId, TournamentStatus, User,
 };
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use arbiter_engine::model::{PointSystem, Points};
 use arbiter_engine::standings::crokinole::CrokinoleScoring;
 use arbiter_engine::standings::{ChessTiebreak, Modifier, PairingKind, StandingsConfig, Wh40kPrimary, Wh40kTiebreak};
@@ -59,7 +59,7 @@ pub struct SetTiebreaks {
 }
 
 fn invalid(message: impl Into<String>) -> ApiError {
-    ApiError::invalid("invalid_standings", message)
+    ApiError::invalid(Code::InvalidStandings, message)
 }
 
 /// Parses and checks a standings configuration for `t`'s game and pairing system.
@@ -154,11 +154,11 @@ pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &Sta
 pub fn parse_points(game: Game, system: PairingSystem, input: &PointsInput) -> ApiResult<PointSystem> {
     if game != Game::Chess {
         return Err(ApiError::invalid(
-            "invalid_field",
+            Code::InvalidField,
             format!("Point values are set in chess only; this is a {} event.", game.label()),
         ));
     }
-    let bad = |m: String| ApiError::invalid("invalid_points", m);
+    let bad = |m: String| ApiError::invalid(Code::InvalidPoints, m);
     let value = |field: &str, n: &Number| -> ApiResult<Points> {
         n.to_string().parse::<Points>().ok().filter(|p| (Points::ZERO..=Points::whole(10)).contains(p)).ok_or_else(
             || {
@@ -292,12 +292,15 @@ pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: SetTiebreaks) 
     let config = input.config.map(|c| parse_config(&t, c)).transpose()?;
     let points = input.points.as_ref().map(|p| parse_points(t.game, t.pairing_system, p)).transpose()?;
     if t.status == TournamentStatus::Complete {
-        return Err(ApiError::conflict("tournament_complete", "The tournament is complete; its standings are final."));
+        return Err(ApiError::conflict(
+            Code::TournamentComplete,
+            "The tournament is complete; its standings are final.",
+        ));
     }
     let paired = rounds_paired(change.tx(), id).await?;
     if paired > 0 && !input.confirm {
         return Err(ApiError::conflict(
-            "confirmation_required",
+            Code::ConfirmationRequired,
             format!(
                 "{paired} round(s) are already paired: changing how standings are ranked rewrites the published standings. \
                  Send \"confirm\": true to change them anyway; the change is logged."

@@ -18,7 +18,7 @@ use super::Ctx;
 use super::{load_tournament, require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{now_millis, PlayerId, ResolutionMeta, TieResolution, TournamentId, User};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use arbiter_engine::standings::{OpenTieKind, Resolution};
 use arbiter_web::views::{MiniLeagueView, ResolutionView};
 use serde::Deserialize;
@@ -80,10 +80,10 @@ pub async fn act(ctx: &Ctx, user: &User, id: TournamentId, input: TieAction) -> 
         .iter()
         .find(|(_, p)| p.id == input.player_id)
         .map(|(n, p)| (*n, p.display_name.clone()))
-        .ok_or_else(|| ApiError::not_found("player_not_found", "This player is not in the standings."))?;
+        .ok_or_else(|| ApiError::not_found(Code::PlayerNotFound, "This player is not in the standings."))?;
     let tie = c.raw.open_ties.iter().find(|tie| tie.members.contains(&no)).ok_or_else(|| {
         ApiError::conflict(
-            "not_tied",
+            Code::NotTied,
             format!("{who} is not in a tie open to the organiser: the tie-breaks already decide their place."),
         )
     })?;
@@ -93,14 +93,14 @@ pub async fn act(ctx: &Ctx, user: &User, id: TournamentId, input: TieAction) -> 
     if input.action == TieActionKind::DrawLots {
         if tie.kind != OpenTieKind::Unresolved {
             return Err(ApiError::conflict(
-                "not_unresolved",
+                Code::NotUnresolved,
                 "Lots are drawn only for a tie every tie-break leaves open (C.07 art. 4.2); this order comes from \
                  a tie-break: confirm it or swap.",
             ));
         }
         if let Some(lot) = current.and_then(|r| r.lot) {
             return Err(ApiError::conflict(
-                "already_drawn",
+                Code::AlreadyDrawn,
                 format!("Lots were already drawn for this tie (seed {:016x}); a draw stands.", lot.seed),
             ));
         }
@@ -116,7 +116,7 @@ pub async fn act(ctx: &Ctx, user: &User, id: TournamentId, input: TieAction) -> 
     if input.action == TieActionKind::Swap {
         if resolution.order.last() == Some(&no) {
             return Err(ApiError::conflict(
-                "nobody_below",
+                Code::NobodyBelow,
                 format!("{who} is last in the tied group: nobody below to swap with."),
             ));
         }

@@ -9,7 +9,7 @@ use crate::domain::{
     default_points, default_standings, now_millis, Game, PairingSystem, RoundStatus, Tournament, TournamentId,
     TournamentStatus, User, UserId,
 };
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::store::Tx;
 use serde::Deserialize;
 
@@ -72,12 +72,12 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         Some(l) => Some(clean_text("location", l, 120)?),
     };
     let event_date = chrono::NaiveDate::parse_from_str(input.event_date.trim(), "%Y-%m-%d")
-        .map_err(|_| ApiError::invalid("invalid_field", "event_date must be a date like 2026-05-17 (YYYY-MM-DD)."))?;
+        .map_err(|_| ApiError::invalid(Code::InvalidField, "The date must be a date like 2026-05-17 (YYYY-MM-DD)."))?;
     let game = match input.game.as_deref() {
         None => Game::Wh40k,
         Some(g) => Game::parse(g).ok_or_else(|| {
             ApiError::invalid(
-                "invalid_field",
+                Code::InvalidField,
                 format!("Unknown game {g:?}; use \"wh40k\", \"chess\" or \"crokinole\"."),
             )
         })?,
@@ -87,21 +87,24 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
     let pairing_system = match input.pairing_system.as_deref() {
         None => offered[0],
         Some(p) => PairingSystem::parse(p).filter(|p| offered.contains(p)).ok_or_else(|| {
-            ApiError::invalid("invalid_field", format!("A {} event is paired by {}; got {p:?}.", game.label(), names()))
+            ApiError::invalid(
+                Code::InvalidField,
+                format!("A {} event is paired by {}; got {p:?}.", game.label(), names()),
+            )
         })?,
     };
     let total_rounds = match input.total_rounds {
         Some(n) if (1..=MAX_ROUNDS).contains(&n) => n,
         Some(_) => {
             return Err(ApiError::invalid(
-                "invalid_field",
+                Code::InvalidField,
                 format!("The number of rounds (total_rounds) must be between 1 and {MAX_ROUNDS}."),
             ))
         }
         None if pairing_system.is_round_robin() => 0,
         None => {
             return Err(ApiError::invalid(
-                "rounds_required",
+                Code::RoundsRequired,
                 format!(
                     "Say how many rounds the event has (total_rounds, 1 to {MAX_ROUNDS}); only a round robin's \
                      rounds follow from its players."
@@ -112,7 +115,10 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
     let max_vp =
         input.max_vp.unwrap_or(if game == Game::Crokinole { DEFAULT_MAX_CROKINOLE_POINTS } else { DEFAULT_MAX_VP });
     if !(1..=10_000).contains(&max_vp) {
-        return Err(ApiError::invalid("invalid_field", "max_vp must be between 1 and 10000."));
+        return Err(ApiError::invalid(
+            Code::InvalidField,
+            "The most VP a player can score (max_vp) must be between 1 and 10000.",
+        ));
     }
     let points = match &input.points {
         Some(p) => Some(super::tiebreaks::parse_points(game, pairing_system, p)?),
@@ -121,7 +127,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
     let missions = match input.missions {
         Some(m) if !m.is_empty() => {
             if m.len() > MAX_ROUNDS as usize {
-                return Err(ApiError::invalid("invalid_field", format!("Give at most {MAX_ROUNDS} missions.")));
+                return Err(ApiError::invalid(Code::InvalidField, format!("Give at most {MAX_ROUNDS} missions.")));
             }
             m.iter().map(|x| clean_text("mission", x, 120)).collect::<ApiResult<Vec<_>>>()?
         }
@@ -203,6 +209,36 @@ pub async fn list_open(ctx: &Ctx) -> ApiResult<Vec<TournamentView>> {
     Ok(out)
 }
 
+/// Events being played now (in progress), the soonest first.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn list_running(ctx: &Ctx) -> ApiResult<Vec<TournamentView>> {
+    let tx = ctx.store.read().await?;
+    let mut out = Vec::new();
+    for t in tx.tournaments_with_status(&[TournamentStatus::InProgress]).await? {
+        out.push(view(&tx, &t).await?);
+    }
+    Ok(out)
+}
+
+/// The most finished events a listing shows.
+pub const FINISHED_LISTED: u64 = 50;
+
+/// Finished events, the latest first (at most [`FINISHED_LISTED`]); with
+/// `search`, those whose name or venue contains it, in any case.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn list_finished(ctx: &Ctx, search: Option<&str>) -> ApiResult<Vec<TournamentView>> {
+    let tx = ctx.store.read().await?;
+    let mut out = Vec::new();
+    for t in tx.finished_tournaments(search, FINISHED_LISTED).await? {
+        out.push(view(&tx, &t).await?);
+    }
+    Ok(out)
+}
+
 /// `tournament.listMine`: events `user` runs or plays in.
 ///
 /// # Errors
@@ -240,7 +276,7 @@ pub async fn advance(
     require_to(&t, user, "advance the tournament's status")?;
     if let Some(from) = from.filter(|&f| f != t.status) {
         return Err(ApiError::conflict(
-            "state_changed",
+            Code::StateChanged,
             format!(
                 "The tournament is no longer in {from}: it is in {} now. Reload to see its current stage.",
                 t.status
@@ -248,14 +284,14 @@ pub async fn advance(
         ));
     }
     let next = t.status.next().ok_or_else(|| {
-        ApiError::conflict("tournament_complete", "The tournament is complete; there is no next stage.")
+        ApiError::conflict(Code::TournamentComplete, "The tournament is complete; there is no next stage.")
     })?;
     match next {
         TournamentStatus::InProgress => {
             let ready = change.tx().players(id).await?.iter().filter(|p| p.is_active()).count();
             if ready < 2 {
                 return Err(ApiError::conflict(
-                    "not_enough_players",
+                    Code::NotEnoughPlayers,
                     format!("At least 2 players must be checked in to start the event; {ready} are."),
                 ));
             }
@@ -271,7 +307,7 @@ pub async fn advance(
                 .collect();
             if !open.is_empty() {
                 return Err(ApiError::conflict(
-                    "round_open",
+                    Code::RoundOpen,
                     format!(
                         "Close round {} before ending the tournament.",
                         open.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
@@ -298,7 +334,7 @@ pub async fn delete(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "delete the tournament")?;
     if t.status != TournamentStatus::Draft {
-        return Err(ApiError::conflict("not_draft", "Only a tournament still in DRAFT can be deleted."));
+        return Err(ApiError::conflict(Code::NotDraft, "Only a tournament still in DRAFT can be deleted."));
     }
     change.tx().delete_tournament(id).await?;
     change.commit(ctx).await?;
@@ -314,11 +350,11 @@ pub async fn lock_lists(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<T
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "lock army lists")?;
     if t.lists_locked {
-        return Err(ApiError::conflict("lists_already_locked", "Army lists are already locked."));
+        return Err(ApiError::conflict(Code::ListsAlreadyLocked, "Army lists are already locked."));
     }
     if matches!(t.status, TournamentStatus::Draft | TournamentStatus::Complete) {
         return Err(ApiError::conflict(
-            "wrong_status",
+            Code::WrongStatus,
             format!(
                 "Lists can be locked once registration is open and before the event ends; the event is {}.",
                 t.status

@@ -26,7 +26,7 @@ use crate::domain::{
     Player, PlayerId, PlayerProfile, Round, RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
     UserId,
 };
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use arbiter_engine::model::{Outcome, PlayerNo, PointSystem, RoundRecord, Unplayed};
 use arbiter_engine::pairing::dutch::RoundStatus as Participation;
 use arbiter_engine::trf::{Line, LineEnding, PlayerLine, PointTag, Trf};
@@ -44,7 +44,7 @@ pub async fn export(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiRe
     let t = super::visible(&tx, id, viewer).await?;
     if t.game != Game::Chess {
         return Err(ApiError::conflict(
-            "trf_chess_only",
+            Code::TrfChessOnly,
             "A Tournament Report File describes a chess event; this event is not chess.",
         ));
     }
@@ -146,7 +146,7 @@ fn point_lines(points: &PointSystem) -> Vec<Line> {
 pub use arbiter_web::views::Imported;
 
 fn invalid(e: impl std::fmt::Display) -> ApiError {
-    ApiError::invalid("invalid_trf", format!("{e}"))
+    ApiError::invalid(Code::InvalidTrf, format!("{e}"))
 }
 
 /// Imports a TRF into FIDE Dutch event `id` (the TO only; no players, no rounds yet).
@@ -162,16 +162,16 @@ pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> Api
     require_to(&t, user, "import a TRF")?;
     if t.game != Game::Chess || t.pairing_system != PairingSystem::Dutch {
         return Err(ApiError::conflict(
-            "trf_import_needs_empty_event",
+            Code::TrfImportNeedsEmptyEvent,
             "A TRF is imported into a Swiss chess event (FIDE Dutch).",
         ));
     }
     if t.status == TournamentStatus::Complete {
-        return Err(ApiError::conflict("wrong_status", "The tournament is complete."));
+        return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
     }
     if change.tx().players(id).await?.iter().any(|p| !p.removed) || !change.tx().rounds(id).await?.is_empty() {
         return Err(ApiError::conflict(
-            "trf_import_needs_empty_event",
+            Code::TrfImportNeedsEmptyEvent,
             "A TRF is imported into an event with no players and no rounds yet.",
         ));
     }
@@ -182,7 +182,7 @@ pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> Api
     });
     if let Some(what) = unsupported {
         return Err(ApiError::invalid(
-            "trf_unsupported",
+            Code::TrfUnsupported,
             format!("This file uses {what}, which events on this server do not offer; pair it with `arbiter pair`."),
         ));
     }
@@ -316,7 +316,7 @@ fn profile(line: &PlayerLine) -> ApiResult<PlayerProfile> {
         ..PlayerProfile::default()
     }
     .cleaned()
-    .map_err(|m| ApiError::invalid("invalid_trf", format!("player {} ({}): {m}", line.number, line.name.trim())))
+    .map_err(|m| ApiError::invalid(Code::InvalidTrf, format!("player {} ({}): {m}", line.number, line.name.trim())))
 }
 
 /// Round `round.number`'s tables as the file records them: games and

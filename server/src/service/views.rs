@@ -3,7 +3,7 @@
 use crate::domain::{GameScore, Pairing, Player, PlayerId, Round, Tournament, UserId};
 use arbiter_engine::model::PointSystem;
 pub use arbiter_web::views::{
-    DisputeView, PairingView, PlayerView, PointsView, ProfileView, RoundView, Seat, Snapshot, StandingView,
+    ClockView, DisputeView, PairingView, PlayerView, PointsView, ProfileView, RoundView, Seat, Snapshot, StandingView,
     StandingsMeta, StandingsWindow, TournamentView, ViewState,
 };
 use std::collections::HashMap;
@@ -147,6 +147,25 @@ pub fn pairing(p: &Pairing, roster: &Roster) -> PairingView {
 /// A score as its result payload.
 fn score_json(s: &GameScore) -> serde_json::Value {
     serde_json::to_value(s).unwrap_or_default()
+}
+
+/// The view of a round's clock; `round` is the round's number.
+#[must_use]
+pub fn clock(c: &crate::domain::clock::RoundClock, round: u32) -> ClockView {
+    use crate::domain::clock::ClockState;
+    let (ends_at, remaining_ms) = match c.state {
+        ClockState::Running { ends_at } => (Some(ends_at), None),
+        ClockState::Paused { remaining } => (None, Some(remaining)),
+        ClockState::Ended => (None, None),
+    };
+    ClockView {
+        round_id: c.round_id,
+        round,
+        state: c.state.as_str().to_string(),
+        duration_ms: c.duration,
+        ends_at,
+        remaining_ms,
+    }
 }
 
 /// The view of `r` with its `pairings`.

@@ -18,6 +18,7 @@
 //! PostgreSQL; every SQLite transaction is one).
 
 mod byes;
+mod clocks;
 mod elo_history;
 mod entity;
 mod events;
@@ -146,10 +147,15 @@ pub struct Store {
 /// Whether the PostgreSQL server accepts connections, checked with a fresh
 /// connection outside the pool and remembered for a second (so a crowd of
 /// waiting requests makes one check, not one each).
-#[derive(Debug)]
 struct Reachability {
     url: String,
     last: Mutex<Option<(std::time::Instant, bool)>>,
+}
+
+impl std::fmt::Debug for Reachability {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reachability").field("url", &redact(&self.url)).finish_non_exhaustive()
+    }
 }
 
 impl Reachability {
@@ -200,7 +206,13 @@ impl Store {
                     .with_context(|| format!("creating the data directory {}", dir.display()))?;
             }
         }
-        let mut opts = ConnectOptions::new(url.to_string());
+        // sea-orm records its options, the URL with them, in trace-level
+        // spans: the password goes to the driver's options apart from it.
+        let (shown, password) = without_password(url);
+        let mut opts = ConnectOptions::new(shown);
+        if let Some(password) = password.clone() {
+            opts.map_sqlx_postgres_opts(move |o| o.password(&password));
+        }
         opts.sqlx_logging(false)
             .max_connections(if url.starts_with("sqlite") { 8 } else { 16 })
             .min_connections(1)
@@ -212,8 +224,11 @@ impl Store {
                     .busy_timeout(Duration::from_secs(5))
                     .foreign_keys(true)
             });
-        let db =
-            Database::connect(opts).await.with_context(|| format!("connecting to the database at {}", redact(url)))?;
+        let db = Database::connect(opts)
+            .await
+            // Its message may quote the URL it was given.
+            .map_err(|e| anyhow::anyhow!(scrub(&e.to_string(), url, password.as_deref())))
+            .with_context(|| format!("connecting to the database at {}", redact(url)))?;
         arbiter_migrations::Migrator::up(&db, None).await.context("applying database migrations")?;
         let backend = db.get_database_backend();
         let writer = (backend == DatabaseBackend::Sqlite).then(|| Arc::new(Mutex::new(())));
@@ -377,17 +392,80 @@ fn sqlite_path(url: &str) -> Option<String> {
     (!path.is_empty() && path != ":memory:").then(|| path.to_string())
 }
 
-/// The URL without its password, for messages and logs (any `scheme://user:password@host…`).
+/// The URL without its password, for messages and logs: the one in its user
+/// information (`scheme://user:password@host…`) and a `password` query
+/// parameter (which PostgreSQL URLs may carry; `pass` in Redis socket URLs)
+/// are shown as `***`.
 pub(crate) fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(s), Some(at)) if at > s => {
-            let creds = &url[s + 3..at];
-            match creds.find(':') {
-                Some(c) => format!("{}{}:***{}", &url[..s + 3], &creds[..c], &url[at..]),
-                None => url.to_string(),
+    let (before_query, query) = match url.split_once('?') {
+        Some((b, q)) => (b, Some(q)),
+        None => (url, None),
+    };
+    let mut out = match before_query.find("://") {
+        Some(s) => {
+            let rest = &before_query[s + 3..];
+            let authority = &rest[..rest.find('/').unwrap_or(rest.len())];
+            match authority.rfind('@').and_then(|at| authority[..at].find(':').map(|c| (c, at))) {
+                Some((c, at)) => format!("{}{}:***{}", &before_query[..s + 3], &rest[..c], &rest[at..]),
+                None => before_query.to_string(),
             }
         }
-        _ => url.to_string(),
+        None => before_query.to_string(),
+    };
+    if let Some(query) = query {
+        let pairs: Vec<String> = query
+            .split('&')
+            .map(|pair| match pair.split_once('=') {
+                Some((k, _)) if k.eq_ignore_ascii_case("pass") || k.to_ascii_lowercase().contains("password") => {
+                    format!("{k}=***")
+                }
+                _ => pair.to_string(),
+            })
+            .collect();
+        out.push('?');
+        out.push_str(&pairs.join("&"));
+    }
+    out
+}
+
+/// `url` without its password (in the user information or a `password`
+/// query parameter), and the password, percent-decoded. SQLite URLs and
+/// URLs without a password are returned as they are.
+fn without_password(url: &str) -> (String, Option<String>) {
+    if sqlite_path(url).is_some() || url.starts_with("sqlite:") {
+        return (url.to_string(), None);
+    }
+    let Ok(mut parsed) = url::Url::parse(url) else { return (url.to_string(), None) };
+    let mut password =
+        parsed.password().map(|p| urlencoding::decode(p).map_or_else(|_| p.to_string(), std::borrow::Cow::into_owned));
+    if password.is_some() && parsed.set_password(None).is_err() {
+        return (url.to_string(), None);
+    }
+    let pairs: Vec<(String, String)> = parsed.query_pairs().into_owned().collect();
+    if pairs.iter().any(|(k, _)| k == "password") {
+        let kept: Vec<&(String, String)> = pairs.iter().filter(|(k, _)| k != "password").collect();
+        password = pairs.iter().rev().find(|(k, _)| k == "password").map(|(_, v)| v.clone()).or(password);
+        if kept.is_empty() {
+            parsed.set_query(None);
+        } else {
+            parsed.query_pairs_mut().clear().extend_pairs(kept);
+        }
+    }
+    if password.is_none() {
+        return (url.to_string(), None);
+    }
+    (parsed.to_string(), password)
+}
+
+/// An error message about connecting to `url`, with the URL redacted and the
+/// password nowhere in it.
+fn scrub(message: &str, url: &str, password: Option<&str>) -> String {
+    let message = message.replace(url, &redact(url));
+    // A password of a few characters would also match ordinary words; the
+    // URL that could quote it is redacted already.
+    match password.filter(|p| p.len() >= 4) {
+        Some(p) => message.replace(p, "***"),
+        None => message,
     }
 }
 
@@ -403,6 +481,39 @@ mod tests {
         assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
         assert_eq!(redact("postgres://h/db"), "postgres://h/db");
         assert_eq!(redact("redis://:secret@cache:6379/0"), "redis://:***@cache:6379/0");
+        assert_eq!(redact("postgres://u:p@ss@h/db?sslmode=require"), "postgres://u:***@h/db?sslmode=require");
+        assert_eq!(redact("postgres://h/db?user=u&password=secret"), "postgres://h/db?user=u&password=***");
+        assert_eq!(redact("postgres://h:5432/db?options=a@b:c"), "postgres://h:5432/db?options=a@b:c");
+        assert_eq!(redact("postgres://u@h/db"), "postgres://u@h/db");
+        assert_eq!(
+            redact("redis+unix:///run/redis.sock?db=1&pass=secret"),
+            "redis+unix:///run/redis.sock?db=1&pass=***"
+        );
+    }
+
+    #[test]
+    fn the_password_is_taken_out_of_the_url_the_driver_is_given() {
+        assert_eq!(
+            without_password("postgres://u:s%40cret@h:5432/db?sslmode=disable"),
+            ("postgres://u@h:5432/db?sslmode=disable".to_string(), Some("s@cret".to_string()))
+        );
+        assert_eq!(
+            without_password("postgres://u@h/db?password=secret&sslmode=disable"),
+            ("postgres://u@h/db?sslmode=disable".to_string(), Some("secret".to_string()))
+        );
+        assert_eq!(without_password("postgres://u@h/db?password=secret").0, "postgres://u@h/db");
+        assert_eq!(without_password("postgres://u@h/db"), ("postgres://u@h/db".to_string(), None));
+        assert_eq!(without_password("sqlite://data/a.db?mode=rwc"), ("sqlite://data/a.db?mode=rwc".to_string(), None));
+        let url = "mysql://u:secret@h/db";
+        let said = scrub(&format!("The connection string '{url}' has no supporting driver."), url, Some("secret"));
+        assert_eq!(said, "The connection string 'mysql://u:***@h/db' has no supporting driver.");
+    }
+
+    #[test]
+    fn a_store_shows_no_password_when_debugged() {
+        let r = Reachability { url: "postgres://u:secret@h/db".into(), last: Mutex::new(None) };
+        let shown = format!("{r:?}");
+        assert!(shown.contains("postgres://u:***@h/db") && !shown.contains("secret"), "{shown}");
     }
 
     #[test]

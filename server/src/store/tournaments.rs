@@ -43,6 +43,39 @@ impl Tx {
             .collect()
     }
 
+    /// Finished tournaments, the latest event first, at most `limit`; with
+    /// `search`, only those whose name or venue contains it (any case).
+    pub async fn finished_tournaments(&self, search: Option<&str>, limit: u64) -> StoreResult<Vec<Tournament>> {
+        use sea_orm::sea_query::{Expr, Func};
+        use sea_orm::QuerySelect as _;
+        let mut q =
+            tournament::Entity::find().filter(tournament::Column::Status.eq(TournamentStatus::Complete.as_str()));
+        if let Some(s) = search.map(str::trim).filter(|s| !s.is_empty()) {
+            let escaped: String = s
+                .to_lowercase()
+                .chars()
+                .flat_map(|c| match c {
+                    '%' | '_' | '\\' => vec!['\\', c],
+                    c => vec![c],
+                })
+                .collect();
+            let pattern = format!("%{escaped}%");
+            let like = |col: tournament::Column| {
+                Expr::expr(Func::lower(Expr::col(col)))
+                    .like(sea_orm::sea_query::LikeExpr::new(pattern.clone()).escape('\\'))
+            };
+            q = q.filter(like(tournament::Column::Name).or(like(tournament::Column::Location)));
+        }
+        q.order_by_desc(tournament::Column::EventDate)
+            .order_by_desc(tournament::Column::CreatedAt)
+            .limit(limit)
+            .all(self.conn())
+            .await?
+            .into_iter()
+            .map(from_model)
+            .collect()
+    }
+
     /// Tournaments `user` owns or is registered in (not removed from).
     pub async fn tournaments_of_user(&self, user: UserId) -> StoreResult<Vec<Tournament>> {
         let registered: Vec<TournamentId> = player::Entity::find()

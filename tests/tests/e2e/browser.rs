@@ -60,7 +60,13 @@ async fn board_updates_in_place_within_a_second() {
         "pairings did not appear"
     );
     assert!(
-        wait_for(&b, "return document.body.textContent.includes('BYE')", Duration::from_secs(2)).await.is_some(),
+        wait_for(
+            &b,
+            "var r = document.querySelector('#board-body tr.bye'); return !!r && r.textContent.includes('Bye')",
+            Duration::from_secs(2)
+        )
+        .await
+        .is_some(),
         "no bye row"
     );
 
@@ -246,6 +252,104 @@ async fn a_players_half_filled_report_survives_an_update() {
         "the page received no update"
     );
     assert_eq!(value_and_focus(&b, field).await, json!(["6", true]), "the half-filled report was wiped or lost focus");
+    b.close().await;
+    app.stop().await;
+}
+
+/// A player submits their report while the server is unreachable: the form
+/// says so in plain words, in the form itself, keeps what they typed, and the
+/// message stays (live re-renders included) until they dismiss it.
+#[actix_web::test]
+async fn a_report_sent_while_the_server_is_away_says_so_and_keeps_the_input() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "O", 4, 3).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    let b = Browser::start().await.unwrap();
+    let session = ev.players[tables[0].p1].session().unwrap_or_default().to_string();
+    open_signed_in(&b, &app.base, &session, &format!("/t/{}/me", ev.tid)).await;
+    type_into(&b, "#report-form input[name=mine]", "61").await;
+    type_into(&b, "#report-form input[name=theirs]", "48").await;
+
+    app.stop().await;
+    b.client
+        .execute("document.querySelector('#report-form button[type=submit]').click(); return true;", vec![])
+        .await
+        .unwrap();
+    let said = "var p = document.querySelector('#report-form .field-error'); return !!p && p.textContent;";
+    let shown = "return !!document.querySelector('#report-form .field-error');";
+    assert!(wait_for(&b, shown, Duration::from_secs(5)).await.is_some(), "no message in the form");
+    let text = b.client.execute(said, vec![]).await.unwrap();
+    assert!(text.as_str().is_some_and(|t| t.contains("could not be reached: nothing was sent")), "{text}");
+    assert!(!text.as_str().unwrap_or_default().contains("Failed to fetch"), "{text}");
+    let kept = "return [document.querySelector('#report-form input[name=mine]').value, document.querySelector('#report-form input[name=theirs]').value];";
+    assert_eq!(b.client.execute(kept, vec![]).await.unwrap(), json!(["61", "48"]));
+    // Still there after the page re-renders (as a live update does), gone when dismissed.
+    b.client
+        .execute("Arbiter.listeners.forEach(function (f) { f(Arbiter.state, {}); }); return true;", vec![])
+        .await
+        .unwrap();
+    assert!(b.client.execute(said, vec![]).await.unwrap().is_string(), "the message went away by itself");
+    b.client
+        .execute("document.querySelector('#report-form .field-error .dismiss').click(); return true;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(b.client.execute(said, vec![]).await.unwrap(), json!(false));
+    b.close().await;
+}
+
+/// The TO's dashboard during a round: by default only the tables that need
+/// attention are listed (the confirmed ones counted, folded away); the
+/// filter finds a table or a player; `n` jumps to the next table needing
+/// attention; on a 390-pixel phone every override field is on screen.
+#[actix_web::test]
+async fn the_dashboard_filters_the_queue_and_jumps_to_what_needs_attention() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "D", 6, 3).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    ev.play(&tables[0], 70, 30).await.unwrap();
+    let report = json!({ "player1_vp": 55, "player2_vp": 50 });
+    ev.players[tables[1].p1]
+        .post(&format!("/api/pairings/{}/report", tables[1].id), &report)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+
+    let b = Browser::start().await.unwrap();
+    open_signed_in(&b, &app.base, ev.to.session().unwrap_or_default(), &format!("/t/{}/dashboard", ev.tid)).await;
+    let visible = "return [...document.querySelectorAll('#round-queues tr[data-pairing]')].filter(r => !r.hidden && r.offsetParent).map(r => r.dataset.pairing);";
+    let wait = format!("{} ", visible.replace("return ", "var v = ").replace(";", "; return v.length === 2;"));
+    assert!(wait_for(&b, &wait, Duration::from_secs(5)).await.is_some(), "the queue was not drawn");
+    let shown = b.client.execute(visible, vec![]).await.unwrap();
+    assert_eq!(shown, json!([tables[1].id, tables[2].id]), "confirmed tables are folded away by default");
+
+    // Find by a player's name, then by table number.
+    let name = format!("D{}", tables[0].p2 + 1);
+    b.client.find(Locator::Css("#queue-find")).await.unwrap().send_keys(&name).await.unwrap();
+    assert_eq!(b.client.execute(visible, vec![]).await.unwrap(), json!([tables[0].id]));
+    b.client.execute("var f = document.getElementById('queue-find'); f.value = '3'; f.dispatchEvent(new Event('input')); return true;", vec![]).await.unwrap();
+    assert_eq!(b.client.execute(visible, vec![]).await.unwrap(), json!([tables[2].id]));
+    b.client.execute("var f = document.getElementById('queue-find'); f.value = ''; f.dispatchEvent(new Event('input')); f.blur(); return true;", vec![]).await.unwrap();
+
+    // `n`: the pending table first, then the missing one, then round again.
+    let focused = "var r = document.activeElement.closest('tr[data-pairing]'); return r && r.dataset.pairing;";
+    for want in [&tables[1].id, &tables[2].id, &tables[1].id] {
+        b.client
+            .execute(
+                "document.dispatchEvent(new KeyboardEvent('keydown', { key: 'n', bubbles: true })); return true;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(b.client.execute(focused, vec![]).await.unwrap(), json!(want));
+    }
+
+    // On a phone, the override fields are on screen without sideways scrolling.
+    b.client.set_window_size(390, 844).await.unwrap();
+    let fits = "var w = document.documentElement.clientWidth; return [document.documentElement.scrollWidth <= w, [...document.querySelectorAll('#round-queues tr:not([hidden]) form.override input')].every(i => i.getBoundingClientRect().right <= w)];";
+    let wide = "var w = document.documentElement.clientWidth; return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w + 1 && !e.closest('.scroll')).slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right));";
+    let over = b.client.execute(wide, vec![]).await.unwrap();
+    assert_eq!(b.client.execute(fits, vec![]).await.unwrap(), json!([true, true]), "wider than the phone: {over}");
     b.close().await;
     app.stop().await;
 }

@@ -3,13 +3,17 @@
 // failed step is a failed test. Fixture helpers here are test code too.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod a11y;
 mod bad_input;
+mod board;
 mod browser;
 mod cli;
+mod clock;
 mod crowd;
 mod event;
 mod fuzz;
 mod games;
+mod history;
 mod live;
 mod prize_list;
 mod prizes;

@@ -4,7 +4,7 @@
 //! well-formed list; these are the organiser's mistakes to catch first.
 
 use crate::domain::PrizeConfig;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use arbiter_engine::prizes::{Category, Cents, Prize, RuleConfig};
 use serde_json::{Map, Value};
 use std::collections::HashSet;
@@ -20,7 +20,7 @@ pub const MAX_AGE: u32 = 120;
 pub const MAX_RATING: u32 = 3500;
 
 /// The code every refusal here carries.
-const CODE: &str = "invalid_prizes";
+const CODE: Code = Code::InvalidPrizes;
 
 fn invalid(message: String) -> ApiError {
     ApiError::invalid(CODE, message)

@@ -13,7 +13,7 @@
 
 use super::config::normalised_at;
 use crate::domain::PrizeConfig;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use arbiter_engine::prizes::{Category, CategoryId, Cents, Prize, PrizeId, RuleConfig};
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -44,7 +44,7 @@ const COLUMNS: [&str; 18] = [
 const PRIZE_ACTIVE: &str = "prize_active";
 
 fn invalid(message: String) -> ApiError {
-    ApiError::invalid("invalid_csv", message)
+    ApiError::invalid(Code::InvalidCsv, message)
 }
 
 /// One cell's position, for messages.

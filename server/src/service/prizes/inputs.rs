@@ -5,7 +5,7 @@
 //! [`PrizeEvent`].
 
 use crate::domain::{Entrant, Pairing, Player, PrizeConfig, Round, RunInputs, Tournament};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::service::standings;
 use arbiter_engine::model::{PlayerNo, Points};
 use arbiter_engine::prizes::{Date, ManualOverride, Player as PrizePlayer, PrizeEvent};
@@ -30,7 +30,7 @@ pub fn prize_event(
     let c = standings::compute_all(t, players, rounds, pairings)?;
     if !c.started {
         return Err(ApiError::conflict(
-            "no_results",
+            Code::NoResults,
             "No game counts yet: prizes are allocated from the standings once results are in.",
         ));
     }

@@ -19,7 +19,7 @@ use crate::domain::{
     now_millis, PlayerId, PrizeConfig, PrizeRun, PrizeRunId, RunOutputs, StoredPrizeConfig, TournamentId,
     TournamentStatus, User,
 };
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::service::Ctx;
 use crate::store::Tx;
 use arbiter_engine::prizes::{allocate, split_cash, LogLevel, ManualOverride, PrizeId};
@@ -120,7 +120,8 @@ pub async fn import_csv(ctx: &Ctx, user: &User, id: TournamentId, text: &str) ->
 /// override → `400 Invalid override`"); the engine reports the rest
 /// (ineligible, already assigned…) as conflicts.
 fn overrides(inputs: &crate::domain::RunInputs, list: Vec<OverrideInput>) -> ApiResult<Vec<ManualOverride>> {
-    let invalid = |message: String| ApiError::bad_request("invalid_override", format!("Invalid override: {message}"));
+    let invalid =
+        |message: String| ApiError::bad_request(Code::InvalidOverride, format!("Invalid override: {message}"));
     if list.len() > MAX_OVERRIDES {
         return Err(invalid(format!("at most {MAX_OVERRIDES} overrides per run.")));
     }
@@ -168,14 +169,17 @@ pub async fn run(ctx: &Ctx, user: &User, id: TournamentId, req: RunRequest) -> A
     require_to(&t, user, "allocate prizes")?;
     let config = tx.prize_config(id).await?.map(|c| c.config).unwrap_or_default();
     if config.prize_count() == 0 {
-        return Err(ApiError::conflict("no_prizes", "There are no prizes to allocate: set up the prize list first."));
+        return Err(ApiError::conflict(
+            Code::NoPrizes,
+            "There are no prizes to allocate: set up the prize list first.",
+        ));
     }
     let (players, rounds, pairings) =
         (tx.players(id).await?, tx.rounds(id).await?, tx.pairings_of_tournament(id).await?);
     let mut inputs = inputs::prize_event(&t, &players, &rounds, &pairings, &config, Vec::new())?;
     inputs.event.overrides = overrides(&inputs, req.overrides)?;
     let refused = |e: arbiter_engine::prizes::PrizeError| {
-        ApiError::invalid("invalid_prizes", format!("The prizes cannot be allocated: {e}."))
+        ApiError::invalid(Code::InvalidPrizes, format!("The prizes cannot be allocated: {e}."))
     };
     let mut allocation = allocate(&inputs.event).map_err(refused)?;
     let cash = split_cash(&inputs.event, &allocation).map_err(refused)?;
@@ -206,7 +210,7 @@ async fn to_read(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Tx> {
 }
 
 fn run_not_found() -> ApiError {
-    ApiError::not_found("prize_run_not_found", "This tournament has no prize run with this id.")
+    ApiError::not_found(Code::PrizeRunNotFound, "This tournament has no prize run with this id.")
 }
 
 /// Every run of the tournament, newest first (TO only).
@@ -241,7 +245,7 @@ pub async fn publish(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunId) 
     let mut r = change.tx().prize_run(id, run).await?.ok_or_else(run_not_found)?;
     if t.status != TournamentStatus::Complete {
         return Err(ApiError::conflict(
-            "tournament_not_complete",
+            Code::TournamentNotComplete,
             format!(
                 "Prizes are published from the final standings: the tournament is {}; complete it first.",
                 t.status
@@ -282,7 +286,7 @@ pub fn require_published(p: Option<PublishedPrizesView>) -> ApiResult<PublishedP
 }
 
 fn not_published() -> ApiError {
-    ApiError::not_found("prizes_not_published", "The organiser has not published the prizes of this event yet.")
+    ApiError::not_found(Code::PrizesNotPublished, "The organiser has not published the prizes of this event yet.")
 }
 
 /// The CSV export: of the published run, or (for the TO) of run `run`.
@@ -302,7 +306,7 @@ pub async fn export(
     let r = match run {
         Some(run) => {
             let user = viewer.ok_or_else(|| {
-                ApiError::unauthorized("not_signed_in", "Sign in as the organiser to export an unpublished run.")
+                ApiError::unauthorized(Code::NotSignedIn, "Sign in as the organiser to export an unpublished run.")
             })?;
             require_to(&t, user, "export prize runs")?;
             tx.prize_run(id, run).await?.ok_or_else(run_not_found)?

@@ -27,7 +27,7 @@ pub use views::{game_systems, leaderboard, user_ratings};
 use super::Change;
 use crate::bus::EventData;
 use crate::domain::{now_millis, Game, Pairing, Round, RoundId, Tournament, UserId};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::store::{RatedRound, Store, Tx};
 use arbiter_web::views::ratings::{RatingDeltaView, RatingsChangedView};
 use rerate::{rerate, Delta, Rerated};
@@ -198,5 +198,5 @@ fn delta_views(deltas: &[Delta], names: &HashMap<UserId, String>) -> Vec<RatingD
 /// 404 `unknown_game`.
 pub fn known_game(game: &str) -> ApiResult<Game> {
     Game::parse(game)
-        .ok_or_else(|| ApiError::not_found("unknown_game", format!("Arbiter has no game system called {game:?}.")))
+        .ok_or_else(|| ApiError::not_found(Code::UnknownGame, format!("Arbiter has no game system called {game:?}.")))
 }

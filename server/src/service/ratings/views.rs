@@ -3,7 +3,7 @@
 
 use super::known_game;
 use crate::domain::UserId;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::service::Ctx;
 use arbiter_engine::rating::elo::Rating;
 use arbiter_web::views::ratings::{
@@ -27,13 +27,13 @@ pub async fn leaderboard(ctx: &Ctx, game: &str, offset: u64, limit: u64) -> ApiR
     let game = known_game(game)?.as_str();
     if limit == 0 || limit > MAX_PAGE {
         return Err(ApiError::bad_request(
-            "invalid_query",
+            Code::InvalidQuery,
             format!("limit must be from 1 to {MAX_PAGE}; got {limit}."),
         ));
     }
     if offset > MAX_OFFSET {
         return Err(ApiError::bad_request(
-            "invalid_query",
+            Code::InvalidQuery,
             format!("offset must be from 0 to {MAX_OFFSET}; got {offset}."),
         ));
     }
@@ -92,7 +92,7 @@ pub async fn user_ratings(ctx: &Ctx, user: UserId) -> ApiResult<UserRatingsView>
     let u = tx
         .user(user)
         .await?
-        .ok_or_else(|| ApiError::not_found("user_not_found", "There is no account with this id."))?;
+        .ok_or_else(|| ApiError::not_found(Code::UserNotFound, "There is no account with this id."))?;
     let elos = tx.player_elos_of_user(user).await?;
     let history = tx.elo_history_of_user(user).await?;
     let opponents = tx.user_names(&distinct(&history, |e| e.opponent_id)).await?;

@@ -3,7 +3,7 @@
 
 use super::{compute_all, inputs, Computed};
 use crate::domain::{Game, Pairing, Player, PlayerId, Round, TieNotice, TieResolution, Tournament};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::crokinole::CrokinoleScoring;
 use arbiter_engine::standings::table::SkipReason;
@@ -180,7 +180,7 @@ pub fn group_table(
 ) -> ApiResult<MiniLeagueView> {
     if t.game == Game::Wh40k {
         return Err(ApiError::conflict(
-            "no_group_table",
+            Code::NoGroupTable,
             "40K standings have no mini-league: ties are decided by the tie-break list.",
         ));
     }
@@ -193,7 +193,7 @@ pub fn group_table(
         .map(|r| r.player)
         .collect();
     if members.len() < 2 {
-        return Err(ApiError::not_found("group_not_found", format!("No tied group starts at place {group}.")));
+        return Err(ApiError::not_found(Code::GroupNotFound, format!("No tied group starts at place {group}.")));
     }
     let entrants = inputs::entrants(t, players, pairings);
     let (kind, rows) = match &t.standings {

@@ -27,7 +27,7 @@ use crate::domain::{
     now_millis, MatchResult, Pairing, PairingState, Player, PlayerId, ResolutionMeta, Round, RoundStatus, TieNotice,
     Tournament, TournamentId, User,
 };
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::store::Store;
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::wh40k::{self, Standing};
@@ -267,23 +267,38 @@ pub async fn publish(change: &mut Change, t: &mut Tournament, cause: StandingsCa
     change.emit(EventData::StandingsChanged(cause)).await
 }
 
-/// `GET …/standings`: the standings of a tournament visible to `viewer`, and
-/// how many rounds have been paired.
+/// `GET …/standings[?after_round=N]`: the standings of a tournament visible
+/// to `viewer` — now, or as they stood after round `N` (the games of rounds
+/// 1 to `N` only) — and the round they count up to.
 ///
 /// # Errors
-/// 404 for an unknown tournament (or a DRAFT not owned by `viewer`); 503 when the database is down.
+/// 404 for an unknown tournament (or a DRAFT not owned by `viewer`); 400
+/// `invalid_query` for a round not yet paired; 503 when the database is down.
 pub async fn read(
     ctx: &Ctx,
     id: TournamentId,
     viewer: Option<&User>,
+    after_round: Option<u32>,
 ) -> ApiResult<(usize, Vec<StandingView>, StandingsMeta)> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
     let players = tx.players(id).await?;
-    let rounds = tx.rounds(id).await?;
-    let pairings = tx.pairings_of_tournament(id).await?;
+    let mut rounds = tx.rounds(id).await?;
+    let mut pairings = tx.pairings_of_tournament(id).await?;
     drop(tx);
-    let played = rounds.iter().filter(|r| r.status != RoundStatus::Pending).count();
+    let mut played = rounds.iter().filter(|r| r.status != RoundStatus::Pending).count();
+    if let Some(n) = after_round {
+        if n == 0 || n as usize > played {
+            return Err(ApiError::bad_request(
+                Code::InvalidQuery,
+                format!("after_round must be a round already paired: 1 to {played}."),
+            ));
+        }
+        rounds.retain(|r| r.number <= n);
+        let kept: std::collections::HashSet<crate::domain::RoundId> = rounds.iter().map(|r| r.id).collect();
+        pairings.retain(|p| kept.contains(&p.round_id));
+        played = n as usize;
+    }
     let (rows, meta) = table_apart(t, players, rounds, pairings).await?;
     Ok((played, rows, meta))
 }

@@ -11,6 +11,7 @@ pub mod prize_run;
 pub mod rated_round;
 pub mod rating_clock;
 pub mod round;
+pub mod round_clock;
 pub mod session;
 pub mod tournament;
 pub mod user;

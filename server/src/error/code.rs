@@ -1,0 +1,329 @@
+//! Every error code the API answers, in one place.
+//!
+//! A [`Code`] is the stable snake_case `error` of an error body (and the
+//! `code` of a live socket's `error` frame). Clients and tests match on the
+//! wire string, so a variant's string never changes; a new refusal gets a new
+//! variant. Each variant's documentation says when it is answered, and
+//! README's error table repeats it, one row per code, with its HTTP status
+//! (`server/tests/codes.rs` checks that the two agree and that every code is
+//! used).
+
+use actix_web::http::StatusCode;
+use serde::{Serialize, Serializer};
+
+macro_rules! codes {
+    ($($(#[doc = $doc:literal])+ $v:ident = $s:literal, $status:expr;)+) => {
+        /// An API error code; see each variant for when it is answered.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Code {
+            $($(#[doc = $doc])+ $v),+
+        }
+
+        impl Code {
+            /// Every code, in the order they are declared.
+            pub const ALL: &'static [Code] = &[$(Code::$v),+];
+
+            /// The snake_case string sent on the wire.
+            #[must_use]
+            pub const fn as_str(self) -> &'static str {
+                match self { $(Code::$v => $s),+ }
+            }
+
+            /// The HTTP status this code is always answered with; `None` when
+            /// the place that refuses chooses it (see the variant), or for a
+            /// code sent only in live `error` frames.
+            #[must_use]
+            pub const fn status(self) -> Option<StatusCode> {
+                match self { $(Code::$v => $status),+ }
+            }
+
+            /// When the code is answered: the variant's documentation, as
+            /// README's error table repeats it.
+            #[must_use]
+            pub const fn doc(self) -> &'static str {
+                match self { $(Code::$v => concat!($($doc, "\n"),+)),+ }
+            }
+        }
+    };
+}
+
+const fn always(status: StatusCode) -> Option<StatusCode> {
+    Some(status)
+}
+
+const BAD_REQUEST: Option<StatusCode> = always(StatusCode::BAD_REQUEST);
+const UNAUTHORIZED: Option<StatusCode> = always(StatusCode::UNAUTHORIZED);
+const FORBIDDEN: Option<StatusCode> = always(StatusCode::FORBIDDEN);
+const NOT_FOUND: Option<StatusCode> = always(StatusCode::NOT_FOUND);
+const CONFLICT: Option<StatusCode> = always(StatusCode::CONFLICT);
+const UNPROCESSABLE: Option<StatusCode> = always(StatusCode::UNPROCESSABLE_ENTITY);
+const TOO_MANY: Option<StatusCode> = always(StatusCode::TOO_MANY_REQUESTS);
+/// Chosen where the error is made, or not an HTTP answer at all.
+const CHOSEN: Option<StatusCode> = None;
+
+codes! {
+    /// A round is asked for, but every round of the event has been created or paired.
+    AllRoundsPlayed = "all_rounds_played", CONFLICT;
+    /// The player checking in is already checked in.
+    AlreadyCheckedIn = "already_checked_in", CONFLICT;
+    /// The result is already confirmed (final); only the organiser can override it.
+    AlreadyConfirmed = "already_confirmed", CONFLICT;
+    /// Lots were already drawn for this tie; a draw stands.
+    AlreadyDrawn = "already_drawn", CONFLICT;
+    /// The player has already dropped from the tournament.
+    AlreadyDropped = "already_dropped", CONFLICT;
+    /// The account is already registered in the tournament.
+    AlreadyRegistered = "already_registered", CONFLICT;
+    /// The organiser already removed this player.
+    AlreadyRemoved = "already_removed", CONFLICT;
+    /// A result is already reported at this table: the opponent confirms or disputes it.
+    AlreadyReported = "already_reported", CONFLICT;
+    /// A live socket's client sent a frame that is not a message the server reads
+    /// (sent in a live `error` frame only; the socket stays open).
+    BadMessage = "bad_message", CHOSEN;
+    /// The framework could not read the request (a malformed header, body or
+    /// encoding): 400, or the other 4xx status the framework chose.
+    BadRequest = "bad_request", CHOSEN;
+    /// The live view asked for (`view`, `from`/`to`, `offset`/`limit`) does not exist or
+    /// is not the caller's (also sent in a live `error` frame on `subscribe`).
+    BadView = "bad_view", BAD_REQUEST;
+    /// The body is larger than the route takes; the message says the cap.
+    BodyTooLarge = "body_too_large", always(StatusCode::PAYLOAD_TOO_LARGE);
+    /// The tournament kept changing while a round was paired; try again.
+    Busy = "busy", CONFLICT;
+    /// A bye has no result to report, confirm or override.
+    Bye = "bye", CONFLICT;
+    /// The player has no bye arranged for that round.
+    ByeNotFound = "bye_not_found", NOT_FOUND;
+    /// Byes on request are offered by Swiss chess events (FIDE Dutch) only.
+    ByesNotOffered = "byes_not_offered", CONFLICT;
+    /// The pairing rules cannot pair the round as it stands; the message says why.
+    CannotPair = "cannot_pair", CONFLICT;
+    /// Check-in is not open in the tournament's current stage.
+    CheckInClosed = "check_in_closed", CONFLICT;
+    /// The round clock cannot do that as it is (pause a clock that is not running,
+    /// start one already started, extend or end one not started or ended).
+    ClockState = "clock_state", CONFLICT;
+    /// Changing the standings rules once a round is paired needs `confirm: true`.
+    ConfirmationRequired = "confirmation_required", CONFLICT;
+    /// An unsafe request or a live socket came from another site (its `Origin`).
+    CrossSiteRequest = "cross_site_request", FORBIDDEN;
+    /// An HTML form's CSRF token is missing, expired or from another session.
+    CsrfTokenInvalid = "csrf_token_invalid", FORBIDDEN;
+    /// The database cannot be reached (or no write turn came); nothing was changed.
+    DatabaseUnavailable = "database_unavailable", always(StatusCode::SERVICE_UNAVAILABLE);
+    /// An account with this e-mail already exists.
+    EmailTaken = "email_taken", CONFLICT;
+    /// Only the organiser gives a full-point bye.
+    FullByeByOrganiser = "full_bye_by_organiser", FORBIDDEN;
+    /// No tied group starts at that place of the standings.
+    GroupNotFound = "group_not_found", NOT_FOUND;
+    /// Something failed on the server (or a handler panicked); the cause is logged, not sent.
+    Internal = "internal", always(StatusCode::INTERNAL_SERVER_ERROR);
+    /// A bye's `kind` is not `half`, `zero` or `full`.
+    InvalidByeKind = "invalid_bye_kind", UNPROCESSABLE;
+    /// The e-mail and password do not match an account.
+    InvalidCredentials = "invalid_credentials", UNAUTHORIZED;
+    /// A prize list CSV cannot be read; the message names the row and column.
+    InvalidCsv = "invalid_csv", UNPROCESSABLE;
+    /// The e-mail address is not one.
+    InvalidEmail = "invalid_email", UNPROCESSABLE;
+    /// A field's value is empty, too long or out of range; the message names it.
+    InvalidField = "invalid_field", UNPROCESSABLE;
+    /// An HTML form's body cannot be read.
+    InvalidForm = "invalid_form", BAD_REQUEST;
+    /// The body is not JSON, or a field is missing or of the wrong type.
+    InvalidJson = "invalid_json", BAD_REQUEST;
+    /// A prize run's override names no prize or player, or one the event does not have.
+    InvalidOverride = "invalid_override", BAD_REQUEST;
+    /// Crokinole game points are not a whole number within the event's maximum.
+    InvalidPoints = "invalid_points", UNPROCESSABLE;
+    /// The prize list or its rules are invalid, or cannot be allocated; the message names the field.
+    InvalidPrizes = "invalid_prizes", UNPROCESSABLE;
+    /// A player profile field (rating, title, federation, birth date, …) is invalid.
+    InvalidProfile = "invalid_profile", UNPROCESSABLE;
+    /// The query string cannot be read, or a value is out of range.
+    InvalidQuery = "invalid_query", BAD_REQUEST;
+    /// A chess result is not one of those accepted (`1-0`, `½-½`, `0-1`, forfeits).
+    InvalidResult = "invalid_result", UNPROCESSABLE;
+    /// The round is not one of the event's rounds.
+    InvalidRound = "invalid_round", UNPROCESSABLE;
+    /// A result carries fields of another game than the event's.
+    InvalidScore = "invalid_score", UNPROCESSABLE;
+    /// The standings configuration (tie-breaks, point values, rules) is invalid.
+    InvalidStandings = "invalid_standings", UNPROCESSABLE;
+    /// A TRF file cannot be read, or a player line in it is invalid.
+    InvalidTrf = "invalid_trf", UNPROCESSABLE;
+    /// Crokinole 20s are not a whole number within the maximum.
+    InvalidTwenties = "invalid_twenties", UNPROCESSABLE;
+    /// 40K victory points are not a whole number within the event's maximum.
+    InvalidVp = "invalid_vp", UNPROCESSABLE;
+    /// Army lists are locked already.
+    ListsAlreadyLocked = "lists_already_locked", CONFLICT;
+    /// Army lists are locked: a list cannot be sent or changed.
+    ListsLocked = "lists_locked", CONFLICT;
+    /// The endpoint does not take this HTTP method (`Allow` says which it takes).
+    MethodNotAllowed = "method_not_allowed", always(StatusCode::METHOD_NOT_ALLOWED);
+    /// `/metrics` is served to this machine and trusted proxies only (`--public-metrics` shares it).
+    MetricsPrivate = "metrics_private", FORBIDDEN;
+    /// A tied group's mini-league is asked for in an event whose standings have none (40K).
+    NoGroupTable = "no_group_table", CONFLICT;
+    /// No pairing of the round meets the FIDE absolute criteria.
+    NoLegalPairing = "no_legal_pairing", CONFLICT;
+    /// Prizes are allocated before any prize is set up.
+    NoPrizes = "no_prizes", CONFLICT;
+    /// Prizes are allocated before any game counts in the standings.
+    NoResults = "no_results", CONFLICT;
+    /// There is no API endpoint (or live route) at this path.
+    NoSuchEndpoint = "no_such_endpoint", NOT_FOUND;
+    /// A swap is asked for the last player of a tied group.
+    NobodyBelow = "nobody_below", CONFLICT;
+    /// Only a tournament in DRAFT can be deleted.
+    NotDraft = "not_draft", CONFLICT;
+    /// Too few checked-in players to start the event or pair a round.
+    NotEnoughPlayers = "not_enough_players", CONFLICT;
+    /// A path segment is not a valid id, or there is no page at this address.
+    NotFound = "not_found", NOT_FOUND;
+    /// The caller is not registered in the tournament.
+    NotRegistered = "not_registered", NOT_FOUND;
+    /// There is no reported result to confirm or dispute.
+    NotReported = "not_reported", CONFLICT;
+    /// The request needs a signed-in account.
+    NotSignedIn = "not_signed_in", UNAUTHORIZED;
+    /// The player is not in a tie left open to the organiser.
+    NotTied = "not_tied", CONFLICT;
+    /// Only the tournament's organiser may do this.
+    NotTournamentOrganiser = "not_tournament_organiser", FORBIDDEN;
+    /// Lots are drawn only for a tie every tie-break leaves open.
+    NotUnresolved = "not_unresolved", CONFLICT;
+    /// The caller is not playing at this table (the organiser overrides instead).
+    NotYourTable = "not_your_table", FORBIDDEN;
+    /// A player confirms or disputes their own report.
+    OwnReport = "own_report", FORBIDDEN;
+    /// There is no pairing with this id.
+    PairingNotFound = "pairing_not_found", NOT_FOUND;
+    /// The player has dropped from the tournament.
+    PlayerDropped = "player_dropped", CONFLICT;
+    /// There is no player with this id, or the player is not in the standings.
+    PlayerNotFound = "player_not_found", NOT_FOUND;
+    /// The organiser removed the player: 403 to the removed player acting, 409
+    /// when a removed player's report would be confirmed.
+    PlayerRemoved = "player_removed", CHOSEN;
+    /// The player has withdrawn (dropped or removed) and is not paired again.
+    PlayerWithdrawn = "player_withdrawn", CONFLICT;
+    /// The tournament has no prize run with this id.
+    PrizeRunNotFound = "prize_run_not_found", NOT_FOUND;
+    /// The organiser has not published the prizes yet.
+    PrizesNotPublished = "prizes_not_published", NOT_FOUND;
+    /// Registration is not open in the tournament's current stage.
+    RegistrationClosed = "registration_closed", CONFLICT;
+    /// The result is disputed; the organiser resolves it.
+    ResultDisputed = "result_disputed", CONFLICT;
+    /// Byes are arranged before their round is paired.
+    RoundAlreadyPaired = "round_already_paired", CONFLICT;
+    /// The round is closed: results are corrected by the organiser's override.
+    RoundClosed = "round_closed", CONFLICT;
+    /// The round cannot close while results are missing (`details` lists the tables).
+    RoundIncomplete = "round_incomplete", CONFLICT;
+    /// There is no round with this id.
+    RoundNotFound = "round_not_found", NOT_FOUND;
+    /// The round has no pairings yet.
+    RoundNotPaired = "round_not_paired", CONFLICT;
+    /// The round is already paired.
+    RoundNotPending = "round_not_pending", CONFLICT;
+    /// The round is not paired yet, so only the organiser sees it.
+    RoundNotPublished = "round_not_published", NOT_FOUND;
+    /// A round is still open: close it first.
+    RoundOpen = "round_open", CONFLICT;
+    /// The event needs its number of rounds (`total_rounds`).
+    RoundsRequired = "rounds_required", UNPROCESSABLE;
+    /// The tournament is no longer in the stage the organiser saw (`from`).
+    StateChanged = "state_changed", CONFLICT;
+    /// Too many sign-in or sign-up attempts for the account or from the address (`Retry-After`).
+    TooManyAttempts = "too_many_attempts", TOO_MANY;
+    /// The address holds too many live sockets open (`Retry-After`).
+    TooManyConnections = "too_many_connections", TOO_MANY;
+    /// The tournament is complete: its standings are final and it has no next stage.
+    TournamentComplete = "tournament_complete", CONFLICT;
+    /// Prizes are published from the final standings of a complete tournament.
+    TournamentNotComplete = "tournament_not_complete", CONFLICT;
+    /// There is no tournament with this id (or it is a draft of another organiser).
+    TournamentNotFound = "tournament_not_found", NOT_FOUND;
+    /// A TRF is exported from a chess event only.
+    TrfChessOnly = "trf_chess_only", CONFLICT;
+    /// A TRF is imported into a FIDE Dutch event with no players and no rounds yet.
+    TrfImportNeedsEmptyEvent = "trf_import_needs_empty_event", CONFLICT;
+    /// The TRF uses something events on this server do not offer.
+    TrfUnsupported = "trf_unsupported", UNPROCESSABLE;
+    /// There is no game system of that name.
+    UnknownGame = "unknown_game", NOT_FOUND;
+    /// The body is not sent as `application/json`.
+    UnsupportedMediaType = "unsupported_media_type", always(StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    /// There is no account with this id.
+    UserNotFound = "user_not_found", NOT_FOUND;
+    /// The password is too easy to guess; the message says why.
+    WeakPassword = "weak_password", UNPROCESSABLE;
+    /// Not possible in the tournament's current stage (e.g. it is complete).
+    WrongStatus = "wrong_status", CONFLICT;
+}
+
+impl Serialize for Code {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn wire_strings_are_unique_and_snake_case() {
+        let mut seen = HashSet::new();
+        for code in Code::ALL {
+            let s = code.as_str();
+            assert!(seen.insert(s), "{s} is used by two variants");
+            assert!(
+                !s.is_empty()
+                    && s.starts_with(|c: char| c.is_ascii_lowercase())
+                    && !s.ends_with('_')
+                    && !s.contains("__")
+                    && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+                "{s} is not snake_case"
+            );
+        }
+    }
+
+    #[test]
+    fn every_variant_is_listed_once_and_documented() {
+        let names: HashSet<String> = Code::ALL.iter().map(|c| format!("{c:?}")).collect();
+        assert_eq!(names.len(), Code::ALL.len());
+        for code in Code::ALL {
+            // The wire string is the variant's name in snake_case.
+            let snake = format!("{code:?}").chars().fold(String::new(), |mut s, c| {
+                if c.is_ascii_uppercase() && !s.is_empty() {
+                    s.push('_');
+                }
+                s.push(c.to_ascii_lowercase());
+                s
+            });
+            assert_eq!(snake, code.as_str());
+            assert!(code.doc().trim().len() > 10, "{code} needs a doc comment saying when it is answered");
+        }
+    }
+
+    #[test]
+    fn codes_serialise_as_their_wire_string() {
+        assert_eq!(serde_json::to_value(Code::RoundIncomplete).ok(), Some(serde_json::json!("round_incomplete")));
+        assert_eq!(Code::TournamentNotFound.to_string(), "tournament_not_found");
+        assert_eq!(Code::InvalidVp.status(), Some(StatusCode::UNPROCESSABLE_ENTITY));
+        assert_eq!(Code::PlayerRemoved.status(), None);
+    }
+}

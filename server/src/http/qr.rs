@@ -1,0 +1,60 @@
+//! `GET /t/{id}/qr.svg`: a QR code of the event's page, for the venue board
+//! and the event page, so a phone opens the event from across the room.
+//!
+//! The address is `--public-url` when set, else the one the request came to
+//! (forwarded headers only from trusted proxies), so a board opened on the
+//! venue network's address gives phones that address.
+
+use crate::app::AppState;
+use crate::auth::session::MaybeUser;
+use crate::domain::TournamentId;
+use crate::error::{ApiError, Code};
+use actix_web::{web, HttpRequest, HttpResponse};
+use qrcode::render::svg;
+use qrcode::{EcLevel, QrCode};
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/t/{id}/qr.svg", web::get().to(event_qr));
+}
+
+/// The SVG of a QR code (error correction M, quiet zone included) encoding
+/// `text`, black on white, scaling to whatever box the page gives it.
+///
+/// # Errors
+/// Text too long for a QR code (over ~2,300 bytes at level M).
+pub fn svg_of(text: &str) -> Result<String, qrcode::types::QrError> {
+    let code = QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M)?;
+    Ok(code.render::<svg::Color<'_>>().dark_color(svg::Color("#000")).light_color(svg::Color("#fff")).build())
+}
+
+async fn event_qr(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> Result<HttpResponse, ApiError> {
+    {
+        let tx = state.ctx.store.read().await?;
+        crate::service::visible(&tx, *id, user.0.as_ref()).await?;
+    }
+    let origin = crate::auth::csrf::server_origin(&req, &state.settings)
+        .ok_or_else(|| ApiError::bad_request(Code::BadRequest, "The request has no usable Host header."))?;
+    let url = format!("{}/t/{}", origin.ascii_serialization(), *id);
+    let body = svg_of(&url).map_err(|e| ApiError::internal(format!("QR code of {url}: {e}")))?;
+    Ok(HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header(("Cache-Control", "public, max-age=3600"))
+        .body(body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_address_becomes_an_svg_qr_code() {
+        let svg = svg_of("http://192.168.1.20:3005/t/5f0c8e9a-1b2c-4d3e-8f40-123456789abc").unwrap_or_default();
+        assert!(svg.contains("<svg") && svg.contains("#000") && svg.contains("#fff"), "{svg}");
+        assert!(svg_of(&"x".repeat(5000)).is_err());
+    }
+}

@@ -1,0 +1,112 @@
+//! Every page checked with axe-core (the npm package `scripts/services`
+//! installs under `tests/.axe`) in Chromium, as each kind of visitor sees it,
+//! during a round: no critical and no serious violation.
+
+use arbiter_tests::browser::Browser;
+use arbiter_tests::{Event, TestApp};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// axe-core's script (`ARBITER_AXE`, or what `scripts/services` installed).
+fn axe_source() -> String {
+    let path = std::env::var("ARBITER_AXE")
+        .unwrap_or_else(|_| format!("{}/.axe/node_modules/axe-core/axe.min.js", env!("CARGO_MANIFEST_DIR")));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("axe-core at {path} (run scripts/services): {e}"))
+}
+
+/// The critical and serious violations axe-core finds in the page at `path`.
+async fn violations(b: &Browser, base: &str, path: &str, axe: &str) -> Vec<Value> {
+    b.client.goto(&format!("{base}{path}")).await.unwrap();
+    // Let the page's scripts draw it (live pages render from their snapshot, results from the API).
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    b.client.execute(axe, vec![]).await.unwrap();
+    let run = "const done = arguments[arguments.length - 1];
+        axe.run(document, { resultTypes: ['violations'] }).then(r => done(r.violations
+          .filter(v => v.impact === 'critical' || v.impact === 'serious')
+          .map(v => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }))));";
+    let found = b.client.execute_async(run, vec![]).await.unwrap();
+    found.as_array().cloned().unwrap_or_default()
+}
+
+#[actix_web::test]
+async fn every_page_has_no_critical_or_serious_accessibility_violation() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "A", 6, 3).await.unwrap();
+    let (round, tables) = ev.pair_next().await.unwrap();
+    ev.play(&tables[0], 70, 30).await.unwrap();
+    let report = json!({ "player1_vp": 55, "player2_vp": 50 });
+    ev.players[tables[1].p1]
+        .post(&format!("/api/pairings/{}/report", tables[1].id), &report)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    ev.to
+        .post(&format!("/api/rounds/{round}/clock"), &json!({ "action": "start", "minutes": 90 }))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let axe = axe_source();
+    let tid = ev.tid.clone();
+    let b = Browser::start().await.unwrap();
+    let mut found = Vec::new();
+
+    let public = [
+        "/".to_string(),
+        "/login".into(),
+        "/signup".into(),
+        format!("/t/{tid}"),
+        format!("/t/{tid}/board"),
+        format!("/t/{tid}/board?mode=names"),
+        format!("/t/{tid}/board?mode=clock"),
+        format!("/t/{tid}/standings"),
+        format!("/t/{tid}/results"),
+        format!("/t/{tid}/results?show=round&n=1"),
+        format!("/t/{tid}/results?show=standings&after=1"),
+        format!("/t/{tid}/results?show=players"),
+        format!("/t/{tid}/results?show=slips&n=1"),
+        format!("/t/{tid}/prizes"),
+        "/ratings/wh40k".into(),
+    ];
+    for path in &public {
+        for v in violations(&b, &app.base, path, &axe).await {
+            found.push(json!({ "page": path, "as": "visitor", "violation": v }));
+        }
+    }
+    let signed_in = |session: &str| format!("document.cookie = 'arbiter_session={session}; path=/'; return true;");
+    let player = ev.players[tables[2].p1].session().unwrap_or_default().to_string();
+    b.client.execute(&signed_in(&player), vec![]).await.unwrap();
+    let listed = ev.to.get(&format!("/api/tournaments/{tid}/players")).await.unwrap().ok().unwrap();
+    let user = listed["players"][0]["user_id"].as_str().unwrap_or_default().to_string();
+    for path in [format!("/t/{tid}/me"), format!("/users/{user}"), format!("/t/{tid}")] {
+        for v in violations(&b, &app.base, &path, &axe).await {
+            found.push(json!({ "page": path, "as": "player", "violation": v }));
+        }
+    }
+    let to = ev.to.session().unwrap_or_default().to_string();
+    b.client.execute(&signed_in(&to), vec![]).await.unwrap();
+    for path in [
+        format!("/t/{tid}/dashboard"),
+        format!("/t/{tid}/prizes/manage"),
+        "/tournaments/new".into(),
+        format!("/t/{tid}/standings"),
+    ] {
+        for v in violations(&b, &app.base, &path, &axe).await {
+            found.push(json!({ "page": path, "as": "organiser", "violation": v }));
+        }
+    }
+    // The checker itself: an unlabelled field put into a page is reported.
+    b.client.goto(&format!("{}/t/{tid}", app.base)).await.unwrap();
+    b.client.execute(&axe, vec![]).await.unwrap();
+    b.client.execute("document.querySelector('main').insertAdjacentHTML('beforeend', '<select id=\"probe\"><option>x</option></select>'); return true;", vec![]).await.unwrap();
+    let probe = b
+        .client
+        .execute_async("const done = arguments[arguments.length - 1]; axe.run(document).then(r => done(r.violations.map(v => v.id)));", vec![])
+        .await
+        .unwrap();
+    assert!(probe.as_array().is_some_and(|v| v.contains(&json!("select-name"))), "axe-core did not run: {probe}");
+    b.close().await;
+    app.stop().await;
+    assert!(found.is_empty(), "{}", serde_json::to_string_pretty(&found).unwrap_or_default());
+}

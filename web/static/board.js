@@ -1,0 +1,133 @@
+// Arbiter venue board: the one renderer of a round's pairings for screens.
+// Modes (`?mode=`): `tables` (by table number), `names` (alphabetical: find
+// your name, then your table, opponent and colour or side), `rotate` (both in
+// turn), `clock` (the round's clock alone, full screen); `?from=&to=` limits a screen to some tables, `?secs=` sets how long
+// a page stays up. A screen cannot scroll, so long lists are shown a page at a time;
+// names never wrap (they are cut with an ellipsis, the whole name in the
+// title). States are words with an icon, not colour alone.
+(function () {
+  "use strict";
+  const A = window.Arbiter, esc = A.esc;
+  const B = (A.board = {});
+  const STATE = {
+    UNREPORTED: ["▶", "Playing"],
+    REPORTED: ["✎", "Reported"],
+    DISPUTED: ["⚠", "Disputed"],
+    CONFIRMED: ["✓", "Confirmed"],
+  };
+  const BYE = { HALF_BYE: "½-point bye", ZERO_BYE: "0-point bye", FULL_BYE: "1-point bye" };
+  const query = new URLSearchParams(location.search);
+  // Seconds each page stays up (`?secs=`, 3 to 600; 12 by default).
+  const PAGE_SECONDS = Math.min(600, Math.max(3, Number(query.get("secs")) || 12));
+
+  B.mode = (function () {
+    const m = query.get("mode");
+    return m === "names" || m === "rotate" || m === "clock" ? m : "tables";
+  })();
+  let page = 0, showing = B.mode === "names" ? "names" : "tables";
+
+  function name(seat) {
+    const faction = seat.faction ? ' <span class="faction">' + esc(seat.faction) + "</span>" : "";
+    return '<span class="pname" title="' + esc(seat.name) + (seat.faction ? " (" + esc(seat.faction) + ")" : "") + '">' + esc(seat.name) + faction + "</span>";
+  }
+  function state(p) {
+    const s = STATE[p.state] || ["", p.state];
+    return '<span class="state state-' + p.state.toLowerCase() + '"><span aria-hidden="true">' + s[0] + "</span> " + s[1] + "</span>";
+  }
+  function byeLabel(p) { return BYE[p.result] || "Bye"; }
+  // Headings of the two seats: White/Black in chess, Player 1/2 elsewhere.
+  function seats(t) { return t.game === "chess" ? ["White", "Black"] : ["Player 1", "Player 2"]; }
+
+  // The round by table: one row per table, the bye last.
+  B.tablesHtml = function (t, r) {
+    const h = seats(t);
+    const rows = r.pairings.map(function (p) {
+      if (!p.player2) {
+        return '<tr data-pairing="' + p.id + '" class="bye"><td class="table-no">–</td><td class="seat">' + name(p.player1) + '</td><td class="num"></td><td class="num"></td><td class="seat muted">' + byeLabel(p) + '</td><td class="st"></td></tr>';
+      }
+      return '<tr data-pairing="' + p.id + '" class="state-' + p.state.toLowerCase() + '"><td class="table-no">' + p.table + '</td><td class="seat">' + name(p.player1) +
+        '</td><td class="num score">' + esc(p.player1_score == null ? "" : p.player1_score) + '</td><td class="num score">' + esc(p.player2_score == null ? "" : p.player2_score) +
+        '</td><td class="seat">' + name(p.player2) + '</td><td class="st">' + state(p) + "</td></tr>";
+    });
+    return '<table class="board-table"><colgroup><col class="c-table"><col class="c-seat"><col class="c-score"><col class="c-score"><col class="c-seat"><col class="c-state"></colgroup>' +
+      '<thead><tr><th class="table-no">Table</th><th>' + h[0] + '</th><th class="num" colspan="2">' + esc(scoreHeading(t)) + "</th><th>" + h[1] + "</th><th>State</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
+  };
+  function scoreHeading(t) { return t.game === "wh40k" ? "VP" : t.game === "crokinole" ? "Pts (20s)" : "Result"; }
+
+  // Everyone in the round by name: table, opponent, colour or side.
+  B.namesHtml = function (t, r) {
+    const h = seats(t), people = [];
+    r.pairings.forEach(function (p) {
+      if (!p.player2) { people.push({ seat: p.player1, table: "–", vs: byeLabel(p), side: "", id: p.id }); return; }
+      people.push({ seat: p.player1, table: p.table, vs: p.player2.name, side: h[0], id: p.id });
+      people.push({ seat: p.player2, table: p.table, vs: p.player1.name, side: h[1], id: p.id });
+    });
+    people.sort(function (a, b) { return a.seat.name.localeCompare(b.seat.name, undefined, { sensitivity: "base" }); });
+    const rows = people.map(function (x) {
+      return '<tr data-pairing="' + x.id + '"><td class="seat">' + name(x.seat) + '</td><td class="table-no">' + x.table + '</td><td class="seat vs"><span class="pname" title="' + esc(x.vs) + '">' + (x.side ? "vs " : "") + esc(x.vs) + '</span></td><td class="side">' + esc(x.side) + "</td></tr>";
+    });
+    return '<table class="board-table names-table"><colgroup><col class="c-seat"><col class="c-table"><col class="c-seat"><col class="c-side"></colgroup><thead><tr><th>Name</th><th class="table-no">Table</th><th>Opponent</th><th>' +
+      (t.game === "chess" ? "Colour" : "Side") + "</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
+  };
+
+  function field(n, text) { document.querySelectorAll('[data-field="' + n + '"]').forEach(function (e) { e.textContent = text; }); }
+
+  // Renders the board from the view's state (a snapshot or after an update).
+  B.render = function (s) {
+    const r = s.round, body = document.getElementById("board-body");
+    field("name", s.tournament.name);
+    field("round", r ? "Round " + r.number : "No round yet");
+    field("mission", r && r.mission ? "Mission: " + r.mission : "");
+    document.querySelectorAll(".board-modes a").forEach(function (a) { a.classList.toggle("active", a.dataset.mode === B.mode); });
+    if (!r || r.status === "PENDING" || !r.pairings.length) {
+      const next = r ? (r.status === "PENDING" ? r.number : r.number + 1) : 1;
+      body.innerHTML = '<p class="board-wait">Round ' + next + " pairings coming</p>";
+      field("page", "");
+      return;
+    }
+    body.innerHTML = showing === "names" ? B.namesHtml(s.tournament, r) : B.tablesHtml(s.tournament, r);
+    paginate();
+  };
+
+  // Shows page `page` of the rows that fit the screen; "Page 2/3" in the header.
+  function paginate() {
+    const rows = Array.prototype.slice.call(document.querySelectorAll("#board-body tbody tr"));
+    rows.forEach(function (tr) { tr.hidden = false; });
+    if (!rows.length) { field("page", ""); return; }
+    const head = document.querySelector(".board-head"), thead = document.querySelector("#board-body thead");
+    const avail = window.innerHeight - (head ? head.offsetHeight : 0) - (thead ? thead.offsetHeight : 0) - 16;
+    const rowH = rows[0].offsetHeight || 48;
+    const per = Math.max(1, Math.floor(avail / rowH));
+    const pages = Math.max(1, Math.ceil(rows.length / per));
+    if (page >= pages) page = 0;
+    rows.forEach(function (tr, i) { tr.hidden = Math.floor(i / per) !== page; });
+    const what = showing === "names" ? "Names A–Z" : "By table";
+    field("page", pages > 1 ? what + " · page " + (page + 1) + "/" + pages : what);
+    B.pages = pages;
+  }
+
+  // Turns the page; in `rotate` mode, switches between tables and names after the last page.
+  function turn() {
+    page++;
+    if (page >= (B.pages || 1)) {
+      page = 0;
+      if (B.mode === "rotate") { showing = showing === "tables" ? "names" : "tables"; B.render(A.state); return; }
+    }
+    paginate();
+  }
+
+  // A venue screen must not sleep: hold a screen wake lock while visible.
+  let lock = null;
+  function wake() {
+    if (!navigator.wakeLock || document.visibilityState !== "visible" || lock) return;
+    navigator.wakeLock.request("screen").then(function (l) { lock = l; l.addEventListener("release", function () { lock = null; }); }).catch(function () {});
+  }
+
+  B.start = function () {
+    if (B.mode === "clock") document.body.classList.add("clock-mode");
+    setInterval(turn, PAGE_SECONDS * 1000);
+    window.addEventListener("resize", paginate);
+    document.addEventListener("visibilitychange", wake);
+    wake();
+  };
+})();
