@@ -11,9 +11,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use arbiter_engine::model::{Colour, Outcome, PlayerNo, PointSystem, RoundRecord, Unplayed};
+use arbiter_engine::simulate::seeded_rng;
 use arbiter_engine::standings::{
     compute_chess, ChessConfig, ChessEvent, ChessPlayer, ChessTiebreak, Modifier, PairingKind,
 };
+use rand::Rng as _;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -21,28 +23,19 @@ const PLAYERS: u32 = 10_000;
 const ROUNDS: usize = 11;
 const RUNS: usize = 21;
 
-/// A small deterministic generator (64-bit LCG), so every run ranks the same event.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u32 {
-        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 33) as u32
-    }
-}
-
 /// A Swiss-like event: each round pairs neighbours by score, with requested
 /// half-point byes, a pairing-allocated bye when the count is odd, forfeits,
 /// and random results.
 fn event() -> ChessEvent {
-    let mut rng = Lcg(2026);
+    // Seeded, so every run ranks the same event.
+    let mut rng = seeded_rng(2026);
     let n = PLAYERS as usize;
     let mut rounds: Vec<Vec<RoundRecord>> = vec![Vec::with_capacity(ROUNDS); n];
     let mut score = vec![0_i32; n];
     for _ in 0..ROUNDS {
         let mut available: Vec<usize> = Vec::with_capacity(n);
         for i in 0..n {
-            if rng.next().is_multiple_of(97) {
+            if rng.gen_ratio(1, 97) {
                 rounds[i].push(RoundRecord::Unpaired(Unplayed::HalfPointBye));
                 score[i] += 5;
             } else {
@@ -58,7 +51,7 @@ fn event() -> ChessEvent {
         for pair in available.chunks(2) {
             let (w, b) = (pair[0], pair[1]);
             let (pw, pb) = (PlayerNo(w as u32 + 1), PlayerNo(b as u32 + 1));
-            let roll = rng.next() % 100;
+            let roll: u32 = rng.gen_range(0..100);
             if roll < 4 {
                 rounds[w].push(RoundRecord::Forfeit { opponent: pb, colour: Some(Colour::White), won: true });
                 rounds[b].push(RoundRecord::Forfeit { opponent: pw, colour: Some(Colour::Black), won: false });
@@ -92,7 +85,7 @@ fn event() -> ChessEvent {
             .enumerate()
             .map(|(i, rounds)| ChessPlayer {
                 no: PlayerNo(i as u32 + 1),
-                rating: Some(1000 + (rng.next() % 1800) as u16),
+                rating: Some(rng.gen_range(1000..2800)),
                 rounds,
             })
             .collect(),

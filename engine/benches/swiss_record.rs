@@ -7,26 +7,17 @@
 //! Run with `cargo bench -p arbiter-engine --bench swiss_record`.
 
 use arbiter_engine::pairing::swiss_record::{pair_standings, Game, SwissProcedure};
+use arbiter_engine::simulate::seeded_rng;
 use arbiter_engine::standings::wh40k::standings;
+use rand::Rng as _;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 const SEEDS: [u64; 3] = [0x9E37_79B9_7F4A_7C15, 0xD1B5_4A32_D192_ED03, 0x8CB9_2BA7_2F3D_8DD7];
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n
-    }
-}
-
 /// Plays one event; returns the time of each round's standings and pairing.
 fn event(players: u32, rounds: u32, seed: u64) -> (Vec<Duration>, Vec<Duration>, usize) {
-    let mut rng = Rng(seed);
+    let mut rng = seeded_rng(seed);
     let entrants: Vec<u32> = (0..players).collect();
     let mut dropped = HashSet::new();
     let mut history = Vec::new();
@@ -46,14 +37,14 @@ fn event(players: u32, rounds: u32, seed: u64) -> (Vec<Duration>, Vec<Duration>,
         rematches += pairing.warnings.len();
 
         for t in &pairing.tables {
-            let (vp1, vp2) = (rng.below(101) as u32, rng.below(101) as u32);
+            let (vp1, vp2) = (rng.gen_range(0..=100), rng.gen_range(0..=100));
             history.push(Game { round, player1: t.player1, player2: Some(t.player2), vp1, vp2 });
         }
         if let Some(b) = pairing.bye {
             history.push(Game { round, player1: b, player2: None, vp1: 0, vp2: 0 });
         }
         for t in &pairing.tables {
-            if rounds <= 8 && rng.below(50) == 0 {
+            if rounds <= 8 && rng.gen_ratio(1, 50) {
                 dropped.insert(t.player2);
             }
         }

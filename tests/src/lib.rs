@@ -6,12 +6,14 @@
 //! [`WsClient`] is a real WebSocket client; [`browser`] drives headless
 //! Chromium through ChromeDriver.
 
+mod api;
 pub mod browser;
 mod db;
 pub mod load;
 pub mod process;
 mod ws;
 
+pub use api::Api;
 pub use db::Backend;
 pub use ws::WsClient;
 
@@ -127,7 +129,8 @@ pub async fn sign_up(base: &str, name: &str) -> anyhow::Result<(ApiClient, Strin
     Ok((c, id))
 }
 
-/// A 40K event in progress: its TO, its players (named `{prefix}1`…), its id.
+/// An event in progress: its TO, its players, its id. Built by [`EventBuilder`]
+/// (`Event::build(base)…start()`), the one way the tests set up an event.
 pub struct Event {
     /// The TO's client.
     pub to: ApiClient,
@@ -135,7 +138,10 @@ pub struct Event {
     pub players: Vec<ApiClient>,
     /// Tournament id.
     pub tid: String,
-    prefix: String,
+    /// Players' display names, in registration order.
+    pub names: Vec<String>,
+    /// Players' registration ids (`/api/players/{id}`), in registration order.
+    pub registrations: Vec<String>,
 }
 
 /// One table of a published round: pairing id and the players' indexes in [`Event::players`].
@@ -149,27 +155,117 @@ pub struct Table {
     pub p2: usize,
 }
 
+/// How to set up an [`Event`]: the tournament's creation body (a 40K event of
+/// 3 rounds on 2026-05-17 unless changed), the players' names and faction.
+/// [`EventBuilder::start`] creates it, opens registration, registers every
+/// player, checks them all in and starts it.
+pub struct EventBuilder {
+    base: String,
+    body: Value,
+    names: Vec<String>,
+    faction: String,
+}
+
+impl EventBuilder {
+    /// The tournament's name (default `"Test Open"`).
+    #[must_use]
+    pub fn name(self, name: &str) -> EventBuilder {
+        self.with(json!({ "name": name }))
+    }
+
+    /// The number of rounds (`total_rounds`, default 3).
+    #[must_use]
+    pub fn rounds(self, rounds: u32) -> EventBuilder {
+        self.with(json!({ "total_rounds": rounds }))
+    }
+
+    /// The whole creation body instead of the 40K default (for other games,
+    /// e.g. `{"name", "event_date", "format", "game": "chess", "pairing_system": "round_robin"}`).
+    #[must_use]
+    pub fn tournament(mut self, body: Value) -> EventBuilder {
+        self.body = body;
+        self
+    }
+
+    /// These fields added to (or replacing those of) the creation body.
+    #[must_use]
+    pub fn with(mut self, fields: Value) -> EventBuilder {
+        if let (Some(b), Some(f)) = (self.body.as_object_mut(), fields.as_object()) {
+            b.extend(f.clone());
+        }
+        self
+    }
+
+    /// Players named `{prefix}1`…`{prefix}n`.
+    #[must_use]
+    pub fn numbered(mut self, prefix: &str, n: usize) -> EventBuilder {
+        self.names = (1..=n).map(|i| format!("{prefix}{i}")).collect();
+        self
+    }
+
+    /// Players with these names, registered in this order.
+    #[must_use]
+    pub fn players<S: AsRef<str>>(mut self, names: &[S]) -> EventBuilder {
+        self.names = names.iter().map(|n| n.as_ref().to_string()).collect();
+        self
+    }
+
+    /// The faction every player registers with (default `"Orks"`).
+    #[must_use]
+    pub fn faction(mut self, faction: &str) -> EventBuilder {
+        self.faction = faction.to_string();
+        self
+    }
+
+    /// Signs up the TO ("Organiser") and every player, creates the event,
+    /// opens registration, registers the players in order, checks them in
+    /// and starts it.
+    ///
+    /// # Errors
+    /// A step was refused.
+    pub async fn start(self) -> anyhow::Result<Event> {
+        let (mut to, _) = sign_up(&self.base, "Organiser").await?;
+        let tid = create_and_open(&mut to, &self.body).await?;
+        let (mut players, mut registrations) = (Vec::new(), Vec::new());
+        for name in &self.names {
+            let (mut c, _) = sign_up(&self.base, name).await?;
+            registrations.push(register(&mut c, &tid, name, &self.faction).await?);
+            players.push(c);
+        }
+        to.advance(&tid).await?.ok()?;
+        for c in &mut players {
+            c.check_in(&tid).await?.ok()?;
+        }
+        to.advance(&tid).await?.ok()?;
+        Ok(Event { to, players, tid, names: self.names, registrations })
+    }
+}
+
 impl Event {
-    /// Creates an event on the server at `base` with `n` players named
-    /// `{prefix}1…{prefix}n`, registered, checked in and started.
+    /// A builder for an event on the server at `base` (see [`EventBuilder`]).
+    #[must_use]
+    pub fn build(base: &str) -> EventBuilder {
+        EventBuilder {
+            base: base.to_string(),
+            body: tournament_body("Test Open", 3),
+            names: Vec::new(),
+            faction: "Orks".to_string(),
+        }
+    }
+
+    /// A 40K event "{prefix} Open" of `rounds` rounds on the server at `base`
+    /// with `n` players named `{prefix}1…{prefix}n`, registered, checked in and started.
     ///
     /// # Errors
     /// A step was refused.
     pub async fn start(base: &str, prefix: &str, n: usize, rounds: u32) -> anyhow::Result<Event> {
-        let (mut to, _) = sign_up(base, "Organiser").await?;
-        let tid = open_tournament(&mut to, &format!("{prefix} Open"), rounds).await?;
-        let mut players = Vec::new();
-        for i in 1..=n {
-            let (mut c, _) = sign_up(base, &format!("{prefix}{i}")).await?;
-            register(&mut c, &tid, &format!("{prefix}{i}"), "Orks").await?;
-            players.push(c);
-        }
-        to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
-        for c in &mut players {
-            c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await?.ok()?;
-        }
-        to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
-        Ok(Event { to, players, tid, prefix: prefix.to_string() })
+        Event::build(base).name(&format!("{prefix} Open")).rounds(rounds).numbered(prefix, n).start().await
+    }
+
+    /// The index in [`Event::players`] of the player named `name`.
+    #[must_use]
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
     }
 
     /// Creates and pairs the next round; returns its id and tables (the bye excluded).
@@ -177,12 +273,13 @@ impl Event {
     /// # Errors
     /// A step was refused.
     pub async fn pair_next(&mut self) -> anyhow::Result<(String, Vec<Table>)> {
-        let tid = &self.tid;
-        let r = self.to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await?.ok()?;
+        let r = self.to.new_round(&self.tid).await?.ok()?;
         let rid = s(&r["round"], "id").to_string();
-        let p = self.to.post_empty(&format!("/api/rounds/{rid}/pairings")).await?.ok()?;
-        let index =
-            |seat: &Value| s(seat, "name").trim_start_matches(self.prefix.as_str()).parse::<usize>().map(|n| n - 1);
+        let p = self.to.pair_round(&rid).await?.ok()?;
+        let index = |seat: &Value| {
+            let name = s(seat, "name");
+            self.index_of(name).ok_or_else(|| anyhow::anyhow!("no player named {name:?}"))
+        };
         let mut tables = Vec::new();
         for t in p["round"]["pairings"].as_array().into_iter().flatten().filter(|t| !t["player2"].is_null()) {
             tables.push(Table { id: s(t, "id").to_string(), p1: index(&t["player1"])?, p2: index(&t["player2"])? });
@@ -195,12 +292,8 @@ impl Event {
     /// # Errors
     /// A step was refused.
     pub async fn play(&mut self, t: &Table, vp1: u32, vp2: u32) -> anyhow::Result<Value> {
-        let id = &t.id;
-        self.players[t.p1]
-            .post(&format!("/api/pairings/{id}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 }))
-            .await?
-            .ok()?;
-        self.players[t.p2].post_empty(&format!("/api/pairings/{id}/confirm")).await?.ok()
+        self.players[t.p1].report_vp(&t.id, vp1, vp2).await?.ok()?;
+        self.players[t.p2].confirm(&t.id).await?.ok()
     }
 
     /// The whole event log (as live frames).
@@ -208,24 +301,32 @@ impl Event {
     /// # Errors
     /// The request failed.
     pub async fn log(&mut self) -> anyhow::Result<Vec<Value>> {
-        let log = self.to.get(&format!("/api/tournaments/{}/events?limit=5000", self.tid)).await?.ok()?;
+        let log = self.to.events(&self.tid, "?limit=5000").await?.ok()?;
         Ok(log["events"].as_array().cloned().unwrap_or_default())
     }
 }
 
-/// Creates a tournament owned by `to` with `rounds` rounds and opens
-/// registration. Returns its id.
+/// The creation body of a 40K tournament `name` of `rounds` rounds on 2026-05-17.
+fn tournament_body(name: &str, rounds: u32) -> Value {
+    json!({ "name": name, "event_date": "2026-05-17", "location": "Test Hall", "format": "2000pts Matched Play", "total_rounds": rounds })
+}
+
+/// Creates a tournament from `body` and opens registration; returns its id.
+async fn create_and_open(to: &mut ApiClient, body: &Value) -> anyhow::Result<String> {
+    let t = to.create_tournament(body).await?.ok()?;
+    let id = s(&t["tournament"], "id").to_string();
+    to.advance(&id).await?.ok()?;
+    Ok(id)
+}
+
+/// Creates a 40K tournament owned by `to` with `rounds` rounds and opens
+/// registration (what [`EventBuilder::start`] does before registering anyone).
+/// Returns its id.
 ///
 /// # Errors
 /// A step was refused.
 pub async fn open_tournament(to: &mut ApiClient, name: &str, rounds: u32) -> anyhow::Result<String> {
-    let t = to
-        .post("/api/tournaments", &json!({ "name": name, "event_date": "2026-05-17", "location": "Test Hall", "format": "2000pts Matched Play", "total_rounds": rounds }))
-        .await?
-        .ok()?;
-    let id = t["tournament"]["id"].as_str().unwrap_or_default().to_string();
-    to.post_empty(&format!("/api/tournaments/{id}/advance")).await?.ok()?;
-    Ok(id)
+    create_and_open(to, &tournament_body(name, rounds)).await
 }
 
 /// Registers `player` in `tournament` as `name` playing `faction`; returns the registration id.
@@ -233,14 +334,9 @@ pub async fn open_tournament(to: &mut ApiClient, name: &str, rounds: u32) -> any
 /// # Errors
 /// Registration was refused.
 pub async fn register(player: &mut ApiClient, tournament: &str, name: &str, faction: &str) -> anyhow::Result<String> {
-    let p = player
-        .post(
-            &format!("/api/tournaments/{tournament}/register"),
-            &json!({ "display_name": name, "faction": faction, "list_text": format!("{faction} list of {name}") }),
-        )
-        .await?
-        .ok()?;
-    Ok(p["player"]["id"].as_str().unwrap_or_default().to_string())
+    let body = json!({ "display_name": name, "faction": faction, "list_text": format!("{faction} list of {name}") });
+    let p = player.register_with(tournament, &body).await?.ok()?;
+    Ok(s(&p["player"], "id").to_string())
 }
 
 /// The string at `v[key]` (empty if absent).

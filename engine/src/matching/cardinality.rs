@@ -255,22 +255,20 @@ impl Search {
 mod tests {
     use super::*;
     use crate::matching::max_weight_matching;
+    use crate::simulate::seeded_rng;
+    use rand::Rng as _;
 
     #[test]
     fn agrees_with_the_weighted_matching_on_unit_weights() {
-        let mut seed = 3u64;
-        let mut next = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            seed >> 33
-        };
+        let mut rng = seeded_rng(3);
         for _ in 0..2000 {
-            let n = 1 + (next() % 12) as usize;
-            let p = next() % 100;
+            let n = rng.gen_range(1..=12);
+            let p = rng.gen_range(0..100);
             let mut adj = vec![Vec::new(); n];
             let mut w = vec![vec![0u64; n]; n];
             for i in 0..n {
                 for j in i + 1..n {
-                    if next() % 100 < p {
+                    if rng.gen_range(0..100) < p {
                         adj[i].push(j);
                         adj[j].push(i);
                         w[i][j] = 1;

@@ -9,6 +9,17 @@ use crate::trf::{Line, LineEnding, PlayerLine, RoundsTag, Trf};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// The engine's seeded random generator: ChaCha8, whose stream for a seed is
+/// the same on every platform and build. [`Simulation`], the benchmarks and
+/// the randomised tests all draw from it, so a seed names one event.
+pub type SeededRng = ChaCha8Rng;
+
+/// The [`SeededRng`] for `seed` (`ChaCha8Rng::seed_from_u64`).
+#[must_use]
+pub fn seeded_rng(seed: u64) -> SeededRng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
 /// How to generate a tournament.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
@@ -52,7 +63,7 @@ impl Config {
 #[derive(Debug, Clone)]
 pub struct Simulation {
     config: Config,
-    rng: ChaCha8Rng,
+    rng: SeededRng,
     ratings: Vec<u32>,
     history: Vec<Vec<RoundRecord>>,
     initial_colour: Colour,
@@ -64,7 +75,7 @@ impl Simulation {
     /// A tournament before round 1: ratings from 2700 down, with random gaps.
     #[must_use]
     pub fn new(config: Config) -> Simulation {
-        let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+        let mut rng = seeded_rng(config.seed);
         let mut rating = 2700u32;
         let ratings = (0..config.players)
             .map(|_| {

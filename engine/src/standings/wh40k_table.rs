@@ -157,8 +157,7 @@ where
             Wh40kTiebreak::Wins => (Exact::integer(i64::from(s.wins)), s.wins.to_string()),
             Wh40kTiebreak::VpMargin => (Exact::integer(s.margin), format!("{:+}", s.margin)),
             Wh40kTiebreak::StrengthOfSchedule => {
-                let v = Exact::ratio(s.sos.num(), s.sos.den());
-                (v, format!("{}%", Exact::ratio(100 * s.sos.num(), s.sos.den()).to_fixed(1)))
+                (s.sos, format!("{}%", Exact::ratio(100 * s.sos.num(), s.sos.den()).to_fixed(1)))
             }
             Wh40kTiebreak::TotalVp => {
                 (Exact::integer(i64::try_from(s.vp_for).unwrap_or(i64::MAX)), s.vp_for.to_string())

@@ -79,7 +79,8 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 
-    #[tokio::test]
+    // Paused time: the build's 20 ms pass at once when every task waits.
+    #[tokio::test(start_paused = true)]
     async fn viewers_of_a_view_share_one_frame_until_a_newer_one_is_needed() {
         let snapshots = Arc::new(Snapshots::default());
         let (t, view) = (TournamentId::random(), View::Board { from: 1, to: 10 });

@@ -1,7 +1,7 @@
 //! Bad input answers 4xx with a message a person can act on, and changes nothing.
 
 use arbiter_server::client::ApiClient;
-use arbiter_tests::{open_tournament, register, s, TestApp};
+use arbiter_tests::{s, Api, Event, TestApp};
 use awc::http::Method;
 use serde_json::{json, Value};
 
@@ -16,41 +16,15 @@ struct Fixture {
     tables: Vec<(String, usize, usize)>,
 }
 
+/// A 40K event of four players (Q1–Q4) in round 1, table 1 reported 70–50.
 async fn fixture() -> Fixture {
     let app = TestApp::spawn().await.unwrap();
-    let (mut to, _) = app.user("Organiser").await.unwrap();
-    let tid = open_tournament(&mut to, "Bad Input Open", 3).await.unwrap();
-    let mut players = Vec::new();
-    let mut names = Vec::new();
-    for n in 1..=4 {
-        let (mut c, _) = app.user(&format!("Q{n}")).await.unwrap();
-        register(&mut c, &tid, &format!("Q{n}"), "Orks").await.unwrap();
-        players.push(c);
-        names.push(format!("Q{n}"));
-    }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
-    for c in &mut players {
-        c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await.unwrap().ok().unwrap();
-    }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
-    let r = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await.unwrap().ok().unwrap();
-    let rid = s(&r["round"], "id").to_string();
-    let p = to.post_empty(&format!("/api/rounds/{rid}/pairings")).await.unwrap().ok().unwrap();
-    let idx = |v: &Value| names.iter().position(|n| n == s(v, "name")).unwrap();
-    let tables: Vec<(String, usize, usize)> = p["round"]["pairings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| (s(t, "id").to_string(), idx(&t["player1"]), idx(&t["player2"])))
-        .collect();
+    let mut e = Event::build(&app.base).name("Bad Input Open").rounds(3).numbered("Q", 4).start().await.unwrap();
+    let (rid, tables) = e.pair_next().await.unwrap();
+    let tables: Vec<(String, usize, usize)> = tables.into_iter().map(|t| (t.id, t.p1, t.p2)).collect();
     let (pid, p1, _) = tables[0].clone();
-    players[p1]
-        .post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": 70, "player2_vp": 50 }))
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
-    Fixture { app, to, players, tid, rid, tables }
+    e.players[p1].report_vp(&pid, 70, 50).await.unwrap().ok().unwrap();
+    Fixture { app, to: e.to, players: e.players, tid: e.tid, rid, tables }
 }
 
 /// Sends the request and checks: the status, an `error` code and a message, and an unchanged database.
@@ -281,7 +255,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
     ] {
         refused(&f.app, &mut p[r2], method, &path, body, 403, "not_tournament_organiser").await;
     }
-    let players = p[r2].get(&format!("/api/tournaments/{tid}/players")).await.unwrap().ok().unwrap();
+    let players = p[r2].players(&tid).await.unwrap().ok().unwrap();
     let victim = s(&players["players"][0], "id").to_string();
     refused(
         &f.app,
@@ -393,7 +367,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
     assert_eq!(f.app.fingerprint().await.unwrap(), before);
 
     // And the legitimate action still works afterwards.
-    let ok = p[r2].post_empty(&format!("/api/pairings/{reported}/confirm")).await.unwrap().ok().unwrap();
+    let ok = p[r2].confirm(&reported).await.unwrap().ok().unwrap();
     assert_eq!(ok["pairing"]["state"], "CONFIRMED");
     f.app.stop().await;
 }
@@ -454,8 +428,7 @@ async fn a_swiss_without_rounds_is_refused_with_a_plain_reason() {
     let app = TestApp::spawn().await.unwrap();
     let (mut to, _) = app.user("Organiser").await.unwrap();
     let r = to
-        .post(
-            "/api/tournaments",
+        .create_tournament(
             &json!({ "name": "No Rounds", "event_date": "2026-05-17", "location": "Hall", "format": "F" }),
         )
         .await

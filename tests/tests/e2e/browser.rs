@@ -2,7 +2,7 @@
 //! through the API: the page shows it within a second, without reloading.
 
 use arbiter_tests::browser::Browser;
-use arbiter_tests::{open_tournament, register, s, Event, TestApp};
+use arbiter_tests::{open_tournament, register, s, Api, Event, TestApp};
 use fantoccini::Locator;
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -30,11 +30,11 @@ async fn board_updates_in_place_within_a_second() {
         register(&mut c, &tid, &format!("S{n}"), "Aeldari").await.unwrap();
         players.push(c);
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
     for c in &mut players {
-        c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await.unwrap().ok().unwrap();
+        c.check_in(&tid).await.unwrap().ok().unwrap();
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
 
     let b = Browser::start().await.unwrap();
     b.client.goto(&format!("{}/t/{tid}/board", app.base)).await.unwrap();
@@ -49,9 +49,9 @@ async fn board_updates_in_place_within_a_second() {
     b.client.execute("window.__noReload = 42; return true;", vec![]).await.unwrap();
 
     // Pairings published after the page opened appear in place.
-    let r = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await.unwrap().ok().unwrap();
+    let r = to.new_round(&tid).await.unwrap().ok().unwrap();
     let rid = s(&r["round"], "id").to_string();
-    let p = to.post_empty(&format!("/api/rounds/{rid}/pairings")).await.unwrap().ok().unwrap();
+    let p = to.pair_round(&rid).await.unwrap().ok().unwrap();
     let table = p["round"]["pairings"][0].clone();
     let pid = s(&table, "id").to_string();
     let row = format!("document.querySelector('tr[data-pairing=\"{pid}\"]')");
@@ -71,12 +71,7 @@ async fn board_updates_in_place_within_a_second() {
     );
 
     let who = |seat: &str| s(&table[seat], "name")[1..].parse::<usize>().unwrap() - 1;
-    players[who("player1")]
-        .post(&format!("/api/pairings/{pid}/report"), &json!({"player1_vp": 72, "player2_vp": 45}))
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
+    players[who("player1")].report_vp(&pid, 72, 45).await.unwrap().ok().unwrap();
     let shown = wait_for(
         &b,
         &format!("var r = {row}; return !!r && r.textContent.includes('72') && r.textContent.includes('45')"),
@@ -85,7 +80,7 @@ async fn board_updates_in_place_within_a_second() {
     .await;
     assert!(shown.is_some(), "reported VP not shown");
 
-    players[who("player2")].post_empty(&format!("/api/pairings/{pid}/confirm")).await.unwrap().ok().unwrap();
+    players[who("player2")].confirm(&pid).await.unwrap().ok().unwrap();
     let took = wait_for(
         &b,
         &format!("var r = {row}; return !!r && r.classList.contains('state-confirmed')"),
@@ -108,9 +103,9 @@ async fn a_player_asks_for_a_bye_on_their_page() {
     let app = TestApp::spawn().await.unwrap();
     let (mut to, _) = app.user("Arbiter").await.unwrap();
     let body = json!({ "name": "Swiss Open", "event_date": "2026-05-17", "format": "Open", "game": "chess", "pairing_system": "dutch", "total_rounds": 5 });
-    let t = to.post("/api/tournaments", &body).await.unwrap().ok().unwrap();
+    let t = to.create_tournament(&body).await.unwrap().ok().unwrap();
     let tid = s(&t["tournament"], "id").to_string();
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
     let mut players = Vec::new();
     for n in 1..=4 {
         let mut c = arbiter_server::client::ApiClient::new(&app.base);
@@ -137,18 +132,14 @@ async fn a_player_asks_for_a_bye_on_their_page() {
         .unwrap();
     let listed = "var p = document.getElementById('swiss'); return p.textContent.includes('round 2') && p.textContent.includes('½ point')";
     assert!(wait_for(&b, listed, Duration::from_secs(3)).await.is_some(), "the bye is not listed");
-    let byes = to.get(&format!("/api/tournaments/{tid}/byes")).await.unwrap().ok().unwrap();
+    let byes = to.byes(&tid).await.unwrap().ok().unwrap();
     assert_eq!(
         byes["byes"],
         json!([{ "player_id": players[0].1, "player_name": "C1", "round": 2, "kind": "half", "requested_by": "player" }])
     );
 
     // Another player's bye arranged by the TO reaches the page live, but is not listed as C1's.
-    to.post(&format!("/api/players/{}/byes", players[1].1), &json!({ "round": 3, "kind": "zero" }))
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
+    to.arrange_bye(&players[1].1, 3, "zero").await.unwrap().ok().unwrap();
     tokio::time::sleep(Duration::from_millis(500)).await;
     let shown = b
         .client
@@ -207,7 +198,7 @@ async fn a_live_update_leaves_the_field_being_typed_in_alone() {
 
     // Another table reports: its row moves to "Pending confirmation" on the dashboard.
     let report = json!({ "player1_vp": 80, "player2_vp": 20 });
-    ev.players[other.p1].post(&format!("/api/pairings/{}/report", other.id), &report).await.unwrap().ok().unwrap();
+    ev.players[other.p1].report(&other.id, &report).await.unwrap().ok().unwrap();
     let moved = format!("return !!document.querySelector('tr.state-reported[data-pairing=\"{}\"]')", other.id);
     assert!(wait_for(&b, &moved, Duration::from_secs(3)).await.is_some(), "the report did not reach the dashboard");
 

@@ -5,7 +5,7 @@
 //! has no gap.
 
 use arbiter_server::client::ApiClient;
-use arbiter_tests::{open_tournament, register, s, sign_up, Backend, TestApp};
+use arbiter_tests::{open_tournament, register, s, sign_up, Api, Backend, TestApp};
 use futures_util::stream::{self, StreamExt};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -64,17 +64,17 @@ async fn a_crowd_acts_at_once(backend: Backend) {
         async move { register(c, &t, &format!("Crowd{}", i + 1), "Orks").await.map(Value::String) }
     })
     .await;
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
     let path = format!("/api/tournaments/{tid}/check-in");
     all("check-in", &mut players, |_, c| {
         let path = path.clone();
         async move { c.post_empty(&path).await?.ok() }
     })
     .await;
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
-    let round = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
+    let round = to.new_round(&tid).await.unwrap().ok().unwrap();
     let rid = s(&round["round"], "id").to_string();
-    let paired = to.post_empty(&format!("/api/rounds/{rid}/pairings")).await.unwrap().ok().unwrap();
+    let paired = to.pair_round(&rid).await.unwrap().ok().unwrap();
 
     // Who sits where: player index by name.
     let seat = |p: &Value| s(p, "name").trim_start_matches("Crowd").parse::<usize>().map(|n| n - 1).unwrap();
@@ -91,7 +91,7 @@ async fn a_crowd_acts_at_once(backend: Backend) {
     all("report", &mut players, |i, c| async move {
         let (id, first) = &table_of[&i];
         if *first {
-            c.post(&format!("/api/pairings/{id}/report"), &json!({ "player1_vp": 70, "player2_vp": 40 })).await?.ok()
+            c.report_vp(id, 70, 40).await?.ok()
         } else {
             Ok(Value::Null)
         }
@@ -102,13 +102,13 @@ async fn a_crowd_acts_at_once(backend: Backend) {
         if *first {
             Ok(Value::Null)
         } else {
-            c.post_empty(&format!("/api/pairings/{id}/confirm")).await?.ok()
+            c.confirm(id).await?.ok()
         }
     })
     .await;
 
     // Stored once: every table confirmed with the reported score, 64 winners.
-    let stored = to.get(&format!("/api/rounds/{rid}")).await.unwrap().ok().unwrap();
+    let stored = to.round(&rid).await.unwrap().ok().unwrap();
     let stored = stored["round"]["pairings"].as_array().cloned().unwrap_or_default();
     assert_eq!(stored.len(), PLAYERS / 2);
     for t in &stored {
@@ -118,12 +118,12 @@ async fn a_crowd_acts_at_once(backend: Backend) {
             "{t}"
         );
     }
-    let standings = to.get(&format!("/api/tournaments/{tid}/standings")).await.unwrap().ok().unwrap();
+    let standings = to.standings(&tid).await.unwrap().ok().unwrap();
     let wins: i64 = standings["players"].as_array().into_iter().flatten().filter_map(|p| p["wins"].as_i64()).sum();
     assert_eq!(wins, (PLAYERS / 2) as i64);
 
     // The event log: 1..=N without a gap, each report and confirmation once.
-    let log = to.get(&format!("/api/tournaments/{tid}/events?limit=5000")).await.unwrap().ok().unwrap();
+    let log = to.events(&tid, "?limit=5000").await.unwrap().ok().unwrap();
     let events = log["events"].as_array().cloned().unwrap_or_default();
     let seqs: Vec<i64> = events.iter().filter_map(|e| e["seq"].as_i64()).collect();
     assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>(), "gap-free");

@@ -21,7 +21,7 @@
 //!   1-4-0 with its bye .2) beats P12's 7/20 (P4 .3, P11 .6, P14 .3, P15 .2; the bye is no opponent).
 
 use arbiter_server::client::ApiClient;
-use arbiter_tests::{open_tournament, register, s, TestApp};
+use arbiter_tests::{open_tournament, register, s, Api, TestApp};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::time::Duration;
@@ -142,10 +142,10 @@ impl Event {
     /// and returns the pairing ids by (player1, player2) plus the round id.
     async fn pair(&mut self, n: usize) -> (String, Vec<(u32, u32, String)>) {
         let tid = self.tid.clone();
-        let round = self.to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await.unwrap().ok().unwrap();
+        let round = self.to.new_round(&tid).await.unwrap().ok().unwrap();
         assert_eq!(round["round"]["number"], n as u64 + 1);
         let rid = s(&round["round"], "id").to_string();
-        let published = self.to.post_empty(&format!("/api/rounds/{rid}/pairings")).await.unwrap().ok().unwrap();
+        let published = self.to.pair_round(&rid).await.unwrap().ok().unwrap();
         let pairings = published["round"]["pairings"].as_array().cloned().unwrap_or_default();
         let (tables, bye) = ROUNDS[n];
         let got: Vec<(u64, u32, u32)> = pairings
@@ -173,16 +173,11 @@ impl Event {
     }
 
     async fn report(&mut self, by: u32, pairing: &str, vp1: u32, vp2: u32) -> Value {
-        self.player(by)
-            .post(&format!("/api/pairings/{pairing}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 }))
-            .await
-            .unwrap()
-            .ok()
-            .unwrap()
+        self.player(by).report_vp(pairing, vp1, vp2).await.unwrap().ok().unwrap()
     }
 
     async fn confirm(&mut self, by: u32, pairing: &str) -> Value {
-        self.player(by).post_empty(&format!("/api/pairings/{pairing}/confirm")).await.unwrap().ok().unwrap()
+        self.player(by).confirm(pairing).await.unwrap().ok().unwrap()
     }
 }
 
@@ -200,12 +195,12 @@ async fn seventeen_players_five_rounds_live() {
         register(&mut c, &tid, &format!("P{n}"), FACTIONS[(n as usize) % FACTIONS.len()]).await.unwrap();
         players.push(c);
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/lock-lists")).await.unwrap().ok().unwrap();
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    to.lock_lists(&tid).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
     for c in &mut players {
-        c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await.unwrap().ok().unwrap();
+        c.check_in(&tid).await.unwrap().ok().unwrap();
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
     let mut ev = Event { to, players, tid: tid.clone() };
 
     for (n, round) in ROUNDS.iter().enumerate() {
@@ -219,21 +214,18 @@ async fn seventeen_players_five_rounds_live() {
                 ev.report(17, pid, vp1, vp2).await;
                 let d = ev
                     .player(4)
-                    .post(
-                        &format!("/api/pairings/{pid}/dispute"),
-                        &json!({ "player1_vp": 83, "player2_vp": 42, "note": "Primary scored twice" }),
-                    )
+                    .dispute(pid, &json!({ "player1_vp": 83, "player2_vp": 42, "note": "Primary scored twice" }))
                     .await
                     .unwrap()
                     .ok()
                     .unwrap();
                 assert_eq!(d["pairing"]["state"], "DISPUTED");
-                let refused = ev.to.post_empty(&format!("/api/rounds/{rid}/close")).await.unwrap();
+                let refused = ev.to.close_round(&rid).await.unwrap();
                 assert_eq!((refused.status.as_u16(), refused.code()), (409, "round_incomplete"));
                 let o = ev
                     .to
-                    .post(
-                        &format!("/api/pairings/{pid}/override"),
+                    .override_result(
+                        pid,
                         &json!({ "player1_vp": vp1, "player2_vp": vp2, "note": "Checked the score sheet" }),
                     )
                     .await
@@ -252,7 +244,7 @@ async fn seventeen_players_five_rounds_live() {
             assert_eq!(r["pairing"]["state"], "REPORTED");
             if n == 0 && i == last {
                 // Closing is refused while this result is unconfirmed, with what is missing.
-                let refused = ev.to.post_empty(&format!("/api/rounds/{rid}/close")).await.unwrap();
+                let refused = ev.to.close_round(&rid).await.unwrap();
                 assert_eq!((refused.status.as_u16(), refused.code()), (409, "round_incomplete"));
                 let missing = refused.body["details"].as_array().cloned().unwrap_or_default();
                 assert_eq!(missing.len(), 1, "{}", refused.body);
@@ -262,17 +254,17 @@ async fn seventeen_players_five_rounds_live() {
             let c = ev.confirm(confirmer, pid).await;
             assert_eq!(c["pairing"]["state"], "CONFIRMED");
         }
-        ev.to.post_empty(&format!("/api/rounds/{rid}/close")).await.unwrap().ok().unwrap();
+        ev.to.close_round(&rid).await.unwrap().ok().unwrap();
         if n == 1 {
-            let d = ev.player(5).post_empty(&format!("/api/tournaments/{tid}/drop")).await.unwrap().ok().unwrap();
+            let d = ev.player(5).drop_out(&tid).await.unwrap().ok().unwrap();
             assert_eq!(d["player"]["dropped"], true);
         }
     }
-    let done = ev.to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    let done = ev.to.advance(&tid).await.unwrap().ok().unwrap();
     assert_eq!(done["tournament"]["status"], "COMPLETE");
 
     // Final standings, as computed by hand.
-    let st = ev.to.get(&format!("/api/tournaments/{tid}/standings")).await.unwrap().ok().unwrap();
+    let st = ev.to.standings(&tid).await.unwrap().ok().unwrap();
     let rows = st["players"].as_array().cloned().unwrap_or_default();
     assert_eq!(rows.len(), 17);
     for (i, (row, want)) in rows.iter().zip(FINAL.iter()).enumerate() {
@@ -298,7 +290,7 @@ async fn seventeen_players_five_rounds_live() {
     }
 
     // The live client saw every event, in order, with no gap: the same log the server kept.
-    let log = ev.to.get(&format!("/api/tournaments/{tid}/events?limit=5000")).await.unwrap().ok().unwrap();
+    let log = ev.to.events(&tid, "?limit=5000").await.unwrap().ok().unwrap();
     let log = log["events"].as_array().cloned().unwrap_or_default();
     let last_seq = log.last().and_then(|e| e["seq"].as_i64()).unwrap_or(0);
     assert!(last_seq > 100, "a whole event is more than a hundred events ({last_seq})");

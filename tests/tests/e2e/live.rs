@@ -2,7 +2,7 @@
 //! behind, typed errors for bad frames.
 
 use arbiter_server::live::session::REPLAY_MAX;
-use arbiter_tests::{open_tournament, register, TestApp};
+use arbiter_tests::{open_tournament, register, Api, TestApp};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -36,7 +36,7 @@ async fn reconnecting_with_since_replays_exactly_what_was_missed() {
         .unwrap()
         .ok()
         .unwrap();
-    to.post_empty(&format!("/api/tournaments/{tid}/lock-lists")).await.unwrap().ok().unwrap();
+    to.lock_lists(&tid).await.unwrap().ok().unwrap();
 
     let mut ws = app.ws(&tid, Some(3)).await.unwrap();
     let mut got = Vec::new();
@@ -49,7 +49,7 @@ async fn reconnecting_with_since_replays_exactly_what_was_missed() {
     // The list text itself is private before the lock and never travels in events.
     assert!(got[1]["data"]["player"]["list_text"].is_null());
     // Then live again, nothing repeated.
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
     let next = ws.next_json(WAIT).await.unwrap();
     assert_eq!((next["kind"].as_str(), seq(&next)), (Some("status_advanced"), 7));
     assert!(ws.next_json(Duration::from_millis(300)).await.is_none(), "no duplicate frames");

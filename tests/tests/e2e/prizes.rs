@@ -9,7 +9,7 @@
 use super::games::chess::{no, NAMES, RESULTS};
 use super::games::Event;
 use super::prize_list::{csv_list_and_payouts, entries, entry, list_and_payouts, payouts};
-use arbiter_tests::{s, Backend, TestApp, WsClient};
+use arbiter_tests::{s, Api, Backend, TestApp, WsClient};
 use awc::http::{header, Method};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -51,13 +51,12 @@ fn prize_list() -> Value {
 /// completes the event.
 async fn played(app: &TestApp) -> anyhow::Result<Event> {
     let mut e = Event::start(app, "chess", "round_robin", &NAMES, json!({})).await?;
-    let path = format!("/api/tournaments/{}/tiebreaks", e.id);
-    e.put(&path, &json!({ "config": { "game": "chess", "tiebreaks": [] } })).await?.ok()?;
+    e.to.set_tiebreaks(&e.id, &json!({ "config": { "game": "chess", "tiebreaks": [] } })).await?.ok()?;
     for (name, rating, sex, birth, disability) in PROFILES {
         let pid = e.id_of(name);
         let profile =
             json!({ "profile": { "rating": rating, "sex": sex, "birth_date": birth, "disability": disability } });
-        e.put(&format!("/api/players/{pid}/profile"), &profile).await?.ok()?;
+        e.to.put_profile(&pid, &profile).await?.ok()?;
     }
     for _ in 0..5 {
         let published = e.pair_next().await?;
@@ -280,7 +279,7 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
     // Publishing needs the final standings; then it is announced.
     let r = e.to.post_empty(&format!("{base}/runs/{id2}/publish")).await?;
     assert_eq!((r.status.as_u16(), r.code()), (409, "tournament_not_complete"));
-    e.to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    e.to.advance(&tid).await?.ok()?;
     let r = stranger.post_empty(&format!("{base}/runs/{id2}/publish")).await?;
     assert_eq!((r.status.as_u16(), r.code()), (403, "not_tournament_organiser"));
     // A player's phone and a standings screen are open when the TO publishes.
@@ -445,7 +444,7 @@ async fn the_prize_list_is_imported_from_csv_and_managed_from_the_prize_desk() -
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     assert_eq!(r.status().as_u16(), 403);
     // Publishing from the desk (the event is complete).
-    e.to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    e.to.advance(&tid).await?.ok()?;
     let (status, location, _) =
         post_form(&app.base, &session, &page, &format!("{page}/publish"), &[("run_id", &run_id)]).await?;
     assert_eq!((status, location.as_str()), (303, format!("/t/{tid}/prizes").as_str()));

@@ -13,7 +13,7 @@
 use super::games::Event;
 use super::prize_list::{csv_list_and_payouts, entries, entry, list_and_payouts, payouts};
 use arbiter_tests::browser::Browser;
-use arbiter_tests::{s, TestApp};
+use arbiter_tests::{s, Api, TestApp};
 use serde_json::{json, Value};
 
 const METHODS: [&str; 4] = ["none", "uscf_32b3", "place_first", "hort"];
@@ -28,11 +28,10 @@ async fn round_robin(
     results: &[(&str, &str, &str)],
 ) -> anyhow::Result<Event> {
     let mut e = Event::start(app, "chess", "round_robin", names, json!({})).await?;
-    let path = format!("/api/tournaments/{}/tiebreaks", e.id);
-    e.put(&path, &json!({ "config": { "game": "chess", "tiebreaks": [] } })).await?.ok()?;
+    e.to.set_tiebreaks(&e.id, &json!({ "config": { "game": "chess", "tiebreaks": [] } })).await?.ok()?;
     for (name, rating) in names.iter().zip(ratings) {
         let pid = e.id_of(name);
-        e.put(&format!("/api/players/{pid}/profile"), &json!({ "profile": { "rating": rating } })).await?.ok()?;
+        e.to.put_profile(&pid, &json!({ "profile": { "rating": rating } })).await?.ok()?;
     }
     let mut rounds = None;
     loop {
@@ -142,7 +141,7 @@ async fn without_a_split_the_list_and_the_money_are_the_allocation() -> anyhow::
     // list says so.
     let r = run(&mut e, &categories, json!({ "cash_split": "uscf_32b3" })).await?;
     assert_eq!(entries(&r), [entry("open-1", "pooled", "P2 100.00", ""), entry("u1800-1", "pooled", "P1 500.00", "")]);
-    e.to.post_empty(&format!("/api/tournaments/{}/advance", e.id)).await?.ok()?;
+    e.to.advance(&e.id).await?.ok()?;
     published_agrees(&app, &mut e, &r).await?;
     app.stop().await;
     Ok(())
@@ -309,7 +308,7 @@ async fn the_forum_example_to_the_cent_under_every_method() -> anyhow::Result<()
         assert_eq!(s(&r, "fund"), "6741.00");
     }
     let r = run(&mut e, &immitt(), json!({ "cash_split": "hort" })).await?;
-    e.to.post_empty(&format!("/api/tournaments/{}/advance", e.id)).await?.ok()?;
+    e.to.advance(&e.id).await?.ok()?;
     published_agrees(&app, &mut e, &r).await?;
     let r = run(&mut e, &immitt(), json!({ "cash_split": "uscf_32b3" })).await?;
     published_agrees(&app, &mut e, &r).await?;

@@ -1,7 +1,7 @@
 //! Player profiles: given at registration, corrected by the TO, private
 //! facts (birth date, sex, disability) shown only to the TO and the player.
 
-use arbiter_tests::{open_tournament, s, TestApp};
+use arbiter_tests::{open_tournament, s, Api, TestApp};
 use serde_json::json;
 
 #[actix_web::test]
@@ -12,10 +12,7 @@ async fn profiles_are_registered_corrected_and_kept_private() {
     let (mut ann, _) = app.user("Ann").await.unwrap();
     let profile = json!({ "rating": 2105, "title": "wfm", "federation": "eng", "birth_date": "2008-03-14", "sex": "w", "club": "Hastings", "disability": true });
     let me = ann
-        .post(
-            &format!("/api/tournaments/{tid}/register"),
-            &json!({ "display_name": "Ann", "faction": "Hastings", "profile": profile }),
-        )
+        .register_with(&tid, &json!({ "display_name": "Ann", "faction": "Hastings", "profile": profile }))
         .await
         .unwrap()
         .ok()
@@ -25,35 +22,27 @@ async fn profiles_are_registered_corrected_and_kept_private() {
     assert_eq!(me["player"]["profile"]["birth_date"], "2008-03-14", "the player sees her own private facts");
 
     let (mut bob, _) = app.user("Bob").await.unwrap();
-    let public = bob.get(&format!("/api/tournaments/{tid}/players")).await.unwrap().ok().unwrap();
+    let public = bob.players(&tid).await.unwrap().ok().unwrap();
     let p = &public["players"][0]["profile"];
     assert_eq!((p["rating"].as_u64(), p["federation"].as_str()), (Some(2105), Some("ENG")));
     assert!(
         p["birth_date"].is_null() && p["sex"].is_null() && p["disability"].is_null(),
         "private facts are hidden: {p}"
     );
-    let as_to = to.get(&format!("/api/tournaments/{tid}/players")).await.unwrap().ok().unwrap();
+    let as_to = to.players(&tid).await.unwrap().ok().unwrap();
     assert_eq!(as_to["players"][0]["profile"]["sex"], "w");
 
     // The TO corrects the rating; a player may not.
     let fixed = json!({ "profile": { "rating": 2150, "title": "WFM", "birth_date": "2008-03-14", "sex": "w" } });
-    let r = bob.send(awc::http::Method::PUT, &format!("/api/players/{pid}/profile"), Some(&fixed)).await.unwrap();
+    let r = bob.put_profile(&pid, &fixed).await.unwrap();
     assert_eq!((r.status.as_u16(), r.code()), (403, "not_tournament_organiser"));
-    let r = to
-        .send(awc::http::Method::PUT, &format!("/api/players/{pid}/profile"), Some(&fixed))
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
+    let r = to.put_profile(&pid, &fixed).await.unwrap().ok().unwrap();
     assert_eq!(r["player"]["profile"]["rating"], 2150);
     let bad = json!({ "profile": { "rating": 9000 } });
-    let r = to.send(awc::http::Method::PUT, &format!("/api/players/{pid}/profile"), Some(&bad)).await.unwrap();
+    let r = to.put_profile(&pid, &bad).await.unwrap();
     assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_profile"));
     let r = bob
-        .post(
-            &format!("/api/tournaments/{tid}/register"),
-            &json!({ "display_name": "Bob", "faction": "x", "profile": { "sex": "q" } }),
-        )
+        .register_with(&tid, &json!({ "display_name": "Bob", "faction": "x", "profile": { "sex": "q" } }))
         .await
         .unwrap();
     assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_profile"));

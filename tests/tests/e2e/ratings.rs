@@ -9,7 +9,7 @@ use arbiter_server::client::ApiClient;
 use arbiter_server::ratings_cli::describe;
 use arbiter_server::service::ratings::{rebuild, GameRebuild};
 use arbiter_server::store::Store;
-use arbiter_tests::{open_tournament, register, s, Backend, TestApp};
+use arbiter_tests::{open_tournament, register, s, Api, Backend, TestApp};
 use sea_orm::{ConnectionTrait, Database, Statement};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -56,11 +56,11 @@ async fn start_event(to: &mut ApiClient, name: &str, rounds: u32, players: &mut 
     for p in players.iter_mut() {
         register(&mut p.client, &id, &p.name, "Necrons").await?;
     }
-    to.post_empty(&format!("/api/tournaments/{id}/advance")).await?.ok()?;
+    to.advance(&id).await?.ok()?;
     for p in players.iter_mut() {
-        p.client.post_empty(&format!("/api/tournaments/{id}/check-in")).await?.ok()?;
+        p.client.check_in(&id).await?.ok()?;
     }
-    to.post_empty(&format!("/api/tournaments/{id}/advance")).await?.ok()?;
+    to.advance(&id).await?.ok()?;
     Ok(id)
 }
 
@@ -83,21 +83,15 @@ async fn play_round(
 ) -> anyhow::Result<String> {
     let round = to.post(&format!("/api/tournaments/{tournament}/rounds"), &json!({})).await?.ok()?;
     let id = s(&round["round"], "id").to_string();
-    let published = to.post_empty(&format!("/api/rounds/{id}/pairings")).await?.ok()?;
+    let published = to.pair_round(&id).await?.ok()?;
     for p in published["round"]["pairings"].as_array().cloned().unwrap_or_default() {
         if p["player2"].is_null() {
             continue;
         }
         let (vp1, vp2) = score(number, p["table"].as_u64().unwrap_or(0));
         let pid = s(&p, "id");
-        client_of(players, s(&p["player1"], "user_id"))?
-            .post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 }))
-            .await?
-            .ok()?;
-        client_of(players, s(&p["player2"], "user_id"))?
-            .post_empty(&format!("/api/pairings/{pid}/confirm"))
-            .await?
-            .ok()?;
+        client_of(players, s(&p["player1"], "user_id"))?.report_vp(pid, vp1, vp2).await?.ok()?;
+        client_of(players, s(&p["player2"], "user_id"))?.confirm(pid).await?.ok()?;
     }
     Ok(id)
 }
@@ -137,7 +131,7 @@ fn expected(rounds: &[Value]) -> Expected {
 async fn live(client: &mut ApiClient, users: &[String]) -> anyhow::Result<Vec<Value>> {
     let mut out = Vec::new();
     for u in users {
-        out.push(client.get(&format!("/api/users/{u}/ratings")).await?.ok()?);
+        out.push(client.user_ratings(u).await?.ok()?);
     }
     Ok(out)
 }
@@ -178,11 +172,11 @@ async fn assert_live_matches(client: &mut ApiClient, users: &[String], rounds: &
 }
 
 async fn round(client: &mut ApiClient, id: &str) -> anyhow::Result<Value> {
-    Ok(client.get(&format!("/api/rounds/{id}")).await?.ok()?["round"].clone())
+    Ok(client.round(id).await?.ok()?["round"].clone())
 }
 
 async fn events(client: &mut ApiClient, tournament: &str, kind: &str) -> anyhow::Result<Vec<Value>> {
-    let all = client.get(&format!("/api/tournaments/{tournament}/events?since=0")).await?.ok()?;
+    let all = client.events(tournament, "?since=0").await?.ok()?;
     Ok(all["events"].as_array().into_iter().flatten().filter(|e| e["kind"] == kind).cloned().collect())
 }
 
@@ -220,19 +214,13 @@ async fn concurrent_closes_rate_a_round_once(backend: Backend) -> anyhow::Result
         let r = to.post(&format!("/api/tournaments/{t}/rounds"), &json!({})).await?.ok()?;
         s(&r["round"], "id").to_string()
     };
-    let published = to.post_empty(&format!("/api/rounds/{round_id}/pairings")).await?.ok()?;
+    let published = to.pair_round(&round_id).await?.ok()?;
     let tables = published["round"]["pairings"].as_array().cloned().unwrap_or_default();
     assert_eq!(tables.len(), 2);
     for (p, (vp1, vp2)) in tables.iter().zip([(62, 41), (55, 55)]) {
         let pid = s(p, "id");
-        client_of(&mut ps, s(&p["player1"], "user_id"))?
-            .post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": vp1, "player2_vp": vp2 }))
-            .await?
-            .ok()?;
-        client_of(&mut ps, s(&p["player2"], "user_id"))?
-            .post_empty(&format!("/api/pairings/{pid}/confirm"))
-            .await?
-            .ok()?;
+        client_of(&mut ps, s(&p["player1"], "user_id"))?.report_vp(pid, vp1, vp2).await?.ok()?;
+        client_of(&mut ps, s(&p["player2"], "user_id"))?.confirm(pid).await?.ok()?;
     }
 
     let mut ws = app.ws(&t, None).await?;
@@ -253,7 +241,7 @@ async fn concurrent_closes_rate_a_round_once(backend: Backend) -> anyhow::Result
         (s(&tables[1]["player2"], "user_id"), 1200),
     ];
     for (user, rating) in want {
-        let v = to.get(&format!("/api/users/{user}/ratings")).await?.ok()?;
+        let v = to.user_ratings(user).await?.ok()?;
         let r = &v["ratings"][0];
         assert_eq!((r["rating"].as_i64(), r["games_played"].as_u64()), (Some(rating), Some(1)), "{user}");
         assert_eq!(r["history"].as_array().map(Vec::len), Some(1));

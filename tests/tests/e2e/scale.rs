@@ -3,7 +3,7 @@
 //! restarts answer 503 and recover; SIGTERM closes sockets with a hint.
 
 use arbiter_tests::process::{PgProcess, RedisProcess, ServerProcess};
-use arbiter_tests::{Backend, Event, TestApp, WsClient};
+use arbiter_tests::{Api, Backend, Event, TestApp, WsClient};
 use serde_json::Value;
 use std::time::Duration;
 
@@ -43,7 +43,7 @@ async fn a_result_confirmed_on_one_instance_reaches_clients_of_another() {
     assert!(seen, "instance B's client never saw the confirm made on A: {frames:?}");
     // Sessions work on any instance: the TO's cookie from A acts on B.
     let mut to_on_b = ev.to.clone_to(&b.base);
-    let st = to_on_b.get(&format!("/api/tournaments/{}/standings", ev.tid)).await.unwrap().ok().unwrap();
+    let st = to_on_b.standings(&ev.tid).await.unwrap().ok().unwrap();
     assert_eq!(st["players"][0]["wins"], 1);
     let log = ev.log().await.unwrap();
     let last = last_seq(&log);
@@ -111,7 +111,7 @@ async fn an_instance_killed_mid_round_loses_no_result_and_its_client_resyncs_els
     let seqs = seqs_until(&mut on_b, last_seq(&log)).await;
     assert_eq!(seqs, (last + 1..=last_seq(&log)).collect::<Vec<_>>(), "resynced with nothing missing");
     // Both results confirmed through A are there.
-    let round = ev.to.get(&format!("/api/tournaments/{}/rounds", ev.tid)).await.unwrap().ok().unwrap();
+    let round = ev.to.rounds(&ev.tid).await.unwrap().ok().unwrap();
     let states: Vec<&str> =
         round["rounds"][0]["pairings"].as_array().unwrap().iter().map(|p| p["state"].as_str().unwrap_or("?")).collect();
     assert_eq!(states, ["CONFIRMED", "CONFIRMED", "CONFIRMED"]);
@@ -125,14 +125,14 @@ async fn postgres_restart_answers_503_then_recovers_without_restarting() {
     let (_, tables) = ev.pair_next().await.unwrap();
     ev.play(&tables[0], 50, 30).await.unwrap();
     pg.stop();
-    let down = ev.to.get(&format!("/api/tournaments/{}/standings", ev.tid)).await.unwrap();
+    let down = ev.to.standings(&ev.tid).await.unwrap();
     assert_eq!((down.status.as_u16(), down.code()), (503, "database_unavailable"), "{}", down.body);
     let ready = app.client().get("/readyz").await.unwrap();
     assert_eq!(ready.status.as_u16(), 503);
     pg.start().await.unwrap();
     let mut ok = None;
     for _ in 0..50 {
-        let r = ev.to.get(&format!("/api/tournaments/{}/standings", ev.tid)).await.unwrap();
+        let r = ev.to.standings(&ev.tid).await.unwrap();
         if r.status.is_success() {
             ok = Some(r.body);
             break;

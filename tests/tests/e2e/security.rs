@@ -8,7 +8,7 @@ use arbiter_engine::trf::Trf;
 use arbiter_server::client::ApiClient;
 use arbiter_server::config::Settings;
 use arbiter_tests::process::arbiter_binary;
-use arbiter_tests::{register, s, Backend, Event, TestApp};
+use arbiter_tests::{register, s, Api, Backend, Event, TestApp};
 use awc::http::Method;
 use futures_util::{SinkExt as _, StreamExt as _};
 use serde_json::json;
@@ -113,9 +113,7 @@ async fn the_trf_export_shows_birth_dates_and_sex_only_to_the_organiser() -> any
     let mut e = GameEvent::start(&app, "chess", "dutch", &["Anna", "Boris"], json!({ "total_rounds": 3 })).await?;
     for (name, sex, birth) in [("Anna", "w", "1990-11-30"), ("Boris", "m", "2001-02-03")] {
         let pid = e.id_of(name);
-        e.put(&format!("/api/players/{pid}/profile"), &json!({ "profile": { "sex": sex, "birth_date": birth } }))
-            .await?
-            .ok()?;
+        e.to.put_profile(&pid, &json!({ "profile": { "sex": sex, "birth_date": birth } })).await?.ok()?;
     }
     let path = format!("/api/tournaments/{}/trf", e.id);
     let private = |trf: &Trf| -> Vec<(String, String)> {
@@ -174,7 +172,7 @@ async fn out_of_range_offsets_and_limits_are_refused_not_panicked_on() -> anyhow
 
 /// A registration's id by display name.
 async fn player_id(c: &mut ApiClient, tid: &str, name: &str) -> anyhow::Result<String> {
-    let v = c.get(&format!("/api/tournaments/{tid}/players")).await?.ok()?;
+    let v = c.players(tid).await?.ok()?;
     v["players"]
         .as_array()
         .into_iter()
@@ -194,7 +192,7 @@ async fn a_removed_player_cannot_report_and_their_report_cannot_be_confirmed() -
     let (a, b) = (tables[0].clone(), tables[1].clone());
     let score = json!({ "player1_vp": 70, "player2_vp": 50 });
     // Table b: player 1 reports, then is removed.
-    ev.players[b.p1].post(&format!("/api/pairings/{}/report", b.id), &score).await?.ok()?;
+    ev.players[b.p1].report(&b.id, &score).await?.ok()?;
     let tid = ev.tid.clone();
     for i in [a.p1, b.p1] {
         let pid = player_id(&mut ev.to, &tid, &format!("R{}", i + 1)).await?;
@@ -204,13 +202,13 @@ async fn a_removed_player_cannot_report_and_their_report_cannot_be_confirmed() -
     let before = app.fingerprint().await?;
 
     // Table a: the removed player 1 can neither report nor act on the opponent's report.
-    let r = ev.players[a.p1].post(&format!("/api/pairings/{}/report", a.id), &score).await?;
+    let r = ev.players[a.p1].report(&a.id, &score).await?;
     assert_eq!((r.status.as_u16(), r.code()), (403, "player_removed"), "{}", r.body);
     assert!(r.body["message"].as_str().unwrap_or_default().contains("removed"));
     // Table b: the opponent can neither confirm nor dispute the removed player's report.
-    let r = ev.players[b.p2].post_empty(&format!("/api/pairings/{}/confirm", b.id)).await?;
+    let r = ev.players[b.p2].confirm(&b.id).await?;
     assert_eq!((r.status.as_u16(), r.code()), (409, "player_removed"), "{}", r.body);
-    let r = ev.players[b.p2].post(&format!("/api/pairings/{}/dispute", b.id), &json!({})).await?;
+    let r = ev.players[b.p2].dispute(&b.id, &json!({})).await?;
     assert_eq!((r.status.as_u16(), r.code()), (409, "player_removed"), "{}", r.body);
     // Nor can the removed player act on their own registration.
     for path in ["check-in", "drop"] {
@@ -221,7 +219,7 @@ async fn a_removed_player_cannot_report_and_their_report_cannot_be_confirmed() -
 
     // The organiser still settles both tables.
     for t in [&a, &b] {
-        ev.to.post(&format!("/api/pairings/{}/override", t.id), &score).await?.ok()?;
+        ev.to.override_result(&t.id, &score).await?.ok()?;
     }
     Ok(())
 }
@@ -232,10 +230,7 @@ async fn parallel_advances(backend: Backend) -> anyhow::Result<()> {
     let app = TestApp::spawn_with(backend, None).await?;
     let (mut to, _) = app.user("Organiser").await?;
     let t = to
-        .post(
-            "/api/tournaments",
-            &json!({ "name": "Race", "event_date": "2026-05-17", "format": "Open", "total_rounds": 3 }),
-        )
+        .create_tournament(&json!({ "name": "Race", "event_date": "2026-05-17", "format": "Open", "total_rounds": 3 }))
         .await?
         .ok()?;
     let tid = s(&t["tournament"], "id").to_string();
@@ -254,9 +249,9 @@ async fn parallel_advances(backend: Backend) -> anyhow::Result<()> {
     outcomes.sort();
     let conflict = (409, "state_changed".to_string());
     assert_eq!(outcomes, [(200, String::new()), conflict.clone(), conflict.clone(), conflict.clone(), conflict]);
-    let t = to.get(&format!("/api/tournaments/{tid}")).await?.ok()?;
+    let t = to.tournament(&tid).await?.ok()?;
     assert_eq!(t["tournament"]["status"], "REGISTRATION");
-    let events = to.get(&format!("/api/tournaments/{tid}/events")).await?.ok()?;
+    let events = to.events(&tid, "").await?.ok()?;
     let advanced = events["events"].as_array().into_iter().flatten().filter(|e| e["kind"] == "status_advanced").count();
     assert_eq!(advanced, 1, "one status change");
 
@@ -287,14 +282,11 @@ async fn prize_csv_cells_are_not_formulas() -> anyhow::Result<()> {
     let app = TestApp::spawn().await?;
     let (mut to, _) = app.user("Organiser").await?;
     let t = to
-        .post(
-            "/api/tournaments",
-            &json!({ "name": "CSV", "event_date": "2026-05-17", "format": "Open", "game": "chess", "pairing_system": "round_robin" }),
-        )
+        .create_tournament(&json!({ "name": "CSV", "event_date": "2026-05-17", "format": "Open", "game": "chess", "pairing_system": "round_robin" }))
         .await?
         .ok()?;
     let tid = s(&t["tournament"], "id").to_string();
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    to.advance(&tid).await?.ok()?;
     let names = [r#"=HYPERLINK("http://evil.example/?x","Click")"#, "+SUM(1+1)"];
     let mut players = Vec::new();
     for (i, name) in names.iter().enumerate() {
@@ -302,20 +294,20 @@ async fn prize_csv_cells_are_not_formulas() -> anyhow::Result<()> {
         register(&mut c, &tid, name, "Club").await?;
         players.push(c);
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    to.advance(&tid).await?.ok()?;
     for c in &mut players {
-        c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await?.ok()?;
+        c.check_in(&tid).await?.ok()?;
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
-    let r = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await?.ok()?;
+    to.advance(&tid).await?.ok()?;
+    let r = to.new_round(&tid).await?.ok()?;
     let rid = s(&r["round"], "id").to_string();
-    let round = to.post_empty(&format!("/api/rounds/{rid}/pairings")).await?.ok()?;
+    let round = to.pair_round(&rid).await?.ok()?;
     let pairing = round["round"]["pairings"][0].clone();
     let first = names.iter().position(|n| *n == s(&pairing["player1"], "name")).unwrap_or(0);
     let pid = s(&pairing, "id");
-    players[first].post(&format!("/api/pairings/{pid}/report"), &json!({ "result": "1-0" })).await?.ok()?;
-    players[1 - first].post_empty(&format!("/api/pairings/{pid}/confirm")).await?.ok()?;
-    to.post_empty(&format!("/api/rounds/{rid}/close")).await?.ok()?;
+    players[first].report(pid, &json!({ "result": "1-0" })).await?.ok()?;
+    players[1 - first].confirm(pid).await?.ok()?;
+    to.close_round(&rid).await?.ok()?;
     let prizes = json!({ "categories": [
         { "id": "open", "name": "@Open", "brochure_order": 1, "prizes": [
             { "id": "o1", "place": 1, "cash": 10000 }, { "id": "o2", "place": 2, "cash": 5000 }
@@ -522,10 +514,7 @@ async fn signing_out_closes_the_live_sockets_of_that_session() -> anyhow::Result
     assert_eq!((code, reason.as_str()), (4001, "signed out"));
     // A result on the player's table: the opponent's socket gets it, the signed-out one nothing.
     let id = &t.id;
-    ev.players[t.p2]
-        .post(&format!("/api/pairings/{id}/report"), &json!({ "player1_vp": 55, "player2_vp": 40 }))
-        .await?
-        .ok()?;
+    ev.players[t.p2].report_vp(id, 55, 40).await?.ok()?;
     assert_eq!(next_text(&mut opponent, Duration::from_secs(5)).await?["type"], "update");
     nothing_more(&mut phone).await?;
     assert_eq!(metric(&app, "arbiter_live_signed_out_closed_total").await?, 1.0);
@@ -552,10 +541,7 @@ async fn signing_out_on_one_instance_closes_the_sessions_sockets_on_another() ->
     eprintln!("socket on the other instance closed {after:?} after the sign-out");
     assert_eq!((code, reason.as_str()), (4001, "signed out"));
     let id = &t.id;
-    ev.players[t.p2]
-        .post(&format!("/api/pairings/{id}/report"), &json!({ "player1_vp": 55, "player2_vp": 40 }))
-        .await?
-        .ok()?;
+    ev.players[t.p2].report_vp(id, 55, 40).await?.ok()?;
     nothing_more(&mut phone).await?;
     // The signed-out cookie opens only an anonymous socket now: no player view.
     let again = raw_ws(&b.base, &format!("/ws/tournaments/{}?view=player", ev.tid), Some(&token)).await;
@@ -641,10 +627,10 @@ async fn http_and_database_metrics(backend: Backend) -> anyhow::Result<()> {
     let (mut to, _) = app.user("Organiser").await?;
     let tid = arbiter_tests::open_tournament(&mut to, "Metrics Open", 3).await?;
     for _ in 0..3 {
-        to.get(&format!("/api/tournaments/{tid}")).await?.ok()?;
+        to.tournament(&tid).await?.ok()?;
     }
     assert_eq!(to.get(&format!("/api/no/such/{tid}")).await?.status.as_u16(), 404);
-    assert_eq!(to.post("/api/tournaments", &json!({ "name": 1 })).await?.status.as_u16(), 400);
+    assert_eq!(to.create_tournament(&json!({ "name": 1 })).await?.status.as_u16(), 400);
 
     let (status, text) = app.client().get_text("/metrics").await?;
     assert_eq!(status.as_u16(), 200);

@@ -1,7 +1,7 @@
 //! The same application on PostgreSQL with Redis pub/sub (one instance), and
 //! SQLite persistence across a restart.
 
-use arbiter_tests::{open_tournament, register, s, Backend, TestApp};
+use arbiter_tests::{open_tournament, register, s, Api, Backend, TestApp};
 use serde_json::json;
 use std::time::Duration;
 
@@ -19,27 +19,22 @@ async fn play_one_round(app: &TestApp) {
         register(&mut c, &tid, &format!("B{n}"), "Necrons").await.unwrap();
         players.push(c);
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
     for c in &mut players {
-        c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await.unwrap().ok().unwrap();
+        c.check_in(&tid).await.unwrap().ok().unwrap();
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
     let mut ws = app.ws(&tid, None).await.unwrap();
     let snap = ws.next_json(Duration::from_secs(5)).await.unwrap();
     assert_eq!(snap["type"], "snapshot");
-    let r = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await.unwrap().ok().unwrap();
+    let r = to.new_round(&tid).await.unwrap().ok().unwrap();
     let rid = s(&r["round"], "id").to_string();
-    let p = to.post_empty(&format!("/api/rounds/{rid}/pairings")).await.unwrap().ok().unwrap();
+    let p = to.pair_round(&rid).await.unwrap().ok().unwrap();
     for t in p["round"]["pairings"].as_array().unwrap() {
         let pid = s(t, "id");
         let who = |seat: &str| s(&t[seat], "name")[1..].parse::<usize>().unwrap() - 1;
-        players[who("player1")]
-            .post(&format!("/api/pairings/{pid}/report"), &json!({"player1_vp": 60, "player2_vp": 40}))
-            .await
-            .unwrap()
-            .ok()
-            .unwrap();
-        players[who("player2")].post_empty(&format!("/api/pairings/{pid}/confirm")).await.unwrap().ok().unwrap();
+        players[who("player1")].report_vp(pid, 60, 40).await.unwrap().ok().unwrap();
+        players[who("player2")].confirm(pid).await.unwrap().ok().unwrap();
     }
     let mut confirmed = 0;
     let (frames, seen) = ws
@@ -49,8 +44,8 @@ async fn play_one_round(app: &TestApp) {
         })
         .await;
     assert!(seen, "live feed missed the confirmations: {frames:?}");
-    to.post_empty(&format!("/api/rounds/{rid}/close")).await.unwrap().ok().unwrap();
-    let st = to.get(&format!("/api/tournaments/{tid}/standings")).await.unwrap().ok().unwrap();
+    to.close_round(&rid).await.unwrap().ok().unwrap();
+    let st = to.standings(&tid).await.unwrap().ok().unwrap();
     assert_eq!(st["players"][0]["wins"], 1);
     assert_eq!(st["players"][0]["margin"], 20);
     assert_eq!(st["players"][3]["losses"], 1);

@@ -2,6 +2,8 @@
 #![allow(clippy::needless_range_loop)]
 use super::*;
 use crate::matching::weight::Wide;
+use crate::simulate::seeded_rng;
+use rand::Rng as _;
 
 /// The best total weight by trying every matching (small graphs only).
 fn brute_force(n: usize, w: &[Vec<u64>]) -> u64 {
@@ -27,14 +29,6 @@ fn brute_force(n: usize, w: &[Vec<u64>]) -> u64 {
     go(0, n, &mut vec![false; n], w)
 }
 
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-}
-
 fn total(sol: &Solution<u64>, w: &[Vec<u64>]) -> u64 {
     let mut t = 0;
     for (v, m) in sol.mate.iter().enumerate() {
@@ -51,16 +45,16 @@ fn total(sol: &Solution<u64>, w: &[Vec<u64>]) -> u64 {
 
 #[test]
 fn matches_brute_force_on_random_graphs() {
-    let mut rng = Lcg(7);
+    let mut rng = seeded_rng(7);
     for case in 0..3000 {
-        let n = 1 + (rng.next() % 10) as usize;
-        let density = 1 + rng.next() % 4;
+        let n = rng.gen_range(1..=10);
+        let density = rng.gen_range(1..=4);
         let range = [3, 10, 1000][case % 3];
         let mut w = vec![vec![0u64; n]; n];
         for i in 0..n {
             for j in i + 1..n {
-                if rng.next() % 4 < density {
-                    let x = 1 + rng.next() % range;
+                if rng.gen_range(0..4) < density {
+                    let x = rng.gen_range(1..=range);
                     w[i][j] = x;
                     w[j][i] = x;
                 }
@@ -73,13 +67,13 @@ fn matches_brute_force_on_random_graphs() {
 
 #[test]
 fn wide_weights_give_the_same_matching_weight() {
-    let mut rng = Lcg(11);
+    let mut rng = seeded_rng(11);
     for _ in 0..300 {
-        let n = 2 + (rng.next() % 9) as usize;
+        let n = rng.gen_range(2..=10);
         let mut w = vec![vec![0u64; n]; n];
         for i in 0..n {
             for j in i + 1..n {
-                let x = rng.next() % 50;
+                let x = rng.gen_range(0..50);
                 w[i][j] = x;
                 w[j][i] = x;
             }

@@ -20,14 +20,13 @@
 //! its standings list adds total VP as the last resort; we apply total VP before
 //! registration order in both places, so pairing and standings never disagree.
 
-mod ratio;
 mod tally;
 #[cfg(test)]
 mod tests;
 
-pub use ratio::{Ratio, RatioError};
 pub(crate) use tally::{tally, Tally};
 
+use super::value::Exact;
 use crate::model::Outcome;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -170,10 +169,10 @@ pub struct Standing<Id> {
     /// opponents faced") and its pairing rules (a bye "counts as WIN"): an
     /// opponent's bye counts in their win % as a game won; the bye itself is
     /// not an opponent faced.
-    pub sos: Ratio,
+    pub sos: Exact,
     /// Win %: `(wins + ½·draws) / rounds`, a bye counted as a game won; 0
     /// before any round. This is what opponents' SOS averages.
-    pub win_rate: Ratio,
+    pub win_rate: Exact,
     /// The opponents met over the board, in round order.
     pub opponents: Vec<Id>,
 }
@@ -291,29 +290,6 @@ where
 
 /// The exact average of the opponents' over-the-board win rates; `Some(0)`
 /// with no opponent, `None` if the exact fraction does not fit in 64 bits.
-fn strength_of_schedule<'a, Id: 'a>(opponents: impl Iterator<Item = &'a Tally<Id>>) -> Option<Ratio> {
-    let (mut num, mut den, mut count) = (0i128, 1i128, 0i128);
-    for opponent in opponents {
-        let rate = opponent.win_rate();
-        let (n, d) = (i128::from(rate.num()), i128::from(rate.den()));
-        // num/den + n/d, kept reduced so the parts stay small.
-        let g = gcd(den, d);
-        num = num.checked_mul(d / g)?.checked_add(n.checked_mul(den / g)?)?;
-        den = den.checked_mul(d / g)?;
-        let r = gcd(num, den);
-        (num, den) = (num / r, den / r);
-        count += 1;
-    }
-    if count == 0 {
-        return Some(Ratio::ZERO);
-    }
-    Ratio::from_wide(num, den.checked_mul(count)?)
-}
-
-fn gcd(a: i128, b: i128) -> i128 {
-    let (mut a, mut b) = (a.abs(), b.abs());
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a.max(1)
+fn strength_of_schedule<'a, Id: 'a>(opponents: impl Iterator<Item = &'a Tally<Id>>) -> Option<Exact> {
+    Exact::mean(opponents.map(Tally::win_rate))
 }

@@ -1,8 +1,9 @@
 //! One pass over the games: each player's record, VP, byes and opponents.
 //! Shared by the standings and by the record-based Swiss pairing.
 
-use super::{Game, Ratio, Record, StandingsError};
+use super::{Game, Record, StandingsError};
 use crate::model::Outcome;
+use crate::standings::value::Exact;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::Hash;
@@ -51,11 +52,11 @@ impl<Id> Tally<Id> {
     /// `(wins + ½·draws) / rounds`, a bye counted as a game won (seed: a
     /// bye "counts as WIN"), as the exact fraction `(2·wins + draws) /
     /// (2·rounds)`; 0 before any round.
-    pub fn win_rate(&self) -> Ratio {
+    pub fn win_rate(&self) -> Exact {
         let r = &self.record;
         let rounds = i64::from(r.wins + r.losses + r.draws);
         let points = 2 * i64::from(r.wins) + i64::from(r.draws);
-        Ratio::new(points, 2 * rounds).unwrap_or(Ratio::ZERO)
+        Exact::new(points, 2 * rounds).unwrap_or(Exact::ZERO)
     }
 }
 

@@ -13,8 +13,8 @@ fn bye(round: u32, p: char) -> Game<char> {
     Game { round, player1: p, player2: None, vp1: 0, vp2: 0 }
 }
 
-fn ratio(num: i64, den: i64) -> Ratio {
-    Ratio::new(num, den).unwrap()
+fn ratio(num: i64, den: i64) -> Exact {
+    Exact::new(num, den).unwrap()
 }
 
 fn line(table: &[Standing<char>], id: char) -> &Standing<char> {
@@ -74,8 +74,8 @@ fn six_player_event_with_bye_draw_and_drop() {
         ('B', 2, 1, 0, 1, 2, 115, 100, 15, ratio(2, 3), ratio(1, 3), "AE"),
         ('C', 1, 1, 1, 0, 3, 185, 135, 50, ratio(1, 2), ratio(1, 2), "DAE"),
         ('D', 2, 0, 1, 1, 2, 115, 100, 15, ratio(5, 6), ratio(7, 12), "CA"),
-        ('E', 0, 3, 0, 0, 3, 90, 225, -135, Ratio::ZERO, ratio(13, 18), "FBC"),
-        ('F', 1, 0, 0, 0, 1, 80, 40, 40, ratio(1, 1), Ratio::ZERO, "E"),
+        ('E', 0, 3, 0, 0, 3, 90, 225, -135, Exact::ZERO, ratio(13, 18), "FBC"),
+        ('F', 1, 0, 0, 0, 1, 80, 40, 40, ratio(1, 1), Exact::ZERO, "E"),
     ];
     for (id, w, l, d, byes, played, vp_for, vp_against, margin, win_rate, sos, opponents) in expected {
         let s = line(&table, id);
@@ -135,8 +135,8 @@ fn full_ties_fall_back_to_registration_order() {
     let table = standings(&['B', 'D', 'A', 'C', 'E'], &games).unwrap();
     let order: String = table.iter().map(|s| s.id).collect();
     assert_eq!(order, "BDACE");
-    assert_eq!(table[4].sos, Ratio::ZERO);
-    assert_eq!(table[4].win_rate, Ratio::ZERO);
+    assert_eq!(table[4].sos, Exact::ZERO);
+    assert_eq!(table[4].win_rate, Exact::ZERO);
     assert_eq!(table[0].sos, ratio(1, 2));
 }
 
@@ -150,7 +150,7 @@ fn a_bye_is_a_win_with_no_vp_and_no_opponent() {
     let table = standings(&['A', 'B', 'C'], &games).unwrap();
     let a = line(&table, 'A');
     assert_eq!((a.wins, a.byes, a.played, a.vp_for, a.vp_against, a.margin), (1, 1, 0, 0, 0, 0));
-    assert_eq!((a.sos, a.win_rate), (Ratio::ZERO, ratio(1, 1)));
+    assert_eq!((a.sos, a.win_rate), (Exact::ZERO, ratio(1, 1)));
     assert!(a.opponents.is_empty());
     // C (1 win, +20) above A (1 win, 0).
     assert_eq!(table.iter().map(|s| s.id).collect::<String>(), "CAB");

@@ -7,8 +7,7 @@
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::Lot;
 use arbiter_server::client::ApiClient;
-use arbiter_tests::{s, Backend, TestApp};
-use awc::http::Method;
+use arbiter_tests::{s, Api, Backend, TestApp};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
 
@@ -50,11 +49,10 @@ fn trf(date: &str, table: &[(u32, u16, &str)]) -> String {
 async fn imported(app: &TestApp, text: &str) -> anyhow::Result<(ApiClient, String)> {
     let (mut to, _) = app.user("Arbiter").await?;
     let body = json!({ "name": "Imported", "event_date": "2026-05-17", "format": "Open", "game": "chess", "pairing_system": "dutch", "total_rounds": 9 });
-    let t = to.post("/api/tournaments", &body).await?.ok()?;
+    let t = to.create_tournament(&body).await?.ok()?;
     let id = s(&t["tournament"], "id").to_string();
-    to.post_empty(&format!("/api/tournaments/{id}/advance")).await?.ok()?;
-    let path = format!("/api/tournaments/{id}/trf");
-    to.send_raw(Method::POST, &path, Some(("text/plain", text.to_string()))).await?.ok()?;
+    to.advance(&id).await?.ok()?;
+    to.import_trf(&id, text).await?.ok()?;
     Ok((to, id))
 }
 
@@ -62,8 +60,8 @@ async fn imported(app: &TestApp, text: &str) -> anyhow::Result<(ApiClient, Strin
 /// the standings as `name → values`.
 async fn ranked(to: &mut ApiClient, id: &str, tiebreaks: Value) -> anyhow::Result<Vec<(String, Vec<String>)>> {
     let body = json!({ "config": { "game": "chess", "tiebreaks": tiebreaks }, "confirm": true });
-    to.send(Method::PUT, &format!("/api/tournaments/{id}/tiebreaks"), Some(&body)).await?.ok()?;
-    let st = to.get(&format!("/api/tournaments/{id}/standings")).await?.ok()?;
+    to.set_tiebreaks(id, &body).await?.ok()?;
+    let st = to.standings(id).await?.ok()?;
     Ok(st["players"]
         .as_array()
         .into_iter()
@@ -130,7 +128,7 @@ async fn an_event_before_september_2023_is_ranked_by_the_virtual_opponent() -> a
     // (1 − SfPR) + 0.5·(n − R). Worked by hand from them: D (4) meets 1.5 for
     // the PAB of round 1 and 2.5 for the forfeit of round 3, BH 10.5.
     let (mut to, id) = imported(&app, &trf("2023/08/31", &seven())).await?;
-    let t = to.get(&format!("/api/tournaments/{id}")).await?.ok()?;
+    let t = to.tournament(&id).await?.ok()?;
     assert_eq!(s(&t["tournament"], "event_date"), "2023-08-31", "the file's date of start is the event's");
     let rows = ranked(&mut to, &id, json!([{ "code": "BH" }, { "code": "SB" }])).await?;
     let want = [
@@ -160,7 +158,7 @@ async fn a_tie_the_list_leaves_is_drawn_by_lot_once_and_can_be_redone() -> anyho
     let (mut to, id) = imported(&app, &trf("2024/08/01", &swiss_5())).await?;
     // No tie-breaks: the four players on 3.5 (1, 3, 4, 16) are left tied.
     ranked(&mut to, &id, json!([])).await?;
-    let st = to.get(&format!("/api/tournaments/{id}/standings")).await?.ok()?;
+    let st = to.standings(&id).await?.ok()?;
     let tie = st["open_ties"][0].clone();
     assert_eq!((s(&tie, "kind"), tie["first_position"].as_u64()), ("unresolved", Some(2)));
     let members: Vec<String> =
@@ -179,7 +177,7 @@ async fn a_tie_the_list_leaves_is_drawn_by_lot_once_and_can_be_redone() -> anyho
     let redone: Vec<&str> = Lot { seed }.order(&positions).iter().map(|p| members[p.0 as usize].as_str()).collect();
     let order: Vec<&str> = resolution["order"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
     assert_eq!(order, redone);
-    let st = to.get(&format!("/api/tournaments/{id}/standings")).await?.ok()?;
+    let st = to.standings(&id).await?.ok()?;
     let shown: Vec<&str> =
         st["players"].as_array().into_iter().flatten().skip(1).take(4).map(|r| s(r, "player_id")).collect();
     assert_eq!(shown, order, "the standings follow the draw");
@@ -201,7 +199,7 @@ async fn lots_drawn_at_once(backend: Backend) -> anyhow::Result<()> {
     let app = TestApp::spawn_with(backend, None).await?;
     let (mut to, id) = imported(&app, &trf("2024/08/01", &swiss_5())).await?;
     ranked(&mut to, &id, json!([])).await?;
-    let st = to.get(&format!("/api/tournaments/{id}/standings")).await?.ok()?;
+    let st = to.standings(&id).await?.ok()?;
     let members: Vec<String> = st["open_ties"][0]["players"]
         .as_array()
         .into_iter()
@@ -209,7 +207,7 @@ async fn lots_drawn_at_once(backend: Backend) -> anyhow::Result<()> {
         .filter_map(Value::as_str)
         .map(String::from)
         .collect();
-    let since = to.get(&format!("/api/tournaments/{id}/snapshot")).await?.ok()?["seq"].as_i64().unwrap_or(0);
+    let since = to.snapshot(&id).await?.ok()?["seq"].as_i64().unwrap_or(0);
     let ties = format!("/api/tournaments/{id}/ties");
     let mut clients: Vec<ApiClient> = (0..16).map(|_| to.clone_to(&app.base)).collect();
     let replies = join_all(clients.iter_mut().enumerate().map(|(i, c)| {
@@ -225,7 +223,7 @@ async fn lots_drawn_at_once(backend: Backend) -> anyhow::Result<()> {
     }
     assert_eq!(codes.iter().filter(|(s, _)| *s == 200).count(), 1, "{codes:?}");
     assert!(codes.iter().all(|(s, c)| *s == 200 || (*s == 409 && c == "already_drawn")), "{codes:?}");
-    let events = to.get(&format!("/api/tournaments/{id}/events?since={since}")).await?.ok()?;
+    let events = to.events(&id, &format!("?since={since}")).await?.ok()?;
     let drawn = events["events"]
         .as_array()
         .into_iter()

@@ -3,7 +3,7 @@
 //! columns and the tie-break configuration API (FIDE Dutch: `dutch.rs`).
 
 use super::{column, Event};
-use arbiter_tests::{s, TestApp};
+use arbiter_tests::{s, Api, TestApp};
 use serde_json::{json, Value};
 
 /// C.05 Annex 1, "5 or 6 players", White first.
@@ -65,12 +65,15 @@ async fn a_round_robin_follows_the_berger_table_and_ranks_by_fide_tiebreaks() ->
     let mut e = Event::start(&app, "chess", "round_robin", &NAMES, json!({})).await?;
 
     // Tie-breaks before round 1: free, but C.07 art. 8 bars Buchholz.
-    let path = format!("/api/tournaments/{}/tiebreaks", e.id);
-    let r = e.put(&path, &json!({ "config": { "game": "chess", "tiebreaks": [{ "code": "BH" }] } })).await?;
+    let r =
+        e.to.set_tiebreaks(&e.id, &json!({ "config": { "game": "chess", "tiebreaks": [{ "code": "BH" }] } })).await?;
     assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_standings"));
-    e.put(&path, &json!({ "config": { "game": "chess", "tiebreaks": [{ "code": "SB" }, { "code": "WIN" }] } }))
-        .await?
-        .ok()?;
+    e.to.set_tiebreaks(
+        &e.id,
+        &json!({ "config": { "game": "chess", "tiebreaks": [{ "code": "SB" }, { "code": "WIN" }] } }),
+    )
+    .await?
+    .ok()?;
 
     for (round, want) in TABLE_6.iter().enumerate() {
         let published = e.pair_next().await?;
@@ -80,9 +83,9 @@ async fn a_round_robin_follows_the_berger_table_and_ranks_by_fide_tiebreaks() ->
             // A change after round 1 is paired needs an explicit confirmation, and is logged.
             let default = json!({ "game": "chess", "tiebreaks": [{ "code": "DE" }, { "code": "SB" }, { "code": "WIN" }, { "code": "KS" }] });
             let since = e.seq().await?;
-            let r = e.put(&path, &json!({ "config": default })).await?;
+            let r = e.to.set_tiebreaks(&e.id, &json!({ "config": default })).await?;
             assert_eq!((r.status.as_u16(), r.code()), (409, "confirmation_required"));
-            let t = e.put(&path, &json!({ "config": default, "confirm": true })).await?.ok()?;
+            let t = e.to.set_tiebreaks(&e.id, &json!({ "config": default, "confirm": true })).await?.ok()?;
             let log = t["tiebreaks"]["log"].as_array().cloned().unwrap_or_default();
             assert_eq!(log.iter().map(|c| c["rounds_paired"].as_u64().unwrap_or(9)).collect::<Vec<_>>(), [0, 1]);
             assert_eq!(s(&log[1], "by_name"), "Organiser");
@@ -157,10 +160,10 @@ async fn an_odd_field_has_a_pointless_bye_and_chess_results_are_validated() -> a
         (json!({ "result": "2-0" }), 422, "invalid_result"),
         (json!({}), 400, "invalid_json"),
     ] {
-        let r = c.post(&format!("/api/pairings/{pid}/report"), &body).await?;
+        let r = c.report(&pid, &body).await?;
         assert_eq!((r.status.as_u16(), r.code()), (status, code), "{body}");
     }
-    let v = c.post(&format!("/api/pairings/{pid}/report"), &json!({ "result": "0F-1F" })).await?.ok()?;
+    let v = c.report(&pid, &json!({ "result": "0F-1F" })).await?.ok()?;
     assert_eq!(
         (s(&v["pairing"], "result"), s(&v["pairing"], "player1_score"), s(&v["pairing"], "score_text")),
         ("P2_WIN_F", "0F", "0F–1F")

@@ -16,7 +16,7 @@
 //! played through the API round by round as the Berger tables pair them.
 
 use super::{column, Event};
-use arbiter_tests::{s, TestApp};
+use arbiter_tests::{s, Api, TestApp};
 use serde_json::{json, Value};
 
 pub const NAMES: [&str; 7] = ["Player1", "Player2", "Player3", "Isis", "Player5", "Player6", "Player7"];
@@ -219,25 +219,20 @@ async fn crokinole_results_are_points_and_twenties() -> anyhow::Result<()> {
     let p1 = s(&p["player1"], "id").to_string();
     let k = e.players.iter().position(|x| x.1 == p1).unwrap_or(0);
     let c = &mut e.players[k].0;
-    let r = c.post(&format!("/api/pairings/{pid}/report"), &json!({ "player1_vp": 6, "player2_vp": 2 })).await?;
+    let r = c.report_vp(&pid, 6, 2).await?;
     assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_score"));
     let r = c
-        .post(
-            &format!("/api/pairings/{pid}/report"),
+        .report(
+            &pid,
             &json!({ "player1_points": 9, "player2_points": 0, "player1_twenties": 0, "player2_twenties": 0 }),
         )
         .await?;
     assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_points"));
-    let r = c
-        .post(
-            &format!("/api/pairings/{pid}/report"),
-            &json!({ "player1_points": 6, "player2_points": 2, "player1_twenties": 3 }),
-        )
-        .await?;
+    let r = c.report(&pid, &json!({ "player1_points": 6, "player2_points": 2, "player1_twenties": 3 })).await?;
     assert_eq!((r.status.as_u16(), r.code()), (400, "invalid_json"));
     let ok = c
-        .post(
-            &format!("/api/pairings/{pid}/report"),
+        .report(
+            &pid,
             &json!({ "player1_points": 6, "player2_points": 2, "player1_twenties": 3, "player2_twenties": 1 }),
         )
         .await?

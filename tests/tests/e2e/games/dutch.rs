@@ -8,7 +8,7 @@ use super::Event;
 use arbiter_engine::pairing::dutch::{pair, pairing_text};
 use arbiter_engine::trf::Trf;
 use arbiter_server::client::{ApiClient, Reply};
-use arbiter_tests::{s, TestApp};
+use arbiter_tests::{s, Api, TestApp};
 use awc::http::Method;
 use serde_json::{json, Value};
 use std::path::Path;
@@ -25,22 +25,22 @@ fn expected(name: &str) -> anyhow::Result<String> {
 }
 
 async fn import(to: &mut ApiClient, id: &str, trf: &str) -> anyhow::Result<Reply> {
-    to.send_raw(Method::POST, &format!("/api/tournaments/{id}/trf"), Some(("text/plain", trf.to_string()))).await
+    to.import_trf(id, trf).await
 }
 
 /// A new FIDE Dutch event (registration open) and its TO.
 async fn dutch_event(app: &TestApp) -> anyhow::Result<(ApiClient, String)> {
     let (mut to, _) = app.user("Arbiter").await?;
     let body = json!({ "name": "Dutch Open", "event_date": "2026-05-17", "format": "Open", "game": "chess", "pairing_system": "dutch", "total_rounds": 5 });
-    let t = to.post("/api/tournaments", &body).await?.ok()?;
+    let t = to.create_tournament(&body).await?.ok()?;
     let id = s(&t["tournament"], "id").to_string();
-    to.post_empty(&format!("/api/tournaments/{id}/advance")).await?.ok()?;
+    to.advance(&id).await?.ok()?;
     Ok((to, id))
 }
 
 /// Pairing numbers by registration id, from the players list.
 async fn numbers(c: &mut ApiClient, id: &str) -> anyhow::Result<std::collections::HashMap<String, u64>> {
-    let v = c.get(&format!("/api/tournaments/{id}/players")).await?.ok()?;
+    let v = c.players(id).await?.ok()?;
     Ok(v["players"]
         .as_array()
         .into_iter()
@@ -69,13 +69,13 @@ async fn as_text(c: &mut ApiClient, id: &str, published: &Value) -> anyhow::Resu
 }
 
 async fn pair_next(to: &mut ApiClient, id: &str) -> anyhow::Result<Reply> {
-    let r = to.post_empty(&format!("/api/tournaments/{id}/rounds")).await?.ok()?;
-    to.post_empty(&format!("/api/rounds/{}/pairings", s(&r["round"], "id"))).await
+    let r = to.new_round(id).await?.ok()?;
+    to.pair_round(s(&r["round"], "id")).await
 }
 
 /// The engine's pairing of the next round of an exported TRF.
 async fn pairing_of_export(c: &mut ApiClient, id: &str) -> anyhow::Result<String> {
-    let reply = c.get(&format!("/api/tournaments/{id}/trf")).await?;
+    let reply = c.trf(id).await?;
     anyhow::ensure!(reply.status.is_success(), "export: {}", reply.status);
     let trf = Trf::parse(&reply.text)?;
     Ok(pairing_text(&pair(&trf.next_round_input()?)?))
@@ -101,7 +101,7 @@ async fn imported_reference_cases_are_paired_exactly_as_published_and_exported_b
         // The export (closed rounds, and this round's byes) pairs the same in the engine…
         assert_eq!(pairing_of_export(&mut to, &id).await?, expected(name)?, "{name}: the exported TRF");
         // …and records every earlier round as the source did.
-        let export = Trf::parse(&to.get(&format!("/api/tournaments/{id}/trf")).await?.text)?;
+        let export = Trf::parse(&to.trf(&id).await?.text)?;
         let original = Trf::parse(&source)?;
         for p in original.players() {
             let (_, q) =
@@ -138,19 +138,15 @@ async fn a_dutch_event_with_byes_and_a_withdrawal_is_paired_by_rating_and_export
     }
     // Cat asks for a half-point bye in round 2; the TO gives Dan a zero-point bye then.
     let cat = names.iter().position(|n| *n == "Cat").unwrap_or(0);
-    let bye = e.players[cat]
-        .0
-        .post(&format!("/api/tournaments/{}/byes", e.id), &json!({ "round": 2, "kind": "half" }))
-        .await?
-        .ok()?;
+    let bye = e.players[cat].0.request_bye(&e.id, 2, "half").await?.ok()?;
     assert_eq!((s(&bye["bye"], "kind"), s(&bye["bye"], "requested_by")), ("half", "player"));
-    e.to.post(&format!("/api/players/{}/byes", e.id_of("Dan")), &json!({ "round": 2, "kind": "zero" })).await?.ok()?;
-    let listed = e.to.get(&format!("/api/tournaments/{}/byes", e.id)).await?.ok()?;
+    e.to.arrange_bye(&e.id_of("Dan"), 2, "zero").await?.ok()?;
+    let listed = e.to.byes(&e.id).await?.ok()?;
     assert_eq!(listed["byes"].as_array().map(Vec::len), Some(2));
 
     // Round 1 (C.04.3): S1 = 1-4 against S2 = 5-8 in order, the PAB to 9 (the lowest);
     // pairing number 1 has the initial colour (XXC of the export), alternating down the boards.
-    let export = e.to.get(&format!("/api/tournaments/{}/trf", e.id)).await?.text;
+    let export = e.to.trf(&e.id).await?.text;
     let white1 = export.contains("XXC white1");
     let r1 = e.pair_next().await?;
     let want: String = [(1, 5), (2, 6), (3, 7), (4, 8)]
@@ -204,7 +200,7 @@ async fn a_dutch_event_with_byes_and_a_withdrawal_is_paired_by_rating_and_export
 
     // Eve withdraws: she is not paired in round 3, and the export marks her out.
     let eve = names.iter().position(|n| *n == "Eve").unwrap_or(0);
-    e.players[eve].0.post_empty(&format!("/api/tournaments/{}/drop", e.id)).await?.ok()?;
+    e.players[eve].0.drop_out(&e.id).await?.ok()?;
     let want = pairing_of_export(&mut e.to, &e.id).await?;
     let r3 = e.pair_next().await?;
     assert_eq!(as_text(&mut e.to, &e.id, &r3).await?, want);
@@ -280,11 +276,7 @@ async fn bye_and_trf_refusals_say_why_and_change_nothing() -> anyhow::Result<()>
             422,
             "trf_unsupported",
         ),
-        (
-            rr.to.get(&format!("/api/tournaments/{}/trf", "00000000-0000-0000-0000-000000000000")).await?,
-            404,
-            "tournament_not_found",
-        ),
+        (rr.to.trf("00000000-0000-0000-0000-000000000000").await?, 404, "tournament_not_found"),
     ];
     for (k, (reply, status, code)) in checks.iter().enumerate() {
         assert_eq!((reply.status.as_u16(), reply.code()), (*status, *code), "check {k}: {}", reply.body);

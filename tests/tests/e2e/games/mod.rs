@@ -10,7 +10,7 @@ mod pages;
 mod ties;
 
 use arbiter_server::client::{ApiClient, Reply};
-use arbiter_tests::{register, s, TestApp};
+use arbiter_tests::{s, Api, TestApp};
 use awc::http::Method;
 use serde_json::{json, Value};
 
@@ -24,7 +24,8 @@ pub struct Event {
 
 impl Event {
     /// Creates a `game` event paired by `pairing_system` (extra fields in
-    /// `extra`), registers `names` in order, checks everyone in and starts it.
+    /// `extra`), registers `names` in order, checks everyone in and starts it
+    /// ([`arbiter_tests::Event::build`] with this game's creation body).
     pub async fn start(
         app: &TestApp,
         game: &str,
@@ -32,33 +33,24 @@ impl Event {
         names: &[&str],
         extra: Value,
     ) -> anyhow::Result<Event> {
-        let (mut to, _) = app.user("Organiser").await?;
-        let mut body = json!({ "name": format!("{game} {pairing_system}"), "event_date": "2026-05-17", "format": "Open", "game": game, "pairing_system": pairing_system });
-        if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
-            b.extend(e.clone());
-        }
-        let t = to.post("/api/tournaments", &body).await?.ok()?;
-        let id = s(&t["tournament"], "id").to_string();
-        to.post_empty(&format!("/api/tournaments/{id}/advance")).await?.ok()?;
-        let mut players = Vec::new();
-        for name in names {
-            let (mut c, _) = app.user(name).await?;
-            let pid = register(&mut c, &id, name, "Club").await?;
-            players.push((c, pid, (*name).to_string()));
-        }
-        to.post_empty(&format!("/api/tournaments/{id}/advance")).await?.ok()?;
-        for (c, _, _) in &mut players {
-            c.post_empty(&format!("/api/tournaments/{id}/check-in")).await?.ok()?;
-        }
-        to.post_empty(&format!("/api/tournaments/{id}/advance")).await?.ok()?;
-        Ok(Event { id, to, players })
+        let body = json!({ "name": format!("{game} {pairing_system}"), "event_date": "2026-05-17", "format": "Open", "game": game, "pairing_system": pairing_system });
+        let e = arbiter_tests::Event::build(&app.base)
+            .tournament(body)
+            .with(extra)
+            .players(names)
+            .faction("Club")
+            .start()
+            .await?;
+        let players =
+            e.players.into_iter().zip(e.registrations).zip(e.names).map(|((c, id), name)| (c, id, name)).collect();
+        Ok(Event { id: e.tid, to: e.to, players })
     }
 
     /// Creates and pairs the next round; returns the publication (`round`, `warnings`, …).
     pub async fn pair_next(&mut self) -> anyhow::Result<Value> {
-        let r = self.to.post_empty(&format!("/api/tournaments/{}/rounds", self.id)).await?.ok()?;
+        let r = self.to.new_round(&self.id).await?.ok()?;
         let rid = s(&r["round"], "id").to_string();
-        self.to.post_empty(&format!("/api/rounds/{rid}/pairings")).await?.ok()
+        self.to.pair_round(&rid).await?.ok()
     }
 
     /// The registration id of `name`.
@@ -70,8 +62,8 @@ impl Event {
     pub async fn report_and_confirm(&mut self, pairing: &Value, score: &Value) -> anyhow::Result<()> {
         let pid = s(pairing, "id").to_string();
         let (p1, p2) = (s(&pairing["player1"], "id").to_string(), s(&pairing["player2"], "id").to_string());
-        self.client(&p1).post(&format!("/api/pairings/{pid}/report"), score).await?.ok()?;
-        self.client(&p2).post_empty(&format!("/api/pairings/{pid}/confirm")).await?.ok()?;
+        self.client(&p1).report(&pid, score).await?.ok()?;
+        self.client(&p2).confirm(&pid).await?.ok()?;
         Ok(())
     }
 
@@ -82,18 +74,18 @@ impl Event {
 
     /// Closes round `round` (its id).
     pub async fn close(&mut self, round: &Value) -> anyhow::Result<()> {
-        self.to.post_empty(&format!("/api/rounds/{}/close", s(round, "id"))).await?.ok()?;
+        self.to.close_round(s(round, "id")).await?.ok()?;
         Ok(())
     }
 
     /// `GET /standings`.
     pub async fn standings(&mut self) -> anyhow::Result<Value> {
-        self.to.get(&format!("/api/tournaments/{}/standings", self.id)).await?.ok()
+        self.to.standings(&self.id).await?.ok()
     }
 
     /// The events after `since`, as `(kind, data)`.
     pub async fn events(&mut self, since: i64) -> anyhow::Result<Vec<(String, Value)>> {
-        let v = self.to.get(&format!("/api/tournaments/{}/events?since={since}", self.id)).await?.ok()?;
+        let v = self.to.events(&self.id, &format!("?since={since}")).await?.ok()?;
         Ok(v["events"]
             .as_array()
             .cloned()
@@ -105,7 +97,7 @@ impl Event {
 
     /// The last event's sequence number.
     pub async fn seq(&mut self) -> anyhow::Result<i64> {
-        let v = self.to.get(&format!("/api/tournaments/{}/snapshot", self.id)).await?.ok()?;
+        let v = self.to.snapshot(&self.id).await?.ok()?;
         Ok(v["seq"].as_i64().unwrap_or(0))
     }
 

@@ -5,7 +5,7 @@
 
 use super::crokinole::{example_event, payload, Game, GAMES};
 use super::Event;
-use arbiter_tests::{s, Backend, TestApp};
+use arbiter_tests::{s, Api, Backend, TestApp};
 use serde_json::{json, Value};
 
 /// The names in standings order.
@@ -15,7 +15,7 @@ fn order(st: &Value) -> Vec<String> {
 
 /// The pairing where `a` met `b`.
 async fn table(e: &mut Event, a: &str, b: &str) -> anyhow::Result<Value> {
-    let rounds = e.to.get(&format!("/api/tournaments/{}/rounds", e.id)).await?.ok()?;
+    let rounds = e.to.rounds(&e.id).await?.ok()?;
     rounds["rounds"]
         .as_array()
         .into_iter()
@@ -32,7 +32,7 @@ async fn table(e: &mut Event, a: &str, b: &str) -> anyhow::Result<Value> {
 async fn override_game(e: &mut Event, a: &str, b: &str, games: &[Game]) -> anyhow::Result<()> {
     let p = table(e, a, b).await?;
     let score = payload(s(&p["player1"], "name"), s(&p["player2"], "name"), games).unwrap_or_default();
-    e.to.post(&format!("/api/pairings/{}/override", s(&p, "id")), &score).await?.ok()?;
+    e.to.override_result(s(&p, "id"), &score).await?.ok()?;
     Ok(())
 }
 
@@ -124,7 +124,7 @@ async fn tie_orders_are_stored_on_postgres() -> anyhow::Result<()> {
     let app = TestApp::spawn_with(Backend::Postgres, None).await?;
     let mut e = example_event(&app).await?;
     let p6 = e.id_of("Player6");
-    e.to.post(&format!("/api/tournaments/{}/ties", e.id), &json!({ "action": "swap", "player_id": p6 })).await?.ok()?;
+    e.to.resolve_tie(&e.id, &json!({ "action": "swap", "player_id": p6 })).await?.ok()?;
     let st = e.standings().await?;
     assert_eq!(order(&st)[2..4], ["Player7", "Player6"]);
     assert_eq!(s(&st["resolutions"][0], "by_name"), "Organiser");

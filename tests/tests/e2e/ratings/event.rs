@@ -4,6 +4,7 @@
 //! the rebuild lands on the same numbers (also from empty rating tables).
 
 use super::*;
+use arbiter_tests::Api;
 
 /// Event A: 7 players (a bye every round until Gus drops after round 2),
 /// 5 rounds. Event B: 4 of them, 1 round, closed after A's round 5. Then the
@@ -28,12 +29,12 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
             let reply = to.post(&path, &same).await?.ok()?;
             assert!(reply["ratings"].is_null() && reply["pairing"]["to_override"] == true, "{reply}");
         }
-        to.post_empty(&format!("/api/rounds/{id}/close")).await?.ok()?;
+        to.close_round(&id).await?.ok()?;
         closed.push(round(&mut to, &id).await?);
         // Rated at the close: the ratings are live before the next round exists.
         assert_live_matches(&mut to, &users, &closed).await?;
         if number == 2 {
-            client_of(&mut ps, &gus)?.post_empty(&format!("/api/tournaments/{a}/drop")).await?.ok()?;
+            client_of(&mut ps, &gus)?.drop_out(&a).await?.ok()?;
         }
     }
     let byes: Vec<(String, String)> = closed
@@ -52,7 +53,7 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
     let mut four: Vec<Player> = ps.drain(..4).collect();
     let b = start_event(&mut to, "Summer RTT", 3, &mut four).await?;
     let b1 = play_round(&mut to, &mut four, &b, 1).await?;
-    to.post_empty(&format!("/api/rounds/{b1}/close")).await?.ok()?;
+    to.close_round(&b1).await?.ok()?;
     closed.push(round(&mut to, &b1).await?);
     assert_live_matches(&mut to, &users, &closed).await?;
 
@@ -66,10 +67,7 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
     let target = target.ok_or_else(|| anyhow::anyhow!("round 2 has no decided game"))?;
     let (vp1, vp2) = (target["player2_vp"].as_u64().unwrap_or(0), target["player1_vp"].as_u64().unwrap_or(0));
     let reply = to
-        .post(
-            &format!("/api/pairings/{}/override", s(&target, "id")),
-            &json!({ "player1_vp": vp1, "player2_vp": vp2, "note": "score sheet" }),
-        )
+        .override_result(s(&target, "id"), &json!({ "player1_vp": vp1, "player2_vp": vp2, "note": "score sheet" }))
         .await?
         .ok()?;
     let rerated = &reply["ratings"];
@@ -91,7 +89,7 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
     assert_eq!(events(&mut to, &b, "ratings_changed").await?.len(), 1);
 
     // Gus dropped after round 2: only his games of rounds 1 and 2 are rated.
-    let gus_view = to.get(&format!("/api/users/{gus}/ratings")).await?.ok()?;
+    let gus_view = to.user_ratings(&gus).await?.ok()?;
     let gus_rounds: Vec<&str> =
         gus_view["ratings"][0]["history"].as_array().into_iter().flatten().map(|h| s(h, "round_id")).collect();
     assert!(
@@ -100,7 +98,7 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
     );
     // A bye is not a rated game.
     for (round_id, user) in &byes {
-        let v = to.get(&format!("/api/users/{user}/ratings")).await?.ok()?;
+        let v = to.user_ratings(user).await?.ok()?;
         assert!(v["ratings"][0]["history"].as_array().into_iter().flatten().all(|h| s(h, "round_id") != round_id));
     }
 
@@ -115,7 +113,7 @@ async fn rebuild_reproduces_live_ratings(backend: Backend) -> anyhow::Result<()>
         assert!(i == 0 || lines[i - 1]["rating"].as_i64() >= line["rating"].as_i64());
     }
     assert_eq!(to.get("/api/ratings/backgammon").await?.code(), "unknown_game");
-    assert_eq!(to.get(&format!("/api/users/{}/ratings", uuid::Uuid::new_v4())).await?.code(), "user_not_found");
+    assert_eq!(to.user_ratings(&uuid::Uuid::new_v4().to_string()).await?.code(), "user_not_found");
     assert_eq!(to.get(&format!("/users/{}", users[0])).await?.status.as_u16(), 200);
     assert_eq!(to.get("/ratings/wh40k").await?.status.as_u16(), 200);
 

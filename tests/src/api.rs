@@ -1,0 +1,208 @@
+//! Typed requests for the API routes the tests use most, so a test says what it
+//! does (`player.report_vp(&pairing, 70, 40)`) rather than spelling the path.
+//!
+//! Every method sends one request and returns the [`Reply`]: `.ok()?` for a
+//! step that must succeed, or its status and `code()` for one that must be
+//! refused. Ids are the UUID strings the API returns. Tests that send bad
+//! input on purpose (malformed ids, wrong methods, odd bodies) keep raw paths.
+
+// The futures hold an `ApiClient` (awc, not `Send`) and run on the test's own
+// runtime, so no `Send` bound is wanted on them.
+#![allow(async_fn_in_trait)]
+
+use arbiter_server::client::{ApiClient, Reply};
+use awc::http::Method;
+use serde_json::{json, Value};
+
+/// The API's routes as methods of a client (see the module docs).
+pub trait Api {
+    /// `POST /api/tournaments` with `body` (name, date, format, game, …): creates a tournament.
+    async fn create_tournament(&mut self, body: &Value) -> anyhow::Result<Reply>;
+    /// `GET /api/tournaments/{tournament}`.
+    async fn tournament(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/tournaments/{tournament}/advance`: the next lifecycle stage
+    /// (draft → registration → check-in → in progress → …).
+    async fn advance(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/tournaments/{tournament}/register` with `body` (display name, faction, list).
+    async fn register_with(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply>;
+    /// `POST /api/tournaments/{tournament}/check-in`: the caller checks in.
+    async fn check_in(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/tournaments/{tournament}/players`.
+    async fn players(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/tournaments/{tournament}/rounds`: creates the next round (unpaired).
+    async fn new_round(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/rounds/{round}`.
+    async fn round(&mut self, round: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/rounds/{round}/pairings`: pairs and publishes `round`.
+    async fn pair_round(&mut self, round: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/rounds/{round}/close`.
+    async fn close_round(&mut self, round: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/pairings/{pairing}/report` with the game's result payload
+    /// (`{"player1_vp", "player2_vp"}` for 40K, `{"result": "1-0"}` for chess, …).
+    async fn report(&mut self, pairing: &str, score: &Value) -> anyhow::Result<Reply>;
+    /// `POST /api/pairings/{pairing}/report` of a 40K result: `vp1`–`vp2` victory points.
+    async fn report_vp(&mut self, pairing: &str, vp1: u32, vp2: u32) -> anyhow::Result<Reply>;
+    /// `POST /api/pairings/{pairing}/confirm`: the opponent confirms the report.
+    async fn confirm(&mut self, pairing: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/pairings/{pairing}/override` with a result payload: the TO sets the result.
+    async fn override_result(&mut self, pairing: &str, score: &Value) -> anyhow::Result<Reply>;
+    /// `GET /api/tournaments/{tournament}/standings`.
+    async fn standings(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/tournaments/{tournament}/events{query}`, `query` empty or `?since=…&limit=…`.
+    async fn events(&mut self, tournament: &str, query: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/tournaments/{tournament}/snapshot`.
+    async fn snapshot(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/tournaments/{tournament}/trf`: the FIDE Tournament Report File (in `text`).
+    async fn trf(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/tournaments/{tournament}/trf` with a TRF file as `text/plain`: imports it.
+    async fn import_trf(&mut self, tournament: &str, trf: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/tournaments/{tournament}/byes` with `{"round", "kind"}`: the caller asks for a bye.
+    async fn request_bye(&mut self, tournament: &str, round: u32, kind: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/players/{player}/byes` with `{"round", "kind"}`: the TO arranges a bye.
+    async fn arrange_bye(&mut self, player: &str, round: u32, kind: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/tournaments/{tournament}/byes`.
+    async fn byes(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `PUT /api/players/{player}/profile` with `body` (`{"profile": {…}}`).
+    async fn put_profile(&mut self, player: &str, body: &Value) -> anyhow::Result<Reply>;
+    /// `POST /api/tournaments/{tournament}/drop`: the caller drops out.
+    async fn drop_out(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/tournaments/{tournament}/lock-lists`: the TO locks the army lists.
+    async fn lock_lists(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/tournaments/{tournament}/rounds`.
+    async fn rounds(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/pairings/{pairing}/dispute` with `body` (`{}` or a reason).
+    async fn dispute(&mut self, pairing: &str, body: &Value) -> anyhow::Result<Reply>;
+    /// `PUT /api/tournaments/{tournament}/tiebreaks` with `body` (the standings configuration).
+    async fn set_tiebreaks(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply>;
+    /// `POST /api/tournaments/{tournament}/ties` with `body` (`{"action", "player_id"}`): the TO's hand on a tie.
+    async fn resolve_tie(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply>;
+    /// `GET /api/users/{user}/ratings`: a user's ratings per game system.
+    async fn user_ratings(&mut self, user: &str) -> anyhow::Result<Reply>;
+}
+
+impl Api for ApiClient {
+    async fn create_tournament(&mut self, body: &Value) -> anyhow::Result<Reply> {
+        self.post("/api/tournaments", body).await
+    }
+
+    async fn tournament(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/tournaments/{tournament}")).await
+    }
+
+    async fn advance(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.post_empty(&format!("/api/tournaments/{tournament}/advance")).await
+    }
+
+    async fn register_with(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply> {
+        self.post(&format!("/api/tournaments/{tournament}/register"), body).await
+    }
+
+    async fn check_in(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.post_empty(&format!("/api/tournaments/{tournament}/check-in")).await
+    }
+
+    async fn players(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/tournaments/{tournament}/players")).await
+    }
+
+    async fn new_round(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.post_empty(&format!("/api/tournaments/{tournament}/rounds")).await
+    }
+
+    async fn round(&mut self, round: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/rounds/{round}")).await
+    }
+
+    async fn pair_round(&mut self, round: &str) -> anyhow::Result<Reply> {
+        self.post_empty(&format!("/api/rounds/{round}/pairings")).await
+    }
+
+    async fn close_round(&mut self, round: &str) -> anyhow::Result<Reply> {
+        self.post_empty(&format!("/api/rounds/{round}/close")).await
+    }
+
+    async fn report(&mut self, pairing: &str, score: &Value) -> anyhow::Result<Reply> {
+        self.post(&format!("/api/pairings/{pairing}/report"), score).await
+    }
+
+    async fn report_vp(&mut self, pairing: &str, vp1: u32, vp2: u32) -> anyhow::Result<Reply> {
+        self.report(pairing, &json!({ "player1_vp": vp1, "player2_vp": vp2 })).await
+    }
+
+    async fn confirm(&mut self, pairing: &str) -> anyhow::Result<Reply> {
+        self.post_empty(&format!("/api/pairings/{pairing}/confirm")).await
+    }
+
+    async fn override_result(&mut self, pairing: &str, score: &Value) -> anyhow::Result<Reply> {
+        self.post(&format!("/api/pairings/{pairing}/override"), score).await
+    }
+
+    async fn standings(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/tournaments/{tournament}/standings")).await
+    }
+
+    async fn events(&mut self, tournament: &str, query: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/tournaments/{tournament}/events{query}")).await
+    }
+
+    async fn snapshot(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/tournaments/{tournament}/snapshot")).await
+    }
+
+    async fn trf(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/tournaments/{tournament}/trf")).await
+    }
+
+    async fn import_trf(&mut self, tournament: &str, trf: &str) -> anyhow::Result<Reply> {
+        self.send_raw(
+            Method::POST,
+            &format!("/api/tournaments/{tournament}/trf"),
+            Some(("text/plain", trf.to_string())),
+        )
+        .await
+    }
+
+    async fn request_bye(&mut self, tournament: &str, round: u32, kind: &str) -> anyhow::Result<Reply> {
+        self.post(&format!("/api/tournaments/{tournament}/byes"), &json!({ "round": round, "kind": kind })).await
+    }
+
+    async fn arrange_bye(&mut self, player: &str, round: u32, kind: &str) -> anyhow::Result<Reply> {
+        self.post(&format!("/api/players/{player}/byes"), &json!({ "round": round, "kind": kind })).await
+    }
+
+    async fn byes(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/tournaments/{tournament}/byes")).await
+    }
+
+    async fn put_profile(&mut self, player: &str, body: &Value) -> anyhow::Result<Reply> {
+        self.send(Method::PUT, &format!("/api/players/{player}/profile"), Some(body)).await
+    }
+
+    async fn drop_out(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.post_empty(&format!("/api/tournaments/{tournament}/drop")).await
+    }
+
+    async fn lock_lists(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.post_empty(&format!("/api/tournaments/{tournament}/lock-lists")).await
+    }
+
+    async fn rounds(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/tournaments/{tournament}/rounds")).await
+    }
+
+    async fn dispute(&mut self, pairing: &str, body: &Value) -> anyhow::Result<Reply> {
+        self.post(&format!("/api/pairings/{pairing}/dispute"), body).await
+    }
+
+    async fn set_tiebreaks(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply> {
+        self.send(Method::PUT, &format!("/api/tournaments/{tournament}/tiebreaks"), Some(body)).await
+    }
+
+    async fn resolve_tie(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply> {
+        self.post(&format!("/api/tournaments/{tournament}/ties"), body).await
+    }
+
+    async fn user_ratings(&mut self, user: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/users/{user}/ratings")).await
+    }
+}
