@@ -17,6 +17,7 @@ mod m0007_player_profile;
 mod m0008_prizes;
 mod m0009_swiss_chess;
 mod m0010_round_clocks;
+mod m0011_round_times;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -35,6 +36,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0008_prizes::Migration),
             Box::new(m0009_swiss_chess::Migration),
             Box::new(m0010_round_clocks::Migration),
+            Box::new(m0011_round_times::Migration),
         ]
     }
 }

@@ -310,6 +310,9 @@ pub struct Tournament {
     pub max_vp: u32,
     /// Mission per round (index 0 = round 1); rounds beyond the list reuse the last one.
     pub missions: Vec<String>,
+    /// The planned start of each round (index 0 = round 1): `HH:MM` or
+    /// `YYYY-MM-DD HH:MM`, local time at the venue.
+    pub round_times: Vec<String>,
     /// Lifecycle stage.
     pub status: TournamentStatus,
     /// Whether the TO has locked army lists.

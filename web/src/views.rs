@@ -45,6 +45,10 @@ pub struct TournamentView {
     pub points: Option<PointsView>,
     /// Missions by round.
     pub missions: Vec<String>,
+    /// The planned start of each round (index 0 = round 1): `HH:MM` or
+    /// `YYYY-MM-DD HH:MM`, venue time.
+    #[serde(default)]
+    pub round_times: Vec<String>,
     /// Lifecycle stage: `DRAFT`, `REGISTRATION`, `CHECK_IN`, `IN_PROGRESS`, `COMPLETE`.
     pub status: String,
     /// Army lists locked.

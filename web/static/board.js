@@ -81,7 +81,8 @@
     document.querySelectorAll(".board-modes a").forEach(function (a) { a.classList.toggle("active", a.dataset.mode === B.mode); });
     if (!r || r.status === "PENDING" || !r.pairings.length) {
       const next = r ? (r.status === "PENDING" ? r.number : r.number + 1) : 1;
-      body.innerHTML = '<p class="board-wait">Round ' + next + " pairings coming</p>";
+      const at = (s.tournament.round_times || [])[next - 1];
+      body.innerHTML = '<p class="board-wait">Round ' + next + " pairings coming" + (at ? '<br><span class="muted">Round ' + next + " starts " + esc(at) + "</span>" : "") + "</p>";
       field("page", "");
       return;
     }

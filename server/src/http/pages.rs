@@ -272,6 +272,8 @@ struct NewForm {
     max_vp: Option<String>,
     #[serde(default)]
     missions: Option<String>,
+    #[serde(default)]
+    round_times: Option<String>,
 }
 
 async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, form: web::Form<NewForm>) -> Page {
@@ -304,6 +306,7 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
             missions: f
                 .missions
                 .map(|m| m.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect()),
+            round_times: f.round_times.map(|s| s.lines().map(String::from).collect()),
         })
     })();
     let created = match input {

@@ -139,6 +139,7 @@ pub fn field_words(field: &str) -> &str {
         "location" => "The venue",
         "list_text" => "The army list",
         "note" => "The note",
+        "round_times" => "The start time",
         "player1_vp" => "Player 1's VP",
         "player2_vp" => "Player 2's VP",
         "player1_points" => "Player 1's points",

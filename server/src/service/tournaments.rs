@@ -62,6 +62,10 @@ pub struct CreateTournament {
     /// Mission per round; rounds beyond the list reuse the last.
     #[serde(default)]
     pub missions: Option<Vec<String>>,
+    /// The planned start of each round (index 0 = round 1): `"09:30"` or
+    /// `"2026-05-17 09:30"`, venue time; at most one per round.
+    #[serde(default)]
+    pub round_times: Option<Vec<String>>,
 }
 
 fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
@@ -134,6 +138,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         _ if game == Game::Wh40k => DEFAULT_MISSIONS.iter().map(|s| (*s).to_string()).collect(),
         _ => Vec::new(),
     };
+    let round_times = schedule(input.round_times.as_deref().unwrap_or_default())?;
     let mut t = Tournament {
         id: TournamentId::random(),
         owner_id: owner,
@@ -146,6 +151,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         total_rounds,
         max_vp,
         missions,
+        round_times,
         status: TournamentStatus::Draft,
         lists_locked: false,
         standings: default_standings(game, pairing_system),
@@ -367,4 +373,30 @@ pub async fn lock_lists(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<T
     change.emit(EventData::ListsLocked { tournament: v.clone() }).await?;
     change.commit(ctx).await?;
     Ok(v)
+}
+
+/// Checks a schedule: at most [`MAX_ROUNDS`] times, each `HH:MM` or
+/// `YYYY-MM-DD HH:MM` (a real date and time); blanks are dropped from the end.
+///
+/// # Errors
+/// 422 `invalid_field` naming the round whose time is not one.
+pub fn schedule(times: &[String]) -> ApiResult<Vec<String>> {
+    let mut out: Vec<String> = times.iter().map(|s| s.trim().to_string()).collect();
+    while out.last().is_some_and(String::is_empty) {
+        out.pop();
+    }
+    if out.len() > MAX_ROUNDS as usize {
+        return Err(ApiError::invalid(Code::InvalidField, format!("Give at most {MAX_ROUNDS} round times.")));
+    }
+    for (i, s) in out.iter().enumerate() {
+        let time = chrono::NaiveTime::parse_from_str(s, "%H:%M").is_ok();
+        let dated = chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").is_ok();
+        if !(time || dated) {
+            return Err(super::invalid_field(
+                "round_times",
+                &format!("for round {} must be a time like 09:30 or 2026-05-17 09:30; {s:?} is not.", i + 1),
+            ));
+        }
+    }
+    Ok(out)
 }

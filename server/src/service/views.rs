@@ -25,6 +25,7 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         standings_config: serde_json::to_value(&t.standings).unwrap_or_default(),
         points: t.points.as_ref().map(points),
         missions: t.missions.clone(),
+        round_times: t.round_times.clone(),
         status: t.status.as_str().to_string(),
         lists_locked: t.lists_locked,
         owner_id: t.owner_id,

@@ -276,3 +276,48 @@ async fn the_board_and_a_phone_show_the_same_time() {
     phone.close().await;
     app.stop().await;
 }
+
+/// The planned start of each round: given when the event is created, shown
+/// on the event page and on the board while a round's pairings are coming;
+/// a time that is not one is refused in the form's words, nothing stored.
+#[actix_web::test]
+async fn the_schedule_shows_on_the_event_page_and_the_board() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("Scheduler").await.unwrap();
+    let event = |times: Value| json!({ "name": "Spring GT", "event_date": "2026-05-17", "format": "Strike Force", "game": "wh40k", "total_rounds": 3, "round_times": times });
+    let before = app.fingerprint().await.unwrap();
+    for bad in [json!(["09:30", "25:00"]), json!(["9h30"]), json!(["2026-02-30 09:00"])] {
+        let r = to.post("/api/tournaments", &event(bad.clone())).await.unwrap();
+        assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_field"), "{bad}");
+        assert!(s(&r.body, "message").starts_with("The start time for round "), "{}", r.body);
+        assert_eq!(r.body["details"]["field"], "round_times");
+    }
+    assert_eq!(app.fingerprint().await.unwrap(), before);
+
+    let times = json!(["09:30", "13:00", "2026-05-18 09:00", ""]);
+    let t = to.post("/api/tournaments", &event(times)).await.unwrap().ok().unwrap();
+    assert_eq!(t["tournament"]["round_times"], json!(["09:30", "13:00", "2026-05-18 09:00"]));
+    let tid = s(&t["tournament"], "id").to_string();
+    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    let (_, page) = app.client().get_text(&format!("/t/{tid}")).await.unwrap();
+    for line in ["Round 1 · starts 09:30", "Round 2 · starts 13:00", "Round 3 · starts 2026-05-18 09:00"] {
+        assert!(page.contains(line), "{line} not on the event page");
+    }
+    let b = Browser::start().await.unwrap();
+    b.client.goto(&format!("{}/t/{tid}/board", app.base)).await.unwrap();
+    let mut waiting = Value::Null;
+    for _ in 0..200 {
+        waiting = b
+            .client
+            .execute("const w = document.querySelector('.board-wait'); return w && w.textContent;", vec![])
+            .await
+            .unwrap();
+        if waiting.is_string() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(waiting, json!("Round 1 pairings comingRound 1 starts 09:30"));
+    b.close().await;
+    app.stop().await;
+}

@@ -37,6 +37,7 @@ pub(crate) fn event(game: Game, pairing_system: PairingSystem) -> Tournament {
         total_rounds: 5,
         max_vp: if game == Game::Crokinole { 8 } else { 100 },
         missions: vec![],
+        round_times: vec![],
         status: TournamentStatus::InProgress,
         lists_locked: false,
         standings: default_standings(game, pairing_system),

@@ -18,6 +18,7 @@ pub struct Model {
     pub total_rounds: i32,
     pub max_vp: i32,
     pub missions: String,
+    pub round_times: String,
     pub status: String,
     pub lists_locked: bool,
     pub pairing_system: String,
