@@ -68,6 +68,17 @@ impl Browser {
         anyhow::bail!("could not open a Chromium session: {last:?}")
     }
 
+    /// Saves what the window shows as `DIR/name` (a PNG) when
+    /// `ARBITER_SCREENSHOTS=DIR` is set; does nothing otherwise (the
+    /// screenshots in `docs/` are made so).
+    pub async fn save_screenshot(&self, name: &str) {
+        if let Ok(dir) = std::env::var("ARBITER_SCREENSHOTS") {
+            if let Ok(png) = self.client.screenshot().await {
+                let _ = std::fs::write(std::path::Path::new(&dir).join(name), png);
+            }
+        }
+    }
+
     /// Closes the browser and stops ChromeDriver.
     pub async fn close(mut self) {
         let _ = self.client.clone().close().await;

@@ -53,13 +53,6 @@ async fn viewport(b: &Browser, width: u32, height: u32) {
     b.client.set_window_size(width + extra(0, width), height + extra(1, height)).await.unwrap();
 }
 
-async fn screenshot(b: &Browser, name: &str) {
-    if let Ok(dir) = std::env::var("ARBITER_SCREENSHOTS") {
-        let png = b.client.screenshot().await.unwrap();
-        std::fs::write(std::path::Path::new(&dir).join(name), png).unwrap();
-    }
-}
-
 /// What the visible rows of the board show, and how they are laid out.
 const VISIBLE_ROWS: &str = r#"
 const rows = [...document.querySelectorAll('#board-body tbody tr')].filter(r => !r.hidden);
@@ -164,7 +157,7 @@ async fn the_board_at_1920x1080_shows_a_52_player_round_readably() {
         "return [...document.querySelectorAll('tr[data-pairing=\"{cid}\"] td.score')].map(c => c.textContent);"
     );
     assert_eq!(b.client.execute(&score, vec![]).await.unwrap(), json!(["72", "45"]));
-    screenshot(&b, "board-tables.png").await;
+    b.save_screenshot("board-tables.png").await;
 
     // The QR code to the event is drawn on the screen.
     assert_eq!(
@@ -196,7 +189,7 @@ async fn the_board_at_1920x1080_shows_a_52_player_round_readably() {
     }
     let shown = b.client.execute(VISIBLE_ROWS, vec![]).await.unwrap();
     assert!(shown["rows"].as_u64().unwrap_or(0) >= 12 && shown["wrapped"] == json!([]), "{shown}");
-    screenshot(&b, "board-names.png").await;
+    b.save_screenshot("board-names.png").await;
 
     // The server goes away: a full-width banner says so.
     app.stop().await;

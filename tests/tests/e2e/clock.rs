@@ -263,6 +263,8 @@ async fn the_board_and_a_phone_show_the_same_time() {
     assert!((a - b).abs() < 1_000, "board {sa} vs phone {sb}");
     assert!(a <= paused + 5 * MINUTE && a > paused + 4 * MINUTE, "{sa}");
 
+    phone.client.set_window_size(390, 844).await.unwrap();
+    phone.save_screenshot("phone.png").await;
     // The board alone, full screen.
     board.client.goto(&format!("{}/t/{}/board?mode=clock", app.base, ev.tid)).await.unwrap();
     let (_, _, sa, _) = both(&board, &phone).await;

@@ -30,12 +30,27 @@ async fn ready(b: &Browser) {
     panic!("the results page never finished drawing");
 }
 
+/// A name for the printed page's picture: the results view it shows.
+async fn pages_name(b: &Browser) -> String {
+    let show =
+        b.client.execute("return new URLSearchParams(location.search).get('show') || 'crosstable';", vec![]).await;
+    show.ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+}
+
 /// The page printed to PDF at `size`: its page count and its text.
 async fn printed(b: &Browser, size: PrintSize) -> (u32, String) {
     let pdf = b.client.print(PrintConfiguration::builder().size(size).build().unwrap()).await.unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("page.pdf");
     std::fs::write(&path, pdf).unwrap();
+    if let Ok(dir) = std::env::var("ARBITER_SCREENSHOTS") {
+        let png = std::path::Path::new(&dir).join(format!("printout-{}", pages_name(b).await));
+        let _ = std::process::Command::new("pdftoppm")
+            .args(["-png", "-r", "60", "-singlefile"])
+            .arg(&path)
+            .arg(&png)
+            .status();
+    }
     let info = std::process::Command::new("pdfinfo").arg(&path).output().expect("pdfinfo (poppler-utils)");
     let pages = String::from_utf8_lossy(&info.stdout)
         .lines()
