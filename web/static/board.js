@@ -1,7 +1,7 @@
 // Arbiter venue board: the one renderer of a round's pairings for screens.
 // Modes (`?mode=`): `tables` (by table number), `names` (alphabetical: find
 // your name, then your table, opponent and colour or side), `rotate` (both in
-// turn), `clock` (the round's clock alone, full screen); `?from=&to=` limits a screen to some tables, `?secs=` sets how long
+// turn, then the standings screen, which comes back), `clock` (the round's clock alone, full screen); `?from=&to=` limits a screen to some tables, `?secs=` sets how long
 // a page stays up. A screen cannot scroll, so long lists are shown a page at a time;
 // names never wrap (they are cut with an ellipsis, the whole name in the
 // title). States are words with an icon, not colour alone.
@@ -112,7 +112,16 @@
     page++;
     if (page >= (B.pages || 1)) {
       page = 0;
-      if (B.mode === "rotate") { showing = showing === "tables" ? "names" : "tables"; B.render(A.state); return; }
+      if (B.mode === "rotate") {
+        // Tables, then names, then the standings screen, which comes back here.
+        if (showing === "names" && A.state.round && A.state.round.status !== "PENDING") {
+          location.href = "/t/" + A.state.tournament.id + "/standings?screen=1&rotate=1&secs=" + PAGE_SECONDS + (query.get("from") ? "&from=" + query.get("from") + "&to=" + query.get("to") : "");
+          return;
+        }
+        showing = showing === "tables" ? "names" : "tables";
+        B.render(A.state);
+        return;
+      }
     }
     paginate();
   }

@@ -83,6 +83,12 @@
     screenPage++;
     if (screenPage < fitStandings()) return;
     screenPage = 0;
+    const q = new URLSearchParams(location.search);
+    if (q.get("rotate") === "1" && w.offset + w.limit >= w.total) {
+      // A rotating venue screen: back to the board once every row has been shown.
+      location.href = "/t/" + tid + "/board?mode=rotate&secs=" + (q.get("secs") || 12) + (q.get("from") ? "&from=" + q.get("from") + "&to=" + q.get("to") : "");
+      return;
+    }
     const next = w.offset + w.limit < w.total ? w.offset + w.limit : 0;
     if (next !== w.offset) A.subscribe({ offset: next, limit: w.limit }); else fitStandings();
   }
@@ -367,7 +373,7 @@
   if (page === "standings") document.addEventListener("click", standingsPage);
   if (standingsScreen) {
     document.body.classList.add("screen", "standings-screen");
-    setInterval(turnStandings, 12000);
+    setInterval(turnStandings, Math.min(600, Math.max(3, Number(new URLSearchParams(location.search).get("secs")) || 12)) * 1000);
     window.addEventListener("resize", fitStandings);
   }
   if (page === "board") A.board.start();

@@ -200,3 +200,29 @@ async fn the_board_at_1920x1080_shows_a_52_player_round_readably() {
     assert_eq!(wide, json!(1920));
     b.close().await;
 }
+
+/// A screen in rotation shows the tables, then everyone A–Z, then the
+/// standings screen, which comes back to the tables.
+#[actix_web::test]
+async fn a_rotating_screen_shows_tables_names_and_standings_in_turn() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = arbiter_tests::Event::start(&app.base, "R", 4, 3).await.unwrap();
+    ev.pair_next().await.unwrap();
+    let b = Browser::start().await.unwrap();
+    viewport(&b, 1920, 1080).await;
+    b.client.goto(&format!("{}/t/{}/board?mode=rotate&secs=3", app.base, ev.tid)).await.unwrap();
+    let what = "return location.pathname.endsWith('/standings') ? 'standings' : document.querySelector('#board-body .names-table') ? 'names' : document.querySelector('#board-body .board-table') ? 'tables' : null;";
+    let mut seen: Vec<Value> = Vec::new();
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(20) && seen.len() < 4 {
+        if let Ok(v) = b.client.execute(what, vec![]).await {
+            if !v.is_null() && seen.last() != Some(&v) {
+                seen.push(v);
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(seen, [json!("tables"), json!("names"), json!("standings"), json!("tables")]);
+    b.close().await;
+    app.stop().await;
+}
