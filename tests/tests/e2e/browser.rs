@@ -4,7 +4,7 @@
 use arbiter_tests::browser::Browser;
 use arbiter_tests::{open_tournament, register, s, Api, Event, TestApp};
 use fantoccini::Locator;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
 /// Polls `script` (which returns a boolean) until true or `limit` passes; returns the time taken.
@@ -343,4 +343,63 @@ async fn the_dashboard_filters_the_queue_and_jumps_to_what_needs_attention() {
     assert_eq!(b.client.execute(fits, vec![]).await.unwrap(), json!([true, true]), "wider than the phone: {over}");
     b.close().await;
     app.stop().await;
+}
+
+/// A player's half-filled report survives the server restarting: the page
+/// says the connection is lost, then back, and the typed values are still
+/// there and are sent once the server answers again.
+#[actix_web::test]
+async fn a_half_filled_report_survives_a_server_restart() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "S", 4, 3).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    let b = Browser::start().await.unwrap();
+    let session = ev.players[tables[0].p1].session().unwrap_or_default().to_string();
+    open_signed_in(&b, &app.base, &session, &format!("/t/{}/me", ev.tid)).await;
+    type_into(&b, "#report-form input[name=mine]", "61").await;
+    type_into(&b, "#report-form input[name=theirs]", "48").await;
+
+    let banner = "var x = document.getElementById('live-banner'); return !!x && !x.hidden && x.textContent.indexOf(arguments[0]) === 0;";
+    let until_banner = |text: &'static str| {
+        let b = &b;
+        async move {
+            for _ in 0..400 {
+                if b.client.execute(banner, vec![json!(text)]).await.ok() == Some(json!(true)) {
+                    return true;
+                }
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            }
+            false
+        }
+    };
+    app.stop().await;
+    assert!(until_banner("Connection lost").await, "no banner when the server went away");
+    let port = app.base.rsplit(':').next().unwrap_or_default().to_string();
+    let settings = arbiter_server::config::Settings::new(format!("127.0.0.1:{port}"), app.database_url.clone(), None);
+    let again = TestApp::start_with(settings, None).await.unwrap();
+    assert!(until_banner("Connection back").await, "no banner when the server came back");
+    let kept = "return [document.querySelector('#report-form input[name=mine]').value, document.querySelector('#report-form input[name=theirs]').value];";
+    assert_eq!(b.client.execute(kept, vec![]).await.unwrap(), json!(["61", "48"]));
+    b.client
+        .execute("document.querySelector('#report-form button[type=submit]').click(); return true;", vec![])
+        .await
+        .unwrap();
+    let mut state = Value::Null;
+    for _ in 0..200 {
+        let r = ev.to.get(&format!("/api/tournaments/{}/rounds", ev.tid)).await.unwrap().ok().unwrap();
+        state = r["rounds"][0]["pairings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|p| p["id"] == tables[0].id.as_str())
+            .map(|p| json!([p["state"], p["player1_vp"], p["player2_vp"]]))
+            .unwrap_or_default();
+        if state[0] == "REPORTED" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(state, json!(["REPORTED", 61, 48]));
+    b.close().await;
+    again.stop().await;
 }
