@@ -79,6 +79,43 @@ impl Browser {
         }
     }
 
+    /// The page printed to PDF on `size` paper (print stylesheet applied):
+    /// its page count and its text, read with `pdfinfo` and `pdftotext -layout`
+    /// (poppler-utils, installed by `scripts/services`). With
+    /// `ARBITER_SCREENSHOTS=DIR`, its first page is also saved as
+    /// `DIR/printout-VIEW.png` (`VIEW`: the results page's `show`).
+    ///
+    /// # Errors
+    /// The browser cannot print, or the poppler tools are missing.
+    pub async fn print_pdf(&self, size: fantoccini::wd::PrintSize) -> anyhow::Result<(u32, String)> {
+        let config =
+            fantoccini::wd::PrintConfiguration::builder().size(size).build().map_err(|e| anyhow::anyhow!("{e:?}"))?;
+        let pdf = self.client.print(config).await?;
+        let dir = tempfile::tempdir()?;
+        let path = dir.path().join("page.pdf");
+        std::fs::write(&path, pdf)?;
+        if let Ok(shots) = std::env::var("ARBITER_SCREENSHOTS") {
+            let show =
+                self.client.execute("return new URLSearchParams(location.search).get('show') || 'page';", vec![]).await;
+            let name = show.ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+            let png = std::path::Path::new(&shots).join(format!("printout-{name}"));
+            let _ = Command::new("pdftoppm").args(["-png", "-r", "60", "-singlefile"]).arg(&path).arg(&png).status();
+        }
+        let info =
+            Command::new("pdfinfo").arg(&path).output().map_err(|e| anyhow::anyhow!("pdfinfo (poppler-utils): {e}"))?;
+        let pages = String::from_utf8_lossy(&info.stdout)
+            .lines()
+            .find_map(|l| l.strip_prefix("Pages:").map(|n| n.trim().parse().unwrap_or(0)))
+            .unwrap_or(0);
+        let text = Command::new("pdftotext")
+            .arg("-layout")
+            .arg(&path)
+            .arg("-")
+            .output()
+            .map_err(|e| anyhow::anyhow!("pdftotext (poppler-utils): {e}"))?;
+        Ok((pages, String::from_utf8_lossy(&text.stdout).into_owned()))
+    }
+
     /// Closes the browser and stops ChromeDriver.
     pub async fn close(mut self) {
         let _ = self.client.clone().close().await;

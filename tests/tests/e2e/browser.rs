@@ -172,7 +172,19 @@ async fn type_into(b: &Browser, field: &str, keys: &str) {
             .is_some(),
         "socket not live"
     );
-    b.client.find(Locator::Css(field)).await.unwrap().send_keys(keys).await.unwrap();
+    // The socket's first snapshot may re-render the form between finding the
+    // field and typing (the element goes stale): find it again and type.
+    for attempt in 0..5 {
+        let typed = async { b.client.find(Locator::Css(field)).await?.send_keys(keys).await };
+        match typed.await {
+            Ok(()) => return,
+            Err(e) if attempt < 4 => {
+                eprintln!("typing into {field} again: {e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(e) => panic!("could not type into {field}: {e}"),
+        }
+    }
 }
 
 /// `field`'s value and whether it has the focus.

@@ -5,7 +5,7 @@
 
 use arbiter_tests::browser::Browser;
 use arbiter_tests::{open_tournament, register, s, Event, TestApp};
-use fantoccini::wd::{PrintConfiguration, PrintSize};
+use fantoccini::wd::PrintSize;
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -28,36 +28,6 @@ async fn ready(b: &Browser) {
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
     panic!("the results page never finished drawing");
-}
-
-/// A name for the printed page's picture: the results view it shows.
-async fn pages_name(b: &Browser) -> String {
-    let show =
-        b.client.execute("return new URLSearchParams(location.search).get('show') || 'crosstable';", vec![]).await;
-    show.ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
-}
-
-/// The page printed to PDF at `size`: its page count and its text.
-async fn printed(b: &Browser, size: PrintSize) -> (u32, String) {
-    let pdf = b.client.print(PrintConfiguration::builder().size(size).build().unwrap()).await.unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("page.pdf");
-    std::fs::write(&path, pdf).unwrap();
-    if let Ok(dir) = std::env::var("ARBITER_SCREENSHOTS") {
-        let png = std::path::Path::new(&dir).join(format!("printout-{}", pages_name(b).await));
-        let _ = std::process::Command::new("pdftoppm")
-            .args(["-png", "-r", "60", "-singlefile"])
-            .arg(&path)
-            .arg(&png)
-            .status();
-    }
-    let info = std::process::Command::new("pdfinfo").arg(&path).output().expect("pdfinfo (poppler-utils)");
-    let pages = String::from_utf8_lossy(&info.stdout)
-        .lines()
-        .find_map(|l| l.strip_prefix("Pages:").map(|n| n.trim().parse().unwrap_or(0)))
-        .unwrap_or(0);
-    let text = std::process::Command::new("pdftotext").args(["-layout"]).arg(&path).arg("-").output().unwrap();
-    (pages, String::from_utf8_lossy(&text.stdout).into_owned())
 }
 
 #[actix_web::test]
@@ -135,10 +105,25 @@ async fn an_events_history_is_kept_shown_and_printed() {
         assert_eq!(cells[at(a)][2], format!("{} {va}–{vb}", at(b_) + 1), "{a} in round 1");
         assert_eq!(cells[at(b_)][2], format!("{} {vb}–{va}", at(a) + 1), "{b_} in round 1");
     }
-    let (pages, text) = printed(&b, PrintSize::A4).await;
+    let (pages, text) = b.print_pdf(PrintSize::A4).await.unwrap();
     assert_eq!(pages, 1, "{text}");
     assert!(place.iter().all(|n| text.contains(n.as_str())), "{text}");
     assert!(!text.contains("Print") && !text.contains("Live standings"), "navigation printed: {text}");
+
+    // Every other printout: round 1 by table and A-Z, standings after round 1, the player list.
+    for (show, words) in [
+        ("round&n=1", vec!["Round 1", "Table"]),
+        ("names&n=1", vec!["Name", "Opponent"]),
+        ("standings&after=1", vec!["Standings after round 1"]),
+        ("players", vec!["Players (6)"]),
+    ] {
+        b.client.goto(&format!("{}/t/{}/results?show={show}", app.base, ev.tid)).await.unwrap();
+        ready(&b).await;
+        let (pages, text) = b.print_pdf(PrintSize::A4).await.unwrap();
+        assert_eq!(pages, 1, "{show}: {text}");
+        assert!(words.iter().all(|w| text.contains(w)), "{show}: {text}");
+        assert!(place.iter().all(|n| text.contains(n.as_str())), "{show}: not every player printed: {text}");
+    }
 
     // A player's games.
     let first = &tables[0];
@@ -158,7 +143,7 @@ async fn an_events_history_is_kept_shown_and_printed() {
     // Result slips for round 2, on Letter paper: one per table, with the names.
     b.client.goto(&format!("{}/t/{}/results?show=slips&n=2", app.base, ev.tid)).await.unwrap();
     ready(&b).await;
-    let (pages, text) = printed(&b, PrintSize::US_LETTER).await;
+    let (pages, text) = b.print_pdf(PrintSize::US_LETTER).await.unwrap();
     assert!(pages >= 1, "{text}");
     let round2 = ev.to.get(&format!("/api/tournaments/{}/rounds", ev.tid)).await.unwrap().ok().unwrap();
     let r2 = round2["rounds"].as_array().unwrap().iter().find(|r| r["number"] == 2).unwrap();

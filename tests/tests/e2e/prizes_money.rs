@@ -350,6 +350,12 @@ async fn read_on_a_phone_and_a_screen(app: &TestApp, id: &str) -> anyhow::Result
         assert!(page["px"].as_f64().unwrap_or(0.0) >= 14.0, "{width}px: amounts too small: {page}");
         assert_eq!(page["rule"], true, "{width}px: the method's rule is not shown");
     }
+    // Printed on A4: at most two pages (the list, then the cash paid), the pooled prize and who
+    // shares it, without the site's navigation.
+    let (pages, text) = b.print_pdf(fantoccini::wd::PrintSize::A4).await?;
+    assert!((1..=2).contains(&pages), "{pages} pages: {text}");
+    assert!(text.contains("Under 2400 1st") && text.matches("746.75").count() >= 4, "{text}");
+    assert!(!text.contains("Sign out") && !text.contains("New event"), "navigation printed: {text}");
     b.close().await;
     Ok(())
 }
