@@ -68,6 +68,21 @@ impl Browser {
         anyhow::bail!("could not open a Chromium session: {last:?}")
     }
 
+    /// Runs `script` in the page until it returns something other than
+    /// `null` or `false`, or `limit` passes; that value, or `None`.
+    pub async fn until(&self, script: &str, limit: Duration) -> Option<serde_json::Value> {
+        let start = std::time::Instant::now();
+        while start.elapsed() < limit {
+            if let Ok(v) = self.client.execute(script, vec![]).await {
+                if !(v.is_null() || v == serde_json::Value::Bool(false)) {
+                    return Some(v);
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        None
+    }
+
     /// Saves what the window shows as `DIR/name` (a PNG) when
     /// `ARBITER_SCREENSHOTS=DIR` is set; does nothing otherwise (the
     /// screenshots in `docs/` are made so).

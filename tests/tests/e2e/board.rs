@@ -31,18 +31,9 @@ const LAST: [&str; 4] = ["Oberhauser-Lindqvist", "Nakamura", "Papadopoulou", "Ve
 const FACTIONS: [&str; 6] =
     ["Adeptus Mechanicus", "Orks", "Genestealer Cults", "Leagues of Votann", "Aeldari", "Chaos Space Marines"];
 
-/// Polls `script` (returning a value) until it is truthy or 5 s pass.
+/// Polls `script` until it returns something truthy or 5 s pass.
 async fn until(b: &Browser, script: &str) -> Option<Value> {
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(5) {
-        if let Ok(v) = b.client.execute(script, vec![]).await {
-            if !(v.is_null() || v == json!(false)) {
-                return Some(v);
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    None
+    b.until(script, Duration::from_secs(5)).await
 }
 
 /// Sizes the window so the page itself gets `width`×`height` CSS pixels.

@@ -10,13 +10,7 @@ use std::time::{Duration, Instant};
 /// Polls `script` (which returns a boolean) until true or `limit` passes; returns the time taken.
 async fn wait_for(b: &Browser, script: &str, limit: Duration) -> Option<Duration> {
     let start = Instant::now();
-    while start.elapsed() < limit {
-        if b.client.execute(script, vec![]).await.ok().and_then(|v| v.as_bool()) == Some(true) {
-            return Some(start.elapsed());
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    None
+    b.until(script, limit).await.map(|_| start.elapsed())
 }
 
 #[actix_web::test]

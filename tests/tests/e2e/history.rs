@@ -21,13 +21,8 @@ fn rows(st: &Value) -> Vec<(u64, String, String)> {
 
 /// Waits until the results page has drawn what it shows.
 async fn ready(b: &Browser) {
-    for _ in 0..200 {
-        if b.client.execute("return document.body.dataset.ready === '1';", vec![]).await.unwrap() == json!(true) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    panic!("the results page never finished drawing");
+    let drawn = b.until("return document.body.dataset.ready === '1';", Duration::from_secs(5)).await;
+    assert!(drawn.is_some(), "the results page never finished drawing");
 }
 
 #[actix_web::test]

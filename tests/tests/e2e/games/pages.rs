@@ -11,14 +11,7 @@ use std::time::Duration;
 
 /// Runs `script` in the page until it returns something other than `null`/`false` (10 s at most).
 async fn until(b: &Browser, script: &str) -> anyhow::Result<Value> {
-    for _ in 0..100 {
-        let v = b.client.execute(script, vec![]).await?;
-        if !v.is_null() && v != json!(false) {
-            return Ok(v);
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    anyhow::bail!("timed out waiting for: {script}")
+    b.until(script, Duration::from_secs(10)).await.ok_or_else(|| anyhow::anyhow!("timed out waiting for: {script}"))
 }
 
 #[actix_web::test]
