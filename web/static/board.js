@@ -34,7 +34,9 @@
     const s = STATE[p.state] || ["", p.state];
     return '<span class="state state-' + p.state.toLowerCase() + '"><span aria-hidden="true">' + s[0] + "</span> " + s[1] + "</span>";
   }
+  // What a bye is called, by how it was given.
   function byeLabel(p) { return BYE[p.result] || "Bye"; }
+  B.byeLabel = byeLabel;
   // Headings of the two seats: White/Black in chess, Player 1/2 elsewhere.
   function seats(t) { return t.game === "chess" ? ["White", "Black"] : ["Player 1", "Player 2"]; }
 

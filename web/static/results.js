@@ -32,12 +32,11 @@
     return g;
   }
   function side(t, g) { return g.opp ? (t.game === "chess" ? (g.first ? "White" : "Black") : (g.first ? "Player 1" : "Player 2")) : ""; }
-  function byeText(p) { return { HALF_BYE: "½-point bye", ZERO_BYE: "0-point bye", FULL_BYE: "1-point bye" }[p.result] || "Bye"; }
 
   // One crosstable cell: opponent's place, colour (chess) and the score from the player's side.
   function cell(t, g, placeOf) {
     if (!g) return '<td class="num muted">–</td>';
-    if (!g.opp) return '<td class="num" title="' + esc(byeText(g.pairing)) + '">bye ' + esc(g.mine || (g.letter === "W" ? "+" : g.letter === "D" ? "=" : "-")) + "</td>";
+    if (!g.opp) return '<td class="num" title="' + esc(B.byeLabel(g.pairing)) + '">bye ' + esc(g.mine || (g.letter === "W" ? "+" : g.letter === "D" ? "=" : "-")) + "</td>";
     const place = placeOf[g.opp.id] || "?";
     const colour = t.game === "chess" ? (g.first ? "w" : "b") : "";
     const score = g.pairing.state === "CONFIRMED" ? (t.game === "chess" ? esc(g.mine) : esc(g.mine) + "–" + esc(g.theirs)) : "…";
@@ -75,7 +74,7 @@
     const rows = published(rounds).map(function (r) {
       const g = gameOf(r, id);
       if (!g) return "<tr><td class=\"num\">" + r.number + '</td><td colspan="5" class="muted">Not paired</td></tr>';
-      if (!g.opp) return "<tr><td class=\"num\">" + r.number + '</td><td class="num">–</td><td>' + esc(byeText(g.pairing)) + "</td><td></td><td></td><td>" + (RESULT_WORD[g.letter] || "") + "</td></tr>";
+      if (!g.opp) return "<tr><td class=\"num\">" + r.number + '</td><td class="num">–</td><td>' + esc(B.byeLabel(g.pairing)) + "</td><td></td><td></td><td>" + (RESULT_WORD[g.letter] || "") + "</td></tr>";
       const done = g.pairing.state === "CONFIRMED";
       return "<tr><td class=\"num\">" + r.number + '</td><td class="num">' + g.table + "</td><td>" + link("show=player&id=" + encodeURIComponent(g.opp.id), esc(g.opp.name)) +
         "</td><td>" + side(t, g) + '</td><td class="num">' + (done ? esc(g.mine) + "–" + esc(g.theirs) : "") + "</td><td>" + (done ? RESULT_WORD[g.letter] || "" : "Not yet confirmed") + "</td></tr>";

@@ -1,6 +1,7 @@
 //! A round's clock: the TO starts, pauses, resumes, extends and ends it; every
 //! board and phone shows it live (`clock_changed`).
 
+use super::rounds::round_not_found;
 use super::views::{self, ClockView};
 use super::{load_tournament, require_to, Change, Ctx};
 use crate::bus::EventData;
@@ -58,10 +59,6 @@ impl ClockInput {
             )),
         }
     }
-}
-
-fn round_not_found() -> ApiError {
-    ApiError::not_found(Code::RoundNotFound, "There is no round with this id.")
 }
 
 /// The TO acts on round `round_id`'s clock; returns the clock as it now is.

@@ -24,7 +24,8 @@ pub struct CreateRound {
     pub mission: Option<String>,
 }
 
-fn round_not_found() -> ApiError {
+/// 404 `round_not_found`.
+pub(crate) fn round_not_found() -> ApiError {
     ApiError::not_found(Code::RoundNotFound, "There is no round with this id.")
 }
 

@@ -3,7 +3,7 @@
 //! during a round: no critical and no serious violation.
 
 use arbiter_tests::browser::Browser;
-use arbiter_tests::{Event, TestApp};
+use arbiter_tests::{Api, Event, TestApp};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -34,13 +34,7 @@ async fn every_page_has_no_critical_or_serious_accessibility_violation() {
     let mut ev = Event::start(&app.base, "A", 6, 3).await.unwrap();
     let (round, tables) = ev.pair_next().await.unwrap();
     ev.play(&tables[0], 70, 30).await.unwrap();
-    let report = json!({ "player1_vp": 55, "player2_vp": 50 });
-    ev.players[tables[1].p1]
-        .post(&format!("/api/pairings/{}/report", tables[1].id), &report)
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
+    ev.players[tables[1].p1].report_vp(&tables[1].id, 55, 50).await.unwrap().ok().unwrap();
     ev.to
         .post(&format!("/api/rounds/{round}/clock"), &json!({ "action": "start", "minutes": 90 }))
         .await

@@ -8,7 +8,7 @@
 //! in `docs/` were made so).
 
 use arbiter_tests::browser::Browser;
-use arbiter_tests::{open_tournament, register, s, sign_up, TestApp};
+use arbiter_tests::{open_tournament, register, s, sign_up, Api, TestApp};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -113,29 +113,10 @@ async fn the_board_at_1920x1080_shows_a_52_player_round_readably() {
     let names: Vec<String> = players.iter().map(|(n, _)| n.clone()).collect();
     let seat = |t: &Value, k: &str| names.iter().position(|n| n == s(&t[k], "name")).unwrap();
     let (reported, confirmed) = (&tables[0], &tables[1]);
-    let body = json!({ "player1_vp": 72, "player2_vp": 45 });
-    players[seat(reported, "player1")]
-        .1
-        .post(&format!("/api/pairings/{}/report", s(reported, "id")), &body)
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
+    players[seat(reported, "player1")].1.report_vp(s(reported, "id"), 72, 45).await.unwrap().ok().unwrap();
     let cid = s(confirmed, "id");
-    players[seat(confirmed, "player1")]
-        .1
-        .post(&format!("/api/pairings/{cid}/report"), &body)
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
-    players[seat(confirmed, "player2")]
-        .1
-        .post_empty(&format!("/api/pairings/{cid}/confirm"))
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
+    players[seat(confirmed, "player1")].1.report_vp(cid, 72, 45).await.unwrap().ok().unwrap();
+    players[seat(confirmed, "player2")].1.confirm(cid).await.unwrap().ok().unwrap();
     let state =
         |id: &str| format!("return document.querySelector('tr[data-pairing=\"{id}\"] .state').textContent.trim();");
     let becomes = |id: &str, want: &str| {

@@ -304,13 +304,7 @@ async fn the_dashboard_filters_the_queue_and_jumps_to_what_needs_attention() {
     let mut ev = Event::start(&app.base, "D", 6, 3).await.unwrap();
     let (_, tables) = ev.pair_next().await.unwrap();
     ev.play(&tables[0], 70, 30).await.unwrap();
-    let report = json!({ "player1_vp": 55, "player2_vp": 50 });
-    ev.players[tables[1].p1]
-        .post(&format!("/api/pairings/{}/report", tables[1].id), &report)
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
+    ev.players[tables[1].p1].report_vp(&tables[1].id, 55, 50).await.unwrap().ok().unwrap();
 
     let b = Browser::start().await.unwrap();
     open_signed_in(&b, &app.base, ev.to.session().unwrap_or_default(), &format!("/t/{}/dashboard", ev.tid)).await;
