@@ -89,15 +89,26 @@ impl ApiClient {
         path: &str,
         body: Option<(&str, String)>,
     ) -> anyhow::Result<Reply> {
-        let mut req = self.http.request(method, format!("{}{}", self.base, path));
-        if let Some(s) = &self.session {
-            req = req.insert_header((header::COOKIE, format!("{}={s}", crate::auth::session::COOKIE)));
-        }
-        let res = match body {
-            Some((ty, b)) => req.insert_header((header::CONTENT_TYPE, ty)).send_body(b).await,
-            None => req.send().await,
+        // A connection that could not be made sent nothing: it is tried again
+        // (up to three times), any other failure is the caller's to see.
+        let mut attempt = 0;
+        let mut res = loop {
+            attempt += 1;
+            let mut req = self.http.request(method.clone(), format!("{}{}", self.base, path));
+            if let Some(s) = &self.session {
+                req = req.insert_header((header::COOKIE, format!("{}={s}", crate::auth::session::COOKIE)));
+            }
+            let res = match &body {
+                Some((ty, b)) => req.insert_header((header::CONTENT_TYPE, *ty)).send_body(b.clone()).await,
+                None => req.send().await,
+            };
+            match res {
+                Err(awc::error::SendRequestError::Connect(_)) if attempt < 3 => {
+                    tokio::time::sleep(std::time::Duration::from_millis(50 * attempt)).await;
+                }
+                res => break res.map_err(|e| anyhow::anyhow!("request to {path} failed: {e}"))?,
+            }
         };
-        let mut res = res.map_err(|e| anyhow::anyhow!("request to {path} failed: {e}"))?;
         for v in res.headers().get_all(header::SET_COOKIE) {
             let parsed = v.to_str().ok().and_then(|v| actix_web::cookie::Cookie::parse(v.to_string()).ok());
             if let Some(c) = parsed.filter(|c| c.name() == crate::auth::session::COOKIE) {
