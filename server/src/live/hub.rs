@@ -1,6 +1,6 @@
 //! The hub: this instance's rooms, and the task routing bus events to them.
 
-use super::room::{self, Frame, RoomMsg, StandingsCache};
+use super::room::{self, RoomMsg, SharedFrame, StandingsCache};
 use super::signin::{SignInWatch, SignIns};
 use super::snapshots::Snapshots;
 use super::stats::HubStats;
@@ -31,7 +31,7 @@ pub struct Subscription {
     pub id: u64,
     /// Frames after `joined_at`, in order. `None` from `recv` means the room
     /// cut this viewer off (too slow) or closed.
-    pub frames: mpsc::Receiver<Frame>,
+    pub frames: mpsc::Receiver<SharedFrame>,
     /// The room's last sequence number at the moment of joining.
     pub joined_at: i64,
 }

@@ -21,6 +21,6 @@ mod stats;
 pub mod view;
 
 pub use hub::{Hub, Subscription, SIGN_IN_CHECK_EVERY, VIEWER_QUEUE};
-pub use room::{Frame, StandingsCache};
+pub use room::{Frame, SharedFrame, StandingsCache};
 pub use snapshots::Snapshots;
 pub use stats::HubStats;

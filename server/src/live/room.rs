@@ -15,7 +15,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 
-/// One frame for one viewer: the text to send and the event sequence number it reflects.
+/// One frame for its viewers: the text to send and the event sequence number it reflects.
+/// Queued as a [`SharedFrame`].
 #[derive(Clone, Debug)]
 pub struct Frame {
     /// The sequence number of the event (or, for recomputed standings, the
@@ -24,6 +25,10 @@ pub struct Frame {
     /// The JSON text frame.
     pub text: ByteString,
 }
+
+/// A frame as viewers' queues hold it: built once per view and shared, one pointer per slot
+/// (a queue allocates its slots 32 at a time: 256 bytes per idle viewer instead of 1,280).
+pub type SharedFrame = Arc<Frame>;
 
 /// The standings as last computed, and the sequence number they reflect.
 #[derive(Clone, Debug)]
@@ -47,7 +52,7 @@ pub enum RoomMsg {
         /// What it shows.
         view: View,
         /// Its queue.
-        tx: mpsc::Sender<Frame>,
+        tx: mpsc::Sender<SharedFrame>,
         /// Answered once the viewer is in.
         reply: oneshot::Sender<i64>,
     },
@@ -82,7 +87,7 @@ const RECOMPUTE_AFTER: Duration = Duration::from_secs(1);
 struct Viewer {
     id: u64,
     view: View,
-    tx: mpsc::Sender<Frame>,
+    tx: mpsc::Sender<SharedFrame>,
 }
 
 struct Room {
@@ -240,15 +245,18 @@ impl Room {
     /// shared by that view's viewers), if it has one; viewers cut off or
     /// gone leave the room.
     fn send_each(&mut self, seq: i64, mut frame: impl FnMut(&View) -> Option<ByteString>) {
-        let mut frames: HashMap<View, Option<ByteString>> = HashMap::new();
+        let mut frames: HashMap<View, Option<SharedFrame>> = HashMap::new();
         let viewers = std::mem::take(&mut self.viewers);
         for v in viewers {
-            let text = frames.entry(v.view.clone()).or_insert_with(|| frame(&v.view)).clone();
-            let Some(text) = text else {
+            let shared = frames
+                .entry(v.view.clone())
+                .or_insert_with(|| frame(&v.view).map(|text| Arc::new(Frame { seq, text })))
+                .clone();
+            let Some(shared) = shared else {
                 self.viewers.push(v);
                 continue;
             };
-            match v.tx.try_send(Frame { seq, text }) {
+            match v.tx.try_send(shared) {
                 Ok(()) => {
                     self.stats.delivered.inc();
                     self.viewers.push(v);

@@ -209,7 +209,7 @@ impl Viewer {
                         frame = sub.frames.recv() => match frame {
                             // Still in the room: its frames are current.
                             Some(f) if !sub.frames.is_closed() => {
-                                if !self.forward(f.seq, f.text).await { return self.gone() }
+                                if !self.forward(f.seq, f.text.clone()).await { return self.gone() }
                             }
                             // Cut off for being slow (or the room closed): what is
                             // still queued is stale; resync and start from a snapshot.
