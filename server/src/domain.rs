@@ -5,10 +5,12 @@
 //! - [`rules`]: an event's pairing system, point values and standings
 //!   configuration, with the organiser's tie decisions;
 //! - [`prizes`]: the prize list and rules, and the allocation runs;
-//! - [`clock`]: a round's clock and the organiser's actions on it.
+//! - [`clock`]: a round's clock and the organiser's actions on it;
+//! - [`Playoff`]: the top cut's settings and seeds.
 
 pub mod clock;
 mod prizes;
+mod playoffs;
 mod profile;
 mod rules;
 mod score;
@@ -17,6 +19,7 @@ pub use arbiter_web::ids::{
     ByeRequestId, EloEntryId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TournamentId, UserId,
 };
 pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPrizeConfig};
+pub use playoffs::{Playoff, PlayoffSettings};
 pub use profile::{PlayerProfile, TITLES};
 pub use rules::{
     crokinole_format, default_points, default_standings, ResolutionMeta, StandingsChange, TieNotice, TieResolution,
@@ -400,6 +403,8 @@ pub struct Round {
     pub mission: String,
     /// Creation time.
     pub created_at: Millis,
+    /// Whether it is a round of the top cut (left out of the Swiss standings and pairing).
+    pub playoff: bool,
 }
 
 /// A counter-report filed with a dispute.

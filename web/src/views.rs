@@ -6,6 +6,7 @@ use crate::ids::{PairingId, PlayerId, RoundId, TournamentId, UserId};
 use serde::{Deserialize, Serialize};
 
 pub mod changes;
+pub mod playoffs;
 pub mod prizes;
 pub mod ratings;
 pub mod standings;
@@ -477,5 +478,12 @@ pub enum ViewState {
         standing: Option<StandingView>,
         /// The latest round's clock, once started.
         clock: Option<ClockView>,
+    },
+    /// `bracket`: the top cut's bracket (a venue screen or a phone).
+    Bracket {
+        /// The tournament.
+        tournament: TournamentView,
+        /// The bracket; `None` when the event has no playoff stage.
+        bracket: Option<playoffs::BracketView>,
     },
 }

@@ -5,6 +5,7 @@ pub mod elo_history;
 pub mod event;
 pub mod pairing;
 pub mod player;
+pub mod playoff;
 pub mod player_elo;
 pub mod prize_config;
 pub mod prize_run;
