@@ -242,6 +242,24 @@ async fn bracket_view(tx: &Tx, p: &Playoff) -> ApiResult<BracketView> {
     })
 }
 
+/// Checks that `t`'s bracket, if it has one, is finished (before the event ends).
+///
+/// # Errors
+/// 409 `playoffs_unfinished` while a playoff game is undecided or the playoffs have not started.
+pub async fn require_finished(tx: &Tx, t: &Tournament) -> ApiResult<()> {
+    match bracket_of(tx, t).await? {
+        Some(b) if !b.seeded => Err(ApiError::conflict(
+            Code::PlayoffsUnfinished,
+            "The playoffs have not been played: pair the first playoff round, or remove the playoff stage.",
+        )),
+        Some(b) if !b.finished => Err(ApiError::conflict(
+            Code::PlayoffsUnfinished,
+            "The bracket is not finished: every playoff game needs its result first.",
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Emits `bracket_changed` in `change` when `t` has a playoff stage (a playoff result now counts).
 ///
 /// # Errors

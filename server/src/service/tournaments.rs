@@ -320,6 +320,7 @@ pub async fn advance(
                     ),
                 ));
             }
+            super::playoffs::require_finished(change.tx(), &t).await?;
         }
         _ => {}
     }
