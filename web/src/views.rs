@@ -247,6 +247,9 @@ pub struct RoundView {
     /// How many tables the round has (the bye excluded).
     #[serde(default)]
     pub tables_total: u32,
+    /// Whether it is a playoff round (its `mission` is then the bracket round's name: `Semifinals`…).
+    #[serde(default)]
+    pub playoff: bool,
 }
 
 impl RoundView {
@@ -283,6 +286,7 @@ impl RoundView {
             mission: self.mission.clone(),
             pairings: Vec::new(),
             tables_total: self.tables_total,
+            playoff: self.playoff,
         }
     }
 }

@@ -289,7 +289,7 @@
     else if (r && p) {
       const iAm1 = p.player1.id === me.id, opp = iAm1 ? p.player2 : p.player1;
       const mySeat = iAm1 ? "player1" : "player2";
-      html = '<p class="big">Round ' + r.number + " · Table <strong>" + p.table + "</strong></p><p>vs <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")" + (t.game === "chess" ? " · you play " + (iAm1 ? "White" : "Black") : "") + "</p>" + (r.mission ? "<p>" + esc(mission(r)) + "</p>" : "");
+      html = '<p class="big">' + (r.playoff ? "Playoffs · " + esc(r.mission) + ' · <a href="/t/' + t.id + '/bracket">bracket</a>' : "Round " + r.number) + " · Table <strong>" + p.table + "</strong></p><p>vs <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")" + (t.game === "chess" ? " · you play " + (iAm1 ? "White" : "Black") : "") + "</p>" + (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");
       const said = G.is40k(t) ? G.scoreText(t, p, mySeat) + " " + esc(opp.name) : G.scoreText(t, p);
       if (p.state === "UNREPORTED" && r.status === "ACTIVE") {
         html += G.reportForm(t, opp, mySeat);

@@ -476,6 +476,7 @@ mod tests {
             mission: "m".into(),
             pairings: Vec::new(),
             tables_total: 0,
+            playoff: false,
         }
     }
 

@@ -321,6 +321,7 @@ mod tests {
                 pairing(0, PlayerId::random(), None),
             ],
             tables_total: 3,
+            playoff: false,
         };
         let e = EventData::PairingsPublished(Published { round, warnings: vec!["w".into()], tournament: None });
         let b = View::Board { from: 2, to: 3 }.filter(&e).unwrap();
