@@ -32,8 +32,10 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        m.alter_table(Table::alter().table(Rounds::Table).add_column(boolean(Rounds::Playoff).default(false)).to_owned())
-            .await
+        m.alter_table(
+            Table::alter().table(Rounds::Table).add_column(boolean(Rounds::Playoff).default(false)).to_owned(),
+        )
+        .await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {

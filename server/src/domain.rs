@@ -9,8 +9,8 @@
 //! - [`Playoff`]: the top cut's settings and seeds.
 
 pub mod clock;
-mod prizes;
 mod playoffs;
+mod prizes;
 mod profile;
 mod rules;
 mod score;
@@ -18,8 +18,8 @@ mod score;
 pub use arbiter_web::ids::{
     ByeRequestId, EloEntryId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TournamentId, UserId,
 };
-pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPrizeConfig};
 pub use playoffs::{Playoff, PlayoffSettings};
+pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPrizeConfig};
 pub use profile::{PlayerProfile, TITLES};
 pub use rules::{
     crokinole_format, default_points, default_standings, ResolutionMeta, StandingsChange, TieNotice, TieResolution,

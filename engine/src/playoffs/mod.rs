@@ -224,8 +224,7 @@ impl Bracket {
             rounds.push(next);
         }
         // A third-place game needs two semifinal losers (a cut of 3 has one: its top seed's bye).
-        let semis_played =
-            rounds.len() >= 2 && rounds[rounds.len() - 2].iter().all(|s| !matches!(s, Slot::Bye { .. }));
+        let semis_played = rounds.len() >= 2 && rounds[rounds.len() - 2].iter().all(|s| !matches!(s, Slot::Bye { .. }));
         let third_place = if config.third_place && semis_played {
             let semis = &rounds[rounds.len() - 2];
             Some(match (semis[0].loser(), semis.get(1).and_then(Slot::loser)) {
@@ -306,7 +305,8 @@ impl Bracket {
                 place[l as usize] = Some(4);
             }
         }
-        let mut out: Vec<Placement> = (1..=self.config.cut).map(|seed| Placement { seed, place: place[seed as usize] }).collect();
+        let mut out: Vec<Placement> =
+            (1..=self.config.cut).map(|seed| Placement { seed, place: place[seed as usize] }).collect();
         out.sort_by_key(|p| (p.place.unwrap_or(u32::MAX), p.seed));
         out
     }

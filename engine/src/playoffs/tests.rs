@@ -79,7 +79,16 @@ fn playoff_ranking_follows_the_rounds_reached() {
     // Champion 3, finalist 1, semifinal losers 5 and 7 share 3rd, quarterfinal losers share 5th.
     assert_eq!(
         places,
-        [(3, Some(1)), (1, Some(2)), (5, Some(3)), (7, Some(3)), (2, Some(5)), (4, Some(5)), (6, Some(5)), (8, Some(5))]
+        [
+            (3, Some(1)),
+            (1, Some(2)),
+            (5, Some(3)),
+            (7, Some(3)),
+            (2, Some(5)),
+            (4, Some(5)),
+            (6, Some(5)),
+            (8, Some(5))
+        ]
     );
 }
 
@@ -110,8 +119,10 @@ fn playoff_cuts_of_every_size_play_down_to_one_champion() {
             assert_eq!(b.champion(), Some(1), "cut {cut}");
             let byes = b.rounds[0].iter().filter(|s| matches!(s, Slot::Bye { .. })).count() as u32;
             assert_eq!(byes, c.size() - cut, "cut {cut}: the top seeds' byes");
-            let byes: Vec<u32> =
-                b.rounds[0].iter().filter_map(|s| if let Slot::Bye { seed } = s { Some(*seed) } else { None }).collect();
+            let byes: Vec<u32> = b.rounds[0]
+                .iter()
+                .filter_map(|s| if let Slot::Bye { seed } = s { Some(*seed) } else { None })
+                .collect();
             assert!(byes.iter().all(|&s| s <= c.size() - cut), "cut {cut}: byes go to the top seeds");
             let games: usize = (0..b.rounds.len()).map(|i| b.games_of(i).len()).sum();
             let third = usize::from(cut >= 4);

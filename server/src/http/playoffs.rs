@@ -31,7 +31,11 @@ async fn configure(
     Ok(HttpResponse::Ok().json(json!({ "bracket": bracket })))
 }
 
-async fn remove(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
+async fn remove(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
     playoffs::remove(&state.ctx, &user, *id).await?;
     Ok(HttpResponse::NoContent().finish())
 }

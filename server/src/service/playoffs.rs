@@ -12,11 +12,10 @@
 
 use super::views::{self, roster, Roster};
 use super::{load_tournament, require_to, Change, Ctx};
-use arbiter_web::views::Published;
 use crate::bus::EventData;
 use crate::domain::{
-    now_millis, Game, GameScore, MatchResult, Pairing, PairingState, Player, PlayerId, Playoff, PlayoffSettings,
-    Round, RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
+    now_millis, Game, GameScore, MatchResult, Pairing, PairingState, Player, PlayerId, Playoff, PlayoffSettings, Round,
+    RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code};
 use crate::store::Tx;
@@ -24,6 +23,7 @@ use arbiter_engine::playoffs::{Bracket, Slot, MAX_CUT, MIN_CUT};
 use arbiter_web::views::playoffs::{
     BracketRoundView, BracketView, PlacementView, PlayoffSettingsView, RankingRowView, SeedView, SlotView,
 };
+use arbiter_web::views::Published;
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -101,7 +101,10 @@ pub async fn remove(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
     require_to(&t, user, "remove the playoffs")?;
     let p = change.tx().playoff(id).await?.ok_or_else(no_playoffs)?;
     if p.seeds.is_some() {
-        return Err(ApiError::conflict(Code::PlayoffsStarted, "The playoffs have started; they can no longer be removed."));
+        return Err(ApiError::conflict(
+            Code::PlayoffsStarted,
+            "The playoffs have started; they can no longer be removed.",
+        ));
     }
     change.tx().delete_playoff(id).await?;
     change.emit(EventData::BracketChanged { bracket: None }).await?;
@@ -305,10 +308,7 @@ pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pu
     if swiss < t.total_rounds as usize {
         return Err(ApiError::conflict(
             Code::SwissUnfinished,
-            format!(
-                "The playoffs follow the last Swiss round: {swiss} of {} rounds have been played.",
-                t.total_rounds
-            ),
+            format!("The playoffs follow the last Swiss round: {swiss} of {} rounds have been played.", t.total_rounds),
         ));
     }
     let players = change.tx().players(id).await?;
@@ -446,7 +446,13 @@ pub async fn ranking(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiR
 /// 422 `winner_needed` for a level score without the TO's `winner`;
 /// 422 `invalid_winner` for a `winner` that is not 1 or 2, for a player's
 /// report that names one, or for a score that already has a winner.
-pub fn decide(t: &Tournament, settings: &PlayoffSettings, score: &GameScore, winner: Option<u8>, by_to: bool) -> ApiResult<MatchResult> {
+pub fn decide(
+    t: &Tournament,
+    settings: &PlayoffSettings,
+    score: &GameScore,
+    winner: Option<u8>,
+    by_to: bool,
+) -> ApiResult<MatchResult> {
     let level = match *score {
         GameScore::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties }
             if player1_points == player2_points =>

@@ -2,7 +2,7 @@
 
 use super::entity::playoff;
 use super::{StoreError, StoreResult, Tx};
-use crate::domain::{Playoff, PlayerId, TournamentId};
+use crate::domain::{PlayerId, Playoff, TournamentId};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{EntityTrait, ModelTrait, Set};
 

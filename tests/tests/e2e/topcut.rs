@@ -75,7 +75,10 @@ async fn topcut_of_eight_after_a_five_round_40k_swiss() {
 
     // Added after the last Swiss round: a cut of 8, no third-place game.
     let b = ev.to.set_playoffs(&ev.tid, &json!({ "cut": 8 })).await.unwrap().ok().unwrap();
-    assert_eq!((b["bracket"]["seeded"].as_bool(), b["bracket"]["rounds"].as_array().map(Vec::len)), (Some(false), Some(3)));
+    assert_eq!(
+        (b["bracket"]["seeded"].as_bool(), b["bracket"]["rounds"].as_array().map(Vec::len)),
+        (Some(false), Some(3))
+    );
     let qf = ev.to.pair_playoff_round(&ev.tid).await.unwrap().ok().unwrap();
     assert_eq!((qf["round"]["number"].as_u64(), s(&qf["round"], "mission")), (Some(6), "Quarterfinals"));
     assert_eq!(qf["round"]["playoff"], true);
@@ -109,7 +112,12 @@ async fn topcut_of_eight_after_a_five_round_40k_swiss() {
     // The second semifinal is disputed: 2 says 55–45, 3 disputes; the round cannot close until the TO rules.
     let disputed = &tables[1];
     ev.players[disputed.p1].report_vp(&disputed.id, 55, 45).await.unwrap().ok().unwrap();
-    ev.players[disputed.p2].dispute(&disputed.id, &json!({ "player1_vp": 45, "player2_vp": 52 })).await.unwrap().ok().unwrap();
+    ev.players[disputed.p2]
+        .dispute(&disputed.id, &json!({ "player1_vp": 45, "player2_vp": 52 }))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
     let bracket = ev.to.bracket(&ev.tid).await.unwrap().ok().unwrap();
     assert_eq!(bracket["bracket"]["rounds"][1]["slots"][1]["state"], "DISPUTED");
     let sf_round = s(&sf["round"], "id").to_string();
@@ -249,7 +257,11 @@ async fn topcut_refusals_leave_the_event_as_it_was() {
     assert!(message.contains("tiebreaker") && message.contains(rule), "{message}");
     let r = ev.players[t.p1].report(&t.id, &json!({ "player1_vp": 50, "player2_vp": 50, "winner": 1 })).await.unwrap();
     refused(&r, 422, "invalid_winner");
-    refused(&ev.to.override_result(&t.id, &json!({ "player1_vp": 50, "player2_vp": 50 })).await.unwrap(), 422, "winner_needed");
+    refused(
+        &ev.to.override_result(&t.id, &json!({ "player1_vp": 50, "player2_vp": 50 })).await.unwrap(),
+        422,
+        "winner_needed",
+    );
     let r = ev.to.override_result(&t.id, &json!({ "player1_vp": 60, "player2_vp": 40, "winner": 2 })).await.unwrap();
     refused(&r, 422, "invalid_winner");
     assert_eq!(app.fingerprint().await.unwrap(), before);
@@ -285,9 +297,7 @@ async fn topcut_crokinole_round_robin_into_playoffs() {
     let body = json!({ "name": "Crokinole Championship", "event_date": "2026-05-17", "format": "Open", "game": "crokinole", "pairing_system": "round_robin" });
     let mut ev = Event::build(&app.base).tournament(body).numbered("C", 6).faction("Club").start().await.unwrap();
     ev.to.set_playoffs(&ev.tid, &json!({ "cut": 4 })).await.unwrap().ok().unwrap();
-    let game = |p1: u32, p2: u32, t1: u32, t2: u32| {
-        json!({ "player1_points": p1, "player2_points": p2, "player1_twenties": t1, "player2_twenties": t2 })
-    };
+    let game = |p1: u32, p2: u32, t1: u32, t2: u32| json!({ "player1_points": p1, "player2_points": p2, "player1_twenties": t1, "player2_twenties": t2 });
     // Five rounds (6 players, Berger tables): the player registered first wins 6–2.
     for _ in 0..5 {
         let (round, tables) = ev.pair_next().await.unwrap();
@@ -323,8 +333,10 @@ async fn topcut_crokinole_round_robin_into_playoffs() {
     ev.players[tables[0].p1].report(&tables[0].id, &game(6, 2, 4, 0)).await.unwrap().ok().unwrap();
     ev.players[tables[0].p2].confirm(&tables[0].id).await.unwrap().ok().unwrap();
     ev.to.close_round(s(&fin["round"], "id")).await.unwrap().ok().unwrap();
-    let want: Vec<(u64, String)> =
-        [(1, "C2"), (2, "C4"), (3, "C1"), (3, "C3"), (5, "C5"), (6, "C6")].iter().map(|(p, n)| (*p, n.to_string())).collect();
+    let want: Vec<(u64, String)> = [(1, "C2"), (2, "C4"), (3, "C1"), (3, "C3"), (5, "C5"), (6, "C6")]
+        .iter()
+        .map(|(p, n)| (*p, n.to_string()))
+        .collect();
     assert_eq!(ranking(&mut ev).await, want);
     app.stop().await;
 }
@@ -380,7 +392,10 @@ async fn topcut_bracket_page_updates_when_a_semifinal_is_confirmed() {
         .until("return Array.from(document.querySelectorAll('.bk-round')).map(r => r.querySelector('h2').firstChild.textContent.trim()).join('|') || null;", wait)
         .await;
     assert_eq!(shown, Some(json!("Semifinals|Final")));
-    let state = format!("const s = document.querySelector('.bk-slot[data-pairing=\"{}\"]'); return s && s.dataset.state;", tables[0].id);
+    let state = format!(
+        "const s = document.querySelector('.bk-slot[data-pairing=\"{}\"]'); return s && s.dataset.state;",
+        tables[0].id
+    );
     assert_eq!(b.until(&state, wait).await, Some(json!("UNREPORTED")));
     // The semifinal is confirmed: the page marks its winner (the lower seed, an upset) and the final shows them.
     ev.play(&tables[0], 35, 62).await.unwrap();
@@ -389,7 +404,8 @@ async fn topcut_bracket_page_updates_when_a_semifinal_is_confirmed() {
         tables[0].id
     );
     assert_eq!(b.until(&winner, wait).await, Some(json!(names[0].1)));
-    let in_final = "const f = document.querySelector('.bk-round[data-round=\"1\"] .bk-name'); return f && f.textContent;";
+    let in_final =
+        "const f = document.querySelector('.bk-round[data-round=\"1\"] .bk-name'); return f && f.textContent;";
     assert_eq!(b.until(in_final, wait).await, Some(json!(names[0].1)));
     b.close().await;
     app.stop().await;

@@ -221,7 +221,8 @@ mod tests {
             number: n,
             status: RoundStatus::Active,
             mission: String::new(),
-            created_at: 0, playoff: false,
+            created_at: 0,
+            playoff: false,
         };
         let rounds = [round(1), round(2)];
         let chess = |result| Some(GameScore::Chess { result });
@@ -256,7 +257,8 @@ mod tests {
             number: 1,
             status: RoundStatus::Active,
             mission: String::new(),
-            created_at: 0, playoff: false,
+            created_at: 0,
+            playoff: false,
         };
         let score =
             GameScore::Crokinole { player1_points: 6, player2_points: 2, player1_twenties: 3, player2_twenties: 1 };
