@@ -410,3 +410,38 @@ async fn topcut_bracket_page_updates_when_a_semifinal_is_confirmed() {
     b.close().await;
     app.stop().await;
 }
+
+/// The TO adds a top cut of 4 on the dashboard after the Swiss and pairs its
+/// semifinals there; the bracket page then names the seeds.
+#[actix_web::test]
+async fn topcut_set_up_and_paired_from_the_dashboard() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "D", 5, 1).await.unwrap();
+    play_swiss_round(&mut ev).await;
+    let swiss = standings_names(&mut ev).await;
+    let b = Browser::start().await.unwrap();
+    b.client.goto(&format!("{}/", app.base)).await.unwrap();
+    let cookie = format!("document.cookie = 'arbiter_session={}; path=/'; return true;", ev.to.session().unwrap());
+    b.client.execute(&cookie, vec![]).await.unwrap();
+    b.client.goto(&format!("{}/t/{}/dashboard", app.base, ev.tid)).await.unwrap();
+    let wait = Duration::from_secs(5);
+    let set = "const c = document.getElementById('po-cut'); if (!c) return null; c.value = '4'; document.getElementById('po-third').checked = true; document.querySelector('[data-action=\"playoffs-set\"]').click(); return true;";
+    assert!(b.until(set, wait).await.is_some(), "no top-cut form on the dashboard");
+    let pair = "const p = document.querySelector('[data-action=\"playoffs-pair\"]'); if (!p) return null; p.click(); return true;";
+    assert!(b.until(pair, wait).await.is_some(), "no button to pair the playoffs");
+    let paired = "return document.querySelector('[data-action=\"close-round\"]') ? true : null;";
+    assert!(b.until(paired, wait).await.is_some(), "the semifinals were not paired");
+    let bracket = ev.to.bracket(&ev.tid).await.unwrap().ok().unwrap()["bracket"].clone();
+    assert_eq!(
+        (bracket["settings"]["cut"].as_u64(), bracket["settings"]["third_place"].as_bool()),
+        (Some(4), Some(true))
+    );
+    let first = &bracket["rounds"][0]["slots"][0];
+    assert_eq!((s(&first["high"], "name"), s(&first["low"], "name")), (swiss[0].as_str(), swiss[3].as_str()));
+    b.client.goto(&format!("{}/t/{}/bracket", app.base, ev.tid)).await.unwrap();
+    let names = "const n = document.querySelectorAll('.bk-round[data-round=\"0\"] .bk-name'); return n.length ? Array.from(n).map(x => x.textContent) : null;";
+    let want = json!([swiss[0], swiss[3], swiss[1], swiss[2]]);
+    assert_eq!(b.until(names, wait).await, Some(want));
+    b.close().await;
+    app.stop().await;
+}
