@@ -245,6 +245,22 @@ async fn bracket_view(tx: &Tx, p: &Playoff) -> ApiResult<BracketView> {
     })
 }
 
+/// The players in `t`'s cut with their playoff places, best first, once its
+/// bracket is finished (what prizes are allocated by); `None` otherwise.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn final_places(tx: &Tx, t: &Tournament) -> ApiResult<Option<Vec<(PlayerId, u32)>>> {
+    let Some(p) = tx.playoff(t.id).await? else { return Ok(None) };
+    let Some(seeds) = p.seeds.as_deref() else { return Ok(None) };
+    let games = playoff_games(tx, t.id).await?;
+    let bracket = build(&p.settings, seeds, &games)?;
+    if !bracket.is_finished() {
+        return Ok(None);
+    }
+    Ok(Some(bracket.ranking().iter().map(|pl| (seeds[pl.seed as usize - 1], pl.place.unwrap_or(1))).collect()))
+}
+
 /// Checks that `t`'s bracket, if it has one, is finished (before the event ends).
 ///
 /// # Errors

@@ -161,6 +161,34 @@ async fn topcut_of_eight_after_a_five_round_40k_swiss() {
     .into_iter()
     .collect();
     assert_eq!(ranking(&mut ev).await, want);
+
+    // Prizes follow the final ranking: 500 / 300 / 100 / 100; the semifinal
+    // losers share 3rd, so under US Chess 32B3 they split 3rd and 4th: 100 each.
+    let prizes = json!({
+        "categories": [{ "id": "open", "name": "Open", "brochure_order": 1, "prizes": [
+            { "id": "p1", "place": 1, "cash": 50000 }, { "id": "p2", "place": 2, "cash": 30000 },
+            { "id": "p3", "place": 3, "cash": 10000 }, { "id": "p4", "place": 4, "cash": 10000 }
+        ] }],
+        "rules": { "cash_split": "uscf_32b3" }
+    });
+    let base = format!("/api/tournaments/{}/prizes", ev.tid);
+    ev.to.send(awc::http::Method::PUT, &format!("{base}/config"), Some(&prizes)).await.unwrap().ok().unwrap();
+    let run = ev.to.post(&format!("{base}/runs"), &json!({})).await.unwrap().ok().unwrap()["run"].clone();
+    let mut paid: Vec<(String, String)> = run["payouts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (s(p, "name").to_string(), s(p, "amount").to_string()))
+        .collect();
+    paid.sort();
+    let mut want = vec![
+        (st(3), "500.00".to_string()),
+        (st(1), "300.00".to_string()),
+        (st(2), "100.00".to_string()),
+        (st(5), "100.00".to_string()),
+    ];
+    want.sort();
+    assert_eq!(paid, want, "{run}");
     ev.to.advance(&ev.tid).await.unwrap().ok().unwrap();
     app.stop().await;
 }
