@@ -435,6 +435,14 @@ async fn topcut_bracket_page_updates_when_a_semifinal_is_confirmed() {
     let in_final =
         "const f = document.querySelector('.bk-round[data-round=\"1\"] .bk-name'); return f && f.textContent;";
     assert_eq!(b.until(in_final, wait).await, Some(json!(names[0].1)));
+    // A player of the other semifinal sees their playoff game on their page.
+    let session = ev.players[tables[1].p1].session().unwrap().to_string();
+    let cookie = format!("document.cookie = 'arbiter_session={session}; path=/'; return true;");
+    b.client.execute(&cookie, vec![]).await.unwrap();
+    b.client.goto(&format!("{}/t/{}/me", app.base, ev.tid)).await.unwrap();
+    let game = "const t = document.body.innerText; return t.indexOf('Playoffs · Semifinals') >= 0 ? t : null;";
+    let page = b.until(game, wait).await.unwrap_or_default();
+    assert!(page.as_str().unwrap_or_default().contains(&format!("vs {}", names[1].1)), "{page}");
     b.close().await;
     app.stop().await;
 }
@@ -470,6 +478,34 @@ async fn topcut_set_up_and_paired_from_the_dashboard() {
     let names = "const n = document.querySelectorAll('.bk-round[data-round=\"0\"] .bk-name'); return n.length ? Array.from(n).map(x => x.textContent) : null;";
     let want = json!([swiss[0], swiss[3], swiss[1], swiss[2]]);
     assert_eq!(b.until(names, wait).await, Some(want));
+    b.close().await;
+    app.stop().await;
+}
+
+/// A venue screen of 1920×1080 shows a whole bracket of 16 (four columns,
+/// every name) without scrolling, in type no smaller than 14 px.
+#[actix_web::test]
+async fn topcut_bracket_of_sixteen_fits_a_1920_by_1080_screen() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "Sixteen", 16, 1).await.unwrap();
+    play_swiss_round(&mut ev).await;
+    ev.to.set_playoffs(&ev.tid, &json!({ "cut": 16, "third_place": true })).await.unwrap().ok().unwrap();
+    ev.to.pair_playoff_round(&ev.tid).await.unwrap().ok().unwrap();
+    let b = Browser::start().await.unwrap();
+    b.client.set_window_size(1920, 1080).await.unwrap();
+    b.client.goto(&format!("{}/t/{}/bracket", app.base, ev.tid)).await.unwrap();
+    let script = "const n = document.querySelectorAll('.bk-round[data-round=\"0\"] .bk-name'); if (n.length < 16) return null; \
+        const d = document.documentElement; \
+        const small = Array.from(document.querySelectorAll('.bk-name')).some(x => parseFloat(getComputedStyle(x).fontSize) < 14); \
+        const cut = Array.from(n).some(x => x.scrollWidth > x.clientWidth); \
+        return [document.querySelectorAll('.bk-round').length, d.scrollWidth <= innerWidth, d.scrollHeight <= innerHeight, small, cut];";
+    let got = b.until(script, Duration::from_secs(5)).await;
+    b.save_screenshot("bracket-16.png").await;
+    assert_eq!(
+        got,
+        Some(json!([4, true, true, false, false])),
+        "columns, fits across, fits down, small type, cut names"
+    );
     b.close().await;
     app.stop().await;
 }
