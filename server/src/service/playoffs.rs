@@ -463,7 +463,7 @@ pub async fn ranking(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiR
 /// 422 `invalid_winner` for a `winner` that is not 1 or 2, for a player's
 /// report that names one, or for a score that already has a winner.
 pub fn decide(
-    t: &Tournament,
+    game: Game,
     settings: &PlayoffSettings,
     score: &GameScore,
     winner: Option<u8>,
@@ -500,12 +500,59 @@ pub fn decide(
         (None, Some(n)) => Err(ApiError::invalid(Code::InvalidWinner, format!("The winner is seat 1 or 2, not {n}."))),
         (None, None) => {
             let rule = settings.tiebreak.as_deref().map(|r| format!(" The organiser's rule: {r}.")).unwrap_or_default();
-            let how = match t.game {
+            let how = match game {
                 Game::Wh40k => "A playoff game needs a winner and these VP are level: the game is decided by the tiebreaker the organiser sets, and the organiser records its winner (override with \"winner\": 1 or 2).",
                 Game::Crokinole => "A playoff game needs a winner and these points and 20s are level: play a tiebreak round; the organiser records its winner (override with \"winner\": 1 or 2).",
                 Game::Chess => "A playoff game needs a winner and this result is not a win: play the tie-break games with the colours the organiser sets; the organiser records the winner (override with \"winner\": 1 or 2).",
             };
             Err(ApiError::invalid(Code::WinnerNeeded, format!("{how}{rule}")))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(tiebreak: Option<&str>) -> PlayoffSettings {
+        PlayoffSettings { cut: 8, reseed: false, third_place: false, tiebreak: tiebreak.map(String::from) }
+    }
+
+    fn code(r: ApiResult<MatchResult>) -> String {
+        r.err().map(|e| e.code().to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn playoff_games_need_a_winner() {
+        let s = settings(None);
+        let vp = |a, b| GameScore::Wh40k { player1_vp: a, player2_vp: b };
+        assert_eq!(decide(Game::Wh40k, &s, &vp(60, 40), None, false).ok(), Some(MatchResult::P1Win));
+        assert_eq!(code(decide(Game::Wh40k, &s, &vp(50, 50), None, false)), "winner_needed");
+        assert_eq!(decide(Game::Wh40k, &s, &vp(50, 50), Some(2), true).ok(), Some(MatchResult::P2Win));
+        assert_eq!(code(decide(Game::Wh40k, &s, &vp(50, 50), Some(2), false)), "invalid_winner");
+        assert_eq!(code(decide(Game::Wh40k, &s, &vp(50, 50), Some(3), true)), "invalid_winner");
+        assert_eq!(code(decide(Game::Wh40k, &s, &vp(60, 40), Some(2), true)), "invalid_winner");
+        // Crokinole: level points go to the 20s; level 20s need a tiebreak round.
+        let c = |p1, p2, t1, t2| GameScore::Crokinole {
+            player1_points: p1,
+            player2_points: p2,
+            player1_twenties: t1,
+            player2_twenties: t2,
+        };
+        assert_eq!(decide(Game::Crokinole, &s, &c(4, 4, 1, 3), None, false).ok(), Some(MatchResult::P2Win));
+        assert_eq!(decide(Game::Crokinole, &s, &c(2, 6, 5, 0), None, false).ok(), Some(MatchResult::P2Win));
+        let level = decide(Game::Crokinole, &s, &c(4, 4, 2, 2), None, false);
+        assert!(level.as_ref().err().is_some_and(|e| e.message().contains("tiebreak round")));
+        // Chess: a draw or a double forfeit is no winner; the TO's rule is quoted.
+        let rule = settings(Some("two rapid games, then Armageddon"));
+        let chess = |r| GameScore::Chess { result: r };
+        let draw = decide(Game::Chess, &rule, &chess(crate::domain::ChessResult::Draw), None, false);
+        assert!(draw.as_ref().err().is_some_and(
+            |e| e.message().contains("tie-break games") && e.message().contains("two rapid games, then Armageddon")
+        ));
+        let dff = decide(Game::Chess, &rule, &chess(crate::domain::ChessResult::DoubleForfeit), None, false);
+        assert_eq!(code(dff), "winner_needed");
+        let forfeit = decide(Game::Chess, &rule, &chess(crate::domain::ChessResult::BlackWinsByForfeit), None, false);
+        assert_eq!(forfeit.ok(), Some(MatchResult::P2WinForfeit));
     }
 }

@@ -95,7 +95,7 @@ impl Table {
     /// playoff game a winner is required ([`super::playoffs::decide`]).
     fn result_of(&self, score: &GameScore, winner: Option<u8>, by_to: bool) -> ApiResult<MatchResult> {
         match &self.playoff {
-            Some(settings) => super::playoffs::decide(&self.t, settings, score, winner, by_to),
+            Some(settings) => super::playoffs::decide(self.t.game, settings, score, winner, by_to),
             None if winner.is_some() => Err(ApiError::invalid(
                 Code::InvalidWinner,
                 "A winner is recorded only for a playoff game; this table's result follows from its score.",
