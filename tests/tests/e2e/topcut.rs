@@ -509,3 +509,30 @@ async fn topcut_bracket_of_sixteen_fits_a_1920_by_1080_screen() {
     b.close().await;
     app.stop().await;
 }
+
+/// Re-seeded each round: after upsets (8 over 1, 5 over 4) the semifinals
+/// pair the highest remaining seed with the lowest — 2 v 8 and 3 v 5 —
+/// instead of following the bracket's lines (5 v 8, 2 v 3).
+#[actix_web::test]
+async fn topcut_reseeded_pairs_highest_remaining_with_lowest() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "S", 8, 3).await.unwrap();
+    for _ in 0..3 {
+        play_swiss_round(&mut ev).await;
+    }
+    let swiss = standings_names(&mut ev).await;
+    let st = |i: usize| swiss[i - 1].clone();
+    ev.to.set_playoffs(&ev.tid, &json!({ "cut": 8, "reseed": true })).await.unwrap().ok().unwrap();
+    let qf = ev.to.pair_playoff_round(&ev.tid).await.unwrap().ok().unwrap();
+    let (names, tables) = playoff_tables(&ev, &qf);
+    assert_eq!(names, [pair(&st(1), &st(8)), pair(&st(4), &st(5)), pair(&st(2), &st(7)), pair(&st(3), &st(6))]);
+    ev.play(&tables[0], 30, 50).await.unwrap(); // 8 beats 1
+    ev.play(&tables[1], 30, 50).await.unwrap(); // 5 beats 4
+    ev.play(&tables[2], 50, 30).await.unwrap();
+    ev.play(&tables[3], 50, 30).await.unwrap();
+    ev.to.close_round(s(&qf["round"], "id")).await.unwrap().ok().unwrap();
+    let sf = ev.to.pair_playoff_round(&ev.tid).await.unwrap().ok().unwrap();
+    let (names, _) = playoff_tables(&ev, &sf);
+    assert_eq!(names, [pair(&st(2), &st(8)), pair(&st(3), &st(5))]);
+    app.stop().await;
+}
