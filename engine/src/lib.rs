@@ -8,6 +8,7 @@
 //! - [`pairing`]: record-based Swiss (40K), FIDE Dutch (chess), round robin.
 //! - [`matching`]: the graph matching the pairing systems are built on.
 //! - [`standings`]: standings and tie-breaks.
+//! - [`playoffs`]: the top cut: single-elimination brackets, seeding, byes, ranking.
 //! - [`rating`]: Elo ratings across events.
 //! - [`prizes`]: prize allocation and cash splitting.
 //! - [`trf`]: the FIDE Tournament Report File, in and out.
@@ -16,6 +17,7 @@
 pub mod matching;
 pub mod model;
 pub mod pairing;
+pub mod playoffs;
 pub mod prizes;
 pub mod rating;
 pub mod simulate;

@@ -18,6 +18,7 @@ mod m0008_prizes;
 mod m0009_swiss_chess;
 mod m0010_round_clocks;
 mod m0011_round_times;
+mod m0012_playoffs;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -37,6 +38,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0009_swiss_chess::Migration),
             Box::new(m0010_round_clocks::Migration),
             Box::new(m0011_round_times::Migration),
+            Box::new(m0012_playoffs::Migration),
         ]
     }
 }

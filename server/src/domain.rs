@@ -5,9 +5,11 @@
 //! - [`rules`]: an event's pairing system, point values and standings
 //!   configuration, with the organiser's tie decisions;
 //! - [`prizes`]: the prize list and rules, and the allocation runs;
-//! - [`clock`]: a round's clock and the organiser's actions on it.
+//! - [`clock`]: a round's clock and the organiser's actions on it;
+//! - [`Playoff`]: the top cut's settings and seeds.
 
 pub mod clock;
+mod playoffs;
 mod prizes;
 mod profile;
 mod rules;
@@ -16,6 +18,7 @@ mod score;
 pub use arbiter_web::ids::{
     ByeRequestId, EloEntryId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TournamentId, UserId,
 };
+pub use playoffs::{Playoff, PlayoffSettings};
 pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPrizeConfig};
 pub use profile::{PlayerProfile, TITLES};
 pub use rules::{
@@ -400,6 +403,8 @@ pub struct Round {
     pub mission: String,
     /// Creation time.
     pub created_at: Millis,
+    /// Whether it is a round of the top cut (left out of the Swiss standings and pairing).
+    pub playoff: bool,
 }
 
 /// A counter-report filed with a dispute.

@@ -78,6 +78,17 @@ pub trait Api {
     async fn resolve_tie(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply>;
     /// `GET /api/users/{user}/ratings`: a user's ratings per game system.
     async fn user_ratings(&mut self, user: &str) -> anyhow::Result<Reply>;
+    /// `PUT /api/tournaments/{tournament}/playoffs` with `body` (`{"cut", "reseed", "third_place", "tiebreak"}`):
+    /// the TO adds the top cut or changes it.
+    async fn set_playoffs(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply>;
+    /// `DELETE /api/tournaments/{tournament}/playoffs`: the TO removes the top cut.
+    async fn remove_playoffs(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/tournaments/{tournament}/playoffs`: the bracket.
+    async fn bracket(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/tournaments/{tournament}/playoffs/rounds`: pairs the next playoff round.
+    async fn pair_playoff_round(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/tournaments/{tournament}/ranking`: the final ranking (playoff places, then the Swiss).
+    async fn ranking(&mut self, tournament: &str) -> anyhow::Result<Reply>;
 }
 
 impl Api for ApiClient {
@@ -204,5 +215,25 @@ impl Api for ApiClient {
 
     async fn user_ratings(&mut self, user: &str) -> anyhow::Result<Reply> {
         self.get(&format!("/api/users/{user}/ratings")).await
+    }
+
+    async fn set_playoffs(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply> {
+        self.send(Method::PUT, &format!("/api/tournaments/{tournament}/playoffs"), Some(body)).await
+    }
+
+    async fn remove_playoffs(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.send(Method::DELETE, &format!("/api/tournaments/{tournament}/playoffs"), None).await
+    }
+
+    async fn bracket(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/tournaments/{tournament}/playoffs")).await
+    }
+
+    async fn pair_playoff_round(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.post_empty(&format!("/api/tournaments/{tournament}/playoffs/rounds")).await
+    }
+
+    async fn ranking(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/tournaments/{tournament}/ranking")).await
     }
 }

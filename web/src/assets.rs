@@ -14,7 +14,7 @@ const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every asset: name, contents, type. Pages load scripts only from here (the
 /// Content-Security-Policy allows no inline script).
-const ASSETS: [(&str, &str, &str); 8] = [
+const ASSETS: [(&str, &str, &str); 9] = [
     ("app.css", include_str!("../static/app.css"), CSS),
     ("live.js", include_str!("../static/live.js"), JS),
     ("games.js", include_str!("../static/games.js"), JS),
@@ -22,6 +22,7 @@ const ASSETS: [(&str, &str, &str); 8] = [
     ("pages.js", include_str!("../static/pages.js"), JS),
     ("results.js", include_str!("../static/results.js"), JS),
     ("swiss.js", include_str!("../static/swiss.js"), JS),
+    ("bracket.js", include_str!("../static/bracket.js"), JS),
     ("new_tournament.js", include_str!("../static/new_tournament.js"), JS),
 ];
 

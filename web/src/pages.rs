@@ -160,6 +160,18 @@ pub struct StandingsPage {
     pub live: Live,
 }
 
+/// `/t/{id}/bracket`: the top cut's live bracket (drawn by `bracket.js`).
+#[derive(Template)]
+#[template(path = "bracket.html")]
+pub struct BracketPage {
+    /// Header.
+    pub nav: Nav,
+    /// The event.
+    pub tournament: TournamentView,
+    /// The socket view.
+    pub live: Live,
+}
+
 /// `/t/{id}/dashboard`: the TO's control room.
 #[derive(Template)]
 #[template(path = "dashboard.html")]

@@ -6,6 +6,7 @@ use crate::ids::{PairingId, PlayerId, RoundId, TournamentId, UserId};
 use serde::{Deserialize, Serialize};
 
 pub mod changes;
+pub mod playoffs;
 pub mod prizes;
 pub mod ratings;
 pub mod standings;
@@ -246,6 +247,9 @@ pub struct RoundView {
     /// How many tables the round has (the bye excluded).
     #[serde(default)]
     pub tables_total: u32,
+    /// Whether it is a playoff round (its `mission` is then the bracket round's name: `Semifinals`…).
+    #[serde(default)]
+    pub playoff: bool,
 }
 
 impl RoundView {
@@ -282,6 +286,7 @@ impl RoundView {
             mission: self.mission.clone(),
             pairings: Vec::new(),
             tables_total: self.tables_total,
+            playoff: self.playoff,
         }
     }
 }
@@ -477,5 +482,12 @@ pub enum ViewState {
         standing: Option<StandingView>,
         /// The latest round's clock, once started.
         clock: Option<ClockView>,
+    },
+    /// `bracket`: the top cut's bracket (a venue screen or a phone).
+    Bracket {
+        /// The tournament.
+        tournament: TournamentView,
+        /// The bracket; `None` when the event has no playoff stage.
+        bracket: Option<playoffs::BracketView>,
     },
 }

@@ -26,6 +26,7 @@
     result_overridden: function (d) { return d.pairing ? "Table " + d.pairing.table + ": result set by the organiser." : ""; },
     clock_changed: function (d) { return d.clock ? "Round clock " + ({ running: "running", paused: "paused", ended: "ended" }[d.clock.state] || "changed") + "." : ""; },
     status_advanced: function () { return "The event moved to its next stage."; },
+    bracket_changed: function (d) { return d.bracket && d.bracket.champion ? "Playoffs: " + d.bracket.champion.name + " is the champion." : "The playoff bracket changed."; },
   };
   function announce(msg) {
     const say = msg && TELL[msg.kind] ? TELL[msg.kind](msg.data || {}) : "";
@@ -111,6 +112,7 @@
     if (kind === "ratings_changed") s.ratings = d.ratings; // the latest rating changes (not part of the snapshot)
     if (d.standings_meta) s.standings_meta = d.standings_meta;
     if (kind === "clock_changed") s.clock = d.clock;
+    if (kind === "bracket_changed") s.bracket = d.bracket;
   };
 
   // The server's time. Each ping measures this device's clock against the

@@ -105,6 +105,34 @@
   function loadPlayers() {
     return A.api("GET", "/api/tournaments/" + tid + "/players").then(function (j) { listPlayers = j.players; renderDashboard(A.state); });
   }
+  // The top cut (`/api/tournaments/{id}/playoffs`): `undefined` until read, `null` without one.
+  let playoff;
+  function loadPlayoff() {
+    return A.api("GET", "/api/tournaments/" + tid + "/playoffs")
+      .then(function (j) { playoff = j.bracket; }, function (e) { if (e.error === "no_playoffs") playoff = null; })
+      .then(function () { renderDashboard(A.state); });
+  }
+  function playoffActions(t, r) {
+    if (playoff === undefined || t.status === "COMPLETE") return "";
+    const link = ' <a href="/t/' + tid + '/bracket">Bracket</a>';
+    if (!playoff) {
+      return '<span class="muted">Top cut:</span> <label class="inline">Cut <input id="po-cut" type="number" min="2" max="64" value="8"></label>' +
+        '<label class="inline"><input id="po-reseed" type="checkbox"> Re-seed each round</label>' +
+        '<label class="inline"><input id="po-third" type="checkbox"> Third-place game</label>' +
+        '<label class="inline">Level games are decided by <input id="po-tiebreak" maxlength="300" placeholder="e.g. most primary points, then a roll-off"></label>' +
+        button("Add playoffs", "playoffs-set");
+    }
+    const st = playoff.settings;
+    let h = '<span class="muted">Top ' + st.cut + (st.reseed ? ", re-seeded" : "") + (st.third_place ? ", third-place game" : "") + "</span>" + link;
+    const idle = !r || r.status === "COMPLETE";
+    const swissDone = r && (r.playoff || r.number >= t.total_rounds);
+    if (!playoff.seeded) h += " " + button("Remove playoffs", "playoffs-remove");
+    if (t.status === "IN_PROGRESS" && idle && swissDone && !playoff.finished) {
+      h += " " + button(playoff.seeded ? "Pair the next playoff round" : "Seed the top " + st.cut + " and pair the playoffs", "playoffs-pair", "primary");
+    }
+    if (playoff.finished && playoff.champion) h += ' <span>Champion: <strong>' + esc(playoff.champion.name) + "</strong></span>";
+    return h;
+  }
   function button(label, action, cls) { return '<button type="button" class="' + (cls || "") + '" data-action="' + action + '">' + esc(label) + "</button>"; }
   function renderDashboard(s) {
     const t = s.tournament, r = s.round;
@@ -123,13 +151,14 @@
         const n = r ? r.number + 1 : 1;
         const undrawn = !r && t.pairing_system.indexOf("round_robin") >= 0;
         if (n <= t.total_rounds || undrawn) ra += (G.is40k(t) ? '<label class="inline">Mission <input id="mission" value="' + esc(t.missions[Math.min(n, t.missions.length) - 1] || "") + '"></label>' : "") + button("Create round " + n, "create-round", "primary");
-        else ra += '<span class="muted">All ' + t.total_rounds + " rounds played: end the tournament above.</span>";
+        else if (!playoff) ra += '<span class="muted">All ' + t.total_rounds + " rounds played: end the tournament above.</span>";
       } else if (r.status === "PENDING") ra += button("Generate pairings for round " + r.number, "pair", "primary");
       else if (r.status === "ACTIVE") ra += button("Close round " + r.number, "close-round", "primary");
     } else if (t.status !== "DRAFT" && t.status !== "COMPLETE" && t.pairing_system.indexOf("round_robin") >= 0 && !r) {
       ra += '<span class="muted">Round robin: the number of rounds follows from the players checked in when round 1 is paired.</span>';
     }
     A.patch($("#round-actions"), ra);
+    A.patch($("#playoff-actions"), playoffActions(t, r));
     A.patch($("#clock-actions"), clockActions(r, s.clock));
     $("#warnings").innerHTML = (s.warnings || []).map(function (w) { return '<li class="warning">⚠ ' + esc(w) + "</li>"; }).join("") +
       (r ? r.pairings.filter(function (p) { return p.rematch; }).map(function (p) { return '<li class="warning">⚠ Table ' + p.table + ": rematch (unavoidable)</li>"; }).join("") : "");
@@ -255,6 +284,12 @@
     else if (a === "create-round") p = act("POST", "/api/tournaments/" + tid + "/rounds", { mission: ($("#mission") || {}).value || null });
     else if (a === "pair") p = act("POST", "/api/rounds/" + r.id + "/pairings").then(function (j) { A.state.warnings = j.warnings; renderDashboard(A.state); });
     else if (a === "close-round") p = act("POST", "/api/rounds/" + r.id + "/close");
+    else if (a === "playoffs-set") {
+      const tb = ($("#po-tiebreak") || {}).value || "";
+      p = act("PUT", "/api/tournaments/" + tid + "/playoffs", { cut: Number(($("#po-cut") || {}).value), reseed: !!($("#po-reseed") || {}).checked, third_place: !!($("#po-third") || {}).checked, tiebreak: tb || null }).then(loadPlayoff);
+    }
+    else if (a === "playoffs-remove") p = act("DELETE", "/api/tournaments/" + tid + "/playoffs").then(loadPlayoff);
+    else if (a === "playoffs-pair") p = act("POST", "/api/tournaments/" + tid + "/playoffs/rounds").then(loadPlayoff);
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
     else if (a.indexOf("remove:") === 0) { if (!confirm("Remove this player from the event?")) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
     else if (CLOCK[a]) { const body = CLOCK[a](); if (!body) { b.disabled = false; return; } p = clockAct(body); }
@@ -289,7 +324,7 @@
     else if (r && p) {
       const iAm1 = p.player1.id === me.id, opp = iAm1 ? p.player2 : p.player1;
       const mySeat = iAm1 ? "player1" : "player2";
-      html = '<p class="big">Round ' + r.number + " · Table <strong>" + p.table + "</strong></p><p>vs <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")" + (t.game === "chess" ? " · you play " + (iAm1 ? "White" : "Black") : "") + "</p>" + (r.mission ? "<p>" + esc(mission(r)) + "</p>" : "");
+      html = '<p class="big">' + (r.playoff ? "Playoffs · " + esc(r.mission) + ' · <a href="/t/' + t.id + '/bracket">bracket</a>' : "Round " + r.number) + " · Table <strong>" + p.table + "</strong></p><p>vs <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")" + (t.game === "chess" ? " · you play " + (iAm1 ? "White" : "Black") : "") + "</p>" + (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");
       const said = G.is40k(t) ? G.scoreText(t, p, mySeat) + " " + esc(opp.name) : G.scoreText(t, p);
       if (p.state === "UNREPORTED" && r.status === "ACTIVE") {
         html += G.reportForm(t, opp, mySeat);
@@ -365,6 +400,8 @@
     $("#queue-find").addEventListener("input", filterQueue);
     $("#queue-state").addEventListener("change", filterQueue);
     A.onChange(function (s, ev) { if (ev && ev.kind && /^(player_|list_updated|lists_locked)/.test(ev.kind)) loadPlayers().catch(function () {}); });
+    A.onChange(function (s, ev) { if (ev && (ev.kind === "bracket_changed" || ev.type === "snapshot")) loadPlayoff(); });
+    loadPlayoff();
   }
   if (page === "player") {
     document.addEventListener("click", playerClick);

@@ -16,6 +16,7 @@
 
 use crate::domain::{PairingId, PlayerId, PrizeRunId, TournamentId};
 use crate::store::StoredEvent;
+use arbiter_web::views::playoffs::BracketView;
 use arbiter_web::views::ratings::RatingsChangedView;
 use arbiter_web::views::{
     ByeView, ClockView, Imported, NoticeView, PairingView, PlayerView, Published, ResolutionView, RoundView,
@@ -175,6 +176,12 @@ pub enum EventData {
         /// The clock as it now is.
         clock: ClockView,
     },
+    /// The top cut changed: the TO set or removed the playoff stage, a playoff
+    /// round was paired, or a playoff result now counts.
+    BracketChanged {
+        /// The bracket as it now is; `None` when the TO removed the playoff stage.
+        bracket: Option<BracketView>,
+    },
     /// A kind this build does not know (written by a newer instance): passed
     /// on to raw event streams as stored, shown by no view.
     #[serde(other)]
@@ -266,6 +273,7 @@ impl EventData {
             EventData::TrfImported { .. } => "trf_imported",
             EventData::PrizesPublished { .. } => "prizes_published",
             EventData::ClockChanged { .. } => "clock_changed",
+            EventData::BracketChanged { .. } => "bracket_changed",
             EventData::Unknown => "unknown",
         }
     }
@@ -468,6 +476,7 @@ mod tests {
             mission: "m".into(),
             pairings: Vec::new(),
             tables_total: 0,
+            playoff: false,
         }
     }
 

@@ -89,6 +89,10 @@ codes! {
     BadView = "bad_view", BAD_REQUEST;
     /// The body is larger than the route takes; the message says the cap.
     BodyTooLarge = "body_too_large", always(StatusCode::PAYLOAD_TOO_LARGE);
+    /// The bracket is finished: every playoff game is decided; there is no playoff round to pair.
+    BracketFinished = "bracket_finished", CONFLICT;
+    /// A later playoff round is already paired: this playoff game's winner can no longer change.
+    BracketMovedOn = "bracket_moved_on", CONFLICT;
     /// The tournament kept changing while a round was paired; try again.
     Busy = "busy", CONFLICT;
     /// A bye has no result to report, confirm or override.
@@ -110,6 +114,8 @@ codes! {
     CrossSiteRequest = "cross_site_request", FORBIDDEN;
     /// An HTML form's CSRF token is missing, expired or from another session.
     CsrfTokenInvalid = "csrf_token_invalid", FORBIDDEN;
+    /// Fewer players remain in the event than the playoff cut.
+    CutTooLarge = "cut_too_large", CONFLICT;
     /// The database cannot be reached (or no write turn came); nothing was changed.
     DatabaseUnavailable = "database_unavailable", always(StatusCode::SERVICE_UNAVAILABLE);
     /// An account with this e-mail already exists.
@@ -126,12 +132,16 @@ codes! {
     InvalidCredentials = "invalid_credentials", UNAUTHORIZED;
     /// A prize list CSV cannot be read; the message names the row and column.
     InvalidCsv = "invalid_csv", UNPROCESSABLE;
+    /// The playoff cut is outside 2–64 players.
+    InvalidCut = "invalid_cut", UNPROCESSABLE;
     /// The e-mail address is not one.
     InvalidEmail = "invalid_email", UNPROCESSABLE;
     /// A field's value is empty, too long or out of range; the message names it.
     InvalidField = "invalid_field", UNPROCESSABLE;
     /// An HTML form's body cannot be read.
     InvalidForm = "invalid_form", BAD_REQUEST;
+    /// A tiebreaker's winner given where none belongs: not seat 1 or 2, by a player, or for a score that has a winner.
+    InvalidWinner = "invalid_winner", UNPROCESSABLE;
     /// The body is not JSON, or a field is missing or of the wrong type.
     InvalidJson = "invalid_json", BAD_REQUEST;
     /// A prize run's override names no prize or player, or one the event does not have.
@@ -170,6 +180,8 @@ codes! {
     NoGroupTable = "no_group_table", CONFLICT;
     /// No pairing of the round meets the FIDE absolute criteria.
     NoLegalPairing = "no_legal_pairing", CONFLICT;
+    /// The event has no playoff stage.
+    NoPlayoffs = "no_playoffs", NOT_FOUND;
     /// Prizes are allocated before any prize is set up.
     NoPrizes = "no_prizes", CONFLICT;
     /// Prizes are allocated before any game counts in the standings.
@@ -200,6 +212,10 @@ codes! {
     NotYourTable = "not_your_table", FORBIDDEN;
     /// A player confirms or disputes their own report.
     OwnReport = "own_report", FORBIDDEN;
+    /// The playoffs have started (the cut is seeded): their settings can no longer change.
+    PlayoffsStarted = "playoffs_started", CONFLICT;
+    /// The event cannot end while its bracket is unfinished.
+    PlayoffsUnfinished = "playoffs_unfinished", CONFLICT;
     /// There is no pairing with this id.
     PairingNotFound = "pairing_not_found", NOT_FOUND;
     /// The player has dropped from the tournament.
@@ -239,6 +255,8 @@ codes! {
     RoundsRequired = "rounds_required", UNPROCESSABLE;
     /// The tournament is no longer in the stage the organiser saw (`from`).
     StateChanged = "state_changed", CONFLICT;
+    /// The playoffs follow the last Swiss round, which is not yet played or closed.
+    SwissUnfinished = "swiss_unfinished", CONFLICT;
     /// Too many sign-in or sign-up attempts for the account or from the address (`Retry-After`).
     TooManyAttempts = "too_many_attempts", TOO_MANY;
     /// The address holds too many live sockets open (`Retry-After`).
@@ -263,6 +281,8 @@ codes! {
     UserNotFound = "user_not_found", NOT_FOUND;
     /// The password is too easy to guess; the message says why.
     WeakPassword = "weak_password", UNPROCESSABLE;
+    /// A playoff game needs a winner and the score is level; the message says what decides it.
+    WinnerNeeded = "winner_needed", UNPROCESSABLE;
     /// Not possible in the tournament's current stage (e.g. it is complete).
     WrongStatus = "wrong_status", CONFLICT;
 }

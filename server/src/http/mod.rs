@@ -11,6 +11,7 @@ pub mod metrics;
 pub mod pages;
 pub mod peer;
 mod players;
+mod playoffs;
 mod prizes;
 mod qr;
 mod ratings;
@@ -61,6 +62,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(ratings::routes)
         .configure(prizes::routes)
         .configure(standings::routes)
+        .configure(playoffs::routes)
         .configure(ws::routes)
         .configure(qr::routes)
         .configure(pages::routes)

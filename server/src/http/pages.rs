@@ -28,6 +28,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}", web::get().to(tournament_page))
         .route("/t/{id}/board", web::get().to(board_page))
         .route("/t/{id}/standings", web::get().to(standings_page))
+        .route("/t/{id}/bracket", web::get().to(bracket_page))
         .route("/t/{id}/results", web::get().to(results_page))
         .route("/t/{id}/dashboard", web::get().to(dashboard_page))
         .route("/t/{id}/me", web::get().to(player_page))
@@ -423,6 +424,18 @@ async fn standings_page(
     let is_to = user.0.as_ref().is_some_and(|u| u.id == tournament.owner_id);
     let (nav, fresh) = nav(&req, user.0.as_ref());
     render(&req, &state, &tpl::StandingsPage { nav, is_to, tournament, standings, live }, fresh.as_deref())
+}
+
+async fn bracket_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> Page {
+    let (s, live) = live(&state, *id, user.0.as_ref(), View::Bracket, String::new()).await?;
+    let ViewState::Bracket { tournament, .. } = s else { return Err(ApiError::internal("bracket view").into()) };
+    let (nav, fresh) = nav(&req, user.0.as_ref());
+    render(&req, &state, &tpl::BracketPage { nav, tournament, live }, fresh.as_deref())
 }
 
 async fn dashboard_page(

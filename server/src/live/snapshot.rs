@@ -20,7 +20,9 @@ pub async fn snapshot(store: &Store, id: TournamentId, viewer: Option<&User>) ->
     let rounds = tx.rounds(id).await?;
     let pairings = tx.pairings_of_tournament(id).await?;
     let names = roster(&players);
-    let round = match rounds.last() {
+    // The board shows the latest round, a playoff round included.
+    let latest = tx.latest_round(id).await?;
+    let round = match latest.as_ref() {
         Some(r) => Some(views::round(r, &tx.pairings_of_round(r.id).await?, &names)),
         None => None,
     };
@@ -92,6 +94,10 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
             let standing =
                 hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == *player).cloned());
             ViewState::Player { tournament, me, round, pairing, standing, clock }
+        }
+        View::Bracket => {
+            let bracket = crate::service::playoffs::bracket_of(&tx, &t).await?;
+            ViewState::Bracket { tournament, bracket }
         }
     };
     Ok((t.last_seq, data))

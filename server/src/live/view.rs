@@ -36,6 +36,8 @@ pub enum View {
         /// Number of rows.
         limit: u32,
     },
+    /// The top cut's bracket (a venue screen or a phone).
+    Bracket,
     /// One player's pairing, registration, standings line and rating change.
     Player {
         /// The registration.
@@ -57,7 +59,7 @@ pub struct Me {
 /// View parameters as they come from a query string or a `subscribe` frame.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 pub struct ViewParams {
-    /// `events` (default), `queue`, `board`, `standings` or `player`.
+    /// `events` (default), `queue`, `board`, `standings`, `bracket` or `player`.
     #[serde(default)]
     pub view: Option<String>,
     /// Board: first table.
@@ -98,10 +100,11 @@ impl ViewParams {
                 }
                 Ok(View::Standings { offset: self.offset.unwrap_or(0), limit })
             }
+            "bracket" => Ok(View::Bracket),
             "player" => me
                 .map(|m| View::Player { player: m.player, user: m.user })
                 .ok_or_else(|| "the player view needs a signed-in player registered in this tournament".to_string()),
-            other => Err(format!("unknown view {other:?}: use events, queue, board, standings or player")),
+            other => Err(format!("unknown view {other:?}: use events, queue, board, standings, bracket or player")),
         }
     }
 }
@@ -115,6 +118,7 @@ impl View {
             View::Queue => "queue",
             View::Board { .. } => "board",
             View::Standings { .. } => "standings",
+            View::Bracket => "bracket",
             View::Player { .. } => "player",
         }
     }
@@ -157,6 +161,10 @@ impl View {
                 | E::TrfImported { .. }
                 | E::PrizesPublished { .. },
             ) => whole,
+            // The bracket goes to its page only (a phone sees its playoff game as its table).
+            (View::Bracket, E::BracketChanged { .. }) => whole,
+            (View::Bracket, _) => None,
+            (_, E::BracketChanged { .. }) => None,
             // A round's clock: screens and phones show it; a standings window does not.
             (View::Board { .. } | View::Player { .. }, E::ClockChanged { .. }) => whole,
             (View::Board { from, to }, _) => match e.round() {
@@ -313,6 +321,7 @@ mod tests {
                 pairing(0, PlayerId::random(), None),
             ],
             tables_total: 3,
+            playoff: false,
         };
         let e = EventData::PairingsPublished(Published { round, warnings: vec!["w".into()], tournament: None });
         let b = View::Board { from: 2, to: 3 }.filter(&e).unwrap();

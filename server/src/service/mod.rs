@@ -10,6 +10,7 @@ pub mod byes;
 pub mod clock;
 pub mod pairing;
 pub mod players;
+pub mod playoffs;
 pub mod prizes;
 pub mod ratings;
 pub mod results;

@@ -7,8 +7,8 @@ use super::Ctx;
 use super::{load_tournament, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
-    now_millis, Dispute, Game, GameScore, Pairing, PairingId, PairingState, Player, PlayerId, RoundStatus, Tournament,
-    TournamentStatus, User, UserId,
+    now_millis, Dispute, Game, GameScore, MatchResult, Pairing, PairingId, PairingState, Player, PlayerId,
+    PlayoffSettings, Round, RoundStatus, Tournament, TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code};
 use arbiter_web::views::ratings::RatingsChangedView;
@@ -65,6 +65,10 @@ struct Table {
     t: Tournament,
     pairing: Pairing,
     players: Vec<Player>,
+    /// The table's round.
+    round: Option<Round>,
+    /// The playoff settings, when the table is a playoff game.
+    playoff: Option<PlayoffSettings>,
 }
 
 impl Table {
@@ -79,7 +83,25 @@ impl Table {
         for id in std::iter::once(pairing.player1_id).chain(pairing.player2_id) {
             players.extend(change.tx().player(id).await?);
         }
-        Ok(Table { change, t, pairing, players })
+        let round = change.tx().round(pairing.round_id).await?;
+        let playoff = match &round {
+            Some(r) if r.playoff => change.tx().playoff(t_id).await?.map(|p| p.settings),
+            _ => None,
+        };
+        Ok(Table { change, t, pairing, players, round, playoff })
+    }
+
+    /// The result of `score` at this table: derived from the score, and in a
+    /// playoff game a winner is required ([`super::playoffs::decide`]).
+    fn result_of(&self, score: &GameScore, winner: Option<u8>, by_to: bool) -> ApiResult<MatchResult> {
+        match &self.playoff {
+            Some(settings) => super::playoffs::decide(self.t.game, settings, score, winner, by_to),
+            None if winner.is_some() => Err(ApiError::invalid(
+                Code::InvalidWinner,
+                "A winner is recorded only for a playoff game; this table's result follows from its score.",
+            )),
+            None => Ok(score.result()),
+        }
     }
 
     fn user_of(&self, player: Option<PlayerId>) -> Option<UserId> {
@@ -127,6 +149,24 @@ impl Table {
         }
     }
 
+    /// A playoff game's winner cannot change once a later playoff round is
+    /// paired: that round's tables follow from it.
+    async fn moved_on(&self, result: MatchResult) -> ApiResult<()> {
+        let (Some(round), Some(_)) = (&self.round, &self.playoff) else { return Ok(()) };
+        let same = |r: Option<MatchResult>| r.map(|r| matches!(r, MatchResult::P1Win | MatchResult::P1WinForfeit));
+        if self.pairing.state != PairingState::Confirmed || same(self.pairing.result) == same(Some(result)) {
+            return Ok(());
+        }
+        let later = self.change.tx().all_rounds(self.t.id).await?.iter().any(|r| r.playoff && r.number > round.number);
+        if later {
+            return Err(ApiError::conflict(
+                Code::BracketMovedOn,
+                "The next playoff round is already paired from this game's winner; its winner can no longer change.",
+            ));
+        }
+        Ok(())
+    }
+
     async fn in_playable_round(&self) -> ApiResult<()> {
         if self.pairing.is_bye() {
             return Err(ApiError::conflict(
@@ -134,8 +174,7 @@ impl Table {
                 format!("A bye has no result to report: it counts as {}.", self.bye_worth()),
             ));
         }
-        let round = self.change.tx().round(self.pairing.round_id).await?;
-        if round.is_none_or(|r| r.status != RoundStatus::Active) {
+        if self.round.as_ref().is_none_or(|r| r.status != RoundStatus::Active) {
             return Err(ApiError::conflict(
                 Code::RoundClosed,
                 "This round is closed; ask the organiser to correct a result.",
@@ -196,16 +235,22 @@ impl Table {
         let view = views::pairing(&self.pairing, &roster(&self.players));
         self.change.emit(step.event(view.clone())).await?;
         if self.pairing.state == PairingState::Confirmed {
-            let round = self.change.tx().round(self.pairing.round_id).await?.map_or(0, |r| r.number);
-            let cause = StandingsCause { cause: step.cause(), round: Some(round), pairing_id: Some(self.pairing.id) };
-            super::standings::publish(&mut self.change, &mut self.t, cause).await?;
+            if self.playoff.is_some() {
+                // A playoff game moves the bracket, not the Swiss standings.
+                super::playoffs::publish(&mut self.change, &self.t).await?;
+            } else {
+                let round = self.round.as_ref().map_or(0, |r| r.number);
+                let cause =
+                    StandingsCause { cause: step.cause(), round: Some(round), pairing_id: Some(self.pairing.id) };
+                super::standings::publish(&mut self.change, &mut self.t, cause).await?;
+            }
         }
         Ok(view)
     }
 
-    fn set_score(&mut self, score: GameScore, by: &User) {
+    fn set_score(&mut self, score: GameScore, result: MatchResult, by: &User) {
         self.pairing.score = Some(score);
-        self.pairing.result = Some(score.result());
+        self.pairing.result = Some(result);
         self.pairing.reported_by = Some(by.id);
         self.pairing.reported_at = Some(now_millis());
     }
@@ -254,7 +299,8 @@ pub async fn report(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score)
             return Err(ApiError::conflict(Code::AlreadyConfirmed, "This result is already final."))
         }
     }
-    table.set_score(reported, user);
+    let result = table.result_of(&reported, score.winner, false)?;
+    table.set_score(reported, result, user);
     table.pairing.state = PairingState::Reported;
     table.finish(ctx, Step::Reported).await
 }
@@ -318,7 +364,9 @@ pub async fn override_result(ctx: &Ctx, user: &User, pairing_id: PairingId, scor
     if table.t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete; its results are final."));
     }
-    table.set_score(set, user);
+    let result = table.result_of(&set, score.winner, true)?;
+    table.moved_on(result).await?;
+    table.set_score(set, result, user);
     table.pairing.state = PairingState::Confirmed;
     table.pairing.to_override = true;
     table.pairing.override_note = note(score.note.as_deref())?;

@@ -71,6 +71,7 @@ pub async fn create(ctx: &Ctx, user: &User, id: TournamentId, input: CreateRound
         status: RoundStatus::Pending,
         mission,
         created_at: now_millis(),
+        playoff: false,
     };
     change.tx().insert_round(&r).await?;
     let v = views::round(&r, &[], &HashMap::new());
@@ -226,7 +227,7 @@ pub async fn get(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> ApiResu
     Ok(views::round(&round, &tx.pairings_of_round(round.id).await?, &names))
 }
 
-/// A tournament's rounds (tables only for published rounds, or for the TO).
+/// A tournament's rounds, playoff rounds included (tables only for published rounds, or for the TO).
 ///
 /// # Errors
 /// 404 for an unknown tournament.
@@ -235,7 +236,7 @@ pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResu
     let t = super::visible(&tx, id, viewer).await?;
     let names = roster(&tx.players(id).await?);
     let mut out = Vec::new();
-    for r in tx.rounds(id).await? {
+    for r in tx.all_rounds(id).await? {
         out.push(views::round(&r, &tx.pairings_of_round(r.id).await?, &names));
     }
     let _ = t;

@@ -52,6 +52,10 @@ pub struct Score {
     /// The TO's note (override), or what is wrong (dispute).
     #[serde(default)]
     pub note: Option<String>,
+    /// Playoff games only, the TO's override: the seat (1 or 2) that won the
+    /// tiebreaker of a level score (see `service::playoffs::decide`).
+    #[serde(default)]
+    pub winner: Option<u8>,
 }
 
 /// The score fields of `game`, and how its result is written, in words.

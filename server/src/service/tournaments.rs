@@ -305,7 +305,7 @@ pub async fn advance(
         TournamentStatus::Complete => {
             let open: Vec<u32> = change
                 .tx()
-                .rounds(id)
+                .all_rounds(id)
                 .await?
                 .iter()
                 .filter(|r| r.status != RoundStatus::Complete)
@@ -320,6 +320,7 @@ pub async fn advance(
                     ),
                 ));
             }
+            super::playoffs::require_finished(change.tx(), &t).await?;
         }
         _ => {}
     }

@@ -251,6 +251,7 @@ pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> Api
             status: RoundStatus::Complete,
             mission: String::new(),
             created_at: now,
+            playoff: false,
         };
         change.tx().insert_round(&round).await?;
         change.tx().insert_pairings(&round_tables(&trf, &round, &ids, now)).await?;

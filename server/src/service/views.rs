@@ -179,5 +179,6 @@ pub fn round(r: &Round, pairings: &[Pairing], roster: &Roster) -> RoundView {
         mission: r.mission.clone(),
         pairings: pairings.iter().map(|p| pairing(p, roster)).collect(),
         tables_total: u32::try_from(pairings.iter().filter(|p| !p.is_bye()).count()).unwrap_or(u32::MAX),
+        playoff: r.playoff,
     }
 }

@@ -24,6 +24,7 @@ mod entity;
 mod events;
 mod pairings;
 mod players;
+mod playoffs;
 mod prizes;
 mod ratings;
 mod rounds;

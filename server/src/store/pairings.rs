@@ -1,6 +1,6 @@
 //! Pairing rows (tables and byes, with their results).
 
-use super::entity::pairing;
+use super::entity::{pairing, round};
 use super::{StoreError, StoreResult, Tx};
 use crate::domain::{
     Dispute, GameScore, MatchResult, Pairing, PairingId, PairingState, PlayerId, RoundId, TournamentId,
@@ -53,8 +53,26 @@ impl Tx {
             .transpose()
     }
 
-    /// Every pairing of a tournament.
+    /// Every pairing of a tournament's Swiss (or round-robin) rounds: playoff
+    /// games are left out (see [`Tx::all_pairings_of_tournament`]).
     pub async fn pairings_of_tournament(&self, tournament: TournamentId) -> StoreResult<Vec<Pairing>> {
+        let playoff: Vec<RoundId> = round::Entity::find()
+            .filter(round::Column::TournamentId.eq(tournament))
+            .filter(round::Column::Playoff.eq(true))
+            .all(self.conn())
+            .await?
+            .into_iter()
+            .map(|r| r.id)
+            .collect();
+        let mut q = pairing::Entity::find().filter(pairing::Column::TournamentId.eq(tournament));
+        if !playoff.is_empty() {
+            q = q.filter(pairing::Column::RoundId.is_not_in(playoff));
+        }
+        q.all(self.conn()).await?.into_iter().map(from_model).collect()
+    }
+
+    /// Every pairing of a tournament, playoff games included.
+    pub async fn all_pairings_of_tournament(&self, tournament: TournamentId) -> StoreResult<Vec<Pairing>> {
         pairing::Entity::find()
             .filter(pairing::Column::TournamentId.eq(tournament))
             .all(self.conn())

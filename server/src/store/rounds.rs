@@ -34,8 +34,22 @@ impl Tx {
             .transpose()
     }
 
-    /// A tournament's rounds, in order.
+    /// A tournament's Swiss (or round-robin) rounds, in order: what standings,
+    /// pairing and tie-breaks read. Playoff rounds are left out (see [`Tx::all_rounds`]).
     pub async fn rounds(&self, tournament: TournamentId) -> StoreResult<Vec<Round>> {
+        round::Entity::find()
+            .filter(round::Column::TournamentId.eq(tournament))
+            .filter(round::Column::Playoff.eq(false))
+            .order_by_asc(round::Column::RoundNumber)
+            .all(self.conn())
+            .await?
+            .into_iter()
+            .map(from_model)
+            .collect()
+    }
+
+    /// Every round of a tournament, playoff rounds included, in order.
+    pub async fn all_rounds(&self, tournament: TournamentId) -> StoreResult<Vec<Round>> {
         round::Entity::find()
             .filter(round::Column::TournamentId.eq(tournament))
             .order_by_asc(round::Column::RoundNumber)
@@ -55,6 +69,7 @@ fn to_active(r: &Round) -> round::ActiveModel {
         status: Set(r.status.as_str().to_string()),
         mission: Set(r.mission.clone()),
         created_at: Set(r.created_at),
+        playoff: Set(r.playoff),
     }
 }
 
@@ -67,5 +82,6 @@ fn from_model(m: round::Model) -> StoreResult<Round> {
         status: RoundStatus::parse(&m.status).ok_or_else(|| corrupt("status"))?,
         mission: m.mission,
         created_at: m.created_at,
+        playoff: m.playoff,
     })
 }

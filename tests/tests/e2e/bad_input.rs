@@ -94,9 +94,20 @@ async fn bad_input_is_refused_and_changes_nothing() {
         &mut p[o1],
         Method::POST,
         &format!("/api/pairings/{other}/report"),
-        json_body(json!({"player1_vp": 70, "player2_vp": 50, "winner": 1})),
+        json_body(json!({"player1_vp": 70, "player2_vp": 50, "loser": 2})),
         400,
         "invalid_json",
+    )
+    .await;
+    // A Swiss table's result follows from its score: naming a winner (a playoff tiebreaker's) is refused.
+    refused(
+        &f.app,
+        &mut p[o1],
+        Method::POST,
+        &format!("/api/pairings/{other}/report"),
+        json_body(json!({"player1_vp": 70, "player2_vp": 50, "winner": 1})),
+        422,
+        "invalid_winner",
     )
     .await;
 

@@ -25,4 +25,5 @@ mod security;
 mod security_web;
 mod storage;
 mod swiss40k;
+mod topcut;
 mod views;

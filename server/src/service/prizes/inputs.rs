@@ -4,7 +4,7 @@
 //! (rating, birth date, sex, disability, city, state, club), as the engine's
 //! [`PrizeEvent`].
 
-use crate::domain::{Entrant, Pairing, Player, PrizeConfig, Round, RunInputs, Tournament};
+use crate::domain::{Entrant, Pairing, Player, PlayerId, PrizeConfig, Round, RunInputs, Tournament};
 use crate::error::{ApiError, ApiResult, Code};
 use crate::service::standings;
 use arbiter_engine::model::{PlayerNo, Points};
@@ -16,6 +16,13 @@ use chrono::Datelike;
 /// standings. Players the TO removed take no prize; players who withdrew
 /// keep their place. A player's engine number is their registration number.
 ///
+/// With a finished top cut (`playoff`: the players in the cut with their
+/// playoff places, best first) the players in the cut come first, ranked by
+/// their place (semifinal losers without a third-place game share 3rd, and
+/// so are tied for money), above everyone else in Swiss order. For the
+/// engine's ties their score is set above every Swiss score, one tenth per
+/// place (equal places, equal scores); the score shown stays their Swiss one.
+///
 /// # Errors
 /// 409 `no_results` before any game counts; 500 if stored results are
 /// inconsistent.
@@ -26,6 +33,7 @@ pub fn prize_event(
     pairings: &[Pairing],
     config: &PrizeConfig,
     overrides: Vec<ManualOverride>,
+    playoff: Option<&[(PlayerId, u32)]>,
 ) -> ApiResult<RunInputs> {
     let c = standings::compute_all(t, players, rounds, pairings)?;
     if !c.started {
@@ -34,17 +42,39 @@ pub fn prize_event(
             "No game counts yet: prizes are allocated from the standings once results are in.",
         ));
     }
+    // Each row with its rank and score for the engine (see the top cut above).
+    let mut lines: Vec<(&arbiter_engine::standings::StandingRow, u32, Points)> =
+        c.resolved.rows.iter().map(|row| (row, row.rank, points(row.score.value))).collect();
+    if let Some(places) = playoff.filter(|p| !p.is_empty()) {
+        let top = lines.iter().map(|l| l.2.tenths()).max().unwrap_or(0);
+        let cut = u32::try_from(places.len()).unwrap_or(u32::MAX);
+        let id_of = |row: &arbiter_engine::standings::StandingRow| c.by_no.get(&row.player).map(|p| p.id);
+        let mut ordered = Vec::with_capacity(lines.len());
+        for &(player, place) in places {
+            if let Some(l) = lines.iter().find(|l| id_of(l.0) == Some(player)) {
+                let above = i32::try_from(cut.saturating_add(1).saturating_sub(place)).unwrap_or(0);
+                ordered.push((l.0, place, Points::from_tenths(top.saturating_add(above))));
+            }
+        }
+        let rest: Vec<_> = lines.iter().filter(|l| !places.iter().any(|(p, _)| id_of(l.0) == Some(*p))).collect();
+        for (i, l) in rest.iter().enumerate() {
+            // Tied Swiss ranks stay tied: the rank of the first of their group.
+            let first = rest.iter().position(|x| x.1 == l.1).unwrap_or(i);
+            ordered.push((l.0, cut.saturating_add(u32::try_from(first + 1).unwrap_or(u32::MAX)), l.2));
+        }
+        lines = ordered;
+    }
     let mut entrants = Vec::new();
     let mut event_players = Vec::new();
-    for row in &c.resolved.rows {
+    for (row, rank, score) in lines {
         let Some(p) = c.by_no.get(&row.player).filter(|p| !p.removed) else { continue };
         let no = PlayerNo(p.registration_no);
         entrants.push(Entrant { no, player_id: p.id, user_id: p.user_id, score: row.score.display.clone() });
         event_players.push(PrizePlayer {
             id: no,
             name: p.display_name.clone(),
-            rank: row.rank,
-            score: points(row.score.value),
+            rank,
+            score,
             rating: p.profile.rating,
             gender: p.profile.sex.as_deref().map(|s| if s == "w" { "F".to_string() } else { s.to_uppercase() }),
             date_of_birth: p.profile.birth_date.and_then(date),

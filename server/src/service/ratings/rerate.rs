@@ -81,7 +81,7 @@ async fn load_periods(tx: &Tx, ledger: &[RatedRound]) -> ApiResult<Vec<Period>> 
     let mut by_tournament: HashMap<TournamentId, (HashMap<PlayerId, UserId>, Vec<Pairing>)> = HashMap::new();
     for t in ledger.iter().map(|r| r.tournament_id).collect::<HashSet<_>>() {
         let user_of = tx.players(t).await?.into_iter().map(|p| (p.id, p.user_id)).collect();
-        by_tournament.insert(t, (user_of, tx.pairings_of_tournament(t).await?));
+        by_tournament.insert(t, (user_of, tx.all_pairings_of_tournament(t).await?));
     }
     let mut periods = Vec::with_capacity(ledger.len());
     for round in ledger {

@@ -222,6 +222,7 @@ mod tests {
             status: RoundStatus::Active,
             mission: String::new(),
             created_at: 0,
+            playoff: false,
         };
         let rounds = [round(1), round(2)];
         let chess = |result| Some(GameScore::Chess { result });
@@ -257,6 +258,7 @@ mod tests {
             status: RoundStatus::Active,
             mission: String::new(),
             created_at: 0,
+            playoff: false,
         };
         let score =
             GameScore::Crokinole { player1_points: 6, player2_points: 2, player1_twenties: 3, player2_twenties: 1 };

@@ -6,6 +6,7 @@ pub mod event;
 pub mod pairing;
 pub mod player;
 pub mod player_elo;
+pub mod playoff;
 pub mod prize_config;
 pub mod prize_run;
 pub mod rated_round;

@@ -14,6 +14,7 @@ pub struct Model {
     pub status: String,
     pub mission: String,
     pub created_at: i64,
+    pub playoff: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,0 +1,558 @@
+//! The top cut: the TO adds a playoff stage (cut size, re-seeding,
+//! third-place game, the rule that decides a level game), pairs each playoff
+//! round from the bracket (the first one seeds the cut from the final Swiss
+//! standings), and the event's final ranking puts the playoff's places above
+//! the Swiss standings.
+//!
+//! Playoff rounds are ordinary rounds marked `playoff`: their results are
+//! reported, confirmed, disputed and overridden like any table (and rated
+//! when the round closes), but the Swiss standings and pairing leave them
+//! out. The bracket itself is computed by the engine
+//! ([`arbiter_engine::playoffs`]) from the seeds and the confirmed results.
+
+use super::views::{self, roster, Roster};
+use super::{load_tournament, require_to, Change, Ctx};
+use crate::bus::EventData;
+use crate::domain::{
+    now_millis, Game, GameScore, MatchResult, Pairing, PairingState, Player, PlayerId, Playoff, PlayoffSettings, Round,
+    RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
+};
+use crate::error::{ApiError, ApiResult, Code};
+use crate::store::Tx;
+use arbiter_engine::playoffs::{Bracket, Slot, MAX_CUT, MIN_CUT};
+use arbiter_web::views::playoffs::{
+    BracketRoundView, BracketView, PlacementView, PlayoffSettingsView, RankingRowView, SeedView, SlotView,
+};
+use arbiter_web::views::Published;
+use serde::Deserialize;
+use std::collections::HashMap;
+
+/// `PUT /api/tournaments/{id}/playoffs`: the TO's playoff settings.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayoffInput {
+    /// How many players make the cut: 2 to 64.
+    pub cut: u32,
+    /// Re-seed each round (highest remaining against lowest); default no.
+    #[serde(default)]
+    pub reseed: bool,
+    /// Play a third-place game; default no.
+    #[serde(default)]
+    pub third_place: bool,
+    /// What decides a level game, in the TO's words (at most 300 characters).
+    #[serde(default)]
+    pub tiebreak: Option<String>,
+}
+
+fn no_playoffs() -> ApiError {
+    ApiError::not_found(Code::NoPlayoffs, "This event has no playoff stage; the organiser can add one.")
+}
+
+fn settings_view(s: &PlayoffSettings) -> PlayoffSettingsView {
+    PlayoffSettingsView { cut: s.cut, reseed: s.reseed, third_place: s.third_place, tiebreak: s.tiebreak.clone() }
+}
+
+/// `PUT …/playoffs`: the TO adds the playoff stage or changes its settings,
+/// before the event starts or at any time until the first playoff round is paired.
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 `wrong_status` for a complete event, 409
+/// `playoffs_started` once the cut is seeded; 422 `invalid_cut` for a cut
+/// outside 2–64, `invalid_field` for a bad tie-break text.
+pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffInput) -> ApiResult<BracketView> {
+    let mut change = Change::begin(ctx, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "set up the playoffs")?;
+    if t.status == TournamentStatus::Complete {
+        return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete; it can have no playoffs now."));
+    }
+    if !(MIN_CUT..=MAX_CUT).contains(&input.cut) {
+        return Err(ApiError::invalid(
+            Code::InvalidCut,
+            format!("A top cut has {MIN_CUT} to {MAX_CUT} players, not {}.", input.cut),
+        ));
+    }
+    let tiebreak = match input.tiebreak.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(s) => Some(super::clean_text("tiebreak", s, 300)?),
+    };
+    if change.tx().playoff(id).await?.is_some_and(|p| p.seeds.is_some()) {
+        return Err(ApiError::conflict(
+            Code::PlayoffsStarted,
+            "The playoffs have started: the cut is seeded and its settings can no longer change.",
+        ));
+    }
+    let settings = PlayoffSettings { cut: input.cut, reseed: input.reseed, third_place: input.third_place, tiebreak };
+    let p = Playoff { tournament_id: id, settings, seeds: None, updated_at: now_millis() };
+    change.tx().put_playoff(&p).await?;
+    let view = bracket_view(change.tx(), &p).await?;
+    change.emit(EventData::BracketChanged { bracket: Some(view.clone()) }).await?;
+    change.commit(ctx).await?;
+    Ok(view)
+}
+
+/// `DELETE …/playoffs`: the TO removes the playoff stage before it starts.
+///
+/// # Errors
+/// 403 for anyone but the TO; 404 `no_playoffs`; 409 `playoffs_started` once the cut is seeded.
+pub async fn remove(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
+    let mut change = Change::begin(ctx, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "remove the playoffs")?;
+    let p = change.tx().playoff(id).await?.ok_or_else(no_playoffs)?;
+    if p.seeds.is_some() {
+        return Err(ApiError::conflict(
+            Code::PlayoffsStarted,
+            "The playoffs have started; they can no longer be removed.",
+        ));
+    }
+    change.tx().delete_playoff(id).await?;
+    change.emit(EventData::BracketChanged { bracket: None }).await?;
+    change.commit(ctx).await?;
+    Ok(())
+}
+
+/// `GET …/playoffs`: the bracket, public once the event is visible.
+///
+/// # Errors
+/// 404 `tournament_not_found`, `no_playoffs`.
+pub async fn get(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<BracketView> {
+    let tx = ctx.store.read().await?;
+    let t = super::visible(&tx, id, viewer).await?;
+    bracket_of(&tx, &t).await?.ok_or_else(no_playoffs)
+}
+
+/// The bracket of `t`, or `None` when it has no playoff stage (the live `bracket` view's snapshot).
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn bracket_of(tx: &Tx, t: &Tournament) -> ApiResult<Option<BracketView>> {
+    match tx.playoff(t.id).await? {
+        Some(p) => Ok(Some(bracket_view(tx, &p).await?)),
+        None => Ok(None),
+    }
+}
+
+/// The playoff rounds and their tables.
+async fn playoff_games(tx: &Tx, id: TournamentId) -> ApiResult<Vec<(Round, Vec<Pairing>)>> {
+    let mut out = Vec::new();
+    for r in tx.all_rounds(id).await?.into_iter().filter(|r| r.playoff) {
+        let tables = tx.pairings_of_round(r.id).await?;
+        out.push((r, tables));
+    }
+    Ok(out)
+}
+
+/// The seat that won a table, once its result counts.
+fn winner_of(p: &Pairing) -> Option<PlayerId> {
+    if p.state != PairingState::Confirmed {
+        return None;
+    }
+    match p.result? {
+        MatchResult::P1Win | MatchResult::P1WinForfeit => Some(p.player1_id),
+        MatchResult::P2Win | MatchResult::P2WinForfeit => p.player2_id,
+        _ => None,
+    }
+}
+
+/// The engine's bracket from the seeds and the confirmed playoff results.
+fn build(settings: &PlayoffSettings, seeds: &[PlayerId], games: &[(Round, Vec<Pairing>)]) -> ApiResult<Bracket> {
+    let seed_of: HashMap<PlayerId, u32> = (1u32..).zip(seeds.iter().copied()).map(|(n, p)| (p, n)).collect();
+    let mut won: HashMap<(u32, u32), u32> = HashMap::new();
+    for p in games.iter().flat_map(|(_, ps)| ps) {
+        let (Some(&a), Some(&b)) = (seed_of.get(&p.player1_id), p.player2_id.and_then(|x| seed_of.get(&x))) else {
+            continue;
+        };
+        if let Some(&w) = winner_of(p).and_then(|w| seed_of.get(&w)) {
+            won.insert((a.min(b), a.max(b)), w);
+        }
+    }
+    Bracket::build(settings.engine(), |h, l| won.get(&(h, l)).copied()).map_err(ApiError::internal)
+}
+
+struct Names<'a> {
+    seeds: Option<&'a [PlayerId]>,
+    roster: Roster,
+}
+
+impl Names<'_> {
+    fn seed(&self, n: u32) -> SeedView {
+        let player = self.seeds.and_then(|s| s.get(n as usize - 1)).copied();
+        let name = player.and_then(|p| self.roster.get(&p)).map_or_else(|| format!("Seed {n}"), |s| s.name.clone());
+        SeedView { seed: n, player_id: player, name }
+    }
+}
+
+fn slot_view(s: &Slot, names: &Names<'_>, table: Option<&Pairing>) -> SlotView {
+    let (kind, high, low, winner) = match *s {
+        Slot::Game { high, low, winner } => ("game", Some(names.seed(high)), Some(names.seed(low)), winner),
+        Slot::Bye { seed } => ("bye", Some(names.seed(seed)), None, None),
+        Slot::Open { known } => ("open", known.map(|k| names.seed(k)), None, None),
+    };
+    SlotView {
+        kind: kind.into(),
+        high,
+        low,
+        winner,
+        pairing_id: table.map(|p| p.id),
+        table: table.map(|p| p.table_number),
+        state: table.map(|p| p.state.as_str().to_string()),
+        score_text: table.and_then(|p| p.score.map(|s| s.text())),
+    }
+}
+
+/// The bracket's view: the engine's bracket with names, tables and states.
+async fn bracket_view(tx: &Tx, p: &Playoff) -> ApiResult<BracketView> {
+    let players = tx.players(p.tournament_id).await?;
+    let games = playoff_games(tx, p.tournament_id).await?;
+    let seeds = p.seeds.clone().unwrap_or_default();
+    let bracket = build(&p.settings, &seeds, &games)?;
+    let names = Names { seeds: p.seeds.as_deref(), roster: roster(&players) };
+    // The table of a game: the pairing of these two players in a playoff round.
+    let table_of = |s: &Slot| -> Option<&Pairing> {
+        let Slot::Game { high, low, .. } = *s else { return None };
+        let (a, b) = (seeds.get(high as usize - 1)?, seeds.get(low as usize - 1)?);
+        games.iter().flat_map(|(_, ps)| ps).find(|t| t.has_player(*a) && t.has_player(*b))
+    };
+    let rounds = bracket
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(i, slots)| {
+            let round = games.get(i).map(|(r, _)| r);
+            BracketRoundView {
+                name: bracket.round_name(i),
+                round_id: round.map(|r| r.id),
+                number: round.map(|r| r.number),
+                slots: slots.iter().map(|s| slot_view(s, &names, table_of(s))).collect(),
+            }
+        })
+        .collect();
+    let third_place = bracket.third_place.as_ref().map(|s| slot_view(s, &names, table_of(s)));
+    let ranking = if p.seeds.is_some() {
+        bracket.ranking().iter().map(|pl| PlacementView { seed: names.seed(pl.seed), place: pl.place }).collect()
+    } else {
+        Vec::new()
+    };
+    Ok(BracketView {
+        settings: settings_view(&p.settings),
+        seeded: p.seeds.is_some(),
+        rounds,
+        third_place,
+        champion: bracket.champion().filter(|_| p.seeds.is_some()).map(|c| names.seed(c)),
+        finished: p.seeds.is_some() && bracket.is_finished(),
+        ranking,
+    })
+}
+
+/// The players in `t`'s cut with their playoff places, best first, once its
+/// bracket is finished (what prizes are allocated by); `None` otherwise.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn final_places(tx: &Tx, t: &Tournament) -> ApiResult<Option<Vec<(PlayerId, u32)>>> {
+    let Some(p) = tx.playoff(t.id).await? else { return Ok(None) };
+    let Some(seeds) = p.seeds.as_deref() else { return Ok(None) };
+    let games = playoff_games(tx, t.id).await?;
+    let bracket = build(&p.settings, seeds, &games)?;
+    if !bracket.is_finished() {
+        return Ok(None);
+    }
+    Ok(Some(bracket.ranking().iter().map(|pl| (seeds[pl.seed as usize - 1], pl.place.unwrap_or(1))).collect()))
+}
+
+/// Checks that `t`'s bracket, if it has one, is finished (before the event ends).
+///
+/// # Errors
+/// 409 `playoffs_unfinished` while a playoff game is undecided or the playoffs have not started.
+pub async fn require_finished(tx: &Tx, t: &Tournament) -> ApiResult<()> {
+    match bracket_of(tx, t).await? {
+        Some(b) if !b.seeded => Err(ApiError::conflict(
+            Code::PlayoffsUnfinished,
+            "The playoffs have not been played: pair the first playoff round, or remove the playoff stage.",
+        )),
+        Some(b) if !b.finished => Err(ApiError::conflict(
+            Code::PlayoffsUnfinished,
+            "The bracket is not finished: every playoff game needs its result first.",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Emits `bracket_changed` in `change` when `t` has a playoff stage (a playoff result now counts).
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn publish(change: &mut Change, t: &Tournament) -> ApiResult<()> {
+    if let Some(view) = bracket_of(change.tx(), t).await? {
+        change.emit(EventData::BracketChanged { bracket: Some(view) }).await?;
+    }
+    Ok(())
+}
+
+/// `POST …/playoffs/rounds`: the TO pairs the next playoff round from the
+/// bracket. The first seeds the cut from the final Swiss standings (players
+/// who withdrew are passed over) once every Swiss round is closed; each next
+/// one follows once the previous playoff round is closed. The third-place
+/// game is played beside the final.
+///
+/// # Errors
+/// 403 for anyone but the TO; 404 `no_playoffs`; 409 `wrong_status` unless
+/// the event is in progress, `swiss_unfinished` while a Swiss round is still
+/// to be played or closed, `round_open` while a playoff round is open,
+/// `cut_too_large` when fewer players than the cut remain, `bracket_finished`
+/// when every playoff game is decided.
+pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Published> {
+    let mut change = Change::begin(ctx, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "pair playoff rounds")?;
+    let mut p = change.tx().playoff(id).await?.ok_or_else(no_playoffs)?;
+    if t.status != TournamentStatus::InProgress {
+        return Err(ApiError::conflict(
+            Code::WrongStatus,
+            format!("Playoff rounds are paired while the event is in progress; it is {}.", t.status),
+        ));
+    }
+    let all = change.tx().all_rounds(id).await?;
+    if let Some(open) = all.iter().find(|r| r.status != RoundStatus::Complete) {
+        return Err(ApiError::conflict(
+            Code::RoundOpen,
+            format!("Round {} is still open; close it first.", open.number),
+        ));
+    }
+    let swiss = all.iter().filter(|r| !r.playoff).count();
+    if swiss < t.total_rounds as usize {
+        return Err(ApiError::conflict(
+            Code::SwissUnfinished,
+            format!("The playoffs follow the last Swiss round: {swiss} of {} rounds have been played.", t.total_rounds),
+        ));
+    }
+    let players = change.tx().players(id).await?;
+    if p.seeds.is_none() {
+        p.seeds = Some(seed(change.tx(), &t, &players, p.settings.cut).await?);
+        p.updated_at = now_millis();
+        change.tx().put_playoff(&p).await?;
+    }
+    let seeds = p.seeds.clone().unwrap_or_default();
+    let games = playoff_games(change.tx(), id).await?;
+    let bracket = build(&p.settings, &seeds, &games)?;
+    let index = games.len();
+    if bracket.is_finished() || index >= bracket.rounds.len() {
+        return Err(ApiError::conflict(
+            Code::BracketFinished,
+            "The bracket is finished: every playoff game has been decided. End the tournament to make the ranking final.",
+        ));
+    }
+    let number = u32::try_from(all.len()).unwrap_or(u32::MAX).saturating_add(1);
+    let mut round = Round {
+        id: RoundId::random(),
+        tournament_id: id,
+        number,
+        status: RoundStatus::Active,
+        mission: bracket.round_name(index),
+        created_at: now_millis(),
+        playoff: true,
+    };
+    change.tx().insert_round(&round).await?;
+    let mut rows = Vec::new();
+    for (table, slot) in (1u32..).zip(bracket.games_of(index)) {
+        let Slot::Game { high, low, .. } = slot else { continue };
+        let (a, b) = (seeds[high as usize - 1], seeds[low as usize - 1]);
+        rows.push(Pairing::unreported(&round, table, a, Some(b), round.created_at));
+    }
+    if let Some(Slot::Game { .. }) = bracket.third_place.filter(|_| index + 1 == bracket.rounds.len()) {
+        // The third-place game is the final's round's last table (games_of lists it last).
+        round.mission = format!("{} and third-place game", bracket.round_name(index));
+        change.tx().update_round(&round).await?;
+    }
+    change.tx().insert_pairings(&rows).await?;
+    let names = roster(&players);
+    let published = Published { round: views::round(&round, &rows, &names), warnings: Vec::new(), tournament: None };
+    change.emit(EventData::PairingsPublished(published.clone())).await?;
+    let view = bracket_view(change.tx(), &p).await?;
+    change.emit(EventData::BracketChanged { bracket: Some(view) }).await?;
+    change.commit(ctx).await?;
+    Ok(published)
+}
+
+/// The cut: the first `cut` players of the Swiss standings who have not
+/// withdrawn, in standings order (seed 1 first).
+async fn seed(tx: &Tx, t: &Tournament, players: &[Player], cut: u32) -> ApiResult<Vec<PlayerId>> {
+    let rows = standings_order(tx, t, players).await?;
+    let eligible: Vec<PlayerId> = rows
+        .into_iter()
+        .filter(|id| players.iter().any(|p| p.id == *id && !p.dropped && !p.removed))
+        .take(cut as usize)
+        .collect();
+    if eligible.len() < cut as usize {
+        return Err(ApiError::conflict(
+            Code::CutTooLarge,
+            format!(
+                "The cut is {cut} players but only {} are still in the event; lower the cut first.",
+                eligible.len()
+            ),
+        ));
+    }
+    Ok(eligible)
+}
+
+/// The Swiss standings' order of registrations, best first.
+async fn standings_order(tx: &Tx, t: &Tournament, players: &[Player]) -> ApiResult<Vec<PlayerId>> {
+    let rounds = tx.rounds(t.id).await?;
+    let pairings = tx.pairings_of_tournament(t.id).await?;
+    let (rows, _) = super::standings::table_apart(t.clone(), players.to_vec(), rounds, pairings).await?;
+    Ok(rows.into_iter().map(|r| r.player_id).collect())
+}
+
+/// `GET …/ranking`: the event's final ranking: the players in the cut by
+/// their playoff place (shared places by seed), then everyone else by the
+/// Swiss standings. Without a seeded playoff stage it is the standings.
+///
+/// # Errors
+/// 404 `tournament_not_found`.
+pub async fn ranking(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Vec<RankingRowView>> {
+    let tx = ctx.store.read().await?;
+    let t = super::visible(&tx, id, viewer).await?;
+    let players = tx.players(id).await?;
+    let swiss = standings_order(&tx, &t, &players).await?;
+    let swiss_rank = |p: PlayerId| swiss.iter().position(|x| *x == p).and_then(|i| u32::try_from(i + 1).ok());
+    let names = roster(&players);
+    let name = |p: PlayerId| names.get(&p).map(|s| s.name.clone()).unwrap_or_default();
+    let mut out = Vec::with_capacity(swiss.len());
+    let playoff = tx.playoff(id).await?;
+    let seeds = playoff.as_ref().and_then(|p| p.seeds.clone()).unwrap_or_default();
+    if let Some(p) = playoff.filter(|p| p.seeds.is_some()) {
+        let games = playoff_games(&tx, id).await?;
+        let bracket = build(&p.settings, &seeds, &games)?;
+        // Players still in the bracket (while it is played) share first place, by seed.
+        for pl in bracket.ranking() {
+            let player = seeds[pl.seed as usize - 1];
+            out.push(RankingRowView {
+                place: pl.place.unwrap_or(1),
+                player_id: player,
+                name: name(player),
+                stage: "playoff".into(),
+                seed: Some(pl.seed),
+                swiss_rank: swiss_rank(player),
+            });
+        }
+    }
+    let shown = players.iter().filter(|p| !p.removed).map(|p| p.id).collect::<Vec<_>>();
+    let cut = u32::try_from(seeds.len()).unwrap_or(u32::MAX);
+    for (i, player) in swiss.iter().filter(|p| !seeds.contains(p) && shown.contains(p)).enumerate() {
+        out.push(RankingRowView {
+            place: cut.saturating_add(u32::try_from(i + 1).unwrap_or(u32::MAX)),
+            player_id: *player,
+            name: name(*player),
+            stage: "swiss".into(),
+            seed: None,
+            swiss_rank: swiss_rank(*player),
+        });
+    }
+    Ok(out)
+}
+
+/// The result of a playoff table's score: a playoff game must produce a
+/// winner. More VP or points wins; in crokinole, level points are decided by
+/// the 20s; a score still level (40K VP, crokinole points and 20s, a chess
+/// draw or double forfeit) needs the TO to record who won the tiebreaker
+/// (`winner`: the seat, 1 or 2), and is refused otherwise with what decides it.
+///
+/// # Errors
+/// 422 `winner_needed` for a level score without the TO's `winner`;
+/// 422 `invalid_winner` for a `winner` that is not 1 or 2, for a player's
+/// report that names one, or for a score that already has a winner.
+pub fn decide(
+    game: Game,
+    settings: &PlayoffSettings,
+    score: &GameScore,
+    winner: Option<u8>,
+    by_to: bool,
+) -> ApiResult<MatchResult> {
+    let level = match *score {
+        GameScore::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties }
+            if player1_points == player2_points =>
+        {
+            match MatchResult::from_vp(player1_twenties, player2_twenties) {
+                MatchResult::Draw => None,
+                decided => Some(decided),
+            }
+        }
+        s => match s.result() {
+            MatchResult::Draw | MatchResult::DoubleForfeit => None,
+            decided => Some(decided),
+        },
+    };
+    if winner.is_some() && !by_to {
+        return Err(ApiError::invalid(
+            Code::InvalidWinner,
+            "Only the organiser records the winner of a tiebreaker; report the score.",
+        ));
+    }
+    match (level, winner) {
+        (Some(decided), None) => Ok(decided),
+        (Some(_), Some(_)) => Err(ApiError::invalid(
+            Code::InvalidWinner,
+            "This score already has a winner; give a winner only for a level score.",
+        )),
+        (None, Some(1)) => Ok(MatchResult::P1Win),
+        (None, Some(2)) => Ok(MatchResult::P2Win),
+        (None, Some(n)) => Err(ApiError::invalid(Code::InvalidWinner, format!("The winner is seat 1 or 2, not {n}."))),
+        (None, None) => {
+            let rule = settings.tiebreak.as_deref().map(|r| format!(" The organiser's rule: {r}.")).unwrap_or_default();
+            let how = match game {
+                Game::Wh40k => "A playoff game needs a winner and these VP are level: the game is decided by the tiebreaker the organiser sets, and the organiser records its winner (override with \"winner\": 1 or 2).",
+                Game::Crokinole => "A playoff game needs a winner and these points and 20s are level: play a tiebreak round; the organiser records its winner (override with \"winner\": 1 or 2).",
+                Game::Chess => "A playoff game needs a winner and this result is not a win: play the tie-break games with the colours the organiser sets; the organiser records the winner (override with \"winner\": 1 or 2).",
+            };
+            Err(ApiError::invalid(Code::WinnerNeeded, format!("{how}{rule}")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(tiebreak: Option<&str>) -> PlayoffSettings {
+        PlayoffSettings { cut: 8, reseed: false, third_place: false, tiebreak: tiebreak.map(String::from) }
+    }
+
+    fn code(r: ApiResult<MatchResult>) -> String {
+        r.err().map(|e| e.code().to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn playoff_games_need_a_winner() {
+        let s = settings(None);
+        let vp = |a, b| GameScore::Wh40k { player1_vp: a, player2_vp: b };
+        assert_eq!(decide(Game::Wh40k, &s, &vp(60, 40), None, false).ok(), Some(MatchResult::P1Win));
+        assert_eq!(code(decide(Game::Wh40k, &s, &vp(50, 50), None, false)), "winner_needed");
+        assert_eq!(decide(Game::Wh40k, &s, &vp(50, 50), Some(2), true).ok(), Some(MatchResult::P2Win));
+        assert_eq!(code(decide(Game::Wh40k, &s, &vp(50, 50), Some(2), false)), "invalid_winner");
+        assert_eq!(code(decide(Game::Wh40k, &s, &vp(50, 50), Some(3), true)), "invalid_winner");
+        assert_eq!(code(decide(Game::Wh40k, &s, &vp(60, 40), Some(2), true)), "invalid_winner");
+        // Crokinole: level points go to the 20s; level 20s need a tiebreak round.
+        let c = |p1, p2, t1, t2| GameScore::Crokinole {
+            player1_points: p1,
+            player2_points: p2,
+            player1_twenties: t1,
+            player2_twenties: t2,
+        };
+        assert_eq!(decide(Game::Crokinole, &s, &c(4, 4, 1, 3), None, false).ok(), Some(MatchResult::P2Win));
+        assert_eq!(decide(Game::Crokinole, &s, &c(2, 6, 5, 0), None, false).ok(), Some(MatchResult::P2Win));
+        let level = decide(Game::Crokinole, &s, &c(4, 4, 2, 2), None, false);
+        assert!(level.as_ref().err().is_some_and(|e| e.message().contains("tiebreak round")));
+        // Chess: a draw or a double forfeit is no winner; the TO's rule is quoted.
+        let rule = settings(Some("two rapid games, then Armageddon"));
+        let chess = |r| GameScore::Chess { result: r };
+        let draw = decide(Game::Chess, &rule, &chess(crate::domain::ChessResult::Draw), None, false);
+        assert!(draw.as_ref().err().is_some_and(
+            |e| e.message().contains("tie-break games") && e.message().contains("two rapid games, then Armageddon")
+        ));
+        let dff = decide(Game::Chess, &rule, &chess(crate::domain::ChessResult::DoubleForfeit), None, false);
+        assert_eq!(code(dff), "winner_needed");
+        let forfeit = decide(Game::Chess, &rule, &chess(crate::domain::ChessResult::BlackWinsByForfeit), None, false);
+        assert_eq!(forfeit.ok(), Some(MatchResult::P2WinForfeit));
+    }
+}

@@ -1,0 +1,110 @@
+//! The top cut's shapes: the bracket (`GET /api/tournaments/{id}/playoffs`,
+//! the `bracket_changed` event, the `bracket` live view) and the event's final
+//! ranking (`GET /api/tournaments/{id}/ranking`).
+
+use crate::ids::{PairingId, PlayerId, RoundId};
+use serde::{Deserialize, Serialize};
+
+/// The TO's playoff settings.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PlayoffSettingsView {
+    /// How many players make the cut (2–64).
+    pub cut: u32,
+    /// Whether each round after the first pairs highest remaining with lowest remaining.
+    pub reseed: bool,
+    /// Whether the semifinal losers play for third place.
+    pub third_place: bool,
+    /// What decides a level game, in the TO's words.
+    pub tiebreak: Option<String>,
+}
+
+/// A seed in the bracket: its number, and its player once seeded.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SeedView {
+    /// 1 = the best of the Swiss.
+    pub seed: u32,
+    /// The registration, once the cut is seeded.
+    pub player_id: Option<PlayerId>,
+    /// The player's name, once seeded ("Seed N" before).
+    pub name: String,
+}
+
+/// One place of a bracket round.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SlotView {
+    /// `game` (both players known), `bye` (`high` passes the round) or `open` (players not known yet).
+    pub kind: String,
+    /// The higher seed; a bye's seed; an open game's known player.
+    pub high: Option<SeedView>,
+    /// The lower seed.
+    pub low: Option<SeedView>,
+    /// The winner's seed, once decided.
+    pub winner: Option<u32>,
+    /// The table's pairing, once the game's round is paired.
+    pub pairing_id: Option<PairingId>,
+    /// Its table number.
+    pub table: Option<u32>,
+    /// Its reporting state (`UNREPORTED`, `REPORTED`, `DISPUTED`, `CONFIRMED`).
+    pub state: Option<String>,
+    /// Its score in words (`72 – 45`), once reported.
+    pub score_text: Option<String>,
+}
+
+/// One bracket round.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct BracketRoundView {
+    /// `Quarterfinals`, `Semifinals`, `Final`, `Round of 16`…
+    pub name: String,
+    /// The event's round, once paired.
+    pub round_id: Option<RoundId>,
+    /// The event's round number, once paired.
+    pub number: Option<u32>,
+    /// The round's slots, top of the bracket first.
+    pub slots: Vec<SlotView>,
+}
+
+/// A seed's place in the playoff.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PlacementView {
+    /// The seed.
+    pub seed: SeedView,
+    /// The place (1 = champion; shared places repeat); `None` while still in.
+    pub place: Option<u32>,
+}
+
+/// An event's bracket.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct BracketView {
+    /// The settings.
+    pub settings: PlayoffSettingsView,
+    /// Whether the cut has been seeded (the first playoff round is paired).
+    pub seeded: bool,
+    /// The rounds, first to final.
+    pub rounds: Vec<BracketRoundView>,
+    /// The third-place game, when played.
+    pub third_place: Option<SlotView>,
+    /// The champion, once the final is decided.
+    pub champion: Option<SeedView>,
+    /// Whether every game is decided.
+    pub finished: bool,
+    /// The seeds by place so far.
+    pub ranking: Vec<PlacementView>,
+}
+
+/// A line of the event's final ranking: the playoff's places for the players
+/// in the cut, then the Swiss standings for everyone else.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RankingRowView {
+    /// The place (shared places repeat: semifinal losers without a third-place game share 3rd).
+    pub place: u32,
+    /// The registration.
+    pub player_id: PlayerId,
+    /// The player's name.
+    pub name: String,
+    /// `playoff` (placed by the bracket) or `swiss` (by the standings).
+    pub stage: String,
+    /// The playoff seed, for players in the cut.
+    pub seed: Option<u32>,
+    /// The rank in the Swiss standings.
+    pub swiss_rank: Option<u32>,
+}
