@@ -78,6 +78,11 @@ pub trait Api {
     async fn resolve_tie(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply>;
     /// `GET /api/users/{user}/ratings`: a user's ratings per game system.
     async fn user_ratings(&mut self, user: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/tournaments/{id}/export/{file}`: `players.csv`, `rounds/2.json`,
+    /// `standings.csv?after_round=1`, … (the text in `Reply::text`).
+    async fn export(&mut self, tournament: &str, file: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/ratings/{game}/export.{ext}`: the whole leaderboard as a file.
+    async fn export_ratings(&mut self, game: &str, ext: &str) -> anyhow::Result<Reply>;
 }
 
 impl Api for ApiClient {
@@ -204,5 +209,13 @@ impl Api for ApiClient {
 
     async fn user_ratings(&mut self, user: &str) -> anyhow::Result<Reply> {
         self.get(&format!("/api/users/{user}/ratings")).await
+    }
+
+    async fn export(&mut self, tournament: &str, file: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/tournaments/{tournament}/export/{file}")).await
+    }
+
+    async fn export_ratings(&mut self, game: &str, ext: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/ratings/{game}/export.{ext}")).await
     }
 }
