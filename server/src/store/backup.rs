@@ -37,6 +37,18 @@ impl std::fmt::Display for Contents {
     }
 }
 
+impl super::Tx {
+    /// `SELECT COUNT(*) FROM {table}{filter}` (fixed SQL from this module only).
+    async fn count(&self, table: &'static str, filter: &'static str) -> StoreResult<u64> {
+        let stmt = Statement::from_string(self.backend, format!("SELECT COUNT(*) AS n FROM {table}{filter}"));
+        let n: i64 = match self.txn.query_one_raw(stmt).await? {
+            Some(r) => r.try_get("", "n")?,
+            None => 0,
+        };
+        Ok(n.unsigned_abs())
+    }
+}
+
 impl Store {
     /// SQLite only: writes a consistent copy of the whole database to `dest`
     /// (`VACUUM INTO`), while other connections keep reading and writing.
@@ -64,23 +76,11 @@ impl Store {
     /// The database is unavailable.
     pub async fn contents(&self) -> StoreResult<Contents> {
         let tx = self.read().await?;
-        let count = |table: &'static str, filter: &'static str| {
-            let sql = format!("SELECT COUNT(*) AS n FROM {table}{filter}");
-            let stmt = Statement::from_string(tx.backend, sql);
-            async move {
-                let row = tx.txn.query_one_raw(stmt).await?;
-                let n: i64 = match row {
-                    Some(r) => r.try_get("", "n")?,
-                    None => 0,
-                };
-                StoreResult::Ok(n.unsigned_abs())
-            }
-        };
         Ok(Contents {
-            users: count("users", "").await?,
-            tournaments: count("tournaments", "").await?,
-            confirmed: count("pairings", " WHERE state = 'CONFIRMED'").await?,
-            events: count("events", "").await?,
+            users: tx.count("users", "").await?,
+            tournaments: tx.count("tournaments", "").await?,
+            confirmed: tx.count("pairings", " WHERE state = 'CONFIRMED'").await?,
+            events: tx.count("events", "").await?,
         })
     }
 

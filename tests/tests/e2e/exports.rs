@@ -1,7 +1,7 @@
 //! Exports: players, a round's pairings and results, standings after any
 //! round (CSV and JSON), and ratings as CSV, checked against the results put
 //! in and the seed's 40K ranking (wins, then VP margin) and Elo (both at
-//! 1500 with K 32: the winner gains 16, the loser gives 16).
+//! 1200 with K 32: the winner gains 16, the loser gives 16).
 
 use arbiter_tests::{Api, Backend, Event, TestApp};
 use serde_json::json;
@@ -79,18 +79,19 @@ async fn exports_follow_the_results(backend: Backend) {
     let l1_row = now.as_array().unwrap().iter().find(|r| r["name"] == json!(l1)).unwrap().clone();
     assert_eq!((&l1_row["wins"], &l1_row["losses"]), (&json!(1), &json!(1)));
 
-    // Ratings: round 1 at 1500 each with K 32 (fewer than 30 games): ±16.
-    // Round 2 paired the two winners (1516 each) and the two losers (1484
-    // each): ±16 again. So 1532, 1500, 1500, 1468; equal ratings share a place.
+    // Ratings (the seed: "Starting rating | 1200", K 32 under 30 games):
+    // round 1 at 1200 each, ±16. Round 2 paired the two winners (1216 each)
+    // and the two losers (1184 each): ±16 again. So 1232, 1200, 1200, 1168;
+    // equal ratings share a place.
     let r = ev.to.export_ratings("wh40k", "csv").await.unwrap();
     assert_eq!(r.status.as_u16(), 200, "{}", r.text);
     let rows = cells(&r.text);
     assert_eq!(rows[0].join(","), "rank,user_id,name,rating,games,established");
     let got: Vec<(&str, &str)> = rows[1..].iter().map(|r| (r[0].as_str(), r[3].as_str())).collect();
-    assert_eq!(got, [("1", "1532"), ("2", "1500"), ("2", "1500"), ("4", "1468")]);
+    assert_eq!(got, [("1", "1232"), ("2", "1200"), ("2", "1200"), ("4", "1168")]);
     assert!(rows[1..].iter().all(|r| r[4] == "2" && r[5] == "false"), "{rows:?}");
     let j = ev.to.export_ratings("wh40k", "json").await.unwrap().ok().unwrap();
-    assert_eq!((&j[0]["rating"], &j[3]["rating"]), (&json!(1532), &json!(1468)));
+    assert_eq!((&j[0]["rating"], &j[3]["rating"]), (&json!(1232), &json!(1168)));
 
     app.stop().await;
 }
