@@ -172,7 +172,8 @@ async fn restore_sqlite(backup: &Path, live: &Path, force: bool) -> anyhow::Resu
     // a backup made by an older version: the backup file itself stays as it was).
     let incoming = with_suffix(live, ".restoring");
     remove_if_there(&incoming)?;
-    std::fs::copy(backup, &incoming).with_context(|| format!("copying {} to {}", backup.display(), incoming.display()))?;
+    std::fs::copy(backup, &incoming)
+        .with_context(|| format!("copying {} to {}", backup.display(), incoming.display()))?;
     let contents = match check_sqlite_copy(&incoming).await {
         Ok(c) => c,
         Err(e) => {
@@ -256,11 +257,7 @@ async fn pg_dump(url: &str, dest: &Path) -> anyhow::Result<()> {
 
 /// Runs a PostgreSQL client tool, the password in its environment (not on
 /// its command line, where `ps` would show it).
-async fn run_pg_tool(
-    mut cmd: tokio::process::Command,
-    password: Option<&str>,
-    name: &str,
-) -> anyhow::Result<()> {
+async fn run_pg_tool(mut cmd: tokio::process::Command, password: Option<&str>, name: &str) -> anyhow::Result<()> {
     if let Some(p) = password {
         cmd.env("PGPASSWORD", p);
     }

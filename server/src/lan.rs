@@ -30,12 +30,9 @@ pub fn addresses() -> Vec<IpAddr> {
 #[must_use]
 pub fn qr_text(text: &str) -> String {
     match QrCode::new(text.as_bytes()) {
-        Ok(code) => code
-            .render::<Dense1x2>()
-            .dark_color(Dense1x2::Light)
-            .light_color(Dense1x2::Dark)
-            .quiet_zone(true)
-            .build(),
+        Ok(code) => {
+            code.render::<Dense1x2>().dark_color(Dense1x2::Light).light_color(Dense1x2::Dark).quiet_zone(true).build()
+        }
         Err(_) => String::new(),
     }
 }

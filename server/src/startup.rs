@@ -41,8 +41,11 @@ impl Application {
         hub.stats().register(&mut metrics);
         store.register_metrics(&mut metrics);
         let backups = settings.backup_every.map(|every| {
-            let schedule =
-                crate::backup::Schedule { every, dir: settings.backup_dir.clone(), keep: settings.backup_keep as usize };
+            let schedule = crate::backup::Schedule {
+                every,
+                dir: settings.backup_dir.clone(),
+                keep: settings.backup_keep as usize,
+            };
             schedule.spawn(store.clone(), settings.database_url.clone()).abort_handle()
         });
         let http_stats = Arc::new(crate::http::metrics::HttpStats::default());

@@ -187,18 +187,8 @@ pub async fn standings(
     after_round: Option<u32>,
 ) -> ApiResult<Table> {
     let (played, rows, meta) = standings::read(ctx, id, viewer, after_round).await?;
-    let mut cols = columns(&[
-        "after_round",
-        "rank",
-        "player_id",
-        "name",
-        "faction",
-        "score",
-        "wins",
-        "losses",
-        "draws",
-        "byes",
-    ]);
+    let mut cols =
+        columns(&["after_round", "rank", "player_id", "name", "faction", "score", "wins", "losses", "draws", "byes"]);
     cols.extend(meta.columns.iter().map(|c| c.code.clone()));
     cols.push("dropped".into());
     let rows = rows
@@ -216,7 +206,9 @@ pub async fn standings(
                 json!(s.draws),
                 json!(s.byes),
             ];
-            row.extend(meta.columns.iter().enumerate().map(|(i, _)| json!(s.values.get(i).cloned().unwrap_or_default())));
+            row.extend(
+                meta.columns.iter().enumerate().map(|(i, _)| json!(s.values.get(i).cloned().unwrap_or_default())),
+            );
             row.push(json!(s.dropped));
             row
         })
@@ -270,9 +262,15 @@ mod tests {
         let t = Table {
             name: "t".into(),
             columns: columns(&["name", "rating", "club"]),
-            rows: vec![vec![json!("=HYPERLINK(\"x\")"), json!(1850), Value::Null], vec![json!("Ann, B"), json!(-3), json!(true)]],
+            rows: vec![
+                vec![json!("=HYPERLINK(\"x\")"), json!(1850), Value::Null],
+                vec![json!("Ann, B"), json!(-3), json!(true)],
+            ],
         };
-        assert_eq!(t.csv().unwrap(), "name,rating,club\n\"'=HYPERLINK(\"\"x\"\")\",1850,\nAnn B,-3,true\n".replace("Ann B", "\"Ann, B\""));
+        assert_eq!(
+            t.csv().unwrap(),
+            "name,rating,club\n\"'=HYPERLINK(\"\"x\"\")\",1850,\nAnn B,-3,true\n".replace("Ann B", "\"Ann, B\"")
+        );
         assert_eq!(t.json()[1], json!({"name": "Ann, B", "rating": -3, "club": true}));
     }
 }

@@ -54,13 +54,8 @@ async fn backup_while_confirming_then_restore(backend: Backend) {
             actix_web::rt::time::sleep(std::time::Duration::from_millis(5)).await;
         }
         let started = Instant::now();
-        let out = arbiter(vec![
-            "backup".into(),
-            file.display().to_string(),
-            "--database-url".into(),
-            url.clone(),
-        ])
-        .await;
+        let out =
+            arbiter(vec!["backup".into(), file.display().to_string(), "--database-url".into(), url.clone()]).await;
         (started, Instant::now(), out)
     };
     let ((), (started, finished, out)) = futures_util::join!(stream, backup);
@@ -75,13 +70,9 @@ async fn backup_while_confirming_then_restore(backend: Backend) {
 
     // Restore into a new, empty database and serve it.
     let (restored_url, _restored_dir) = backend.fresh().await.unwrap();
-    let out = arbiter(vec![
-        "restore".into(),
-        file.display().to_string(),
-        "--database-url".into(),
-        restored_url.clone(),
-    ])
-    .await;
+    let out =
+        arbiter(vec!["restore".into(), file.display().to_string(), "--database-url".into(), restored_url.clone()])
+            .await;
     assert!(out.status.success(), "restore failed: {}", text(&out));
     let restored = ServerProcess::spawn(&restored_url, None).await.unwrap();
     let mut viewer = ApiClient::new(&restored.base);
@@ -96,8 +87,7 @@ async fn backup_while_confirming_then_restore(backend: Backend) {
     // Consistent: the event log of the copy has exactly the confirms its tables have.
     let confirmed_tables = pairings.iter().filter(|p| p["state"] == "CONFIRMED").count();
     let log = viewer.events(&ev.tid, "?limit=5000").await.unwrap().ok().unwrap();
-    let confirm_events =
-        log["events"].as_array().unwrap().iter().filter(|e| e["kind"] == "result_confirmed").count();
+    let confirm_events = log["events"].as_array().unwrap().iter().filter(|e| e["kind"] == "result_confirmed").count();
     assert_eq!(confirm_events, confirmed_tables, "events and tables of the copy agree");
     assert!(confirmed_tables >= before.len() && confirmed_tables <= TABLES);
 
@@ -126,13 +116,19 @@ async fn postgres_backup_while_confirming_restores_every_confirmed_result() {
 async fn backup_of_a_missing_database_and_restore_of_a_missing_file_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}/nothing.db?mode=rwc", dir.path().display());
-    let out = arbiter(vec!["backup".into(), dir.path().join("b.db").display().to_string(), "--database-url".into(), url.clone()])
-        .await;
+    let out = arbiter(vec![
+        "backup".into(),
+        dir.path().join("b.db").display().to_string(),
+        "--database-url".into(),
+        url.clone(),
+    ])
+    .await;
     assert!(!out.status.success());
     assert!(text(&out).contains("there is no database at"), "{}", text(&out));
     assert!(!dir.path().join("nothing.db").exists(), "no database was created by asking for a backup");
-    let out = arbiter(vec!["restore".into(), dir.path().join("none.db").display().to_string(), "--database-url".into(), url])
-        .await;
+    let out =
+        arbiter(vec!["restore".into(), dir.path().join("none.db").display().to_string(), "--database-url".into(), url])
+            .await;
     assert!(!out.status.success());
     assert!(text(&out).contains("there is no backup at"), "{}", text(&out));
     // A file that is not a database is not restored.

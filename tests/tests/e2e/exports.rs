@@ -47,7 +47,10 @@ async fn exports_follow_the_results(backend: Backend) {
     assert!(rows[1..].iter().all(|r| r[10] == "P1_WIN" && r[11] == "CONFIRMED"), "{rows:?}");
     let j = ev.to.export(&tid, "rounds/1.json").await.unwrap().ok().unwrap();
     assert_eq!(j[0]["table"], 1);
-    assert_eq!((&j[0]["player1"], &j[0]["player1_score"], &j[0]["state"]), (&json!(w1), &json!("70"), &json!("CONFIRMED")));
+    assert_eq!(
+        (&j[0]["player1"], &j[0]["player1_score"], &j[0]["state"]),
+        (&json!(w1), &json!("70"), &json!("CONFIRMED"))
+    );
 
     // Round 2: the two winners meet and the two losers meet; the loser of
     // table 1 (margin −30) wins 90–20, so the order after round 2 differs
@@ -55,7 +58,15 @@ async fn exports_follow_the_results(backend: Backend) {
     let (rid2, t2) = ev.pair_next().await.unwrap();
     for t in &t2 {
         let (a, b) = (name(t.p1), name(t.p2));
-        let (vp1, vp2) = if a == l1 || b == l1 { if a == l1 { (90, 20) } else { (20, 90) } } else { (55, 45) };
+        let (vp1, vp2) = if a == l1 || b == l1 {
+            if a == l1 {
+                (90, 20)
+            } else {
+                (20, 90)
+            }
+        } else {
+            (55, 45)
+        };
         ev.play(t, vp1, vp2).await.unwrap();
     }
     ev.to.close_round(&rid2).await.unwrap().ok().unwrap();

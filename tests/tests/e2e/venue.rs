@@ -99,7 +99,10 @@ async fn backups_are_written_while_serving_and_the_newest_kept() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let restored = ServerProcess::spawn(&restored_url, None).await.unwrap();
     let st = ApiClient::new(&restored.base).standings(&ev.tid).await.unwrap().ok().unwrap();
-    assert_eq!((&st["players"][0]["wins"], &st["players"][0]["margin"]), (&serde_json::json!(1), &serde_json::json!(22)));
+    assert_eq!(
+        (&st["players"][0]["wins"], &st["players"][0]["margin"]),
+        (&serde_json::json!(1), &serde_json::json!(22))
+    );
 }
 
 #[actix_web::test]
@@ -129,5 +132,8 @@ async fn the_demo_plays_against_a_running_server_with_the_logins_it_prints() {
     let mine = to.get("/api/tournaments/mine").await.unwrap().ok().unwrap();
     assert_eq!(mine["tournaments"].as_array().unwrap().len(), 2, "one event per run: {mine}");
     let mut alice = ApiClient::new(&server.base);
-    assert_eq!(alice.sign_in("alice@demo.arbiter", "demo tournament day").await.unwrap()["user"]["display_name"], "Alice");
+    assert_eq!(
+        alice.sign_in("alice@demo.arbiter", "demo tournament day").await.unwrap()["user"]["display_name"],
+        "Alice"
+    );
 }
