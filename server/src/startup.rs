@@ -75,7 +75,7 @@ impl Application {
                 .wrap(crate::http::body_limit::json_errors())
                 .wrap(OriginCheck)
                 .wrap(crate::http::security_headers())
-                .wrap(tracing_actix_web::TracingLogger::default())
+                .wrap(tracing_actix_web::TracingLogger::<crate::http::peer::ClientSpan>::new())
                 .wrap(crate::http::metrics::RecordHttp(http_stats.clone()))
                 .configure(crate::http::routes)
         })
