@@ -190,7 +190,10 @@ async fn restore_sqlite(backup: &Path, live: &Path, force: bool) -> anyhow::Resu
             let _ = std::fs::remove_file(&incoming);
             let what = match there {
                 Some(c) => format!("holds {c}"),
-                None => format!("is open in a server ({} exists)", shm.display()),
+                None => format!(
+                    "may be open in a server ({} exists: a server is using it, or one stopped without closing it)",
+                    shm.display()
+                ),
             };
             bail!(
                 "the database at {} {what}; nothing was changed. Stop the server using it, then run \
