@@ -146,3 +146,52 @@ async fn backup_of_a_missing_database_and_restore_of_a_missing_file_are_refused(
     assert!(text(&out).contains("not a backup that can be restored"), "{}", text(&out));
     assert!(!target.exists(), "nothing is left where the database would go");
 }
+
+#[actix_web::test]
+async fn restore_with_force_replaces_a_database_and_keeps_the_old_one() {
+    // The event to keep: one table won 61–39.
+    let (url_a, _dir_a) = Backend::Sqlite.fresh().await.unwrap();
+    let a = ServerProcess::spawn(&url_a, None).await.unwrap();
+    let mut kept = Event::build(&a.base).name("Kept Open").rounds(1).numbered("K", 2).start().await.unwrap();
+    let (_, tables) = kept.pair_next().await.unwrap();
+    kept.play(&tables[0], 61, 39).await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kept.db");
+    let out = arbiter(vec!["backup".into(), file.display().to_string(), "--database-url".into(), url_a]).await;
+    assert!(out.status.success(), "{}", text(&out));
+
+    // Another laptop's database, with an event of its own, its server stopped.
+    let (url_b, dir_b) = Backend::Sqlite.fresh().await.unwrap();
+    let dir_b = dir_b.unwrap();
+    let mut b = ServerProcess::spawn(&url_b, None).await.unwrap();
+    let other = Event::build(&b.base).name("Other Open").rounds(1).numbered("O", 2).start().await.unwrap();
+    assert!(b.terminate().unwrap().success());
+    let restore = |force: bool| {
+        let mut args = vec!["restore".into(), file.display().to_string(), "--database-url".into(), url_b.clone()];
+        if force {
+            args.push("--force".into());
+        }
+        arbiter(args)
+    };
+    let out = restore(false).await;
+    assert!(!out.status.success(), "a database holding data is not replaced without --force");
+    assert!(text(&out).contains("--force") && text(&out).contains("nothing was changed"), "{}", text(&out));
+    let out = restore(true).await;
+    assert!(out.status.success(), "{}", text(&out));
+    let set_aside: Vec<String> = std::fs::read_dir(dir_b.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("arbiter.db.before-restore-"))
+        .collect();
+    assert_eq!(set_aside.len(), 1, "the replaced database is kept: {set_aside:?}");
+
+    let restored = ServerProcess::spawn(&url_b, None).await.unwrap();
+    let mut viewer = ApiClient::new(&restored.base);
+    let st = viewer.standings(&kept.tid).await.unwrap().ok().unwrap();
+    assert_eq!(
+        (&st["players"][0]["wins"], &st["players"][0]["margin"]),
+        (&serde_json::json!(1), &serde_json::json!(22))
+    );
+    let gone = viewer.tournament(&other.tid).await.unwrap();
+    assert_eq!((gone.status.as_u16(), gone.code()), (404, "tournament_not_found"));
+}
