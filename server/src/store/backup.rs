@@ -29,10 +29,14 @@ impl Contents {
 
 impl std::fmt::Display for Contents {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = |count: u64, one: &str, many: &str| format!("{count} {}", if count == 1 { one } else { many });
         write!(
             f,
-            "{} accounts, {} tournaments, {} confirmed results, {} events",
-            self.users, self.tournaments, self.confirmed, self.events
+            "{}, {}, {}, {}",
+            n(self.users, "account", "accounts"),
+            n(self.tournaments, "tournament", "tournaments"),
+            n(self.confirmed, "confirmed result", "confirmed results"),
+            n(self.events, "event", "events")
         )
     }
 }
