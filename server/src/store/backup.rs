@@ -63,7 +63,9 @@ impl Store {
     /// database is unavailable.
     pub async fn vacuum_into(&self, dest: &std::path::Path) -> StoreResult<()> {
         if self.db.get_database_backend() != DatabaseBackend::Sqlite {
-            return Err(super::StoreError::Corrupt("VACUUM INTO is for SQLite databases only".into()));
+            return Err(super::StoreError::Db(sea_orm::DbErr::Custom(
+                "VACUUM INTO copies SQLite databases only (PostgreSQL is copied by pg_dump)".into(),
+            )));
         }
         let stmt = Statement::from_sql_and_values(
             DatabaseBackend::Sqlite,
