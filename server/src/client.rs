@@ -161,4 +161,27 @@ impl ApiClient {
         let body = serde_json::json!({ "email": email, "password": password, "display_name": name });
         self.post("/api/auth/signup", &body).await?.ok()
     }
+
+    /// Signs in with an existing account; returns `{"user": …}`.
+    ///
+    /// # Errors
+    /// The request failed or was refused.
+    pub async fn sign_in(&mut self, email: &str, password: &str) -> anyhow::Result<Value> {
+        let body = serde_json::json!({ "email": email, "password": password });
+        self.post("/api/auth/login", &body).await?.ok()
+    }
+
+    /// Signs up, or signs in when the account exists already (with this
+    /// password); returns `{"user": …}`.
+    ///
+    /// # Errors
+    /// Neither worked.
+    pub async fn sign_up_or_in(&mut self, email: &str, password: &str, name: &str) -> anyhow::Result<Value> {
+        let body = serde_json::json!({ "email": email, "password": password, "display_name": name });
+        let reply = self.post("/api/auth/signup", &body).await?;
+        if reply.code() == "email_taken" {
+            return self.sign_in(email, password).await;
+        }
+        reply.ok()
+    }
 }

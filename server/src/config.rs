@@ -10,6 +10,11 @@ pub struct Settings {
     /// Address to listen on.
     #[arg(long, env = "ARBITER_BIND", default_value = "127.0.0.1:3005")]
     pub bind: String,
+    /// Listen on every network interface (on `--bind`'s port), for the phones
+    /// and screens on the venue's network: prints the addresses to open and a
+    /// QR code of the first.
+    #[arg(long, env = "ARBITER_LAN", default_value_t = false)]
+    pub lan: bool,
     /// Database URL: `sqlite://path?mode=rwc` (default, created at start) or `postgres://…`.
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/arbiter.db?mode=rwc")]
     pub database_url: String,
@@ -63,14 +68,35 @@ pub struct Settings {
     /// Live sockets one client address may hold open at once.
     #[arg(long, env = "ARBITER_WS_PER_ADDRESS", default_value_t = 1000)]
     pub ws_per_address: u32,
+    /// Write a backup this often while serving (`90s`, `10m`, `1h`), into `--backup-dir`.
+    #[arg(long, env = "ARBITER_BACKUP_EVERY", value_parser = crate::backup::parse_every)]
+    pub backup_every: Option<std::time::Duration>,
+    /// Where `--backup-every` writes its backups (`arbiter-YYYYMMDD-HHMMSS.db`, UTC).
+    #[arg(long, env = "ARBITER_BACKUP_DIR", default_value = "data/backups")]
+    pub backup_dir: std::path::PathBuf,
+    /// How many of those backups are kept (the oldest are deleted).
+    #[arg(long, env = "ARBITER_BACKUP_KEEP", default_value_t = 24, value_parser = clap::value_parser!(u32).range(1..))]
+    pub backup_keep: u32,
 }
 
 impl Settings {
+    /// The address to listen on: `--bind`, or with `--lan` every interface
+    /// (`0.0.0.0`) on `--bind`'s port.
+    #[must_use]
+    pub fn listen_address(&self) -> String {
+        if !self.lan {
+            return self.bind.clone();
+        }
+        let port = self.bind.rsplit_once(':').map_or("3005", |(_, p)| p);
+        format!("0.0.0.0:{port}")
+    }
+
     /// Settings for tests and the demo: `bind` and `database_url` given, the rest default.
     #[must_use]
     pub fn new(bind: impl Into<String>, database_url: impl Into<String>, redis_url: Option<String>) -> Settings {
         Settings {
             bind: bind.into(),
+            lan: false,
             database_url: database_url.into(),
             redis_url,
             log: "info".into(),
@@ -86,6 +112,9 @@ impl Settings {
             auth_burst_per_account: 10,
             auth_per_minute_per_account: 5,
             ws_per_address: 1000,
+            backup_every: None,
+            backup_dir: "data/backups".into(),
+            backup_keep: 24,
         }
     }
 }
@@ -95,6 +124,7 @@ impl std::fmt::Debug for Settings {
         // Every field named, so a new one is not left out by mistake.
         let Settings {
             bind,
+            lan,
             database_url,
             redis_url,
             log,
@@ -110,9 +140,13 @@ impl std::fmt::Debug for Settings {
             auth_burst_per_account,
             auth_per_minute_per_account,
             ws_per_address,
+            backup_every,
+            backup_dir,
+            backup_keep,
         } = self;
         f.debug_struct("Settings")
             .field("bind", bind)
+            .field("lan", lan)
             .field("database_url", &crate::store::redact(database_url))
             .field("redis_url", &redis_url.as_deref().map(crate::store::redact))
             .field("log", log)
@@ -128,6 +162,9 @@ impl std::fmt::Debug for Settings {
             .field("auth_burst_per_account", auth_burst_per_account)
             .field("auth_per_minute_per_account", auth_per_minute_per_account)
             .field("ws_per_address", ws_per_address)
+            .field("backup_every", backup_every)
+            .field("backup_dir", backup_dir)
+            .field("backup_keep", backup_keep)
             .finish()
     }
 }

@@ -40,6 +40,11 @@ pub struct DemoArgs {
     pub exit: bool,
 }
 
+/// The demo TO's sign-in.
+pub const TO_EMAIL: &str = "to@demo.arbiter";
+/// Every demo account's password.
+pub const PASSWORD: &str = "demo tournament day";
+
 const FACTIONS: [&str; 12] = [
     "Space Marines",
     "Necrons",
@@ -81,11 +86,12 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     };
     let pause = Duration::from_millis(args.pause_ms);
     let run_id = &uuid::Uuid::new_v4().simple().to_string()[..8];
-    let password = "demo tournament day";
 
     let mut to = ApiClient::new(&base);
-    let to_email = format!("to-{run_id}@demo.arbiter");
-    to.sign_up(&to_email, password, "Demo TO").await?;
+    // The same accounts every run (signed in again when they exist), so the
+    // README can name them.
+    let to_email = TO_EMAIL;
+    to.sign_up_or_in(to_email, PASSWORD, "Demo TO").await?;
     let t = to
         .post(
             "/api/tournaments",
@@ -103,8 +109,15 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     println!("\nArbiter demo: {} players, {} rounds", args.players, args.rounds);
     println!("  Pairings board : {base}/t/{tid}/board");
     println!("  Standings      : {base}/t/{tid}/standings");
-    println!("  TO dashboard   : {base}/t/{tid}/dashboard   (sign in as {to_email} / {password})");
-    println!("  Event page     : {base}/t/{tid}\n");
+    println!("  TO dashboard   : {base}/t/{tid}/dashboard");
+    println!("  Event page     : {base}/t/{tid}");
+    println!("  Player's page  : {base}/t/{tid}/me");
+    println!("\nSign in at {base}/login (every account's password: {PASSWORD}):");
+    println!("  the TO         : {to_email}");
+    for (i, email) in (0..args.players).map(|i| (i, player_email(i))) {
+        println!("  {:<14} : {email}", player_name(i));
+    }
+    println!();
     tokio::time::sleep(pause * 3).await;
 
     to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
@@ -112,8 +125,8 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     let mut user_ids = Vec::new();
     for i in 0..args.players {
         let mut c = ApiClient::new(&base);
-        let name = NAMES.get(i).map_or_else(|| format!("Player {}", i + 1), |n| (*n).to_string());
-        let me = c.sign_up(&format!("p{i}-{run_id}@demo.arbiter"), password, &name).await?;
+        let name = player_name(i);
+        let me = c.sign_up_or_in(&player_email(i), PASSWORD, &name).await?;
         user_ids.push(me["user"]["id"].as_str().unwrap_or_default().to_string());
         let faction = FACTIONS[i % FACTIONS.len()];
         c.post(&format!("/api/tournaments/{tid}/register"), &json!({
@@ -197,6 +210,17 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
         None => {}
     }
     Ok(())
+}
+
+/// The name of the demo's player `i` (from 0).
+fn player_name(i: usize) -> String {
+    NAMES.get(i).map_or_else(|| format!("Player {}", i + 1), |n| (*n).to_string())
+}
+
+/// The e-mail the demo's player `i` signs in with: `alice@demo.arbiter`, …,
+/// `player25@demo.arbiter` beyond the named ones.
+fn player_email(i: usize) -> String {
+    format!("{}@demo.arbiter", player_name(i).to_lowercase().replace(' ', ""))
 }
 
 /// The index of the demo player sitting in `seat` (a pairing's `player1`/`player2`).

@@ -12,10 +12,13 @@
 //! - [`bus`]: in-process or Redis pub/sub between instances;
 //! - [`auth`]: passwords, sessions, CSRF;
 //! - [`demo`]: `arbiter demo`;
+//! - [`backup`]: `arbiter backup`, `arbiter restore`, backups while serving;
+//! - [`lan`]: the venue network (`--lan`): addresses and a QR code;
 //! - [`ratings_cli`]: `arbiter ratings rebuild`.
 
 pub mod app;
 pub mod auth;
+pub mod backup;
 pub mod bus;
 pub mod client;
 pub mod config;
@@ -23,6 +26,7 @@ pub mod demo;
 pub mod domain;
 pub mod error;
 pub mod http;
+pub mod lan;
 pub mod live;
 pub mod pairing_cli;
 pub mod ratings_cli;

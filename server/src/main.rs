@@ -37,6 +37,12 @@ enum Command {
     Pair(arbiter_server::pairing_cli::PairArgs),
     /// Re-pair every round of a played TRF tournament and list the rounds paired differently.
     Check(arbiter_server::pairing_cli::CheckArgs),
+    /// Write a consistent copy of the database while the server runs:
+    /// `arbiter backup backups/friday.db` (SQLite; PostgreSQL through `pg_dump`).
+    Backup(arbiter_server::backup::BackupArgs),
+    /// Put a backup in place of the database: `arbiter restore backups/friday.db`
+    /// (refuses to replace a database holding data without `--force`).
+    Restore(arbiter_server::backup::RestoreArgs),
     /// Apply database migrations and exit.
     Migrate {
         /// Database URL.
@@ -61,6 +67,14 @@ async fn main() -> anyhow::Result<()> {
         }
         Some(Command::Pair(args)) => finish(arbiter_server::pairing_cli::pair(&args)),
         Some(Command::Check(args)) => finish(arbiter_server::pairing_cli::check(&args)),
+        Some(Command::Backup(args)) => {
+            startup::init_tracing("warn", false);
+            arbiter_server::backup::backup(&args).await
+        }
+        Some(Command::Restore(args)) => {
+            startup::init_tracing("warn", false);
+            arbiter_server::backup::restore(&args).await
+        }
         Some(Command::Migrate { database_url }) => {
             startup::init_tracing("info", false);
             arbiter_server::store::Store::connect(&database_url).await?;
@@ -84,14 +98,26 @@ fn finish((stdout, stderr, outcome): (String, String, arbiter_server::pairing_cl
 async fn serve(settings: Settings) -> anyhow::Result<()> {
     startup::init_tracing(&settings.log, settings.log_json);
     let app = startup::Application::build(settings.clone()).await?;
+    let address = settings.listen_address();
     tracing::info!(
-        bind = %settings.bind,
+        bind = %address,
         port = app.port(),
         database = app.state().ctx.store.backend_name(),
         bus = app.state().ctx.bus.name(),
-        "arbiter listening on http://{}",
-        settings.bind
+        "arbiter listening on http://{address}"
     );
+    if settings.lan {
+        let addresses = arbiter_server::lan::addresses();
+        println!("{}", arbiter_server::lan::banner(app.port(), &addresses, settings.public_url.as_ref()));
+    }
+    if let Some(every) = settings.backup_every {
+        tracing::info!(
+            every_secs = every.as_secs(),
+            dir = %settings.backup_dir.display(),
+            keep = settings.backup_keep,
+            "writing backups while serving"
+        );
+    }
     app.run_until_stopped().await?;
     Ok(())
 }

@@ -17,6 +17,8 @@ pub struct Application {
     port: u16,
     server: actix_web::dev::Server,
     state: AppState,
+    /// The task writing `--backup-every` backups.
+    backups: Option<tokio::task::AbortHandle>,
 }
 
 impl Application {
@@ -32,11 +34,20 @@ impl Application {
             None => Arc::new(LocalBus::default()),
         };
         let hub = Hub::start(store.clone(), bus.as_ref());
-        let listener = TcpListener::bind(&settings.bind).with_context(|| format!("binding {}", settings.bind))?;
+        let address = settings.listen_address();
+        let listener = TcpListener::bind(&address).with_context(|| format!("binding {address}"))?;
         let port = listener.local_addr()?.port();
         let mut metrics = prometheus_client::registry::Registry::default();
         hub.stats().register(&mut metrics);
         store.register_metrics(&mut metrics);
+        let backups = settings.backup_every.map(|every| {
+            let schedule = crate::backup::Schedule {
+                every,
+                dir: settings.backup_dir.clone(),
+                keep: settings.backup_keep as usize,
+            };
+            schedule.spawn(store.clone(), settings.database_url.clone()).abort_handle()
+        });
         let http_stats = Arc::new(crate::http::metrics::HttpStats::default());
         http_stats.register(&mut metrics);
         let state = AppState {
@@ -64,7 +75,7 @@ impl Application {
                 .wrap(crate::http::body_limit::json_errors())
                 .wrap(OriginCheck)
                 .wrap(crate::http::security_headers())
-                .wrap(tracing_actix_web::TracingLogger::default())
+                .wrap(tracing_actix_web::TracingLogger::<crate::http::peer::ClientSpan>::new())
                 .wrap(crate::http::metrics::RecordHttp(http_stats.clone()))
                 .configure(crate::http::routes)
         })
@@ -76,7 +87,7 @@ impl Application {
         .disable_signals()
         .shutdown_timeout(15)
         .run();
-        Ok(Application { port, server, state })
+        Ok(Application { port, server, state, backups })
     }
 
     /// The bound port (useful with `:0`).
@@ -94,7 +105,7 @@ impl Application {
     /// A handle that shuts the server down gracefully.
     #[must_use]
     pub fn stopper(&self) -> Stopper {
-        Stopper { server: self.server.handle(), hub: self.state.hub.clone() }
+        Stopper { server: self.server.handle(), hub: self.state.hub.clone(), backups: self.backups.clone() }
     }
 
     /// Runs until SIGINT or SIGTERM, then shuts down gracefully: live sockets
@@ -118,12 +129,16 @@ impl Application {
 pub struct Stopper {
     server: actix_web::dev::ServerHandle,
     hub: Hub,
+    backups: Option<tokio::task::AbortHandle>,
 }
 
 impl Stopper {
     /// Shuts down and waits until the server has stopped.
     pub async fn stop(&self) {
         tracing::info!("shutting down: closing live sockets and draining requests");
+        if let Some(b) = &self.backups {
+            b.abort();
+        }
         self.hub.shut_down();
         self.server.stop(true).await;
     }

@@ -89,6 +89,11 @@ pub trait Api {
     async fn pair_playoff_round(&mut self, tournament: &str) -> anyhow::Result<Reply>;
     /// `GET /api/tournaments/{tournament}/ranking`: the final ranking (playoff places, then the Swiss).
     async fn ranking(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/tournaments/{id}/export/{file}`: `players.csv`, `rounds/2.json`,
+    /// `standings.csv?after_round=1`, … (the text in `Reply::text`).
+    async fn export(&mut self, tournament: &str, file: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/ratings/{game}/export.{ext}`: the whole leaderboard as a file.
+    async fn export_ratings(&mut self, game: &str, ext: &str) -> anyhow::Result<Reply>;
 }
 
 impl Api for ApiClient {
@@ -235,5 +240,13 @@ impl Api for ApiClient {
 
     async fn ranking(&mut self, tournament: &str) -> anyhow::Result<Reply> {
         self.get(&format!("/api/tournaments/{tournament}/ranking")).await
+    }
+
+    async fn export(&mut self, tournament: &str, file: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/tournaments/{tournament}/export/{file}")).await
+    }
+
+    async fn export_ratings(&mut self, game: &str, ext: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/ratings/{game}/export.{ext}")).await
     }
 }

@@ -6,6 +6,7 @@ pub mod body_limit;
 pub mod catch_panic;
 mod chess;
 mod clock;
+mod exports;
 mod health;
 pub mod metrics;
 pub mod pages;
@@ -59,6 +60,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(rounds::routes)
         .configure(clock::routes)
         .configure(results::routes)
+        .configure(exports::routes)
         .configure(ratings::routes)
         .configure(prizes::routes)
         .configure(standings::routes)

@@ -6,8 +6,12 @@
 //! the address it saw, so addresses left of that could be made up by anyone).
 //! A forwarded header from anyone else is ignored.
 
-use actix_web::HttpRequest;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::{web, HttpMessage as _, HttpRequest};
 use std::net::{IpAddr, Ipv4Addr};
+use tracing::Span;
+use tracing_actix_web::{DefaultRootSpanBuilder, RootSpanBuilder};
 
 /// The client's address behind at most `trusted` proxies (unspecified when
 /// the connection has no peer address, as in unit tests).
@@ -25,6 +29,44 @@ pub fn client_address(req: &HttpRequest, trusted: &[IpAddr]) -> IpAddr {
         .map_while(|hop| hop.trim().parse::<IpAddr>().ok())
         .find(|ip| !trusted.contains(ip))
         .unwrap_or(peer)
+}
+
+/// The span each request is logged in (`HTTP request{…}`): method, route,
+/// target, user agent, request id and status as `tracing-actix-web` has
+/// them, but the client's address from [`client_address`], so a forwarded
+/// address is logged only when a trusted proxy sent it (the library's own
+/// span believes `X-Forwarded-For` and `Forwarded` from anyone).
+pub struct ClientSpan;
+
+impl RootSpanBuilder for ClientSpan {
+    fn on_request_start(request: &ServiceRequest) -> Span {
+        let trusted = request
+            .app_data::<web::Data<crate::config::Settings>>()
+            .map(|s| s.trusted_proxies.clone())
+            .unwrap_or_default();
+        let client = client_address(request.request(), &trusted);
+        let route = request.match_pattern().unwrap_or_else(|| "default".into());
+        let user_agent = request.headers().get("user-agent").and_then(|v| v.to_str().ok()).unwrap_or("");
+        let request_id =
+            request.extensions().get::<tracing_actix_web::RequestId>().map(ToString::to_string).unwrap_or_default();
+        tracing::info_span!(
+            "HTTP request",
+            http.method = %request.method(),
+            http.route = %route,
+            http.client_ip = %client,
+            http.user_agent = %user_agent,
+            http.target = %request.uri().path_and_query().map_or("", |p| p.as_str()),
+            http.status_code = tracing::field::Empty,
+            otel.status_code = tracing::field::Empty,
+            request_id = %request_id,
+            exception.message = tracing::field::Empty,
+            exception.details = tracing::field::Empty,
+        )
+    }
+
+    fn on_request_end<B: MessageBody>(span: Span, outcome: &Result<ServiceResponse<B>, actix_web::Error>) {
+        DefaultRootSpanBuilder::on_request_end(span, outcome);
+    }
 }
 
 #[cfg(test)]
@@ -58,5 +100,47 @@ mod tests {
         // Garbage stops the walk: the proxy itself is the client.
         assert_eq!(client_address(&from("10.0.0.2", Some("not-an-ip")), &trusted).to_string(), "10.0.0.2");
         assert_eq!(client_address(&from("10.0.0.2", None), &trusted).to_string(), "10.0.0.2");
+    }
+
+    /// What a log line written inside the request's span says.
+    fn logged(peer: &str, xff: &str, trusted: Vec<IpAddr>) -> String {
+        #[derive(Clone, Default)]
+        struct Buf(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+        impl std::io::Write for Buf {
+            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend_from_slice(b);
+                Ok(b.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let buf = Buf::default();
+        let out = buf.clone();
+        let subscriber = tracing_subscriber::fmt().with_writer(move || out.clone()).with_ansi(false).finish();
+        let mut settings = crate::config::Settings::new("127.0.0.1:0", "sqlite::memory:", None);
+        settings.trusted_proxies = trusted;
+        let req = TestRequest::default()
+            .peer_addr(format!("{peer}:40000").parse().unwrap_or_else(|_| unreachable!()))
+            .insert_header(("X-Forwarded-For", xff))
+            .insert_header(("Forwarded", format!("for={xff}")))
+            .app_data(web::Data::new(settings))
+            .to_srv_request();
+        tracing::subscriber::with_default(subscriber, || {
+            let span = ClientSpan::on_request_start(&req);
+            let _in = span.enter();
+            tracing::info!("inside");
+        });
+        let text = buf.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+        String::from_utf8_lossy(&text).into_owned()
+    }
+
+    #[test]
+    fn logs_name_the_forwarded_client_only_behind_a_trusted_proxy() {
+        let line = logged("198.51.100.9", "6.6.6.6", vec![]);
+        assert!(line.contains("http.client_ip=198.51.100.9") && !line.contains("6.6.6.6"), "{line}");
+        let proxy: IpAddr = "10.0.0.2".parse().unwrap_or_else(|_| unreachable!());
+        let line = logged("10.0.0.2", "203.0.113.5", vec![proxy]);
+        assert!(line.contains("http.client_ip=203.0.113.5"), "{line}");
     }
 }

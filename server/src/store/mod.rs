@@ -17,6 +17,7 @@
 //! sequence number use [`Store::read`] (a snapshot: `REPEATABLE READ` on
 //! PostgreSQL; every SQLite transaction is one).
 
+mod backup;
 mod byes;
 mod clocks;
 mod elo_history;
@@ -32,6 +33,7 @@ mod stats;
 mod tournaments;
 mod users;
 
+pub use backup::Contents;
 pub use elo_history::{outcome_name, EloEntry};
 pub use events::StoredEvent;
 pub use ratings::{PlayerElo, RatedRound};
@@ -387,7 +389,10 @@ impl Tx {
     }
 }
 
-fn sqlite_path(url: &str) -> Option<String> {
+/// The file of an SQLite URL (`sqlite://data/arbiter.db?mode=rwc` → `data/arbiter.db`);
+/// `None` for another database or an in-memory one.
+#[must_use]
+pub fn sqlite_path(url: &str) -> Option<String> {
     let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
     let path = rest.split('?').next().unwrap_or_default();
     (!path.is_empty() && path != ":memory:").then(|| path.to_string())
@@ -432,7 +437,7 @@ pub(crate) fn redact(url: &str) -> String {
 /// `url` without its password (in the user information or a `password`
 /// query parameter), and the password, percent-decoded. SQLite URLs and
 /// URLs without a password are returned as they are.
-fn without_password(url: &str) -> (String, Option<String>) {
+pub(crate) fn without_password(url: &str) -> (String, Option<String>) {
     if sqlite_path(url).is_some() || url.starts_with("sqlite:") {
         return (url.to_string(), None);
     }

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod a11y;
+mod backup;
 mod bad_input;
 mod board;
 mod browser;
@@ -11,6 +12,7 @@ mod cli;
 mod clock;
 mod crowd;
 mod event;
+mod exports;
 mod fuzz;
 mod games;
 mod history;
@@ -26,4 +28,5 @@ mod security_web;
 mod storage;
 mod swiss40k;
 mod topcut;
+mod venue;
 mod views;

@@ -123,7 +123,7 @@ pub fn csv(r: &PrizeRun, table: CsvTable) -> ApiResult<String> {
 /// text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
 /// leading `'`; a plain number (`-12.5`) is left as it is. Quoting is the
 /// CSV writer's (RFC 4180).
-fn formula_safe(cell: &str) -> String {
+pub(crate) fn formula_safe(cell: &str) -> String {
     let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
     if risky && !cell.parse::<f64>().is_ok_and(f64::is_finite) {
         format!("'{cell}")

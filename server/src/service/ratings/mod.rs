@@ -22,7 +22,7 @@ mod replay;
 mod rerate;
 mod views;
 
-pub use views::{game_systems, leaderboard, user_ratings};
+pub use views::{game_systems, leaderboard, user_ratings, MAX_OFFSET, MAX_PAGE};
 
 use super::Change;
 use crate::bus::EventData;

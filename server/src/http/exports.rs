@@ -1,0 +1,97 @@
+//! `/api/tournaments/{id}/export/…` and `/api/ratings/{game}/export.…`:
+//! players, each round's pairings and results, standings after any round,
+//! and ratings, as CSV or JSON files (the extension picks which).
+
+use crate::app::AppState;
+use crate::auth::session::MaybeUser;
+use crate::domain::TournamentId;
+use crate::error::{ApiError, ApiResult, Code};
+use crate::service::exports::{self, Table};
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/tournaments/{id}/export/players.{format}", web::get().to(players))
+        .route("/api/tournaments/{id}/export/rounds/{n}.{format}", web::get().to(round))
+        .route("/api/tournaments/{id}/export/standings.{format}", web::get().to(standings))
+        .route("/api/ratings/{game}/export.{format}", web::get().to(ratings));
+}
+
+/// The file format asked for by the path's extension.
+#[derive(Clone, Copy)]
+enum Format {
+    Csv,
+    Json,
+}
+
+impl Format {
+    fn parse(ext: &str) -> ApiResult<Format> {
+        match ext {
+            "csv" => Ok(Format::Csv),
+            "json" => Ok(Format::Json),
+            other => Err(ApiError::not_found(
+                Code::NoSuchEndpoint,
+                format!("There is no .{other} export: exports are .csv (spreadsheets) or .json."),
+            )),
+        }
+    }
+}
+
+/// The table as a file to download.
+fn file(table: &Table, format: Format) -> ApiResult<HttpResponse> {
+    let (body, kind, ext) = match format {
+        Format::Csv => (table.csv()?, "text/csv; charset=utf-8", "csv"),
+        Format::Json => (table.json().to_string(), "application/json", "json"),
+    };
+    Ok(HttpResponse::Ok()
+        .content_type(kind)
+        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}.{ext}\"", table.name)))
+        .body(body))
+}
+
+async fn players(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    path: web::Path<(TournamentId, String)>,
+) -> ApiResult<HttpResponse> {
+    let (id, ext) = path.into_inner();
+    let format = Format::parse(&ext)?;
+    file(&exports::players(&state.ctx, user.0.as_ref(), id).await?, format)
+}
+
+async fn round(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    path: web::Path<(TournamentId, String, String)>,
+) -> ApiResult<HttpResponse> {
+    let (id, n, ext) = path.into_inner();
+    let format = Format::parse(&ext)?;
+    let n: u32 = n.parse().ok().filter(|n| *n > 0).ok_or_else(|| {
+        ApiError::not_found(Code::RoundNotFound, format!("{n:?} is not a round number: rounds count from 1."))
+    })?;
+    file(&exports::round(&state.ctx, user.0.as_ref(), id, n).await?, format)
+}
+
+/// `?after_round=N`.
+#[derive(Deserialize)]
+struct StandingsQuery {
+    after_round: Option<u32>,
+}
+
+async fn standings(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    path: web::Path<(TournamentId, String)>,
+    q: web::Query<StandingsQuery>,
+) -> ApiResult<HttpResponse> {
+    let (id, ext) = path.into_inner();
+    let format = Format::parse(&ext)?;
+    file(&exports::standings(&state.ctx, user.0.as_ref(), id, q.after_round).await?, format)
+}
+
+async fn ratings(state: web::Data<AppState>, path: web::Path<(String, String)>) -> ApiResult<HttpResponse> {
+    let (game, ext) = path.into_inner();
+    let format = Format::parse(&ext)?;
+    file(&exports::ratings(&state.ctx, &game).await?, format)
+}
