@@ -37,27 +37,20 @@ impl Tx {
     /// A tournament's Swiss (or round-robin) rounds, in order: what standings,
     /// pairing and tie-breaks read. Playoff rounds are left out (see [`Tx::all_rounds`]).
     pub async fn rounds(&self, tournament: TournamentId) -> StoreResult<Vec<Round>> {
-        round::Entity::find()
-            .filter(round::Column::TournamentId.eq(tournament))
-            .filter(round::Column::Playoff.eq(false))
-            .order_by_asc(round::Column::RoundNumber)
-            .all(self.conn())
-            .await?
-            .into_iter()
-            .map(from_model)
-            .collect()
+        self.rounds_of(tournament, false).await
     }
 
     /// Every round of a tournament, playoff rounds included, in order.
     pub async fn all_rounds(&self, tournament: TournamentId) -> StoreResult<Vec<Round>> {
-        round::Entity::find()
-            .filter(round::Column::TournamentId.eq(tournament))
-            .order_by_asc(round::Column::RoundNumber)
-            .all(self.conn())
-            .await?
-            .into_iter()
-            .map(from_model)
-            .collect()
+        self.rounds_of(tournament, true).await
+    }
+
+    async fn rounds_of(&self, tournament: TournamentId, with_playoffs: bool) -> StoreResult<Vec<Round>> {
+        let mut rounds = round::Entity::find().filter(round::Column::TournamentId.eq(tournament));
+        if !with_playoffs {
+            rounds = rounds.filter(round::Column::Playoff.eq(false));
+        }
+        rounds.order_by_asc(round::Column::RoundNumber).all(self.conn()).await?.into_iter().map(from_model).collect()
     }
 }
 
