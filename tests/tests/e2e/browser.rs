@@ -253,19 +253,27 @@ async fn a_players_half_filled_report_survives_an_update() {
     app.stop().await;
 }
 
-/// A player submits their report while the server is unreachable: the form
-/// says so in plain words, in the form itself, keeps what they typed, and the
-/// message stays (live re-renders included) until they dismiss it.
-#[actix_web::test]
-async fn a_report_sent_while_the_server_is_away_says_so_and_keeps_the_input() {
-    let app = TestApp::spawn().await.unwrap();
-    let mut ev = Event::start(&app.base, "O", 4, 3).await.unwrap();
+/// A fresh 4-player event (players named `{prefix}1`…), round 1 paired, and
+/// the first table's player 1 on their page in Chromium with their report
+/// half filled in (61 to 48, not sent).
+async fn half_filled_report(app: &TestApp, prefix: &str) -> (Event, Vec<arbiter_tests::Table>, Browser) {
+    let mut ev = Event::start(&app.base, prefix, 4, 3).await.unwrap();
     let (_, tables) = ev.pair_next().await.unwrap();
     let b = Browser::start().await.unwrap();
     let session = ev.players[tables[0].p1].session().unwrap_or_default().to_string();
     open_signed_in(&b, &app.base, &session, &format!("/t/{}/me", ev.tid)).await;
     type_into(&b, "#report-form input[name=mine]", "61").await;
     type_into(&b, "#report-form input[name=theirs]", "48").await;
+    (ev, tables, b)
+}
+
+/// A player submits their report while the server is unreachable: the form
+/// says so in plain words, in the form itself, keeps what they typed, and the
+/// message stays (live re-renders included) until they dismiss it.
+#[actix_web::test]
+async fn a_report_sent_while_the_server_is_away_says_so_and_keeps_the_input() {
+    let app = TestApp::spawn().await.unwrap();
+    let (_ev, _tables, b) = half_filled_report(&app, "O").await;
 
     app.stop().await;
     b.client
@@ -351,13 +359,7 @@ async fn the_dashboard_filters_the_queue_and_jumps_to_what_needs_attention() {
 #[actix_web::test]
 async fn a_half_filled_report_survives_a_server_restart() {
     let app = TestApp::spawn().await.unwrap();
-    let mut ev = Event::start(&app.base, "S", 4, 3).await.unwrap();
-    let (_, tables) = ev.pair_next().await.unwrap();
-    let b = Browser::start().await.unwrap();
-    let session = ev.players[tables[0].p1].session().unwrap_or_default().to_string();
-    open_signed_in(&b, &app.base, &session, &format!("/t/{}/me", ev.tid)).await;
-    type_into(&b, "#report-form input[name=mine]", "61").await;
-    type_into(&b, "#report-form input[name=theirs]", "48").await;
+    let (mut ev, tables, b) = half_filled_report(&app, "S").await;
 
     let banner = "var x = document.getElementById('live-banner'); return !!x && !x.hidden && x.textContent.indexOf(arguments[0]) === 0;";
     let until_banner = |text: &'static str| {
