@@ -393,6 +393,40 @@ async fn pairs_once(backend: Backend) {
     app.stop().await;
 }
 
+/// Sixteen changes of the top cut at once (the TO on several devices): each
+/// waits its turn and succeeds, and the bracket then holds exactly one of the
+/// settings sent, whole (never one request's cut with another's third place).
+async fn settings_change_at_once(backend: Backend) {
+    let app = TestApp::spawn_with(backend, None).await.unwrap();
+    let mut ev = Event::start(&app.base, "Q", 4, 1).await.unwrap();
+    play_swiss_round(&mut ev).await;
+    let sent: Vec<Value> = (0..16u32).map(|i| json!({ "cut": 2 + i % 3, "third_place": i % 3 == 0 })).collect();
+    let mut clients: Vec<ApiClient> = (0..16).map(|_| ev.to.clone_to(&app.base)).collect();
+    let tid = ev.tid.clone();
+    let replies = join_all(clients.iter_mut().zip(&sent).map(|(c, body)| {
+        let tid = tid.clone();
+        async move { c.set_playoffs(&tid, body).await.unwrap() }
+    }))
+    .await;
+    let codes: Vec<u16> = replies.iter().map(|r| r.status.as_u16()).collect();
+    assert!(codes.iter().all(|c| *c == 200), "{codes:?}");
+    let b = ev.to.bracket(&tid).await.unwrap().ok().unwrap();
+    let kept = &b["bracket"]["settings"];
+    let third = kept["third_place"] == true;
+    assert!(sent.iter().any(|v| v["cut"] == kept["cut"] && (v["third_place"] == true) == third), "{kept}");
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn topcut_settings_change_at_once_sqlite() {
+    settings_change_at_once(Backend::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn topcut_settings_change_at_once_postgres() {
+    settings_change_at_once(Backend::Postgres).await;
+}
+
 #[actix_web::test]
 async fn topcut_pairs_once_sqlite() {
     pairs_once(Backend::Sqlite).await;
@@ -403,8 +437,9 @@ async fn topcut_pairs_once_postgres() {
     pairs_once(Backend::Postgres).await;
 }
 
-/// The bracket page follows the semifinals live: a confirmed semifinal marks
-/// its winner and puts them in the final.
+/// The bracket page follows the semifinals live, on a phone: a confirmed
+/// semifinal marks its winner and puts them in the final, and the page never
+/// scrolls sideways.
 #[actix_web::test]
 async fn topcut_bracket_page_updates_when_a_semifinal_is_confirmed() {
     let app = TestApp::spawn().await.unwrap();
@@ -414,8 +449,11 @@ async fn topcut_bracket_page_updates_when_a_semifinal_is_confirmed() {
     let sf = ev.to.pair_playoff_round(&ev.tid).await.unwrap().ok().unwrap();
     let (names, tables) = playoff_tables(&ev, &sf);
     let b = Browser::start().await.unwrap();
+    b.client.set_window_size(390, 844).await.unwrap();
     b.client.goto(&format!("{}/t/{}/bracket", app.base, ev.tid)).await.unwrap();
     let wait = Duration::from_secs(5);
+    let fits = "const d = document.documentElement; return [d.scrollWidth <= d.clientWidth, \
+        Array.from(document.querySelectorAll('.bk-name')).every(x => parseFloat(getComputedStyle(x).fontSize) >= 14)];";
     let shown = b
         .until("return Array.from(document.querySelectorAll('.bk-round')).map(r => r.querySelector('h2').firstChild.textContent.trim()).join('|') || null;", wait)
         .await;
@@ -435,6 +473,7 @@ async fn topcut_bracket_page_updates_when_a_semifinal_is_confirmed() {
     let in_final =
         "const f = document.querySelector('.bk-round[data-round=\"1\"] .bk-name'); return f && f.textContent;";
     assert_eq!(b.until(in_final, wait).await, Some(json!(names[0].1)));
+    assert_eq!(b.client.execute(fits, vec![]).await.unwrap(), json!([true, true]), "sideways scroll, small type");
     // A player of the other semifinal sees their playoff game on their page.
     let session = ev.players[tables[1].p1].session().unwrap().to_string();
     let cookie = format!("document.cookie = 'arbiter_session={session}; path=/'; return true;");
