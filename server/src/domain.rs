@@ -277,7 +277,7 @@ impl MatchResult {
 }
 
 /// An account.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct User {
     /// Account id.
     pub id: UserId,

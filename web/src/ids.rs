@@ -32,6 +32,7 @@ macro_rules! ids {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         #[serde(transparent)]
         #[cfg_attr(feature = "sea-orm", derive(sea_orm::DeriveValueType), sea_orm(value_type = "String"))]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(value_type = String, format = Uuid))]
         pub struct $name(Uuid);
 
         impl $name {

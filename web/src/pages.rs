@@ -4,6 +4,7 @@
 use crate::views::{PlayerView, RoundView, StandingsWindow, TournamentView};
 use askama::Template;
 
+pub mod api_docs;
 pub mod prizes;
 pub mod ratings;
 

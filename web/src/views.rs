@@ -20,6 +20,7 @@ pub use standings::{
 
 /// A tournament.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TournamentView {
     /// Id.
     pub id: TournamentId,
@@ -62,6 +63,7 @@ pub struct TournamentView {
 
 /// Chess point values, in points (`0.5` is half a point).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PointsView {
     /// A game won (and a forfeit won).
     pub win: f64,
@@ -76,6 +78,7 @@ pub struct PointsView {
 /// A registration. `list_text` is present only for those allowed to read it
 /// (the TO before the lock, everyone after, the player always).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayerView {
     /// Registration id.
     pub id: PlayerId,
@@ -109,6 +112,7 @@ pub struct PlayerView {
 /// club, city, state. Private (the TO and the player only): birth date, sex,
 /// disability.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ProfileView {
     /// Rating; `null` for unrated.
     pub rating: Option<u32>,
@@ -137,6 +141,7 @@ pub struct ProfileView {
 
 /// A player as seen at a table.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Seat {
     /// Registration id.
     pub id: PlayerId,
@@ -150,6 +155,7 @@ pub struct Seat {
 
 /// A counter-report filed with a dispute.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DisputeView {
     /// Player 1's VP as the disputing player saw it (40K).
     pub player1_vp: Option<u32>,
@@ -165,6 +171,7 @@ pub struct DisputeView {
 
 /// A table (or the bye) with its result state.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PairingView {
     /// Pairing id.
     pub id: PairingId,
@@ -233,6 +240,7 @@ impl PairingView {
 /// `tables_total` counts the round's tables when `pairings` holds only some
 /// of them (a board showing a range).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RoundView {
     /// Round id.
     pub id: RoundId,
@@ -296,6 +304,7 @@ impl RoundView {
 /// margin and SOS only in 40K (0 elsewhere). The configured columns are in
 /// `values`, matching [`StandingsMeta::columns`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StandingView {
     /// Place, from 1: shared by players the rules leave tied (chess,
     /// crokinole); distinct in 40K, whose last criterion is registration order.
@@ -353,6 +362,7 @@ impl StandingView {
 
 /// Everything the board, standings, dashboard and player pages show, as of one event.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Snapshot {
     /// The sequence number of the last event included.
     pub seq: i64,
@@ -370,6 +380,7 @@ pub struct Snapshot {
 
 /// A window of the standings: rows `offset..offset+limit` of `total`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StandingsWindow {
     /// First row (0-based).
     pub offset: u32,
@@ -411,6 +422,7 @@ impl StandingsWindow {
 /// protocol's `pong`), so every screen shows the same time whatever its own
 /// clock says.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ClockView {
     /// The round.
     pub round_id: RoundId,
@@ -431,6 +443,7 @@ pub struct ClockView {
 // largest variant costs nothing worth a box.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(untagged)]
 pub enum ViewState {
     /// `events`: everything.

@@ -30,7 +30,7 @@ pub const VERSION: u32 = 1;
 
 /// What changed: one variant per kind of event, serialised as
 /// `{"kind": "snake_case_name", "data": {…}}`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", content = "data", rename_all = "snake_case")]
 pub enum EventData {
     /// The tournament was created (seq 1).
@@ -189,7 +189,7 @@ pub enum EventData {
 }
 
 /// Why the standings changed (`standings_changed`).
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct StandingsCause {
     /// What made them change.
     pub cause: Cause,
@@ -202,7 +202,7 @@ pub struct StandingsCause {
 }
 
 /// What made the standings change.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Cause {
     /// Pairings gave points at once (a bye, a forfeit a withdrawal left).
@@ -231,7 +231,7 @@ impl StandingsCause {
 }
 
 /// A published prize allocation, as announced (`prizes_published`).
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct PrizesNotice {
     /// The allocation run published.
     pub run_id: PrizeRunId,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 pub use arbiter_engine::model::TITLES;
 
 /// What a player is (beyond the name on the boards).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerProfile {
     /// The rating the event uses (FIDE or national), 0–3500; `None` = unrated.

@@ -19,10 +19,29 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/trf", web::post().to(import));
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/byes",
+    operation_id = "chess_list",
+    tag = "chess",
+    summary = "Byes requested or granted for rounds not yet paired.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The byes.", body = crate::http::openapi::bodies::ByesBody))
+)]
 async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "byes": byes::list(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/byes",
+    operation_id = "chess_request",
+    tag = "chess",
+    summary = "Ask for a bye in a round not yet paired (the player: `half` or `zero`).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body = crate::service::byes::ByeInput,
+    responses((status = 201, description = "The bye.", body = crate::http::openapi::bodies::ByeBody))
+)]
 async fn request(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -32,6 +51,15 @@ async fn request(
     Ok(HttpResponse::Created().json(json!({ "bye": byes::request(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/tournaments/{id}/byes/{round}",
+    operation_id = "chess_cancel",
+    tag = "chess",
+    summary = "Withdraw one's own bye request.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("round" = u32, Path, description = "The round number, from 1.")),
+    responses((status = 204, description = "Withdrawn."))
+)]
 async fn cancel(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -42,6 +70,16 @@ async fn cancel(
     Ok(HttpResponse::NoContent().finish())
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/players/{id}/byes",
+    operation_id = "chess_grant",
+    tag = "chess",
+    summary = "Give a player a bye (the TO: `half`, `zero` or `full`).",
+    params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
+    request_body = crate::service::byes::ByeInput,
+    responses((status = 201, description = "The bye.", body = crate::http::openapi::bodies::ByeBody))
+)]
 async fn grant(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -51,6 +89,15 @@ async fn grant(
     Ok(HttpResponse::Created().json(json!({ "bye": byes::grant(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/players/{id}/byes/{round}",
+    operation_id = "chess_revoke",
+    tag = "chess",
+    summary = "Take back a player's bye (the TO).",
+    params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event)."), ("round" = u32, Path, description = "The round number, from 1.")),
+    responses((status = 204, description = "Taken back."))
+)]
 async fn revoke(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -61,6 +108,15 @@ async fn revoke(
     Ok(HttpResponse::NoContent().finish())
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/trf",
+    operation_id = "chess_export",
+    tag = "chess",
+    summary = "The event as a FIDE TRF file (closed rounds, next round's byes).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The TRF text, as an attachment.", body = String, content_type = "text/plain"))
+)]
 async fn export(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     let (name, text) = trf::export(&state.ctx, user.0.as_ref(), *id).await?;
     Ok(HttpResponse::Ok()
@@ -69,6 +125,16 @@ async fn export(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Tourn
         .body(text))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/trf",
+    operation_id = "chess_import",
+    tag = "chess",
+    summary = "Import a FIDE TRF (players, played rounds, byes) into an empty FIDE Dutch event (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body(content = String, content_type = "text/plain"),
+    responses((status = 200, description = "What was imported.", body = arbiter_web::views::Imported))
+)]
 async fn import(
     state: web::Data<AppState>,
     Authed(user): Authed,

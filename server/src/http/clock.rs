@@ -13,11 +13,30 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/rounds/{id}/clock", web::get().to(get)).route("/api/rounds/{id}/clock", web::post().to(act));
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/rounds/{id}/clock",
+    operation_id = "clock_get",
+    tag = "clock",
+    summary = "The round's clock, and the server's time.",
+    params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
+    responses((status = 200, description = "The clock (`null` before it starts) and `now`.", body = crate::http::openapi::bodies::ClockBody))
+)]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
     let clock = clock::get(&state.ctx, user.0.as_ref(), *id).await?;
     Ok(HttpResponse::Ok().json(json!({ "clock": clock, "now": crate::domain::now_millis() })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/rounds/{id}/clock",
+    operation_id = "clock_act",
+    tag = "clock",
+    summary = "Start, pause, resume, extend or end the round's clock (the TO).",
+    params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
+    request_body = crate::service::clock::ClockInput,
+    responses((status = 200, description = "The clock and `now`.", body = crate::http::openapi::bodies::ClockBody))
+)]
 async fn act(
     state: web::Data<AppState>,
     Authed(user): Authed,

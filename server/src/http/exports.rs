@@ -50,6 +50,15 @@ fn file(table: &Table, format: Format) -> ApiResult<HttpResponse> {
         .body(body))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/export/players.{format}",
+    operation_id = "exports_players",
+    tag = "exports",
+    summary = "The players as a file: `csv` or `json`.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("format" = String, Path, description = "`csv` or `json`; another extension is 404 `no_such_endpoint`.")),
+    responses((status = 200, description = "The table, as an attachment.", content((String = "text/csv"), (Object = "application/json"))))
+)]
 async fn players(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -60,6 +69,15 @@ async fn players(
     file(&exports::players(&state.ctx, user.0.as_ref(), id).await?, format)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/export/rounds/{n}.{format}",
+    operation_id = "exports_round",
+    tag = "exports",
+    summary = "Round `n`'s tables as a file: `csv` or `json`.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("n" = u32, Path, description = "The round number, from 1."), ("format" = String, Path, description = "`csv` or `json`; another extension is 404 `no_such_endpoint`.")),
+    responses((status = 200, description = "The table, as an attachment.", content((String = "text/csv"), (Object = "application/json"))))
+)]
 async fn round(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -74,11 +92,21 @@ async fn round(
 }
 
 /// `?after_round=N`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct StandingsQuery {
     after_round: Option<u32>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/export/standings.{format}",
+    operation_id = "exports_standings",
+    tag = "exports",
+    summary = "The standings as a file: `csv` or `json`.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("format" = String, Path, description = "`csv` or `json`; another extension is 404 `no_such_endpoint`."), StandingsQuery),
+    responses((status = 200, description = "The table, as an attachment.", content((String = "text/csv"), (Object = "application/json"))))
+)]
 async fn standings(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -90,6 +118,15 @@ async fn standings(
     file(&exports::standings(&state.ctx, user.0.as_ref(), id, q.after_round).await?, format)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/ratings/{game}/export.{format}",
+    operation_id = "exports_ratings",
+    tag = "exports",
+    summary = "A game's whole rating leaderboard as a file: `csv` or `json`.",
+    params(("game" = String, Path, description = "The game: `wh40k`, `chess` or `crokinole`."), ("format" = String, Path, description = "`csv` or `json`; another extension is 404 `no_such_endpoint`.")),
+    responses((status = 200, description = "The table, as an attachment.", content((String = "text/csv"), (Object = "application/json"))))
+)]
 async fn ratings(state: web::Data<AppState>, path: web::Path<(String, String)>) -> ApiResult<HttpResponse> {
     let (game, ext) = path.into_inner();
     let format = Format::parse(&ext)?;

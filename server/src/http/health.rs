@@ -15,10 +15,26 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/metrics", web::get().to(metrics));
 }
 
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    operation_id = "health_healthz",
+    tag = "operations",
+    summary = "Liveness: the process answers.",
+    responses((status = 200, description = "Always `{\"status\":\"ok\"}`.", body = crate::http::openapi::bodies::Health))
+)]
 async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(json!({ "status": "ok" }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/readyz",
+    operation_id = "health_readyz",
+    tag = "operations",
+    summary = "Readiness: the database and the bus are reachable.",
+    responses((status = 200, description = "Ready (`ready`), or `degraded` when the bus is down but the database answers.", body = crate::http::openapi::bodies::Ready), (status = 503, description = "The database does not answer (`status`: `unavailable`).", body = crate::http::openapi::bodies::Ready))
+)]
 async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     let db = state.ctx.store.ping().await.is_ok();
     let bus = state.ctx.bus.is_healthy();
@@ -45,6 +61,14 @@ fn metrics_allowed(peer: Option<std::net::IpAddr>, settings: &crate::config::Set
     settings.public_metrics || peer.is_some_and(|ip| ip.is_loopback() || settings.trusted_proxies.contains(&ip))
 }
 
+#[utoipa::path(
+    get,
+    path = "/metrics",
+    operation_id = "health_metrics",
+    tag = "operations",
+    summary = "Prometheus metrics (OpenMetrics text); this machine and trusted proxies only unless `--public-metrics`.",
+    responses((status = 200, description = "The metrics.", body = String, content_type = "application/openmetrics-text"))
+)]
 async fn metrics(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
     if !metrics_allowed(req.peer_addr().map(|a| a.ip()), &state.settings) {
         return ApiError::forbidden(

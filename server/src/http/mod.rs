@@ -9,6 +9,7 @@ mod clock;
 mod exports;
 mod health;
 pub mod metrics;
+pub mod openapi;
 pub mod pages;
 pub mod peer;
 mod players;
@@ -67,6 +68,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(playoffs::routes)
         .configure(ws::routes)
         .configure(qr::routes)
+        .configure(openapi::routes)
         .configure(pages::routes)
         .default_service(web::to(not_found));
 }

@@ -20,6 +20,16 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/players/{id}/profile", web::put().to(update_profile));
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/register",
+    operation_id = "players_register",
+    tag = "players",
+    summary = "Register for the event (the signed-in player).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body = crate::service::players::Register,
+    responses((status = 201, description = "The registration.", body = crate::http::openapi::bodies::PlayerBody))
+)]
 async fn register(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -30,6 +40,16 @@ async fn register(
         .json(json!({ "player": players::register(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/tournaments/{id}/list",
+    operation_id = "players_update_list",
+    tag = "players",
+    summary = "Replace the caller's army list (until lists are locked).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body = crate::service::players::UpdateList,
+    responses((status = 200, description = "The registration.", body = crate::http::openapi::bodies::PlayerBody))
+)]
 async fn update_list(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -40,6 +60,15 @@ async fn update_list(
         .json(json!({ "player": players::update_list(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/check-in",
+    operation_id = "players_check_in",
+    tag = "players",
+    summary = "Check in (the registered player, during check-in).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The registration.", body = crate::http::openapi::bodies::PlayerBody))
+)]
 async fn check_in(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -48,6 +77,15 @@ async fn check_in(
     Ok(HttpResponse::Ok().json(json!({ "player": players::check_in(&state.ctx, &user, *id).await? })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/drop",
+    operation_id = "players_drop_out",
+    tag = "players",
+    summary = "Drop out of the event (the player).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The registration, dropped.", body = crate::http::openapi::bodies::PlayerBody))
+)]
 async fn drop_out(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -56,10 +94,28 @@ async fn drop_out(
     Ok(HttpResponse::Ok().json(json!({ "player": players::drop_out(&state.ctx, &user, *id).await? })))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/players",
+    operation_id = "players_list",
+    tag = "players",
+    summary = "The event's players.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The players, in registration order.", body = crate::http::openapi::bodies::PlayersBody))
+)]
 async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "players": players::list(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/players/{id}/check-in",
+    operation_id = "players_check_in_player",
+    tag = "players",
+    summary = "Check a player in (the TO).",
+    params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
+    responses((status = 200, description = "The registration.", body = crate::http::openapi::bodies::PlayerBody))
+)]
 async fn check_in_player(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -68,10 +124,29 @@ async fn check_in_player(
     Ok(HttpResponse::Ok().json(json!({ "player": players::check_in_player(&state.ctx, &user, *id).await? })))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/players/{id}",
+    operation_id = "players_remove",
+    tag = "players",
+    summary = "Remove a player (the TO).",
+    params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
+    responses((status = 200, description = "The registration, removed.", body = crate::http::openapi::bodies::PlayerBody))
+)]
 async fn remove(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<PlayerId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "player": players::remove(&state.ctx, &user, *id).await? })))
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/players/{id}/profile",
+    operation_id = "players_update_profile",
+    tag = "players",
+    summary = "Replace a player's profile: rating, title, federation, birth date… (the TO).",
+    params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
+    request_body = crate::service::players::UpdateProfile,
+    responses((status = 200, description = "The registration.", body = crate::http::openapi::bodies::PlayerBody))
+)]
 async fn update_profile(
     state: web::Data<AppState>,
     Authed(user): Authed,

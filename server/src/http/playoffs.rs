@@ -17,10 +17,29 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/ranking", web::get().to(ranking));
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/playoffs",
+    operation_id = "playoffs_get",
+    tag = "playoffs",
+    summary = "The playoff bracket.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The bracket.", body = crate::http::openapi::bodies::BracketBody))
+)]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "bracket": playoffs::get(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/tournaments/{id}/playoffs",
+    operation_id = "playoffs_configure",
+    tag = "playoffs",
+    summary = "Add the playoff stage or change its settings (the TO, until the first playoff round).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body = crate::service::playoffs::PlayoffInput,
+    responses((status = 200, description = "The bracket.", body = crate::http::openapi::bodies::BracketBody))
+)]
 async fn configure(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -31,6 +50,15 @@ async fn configure(
     Ok(HttpResponse::Ok().json(json!({ "bracket": bracket })))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/tournaments/{id}/playoffs",
+    operation_id = "playoffs_remove",
+    tag = "playoffs",
+    summary = "Remove the playoff stage (the TO, until the first playoff round).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 204, description = "Removed."))
+)]
 async fn remove(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -40,6 +68,15 @@ async fn remove(
     Ok(HttpResponse::NoContent().finish())
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/playoffs/rounds",
+    operation_id = "playoffs_pair_next",
+    tag = "playoffs",
+    summary = "Pair the next playoff round (the first seeds the cut from the final standings) (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 201, description = "The paired round.", body = arbiter_web::views::Published))
+)]
 async fn pair_next(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -48,6 +85,15 @@ async fn pair_next(
     Ok(HttpResponse::Created().json(playoffs::pair_next(&state.ctx, &user, *id).await?))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/ranking",
+    operation_id = "playoffs_ranking",
+    tag = "playoffs",
+    summary = "The final ranking: playoff places, then the Swiss standings.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The ranking.", body = crate::http::openapi::bodies::RankingBody))
+)]
 async fn ranking(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "ranking": playoffs::ranking(&state.ctx, user.0.as_ref(), *id).await? })))
 }

@@ -36,6 +36,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/prizes/manage/publish", web::post().to(publish_form));
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/prizes",
+    operation_id = "prizes_get_published",
+    tag = "prizes",
+    summary = "The published prize list.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The prize list.", body = crate::http::openapi::bodies::PrizesBody))
+)]
 async fn get_published(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -46,14 +55,24 @@ async fn get_published(
 }
 
 /// `?run=ID&table=prizes|payouts` on the CSV export.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 struct ExportQuery {
     run: Option<PrizeRunId>,
     #[serde(default)]
     table: CsvTable,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/prizes.csv",
+    operation_id = "prizes_export",
+    tag = "prizes",
+    summary = "A prize run as CSV: the prize list or the payouts (unpublished runs: the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ExportQuery),
+    responses((status = 200, description = "The CSV, as an attachment.", body = String, content_type = "text/csv"))
+)]
 async fn export(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -71,6 +90,15 @@ async fn export(
         .body(text))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/prizes/config",
+    operation_id = "prizes_get_config",
+    tag = "prizes",
+    summary = "The prize configuration (empty when never set).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The configuration.", body = crate::http::openapi::bodies::PrizeConfigBody))
+)]
 async fn get_config(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -79,6 +107,16 @@ async fn get_config(
     Ok(HttpResponse::Ok().json(json!({ "config": prizes::get_config(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/tournaments/{id}/prizes/config",
+    operation_id = "prizes_set_config",
+    tag = "prizes",
+    summary = "Replace the prize configuration (the TO): `categories` with `prizes` (cash in cents) and `rules`.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body(content = Object, description = "The prize configuration: `categories` and `rules` (see the README's prizes section)."),
+    responses((status = 200, description = "The configuration.", body = crate::http::openapi::bodies::PrizeConfigBody))
+)]
 async fn set_config(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -93,6 +131,16 @@ fn utf8(body: &[u8]) -> ApiResult<&str> {
     std::str::from_utf8(body).map_err(|_| ApiError::invalid(Code::InvalidCsv, "The CSV must be UTF-8 text."))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/prizes/import",
+    operation_id = "prizes_import",
+    tag = "prizes",
+    summary = "Replace the prize configuration from CSV, one row per prize (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body(content = String, content_type = "text/csv"),
+    responses((status = 200, description = "The configuration.", body = crate::http::openapi::bodies::PrizeConfigBody))
+)]
 async fn import(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -102,6 +150,16 @@ async fn import(
     Ok(HttpResponse::Ok().json(json!({ "config": prizes::import_csv(&state.ctx, &user, *id, utf8(&body)?).await? })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/prizes/runs",
+    operation_id = "prizes_run",
+    tag = "prizes",
+    summary = "Allocate the prizes from the standings, with manual overrides (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body(content = Option<crate::service::prizes::RunRequest>, description = "Optional: an empty body is the same as `{}`."),
+    responses((status = 201, description = "The run.", body = crate::http::openapi::bodies::PrizeRunBody))
+)]
 async fn run(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -112,6 +170,15 @@ async fn run(
     Ok(HttpResponse::Created().json(json!({ "run": prizes::run(&state.ctx, &user, *id, req).await? })))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/prizes/runs",
+    operation_id = "prizes_runs",
+    tag = "prizes",
+    summary = "The prize runs (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The runs, newest first.", body = crate::http::openapi::bodies::PrizeRunsBody))
+)]
 async fn runs(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -120,6 +187,15 @@ async fn runs(
     Ok(HttpResponse::Ok().json(json!({ "runs": prizes::runs(&state.ctx, &user, *id).await? })))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/prizes/runs/{run}",
+    operation_id = "prizes_get_run",
+    tag = "prizes",
+    summary = "One prize run (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("run" = arbiter_web::ids::PrizeRunId, Path, description = "The prize run's id.")),
+    responses((status = 200, description = "The run.", body = crate::http::openapi::bodies::PrizeRunBody))
+)]
 async fn get_run(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -129,6 +205,15 @@ async fn get_run(
     Ok(HttpResponse::Ok().json(json!({ "run": prizes::get_run(&state.ctx, &user, id, run).await? })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/prizes/runs/{run}/publish",
+    operation_id = "prizes_publish",
+    tag = "prizes",
+    summary = "Publish a prize run of a complete event (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("run" = arbiter_web::ids::PrizeRunId, Path, description = "The prize run's id.")),
+    responses((status = 200, description = "The published prize list.", body = crate::http::openapi::bodies::PrizesBody))
+)]
 async fn publish(
     state: web::Data<AppState>,
     Authed(user): Authed,

@@ -25,8 +25,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 /// `?offset=N&limit=M` on a leaderboard.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 struct PageQuery {
     #[serde(default)]
     offset: u64,
@@ -38,6 +39,15 @@ const fn per_page() -> u64 {
     PER_PAGE
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/ratings/{game}",
+    operation_id = "ratings_leaderboard",
+    tag = "ratings",
+    summary = "A game's rating leaderboard, one page.",
+    params(("game" = String, Path, description = "The game: `wh40k`, `chess` or `crokinole`."), PageQuery),
+    responses((status = 200, description = "The page.", body = arbiter_web::views::ratings::LeaderboardView))
+)]
 async fn leaderboard(
     state: web::Data<AppState>,
     game: web::Path<String>,
@@ -46,6 +56,15 @@ async fn leaderboard(
     Ok(HttpResponse::Ok().json(ratings::leaderboard(&state.ctx, &game, q.offset, q.limit).await?))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/users/{id}/ratings",
+    operation_id = "ratings_user_ratings",
+    tag = "ratings",
+    summary = "An account's ratings and rating history.",
+    params(("id" = arbiter_web::ids::UserId, Path, description = "The account's id.")),
+    responses((status = 200, description = "The ratings.", body = arbiter_web::views::ratings::UserRatingsView))
+)]
 async fn user_ratings(state: web::Data<AppState>, id: web::Path<UserId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(ratings::user_ratings(&state.ctx, *id).await?))
 }

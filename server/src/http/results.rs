@@ -15,6 +15,16 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/pairings/{id}/override", web::post().to(override_result));
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/pairings/{id}/report",
+    operation_id = "results_report",
+    tag = "results",
+    summary = "Report a table's result (a player of the table, or the TO).",
+    params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
+    request_body = crate::service::scores::Score,
+    responses((status = 200, description = "The table, reported.", body = crate::http::openapi::bodies::PairingBody))
+)]
 async fn report(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -24,6 +34,15 @@ async fn report(
     Ok(HttpResponse::Ok().json(json!({ "pairing": results::report(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/pairings/{id}/confirm",
+    operation_id = "results_confirm",
+    tag = "results",
+    summary = "Confirm the opponent's report (the other player).",
+    params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
+    responses((status = 200, description = "The table, confirmed.", body = crate::http::openapi::bodies::PairingBody))
+)]
 async fn confirm(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -32,6 +51,16 @@ async fn confirm(
     Ok(HttpResponse::Ok().json(json!({ "pairing": results::confirm(&state.ctx, &user, *id).await? })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/pairings/{id}/dispute",
+    operation_id = "results_dispute",
+    tag = "results",
+    summary = "Dispute the opponent's report, optionally with a note and one's own score.",
+    params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
+    request_body(content = Option<crate::service::scores::Score>, description = "Optional: an empty body is the same as `{}`."),
+    responses((status = 200, description = "The table, disputed.", body = crate::http::openapi::bodies::PairingBody))
+)]
 async fn dispute(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -42,6 +71,16 @@ async fn dispute(
     Ok(HttpResponse::Ok().json(json!({ "pairing": results::dispute(&state.ctx, &user, *id, input).await? })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/pairings/{id}/override",
+    operation_id = "results_override_result",
+    tag = "results",
+    summary = "Set a table's result in any state or round (the TO); a closed round is re-rated.",
+    params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
+    request_body = crate::service::scores::Score,
+    responses((status = 200, description = "The table and any re-rating.", body = crate::service::results::Overridden))
+)]
 async fn override_result(
     state: web::Data<AppState>,
     Authed(user): Authed,

@@ -16,6 +16,16 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/rounds/{id}/close", web::post().to(close));
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/rounds",
+    operation_id = "rounds_create",
+    tag = "rounds",
+    summary = "Open the next round (PENDING, not paired yet) (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body(content = Option<crate::service::rounds::CreateRound>, description = "Optional: an empty body is the same as `{}`."),
+    responses((status = 201, description = "The new round.", body = crate::http::openapi::bodies::RoundBody))
+)]
 async fn create(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -26,18 +36,54 @@ async fn create(
     Ok(HttpResponse::Created().json(json!({ "round": rounds::create(&state.ctx, &user, *id, input).await? })))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/rounds",
+    operation_id = "rounds_list",
+    tag = "rounds",
+    summary = "The event's rounds.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The rounds, in order.", body = crate::http::openapi::bodies::RoundsBody))
+)]
 async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "rounds": rounds::list(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/rounds/{id}",
+    operation_id = "rounds_get",
+    tag = "rounds",
+    summary = "One round with its tables.",
+    params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
+    responses((status = 200, description = "The round.", body = crate::http::openapi::bodies::RoundBody))
+)]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "round": rounds::get(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/rounds/{id}/pairings",
+    operation_id = "rounds_generate",
+    tag = "rounds",
+    summary = "Pair the round and publish its tables (the TO).",
+    params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
+    responses((status = 200, description = "The paired round and any pairing warnings.", body = arbiter_web::views::Published))
+)]
 async fn generate(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(rounds::generate(&state.ctx, &user, *id).await?))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/rounds/{id}/close",
+    operation_id = "rounds_close",
+    tag = "rounds",
+    summary = "Close the round once every table has a confirmed result (the TO).",
+    params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
+    responses((status = 200, description = "The closed round.", body = crate::http::openapi::bodies::RoundBody))
+)]
 async fn close(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "round": rounds::close(&state.ctx, &user, *id).await? })))
 }

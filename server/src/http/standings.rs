@@ -18,6 +18,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/standings/groups/{group}", web::get().to(group));
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/tiebreaks",
+    operation_id = "standings_get_tiebreaks",
+    tag = "standings",
+    summary = "The standings configuration: tie-breaks, point values, the options and the changes made.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The configuration.", body = crate::http::openapi::bodies::TiebreaksBody))
+)]
 async fn get_tiebreaks(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -26,6 +35,16 @@ async fn get_tiebreaks(
     Ok(HttpResponse::Ok().json(json!({ "tiebreaks": tiebreaks::get(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/tournaments/{id}/tiebreaks",
+    operation_id = "standings_set_tiebreaks",
+    tag = "standings",
+    summary = "Change the tie-breaks and point values (the TO; `confirm` once round 1 is paired).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body = crate::service::tiebreaks::SetTiebreaks,
+    responses((status = 200, description = "The configuration.", body = crate::http::openapi::bodies::TiebreaksBody))
+)]
 async fn set_tiebreaks(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -36,6 +55,16 @@ async fn set_tiebreaks(
         .json(json!({ "tiebreaks": tiebreaks::set(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/ties",
+    operation_id = "standings_act",
+    tag = "standings",
+    summary = "Confirm, reorder (`swap`) or draw lots for an open tie (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body = crate::service::ties::TieAction,
+    responses((status = 200, description = "The tie's resolution.", body = crate::http::openapi::bodies::ResolutionBody))
+)]
 async fn act(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -45,6 +74,15 @@ async fn act(
     Ok(HttpResponse::Ok().json(json!({ "resolution": ties::act(&state.ctx, &user, *id, body.into_inner()).await? })))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/tournaments/{id}/ties/notices",
+    operation_id = "standings_dismiss",
+    tag = "standings",
+    summary = "Dismiss the TO's tie notices.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "How many notices were dismissed.", body = crate::http::openapi::bodies::DismissedBody))
+)]
 async fn dismiss(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -53,6 +91,15 @@ async fn dismiss(
     Ok(HttpResponse::Ok().json(json!({ "dismissed": ties::dismiss_notices(&state.ctx, &user, *id).await? })))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/standings/groups/{group}",
+    operation_id = "standings_group",
+    tag = "standings",
+    summary = "A tied group's mini-league.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("group" = u32, Path, description = "The tied group's number, as the standings show it.")),
+    responses((status = 200, description = "The mini-league.", body = crate::http::openapi::bodies::GroupBody))
+)]
 async fn group(
     state: web::Data<AppState>,
     user: MaybeUser,

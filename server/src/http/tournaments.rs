@@ -25,6 +25,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/events", web::get().to(events));
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments",
+    operation_id = "tournaments_create",
+    tag = "tournaments",
+    summary = "Create a tournament (the caller becomes its organiser, the TO).",
+    request_body = crate::service::tournaments::CreateTournament,
+    responses((status = 201, description = "The new event, in `DRAFT`.", body = crate::http::openapi::bodies::TournamentBody))
+)]
 async fn create(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -34,18 +43,52 @@ async fn create(
     Ok(HttpResponse::Created().json(json!({ "tournament": t })))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments",
+    operation_id = "tournaments_list_open",
+    tag = "tournaments",
+    summary = "Events open for registration or check-in.",
+    responses((status = 200, description = "The events.", body = crate::http::openapi::bodies::TournamentsBody))
+)]
 async fn list_open(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_open(&state.ctx).await? })))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/mine",
+    operation_id = "tournaments_list_mine",
+    tag = "tournaments",
+    summary = "The caller's events: those they organise or play in.",
+    responses((status = 200, description = "The events.", body = crate::http::openapi::bodies::TournamentsBody))
+)]
 async fn list_mine(state: web::Data<AppState>, Authed(user): Authed) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_mine(&state.ctx, &user).await? })))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}",
+    operation_id = "tournaments_get",
+    tag = "tournaments",
+    summary = "One event (a draft only for its TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The event.", body = crate::http::openapi::bodies::TournamentBody))
+)]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::get(&state.ctx, *id, user.0.as_ref()).await? })))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/tournaments/{id}",
+    operation_id = "tournaments_delete",
+    tag = "tournaments",
+    summary = "Delete a draft event (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 204, description = "Deleted."))
+)]
 async fn delete(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -57,12 +100,22 @@ async fn delete(
 
 /// The optional body of an advance: `{"from": "REGISTRATION"}`, the stage
 /// the TO saw (the move happens only if the event is still there).
-#[derive(Default, Deserialize)]
+#[derive(Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 struct AdvanceInput {
     from: Option<String>,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/advance",
+    operation_id = "tournaments_advance",
+    tag = "tournaments",
+    summary = "Move the event to its next stage: DRAFT → REGISTRATION → CHECK_IN → IN_PROGRESS → COMPLETE (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body(content = Option<AdvanceInput>, description = "Optional: an empty body is the same as `{}`."),
+    responses((status = 200, description = "The event at its new stage.", body = crate::http::openapi::bodies::TournamentBody))
+)]
 async fn advance(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -82,6 +135,15 @@ async fn advance(
     Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state.ctx, &user, *id, from).await? })))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/lock-lists",
+    operation_id = "tournaments_lock_lists",
+    tag = "tournaments",
+    summary = "Lock army lists: no more changes, and everyone may read them (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The event.", body = crate::http::openapi::bodies::TournamentBody))
+)]
 async fn lock_lists(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -91,11 +153,21 @@ async fn lock_lists(
 }
 
 /// `?after_round=N`: the standings as they stood after round `N`.
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct StandingsQuery {
     after_round: Option<u32>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/standings",
+    operation_id = "tournaments_get_standings",
+    tag = "tournaments",
+    summary = "The standings, now or after a given round.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), StandingsQuery),
+    responses((status = 200, description = "The standings: the event's columns and one row per player.", body = crate::http::openapi::bodies::StandingsBody))
+)]
 async fn get_standings(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -109,6 +181,15 @@ async fn get_standings(
     Ok(HttpResponse::Ok().json(body))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/snapshot",
+    operation_id = "tournaments_get_snapshot",
+    tag = "tournaments",
+    summary = "The whole live state of the event as of its last event (`seq`).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The snapshot.", body = arbiter_web::views::Snapshot))
+)]
 async fn get_snapshot(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -120,7 +201,8 @@ async fn get_snapshot(
 /// The most events one replay request returns.
 const MAX_EVENTS: u64 = 5000;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct Since {
     #[serde(default)]
     since: i64,
@@ -129,6 +211,15 @@ struct Since {
 }
 
 /// The event log after `since`, as the frames a WebSocket client would have received.
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/events",
+    operation_id = "tournaments_events",
+    tag = "tournaments",
+    summary = "The event log after `since`, as the frames a WebSocket client of the `events` view receives.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), Since),
+    responses((status = 200, description = "Up to `limit` events, in order.", body = crate::http::openapi::bodies::EventsBody))
+)]
 async fn events(
     state: web::Data<AppState>,
     user: MaybeUser,

@@ -15,11 +15,21 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 /// `?since=N`: the last event the client has (the view's own parameters are
 /// read as [`ViewParams`] from the same query string).
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct Since {
     since: Option<i64>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/ws/tournaments/{id}",
+    operation_id = "ws_connect",
+    tag = "live",
+    summary = "The live socket (WebSocket upgrade): a view's snapshot, then its frames.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), crate::live::view::ViewParams, Since),
+    responses((status = 101, description = "Switching Protocols: the socket is open; see the description and `x-websocket`."))
+)]
 async fn connect(
     state: web::Data<AppState>,
     id: web::Path<TournamentId>,

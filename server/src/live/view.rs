@@ -57,7 +57,8 @@ pub struct Me {
 }
 
 /// View parameters as they come from a query string or a `subscribe` frame.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ViewParams {
     /// `events` (default), `queue`, `board`, `standings`, `bracket` or `player`.
     #[serde(default)]

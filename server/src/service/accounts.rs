@@ -11,7 +11,7 @@ use serde::Deserialize;
 use std::net::IpAddr;
 
 /// A sign-up request.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SignUp {
     /// E-mail address (the sign-in name; case-insensitive).
@@ -23,7 +23,7 @@ pub struct SignUp {
 }
 
 /// A sign-in request.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SignIn {
     /// E-mail address.

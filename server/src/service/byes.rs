@@ -17,7 +17,7 @@ use crate::error::{ApiError, ApiResult, Code};
 use serde::Deserialize;
 
 /// A bye asked for: `{"round": 4, "kind": "half"}` (`half`, `zero`, or `full` for the TO).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ByeInput {
     /// The round, 1-based; not paired yet.

@@ -13,7 +13,7 @@ use serde::Deserialize;
 /// `POST /api/rounds/{id}/clock`: `{"action": "start", "minutes": 150}`,
 /// `{"action": "extend", "minutes": 5}` (negative takes time back), or
 /// `{"action": "pause" | "resume" | "end"}`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClockInput {
     /// `start`, `pause`, `resume`, `extend` or `end`.

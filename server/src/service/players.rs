@@ -13,7 +13,7 @@ use serde::Deserialize;
 pub const MAX_LIST_CHARS: usize = 50_000;
 
 /// `player.register`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Register {
     /// Name on the pairings board (1–64 characters).
@@ -29,7 +29,7 @@ pub struct Register {
 }
 
 /// The TO's edit of a player's profile (`PUT /api/players/{id}/profile`).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateProfile {
     /// The whole new profile.
@@ -41,7 +41,7 @@ fn clean_profile(p: PlayerProfile) -> ApiResult<PlayerProfile> {
 }
 
 /// `player.updateList`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateList {
     /// The new list (empty clears it).

@@ -28,7 +28,7 @@ use serde::Deserialize;
 use std::collections::HashMap;
 
 /// `PUT /api/tournaments/{id}/playoffs`: the TO's playoff settings.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayoffInput {
     /// How many players make the cut: 2 to 64.

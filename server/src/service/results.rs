@@ -336,7 +336,7 @@ pub async fn dispute(ctx: &Ctx, user: &User, pairing_id: PairingId, input: Dispu
 
 /// `result.override`'s answer: the table, and what it did to ratings
 /// (`null` while the round is open: it is rated when it closes).
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct Overridden {
     /// The table with its new result.
     pub pairing: PairingView,

@@ -16,7 +16,7 @@ use serde_json::json;
 use std::collections::HashMap;
 
 /// `round.create`.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateRound {
     /// The mission; defaults to the tournament's mission for this round.

@@ -25,29 +25,35 @@ pub const MAX_TWENTIES: u32 = 100;
 /// A result payload: `result.report`, `result.override` and `result.dispute`
 /// (whose fields are all optional). Only the fields of the event's game may
 /// be given.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Score {
     /// 40K: player 1's VP (whole number, 0 to the event's maximum).
     #[serde(default)]
+    #[schema(value_type = Option<f64>)]
     pub player1_vp: Option<Number>,
     /// 40K: player 2's VP.
     #[serde(default)]
+    #[schema(value_type = Option<f64>)]
     pub player2_vp: Option<Number>,
     /// Chess: the result, White (player 1) first.
     #[serde(default)]
     pub result: Option<String>,
     /// Crokinole: player 1's game points.
     #[serde(default)]
+    #[schema(value_type = Option<f64>)]
     pub player1_points: Option<Number>,
     /// Crokinole: player 2's game points.
     #[serde(default)]
+    #[schema(value_type = Option<f64>)]
     pub player2_points: Option<Number>,
     /// Crokinole: 20s shot by player 1.
     #[serde(default)]
+    #[schema(value_type = Option<f64>)]
     pub player1_twenties: Option<Number>,
     /// Crokinole: 20s shot by player 2.
     #[serde(default)]
+    #[schema(value_type = Option<f64>)]
     pub player2_twenties: Option<Number>,
     /// The TO's note (override), or what is wrong (dispute).
     #[serde(default)]

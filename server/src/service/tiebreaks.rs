@@ -28,22 +28,26 @@ use serde_json::Number;
 pub const MAX_TIEBREAKS: usize = 12;
 
 /// Chess point values as sent: numbers with at most one decimal.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PointsInput {
     /// A game won (and a forfeit won); default 1.
+    #[schema(value_type = f64)]
     pub win: Number,
     /// A game drawn; default ½.
+    #[schema(value_type = f64)]
     pub draw: Number,
     /// A game lost (and a forfeit lost); default 0.
+    #[schema(value_type = f64)]
     pub loss: Number,
     /// The pairing-allocated bye; default a win in a Swiss, 0 in a round robin.
     #[serde(default)]
+    #[schema(value_type = Option<f64>)]
     pub bye: Option<Number>,
 }
 
 /// `PUT /api/tournaments/{id}/tiebreaks`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetTiebreaks {
     /// The standings configuration: the engine's JSON, e.g.

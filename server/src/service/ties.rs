@@ -25,7 +25,7 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 /// What the TO does to a tie.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TieActionKind {
     /// = : keep the order shown.
@@ -50,7 +50,7 @@ impl TieActionKind {
 }
 
 /// `POST /api/tournaments/{id}/ties`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TieAction {
     /// `confirm`, `swap` or `draw_lots`.

@@ -24,7 +24,7 @@ pub const DEFAULT_MAX_CROKINOLE_POINTS: u32 = 8;
 pub const DEFAULT_MISSIONS: [&str; 5] = ["Take and Hold", "Purge the Foe", "Supply Drop", "Linchpin", "Scorched Earth"];
 
 /// A request to create a tournament.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateTournament {
     /// Name, 1–120 characters.

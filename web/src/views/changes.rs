@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// Pairings published, with what the TO should know (`pairings_published`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Published {
     /// The round and its tables.
     pub round: RoundView,
@@ -21,6 +22,7 @@ pub struct Published {
 
 /// A bye arranged for a round not yet paired (chess; FIDE C.04.2 byes on request).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ByeView {
     /// The registration.
     pub player_id: PlayerId,
@@ -36,6 +38,7 @@ pub struct ByeView {
 
 /// What a TRF import created.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Imported {
     /// Players created.
     pub players: usize,
@@ -49,6 +52,7 @@ pub struct Imported {
 
 /// Who changed how the standings are ranked, and when (`standings_config_changed`).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TiebreaksChange {
     /// The TO's account.
     pub by: UserId,

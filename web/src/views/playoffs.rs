@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// The TO's playoff settings.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayoffSettingsView {
     /// How many players make the cut (2–64).
     pub cut: u32,
@@ -20,6 +21,7 @@ pub struct PlayoffSettingsView {
 
 /// A seed in the bracket: its number, and its player once seeded.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeedView {
     /// 1 = the best of the Swiss.
     pub seed: u32,
@@ -31,6 +33,7 @@ pub struct SeedView {
 
 /// One place of a bracket round.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SlotView {
     /// `game` (both players known), `bye` (`high` passes the round) or `open` (players not known yet).
     pub kind: String,
@@ -52,6 +55,7 @@ pub struct SlotView {
 
 /// One bracket round.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BracketRoundView {
     /// `Quarterfinals`, `Semifinals`, `Final`, `Round of 16`…
     pub name: String,
@@ -65,6 +69,7 @@ pub struct BracketRoundView {
 
 /// A seed's place in the playoff.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlacementView {
     /// The seed.
     pub seed: SeedView,
@@ -74,6 +79,7 @@ pub struct PlacementView {
 
 /// An event's bracket.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BracketView {
     /// The settings.
     pub settings: PlayoffSettingsView,
@@ -94,6 +100,7 @@ pub struct BracketView {
 /// A line of the event's final ranking: the playoff's places for the players
 /// in the cut, then the Swiss standings for everyone else.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RankingRowView {
     /// The place (shared places repeat: semifinal losers without a third-place game share 3rd).
     pub place: u32,

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// The winner of one prize.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WinnerRef {
     /// Registration id.
     pub player_id: PlayerId,
@@ -21,6 +22,7 @@ pub struct WinnerRef {
 
 /// One prize of a prize-list entry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PrizeLineView {
     /// Prize id.
     pub prize_id: String,
@@ -52,6 +54,7 @@ pub struct PrizeLineView {
 
 /// What one player receives from a prize-list entry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RecipientView {
     /// The player.
     #[serde(flatten)]
@@ -73,6 +76,7 @@ pub struct RecipientView {
 /// The money shown beside a player is what they are paid, and the sum over
 /// the entries naming a player is their line in the payouts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PrizeEntryView {
     /// `tiebreak` (paid whole to its winner), `manual` (an override),
     /// `pooled` (32B3), `class_alone` (32B3), `category` (place-first),
@@ -103,6 +107,7 @@ pub struct PrizeEntryView {
 /// Money one player receives under the event's split method: the sum of
 /// what the prize list's entries pay them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PayoutView {
     /// Registration id.
     pub player_id: PlayerId,
@@ -120,6 +125,7 @@ pub struct PayoutView {
 
 /// Something the organiser must resolve, in words and as data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct IssueView {
     /// A stable code: a conflict reason (`ineligible`, `prize_already_assigned`,
     /// `identical_rank_rating_name`…) or `consistency` for a warning.
@@ -132,6 +138,7 @@ pub struct IssueView {
 
 /// A run's counts (prize spec, "Metadata").
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RunCounts {
     /// Prizes given, overrides included.
     pub allocated: usize,
@@ -147,6 +154,7 @@ pub struct RunCounts {
 
 /// One line of the list of runs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RunSummaryView {
     /// Run id.
     pub id: PrizeRunId,
@@ -168,6 +176,7 @@ pub struct RunSummaryView {
 
 /// A whole run, for the TO.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RunView {
     /// Id, time, counts.
     #[serde(flatten)]
@@ -202,6 +211,7 @@ pub struct RunView {
 
 /// The published prizes of an event: what everyone sees.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PublishedPrizesView {
     /// The run published.
     pub run_id: PrizeRunId,
@@ -249,6 +259,7 @@ impl PublishedPrizesView {
 
 /// The prize list as configured (categories with their prizes, rules).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PrizeConfigView {
     /// Categories with their prizes, in brochure order (the engine's shape;
     /// cash in cents).

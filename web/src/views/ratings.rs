@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// How one change moved one account's current rating in one game system.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RatingDeltaView {
     /// The account.
     pub user_id: UserId,
@@ -24,6 +25,7 @@ pub struct RatingDeltaView {
 
 /// What a round close or a result override did to ratings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RatingsChangedView {
     /// The game system (`wh40k`, …).
     pub game: String,
@@ -40,6 +42,7 @@ pub struct RatingsChangedView {
 
 /// One line of a leaderboard.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LeaderboardEntry {
     /// Place, from 1; equal ratings share a place.
     pub rank: u64,
@@ -57,6 +60,7 @@ pub struct LeaderboardEntry {
 
 /// A page of a game system's leaderboard.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LeaderboardView {
     /// The game system.
     pub game: String,
@@ -70,6 +74,7 @@ pub struct LeaderboardView {
 
 /// One rated game in an account's history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RatingHistoryEntry {
     /// The tournament.
     pub tournament_id: TournamentId,
@@ -101,6 +106,7 @@ pub struct RatingHistoryEntry {
 
 /// An account's rating in one game system, with every rated game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameRatingView {
     /// The game system.
     pub game: String,
@@ -120,6 +126,7 @@ pub struct GameRatingView {
 
 /// An account (public part).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UserRef {
     /// Account id.
     pub id: UserId,
@@ -129,6 +136,7 @@ pub struct UserRef {
 
 /// An account's ratings in every game system it has played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UserRatingsView {
     /// The account.
     pub user: UserRef,

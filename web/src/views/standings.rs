@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A standings column: the primary score or a tie-break.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ColumnView {
     /// The short code in the header: `Pts`, `SB`, `BH-C1`, `ML 20s`, `+/-`.
     pub code: String,
@@ -16,6 +17,7 @@ pub struct ColumnView {
 
 /// A player's part in a tie on the primary score.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TieView {
     /// The position of the first player on the same primary score.
     pub group: u32,
@@ -34,6 +36,7 @@ pub struct TieView {
 
 /// A group the TO may order: unresolved, or ordered only provisionally.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OpenTieView {
     /// `unresolved` or `provisional`.
     pub kind: String,
@@ -49,6 +52,7 @@ pub struct OpenTieView {
 
 /// A TO's order of a tie.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ResolutionView {
     /// The position of the group's first member.
     pub first_position: u32,
@@ -71,6 +75,7 @@ pub struct ResolutionView {
 
 /// A TO decision dropped because results changed its tie.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NoticeView {
     /// `not_tied`, `moved`, `reordered`, `not_a_permutation` or `duplicate`.
     pub reason: String,
@@ -84,6 +89,7 @@ pub struct NoticeView {
 
 /// Everything the standings show beside the rows.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StandingsMeta {
     /// The game: `wh40k`, `chess` or `crokinole`.
     pub game: String,
@@ -107,6 +113,7 @@ pub struct StandingsMeta {
 
 /// One line of a tied group's mini-league: only the games among its members.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MiniLeagueRowView {
     /// Registration id.
     pub player_id: PlayerId,
@@ -129,6 +136,7 @@ pub struct MiniLeagueRowView {
 /// The mini-league (crokinole) or direct-encounter (chess) table of the
 /// players level on one primary score.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MiniLeagueView {
     /// The group's first position.
     pub group: u32,
@@ -140,6 +148,7 @@ pub struct MiniLeagueView {
 
 /// A tie-break the TO may add to the list.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TiebreakOption {
     /// The header code, e.g. `BH-C1`.
     pub code: String,
@@ -151,6 +160,7 @@ pub struct TiebreakOption {
 
 /// One change of the standings configuration.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ConfigChangeView {
     /// The TO's account.
     pub by: UserId,
@@ -168,6 +178,7 @@ pub struct ConfigChangeView {
 
 /// How an event's standings are ranked, and what the TO may change.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TiebreaksView {
     /// The game.
     pub game: String,

@@ -8,7 +8,7 @@ use arbiter_engine::prizes::Cents;
 use arbiter_web::views::prizes::{PrizeEntryView, PrizeLineView, WinnerRef};
 
 /// Which table a CSV export holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, Default, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CsvTable {
     /// The prize list: one row per entry and player named in it (what the

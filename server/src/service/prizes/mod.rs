@@ -32,7 +32,7 @@ pub use export::CsvTable;
 pub const MAX_OVERRIDES: usize = 500;
 
 /// A manual override as the API takes it.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OverrideInput {
     /// The prize id.
@@ -42,7 +42,7 @@ pub struct OverrideInput {
 }
 
 /// `POST …/prizes/runs`.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RunRequest {
     /// Manual overrides, applied in this order before the automatic allocation.

@@ -1,0 +1,177 @@
+//! The JSON bodies the handlers build in place (`json!({"tournament": …})`),
+//! written out as types so the document can name their shapes. They are
+//! never built: each mirrors one handler's answer field by field.
+
+use crate::domain::User;
+use arbiter_web::views::playoffs::{BracketView, RankingRowView};
+use arbiter_web::views::prizes::{PrizeConfigView, PublishedPrizesView, RunSummaryView, RunView};
+use arbiter_web::views::{
+    ByeView, ClockView, MiniLeagueView, PairingView, PlayerView, ResolutionView, RoundView, StandingView,
+    StandingsMeta, TiebreaksView, TournamentView,
+};
+use utoipa::ToSchema;
+
+macro_rules! bodies {
+    ($($(#[doc = $doc:literal])+ $name:ident { $($(#[$fm:meta])* $field:ident: $ty:ty),+ $(,)? })+) => {$(
+        $(#[doc = $doc])+
+        #[derive(ToSchema)]
+        #[allow(dead_code)]
+        pub struct $name {
+            $($(#[$fm])* pub $field: $ty),+
+        }
+    )+};
+}
+
+bodies! {
+    /// `{"user": …}`: an account.
+    UserBody {
+        /// The account.
+        user: User,
+    }
+    /// `{"tournament": …}`: one event.
+    TournamentBody {
+        /// The event.
+        tournament: TournamentView,
+    }
+    /// `{"tournaments": […]}`: events.
+    TournamentsBody {
+        /// The events.
+        tournaments: Vec<TournamentView>,
+    }
+    /// The standings: the event's columns and settings (`StandingsMeta`'s
+    /// fields, flattened), the round they are after and one row per player.
+    StandingsBody {
+        /// The columns, tie-breaks and settings.
+        #[serde(flatten)]
+        meta: StandingsMeta,
+        /// The rounds counted (0 before round 1 closes).
+        round: usize,
+        /// One row per player, in standings order.
+        players: Vec<StandingView>,
+    }
+    /// `{"events": […]}`: `event` frames, exactly as the socket sends them.
+    EventsBody {
+        /// The frames, in `seq` order.
+        events: Vec<super::live::EventFrame>,
+    }
+    /// `{"player": …}`: one registration.
+    PlayerBody {
+        /// The registration.
+        player: PlayerView,
+    }
+    /// `{"players": […]}`: registrations.
+    PlayersBody {
+        /// The registrations.
+        players: Vec<PlayerView>,
+    }
+    /// `{"byes": […]}`.
+    ByesBody {
+        /// The byes.
+        byes: Vec<ByeView>,
+    }
+    /// `{"bye": …}`.
+    ByeBody {
+        /// The bye.
+        bye: ByeView,
+    }
+    /// `{"round": …}`: one round.
+    RoundBody {
+        /// The round.
+        round: RoundView,
+    }
+    /// `{"rounds": […]}`.
+    RoundsBody {
+        /// The rounds, in order.
+        rounds: Vec<RoundView>,
+    }
+    /// `{"clock": …, "now": ms}`.
+    ClockBody {
+        /// The round's clock; `null` before it starts.
+        clock: Option<ClockView>,
+        /// The server's time when it answered, Unix ms.
+        now: i64,
+    }
+    /// `{"pairing": …}`: one table.
+    PairingBody {
+        /// The table.
+        pairing: PairingView,
+    }
+    /// `{"prizes": …}`: the published prize list.
+    PrizesBody {
+        /// The prize list.
+        prizes: PublishedPrizesView,
+    }
+    /// `{"config": …}`: the prize configuration.
+    PrizeConfigBody {
+        /// The configuration.
+        config: PrizeConfigView,
+    }
+    /// `{"run": …}`: one prize run.
+    PrizeRunBody {
+        /// The run.
+        run: RunView,
+    }
+    /// `{"runs": […]}`: the prize runs.
+    PrizeRunsBody {
+        /// The runs.
+        runs: Vec<RunSummaryView>,
+    }
+    /// `{"tiebreaks": …}`.
+    TiebreaksBody {
+        /// The standings configuration.
+        tiebreaks: TiebreaksView,
+    }
+    /// `{"resolution": …}`.
+    ResolutionBody {
+        /// What the TO's action did to the tie.
+        resolution: ResolutionView,
+    }
+    /// `{"dismissed": n}`.
+    DismissedBody {
+        /// How many notices were dismissed.
+        dismissed: usize,
+    }
+    /// `{"group": …}`: a tied group's mini-league.
+    GroupBody {
+        /// The mini-league.
+        group: MiniLeagueView,
+    }
+    /// `{"bracket": …}`.
+    BracketBody {
+        /// The bracket.
+        bracket: BracketView,
+    }
+    /// `{"ranking": […]}`.
+    RankingBody {
+        /// Playoff places, then the Swiss standings.
+        ranking: Vec<RankingRowView>,
+    }
+    /// `{"status": "ok"}`.
+    Health {
+        /// Always `ok`.
+        status: String,
+    }
+    /// Readiness: `{"status", "database": {"backend", "ok"}, "bus": {"kind", "ok"}}`.
+    Ready {
+        /// `ready`, `degraded` (the bus is down) or `unavailable` (the database is).
+        status: String,
+        /// The database.
+        database: ReadyDatabase,
+        /// The event bus.
+        bus: ReadyBus,
+    }
+    /// The database's part of readiness.
+    ReadyDatabase {
+        /// `sqlite` or `postgres`.
+        backend: String,
+        /// Whether it answered.
+        ok: bool,
+    }
+    /// The bus's part of readiness.
+    ReadyBus {
+        /// `local` (one instance) or `redis`.
+        kind: String,
+        /// Whether it is healthy.
+        ok: bool,
+    }
+}

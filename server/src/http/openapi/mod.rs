@@ -1,0 +1,296 @@
+//! The API described: an OpenAPI 3.1 document generated from the handlers'
+//! `#[utoipa::path]` attributes and the request and response types' schemas,
+//! served at `GET /api/openapi.json`, and a page that renders it at
+//! `GET /api/docs` (server-side, no script).
+//!
+//! The document covers every JSON route (`/api/…`), the live socket
+//! (`/ws/…`, its frames under the operation's `x-websocket`) and the
+//! operations routes (`/healthz`, `/readyz`, `/metrics`); the HTML pages
+//! (`/`, `/login`, `/t/{id}/…`, `/static/…`…) are not API and are left out
+//! ([`documented`] says which paths must be in it). Each operation's error
+//! responses come from [`errors::ERRORS`] and [`Code::status`].
+
+pub mod bodies;
+pub mod errors;
+pub mod live;
+
+use crate::app::AppState;
+use crate::auth::session::MaybeUser;
+use crate::error::Code;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+use utoipa::OpenApi;
+
+/// Where the document is served.
+pub const DOCUMENT_PATH: &str = "/api/openapi.json";
+/// Where the browsable page is served.
+pub const PAGE_PATH: &str = "/api/docs";
+
+/// Whether a route of the route table must be in the document: every path
+/// under `/api/` and `/ws/`, and the operations routes. The HTML pages are not.
+#[must_use]
+pub fn documented(path: &str) -> bool {
+    path.starts_with("/api/") || path.starts_with("/ws/") || matches!(path, "/healthz" | "/readyz" | "/metrics")
+}
+
+/// The `OpenApi` derive: every documented handler, and the schemas no
+/// operation names directly (the error body, the socket's frames).
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Arbiter API",
+        description = "Arbiter's HTTP API: JSON in and out, signed in with the `arbiter_session` cookie that \
+                       `POST /api/auth/signup` and `POST /api/auth/login` set. Changing requests from another site are \
+                       refused (403 `cross_site_request`). Errors are `{\"error\": code, \"message\": …}` plus \
+                       `details` where a list helps (the `ApiError` schema; each operation lists the codes it can \
+                       answer under each status, and `x-error-codes`); 429 and 503 carry `Retry-After`. A path no \
+                       route takes is 404 `no_such_endpoint`, a method a route does not take 405 \
+                       `method_not_allowed`. The live socket, `GET /ws/tournaments/{id}`, is described with its \
+                       operation (views, frames, `v`, close codes: `x-websocket`). This document covers every route \
+                       under `/api/` and `/ws/` and `/healthz`, `/readyz`, `/metrics`; the HTML pages (`/`, \
+                       `/login`, `/t/{id}/…`, `/ratings`, `/static/…`) are not API and are not in it.",
+        license(name = "AGPL-3.0-or-later", identifier = "AGPL-3.0-or-later"),
+    ),
+    paths(
+        document_json,
+        docs_page,
+        super::health::healthz,
+        super::health::readyz,
+        super::health::metrics,
+        super::accounts::sign_up,
+        super::accounts::sign_in,
+        super::accounts::sign_out,
+        super::accounts::me,
+        super::tournaments::create,
+        super::tournaments::list_open,
+        super::tournaments::list_mine,
+        super::tournaments::get,
+        super::tournaments::delete,
+        super::tournaments::advance,
+        super::tournaments::lock_lists,
+        super::tournaments::get_standings,
+        super::tournaments::get_snapshot,
+        super::tournaments::events,
+        super::players::register,
+        super::players::update_list,
+        super::players::check_in,
+        super::players::drop_out,
+        super::players::list,
+        super::players::check_in_player,
+        super::players::remove,
+        super::players::update_profile,
+        super::chess::list,
+        super::chess::request,
+        super::chess::cancel,
+        super::chess::grant,
+        super::chess::revoke,
+        super::chess::export,
+        super::chess::import,
+        super::rounds::create,
+        super::rounds::list,
+        super::rounds::get,
+        super::rounds::generate,
+        super::rounds::close,
+        super::clock::get,
+        super::clock::act,
+        super::results::report,
+        super::results::confirm,
+        super::results::dispute,
+        super::results::override_result,
+        super::exports::players,
+        super::exports::round,
+        super::exports::standings,
+        super::exports::ratings,
+        super::ratings::leaderboard,
+        super::ratings::user_ratings,
+        super::prizes::get_published,
+        super::prizes::export,
+        super::prizes::get_config,
+        super::prizes::set_config,
+        super::prizes::import,
+        super::prizes::run,
+        super::prizes::runs,
+        super::prizes::get_run,
+        super::prizes::publish,
+        super::standings::get_tiebreaks,
+        super::standings::set_tiebreaks,
+        super::standings::act,
+        super::standings::dismiss,
+        super::standings::group,
+        super::playoffs::get,
+        super::playoffs::configure,
+        super::playoffs::remove,
+        super::playoffs::pair_next,
+        super::playoffs::ranking,
+        super::ws::connect,
+    ),
+    components(schemas(
+        live::PingFrame,
+        live::ResumeFrame,
+        live::SubscribeFrame,
+        live::SnapshotFrame,
+        live::EventFrame,
+        live::UpdateFrame,
+        live::ResyncFrame,
+        live::PongFrame,
+        live::ErrorFrame,
+    )),
+    tags(
+        (name = "accounts", description = "Sign up, sign in, sign out."),
+        (name = "tournaments", description = "Events: create, list, advance through their stages, standings."),
+        (name = "players", description = "Registration, check-in, dropping out; the TO's player actions."),
+        (name = "rounds", description = "Rounds: open, pair, close."),
+        (name = "clock", description = "A round's clock."),
+        (name = "results", description = "Reporting, confirming, disputing and overriding a table's result."),
+        (name = "standings", description = "Tie-breaks, ties and tied groups."),
+        (name = "playoffs", description = "The top cut: a single-elimination bracket after the Swiss."),
+        (name = "chess", description = "Byes and FIDE TRF files."),
+        (name = "prizes", description = "Prize lists, runs and publication."),
+        (name = "exports", description = "Players, rounds, standings and ratings as CSV or JSON files."),
+        (name = "ratings", description = "Rating leaderboards and an account's ratings."),
+        (name = "live", description = "The live socket and its snapshot and event replay."),
+        (name = "operations", description = "Health, readiness and metrics."),
+        (name = "docs", description = "This document and its page."),
+    )
+)]
+pub struct ApiDoc;
+
+/// The document as JSON: the derive's output with each operation's error
+/// responses, the `ApiError` and `ErrorCode` schemas and the socket's
+/// `x-websocket` added. Built once.
+#[must_use]
+pub fn document() -> &'static Value {
+    static DOC: OnceLock<Value> = OnceLock::new();
+    DOC.get_or_init(build)
+}
+
+fn build() -> Value {
+    let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_else(|_| json!({}));
+    let schemas = &mut doc["components"]["schemas"];
+    schemas["ErrorCode"] = json!({
+        "type": "string",
+        "description": "Every error code the API answers (README's error table says when, with its status).",
+        "enum": Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>(),
+    });
+    schemas["ApiError"] = json!({
+        "type": "object",
+        "description": "An error: a stable snake_case code, a message a person can act on, and details where a list helps.",
+        "required": ["error", "message"],
+        "properties": {
+            "error": { "$ref": "#/components/schemas/ErrorCode" },
+            "message": { "type": "string", "description": "What went wrong and what to do, in words." },
+            "details": { "description": "Machine-readable details (e.g. the tables still missing a result)." },
+        },
+    });
+    let table: BTreeMap<(&str, &str), &[Code]> = errors::ERRORS.iter().map(|(m, p, c)| ((*m, *p), *c)).collect();
+    if let Some(paths) = doc["paths"].as_object_mut() {
+        for (path, item) in paths.iter_mut() {
+            let Some(item) = item.as_object_mut() else { continue };
+            for (method, op) in item.iter_mut() {
+                let method = method.to_ascii_uppercase();
+                let mut codes: Vec<Code> =
+                    table.get(&(method.as_str(), path.as_str())).map(|c| c.to_vec()).unwrap_or_default();
+                match path.as_str() {
+                    "/healthz" | "/readyz" | DOCUMENT_PATH | PAGE_PATH => {}
+                    "/metrics" => codes.push(Code::Internal),
+                    _ => codes.extend([Code::Internal, Code::DatabaseUnavailable]),
+                }
+                add_errors(op, &codes);
+                if path.starts_with("/ws/") {
+                    op["description"] = json!(live::DESCRIPTION);
+                    op["x-websocket"] = websocket();
+                }
+            }
+        }
+    }
+    doc
+}
+
+/// Adds one response per status of `codes`, each the `ApiError` body with
+/// `error` narrowed to that status's codes.
+fn add_errors(op: &mut Value, codes: &[Code]) {
+    let mut by_status: BTreeMap<u16, Vec<&'static str>> = BTreeMap::new();
+    for code in codes {
+        if let Some(status) = code.status() {
+            let list = by_status.entry(status.as_u16()).or_default();
+            if !list.contains(&code.as_str()) {
+                list.push(code.as_str());
+            }
+        }
+    }
+    let Some(responses) = op["responses"].as_object_mut() else { return };
+    for (status, mut list) in by_status {
+        list.sort_unstable();
+        let described: Vec<String> = list.iter().map(|c| format!("`{c}`")).collect();
+        let reason =
+            actix_web::http::StatusCode::from_u16(status).ok().and_then(|s| s.canonical_reason()).unwrap_or("Error");
+        let entry = responses.entry(status.to_string()).or_insert_with(|| json!({}));
+        if entry.get("content").is_some() {
+            // The handler answers this status with its own body (readiness).
+            continue;
+        }
+        *entry = json!({
+            "description": format!("{reason}: {}.", described.join(", ")),
+            "content": { "application/json": { "schema": {
+                "allOf": [
+                    { "$ref": "#/components/schemas/ApiError" },
+                    { "type": "object", "properties": { "error": { "type": "string", "enum": list } } },
+                ],
+            } } },
+            "x-error-codes": list,
+        });
+    }
+}
+
+/// The socket's protocol, machine-readable: version, views, frames, close codes.
+fn websocket() -> Value {
+    let refs = |names: &[&str]| -> Vec<Value> {
+        names.iter().map(|n| json!({ "$ref": format!("#/components/schemas/{n}") })).collect()
+    };
+    let close: Map<String, Value> = live::CLOSE_CODES.iter().map(|(c, m)| (c.to_string(), json!(m))).collect();
+    json!({
+        "version": crate::bus::event::VERSION,
+        "views": ["events", "queue", "board", "standings", "bracket", "player"],
+        "client_frames": refs(live::CLIENT_FRAMES),
+        "server_frames": refs(live::SERVER_FRAMES),
+        "max_client_frame_bytes": crate::live::session::MAX_FRAME,
+        "close_codes": close,
+    })
+}
+
+/// Registers `GET /api/openapi.json` and `GET /api/docs`.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route(DOCUMENT_PATH, web::get().to(document_json)).route(PAGE_PATH, web::get().to(docs_page));
+}
+
+/// The document.
+#[utoipa::path(
+    get,
+    path = "/api/openapi.json",
+    operation_id = "docs_openapi",
+    tag = "docs",
+    summary = "This document: OpenAPI 3.1, JSON.",
+    responses((status = 200, description = "The document.", body = Object))
+)]
+async fn document_json() -> HttpResponse {
+    HttpResponse::Ok().json(document())
+}
+
+/// The document as a page.
+#[utoipa::path(
+    get,
+    path = "/api/docs",
+    operation_id = "docs_page",
+    tag = "docs",
+    summary = "This document as a page: every operation by tag, the error codes, the live protocol and the schemas.",
+    responses((status = 200, description = "The page.", body = String, content_type = "text/html"))
+)]
+async fn docs_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser) -> super::pages::Page {
+    let (nav, fresh) = super::pages::nav(&req, user.0.as_ref());
+    let page = page::of(document(), nav);
+    super::pages::render(&req, &state, &page, fresh.as_deref())
+}
+
+mod page;
