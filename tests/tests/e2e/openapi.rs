@@ -1,0 +1,219 @@
+//! The API described: `GET /api/openapi.json` lists every route of the route
+//! table that is API (every path under `/api/` and `/ws/`, and `/healthz`,
+//! `/readyz`, `/metrics`: [`arbiter_server::http::openapi::documented`]) and
+//! nothing else, each operation with its responses and error codes; `GET
+//! /api/docs` shows every one.
+//!
+//! The route table is read from the source, `server/src/http/**/*.rs`: every
+//! `.route("path", web::method()…)` call outside `#[cfg(test)]` code, however
+//! it is spread over lines. A `.route(` the reader cannot read (a path that is
+//! not a string literal), or a `web::resource`/`web::scope`/`.service(` (which
+//! it does not follow), fails the test, so a route cannot hide from it.
+
+use arbiter_server::http::openapi::documented;
+use arbiter_tests::TestApp;
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// A route: (method in upper case, path template).
+type Route = (String, String);
+
+/// The Rust files under `dir`, recursively, in name order.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            out.extend(rust_files(&p));
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The routes one source file registers, or what could not be read.
+///
+/// Comment lines and everything from the first `#[cfg(test)]` on are skipped.
+fn routes_in(name: &str, source: &str) -> Result<Vec<Route>, Vec<String>> {
+    let code: String = source
+        .split("#[cfg(test)]")
+        .next()
+        .unwrap_or_default()
+        .lines()
+        .map(|l| if l.trim_start().starts_with("//") { "" } else { l })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut routes = Vec::new();
+    let mut errors = Vec::new();
+    let line_of = |at: usize| code[..at].lines().count().max(1);
+    for unsupported in ["web::resource(", "web::scope(", ".service("] {
+        if let Some(at) = code.find(unsupported) {
+            errors.push(format!("{name}:{}: `{unsupported}` is not read by this test; extend it", line_of(at)));
+        }
+    }
+    for (at, _) in code.match_indices(".route(") {
+        match parse_route(&code[at + ".route(".len()..]) {
+            Some(r) => routes.push(r),
+            None => errors.push(format!("{name}:{}: a .route( call this test cannot read", line_of(at))),
+        }
+    }
+    if errors.is_empty() {
+        Ok(routes)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Reads `"path", web::method()` at the start of `s` (any whitespace between).
+fn parse_route(s: &str) -> Option<Route> {
+    let s = s.trim_start().strip_prefix('"')?;
+    let end = s.find('"')?;
+    let path = &s[..end];
+    let s = s[end + 1..].trim_start().strip_prefix(',')?.trim_start().strip_prefix("web::")?;
+    let method: String = s.chars().take_while(char::is_ascii_alphabetic).collect();
+    let rest = s[method.len()..].trim_start();
+    rest.starts_with("()").then(|| (method.to_ascii_uppercase(), path.to_string()))
+}
+
+/// Every route registered under `server/src/http`.
+fn route_table() -> BTreeSet<Route> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../server/src/http");
+    let mut routes = BTreeSet::new();
+    let mut errors = Vec::new();
+    for file in rust_files(&dir) {
+        let name = file.strip_prefix(&dir).unwrap_or(&file).display().to_string();
+        match routes_in(&name, &std::fs::read_to_string(&file).unwrap()) {
+            Ok(r) => routes.extend(r),
+            Err(e) => errors.extend(e),
+        }
+    }
+    assert!(errors.is_empty(), "the route table could not be read:\n{}", errors.join("\n"));
+    routes
+}
+
+/// The operations a document lists.
+fn operations(doc: &Value) -> BTreeSet<Route> {
+    let mut out = BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+        for method in item.as_object().into_iter().flatten().map(|(m, _)| m) {
+            if ["get", "put", "post", "delete", "patch", "head", "options", "trace"].contains(&method.as_str()) {
+                out.insert((method.to_ascii_uppercase(), path.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// What is wrong between the route table and the document: each route that
+/// must be documented and is not, and each documented operation no route takes.
+fn compare(table: &BTreeSet<Route>, document: &BTreeSet<Route>) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (method, path) in table.iter().filter(|(_, p)| documented(p)) {
+        if !document.contains(&(method.clone(), path.clone())) {
+            problems.push(format!("missing from the document: {method} {path}"));
+        }
+    }
+    for (method, path) in document {
+        if !table.contains(&(method.clone(), path.clone())) {
+            problems.push(format!("documented but not in the route table: {method} {path}"));
+        }
+    }
+    problems
+}
+
+#[test]
+fn the_comparison_names_a_missing_route_and_a_phantom_one() {
+    let route = |m: &str, p: &str| (m.to_string(), p.to_string());
+    let table: BTreeSet<Route> = [
+        route("GET", "/api/tournaments"),
+        route("POST", "/api/tournaments"),
+        route("GET", "/ws/tournaments/{id}"),
+        route("GET", "/t/{id}"),
+        route("GET", "/healthz"),
+    ]
+    .into();
+    let mut doc: BTreeSet<Route> =
+        [route("GET", "/api/tournaments"), route("GET", "/ws/tournaments/{id}"), route("GET", "/healthz")].into();
+    assert_eq!(compare(&table, &doc), ["missing from the document: POST /api/tournaments"]);
+    doc.insert(route("POST", "/api/tournaments"));
+    assert!(compare(&table, &doc).is_empty(), "a page (/t/{{id}}) need not be documented");
+    doc.insert(route("DELETE", "/api/tournaments"));
+    assert_eq!(compare(&table, &doc), ["documented but not in the route table: DELETE /api/tournaments"]);
+}
+
+#[test]
+fn the_route_reader_follows_calls_over_lines_and_refuses_what_it_cannot_read() {
+    let src = "pub fn routes(cfg: &mut web::ServiceConfig) {\n    cfg.route(\"/api/a\", web::get().to(a))\n        \
+               .route(\n            \"/api/b/{id}\",\n            web::delete()\n                .to(b),\n        );\n}\n\
+               // .route(\"/api/commented\", web::get().to(c))\n#[cfg(test)]\nmod tests { fn t() { x.route(\"/t\", web::get()); } }\n";
+    let routes = routes_in("a.rs", src).unwrap();
+    assert_eq!(routes, [("GET".to_string(), "/api/a".to_string()), ("DELETE".to_string(), "/api/b/{id}".to_string())]);
+    let errors = routes_in("b.rs", "fn r(cfg: &mut X) { cfg.route(PATH, web::get().to(h)); }").unwrap_err();
+    assert_eq!(errors, ["b.rs:1: a .route( call this test cannot read"]);
+    assert!(routes_in("c.rs", "fn r(cfg: &mut X) { cfg.service(web::scope(\"/api\")); }").is_err());
+}
+
+#[test]
+fn the_route_table_is_read_whole() {
+    let table = route_table();
+    // Pages, the operations routes and the API are all there.
+    for (m, p) in [
+        ("GET", "/"),
+        ("GET", "/t/{id}"),
+        ("GET", "/healthz"),
+        ("POST", "/api/tournaments"),
+        ("GET", "/ws/tournaments/{id}"),
+        ("GET", "/api/openapi.json"),
+    ] {
+        assert!(table.contains(&(m.to_string(), p.to_string())), "{m} {p} not read from the source");
+    }
+    assert!(table.len() > 90, "{} routes", table.len());
+}
+
+#[actix_web::test]
+async fn the_document_lists_every_route_and_the_page_shows_them() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut client = app.client();
+    let r = client.get("/api/openapi.json").await.unwrap();
+    assert_eq!(r.status.as_u16(), 200, "{}", r.body);
+    let doc = r.body;
+    assert!(doc["openapi"].as_str().is_some_and(|v| v.starts_with("3.1")), "openapi: {}", doc["openapi"]);
+
+    let table = route_table();
+    let listed = operations(&doc);
+    let problems = compare(&table, &listed);
+    assert!(problems.is_empty(), "the document and the route table differ:\n{}", problems.join("\n"));
+    let api = table.iter().filter(|(_, p)| documented(p)).count();
+    assert_eq!(listed.len(), api);
+
+    // Every operation answers something; every error answer is the error body.
+    for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+        for (method, op) in item.as_object().into_iter().flatten() {
+            let responses = op["responses"].as_object().unwrap_or_else(|| panic!("{method} {path}: no responses"));
+            assert!(!responses.is_empty(), "{method} {path}: no responses");
+            for (status, res) in responses {
+                if status.starts_with('4') || (status.starts_with('5') && path != "/readyz") {
+                    let schema = &res["content"]["application/json"]["schema"];
+                    assert_eq!(
+                        schema["allOf"][0]["$ref"], "#/components/schemas/ApiError",
+                        "{method} {path} {status}: not the error body"
+                    );
+                }
+            }
+        }
+    }
+    assert!(doc["components"]["schemas"]["ApiError"].is_object());
+    assert!(doc["paths"]["/ws/tournaments/{id}"]["get"]["x-websocket"]["server_frames"].is_array());
+
+    // The page shows every operation, without script.
+    let (status, html) = client.get_text("/api/docs").await.unwrap();
+    assert_eq!(status.as_u16(), 200);
+    assert!(!html.contains("<script"), "the page needs no script");
+    for (method, path) in &listed {
+        assert!(html.contains(&format!("{method} {path}")), "the page does not show {method} {path}");
+    }
+    assert!(html.contains("Live socket protocol"));
+}
