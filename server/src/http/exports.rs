@@ -95,6 +95,7 @@ async fn round(
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 struct StandingsQuery {
+    /// The standings as they stood after this round (from 1); now when left out.
     after_round: Option<u32>,
 }
 

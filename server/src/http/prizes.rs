@@ -59,7 +59,9 @@ async fn get_published(
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 struct ExportQuery {
+    /// The run to export (the TO, any run); the published run when left out.
     run: Option<PrizeRunId>,
+    /// `prizes` (default: one row per entry and player) or `payouts` (one row per player paid).
     #[serde(default)]
     table: CsvTable,
 }

@@ -29,8 +29,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 struct PageQuery {
+    /// The first row, from 0 (at most 10,000,000).
     #[serde(default)]
     offset: u64,
+    /// How many rows: 1 to 500 (default 100).
     #[serde(default = "per_page")]
     limit: u64,
 }

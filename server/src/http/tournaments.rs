@@ -156,6 +156,7 @@ async fn lock_lists(
 #[derive(serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 struct StandingsQuery {
+    /// The standings as they stood after this round (from 1); now when left out.
     after_round: Option<u32>,
 }
 
@@ -204,8 +205,10 @@ const MAX_EVENTS: u64 = 5000;
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 struct Since {
+    /// The last event the client has: the answer starts after it (0, the default, from the first).
     #[serde(default)]
     since: i64,
+    /// The most events to answer: 1 to 5,000 (default 1,000).
     #[serde(default)]
     limit: Option<u64>,
 }

@@ -18,6 +18,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 struct Since {
+    /// The last event the client has: the socket replays what came after it (or sends a snapshot when it is too old).
     since: Option<i64>,
 }
 

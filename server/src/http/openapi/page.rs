@@ -117,7 +117,7 @@ pub fn of(doc: &Value, nav: Nav) -> ApiDocsPage {
                 }
                 if let Some(ws) = op.get("x-websocket") {
                     let names = |key: &str| -> Vec<String> {
-                        ws[key].as_array().map(|fs| fs.iter().map(|f| short(f)).collect()).unwrap_or_default()
+                        ws[key].as_array().map(|fs| fs.iter().map(short).collect()).unwrap_or_default()
                     };
                     websocket = Some(WebSocketView {
                         path: path.clone(),
