@@ -82,7 +82,8 @@ codes! {
     /// (sent in a live `error` frame only; the socket stays open).
     BadMessage = "bad_message", CHOSEN;
     /// The framework could not read the request (a malformed header, body or
-    /// encoding): 400, or the other 4xx status the framework chose.
+    /// encoding, or a request to the live socket that is not a WebSocket
+    /// upgrade): 400, or the other 4xx status the framework chose.
     BadRequest = "bad_request", CHOSEN;
     /// The live view asked for (`view`, `from`/`to`, `offset`/`limit`) does not exist or
     /// is not the caller's (also sent in a live `error` frame on `subscribe`).

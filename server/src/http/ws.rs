@@ -80,7 +80,9 @@ async fn connect(
     };
     let view = params.view(me).map_err(|m| ApiError::bad_request(Code::BadView, m))?;
     let place = state.limits.open_socket(super::peer::client_address(&req, &state.settings.trusted_proxies))?;
-    let (res, ws_session, stream) = actix_ws::handle(&req, body)?;
+    let (res, ws_session, stream) = actix_ws::handle(&req, body).map_err(|e| {
+        ApiError::bad_request(Code::BadRequest, format!("This is the live socket: open it as a WebSocket ({e})."))
+    })?;
     let stream = stream.max_frame_size(MAX_FRAME);
     let hub = state.hub.clone();
     let timing = Timing::from_secs(state.settings.ws_heartbeat_secs, state.settings.ws_timeout_secs);

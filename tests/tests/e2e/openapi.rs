@@ -217,3 +217,88 @@ async fn the_document_lists_every_route_and_the_page_shows_them() {
     }
     assert!(html.contains("Live socket protocol"));
 }
+
+/// `path` with its parameters filled: ids with `id`, round numbers 1, formats `csv`, the game `wh40k`.
+fn filled(path: &str, id: &str) -> String {
+    let mut out = String::new();
+    let mut rest = path;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        let end = rest[start..].find('}').map_or(rest.len(), |e| start + e);
+        out.push_str(match &rest[start + 1..end] {
+            "round" | "n" | "group" => "1",
+            "format" => "csv",
+            "game" => "wh40k",
+            _ => id,
+        });
+        rest = &rest[(end + 1).min(rest.len())..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Every operation, asked by a stranger and by a signed-in account with ids
+/// that are not ids, ids of nothing and bodies that are empty or not JSON,
+/// answers a status the document lists for it, and each error it answers
+/// with a code the document lists under that status.
+#[actix_web::test]
+async fn the_errors_answered_are_the_errors_documented() {
+    use awc::http::Method;
+    let app = TestApp::spawn().await.unwrap();
+    let mut anon = app.client();
+    let doc = anon.get("/api/openapi.json").await.unwrap().body;
+    let mut member = app.client();
+    member.sign_up("probe@example.com", "correct horse battery staple", "Probe").await.unwrap();
+    let unknown = uuid::Uuid::new_v4().to_string();
+    // The member's own event, a draft: its routes go past "no such event".
+    let mine = member
+        .post(
+            "/api/tournaments",
+            &serde_json::json!({"name": "Probe Open", "event_date": "2026-05-17", "format": "2000pts", "total_rounds": 3}),
+        )
+        .await
+        .unwrap();
+    let mine = mine.body["tournament"]["id"].as_str().unwrap_or_else(|| panic!("{}", mine.text)).to_string();
+    let mut wrong = Vec::new();
+    let mut asked = 0;
+    for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+        if path == "/api/auth/logout" {
+            continue; // signing out would end the member's session for the later requests
+        }
+        for (method, op) in item.as_object().into_iter().flatten() {
+            let m = Method::from_bytes(method.to_ascii_uppercase().as_bytes()).unwrap();
+            for id in ["not-an-id", unknown.as_str(), mine.as_str()] {
+                for body in
+                    [None, Some(("application/json", "{}".to_string())), Some(("application/json", "{".to_string()))]
+                {
+                    if m == Method::GET && body.is_some() {
+                        continue;
+                    }
+                    for who in [&mut anon, &mut member] {
+                        if m == Method::DELETE && path == "/api/tournaments/{id}" && id == mine {
+                            continue; // deleting the member's event would leave nothing past "no such event"
+                        }
+                        let url = filled(path, id);
+                        let r = who.send_raw(m.clone(), &url, body.clone()).await.unwrap();
+                        asked += 1;
+                        let status = r.status.as_u16().to_string();
+                        let Some(documented) = op["responses"].get(&status) else {
+                            wrong.push(format!("{method} {url}: {status} is not documented ({})", r.text));
+                            continue;
+                        };
+                        if r.status.is_client_error() || r.status.is_server_error() {
+                            let codes = documented["x-error-codes"].as_array().cloned().unwrap_or_default();
+                            if !codes.iter().any(|c| c.as_str() == Some(r.code())) {
+                                wrong.push(format!("{method} {path}: {status} `{}` is not documented", r.code()));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    wrong.sort();
+    wrong.dedup();
+    assert!(asked > 300, "{asked} requests");
+    assert!(wrong.is_empty(), "{} answers the document does not list:\n{}", wrong.len(), wrong.join("\n"));
+}

@@ -7,7 +7,7 @@
 //! `cross_site_request`). Every operation but `/healthz` can also answer 500
 //! `internal`, and every one that reads the database 503
 //! `database_unavailable`: [`super::document`] adds those two. The HTTP status
-//! of each code is its [`Code::status`].
+//! of each code is its [`Code::status`] (`bad_request`, which has none, is 400).
 
 use crate::error::Code;
 
@@ -690,6 +690,7 @@ pub const ERRORS: &[(&str, &str, &[Code])] = &[
         "GET",
         "/ws/tournaments/{id}",
         &[
+            Code::BadRequest,
             Code::BadView,
             Code::CrossSiteRequest,
             Code::InvalidQuery,
