@@ -57,7 +57,7 @@ fn file(table: &Table, format: Format) -> ApiResult<HttpResponse> {
     tag = "exports",
     summary = "The players as a file: `csv` or `json`.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("format" = String, Path, description = "`csv` or `json`; another extension is 404 `no_such_endpoint`.")),
-    responses((status = 200, description = "The table, as an attachment.", content((String = "text/csv"), (Object = "application/json"))))
+    responses((status = 200, description = "The table, as an attachment: CSV with a header row, or JSON, an array of one object per row.", content((String = "text/csv"), ([Object] = "application/json"))))
 )]
 async fn players(
     state: web::Data<AppState>,
@@ -76,7 +76,7 @@ async fn players(
     tag = "exports",
     summary = "Round `n`'s tables as a file: `csv` or `json`.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("n" = u32, Path, description = "The round number, from 1."), ("format" = String, Path, description = "`csv` or `json`; another extension is 404 `no_such_endpoint`.")),
-    responses((status = 200, description = "The table, as an attachment.", content((String = "text/csv"), (Object = "application/json"))))
+    responses((status = 200, description = "The table, as an attachment: CSV with a header row, or JSON, an array of one object per row.", content((String = "text/csv"), ([Object] = "application/json"))))
 )]
 async fn round(
     state: web::Data<AppState>,
@@ -106,7 +106,7 @@ struct StandingsQuery {
     tag = "exports",
     summary = "The standings as a file: `csv` or `json`.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("format" = String, Path, description = "`csv` or `json`; another extension is 404 `no_such_endpoint`."), StandingsQuery),
-    responses((status = 200, description = "The table, as an attachment.", content((String = "text/csv"), (Object = "application/json"))))
+    responses((status = 200, description = "The table, as an attachment: CSV with a header row, or JSON, an array of one object per row.", content((String = "text/csv"), ([Object] = "application/json"))))
 )]
 async fn standings(
     state: web::Data<AppState>,
@@ -126,7 +126,7 @@ async fn standings(
     tag = "exports",
     summary = "A game's whole rating leaderboard as a file: `csv` or `json`.",
     params(("game" = String, Path, description = "The game: `wh40k`, `chess` or `crokinole`."), ("format" = String, Path, description = "`csv` or `json`; another extension is 404 `no_such_endpoint`.")),
-    responses((status = 200, description = "The table, as an attachment.", content((String = "text/csv"), (Object = "application/json"))))
+    responses((status = 200, description = "The table, as an attachment: CSV with a header row, or JSON, an array of one object per row.", content((String = "text/csv"), ([Object] = "application/json"))))
 )]
 async fn ratings(state: web::Data<AppState>, path: web::Path<(String, String)>) -> ApiResult<HttpResponse> {
     let (game, ext) = path.into_inner();

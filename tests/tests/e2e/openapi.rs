@@ -11,7 +11,7 @@
 //! it does not follow), fails the test, so a route cannot hide from it.
 
 use arbiter_server::http::openapi::documented;
-use arbiter_tests::TestApp;
+use arbiter_tests::{Event, TestApp};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -237,10 +237,77 @@ fn filled(path: &str, id: &str) -> String {
     out
 }
 
+/// What in `value` does not fit `schema`: a required property missing, an
+/// object or array where the schema has another type, followed through
+/// `$ref`, `allOf`, `oneOf` (the first variant that fits), properties and items.
+fn misfits(doc: &Value, schema: &Value, value: &Value, at: &str) -> Vec<String> {
+    if let Some(r) = schema["$ref"].as_str() {
+        let name = r.rsplit('/').next().unwrap_or_default();
+        return misfits(doc, &doc["components"]["schemas"][name], value, at);
+    }
+    let mut out = Vec::new();
+    for part in schema["allOf"].as_array().into_iter().flatten() {
+        out.extend(misfits(doc, part, value, at));
+    }
+    if let Some(variants) = schema["oneOf"].as_array() {
+        let fits = variants.iter().any(|v| misfits(doc, v, value, at).is_empty());
+        if !fits {
+            out.push(format!("{at}: fits none of its oneOf variants"));
+        }
+        return out;
+    }
+    let types: Vec<&str> = match &schema["type"] {
+        Value::String(t) => vec![t.as_str()],
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    let is = |t: &str| types.is_empty() || types.contains(&t);
+    match value {
+        Value::Null if !is("null") => out.push(format!("{at}: null")),
+        Value::Object(map) if is("object") => {
+            for key in schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+                if !map.contains_key(key) {
+                    out.push(format!("{at}: no `{key}`"));
+                }
+            }
+            for (key, sub) in schema["properties"].as_object().into_iter().flatten() {
+                if let Some(v) = map.get(key) {
+                    out.extend(misfits(doc, sub, v, &format!("{at}.{key}")));
+                }
+            }
+        }
+        Value::Array(items) if is("array") => {
+            for (i, v) in items.iter().enumerate() {
+                out.extend(misfits(doc, &schema["items"], v, &format!("{at}[{i}]")));
+            }
+        }
+        Value::Object(_) | Value::Array(_) => {
+            out.push(format!("{at}: {} where the schema says {types:?}", kind(value)))
+        }
+        Value::String(_) if !is("string") => out.push(format!("{at}: a string where the schema says {types:?}")),
+        Value::Bool(_) if !is("boolean") => out.push(format!("{at}: a boolean where the schema says {types:?}")),
+        Value::Number(_) if !is("number") && !is("integer") => {
+            out.push(format!("{at}: a number where the schema says {types:?}"));
+        }
+        _ => {}
+    }
+    out
+}
+
+/// A JSON value's kind, in words.
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Object(_) => "an object",
+        Value::Array(_) => "an array",
+        _ => "a value",
+    }
+}
+
 /// Every operation, asked by a stranger and by a signed-in account with ids
 /// that are not ids, ids of nothing and bodies that are empty or not JSON,
-/// answers a status the document lists for it, and each error it answers
-/// with a code the document lists under that status.
+/// answers a status the document lists for it, each error with a code the
+/// document lists under that status, and each JSON success fitting its
+/// schema (see [`misfits`]).
 #[actix_web::test]
 async fn the_errors_answered_are_the_errors_documented() {
     use awc::http::Method;
@@ -286,6 +353,15 @@ async fn the_errors_answered_are_the_errors_documented() {
                             wrong.push(format!("{method} {url}: {status} is not documented ({})", r.text));
                             continue;
                         };
+                        if r.status.is_success() {
+                            let schema = &documented["content"]["application/json"]["schema"];
+                            // A body that is not JSON (a CSV or TRF download) is not checked here.
+                            if !schema.is_null() && !r.body.is_null() {
+                                for m in misfits(&doc, schema, &r.body, "body") {
+                                    wrong.push(format!("{method} {path}: {status} {m}"));
+                                }
+                            }
+                        }
                         if r.status.is_client_error() || r.status.is_server_error() {
                             let codes = documented["x-error-codes"].as_array().cloned().unwrap_or_default();
                             if !codes.iter().any(|c| c.as_str() == Some(r.code())) {
@@ -301,4 +377,74 @@ async fn the_errors_answered_are_the_errors_documented() {
     wrong.dedup();
     assert!(asked > 300, "{asked} requests");
     assert!(wrong.is_empty(), "{} answers the document does not list:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+/// Every `GET` of a played event (two Swiss rounds, a top cut of two paired)
+/// answers the TO, a player and a stranger with bodies that fit the
+/// document's schemas: the event, its players, rounds, tables, standings,
+/// bracket, ranking, snapshot and every event of its log.
+#[actix_web::test]
+async fn the_answers_of_a_played_event_fit_their_schemas() {
+    use arbiter_tests::Api;
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::build(&app.base).rounds(2).players(&["Ann", "Bea", "Cal", "Dee"]).start().await.unwrap();
+    let mut last = (String::new(), String::new());
+    for _ in 0..2 {
+        let (rid, tables) = ev.pair_next().await.unwrap();
+        for t in &tables {
+            ev.play(t, 60, 40).await.unwrap();
+        }
+        ev.to.close_round(&rid).await.unwrap().ok().unwrap();
+        last = (rid, tables[0].id.clone());
+    }
+    let tid = ev.tid.clone();
+    let cut = serde_json::json!({"cut": 2, "third_place": false});
+    let r = ev.to.send(awc::http::Method::PUT, &format!("/api/tournaments/{tid}/playoffs"), Some(&cut)).await.unwrap();
+    assert_eq!(r.status.as_u16(), 200, "{}", r.text);
+    let r = ev.to.post_empty(&format!("/api/tournaments/{tid}/playoffs/rounds")).await.unwrap();
+    assert_eq!(r.status.as_u16(), 201, "{}", r.text);
+    let me = ev.to.get("/api/auth/me").await.unwrap().body["user"]["id"].as_str().unwrap().to_string();
+    let (rid, pairing) = last;
+    let player = ev.registrations[0].clone();
+
+    let mut anon = app.client();
+    let doc = anon.get("/api/openapi.json").await.unwrap().body;
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+        let Some(op) = item.get("get") else { continue };
+        let id = match path.split('/').nth(2) {
+            Some("tournaments") => tid.as_str(),
+            Some("rounds") => rid.as_str(),
+            Some("pairings") => pairing.as_str(),
+            Some("players") => player.as_str(),
+            Some("users") => me.as_str(),
+            _ => tid.as_str(),
+        };
+        if path.starts_with("/ws/") {
+            continue; // a socket, not a body
+        }
+        // JSON exports, so their bodies are checked too (the prize list is CSV only).
+        let url = filled(path, id).replace(".csv", ".json");
+        let url = if url.ends_with("prizes.json") { url.replace("prizes.json", "prizes.csv") } else { url };
+        for who in [&mut ev.to, &mut ev.players[0], &mut anon] {
+            let r = who.get(&url).await.unwrap();
+            let status = r.status.as_u16().to_string();
+            if !r.status.is_success() || r.body.is_null() {
+                continue;
+            }
+            let schema = &op["responses"][&status]["content"]["application/json"]["schema"];
+            if schema.is_null() {
+                continue;
+            }
+            checked += 1;
+            for m in misfits(&doc, schema, &r.body, "body") {
+                wrong.push(format!("GET {url}: {m}"));
+            }
+        }
+    }
+    assert!(checked > 60, "{checked} bodies checked");
+    wrong.sort();
+    wrong.dedup();
+    assert!(wrong.is_empty(), "{} answers that do not fit their schema:\n{}", wrong.len(), wrong.join("\n"));
 }
