@@ -11,7 +11,7 @@
 //! it does not follow), fails the test, so a route cannot hide from it.
 
 use arbiter_server::http::openapi::documented;
-use arbiter_tests::{Event, TestApp};
+use arbiter_tests::{Event, TestApp, WsClient};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -382,7 +382,8 @@ async fn the_errors_answered_are_the_errors_documented() {
 /// Every `GET` of a played event (two Swiss rounds, a top cut of two paired)
 /// answers the TO, a player and a stranger with bodies that fit the
 /// document's schemas: the event, its players, rounds, tables, standings,
-/// bracket, ranking, snapshot and every event of its log.
+/// bracket, ranking, snapshot and every event of its log; and every frame its
+/// live socket sends in each view fits the schema of the frame's `type`.
 #[actix_web::test]
 async fn the_answers_of_a_played_event_fit_their_schemas() {
     use arbiter_tests::Api;
@@ -444,6 +445,50 @@ async fn the_answers_of_a_played_event_fit_their_schemas() {
         }
     }
     assert!(checked > 60, "{checked} bodies checked");
+
+    // The socket: every view's frames, a replay, a pong, an error frame and
+    // the updates of a change fit the frame schemas their `type` names.
+    let frame_schema = |frame: &Value| {
+        let name = match frame["type"].as_str().unwrap_or_default() {
+            "snapshot" => "SnapshotFrame",
+            "event" => "EventFrame",
+            "update" => "UpdateFrame",
+            "resync" => "ResyncFrame",
+            "pong" => "PongFrame",
+            "error" => "ErrorFrame",
+            _ => "",
+        };
+        serde_json::json!({ "$ref": format!("#/components/schemas/{name}") })
+    };
+    let ws = |query: &str| format!("{}/ws/tournaments/{tid}?{query}", app.base.replacen("http", "ws", 1));
+    let session = ev.players[0].session().map(str::to_string);
+    let mut sockets = Vec::new();
+    for query in ["since=0", "view=queue", "view=board", "view=standings", "view=bracket", "view=player"] {
+        let socket = WsClient::connect_as(&ws(query), session.as_deref()).await.unwrap();
+        sockets.push((query, socket));
+    }
+    for (_, socket) in &sockets {
+        socket.send_text(r#"{"v":1,"type":"ping"}"#).unwrap();
+        socket.send_text(r#"{"v":1,"type":"sing"}"#).unwrap();
+    }
+    let r = ev.to.override_result(&pairing, &serde_json::json!({"player1_vp": 20, "player2_vp": 70})).await.unwrap();
+    assert_eq!(r.status.as_u16(), 200, "{}", r.text);
+    let mut types = BTreeSet::new();
+    for (query, socket) in &mut sockets {
+        let (frames, _) = socket.until(std::time::Duration::from_millis(1500), |_| false).await;
+        assert!(!frames.is_empty(), "{query}: no frames");
+        for frame in frames {
+            let kind = frame["type"].as_str().unwrap_or_default().to_string();
+            assert_eq!(frame["v"], 1, "{query}: {frame}");
+            for m in misfits(&doc, &frame_schema(&frame), &frame, &format!("{query} {kind}")) {
+                wrong.push(m);
+            }
+            types.insert(kind);
+        }
+    }
+    for kind in ["snapshot", "event", "update", "pong", "error"] {
+        assert!(types.contains(kind), "no {kind} frame seen: {types:?}");
+    }
     wrong.sort();
     wrong.dedup();
     assert!(wrong.is_empty(), "{} answers that do not fit their schema:\n{}", wrong.len(), wrong.join("\n"));
