@@ -14,15 +14,62 @@ pub struct ApiDocsPage {
     /// The document's title and version, e.g. "Arbiter API 0.1.0".
     pub title: String,
     /// The document's description, in paragraphs.
-    pub description: Vec<String>,
+    pub description: Vec<Text>,
     /// The OpenAPI version, e.g. "3.1.0".
     pub openapi: String,
     /// The operations, by tag, in the document's tag order.
     pub tags: Vec<TagView>,
     /// The live socket's protocol.
     pub websocket: Option<WebSocketView>,
+    /// Every error code: `(code, HTTP status, when it is answered)`.
+    pub codes: Vec<(String, String, Text)>,
     /// Every component schema, by name, as pretty JSON.
     pub schemas: Vec<SchemaView>,
+}
+
+/// Text with its `code` spans marked: `(is code, text)` pieces, in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Text(pub Vec<(bool, String)>);
+
+impl Text {
+    /// The text as HTML: escaped, each code span in `<code>`.
+    #[must_use]
+    pub fn html(&self) -> String {
+        let mut out = String::new();
+        for (code, piece) in &self.0 {
+            let escaped = piece
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;")
+                .replace('"', "&quot;")
+                .replace('\'', "&#39;");
+            if *code {
+                out.push_str("<code>");
+                out.push_str(&escaped);
+                out.push_str("</code>");
+            } else {
+                out.push_str(&escaped);
+            }
+        }
+        out
+    }
+}
+
+/// Splits text at backticks: the pieces between a pair are code.
+#[must_use]
+pub fn spans(text: &str) -> Text {
+    Text(text.split('`').enumerate().filter(|(_, t)| !t.is_empty()).map(|(i, t)| (i % 2 == 1, t.to_string())).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spans;
+
+    #[test]
+    fn code_spans_are_marked_and_everything_is_escaped() {
+        assert_eq!(spans("a `b<c>` & d").html(), "a <code>b&lt;c&gt;</code> &amp; d");
+        assert_eq!(spans("<script>").html(), "&lt;script&gt;");
+    }
 }
 
 /// A tag and its operations.
@@ -31,7 +78,7 @@ pub struct TagView {
     /// The tag, e.g. `tournaments`.
     pub name: String,
     /// What its operations are about.
-    pub description: String,
+    pub description: Text,
     /// Its operations, in path order.
     pub operations: Vec<OperationView>,
 }
@@ -46,9 +93,9 @@ pub struct OperationView {
     /// The path template, e.g. `/api/tournaments/{id}`.
     pub path: String,
     /// One line.
-    pub summary: String,
+    pub summary: Text,
     /// More, in paragraphs (may be empty).
-    pub description: Vec<String>,
+    pub description: Vec<Text>,
     /// Path and query parameters.
     pub parameters: Vec<ParameterView>,
     /// The request body, if it takes one.
@@ -69,7 +116,7 @@ pub struct ParameterView {
     /// Its schema, in short (e.g. `string (uuid)`, `integer`).
     pub schema: String,
     /// What it means.
-    pub description: String,
+    pub description: Text,
 }
 
 /// A request or response body.
@@ -91,7 +138,7 @@ pub struct ResponseView {
     /// The HTTP status, e.g. `200`, `404`.
     pub status: String,
     /// What it means.
-    pub description: String,
+    pub description: Text,
     /// The error codes answered with this status (empty for successes).
     pub codes: Vec<String>,
     /// Its bodies (one per media type).
@@ -108,7 +155,7 @@ pub struct WebSocketView {
     /// The views a client may ask for.
     pub views: Vec<String>,
     /// The protocol in words, in paragraphs.
-    pub description: Vec<String>,
+    pub description: Vec<Text>,
     /// The frame schemas a client may send.
     pub client_frames: Vec<String>,
     /// The frame schemas the server sends.

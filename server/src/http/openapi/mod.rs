@@ -169,10 +169,19 @@ pub fn document() -> &'static Value {
 fn build() -> Value {
     let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_else(|_| json!({}));
     let schemas = &mut doc["components"]["schemas"];
+    let meanings: Map<String, Value> = Code::ALL
+        .iter()
+        .map(|c| {
+            let status = c.status().map_or_else(|| "chosen".to_string(), |s| s.as_u16().to_string());
+            let doc = c.doc().split_whitespace().collect::<Vec<_>>().join(" ");
+            (c.as_str().to_string(), json!({ "status": status, "description": doc }))
+        })
+        .collect();
     schemas["ErrorCode"] = json!({
         "type": "string",
-        "description": "Every error code the API answers (README's error table says when, with its status).",
+        "description": "Every error code the API answers; `x-codes` gives each one's HTTP status and when it is answered.",
         "enum": Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>(),
+        "x-codes": meanings,
     });
     schemas["ApiError"] = json!({
         "type": "object",
@@ -397,5 +406,8 @@ mod tests {
             assert!(html.contains(&shown), "the page does not show {shown}");
         }
         assert!(html.contains("Live socket protocol") && html.contains("PongFrame"));
+        for code in Code::ALL {
+            assert!(html.contains(&format!("id=\"code-{code}\"")), "the page does not list {code}");
+        }
     }
 }

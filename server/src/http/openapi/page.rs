@@ -1,7 +1,7 @@
 //! The document as the `/api/docs` page's view model.
 
 use arbiter_web::pages::api_docs::{
-    ApiDocsPage, BodyView, OperationView, ParameterView, ResponseView, SchemaView, TagView, WebSocketView,
+    spans, ApiDocsPage, BodyView, OperationView, ParameterView, ResponseView, SchemaView, TagView, Text, WebSocketView,
 };
 use arbiter_web::pages::Nav;
 use serde_json::Value;
@@ -11,9 +11,24 @@ fn text(v: &Value) -> String {
     v.as_str().unwrap_or_default().to_string()
 }
 
-/// Text split into paragraphs at blank lines.
-fn paragraphs(v: &Value) -> Vec<String> {
-    v.as_str().unwrap_or_default().split("\n\n").map(str::trim).filter(|p| !p.is_empty()).map(str::to_string).collect()
+/// A JSON string field's text with its code spans.
+fn marked(v: &Value) -> Text {
+    spans(v.as_str().unwrap_or_default())
+}
+
+/// Text split into paragraphs at blank lines, with code spans.
+fn paragraphs(v: &Value) -> Vec<Text> {
+    v.as_str().unwrap_or_default().split("\n\n").map(str::trim).filter(|p| !p.is_empty()).map(spans).collect()
+}
+
+/// The component a schema stands for: its `$ref`, the error body of an
+/// error response (`allOf` [ApiError, …]), the body of an optional one
+/// (`oneOf` [null, …]).
+fn component(schema: &Value) -> Option<String> {
+    let name = |r: &Value| r.get("$ref").and_then(Value::as_str).map(|r| r.rsplit('/').next().unwrap_or(r).to_string());
+    name(schema)
+        .or_else(|| schema.get("allOf").and_then(|a| a.get(0)).and_then(name))
+        .or_else(|| schema.get("oneOf").and_then(Value::as_array).and_then(|v| v.iter().find_map(name)))
 }
 
 /// A schema in short: `string (uuid)`, `integer`, a component's name.
@@ -34,7 +49,7 @@ fn short(schema: &Value) -> String {
 
 fn body(content_type: &str, media: &Value, required: bool) -> BodyView {
     let schema = &media["schema"];
-    let schema_ref = schema.get("$ref").and_then(Value::as_str).map(|r| r.rsplit('/').next().unwrap_or(r).to_string());
+    let schema_ref = component(schema);
     BodyView {
         content_type: content_type.to_string(),
         schema_json: if schema_ref.is_some() { String::new() } else { schema.to_string() },
@@ -53,7 +68,7 @@ fn operation(method: &str, path: &str, op: &Value) -> OperationView {
                     location: text(&p["in"]),
                     required: p["required"].as_bool().unwrap_or(false),
                     schema: short(&p["schema"]),
-                    description: text(&p["description"]),
+                    description: marked(&p["description"]),
                 })
                 .collect()
         })
@@ -67,7 +82,7 @@ fn operation(method: &str, path: &str, op: &Value) -> OperationView {
             rs.iter()
                 .map(|(status, r)| ResponseView {
                     status: status.clone(),
-                    description: text(&r["description"]),
+                    description: marked(&r["description"]),
                     codes: r["x-error-codes"].as_array().map(|cs| cs.iter().map(text).collect()).unwrap_or_default(),
                     bodies: r["content"]
                         .as_object()
@@ -81,7 +96,7 @@ fn operation(method: &str, path: &str, op: &Value) -> OperationView {
         id: text(&op["operationId"]),
         method: method.to_ascii_uppercase(),
         path: path.to_string(),
-        summary: text(&op["summary"]),
+        summary: marked(&op["summary"]),
         description: paragraphs(&op["description"]),
         parameters,
         request,
@@ -98,7 +113,7 @@ pub fn of(doc: &Value, nav: Nav) -> ApiDocsPage {
             ts.iter()
                 .map(|t| TagView {
                     name: text(&t["name"]),
-                    description: text(&t["description"]),
+                    description: marked(&t["description"]),
                     operations: Vec::new(),
                 })
                 .collect()
@@ -113,7 +128,7 @@ pub fn of(doc: &Value, nav: Nav) -> ApiDocsPage {
                 let view = operation(method, path, op);
                 match tags.iter_mut().find(|t| t.name == tag) {
                     Some(t) => t.operations.push(view),
-                    None => tags.push(TagView { name: tag, description: String::new(), operations: vec![view] }),
+                    None => tags.push(TagView { name: tag, description: Text::default(), operations: vec![view] }),
                 }
                 if let Some(ws) = op.get("x-websocket") {
                     let names = |key: &str| -> Vec<String> {
@@ -150,8 +165,13 @@ pub fn of(doc: &Value, nav: Nav) -> ApiDocsPage {
                 .collect()
         })
         .unwrap_or_default();
+    let codes = doc["components"]["schemas"]["ErrorCode"]["x-codes"]
+        .as_object()
+        .map(|m| m.iter().map(|(c, v)| (c.clone(), text(&v["status"]), marked(&v["description"]))).collect())
+        .unwrap_or_default();
     ApiDocsPage {
         nav,
+        codes,
         title: format!("{} {}", text(&doc["info"]["title"]), text(&doc["info"]["version"])),
         description: paragraphs(&doc["info"]["description"]),
         openapi: text(&doc["openapi"]),
