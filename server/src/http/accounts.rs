@@ -22,7 +22,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     tag = "accounts",
     summary = "Create an account and sign in (sets the session cookie).",
     request_body = crate::service::accounts::SignUp,
-    responses((status = 201, description = "The new account; the `arbiter_session` cookie is set.", body = crate::http::openapi::bodies::UserBody))
+    responses((status = 201, description = "The new account; the `arbiter_session` cookie is set.", body = crate::http::schemas::bodies::UserBody))
 )]
 async fn sign_up(state: web::Data<AppState>, req: HttpRequest, body: web::Json<SignUp>) -> ApiResult<HttpResponse> {
     let from = client_address(&req, &state.settings.trusted_proxies);
@@ -39,7 +39,7 @@ async fn sign_up(state: web::Data<AppState>, req: HttpRequest, body: web::Json<S
     tag = "accounts",
     summary = "Sign in (sets the session cookie).",
     request_body = crate::service::accounts::SignIn,
-    responses((status = 200, description = "The account; the `arbiter_session` cookie is set.", body = crate::http::openapi::bodies::UserBody))
+    responses((status = 200, description = "The account; the `arbiter_session` cookie is set.", body = crate::http::schemas::bodies::UserBody))
 )]
 async fn sign_in(state: web::Data<AppState>, req: HttpRequest, body: web::Json<SignIn>) -> ApiResult<HttpResponse> {
     let from = client_address(&req, &state.settings.trusted_proxies);
@@ -68,7 +68,7 @@ async fn sign_out(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<Htt
     operation_id = "accounts_me",
     tag = "accounts",
     summary = "The signed-in account.",
-    responses((status = 200, description = "The account.", body = crate::http::openapi::bodies::UserBody))
+    responses((status = 200, description = "The account.", body = crate::http::schemas::bodies::UserBody))
 )]
 async fn me(user: MaybeUser) -> ApiResult<HttpResponse> {
     match user.0 {

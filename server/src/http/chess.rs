@@ -26,7 +26,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     tag = "chess",
     summary = "Byes requested or granted for rounds not yet paired.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "The byes.", body = crate::http::openapi::bodies::ByesBody))
+    responses((status = 200, description = "The byes.", body = crate::http::schemas::bodies::ByesBody))
 )]
 async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "byes": byes::list(&state.ctx, user.0.as_ref(), *id).await? })))
@@ -40,7 +40,7 @@ async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Tournam
     summary = "Ask for a bye in a round not yet paired (the player: `half` or `zero`).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     request_body = crate::service::byes::ByeInput,
-    responses((status = 201, description = "The bye.", body = crate::http::openapi::bodies::ByeBody))
+    responses((status = 201, description = "The bye.", body = crate::http::schemas::bodies::ByeBody))
 )]
 async fn request(
     state: web::Data<AppState>,
@@ -78,7 +78,7 @@ async fn cancel(
     summary = "Give a player a bye (the TO: `half`, `zero` or `full`).",
     params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
     request_body = crate::service::byes::ByeInput,
-    responses((status = 201, description = "The bye.", body = crate::http::openapi::bodies::ByeBody))
+    responses((status = 201, description = "The bye.", body = crate::http::schemas::bodies::ByeBody))
 )]
 async fn grant(
     state: web::Data<AppState>,

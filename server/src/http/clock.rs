@@ -20,7 +20,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     tag = "clock",
     summary = "The round's clock, and the server's time.",
     params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
-    responses((status = 200, description = "The clock (`null` before it starts) and `now`.", body = crate::http::openapi::bodies::ClockBody))
+    responses((status = 200, description = "The clock (`null` before it starts) and `now`.", body = crate::http::schemas::bodies::ClockBody))
 )]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
     let clock = clock::get(&state.ctx, user.0.as_ref(), *id).await?;
@@ -35,7 +35,7 @@ async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<RoundId>
     summary = "Start, pause, resume, extend or end the round's clock (the TO).",
     params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
     request_body = crate::service::clock::ClockInput,
-    responses((status = 200, description = "The clock and `now`.", body = crate::http::openapi::bodies::ClockBody))
+    responses((status = 200, description = "The clock and `now`.", body = crate::http::schemas::bodies::ClockBody))
 )]
 async fn act(
     state: web::Data<AppState>,

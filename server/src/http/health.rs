@@ -21,7 +21,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     operation_id = "health_healthz",
     tag = "operations",
     summary = "Liveness: the process answers.",
-    responses((status = 200, description = "Always `{\"status\":\"ok\"}`.", body = crate::http::openapi::bodies::Health))
+    responses((status = 200, description = "Always `{\"status\":\"ok\"}`.", body = crate::http::schemas::bodies::Health))
 )]
 async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(json!({ "status": "ok" }))
@@ -33,7 +33,7 @@ async fn healthz() -> HttpResponse {
     operation_id = "health_readyz",
     tag = "operations",
     summary = "Readiness: the database and the bus are reachable.",
-    responses((status = 200, description = "Ready (`ready`), or `degraded` when the bus is down but the database answers.", body = crate::http::openapi::bodies::Ready), (status = 503, description = "The database does not answer (`status`: `unavailable`).", body = crate::http::openapi::bodies::Ready))
+    responses((status = 200, description = "Ready (`ready`), or `degraded` when the bus is down but the database answers.", body = crate::http::schemas::bodies::Ready), (status = 503, description = "The database does not answer (`status`: `unavailable`).", body = crate::http::schemas::bodies::Ready))
 )]
 async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     let db = state.ctx.store.ping().await.is_ok();

@@ -19,6 +19,7 @@ mod qr;
 mod ratings;
 mod results;
 mod rounds;
+pub mod schemas;
 mod standings;
 mod tournaments;
 mod ws;

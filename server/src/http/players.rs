@@ -28,7 +28,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     summary = "Register for the event (the signed-in player).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     request_body = crate::service::players::Register,
-    responses((status = 201, description = "The registration.", body = crate::http::openapi::bodies::PlayerBody))
+    responses((status = 201, description = "The registration.", body = crate::http::schemas::bodies::PlayerBody))
 )]
 async fn register(
     state: web::Data<AppState>,
@@ -48,7 +48,7 @@ async fn register(
     summary = "Replace the caller's army list (until lists are locked).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     request_body = crate::service::players::UpdateList,
-    responses((status = 200, description = "The registration.", body = crate::http::openapi::bodies::PlayerBody))
+    responses((status = 200, description = "The registration.", body = crate::http::schemas::bodies::PlayerBody))
 )]
 async fn update_list(
     state: web::Data<AppState>,
@@ -67,7 +67,7 @@ async fn update_list(
     tag = "players",
     summary = "Check in (the registered player, during check-in).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "The registration.", body = crate::http::openapi::bodies::PlayerBody))
+    responses((status = 200, description = "The registration.", body = crate::http::schemas::bodies::PlayerBody))
 )]
 async fn check_in(
     state: web::Data<AppState>,
@@ -84,7 +84,7 @@ async fn check_in(
     tag = "players",
     summary = "Drop out of the event (the player).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "The registration, dropped.", body = crate::http::openapi::bodies::PlayerBody))
+    responses((status = 200, description = "The registration, dropped.", body = crate::http::schemas::bodies::PlayerBody))
 )]
 async fn drop_out(
     state: web::Data<AppState>,
@@ -101,7 +101,7 @@ async fn drop_out(
     tag = "players",
     summary = "The event's players.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "The players, in registration order.", body = crate::http::openapi::bodies::PlayersBody))
+    responses((status = 200, description = "The players, in registration order.", body = crate::http::schemas::bodies::PlayersBody))
 )]
 async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "players": players::list(&state.ctx, user.0.as_ref(), *id).await? })))
@@ -114,7 +114,7 @@ async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Tournam
     tag = "players",
     summary = "Check a player in (the TO).",
     params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
-    responses((status = 200, description = "The registration.", body = crate::http::openapi::bodies::PlayerBody))
+    responses((status = 200, description = "The registration.", body = crate::http::schemas::bodies::PlayerBody))
 )]
 async fn check_in_player(
     state: web::Data<AppState>,
@@ -131,7 +131,7 @@ async fn check_in_player(
     tag = "players",
     summary = "Remove a player (the TO).",
     params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
-    responses((status = 200, description = "The registration, removed.", body = crate::http::openapi::bodies::PlayerBody))
+    responses((status = 200, description = "The registration, removed.", body = crate::http::schemas::bodies::PlayerBody))
 )]
 async fn remove(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<PlayerId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "player": players::remove(&state.ctx, &user, *id).await? })))
@@ -145,7 +145,7 @@ async fn remove(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<
     summary = "Replace a player's profile: rating, title, federation, birth date… (the TO).",
     params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
     request_body = crate::service::players::UpdateProfile,
-    responses((status = 200, description = "The registration.", body = crate::http::openapi::bodies::PlayerBody))
+    responses((status = 200, description = "The registration.", body = crate::http::schemas::bodies::PlayerBody))
 )]
 async fn update_profile(
     state: web::Data<AppState>,

@@ -24,7 +24,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     tag = "playoffs",
     summary = "The playoff bracket.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "The bracket.", body = crate::http::openapi::bodies::BracketBody))
+    responses((status = 200, description = "The bracket.", body = crate::http::schemas::bodies::BracketBody))
 )]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "bracket": playoffs::get(&state.ctx, user.0.as_ref(), *id).await? })))
@@ -38,7 +38,7 @@ async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Tourname
     summary = "Add the playoff stage or change its settings (the TO, until the first playoff round).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     request_body = crate::service::playoffs::PlayoffInput,
-    responses((status = 200, description = "The bracket.", body = crate::http::openapi::bodies::BracketBody))
+    responses((status = 200, description = "The bracket.", body = crate::http::schemas::bodies::BracketBody))
 )]
 async fn configure(
     state: web::Data<AppState>,
@@ -92,7 +92,7 @@ async fn pair_next(
     tag = "playoffs",
     summary = "The final ranking: playoff places, then the Swiss standings.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "The ranking.", body = crate::http::openapi::bodies::RankingBody))
+    responses((status = 200, description = "The ranking.", body = crate::http::schemas::bodies::RankingBody))
 )]
 async fn ranking(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "ranking": playoffs::ranking(&state.ctx, user.0.as_ref(), *id).await? })))

@@ -43,7 +43,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     tag = "prizes",
     summary = "The published prize list.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "The prize list.", body = crate::http::openapi::bodies::PrizesBody))
+    responses((status = 200, description = "The prize list.", body = crate::http::schemas::bodies::PrizesBody))
 )]
 async fn get_published(
     state: web::Data<AppState>,
@@ -99,7 +99,7 @@ async fn export(
     tag = "prizes",
     summary = "The prize configuration (empty when never set).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "The configuration.", body = crate::http::openapi::bodies::PrizeConfigBody))
+    responses((status = 200, description = "The configuration.", body = crate::http::schemas::bodies::PrizeConfigBody))
 )]
 async fn get_config(
     state: web::Data<AppState>,
@@ -117,7 +117,7 @@ async fn get_config(
     summary = "Replace the prize configuration (the TO): `categories` with `prizes` (cash in cents) and `rules`.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     request_body(content = Object, description = "The prize configuration: `categories` and `rules` (see the README's prizes section)."),
-    responses((status = 200, description = "The configuration.", body = crate::http::openapi::bodies::PrizeConfigBody))
+    responses((status = 200, description = "The configuration.", body = crate::http::schemas::bodies::PrizeConfigBody))
 )]
 async fn set_config(
     state: web::Data<AppState>,
@@ -141,7 +141,7 @@ fn utf8(body: &[u8]) -> ApiResult<&str> {
     summary = "Replace the prize configuration from CSV, one row per prize (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     request_body(content = String, content_type = "text/csv"),
-    responses((status = 200, description = "The configuration.", body = crate::http::openapi::bodies::PrizeConfigBody))
+    responses((status = 200, description = "The configuration.", body = crate::http::schemas::bodies::PrizeConfigBody))
 )]
 async fn import(
     state: web::Data<AppState>,
@@ -160,7 +160,7 @@ async fn import(
     summary = "Allocate the prizes from the standings, with manual overrides (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     request_body(content = Option<crate::service::prizes::RunRequest>, description = "Optional: an empty body is the same as `{}`."),
-    responses((status = 201, description = "The run.", body = crate::http::openapi::bodies::PrizeRunBody))
+    responses((status = 201, description = "The run.", body = crate::http::schemas::bodies::PrizeRunBody))
 )]
 async fn run(
     state: web::Data<AppState>,
@@ -179,7 +179,7 @@ async fn run(
     tag = "prizes",
     summary = "The prize runs (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "The runs, newest first.", body = crate::http::openapi::bodies::PrizeRunsBody))
+    responses((status = 200, description = "The runs, newest first.", body = crate::http::schemas::bodies::PrizeRunsBody))
 )]
 async fn runs(
     state: web::Data<AppState>,
@@ -196,7 +196,7 @@ async fn runs(
     tag = "prizes",
     summary = "One prize run (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("run" = arbiter_web::ids::PrizeRunId, Path, description = "The prize run's id.")),
-    responses((status = 200, description = "The run.", body = crate::http::openapi::bodies::PrizeRunBody))
+    responses((status = 200, description = "The run.", body = crate::http::schemas::bodies::PrizeRunBody))
 )]
 async fn get_run(
     state: web::Data<AppState>,
@@ -214,7 +214,7 @@ async fn get_run(
     tag = "prizes",
     summary = "Publish a prize run of a complete event (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("run" = arbiter_web::ids::PrizeRunId, Path, description = "The prize run's id.")),
-    responses((status = 200, description = "The published prize list.", body = crate::http::openapi::bodies::PrizesBody))
+    responses((status = 200, description = "The published prize list.", body = crate::http::schemas::bodies::PrizesBody))
 )]
 async fn publish(
     state: web::Data<AppState>,

@@ -23,7 +23,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     summary = "Report a table's result (a player of the table, or the TO).",
     params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
     request_body = crate::service::scores::Score,
-    responses((status = 200, description = "The table, reported.", body = crate::http::openapi::bodies::PairingBody))
+    responses((status = 200, description = "The table, reported.", body = crate::http::schemas::bodies::PairingBody))
 )]
 async fn report(
     state: web::Data<AppState>,
@@ -41,7 +41,7 @@ async fn report(
     tag = "results",
     summary = "Confirm the opponent's report (the other player).",
     params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
-    responses((status = 200, description = "The table, confirmed.", body = crate::http::openapi::bodies::PairingBody))
+    responses((status = 200, description = "The table, confirmed.", body = crate::http::schemas::bodies::PairingBody))
 )]
 async fn confirm(
     state: web::Data<AppState>,
@@ -59,7 +59,7 @@ async fn confirm(
     summary = "Dispute the opponent's report, optionally with a note and one's own score.",
     params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
     request_body(content = Option<crate::service::scores::Score>, description = "Optional: an empty body is the same as `{}`."),
-    responses((status = 200, description = "The table, disputed.", body = crate::http::openapi::bodies::PairingBody))
+    responses((status = 200, description = "The table, disputed.", body = crate::http::schemas::bodies::PairingBody))
 )]
 async fn dispute(
     state: web::Data<AppState>,

@@ -24,7 +24,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     summary = "Open the next round (PENDING, not paired yet) (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     request_body(content = Option<crate::service::rounds::CreateRound>, description = "Optional: an empty body is the same as `{}`."),
-    responses((status = 201, description = "The new round.", body = crate::http::openapi::bodies::RoundBody))
+    responses((status = 201, description = "The new round.", body = crate::http::schemas::bodies::RoundBody))
 )]
 async fn create(
     state: web::Data<AppState>,
@@ -43,7 +43,7 @@ async fn create(
     tag = "rounds",
     summary = "The event's rounds.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "The rounds, in order.", body = crate::http::openapi::bodies::RoundsBody))
+    responses((status = 200, description = "The rounds, in order.", body = crate::http::schemas::bodies::RoundsBody))
 )]
 async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "rounds": rounds::list(&state.ctx, user.0.as_ref(), *id).await? })))
@@ -56,7 +56,7 @@ async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<Tournam
     tag = "rounds",
     summary = "One round with its tables.",
     params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
-    responses((status = 200, description = "The round.", body = crate::http::openapi::bodies::RoundBody))
+    responses((status = 200, description = "The round.", body = crate::http::schemas::bodies::RoundBody))
 )]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "round": rounds::get(&state.ctx, user.0.as_ref(), *id).await? })))
@@ -82,7 +82,7 @@ async fn generate(state: web::Data<AppState>, Authed(user): Authed, id: web::Pat
     tag = "rounds",
     summary = "Close the round once every table has a confirmed result (the TO).",
     params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
-    responses((status = 200, description = "The closed round.", body = crate::http::openapi::bodies::RoundBody))
+    responses((status = 200, description = "The closed round.", body = crate::http::schemas::bodies::RoundBody))
 )]
 async fn close(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "round": rounds::close(&state.ctx, &user, *id).await? })))

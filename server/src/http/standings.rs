@@ -25,7 +25,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     tag = "standings",
     summary = "The standings configuration: tie-breaks, point values, the options and the changes made.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "The configuration.", body = crate::http::openapi::bodies::TiebreaksBody))
+    responses((status = 200, description = "The configuration.", body = crate::http::schemas::bodies::TiebreaksBody))
 )]
 async fn get_tiebreaks(
     state: web::Data<AppState>,
@@ -43,7 +43,7 @@ async fn get_tiebreaks(
     summary = "Change the tie-breaks and point values (the TO; `confirm` once round 1 is paired).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     request_body = crate::service::tiebreaks::SetTiebreaks,
-    responses((status = 200, description = "The configuration.", body = crate::http::openapi::bodies::TiebreaksBody))
+    responses((status = 200, description = "The configuration.", body = crate::http::schemas::bodies::TiebreaksBody))
 )]
 async fn set_tiebreaks(
     state: web::Data<AppState>,
@@ -63,7 +63,7 @@ async fn set_tiebreaks(
     summary = "Confirm, reorder (`swap`) or draw lots for an open tie (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     request_body = crate::service::ties::TieAction,
-    responses((status = 200, description = "The tie's resolution.", body = crate::http::openapi::bodies::ResolutionBody))
+    responses((status = 200, description = "The tie's resolution.", body = crate::http::schemas::bodies::ResolutionBody))
 )]
 async fn act(
     state: web::Data<AppState>,
@@ -81,7 +81,7 @@ async fn act(
     tag = "standings",
     summary = "Dismiss the TO's tie notices.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "How many notices were dismissed.", body = crate::http::openapi::bodies::DismissedBody))
+    responses((status = 200, description = "How many notices were dismissed.", body = crate::http::schemas::bodies::DismissedBody))
 )]
 async fn dismiss(
     state: web::Data<AppState>,
@@ -98,7 +98,7 @@ async fn dismiss(
     tag = "standings",
     summary = "A tied group's mini-league.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("group" = u32, Path, description = "The tied group's number, as the standings show it.")),
-    responses((status = 200, description = "The mini-league.", body = crate::http::openapi::bodies::GroupBody))
+    responses((status = 200, description = "The mini-league.", body = crate::http::schemas::bodies::GroupBody))
 )]
 async fn group(
     state: web::Data<AppState>,

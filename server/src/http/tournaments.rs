@@ -32,7 +32,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     tag = "tournaments",
     summary = "Create a tournament (the caller becomes its organiser, the TO).",
     request_body = crate::service::tournaments::CreateTournament,
-    responses((status = 201, description = "The new event, in `DRAFT`.", body = crate::http::openapi::bodies::TournamentBody))
+    responses((status = 201, description = "The new event, in `DRAFT`.", body = crate::http::schemas::bodies::TournamentBody))
 )]
 async fn create(
     state: web::Data<AppState>,
@@ -49,7 +49,7 @@ async fn create(
     operation_id = "tournaments_list_open",
     tag = "tournaments",
     summary = "Events open for registration or check-in.",
-    responses((status = 200, description = "The events.", body = crate::http::openapi::bodies::TournamentsBody))
+    responses((status = 200, description = "The events.", body = crate::http::schemas::bodies::TournamentsBody))
 )]
 async fn list_open(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_open(&state.ctx).await? })))
@@ -61,7 +61,7 @@ async fn list_open(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     operation_id = "tournaments_list_mine",
     tag = "tournaments",
     summary = "The caller's events: those they organise or play in.",
-    responses((status = 200, description = "The events.", body = crate::http::openapi::bodies::TournamentsBody))
+    responses((status = 200, description = "The events.", body = crate::http::schemas::bodies::TournamentsBody))
 )]
 async fn list_mine(state: web::Data<AppState>, Authed(user): Authed) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_mine(&state.ctx, &user).await? })))
@@ -74,7 +74,7 @@ async fn list_mine(state: web::Data<AppState>, Authed(user): Authed) -> ApiResul
     tag = "tournaments",
     summary = "One event (a draft only for its TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "The event.", body = crate::http::openapi::bodies::TournamentBody))
+    responses((status = 200, description = "The event.", body = crate::http::schemas::bodies::TournamentBody))
 )]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::get(&state.ctx, *id, user.0.as_ref()).await? })))
@@ -114,7 +114,7 @@ struct AdvanceInput {
     summary = "Move the event to its next stage: DRAFT → REGISTRATION → CHECK_IN → IN_PROGRESS → COMPLETE (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     request_body(content = Option<AdvanceInput>, description = "Optional: an empty body is the same as `{}`."),
-    responses((status = 200, description = "The event at its new stage.", body = crate::http::openapi::bodies::TournamentBody))
+    responses((status = 200, description = "The event at its new stage.", body = crate::http::schemas::bodies::TournamentBody))
 )]
 async fn advance(
     state: web::Data<AppState>,
@@ -142,7 +142,7 @@ async fn advance(
     tag = "tournaments",
     summary = "Lock army lists: no more changes, and everyone may read them (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "The event.", body = crate::http::openapi::bodies::TournamentBody))
+    responses((status = 200, description = "The event.", body = crate::http::schemas::bodies::TournamentBody))
 )]
 async fn lock_lists(
     state: web::Data<AppState>,
@@ -167,7 +167,7 @@ struct StandingsQuery {
     tag = "tournaments",
     summary = "The standings, now or after a given round.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), StandingsQuery),
-    responses((status = 200, description = "The standings: the event's columns and one row per player.", body = crate::http::openapi::bodies::StandingsBody))
+    responses((status = 200, description = "The standings: the event's columns and one row per player.", body = crate::http::schemas::bodies::StandingsBody))
 )]
 async fn get_standings(
     state: web::Data<AppState>,
@@ -221,7 +221,7 @@ struct Since {
     tag = "tournaments",
     summary = "The event log after `since`, as the frames a WebSocket client of the `events` view receives.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), Since),
-    responses((status = 200, description = "Up to `limit` events, in order.", body = crate::http::openapi::bodies::EventsBody))
+    responses((status = 200, description = "Up to `limit` events, in order.", body = crate::http::schemas::bodies::EventsBody))
 )]
 async fn events(
     state: web::Data<AppState>,

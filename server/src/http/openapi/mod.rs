@@ -10,10 +10,9 @@
 //! ([`documented`] says which paths must be in it). Each operation's error
 //! responses come from [`errors::ERRORS`] and [`Code::status`].
 
-pub mod bodies;
 pub mod errors;
-pub mod live;
 
+use super::schemas::live;
 use crate::app::AppState;
 use crate::auth::session::MaybeUser;
 use crate::error::Code;
