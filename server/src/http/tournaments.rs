@@ -103,6 +103,8 @@ async fn delete(
 #[derive(Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 struct AdvanceInput {
+    /// The stage the TO saw: `DRAFT`, `REGISTRATION`, `CHECK_IN`, `IN_PROGRESS` or `COMPLETE`
+    /// (any case); the event moves only if it is still there, else 409 `state_changed`.
     from: Option<String>,
 }
 

@@ -15,7 +15,6 @@ macro_rules! bodies {
     ($($(#[doc = $doc:literal])+ $name:ident { $($(#[$fm:meta])* $field:ident: $ty:ty),+ $(,)? })+) => {$(
         $(#[doc = $doc])+
         #[derive(ToSchema)]
-        #[allow(dead_code)]
         pub struct $name {
             $($(#[$fm])* pub $field: $ty),+
         }

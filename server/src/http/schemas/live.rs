@@ -9,7 +9,6 @@ use utoipa::ToSchema;
 
 /// Client → server: keep-alive, answered with `pong`.
 #[derive(ToSchema)]
-#[allow(dead_code)]
 pub struct PingFrame {
     /// `ping`.
     #[serde(rename = "type")]
@@ -22,7 +21,6 @@ pub struct PingFrame {
 /// Client → server: resend every event after `since` (a `snapshot` when
 /// `since` is absent or older than the server keeps).
 #[derive(ToSchema)]
-#[allow(dead_code)]
 pub struct ResumeFrame {
     /// `resume`.
     #[serde(rename = "type")]
@@ -37,7 +35,6 @@ pub struct ResumeFrame {
 /// Client → server: show another view, or another window of the same one
 /// (the same fields as the socket's query string).
 #[derive(ToSchema)]
-#[allow(dead_code)]
 pub struct SubscribeFrame {
     /// `subscribe`.
     #[serde(rename = "type")]
@@ -60,7 +57,6 @@ pub struct SubscribeFrame {
 /// Server → client: the view's state as of event `seq`; the client replaces
 /// what it shows.
 #[derive(ToSchema)]
-#[allow(dead_code)]
 pub struct SnapshotFrame {
     /// Protocol version: 1.
     pub v: u32,
@@ -80,7 +76,6 @@ pub struct SnapshotFrame {
 /// Server → client (`events` view, and `GET /api/tournaments/{id}/events`):
 /// one stored event, in order, with no gaps.
 #[derive(ToSchema)]
-#[allow(dead_code)]
 pub struct EventFrame {
     /// Protocol version: 1.
     pub v: u32,
@@ -105,7 +100,6 @@ pub struct EventFrame {
 /// or recomputed standings (`kind` `standings` with `rows`, or `standing`
 /// with one `row`, for the `standings` and `player` views).
 #[derive(ToSchema)]
-#[allow(dead_code)]
 pub struct UpdateFrame {
     /// Protocol version: 1.
     pub v: u32,
@@ -128,7 +122,6 @@ pub struct UpdateFrame {
 /// Server → client: the client fell behind (its queue of 512 frames filled);
 /// a `snapshot` follows, and local state should be dropped.
 #[derive(ToSchema)]
-#[allow(dead_code)]
 pub struct ResyncFrame {
     /// Protocol version: 1.
     pub v: u32,
@@ -142,7 +135,6 @@ pub struct ResyncFrame {
 
 /// Server → client: the answer to `ping`, with the server's time.
 #[derive(ToSchema)]
-#[allow(dead_code)]
 pub struct PongFrame {
     /// Protocol version: 1.
     pub v: u32,
@@ -156,7 +148,6 @@ pub struct PongFrame {
 
 /// Server → client: a client frame could not be acted on; the socket stays open.
 #[derive(ToSchema)]
-#[allow(dead_code)]
 pub struct ErrorFrame {
     /// Protocol version: 1.
     pub v: u32,
