@@ -188,7 +188,7 @@ async fn get_standings(
     get,
     path = "/api/tournaments/{id}/snapshot",
     operation_id = "tournaments_get_snapshot",
-    tag = "tournaments",
+    tag = "live",
     summary = "The whole live state of the event as of its last event (`seq`).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The snapshot.", body = arbiter_web::views::Snapshot))
@@ -220,7 +220,7 @@ struct Since {
     get,
     path = "/api/tournaments/{id}/events",
     operation_id = "tournaments_events",
-    tag = "tournaments",
+    tag = "live",
     summary = "The event log after `since`, as the frames a WebSocket client of the `events` view receives.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), Since),
     responses((status = 200, description = "Up to `limit` events, in order.", body = crate::http::schemas::bodies::EventsBody))
