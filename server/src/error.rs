@@ -12,6 +12,7 @@ pub use code::Code;
 use crate::store::StoreError;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
+use arbiter_web::i18n::Lang;
 use serde::Serialize;
 use std::fmt;
 
@@ -115,6 +116,48 @@ impl ApiError {
     pub fn message(&self) -> &str {
         &self.message
     }
+
+    /// The message in `lang`: as built in English, else the code's message
+    /// in `lang` (`err-` and the code, in `web/locales/*/errors.ftl`).
+    #[must_use]
+    pub fn message_in(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.message.clone();
+        }
+        let key = message_key(self.code);
+        if lang.has(&key) {
+            lang.t(&key)
+        } else {
+            self.message.clone()
+        }
+    }
+
+    /// The response, its message in `lang` (the same status, code, details
+    /// and headers as [`ResponseError::error_response`]).
+    #[must_use]
+    pub fn error_response_in(&self, lang: Lang) -> HttpResponse {
+        self.respond(&self.message_in(lang))
+    }
+
+    fn respond(&self, message: &str) -> HttpResponse {
+        let mut res = HttpResponse::build(self.status);
+        match self.retry_after {
+            Some(secs) => {
+                res.insert_header(("Retry-After", secs.to_string()));
+            }
+            None if self.status == StatusCode::SERVICE_UNAVAILABLE => {
+                res.insert_header(("Retry-After", "2"));
+            }
+            None => {}
+        }
+        res.json(Body { error: self.code, message, details: self.details.as_ref() })
+    }
+}
+
+/// The Fluent id of a code's message: `err-` and the code, `_` as `-`.
+#[must_use]
+pub fn message_key(code: Code) -> String {
+    format!("err-{}", code.as_str().replace('_', "-"))
 }
 
 impl fmt::Display for ApiError {
@@ -129,17 +172,7 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        let mut res = HttpResponse::build(self.status);
-        match self.retry_after {
-            Some(secs) => {
-                res.insert_header(("Retry-After", secs.to_string()));
-            }
-            None if self.status == StatusCode::SERVICE_UNAVAILABLE => {
-                res.insert_header(("Retry-After", "2"));
-            }
-            None => {}
-        }
-        res.json(Body { error: self.code, message: &self.message, details: self.details.as_ref() })
+        self.respond(&self.message)
     }
 }
 

@@ -8,6 +8,7 @@ mod chess;
 mod clock;
 mod exports;
 mod health;
+pub mod locale;
 pub mod metrics;
 pub mod pages;
 pub mod peer;
@@ -78,7 +79,7 @@ async fn not_found(req: HttpRequest) -> HttpResponse {
             format!("There is no endpoint {} {}.", req.method(), req.path()),
         ))
     } else {
-        pages::not_found_page()
+        pages::not_found_page(locale::lang_of(&req))
     }
 }
 

@@ -11,14 +11,14 @@ use askama::Template;
 
 /// The split method in words.
 #[must_use]
-pub fn split_label(method: &str) -> &'static str {
-    match method {
-        "none" => "no split: tie-break order decides",
-        "uscf_32b3" => "US Chess rule 32B3: tied players share",
-        "place_first" => "place-first (class prizes settled after place prizes)",
-        "hort" => "Hort system (half kept, half shared)",
-        _ => "unknown",
-    }
+pub fn split_label(lang: &crate::i18n::Lang, method: &str) -> String {
+    lang.t(match method {
+        "none" => "split-none",
+        "uscf_32b3" => "split-uscf",
+        "place_first" => "split-place-first",
+        "hort" => "split-hort",
+        _ => "split-unknown",
+    })
 }
 
 /// Unix milliseconds as `YYYY-MM-DD HH:MM UTC`.
@@ -161,8 +161,11 @@ impl ManagePrizesPage {
 
     /// The split methods as (code, words, whether chosen).
     #[must_use]
-    pub fn split_options(&self) -> Vec<(&'static str, &'static str, bool)> {
-        ["none", "uscf_32b3", "place_first", "hort"].into_iter().map(|m| (m, split_label(m), self.split == m)).collect()
+    pub fn split_options(&self) -> Vec<(&'static str, String, bool)> {
+        ["none", "uscf_32b3", "place_first", "hort"]
+            .into_iter()
+            .map(|m| (m, split_label(&self.nav.lang, m), self.split == m))
+            .collect()
     }
 }
 

@@ -8,10 +8,21 @@ use askama::Template;
 
 /// The name of a game system, e.g. `wh40k` → "Warhammer 40,000" (unknown codes as they are).
 #[must_use]
-pub fn game_label(game: &str) -> &str {
+pub fn game_label(lang: &crate::i18n::Lang, game: &str) -> String {
     match game {
-        "wh40k" => "Warhammer 40,000",
-        other => other,
+        "wh40k" | "chess" | "crokinole" => crate::pages::game_label(lang, game),
+        other => other.to_string(),
+    }
+}
+
+/// A rated game's result (`win`, `draw`, `loss`) in words.
+#[must_use]
+pub fn result_label(lang: &crate::i18n::Lang, result: &str) -> String {
+    match result {
+        "win" => lang.t("result-win"),
+        "draw" => lang.t("result-draw"),
+        "loss" => lang.t("result-loss"),
+        other => other.to_string(),
     }
 }
 
