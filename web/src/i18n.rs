@@ -216,10 +216,20 @@ impl Lang {
         found.unwrap_or_else(|| format!("{MISSING} {id}⟧"))
     }
 
-    /// Whether the message `id` exists (in English at least).
+    /// Whether the message `id` exists in this language or in English.
     #[must_use]
     pub fn has(self, id: &str) -> bool {
-        LOCALES.try_lookup(&self.id(), id).is_some()
+        static IDS: std::sync::LazyLock<HashMap<Lang, std::collections::HashSet<String>>> =
+            std::sync::LazyLock::new(|| {
+                Lang::ALL
+                    .into_iter()
+                    .map(|l| {
+                        let ids = sources(l).iter().flat_map(|(file, _)| message_ids(l, file).0).collect();
+                        (l, ids)
+                    })
+                    .collect()
+            });
+        [self, Lang::En].iter().any(|l| IDS.get(l).is_some_and(|ids| ids.contains(id)))
     }
 
     /// The scripts' strings: every `js-` message of this language (without
@@ -277,6 +287,28 @@ impl Lang {
             ],
         )
     }
+}
+
+/// The ids of the messages of one language's source `file` (`main.ftl`,
+/// `js.ftl`, `errors.ftl`), in order, with the parser's errors if any.
+#[must_use]
+pub fn message_ids(lang: Lang, file: &str) -> (Vec<String>, Vec<String>) {
+    let Some((_, src)) = sources(lang).iter().find(|(f, _)| *f == file) else {
+        return (Vec::new(), vec![format!("{} has no {file}", lang.code())]);
+    };
+    let (resource, errors) = match fluent_syntax::parser::parse(*src) {
+        Ok(r) => (r, Vec::new()),
+        Err((r, errs)) => (r, errs.iter().map(|e| format!("{}/{file}: {e:?}", lang.code())).collect()),
+    };
+    let ids = resource
+        .body
+        .iter()
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .collect();
+    (ids, errors)
 }
 
 /// The Fluent sources of one language.

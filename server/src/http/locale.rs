@@ -10,7 +10,7 @@ use actix_web::cookie::{time::Duration, Cookie, SameSite};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::header;
 use actix_web::middleware::Next;
-use actix_web::{FromRequest, HttpRequest};
+use actix_web::{FromRequest, HttpMessage, HttpRequest};
 use arbiter_web::i18n::Lang;
 use std::future::{ready, Ready};
 
@@ -25,6 +25,13 @@ fn from_query(query: &str) -> Option<Lang> {
 /// The language of a request: `?lang=`, the `lang` cookie, `Accept-Language`, English.
 #[must_use]
 pub fn lang_of(req: &HttpRequest) -> Lang {
+    if let Some(Locale(l)) = req.extensions().get::<Locale>() {
+        return *l;
+    }
+    choose(req)
+}
+
+fn choose(req: &HttpRequest) -> Lang {
     from_query(req.query_string())
         .or_else(|| req.cookie(COOKIE).and_then(|c| Lang::from_code(c.value())))
         .or_else(|| {
@@ -55,11 +62,21 @@ impl FromRequest for Locale {
 /// # Errors
 /// Those of the inner service.
 pub async fn middleware(
-    req: ServiceRequest,
+    mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let switched = from_query(req.query_string());
-    let lang = lang_of(req.request());
+    let lang = choose(req.request());
+    req.extensions_mut().insert(Locale(lang));
+    if switched.is_some() {
+        // Handlers never see `lang` (some refuse unknown parameters).
+        let kept: Vec<&str> =
+            req.query_string().split('&').filter(|p| !p.starts_with("lang=") && !p.is_empty()).collect();
+        let pq = if kept.is_empty() { req.path().to_string() } else { format!("{}?{}", req.path(), kept.join("&")) };
+        if let Ok(uri) = pq.parse::<actix_web::http::Uri>() {
+            req.head_mut().uri = uri;
+        }
+    }
     let res = next.call(req).await?.map_into_boxed_body();
     let translated = match res.response().error() {
         Some(e) if lang != Lang::En => {

@@ -223,7 +223,7 @@ async fn refused(
     {
         return Err(e.into());
     }
-    manage(state, req, user, id, None, Some(e.message_in(super::locale::lang_of(&req))), csv).await
+    manage(state, req, user, id, None, Some(e.message_in(super::locale::lang_of(req))), csv).await
 }
 
 #[derive(Deserialize)]
