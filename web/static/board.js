@@ -79,7 +79,7 @@
     const r = s.round, body = document.getElementById("board-body");
     field("name", s.tournament.name);
     field("round", r ? t("round", { n: r.number }) : t("no-round"));
-    field("mission", r && r.mission ? t("mission", { mission: r.mission }) : "");
+    field("mission", r && r.mission ? t("mission", { mission: r.playoff ? A.playoffName(r.mission) : r.mission }) : "");
     document.querySelectorAll(".board-modes a").forEach(function (a) { a.classList.toggle("active", a.dataset.mode === B.mode); });
     if (!r || r.status === "PENDING" || !r.pairings.length) {
       const next = r ? (r.status === "PENDING" ? r.number : r.number + 1) : 1;

@@ -45,7 +45,7 @@
     box.innerHTML = b.rounds.map(function (r, i) {
       let slots = r.slots.map(function (s) { return slotHtml(s, null); }).join("");
       if (i === last && b.third_place) slots += slotHtml(b.third_place, t("bk-third-place"));
-      return '<section class="bk-round" data-round="' + i + '"><h2>' + esc(r.name) + (r.number ? ' <span class="muted">· ' + esc(t("bk-round", { n: r.number })) + "</span>" : "") + "</h2>" +
+      return '<section class="bk-round" data-round="' + i + '"><h2>' + esc(A.playoffName(r.name)) + (r.number ? ' <span class="muted">· ' + esc(t("bk-round", { n: r.number })) + "</span>" : "") + "</h2>" +
         '<div class="bk-slots">' + slots + "</div></section>";
     }).join("");
     champ.hidden = !b.champion;

@@ -32,6 +32,15 @@
     if (typeof x === "number") return new Intl.NumberFormat(A.lang).format(x);
     return A.lang === "en" ? String(x) : String(x).replace(/(\d)\.(\d)/g, "$1,$2");
   };
+  // A playoff round's name as the server gives it ("Final", "Semifinals",
+  // "Quarterfinals", "Round of 16", "… and third-place game") in the page's language.
+  A.playoffName = function (name) {
+    const m = /^(.*) and third-place game$/.exec(name || "");
+    if (m) return t("po-and-third", { round: A.playoffName(m[1]) });
+    const of = /^Round of (\d+)$/.exec(name || "");
+    if (of) return t("po-round-of", { n: of[1] });
+    return { Final: t("po-final"), Semifinals: t("po-semifinals"), Quarterfinals: t("po-quarterfinals") }[name] || name;
+  };
   // A date and time as the page's language writes it.
   A.dateTime = function (ms) { return new Date(ms).toLocaleString(A.lang); };
   const t = A.t;

@@ -169,7 +169,7 @@
       const groups = [
         [L("q-disputes"), "DISPUTED"], [L("q-pending"), "REPORTED"], [L("q-missing"), "UNREPORTED"], [L("q-confirmed"), "CONFIRMED"]
       ];
-      q += "<h3>" + esc(L("round", { n: r.number })) + (r.mission ? " · " + esc(r.mission) : "") + " · " + esc(L("round-status-" + r.status.toLowerCase())) + "</h3>";
+      q += "<h3>" + esc(L("round", { n: r.number })) + (r.mission ? " · " + esc(r.playoff ? A.playoffName(r.mission) : r.mission) : "") + " · " + esc(L("round-status-" + r.status.toLowerCase())) + "</h3>";
       groups.forEach(function (g) {
         const ps = tables.filter(function (p) { return p.state === g[1]; });
         q += "<h4>" + esc(g[0]) + " (" + ps.length + ")</h4>";
@@ -324,7 +324,7 @@
     else if (r && p) {
       const iAm1 = p.player1.id === me.id, opp = iAm1 ? p.player2 : p.player1;
       const mySeat = iAm1 ? "player1" : "player2";
-      html = '<p class="big">' + (r.playoff ? esc(L("me-playoffs")) + " · " + esc(r.mission) + ' · <a href="/t/' + t.id + '/bracket">' + esc(L("me-bracket")) + "</a>" : esc(L("round", { n: r.number }))) + " · " + esc(L("col-table")) + " <strong>" + p.table + "</strong></p><p>" + esc(L("vs")) + " <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")" + (t.game === "chess" ? " · " + esc(L(iAm1 ? "me-you-play-white" : "me-you-play-black")) : "") + "</p>" + (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");
+      html = '<p class="big">' + (r.playoff ? esc(L("me-playoffs")) + " · " + esc(A.playoffName(r.mission)) + ' · <a href="/t/' + t.id + '/bracket">' + esc(L("me-bracket")) + "</a>" : esc(L("round", { n: r.number }))) + " · " + esc(L("col-table")) + " <strong>" + p.table + "</strong></p><p>" + esc(L("vs")) + " <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")" + (t.game === "chess" ? " · " + esc(L(iAm1 ? "me-you-play-white" : "me-you-play-black")) : "") + "</p>" + (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");
       const said = G.is40k(t) ? G.scoreText(t, p, mySeat) + " " + esc(opp.name) : G.scoreText(t, p);
       if (p.state === "UNREPORTED" && r.status === "ACTIVE") {
         html += G.reportForm(t, opp, mySeat);

@@ -59,7 +59,7 @@
   function roundPage(t, rounds, n, byName) {
     const r = rounds.find(function (x) { return x.number === n; });
     if (!r || r.status === "PENDING") return '<p class="muted">' + esc(L("not-paired-yet", { n: n })) + "</p>";
-    return "<h2>" + esc(L("round", { n: n })) + (r.mission ? " · " + esc(r.mission) : "") + "</h2>" + (byName ? B.namesHtml(t, r) : B.tablesHtml(t, r)) +
+    return "<h2>" + esc(L("round", { n: n })) + (r.mission ? " · " + esc(r.playoff ? A.playoffName(r.mission) : r.mission) : "") + "</h2>" + (byName ? B.namesHtml(t, r) : B.tablesHtml(t, r)) +
       '<p class="no-print">' + (byName ? link("show=round&n=" + n, esc(L("by-table"))) : link("show=names&n=" + n, esc(L("alphabetical")))) + " · " + link("show=slips&n=" + n, esc(L("result-slips"))) + "</p>";
   }
 

@@ -312,3 +312,10 @@ js-me-paste-list = Liste hier einfügen...
 js-me-save-list = Liste speichern
 js-me-drop-confirm = Aus dem Turnier aussteigen? Sie werden nicht mehr gepaart.
 js-me-saved = Gespeichert
+
+## Finalrunden
+js-po-final = Finale
+js-po-semifinals = Halbfinale
+js-po-quarterfinals = Viertelfinale
+js-po-round-of = Runde der letzten { $n }
+js-po-and-third = { $round } und Spiel um Platz 3

@@ -296,3 +296,20 @@ results-loading = Ergebnisse werden geladen…
 
 ## Tabelle
 standings-loading = Tabelle wird geladen…
+
+## Preiskategorien, Wertungskurve
+prize-cat-age-range = Alter { $min }–{ $max }
+prize-cat-age-min = Alter ≥ { $min }
+prize-cat-age-max = Alter ≤ { $max }
+prize-cat-rating-range = Wertung { $min }–{ $max }
+prize-cat-rating-min = Wertung ≥ { $min }
+prize-cat-rating-max = Wertung ≤ { $max }
+prize-cat-women = Frauen und Mädchen
+prize-cat-gender = Geschlecht { $gender }
+prize-cat-disability = Spieler mit Behinderung
+prize-cat-city = Stadt { $value }
+prize-cat-state = Land { $value }
+prize-cat-club = Verein { $value }
+prize-cat-inactive = inaktiv
+prize-cat-everyone = alle
+user-chart-label = { $event }, Runde { $round }: { $result } gegen { $opponent }, { $before } → { $after } ({ $delta })

@@ -312,3 +312,10 @@ js-me-paste-list = Paste your list here...
 js-me-save-list = Save list
 js-me-drop-confirm = Drop from the event? You will not be paired again.
 js-me-saved = Saved
+
+## Playoff rounds (their names as the server gives them)
+js-po-final = Final
+js-po-semifinals = Semifinals
+js-po-quarterfinals = Quarterfinals
+js-po-round-of = Round of { $n }
+js-po-and-third = { $round } and third-place game

@@ -296,3 +296,20 @@ results-loading = Loading results…
 
 ## Standings
 standings-loading = Loading standings…
+
+## Prize categories, the rating chart
+prize-cat-age-range = age { $min }–{ $max }
+prize-cat-age-min = age ≥ { $min }
+prize-cat-age-max = age ≤ { $max }
+prize-cat-rating-range = rating { $min }–{ $max }
+prize-cat-rating-min = rating ≥ { $min }
+prize-cat-rating-max = rating ≤ { $max }
+prize-cat-women = women and girls
+prize-cat-gender = gender { $gender }
+prize-cat-disability = players with a disability
+prize-cat-city = city { $value }
+prize-cat-state = state { $value }
+prize-cat-club = club { $value }
+prize-cat-inactive = inactive
+prize-cat-everyone = everyone
+user-chart-label = { $event }, round { $round }: { $result } against { $opponent }, { $before } → { $after } ({ $delta })

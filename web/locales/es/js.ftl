@@ -312,3 +312,10 @@ js-me-paste-list = Pegue aquí su lista...
 js-me-save-list = Guardar la lista
 js-me-drop-confirm = ¿Retirarse del torneo? No volverá a ser emparejado.
 js-me-saved = Guardado
+
+## Rondas de la fase final
+js-po-final = Final
+js-po-semifinals = Semifinales
+js-po-quarterfinals = Cuartos de final
+js-po-round-of = Ronda de { $n }
+js-po-and-third = { $round } y partida por el tercer puesto

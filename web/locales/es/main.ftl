@@ -296,3 +296,20 @@ results-loading = Cargando resultados…
 
 ## Clasificación
 standings-loading = Cargando la clasificación…
+
+## Categorías de premios, gráfica de Elo
+prize-cat-age-range = edad { $min }–{ $max }
+prize-cat-age-min = edad ≥ { $min }
+prize-cat-age-max = edad ≤ { $max }
+prize-cat-rating-range = Elo { $min }–{ $max }
+prize-cat-rating-min = Elo ≥ { $min }
+prize-cat-rating-max = Elo ≤ { $max }
+prize-cat-women = mujeres y niñas
+prize-cat-gender = sexo { $gender }
+prize-cat-disability = jugadores con discapacidad
+prize-cat-city = ciudad { $value }
+prize-cat-state = región { $value }
+prize-cat-club = club { $value }
+prize-cat-inactive = inactiva
+prize-cat-everyone = todos
+user-chart-label = { $event }, ronda { $round }: { $result } contra { $opponent }, { $before } → { $after } ({ $delta })

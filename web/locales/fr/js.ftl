@@ -312,3 +312,10 @@ js-me-paste-list = Collez votre liste ici...
 js-me-save-list = Enregistrer la liste
 js-me-drop-confirm = Abandonner le tournoi ? Vous ne serez plus apparié.
 js-me-saved = Enregistré
+
+## Tours de la phase finale
+js-po-final = Finale
+js-po-semifinals = Demi-finales
+js-po-quarterfinals = Quarts de finale
+js-po-round-of = Tour des { $n } derniers
+js-po-and-third = { $round } et match pour la 3e place

@@ -296,3 +296,20 @@ results-loading = Chargement des résultats…
 
 ## Classement
 standings-loading = Chargement du classement…
+
+## Catégories de prix, courbe Elo
+prize-cat-age-range = âge { $min }–{ $max }
+prize-cat-age-min = âge ≥ { $min }
+prize-cat-age-max = âge ≤ { $max }
+prize-cat-rating-range = Elo { $min }–{ $max }
+prize-cat-rating-min = Elo ≥ { $min }
+prize-cat-rating-max = Elo ≤ { $max }
+prize-cat-women = femmes et filles
+prize-cat-gender = sexe { $gender }
+prize-cat-disability = joueurs en situation de handicap
+prize-cat-city = ville { $value }
+prize-cat-state = région { $value }
+prize-cat-club = club { $value }
+prize-cat-inactive = inactive
+prize-cat-everyone = tout le monde
+user-chart-label = { $event }, ronde { $round } : { $result } contre { $opponent }, { $before } → { $after } ({ $delta })
