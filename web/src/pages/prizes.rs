@@ -41,7 +41,6 @@ pub fn when(ms: &i64) -> String {
     format!("{y:04}-{m:02}-{d:02} {:02}:{:02} UTC", rem / 3600, rem % 3600 / 60)
 }
 
-/// `/t/{id}/prizes`: the published prizes (or the prize list while none is published).
 /// [`when`] as `lang` writes dates (`17 mai 2026 06:40 UTC`); English as [`when`].
 #[must_use]
 pub fn when_in(lang: &Lang, ms: &i64) -> String {
@@ -55,6 +54,7 @@ pub fn when_in(lang: &Lang, ms: &i64) -> String {
     }
 }
 
+/// `/t/{id}/prizes`: the published prizes (or the prize list while none is published).
 #[derive(Template)]
 #[template(path = "prizes.html")]
 pub struct PrizesPage {
