@@ -226,12 +226,14 @@ async fn the_scripts_draw_boards_and_standings_in_the_page_language() {
         .await;
     let body = b.client.execute(&text("#board-body"), vec![]).await.unwrap_or_default();
     assert!(board.is_some(), "the board is not in French: {body}");
+    b.save_screenshot("board-fr.png").await;
     let round = b.client.execute(&text("[data-field=round]"), vec![]).await.unwrap_or_default();
     assert_eq!(round, json!("Ronde 1"));
     // The cookie keeps French: the standings table drawn by the script.
     b.client.goto(&format!("{}/t/{tid}/standings", app.base)).await.unwrap();
     let head = b.until(&drawn("#standings-head", &["Joueur", "Faction"]), Duration::from_secs(10)).await;
     assert!(head.is_some(), "the standings are not in French");
+    b.save_screenshot("standings-fr.png").await;
     let lang = b.client.execute("return document.documentElement.lang;", vec![]).await.unwrap_or_default();
     assert_eq!(lang, json!("fr"));
     // German: the results page (the crosstable drawn from the API).
@@ -249,6 +251,7 @@ async fn the_scripts_draw_boards_and_standings_in_the_page_language() {
     let me = b.until(&drawn("#my-pairing", &["Ronda 1", "Mesa", "contra"]), Duration::from_secs(10)).await;
     let body = b.client.execute(&text("#my-pairing"), vec![]).await.unwrap_or_default();
     assert!(me.is_some(), "the player's page is not in Spanish: {body}");
+    b.save_screenshot("me-es.png").await;
     let missing =
         b.client.execute("return document.body.innerHTML.includes('⟦missing');", vec![]).await.unwrap_or_default();
     assert_eq!(missing, json!(false));
