@@ -67,6 +67,7 @@ pub async fn middleware(
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let switched = from_query(req.query_string());
     let lang = choose(req.request());
+    let mut page = req.path().to_string();
     req.extensions_mut().insert(Locale(lang));
     if switched.is_some() {
         // Handlers never see `lang` (some refuse unknown parameters).
@@ -77,19 +78,18 @@ pub async fn middleware(
             req.head_mut().uri = uri;
         }
     }
+    if let Some(pq) = req.uri().path_and_query() {
+        page = pq.to_string();
+    }
     let res = next.call(req).await?.map_into_boxed_body();
-    let translated = match res.response().error() {
-        Some(e) if lang != Lang::En => {
-            if let Some(api) = e.as_error::<ApiError>() {
-                Some(api.error_response_in(lang))
-            } else {
-                e.as_error::<PageError>().map(|page| page.response_in(lang))
-            }
-        }
-        _ => None,
-    };
+    // Error pages always (their switch links back to this page); API errors when not English.
+    let translated = res.response().error().and_then(|e| match e.as_error::<PageError>() {
+        Some(p) => Some(p.response_in(lang, &page)),
+        None => e.as_error::<ApiError>().filter(|_| lang != Lang::En).map(|api| api.error_response_in(lang)),
+    });
     let mut res = match translated {
         Some(mut body) => {
+            body.headers_mut().insert(header::CONTENT_LANGUAGE, header::HeaderValue::from_static(lang.code()));
             let (req, old) = res.into_parts();
             // Keep what the other middleware added (security headers, ids).
             for (k, v) in old.headers() {

@@ -79,7 +79,7 @@ async fn not_found(req: HttpRequest) -> HttpResponse {
             format!("There is no endpoint {} {}.", req.method(), req.path()),
         ))
     } else {
-        pages::not_found_page(locale::lang_of(&req))
+        pages::not_found_page(&req)
     }
 }
 

@@ -63,16 +63,21 @@ impl actix_web::ResponseError for PageError {
         self.0.status_code()
     }
     fn error_response(&self) -> HttpResponse {
-        self.response_in(Lang::En)
+        self.response_in(Lang::En, "/")
     }
 }
 
 impl PageError {
-    /// The error page in `lang`.
+    /// The error page in `lang`, its language switch linking to `path_and_query`.
     #[must_use]
-    pub fn response_in(&self, lang: Lang) -> HttpResponse {
+    pub fn response_in(&self, lang: Lang, path_and_query: &str) -> HttpResponse {
         let page = tpl::ErrorPage {
-            nav: Nav { assets: arbiter_web::assets::version(), lang, switch: Nav::switch_for("/"), ..Nav::default() },
+            nav: Nav {
+                assets: arbiter_web::assets::version(),
+                lang,
+                switch: Nav::switch_for(path_and_query),
+                ..Nav::default()
+            },
             title: lang.t(title_for(&self.0)),
             message: self.0.message_in(lang),
             code: self.0.code().into(),
@@ -93,21 +98,24 @@ fn title_for(e: &ApiError) -> &'static str {
     }
 }
 
-/// The 404 page for unknown paths, in `lang`.
+/// The 404 page for unknown paths, in the request's language.
 #[must_use]
-pub fn not_found_page(lang: Lang) -> HttpResponse {
-    PageError(ApiError::not_found(Code::NotFound, "There is no page at this address.")).response_in(lang)
+pub fn not_found_page(req: &HttpRequest) -> HttpResponse {
+    let path = req.uri().path_and_query().map_or("/", |p| p.as_str());
+    PageError(ApiError::not_found(Code::NotFound, "There is no page at this address."))
+        .response_in(super::locale::lang_of(req), path)
 }
 
 /// Renders a page, setting the form-token cookie if the browser has none.
 pub(super) fn render(req: &HttpRequest, state: &AppState, page: &impl Template, new_token: Option<&str>) -> Page {
     let body = page.render().map_err(ApiError::internal)?;
     let mut res = HttpResponse::Ok();
-    res.content_type("text/html; charset=utf-8").insert_header((header::CACHE_CONTROL, "no-store"));
+    res.content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header((header::CONTENT_LANGUAGE, super::locale::lang_of(req).code()));
     if let Some(t) = new_token {
         res.cookie(csrf::token_cookie(t, state.settings.secure_cookies));
     }
-    let _ = req;
     Ok(res.body(body))
 }
 
@@ -524,7 +532,7 @@ async fn asset(req: HttpRequest, name: web::Path<String>) -> HttpResponse {
             .content_type(a.content_type)
             .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
             .body(a.body),
-        None => not_found_page(super::locale::lang_of(&req)),
+        None => not_found_page(&req),
     }
 }
 

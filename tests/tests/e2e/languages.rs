@@ -191,8 +191,15 @@ async fn api_errors_and_error_pages_are_in_the_language_asked_for() {
         "{m}"
     );
     // Error pages.
-    let (status, body, _) = fetch(&app.base, "/no/such/page", &[("Accept-Language", "es".into())]).await;
+    let (status, body, _) = fetch(&app.base, "/no/such/page?x=1", &[("Accept-Language", "es".into())]).await;
     assert_eq!(status, 404);
+    let back = ["&#38;", "&amp;"].map(|amp| format!("href=\"/no/such/page?x=1{amp}lang=de\""));
+    assert!(back.iter().any(|b| body.contains(b.as_str())), "the switch links back to the page: {body}");
+    let res =
+        awc::Client::new().get(format!("{}/login", app.base)).insert_header(("Accept-Language", "de")).send().await;
+    let lang =
+        res.ok().and_then(|r| r.headers().get("content-language").and_then(|v| v.to_str().ok()).map(String::from));
+    assert_eq!(lang.as_deref(), Some("de"));
     assert!(
         body.contains("<html lang=\"es\">") && body.contains("No encontrado") && body.contains("Volver a los torneos")
     );
