@@ -241,6 +241,17 @@ async fn the_scripts_draw_boards_and_standings_in_the_page_language() {
     let head = b.until(&drawn("#standings-head", &["Joueur", "Faction"]), Duration::from_secs(10)).await;
     assert!(head.is_some(), "the standings are not in French");
     b.save_screenshot("standings-fr.png").await;
+    // The tie-break columns' names (the headers' titles) too.
+    let titles = b
+        .client
+        .execute(
+            "return [...document.querySelectorAll('#standings-head th[title]')].map(e => e.title).join('|');",
+            vec![],
+        )
+        .await
+        .unwrap_or_default();
+    let titles = titles.as_str().unwrap_or_default();
+    assert!(titles.contains("Écart de PV") && titles.contains("Force des adversaires (SOS)"), "{titles}");
     let lang = b.client.execute("return document.documentElement.lang;", vec![]).await.unwrap_or_default();
     assert_eq!(lang, json!("fr"));
     // German: the results page (the crosstable drawn from the API).
