@@ -21,6 +21,7 @@ mod results;
 mod rounds;
 mod standings;
 mod tournaments;
+pub mod translate;
 mod ws;
 
 use crate::error::{ApiError, Code};
