@@ -236,6 +236,13 @@ impl Lang {
     /// the prefix), its placeables written `{name}`, as script JSON.
     #[must_use]
     pub fn js_strings(self) -> String {
+        // Built once per language: every page embeds it.
+        static BUILT: std::sync::LazyLock<HashMap<Lang, String>> =
+            std::sync::LazyLock::new(|| Lang::ALL.into_iter().map(|l| (l, l.build_js_strings())).collect());
+        BUILT.get(&self).cloned().unwrap_or_else(|| self.build_js_strings())
+    }
+
+    fn build_js_strings(self) -> String {
         let mut map = std::collections::BTreeMap::new();
         for lang in [Lang::En, self] {
             for (file, src) in sources(lang) {

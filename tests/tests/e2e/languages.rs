@@ -273,6 +273,18 @@ async fn the_scripts_draw_boards_and_standings_in_the_page_language() {
     let missing =
         b.client.execute("return document.body.innerHTML.includes('⟦missing');", vec![]).await.unwrap_or_default();
     assert_eq!(missing, json!(false));
+    // German: the organiser's dashboard (its buttons, queues and tie-break editor drawn by the scripts).
+    let to = ev.to.session().unwrap_or_default().to_string();
+    b.client.execute(&format!("document.cookie = 'arbiter_session={to}; path=/'; return true;"), vec![]).await.unwrap();
+    b.client.goto(&format!("{}/t/{tid}/dashboard?lang=de", app.base)).await.unwrap();
+    let words = ["Runde 1 abschließen", "Bestätigt", "Fehlende Ergebnisse", "Feinwertungen speichern"];
+    let dash = b.until(&drawn("main", &words), Duration::from_secs(10)).await;
+    b.save_screenshot("dashboard-de.png").await;
+    let body = b.client.execute(&text("main"), vec![]).await.unwrap_or_default();
+    assert!(dash.is_some(), "the dashboard is not in German: {body}");
+    let missing =
+        b.client.execute("return document.body.innerHTML.includes('⟦missing');", vec![]).await.unwrap_or_default();
+    assert_eq!(missing, json!(false));
     b.close().await;
     app.stop().await;
 }
