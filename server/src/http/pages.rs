@@ -511,7 +511,7 @@ async fn player_page(
     let Some(me) = me else { return Ok(redirect(&format!("/t/{id}"))) };
     let (s, live) = live(&state, *id, Some(&u), View::Player { player: me.id, user: u.id }, String::new()).await?;
     let ViewState::Player { tournament, .. } = s else { return Err(ApiError::internal("player view").into()) };
-    let published = prizes::published(&state.ctx, Some(&u), *id).await?;
+    let published = prizes::published_in(&state.ctx, Some(&u), *id, super::locale::lang_of(&req)).await?;
     let (my_prizes, my_payout) = published.as_ref().map(|p| p.of_player(me.id)).unwrap_or_default();
     let (nav, fresh) = nav(&req, Some(&u));
     let page = tpl::PlayerPage {

@@ -313,3 +313,24 @@ prize-cat-club = Verein { $value }
 prize-cat-inactive = inaktiv
 prize-cat-everyone = alle
 user-chart-label = { $event }, Runde { $round }: { $result } gegen { $opponent }, { $before } → { $after } ({ $delta })
+
+## Wie jeder Preis vergeben wurde, und die Teilungsregeln (Preisseiten)
+prize-how-tied-on = Punktgleich mit { $score }:
+prize-how-tiebreak = Ganz an den Spieler ausgezahlt, dem er zugeteilt wurde.
+prize-how-manual = Vom Turnierleiter von Hand vergeben, ganz ausgezahlt.
+prize-how-alone = Allein mit dieser Punktzahl: der größte Preis, der dem Spieler noch offensteht (32B1).
+prize-how-pooled = { $on }diese Preise werden zusammengezählt und zu gleichen Teilen geteilt (32B3).
+prize-how-class-alone = { $on }die Spieler der Kategorie { $category } teilen deren Preise unter sich, was ihnen mehr bringt als eine Teilung mit allen Punktgleichen (32B3).
+prize-how-category = { $on }Geld der Kategorie { $category }, geteilt; jeder behält das Größere von dem, was er hatte, und seinem Anteil und bekommt die Differenz.
+prize-how-hort = { $on }jeder behält die Hälfte seines Preises; die anderen Hälften werden zu gleichen Teilen geteilt (Hort).
+prize-how-items = Zugeteilt; kein Geld.
+prize-how-unfilled = Nicht vergeben: { $reason }.
+prize-how-no-winner = Nicht vergeben: kein Spieler konnte ihn nehmen.
+prize-how-no-class-player = Nicht vergeben: Geld der Kategorie { $category } weitergegeben, ohne dass noch ein Spieler der Kategorie { $category } es nehmen kann.
+prize-how-capped = Nicht vergeben: dieses Geld der Kategorie { $category } auszuzahlen, würde einem Spieler der Kategorie mehr zahlen, als ein besser platzierter Spieler derselben Kategorie erhielt. Der Turnierleiter kann es stattdessen an die nächsten Spieler der Kategorie zahlen (Regel: Überschuss der Kategorie an die Kategorie).
+prize-how-carried-in = Enthält { $amount }, in der Kategorie weitergegeben.
+prize-how-carried-out = { $amount } nicht gebraucht, an die nächsten Spieler der Kategorie weitergegeben.
+prize-rule-none = Keine Teilung: jeder Preis wird ganz an den Spieler ausgezahlt, dem er zugeteilt wurde (Reihenfolge der Ausschreibung, ein Preis pro Spieler, sofern das Turnier nicht mehr erlaubt; Spieler auf demselben Platz werden nach Wertungszahl, dann nach Name getrennt).
+prize-rule-uscf-32b3 = US-Chess-Regel 32B3: punktgleiche Spieler zählen die Geldpreise zusammen, die ihre Plätze abdecken, höchstens ein Preis pro Spieler, und teilen die Summe zu gleichen Teilen; Spieler, die für einen Kategoriepreis in Frage kommen, nehmen die Preise dieser Kategorie allein oder teilen sie nur mit den anderen der Kategorie, wenn ihnen das mehr bringt. Preise, die der Gleichstand nicht nutzt, gehen an die nächste Punktzahl. Pokale und Medaillen gehen nach der Feinwertung.
+prize-rule-place-first = Plätze zuerst (US-Chess-Forum, zu Regel 32B3): punktgleiche Spieler teilen die Platzpreise, die ihre Plätze abdecken, als gäbe es keine Kategoriepreise; dann gehen die Preise jeder Kategorie nach Punktzahl an deren Spieler, wobei jeder das Größere von Platzgeld und Kategorieanteil behält (die Kategorie zahlt nur die Differenz), und das Geld, das ein Spieler der Kategorie nicht brauchte, geht an die nächsten Spieler der Kategorie. Pokale und Medaillen gehen nach der Feinwertung.
+prize-rule-hort = Hort-System: Preise werden nach der Feinwertung vergeben; ein Spieler, der mit anderen punktgleich ist, behält die Hälfte seines Preises, und die anderen Hälften der Preise aller Punktgleichen werden zu gleichen Teilen unter ihnen geteilt.

@@ -313,3 +313,24 @@ prize-cat-club = club { $value }
 prize-cat-inactive = inactive
 prize-cat-everyone = everyone
 user-chart-label = { $event }, round { $round }: { $result } against { $opponent }, { $before } → { $after } ({ $delta })
+
+## How each prize was decided, and the split rules (the prize pages)
+prize-how-tied-on = Tied on { $score }:
+prize-how-tiebreak = Paid whole to the player it was allocated to.
+prize-how-manual = Given by the organiser (override), paid whole.
+prize-how-alone = Alone on the score: the largest prize still open to the player (32B1).
+prize-how-pooled = { $on }these prizes are added up and shared equally (32B3).
+prize-how-class-alone = { $on }the { $category } players share the { $category } prizes alone, which pays them more than sharing with the tie (32B3).
+prize-how-category = { $on }{ $category } money, shared; each keeps the larger of what they had and their share, and is paid the difference.
+prize-how-hort = { $on }each keeps half of their prize; the other halves are shared equally (Hort).
+prize-how-items = Allocated; no cash.
+prize-how-unfilled = Not awarded: { $reason }.
+prize-how-no-winner = Not awarded: no player could take it.
+prize-how-no-class-player = Not awarded: { $category } money handed down with no { $category } player left to take it.
+prize-how-capped = Not awarded: paying this { $category } money would pay one { $category } player more than a better-scored { $category } player received. The organiser may pay it to the class's next players instead (rule: class excess to the class).
+prize-how-carried-in = Includes { $amount } handed down in the class.
+prize-how-carried-out = { $amount } not needed, handed down to the class's next players.
+prize-rule-none = No split: each prize is paid whole to the player it was allocated to (brochure order, one prize per player unless the event allows more; players on the same rank are separated by rating, then name).
+prize-rule-uscf-32b3 = US Chess rule 32B3: players tied on score add up the cash prizes their places cover, at most one prize per player, and share the sum equally; players eligible for a class prize take that class's prizes alone, or shared only with the others in the class, when that pays them more. Prizes the tie does not use pass to the next score. Trophies and medals go by tie-break order.
+prize-rule-place-first = Place first (US Chess forum, on rule 32B3): players tied on score share the place prizes their places cover as if there were no class prizes; then each class's prizes go to the class's players by score, each keeping the larger of their place money and their class share (the class pays only the difference), and the money a class player did not need goes to the class's next players. Trophies and medals go by tie-break order.
+prize-rule-hort = Hort system: prizes are given by tie-break order; a player tied on score with others keeps half of their prize, and the other halves of all the tied players' prizes are shared equally among them.

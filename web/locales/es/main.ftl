@@ -313,3 +313,24 @@ prize-cat-club = club { $value }
 prize-cat-inactive = inactiva
 prize-cat-everyone = todos
 user-chart-label = { $event }, ronda { $round }: { $result } contra { $opponent }, { $before } → { $after } ({ $delta })
+
+## Cómo se decidió cada premio, y las reglas de reparto (páginas de premios)
+prize-how-tied-on = Empatados a { $score }:
+prize-how-tiebreak = Pagado entero al jugador al que se asignó.
+prize-how-manual = Asignado por el organizador (a mano), pagado entero.
+prize-how-alone = Solo con esa puntuación: el mayor premio aún al alcance del jugador (32B1).
+prize-how-pooled = { $on }estos premios se suman y se reparten a partes iguales (32B3).
+prize-how-class-alone = { $on }los jugadores de la categoría { $category } se reparten solos sus premios, lo que les paga más que repartir con todo el empate (32B3).
+prize-how-category = { $on }dinero de la categoría { $category }, repartido; cada uno conserva lo mayor entre lo que tenía y su parte, y cobra la diferencia.
+prize-how-hort = { $on }cada uno conserva la mitad de su premio; las otras mitades se reparten a partes iguales (Hort).
+prize-how-items = Asignado; sin dinero.
+prize-how-unfilled = Sin asignar: { $reason }.
+prize-how-no-winner = Sin asignar: ningún jugador podía llevárselo.
+prize-how-no-class-player = Sin asignar: dinero de la categoría { $category } traspasado sin ningún jugador de la categoría { $category } que pueda llevárselo.
+prize-how-capped = Sin asignar: pagar este dinero de la categoría { $category } pagaría a un jugador de la categoría más de lo que recibió otro mejor clasificado de la misma categoría. El organizador puede pagarlo a los siguientes jugadores de la categoría (regla: excedente de la categoría a la categoría).
+prize-how-carried-in = Incluye { $amount } traspasados dentro de la categoría.
+prize-how-carried-out = { $amount } no necesarios, traspasados a los siguientes jugadores de la categoría.
+prize-rule-none = Sin reparto: cada premio se paga entero al jugador al que se asignó (orden de las bases, un premio por jugador salvo que el torneo permita más; los jugadores con el mismo puesto se separan por Elo y luego por nombre).
+prize-rule-uscf-32b3 = Regla 32B3 de US Chess: los jugadores empatados suman los premios en metálico que cubren sus puestos, como mucho uno por jugador, y reparten la suma a partes iguales; los jugadores con derecho a un premio de categoría se llevan solos los premios de esa categoría, o los reparten solo con los demás de la categoría, cuando eso les paga más. Los premios que el empate no usa pasan a la siguiente puntuación. Trofeos y medallas siguen el orden de desempate.
+prize-rule-place-first = Primero los puestos (foro de US Chess, sobre la regla 32B3): los jugadores empatados reparten los premios por puesto que cubren sus puestos como si no hubiera premios de categoría; después, los premios de cada categoría van a sus jugadores por puntuación, y cada uno conserva lo mayor entre su premio por puesto y su parte de la categoría (la categoría paga solo la diferencia); el dinero que un jugador de la categoría no necesitó pasa a los siguientes jugadores de la categoría. Trofeos y medallas siguen el orden de desempate.
+prize-rule-hort = Sistema Hort: los premios se dan por orden de desempate; un jugador empatado con otros conserva la mitad de su premio, y las otras mitades de los premios de todos los empatados se reparten entre ellos a partes iguales.

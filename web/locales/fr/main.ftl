@@ -313,3 +313,24 @@ prize-cat-club = club { $value }
 prize-cat-inactive = inactive
 prize-cat-everyone = tout le monde
 user-chart-label = { $event }, ronde { $round } : { $result } contre { $opponent }, { $before } → { $after } ({ $delta })
+
+## Comment chaque prix a été attribué, et les règles de partage (pages des prix)
+prize-how-tied-on = Ex aequo à { $score } :
+prize-how-tiebreak = Versé en entier au joueur à qui il a été attribué.
+prize-how-manual = Attribué par l'organisateur (à la main), versé en entier.
+prize-how-alone = Seul à ce score : le plus gros prix encore accessible au joueur (32B1).
+prize-how-pooled = { $on }ces prix sont additionnés et partagés à parts égales (32B3).
+prize-how-class-alone = { $on }les joueurs de la catégorie { $category } se partagent seuls ses prix, ce qui leur rapporte plus qu'un partage avec tous les ex aequo (32B3).
+prize-how-category = { $on }argent de la catégorie { $category }, partagé ; chacun garde le plus élevé entre ce qu'il avait et sa part, et reçoit la différence.
+prize-how-hort = { $on }chacun garde la moitié de son prix ; les autres moitiés sont partagées à parts égales (Hort).
+prize-how-items = Attribué ; pas d'argent.
+prize-how-unfilled = Non attribué : { $reason }.
+prize-how-no-winner = Non attribué : aucun joueur ne pouvait le prendre.
+prize-how-no-class-player = Non attribué : argent de la catégorie { $category } reporté sans plus aucun joueur de la catégorie { $category } pour le prendre.
+prize-how-capped = Non attribué : verser cet argent de la catégorie { $category } paierait un joueur de la catégorie plus qu'un joueur mieux classé de la même catégorie. L'organisateur peut le verser aux joueurs suivants de la catégorie (règle : excédent de catégorie à la catégorie).
+prize-how-carried-in = Comprend { $amount } reportés dans la catégorie.
+prize-how-carried-out = { $amount } non nécessaires, reportés aux joueurs suivants de la catégorie.
+prize-rule-none = Pas de partage : chaque prix est versé en entier au joueur à qui il a été attribué (ordre du règlement, un prix par joueur sauf si le tournoi en permet plus ; les joueurs de même rang sont départagés par l'Elo, puis par le nom).
+prize-rule-uscf-32b3 = Règle 32B3 de l'US Chess : les joueurs ex aequo additionnent les prix en argent couverts par leurs places, un prix au plus par joueur, et se partagent la somme à parts égales ; les joueurs éligibles à un prix de catégorie prennent seuls les prix de cette catégorie, ou les partagent seulement avec les autres joueurs de la catégorie, quand cela leur rapporte plus. Les prix que l'égalité n'utilise pas passent au score suivant. Trophées et médailles suivent l'ordre du départage.
+prize-rule-place-first = Places d'abord (forum de l'US Chess, sur la règle 32B3) : les joueurs ex aequo se partagent les prix de place couverts par leurs places comme s'il n'y avait pas de prix de catégorie ; puis les prix de chaque catégorie vont aux joueurs de la catégorie selon le score, chacun gardant le plus élevé entre son prix de place et sa part de catégorie (la catégorie ne paie que la différence), et l'argent dont un joueur de la catégorie n'a pas eu besoin va aux joueurs suivants de la catégorie. Trophées et médailles suivent l'ordre du départage.
+prize-rule-hort = Système Hort : les prix sont attribués dans l'ordre du départage ; un joueur ex aequo avec d'autres garde la moitié de son prix, et les autres moitiés des prix de tous les ex aequo sont partagées entre eux à parts égales.
