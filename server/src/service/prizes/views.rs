@@ -215,7 +215,10 @@ fn how(e: &ListEntry, score: Option<&str>, names: &Names<'_>) -> String {
         }
         EntryKind::Paid(AwardKind::Hort) => with_on("prize-how-hort"),
         EntryKind::Items => names.t("prize-how-items", &[]),
-        EntryKind::Unfilled(r) => names.t("prize-how-unfilled", &[("reason", r.code().replace('_', " "))]),
+        EntryKind::Unfilled(r) => {
+            let reason = names.t(&format!("prize-unfilled-{}", r.code().replace('_', "-")), &[]);
+            names.t("prize-how-unfilled", &[("reason", reason)])
+        }
         EntryKind::Unawarded(UnawardedReason::NoWinner) => names.t("prize-how-no-winner", &[]),
         EntryKind::Unawarded(UnawardedReason::NoClassPlayerLeft) => names
             .t("prize-how-no-class-player", &[("category", e.category_id.as_ref().map(category).unwrap_or_default())]),
