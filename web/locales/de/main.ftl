@@ -336,3 +336,25 @@ prize-rule-place-first = Plätze zuerst (US-Chess-Forum, zu Regel 32B3): punktgl
 prize-rule-hort = Hort-System: Preise werden nach der Feinwertung vergeben; ein Spieler, der mit anderen punktgleich ist, behält die Hälfte seines Preises, und die anderen Hälften der Preise aller Punktgleichen werden zu gleichen Teilen unter ihnen geteilt.
 prize-unfilled-no-eligible-players = kein berechtigter Spieler
 prize-unfilled-all-won = alle Berechtigten haben schon gewonnen
+
+## Konflikte und Warnungen der Preisverwaltung
+prize-conflict-unknown-prize = Vergabe von Hand: es gibt keinen Preis `{ $id }`.
+prize-conflict-unknown-player = Vergabe von { $prize } von Hand: Spieler { $id } steht nicht in der Tabelle.
+prize-conflict-inactive = Vergabe von { $prize } an { $who } von Hand: der Preis oder seine Kategorie ist inaktiv.
+prize-conflict-ineligible = Vergabe von { $prize } an { $who } von Hand: nicht berechtigt für die Kategorie ({ $why }).
+prize-conflict-already-assigned = Vergabe von { $prize } an { $who } von Hand: eine frühere Vergabe von Hand gab ihn bereits an { $others }.
+prize-conflict-already-won = Vergabe von { $prize } an { $who } von Hand: { $who } hat bereits { $held } aus einer früheren Vergabe von Hand.
+prize-conflict-identical = { $prize } ging vorläufig an { $who }, mit gleichem Platz, gleicher Wertungszahl und gleichem Namen wie { $others }: entscheiden Sie per Vergabe von Hand.
+prize-warning-won-nothing = { $prize } ging an { $winner } (Platz { $winner_rank }) vor { $bypassed } (Platz { $bypassed_rank }), der nichts gewann.
+prize-warning-took = { $prize } ging an { $winner } (Platz { $winner_rank }) vor { $bypassed } (Platz { $bypassed_rank }), der { $took } nahm.
+prize-ineligible-gender-mismatch = Geschlecht passt nicht
+prize-ineligible-below-min-age = unter dem Mindestalter
+prize-ineligible-above-max-age = über dem Höchstalter
+prize-ineligible-missing-date-of-birth = Geburtsdatum fehlt
+prize-ineligible-unrated-in-rating-category = ohne Wertung in einer Wertungskategorie
+prize-ineligible-below-min-rating = unter der Mindestwertung
+prize-ineligible-above-max-rating = über der Höchstwertung
+prize-ineligible-disability-mismatch = Behinderungskriterium nicht erfüllt
+prize-ineligible-city-mismatch = andere Stadt
+prize-ineligible-state-mismatch = anderes Land
+prize-ineligible-club-mismatch = anderer Verein

@@ -336,3 +336,25 @@ prize-rule-place-first = Place first (US Chess forum, on rule 32B3): players tie
 prize-rule-hort = Hort system: prizes are given by tie-break order; a player tied on score with others keeps half of their prize, and the other halves of all the tied players' prizes are shared equally among them.
 prize-unfilled-no-eligible-players = no eligible players
 prize-unfilled-all-won = all won
+
+## The prize desk's conflicts and warnings
+prize-conflict-unknown-prize = Override: there is no prize `{ $id }`.
+prize-conflict-unknown-player = Override of { $prize }: player { $id } is not in the standings.
+prize-conflict-inactive = Override of { $prize } to { $who }: the prize or its category is inactive.
+prize-conflict-ineligible = Override of { $prize } to { $who }: not eligible for the category ({ $why }).
+prize-conflict-already-assigned = Override of { $prize } to { $who }: an earlier override already gave it to { $others }.
+prize-conflict-already-won = Override of { $prize } to { $who }: { $who } already holds { $held } from an earlier override.
+prize-conflict-identical = { $prize } went provisionally to { $who }, who has the same rank, rating and name as { $others }: decide with an override.
+prize-warning-won-nothing = { $prize } went to { $winner } (rank { $winner_rank }) ahead of { $bypassed } (rank { $bypassed_rank }) and won nothing.
+prize-warning-took = { $prize } went to { $winner } (rank { $winner_rank }) ahead of { $bypassed } (rank { $bypassed_rank }), who took { $took }.
+prize-ineligible-gender-mismatch = gender mismatch
+prize-ineligible-below-min-age = below min age
+prize-ineligible-above-max-age = above max age
+prize-ineligible-missing-date-of-birth = missing date of birth
+prize-ineligible-unrated-in-rating-category = unrated in rating category
+prize-ineligible-below-min-rating = below min rating
+prize-ineligible-above-max-rating = above max rating
+prize-ineligible-disability-mismatch = disability mismatch
+prize-ineligible-city-mismatch = city mismatch
+prize-ineligible-state-mismatch = state mismatch
+prize-ineligible-club-mismatch = club mismatch

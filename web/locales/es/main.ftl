@@ -336,3 +336,25 @@ prize-rule-place-first = Primero los puestos (foro de US Chess, sobre la regla 3
 prize-rule-hort = Sistema Hort: los premios se dan por orden de desempate; un jugador empatado con otros conserva la mitad de su premio, y las otras mitades de los premios de todos los empatados se reparten entre ellos a partes iguales.
 prize-unfilled-no-eligible-players = ningún jugador con derecho
 prize-unfilled-all-won = todos los jugadores con derecho ya ganaron
+
+## Conflictos y avisos de la gestión de premios
+prize-conflict-unknown-prize = Asignación manual: no hay ningún premio `{ $id }`.
+prize-conflict-unknown-player = Asignación manual de { $prize }: el jugador { $id } no está en la clasificación.
+prize-conflict-inactive = Asignación manual de { $prize } a { $who }: el premio o su categoría está inactivo.
+prize-conflict-ineligible = Asignación manual de { $prize } a { $who }: no tiene derecho a la categoría ({ $why }).
+prize-conflict-already-assigned = Asignación manual de { $prize } a { $who }: una asignación manual anterior ya se lo dio a { $others }.
+prize-conflict-already-won = Asignación manual de { $prize } a { $who }: { $who } ya tiene { $held } por una asignación manual anterior.
+prize-conflict-identical = { $prize } fue provisionalmente a { $who }, con el mismo puesto, Elo y nombre que { $others }: decida con una asignación manual.
+prize-warning-won-nothing = { $prize } fue a { $winner } (puesto { $winner_rank }) por delante de { $bypassed } (puesto { $bypassed_rank }), que no ganó nada.
+prize-warning-took = { $prize } fue a { $winner } (puesto { $winner_rank }) por delante de { $bypassed } (puesto { $bypassed_rank }), que se llevó { $took }.
+prize-ineligible-gender-mismatch = sexo distinto
+prize-ineligible-below-min-age = por debajo de la edad mínima
+prize-ineligible-above-max-age = por encima de la edad máxima
+prize-ineligible-missing-date-of-birth = falta la fecha de nacimiento
+prize-ineligible-unrated-in-rating-category = sin Elo en una categoría por Elo
+prize-ineligible-below-min-rating = por debajo del Elo mínimo
+prize-ineligible-above-max-rating = por encima del Elo máximo
+prize-ineligible-disability-mismatch = no cumple el criterio de discapacidad
+prize-ineligible-city-mismatch = otra ciudad
+prize-ineligible-state-mismatch = otra región
+prize-ineligible-club-mismatch = otro club

@@ -336,3 +336,25 @@ prize-rule-place-first = Places d'abord (forum de l'US Chess, sur la règle 32B3
 prize-rule-hort = Système Hort : les prix sont attribués dans l'ordre du départage ; un joueur ex aequo avec d'autres garde la moitié de son prix, et les autres moitiés des prix de tous les ex aequo sont partagées entre eux à parts égales.
 prize-unfilled-no-eligible-players = aucun joueur éligible
 prize-unfilled-all-won = tous les joueurs éligibles ont déjà gagné
+
+## Conflits et avertissements de la gestion des prix
+prize-conflict-unknown-prize = Attribution manuelle : il n'y a pas de prix `{ $id }`.
+prize-conflict-unknown-player = Attribution manuelle de { $prize } : le joueur { $id } n'est pas au classement.
+prize-conflict-inactive = Attribution manuelle de { $prize } à { $who } : le prix ou sa catégorie est inactif.
+prize-conflict-ineligible = Attribution manuelle de { $prize } à { $who } : pas éligible à la catégorie ({ $why }).
+prize-conflict-already-assigned = Attribution manuelle de { $prize } à { $who } : une attribution manuelle précédente l'a déjà donné à { $others }.
+prize-conflict-already-won = Attribution manuelle de { $prize } à { $who } : { $who } détient déjà { $held } par une attribution manuelle précédente.
+prize-conflict-identical = { $prize } est allé provisoirement à { $who }, qui a le même rang, le même Elo et le même nom que { $others } : tranchez par une attribution manuelle.
+prize-warning-won-nothing = { $prize } est allé à { $winner } (rang { $winner_rank }) devant { $bypassed } (rang { $bypassed_rank }), qui n'a rien gagné.
+prize-warning-took = { $prize } est allé à { $winner } (rang { $winner_rank }) devant { $bypassed } (rang { $bypassed_rank }), qui a pris { $took }.
+prize-ineligible-gender-mismatch = sexe différent
+prize-ineligible-below-min-age = sous l'âge minimal
+prize-ineligible-above-max-age = au-dessus de l'âge maximal
+prize-ineligible-missing-date-of-birth = date de naissance manquante
+prize-ineligible-unrated-in-rating-category = sans Elo dans une catégorie Elo
+prize-ineligible-below-min-rating = sous l'Elo minimal
+prize-ineligible-above-max-rating = au-dessus de l'Elo maximal
+prize-ineligible-disability-mismatch = critère de handicap non rempli
+prize-ineligible-city-mismatch = autre ville
+prize-ineligible-state-mismatch = autre région
+prize-ineligible-club-mismatch = autre club

@@ -304,41 +304,45 @@ fn conflict(c: &Conflict, names: &Names<'_>) -> IssueView {
     let prize = names.prize(&c.prize_id);
     let who = names.name(c.player_id);
     let others = c.conflicted_with.iter().map(|n| names.name(*n)).collect::<Vec<_>>().join(", ");
+    let t = |id: &str, extra: &[(&str, String)]| {
+        let mut args = vec![("prize", prize.clone()), ("who", who.clone()), ("others", others.clone())];
+        args.extend(extra.iter().cloned());
+        names.t(id, &args)
+    };
     let message = match &c.reason {
-        ConflictReason::UnknownPrize => format!("Override: there is no prize `{}`.", c.prize_id),
-        ConflictReason::UnknownPlayer => format!("Override of {prize}: player {} is not in the standings.", c.player_id),
-        ConflictReason::InactivePrize => format!("Override of {prize} to {who}: the prize or its category is inactive."),
+        ConflictReason::UnknownPrize => t("prize-conflict-unknown-prize", &[("id", c.prize_id.to_string())]),
+        ConflictReason::UnknownPlayer => t("prize-conflict-unknown-player", &[("id", c.player_id.to_string())]),
+        ConflictReason::InactivePrize => t("prize-conflict-inactive", &[]),
         ConflictReason::Ineligible { because } => {
-            format!("Override of {prize} to {who}: not eligible for the category ({}).", because.code().replace('_', " "))
+            let why = names.t(&format!("prize-ineligible-{}", because.code().replace('_', "-")), &[]);
+            t("prize-conflict-ineligible", &[("why", why)])
         }
-        ConflictReason::PrizeAlreadyAssigned => format!("Override of {prize} to {who}: an earlier override already gave it to {others}."),
+        ConflictReason::PrizeAlreadyAssigned => t("prize-conflict-already-assigned", &[]),
         ConflictReason::PlayerAlreadyWon { prize_id } => {
-            format!("Override of {prize} to {who}: {who} already holds {} from an earlier override.", names.prize(prize_id))
+            t("prize-conflict-already-won", &[("held", names.prize(prize_id))])
         }
-        ConflictReason::IdenticalRankRatingName => format!(
-            "{prize} went provisionally to {who}, who has the same rank, rating and name as {others}: decide with an override."
-        ),
+        ConflictReason::IdenticalRankRatingName => t("prize-conflict-identical", &[]),
     };
     IssueView { code: c.reason.code().to_string(), prize_id: c.prize_id.to_string(), message }
 }
 
 fn warning(w: &ConsistencyWarning, names: &Names<'_>) -> IssueView {
-    let elsewhere = w
-        .bypassed_prize_id
-        .as_ref()
-        .map_or_else(|| " and won nothing".to_string(), |p| format!(", who took {}", names.prize(p)));
-    IssueView {
-        code: "consistency".into(),
-        prize_id: w.prize_id.to_string(),
-        message: format!(
-            "{} went to {} (rank {}) ahead of {} (rank {}){elsewhere}.",
-            names.prize(&w.prize_id),
-            names.name(w.winner_id),
-            w.winner_rank,
-            names.name(w.bypassed_id),
-            w.bypassed_rank
-        ),
-    }
+    let args = |extra: Vec<(&'static str, String)>| {
+        let mut a = vec![
+            ("prize", names.prize(&w.prize_id)),
+            ("winner", names.name(w.winner_id)),
+            ("winner_rank", w.winner_rank.to_string()),
+            ("bypassed", names.name(w.bypassed_id)),
+            ("bypassed_rank", w.bypassed_rank.to_string()),
+        ];
+        a.extend(extra);
+        a
+    };
+    let message = match w.bypassed_prize_id.as_ref() {
+        None => names.t("prize-warning-won-nothing", &args(vec![])),
+        Some(p) => names.t("prize-warning-took", &args(vec![("took", names.prize(p))])),
+    };
+    IssueView { code: "consistency".into(), prize_id: w.prize_id.to_string(), message }
 }
 
 fn json<T: serde::Serialize>(v: &T) -> ApiResult<serde_json::Value> {
@@ -414,6 +418,31 @@ mod tests {
         let other: Vec<String> =
             [Lang::Fr, Lang::Fr, Lang::De, Lang::Es].iter().zip([1, 2, 3, 4]).map(|(l, n)| ordinal_in(*l, n)).collect();
         assert_eq!(other, ["1er", "2e", "3.", "4.º"]);
+    }
+
+    #[test]
+    fn why_a_player_is_ineligible_reads_as_before_in_english_and_exists_in_every_language() {
+        use arbiter_engine::prizes::Ineligible as I;
+        let all = [
+            I::GenderMismatch,
+            I::BelowMinAge,
+            I::AboveMaxAge,
+            I::MissingDateOfBirth,
+            I::UnratedInRatingCategory,
+            I::BelowMinRating,
+            I::AboveMaxRating,
+            I::DisabilityMismatch,
+            I::CityMismatch,
+            I::StateMismatch,
+            I::ClubMismatch,
+        ];
+        for why in all {
+            let key = format!("prize-ineligible-{}", why.code().replace('_', "-"));
+            assert_eq!(Lang::En.t(&key), why.code().replace('_', " "));
+            for lang in Lang::ALL {
+                assert!(!lang.t(&key).contains(arbiter_web::i18n::MISSING), "{key} in {}", lang.code());
+            }
+        }
     }
 
     #[test]
