@@ -12,6 +12,7 @@ pub use code::Code;
 use crate::store::StoreError;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
+use arbiter_web::i18n::{Arg, Lang};
 use serde::Serialize;
 use std::fmt;
 
@@ -115,6 +116,74 @@ impl ApiError {
     pub fn message(&self) -> &str {
         &self.message
     }
+
+    /// The message in `lang`: as built in English, else the code's message
+    /// in `lang` (`err-` and the code, in `web/locales/*/errors.ftl`).
+    #[must_use]
+    pub fn message_in(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.message.clone();
+        }
+        let key = message_key(self.code);
+        if !lang.has(&key) {
+            return self.message.clone();
+        }
+        let message = lang.t(&key);
+        if DETAILED.contains(&self.code) {
+            lang.t_args(
+                "err-with-detail",
+                &[("message", Arg::Text(message)), ("detail", Arg::Text(self.message.clone()))],
+            )
+        } else {
+            message
+        }
+    }
+
+    /// The response, its message in `lang` (the same status, code, details
+    /// and headers as [`ResponseError::error_response`]).
+    #[must_use]
+    pub fn error_response_in(&self, lang: Lang) -> HttpResponse {
+        self.respond(&self.message_in(lang))
+    }
+
+    fn respond(&self, message: &str) -> HttpResponse {
+        let mut res = HttpResponse::build(self.status);
+        match self.retry_after {
+            Some(secs) => {
+                res.insert_header(("Retry-After", secs.to_string()));
+            }
+            None if self.status == StatusCode::SERVICE_UNAVAILABLE => {
+                res.insert_header(("Retry-After", "2"));
+            }
+            None => {}
+        }
+        res.json(Body { error: self.code, message, details: self.details.as_ref() })
+    }
+}
+
+/// Codes whose English message says what exactly is wrong (which field,
+/// which row, why): other languages give the code's message, then that detail.
+const DETAILED: &[Code] = &[
+    Code::InvalidField,
+    Code::InvalidCsv,
+    Code::InvalidJson,
+    Code::InvalidQuery,
+    Code::InvalidForm,
+    Code::InvalidPrizes,
+    Code::InvalidProfile,
+    Code::InvalidStandings,
+    Code::InvalidTrf,
+    Code::TrfUnsupported,
+    Code::CannotPair,
+    Code::WeakPassword,
+    Code::WinnerNeeded,
+    Code::BodyTooLarge,
+];
+
+/// The Fluent id of a code's message: `err-` and the code, `_` as `-`.
+#[must_use]
+pub fn message_key(code: Code) -> String {
+    format!("err-{}", code.as_str().replace('_', "-"))
 }
 
 impl fmt::Display for ApiError {
@@ -129,17 +198,7 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        let mut res = HttpResponse::build(self.status);
-        match self.retry_after {
-            Some(secs) => {
-                res.insert_header(("Retry-After", secs.to_string()));
-            }
-            None if self.status == StatusCode::SERVICE_UNAVAILABLE => {
-                res.insert_header(("Retry-After", "2"));
-            }
-            None => {}
-        }
-        res.json(Body { error: self.code, message: &self.message, details: self.details.as_ref() })
+        self.respond(&self.message)
     }
 }
 
@@ -176,6 +235,40 @@ mod tests {
         assert_eq!(
             v,
             serde_json::json!({"error": "round_incomplete", "message": "2 results missing", "details": [1, 2]})
+        );
+    }
+
+    #[test]
+    fn every_code_has_its_message_in_every_language() {
+        for lang in Lang::ALL {
+            let (ids, errors) = arbiter_web::i18n::message_ids(lang, "errors.ftl");
+            assert!(errors.is_empty(), "{errors:?}");
+            for code in Code::ALL {
+                assert!(ids.contains(&message_key(*code)), "{}/errors.ftl lacks {}", lang.code(), message_key(*code));
+            }
+            assert_eq!(ids.len(), Code::ALL.len() + 1, "{}/errors.ftl: a message for no code", lang.code());
+        }
+    }
+
+    #[actix_web::test]
+    async fn messages_are_answered_in_the_language_asked_for() {
+        let e = ApiError::not_found(Code::TournamentNotFound, "There is no tournament with this id.");
+        assert_eq!(e.message_in(Lang::En), "There is no tournament with this id.");
+        assert_eq!(e.message_in(Lang::Fr), "Aucun tournoi ne porte cet identifiant.");
+        assert_eq!(e.message_in(Lang::De), "Es gibt kein Turnier mit dieser Kennung.");
+        let detailed = ApiError::invalid(Code::InvalidField, "name: at most 120 characters.");
+        assert_eq!(
+            detailed.message_in(Lang::Es),
+            "Un campo está vacío, es demasiado largo o está fuera de rango. Detalle (en inglés): name: at most 120 characters."
+        );
+        let res = ApiError::too_many(Code::TooManyAttempts, "Slow down.", 30).error_response_in(Lang::Fr);
+        assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(res.headers().get("Retry-After").map(|v| v.as_bytes()), Some(&b"30"[..]));
+        let body = to_bytes(res.into_body()).await.unwrap_or_default();
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
+        assert_eq!(
+            v,
+            serde_json::json!({"error": "too_many_attempts", "message": "Trop de tentatives ; patientez un instant puis réessayez."})
         );
     }
 

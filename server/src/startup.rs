@@ -77,6 +77,7 @@ impl Application {
                 .wrap(crate::http::security_headers())
                 .wrap(tracing_actix_web::TracingLogger::<crate::http::peer::ClientSpan>::new())
                 .wrap(crate::http::metrics::RecordHttp(http_stats.clone()))
+                .wrap(actix_web::middleware::from_fn(crate::http::translate::middleware))
                 .configure(crate::http::routes)
         })
         .on_connect(move |conn, _| on_connect(conn, unacknowledged))

@@ -6,6 +6,7 @@
 
 pub mod assets;
 pub mod chart;
+pub mod i18n;
 pub mod ids;
 pub mod pages;
 pub mod views;

@@ -1,6 +1,7 @@
 //! Page templates (askama). Each page struct renders one HTML page; live
 //! pages embed their view's starting state as JSON for the socket client.
 
+use crate::i18n::{Arg, Lang, ToArg};
 use crate::views::{PlayerView, RoundView, StandingsWindow, TournamentView};
 use askama::Template;
 
@@ -17,6 +18,77 @@ pub struct Nav {
     pub csrf: String,
     /// Asset version for cache busting.
     pub assets: String,
+    /// The page's language.
+    pub lang: Lang,
+    /// The language switch: each language and the address of this page in it.
+    pub switch: Vec<(Lang, String)>,
+}
+
+impl Nav {
+    /// The message `id` in the page's language.
+    #[must_use]
+    pub fn t(&self, id: &str) -> String {
+        self.lang.t(id)
+    }
+
+    /// The message `id` with one argument.
+    #[must_use]
+    pub fn t1(&self, id: &str, k: &str, v: impl ToArg) -> String {
+        self.lang.t_args(id, &[(k, v.to_arg())])
+    }
+
+    /// The message `id` with two arguments.
+    #[must_use]
+    pub fn t2(&self, id: &str, k1: &str, v1: impl ToArg, k2: &str, v2: impl ToArg) -> String {
+        self.lang.t_args(id, &[(k1, v1.to_arg()), (k2, v2.to_arg())])
+    }
+
+    /// The message `id` with three arguments.
+    #[must_use]
+    #[allow(clippy::too_many_arguments)]
+    pub fn t3(&self, id: &str, k1: &str, v1: impl ToArg, k2: &str, v2: impl ToArg, k3: &str, v3: impl ToArg) -> String {
+        self.lang.t_args(id, &[(k1, v1.to_arg()), (k2, v2.to_arg()), (k3, v3.to_arg())])
+    }
+
+    /// A message with arguments already built.
+    #[must_use]
+    pub fn ta(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        self.lang.t_args(id, args)
+    }
+
+    /// An ISO date in the page's language.
+    #[must_use]
+    pub fn date(&self, iso: &str) -> String {
+        self.lang.date(iso)
+    }
+
+    /// A decimal number (a score, an amount) in the page's language.
+    #[must_use]
+    pub fn num(&self, text: &str) -> String {
+        self.lang.number(text)
+    }
+
+    /// The scripts' strings in the page's language, as script JSON.
+    #[must_use]
+    pub fn js_strings(&self) -> String {
+        self.lang.js_strings()
+    }
+
+    /// The language switch for `path_and_query` (its `lang` parameter replaced).
+    #[must_use]
+    pub fn switch_for(path_and_query: &str) -> Vec<(Lang, String)> {
+        let (path, query) = path_and_query.split_once('?').unwrap_or((path_and_query, ""));
+        let kept: Vec<&str> = query.split('&').filter(|p| !p.is_empty() && !p.starts_with("lang=")).collect();
+        Lang::ALL
+            .into_iter()
+            .map(|l| {
+                let mut q = kept.clone();
+                let lang = format!("lang={}", l.code());
+                q.push(&lang);
+                (l, format!("{path}?{}", q.join("&")))
+            })
+            .collect()
+    }
 }
 
 /// Serialises `value` for a `<script type="application/json">` element:
@@ -30,17 +102,17 @@ pub fn script_json<T: serde::Serialize>(value: &T) -> String {
         .replace('&', "\\u0026")
 }
 
-/// The status as words.
+/// The status as words, in `lang`.
 #[must_use]
-pub fn status_label(status: &str) -> &'static str {
-    match status {
-        "DRAFT" => "Draft",
-        "REGISTRATION" => "Registration open",
-        "CHECK_IN" => "Check-in open",
-        "IN_PROGRESS" => "In progress",
-        "COMPLETE" => "Complete",
-        _ => "Unknown",
-    }
+pub fn status_label(lang: &Lang, status: &str) -> String {
+    lang.t(match status {
+        "DRAFT" => "status-draft",
+        "REGISTRATION" => "status-registration",
+        "CHECK_IN" => "status-check-in",
+        "IN_PROGRESS" => "status-in-progress",
+        "COMPLETE" => "status-complete",
+        _ => "status-unknown",
+    })
 }
 
 /// `/`: open events and the user's own.
@@ -221,27 +293,27 @@ pub struct ErrorPage {
     pub code: String,
 }
 
-/// The game's name (helper for templates).
+/// The game's name in `lang` (helper for templates).
 #[must_use]
-pub fn game_label(game: &str) -> &'static str {
-    match game {
-        "wh40k" => "Warhammer 40,000",
-        "chess" => "Chess",
-        "crokinole" => "Crokinole",
-        _ => "Unknown game",
-    }
+pub fn game_label(lang: &Lang, game: &str) -> String {
+    lang.t(match game {
+        "wh40k" => "game-wh40k",
+        "chess" => "game-chess",
+        "crokinole" => "game-crokinole",
+        _ => "game-unknown",
+    })
 }
 
-/// The pairing system's name (helper for templates).
+/// The pairing system's name in `lang` (helper for templates).
 #[must_use]
-pub fn pairing_label(system: &str) -> &'static str {
-    match system {
-        "swiss_record" => "Swiss (by record)",
-        "round_robin" => "Round robin",
-        "double_round_robin" => "Double round robin",
-        "dutch" => "Swiss (FIDE Dutch)",
-        _ => "Unknown pairing system",
-    }
+pub fn pairing_label(lang: &Lang, system: &str) -> String {
+    lang.t(match system {
+        "swiss_record" => "pairing-swiss-record",
+        "round_robin" => "pairing-round-robin",
+        "double_round_robin" => "pairing-double-round-robin",
+        "dutch" => "pairing-dutch",
+        _ => "pairing-unknown",
+    })
 }
 
 #[cfg(test)]

@@ -410,6 +410,23 @@ impl StandingsWindow {
         format!("{}–{} of {}", self.offset as usize + 1, self.offset as usize + self.rows.len(), self.total)
     }
 
+    /// [`label`](Self::label) in `lang`.
+    #[must_use]
+    pub fn label_in(&self, lang: &crate::i18n::Lang) -> String {
+        use crate::i18n::ToArg;
+        if self.rows.is_empty() {
+            return String::new();
+        }
+        lang.t_args(
+            "pager-window",
+            &[
+                ("from", (self.offset as usize + 1).to_arg()),
+                ("to", (self.offset as usize + self.rows.len()).to_arg()),
+                ("total", self.total.to_arg()),
+            ],
+        )
+    }
+
     /// Whether rows follow this window.
     #[must_use]
     pub fn has_next(&self) -> bool {

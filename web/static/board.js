@@ -7,15 +7,15 @@
 // title). States are words with an icon, not colour alone.
 (function () {
   "use strict";
-  const A = window.Arbiter, esc = A.esc;
+  const A = window.Arbiter, esc = A.esc, t = A.t;
   const B = (A.board = {});
   const STATE = {
-    UNREPORTED: ["▶", "Playing"],
-    REPORTED: ["✎", "Reported"],
-    DISPUTED: ["⚠", "Disputed"],
-    CONFIRMED: ["✓", "Confirmed"],
+    UNREPORTED: ["▶", t("state-playing")],
+    REPORTED: ["✎", t("state-reported")],
+    DISPUTED: ["⚠", t("state-disputed")],
+    CONFIRMED: ["✓", t("state-confirmed")],
   };
-  const BYE = { HALF_BYE: "½-point bye", ZERO_BYE: "0-point bye", FULL_BYE: "1-point bye" };
+  const BYE = { HALF_BYE: t("bye-half"), ZERO_BYE: t("bye-zero"), FULL_BYE: t("bye-full") };
   const query = new URLSearchParams(location.search);
   // Seconds each page stays up (`?secs=`, 3 to 600; 12 by default).
   const PAGE_SECONDS = Math.min(600, Math.max(3, Number(query.get("secs")) || 12));
@@ -35,30 +35,30 @@
     return '<span class="state state-' + p.state.toLowerCase() + '"><span aria-hidden="true">' + s[0] + "</span> " + s[1] + "</span>";
   }
   // What a bye is called, by how it was given.
-  function byeLabel(p) { return BYE[p.result] || "Bye"; }
+  function byeLabel(p) { return BYE[p.result] || t("bye"); }
   B.byeLabel = byeLabel;
   // Headings of the two seats: White/Black in chess, Player 1/2 elsewhere.
-  function seats(t) { return t.game === "chess" ? ["White", "Black"] : ["Player 1", "Player 2"]; }
+  function seats(ev) { return ev.game === "chess" ? [t("white"), t("black")] : [t("player-1"), t("player-2")]; }
 
   // The round by table: one row per table, the bye last.
-  B.tablesHtml = function (t, r) {
-    const h = seats(t);
+  B.tablesHtml = function (ev, r) {
+    const h = seats(ev);
     const rows = r.pairings.map(function (p) {
       if (!p.player2) {
         return '<tr data-pairing="' + p.id + '" class="bye"><td class="table-no">–</td><td class="seat">' + name(p.player1) + '</td><td class="num"></td><td class="num"></td><td class="seat muted">' + byeLabel(p) + '</td><td class="st"></td></tr>';
       }
       return '<tr data-pairing="' + p.id + '" class="state-' + p.state.toLowerCase() + '"><td class="table-no">' + p.table + '</td><td class="seat">' + name(p.player1) +
-        '</td><td class="num score">' + esc(p.player1_score == null ? "" : p.player1_score) + '</td><td class="num score">' + esc(p.player2_score == null ? "" : p.player2_score) +
+        '</td><td class="num score">' + esc(A.num(p.player1_score)) + '</td><td class="num score">' + esc(A.num(p.player2_score)) +
         '</td><td class="seat">' + name(p.player2) + '</td><td class="st">' + state(p) + "</td></tr>";
     });
     return '<table class="board-table"><colgroup><col class="c-table"><col class="c-seat"><col class="c-score"><col class="c-score"><col class="c-seat"><col class="c-state"></colgroup>' +
-      '<thead><tr><th class="table-no">Table</th><th>' + h[0] + '</th><th class="num" colspan="2">' + esc(scoreHeading(t)) + "</th><th>" + h[1] + "</th><th>State</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
+      '<thead><tr><th class="table-no">' + t("col-table") + "</th><th>" + h[0] + '</th><th class="num" colspan="2">' + esc(scoreHeading(ev)) + "</th><th>" + h[1] + "</th><th>" + t("col-state") + "</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
   };
-  function scoreHeading(t) { return t.game === "wh40k" ? "VP" : t.game === "crokinole" ? "Pts (20s)" : "Result"; }
+  function scoreHeading(ev) { return ev.game === "wh40k" ? t("col-vp") : ev.game === "crokinole" ? t("col-pts-20s") : t("col-result"); }
 
   // Everyone in the round by name: table, opponent, colour or side.
-  B.namesHtml = function (t, r) {
-    const h = seats(t), people = [];
+  B.namesHtml = function (ev, r) {
+    const h = seats(ev), people = [];
     r.pairings.forEach(function (p) {
       if (!p.player2) { people.push({ seat: p.player1, table: "–", vs: byeLabel(p), side: "", id: p.id }); return; }
       people.push({ seat: p.player1, table: p.table, vs: p.player2.name, side: h[0], id: p.id });
@@ -66,10 +66,10 @@
     });
     people.sort(function (a, b) { return a.seat.name.localeCompare(b.seat.name, undefined, { sensitivity: "base" }); });
     const rows = people.map(function (x) {
-      return '<tr data-pairing="' + x.id + '"><td class="seat">' + name(x.seat) + '</td><td class="table-no">' + x.table + '</td><td class="seat vs"><span class="pname" title="' + esc(x.vs) + '">' + (x.side ? "vs " : "") + esc(x.vs) + '</span></td><td class="side">' + esc(x.side) + "</td></tr>";
+      return '<tr data-pairing="' + x.id + '"><td class="seat">' + name(x.seat) + '</td><td class="table-no">' + x.table + '</td><td class="seat vs"><span class="pname" title="' + esc(x.vs) + '">' + (x.side ? t("vs") + " " : "") + esc(x.vs) + '</span></td><td class="side">' + esc(x.side) + "</td></tr>";
     });
-    return '<table class="board-table names-table"><colgroup><col class="c-seat"><col class="c-table"><col class="c-seat"><col class="c-side"></colgroup><thead><tr><th>Name</th><th class="table-no">Table</th><th>Opponent</th><th>' +
-      (t.game === "chess" ? "Colour" : "Side") + "</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
+    return '<table class="board-table names-table"><colgroup><col class="c-seat"><col class="c-table"><col class="c-seat"><col class="c-side"></colgroup><thead><tr><th>' + t("col-name") + '</th><th class="table-no">' + t("col-table") + "</th><th>" + t("col-opponent") + "</th><th>" +
+      (ev.game === "chess" ? t("col-colour") : t("col-side")) + "</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
   };
 
   function field(n, text) { document.querySelectorAll('[data-field="' + n + '"]').forEach(function (e) { e.textContent = text; }); }
@@ -78,13 +78,13 @@
   B.render = function (s) {
     const r = s.round, body = document.getElementById("board-body");
     field("name", s.tournament.name);
-    field("round", r ? "Round " + r.number : "No round yet");
-    field("mission", r && r.mission ? "Mission: " + r.mission : "");
+    field("round", r ? t("round", { n: r.number }) : t("no-round"));
+    field("mission", r && r.mission ? t("mission", { mission: r.playoff ? A.playoffName(r.mission) : r.mission }) : "");
     document.querySelectorAll(".board-modes a").forEach(function (a) { a.classList.toggle("active", a.dataset.mode === B.mode); });
     if (!r || r.status === "PENDING" || !r.pairings.length) {
       const next = r ? (r.status === "PENDING" ? r.number : r.number + 1) : 1;
       const at = (s.tournament.round_times || [])[next - 1];
-      body.innerHTML = '<p class="board-wait">Round ' + next + " pairings coming" + (at ? '<br><span class="muted">Round ' + next + " starts " + esc(at) + "</span>" : "") + "</p>";
+      body.innerHTML = '<p class="board-wait">' + esc(t("pairings-coming", { n: next })) + (at ? '<br><span class="muted">' + esc(t("round-starts", { n: next, time: at })) + "</span>" : "") + "</p>";
       field("page", "");
       return;
     }
@@ -104,8 +104,8 @@
     const pages = Math.max(1, Math.ceil(rows.length / per));
     if (page >= pages) page = 0;
     rows.forEach(function (tr, i) { tr.hidden = Math.floor(i / per) !== page; });
-    const what = showing === "names" ? "Names A–Z" : "By table";
-    field("page", pages > 1 ? what + " · page " + (page + 1) + "/" + pages : what);
+    const what = showing === "names" ? t("names-az") : t("by-table");
+    field("page", pages > 1 ? what + " · " + t("page-of", { page: page + 1, pages: pages }) : what);
     B.pages = pages;
   }
 

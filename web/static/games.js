@@ -3,43 +3,67 @@
 // = and ↓ buttons and the mini-league modal; the TO's tie-break editor.
 (function () {
   "use strict";
-  const A = window.Arbiter, esc = A.esc;
+  const A = window.Arbiter, esc = A.esc, L = A.t;
   const G = (A.games = {});
   const CHESS = ["1-0", "½-½", "0-1", "1F-0F", "0F-1F", "0F-0F"];
-  const CHESS_LABEL = { "1-0": "1-0 (White won)", "½-½": "½-½ (draw)", "0-1": "0-1 (Black won)", "1F-0F": "1F-0F (Black forfeited)", "0F-1F": "0F-1F (White forfeited)", "0F-0F": "0F-0F (neither played)" };
+  const CHESS_LABEL = { "1-0": "1-0 (" + L("chess-white-won") + ")", "½-½": "½-½ (" + L("chess-draw") + ")", "0-1": "0-1 (" + L("chess-black-won") + ")", "1F-0F": "1F-0F (" + L("chess-black-forfeited") + ")", "0F-1F": "0F-1F (" + L("chess-white-forfeited") + ")", "0F-0F": "0F-0F (" + L("chess-neither-played") + ")" };
+
+  // A standings column's or tie-break's name as the server gives it (English,
+  // e.g. "Buchholz Cut-1", "Progressive Score Cut-1") in the page's language:
+  // the longest known name it starts with is translated, a C.07 modifier kept.
+  const TB_NAMES = {
+    "Direct Encounter": "de", "Number of Wins": "win", "Number of Games Won": "won",
+    "Number of Games Played with Black": "bpg", "Number of Games Won with Black": "bwg",
+    "Progressive Score": "ps", "Rounds one Elected to Play": "rep", "Standard Points": "std",
+    "Tournament Pairing Number": "tpn", "Average of Opponents' Buchholz": "aob", "Fore Buchholz": "fb",
+    "Koya System": "ks", "Average Rating of Opponents": "aro", "Tournament Performance Rating": "tpr",
+    "Perfect Tournament Performance": "ptp", "Average Performance Rating of Opponents": "apro",
+    "Average Perfect Performance of Opponents": "appo", "Rating": "rtng", "Wins": "wins", "VP margin": "vp-margin",
+    "Strength of schedule": "sos", "Total VP": "total-vp", "Battle points": "battle-points", "Record": "record",
+    "Points": "points", "Crokinole points scored": "croki-points", "Game points (2 win, 1 tie, 0 loss)": "game-points",
+    "Mini-league points": "ml-points", "Mini-league 20s": "ml-20s", "Total 20s": "total-20s", "Head-to-head": "h2h",
+  };
+  G.tbName = function (name) {
+    name = String(name == null ? "" : name);
+    let best = "";
+    Object.keys(TB_NAMES).forEach(function (k) {
+      if ((name === k || name.indexOf(k + " ") === 0) && k.length > best.length) best = k;
+    });
+    return best ? L("tbn-" + TB_NAMES[best]) + name.slice(best.length) : name;
+  };
 
   // ---- results ----
   G.is40k = function (t) { return t.game === "wh40k"; };
   // What a bye is worth, in words.
   G.byeText = function (t) {
-    if (t.game === "wh40k") return "a win, 0 VP";
-    if (t.game === "chess") return (t.points ? t.points.bye : 0) + " point(s), no game";
+    if (t.game === "wh40k") return L("bye-40k");
+    if (t.game === "chess") return L("bye-points", { n: A.num(t.points ? t.points.bye : 0) });
     const b = t.standings_config && t.standings_config.bye_points;
-    return (b == null ? 2 : b) + " point(s), no game";
+    return L("bye-points", { n: A.num(b == null ? 2 : b) });
   };
   // The score in words from `seat`'s side ("player1" / "player2").
   G.scoreText = function (t, p, seat) {
     if (!p.score) return "";
     if (G.is40k(t)) {
       const mine = seat === "player2" ? p.player2_vp : p.player1_vp, theirs = seat === "player2" ? p.player1_vp : p.player2_vp;
-      return seat ? "you " + mine + " – " + theirs : p.player1_vp + " – " + p.player2_vp;
+      return seat ? L("score-you", { mine: mine, theirs: theirs }) : p.player1_vp + " – " + p.player2_vp;
     }
-    return esc(p.score_text) + (t.game === "chess" ? " (" + esc(p.player1.name) + " White)" : " (" + esc(p.player1.name) + " first)");
+    return esc(A.num(p.score_text)) + " (" + esc(L(t.game === "chess" ? "score-white" : "score-first", { name: p.player1.name })) + ")";
   };
   // Inputs of a result for `t`'s game, player 1 first; `vals` pre-fills them (a score payload).
   G.scoreInputs = function (t, vals) {
     vals = vals || {};
     if (t.game === "chess") {
-      return '<select name="result" required><option value="">Result</option>' +
+      return '<select name="result" required><option value="">' + esc(L("col-result")) + "</option>" +
         CHESS.map(function (r) { return '<option value="' + r + '"' + (vals.result === r ? " selected" : "") + ">" + CHESS_LABEL[r] + "</option>"; }).join("") + "</select>";
     }
     const num = function (name, ph, max) {
       return '<input type="number" name="' + name + '" min="0" max="' + max + '" required placeholder="' + ph + '" value="' + (vals[name] == null ? "" : String(vals[name])) + '">';
     };
     if (t.game === "crokinole") {
-      return num("player1_points", "P1 pts", t.max_vp) + " " + num("player2_points", "P2 pts", t.max_vp) + " " + num("player1_twenties", "P1 20s", 100) + " " + num("player2_twenties", "P2 20s", 100);
+      return num("player1_points", esc(L("ph-p1-pts")), t.max_vp) + " " + num("player2_points", esc(L("ph-p2-pts")), t.max_vp) + " " + num("player1_twenties", esc(L("ph-p1-20s")), 100) + " " + num("player2_twenties", esc(L("ph-p2-20s")), 100);
     }
-    return num("player1_vp", "P1", t.max_vp) + " " + num("player2_vp", "P2", t.max_vp);
+    return num("player1_vp", esc(L("ph-p1")), t.max_vp) + " " + num("player2_vp", esc(L("ph-p2")), t.max_vp);
   };
   // The payload of a form built by scoreInputs (player 1 first).
   G.scorePayload = function (t, f) {
@@ -51,13 +75,13 @@
   // A player's report form: fields from their own side, sent player 1 first.
   G.reportForm = function (t, opp, seat) {
     if (t.game === "chess") {
-      return '<form id="report-form" class="stack narrow"><p>You play ' + (seat === "player1" ? "White" : "Black") + ".</p><label>Result (White first) " + G.scoreInputs(t) + '</label><button type="submit" class="primary">Report result</button></form>';
+      return '<form id="report-form" class="stack narrow"><p>' + esc(L(seat === "player1" ? "you-play-white" : "you-play-black")) + "</p><label>" + esc(L("result-white-first")) + " " + G.scoreInputs(t) + '</label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
     }
     if (t.game === "crokinole") {
-      return '<form id="report-form" class="stack narrow"><label>My points <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(opp.name) + '\'s points <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label>' +
-        '<label>My 20s <input type="number" name="mine20" min="0" max="100" required></label><label>' + esc(opp.name) + '\'s 20s <input type="number" name="theirs20" min="0" max="100" required></label><button type="submit" class="primary">Report result</button></form>';
+      return '<form id="report-form" class="stack narrow"><label>' + esc(L("my-points")) + ' <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(L("their-points", { name: opp.name })) + ' <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label>' +
+        "<label>" + esc(L("my-20s")) + ' <input type="number" name="mine20" min="0" max="100" required></label><label>' + esc(L("their-20s", { name: opp.name })) + ' <input type="number" name="theirs20" min="0" max="100" required></label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
     }
-    return '<form id="report-form" class="stack narrow"><label>My VP <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(opp.name) + '\'s VP <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label><button type="submit" class="primary">Report result</button></form>';
+    return '<form id="report-form" class="stack narrow"><label>' + esc(L("my-vp")) + ' <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(L("their-vp", { name: opp.name })) + ' <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
   };
   G.reportPayload = function (t, f, seat) {
     if (t.game === "chess") return { result: f.result.value };
@@ -74,22 +98,22 @@
   G.disputeBody = function (t, seat) {
     const body = {};
     if (t.game === "chess") {
-      const r = prompt("The result as you saw it, White first (" + CHESS.join(", ") + ")? Leave empty to give none.");
+      const r = prompt(L("prompt-chess", { results: CHESS.join(", ") }));
       if (r) body.result = r;
     } else if (t.game === "crokinole") {
-      const a = prompt("Your points?"), b = prompt("Your opponent's points?"), c = prompt("Your 20s?"), d = prompt("Your opponent's 20s?");
+      const a = prompt(L("prompt-points")), b = prompt(L("prompt-opp-points")), c = prompt(L("prompt-20s")), d = prompt(L("prompt-opp-20s"));
       if ([a, b, c, d].every(function (x) { return x !== null && x !== ""; })) {
         const first = seat === "player1";
         body.player1_points = Number(first ? a : b); body.player2_points = Number(first ? b : a);
         body.player1_twenties = Number(first ? c : d); body.player2_twenties = Number(first ? d : c);
       }
     } else {
-      const mine = prompt("Your VP, as you saw it?"), theirs = prompt("Your opponent's VP?");
+      const mine = prompt(L("prompt-vp")), theirs = prompt(L("prompt-opp-vp"));
       if (mine !== null && mine !== "" && theirs !== null && theirs !== "") {
         body.player1_vp = Number(seat === "player1" ? mine : theirs); body.player2_vp = Number(seat === "player1" ? theirs : mine);
       }
     }
-    body.note = prompt("What is wrong? (optional)") || null;
+    body.note = prompt(L("prompt-note")) || null;
     return body;
   };
 
@@ -97,10 +121,10 @@
   // The standings table's head and rows; `to`: show the TO's tie buttons.
   G.standingsTable = function (s, to) {
     const m = s.standings_meta || { columns: [], game: s.tournament.game, open_ties: [], notices: [] };
-    const w40k = m.game === "wh40k", primary = m.primary || { code: "Pts", name: "Points" };
+    const w40k = m.game === "wh40k", primary = m.primary || { code: L("pts"), name: L("points") };
     const showPrimary = !w40k || primary.code !== "W-L-D";
-    const th = function (c) { return '<th class="num" title="' + esc(c.name) + '">' + esc(c.code) + "</th>"; };
-    let head = '<tr><th class="num">#</th><th>Player</th>' + (w40k ? '<th>Faction</th><th class="num">W</th><th class="num">L</th><th class="num">D</th>' : "") +
+    const th = function (c) { return '<th class="num" title="' + esc(G.tbName(c.name)) + '">' + esc(c.code) + "</th>"; };
+    let head = '<tr><th class="num">#</th><th>' + esc(L("col-player")) + "</th>" + (w40k ? "<th>" + esc(L("col-faction")) + '</th><th class="num">' + esc(L("col-w")) + '</th><th class="num">' + esc(L("col-l")) + '</th><th class="num">' + esc(L("col-d")) + "</th>" : "") +
       (showPrimary ? th(primary) : "") + m.columns.map(th).join("") + (to ? "<th></th>" : "") + "</tr>";
     const ranks = {}, lots = {};
     s.standings.forEach(function (r) { ranks[r.rank] = (ranks[r.rank] || 0) + 1; });
@@ -112,22 +136,22 @@
       if (t && t.attention) cls.push("tie-open");
       let rank = r.rank + (ranks[r.rank] > 1 ? "=" : "");
       if (t && t.attention) {
-        const why = t.status === "provisional" ? "Ordered only by " + esc(t.by) + ": confirm or swap" : "Unresolved tie: every tie-break is equal";
+        const why = esc(t.status === "provisional" ? L("tie-provisional", { by: G.tbName(t.by) }) : L("tie-unresolved"));
         rank = '<span class="tie-warn" title="' + why + '">⚠<span class="visually-hidden"> ' + why + ".</span></span> " + rank;
       }
-      let name = esc(r.display_name) + (r.dropped ? " (dropped)" : "");
+      let name = esc(r.display_name) + (r.dropped ? " (" + esc(L("dropped")) + ")" : "");
       // A tie of three or more is said in words, not only by the row's colour.
-      if (t && t.group_size >= 3 && !m.group_tables) name += ' <span class="muted">(tie of ' + t.group_size + ")</span>";
-      if (t && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + t.group + '" title="' + (m.game === "chess" ? "Direct encounter" : "Mini-league") + ' of the players on this score">' + (m.game === "chess" ? "DE" : "ML") + "</button>";
-      if (t && t.status === "manual") name += lots[r.player_id] ? ' <span class="muted" title="Drawn by lot (FIDE C.07 art. 4.2), seed ' + esc(lots[r.player_id]) + '">(lot)</span>' : ' <span class="muted" title="Ordered by the organiser">(TO)</span>';
+      if (t && t.group_size >= 3 && !m.group_tables) name += ' <span class="muted">(' + esc(L("tie-of", { n: t.group_size })) + ")</span>";
+      if (t && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + t.group + '" title="' + esc(L(m.game === "chess" ? "de-title" : "ml-title")) + '">' + esc(L(m.game === "chess" ? "de-short" : "ml-short")) + "</button>";
+      if (t && t.status === "manual") name += lots[r.player_id] ? ' <span class="muted" title="' + esc(L("lot-title", { seed: lots[r.player_id] })) + '">(' + esc(L("lot")) + ")</span>" : ' <span class="muted" title="' + esc(L("to-ordered")) + '">(' + esc(L("to-short")) + ")</span>";
       let cells = '<td class="num">' + rank + "</td><td>" + name + "</td>";
       if (w40k) cells += "<td>" + esc(r.faction) + '</td><td class="num">' + r.wins + '</td><td class="num">' + r.losses + '</td><td class="num">' + r.draws + "</td>";
-      if (showPrimary) cells += '<td class="num">' + esc(r.score) + "</td>";
-      cells += (r.values || []).map(function (v) { return '<td class="num">' + esc(v) + "</td>"; }).join("");
+      if (showPrimary) cells += '<td class="num">' + esc(A.num(r.score)) + "</td>";
+      cells += (r.values || []).map(function (v) { return '<td class="num">' + esc(A.num(v)) + "</td>"; }).join("");
       if (to) {
         const act = t && (t.attention || t.status === "manual");
-        const lot = t && t.status === "unresolved" ? ' <button type="button" data-tie="draw_lots" data-player="' + r.player_id + '" title="Draw lots for this tie (FIDE C.07 art. 4.2): recorded, once">lots</button>' : "";
-        cells += "<td>" + (act ? '<button type="button" data-tie="confirm" data-player="' + r.player_id + '" title="Confirm this order">=</button> <button type="button" data-tie="swap" data-player="' + r.player_id + '" title="Swap with the player below">↓</button>' + lot : "") + "</td>";
+        const lot = t && t.status === "unresolved" ? ' <button type="button" data-tie="draw_lots" data-player="' + r.player_id + '" title="' + esc(L("lots-title")) + '">' + esc(L("lots")) + "</button>" : "";
+        cells += "<td>" + (act ? '<button type="button" data-tie="confirm" data-player="' + r.player_id + '" title="' + esc(L("tie-confirm")) + '">=</button> <button type="button" data-tie="swap" data-player="' + r.player_id + '" title="' + esc(L("tie-swap")) + '">↓</button>' + lot : "") + "</td>";
       }
       return '<tr data-player="' + r.player_id + '"' + (cls.length ? ' class="' + cls.join(" ") + '"' : "") + ">" + cells + "</tr>";
     }).join("");
@@ -138,7 +162,7 @@
     const n = (s.standings_meta && s.standings_meta.notices) || [];
     if (!n.length) return "";
     return '<ul class="warnings">' + n.map(function (x) { return '<li class="warning">⚠ ' + esc(x.message) + "</li>"; }).join("") +
-      '</ul><button type="button" data-action="dismiss-notices">Dismiss</button>';
+      '</ul><button type="button" data-action="dismiss-notices">' + esc(L("dismiss")) + "</button>";
   };
   // Clicks on = / ↓ / the mini-league badge / dismiss; `tid` the tournament.
   G.standingsClick = function (e, tid, onError) {
@@ -160,11 +184,11 @@
     let d = document.getElementById("tie-dialog");
     if (!d) { d = document.createElement("dialog"); d.id = "tie-dialog"; document.body.appendChild(d); }
     const ml = g.kind === "mini_league";
-    d.innerHTML = "<h3>" + (ml ? "Mini-league" : "Direct encounter") + " of the players from place " + g.group + '</h3><p class="muted">Only the games among these players count.</p>' +
-      '<table class="grid"><thead><tr><th>Player</th><th class="num">P</th><th class="num">W</th><th class="num">D</th><th class="num">L</th><th class="num">Pts</th>' + (ml ? '<th class="num">20s</th>' : "") + "</tr></thead><tbody>" +
+    d.innerHTML = "<h3>" + esc(L(ml ? "ml-heading" : "de-heading", { place: g.group })) + '</h3><p class="muted">' + esc(L("group-only")) + "</p>" +
+      '<table class="grid"><thead><tr><th>' + esc(L("col-player")) + '</th><th class="num">' + esc(L("col-p")) + '</th><th class="num">' + esc(L("col-w")) + '</th><th class="num">' + esc(L("col-d")) + '</th><th class="num">' + esc(L("col-l")) + '</th><th class="num">' + esc(L("pts")) + "</th>" + (ml ? '<th class="num">20s</th>' : "") + "</tr></thead><tbody>" +
       g.players.map(function (r) {
-        return "<tr><td>" + esc(r.display_name) + '</td><td class="num">' + r.played + '</td><td class="num">' + r.won + '</td><td class="num">' + r.drawn + '</td><td class="num">' + r.lost + '</td><td class="num">' + esc(r.points) + "</td>" + (ml ? '<td class="num">' + (r.twenties == null ? "" : r.twenties) + "</td>" : "") + "</tr>";
-      }).join("") + '</tbody></table><form method="dialog"><button>Close</button></form>';
+        return "<tr><td>" + esc(r.display_name) + '</td><td class="num">' + r.played + '</td><td class="num">' + r.won + '</td><td class="num">' + r.drawn + '</td><td class="num">' + r.lost + '</td><td class="num">' + esc(A.num(r.points)) + "</td>" + (ml ? '<td class="num">' + (r.twenties == null ? "" : r.twenties) + "</td>" : "") + "</tr>";
+      }).join("") + '</tbody></table><form method="dialog"><button>' + esc(L("close")) + "</button></form>";
     if (d.showModal) d.showModal(); else d.setAttribute("open", "");
   };
 
@@ -177,7 +201,7 @@
   };
   function label(v) {
     const key = JSON.stringify(v), o = tb.available.find(function (a) { return JSON.stringify(a.value) === key; });
-    return o ? o.code + " · " + o.name : typeof v === "string" ? v : v.code;
+    return o ? o.code + " · " + G.tbName(o.name) : typeof v === "string" ? v : v.code;
   }
   G.renderTiebreaks = function () {
     const box = document.getElementById("tiebreaks");
@@ -185,26 +209,26 @@
     const c = tb.config;
     let h = "";
     if (c.game === "crokinole") {
-      h += '<label class="inline">Ranking <select name="scoring"><option value="wins"' + (c.scoring === "wins" ? " selected" : "") + ">2/1/0 game points, then " + (c.format === "round_robin" ? "mini-league, 20s" : "head-to-head, 20s") + '</option><option value="points"' + (c.scoring === "points" ? " selected" : "") + ">Crokinole points scored</option></select></label> " +
-        '<label class="inline">Bye points <input type="number" name="bye_points" min="0" value="' + (c.bye_points == null ? "" : c.bye_points) + '" placeholder="default"></label>';
+      h += '<label class="inline">' + esc(L("tb-ranking")) + ' <select name="scoring"><option value="wins"' + (c.scoring === "wins" ? " selected" : "") + ">" + esc(L(c.format === "round_robin" ? "tb-wins-rr" : "tb-wins-swiss")) + '</option><option value="points"' + (c.scoring === "points" ? " selected" : "") + ">" + esc(L("tb-points")) + "</option></select></label> " +
+        '<label class="inline">' + esc(L("tb-bye-points")) + ' <input type="number" name="bye_points" min="0" value="' + (c.bye_points == null ? "" : c.bye_points) + '" placeholder="' + esc(L("default-ph")) + '"></label>';
     } else {
       h += '<ol class="tb-list">' + list.map(function (v, i) {
-        return "<li>" + esc(label(v)) + ' <button type="button" data-tb="up" data-i="' + i + '" title="Move up">↑</button> <button type="button" data-tb="remove" data-i="' + i + '" title="Remove">✕</button></li>';
+        return "<li>" + esc(label(v)) + ' <button type="button" data-tb="up" data-i="' + i + '" title="' + esc(L("move-up")) + '">↑</button> <button type="button" data-tb="remove" data-i="' + i + '" title="' + esc(L("remove")) + '">✕</button></li>';
       }).join("") + "</ol>";
-      h += '<select id="tb-add" aria-label="Tie-break to add">' + tb.available.map(function (a, i) { return '<option value="' + i + '">' + esc(a.code + " · " + a.name) + "</option>"; }).join("") + '</select> <button type="button" data-tb="add">Add</button>';
+      h += '<select id="tb-add" aria-label="' + esc(L("tb-to-add")) + '">' + tb.available.map(function (a, i) { return '<option value="' + i + '">' + esc(a.code + " · " + G.tbName(a.name)) + "</option>"; }).join("") + '</select> <button type="button" data-tb="add">' + esc(L("add")) + "</button>";
       if (c.game === "wh40k") {
         const fold = (c.pairing || "fold") === "fold";
-        h += '<p><label class="inline">Pairing <select name="pairing"><option value="fold"' + (fold ? " selected" : "") + ">fold each record group, swap a rematch with the adjacent pair (wins, margin, SOS, registration)</option>" +
-          '<option value="matching"' + (fold ? "" : " selected") + ">avoid rematches by matching, in standings order (total VP before registration)</option></select></label></p>";
+        h += '<p><label class="inline">' + esc(L("tb-pairing")) + ' <select name="pairing"><option value="fold"' + (fold ? " selected" : "") + ">" + esc(L("tb-fold")) + "</option>" +
+          '<option value="matching"' + (fold ? "" : " selected") + ">" + esc(L("tb-matching")) + "</option></select></label></p>";
       }
     }
     if (tb.points) {
       const p = tb.points, inp = function (k, l) { return '<label class="inline">' + l + ' <input type="number" step="0.5" min="0" max="10" name="pt_' + k + '" value="' + p[k] + '"></label> '; };
-      h += '<p class="actions">' + inp("win", "Win") + inp("draw", "Draw") + inp("loss", "Loss") + inp("bye", "Bye") + "</p>";
+      h += '<p class="actions">' + inp("win", esc(L("pt-win"))) + inp("draw", esc(L("pt-draw"))) + inp("loss", esc(L("pt-loss"))) + inp("bye", esc(L("bye"))) + "</p>";
     }
-    h += '<p class="actions"><button type="button" class="primary" data-tb="save">Save tie-breaks</button> <button type="button" data-tb="default">Default</button>' +
-      (tb.confirmation_required ? ' <span class="muted">' + tb.rounds_paired + " round(s) paired: a change rewrites the standings and is logged.</span>" : "") + "</p>";
-    if (tb.log.length) h += '<details><summary>Changes (' + tb.log.length + ')</summary><ul>' + tb.log.map(function (l) { return "<li>" + esc(l.by_name) + ", " + new Date(l.at).toLocaleString() + (l.rounds_paired ? " (after " + l.rounds_paired + " round(s))" : " (before round 1)") + "</li>"; }).join("") + "</ul></details>";
+    h += '<p class="actions"><button type="button" class="primary" data-tb="save">' + esc(L("tb-save")) + '</button> <button type="button" data-tb="default">' + esc(L("tb-default")) + "</button>" +
+      (tb.confirmation_required ? ' <span class="muted">' + esc(L("tb-paired-warning", { n: tb.rounds_paired })) + "</span>" : "") + "</p>";
+    if (tb.log.length) h += "<details><summary>" + esc(L("tb-changes", { n: tb.log.length })) + "</summary><ul>" + tb.log.map(function (l) { return "<li>" + esc(l.by_name) + ", " + esc(A.dateTime(l.at)) + " (" + esc(l.rounds_paired ? L("tb-after-rounds", { n: l.rounds_paired }) : L("tb-before-round-1")) + ")</li>"; }).join("") + "</ul></details>";
     box.innerHTML = h;
   };
   G.tiebreaksClick = function (e, tid, onError) {
@@ -226,7 +250,7 @@
       const body = { config: config };
       if (tb.points) body.points = { win: Number(box.querySelector("[name=pt_win]").value), draw: Number(box.querySelector("[name=pt_draw]").value), loss: Number(box.querySelector("[name=pt_loss]").value), bye: Number(box.querySelector("[name=pt_bye]").value) };
       if (tb.confirmation_required) {
-        if (!confirm(tb.rounds_paired + " round(s) are already paired: changing the tie-breaks rewrites the published standings. Change them anyway?")) return true;
+        if (!confirm(L("tb-confirm", { n: tb.rounds_paired }))) return true;
         body.confirm = true;
       }
       A.api("PUT", "/api/tournaments/" + tid + "/tiebreaks", body).then(function (j) { tb = j.tiebreaks; list = (tb.config.tiebreaks || []).slice(); G.renderTiebreaks(); }).catch(onError);

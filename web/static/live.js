@@ -12,21 +12,53 @@
   A.state = start ? start.data : null;
   A.seq = start ? start.seq : 0;
   A.listeners = [];
+
+  // The page's language and its strings (the `js-` Fluent messages, embedded
+  // by the page as JSON): `A.t(key, {name: value})` fills `{name}`; a missing
+  // key shows as ⟦missing: key⟧.
+  A.lang = document.documentElement.lang || "en";
+  const STRINGS = (function () {
+    const s = document.getElementById("i18n");
+    try { return s ? JSON.parse(s.textContent) : {}; } catch (e) { return {}; }
+  })();
+  A.t = function (key, args) {
+    const s = STRINGS[key];
+    if (s == null) return "⟦missing: " + key + "⟧";
+    return args ? s.replace(/\{(\w+)\}/g, function (m, k) { return k in args ? String(args[k]) : m; }) : s;
+  };
+  // A number or score as the page's language writes it (2.5 → 2,5; ½ kept).
+  A.num = function (x) {
+    if (x == null) return "";
+    if (typeof x === "number") return new Intl.NumberFormat(A.lang).format(x);
+    return A.lang === "en" ? String(x) : String(x).replace(/(\d)\.(\d)/g, "$1,$2");
+  };
+  // A playoff round's name as the server gives it ("Final", "Semifinals",
+  // "Quarterfinals", "Round of 16", "… and third-place game") in the page's language.
+  A.playoffName = function (name) {
+    const m = /^(.*) and third-place game$/.exec(name || "");
+    if (m) return t("po-and-third", { round: A.playoffName(m[1]) });
+    const of = /^Round of (\d+)$/.exec(name || "");
+    if (of) return t("po-round-of", { n: of[1] });
+    return { Final: t("po-final"), Semifinals: t("po-semifinals"), Quarterfinals: t("po-quarterfinals") }[name] || name;
+  };
+  // A date and time as the page's language writes it.
+  A.dateTime = function (ms) { return new Date(ms).toLocaleString(A.lang); };
+  const t = A.t;
   A.onChange = function (fn) { A.listeners.push(fn); };
   function changed(msg) { A.listeners.forEach(function (fn) { try { fn(A.state, msg); } catch (e) { console.error(e); } }); announce(msg); }
 
   // Live changes, announced in words to screen readers (a polite status
   // region, visually hidden): one short sentence per change, not the page.
   const TELL = {
-    pairings_published: function (d) { return d.round ? "Round " + d.round.number + " pairings published." : ""; },
-    round_closed: function (d) { return d.round ? "Round " + d.round.number + " closed." : ""; },
-    result_reported: function (d) { return d.pairing ? "Table " + d.pairing.table + ": result reported." : ""; },
-    result_confirmed: function (d) { return d.pairing ? "Table " + d.pairing.table + ": result confirmed." : ""; },
-    result_disputed: function (d) { return d.pairing ? "Table " + d.pairing.table + ": result disputed." : ""; },
-    result_overridden: function (d) { return d.pairing ? "Table " + d.pairing.table + ": result set by the organiser." : ""; },
-    clock_changed: function (d) { return d.clock ? "Round clock " + ({ running: "running", paused: "paused", ended: "ended" }[d.clock.state] || "changed") + "." : ""; },
-    status_advanced: function () { return "The event moved to its next stage."; },
-    bracket_changed: function (d) { return d.bracket && d.bracket.champion ? "Playoffs: " + d.bracket.champion.name + " is the champion." : "The playoff bracket changed."; },
+    pairings_published: function (d) { return d.round ? t("live-pairings-published", { n: d.round.number }) : ""; },
+    round_closed: function (d) { return d.round ? t("live-round-closed", { n: d.round.number }) : ""; },
+    result_reported: function (d) { return d.pairing ? t("live-result-reported", { table: d.pairing.table }) : ""; },
+    result_confirmed: function (d) { return d.pairing ? t("live-result-confirmed", { table: d.pairing.table }) : ""; },
+    result_disputed: function (d) { return d.pairing ? t("live-result-disputed", { table: d.pairing.table }) : ""; },
+    result_overridden: function (d) { return d.pairing ? t("live-result-overridden", { table: d.pairing.table }) : ""; },
+    clock_changed: function (d) { return d.clock ? t("live-clock-" + ({ running: "running", paused: "paused", ended: "ended" }[d.clock.state] || "changed")) : ""; },
+    status_advanced: function () { return t("live-status-advanced"); },
+    bracket_changed: function (d) { return d.bracket && d.bracket.champion ? t("live-champion", { name: d.bracket.champion.name }) : t("live-bracket-changed"); },
   };
   function announce(msg) {
     const say = msg && TELL[msg.kind] ? TELL[msg.kind](msg.data || {}) : "";
@@ -143,9 +175,9 @@
     const two = function (n) { return (n < 10 ? "0" : "") + n; };
     const h = Math.floor(secs / 3600), m = Math.floor((secs % 3600) / 60);
     const time = (h ? h + ":" + two(m) : String(m)) + ":" + two(secs % 60);
-    if (c.state === "ended") return { left: 0, state: "ended", text: "Round over" };
-    if (c.state === "paused") return { left: left, state: "paused", text: "⏸ Paused " + time };
-    if (left === 0) return { left: 0, state: "up", text: "Time is up" };
+    if (c.state === "ended") return { left: 0, state: "ended", text: t("clock-over") };
+    if (c.state === "paused") return { left: left, state: "paused", text: "⏸ " + t("clock-paused", { time: time }) };
+    if (left === 0) return { left: 0, state: "up", text: t("clock-up") };
     return { left: left, state: "running", text: time };
   };
   function tick() {
@@ -188,7 +220,7 @@
       clearTimeout(lostTimer); lostTimer = null;
       if (lostShown) {
         lostShown = false;
-        banner("Connection back: this page is up to date.", "back");
+        banner(t("live-back"), "back");
         clearTimeout(backTimer);
         backTimer = setTimeout(function () { banner("", "back"); }, 3000);
       }
@@ -196,7 +228,7 @@
       lostTimer = setTimeout(function () {
         lostTimer = null; lostShown = true;
         clearTimeout(backTimer);
-        banner("Connection lost: reconnecting… What this page shows may be out of date.", "lost");
+        banner(t("live-lost"), "lost");
       }, 2000);
     }
   }
@@ -205,7 +237,7 @@
     let q = "?view=" + A.view + (A.params ? "&" + A.params : "");
     if (A.view === "events") q += "&since=" + A.seq;
     ws = new WebSocket(proto + "//" + location.host + "/ws/tournaments/" + tournament + q);
-    ws.onopen = function () { backoff = 500; status("live", "on"); ping(); };
+    ws.onopen = function () { backoff = 500; status(t("live-on"), "on"); ping(); };
     ws.onmessage = function (m) {
       let msg; try { msg = JSON.parse(m.data); } catch (e) { return; }
       if (msg.type === "snapshot") { A.state = msg.data; A.seq = msg.seq; resuming = false; changed(msg); }
@@ -225,8 +257,8 @@
     };
     ws.onclose = function (e) {
       // 4001: the sign-in this page was opened with has ended; reload as whoever we are now.
-      if (e.code === 4001) { status("signed out", "off"); location.reload(); return; }
-      status("reconnecting", "off");
+      if (e.code === 4001) { status(t("live-signed-out"), "off"); location.reload(); return; }
+      status(t("live-reconnecting"), "off");
       setTimeout(function () { A.connect(tournament); }, backoff);
       backoff = Math.min(backoff * 2, 10000);
     };
@@ -246,12 +278,12 @@
     return fetch(path, init).catch(function () {
       // The request never reached the server: say so plainly; the page keeps what was typed.
       throw { error: "offline", message: navigator.onLine === false
-        ? "This device is offline: nothing was sent. What you entered is still here; try again when you are back online."
-        : "The server could not be reached: nothing was sent. What you entered is still here; try again in a moment." };
+        ? t("api-offline")
+        : t("api-unreachable") };
     }).then(function (r) {
       if (r.status === 204) return {};
       return r.json().catch(function () { return {}; }).then(function (j) {
-        if (!r.ok) throw { error: j.error || "http_" + r.status, message: j.message || "The server answered " + r.status + ".", details: j.details };
+        if (!r.ok) throw { error: j.error || "http_" + r.status, message: j.message || t("api-status", { status: r.status }), details: j.details };
         return j;
       });
     });

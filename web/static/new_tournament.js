@@ -2,6 +2,7 @@
 (function () {
   var game = document.getElementById("new-game"), pairing = document.getElementById("new-pairing");
   var rounds = document.querySelector("[name=total_rounds]"), hint = document.getElementById("rounds-hint"), format = document.querySelector("[name=format]");
+  // The suggested formats are the games' own terms, kept as they are.
   var formats = { wh40k: "2000pts Matched Play", chess: "Classical 90+30", crokinole: "Singles" };
   function sync() {
     var first = null;

@@ -2,11 +2,11 @@
 // and wire the action buttons to the JSON API.
 (function () {
   "use strict";
-  const A = window.Arbiter, esc = A.esc, G = A.games;
+  const A = window.Arbiter, esc = A.esc, G = A.games, L = A.t;
   const page = document.body.dataset.page, tid = document.body.dataset.tournament;
   const $ = function (sel) { return document.querySelector(sel); };
-  const STATUS = { DRAFT: "Draft", REGISTRATION: "Registration open", CHECK_IN: "Check-in open", IN_PROGRESS: "In progress", COMPLETE: "Complete" };
-  const NEXT = { DRAFT: "Open registration", REGISTRATION: "Open check-in", CHECK_IN: "Start event", IN_PROGRESS: "End tournament" };
+  const STATUS = { DRAFT: L("status-draft"), REGISTRATION: L("status-registration"), CHECK_IN: L("status-check-in"), IN_PROGRESS: L("status-in-progress"), COMPLETE: L("status-complete") };
+  const NEXT = { DRAFT: L("next-draft"), REGISTRATION: L("next-registration"), CHECK_IN: L("next-check-in"), IN_PROGRESS: L("next-in-progress") };
 
   function field(name, text) { document.querySelectorAll('[data-field="' + name + '"]').forEach(function (e) { e.textContent = text; }); }
   function showError(e) {
@@ -14,7 +14,7 @@
     const msg = e && e.message ? e.message : String(e);
     // The message stays until the person dismisses it or the next action succeeds.
     if (box) {
-      box.innerHTML = esc(msg) + ' <button type="button" class="link dismiss" aria-label="Dismiss this message">✕</button>';
+      box.innerHTML = esc(msg) + ' <button type="button" class="link dismiss" aria-label="' + esc(L("dismiss-message")) + '">✕</button>';
       box.hidden = false;
       box.querySelector(".dismiss").onclick = function () { box.hidden = true; };
     } else alert(msg);
@@ -29,7 +29,7 @@
       let p = f.querySelector(".field-error");
       if (!msg) { if (p) p.remove(); return; }
       if (!p) { p = document.createElement("p"); p.className = "error field-error"; p.setAttribute("role", "alert"); f.appendChild(p); }
-      p.innerHTML = esc(msg) + ' <button type="button" class="link dismiss" aria-label="Dismiss this message">✕</button>';
+      p.innerHTML = esc(msg) + ' <button type="button" class="link dismiss" aria-label="' + esc(L("dismiss-message")) + '">✕</button>';
       p.querySelector(".dismiss").onclick = function () { delete formErrors[k]; p.remove(); };
     });
   }
@@ -44,7 +44,7 @@
   }
   function seat(s) { return esc(s.name) + ' <span class="faction">(' + esc(s.faction) + ")</span>"; }
   function vp(v) { return v == null ? "" : String(v); }
-  function mission(r) { return r && r.mission ? "Mission: " + r.mission : ""; }
+  function mission(r) { return r && r.mission ? L("mission", { mission: r.mission }) : ""; }
 
   // ---- standings: the configured columns, ⚠ ties, the TO's = and ↓ (see games.js) ----
   const isTo = document.body.dataset.to === "1";
@@ -58,7 +58,7 @@
     field("name", s.tournament.name);
     const w = s.standings;
     renderStandingsInto({ tournament: s.tournament, standings: w.rows, standings_meta: s.standings_meta }, "#standings-head", "#standings-body", "#tie-notices", isTo);
-    $("#pager-label").textContent = w.rows.length ? (w.offset + 1) + "–" + (w.offset + w.rows.length) + " of " + w.total : "";
+    $("#pager-label").textContent = w.rows.length ? L("pager-window", { from: w.offset + 1, to: w.offset + w.rows.length, total: w.total }) : "";
     document.querySelector('[data-page-step="-1"]').disabled = w.offset === 0;
     document.querySelector('[data-page-step="1"]').disabled = w.offset + w.limit >= w.total;    if (standingsScreen) fitStandings();
   }
@@ -114,23 +114,23 @@
   }
   function playoffActions(t, r) {
     if (playoff === undefined || t.status === "COMPLETE") return "";
-    const link = ' <a href="/t/' + tid + '/bracket">Bracket</a>';
+    const link = ' <a href="/t/' + tid + '/bracket">' + esc(L("po-bracket")) + "</a>";
     if (!playoff) {
-      return '<span class="muted">Top cut:</span> <label class="inline">Cut <input id="po-cut" type="number" min="2" max="64" value="8"></label>' +
-        '<label class="inline"><input id="po-reseed" type="checkbox"> Re-seed each round</label>' +
-        '<label class="inline"><input id="po-third" type="checkbox"> Third-place game</label>' +
-        '<label class="inline">Level games are decided by <input id="po-tiebreak" maxlength="300" placeholder="e.g. most primary points, then a roll-off"></label>' +
-        button("Add playoffs", "playoffs-set");
+      return '<span class="muted">' + esc(L("po-top-cut")) + '</span> <label class="inline">' + esc(L("po-cut")) + ' <input id="po-cut" type="number" min="2" max="64" value="8"></label>' +
+        '<label class="inline"><input id="po-reseed" type="checkbox"> ' + esc(L("po-reseed")) + "</label>" +
+        '<label class="inline"><input id="po-third" type="checkbox"> ' + esc(L("po-third")) + "</label>" +
+        '<label class="inline">' + esc(L("po-tiebreak")) + ' <input id="po-tiebreak" maxlength="300" placeholder="' + esc(L("po-tiebreak-ph")) + '"></label>' +
+        button(L("po-add"), "playoffs-set");
     }
     const st = playoff.settings;
-    let h = '<span class="muted">Top ' + st.cut + (st.reseed ? ", re-seeded" : "") + (st.third_place ? ", third-place game" : "") + "</span>" + link;
+    let h = '<span class="muted">' + esc(L("bk-top", { n: st.cut })) + (st.reseed ? ", " + esc(L("po-reseeded")) : "") + (st.third_place ? ", " + esc(L("bk-third-place-game")) : "") + "</span>" + link;
     const idle = !r || r.status === "COMPLETE";
     const swissDone = r && (r.playoff || r.number >= t.total_rounds);
-    if (!playoff.seeded) h += " " + button("Remove playoffs", "playoffs-remove");
+    if (!playoff.seeded) h += " " + button(L("po-remove"), "playoffs-remove");
     if (t.status === "IN_PROGRESS" && idle && swissDone && !playoff.finished) {
-      h += " " + button(playoff.seeded ? "Pair the next playoff round" : "Seed the top " + st.cut + " and pair the playoffs", "playoffs-pair", "primary");
+      h += " " + button(playoff.seeded ? L("po-pair-next") : L("po-seed", { n: st.cut }), "playoffs-pair", "primary");
     }
-    if (playoff.finished && playoff.champion) h += ' <span>Champion: <strong>' + esc(playoff.champion.name) + "</strong></span>";
+    if (playoff.finished && playoff.champion) h += " <span>" + esc(L("po-champion")) + " <strong>" + esc(playoff.champion.name) + "</strong></span>";
     return h;
   }
   function button(label, action, cls) { return '<button type="button" class="' + (cls || "") + '" data-action="' + action + '">' + esc(label) + "</button>"; }
@@ -140,9 +140,9 @@
     $("#status-label").textContent = STATUS[t.status] || t.status;
     let ev = "";
     if (NEXT[t.status]) ev += button(NEXT[t.status], "advance", "primary");
-    if (!t.lists_locked && t.status !== "DRAFT" && t.status !== "COMPLETE") ev += button("Lock lists", "lock-lists");
-    if (t.lists_locked) ev += '<span class="muted">Lists locked</span>';
-    if (t.status === "DRAFT") ev += button("Delete event", "delete", "danger");
+    if (!t.lists_locked && t.status !== "DRAFT" && t.status !== "COMPLETE") ev += button(L("lock-lists"), "lock-lists");
+    if (t.lists_locked) ev += '<span class="muted">' + esc(L("lists-locked")) + "</span>";
+    if (t.status === "DRAFT") ev += button(L("delete-event"), "delete", "danger");
     $("#event-actions").innerHTML = ev;
 
     let ra = "";
@@ -150,43 +150,43 @@
       if (!r || r.status === "COMPLETE") {
         const n = r ? r.number + 1 : 1;
         const undrawn = !r && t.pairing_system.indexOf("round_robin") >= 0;
-        if (n <= t.total_rounds || undrawn) ra += (G.is40k(t) ? '<label class="inline">Mission <input id="mission" value="' + esc(t.missions[Math.min(n, t.missions.length) - 1] || "") + '"></label>' : "") + button("Create round " + n, "create-round", "primary");
-        else if (!playoff) ra += '<span class="muted">All ' + t.total_rounds + " rounds played: end the tournament above.</span>";
-      } else if (r.status === "PENDING") ra += button("Generate pairings for round " + r.number, "pair", "primary");
-      else if (r.status === "ACTIVE") ra += button("Close round " + r.number, "close-round", "primary");
+        if (n <= t.total_rounds || undrawn) ra += (G.is40k(t) ? '<label class="inline">' + esc(L("mission-label")) + ' <input id="mission" value="' + esc(t.missions[Math.min(n, t.missions.length) - 1] || "") + '"></label>' : "") + button(L("create-round", { n: n }), "create-round", "primary");
+        else if (!playoff) ra += '<span class="muted">' + esc(L("all-rounds-played", { n: t.total_rounds })) + "</span>";
+      } else if (r.status === "PENDING") ra += button(L("generate-pairings", { n: r.number }), "pair", "primary");
+      else if (r.status === "ACTIVE") ra += button(L("close-round", { n: r.number }), "close-round", "primary");
     } else if (t.status !== "DRAFT" && t.status !== "COMPLETE" && t.pairing_system.indexOf("round_robin") >= 0 && !r) {
-      ra += '<span class="muted">Round robin: the number of rounds follows from the players checked in when round 1 is paired.</span>';
+      ra += '<span class="muted">' + esc(L("rr-rounds-later")) + "</span>";
     }
     A.patch($("#round-actions"), ra);
     A.patch($("#playoff-actions"), playoffActions(t, r));
     A.patch($("#clock-actions"), clockActions(r, s.clock));
     $("#warnings").innerHTML = (s.warnings || []).map(function (w) { return '<li class="warning">⚠ ' + esc(w) + "</li>"; }).join("") +
-      (r ? r.pairings.filter(function (p) { return p.rematch; }).map(function (p) { return '<li class="warning">⚠ Table ' + p.table + ": rematch (unavoidable)</li>"; }).join("") : "");
+      (r ? r.pairings.filter(function (p) { return p.rematch; }).map(function (p) { return '<li class="warning">⚠ ' + esc(L("rematch", { table: p.table })) + "</li>"; }).join("") : "");
 
     let q = "";
     if (r && r.status !== "PENDING") {
       const tables = r.pairings.filter(function (p) { return p.player2; });
       const groups = [
-        ["Disputes", "DISPUTED"], ["Pending confirmation", "REPORTED"], ["Missing results", "UNREPORTED"], ["Confirmed", "CONFIRMED"]
+        [L("q-disputes"), "DISPUTED"], [L("q-pending"), "REPORTED"], [L("q-missing"), "UNREPORTED"], [L("q-confirmed"), "CONFIRMED"]
       ];
-      q += "<h3>Round " + r.number + (r.mission ? " · " + esc(r.mission) : "") + " · " + r.status.toLowerCase() + "</h3>";
+      q += "<h3>" + esc(L("round", { n: r.number })) + (r.mission ? " · " + esc(r.playoff ? A.playoffName(r.mission) : r.mission) : "") + " · " + esc(L("round-status-" + r.status.toLowerCase())) + "</h3>";
       groups.forEach(function (g) {
         const ps = tables.filter(function (p) { return p.state === g[1]; });
-        q += '<h4>' + g[0] + " (" + ps.length + ")</h4>";
+        q += "<h4>" + esc(g[0]) + " (" + ps.length + ")</h4>";
         if (!ps.length) return;
-        q += '<table class="grid queue"><thead><tr><th class="num">Table</th><th>Player 1</th><th>Player 2</th><th>Reported</th><th>Override</th></tr></thead><tbody>';
+        q += '<table class="grid queue"><thead><tr><th class="num">' + esc(L("col-table")) + "</th><th>" + esc(L("player-1")) + "</th><th>" + esc(L("player-2")) + "</th><th>" + esc(L("state-reported")) + "</th><th>" + esc(L("override")) + "</th></tr></thead><tbody>";
         ps.forEach(function (p) {
-          let rep = p.score ? esc(p.score_text) + (p.reported_by ? ' <span class="muted">by ' + esc(p.reported_by === "player1" ? p.player1.name : p.reported_by === "player2" ? p.player2.name : "TO") + "</span>" : "") : '<span class="muted">—</span>';
+          let rep = p.score ? esc(A.num(p.score_text)) + (p.reported_by ? ' <span class="muted">' + esc(L("reported-by", { name: p.reported_by === "player1" ? p.player1.name : p.reported_by === "player2" ? p.player2.name : L("to-short") })) + "</span>" : "") : '<span class="muted">—</span>';
           const counter = p.dispute ? (p.dispute.score_text || (p.dispute.player1_vp != null || p.dispute.player2_vp != null ? vp(p.dispute.player1_vp) + " – " + vp(p.dispute.player2_vp) : "")) : "";
-          if (p.dispute) rep += '<div class="dispute">Disputed: ' + (counter ? esc(counter) : "no score given") + (p.dispute.note ? " · " + esc(p.dispute.note) : "") + "</div>";
-          if (p.to_override) rep += ' <span class="badge">TO</span>';
+          if (p.dispute) rep += '<div class="dispute">' + esc(L("disputed-colon")) + " " + (counter ? esc(counter) : esc(L("no-score-given"))) + (p.dispute.note ? " · " + esc(p.dispute.note) : "") + "</div>";
+          if (p.to_override) rep += ' <span class="badge">' + esc(L("to-short")) + "</span>";
           q += '<tr data-pairing="' + p.id + '" class="state-' + p.state.toLowerCase() + '"><td class="num">' + p.table + "</td><td>" + seat(p.player1) + "</td><td>" + seat(p.player2) + "</td><td>" + rep + "</td>" +
-            '<td><form class="override" data-pairing="' + p.id + '">' + G.scoreInputs(t, overrideValues(p)) + ' <button type="submit">Set</button></form></td></tr>';
+            '<td><form class="override" data-pairing="' + p.id + '">' + G.scoreInputs(t, overrideValues(p)) + ' <button type="submit">' + esc(L("set")) + "</button></form></td></tr>";
         });
         q += "</tbody></table>";
       });
       const bye = r.pairings.find(function (p) { return !p.player2; });
-      if (bye) q += '<p class="muted">Bye: ' + esc(bye.player1.name) + " (" + G.byeText(t) + ")</p>";
+      if (bye) q += '<p class="muted">' + esc(L("bye-colon")) + " " + esc(bye.player1.name) + " (" + esc(G.byeText(t)) + ")</p>";
     }
     A.patch($("#round-queues"), q);
     filterQueue();
@@ -195,13 +195,13 @@
     const byId = {};
     listPlayers.forEach(function (p) { byId[p.id] = p; });
     const rows = s.players.map(function (p) { return Object.assign({}, byId[p.id] || {}, p, { list_text: (byId[p.id] || {}).list_text }); });
-    $("#reg-count").textContent = "(" + rows.length + ", " + rows.filter(function (p) { return p.checked_in && !p.dropped; }).length + " checked in)";
+    $("#reg-count").textContent = "(" + L("reg-count", { n: rows.length, checked: rows.filter(function (p) { return p.checked_in && !p.dropped; }).length }) + ")";
     $("#players-body").innerHTML = rows.map(function (p) {
-      const list = p.list_text ? '<details><summary>Read</summary><pre class="list">' + esc(p.list_text) + "</pre></details>" : p.has_list ? "submitted" : '<span class="muted">—</span>';
-      const st = p.dropped ? "dropped" : p.checked_in ? "present" : "";
+      const list = p.list_text ? "<details><summary>" + esc(L("read")) + '</summary><pre class="list">' + esc(p.list_text) + "</pre></details>" : p.has_list ? esc(L("submitted")) : '<span class="muted">—</span>';
+      const st = p.dropped ? esc(L("dropped")) : p.checked_in ? esc(L("present")) : "";
       let btns = "";
-      if (!p.checked_in && !p.dropped && (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")) btns += button("Check in", "check-in:" + p.id);
-      if (t.status !== "COMPLETE") btns += button("Remove", "remove:" + p.id, "danger");
+      if (!p.checked_in && !p.dropped && (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")) btns += button(L("check-in"), "check-in:" + p.id);
+      if (t.status !== "COMPLETE") btns += button(L("remove"), "remove:" + p.id, "danger");
       return '<tr data-player="' + p.id + '"' + (p.dropped ? ' class="dropped"' : "") + "><td>" + p.registration_no + "</td><td>" + esc(p.display_name) + "</td><td>" + esc(p.faction) + "</td><td>" + list + "</td><td>" + (p.checked_in ? "✓" : "") + "</td><td>" + st + "</td><td>" + btns + "</td></tr>";
     }).join("");
   }
@@ -254,10 +254,10 @@
     if (!r || r.status === "COMPLETE") return "";
     const mine = c && c.round_id === r.id ? c : null;
     if (!mine || mine.state === "ended") {
-      return '<label class="inline">Round length <input type="number" id="clock-minutes" name="clock_minutes" min="1" max="600" value="' + (mine ? Math.round(mine.duration_ms / 60000) : 150) + '"> min</label>' + button(mine ? "Restart clock" : "Start clock", "clock-start", "primary");
+      return '<label class="inline">' + esc(L("clock-length")) + ' <input type="number" id="clock-minutes" name="clock_minutes" min="1" max="600" value="' + (mine ? Math.round(mine.duration_ms / 60000) : 150) + '"> ' + esc(L("min")) + "</label>" + button(mine ? L("clock-restart") : L("clock-start"), "clock-start", "primary");
     }
-    return (mine.state === "running" ? button("Pause clock", "clock-pause") : button("Resume clock", "clock-resume", "primary")) +
-      button("+5 min", "clock-plus") + button("−1 min", "clock-minus") + button("End clock", "clock-end");
+    return (mine.state === "running" ? button(L("clock-pause"), "clock-pause") : button(L("clock-resume"), "clock-resume", "primary")) +
+      button("+5 " + L("min"), "clock-plus") + button("−1 " + L("min"), "clock-minus") + button(L("clock-end"), "clock-end");
   }
   function clockAct(body) {
     const r = A.state.round;
@@ -269,7 +269,7 @@
     "clock-resume": function () { return { action: "resume" }; },
     "clock-plus": function () { return { action: "extend", minutes: 5 }; },
     "clock-minus": function () { return { action: "extend", minutes: -1 }; },
-    "clock-end": function () { return confirm("End the round's clock? Boards and phones will show the round's time as over.") ? { action: "end" } : null; },
+    "clock-end": function () { return confirm(L("clock-end-confirm")) ? { action: "end" } : null; },
   };
   function dashboardClick(e) {
     if (G.standingsClick(e, tid, showError) || G.tiebreaksClick(e, tid, showError)) return;
@@ -280,7 +280,7 @@
     let p;
     if (a === "advance") p = act("POST", "/api/tournaments/" + tid + "/advance", { from: s.tournament.status });
     else if (a === "lock-lists") p = act("POST", "/api/tournaments/" + tid + "/lock-lists").then(loadPlayers);
-    else if (a === "delete") { if (!confirm("Delete this event?")) { b.disabled = false; return; } p = act("DELETE", "/api/tournaments/" + tid).then(function () { location.href = "/"; }); }
+    else if (a === "delete") { if (!confirm(L("delete-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/tournaments/" + tid).then(function () { location.href = "/"; }); }
     else if (a === "create-round") p = act("POST", "/api/tournaments/" + tid + "/rounds", { mission: ($("#mission") || {}).value || null });
     else if (a === "pair") p = act("POST", "/api/rounds/" + r.id + "/pairings").then(function (j) { A.state.warnings = j.warnings; renderDashboard(A.state); });
     else if (a === "close-round") p = act("POST", "/api/rounds/" + r.id + "/close");
@@ -291,7 +291,7 @@
     else if (a === "playoffs-remove") p = act("DELETE", "/api/tournaments/" + tid + "/playoffs").then(loadPlayoff);
     else if (a === "playoffs-pair") p = act("POST", "/api/tournaments/" + tid + "/playoffs/rounds").then(loadPlayoff);
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
-    else if (a.indexOf("remove:") === 0) { if (!confirm("Remove this player from the event?")) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
+    else if (a.indexOf("remove:") === 0) { if (!confirm(L("remove-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
     else if (CLOCK[a]) { const body = CLOCK[a](); if (!body) { b.disabled = false; return; } p = clockAct(body); }
     if (p) p.catch(function () {}).then(function () { b.disabled = false; });
   }
@@ -306,45 +306,45 @@
   function renderPlayer(s) {
     const t = s.tournament, r = s.round, me = s.me || {};
     let st = "<h2>" + esc(STATUS[t.status] || t.status) + "</h2>";
-    if (me.dropped) st += "<p>You have dropped from this event.</p>";
+    if (me.dropped) st += "<p>" + esc(L("me-dropped")) + "</p>";
     else {
-      if (me.checked_in) st += "<p>✓ Checked in.</p>";
-      else if (t.status === "CHECK_IN" || t.status === "IN_PROGRESS") st += '<p><button type="button" class="primary" data-action="check-in">Check in</button></p>';
-      else st += '<p class="muted">Check-in opens on the event day.</p>';
-      if (t.status !== "COMPLETE") st += '<p><button type="button" class="danger" data-action="drop">Drop from the event</button></p>';
+      if (me.checked_in) st += "<p>✓ " + esc(L("me-checked-in")) + "</p>";
+      else if (t.status === "CHECK_IN" || t.status === "IN_PROGRESS") st += '<p><button type="button" class="primary" data-action="check-in">' + esc(L("check-in")) + "</button></p>";
+      else st += '<p class="muted">' + esc(L("me-check-in-later")) + "</p>";
+      if (t.status !== "COMPLETE") st += '<p><button type="button" class="danger" data-action="drop">' + esc(L("me-drop")) + "</button></p>";
     }
     const rc = s.ratings && s.ratings.changes.find(function (c) { return c.user_id === me.user_id; });
-    if (rc) st += "<p>Rating: " + rc.rating_before + " → <strong>" + rc.rating_after + "</strong> (" + (rc.delta > 0 ? "+" : "") + rc.delta + ') · <a href="/users/' + esc(me.user_id) + '">history</a></p>';
+    if (rc) st += "<p>" + esc(L("me-rating")) + " " + rc.rating_before + " → <strong>" + rc.rating_after + "</strong> (" + (rc.delta > 0 ? "+" : "") + rc.delta + ') · <a href="/users/' + esc(me.user_id) + '">' + esc(L("me-history")) + "</a></p>";
     A.patch($("#my-status"), st);
 
-    let html = '<p class="muted">Your table appears here when the round is paired.</p>';
+    let html = '<p class="muted">' + esc(L("me-table-later")) + "</p>";
     const p = s.pairing;
-    const arranged = { HALF_BYE: "a half-point bye", ZERO_BYE: "a zero-point bye", FULL_BYE: "a full-point bye" }[p && p.result];
-    if (r && p && !p.player2) html = "<p><strong>Round " + r.number + ": you have " + (arranged ? arranged + "</strong>" : "the bye</strong> (" + G.byeText(t) + ")") + ".</p>";
+    const arranged = { HALF_BYE: L("me-half-bye"), ZERO_BYE: L("me-zero-bye"), FULL_BYE: L("me-full-bye") }[p && p.result];
+    if (r && p && !p.player2) html = "<p><strong>" + esc(L("me-round-you-have", { n: r.number })) + " " + (arranged ? esc(arranged) + "</strong>" : esc(L("me-the-bye")) + "</strong> (" + esc(G.byeText(t)) + ")") + ".</p>";
     else if (r && p) {
       const iAm1 = p.player1.id === me.id, opp = iAm1 ? p.player2 : p.player1;
       const mySeat = iAm1 ? "player1" : "player2";
-      html = '<p class="big">' + (r.playoff ? "Playoffs · " + esc(r.mission) + ' · <a href="/t/' + t.id + '/bracket">bracket</a>' : "Round " + r.number) + " · Table <strong>" + p.table + "</strong></p><p>vs <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")" + (t.game === "chess" ? " · you play " + (iAm1 ? "White" : "Black") : "") + "</p>" + (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");
+      html = '<p class="big">' + (r.playoff ? esc(L("me-playoffs")) + " · " + esc(A.playoffName(r.mission)) + ' · <a href="/t/' + t.id + '/bracket">' + esc(L("me-bracket")) + "</a>" : esc(L("round", { n: r.number }))) + " · " + esc(L("col-table")) + " <strong>" + p.table + "</strong></p><p>" + esc(L("vs")) + " <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")" + (t.game === "chess" ? " · " + esc(L(iAm1 ? "me-you-play-white" : "me-you-play-black")) : "") + "</p>" + (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");
       const said = G.is40k(t) ? G.scoreText(t, p, mySeat) + " " + esc(opp.name) : G.scoreText(t, p);
       if (p.state === "UNREPORTED" && r.status === "ACTIVE") {
         html += G.reportForm(t, opp, mySeat);
       } else if (p.state === "REPORTED") {
-        html += "<p>Reported: " + said + ".</p>";
-        if (p.reported_by === mySeat) html += '<p class="muted">Waiting for ' + esc(opp.name) + " to confirm.</p>";
-        else html += '<p><button type="button" class="primary" data-action="confirm">Confirm</button> <button type="button" class="danger" data-action="dispute">Dispute</button></p>';
-      } else if (p.state === "DISPUTED") html += "<p>Disputed: the organiser will set the result.</p>";
-      else if (p.state === "CONFIRMED") html += "<p>Final: " + said + (p.to_override ? " (set by the organiser)" : "") + ".</p>";
+        html += "<p>" + esc(L("me-reported")) + " " + said + ".</p>";
+        if (p.reported_by === mySeat) html += '<p class="muted">' + esc(L("me-waiting", { name: opp.name })) + "</p>";
+        else html += '<p><button type="button" class="primary" data-action="confirm">' + esc(L("me-confirm")) + '</button> <button type="button" class="danger" data-action="dispute">' + esc(L("me-dispute")) + "</button></p>";
+      } else if (p.state === "DISPUTED") html += "<p>" + esc(L("me-disputed")) + "</p>";
+      else if (p.state === "CONFIRMED") html += "<p>" + esc(L("me-final")) + " " + said + (p.to_override ? " (" + esc(L("me-set-by-organiser")) + ")" : "") + ".</p>";
       html += '<input type="hidden" id="pairing-id" value="' + p.id + '" data-seat="' + mySeat + '">';
-    } else if (r && r.status !== "PENDING") html = "<p>You are not paired in round " + r.number + ".</p>";
+    } else if (r && r.status !== "PENDING") html = "<p>" + esc(L("me-not-paired", { n: r.number })) + "</p>";
     A.patch($("#my-pairing"), html);
 
     const row = s.standing;
-    const line = row && (G.is40k(t) ? row.wins + "-" + row.losses + "-" + row.draws + " · " + (row.margin > 0 ? "+" : "") + row.margin + " · " + row.vp_for + " VP · SOS " + row.sos.toFixed(1) + "%" : row.score + " points");
-    $("#my-standing").innerHTML = row ? '<h2>My standing</h2><p class="big">#' + row.rank + " · " + esc(line) + "</p>" : "";
+    const line = row && (G.is40k(t) ? row.wins + "-" + row.losses + "-" + row.draws + " · " + (row.margin > 0 ? "+" : "") + row.margin + " · " + row.vp_for + " " + L("col-vp") + " · SOS " + A.num(row.sos.toFixed(1)) + "%" : L("me-points", { n: A.num(row.score) }));
+    $("#my-standing").innerHTML = row ? "<h2>" + esc(L("me-standing")) + '</h2><p class="big">#' + row.rank + " · " + esc(line) + "</p>" : "";
 
     let list;
-    if (t.lists_locked) list = me.list_text ? '<pre class="list">' + esc(me.list_text) + '</pre><p class="muted">Lists are locked.</p>' : '<p class="muted">No list submitted; lists are locked.</p>';
-    else list = '<form id="list-form" class="stack"><textarea name="list_text" rows="10" placeholder="Paste your list here...">' + esc(me.list_text || "") + '</textarea><button type="submit">Save list</button></form>';
+    if (t.lists_locked) list = me.list_text ? '<pre class="list">' + esc(me.list_text) + '</pre><p class="muted">' + esc(L("me-lists-locked")) + "</p>" : '<p class="muted">' + esc(L("me-no-list-locked")) + "</p>";
+    else list = '<form id="list-form" class="stack"><textarea name="list_text" rows="10" placeholder="' + esc(L("me-paste-list")) + '">' + esc(me.list_text || "") + '</textarea><button type="submit">' + esc(L("me-save-list")) + "</button></form>";
     if (!$("#list-form") || t.lists_locked) $("#my-list").innerHTML = list;
   }
   function playerClick(e) {
@@ -352,7 +352,7 @@
     if (!b) return;
     const a = b.dataset.action, pid = ($("#pairing-id") || {}).value;
     if (a === "check-in") act("POST", "/api/tournaments/" + tid + "/check-in").catch(function () {});
-    else if (a === "drop") { if (confirm("Drop from the event? You will not be paired again.")) act("POST", "/api/tournaments/" + tid + "/drop").catch(function () {}); }
+    else if (a === "drop") { if (confirm(L("me-drop-confirm"))) act("POST", "/api/tournaments/" + tid + "/drop").catch(function () {}); }
     else if (a === "confirm") act("POST", "/api/pairings/" + pid + "/confirm").catch(function () {});
     else if (a === "dispute") {
       act("POST", "/api/pairings/" + pid + "/dispute", G.disputeBody(A.state.tournament, $("#pairing-id").dataset.seat)).catch(function () {});
@@ -368,7 +368,7 @@
       submitForm(e.target, "PUT", "/api/tournaments/" + tid + "/list", { list_text: e.target.list_text.value }).then(function (j) { A.state.me.list_text = j.player.list_text; showSaved(e.target); }).catch(function () {});
     }
   }
-  function showSaved(form) { const b = form.querySelector("button"); b.textContent = "Saved ✓"; setTimeout(function () { b.textContent = "Save list"; }, 2000); }
+  function showSaved(form) { const b = form.querySelector("button"); b.textContent = L("me-saved") + " ✓"; setTimeout(function () { b.textContent = L("me-save-list"); }, 2000); }
 
   // ---- event page: registration ----
   const reg = document.getElementById("register-form");

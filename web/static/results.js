@@ -6,11 +6,11 @@
 // `players` (the player list), `slips&n=N` (one result slip per table).
 (function () {
   "use strict";
-  const A = window.Arbiter, esc = A.esc, G = A.games, B = A.board;
+  const A = window.Arbiter, esc = A.esc, G = A.games, B = A.board, L = A.t;
   const tid = document.body.dataset.tournament, root = document.getElementById("results");
   const q = new URLSearchParams(location.search);
   const show = q.get("show") || "crosstable";
-  const RESULT_WORD = { W: "Won", L: "Lost", D: "Drawn" };
+  const RESULT_WORD = { W: L("res-won"), L: L("res-lost"), D: L("res-drawn") };
 
   function link(params, text) { return '<a href="?' + params + '">' + text + "</a>"; }
   function published(rounds) { return rounds.filter(function (r) { return r.status !== "PENDING"; }); }
@@ -31,15 +31,15 @@
     else g.letter = (res.indexOf("P1_WIN") === 0) === first ? "W" : "L";
     return g;
   }
-  function side(t, g) { return g.opp ? (t.game === "chess" ? (g.first ? "White" : "Black") : (g.first ? "Player 1" : "Player 2")) : ""; }
+  function side(t, g) { return g.opp ? (t.game === "chess" ? (g.first ? L("white") : L("black")) : (g.first ? L("player-1") : L("player-2"))) : ""; }
 
   // One crosstable cell: opponent's place, colour (chess) and the score from the player's side.
   function cell(t, g, placeOf) {
     if (!g) return '<td class="num muted">–</td>';
-    if (!g.opp) return '<td class="num" title="' + esc(B.byeLabel(g.pairing)) + '">bye ' + esc(g.mine || (g.letter === "W" ? "+" : g.letter === "D" ? "=" : "-")) + "</td>";
+    if (!g.opp) return '<td class="num" title="' + esc(B.byeLabel(g.pairing)) + '">' + esc(L("bk-bye")) + " " + esc(A.num(g.mine) || (g.letter === "W" ? "+" : g.letter === "D" ? "=" : "-")) + "</td>";
     const place = placeOf[g.opp.id] || "?";
-    const colour = t.game === "chess" ? (g.first ? "w" : "b") : "";
-    const score = g.pairing.state === "CONFIRMED" ? (t.game === "chess" ? esc(g.mine) : esc(g.mine) + "–" + esc(g.theirs)) : "…";
+    const colour = t.game === "chess" ? (g.first ? L("colour-w") : L("colour-b")) : "";
+    const score = g.pairing.state === "CONFIRMED" ? (t.game === "chess" ? esc(A.num(g.mine)) : esc(A.num(g.mine)) + "–" + esc(A.num(g.theirs))) : "…";
     return '<td class="num" title="' + esc(g.opp.name) + '">' + place + colour + " " + score + "</td>";
   }
 
@@ -47,42 +47,42 @@
     const placeOf = {};
     st.players.forEach(function (r, i) { placeOf[r.player_id] = i + 1; });
     const rs = published(rounds);
-    let h = '<div class="scroll"><table class="grid crosstable"><thead><tr><th class="num">#</th><th>Player</th>' +
-      rs.map(function (r) { return '<th class="num">R' + r.number + "</th>"; }).join("") + '<th class="num">' + esc((st.primary || {}).code || "Pts") + "</th></tr></thead><tbody>";
+    let h = '<div class="scroll"><table class="grid crosstable"><thead><tr><th class="num">#</th><th>' + esc(L("col-player")) + "</th>" +
+      rs.map(function (r) { return '<th class="num">' + esc(L("round-short", { n: r.number })) + "</th>"; }).join("") + '<th class="num">' + esc((st.primary || {}).code || L("pts")) + "</th></tr></thead><tbody>";
     st.players.forEach(function (row, i) {
       h += '<tr data-player="' + esc(row.player_id) + '"><td class="num">' + (i + 1) + "</td><td>" + link("show=player&id=" + encodeURIComponent(row.player_id), esc(row.display_name)) + "</td>" +
-        rs.map(function (r) { return cell(t, gameOf(r, row.player_id), placeOf); }).join("") + '<td class="num"><strong>' + esc(row.score) + "</strong></td></tr>";
+        rs.map(function (r) { return cell(t, gameOf(r, row.player_id), placeOf); }).join("") + '<td class="num"><strong>' + esc(A.num(row.score)) + "</strong></td></tr>";
     });
-    return h + "</tbody></table></div><p class=\"muted\">Each round: the opponent's place in this table" + (t.game === "chess" ? ", w or b for the colour played," : "") + " and the score (…: not yet confirmed).</p>";
+    return h + "</tbody></table></div><p class=\"muted\">" + esc(t.game === "chess" ? L("crosstable-key-chess") : L("crosstable-key")) + "</p>";
   }
 
   function roundPage(t, rounds, n, byName) {
     const r = rounds.find(function (x) { return x.number === n; });
-    if (!r || r.status === "PENDING") return '<p class="muted">Round ' + n + " has not been paired yet.</p>";
-    return "<h2>Round " + n + (r.mission ? " · " + esc(r.mission) : "") + "</h2>" + (byName ? B.namesHtml(t, r) : B.tablesHtml(t, r)) +
-      '<p class="no-print">' + (byName ? link("show=round&n=" + n, "By table") : link("show=names&n=" + n, "Alphabetical")) + " · " + link("show=slips&n=" + n, "Result slips") + "</p>";
+    if (!r || r.status === "PENDING") return '<p class="muted">' + esc(L("not-paired-yet", { n: n })) + "</p>";
+    return "<h2>" + esc(L("round", { n: n })) + (r.mission ? " · " + esc(r.playoff ? A.playoffName(r.mission) : r.mission) : "") + "</h2>" + (byName ? B.namesHtml(t, r) : B.tablesHtml(t, r)) +
+      '<p class="no-print">' + (byName ? link("show=round&n=" + n, esc(L("by-table"))) : link("show=names&n=" + n, esc(L("alphabetical")))) + " · " + link("show=slips&n=" + n, esc(L("result-slips"))) + "</p>";
   }
 
   function standingsPage(t, st, n) {
     const table = G.standingsTable({ tournament: t, standings: st.players, standings_meta: st }, false);
-    return "<h2>Standings after round " + n + '</h2><div class="scroll"><table class="grid standings-table"><thead>' + table.head + "</thead><tbody>" + table.body + "</tbody></table></div>";
+    return "<h2>" + esc(L("standings-after", { n: n })) + '</h2><div class="scroll"><table class="grid standings-table"><thead>' + table.head + "</thead><tbody>" + table.body + "</tbody></table></div>";
   }
 
   function playerPage(t, rounds, id, players) {
     const p = players.find(function (x) { return x.id === id; });
-    if (!p) return '<p class="muted">No such player in this event.</p>';
+    if (!p) return '<p class="muted">' + esc(L("no-such-player")) + "</p>";
     const rows = published(rounds).map(function (r) {
       const g = gameOf(r, id);
-      if (!g) return "<tr><td class=\"num\">" + r.number + '</td><td colspan="5" class="muted">Not paired</td></tr>';
+      if (!g) return "<tr><td class=\"num\">" + r.number + '</td><td colspan="5" class="muted">' + esc(L("not-paired")) + "</td></tr>";
       if (!g.opp) return "<tr><td class=\"num\">" + r.number + '</td><td class="num">–</td><td>' + esc(B.byeLabel(g.pairing)) + "</td><td></td><td></td><td>" + (RESULT_WORD[g.letter] || "") + "</td></tr>";
       const done = g.pairing.state === "CONFIRMED";
       return "<tr><td class=\"num\">" + r.number + '</td><td class="num">' + g.table + "</td><td>" + link("show=player&id=" + encodeURIComponent(g.opp.id), esc(g.opp.name)) +
-        "</td><td>" + side(t, g) + '</td><td class="num">' + (done ? esc(g.mine) + "–" + esc(g.theirs) : "") + "</td><td>" + (done ? RESULT_WORD[g.letter] || "" : "Not yet confirmed") + "</td></tr>";
+        "</td><td>" + side(t, g) + '</td><td class="num">' + (done ? esc(A.num(g.mine)) + "–" + esc(A.num(g.theirs)) : "") + "</td><td>" + (done ? RESULT_WORD[g.letter] || "" : esc(L("not-confirmed"))) + "</td></tr>";
     });
     const pr = p.profile || {};
-    const about = [p.faction, pr.title, pr.rating ? "rating " + pr.rating : "", pr.federation, pr.club].filter(Boolean).map(esc).join(" · ");
-    return "<h2>" + esc(p.display_name) + "</h2><p class=\"muted\">" + about + '</p><table class="grid player-card"><thead><tr><th class="num">Round</th><th class="num">Table</th><th>Opponent</th><th>' +
-      (t.game === "chess" ? "Colour" : "Side") + '</th><th class="num">Score</th><th>Result</th></tr></thead><tbody>' + rows.join("") + "</tbody></table>";
+    const about = [p.faction, pr.title, pr.rating ? L("rating-n", { rating: pr.rating }) : "", pr.federation, pr.club].filter(Boolean).map(esc).join(" · ");
+    return "<h2>" + esc(p.display_name) + "</h2><p class=\"muted\">" + about + '</p><table class="grid player-card"><thead><tr><th class="num">' + esc(L("col-round")) + '</th><th class="num">' + esc(L("col-table")) + "</th><th>" + esc(L("col-opponent")) + "</th><th>" +
+      (t.game === "chess" ? esc(L("col-colour")) : esc(L("col-side"))) + '</th><th class="num">' + esc(L("col-score")) + "</th><th>" + esc(L("col-result")) + "</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
   }
 
   function playerList(t, players) {
@@ -90,29 +90,29 @@
     const rows = players.filter(function (p) { return !p.removed; }).sort(function (a, b) { return a.display_name.localeCompare(b.display_name); }).map(function (p, i) {
       const pr = p.profile || {};
       return "<tr><td class=\"num\">" + (i + 1) + "</td><td>" + esc(p.display_name) + "</td>" + (chess ? "<td>" + esc(pr.title || "") + '</td><td class="num">' + esc(pr.rating || "") + "</td><td>" + esc(pr.federation || "") + "</td><td>" + esc(pr.fide_id || "") + "</td>" : "<td>" + esc(p.faction) + "</td>") +
-        "<td>" + esc(pr.club || "") + "</td><td>" + (p.dropped ? "withdrawn" : "") + "</td></tr>";
+        "<td>" + esc(pr.club || "") + "</td><td>" + (p.dropped ? esc(L("withdrawn")) : "") + "</td></tr>";
     });
-    return "<h2>Players (" + rows.length + ')</h2><table class="grid player-list"><thead><tr><th class="num">#</th><th>Name</th>' + (chess ? '<th>Title</th><th class="num">Rating</th><th>Fed</th><th>FIDE ID</th>' : "<th>Faction</th>") +
-      "<th>Club</th><th></th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
+    return "<h2>" + esc(L("players-n", { n: rows.length })) + '</h2><table class="grid player-list"><thead><tr><th class="num">#</th><th>' + esc(L("col-name")) + "</th>" + (chess ? "<th>" + esc(L("col-title")) + '</th><th class="num">' + esc(L("col-rating")) + "</th><th>" + esc(L("col-fed")) + "</th><th>" + esc(L("col-fide-id")) + "</th>" : "<th>" + esc(L("col-faction")) + "</th>") +
+      "<th>" + esc(L("col-club")) + "</th><th></th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
   }
 
   // One slip per table, to fill in and sign at the board.
   function slips(t, rounds, n) {
     const r = rounds.find(function (x) { return x.number === n; });
-    if (!r || r.status === "PENDING") return '<p class="muted">Round ' + n + " has not been paired yet.</p>";
-    const seats = t.game === "chess" ? ["White", "Black"] : ["Player 1", "Player 2"];
-    const what = t.game === "chess" ? "Result (1-0, ½-½, 0-1)" : t.game === "crokinole" ? "Points and 20s" : "VP";
+    if (!r || r.status === "PENDING") return '<p class="muted">' + esc(L("not-paired-yet", { n: n })) + "</p>";
+    const seats = t.game === "chess" ? [L("white"), L("black")] : [L("player-1"), L("player-2")];
+    const what = t.game === "chess" ? L("slip-result-chess") : t.game === "crokinole" ? L("slip-points-20s") : L("col-vp");
     return '<div class="slips">' + r.pairings.filter(function (p) { return p.player2; }).map(function (p) {
-      return '<section class="slip"><h3>' + esc(t.name) + " · Round " + n + " · Table " + p.table + "</h3><table class=\"grid\"><tr><th></th><th>Name</th><th>" + what + "</th><th>Signature</th></tr>" +
+      return '<section class="slip"><h3>' + esc(t.name) + " · " + esc(L("round", { n: n })) + " · " + esc(L("bk-table", { table: p.table })) + "</h3><table class=\"grid\"><tr><th></th><th>" + esc(L("col-name")) + "</th><th>" + esc(what) + "</th><th>" + esc(L("col-signature")) + "</th></tr>" +
         "<tr><td>" + seats[0] + "</td><td>" + esc(p.player1.name) + "</td><td class=\"blank\"></td><td class=\"blank\"></td></tr><tr><td>" + seats[1] + "</td><td>" + esc(p.player2.name) + '</td><td class="blank"></td><td class="blank"></td></tr></table></section>';
     }).join("") + "</div>";
   }
 
   function nav(t, rounds, after) {
     const rs = published(rounds);
-    document.getElementById("round-links").innerHTML = rs.map(function (r) { return link("show=round&n=" + r.number, "Round " + r.number); }).join(" ") + " " + link("show=players", "Players");
+    document.getElementById("round-links").innerHTML = rs.map(function (r) { return link("show=round&n=" + r.number, esc(L("round", { n: r.number }))); }).join(" ") + " " + link("show=players", esc(L("players")));
     const sel = document.getElementById("after-round");
-    sel.innerHTML = '<option value="">Choose a round</option>' + rs.map(function (r) { return '<option value="' + r.number + '"' + (after === r.number ? " selected" : "") + ">Round " + r.number + "</option>"; }).join("");
+    sel.innerHTML = '<option value="">' + esc(L("choose-round")) + "</option>" + rs.map(function (r) { return '<option value="' + r.number + '"' + (after === r.number ? " selected" : "") + ">" + esc(L("round", { n: r.number })) + "</option>"; }).join("");
     sel.onchange = function () { if (sel.value) location.search = "?show=standings&after=" + sel.value; };
     document.getElementById("print").onclick = function () { window.print(); };
   }

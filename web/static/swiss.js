@@ -3,11 +3,11 @@
 // TO's TRF export and import. Byes refresh on bye_* and pairings events.
 (function () {
   "use strict";
-  const A = window.Arbiter, esc = A.esc;
+  const A = window.Arbiter, esc = A.esc, L = A.t;
   const page = document.body.dataset.page, tid = document.body.dataset.tournament;
   const box = document.getElementById("swiss");
   if (!box || !A.state || A.state.tournament.pairing_system !== "dutch") return;
-  const KIND = { half: "½ point", zero: "0 points", full: "1 point" };
+  const KIND = { half: L("bye-kind-half"), zero: L("bye-kind-zero"), full: L("bye-kind-full") };
   let byes = [];
 
   function fail(e) {
@@ -23,28 +23,28 @@
     return out;
   }
   function roundOptions(s) {
-    return openRounds(s).map(function (n) { return '<option value="' + n + '">Round ' + n + "</option>"; }).join("");
+    return openRounds(s).map(function (n) { return '<option value="' + n + '">' + esc(L("round", { n: n })) + "</option>"; }).join("");
   }
   function render() {
     const s = A.state, t = s.tournament, open = t.status !== "COMPLETE" && openRounds(s).length > 0;
     const mine = page === "player" ? byes.filter(function (b) { return s.me && b.player_id === s.me.id; }) : byes;
     const cancellable = function (b) { return openRounds(s).indexOf(b.round) >= 0; };
-    let html = "<h2>Byes</h2>";
-    html += mine.length === 0 ? '<p class="muted">No bye arranged.</p>' : "<ul>" + mine.map(function (b) {
+    let html = "<h2>" + esc(L("byes")) + "</h2>";
+    html += mine.length === 0 ? '<p class="muted">' + esc(L("byes-none")) + "</p>" : "<ul>" + mine.map(function (b) {
       const who = page === "player" ? "" : esc(b.player_name) + ": ";
-      const cancel = cancellable(b) ? ' <button type="button" data-bye-cancel="' + b.round + '" data-player="' + esc(b.player_id) + '">Cancel</button>' : "";
-      return "<li>" + who + "round " + b.round + ", " + KIND[b.kind] + (b.requested_by === "to" ? " (organiser)" : "") + cancel + "</li>";
+      const cancel = cancellable(b) ? ' <button type="button" data-bye-cancel="' + b.round + '" data-player="' + esc(b.player_id) + '">' + esc(L("cancel")) + "</button>" : "";
+      return "<li>" + who + esc(L("bye-line", { round: b.round, kind: KIND[b.kind] })) + (b.requested_by === "to" ? " (" + esc(L("bye-by-organiser")) + ")" : "") + cancel + "</li>";
     }).join("") + "</ul>";
     if (open && page === "player" && s.me && !s.me.dropped) {
-      html += '<form id="bye-form" class="inline"><label>Ask for a bye in <select name="round">' + roundOptions(s) + '</select></label> <select name="kind"><option value="half">½ point</option><option value="zero">0 points</option></select> <button type="submit">Ask</button></form>';
+      html += '<form id="bye-form" class="inline"><label>' + esc(L("bye-ask-in")) + ' <select name="round">' + roundOptions(s) + '</select></label> <select name="kind"><option value="half">' + KIND.half + '</option><option value="zero">' + KIND.zero + '</option></select> <button type="submit">' + esc(L("bye-ask")) + "</button></form>";
     }
     if (open && page === "dashboard") {
       const players = (A.swissPlayers || []).filter(function (p) { return !p.dropped && !p.removed; });
-      html += '<form id="bye-form" class="inline"><select name="player">' + players.map(function (p) { return '<option value="' + esc(p.id) + '">' + esc(p.display_name) + "</option>"; }).join("") + '</select> <select name="round">' + roundOptions(s) + '</select> <select name="kind"><option value="half">½ point</option><option value="zero">0 points</option><option value="full">1 point</option></select> <button type="submit">Arrange bye</button></form>';
+      html += '<form id="bye-form" class="inline"><select name="player">' + players.map(function (p) { return '<option value="' + esc(p.id) + '">' + esc(p.display_name) + "</option>"; }).join("") + '</select> <select name="round">' + roundOptions(s) + '</select> <select name="kind"><option value="half">' + KIND.half + '</option><option value="zero">' + KIND.zero + '</option><option value="full">' + KIND.full + '</option></select> <button type="submit">' + esc(L("bye-arrange")) + "</button></form>";
     }
     if (page === "dashboard") {
-      html += '<h2>Tournament Report File</h2><p><a href="/api/tournaments/' + tid + '/trf" download>Download the event as a FIDE TRF</a> <span class="muted">(closed rounds, and the byes arranged for the next round)</span></p>';
-      html += '<form id="trf-form" class="stack"><label>Import players and played rounds from a TRF (into an event with no players yet)<textarea name="trf" rows="5" placeholder="Paste a TRF file…"></textarea></label><button type="submit">Import</button></form>';
+      html += "<h2>" + esc(L("trf-title")) + '</h2><p><a href="/api/tournaments/' + tid + '/trf" download>' + esc(L("trf-download")) + '</a> <span class="muted">(' + esc(L("trf-download-what")) + ")</span></p>";
+      html += '<form id="trf-form" class="stack"><label>' + esc(L("trf-import-label")) + '<textarea name="trf" rows="5" placeholder="' + esc(L("trf-paste")) + '"></textarea></label><button type="submit">' + esc(L("trf-import")) + "</button></form>";
     }
     box.innerHTML = html;
   }
@@ -62,7 +62,7 @@
     } else if (f.id === "trf-form") {
       fetch("/api/tournaments/" + tid + "/trf", { method: "POST", credentials: "same-origin", headers: { "Content-Type": "text/plain" }, body: f.trf.value })
         .then(function (r) { return r.json().then(function (j) { if (!r.ok) throw j; return j; }); })
-        .then(function (j) { alert("Imported " + j.players + " players, " + j.rounds + " rounds, " + j.byes + " byes."); location.reload(); })
+        .then(function (j) { alert(L("trf-imported", { players: j.players, rounds: j.rounds, byes: j.byes })); location.reload(); })
         .catch(fail);
     }
   });

@@ -8,6 +8,7 @@ mod chess;
 mod clock;
 mod exports;
 mod health;
+pub mod locale;
 pub mod metrics;
 pub mod openapi;
 pub mod pages;
@@ -22,6 +23,7 @@ mod rounds;
 pub mod schemas;
 mod standings;
 mod tournaments;
+pub mod translate;
 mod ws;
 
 use crate::error::{ApiError, Code};
@@ -81,7 +83,7 @@ async fn not_found(req: HttpRequest) -> HttpResponse {
             format!("There is no endpoint {} {}.", req.method(), req.path()),
         ))
     } else {
-        pages::not_found_page()
+        pages::not_found_page(&req)
     }
 }
 

@@ -11,6 +11,7 @@ use crate::service::views::ViewState;
 use crate::service::{accounts, players, prizes, tournaments, views};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
+use arbiter_web::i18n::Lang;
 use arbiter_web::pages::{self as tpl, script_json, Live, Nav};
 use askama::Template;
 use serde::Deserialize;
@@ -62,13 +63,26 @@ impl actix_web::ResponseError for PageError {
         self.0.status_code()
     }
     fn error_response(&self) -> HttpResponse {
+        self.response_in(Lang::En, "/")
+    }
+}
+
+impl PageError {
+    /// The error page in `lang`, its language switch linking to `path_and_query`.
+    #[must_use]
+    pub fn response_in(&self, lang: Lang, path_and_query: &str) -> HttpResponse {
         let page = tpl::ErrorPage {
-            nav: Nav { assets: arbiter_web::assets::version(), ..Nav::default() },
-            title: title_for(&self.0).into(),
-            message: self.0.message().into(),
+            nav: Nav {
+                assets: arbiter_web::assets::version(),
+                lang,
+                switch: Nav::switch_for(path_and_query),
+                ..Nav::default()
+            },
+            title: lang.t(title_for(&self.0)),
+            message: self.0.message_in(lang),
             code: self.0.code().into(),
         };
-        HttpResponse::build(self.status_code())
+        HttpResponse::build(actix_web::ResponseError::status_code(self))
             .content_type("text/html; charset=utf-8")
             .body(page.render().unwrap_or_default())
     }
@@ -76,39 +90,45 @@ impl actix_web::ResponseError for PageError {
 
 fn title_for(e: &ApiError) -> &'static str {
     match actix_web::ResponseError::status_code(e).as_u16() {
-        401 => "Sign in first",
-        403 => "Not allowed",
-        404 => "Not found",
-        503 => "Try again shortly",
-        _ => "Something went wrong",
+        401 => "error-title-401",
+        403 => "error-title-403",
+        404 => "error-title-404",
+        503 => "error-title-503",
+        _ => "error-title-other",
     }
 }
 
-/// The 404 page for unknown paths.
+/// The 404 page for unknown paths, in the request's language.
 #[must_use]
-pub fn not_found_page() -> HttpResponse {
-    actix_web::ResponseError::error_response(&PageError(ApiError::not_found(
-        Code::NotFound,
-        "There is no page at this address.",
-    )))
+pub fn not_found_page(req: &HttpRequest) -> HttpResponse {
+    let path = req.uri().path_and_query().map_or("/", |p| p.as_str());
+    PageError(ApiError::not_found(Code::NotFound, "There is no page at this address."))
+        .response_in(super::locale::lang_of(req), path)
 }
 
 /// Renders a page, setting the form-token cookie if the browser has none.
 pub(super) fn render(req: &HttpRequest, state: &AppState, page: &impl Template, new_token: Option<&str>) -> Page {
     let body = page.render().map_err(ApiError::internal)?;
     let mut res = HttpResponse::Ok();
-    res.content_type("text/html; charset=utf-8").insert_header((header::CACHE_CONTROL, "no-store"));
+    res.content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header((header::CONTENT_LANGUAGE, super::locale::lang_of(req).code()));
     if let Some(t) = new_token {
         res.cookie(csrf::token_cookie(t, state.settings.secure_cookies));
     }
-    let _ = req;
     Ok(res.body(body))
 }
 
 pub(super) fn nav(req: &HttpRequest, user: Option<&User>) -> (Nav, Option<String>) {
     let (token, fresh) = csrf::form_token(req);
-    let nav =
-        Nav { user: user.map(|u| u.display_name.clone()), csrf: token.clone(), assets: arbiter_web::assets::version() };
+    let path = req.uri().path_and_query().map_or_else(|| req.path().to_string(), ToString::to_string);
+    let nav = Nav {
+        user: user.map(|u| u.display_name.clone()),
+        csrf: token.clone(),
+        assets: arbiter_web::assets::version(),
+        lang: super::locale::lang_of(req),
+        switch: Nav::switch_for(&path),
+    };
     (nav, fresh.then_some(token))
 }
 
@@ -214,7 +234,15 @@ async fn login_form(state: web::Data<AppState>, req: HttpRequest, form: web::For
             .cookie(session::cookie(&token, state.settings.secure_cookies))
             .insert_header((header::LOCATION, next))
             .finish()),
-        Err(e) => account_page(&req, &state, false, Some(e.message().to_string()), f.email, String::new(), next),
+        Err(e) => account_page(
+            &req,
+            &state,
+            false,
+            Some(e.message_in(super::locale::lang_of(&req))),
+            f.email,
+            String::new(),
+            next,
+        ),
     }
 }
 
@@ -229,7 +257,15 @@ async fn signup_form(state: web::Data<AppState>, req: HttpRequest, form: web::Fo
             .cookie(session::cookie(&token, state.settings.secure_cookies))
             .insert_header((header::LOCATION, next))
             .finish()),
-        Err(e) => account_page(&req, &state, true, Some(e.message().to_string()), f.email, f.display_name, next),
+        Err(e) => account_page(
+            &req,
+            &state,
+            true,
+            Some(e.message_in(super::locale::lang_of(&req))),
+            f.email,
+            f.display_name,
+            next,
+        ),
     }
 }
 
@@ -321,7 +357,7 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
             let mut res = render(
                 &req,
                 &state,
-                &tpl::NewTournamentPage { nav, error: Some(e.message().to_string()) },
+                &tpl::NewTournamentPage { nav, error: Some(e.message_in(super::locale::lang_of(&req))) },
                 fresh.as_deref(),
             )?;
             *res.status_mut() = actix_web::ResponseError::status_code(&e);
@@ -475,7 +511,7 @@ async fn player_page(
     let Some(me) = me else { return Ok(redirect(&format!("/t/{id}"))) };
     let (s, live) = live(&state, *id, Some(&u), View::Player { player: me.id, user: u.id }, String::new()).await?;
     let ViewState::Player { tournament, .. } = s else { return Err(ApiError::internal("player view").into()) };
-    let published = prizes::published(&state.ctx, Some(&u), *id).await?;
+    let published = prizes::published_in(&state.ctx, Some(&u), *id, super::locale::lang_of(&req)).await?;
     let (my_prizes, my_payout) = published.as_ref().map(|p| p.of_player(me.id)).unwrap_or_default();
     let (nav, fresh) = nav(&req, Some(&u));
     let page = tpl::PlayerPage {
@@ -490,13 +526,13 @@ async fn player_page(
     render(&req, &state, &page, fresh.as_deref())
 }
 
-async fn asset(name: web::Path<String>) -> HttpResponse {
+async fn asset(req: HttpRequest, name: web::Path<String>) -> HttpResponse {
     match arbiter_web::assets::get(&name) {
         Some(a) => HttpResponse::Ok()
             .content_type(a.content_type)
             .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
             .body(a.body),
-        None => not_found_page(),
+        None => not_found_page(&req),
     }
 }
 

@@ -233,7 +233,7 @@ async fn prizes_page(
 ) -> Page {
     let viewer = user.0.as_ref();
     let tournament = tournaments::get(&state.ctx, *id, viewer).await?;
-    let published = prizes::published(&state.ctx, viewer, *id).await?;
+    let published = prizes::published_in(&state.ctx, viewer, *id, super::locale::lang_of(&req)).await?;
     let config = prizes::get_config(&state.ctx, viewer, *id).await?;
     let is_to = viewer.is_some_and(|u| u.id == tournament.owner_id);
     let seq = state.ctx.store.read().await?.tournament(*id).await?.map_or(0, |t| t.last_seq);
@@ -260,7 +260,7 @@ async fn manage(
     let tournament = tournaments::get(&state.ctx, id, Some(user)).await?;
     let runs = prizes::runs(&state.ctx, user, id).await?;
     let shown = match run.or_else(|| runs.first().map(|r| r.id)) {
-        Some(r) => Some(prizes::get_run(&state.ctx, user, id, r).await?),
+        Some(r) => Some(prizes::get_run_in(&state.ctx, user, id, r, super::locale::lang_of(req)).await?),
         None => None,
     };
     let config = prizes::get_config(&state.ctx, Some(user), id).await?;
@@ -310,7 +310,7 @@ async fn refused(
     {
         return Err(e.into());
     }
-    manage(state, req, user, id, None, Some(e.message().to_string()), csv).await
+    manage(state, req, user, id, None, Some(e.message_in(super::locale::lang_of(req))), csv).await
 }
 
 #[derive(Deserialize)]

@@ -16,6 +16,7 @@ mod exports;
 mod fuzz;
 mod games;
 mod history;
+mod languages;
 mod live;
 mod openapi;
 mod prize_list;

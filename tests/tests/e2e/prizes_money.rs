@@ -98,6 +98,19 @@ async fn published_agrees(app: &TestApp, e: &mut Event, run: &Value) -> anyhow::
         let row = format!("<tr data-player=\"{}\"><td>{}</td>", s(p, "player_id"), s(p, "name"));
         assert!(html.contains(&row) && html.contains(s(p, "amount")), "{row}");
     }
+    // In French: the rule and how each prize was decided are French, the amounts written 746,75.
+    let mut res = awc::Client::new()
+        .get(format!("{}/t/{}/prizes", app.base, e.id))
+        .insert_header(("Accept-Language", "fr"))
+        .send()
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let fr = String::from_utf8_lossy(&res.body().await?).into_owned();
+    assert!(fr.contains("<html lang=\"fr\">") && fr.contains("Lauréats") && !fr.contains("⟦missing"));
+    assert!(!fr.contains(&rule) && !fr.contains(" handed down") && !fr.contains("Paid whole"), "English left: {fr}");
+    for p in public["payouts"].as_array().into_iter().flatten() {
+        assert!(fr.contains(&s(p, "amount").replace('.', ",")), "{} in French", s(p, "amount"));
+    }
     Ok(())
 }
 

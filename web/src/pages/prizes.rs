@@ -5,20 +5,21 @@
 //! publishing.
 
 use super::Nav;
+use crate::i18n::{Arg, Lang};
 use crate::views::prizes::{PrizeConfigView, PublishedPrizesView, RunSummaryView, RunView};
 use crate::views::{PlayerView, TournamentView};
 use askama::Template;
 
 /// The split method in words.
 #[must_use]
-pub fn split_label(method: &str) -> &'static str {
-    match method {
-        "none" => "no split: tie-break order decides",
-        "uscf_32b3" => "US Chess rule 32B3: tied players share",
-        "place_first" => "place-first (class prizes settled after place prizes)",
-        "hort" => "Hort system (half kept, half shared)",
-        _ => "unknown",
-    }
+pub fn split_label(lang: &crate::i18n::Lang, method: &str) -> String {
+    lang.t(match method {
+        "none" => "split-none",
+        "uscf_32b3" => "split-uscf",
+        "place_first" => "split-place-first",
+        "hort" => "split-hort",
+        _ => "split-unknown",
+    })
 }
 
 /// Unix milliseconds as `YYYY-MM-DD HH:MM UTC`.
@@ -38,6 +39,19 @@ pub fn when(ms: &i64) -> String {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
     format!("{y:04}-{m:02}-{d:02} {:02}:{:02} UTC", rem / 3600, rem % 3600 / 60)
+}
+
+/// [`when`] as `lang` writes dates (`17 mai 2026 06:40 UTC`); English as [`when`].
+#[must_use]
+pub fn when_in(lang: &Lang, ms: &i64) -> String {
+    let en = when(ms);
+    if *lang == Lang::En {
+        return en;
+    }
+    match en.split_once(' ') {
+        Some((date, time)) => format!("{} {time}", lang.date(date)),
+        None => en,
+    }
 }
 
 /// `/t/{id}/prizes`: the published prizes (or the prize list while none is published).
@@ -156,13 +170,16 @@ impl ManagePrizesPage {
     /// The configured categories as (name, filters in words, prizes in words).
     #[must_use]
     pub fn category_lines(&self) -> Vec<(String, String, String)> {
-        category_lines(&self.config)
+        category_lines(self.nav.lang, &self.config)
     }
 
     /// The split methods as (code, words, whether chosen).
     #[must_use]
-    pub fn split_options(&self) -> Vec<(&'static str, &'static str, bool)> {
-        ["none", "uscf_32b3", "place_first", "hort"].into_iter().map(|m| (m, split_label(m), self.split == m)).collect()
+    pub fn split_options(&self) -> Vec<(&'static str, String, bool)> {
+        ["none", "uscf_32b3", "place_first", "hort"]
+            .into_iter()
+            .map(|m| (m, split_label(&self.nav.lang, m), self.split == m))
+            .collect()
     }
 }
 
@@ -170,14 +187,18 @@ impl PrizesPage {
     /// The configured categories as (name, filters in words, prizes in words).
     #[must_use]
     pub fn category_lines(&self) -> Vec<(String, String, String)> {
-        category_lines(&self.config)
+        category_lines(self.nav.lang, &self.config)
     }
 }
 
 /// Each category of `config` as its name, its filters in words ("rating
 /// ≤ 1799, F") and its prizes in words ("1: 500.00 + trophy; 2: 250.00").
 #[must_use]
-pub fn category_lines(config: &PrizeConfigView) -> Vec<(String, String, String)> {
+pub fn category_lines(lang: Lang, config: &PrizeConfigView) -> Vec<(String, String, String)> {
+    let t = |id: &str, args: &[(&str, String)]| {
+        let args: Vec<(&str, Arg)> = args.iter().map(|(k, v)| (*k, Arg::Text(v.clone()))).collect();
+        lang.t_args(id, &args)
+    };
     let s =
         |c: &serde_json::Value, k: &str| c.get(k).and_then(|v| v.as_str()).filter(|v| !v.is_empty()).map(String::from);
     let n = |c: &serde_json::Value, k: &str| c.get(k).and_then(serde_json::Value::as_u64).filter(|v| *v > 0);
@@ -189,30 +210,38 @@ pub fn category_lines(config: &PrizeConfigView) -> Vec<(String, String, String)>
         .map(|c| {
             let mut filters = Vec::new();
             match (n(c, "min_age"), n(c, "max_age")) {
-                (Some(a), Some(b)) => filters.push(format!("age {a}–{b}")),
-                (Some(a), None) => filters.push(format!("age ≥ {a}")),
-                (None, Some(b)) => filters.push(format!("age ≤ {b}")),
+                (Some(a), Some(b)) => {
+                    filters.push(t("prize-cat-age-range", &[("min", a.to_string()), ("max", b.to_string())]))
+                }
+                (Some(a), None) => filters.push(t("prize-cat-age-min", &[("min", a.to_string())])),
+                (None, Some(b)) => filters.push(t("prize-cat-age-max", &[("max", b.to_string())])),
                 (None, None) => {}
             }
             match (n(c, "min_rating"), n(c, "max_rating")) {
-                (Some(a), Some(b)) => filters.push(format!("rating {a}–{b}")),
-                (Some(a), None) => filters.push(format!("rating ≥ {a}")),
-                (None, Some(b)) => filters.push(format!("rating ≤ {b}")),
+                (Some(a), Some(b)) => {
+                    filters.push(t("prize-cat-rating-range", &[("min", a.to_string()), ("max", b.to_string())]))
+                }
+                (Some(a), None) => filters.push(t("prize-cat-rating-min", &[("min", a.to_string())])),
+                (None, Some(b)) => filters.push(t("prize-cat-rating-max", &[("max", b.to_string())])),
                 (None, None) => {}
             }
             if let Some(g) = s(c, "gender") {
-                filters.push(if g == "F" { "women and girls".into() } else { format!("gender {g}") });
+                filters.push(if g == "F" {
+                    t("prize-cat-women", &[])
+                } else {
+                    t("prize-cat-gender", &[("gender", g)])
+                });
             }
             if s(c, "disability").is_some() {
-                filters.push("players with a disability".into());
+                filters.push(t("prize-cat-disability", &[]));
             }
             for k in ["city", "state", "club"] {
                 if let Some(v) = s(c, k) {
-                    filters.push(format!("{k} {v}"));
+                    filters.push(t(&format!("prize-cat-{k}"), &[("value", v)]));
                 }
             }
             if c.get("active").and_then(serde_json::Value::as_bool) == Some(false) {
-                filters.push("inactive".into());
+                filters.push(t("prize-cat-inactive", &[]));
             }
             let prizes = c
                 .get("prizes")
@@ -223,11 +252,11 @@ pub fn category_lines(config: &PrizeConfigView) -> Vec<(String, String, String)>
                     let cash = p.get("cash").and_then(serde_json::Value::as_u64).unwrap_or(0);
                     let mut parts = Vec::new();
                     if cash > 0 {
-                        parts.push(format!("{}.{:02}", cash / 100, cash % 100));
+                        parts.push(lang.number(&format!("{}.{:02}", cash / 100, cash % 100)));
                     }
                     for k in ["trophy", "medal"] {
                         if p.get(k).and_then(serde_json::Value::as_bool) == Some(true) {
-                            parts.push(k.to_string());
+                            parts.push(lang.t(&format!("prize-{k}")));
                         }
                     }
                     let place = p.get("place").and_then(serde_json::Value::as_u64).unwrap_or(0);
@@ -237,7 +266,7 @@ pub fn category_lines(config: &PrizeConfigView) -> Vec<(String, String, String)>
                 .join("; ");
             (
                 s(c, "name").unwrap_or_default(),
-                if filters.is_empty() { "everyone".into() } else { filters.join(", ") },
+                if filters.is_empty() { t("prize-cat-everyone", &[]) } else { filters.join(", ") },
                 prizes,
             )
         })
@@ -260,7 +289,7 @@ mod tests {
             updated_at: None,
         };
         assert_eq!(
-            category_lines(&config),
+            category_lines(Lang::En, &config),
             [("Girls U12".to_string(), "age ≤ 11, women and girls".to_string(), "1: 50.00 + trophy; 2: —".to_string())]
         );
     }

@@ -3,15 +3,27 @@
 
 use super::Nav;
 use crate::chart::{rating_svg, ChartPoint};
+use crate::i18n::ToArg;
 use crate::views::ratings::{GameRatingView, LeaderboardView, UserRatingsView, UserRef};
 use askama::Template;
 
 /// The name of a game system, e.g. `wh40k` → "Warhammer 40,000" (unknown codes as they are).
 #[must_use]
-pub fn game_label(game: &str) -> &str {
+pub fn game_label(lang: &crate::i18n::Lang, game: &str) -> String {
     match game {
-        "wh40k" => "Warhammer 40,000",
-        other => other,
+        "wh40k" | "chess" | "crokinole" => crate::pages::game_label(lang, game),
+        other => other.to_string(),
+    }
+}
+
+/// A rated game's result (`win`, `draw`, `loss`) in words.
+#[must_use]
+pub fn result_label(lang: &crate::i18n::Lang, result: &str) -> String {
+    match result {
+        "win" => lang.t("result-win"),
+        "draw" => lang.t("result-draw"),
+        "loss" => lang.t("result-loss"),
+        other => other.to_string(),
     }
 }
 
@@ -87,15 +99,17 @@ impl UserPage {
                     .iter()
                     .map(|h| ChartPoint {
                         rating: h.rating_after,
-                        label: format!(
-                            "{}, round {}: {} against {}, {} → {} ({})",
-                            h.tournament_name,
-                            h.round_number,
-                            h.result,
-                            h.opponent_name,
-                            h.rating_before,
-                            h.rating_after,
-                            signed(&h.delta)
+                        label: nav.ta(
+                            "user-chart-label",
+                            &[
+                                ("event", h.tournament_name.to_arg()),
+                                ("round", h.round_number.to_string().to_arg()),
+                                ("result", result_label(&nav.lang, &h.result).to_arg()),
+                                ("opponent", h.opponent_name.to_arg()),
+                                ("before", h.rating_before.to_string().to_arg()),
+                                ("after", h.rating_after.to_string().to_arg()),
+                                ("delta", signed(&h.delta).to_arg()),
+                            ],
                         ),
                         event: h.tournament_id.to_string(),
                     })

@@ -23,6 +23,7 @@ use crate::error::{ApiError, ApiResult, Code};
 use crate::service::Ctx;
 use crate::store::Tx;
 use arbiter_engine::prizes::{allocate, split_cash, LogLevel, ManualOverride, PrizeId};
+use arbiter_web::i18n::Lang;
 use arbiter_web::views::prizes::{PrizeConfigView, PublishedPrizesView, RunSummaryView, RunView};
 use serde::Deserialize;
 
@@ -228,8 +229,16 @@ pub async fn runs(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Vec<Run
 /// # Errors
 /// 403 for anyone but the TO; 404 `prize_run_not_found`.
 pub async fn get_run(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunId) -> ApiResult<RunView> {
+    get_run_in(ctx, user, id, run, Lang::En).await
+}
+
+/// [`get_run`] with its words in `lang` (the prize desk).
+///
+/// # Errors
+/// As [`get_run`].
+pub async fn get_run_in(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunId, lang: Lang) -> ApiResult<RunView> {
     let tx = to_read(ctx, user, id).await?;
-    views::run(&tx.prize_run(id, run).await?.ok_or_else(run_not_found)?)
+    views::run_in(&tx.prize_run(id, run).await?.ok_or_else(run_not_found)?, lang)
 }
 
 /// The TO publishes a run of a complete event: it becomes the public prize
@@ -273,9 +282,22 @@ pub async fn publish(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunId) 
 /// # Errors
 /// 404 for an unknown (or unpublished) tournament.
 pub async fn published(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Option<PublishedPrizesView>> {
+    published_in(ctx, viewer, id, Lang::En).await
+}
+
+/// [`published`] with its words in `lang` (the prize pages).
+///
+/// # Errors
+/// As [`published`].
+pub async fn published_in(
+    ctx: &Ctx,
+    viewer: Option<&User>,
+    id: TournamentId,
+    lang: Lang,
+) -> ApiResult<Option<PublishedPrizesView>> {
     let tx = ctx.store.read().await?;
     super::visible(&tx, id, viewer).await?;
-    Ok(tx.published_prize_run(id).await?.as_ref().map(views::published))
+    Ok(tx.published_prize_run(id).await?.as_ref().map(|r| views::published_in(r, lang)))
 }
 
 /// Answers 404 `prizes_not_published` when there is nothing published.

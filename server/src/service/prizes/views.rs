@@ -11,6 +11,7 @@ use arbiter_engine::prizes::{
     paid_by_list, prize_list, AwardKind, CategoryId, Cents, Conflict, ConflictReason, ConsistencyWarning, EntryKind,
     ListEntry, ListPrize, PrizeId, SplitMethod, UnawardedReason,
 };
+use arbiter_web::i18n::{Arg, Lang};
 use arbiter_web::views::prizes::{
     IssueView, PayoutView, PrizeEntryView, PrizeLineView, PublishedPrizesView, RecipientView, RunCounts,
     RunSummaryView, RunView, WinnerRef,
@@ -21,11 +22,23 @@ use std::collections::HashMap;
 pub(super) struct Names<'a> {
     inputs: &'a RunInputs,
     players: HashMap<PlayerNo, usize>,
+    /// The language of the words (English for the API and the exports).
+    lang: Lang,
 }
 
 impl<'a> Names<'a> {
     pub(super) fn new(inputs: &'a RunInputs) -> Names<'a> {
-        Names { inputs, players: inputs.event.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect() }
+        Names::in_lang(inputs, Lang::En)
+    }
+
+    fn in_lang(inputs: &'a RunInputs, lang: Lang) -> Names<'a> {
+        Names { inputs, players: inputs.event.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect(), lang }
+    }
+
+    /// The message `id` in the run's language, with text arguments.
+    fn t(&self, id: &str, args: &[(&str, String)]) -> String {
+        let args: Vec<(&str, Arg)> = args.iter().map(|(k, v)| (*k, Arg::Text(v.clone()))).collect();
+        self.lang.t_args(id, &args)
     }
 
     fn winner(&self, no: PlayerNo) -> WinnerRef {
@@ -58,7 +71,9 @@ impl<'a> Names<'a> {
             .event
             .categories
             .iter()
-            .find_map(|c| c.prizes.iter().find(|p| p.id == *id).map(|p| format!("{} {}", c.name, ordinal(p.place))))
+            .find_map(|c| {
+                c.prizes.iter().find(|p| p.id == *id).map(|p| format!("{} {}", c.name, ordinal_in(self.lang, p.place)))
+            })
             .unwrap_or_else(|| format!("prize `{id}`"))
     }
 
@@ -106,6 +121,27 @@ pub fn ordinal(n: u32) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+/// [`ordinal`] as `lang` writes it: `1er`/`2e`, `1.`, `1.º`.
+#[must_use]
+pub fn ordinal_in(lang: Lang, n: u32) -> String {
+    match lang {
+        Lang::En => ordinal(n),
+        Lang::Fr if n == 1 => "1er".into(),
+        Lang::Fr => format!("{n}e"),
+        Lang::De => format!("{n}."),
+        Lang::Es => format!("{n}.º"),
+    }
+}
+
+/// The split method's rule in words, in `lang` (English: the engine's own text).
+#[must_use]
+pub fn rule_in(lang: Lang, m: SplitMethod) -> String {
+    match lang {
+        Lang::En => m.rule().to_string(),
+        _ => lang.t(&format!("prize-rule-{}", method_code(m).replace('_', "-"))),
+    }
 }
 
 /// The split method's code, as the API writes it.
@@ -162,49 +198,46 @@ fn codes(kind: &EntryKind) -> (String, Option<String>) {
 
 /// How an entry was decided, in words.
 fn how(e: &ListEntry, score: Option<&str>, names: &Names<'_>) -> String {
-    let on = score.map_or_else(String::new, |s| format!("Tied on {s}: "));
+    let on =
+        score.map_or_else(String::new, |s| format!("{} ", names.t("prize-how-tied-on", &[("score", s.to_string())])));
     let category = |id: &CategoryId| names.category(id);
+    let with_on = |id: &str| names.t(id, &[("on", on.clone())]);
     let mut text = match &e.kind {
-        EntryKind::Paid(AwardKind::Tiebreak) => "Paid whole to the player it was allocated to.".to_string(),
-        EntryKind::Paid(AwardKind::Manual) => "Given by the organiser (override), paid whole.".to_string(),
-        EntryKind::Paid(AwardKind::Pooled) if e.shares.len() == 1 => {
-            "Alone on the score: the largest prize still open to the player (32B1).".to_string()
-        }
-        EntryKind::Paid(AwardKind::Pooled) => format!("{on}these prizes are added up and shared equally (32B3)."),
+        EntryKind::Paid(AwardKind::Tiebreak) => names.t("prize-how-tiebreak", &[]),
+        EntryKind::Paid(AwardKind::Manual) => names.t("prize-how-manual", &[]),
+        EntryKind::Paid(AwardKind::Pooled) if e.shares.len() == 1 => names.t("prize-how-alone", &[]),
+        EntryKind::Paid(AwardKind::Pooled) => with_on("prize-how-pooled"),
         EntryKind::Paid(AwardKind::ClassAlone { category_id }) => {
-            let c = category(category_id);
-            format!("{on}the {c} players share the {c} prizes alone, which pays them more than sharing with the tie (32B3).")
+            names.t("prize-how-class-alone", &[("on", on.clone()), ("category", category(category_id))])
         }
-        EntryKind::Paid(AwardKind::Category { category_id }) => format!(
-            "{on}{} money, shared; each keeps the larger of what they had and their share, and is paid the difference.",
-            category(category_id)
-        ),
-        EntryKind::Paid(AwardKind::Hort) => {
-            format!("{on}each keeps half of their prize; the other halves are shared equally (Hort).")
+        EntryKind::Paid(AwardKind::Category { category_id }) => {
+            names.t("prize-how-category", &[("on", on.clone()), ("category", category(category_id))])
         }
-        EntryKind::Items => "Allocated; no cash.".to_string(),
-        EntryKind::Unfilled(r) => format!("Not awarded: {}.", r.code().replace('_', " ")),
-        EntryKind::Unawarded(UnawardedReason::NoWinner) => "Not awarded: no player could take it.".to_string(),
-        EntryKind::Unawarded(UnawardedReason::NoClassPlayerLeft) => format!(
-            "Not awarded: {} money handed down with no {} player left to take it.",
-            e.category_id.as_ref().map(category).unwrap_or_default(),
-            e.category_id.as_ref().map(category).unwrap_or_default()
-        ),
+        EntryKind::Paid(AwardKind::Hort) => with_on("prize-how-hort"),
+        EntryKind::Items => names.t("prize-how-items", &[]),
+        EntryKind::Unfilled(r) => {
+            let reason = names.t(&format!("prize-unfilled-{}", r.code().replace('_', "-")), &[]);
+            names.t("prize-how-unfilled", &[("reason", reason)])
+        }
+        EntryKind::Unawarded(UnawardedReason::NoWinner) => names.t("prize-how-no-winner", &[]),
+        EntryKind::Unawarded(UnawardedReason::NoClassPlayerLeft) => names
+            .t("prize-how-no-class-player", &[("category", e.category_id.as_ref().map(category).unwrap_or_default())]),
         EntryKind::Unawarded(UnawardedReason::Capped) => {
-            let c = e.category_id.as_ref().map(category).unwrap_or_default();
-            format!(
-                "Not awarded: paying this {c} money would pay one {c} player more than a better-scored {c} player \
-                 received. The organiser may pay it to the class's next players instead (rule: class excess to \
-                 the class)."
-            )
+            names.t("prize-how-capped", &[("category", e.category_id.as_ref().map(category).unwrap_or_default())])
         }
     };
     if matches!(e.kind, EntryKind::Paid(_)) {
         if e.carried_in > Cents::ZERO {
-            text.push_str(&format!(" Includes {} handed down in the class.", e.carried_in));
+            text.push(' ');
+            text.push_str(
+                &names.t("prize-how-carried-in", &[("amount", names.lang.number(&e.carried_in.to_string()))]),
+            );
         }
         if e.carried_out > Cents::ZERO {
-            text.push_str(&format!(" {} not needed, handed down to the class's next players.", e.carried_out));
+            text.push(' ');
+            text.push_str(
+                &names.t("prize-how-carried-out", &[("amount", names.lang.number(&e.carried_out.to_string()))]),
+            );
         }
     }
     text
@@ -271,41 +304,45 @@ fn conflict(c: &Conflict, names: &Names<'_>) -> IssueView {
     let prize = names.prize(&c.prize_id);
     let who = names.name(c.player_id);
     let others = c.conflicted_with.iter().map(|n| names.name(*n)).collect::<Vec<_>>().join(", ");
+    let t = |id: &str, extra: &[(&str, String)]| {
+        let mut args = vec![("prize", prize.clone()), ("who", who.clone()), ("others", others.clone())];
+        args.extend(extra.iter().cloned());
+        names.t(id, &args)
+    };
     let message = match &c.reason {
-        ConflictReason::UnknownPrize => format!("Override: there is no prize `{}`.", c.prize_id),
-        ConflictReason::UnknownPlayer => format!("Override of {prize}: player {} is not in the standings.", c.player_id),
-        ConflictReason::InactivePrize => format!("Override of {prize} to {who}: the prize or its category is inactive."),
+        ConflictReason::UnknownPrize => t("prize-conflict-unknown-prize", &[("id", c.prize_id.to_string())]),
+        ConflictReason::UnknownPlayer => t("prize-conflict-unknown-player", &[("id", c.player_id.to_string())]),
+        ConflictReason::InactivePrize => t("prize-conflict-inactive", &[]),
         ConflictReason::Ineligible { because } => {
-            format!("Override of {prize} to {who}: not eligible for the category ({}).", because.code().replace('_', " "))
+            let why = names.t(&format!("prize-ineligible-{}", because.code().replace('_', "-")), &[]);
+            t("prize-conflict-ineligible", &[("why", why)])
         }
-        ConflictReason::PrizeAlreadyAssigned => format!("Override of {prize} to {who}: an earlier override already gave it to {others}."),
+        ConflictReason::PrizeAlreadyAssigned => t("prize-conflict-already-assigned", &[]),
         ConflictReason::PlayerAlreadyWon { prize_id } => {
-            format!("Override of {prize} to {who}: {who} already holds {} from an earlier override.", names.prize(prize_id))
+            t("prize-conflict-already-won", &[("held", names.prize(prize_id))])
         }
-        ConflictReason::IdenticalRankRatingName => format!(
-            "{prize} went provisionally to {who}, who has the same rank, rating and name as {others}: decide with an override."
-        ),
+        ConflictReason::IdenticalRankRatingName => t("prize-conflict-identical", &[]),
     };
     IssueView { code: c.reason.code().to_string(), prize_id: c.prize_id.to_string(), message }
 }
 
 fn warning(w: &ConsistencyWarning, names: &Names<'_>) -> IssueView {
-    let elsewhere = w
-        .bypassed_prize_id
-        .as_ref()
-        .map_or_else(|| " and won nothing".to_string(), |p| format!(", who took {}", names.prize(p)));
-    IssueView {
-        code: "consistency".into(),
-        prize_id: w.prize_id.to_string(),
-        message: format!(
-            "{} went to {} (rank {}) ahead of {} (rank {}){elsewhere}.",
-            names.prize(&w.prize_id),
-            names.name(w.winner_id),
-            w.winner_rank,
-            names.name(w.bypassed_id),
-            w.bypassed_rank
-        ),
-    }
+    let args = |extra: Vec<(&'static str, String)>| {
+        let mut a = vec![
+            ("prize", names.prize(&w.prize_id)),
+            ("winner", names.name(w.winner_id)),
+            ("winner_rank", w.winner_rank.to_string()),
+            ("bypassed", names.name(w.bypassed_id)),
+            ("bypassed_rank", w.bypassed_rank.to_string()),
+        ];
+        a.extend(extra);
+        a
+    };
+    let message = match w.bypassed_prize_id.as_ref() {
+        None => names.t("prize-warning-won-nothing", &args(vec![])),
+        Some(p) => names.t("prize-warning-took", &args(vec![("took", names.prize(p))])),
+    };
+    IssueView { code: "consistency".into(), prize_id: w.prize_id.to_string(), message }
 }
 
 fn json<T: serde::Serialize>(v: &T) -> ApiResult<serde_json::Value> {
@@ -317,12 +354,20 @@ fn json<T: serde::Serialize>(v: &T) -> ApiResult<serde_json::Value> {
 /// # Errors
 /// 500 if the stored run cannot be serialised.
 pub fn run(r: &PrizeRun) -> ApiResult<RunView> {
-    let names = Names::new(&r.inputs);
+    run_in(r, Lang::En)
+}
+
+/// [`run`] with its words (how each prize was decided, the rule) in `lang`.
+///
+/// # Errors
+/// 500 if the run cannot be written as JSON.
+pub fn run_in(r: &PrizeRun, lang: Lang) -> ApiResult<RunView> {
+    let names = Names::in_lang(&r.inputs, lang);
     let a = &r.outputs.allocation;
     let (entries, payouts, unawarded) = listed(r, &names);
     Ok(RunView {
         summary: summary(r),
-        split_rule: r.outputs.cash.method.rule().to_string(),
+        split_rule: rule_in(lang, r.outputs.cash.method),
         entries,
         payouts,
         fund: r.outputs.cash.fund.to_string(),
@@ -341,13 +386,19 @@ pub fn run(r: &PrizeRun) -> ApiResult<RunView> {
 /// The prizes as published: no private inputs, no log.
 #[must_use]
 pub fn published(r: &PrizeRun) -> PublishedPrizesView {
-    let names = Names::new(&r.inputs);
+    published_in(r, Lang::En)
+}
+
+/// [`published`] with its words in `lang`.
+#[must_use]
+pub fn published_in(r: &PrizeRun, lang: Lang) -> PublishedPrizesView {
+    let names = Names::in_lang(&r.inputs, lang);
     let (entries, payouts, unawarded) = listed(r, &names);
     PublishedPrizesView {
         run_id: r.id,
         published_at: r.published_at,
         split_method: method_code(r.outputs.cash.method),
-        split_rule: r.outputs.cash.method.rule().to_string(),
+        split_rule: rule_in(lang, r.outputs.cash.method),
         entries,
         payouts,
         fund: r.outputs.cash.fund.to_string(),
@@ -364,5 +415,45 @@ mod tests {
     fn ordinals() {
         let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].into_iter().map(ordinal).collect();
         assert_eq!(got, ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]);
+        let other: Vec<String> =
+            [Lang::Fr, Lang::Fr, Lang::De, Lang::Es].iter().zip([1, 2, 3, 4]).map(|(l, n)| ordinal_in(*l, n)).collect();
+        assert_eq!(other, ["1er", "2e", "3.", "4.º"]);
+    }
+
+    #[test]
+    fn why_a_player_is_ineligible_reads_as_before_in_english_and_exists_in_every_language() {
+        use arbiter_engine::prizes::Ineligible as I;
+        let all = [
+            I::GenderMismatch,
+            I::BelowMinAge,
+            I::AboveMaxAge,
+            I::MissingDateOfBirth,
+            I::UnratedInRatingCategory,
+            I::BelowMinRating,
+            I::AboveMaxRating,
+            I::DisabilityMismatch,
+            I::CityMismatch,
+            I::StateMismatch,
+            I::ClubMismatch,
+        ];
+        for why in all {
+            let key = format!("prize-ineligible-{}", why.code().replace('_', "-"));
+            assert_eq!(Lang::En.t(&key), why.code().replace('_', " "));
+            for lang in Lang::ALL {
+                assert!(!lang.t(&key).contains(arbiter_web::i18n::MISSING), "{key} in {}", lang.code());
+            }
+        }
+    }
+
+    #[test]
+    fn the_split_rules_are_written_in_every_language_and_english_keeps_the_engines_text() {
+        for m in [SplitMethod::None, SplitMethod::Uscf32B3, SplitMethod::PlaceFirst, SplitMethod::Hort] {
+            let key = format!("prize-rule-{}", method_code(m).replace('_', "-"));
+            assert_eq!(Lang::En.t(&key), m.rule(), "en/main.ftl's {key} is not the engine's rule");
+            for lang in [Lang::Fr, Lang::De, Lang::Es] {
+                let text = rule_in(lang, m);
+                assert!(!text.contains(arbiter_web::i18n::MISSING) && text != m.rule(), "{key} in {}", lang.code());
+            }
+        }
     }
 }
