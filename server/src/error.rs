@@ -12,7 +12,7 @@ pub use code::Code;
 use crate::store::StoreError;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use arbiter_web::i18n::{Arg, Lang};
+use arbiter_web::i18n::{Arg, Lang, ToArg};
 use serde::Serialize;
 use std::fmt;
 
@@ -25,6 +25,35 @@ pub struct ApiError {
     details: Option<serde_json::Value>,
     /// Seconds to send as `Retry-After` (429 and 503).
     retry_after: Option<u64>,
+    /// The message's Fluent id and arguments, when it has its own words in
+    /// every language (see [`ApiError::text`]).
+    text: Option<(&'static str, Vec<(&'static str, Fill)>)>,
+}
+
+/// What fills a variable of a refusal's own message (see [`ApiError::text`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fill {
+    /// A value, the same in every language: a number, a name someone typed.
+    Arg(Arg),
+    /// Another message, rendered in the same language: a field's label
+    /// (`field-name`). An id no resource has is shown as it is.
+    Message(String),
+}
+
+impl<T: ToArg + ?Sized> From<&T> for Fill {
+    fn from(v: &T) -> Fill {
+        Fill::Arg(v.to_arg())
+    }
+}
+
+impl Fill {
+    fn render(&self, lang: Lang) -> Arg {
+        match self {
+            Fill::Arg(a) => a.clone(),
+            Fill::Message(id) if lang.has(id) => Arg::Text(lang.t(id)),
+            Fill::Message(id) => Arg::Text(id.clone()),
+        }
+    }
 }
 
 /// Shorthand for API results.
@@ -45,7 +74,7 @@ impl ApiError {
             "{code} is answered {:?}, not {status}",
             code.status()
         );
-        ApiError { status, code, message: message.into(), details: None, retry_after: None }
+        ApiError { status, code, message: message.into(), details: None, retry_after: None, text: None }
     }
 
     /// 400: the request itself is malformed (bad JSON, wrong types).
@@ -98,6 +127,21 @@ impl ApiError {
         )
     }
 
+    /// Gives the refusal its own words in every language: the Fluent message
+    /// `id` (in `web/locales/*/errors.ftl`) with `args`. The English message
+    /// becomes that message rendered in English (the resource is its one
+    /// source), and [`ApiError::message_in`] renders it in the language asked
+    /// for instead of the code's message and an English detail.
+    ///
+    /// `ApiError::invalid(Code::InvalidField, "").text("refusal-missions-max", [("max", Fill::from(&30))])`
+    #[must_use]
+    pub fn text(mut self, id: &'static str, args: impl IntoIterator<Item = (&'static str, Fill)>) -> ApiError {
+        let args: Vec<_> = args.into_iter().collect();
+        self.message = render(Lang::En, id, &args);
+        self.text = Some((id, args));
+        self
+    }
+
     /// Adds machine-readable details.
     #[must_use]
     pub fn with_details(mut self, details: serde_json::Value) -> ApiError {
@@ -117,12 +161,18 @@ impl ApiError {
         &self.message
     }
 
-    /// The message in `lang`: as built in English, else the code's message
-    /// in `lang` (`err-` and the code, in `web/locales/*/errors.ftl`).
+    /// The message in `lang`: as built in English; else its own words in
+    /// `lang` (see [`ApiError::text`]); else the code's message in `lang`
+    /// (`err-` and the code, in `web/locales/*/errors.ftl`), followed by the
+    /// English message as a detail for the codes whose message says exactly
+    /// what is wrong.
     #[must_use]
     pub fn message_in(&self, lang: Lang) -> String {
         if lang == Lang::En {
             return self.message.clone();
+        }
+        if let Some((id, args)) = &self.text {
+            return render(lang, id, args);
         }
         let key = message_key(self.code);
         if !lang.has(&key) {
@@ -180,6 +230,12 @@ const DETAILED: &[Code] = &[
     Code::BodyTooLarge,
 ];
 
+/// The message `id` in `lang`, its arguments rendered in `lang` too.
+fn render(lang: Lang, id: &str, args: &[(&'static str, Fill)]) -> String {
+    let args: Vec<(&str, Arg)> = args.iter().map(|(k, v)| (*k, v.render(lang))).collect();
+    lang.t_args(id, &args)
+}
+
 /// The Fluent id of a code's message: `err-` and the code, `_` as `-`.
 #[must_use]
 pub fn message_key(code: Code) -> String {
@@ -224,6 +280,7 @@ impl From<StoreError> for ApiError {
 mod tests {
     use super::*;
     use actix_web::body::to_bytes;
+    use arbiter_web::i18n::MISSING;
 
     #[actix_web::test]
     async fn error_body_shape_is_pinned() {
@@ -246,7 +303,8 @@ mod tests {
             for code in Code::ALL {
                 assert!(ids.contains(&message_key(*code)), "{}/errors.ftl lacks {}", lang.code(), message_key(*code));
             }
-            assert_eq!(ids.len(), Code::ALL.len() + 1, "{}/errors.ftl: a message for no code", lang.code());
+            let err = ids.iter().filter(|id| id.starts_with("err-")).count();
+            assert_eq!(err, Code::ALL.len() + 1, "{}/errors.ftl: a message for no code", lang.code());
         }
     }
 
@@ -270,6 +328,49 @@ mod tests {
             v,
             serde_json::json!({"error": "too_many_attempts", "message": "Trop de tentatives ; patientez un instant puis réessayez."})
         );
+    }
+
+    /// Refusals with their own words: English exactly as before, and the
+    /// other languages in their own words, with no English detail.
+    #[test]
+    fn refusals_have_their_own_words_in_every_language() {
+        use crate::service::{self, clock::ClockInput, tournaments};
+        let field = |f, s: &str, max| service::clean_text(f, s, max).err();
+        let clock = |action: &str, minutes| ClockInput { action: action.into(), minutes }.action().err();
+        let cases = [
+            (field("name", "  ", 120), "The event's name must not be empty."),
+            (field("display_name", &"x".repeat(65), 64), "The name must be at most 64 characters."),
+            (field("faction", "a\u{7}b", 64), "The faction must be a single line of text."),
+            (field("tiebreak", " ", 300), "tiebreak must not be empty."),
+            (
+                tournaments::schedule(&["9h".into()]).err(),
+                "The start time for round 1 must be a time like 09:30 or 2026-05-17 09:30; \"9h\" is not.",
+            ),
+            (tournaments::schedule(&vec!["09:00".into(); 31]).err(), "Give at most 30 round times."),
+            (clock("start", None), "Give the minutes: the round's length, 1 to 600 minutes."),
+            (clock("start", Some(601)), "Give the round's length, 1 to 600 minutes."),
+            (
+                clock("extend", None),
+                "Give the minutes: the minutes to add, 1 to 120 (or −1 to −120 to take time back).",
+            ),
+            (clock("extend", Some(0)), "Give the minutes to add, 1 to 120 (or −1 to −120 to take time back)."),
+            (clock("explode", None), "The clock cannot \"explode\"; choose start, pause, resume, extend or end."),
+        ];
+        for (e, english) in cases {
+            let Some(e) = e else { panic!("no refusal for {english:?}") };
+            assert_eq!(e.message(), english);
+            assert_eq!(e.message_in(Lang::En), english);
+            for lang in [Lang::Fr, Lang::De, Lang::Es] {
+                let m = e.message_in(lang);
+                assert!(!m.contains(english) && !m.contains(MISSING), "{}: {m}", lang.code());
+                let generic = lang.t(&message_key(e.code));
+                assert!(!m.starts_with(&generic), "{}: {m}", lang.code());
+            }
+        }
+        let e = service::clean_text("name", "", 120).err().map(|e| e.message_in(Lang::Fr));
+        assert_eq!(e.as_deref(), Some("Le nom de l'événement ne doit pas être vide."));
+        let e = service::clean_text("faction", &"x".repeat(65), 64).err().map(|e| e.message_in(Lang::De));
+        assert_eq!(e.as_deref(), Some("Die Fraktion darf höchstens 64 Zeichen lang sein."));
     }
 
     #[actix_web::test]

@@ -7,6 +7,7 @@ use crate::domain::{TournamentId, User};
 use crate::error::{ApiError, Code};
 use crate::live::snapshot;
 use crate::live::view::{View, ViewParams};
+use crate::service::field_label;
 use crate::service::views::ViewState;
 use crate::service::{accounts, players, prizes, tournaments, views};
 use actix_web::http::header;
@@ -318,9 +319,9 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
     let Some(u) = user.0 else { return Ok(redirect("/login?next=/tournaments/new")) };
     let f = form.into_inner();
     let number = |s: &str, field: &str| {
-        s.trim()
-            .parse::<u32>()
-            .map_err(|_| ApiError::invalid(Code::InvalidField, format!("{field} must be a whole number.")))
+        s.trim().parse::<u32>().map_err(|_| {
+            ApiError::invalid(Code::InvalidField, "").text("refusal-whole-number", [("field", field_label(field))])
+        })
     };
     let input = (|| {
         Ok::<_, ApiError>(tournaments::CreateTournament {
@@ -330,7 +331,7 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
             format: f.format,
             total_rounds: match f.total_rounds.as_deref().map(str::trim) {
                 None | Some("") => None,
-                Some(v) => Some(number(v, "Rounds")?),
+                Some(v) => Some(number(v, "total_rounds")?),
             },
             game: f.game.filter(|g| !g.trim().is_empty()),
             pairing_system: f.pairing_system.filter(|p| !p.trim().is_empty()),
@@ -338,7 +339,7 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
             standings: None,
             max_vp: match f.max_vp.as_deref().map(str::trim) {
                 None | Some("") => None,
-                Some(v) => Some(number(v, "Maximum score")?),
+                Some(v) => Some(number(v, "max_vp")?),
             },
             missions: f
                 .missions

@@ -5,7 +5,7 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::bus::event::frame_of;
 use crate::domain::{TournamentId, TournamentStatus};
-use crate::error::{ApiError, ApiResult, Code};
+use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::live::snapshot;
 use crate::service::{standings, tournaments};
 use actix_web::{web, HttpResponse};
@@ -128,10 +128,8 @@ async fn advance(
     let from = match input.from.as_deref() {
         None => None,
         Some(s) => Some(TournamentStatus::parse(&s.trim().to_ascii_uppercase()).ok_or_else(|| {
-            ApiError::invalid(
-                Code::InvalidField,
-                format!("from must be one of DRAFT, REGISTRATION, CHECK_IN, IN_PROGRESS, COMPLETE; got {s:?}."),
-            )
+            ApiError::invalid(Code::InvalidField, "")
+                .text("refusal-advance-from", [("value", Fill::from(&format!("{s:?}")))])
         })?),
     };
     Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state.ctx, &user, *id, from).await? })))

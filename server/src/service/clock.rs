@@ -7,7 +7,7 @@ use super::{load_tournament, require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::clock::{ClockAction, RoundClock, EXTEND_MINUTES, START_MINUTES};
 use crate::domain::{now_millis, RoundId, RoundStatus, User};
-use crate::error::{ApiError, ApiResult, Code};
+use crate::error::{ApiError, ApiResult, Code, Fill};
 use serde::Deserialize;
 
 /// `POST /api/rounds/{id}/clock`: `{"action": "start", "minutes": 150}`,
@@ -29,34 +29,25 @@ impl ClockInput {
     /// # Errors
     /// 422 `invalid_field` naming what to send, in the words of the form.
     pub fn action(&self) -> ApiResult<ClockAction> {
-        let minutes = |range_text: &str| {
-            self.minutes
-                .ok_or_else(|| ApiError::invalid(Code::InvalidField, format!("Give the minutes: {range_text}.")))
-        };
+        let refuse = |id: &'static str| ApiError::invalid(Code::InvalidField, "").text(id, []);
         match self.action.as_str() {
-            "start" => {
-                let text = "the round's length, 1 to 600 minutes";
-                u32::try_from(minutes(text)?)
-                    .ok()
-                    .filter(|m| START_MINUTES.contains(m))
-                    .map(ClockAction::Start)
-                    .ok_or_else(|| ApiError::invalid(Code::InvalidField, format!("Give {text}.")))
-            }
-            "extend" => {
-                let text = "the minutes to add, 1 to 120 (or −1 to −120 to take time back)";
-                i32::try_from(minutes(text)?)
-                    .ok()
-                    .filter(|m| *m != 0 && EXTEND_MINUTES.contains(m))
-                    .map(ClockAction::Extend)
-                    .ok_or_else(|| ApiError::invalid(Code::InvalidField, format!("Give {text}.")))
-            }
+            "start" => u32::try_from(self.minutes.ok_or_else(|| refuse("refusal-clock-no-start-minutes"))?)
+                .ok()
+                .filter(|m| START_MINUTES.contains(m))
+                .map(ClockAction::Start)
+                .ok_or_else(|| refuse("refusal-clock-start")),
+            "extend" => i32::try_from(self.minutes.ok_or_else(|| refuse("refusal-clock-no-extend-minutes"))?)
+                .ok()
+                .filter(|m| *m != 0 && EXTEND_MINUTES.contains(m))
+                .map(ClockAction::Extend)
+                .ok_or_else(|| refuse("refusal-clock-extend")),
             "pause" => Ok(ClockAction::Pause),
             "resume" => Ok(ClockAction::Resume),
             "end" => Ok(ClockAction::End),
-            other => Err(ApiError::invalid(
-                Code::InvalidField,
-                format!("The clock cannot \"{other}\"; choose start, pause, resume, extend or end."),
-            )),
+            other => {
+                Err(ApiError::invalid(Code::InvalidField, "")
+                    .text("refusal-clock-action", [("action", Fill::from(other))]))
+            }
         }
     }
 }

@@ -25,9 +25,10 @@ pub mod trf;
 pub mod views;
 
 use crate::bus::{Bus, EventData, LiveEvent};
-use crate::domain::{now_millis, Tournament, TournamentId, TournamentStatus, User};
-use crate::error::{ApiError, ApiResult, Code};
+use crate::domain::{now_millis, Game, Tournament, TournamentId, TournamentStatus, User};
+use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::store::{Store, Tx};
+use arbiter_web::i18n::Lang;
 use std::sync::Arc;
 
 /// What services work with: the database, and the bus committed events go
@@ -128,35 +129,39 @@ pub fn require_to(t: &Tournament, user: &User, action: &str) -> ApiResult<()> {
 }
 
 /// The words a form uses for an API field, for messages a person reads
-/// ("The name must not be empty."); the field itself goes in the error's
-/// `details` for programs. Unknown fields are named as they are.
+/// ("The name must not be empty."): its label `field-` and the field (`_` as
+/// `-`) in `web/locales/*/errors.ftl`, rendered in each language; the field
+/// itself goes in the error's `details` for programs. A field with no label is
+/// named as it is.
 #[must_use]
-pub fn field_words(field: &str) -> &str {
-    match field {
-        "display_name" => "The name",
-        "faction" => "The faction",
-        "mission" => "The mission",
-        "name" => "The event's name",
-        "format" => "The format",
-        "location" => "The venue",
-        "list_text" => "The army list",
-        "note" => "The note",
-        "round_times" => "The start time",
-        "player1_vp" => "Player 1's VP",
-        "player2_vp" => "Player 2's VP",
-        "player1_points" => "Player 1's points",
-        "player2_points" => "Player 2's points",
-        "player1_twenties" => "Player 1's 20s",
-        "player2_twenties" => "Player 2's 20s",
-        other => other,
+pub fn field_label(field: &str) -> Fill {
+    let id = format!("field-{}", field.replace('_', "-"));
+    Fill::Message(if Lang::En.has(&id) { id } else { field.to_string() })
+}
+
+/// A game's name (`game-` and the game in `main.ftl`), rendered in each language.
+#[must_use]
+pub fn game_label(game: Game) -> Fill {
+    Fill::Message(format!("game-{}", game.as_str()))
+}
+
+/// [`field_label`] in English.
+#[must_use]
+pub fn field_words(field: &str) -> String {
+    match field_label(field) {
+        Fill::Message(id) if Lang::En.has(&id) => Lang::En.t(&id),
+        Fill::Message(s) => s,
+        Fill::Arg(_) => field.to_string(),
     }
 }
 
-/// A 422 `invalid_field` about `field`: `rule` follows the field's words
-/// ("must not be empty."), and `details` names the field.
+/// A 422 `invalid_field` about `field`: the message `id` of `errors.ftl`,
+/// given the field's label as `$field` (see [`field_label`]) besides `args`;
+/// `details` names the field.
 #[must_use]
-pub fn invalid_field(field: &str, rule: &str) -> ApiError {
-    ApiError::invalid(Code::InvalidField, format!("{} {rule}", field_words(field)))
+pub fn invalid_field(field: &str, id: &'static str, args: impl IntoIterator<Item = (&'static str, Fill)>) -> ApiError {
+    ApiError::invalid(Code::InvalidField, "")
+        .text(id, std::iter::once(("field", field_label(field))).chain(args))
         .with_details(serde_json::json!({ "field": field }))
 }
 
@@ -167,13 +172,13 @@ pub fn invalid_field(field: &str, rule: &str) -> ApiError {
 pub fn clean_text(field: &str, s: &str, max: usize) -> ApiResult<String> {
     let t = s.trim();
     if t.is_empty() {
-        return Err(invalid_field(field, "must not be empty."));
+        return Err(invalid_field(field, "refusal-field-empty", []));
     }
     if t.chars().count() > max {
-        return Err(invalid_field(field, &format!("must be at most {max} characters.")));
+        return Err(invalid_field(field, "refusal-field-too-long", [("max", Fill::from(&max))]));
     }
     if t.chars().any(char::is_control) {
-        return Err(invalid_field(field, "must be a single line of text."));
+        return Err(invalid_field(field, "refusal-field-one-line", []));
     }
     Ok(t.to_string())
 }

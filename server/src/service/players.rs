@@ -6,7 +6,7 @@ use super::Ctx;
 use super::{clean_text, load_tournament, require_to, Change};
 use crate::bus::EventData;
 use crate::domain::{now_millis, Player, PlayerId, PlayerProfile, Tournament, TournamentId, TournamentStatus, User};
-use crate::error::{ApiError, ApiResult, Code};
+use crate::error::{ApiError, ApiResult, Code, Fill};
 use serde::Deserialize;
 
 /// The longest army list accepted, in characters.
@@ -52,9 +52,9 @@ fn clean_list(list: Option<&str>) -> ApiResult<Option<String>> {
     match list {
         None => Ok(None),
         Some(l) if l.trim().is_empty() => Ok(None),
-        Some(l) if l.chars().count() > MAX_LIST_CHARS => Err(ApiError::invalid(
-            Code::InvalidField,
-            format!("The army list must be at most {MAX_LIST_CHARS} characters."),
+        Some(l) if l.chars().count() > MAX_LIST_CHARS => Err(ApiError::invalid(Code::InvalidField, "").text(
+            "refusal-field-too-long",
+            [("field", super::field_label("list_text")), ("max", Fill::from(&MAX_LIST_CHARS))],
         )),
         Some(l) => Ok(Some(l.replace("\r\n", "\n"))),
     }

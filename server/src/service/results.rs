@@ -10,7 +10,7 @@ use crate::domain::{
     now_millis, Dispute, Game, GameScore, MatchResult, Pairing, PairingId, PairingState, Player, PlayerId,
     PlayoffSettings, Round, RoundStatus, Tournament, TournamentStatus, User, UserId,
 };
-use crate::error::{ApiError, ApiResult, Code};
+use crate::error::{ApiError, ApiResult, Code, Fill};
 use arbiter_web::views::ratings::RatingsChangedView;
 
 pub use super::scores::Score;
@@ -22,9 +22,8 @@ pub type DisputeInput = Score;
 fn note(s: Option<&str>) -> ApiResult<Option<String>> {
     match s.map(str::trim) {
         None | Some("") => Ok(None),
-        Some(n) if n.chars().count() > 500 => {
-            Err(ApiError::invalid(Code::InvalidField, "The note must be at most 500 characters."))
-        }
+        Some(n) if n.chars().count() > 500 => Err(ApiError::invalid(Code::InvalidField, "")
+            .text("refusal-field-too-long", [("field", super::field_label("note")), ("max", Fill::from(&500))])),
         Some(n) => Ok(Some(n.to_string())),
     }
 }

@@ -157,10 +157,8 @@ pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &Sta
 /// `invalid_field` outside chess.
 pub fn parse_points(game: Game, system: PairingSystem, input: &PointsInput) -> ApiResult<PointSystem> {
     if game != Game::Chess {
-        return Err(ApiError::invalid(
-            Code::InvalidField,
-            format!("Point values are set in chess only; this is a {} event.", game.label()),
-        ));
+        return Err(ApiError::invalid(Code::InvalidField, "")
+            .text("refusal-points-chess-only", [("game", super::game_label(game))]));
     }
     let bad = |m: String| ApiError::invalid(Code::InvalidPoints, m);
     let value = |field: &str, n: &Number| -> ApiResult<Points> {

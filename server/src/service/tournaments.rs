@@ -3,13 +3,13 @@
 
 use super::views::{self, TournamentView};
 use super::Ctx;
-use super::{clean_text, load_tournament, require_to, Change};
+use super::{clean_text, game_label, load_tournament, require_to, Change};
 use crate::bus::EventData;
 use crate::domain::{
     default_points, default_standings, now_millis, Game, PairingSystem, RoundStatus, Tournament, TournamentId,
     TournamentStatus, User, UserId,
 };
-use crate::error::{ApiError, ApiResult, Code};
+use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::store::Tx;
 use serde::Deserialize;
 
@@ -76,14 +76,11 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         Some(l) => Some(clean_text("location", l, 120)?),
     };
     let event_date = chrono::NaiveDate::parse_from_str(input.event_date.trim(), "%Y-%m-%d")
-        .map_err(|_| ApiError::invalid(Code::InvalidField, "The date must be a date like 2026-05-17 (YYYY-MM-DD)."))?;
+        .map_err(|_| ApiError::invalid(Code::InvalidField, "").text("refusal-date", []))?;
     let game = match input.game.as_deref() {
         None => Game::Wh40k,
         Some(g) => Game::parse(g).ok_or_else(|| {
-            ApiError::invalid(
-                Code::InvalidField,
-                format!("Unknown game {g:?}; use \"wh40k\", \"chess\" or \"crokinole\"."),
-            )
+            ApiError::invalid(Code::InvalidField, "").text("refusal-game", [("game", Fill::from(&format!("{g:?}")))])
         })?,
     };
     let offered = game.pairing_systems();
@@ -91,19 +88,21 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
     let pairing_system = match input.pairing_system.as_deref() {
         None => offered[0],
         Some(p) => PairingSystem::parse(p).filter(|p| offered.contains(p)).ok_or_else(|| {
-            ApiError::invalid(
-                Code::InvalidField,
-                format!("A {} event is paired by {}; got {p:?}.", game.label(), names()),
+            ApiError::invalid(Code::InvalidField, "").text(
+                "refusal-pairing-system",
+                [
+                    ("game", game_label(game)),
+                    ("systems", Fill::from(&names())),
+                    ("value", Fill::from(&format!("{p:?}"))),
+                ],
             )
         })?,
     };
     let total_rounds = match input.total_rounds {
         Some(n) if (1..=MAX_ROUNDS).contains(&n) => n,
         Some(_) => {
-            return Err(ApiError::invalid(
-                Code::InvalidField,
-                format!("The number of rounds (total_rounds) must be between 1 and {MAX_ROUNDS}."),
-            ))
+            return Err(ApiError::invalid(Code::InvalidField, "")
+                .text("refusal-total-rounds", [("max", Fill::from(&MAX_ROUNDS))]))
         }
         None if pairing_system.is_round_robin() => 0,
         None => {
@@ -119,10 +118,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
     let max_vp =
         input.max_vp.unwrap_or(if game == Game::Crokinole { DEFAULT_MAX_CROKINOLE_POINTS } else { DEFAULT_MAX_VP });
     if !(1..=10_000).contains(&max_vp) {
-        return Err(ApiError::invalid(
-            Code::InvalidField,
-            "The most VP a player can score (max_vp) must be between 1 and 10000.",
-        ));
+        return Err(ApiError::invalid(Code::InvalidField, "").text("refusal-max-vp", []));
     }
     let points = match &input.points {
         Some(p) => Some(super::tiebreaks::parse_points(game, pairing_system, p)?),
@@ -131,7 +127,8 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
     let missions = match input.missions {
         Some(m) if !m.is_empty() => {
             if m.len() > MAX_ROUNDS as usize {
-                return Err(ApiError::invalid(Code::InvalidField, format!("Give at most {MAX_ROUNDS} missions.")));
+                return Err(ApiError::invalid(Code::InvalidField, "")
+                    .text("refusal-missions-max", [("max", Fill::from(&MAX_ROUNDS))]));
             }
             m.iter().map(|x| clean_text("mission", x, 120)).collect::<ApiResult<Vec<_>>>()?
         }
@@ -387,7 +384,8 @@ pub fn schedule(times: &[String]) -> ApiResult<Vec<String>> {
         out.pop();
     }
     if out.len() > MAX_ROUNDS as usize {
-        return Err(ApiError::invalid(Code::InvalidField, format!("Give at most {MAX_ROUNDS} round times.")));
+        return Err(ApiError::invalid(Code::InvalidField, "")
+            .text("refusal-round-times-max", [("max", Fill::from(&MAX_ROUNDS))]));
     }
     for (i, s) in out.iter().enumerate() {
         let time = chrono::NaiveTime::parse_from_str(s, "%H:%M").is_ok();
@@ -395,7 +393,8 @@ pub fn schedule(times: &[String]) -> ApiResult<Vec<String>> {
         if !(time || dated) {
             return Err(super::invalid_field(
                 "round_times",
-                &format!("for round {} must be a time like 09:30 or 2026-05-17 09:30; {s:?} is not.", i + 1),
+                "refusal-round-time",
+                [("round", Fill::from(&(i + 1))), ("value", Fill::from(&format!("{s:?}")))],
             ));
         }
     }

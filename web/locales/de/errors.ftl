@@ -112,3 +112,42 @@ err-wrong-status = In der jetzigen Turnierphase nicht möglich.
 
 # Die Einzelheit der Ablehnung, auf Englisch, nach der Meldung des Codes.
 err-with-detail = { $message } Einzelheit (auf Englisch): { $detail }
+
+# Eigene Worte einer Ablehnung (ApiError::text): Feldbezeichnungen, dann Meldungen.
+field-display-name = Der Name
+field-faction = Die Fraktion
+field-mission = Die Mission
+field-name = Der Name der Veranstaltung
+field-format = Das Format
+field-location = Der Austragungsort
+field-list-text = Die Armeeliste
+field-note = Die Notiz
+field-round-times = Die Startzeit
+field-player1-vp = Die VP-Zahl von Spieler 1
+field-player2-vp = Die VP-Zahl von Spieler 2
+field-player1-points = Die Punktzahl von Spieler 1
+field-player2-points = Die Punktzahl von Spieler 2
+field-player1-twenties = Die Zahl der 20er von Spieler 1
+field-player2-twenties = Die Zahl der 20er von Spieler 2
+field-total-rounds = Die Rundenzahl
+field-max-vp = Die Höchstpunktzahl
+field-tiebreak = Der Text zum Stechen
+refusal-field-empty = { $field } darf nicht leer sein.
+refusal-field-too-long = { $field } darf höchstens { $max } Zeichen lang sein.
+refusal-field-one-line = { $field } muss in eine einzige Zeile passen.
+refusal-whole-number = { $field } muss eine ganze Zahl sein.
+refusal-date = Das Datum muss die Form 2026-05-17 haben (JJJJ-MM-TT).
+refusal-game = Unbekanntes Spiel { $game }; erlaubt sind "wh40k", "chess" und "crokinole".
+refusal-pairing-system = Eine Veranstaltung in { $game } wird mit { $systems } gepaart; erhalten: { $value }.
+refusal-total-rounds = Die Zahl der Runden (total_rounds) muss zwischen 1 und { $max } liegen.
+refusal-max-vp = Die höchste VP-Zahl eines Spielers (max_vp) muss zwischen 1 und 10000 liegen.
+refusal-missions-max = Geben Sie höchstens { $max } Missionen an.
+refusal-round-times-max = Geben Sie höchstens { $max } Rundenzeiten an.
+refusal-round-time = { $field } der Runde { $round } muss eine Uhrzeit wie 09:30 oder 2026-05-17 09:30 sein; { $value } ist keine.
+refusal-points-chess-only = Punktwerte gibt es nur im Schach; dies ist eine Veranstaltung in { $game }.
+refusal-advance-from = from muss DRAFT, REGISTRATION, CHECK_IN, IN_PROGRESS oder COMPLETE sein; erhalten: { $value }.
+refusal-clock-no-start-minutes = Geben Sie die Minuten an: die Dauer der Runde, 1 bis 600 Minuten.
+refusal-clock-start = Geben Sie die Dauer der Runde an, 1 bis 600 Minuten.
+refusal-clock-no-extend-minutes = Geben Sie die Minuten an: die hinzuzufügenden Minuten, 1 bis 120 (oder −1 bis −120, um Zeit abzuziehen).
+refusal-clock-extend = Geben Sie die hinzuzufügenden Minuten an, 1 bis 120 (oder −1 bis −120, um Zeit abzuziehen).
+refusal-clock-action = Die Uhr kann nicht „{ $action }“; wählen Sie start, pause, resume, extend oder end.

@@ -114,3 +114,43 @@ err-wrong-status = This is not possible at the tournament's current stage.
 
 # A refusal's own English detail after the code's message (other languages).
 err-with-detail = { $message } { $detail }
+
+# A refusal's own words, in every language (ApiError::text): the labels of
+# the fields (`field-` and the API's field), then the messages.
+field-display-name = The name
+field-faction = The faction
+field-mission = The mission
+field-name = The event's name
+field-format = The format
+field-location = The venue
+field-list-text = The army list
+field-note = The note
+field-round-times = The start time
+field-player1-vp = Player 1's VP
+field-player2-vp = Player 2's VP
+field-player1-points = Player 1's points
+field-player2-points = Player 2's points
+field-player1-twenties = Player 1's 20s
+field-player2-twenties = Player 2's 20s
+field-total-rounds = Rounds
+field-max-vp = Maximum score
+field-tiebreak = tiebreak
+refusal-field-empty = { $field } must not be empty.
+refusal-field-too-long = { $field } must be at most { $max } characters.
+refusal-field-one-line = { $field } must be a single line of text.
+refusal-whole-number = { $field } must be a whole number.
+refusal-date = The date must be a date like 2026-05-17 (YYYY-MM-DD).
+refusal-game = Unknown game { $game }; use "wh40k", "chess" or "crokinole".
+refusal-pairing-system = A { $game } event is paired by { $systems }; got { $value }.
+refusal-total-rounds = The number of rounds (total_rounds) must be between 1 and { $max }.
+refusal-max-vp = The most VP a player can score (max_vp) must be between 1 and 10000.
+refusal-missions-max = Give at most { $max } missions.
+refusal-round-times-max = Give at most { $max } round times.
+refusal-round-time = { $field } for round { $round } must be a time like 09:30 or 2026-05-17 09:30; { $value } is not.
+refusal-points-chess-only = Point values are set in chess only; this is a { $game } event.
+refusal-advance-from = from must be one of DRAFT, REGISTRATION, CHECK_IN, IN_PROGRESS, COMPLETE; got { $value }.
+refusal-clock-no-start-minutes = Give the minutes: the round's length, 1 to 600 minutes.
+refusal-clock-start = Give the round's length, 1 to 600 minutes.
+refusal-clock-no-extend-minutes = Give the minutes: the minutes to add, 1 to 120 (or −1 to −120 to take time back).
+refusal-clock-extend = Give the minutes to add, 1 to 120 (or −1 to −120 to take time back).
+refusal-clock-action = The clock cannot "{ $action }"; choose start, pause, resume, extend or end.

@@ -112,3 +112,42 @@ err-wrong-status = No es posible en la fase actual del torneo.
 
 # El detalle del rechazo, en inglés, tras el mensaje del código.
 err-with-detail = { $message } Detalle (en inglés): { $detail }
+
+# Las palabras propias de un rechazo (ApiError::text): etiquetas de campos y mensajes.
+field-display-name = El nombre
+field-faction = La facción
+field-mission = La misión
+field-name = El nombre del evento
+field-format = El formato
+field-location = El lugar
+field-list-text = La lista de ejército
+field-note = La nota
+field-round-times = La hora de inicio
+field-player1-vp = La cifra de PV del jugador 1
+field-player2-vp = La cifra de PV del jugador 2
+field-player1-points = La puntuación del jugador 1
+field-player2-points = La puntuación del jugador 2
+field-player1-twenties = El número de veintes del jugador 1
+field-player2-twenties = El número de veintes del jugador 2
+field-total-rounds = El número de rondas
+field-max-vp = La puntuación máxima
+field-tiebreak = El texto del desempate
+refusal-field-empty = { $field } no puede quedar en blanco.
+refusal-field-too-long = { $field } admite como máximo { $max } caracteres.
+refusal-field-one-line = { $field } debe caber en una sola línea.
+refusal-whole-number = { $field } debe ser un número entero.
+refusal-date = La fecha debe escribirse como 2026-05-17 (AAAA-MM-DD).
+refusal-game = Juego desconocido: { $game }; use "wh40k", "chess" o "crokinole".
+refusal-pairing-system = Un evento de { $game } se empareja con { $systems }; se recibió { $value }.
+refusal-total-rounds = El número de rondas (total_rounds) debe estar entre 1 y { $max }.
+refusal-max-vp = El máximo de PV que puede anotar un jugador (max_vp) debe estar entre 1 y 10000.
+refusal-missions-max = Indique como máximo { $max } misiones.
+refusal-round-times-max = Indique como máximo { $max } horarios de ronda.
+refusal-round-time = { $field } de la ronda { $round } debe ser una hora como 09:30 o 2026-05-17 09:30; { $value } no lo es.
+refusal-points-chess-only = Los valores de puntos solo se fijan en ajedrez; este es un evento de { $game }.
+refusal-advance-from = from debe ser DRAFT, REGISTRATION, CHECK_IN, IN_PROGRESS o COMPLETE; se recibió { $value }.
+refusal-clock-no-start-minutes = Indique los minutos: la duración de la ronda, de 1 a 600 minutos.
+refusal-clock-start = Indique la duración de la ronda, de 1 a 600 minutos.
+refusal-clock-no-extend-minutes = Indique los minutos: los minutos que añadir, de 1 a 120 (o de −1 a −120 para quitar tiempo).
+refusal-clock-extend = Indique los minutos que añadir, de 1 a 120 (o de −1 a −120 para quitar tiempo).
+refusal-clock-action = El reloj no puede hacer «{ $action }»; elija start, pause, resume, extend o end.

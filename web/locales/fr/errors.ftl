@@ -112,3 +112,42 @@ err-wrong-status = Impossible à l'étape actuelle du tournoi.
 
 # Le détail du refus, en anglais, après le message du code.
 err-with-detail = { $message } Détail (en anglais) : { $detail }
+
+# Les mots propres d'un refus (ApiError::text) : libellés des champs, puis messages.
+field-display-name = Le nom
+field-faction = La faction
+field-mission = La mission
+field-name = Le nom de l'événement
+field-format = Le format
+field-location = Le lieu
+field-list-text = La liste d'armée
+field-note = La note
+field-round-times = L'heure de début
+field-player1-vp = Le total de PV du joueur 1
+field-player2-vp = Le total de PV du joueur 2
+field-player1-points = Le score du joueur 1
+field-player2-points = Le score du joueur 2
+field-player1-twenties = Le nombre de 20 du joueur 1
+field-player2-twenties = Le nombre de 20 du joueur 2
+field-total-rounds = Le nombre de rondes
+field-max-vp = Le score maximal
+field-tiebreak = Le texte du départage
+refusal-field-empty = { $field } ne doit pas être vide.
+refusal-field-too-long = { $field } ne doit pas dépasser { $max } caractères.
+refusal-field-one-line = { $field } doit tenir sur une seule ligne.
+refusal-whole-number = { $field } doit être un nombre entier.
+refusal-date = La date doit s'écrire comme 2026-05-17 (AAAA-MM-JJ).
+refusal-game = Jeu inconnu : { $game } ; utilisez "wh40k", "chess" ou "crokinole".
+refusal-pairing-system = Un tournoi de { $game } s'apparie par { $systems } ; reçu : { $value }.
+refusal-total-rounds = Le nombre de rondes (total_rounds) doit être compris entre 1 et { $max }.
+refusal-max-vp = Le maximum de PV qu'un joueur peut marquer (max_vp) doit être compris entre 1 et 10000.
+refusal-missions-max = Indiquez au plus { $max } missions.
+refusal-round-times-max = Indiquez au plus { $max } horaires de ronde.
+refusal-round-time = { $field } de la ronde { $round } doit être une heure comme 09:30 ou 2026-05-17 09:30 ; { $value } n'en est pas une.
+refusal-points-chess-only = Les valeurs de points ne se règlent qu'aux échecs ; ce tournoi est de { $game }.
+refusal-advance-from = from doit valoir DRAFT, REGISTRATION, CHECK_IN, IN_PROGRESS ou COMPLETE ; reçu : { $value }.
+refusal-clock-no-start-minutes = Indiquez les minutes : la durée de la ronde, de 1 à 600 minutes.
+refusal-clock-start = Indiquez la durée de la ronde, de 1 à 600 minutes.
+refusal-clock-no-extend-minutes = Indiquez les minutes : les minutes à ajouter, de 1 à 120 (ou de −1 à −120 pour en retirer).
+refusal-clock-extend = Indiquez les minutes à ajouter, de 1 à 120 (ou de −1 à −120 pour en retirer).
+refusal-clock-action = La pendule ne sait pas faire « { $action } » ; choisissez start, pause, resume, extend ou end.
