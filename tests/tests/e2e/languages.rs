@@ -174,23 +174,33 @@ async fn api_errors_and_error_pages_are_in_the_language_asked_for() {
         serde_json::from_str::<Value>(&body).unwrap_or_default()["message"],
         "There is no tournament with this id."
     );
-    // The lang cookie counts for the API too, and an error with a detail keeps it (in English).
+    // The lang cookie counts for the API too, and a field's refusal is in
+    // that language's own words (no English detail), the field in `details`.
     let (c, _) = app.user("Lang").await.unwrap();
-    let res = awc::Client::new()
-        .post(format!("{}/api/tournaments", app.base))
-        .insert_header(("Cookie", format!("{}; lang=de", session(&c))))
-        .insert_header(("Origin", app.base.clone()))
-        .send_json(&json!({ "name": "", "event_date": "2026-05-17", "format": "F", "total_rounds": 3 }))
-        .await;
-    let mut res = res.unwrap();
+    let create = |lang: &'static str, body: Value| {
+        awc::Client::new()
+            .post(format!("{}/api/tournaments", app.base))
+            .insert_header(("Cookie", format!("{}; lang={lang}", session(&c))))
+            .insert_header(("Origin", app.base.clone()))
+            .send_json(&body)
+    };
+    let empty_name = json!({ "name": "", "event_date": "2026-05-17", "format": "F", "total_rounds": 3 });
+    for (lang, said) in [
+        ("de", "Der Name der Veranstaltung darf nicht leer sein."),
+        ("fr", "Le nom de l'événement ne doit pas être vide."),
+        ("en", "The event's name must not be empty."),
+    ] {
+        let mut res = create(lang, empty_name.clone()).await.unwrap();
+        let v: Value = res.json().await.unwrap_or_default();
+        assert_eq!(res.status().as_u16(), 422, "{v}");
+        assert_eq!(v, json!({ "error": "invalid_field", "message": said, "details": { "field": "name" } }));
+    }
+    let bad_date = json!({ "name": "N", "event_date": "17/05", "format": "F", "total_rounds": 3 });
+    let mut res = create("fr", bad_date).await.unwrap();
     let v: Value = res.json().await.unwrap_or_default();
-    assert_eq!(res.status().as_u16(), 422, "{v}");
-    assert_eq!(v["error"], "invalid_field");
     let m = v["message"].as_str().unwrap_or_default();
-    assert!(
-        m.starts_with("Ein Feld ist leer, zu lang oder außerhalb des erlaubten Bereichs. Einzelheit (auf Englisch): "),
-        "{m}"
-    );
+    assert_eq!(m, "La date doit s'écrire comme 2026-05-17 (AAAA-MM-JJ).", "{v}");
+    assert!(!m.contains("(en anglais") && !m.contains("must be"), "{m}");
     // Error pages.
     let (status, body, _) = fetch(&app.base, "/no/such/page?x=1", &[("Accept-Language", "es".into())]).await;
     assert_eq!(status, 404);
