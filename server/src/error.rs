@@ -38,6 +38,9 @@ pub enum Fill {
     /// Another message, rendered in the same language: a field's label
     /// (`field-name`). An id no resource has is shown as it is.
     Message(String),
+    /// Other messages, rendered in the same language and joined by spaces
+    /// (hints, each a sentence).
+    Messages(Vec<String>),
 }
 
 impl<T: ToArg + ?Sized> From<&T> for Fill {
@@ -52,6 +55,7 @@ impl Fill {
             Fill::Arg(a) => a.clone(),
             Fill::Message(id) if lang.has(id) => Arg::Text(lang.t(id)),
             Fill::Message(id) => Arg::Text(id.clone()),
+            Fill::Messages(ids) => Arg::Text(ids.iter().map(|id| lang.t(id)).collect::<Vec<_>>().join(" ")),
         }
     }
 }
@@ -334,6 +338,7 @@ mod tests {
     /// other languages in their own words, with no English detail.
     #[test]
     fn refusals_have_their_own_words_in_every_language() {
+        use crate::auth::password::weakness;
         use crate::service::{self, clock::ClockInput, tournaments};
         let field = |f, s: &str, max| service::clean_text(f, s, max).err();
         let clock = |action: &str, minutes| ClockInput { action: action.into(), minutes }.action().err();
@@ -355,6 +360,12 @@ mod tests {
             ),
             (clock("extend", Some(0)), "Give the minutes to add, 1 to 120 (or −1 to −120 to take time back)."),
             (clock("explode", None), "The clock cannot \"explode\"; choose start, pause, resume, extend or end."),
+            (weakness("short", &[]), "Choose a password of 8 to 256 characters."),
+            (
+                weakness("password", &[]),
+                "This password is too easy to guess. This is a top-10 common password. Add another word or two. \
+                 Uncommon words are better. A few unrelated words make a strong password that is easy to remember.",
+            ),
         ];
         for (e, english) in cases {
             let Some(e) = e else { panic!("no refusal for {english:?}") };
@@ -363,8 +374,10 @@ mod tests {
             for lang in [Lang::Fr, Lang::De, Lang::Es] {
                 let m = e.message_in(lang);
                 assert!(!m.contains(english) && !m.contains(MISSING), "{}: {m}", lang.code());
-                let generic = lang.t(&message_key(e.code));
-                assert!(!m.starts_with(&generic), "{}: {m}", lang.code());
+                let none = || Arg::Text(String::new());
+                let label = lang.t_args("err-with-detail", &[("message", none()), ("detail", none())]);
+                assert!(!m.contains(label.trim()), "{}: {m}", lang.code());
+                assert_ne!(m, lang.t(&message_key(e.code)), "{}", lang.code());
             }
         }
         let e = service::clean_text("name", "", 120).err().map(|e| e.message_in(Lang::Fr));

@@ -7,9 +7,11 @@
 //! sign-ins (a room full of players, or an attacker) then costs time, not
 //! memory.
 
+use crate::error::{ApiError, Code, Fill};
 use argon2::{Algorithm, Argon2, Params, PasswordHasher as _, PasswordVerifier as _, Version};
 use std::sync::Arc;
 use tokio::sync::Semaphore;
+use zxcvbn::feedback::{Suggestion, Warning};
 
 /// The shortest password accepted.
 pub const MIN_LENGTH: usize = 8;
@@ -29,14 +31,19 @@ pub const LANES: u32 = 1;
 /// dictionary lists, and context-specific words such as the user's name).
 pub const MIN_SCORE: zxcvbn::Score = zxcvbn::Score::Three;
 
-/// Why a password is refused, in words a person can act on; `None` when it is
-/// long enough and hard enough to guess. `context` holds the account's own
-/// words (e-mail, name), which make a password easier to guess.
+/// Why a password is refused, in words a person can act on: a 422
+/// `weak_password` (see [`ApiError::text`]); `None` when it is long enough and
+/// hard enough to guess. `context` holds the account's own words (e-mail,
+/// name), which make a password easier to guess.
 #[must_use]
-pub fn weakness(password: &str, context: &[&str]) -> Option<String> {
+pub fn weakness(password: &str, context: &[&str]) -> Option<ApiError> {
+    let refuse = |id, args: Vec<(&'static str, Fill)>| Some(ApiError::invalid(Code::WeakPassword, "").text(id, args));
     let len = password.chars().count();
     if !(MIN_LENGTH..=MAX_LENGTH).contains(&len) {
-        return Some(format!("Choose a password of {MIN_LENGTH} to {MAX_LENGTH} characters."));
+        return refuse(
+            "refusal-password-length",
+            vec![("min", Fill::from(&MIN_LENGTH)), ("max", Fill::from(&MAX_LENGTH))],
+        );
     }
     let words: Vec<String> = context
         .iter()
@@ -49,23 +56,79 @@ pub fn weakness(password: &str, context: &[&str]) -> Option<String> {
     if estimate.score() >= MIN_SCORE {
         return None;
     }
-    let mut why = String::from("This password is too easy to guess.");
-    if let Some(f) = estimate.feedback() {
-        if let Some(w) = f.warning() {
-            why.push_str(&format!(" {w}"));
-            if !why.ends_with('.') {
-                why.push('.');
-            }
+    let hints: Vec<String> = estimate
+        .feedback()
+        .map(|f| {
+            let warning = f.warning().map(warning_id);
+            warning
+                .into_iter()
+                .chain(f.suggestions().iter().take(2).map(|s| suggestion_id(*s)))
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default();
+    if hints.is_empty() {
+        refuse("refusal-password-guessable", vec![])
+    } else {
+        refuse("refusal-password-guessable-hints", vec![("hints", Fill::Messages(hints))])
+    }
+}
+
+/// The message of zxcvbn's warning, in `errors.ftl`.
+const fn warning_id(w: Warning) -> &'static str {
+    match w {
+        Warning::StraightRowsOfKeysAreEasyToGuess => "password-warning-straight-rows-of-keys-are-easy-to-guess",
+        Warning::ShortKeyboardPatternsAreEasyToGuess => "password-warning-short-keyboard-patterns-are-easy-to-guess",
+        Warning::RepeatsLikeAaaAreEasyToGuess => "password-warning-repeats-like-aaa-are-easy-to-guess",
+        Warning::RepeatsLikeAbcAbcAreOnlySlightlyHarderToGuess => {
+            "password-warning-repeats-like-abc-abc-are-only-slightly-harder-to-guess"
         }
-        for s in f.suggestions().iter().take(2) {
-            why.push_str(&format!(" {s}"));
-            if !why.ends_with('.') {
-                why.push('.');
-            }
+        Warning::ThisIsATop10Password => "password-warning-this-is-a-top-10-password",
+        Warning::ThisIsATop100Password => "password-warning-this-is-a-top-100-password",
+        Warning::ThisIsACommonPassword => "password-warning-this-is-a-common-password",
+        Warning::ThisIsSimilarToACommonlyUsedPassword => "password-warning-this-is-similar-to-a-commonly-used-password",
+        Warning::SequencesLikeAbcAreEasyToGuess => "password-warning-sequences-like-abc-are-easy-to-guess",
+        Warning::RecentYearsAreEasyToGuess => "password-warning-recent-years-are-easy-to-guess",
+        Warning::AWordByItselfIsEasyToGuess => "password-warning-a-word-by-itself-is-easy-to-guess",
+        Warning::DatesAreOftenEasyToGuess => "password-warning-dates-are-often-easy-to-guess",
+        Warning::NamesAndSurnamesByThemselvesAreEasyToGuess => {
+            "password-warning-names-and-surnames-by-themselves-are-easy-to-guess"
+        }
+        Warning::CommonNamesAndSurnamesAreEasyToGuess => "password-warning-common-names-and-surnames-are-easy-to-guess",
+    }
+}
+
+/// The message of zxcvbn's suggestion, in `errors.ftl`.
+const fn suggestion_id(s: Suggestion) -> &'static str {
+    match s {
+        Suggestion::UseAFewWordsAvoidCommonPhrases => "password-suggestion-use-a-few-words-avoid-common-phrases",
+        Suggestion::NoNeedForSymbolsDigitsOrUppercaseLetters => {
+            "password-suggestion-no-need-for-symbols-digits-or-uppercase-letters"
+        }
+        Suggestion::AddAnotherWordOrTwo => "password-suggestion-add-another-word-or-two",
+        Suggestion::CapitalizationDoesntHelpVeryMuch => "password-suggestion-capitalization-doesnt-help-very-much",
+        Suggestion::AllUppercaseIsAlmostAsEasyToGuessAsAllLowercase => {
+            "password-suggestion-all-uppercase-is-almost-as-easy-to-guess-as-all-lowercase"
+        }
+        Suggestion::ReversedWordsArentMuchHarderToGuess => {
+            "password-suggestion-reversed-words-arent-much-harder-to-guess"
+        }
+        Suggestion::PredictableSubstitutionsDontHelpVeryMuch => {
+            "password-suggestion-predictable-substitutions-dont-help-very-much"
+        }
+        Suggestion::UseALongerKeyboardPatternWithMoreTurns => {
+            "password-suggestion-use-a-longer-keyboard-pattern-with-more-turns"
+        }
+        Suggestion::AvoidRepeatedWordsAndCharacters => "password-suggestion-avoid-repeated-words-and-characters",
+        Suggestion::AvoidSequences => "password-suggestion-avoid-sequences",
+        Suggestion::AvoidRecentYears => "password-suggestion-avoid-recent-years",
+        Suggestion::AvoidYearsThatAreAssociatedWithYou => {
+            "password-suggestion-avoid-years-that-are-associated-with-you"
+        }
+        Suggestion::AvoidDatesAndYearsThatAreAssociatedWithYou => {
+            "password-suggestion-avoid-dates-and-years-that-are-associated-with-you"
         }
     }
-    why.push_str(" A few unrelated words make a strong password that is easy to remember.");
-    Some(why)
 }
 
 /// A hashing failure: the worker thread died (never the parameters, which are constants).
@@ -158,9 +221,9 @@ mod tests {
         }
         assert!(weakness("alicesmith", &["alice@example.com", "Alice Smith"]).is_some(), "the user's own name");
         for strong in ["a long password", "demo tournament day", "correct horse battery staple", "Tr0mbone-Saucer-91"] {
-            assert_eq!(weakness(strong, &["bob@example.com", "Bob"]), None, "{strong:?}");
+            assert!(weakness(strong, &["bob@example.com", "Bob"]).is_none(), "{strong:?}");
         }
-        assert!(weakness("password", &[]).is_some_and(|m| m.contains("too easy to guess")));
+        assert!(weakness("password", &[]).is_some_and(|e| e.message().contains("too easy to guess")));
     }
 
     #[test]

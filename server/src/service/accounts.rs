@@ -71,8 +71,8 @@ pub async fn sign_up(
 ) -> ApiResult<(User, String)> {
     let email = clean_email(&input.email)?;
     let display_name = super::clean_text("display_name", &input.display_name, 64)?;
-    if let Some(why) = password::weakness(&input.password, &[&email, &display_name]) {
-        return Err(ApiError::invalid(Code::WeakPassword, why));
+    if let Some(weak) = password::weakness(&input.password, &[&email, &display_name]) {
+        return Err(weak);
     }
     limits.password_attempt(from, &email)?;
     let phc = passwords.hash(input.password).await.map_err(ApiError::internal)?;

@@ -151,7 +151,7 @@ pub fn field_words(field: &str) -> String {
     match field_label(field) {
         Fill::Message(id) if Lang::En.has(&id) => Lang::En.t(&id),
         Fill::Message(s) => s,
-        Fill::Arg(_) => field.to_string(),
+        _ => field.to_string(),
     }
 }
 
