@@ -230,13 +230,13 @@ async fn events(
     q: web::Query<Since>,
 ) -> ApiResult<HttpResponse> {
     if q.since < 0 {
-        return Err(ApiError::bad_request(Code::InvalidQuery, "since must be 0 or more."));
+        return Err(ApiError::bad_request(Code::InvalidQuery, "").text("refusal-query-since", []));
     }
     let limit = q.limit.unwrap_or(1000);
     if limit == 0 || limit > MAX_EVENTS {
-        return Err(ApiError::bad_request(
-            Code::InvalidQuery,
-            format!("limit must be from 1 to {MAX_EVENTS}; got {limit}."),
+        return Err(ApiError::bad_request(Code::InvalidQuery, "").text(
+            "refusal-query-limit",
+            [("max", Fill::from(&MAX_EVENTS)), ("value", Fill::from(&limit.to_string()))],
         ));
     }
     let tx = state.ctx.store.read().await?;

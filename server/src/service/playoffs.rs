@@ -17,7 +17,7 @@ use crate::domain::{
     now_millis, Game, GameScore, MatchResult, Pairing, PairingState, Player, PlayerId, Playoff, PlayoffSettings, Round,
     RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
 };
-use crate::error::{ApiError, ApiResult, Code};
+use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::store::Tx;
 use arbiter_engine::playoffs::{Bracket, Slot, MAX_CUT, MIN_CUT};
 use arbiter_web::views::playoffs::{
@@ -499,13 +499,19 @@ pub fn decide(
         (None, Some(2)) => Ok(MatchResult::P2Win),
         (None, Some(n)) => Err(ApiError::invalid(Code::InvalidWinner, format!("The winner is seat 1 or 2, not {n}."))),
         (None, None) => {
-            let rule = settings.tiebreak.as_deref().map(|r| format!(" The organiser's rule: {r}.")).unwrap_or_default();
             let how = match game {
-                Game::Wh40k => "A playoff game needs a winner and these VP are level: the game is decided by the tiebreaker the organiser sets, and the organiser records its winner (override with \"winner\": 1 or 2).",
-                Game::Crokinole => "A playoff game needs a winner and these points and 20s are level: play a tiebreak round; the organiser records its winner (override with \"winner\": 1 or 2).",
-                Game::Chess => "A playoff game needs a winner and this result is not a win: play the tie-break games with the colours the organiser sets; the organiser records the winner (override with \"winner\": 1 or 2).",
+                Game::Wh40k => "refusal-winner-needed-wh40k",
+                Game::Crokinole => "refusal-winner-needed-crokinole",
+                Game::Chess => "refusal-winner-needed-chess",
             };
-            Err(ApiError::invalid(Code::WinnerNeeded, format!("{how}{rule}")))
+            let refusal = ApiError::invalid(Code::WinnerNeeded, "");
+            Err(match settings.tiebreak.as_deref() {
+                None => refusal.text(how, []),
+                Some(rule) => refusal.text(
+                    "refusal-winner-needed-rule",
+                    [("how", Fill::Message(how.into())), ("rule", Fill::from(rule))],
+                ),
+            })
         }
     }
 }

@@ -182,3 +182,12 @@ password-suggestion-avoid-sequences = Vermeiden Sie Folgen.
 password-suggestion-avoid-recent-years = Vermeiden Sie jüngere Jahreszahlen.
 password-suggestion-avoid-years-that-are-associated-with-you = Vermeiden Sie Jahreszahlen, die mit Ihnen zu tun haben.
 password-suggestion-avoid-dates-and-years-that-are-associated-with-you = Vermeiden Sie Daten und Jahreszahlen, die mit Ihnen zu tun haben.
+
+refusal-query-since = since muss 0 oder größer sein.
+refusal-query-limit = limit muss zwischen 1 und { $max } liegen; erhalten: { $value }.
+refusal-query-offset = offset muss zwischen 0 und { $max } liegen; erhalten: { $value }.
+refusal-query-after-round = after_round muss eine bereits gepaarte Runde sein: 1 bis { $played }.
+refusal-winner-needed-wh40k = Ein Playoff-Spiel braucht einen Sieger, und diese VP sind gleich: Das Spiel entscheidet der Tiebreaker, den der Veranstalter festlegt, und der Veranstalter trägt den Sieger ein (überschreiben mit "winner": 1 oder 2).
+refusal-winner-needed-crokinole = Ein Playoff-Spiel braucht einen Sieger, und diese Punkte und 20er sind gleich: Spielen Sie eine Entscheidungsrunde; der Veranstalter trägt den Sieger ein (überschreiben mit "winner": 1 oder 2).
+refusal-winner-needed-chess = Ein Playoff-Spiel braucht einen Sieger, und dieses Ergebnis ist kein Sieg: Spielen Sie die Stichkampfpartien mit den Farben, die der Veranstalter festlegt; der Veranstalter trägt den Sieger ein (überschreiben mit "winner": 1 oder 2).
+refusal-winner-needed-rule = { $how } Regel des Veranstalters: { $rule }.

@@ -186,3 +186,12 @@ password-suggestion-avoid-sequences = Avoid sequences.
 password-suggestion-avoid-recent-years = Avoid recent years.
 password-suggestion-avoid-years-that-are-associated-with-you = Avoid years that are associated with you.
 password-suggestion-avoid-dates-and-years-that-are-associated-with-you = Avoid dates and years that are associated with you.
+
+refusal-query-since = since must be 0 or more.
+refusal-query-limit = limit must be from 1 to { $max }; got { $value }.
+refusal-query-offset = offset must be from 0 to { $max }; got { $value }.
+refusal-query-after-round = after_round must be a round already paired: 1 to { $played }.
+refusal-winner-needed-wh40k = A playoff game needs a winner and these VP are level: the game is decided by the tiebreaker the organiser sets, and the organiser records its winner (override with "winner": 1 or 2).
+refusal-winner-needed-crokinole = A playoff game needs a winner and these points and 20s are level: play a tiebreak round; the organiser records its winner (override with "winner": 1 or 2).
+refusal-winner-needed-chess = A playoff game needs a winner and this result is not a win: play the tie-break games with the colours the organiser sets; the organiser records the winner (override with "winner": 1 or 2).
+refusal-winner-needed-rule = { $how } The organiser's rule: { $rule }.

@@ -182,3 +182,12 @@ password-suggestion-avoid-sequences = Evite las secuencias.
 password-suggestion-avoid-recent-years = Evite los años recientes.
 password-suggestion-avoid-years-that-are-associated-with-you = Evite los años relacionados con usted.
 password-suggestion-avoid-dates-and-years-that-are-associated-with-you = Evite las fechas y años relacionados con usted.
+
+refusal-query-since = since debe ser 0 o más.
+refusal-query-limit = limit debe estar entre 1 y { $max }; se recibió { $value }.
+refusal-query-offset = offset debe estar entre 0 y { $max }; se recibió { $value }.
+refusal-query-after-round = after_round debe ser una ronda ya emparejada: de 1 a { $played }.
+refusal-winner-needed-wh40k = Una partida de eliminatoria necesita un ganador y estos PV están igualados: la decide el desempate que fija el organizador, que registra al ganador (forzar con "winner": 1 o 2).
+refusal-winner-needed-crokinole = Una partida de eliminatoria necesita un ganador y estos puntos y veintes están igualados: jueguen una ronda de desempate; el organizador registra al ganador (forzar con "winner": 1 o 2).
+refusal-winner-needed-chess = Una partida de eliminatoria necesita un ganador y este resultado no es una victoria: jueguen las partidas de desempate con los colores que fije el organizador; el organizador registra al ganador (forzar con "winner": 1 o 2).
+refusal-winner-needed-rule = { $how } Regla del organizador: { $rule }.

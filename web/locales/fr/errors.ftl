@@ -182,3 +182,12 @@ password-suggestion-avoid-sequences = Évitez les suites.
 password-suggestion-avoid-recent-years = Évitez les années récentes.
 password-suggestion-avoid-years-that-are-associated-with-you = Évitez les années liées à vous.
 password-suggestion-avoid-dates-and-years-that-are-associated-with-you = Évitez les dates et années liées à vous.
+
+refusal-query-since = since doit valoir 0 ou plus.
+refusal-query-limit = limit doit être compris entre 1 et { $max } ; reçu : { $value }.
+refusal-query-offset = offset doit être compris entre 0 et { $max } ; reçu : { $value }.
+refusal-query-after-round = after_round doit être une ronde déjà appariée : de 1 à { $played }.
+refusal-winner-needed-wh40k = Un match de phase finale doit avoir un vainqueur, et ces PV sont à égalité : le match se décide par le départage que fixe l'organisateur, qui en enregistre le vainqueur (forcer avec "winner": 1 ou 2).
+refusal-winner-needed-crokinole = Un match de phase finale doit avoir un vainqueur, et ces points et ces 20 sont à égalité : jouez une manche de départage ; l'organisateur en enregistre le vainqueur (forcer avec "winner": 1 ou 2).
+refusal-winner-needed-chess = Un match de phase finale doit avoir un vainqueur, et ce résultat n'est pas une victoire : jouez les parties de départage avec les couleurs que fixe l'organisateur ; celui-ci enregistre le vainqueur (forcer avec "winner": 1 ou 2).
+refusal-winner-needed-rule = { $how } Règle de l'organisateur : { $rule }.

@@ -3,7 +3,7 @@
 
 use super::known_game;
 use crate::domain::UserId;
-use crate::error::{ApiError, ApiResult, Code};
+use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::service::Ctx;
 use arbiter_engine::rating::elo::Rating;
 use arbiter_web::views::ratings::{
@@ -26,15 +26,13 @@ pub const MAX_OFFSET: u64 = 10_000_000;
 pub async fn leaderboard(ctx: &Ctx, game: &str, offset: u64, limit: u64) -> ApiResult<LeaderboardView> {
     let game = known_game(game)?.as_str();
     if limit == 0 || limit > MAX_PAGE {
-        return Err(ApiError::bad_request(
-            Code::InvalidQuery,
-            format!("limit must be from 1 to {MAX_PAGE}; got {limit}."),
-        ));
+        return Err(ApiError::bad_request(Code::InvalidQuery, "")
+            .text("refusal-query-limit", [("max", Fill::from(&MAX_PAGE)), ("value", Fill::from(&limit.to_string()))]));
     }
     if offset > MAX_OFFSET {
-        return Err(ApiError::bad_request(
-            Code::InvalidQuery,
-            format!("offset must be from 0 to {MAX_OFFSET}; got {offset}."),
+        return Err(ApiError::bad_request(Code::InvalidQuery, "").text(
+            "refusal-query-offset",
+            [("max", Fill::from(&MAX_OFFSET)), ("value", Fill::from(&offset.to_string()))],
         ));
     }
     let tx = ctx.store.read().await?;

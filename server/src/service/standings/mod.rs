@@ -27,7 +27,7 @@ use crate::domain::{
     now_millis, MatchResult, Pairing, PairingState, Player, PlayerId, ResolutionMeta, Round, RoundStatus, TieNotice,
     Tournament, TournamentId, User,
 };
-use crate::error::{ApiError, ApiResult, Code};
+use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::store::Store;
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::wh40k::{self, Standing};
@@ -289,10 +289,8 @@ pub async fn read(
     let mut played = rounds.iter().filter(|r| r.status != RoundStatus::Pending).count();
     if let Some(n) = after_round {
         if n == 0 || n as usize > played {
-            return Err(ApiError::bad_request(
-                Code::InvalidQuery,
-                format!("after_round must be a round already paired: 1 to {played}."),
-            ));
+            return Err(ApiError::bad_request(Code::InvalidQuery, "")
+                .text("refusal-query-after-round", [("played", Fill::from(&played))]));
         }
         rounds.retain(|r| r.number <= n);
         let kept: std::collections::HashSet<crate::domain::RoundId> = rounds.iter().map(|r| r.id).collect();
