@@ -339,6 +339,7 @@ mod tests {
     #[test]
     fn refusals_have_their_own_words_in_every_language() {
         use crate::auth::password::weakness;
+        use crate::domain::PlayerProfile;
         use crate::service::{self, clock::ClockInput, tournaments};
         let field = |f, s: &str, max| service::clean_text(f, s, max).err();
         let clock = |action: &str, minutes| ClockInput { action: action.into(), minutes }.action().err();
@@ -365,6 +366,14 @@ mod tests {
                 weakness("password", &[]),
                 "This password is too easy to guess. This is a top-10 common password. Add another word or two. \
                  Uncommon words are better. A few unrelated words make a strong password that is easy to remember.",
+            ),
+            (
+                PlayerProfile { title: Some("XX".into()), ..PlayerProfile::default() }.cleaned().err(),
+                "title must be one of GM, IM, WGM, FM, WIM, CM, WFM, WCM, AGM, AIM.",
+            ),
+            (
+                PlayerProfile { club: Some("c".repeat(65)), ..PlayerProfile::default() }.cleaned().err(),
+                "club must be one line of at most 64 characters.",
             ),
         ];
         for (e, english) in cases {

@@ -2,6 +2,7 @@
 //! order by rating and title), rating tie-breaks, TRF and prize eligibility
 //! read. Every field is optional; an event uses what it needs.
 
+use crate::error::{ApiError, Code, Fill};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
@@ -47,43 +48,46 @@ impl PlayerProfile {
     /// Trims text, drops empty strings and checks every value.
     ///
     /// # Errors
-    /// A sentence naming the first bad field.
-    pub fn cleaned(mut self) -> Result<PlayerProfile, String> {
-        fn text(field: &str, v: Option<String>, max: usize) -> Result<Option<String>, String> {
+    /// 422 `invalid_profile`, in words naming the first bad field.
+    pub fn cleaned(mut self) -> Result<PlayerProfile, ApiError> {
+        fn refuse(id: &'static str, args: impl IntoIterator<Item = (&'static str, Fill)>) -> ApiError {
+            ApiError::invalid(Code::InvalidProfile, "").text(id, args)
+        }
+        fn text(field: &str, v: Option<String>, max: usize) -> Result<Option<String>, ApiError> {
             match v.as_deref().map(str::trim) {
                 None | Some("") => Ok(None),
                 Some(t) if t.chars().count() > max || t.chars().any(char::is_control) => {
-                    Err(format!("{field} must be one line of at most {max} characters."))
+                    Err(refuse("refusal-profile-text", [("field", Fill::from(field)), ("max", Fill::from(&max))]))
                 }
                 Some(t) => Ok(Some(t.to_string())),
             }
         }
         if self.rating.is_some_and(|r| r > 3500) {
-            return Err("rating must be from 0 to 3500 (leave it out for an unrated player).".into());
+            return Err(refuse("refusal-profile-rating", []));
         }
         self.rating = self.rating.filter(|r| *r > 0);
         self.fide_id = text("fide_id", self.fide_id, 12)?;
         if self.fide_id.as_deref().is_some_and(|id| !id.bytes().all(|b| b.is_ascii_digit())) {
-            return Err("fide_id must be digits only.".into());
+            return Err(refuse("refusal-profile-fide-id", []));
         }
         self.title = text("title", self.title, 3)?.map(|t| t.to_uppercase());
         if let Some(t) = &self.title {
             if !TITLES.contains(&t.as_str()) {
-                return Err(format!("title must be one of {}.", TITLES.join(", ")));
+                return Err(refuse("refusal-profile-title", [("titles", Fill::from(&TITLES.join(", ")))]));
             }
         }
         self.federation = text("federation", self.federation, 3)?.map(|f| f.to_uppercase());
         if self.federation.as_deref().is_some_and(|f| f.len() != 3 || !f.bytes().all(|b| b.is_ascii_alphabetic())) {
-            return Err("federation must be a three-letter code such as ENG or FRA.".into());
+            return Err(refuse("refusal-profile-federation", []));
         }
         self.sex = text("sex", self.sex, 1)?.map(|s| s.to_lowercase());
         if self.sex.as_deref().is_some_and(|s| s != "m" && s != "w") {
-            return Err("sex must be m or w (as in the FIDE rating list).".into());
+            return Err(refuse("refusal-profile-sex", []));
         }
         if let Some(d) = self.birth_date {
             let today = chrono::Utc::now().date_naive();
             if d > today || d < NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or(d) {
-                return Err("birth_date must be a past date after 1900.".into());
+                return Err(refuse("refusal-profile-birth-date", []));
             }
         }
         self.club = text("club", self.club, 64)?;

@@ -37,7 +37,7 @@ pub struct UpdateProfile {
 }
 
 fn clean_profile(p: PlayerProfile) -> ApiResult<PlayerProfile> {
-    p.cleaned().map_err(|m| ApiError::invalid(Code::InvalidProfile, m))
+    p.cleaned()
 }
 
 /// `player.updateList`.

@@ -317,7 +317,9 @@ fn profile(line: &PlayerLine) -> ApiResult<PlayerProfile> {
         ..PlayerProfile::default()
     }
     .cleaned()
-    .map_err(|m| ApiError::invalid(Code::InvalidTrf, format!("player {} ({}): {m}", line.number, line.name.trim())))
+    .map_err(|e| {
+        ApiError::invalid(Code::InvalidTrf, format!("player {} ({}): {}", line.number, line.name.trim(), e.message()))
+    })
 }
 
 /// Round `round.number`'s tables as the file records them: games and

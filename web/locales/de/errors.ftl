@@ -191,3 +191,11 @@ refusal-winner-needed-wh40k = Ein Playoff-Spiel braucht einen Sieger, und diese 
 refusal-winner-needed-crokinole = Ein Playoff-Spiel braucht einen Sieger, und diese Punkte und 20er sind gleich: Spielen Sie eine Entscheidungsrunde; der Veranstalter trägt den Sieger ein (überschreiben mit "winner": 1 oder 2).
 refusal-winner-needed-chess = Ein Playoff-Spiel braucht einen Sieger, und dieses Ergebnis ist kein Sieg: Spielen Sie die Stichkampfpartien mit den Farben, die der Veranstalter festlegt; der Veranstalter trägt den Sieger ein (überschreiben mit "winner": 1 oder 2).
 refusal-winner-needed-rule = { $how } Regel des Veranstalters: { $rule }.
+
+refusal-profile-text = { $field } muss eine Zeile mit höchstens { $max } Zeichen sein.
+refusal-profile-rating = rating muss zwischen 0 und 3500 liegen (für einen Spieler ohne Wertung weglassen).
+refusal-profile-fide-id = fide_id darf nur Ziffern enthalten.
+refusal-profile-title = title muss einer dieser Titel sein: { $titles }.
+refusal-profile-federation = federation muss ein Code aus drei Buchstaben sein, etwa ENG oder FRA.
+refusal-profile-sex = sex muss m oder w sein (wie in der FIDE-Elo-Liste).
+refusal-profile-birth-date = birth_date muss ein vergangenes Datum nach 1900 sein.

@@ -195,3 +195,11 @@ refusal-winner-needed-wh40k = A playoff game needs a winner and these VP are lev
 refusal-winner-needed-crokinole = A playoff game needs a winner and these points and 20s are level: play a tiebreak round; the organiser records its winner (override with "winner": 1 or 2).
 refusal-winner-needed-chess = A playoff game needs a winner and this result is not a win: play the tie-break games with the colours the organiser sets; the organiser records the winner (override with "winner": 1 or 2).
 refusal-winner-needed-rule = { $how } The organiser's rule: { $rule }.
+
+refusal-profile-text = { $field } must be one line of at most { $max } characters.
+refusal-profile-rating = rating must be from 0 to 3500 (leave it out for an unrated player).
+refusal-profile-fide-id = fide_id must be digits only.
+refusal-profile-title = title must be one of { $titles }.
+refusal-profile-federation = federation must be a three-letter code such as ENG or FRA.
+refusal-profile-sex = sex must be m or w (as in the FIDE rating list).
+refusal-profile-birth-date = birth_date must be a past date after 1900.

@@ -191,3 +191,11 @@ refusal-winner-needed-wh40k = Una partida de eliminatoria necesita un ganador y 
 refusal-winner-needed-crokinole = Una partida de eliminatoria necesita un ganador y estos puntos y veintes están igualados: jueguen una ronda de desempate; el organizador registra al ganador (forzar con "winner": 1 o 2).
 refusal-winner-needed-chess = Una partida de eliminatoria necesita un ganador y este resultado no es una victoria: jueguen las partidas de desempate con los colores que fije el organizador; el organizador registra al ganador (forzar con "winner": 1 o 2).
 refusal-winner-needed-rule = { $how } Regla del organizador: { $rule }.
+
+refusal-profile-text = { $field } debe ser una sola línea de { $max } caracteres como máximo.
+refusal-profile-rating = rating debe estar entre 0 y 3500 (déjelo vacío para un jugador sin elo).
+refusal-profile-fide-id = fide_id solo puede contener cifras.
+refusal-profile-title = title debe ser uno de estos: { $titles }.
+refusal-profile-federation = federation debe ser un código de tres letras, como ENG o FRA.
+refusal-profile-sex = sex debe ser m o w (como en la lista de elo FIDE).
+refusal-profile-birth-date = birth_date debe ser una fecha pasada posterior a 1900.

@@ -191,3 +191,11 @@ refusal-winner-needed-wh40k = Un match de phase finale doit avoir un vainqueur, 
 refusal-winner-needed-crokinole = Un match de phase finale doit avoir un vainqueur, et ces points et ces 20 sont à égalité : jouez une manche de départage ; l'organisateur en enregistre le vainqueur (forcer avec "winner": 1 ou 2).
 refusal-winner-needed-chess = Un match de phase finale doit avoir un vainqueur, et ce résultat n'est pas une victoire : jouez les parties de départage avec les couleurs que fixe l'organisateur ; celui-ci enregistre le vainqueur (forcer avec "winner": 1 ou 2).
 refusal-winner-needed-rule = { $how } Règle de l'organisateur : { $rule }.
+
+refusal-profile-text = { $field } doit tenir sur une ligne d'au plus { $max } caractères.
+refusal-profile-rating = rating doit être compris entre 0 et 3500 (laissez-le vide pour un joueur sans classement).
+refusal-profile-fide-id = fide_id ne doit contenir que des chiffres.
+refusal-profile-title = title doit être l'un des titres suivants : { $titles }.
+refusal-profile-federation = federation doit être un code de trois lettres, comme ENG ou FRA.
+refusal-profile-sex = sex doit valoir m ou w (comme dans la liste de classement FIDE).
+refusal-profile-birth-date = birth_date doit être une date passée, postérieure à 1900.
