@@ -339,7 +339,8 @@ mod tests {
     #[test]
     fn refusals_have_their_own_words_in_every_language() {
         use crate::auth::password::weakness;
-        use crate::domain::PlayerProfile;
+        use crate::domain::{default_standings, Game, PairingSystem, PlayerProfile};
+        use crate::service::tiebreaks::validate;
         use crate::service::{self, clock::ClockInput, tournaments};
         let field = |f, s: &str, max| service::clean_text(f, s, max).err();
         let clock = |action: &str, minutes| ClockInput { action: action.into(), minutes }.action().err();
@@ -374,6 +375,16 @@ mod tests {
             (
                 PlayerProfile { club: Some("c".repeat(65)), ..PlayerProfile::default() }.cleaned().err(),
                 "club must be one line of at most 64 characters.",
+            ),
+            (
+                validate(
+                    Game::Chess,
+                    PairingSystem::Dutch,
+                    0,
+                    &default_standings(Game::Wh40k, PairingSystem::SwissRecord),
+                )
+                .err(),
+                "This is a Chess event: the configuration's game must be \"chess\".",
             ),
         ];
         for (e, english) in cases {

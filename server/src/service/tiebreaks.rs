@@ -15,7 +15,7 @@ use crate::domain::{
     crokinole_format, default_standings, now_millis, Game, PairingSystem, ResolutionMeta, RoundStatus, StandingsChange,
     Tournament, TournamentId, TournamentStatus, User,
 };
-use crate::error::{ApiError, ApiResult, Code};
+use crate::error::{ApiError, ApiResult, Code, Fill};
 use arbiter_engine::model::{PointSystem, Points};
 use arbiter_engine::standings::crokinole::CrokinoleScoring;
 use arbiter_engine::standings::{ChessTiebreak, Modifier, PairingKind, StandingsConfig, Wh40kPrimary, Wh40kTiebreak};
@@ -66,6 +66,11 @@ fn invalid(message: impl Into<String>) -> ApiError {
     ApiError::invalid(Code::InvalidStandings, message)
 }
 
+/// A 422 `invalid_standings` in the words of `errors.ftl`'s message `id`.
+fn refuse(id: &'static str, args: impl IntoIterator<Item = (&'static str, Fill)>) -> ApiError {
+    ApiError::invalid(Code::InvalidStandings, "").text(id, args)
+}
+
 /// Parses and checks a standings configuration for `t`'s game and pairing system.
 ///
 /// # Errors
@@ -92,16 +97,16 @@ pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &Sta
             for tb in &c.tiebreaks {
                 match *tb {
                     ChessTiebreak::Koya { limit } if !(-10..=10).contains(&limit) => {
-                        return Err(invalid("The Koya limit must be between -10 and 10 half points."));
+                        return Err(refuse("refusal-koya-limit", []));
                     }
                     ChessTiebreak::ProgressiveScore { cut } if cut > 10 => {
-                        return Err(invalid("Progressive score can cut at most 10 rounds."));
+                        return Err(refuse("refusal-progressive-cut", []));
                     }
                     _ => {}
                 }
             }
             if c.unrated_rating.is_some_and(|r| !(100..=3500).contains(&r)) {
-                return Err(invalid("unrated_rating must be between 100 and 3500."));
+                return Err(refuse("refusal-unrated-rating", []));
             }
             c.tiebreaks.iter().map(ChessTiebreak::code).collect()
         }
@@ -119,31 +124,28 @@ pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &Sta
             }
             let cap = if c.scoring == CrokinoleScoring::Wins { 2 } else { max_points };
             if c.bye_points.is_some_and(|b| b > cap) {
-                return Err(invalid(format!("bye_points must be between 0 and {cap}.")));
+                return Err(refuse("refusal-bye-points", [("cap", Fill::from(&cap))]));
             }
             Vec::new()
         }
         (Game::Wh40k, StandingsConfig::Wh40k(c)) => {
             if c.primary == Wh40kPrimary::BattlePoints || c.tiebreaks.contains(&Wh40kTiebreak::BattlePoints) {
-                return Err(invalid(
-                    "Arbiter does not record battle points: rank by wins, VP margin, SOS and total VP.",
-                ));
+                return Err(refuse("refusal-battle-points", []));
             }
             c.tiebreaks.iter().map(|t| format!("{t:?}")).collect()
         }
         _ => {
-            return Err(invalid(format!(
-                "This is a {} event: the configuration's game must be {:?}.",
-                game.label(),
-                game.as_str()
-            )));
+            return Err(refuse(
+                "refusal-standings-game",
+                [("game", super::game_label(game)), ("value", Fill::from(&format!("{:?}", game.as_str())))],
+            ));
         }
     };
     if codes.len() > MAX_TIEBREAKS {
-        return Err(invalid(format!("List at most {MAX_TIEBREAKS} tie-breaks.")));
+        return Err(refuse("refusal-tiebreaks-max", [("max", Fill::from(&MAX_TIEBREAKS))]));
     }
     if let Some((k, c)) = codes.iter().enumerate().find(|(k, c)| codes[..*k].contains(c)) {
-        return Err(invalid(format!("Tie-break {c} is listed twice (position {}).", k + 1)));
+        return Err(refuse("refusal-tiebreak-twice", [("code", Fill::from(c)), ("position", Fill::from(&(k + 1)))]));
     }
     Ok(())
 }
@@ -289,7 +291,7 @@ pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: SetTiebreaks) 
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "change the tie-breaks")?;
     if input.config.is_none() && input.points.is_none() {
-        return Err(invalid("Send config (the standings configuration), points (chess point values), or both."));
+        return Err(refuse("refusal-tiebreaks-nothing", []));
     }
     let config = input.config.map(|c| parse_config(&t, c)).transpose()?;
     let points = input.points.as_ref().map(|p| parse_points(t.game, t.pairing_system, p)).transpose()?;

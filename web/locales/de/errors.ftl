@@ -199,3 +199,13 @@ refusal-profile-title = title muss einer dieser Titel sein: { $titles }.
 refusal-profile-federation = federation muss ein Code aus drei Buchstaben sein, etwa ENG oder FRA.
 refusal-profile-sex = sex muss m oder w sein (wie in der FIDE-Elo-Liste).
 refusal-profile-birth-date = birth_date muss ein vergangenes Datum nach 1900 sein.
+
+refusal-koya-limit = Die Koya-Grenze muss zwischen -10 und 10 halben Punkten liegen.
+refusal-progressive-cut = Die Fortschrittswertung kann höchstens 10 Runden streichen.
+refusal-unrated-rating = unrated_rating muss zwischen 100 und 3500 liegen.
+refusal-bye-points = bye_points muss zwischen 0 und { $cap } liegen.
+refusal-battle-points = Arbiter erfasst keine Schlachtpunkte: Werten Sie nach Siegen, VP-Differenz, SOS und VP-Summe.
+refusal-standings-game = Dies ist eine Veranstaltung in { $game }: Das Spiel der Konfiguration muss { $value } sein.
+refusal-tiebreaks-max = Geben Sie höchstens { $max } Feinwertungen an.
+refusal-tiebreak-twice = Die Feinwertung { $code } steht zweimal in der Liste (Position { $position }).
+refusal-tiebreaks-nothing = Senden Sie config (die Konfiguration der Rangliste), points (die Punktwerte im Schach) oder beides.

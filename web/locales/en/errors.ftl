@@ -203,3 +203,13 @@ refusal-profile-title = title must be one of { $titles }.
 refusal-profile-federation = federation must be a three-letter code such as ENG or FRA.
 refusal-profile-sex = sex must be m or w (as in the FIDE rating list).
 refusal-profile-birth-date = birth_date must be a past date after 1900.
+
+refusal-koya-limit = The Koya limit must be between -10 and 10 half points.
+refusal-progressive-cut = Progressive score can cut at most 10 rounds.
+refusal-unrated-rating = unrated_rating must be between 100 and 3500.
+refusal-bye-points = bye_points must be between 0 and { $cap }.
+refusal-battle-points = Arbiter does not record battle points: rank by wins, VP margin, SOS and total VP.
+refusal-standings-game = This is a { $game } event: the configuration's game must be { $value }.
+refusal-tiebreaks-max = List at most { $max } tie-breaks.
+refusal-tiebreak-twice = Tie-break { $code } is listed twice (position { $position }).
+refusal-tiebreaks-nothing = Send config (the standings configuration), points (chess point values), or both.

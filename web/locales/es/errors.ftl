@@ -199,3 +199,13 @@ refusal-profile-title = title debe ser uno de estos: { $titles }.
 refusal-profile-federation = federation debe ser un código de tres letras, como ENG o FRA.
 refusal-profile-sex = sex debe ser m o w (como en la lista de elo FIDE).
 refusal-profile-birth-date = birth_date debe ser una fecha pasada posterior a 1900.
+
+refusal-koya-limit = El límite de Koya debe estar entre -10 y 10 medios puntos.
+refusal-progressive-cut = La puntuación progresiva puede descartar como máximo 10 rondas.
+refusal-unrated-rating = unrated_rating debe estar entre 100 y 3500.
+refusal-bye-points = bye_points debe estar entre 0 y { $cap }.
+refusal-battle-points = Arbiter no registra puntos de batalla: clasifique por victorias, diferencia de PV, SOS y PV totales.
+refusal-standings-game = Este es un evento de { $game }: el juego de la configuración debe ser { $value }.
+refusal-tiebreaks-max = Indique como máximo { $max } desempates.
+refusal-tiebreak-twice = El desempate { $code } aparece dos veces (posición { $position }).
+refusal-tiebreaks-nothing = Envíe config (la configuración de la clasificación), points (los valores de puntos de ajedrez) o ambos.

@@ -199,3 +199,13 @@ refusal-profile-title = title doit être l'un des titres suivants : { $titles }.
 refusal-profile-federation = federation doit être un code de trois lettres, comme ENG ou FRA.
 refusal-profile-sex = sex doit valoir m ou w (comme dans la liste de classement FIDE).
 refusal-profile-birth-date = birth_date doit être une date passée, postérieure à 1900.
+
+refusal-koya-limit = La limite de Koya doit être comprise entre -10 et 10 demi-points.
+refusal-progressive-cut = Le score progressif peut retrancher au plus 10 rondes.
+refusal-unrated-rating = unrated_rating doit être compris entre 100 et 3500.
+refusal-bye-points = bye_points doit être compris entre 0 et { $cap }.
+refusal-battle-points = Arbiter n'enregistre pas les points de bataille : classez par victoires, écart de PV, SOS et total de PV.
+refusal-standings-game = Ce tournoi est de { $game } : le jeu de la configuration doit être { $value }.
+refusal-tiebreaks-max = Indiquez au plus { $max } départages.
+refusal-tiebreak-twice = Le départage { $code } figure deux fois (position { $position }).
+refusal-tiebreaks-nothing = Envoyez config (la configuration du classement), points (les valeurs de points aux échecs), ou les deux.
