@@ -386,6 +386,14 @@ mod tests {
                 .err(),
                 "This is a Chess event: the configuration's game must be \"chess\".",
             ),
+            (
+                Some(crate::http::body_limit::too_large(256 * 1024)),
+                "The request is too large: this endpoint takes at most 256 KB of data.",
+            ),
+            (
+                Some(crate::http::body_limit::too_large(4 * 1024 * 1024)),
+                "The request is too large: this endpoint takes at most 4 MB of data.",
+            ),
         ];
         for (e, english) in cases {
             let Some(e) = e else { panic!("no refusal for {english:?}") };

@@ -11,7 +11,7 @@
 //! (a body over the cap read as bytes, a wrong method, a malformed header)
 //! into the API's JSON error format on `/api/` routes.
 
-use crate::error::{ApiError, Code};
+use crate::error::{ApiError, Code, Fill};
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::error::PayloadError;
@@ -46,22 +46,15 @@ pub fn limit_for(method: &Method, pattern: Option<&str>) -> usize {
     }
 }
 
-/// "8 KB", "256 KB", "4 MB".
-fn size(bytes: usize) -> String {
-    if bytes >= 1024 * 1024 {
-        format!("{} MB", bytes / (1024 * 1024))
-    } else {
-        format!("{} KB", bytes / 1024)
-    }
-}
-
-/// 413 `body_too_large`, naming the cap.
+/// 413 `body_too_large`, naming the cap ("8 KB", "256 KB", "4 MB").
 #[must_use]
 pub fn too_large(limit: usize) -> ApiError {
-    ApiError::too_large(
-        Code::BodyTooLarge,
-        format!("The request is too large: this endpoint takes at most {} of data.", size(limit)),
-    )
+    let (id, size) = if limit >= 1024 * 1024 {
+        ("refusal-body-too-large-mb", limit / (1024 * 1024))
+    } else {
+        ("refusal-body-too-large-kb", limit / 1024)
+    };
+    ApiError::too_large(Code::BodyTooLarge, "").text(id, [("size", Fill::from(&size))])
 }
 
 /// A payload stream that fails with [`PayloadError::Overflow`] past `limit` bytes.

@@ -24,7 +24,7 @@ use super::views::Roster;
 use crate::domain::{
     ByeKind, ByeRequest, ChessResult, Game, Pairing, PairingSystem, Player, PlayerId, Round, Tournament,
 };
-use crate::error::{ApiError, ApiResult, Code};
+use crate::error::{ApiError, ApiResult, Code, Fill};
 use arbiter_engine::model::{Colour, PlayerNo, RoundRecord, Unplayed};
 use arbiter_engine::pairing::dutch::{self, PairingError, PlayerInput, RoundInput, RoundStatus};
 use arbiter_engine::pairing::round_robin::{berger_schedule, Cycles};
@@ -332,6 +332,8 @@ fn dutch(
             Code::NoLegalPairing,
             format!("No pairing of round {number} meets the FIDE absolute criteria (no rematches, at most one PAB per player, colour limits); as Chief Arbiter, change the field (byes, withdrawals) and pair again."),
         ),
+        PairingError::TooLarge { bits } => ApiError::conflict(Code::CannotPair, "")
+            .text("refusal-cannot-pair-too-large", [("bits", Fill::from(&bits))]),
         other => cannot_pair(other),
     })?;
     let numbered: Vec<(&Player, u32)> =

@@ -209,3 +209,7 @@ refusal-standings-game = Dies ist eine Veranstaltung in { $game }: Das Spiel der
 refusal-tiebreaks-max = Geben Sie höchstens { $max } Feinwertungen an.
 refusal-tiebreak-twice = Die Feinwertung { $code } steht zweimal in der Liste (Position { $position }).
 refusal-tiebreaks-nothing = Senden Sie config (die Konfiguration der Rangliste), points (die Punktwerte im Schach) oder beides.
+
+refusal-body-too-large-kb = Die Anfrage ist zu groß: Dieser Endpunkt nimmt höchstens { $size } KB an Daten an.
+refusal-body-too-large-mb = Die Anfrage ist zu groß: Dieser Endpunkt nimmt höchstens { $size } MB an Daten an.
+refusal-cannot-pair-too-large = Die Runde kann nicht gepaart werden: Eine Punktgruppe ist zu groß zum Paaren ({ $bits } Bits an Kriterien)

@@ -213,3 +213,7 @@ refusal-standings-game = This is a { $game } event: the configuration's game mus
 refusal-tiebreaks-max = List at most { $max } tie-breaks.
 refusal-tiebreak-twice = Tie-break { $code } is listed twice (position { $position }).
 refusal-tiebreaks-nothing = Send config (the standings configuration), points (chess point values), or both.
+
+refusal-body-too-large-kb = The request is too large: this endpoint takes at most { $size } KB of data.
+refusal-body-too-large-mb = The request is too large: this endpoint takes at most { $size } MB of data.
+refusal-cannot-pair-too-large = The round cannot be paired: a bracket is too large to pair ({ $bits } bits of criteria)

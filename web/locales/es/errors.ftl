@@ -209,3 +209,7 @@ refusal-standings-game = Este es un evento de { $game }: el juego de la configur
 refusal-tiebreaks-max = Indique como máximo { $max } desempates.
 refusal-tiebreak-twice = El desempate { $code } aparece dos veces (posición { $position }).
 refusal-tiebreaks-nothing = Envíe config (la configuración de la clasificación), points (los valores de puntos de ajedrez) o ambos.
+
+refusal-body-too-large-kb = La solicitud es demasiado grande: este punto de acceso admite como máximo { $size } KB de datos.
+refusal-body-too-large-mb = La solicitud es demasiado grande: este punto de acceso admite como máximo { $size } MB de datos.
+refusal-cannot-pair-too-large = La ronda no se puede emparejar: un grupo de puntuación es demasiado grande para emparejarlo ({ $bits } bits de criterios)

@@ -209,3 +209,7 @@ refusal-standings-game = Ce tournoi est de { $game } : le jeu de la configuratio
 refusal-tiebreaks-max = Indiquez au plus { $max } départages.
 refusal-tiebreak-twice = Le départage { $code } figure deux fois (position { $position }).
 refusal-tiebreaks-nothing = Envoyez config (la configuration du classement), points (les valeurs de points aux échecs), ou les deux.
+
+refusal-body-too-large-kb = La requête est trop volumineuse : cette adresse accepte au plus { $size } Ko de données.
+refusal-body-too-large-mb = La requête est trop volumineuse : cette adresse accepte au plus { $size } Mo de données.
+refusal-cannot-pair-too-large = La ronde ne peut pas être appariée : un groupe de score est trop grand pour être apparié ({ $bits } bits de critères)
