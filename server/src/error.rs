@@ -27,8 +27,11 @@ pub struct ApiError {
     retry_after: Option<u64>,
     /// The message's Fluent id and arguments, when it has its own words in
     /// every language (see [`ApiError::text`]).
-    text: Option<(&'static str, Vec<(&'static str, Fill)>)>,
+    text: Option<Box<Text>>,
 }
+
+/// A Fluent message id and its arguments.
+type Text = (&'static str, Vec<(&'static str, Fill)>);
 
 /// What fills a variable of a refusal's own message (see [`ApiError::text`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -142,7 +145,7 @@ impl ApiError {
     pub fn text(mut self, id: &'static str, args: impl IntoIterator<Item = (&'static str, Fill)>) -> ApiError {
         let args: Vec<_> = args.into_iter().collect();
         self.message = render(Lang::En, id, &args);
-        self.text = Some((id, args));
+        self.text = Some(Box::new((id, args)));
         self
     }
 
@@ -175,8 +178,8 @@ impl ApiError {
         if lang == Lang::En {
             return self.message.clone();
         }
-        if let Some((id, args)) = &self.text {
-            return render(lang, id, args);
+        if let Some(text) = &self.text {
+            return render(lang, text.0, &text.1);
         }
         let key = message_key(self.code);
         if !lang.has(&key) {
@@ -393,6 +396,10 @@ mod tests {
             (
                 Some(crate::http::body_limit::too_large(4 * 1024 * 1024)),
                 "The request is too large: this endpoint takes at most 4 MB of data.",
+            ),
+            (
+                crate::service::prizes::config::from_json(serde_json::json!([])).err(),
+                "The prize configuration must be a JSON object with `categories` and `rules`.",
             ),
         ];
         for (e, english) in cases {

@@ -183,6 +183,7 @@ fn every_key_the_rust_code_uses_exists() {
         "../server/src/auth/password.rs",
         "../server/src/domain/profile.rs",
         "../server/src/http/body_limit.rs",
+        "../server/src/http/prizes.rs",
         "../server/src/error.rs",
     ] {
         files.push((file.to_string(), std::fs::read_to_string(root.join(file)).unwrap_or_default()));

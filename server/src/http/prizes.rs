@@ -130,7 +130,7 @@ async fn set_config(
 }
 
 fn utf8(body: &[u8]) -> ApiResult<&str> {
-    std::str::from_utf8(body).map_err(|_| ApiError::invalid(Code::InvalidCsv, "The CSV must be UTF-8 text."))
+    std::str::from_utf8(body).map_err(|_| ApiError::invalid(Code::InvalidCsv, "").text("refusal-csv-utf8", []))
 }
 
 #[utoipa::path(

@@ -176,15 +176,12 @@ pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> Api
         ));
     }
     let unsupported = trf.lines.iter().find_map(|l| match l {
-        Line::Acceleration { .. } | Line::AccelerationRange(_) => Some("accelerated pairings (XXA / 250)"),
-        Line::Forbidden(_) | Line::ForbiddenRange { .. } => Some("forbidden pairs (XXP / 260)"),
+        Line::Acceleration { .. } | Line::AccelerationRange(_) => Some("refusal-trf-acceleration"),
+        Line::Forbidden(_) | Line::ForbiddenRange { .. } => Some("refusal-trf-forbidden"),
         _ => None,
     });
     if let Some(what) = unsupported {
-        return Err(ApiError::invalid(
-            Code::TrfUnsupported,
-            format!("This file uses {what}, which events on this server do not offer; pair it with `arbiter pair`."),
-        ));
+        return Err(ApiError::invalid(Code::TrfUnsupported, "").text(what, []));
     }
     let paired = trf.rounds_paired();
     let mut trf = trf;

@@ -213,3 +213,11 @@ refusal-tiebreaks-nothing = Senden Sie config (die Konfiguration der Rangliste),
 refusal-body-too-large-kb = Die Anfrage ist zu groß: Dieser Endpunkt nimmt höchstens { $size } KB an Daten an.
 refusal-body-too-large-mb = Die Anfrage ist zu groß: Dieser Endpunkt nimmt höchstens { $size } MB an Daten an.
 refusal-cannot-pair-too-large = Die Runde kann nicht gepaart werden: Eine Punktgruppe ist zu groß zum Paaren ({ $bits } Bits an Kriterien)
+
+refusal-trf-acceleration = Diese Datei nutzt beschleunigte Paarungen (XXA / 250), die Veranstaltungen auf diesem Server nicht bieten; paaren Sie sie mit `arbiter pair`.
+refusal-trf-forbidden = Diese Datei nutzt verbotene Paarungen (XXP / 260), die Veranstaltungen auf diesem Server nicht bieten; paaren Sie sie mit `arbiter pair`.
+refusal-csv-utf8 = Die CSV-Datei muss UTF-8-Text sein.
+refusal-prizes-object = Die Preiskonfiguration muss ein JSON-Objekt mit `categories` und `rules` sein.
+refusal-prizes-categories-list = categories muss eine Liste sein.
+refusal-prizes-rules-object = rules muss ein Objekt sein.
+refusal-prizes-max-categories = Eine Preisliste hat höchstens { $max } Kategorien.

@@ -213,3 +213,11 @@ refusal-tiebreaks-nothing = Envíe config (la configuración de la clasificació
 refusal-body-too-large-kb = La solicitud es demasiado grande: este punto de acceso admite como máximo { $size } KB de datos.
 refusal-body-too-large-mb = La solicitud es demasiado grande: este punto de acceso admite como máximo { $size } MB de datos.
 refusal-cannot-pair-too-large = La ronda no se puede emparejar: un grupo de puntuación es demasiado grande para emparejarlo ({ $bits } bits de criterios)
+
+refusal-trf-acceleration = Este archivo usa emparejamientos acelerados (XXA / 250), que los eventos de este servidor no ofrecen; emparéjelo con `arbiter pair`.
+refusal-trf-forbidden = Este archivo usa parejas prohibidas (XXP / 260), que los eventos de este servidor no ofrecen; emparéjelo con `arbiter pair`.
+refusal-csv-utf8 = El CSV debe ser texto UTF-8.
+refusal-prizes-object = La configuración de premios debe ser un objeto JSON con `categories` y `rules`.
+refusal-prizes-categories-list = categories debe ser una lista.
+refusal-prizes-rules-object = rules debe ser un objeto.
+refusal-prizes-max-categories = Una lista de premios tiene como máximo { $max } categorías.

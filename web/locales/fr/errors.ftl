@@ -213,3 +213,11 @@ refusal-tiebreaks-nothing = Envoyez config (la configuration du classement), poi
 refusal-body-too-large-kb = La requête est trop volumineuse : cette adresse accepte au plus { $size } Ko de données.
 refusal-body-too-large-mb = La requête est trop volumineuse : cette adresse accepte au plus { $size } Mo de données.
 refusal-cannot-pair-too-large = La ronde ne peut pas être appariée : un groupe de score est trop grand pour être apparié ({ $bits } bits de critères)
+
+refusal-trf-acceleration = Ce fichier utilise des appariements accélérés (XXA / 250), que les tournois de ce serveur ne proposent pas ; appariez-le avec `arbiter pair`.
+refusal-trf-forbidden = Ce fichier utilise des paires interdites (XXP / 260), que les tournois de ce serveur ne proposent pas ; appariez-le avec `arbiter pair`.
+refusal-csv-utf8 = Le CSV doit être du texte UTF-8.
+refusal-prizes-object = La configuration des prix doit être un objet JSON avec `categories` et `rules`.
+refusal-prizes-categories-list = categories doit être une liste.
+refusal-prizes-rules-object = rules doit être un objet.
+refusal-prizes-max-categories = Une liste de prix compte au plus { $max } catégories.

@@ -4,7 +4,7 @@
 //! well-formed list; these are the organiser's mistakes to catch first.
 
 use crate::domain::PrizeConfig;
-use crate::error::{ApiError, ApiResult, Code};
+use crate::error::{ApiError, ApiResult, Code, Fill};
 use arbiter_engine::prizes::{Category, Cents, Prize, RuleConfig};
 use serde_json::{Map, Value};
 use std::collections::HashSet;
@@ -26,6 +26,11 @@ fn invalid(message: String) -> ApiError {
     ApiError::invalid(CODE, message)
 }
 
+/// A 422 `invalid_prizes` in the words of `errors.ftl`'s message `id`.
+fn refuse(id: &'static str, args: impl IntoIterator<Item = (&'static str, Fill)>) -> ApiError {
+    ApiError::invalid(CODE, "").text(id, args)
+}
+
 /// Reads a prize configuration from the JSON the API receives:
 /// `{"categories": [...], "rules": {...}}`. Missing category and prize ids
 /// get new UUIDs; a missing `brochure_order` is the category's position
@@ -35,7 +40,7 @@ fn invalid(message: String) -> ApiError {
 /// 422 `invalid_prizes` naming the first bad field (`categories[1].prizes[0].cash`).
 pub fn from_json(body: Value) -> ApiResult<PrizeConfig> {
     let Value::Object(mut top) = body else {
-        return Err(invalid("The prize configuration must be a JSON object with `categories` and `rules`.".into()));
+        return Err(refuse("refusal-prizes-object", []));
     };
     unknown(&top, &["categories", "rules"], "the configuration")?;
     let mut categories = Vec::new();
@@ -46,7 +51,7 @@ pub fn from_json(body: Value) -> ApiResult<PrizeConfig> {
                 categories.push(category(c, i)?);
             }
         }
-        Some(_) => return Err(invalid("categories must be a list.".into())),
+        Some(_) => return Err(refuse("refusal-prizes-categories-list", [])),
     }
     let rules = match top.remove("rules") {
         None | Some(Value::Null) => RuleConfig::default(),
@@ -131,7 +136,7 @@ fn prize(v: Value, at: &str) -> ApiResult<Prize> {
 }
 
 fn rules(v: Value) -> ApiResult<RuleConfig> {
-    let Value::Object(r) = &v else { return Err(invalid("rules must be an object.".into())) };
+    let Value::Object(r) = &v else { return Err(refuse("refusal-prizes-rules-object", [])) };
     unknown(r, &RULE_FIELDS, "rules")?;
     serde_json::from_value(v).map_err(|e| {
         invalid(format!(
@@ -182,7 +187,7 @@ pub fn normalised(config: PrizeConfig) -> ApiResult<PrizeConfig> {
 /// an error is about, if one: the CSV import names that category's row.
 pub(super) fn normalised_at(mut config: PrizeConfig) -> Result<PrizeConfig, (Option<usize>, ApiError)> {
     if config.categories.len() > MAX_CATEGORIES {
-        return Err((None, invalid(format!("A prize list has at most {MAX_CATEGORIES} categories."))));
+        return Err((None, refuse("refusal-prizes-max-categories", [("max", Fill::from(&MAX_CATEGORIES))])));
     }
     let mut category_ids = HashSet::new();
     let mut prize_ids = HashSet::new();
