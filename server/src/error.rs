@@ -401,6 +401,13 @@ mod tests {
                 crate::service::prizes::config::from_json(serde_json::json!([])).err(),
                 "The prize configuration must be a JSON object with `categories` and `rules`.",
             ),
+            (
+                crate::service::prizes::config::from_json(
+                    serde_json::json!({ "categories": [{ "name": "Open", "prizes": [{ "place": 0 }] }] }),
+                )
+                .err(),
+                "Category `Open`: prize places start at 1.",
+            ),
         ];
         for (e, english) in cases {
             let Some(e) = e else { panic!("no refusal for {english:?}") };

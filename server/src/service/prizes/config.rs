@@ -207,23 +207,34 @@ fn normalise_category(
     prize_ids: &mut HashSet<String>,
 ) -> ApiResult<()> {
     let name = c.name.trim().to_string();
-    let at = if name.is_empty() { format!("Category {}", i + 1) } else { format!("Category `{name}`") };
+    let at = if name.is_empty() { (i + 1).to_string() } else { format!("`{name}`") };
+    let refuse = |id, mut args: Vec<(&'static str, Fill)>| {
+        args.push(("category", Fill::from(&at)));
+        refuse(id, args)
+    };
     if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
-        return Err(invalid(format!("{at}: the name must be one line of 1 to 64 characters.")));
+        return Err(refuse("refusal-category-name", vec![]));
     }
     c.name = name;
     if !category_ids.insert(c.id.0.clone()) {
-        return Err(invalid(format!("{at}: the id `{}` is used by another category.", c.id)));
+        return Err(refuse("refusal-category-id-taken", vec![("id", Fill::from(&c.id.to_string()))]));
     }
-    for (lo, hi, max, what) in
-        [(c.min_age, c.max_age, MAX_AGE, "age"), (c.min_rating, c.max_rating, MAX_RATING, "rating")]
-    {
+    for (lo, hi, max, range, order) in [
+        (c.min_age, c.max_age, MAX_AGE, "refusal-category-age-range", "refusal-category-age-order"),
+        (c.min_rating, c.max_rating, MAX_RATING, "refusal-category-rating-range", "refusal-category-rating-order"),
+    ] {
         if let Some(v) = [lo, hi].into_iter().flatten().find(|v| *v > max) {
-            return Err(invalid(format!("{at}: {what} {v} is out of range (0 to {max}).")));
+            return Err(refuse(
+                range,
+                vec![("value", Fill::from(&v.to_string())), ("max", Fill::from(&max.to_string()))],
+            ));
         }
         if let (Some(l), Some(h)) = (lo.filter(|v| *v > 0), hi.filter(|v| *v > 0)) {
             if l > h {
-                return Err(invalid(format!("{at}: the minimum {what} {l} is above the maximum {h}.")));
+                return Err(refuse(
+                    order,
+                    vec![("min", Fill::from(&l.to_string())), ("max", Fill::from(&h.to_string()))],
+                ));
             }
         }
     }
@@ -231,47 +242,45 @@ fn normalise_category(
         None | Some("") => None,
         Some("f" | "w") => Some("F".into()),
         Some("m") => Some("M".into()),
-        Some(other) => return Err(invalid(format!("{at}: gender `{other}` must be F (women and girls) or M."))),
+        Some(other) => return Err(refuse("refusal-category-gender", vec![("value", Fill::from(other))])),
     };
     c.disability = match c.disability.as_deref().map(str::trim).map(str::to_lowercase).as_deref() {
         None | Some("") => None,
         Some("yes" | "y" | "true") => Some("yes".into()),
-        Some(other) => {
-            return Err(invalid(format!(
-                "{at}: disability `{other}` must be `yes` (players whose profile records a disability) or left empty."
-            )))
-        }
+        Some(other) => return Err(refuse("refusal-category-disability", vec![("value", Fill::from(other))])),
     };
     for (field, v) in [("city", &mut c.city), ("state", &mut c.state), ("club", &mut c.club)] {
         *v = match v.as_deref().map(str::trim) {
             None | Some("") => None,
             Some(t) if t.chars().count() > 64 || t.chars().any(char::is_control) => {
-                return Err(invalid(format!("{at}: {field} must be one line of at most 64 characters.")))
+                return Err(refuse("refusal-category-text", vec![("field", Fill::from(field))]))
             }
             Some(t) => Some(t.to_string()),
         };
     }
     if c.prizes.len() > MAX_PRIZES_PER_CATEGORY {
-        return Err(invalid(format!("{at}: a category has at most {MAX_PRIZES_PER_CATEGORY} prizes.")));
+        return Err(refuse("refusal-category-max-prizes", vec![("max", Fill::from(&MAX_PRIZES_PER_CATEGORY))]));
     }
     let mut places = HashSet::new();
     for p in &c.prizes {
         if p.place == 0 {
-            return Err(invalid(format!("{at}: prize places start at 1.")));
+            return Err(refuse("refusal-category-place-zero", vec![]));
         }
         if !places.insert(p.place) {
-            return Err(invalid(format!("{at}: there are two prizes for place {}.", p.place)));
+            return Err(refuse("refusal-category-place-twice", vec![("place", Fill::from(&p.place.to_string()))]));
         }
         if !prize_ids.insert(p.id.0.clone()) {
-            return Err(invalid(format!("{at}: the prize id `{}` is used twice.", p.id)));
+            return Err(refuse("refusal-category-prize-id-twice", vec![("id", Fill::from(&p.id.to_string()))]));
         }
         if p.cash > Cents::MAX_PRIZE {
-            return Err(invalid(format!(
-                "{at}: the prize for place {} carries {}, more than a prize may carry ({}).",
-                p.place,
-                p.cash,
-                Cents::MAX_PRIZE
-            )));
+            return Err(refuse(
+                "refusal-category-prize-cash",
+                vec![
+                    ("place", Fill::from(&p.place.to_string())),
+                    ("cash", Fill::from(&p.cash.to_string())),
+                    ("max", Fill::from(&Cents::MAX_PRIZE.to_string())),
+                ],
+            ));
         }
     }
     c.prizes.sort_by_key(|p| p.place);
