@@ -236,3 +236,11 @@ refusal-category-place-zero = Kategorie { $category }: Preisplätze beginnen bei
 refusal-category-place-twice = Kategorie { $category }: Es gibt zwei Preise für Platz { $place }.
 refusal-category-prize-id-twice = Kategorie { $category }: Die Preiskennung `{ $id }` kommt zweimal vor.
 refusal-category-prize-cash = Kategorie { $category }: Der Preis für Platz { $place } beträgt { $cash }, mehr als ein Preis betragen darf ({ $max }).
+
+refusal-prizes-unknown-field = { $at } hat ein unbekanntes Feld `{ $field }`; die Felder sind { $fields }.
+refusal-prizes-not-object = { $at } muss ein Objekt sein.
+refusal-prizes-not-list = { $at } muss eine Liste sein.
+refusal-prizes-negative = { $at } darf nicht negativ sein.
+refusal-prizes-cents = { $at } muss eine ganze Zahl von Cent sein (50000 sind 500.00).
+refusal-prizes-whole = { $at } muss eine ganze Zahl sein.
+refusal-prizes-id = { $at } muss ein Text mit 1 bis 64 Zeichen sein (oder fehlen, um eine neue zu vergeben).

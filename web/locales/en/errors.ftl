@@ -240,3 +240,11 @@ refusal-category-place-zero = Category { $category }: prize places start at 1.
 refusal-category-place-twice = Category { $category }: there are two prizes for place { $place }.
 refusal-category-prize-id-twice = Category { $category }: the prize id `{ $id }` is used twice.
 refusal-category-prize-cash = Category { $category }: the prize for place { $place } carries { $cash }, more than a prize may carry ({ $max }).
+
+refusal-prizes-unknown-field = { $at } has an unknown field `{ $field }`; the fields are { $fields }.
+refusal-prizes-not-object = { $at } must be an object.
+refusal-prizes-not-list = { $at } must be a list.
+refusal-prizes-negative = { $at } must not be negative.
+refusal-prizes-cents = { $at } must be a whole number of cents (50000 is 500.00).
+refusal-prizes-whole = { $at } must be a whole number.
+refusal-prizes-id = { $at } must be text of 1 to 64 characters (or left out for a new one).

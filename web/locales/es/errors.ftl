@@ -236,3 +236,11 @@ refusal-category-place-zero = Categoría { $category }: los puestos premiados em
 refusal-category-place-twice = Categoría { $category }: hay dos premios para el puesto { $place }.
 refusal-category-prize-id-twice = Categoría { $category }: el identificador de premio `{ $id }` aparece dos veces.
 refusal-category-prize-cash = Categoría { $category }: el premio del puesto { $place } es de { $cash }, más de lo que puede ser un premio ({ $max }).
+
+refusal-prizes-unknown-field = { $at } tiene un campo desconocido `{ $field }`; los campos son { $fields }.
+refusal-prizes-not-object = { $at } debe ser un objeto.
+refusal-prizes-not-list = { $at } debe ser una lista.
+refusal-prizes-negative = { $at } no puede ser negativo.
+refusal-prizes-cents = { $at } debe ser un número entero de céntimos (50000 son 500.00).
+refusal-prizes-whole = { $at } debe ser un número entero.
+refusal-prizes-id = { $at } debe ser un texto de 1 a 64 caracteres (u omitirse para crear uno nuevo).

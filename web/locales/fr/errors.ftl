@@ -236,3 +236,11 @@ refusal-category-place-zero = Catégorie { $category } : les places primées com
 refusal-category-place-twice = Catégorie { $category } : il y a deux prix pour la place { $place }.
 refusal-category-prize-id-twice = Catégorie { $category } : l'identifiant de prix `{ $id }` figure deux fois.
 refusal-category-prize-cash = Catégorie { $category } : le prix de la place { $place } vaut { $cash }, plus qu'un prix ne peut valoir ({ $max }).
+
+refusal-prizes-unknown-field = { $at } a un champ inconnu `{ $field }` ; les champs sont { $fields }.
+refusal-prizes-not-object = { $at } doit être un objet.
+refusal-prizes-not-list = { $at } doit être une liste.
+refusal-prizes-negative = { $at } ne doit pas être négatif.
+refusal-prizes-cents = { $at } doit être un nombre entier de centimes (50000 vaut 500.00).
+refusal-prizes-whole = { $at } doit être un nombre entier.
+refusal-prizes-id = { $at } doit être un texte de 1 à 64 caractères (ou être omis pour en créer un).

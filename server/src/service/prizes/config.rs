@@ -62,7 +62,10 @@ pub fn from_json(body: Value) -> ApiResult<PrizeConfig> {
 
 fn unknown(obj: &Map<String, Value>, known: &[&str], at: &str) -> ApiResult<()> {
     match obj.keys().find(|k| !known.contains(&k.as_str())) {
-        Some(k) => Err(invalid(format!("{at} has an unknown field `{k}`; the fields are {}.", known.join(", ")))),
+        Some(k) => Err(refuse(
+            "refusal-prizes-unknown-field",
+            [("at", Fill::from(at)), ("field", Fill::from(k)), ("fields", Fill::from(&known.join(", ")))],
+        )),
         None => Ok(()),
     }
 }
@@ -96,7 +99,7 @@ const RULE_FIELDS: [&str; 6] = [
 
 fn category(v: Value, i: usize) -> ApiResult<Category> {
     let at = format!("categories[{i}]");
-    let Value::Object(mut c) = v else { return Err(invalid(format!("{at} must be an object."))) };
+    let Value::Object(mut c) = v else { return Err(refuse("refusal-prizes-not-object", [("at", Fill::from(&at))])) };
     unknown(&c, &CATEGORY_FIELDS, &at)?;
     fill_id(&mut c, &at)?;
     if c.get("brochure_order").is_none_or(Value::is_null) {
@@ -109,7 +112,7 @@ fn category(v: Value, i: usize) -> ApiResult<Category> {
             .enumerate()
             .map(|(j, p)| prize(p, &format!("{at}.prizes[{j}]")))
             .collect::<ApiResult<_>>()?,
-        Some(_) => return Err(invalid(format!("{at}.prizes must be a list."))),
+        Some(_) => return Err(refuse("refusal-prizes-not-list", [("at", Fill::from(&format!("{at}.prizes")))])),
     };
     for key in ["min_age", "max_age", "min_rating", "max_rating", "brochure_order"] {
         whole(&c, key, &at)?;
@@ -120,16 +123,16 @@ fn category(v: Value, i: usize) -> ApiResult<Category> {
 }
 
 fn prize(v: Value, at: &str) -> ApiResult<Prize> {
-    let Value::Object(mut p) = v else { return Err(invalid(format!("{at} must be an object."))) };
+    let Value::Object(mut p) = v else { return Err(refuse("refusal-prizes-not-object", [("at", Fill::from(&at))])) };
     unknown(&p, &PRIZE_FIELDS, at)?;
     fill_id(&mut p, at)?;
     whole(&p, "place", at)?;
     if let Some(cash) = p.get("cash").filter(|c| !c.is_null()) {
         if cash.as_i64().is_some_and(|c| c < 0) || cash.as_f64().is_some_and(|c| c < 0.0) {
-            return Err(invalid(format!("{at}.cash must not be negative.")));
+            return Err(refuse("refusal-prizes-negative", [("at", Fill::from(&format!("{at}.cash")))]));
         }
         if cash.as_u64().is_none() {
-            return Err(invalid(format!("{at}.cash must be a whole number of cents (50000 is 500.00).")));
+            return Err(refuse("refusal-prizes-cents", [("at", Fill::from(&format!("{at}.cash")))]));
         }
     }
     serde_json::from_value(Value::Object(p)).map_err(|e| invalid(format!("{at}: {e}.")))
@@ -150,8 +153,10 @@ fn whole(obj: &Map<String, Value>, key: &str, at: &str) -> ApiResult<()> {
     match obj.get(key) {
         None | Some(Value::Null) => Ok(()),
         Some(v) if v.as_u64().is_some_and(|n| n <= u64::from(u32::MAX)) => Ok(()),
-        Some(v) if v.as_i64().is_some_and(|n| n < 0) => Err(invalid(format!("{at}.{key} must not be negative."))),
-        Some(_) => Err(invalid(format!("{at}.{key} must be a whole number."))),
+        Some(v) if v.as_i64().is_some_and(|n| n < 0) => {
+            Err(refuse("refusal-prizes-negative", [("at", Fill::from(&format!("{at}.{key}")))]))
+        }
+        Some(_) => Err(refuse("refusal-prizes-whole", [("at", Fill::from(&format!("{at}.{key}")))])),
     }
 }
 
@@ -162,7 +167,7 @@ fn fill_id(obj: &mut Map<String, Value>, at: &str) -> ApiResult<()> {
             Ok(())
         }
         Some(Value::String(s)) if !s.trim().is_empty() && s.len() <= 64 && !s.chars().any(char::is_control) => Ok(()),
-        Some(_) => Err(invalid(format!("{at}.id must be text of 1 to 64 characters (or left out for a new one)."))),
+        Some(_) => Err(refuse("refusal-prizes-id", [("at", Fill::from(&format!("{at}.id")))])),
     }
 }
 
