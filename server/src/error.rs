@@ -408,6 +408,14 @@ mod tests {
                 .err(),
                 "Category `Open`: prize places start at 1.",
             ),
+            (
+                crate::service::prizes::import::from_csv(
+                    "category,place\nOpen,-1\n",
+                    arbiter_engine::prizes::RuleConfig::default(),
+                )
+                .err(),
+                "Row 2, column place: `-1` must not be negative.",
+            ),
         ];
         for (e, english) in cases {
             let Some(e) = e else { panic!("no refusal for {english:?}") };

@@ -244,3 +244,13 @@ refusal-prizes-negative = { $at } darf nicht negativ sein.
 refusal-prizes-cents = { $at } muss eine ganze Zahl von Cent sein (50000 sind 500.00).
 refusal-prizes-whole = { $at } muss eine ganze Zahl sein.
 refusal-prizes-id = { $at } muss ein Text mit 1 bis 64 Zeichen sein (oder fehlen, um eine neue zu vergeben).
+
+refusal-csv-category-empty = Zeile { $row }, Spalte { $column }: Der Name der Kategorie ist leer.
+refusal-csv-order-differs = Zeile { $row }, Spalte { $column }: { $value } weicht von { $old } ab, das für `{ $name }` in Zeile { $first } angegeben wurde.
+refusal-csv-place-needed = Zeile { $row }, Spalte { $column }: Ein Preis braucht seinen Platz (Spalte place).
+refusal-csv-differs = Zeile { $row }, Spalte { $column }: `{ $value }` weicht von `{ $old }` ab, das zuvor für diese Kategorie angegeben wurde (zuerst genannt in Zeile { $first }).
+refusal-csv-negative = Zeile { $row }, Spalte { $column }: `{ $value }` darf nicht negativ sein.
+refusal-csv-not-whole = Zeile { $row }, Spalte { $column }: `{ $value }` ist keine ganze Zahl.
+refusal-csv-not-yes-no = Zeile { $row }, Spalte { $column }: `{ $value }` ist weder yes noch no.
+refusal-csv-not-amount = Zeile { $row }, Spalte { $column }: `{ $value }` ist kein Betrag (schreiben Sie 500 oder 166.67).
+refusal-csv-too-large = Zeile { $row }, Spalte { $column }: `{ $value }` ist zu groß.

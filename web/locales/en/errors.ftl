@@ -248,3 +248,13 @@ refusal-prizes-negative = { $at } must not be negative.
 refusal-prizes-cents = { $at } must be a whole number of cents (50000 is 500.00).
 refusal-prizes-whole = { $at } must be a whole number.
 refusal-prizes-id = { $at } must be text of 1 to 64 characters (or left out for a new one).
+
+refusal-csv-category-empty = Row { $row }, column { $column }: the category name is empty.
+refusal-csv-order-differs = Row { $row }, column { $column }: { $value } differs from { $old } given for `{ $name }` in row { $first }.
+refusal-csv-place-needed = Row { $row }, column { $column }: a prize needs its place (column place).
+refusal-csv-differs = Row { $row }, column { $column }: `{ $value }` differs from `{ $old }` given for this category before (it was first named in row { $first }).
+refusal-csv-negative = Row { $row }, column { $column }: `{ $value }` must not be negative.
+refusal-csv-not-whole = Row { $row }, column { $column }: `{ $value }` is not a whole number.
+refusal-csv-not-yes-no = Row { $row }, column { $column }: `{ $value }` is not yes or no.
+refusal-csv-not-amount = Row { $row }, column { $column }: `{ $value }` is not an amount (write 500 or 166.67).
+refusal-csv-too-large = Row { $row }, column { $column }: `{ $value }` is too large.

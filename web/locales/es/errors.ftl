@@ -244,3 +244,13 @@ refusal-prizes-negative = { $at } no puede ser negativo.
 refusal-prizes-cents = { $at } debe ser un número entero de céntimos (50000 son 500.00).
 refusal-prizes-whole = { $at } debe ser un número entero.
 refusal-prizes-id = { $at } debe ser un texto de 1 a 64 caracteres (u omitirse para crear uno nuevo).
+
+refusal-csv-category-empty = Fila { $row }, columna { $column }: el nombre de la categoría está vacío.
+refusal-csv-order-differs = Fila { $row }, columna { $column }: { $value } difiere de { $old }, indicado para `{ $name }` en la fila { $first }.
+refusal-csv-place-needed = Fila { $row }, columna { $column }: un premio necesita su puesto (columna place).
+refusal-csv-differs = Fila { $row }, columna { $column }: `{ $value }` difiere de `{ $old }`, indicado antes para esta categoría (nombrada por primera vez en la fila { $first }).
+refusal-csv-negative = Fila { $row }, columna { $column }: `{ $value }` no puede ser negativo.
+refusal-csv-not-whole = Fila { $row }, columna { $column }: `{ $value }` no es un número entero.
+refusal-csv-not-yes-no = Fila { $row }, columna { $column }: `{ $value }` no es yes ni no.
+refusal-csv-not-amount = Fila { $row }, columna { $column }: `{ $value }` no es un importe (escriba 500 o 166.67).
+refusal-csv-too-large = Fila { $row }, columna { $column }: `{ $value }` es demasiado grande.

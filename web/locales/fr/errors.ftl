@@ -244,3 +244,13 @@ refusal-prizes-negative = { $at } ne doit pas être négatif.
 refusal-prizes-cents = { $at } doit être un nombre entier de centimes (50000 vaut 500.00).
 refusal-prizes-whole = { $at } doit être un nombre entier.
 refusal-prizes-id = { $at } doit être un texte de 1 à 64 caractères (ou être omis pour en créer un).
+
+refusal-csv-category-empty = Ligne { $row }, colonne { $column } : le nom de la catégorie est vide.
+refusal-csv-order-differs = Ligne { $row }, colonne { $column } : { $value } diffère de { $old }, donné pour `{ $name }` à la ligne { $first }.
+refusal-csv-place-needed = Ligne { $row }, colonne { $column } : un prix doit avoir sa place (colonne place).
+refusal-csv-differs = Ligne { $row }, colonne { $column } : `{ $value }` diffère de `{ $old }`, donné plus haut pour cette catégorie (nommée pour la première fois à la ligne { $first }).
+refusal-csv-negative = Ligne { $row }, colonne { $column } : `{ $value }` ne doit pas être négatif.
+refusal-csv-not-whole = Ligne { $row }, colonne { $column } : `{ $value }` n'est pas un nombre entier.
+refusal-csv-not-yes-no = Ligne { $row }, colonne { $column } : `{ $value }` n'est ni yes ni no.
+refusal-csv-not-amount = Ligne { $row }, colonne { $column } : `{ $value }` n'est pas un montant (écrivez 500 ou 166.67).
+refusal-csv-too-large = Ligne { $row }, colonne { $column } : `{ $value }` est trop grand.

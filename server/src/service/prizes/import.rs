@@ -13,7 +13,7 @@
 
 use super::config::normalised_at;
 use crate::domain::PrizeConfig;
-use crate::error::{ApiError, ApiResult, Code};
+use crate::error::{ApiError, ApiResult, Code, Fill};
 use arbiter_engine::prizes::{Category, CategoryId, Cents, Prize, PrizeId, RuleConfig};
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -54,8 +54,16 @@ struct At<'a> {
 }
 
 impl At<'_> {
-    fn err(&self, what: impl std::fmt::Display) -> ApiError {
-        invalid(format!("Row {}, column {}: {what}", self.row, self.column))
+    /// A 422 `invalid_csv`: "Row 3, column place: " and the message `id`
+    /// of `errors.ftl`, given `$row` and `$column` besides `args`.
+    fn err(&self, id: &'static str, args: impl IntoIterator<Item = (&'static str, Fill)>) -> ApiError {
+        let at = [("row", Fill::from(&self.row.to_string())), ("column", Fill::from(self.column))];
+        ApiError::invalid(Code::InvalidCsv, "").text(id, at.into_iter().chain(args))
+    }
+
+    /// [`At::err`] about the cell's value `v`.
+    fn bad(&self, id: &'static str, v: &str) -> ApiError {
+        self.err(id, [("value", Fill::from(v))])
     }
 }
 
@@ -113,7 +121,8 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
         if record.iter().all(str::is_empty) {
             continue;
         }
-        let name = cell("category").ok_or_else(|| At { row, column: "category" }.err("the category name is empty."))?;
+        let name =
+            cell("category").ok_or_else(|| At { row, column: "category" }.err("refusal-csv-category-empty", []))?;
         let k = match by_name.get(&name.to_lowercase()) {
             Some(&k) => k,
             None => {
@@ -135,10 +144,15 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
         if let Some(v) = cell("order") {
             let order = number(v, &At { row, column: "order" })?;
             if b.order_given && c.brochure_order != order {
-                return Err(At { row, column: "order" }.err(format!(
-                    "{order} differs from {} given for `{}` in row {}.",
-                    c.brochure_order, c.name, b.first_row
-                )));
+                return Err(At { row, column: "order" }.err(
+                    "refusal-csv-order-differs",
+                    [
+                        ("value", Fill::from(&order.to_string())),
+                        ("old", Fill::from(&c.brochure_order.to_string())),
+                        ("name", Fill::from(&c.name)),
+                        ("first", Fill::from(&b.first_row.to_string())),
+                    ],
+                ));
             }
             c.brochure_order = order;
             b.order_given = true;
@@ -191,7 +205,7 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
             None => {
                 for column in ["cash", "trophy", "medal", "main", PRIZE_ACTIVE] {
                     if cell(column).is_some() {
-                        return Err(At { row, column }.err("a prize needs its place (column place)."));
+                        return Err(At { row, column }.err("refusal-csv-place-needed", []));
                     }
                 }
             }
@@ -214,9 +228,14 @@ fn set_once<T: PartialEq + std::fmt::Display>(
     first_row: u64,
 ) -> ApiResult<()> {
     match slot {
-        Some(old) if *old != v => Err(at.err(format!(
-            "`{v}` differs from `{old}` given for this category before (it was first named in row {first_row})."
-        ))),
+        Some(old) if *old != v => Err(at.err(
+            "refusal-csv-differs",
+            [
+                ("value", Fill::from(&v.to_string())),
+                ("old", Fill::from(&old.to_string())),
+                ("first", Fill::from(&first_row.to_string())),
+            ],
+        )),
         _ => {
             *slot = Some(v);
             Ok(())
@@ -226,36 +245,36 @@ fn set_once<T: PartialEq + std::fmt::Display>(
 
 fn number(v: &str, at: &At<'_>) -> ApiResult<u32> {
     if v.starts_with('-') {
-        return Err(at.err(format!("`{v}` must not be negative.")));
+        return Err(at.bad("refusal-csv-negative", v));
     }
-    v.parse().map_err(|_| at.err(format!("`{v}` is not a whole number.")))
+    v.parse().map_err(|_| at.bad("refusal-csv-not-whole", v))
 }
 
 fn yes_no(v: &str, at: &At<'_>) -> ApiResult<bool> {
     match v.to_lowercase().as_str() {
         "yes" | "y" | "true" | "1" | "x" => Ok(true),
         "no" | "n" | "false" | "0" => Ok(false),
-        _ => Err(at.err(format!("`{v}` is not yes or no."))),
+        _ => Err(at.bad("refusal-csv-not-yes-no", v)),
     }
 }
 
 /// An amount in currency units with at most two decimals: `500`, `166.67`.
 fn money(v: &str, at: &At<'_>) -> ApiResult<Cents> {
     if v.starts_with('-') {
-        return Err(at.err(format!("`{v}` must not be negative.")));
+        return Err(at.bad("refusal-csv-negative", v));
     }
     let (units, cents) = v.split_once('.').unwrap_or((v, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if units.is_empty() || !digits(units) || cents.len() > 2 || !digits(cents) {
-        return Err(at.err(format!("`{v}` is not an amount (write 500 or 166.67).")));
+        return Err(at.bad("refusal-csv-not-amount", v));
     }
-    let units: u64 = units.parse().map_err(|_| at.err(format!("`{v}` is too large.")))?;
+    let units: u64 = units.parse().map_err(|_| at.bad("refusal-csv-too-large", v))?;
     let cents: u64 = if cents.is_empty() { 0 } else { format!("{cents:0<2}").parse().unwrap_or(0) };
     units
         .checked_mul(100)
         .and_then(|u| u.checked_add(cents))
         .map(Cents)
-        .ok_or_else(|| at.err(format!("`{v}` is too large.")))
+        .ok_or_else(|| at.bad("refusal-csv-too-large", v))
 }
 
 #[cfg(test)]
