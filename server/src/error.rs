@@ -416,6 +416,11 @@ mod tests {
                 .err(),
                 "Row 2, column place: `-1` must not be negative.",
             ),
+            (
+                crate::service::prizes::import::from_csv("place\n1\n", arbiter_engine::prizes::RuleConfig::default())
+                    .err(),
+                "Row 1: the header must have a `category` column.",
+            ),
         ];
         for (e, english) in cases {
             let Some(e) = e else { panic!("no refusal for {english:?}") };

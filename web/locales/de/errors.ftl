@@ -254,3 +254,8 @@ refusal-csv-not-whole = Zeile { $row }, Spalte { $column }: `{ $value }` ist kei
 refusal-csv-not-yes-no = Zeile { $row }, Spalte { $column }: `{ $value }` ist weder yes noch no.
 refusal-csv-not-amount = Zeile { $row }, Spalte { $column }: `{ $value }` ist kein Betrag (schreiben Sie 500 oder 166.67).
 refusal-csv-too-large = Zeile { $row }, Spalte { $column }: `{ $value }` ist zu groß.
+
+refusal-csv-file-too-large = Die CSV-Datei ist zu groß (Grenze: { $max } Bytes).
+refusal-csv-unknown-column = Zeile 1, Spalte { $column }: unbekannte Spalte `{ $value }`; die Spalten sind { $columns }.
+refusal-csv-column-twice = Zeile 1, Spalte { $column }: `{ $value }` kommt zweimal vor.
+refusal-csv-no-category-column = Zeile 1: Die Kopfzeile braucht eine Spalte `category`.

@@ -258,3 +258,8 @@ refusal-csv-not-whole = Row { $row }, column { $column }: `{ $value }` is not a 
 refusal-csv-not-yes-no = Row { $row }, column { $column }: `{ $value }` is not yes or no.
 refusal-csv-not-amount = Row { $row }, column { $column }: `{ $value }` is not an amount (write 500 or 166.67).
 refusal-csv-too-large = Row { $row }, column { $column }: `{ $value }` is too large.
+
+refusal-csv-file-too-large = The CSV is too large (limit { $max } bytes).
+refusal-csv-unknown-column = Row 1, column { $column }: unknown column `{ $value }`; the columns are { $columns }.
+refusal-csv-column-twice = Row 1, column { $column }: `{ $value }` appears twice.
+refusal-csv-no-category-column = Row 1: the header must have a `category` column.

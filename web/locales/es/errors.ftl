@@ -254,3 +254,8 @@ refusal-csv-not-whole = Fila { $row }, columna { $column }: `{ $value }` no es u
 refusal-csv-not-yes-no = Fila { $row }, columna { $column }: `{ $value }` no es yes ni no.
 refusal-csv-not-amount = Fila { $row }, columna { $column }: `{ $value }` no es un importe (escriba 500 o 166.67).
 refusal-csv-too-large = Fila { $row }, columna { $column }: `{ $value }` es demasiado grande.
+
+refusal-csv-file-too-large = El CSV es demasiado grande (límite: { $max } bytes).
+refusal-csv-unknown-column = Fila 1, columna { $column }: columna desconocida `{ $value }`; las columnas son { $columns }.
+refusal-csv-column-twice = Fila 1, columna { $column }: `{ $value }` aparece dos veces.
+refusal-csv-no-category-column = Fila 1: la cabecera debe tener una columna `category`.

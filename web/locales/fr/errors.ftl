@@ -254,3 +254,8 @@ refusal-csv-not-whole = Ligne { $row }, colonne { $column } : `{ $value }` n'est
 refusal-csv-not-yes-no = Ligne { $row }, colonne { $column } : `{ $value }` n'est ni yes ni no.
 refusal-csv-not-amount = Ligne { $row }, colonne { $column } : `{ $value }` n'est pas un montant (écrivez 500 ou 166.67).
 refusal-csv-too-large = Ligne { $row }, colonne { $column } : `{ $value }` est trop grand.
+
+refusal-csv-file-too-large = Le CSV est trop volumineux (limite : { $max } octets).
+refusal-csv-unknown-column = Ligne 1, colonne { $column } : colonne inconnue `{ $value }` ; les colonnes sont { $columns }.
+refusal-csv-column-twice = Ligne 1, colonne { $column } : `{ $value }` figure deux fois.
+refusal-csv-no-category-column = Ligne 1 : l'en-tête doit avoir une colonne `category`.

@@ -47,6 +47,11 @@ fn invalid(message: String) -> ApiError {
     ApiError::invalid(Code::InvalidCsv, message)
 }
 
+/// A 422 `invalid_csv` in the words of `errors.ftl`'s message `id`.
+fn refuse(id: &'static str, args: impl IntoIterator<Item = (&'static str, Fill)>) -> ApiError {
+    ApiError::invalid(Code::InvalidCsv, "").text(id, args)
+}
+
 /// One cell's position, for messages.
 struct At<'a> {
     row: u64,
@@ -84,7 +89,7 @@ struct Building {
 /// [`super::config::normalised`] refuse.
 pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
     if text.len() > MAX_CSV_BYTES {
-        return Err(invalid(format!("The CSV is too large (limit {MAX_CSV_BYTES} bytes).")));
+        return Err(refuse("refusal-csv-file-too-large", [("max", Fill::from(&MAX_CSV_BYTES.to_string()))]));
     }
     let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).flexible(false).from_reader(text.as_bytes());
     let header: Vec<String> = reader
@@ -95,18 +100,24 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
         .collect();
     for (i, h) in header.iter().enumerate() {
         if !COLUMNS.contains(&h.as_str()) && h != PRIZE_ACTIVE {
-            return Err(invalid(format!(
-                "Row 1, column {}: unknown column `{h}`; the columns are {}, {PRIZE_ACTIVE}.",
-                i + 1,
-                COLUMNS.join(", ")
-            )));
+            return Err(refuse(
+                "refusal-csv-unknown-column",
+                [
+                    ("column", Fill::from(&(i + 1).to_string())),
+                    ("value", Fill::from(h)),
+                    ("columns", Fill::from(&format!("{}, {PRIZE_ACTIVE}", COLUMNS.join(", ")))),
+                ],
+            ));
         }
         if header[..i].contains(h) {
-            return Err(invalid(format!("Row 1, column {}: `{h}` appears twice.", i + 1)));
+            return Err(refuse(
+                "refusal-csv-column-twice",
+                [("column", Fill::from(&(i + 1).to_string())), ("value", Fill::from(h))],
+            ));
         }
     }
     if !header.iter().any(|h| h == "category") {
-        return Err(invalid("Row 1: the header must have a `category` column.".into()));
+        return Err(refuse("refusal-csv-no-category-column", []));
     }
     let mut building: Vec<Building> = Vec::new();
     let mut by_name: HashMap<String, usize> = HashMap::new();
