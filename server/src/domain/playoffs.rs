@@ -18,6 +18,11 @@ pub struct PlayoffSettings {
     /// VP; chess: the tie-break games and their colours; crokinole: the
     /// tiebreak round after 20s). Shown when a level result is refused.
     pub tiebreak: Option<String>,
+    /// With round-robin pools: the top `per_pool` of each pool make the cut
+    /// (cross-seeded, see [`arbiter_engine::playoffs::pools`]); `cut` is then
+    /// the pools' count times it. `None`: the cut comes from the event's standings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_pool: Option<u32>,
 }
 
 impl PlayoffSettings {
@@ -39,4 +44,69 @@ pub struct Playoff {
     pub seeds: Option<Vec<PlayerId>>,
     /// When the settings or seeds last changed (Unix ms).
     pub updated_at: Millis,
+}
+
+/// How an event's pools were made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PoolRule {
+    /// Dealt from the seeding order (rating, then registration) by the serpentine rule.
+    Serpentine,
+    /// Listed by the TO.
+    ByHand,
+}
+
+impl PoolRule {
+    /// The stored and wire name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PoolRule::Serpentine => "serpentine",
+            PoolRule::ByHand => "by_hand",
+        }
+    }
+
+    /// The rule of a stored name.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "serpentine" => Some(PoolRule::Serpentine),
+            "by_hand" => Some(PoolRule::ByHand),
+            _ => None,
+        }
+    }
+}
+
+/// An event's round-robin pools: each plays its own Berger round robin, and
+/// the top cut can take the top `per_pool` of each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pools {
+    /// The tournament.
+    pub tournament_id: TournamentId,
+    /// The pools, pool A first; each lists its players in seeding order
+    /// (their Berger pairing numbers within the pool, from 1).
+    pub members: Vec<Vec<PlayerId>>,
+    /// How they were made.
+    pub rule: PoolRule,
+    /// When they last changed (Unix ms).
+    pub updated_at: Millis,
+}
+
+impl Pools {
+    /// The pool's letter: A, B, … Z, then AA, AB….
+    #[must_use]
+    pub fn name(index: usize) -> String {
+        let letter = |i: usize| char::from(b'A' + u8::try_from(i % 26).unwrap_or(0));
+        if index < 26 {
+            letter(index).to_string()
+        } else {
+            format!("{}{}", letter(index / 26 - 1), letter(index))
+        }
+    }
+
+    /// The pool index of a player.
+    #[must_use]
+    pub fn pool_of(&self, player: PlayerId) -> Option<usize> {
+        self.members.iter().position(|m| m.contains(&player))
+    }
 }

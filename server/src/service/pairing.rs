@@ -62,6 +62,8 @@ pub struct Paired {
     pub total_rounds: Option<u32>,
     /// Players left out with the bye arranged for them (Swiss chess).
     pub byes: Vec<(PlayerId, ByeKind)>,
+    /// Round-robin pools: the byes of the odd pools (`bye` stays empty).
+    pub pool_byes: Vec<PlayerId>,
 }
 
 /// Pairs round `number` of `t`. Runs the engine synchronously: call it off
@@ -194,7 +196,94 @@ fn round_robin(t: &Tournament, players: &[Player], number: u32, cycles: Cycles) 
         numbers,
         total_rounds: (!drawn).then_some(total),
         byes: Vec::new(),
+        pool_byes: Vec::new(),
     })
+}
+
+/// Round `number` of an event played in pools ([`super::pools`]): every
+/// pool's Berger round of that number at once, tables numbered across the
+/// pools (pool A's first), the byes of odd pools together. When round 1 is
+/// paired the pools' players get pairing numbers pool by pool (pool A's
+/// 1..a, then pool B's…), and the event's round count is the longest pool's.
+///
+/// # Errors
+/// 409 `pools_stale` when, at round 1, a pool holds a player no longer
+/// checked in or a checked-in player is in no pool; 409 `all_rounds_played`
+/// past the longest pool's last round.
+pub fn pools_round(
+    t: &Tournament,
+    players: &[Player],
+    pools: &[Vec<PlayerId>],
+    number: u32,
+    cycles: Cycles,
+) -> ApiResult<Paired> {
+    let drawn = players.iter().any(|p| p.pairing_no.is_some());
+    let by_id: HashMap<PlayerId, &Player> = players.iter().map(|p| (p.id, p)).collect();
+    let mut numbers = Vec::new();
+    if !drawn {
+        let stale = |m: String| {
+            ApiError::conflict(Code::PoolsStale, format!("{m} since the pools were set: set the pools again."))
+        };
+        for id in pools.iter().flatten() {
+            match by_id.get(id) {
+                Some(p) if p.is_active() => {}
+                Some(p) => return Err(stale(format!("{} is no longer checked in or has withdrawn", p.display_name))),
+                None => return Err(stale("A pool's player has been removed".into())),
+            }
+        }
+        if let Some(p) = players.iter().find(|p| p.is_active() && !pools.iter().flatten().any(|id| *id == p.id)) {
+            return Err(stale(format!("{} has checked in", p.display_name)));
+        }
+        numbers = pools.iter().flatten().copied().zip(1..).collect();
+    }
+    let mut paired = Paired { numbers, ..Paired::default() };
+    let mut total = 0u32;
+    let mut k = 0u32;
+    let gone = |p: &Player| p.dropped || p.removed;
+    for pool in pools {
+        let n = u32::try_from(pool.len()).unwrap_or(u32::MAX);
+        let schedule = berger_schedule(n, cycles).map_err(cannot_pair)?;
+        total = total.max(u32::try_from(schedule.len()).unwrap_or(u32::MAX));
+        let Some(round) = schedule.get(number.saturating_sub(1) as usize) else { continue };
+        let seat = |no: u32| pool.get(no.saturating_sub(1) as usize).and_then(|id| by_id.get(id).copied());
+        for board in &round.boards {
+            let (Some(first), Some(second)) = (seat(board.white.0), seat(board.black.0)) else {
+                return Err(ApiError::internal(format!(
+                    "pool table names pairing number {} or {} with no player",
+                    board.white, board.black
+                )));
+            };
+            k += 1;
+            for p in [first, second].into_iter().filter(|p| gone(p)) {
+                paired.warnings.push(format!(
+                    "Table {k}: {} has withdrawn; set this table's result as organiser.",
+                    p.display_name
+                ));
+            }
+            paired.tables.push(PairedTable {
+                number: k,
+                player1: first.id,
+                player2: second.id,
+                rematch: false,
+                forfeit: None,
+            });
+        }
+        paired.pool_byes.extend(round.bye.and_then(|b| seat(b.0)).map(|p| p.id));
+    }
+    if number > total {
+        return Err(ApiError::conflict(
+            Code::AllRoundsPlayed,
+            format!("The pools' round robins have {total} rounds; all are paired."),
+        ));
+    }
+    if !drawn && t.total_rounds != 0 && t.total_rounds != total {
+        paired.warnings.push(format!(
+            "The pools play {total} rounds, not the {} planned: the event now plans {total}.",
+            t.total_rounds
+        ));
+    }
+    paired.total_rounds = (!drawn).then_some(total);
+    Ok(paired)
 }
 
 /// The initial ranking of the field (C.04.2 art. 2.2): rating (unrated

@@ -14,8 +14,8 @@ use super::views::{self, roster, Roster};
 use super::{load_tournament, require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::{
-    now_millis, Game, GameScore, MatchResult, Pairing, PairingState, Player, PlayerId, Playoff, PlayoffSettings, Round,
-    RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
+    now_millis, Game, GameScore, MatchResult, Pairing, PairingState, Player, PlayerId, Playoff, PlayoffSettings, Pools,
+    Round, RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code};
 use crate::store::Tx;
@@ -31,8 +31,13 @@ use std::collections::HashMap;
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayoffInput {
-    /// How many players make the cut: 2 to 64.
-    pub cut: u32,
+    /// How many players make the cut: 2 to 64. Left out with `per_pool`
+    /// (the pools' count times it); given with it, it must be that number.
+    #[serde(default)]
+    pub cut: Option<u32>,
+    /// With round-robin pools: the top `per_pool` of each pool make the cut, cross-seeded.
+    #[serde(default)]
+    pub per_pool: Option<u32>,
     /// Re-seed each round (highest remaining against lowest); default no.
     #[serde(default)]
     pub reseed: bool,
@@ -49,7 +54,13 @@ fn no_playoffs() -> ApiError {
 }
 
 fn settings_view(s: &PlayoffSettings) -> PlayoffSettingsView {
-    PlayoffSettingsView { cut: s.cut, reseed: s.reseed, third_place: s.third_place, tiebreak: s.tiebreak.clone() }
+    PlayoffSettingsView {
+        cut: s.cut,
+        reseed: s.reseed,
+        third_place: s.third_place,
+        tiebreak: s.tiebreak.clone(),
+        per_pool: s.per_pool,
+    }
 }
 
 /// `PUT …/playoffs`: the TO adds the playoff stage or changes its settings,
@@ -58,7 +69,9 @@ fn settings_view(s: &PlayoffSettings) -> PlayoffSettingsView {
 /// # Errors
 /// 403 for anyone but the TO; 409 `wrong_status` for a complete event, 409
 /// `playoffs_started` once the cut is seeded; 422 `invalid_cut` for a cut
-/// outside 2–64, `invalid_field` for a bad tie-break text.
+/// outside 2–64 (or missing, or not the pools' count times `per_pool`),
+/// `invalid_pools` for a `per_pool` without pools or larger than a pool,
+/// `invalid_field` for a bad tie-break text.
 pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffInput) -> ApiResult<BracketView> {
     let mut change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
@@ -66,10 +79,39 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete; it can have no playoffs now."));
     }
-    if !(MIN_CUT..=MAX_CUT).contains(&input.cut) {
+    let cut = match (input.cut, input.per_pool) {
+        (cut, Some(k)) => {
+            let pools = change.tx().pools(id).await?.ok_or_else(|| {
+                ApiError::invalid(
+                    Code::InvalidPools,
+                    "\"per_pool\" takes the top of each pool, but this event has no pools: set the pools first, or give a cut.",
+                )
+            })?;
+            let by_pools = super::pools::cut_of(&pools.members, k)?;
+            if cut.is_some_and(|c| c != by_pools) {
+                return Err(ApiError::invalid(
+                    Code::InvalidCut,
+                    format!(
+                        "The top {k} of {} pools make a cut of {by_pools}, not {}; leave the cut out.",
+                        pools.members.len(),
+                        cut.unwrap_or_default()
+                    ),
+                ));
+            }
+            by_pools
+        }
+        (Some(cut), None) => cut,
+        (None, None) => {
+            return Err(ApiError::invalid(
+                Code::InvalidCut,
+                "Give the cut (2 to 64 players) or, in an event with pools, \"per_pool\" (the top of each pool).",
+            ))
+        }
+    };
+    if !(MIN_CUT..=MAX_CUT).contains(&cut) {
         return Err(ApiError::invalid(
             Code::InvalidCut,
-            format!("A top cut has {MIN_CUT} to {MAX_CUT} players, not {}.", input.cut),
+            format!("A top cut has {MIN_CUT} to {MAX_CUT} players, not {cut}."),
         ));
     }
     let tiebreak = match input.tiebreak.as_deref().map(str::trim) {
@@ -82,7 +124,13 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
             "The playoffs have started: the cut is seeded and its settings can no longer change.",
         ));
     }
-    let settings = PlayoffSettings { cut: input.cut, reseed: input.reseed, third_place: input.third_place, tiebreak };
+    let settings = PlayoffSettings {
+        cut,
+        reseed: input.reseed,
+        third_place: input.third_place,
+        tiebreak,
+        per_pool: input.per_pool,
+    };
     let p = Playoff { tournament_id: id, settings, seeds: None, updated_at: now_millis() };
     change.tx().put_playoff(&p).await?;
     let view = bracket_view(change.tx(), &p).await?;
@@ -321,6 +369,16 @@ pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pu
         ));
     }
     let swiss = all.iter().filter(|r| !r.playoff).count();
+    let pools = change.tx().pools(id).await?;
+    if pools.is_some() && (swiss == 0 || swiss < t.total_rounds as usize) {
+        return Err(ApiError::conflict(
+            Code::PoolsUnfinished,
+            format!(
+                "The playoffs follow the pools: {swiss} of {} pool rounds have been played and closed.",
+                t.total_rounds.max(1)
+            ),
+        ));
+    }
     if swiss < t.total_rounds as usize {
         return Err(ApiError::conflict(
             Code::SwissUnfinished,
@@ -329,7 +387,10 @@ pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pu
     }
     let players = change.tx().players(id).await?;
     if p.seeds.is_none() {
-        p.seeds = Some(seed(change.tx(), &t, &players, p.settings.cut).await?);
+        p.seeds = Some(match (&pools, p.settings.per_pool) {
+            (Some(pools), Some(k)) => seed_pools(change.tx(), &t, &players, pools, k).await?,
+            _ => seed(change.tx(), &t, &players, p.settings.cut).await?,
+        });
         p.updated_at = now_millis();
         change.tx().put_playoff(&p).await?;
     }
@@ -394,6 +455,43 @@ async fn seed(tx: &Tx, t: &Tournament, players: &[Player], cut: u32) -> ApiResul
         ));
     }
     Ok(eligible)
+}
+
+/// The cut from the pools: each pool's top `per_pool` who have not
+/// withdrawn, in the pool's standings order, cross-seeded (see
+/// [`arbiter_engine::playoffs::pools::cross_seed`]).
+async fn seed_pools(
+    tx: &Tx,
+    t: &Tournament,
+    players: &[Player],
+    pools: &Pools,
+    per_pool: u32,
+) -> ApiResult<Vec<PlayerId>> {
+    let rounds = tx.rounds(t.id).await?;
+    let pairings = tx.pairings_of_tournament(t.id).await?;
+    let (t2, players2, pools2) = (t.clone(), players.to_vec(), pools.clone());
+    let tables =
+        tokio::task::spawn_blocking(move || super::pools::standings(&t2, &players2, &rounds, &pairings, &pools2))
+            .await
+            .map_err(ApiError::internal)??;
+    let still_in = |id: PlayerId| players.iter().any(|p| p.id == id && !p.dropped && !p.removed);
+    let mut ranked = Vec::with_capacity(tables.len());
+    for (i, rows) in tables.iter().enumerate() {
+        let top: Vec<PlayerId> =
+            rows.iter().map(|r| r.player_id).filter(|&id| still_in(id)).take(per_pool as usize).collect();
+        if top.len() < per_pool as usize {
+            return Err(ApiError::conflict(
+                Code::CutTooLarge,
+                format!(
+                    "The playoff takes the top {per_pool} of each pool but only {} of pool {} are still in the event; lower it first.",
+                    top.len(),
+                    Pools::name(i)
+                ),
+            ));
+        }
+        ranked.push(top);
+    }
+    arbiter_engine::playoffs::pools::cross_seed(&ranked, per_pool as usize).map_err(ApiError::internal)
 }
 
 /// The Swiss standings' order of registrations, best first.
@@ -515,7 +613,13 @@ mod tests {
     use super::*;
 
     fn settings(tiebreak: Option<&str>) -> PlayoffSettings {
-        PlayoffSettings { cut: 8, reseed: false, third_place: false, tiebreak: tiebreak.map(String::from) }
+        PlayoffSettings {
+            cut: 8,
+            reseed: false,
+            third_place: false,
+            tiebreak: tiebreak.map(String::from),
+            per_pool: None,
+        }
     }
 
     fn code(r: ApiResult<MatchResult>) -> String {

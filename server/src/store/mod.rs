@@ -26,6 +26,7 @@ mod events;
 mod pairings;
 mod players;
 mod playoffs;
+mod pools;
 mod prizes;
 mod ratings;
 mod rounds;

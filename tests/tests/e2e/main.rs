@@ -17,6 +17,7 @@ mod fuzz;
 mod games;
 mod history;
 mod live;
+mod pools;
 mod prize_list;
 mod prizes;
 mod prizes_money;

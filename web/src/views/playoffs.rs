@@ -16,6 +16,9 @@ pub struct PlayoffSettingsView {
     pub third_place: bool,
     /// What decides a level game, in the TO's words.
     pub tiebreak: Option<String>,
+    /// With round-robin pools: how many of each pool make the cut.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_pool: Option<u32>,
 }
 
 /// A seed in the bracket: its number, and its player once seeded.
@@ -107,4 +110,26 @@ pub struct RankingRowView {
     pub seed: Option<u32>,
     /// The rank in the Swiss standings.
     pub swiss_rank: Option<u32>,
+}
+
+/// An event's round-robin pools (`GET /api/tournaments/{id}/pools`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct PoolsView {
+    /// How they were made: `serpentine` (from the seeding order) or `by_hand`.
+    pub rule: String,
+    /// How many of each pool make the top cut, when the playoff takes them by pool.
+    pub per_pool: Option<u32>,
+    /// The pools, A first.
+    pub pools: Vec<PoolView>,
+}
+
+/// One pool: its players in seeding order and its own standings.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct PoolView {
+    /// The pool's letter: A, B, ….
+    pub name: String,
+    /// The players in the pool's seeding order (its Berger pairing numbers 1, 2, …).
+    pub players: Vec<SeedView>,
+    /// The pool's standings, by the event's configured tie-breaks within the pool.
+    pub standings: Vec<crate::views::StandingView>,
 }

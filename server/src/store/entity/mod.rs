@@ -7,6 +7,7 @@ pub mod pairing;
 pub mod player;
 pub mod player_elo;
 pub mod playoff;
+pub mod pool;
 pub mod prize_config;
 pub mod prize_run;
 pub mod rated_round;
