@@ -337,6 +337,12 @@ pub struct StandingView {
     /// Crokinole's tie reason: what placed the player among those level on
     /// points: `head-to-head`, `mini-league`, `twenties` or `unresolved`; `null` otherwise.
     pub tie_reason: Option<String>,
+    /// In an event played in round-robin pools: the player's pool (`A`, `B`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pool: Option<String>,
+    /// In an event played in pools: the player's place in the pool's own standings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pool_rank: Option<u32>,
 }
 
 impl StandingView {

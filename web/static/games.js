@@ -100,7 +100,9 @@
     const w40k = m.game === "wh40k", primary = m.primary || { code: "Pts", name: "Points" };
     const showPrimary = !w40k || primary.code !== "W-L-D";
     const th = function (c) { return '<th class="num" title="' + esc(c.name) + '">' + esc(c.code) + "</th>"; };
-    let head = '<tr><th class="num">#</th><th>Player</th>' + (w40k ? '<th>Faction</th><th class="num">W</th><th class="num">L</th><th class="num">D</th>' : "") +
+    // An event played in round-robin pools: each row's pool and place in it ("B2": 2nd in pool B).
+    const pools = s.standings.some(function (r) { return r.pool; });
+    let head = '<tr><th class="num">#</th><th>Player</th>' + (pools ? '<th title="Pool, and place in the pool">Pool</th>' : "") + (w40k ? '<th>Faction</th><th class="num">W</th><th class="num">L</th><th class="num">D</th>' : "") +
       (showPrimary ? th(primary) : "") + m.columns.map(th).join("") + (to ? "<th></th>" : "") + "</tr>";
     const ranks = {}, lots = {};
     s.standings.forEach(function (r) { ranks[r.rank] = (ranks[r.rank] || 0) + 1; });
@@ -121,6 +123,7 @@
       if (t && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + t.group + '" title="' + (m.game === "chess" ? "Direct encounter" : "Mini-league") + ' of the players on this score">' + (m.game === "chess" ? "DE" : "ML") + "</button>";
       if (t && t.status === "manual") name += lots[r.player_id] ? ' <span class="muted" title="Drawn by lot (FIDE C.07 art. 4.2), seed ' + esc(lots[r.player_id]) + '">(lot)</span>' : ' <span class="muted" title="Ordered by the organiser">(TO)</span>';
       let cells = '<td class="num">' + rank + "</td><td>" + name + "</td>";
+      if (pools) cells += '<td class="pool">' + (r.pool ? esc(r.pool) + (r.pool_rank ? esc(String(r.pool_rank)) : "") : "") + "</td>";
       if (w40k) cells += "<td>" + esc(r.faction) + '</td><td class="num">' + r.wins + '</td><td class="num">' + r.losses + '</td><td class="num">' + r.draws + "</td>";
       if (showPrimary) cells += '<td class="num">' + esc(r.score) + "</td>";
       cells += (r.values || []).map(function (v) { return '<td class="num">' + esc(v) + "</td>"; }).join("");

@@ -19,6 +19,7 @@ pub async fn snapshot(store: &Store, id: TournamentId, viewer: Option<&User>) ->
     let players = tx.players(id).await?;
     let rounds = tx.rounds(id).await?;
     let pairings = tx.pairings_of_tournament(id).await?;
+    let pools = tx.pools(id).await?;
     let names = roster(&players);
     // The board shows the latest round, a playoff round included.
     let latest = tx.latest_round(id).await?;
@@ -29,7 +30,7 @@ pub async fn snapshot(store: &Store, id: TournamentId, viewer: Option<&User>) ->
     drop(tx);
     let (seq, tournament) = (t.last_seq, views::tournament(&t, players.iter().filter(|p| !p.removed).count()));
     let shown = players.iter().filter(|p| !p.removed).map(|p| views::player(p, false, false)).collect();
-    let (standings, standings_meta) = standings::table_apart(t, players, rounds, pairings).await?;
+    let (standings, standings_meta) = standings::table_apart(t, players, rounds, pairings, pools).await?;
     Ok(Snapshot { seq, tournament, players: shown, round, standings, standings_meta })
 }
 

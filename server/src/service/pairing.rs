@@ -514,6 +514,41 @@ mod tests {
     }
 
     #[test]
+    fn pools_pair_every_pools_berger_round_at_once() {
+        let t = event(Game::Crokinole, PairingSystem::RoundRobin);
+        let mut ps = players(7);
+        let pools = vec![vec![id(1), id(2), id(3)], vec![id(4), id(5), id(6), id(7)]];
+        let tables = |p: &Paired| p.tables.iter().map(|t| (t.number, t.player1, t.player2)).collect::<Vec<_>>();
+        // C.05 Annex 1, 3 or 4 players: Rd 1: 1-4, 2-3; Rd 2: 4-3, 1-2; Rd 3: 2-4, 3-1 (4 is the bye in a pool of 3).
+        let r1 = pools_round(&t, &ps, &pools, 1, Cycles::Single).unwrap_or_default();
+        assert_eq!(tables(&r1), [(1, id(2), id(3)), (2, id(4), id(7)), (3, id(5), id(6))]);
+        assert_eq!((r1.bye, r1.pool_byes.clone()), (None, vec![id(1)]));
+        assert_eq!(r1.numbers, (1..=7).map(|n| (id(n), u32::try_from(n).unwrap_or(0))).collect::<Vec<_>>());
+        assert_eq!(r1.total_rounds, Some(3));
+        for (p, n) in ps.iter_mut().zip(1..) {
+            p.pairing_no = Some(n);
+        }
+        let r2 = pools_round(&t, &ps, &pools, 2, Cycles::Single).unwrap_or_default();
+        assert_eq!(tables(&r2), [(1, id(1), id(2)), (2, id(7), id(6)), (3, id(4), id(5))]);
+        assert_eq!(r2.pool_byes, [id(3)]);
+        assert!(r2.numbers.is_empty() && r2.total_rounds.is_none());
+        let r3 = pools_round(&t, &ps, &pools, 3, Cycles::Single).unwrap_or_default();
+        assert_eq!(tables(&r3), [(1, id(3), id(1)), (2, id(5), id(7)), (3, id(6), id(4))]);
+        assert_eq!(r3.pool_byes, [id(2)]);
+        let code = |r: ApiResult<Paired>| r.err().map(|e| e.code().to_string()).unwrap_or_default();
+        assert_eq!(code(pools_round(&t, &ps, &pools, 4, Cycles::Single)), "all_rounds_played");
+        // Double round robin: 6 rounds, colours reversed in the second cycle.
+        let r6 = pools_round(&t, &ps, &pools, 6, Cycles::Double);
+        assert!(r6.as_ref().is_ok_and(|p| p.tables.len() == 3), "{:?}", r6.as_ref().err());
+        // Before the draw: a pool player no longer checked in, or a checked-in player in no pool.
+        let mut fresh = players(8);
+        assert_eq!(code(pools_round(&t, &fresh, &pools, 1, Cycles::Single)), "pools_stale");
+        fresh.truncate(7);
+        fresh[6].checked_in = false;
+        assert_eq!(code(pools_round(&t, &fresh, &pools, 1, Cycles::Single)), "pools_stale");
+    }
+
+    #[test]
     fn a_withdrawn_players_chess_games_are_forfeits() {
         let t = event(Game::Chess, PairingSystem::RoundRobin);
         let mut ps = players(4);

@@ -498,7 +498,7 @@ async fn seed_pools(
 async fn standings_order(tx: &Tx, t: &Tournament, players: &[Player]) -> ApiResult<Vec<PlayerId>> {
     let rounds = tx.rounds(t.id).await?;
     let pairings = tx.pairings_of_tournament(t.id).await?;
-    let (rows, _) = super::standings::table_apart(t.clone(), players.to_vec(), rounds, pairings).await?;
+    let (rows, _) = super::standings::table_apart(t.clone(), players.to_vec(), rounds, pairings, None).await?;
     Ok(rows.into_iter().map(|r| r.player_id).collect())
 }
 

@@ -299,3 +299,52 @@ async fn view_of(tx: &Tx, t: &Tournament, pools: &Pools) -> ApiResult<PoolsView>
             .collect(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::scores::tests::player;
+
+    fn rated(no: u32, rating: Option<u32>) -> Player {
+        let mut p = player(no);
+        p.profile.rating = rating;
+        p
+    }
+
+    fn names(players: &[Player], pools: &[Vec<PlayerId>]) -> Vec<Vec<String>> {
+        let name =
+            |id: &PlayerId| players.iter().find(|p| p.id == *id).map(|p| p.display_name.clone()).unwrap_or_default();
+        pools.iter().map(|pool| pool.iter().map(name).collect()).collect()
+    }
+
+    #[test]
+    fn counted_pools_follow_rating_then_registration_by_the_serpentine() {
+        // Seeding order: P3 (1900), P1 (1800), P6 (1800: registered later), P2 (1500), then unrated P4, P5, P7, P8.
+        let ratings = [Some(1800), Some(1500), Some(1900), None, None, Some(1800), None, None];
+        let mut players: Vec<Player> = (1..=8).zip(ratings).map(|(n, r)| rated(n, r)).collect();
+        // A withdrawn player and one not checked in are in no pool.
+        let mut gone = rated(9, Some(2500));
+        gone.dropped = true;
+        let mut absent = rated(10, Some(2400));
+        absent.checked_in = false;
+        players.extend([gone, absent]);
+        let input = PoolsInput { count: Some(2), size: None, pools: None };
+        let (pools, rule) = make(&players, &input).unwrap_or((Vec::new(), PoolRule::ByHand));
+        assert_eq!(rule, PoolRule::Serpentine);
+        // Serpentine over P3 P1 P6 P2 P4 P5 P7 P8: A = 1st, 4th, 5th, 8th; B = 2nd, 3rd, 6th, 7th.
+        assert_eq!(names(&players, &pools), [["P3", "P2", "P4", "P8"], ["P1", "P6", "P5", "P7"]]);
+        let by_size = make(&players, &PoolsInput { count: None, size: Some(3), pools: None });
+        // Pools of at most 3 for 8 players: 3 pools (3, 3, 2): a pool of 2 is refused.
+        assert_eq!(by_size.err().map(|e| e.code().to_string()), Some("invalid_pools".into()));
+    }
+
+    #[test]
+    fn a_playoff_by_pool_takes_no_more_than_the_smallest_pool() {
+        let ids = |n: u32| (1..=n).map(|k| player(k).id).collect::<Vec<_>>();
+        let pools = vec![ids(4), ids(3)];
+        assert_eq!(cut_of(&pools, 2).ok(), Some(4));
+        assert_eq!(cut_of(&pools, 3).ok(), Some(6));
+        assert!(cut_of(&pools, 4).err().is_some_and(|e| e.message().contains("smallest pool has 3 players")));
+        assert_eq!(cut_of(&pools, 0).err().map(|e| e.code().to_string()), Some("invalid_pools".into()));
+    }
+}

@@ -7,9 +7,11 @@
 //! for 4, 2/1/0 points, A1 v B2 and B1 v A2).
 
 use arbiter_server::client::{ApiClient, Reply};
+use arbiter_tests::browser::Browser;
 use arbiter_tests::{s, Api, Backend, Event, Table, TestApp};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
+use std::time::Duration;
 
 fn refused(r: &Reply, status: u16, code: &str) {
     assert_eq!((r.status.as_u16(), r.code()), (status, code), "{}", r.body);
@@ -77,6 +79,33 @@ async fn play(ev: &mut Event, table: &Table, score: &Value) {
     ev.players[table.p2].confirm(&table.id).await.unwrap().ok().unwrap();
 }
 
+/// Plays the three pool rounds of the 8 players in pools A = C1 C4 C5 C8 and
+/// B = C2 C3 C6 C7 (the event has a playoff by pool), checking each round's
+/// tables, the stronger player winning 6–2 (see [`STRENGTH`]).
+async fn play_pool_rounds(app: &TestApp, ev: &mut Event) {
+    let tid = ev.tid.clone();
+    // FIDE Berger table for 4: round 1 1-4, 2-3; round 2 4-3, 1-2; round 3 2-4, 3-1,
+    // pool A's numbers C1 C4 C5 C8, pool B's C2 C3 C6 C7, pool A's tables first.
+    let expected = [
+        [t(1, "C1", "C8"), t(2, "C4", "C5"), t(3, "C2", "C7"), t(4, "C3", "C6")],
+        [t(1, "C8", "C5"), t(2, "C1", "C4"), t(3, "C7", "C6"), t(4, "C2", "C3")],
+        [t(1, "C4", "C8"), t(2, "C5", "C1"), t(3, "C3", "C7"), t(4, "C6", "C2")],
+    ];
+    for want in &expected {
+        let (rid, named, tables) = pair_round(ev).await;
+        assert_eq!(&named, want);
+        // Before the pools are done the playoff waits.
+        let before = app.fingerprint().await.unwrap();
+        refused(&ev.to.pair_playoff_round(&tid).await.unwrap(), 409, "round_open");
+        assert_eq!(app.fingerprint().await.unwrap(), before);
+        for (table, (_, a, b)) in tables.iter().zip(&named) {
+            let score = if stronger(a, b) { game(6, 2) } else { game(2, 6) };
+            play(ev, table, &score).await;
+        }
+        ev.to.close_round(&rid).await.unwrap().ok().unwrap();
+    }
+}
+
 /// 8 players (no ratings: seeded by registration) in 2 pools of 4 by the
 /// serpentine rule, 3 pool rounds, the top 2 of each pool into a bracket of
 /// 4 with a third-place game, the final ranking.
@@ -101,26 +130,7 @@ async fn pools_crokinole_two_pools_of_four_into_a_bracket_of_four() {
         (Some(4), Some(2))
     );
 
-    // FIDE Berger table for 4: round 1 1-4, 2-3; round 2 4-3, 1-2; round 3 2-4, 3-1,
-    // pool A's numbers C1 C4 C5 C8, pool B's C2 C3 C6 C7, pool A's tables first.
-    let expected = [
-        [t(1, "C1", "C8"), t(2, "C4", "C5"), t(3, "C2", "C7"), t(4, "C3", "C6")],
-        [t(1, "C8", "C5"), t(2, "C1", "C4"), t(3, "C7", "C6"), t(4, "C2", "C3")],
-        [t(1, "C4", "C8"), t(2, "C5", "C1"), t(3, "C3", "C7"), t(4, "C6", "C2")],
-    ];
-    for want in &expected {
-        let (rid, named, tables) = pair_round(&mut ev).await;
-        assert_eq!(&named, want);
-        // Before the pools are done the playoff waits.
-        let before = app.fingerprint().await.unwrap();
-        refused(&ev.to.pair_playoff_round(&tid).await.unwrap(), 409, "round_open");
-        assert_eq!(app.fingerprint().await.unwrap(), before);
-        for (table, (_, a, b)) in tables.iter().zip(&named) {
-            let score = if stronger(a, b) { game(6, 2) } else { game(2, 6) };
-            play(&mut ev, table, &score).await;
-        }
-        ev.to.close_round(&rid).await.unwrap().ok().unwrap();
-    }
+    play_pool_rounds(&app, &mut ev).await;
     let tournament = ev.to.tournament(&tid).await.unwrap().ok().unwrap();
     assert_eq!(tournament["tournament"]["total_rounds"], 3, "{tournament}");
     // Each pool ranked by its own games: 6, 4, 2, 0 points.
@@ -131,6 +141,26 @@ async fn pools_crokinole_two_pools_of_four_into_a_bracket_of_four() {
             ("B".to_string(), ["C7", "C3", "C2", "C6"].map(String::from).to_vec()),
         ]
     );
+    // The event's standings name each player's pool and place in it.
+    let st = ev.to.standings(&tid).await.unwrap().ok().unwrap();
+    let mut labels: Vec<(String, String)> = st["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (s(r, "display_name").to_string(), format!("{}{}", s(r, "pool"), r["pool_rank"])))
+        .collect();
+    labels.sort();
+    let want = [
+        ("C1", "A2"),
+        ("C2", "B3"),
+        ("C3", "B2"),
+        ("C4", "A4"),
+        ("C5", "A1"),
+        ("C6", "B4"),
+        ("C7", "B1"),
+        ("C8", "A3"),
+    ];
+    assert_eq!(labels, want.map(|(a, b)| (a.to_string(), b.to_string())));
     // Cross-seeded: 1 = A1 C5, 2 = B1 C7, 3 = A2 C1, 4 = B2 C3; semifinals A1 v B2, B1 v A2.
     let sf = ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
     let sf_id = s(&sf["round"], "id").to_string();
@@ -327,4 +357,26 @@ async fn pools_set_at_once_sqlite() {
 #[actix_web::test]
 async fn pools_set_at_once_postgres() {
     pools_set_at_once(Backend::Postgres).await;
+}
+
+/// The standings page of a pools event: a Pool column with each player's
+/// pool and place in it (the hand-computed pool standings above).
+#[actix_web::test]
+async fn pools_standings_page_shows_each_players_pool() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = crokinole(&app, 8).await;
+    let tid = ev.tid.clone();
+    ev.to.set_pools(&tid, &json!({ "count": 2 })).await.unwrap().ok().unwrap();
+    ev.to.set_playoffs(&tid, &json!({ "per_pool": 2 })).await.unwrap().ok().unwrap();
+    play_pool_rounds(&app, &mut ev).await;
+    let b = Browser::start().await.unwrap();
+    b.client.goto(&format!("{}/t/{}/standings", app.base, tid)).await.unwrap();
+    let script = "const h = [...document.querySelectorAll('#standings-head th')].map(t => t.textContent); \
+        if (!h.includes('Pool')) return null; const i = h.indexOf('Pool'); \
+        return [...document.querySelectorAll('#standings-body tr')].map(r => r.cells[1].childNodes[0].textContent.trim() + ' ' + r.cells[i].textContent).sort();";
+    let cells = b.until(script, Duration::from_secs(10)).await.expect("the standings page shows a Pool column");
+    let want = ["C1 A2", "C2 B3", "C3 B2", "C4 A4", "C5 A1", "C6 B4", "C7 B1", "C8 A3"];
+    assert_eq!(cells, json!(want));
+    b.close().await;
+    app.stop().await;
 }
