@@ -20,6 +20,7 @@ mod m0010_round_clocks;
 mod m0011_round_times;
 mod m0012_playoffs;
 mod m0013_pools;
+mod m0014_match_games;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -41,6 +42,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0011_round_times::Migration),
             Box::new(m0012_playoffs::Migration),
             Box::new(m0013_pools::Migration),
+            Box::new(m0014_match_games::Migration),
         ]
     }
 }

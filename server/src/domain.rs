@@ -18,7 +18,7 @@ mod score;
 pub use arbiter_web::ids::{
     ByeRequestId, EloEntryId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TournamentId, UserId,
 };
-pub use playoffs::{Playoff, PlayoffSettings, PoolRule, Pools};
+pub use playoffs::{MatchFormat, MatchGame, Playoff, PlayoffSettings, PoolRule, Pools};
 pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPrizeConfig};
 pub use profile::{PlayerProfile, TITLES};
 pub use rules::{

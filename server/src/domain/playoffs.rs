@@ -23,6 +23,65 @@ pub struct PlayoffSettings {
     /// the pools' count times it. `None`: the cut comes from the event's standings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_pool: Option<u32>,
+    /// How many games a playoff table plays: one, or (crokinole) best of three.
+    #[serde(default)]
+    pub format: MatchFormat,
+}
+
+/// How many games make a playoff match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchFormat {
+    /// One game decides the table.
+    #[default]
+    Single,
+    /// Crokinole: the first to win two games wins the match (the World
+    /// Crokinole Championship's semifinals and final); each game is won on
+    /// points, then 20s, then a tiebreak round the TO records.
+    BestOfThree,
+}
+
+impl MatchFormat {
+    /// The wire name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MatchFormat::Single => "single",
+            MatchFormat::BestOfThree => "best_of_three",
+        }
+    }
+}
+
+/// One game of a playoff match of several games (crokinole), as reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchGame {
+    /// Player 1's game points.
+    pub player1_points: u32,
+    /// Player 2's game points.
+    pub player2_points: u32,
+    /// Player 1's 20s.
+    pub player1_twenties: u32,
+    /// Player 2's 20s.
+    pub player2_twenties: u32,
+    /// The seat (1 or 2) that won a game level on points and 20s, as the TO recorded it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<u8>,
+}
+
+impl MatchGame {
+    /// The game as people read it: `6–2`, with the TO's winner of a level game: `4–4 (20s 2–2, tiebreak: 1)`.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut s = format!("{}–{}", self.player1_points, self.player2_points);
+        if self.player1_points == self.player2_points {
+            s.push_str(&format!(" (20s {}–{}", self.player1_twenties, self.player2_twenties));
+            if let Some(w) = self.winner {
+                s.push_str(&format!(", tiebreak: player {w}"));
+            }
+            s.push(')');
+        }
+        s
+    }
 }
 
 impl PlayoffSettings {

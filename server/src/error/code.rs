@@ -144,6 +144,8 @@ codes! {
     InvalidWinner = "invalid_winner", UNPROCESSABLE;
     /// The body is not JSON, or a field is missing or of the wrong type.
     InvalidJson = "invalid_json", BAD_REQUEST;
+    /// A playoff match of several games reported wrongly (not decided, games after it was won, one score where games are played), or a match format the game does not play.
+    InvalidMatch = "invalid_match", UNPROCESSABLE;
     /// A prize run's override names no prize or player, or one the event does not have.
     InvalidOverride = "invalid_override", BAD_REQUEST;
     /// Crokinole game points are not a whole number within the event's maximum.

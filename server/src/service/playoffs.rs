@@ -14,8 +14,9 @@ use super::views::{self, roster, Roster};
 use super::{load_tournament, require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::{
-    now_millis, Game, GameScore, MatchResult, Pairing, PairingState, Player, PlayerId, Playoff, PlayoffSettings, Pools,
-    Round, RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
+    now_millis, Game, GameScore, MatchFormat, MatchGame, MatchResult, Pairing, PairingId, PairingState, Player,
+    PlayerId, Playoff, PlayoffSettings, Pools, Round, RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus,
+    User,
 };
 use crate::error::{ApiError, ApiResult, Code};
 use crate::store::Tx;
@@ -38,6 +39,9 @@ pub struct PlayoffInput {
     /// With round-robin pools: the top `per_pool` of each pool make the cut, cross-seeded.
     #[serde(default)]
     pub per_pool: Option<u32>,
+    /// How many games a playoff table plays: `single` (default) or, in crokinole, `best_of_three`.
+    #[serde(default)]
+    pub format: MatchFormat,
     /// Re-seed each round (highest remaining against lowest); default no.
     #[serde(default)]
     pub reseed: bool,
@@ -60,6 +64,7 @@ fn settings_view(s: &PlayoffSettings) -> PlayoffSettingsView {
         third_place: s.third_place,
         tiebreak: s.tiebreak.clone(),
         per_pool: s.per_pool,
+        format: s.format.as_str().into(),
     }
 }
 
@@ -124,12 +129,22 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
             "The playoffs have started: the cut is seeded and its settings can no longer change.",
         ));
     }
+    if input.format == MatchFormat::BestOfThree && t.game != Game::Crokinole {
+        return Err(ApiError::invalid(
+            Code::InvalidMatch,
+            format!(
+                "Best-of-three playoff matches are played in crokinole; a {} playoff game is a single game.",
+                t.game.label()
+            ),
+        ));
+    }
     let settings = PlayoffSettings {
         cut,
         reseed: input.reseed,
         third_place: input.third_place,
         tiebreak,
         per_pool: input.per_pool,
+        format: input.format,
     };
     let p = Playoff { tournament_id: id, settings, seeds: None, updated_at: now_millis() };
     change.tx().put_playoff(&p).await?;
@@ -231,7 +246,12 @@ impl Names<'_> {
     }
 }
 
-fn slot_view(s: &Slot, names: &Names<'_>, table: Option<&Pairing>) -> SlotView {
+fn slot_view(
+    s: &Slot,
+    names: &Names<'_>,
+    table: Option<&Pairing>,
+    games: &HashMap<PairingId, Vec<MatchGame>>,
+) -> SlotView {
     let (kind, high, low, winner) = match *s {
         Slot::Game { high, low, winner } => ("game", Some(names.seed(high)), Some(names.seed(low)), winner),
         Slot::Bye { seed } => ("bye", Some(names.seed(seed)), None, None),
@@ -245,7 +265,10 @@ fn slot_view(s: &Slot, names: &Names<'_>, table: Option<&Pairing>) -> SlotView {
         pairing_id: table.map(|p| p.id),
         table: table.map(|p| p.table_number),
         state: table.map(|p| p.state.as_str().to_string()),
-        score_text: table.and_then(|p| p.score.map(|s| s.text())),
+        score_text: table.and_then(|p| match games.get(&p.id).filter(|g| !g.is_empty()) {
+            Some(g) => Some(match_text(g)),
+            None => p.score.map(|s| s.text()),
+        }),
     }
 }
 
@@ -256,6 +279,8 @@ async fn bracket_view(tx: &Tx, p: &Playoff) -> ApiResult<BracketView> {
     let seeds = p.seeds.clone().unwrap_or_default();
     let bracket = build(&p.settings, &seeds, &games)?;
     let names = Names { seeds: p.seeds.as_deref(), roster: roster(&players) };
+    let ids: Vec<PairingId> = games.iter().flat_map(|(_, ps)| ps.iter().map(|t| t.id)).collect();
+    let match_games = tx.match_games(&ids).await?;
     // The table of a game: the pairing of these two players in a playoff round.
     let table_of = |s: &Slot| -> Option<&Pairing> {
         let Slot::Game { high, low, .. } = *s else { return None };
@@ -272,11 +297,11 @@ async fn bracket_view(tx: &Tx, p: &Playoff) -> ApiResult<BracketView> {
                 name: bracket.round_name(i),
                 round_id: round.map(|r| r.id),
                 number: round.map(|r| r.number),
-                slots: slots.iter().map(|s| slot_view(s, &names, table_of(s))).collect(),
+                slots: slots.iter().map(|s| slot_view(s, &names, table_of(s), &match_games)).collect(),
             }
         })
         .collect();
-    let third_place = bracket.third_place.as_ref().map(|s| slot_view(s, &names, table_of(s)));
+    let third_place = bracket.third_place.as_ref().map(|s| slot_view(s, &names, table_of(s), &match_games));
     let ranking = if p.seeds.is_some() {
         bracket.ranking().iter().map(|pl| PlacementView { seed: names.seed(pl.seed), place: pl.place }).collect()
     } else {
@@ -608,6 +633,93 @@ pub fn decide(
     }
 }
 
+/// A best-of-three match ([`MatchFormat::BestOfThree`]) from its games in
+/// playing order, each with the TO's winner of a game level on points and
+/// 20s: every game is decided as a single playoff game ([`decide`]); the
+/// first player to win two games wins the match, so a match is 2 games
+/// (2–0) or 3 (after 1–1). The table's score is the match's totals.
+///
+/// # Errors
+/// 422 `invalid_match` for a game after the match was won, or games that
+/// leave it undecided; a game's own refusal (`winner_needed`,
+/// `invalid_winner`) prefixed with its number.
+pub fn decide_match(
+    game: Game,
+    settings: &PlayoffSettings,
+    games: &[(GameScore, Option<u8>)],
+    by_to: bool,
+) -> ApiResult<(GameScore, MatchResult, Vec<MatchGame>)> {
+    let (mut won1, mut won2) = (0u32, 0u32);
+    let mut total = (0u32, 0u32, 0u32, 0u32);
+    let mut out = Vec::with_capacity(games.len());
+    for (n, (score, winner)) in (1u32..).zip(games) {
+        if won1 == 2 || won2 == 2 {
+            return Err(ApiError::invalid(
+                Code::InvalidMatch,
+                format!(
+                    "The match was won {}–{} after game {}: game {n} is not played. Report the games played.",
+                    won1.max(won2),
+                    won1.min(won2),
+                    n - 1
+                ),
+            ));
+        }
+        let GameScore::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties } = *score else {
+            return Err(ApiError::invalid(Code::InvalidMatch, "A best-of-three match is played in crokinole."));
+        };
+        match decide(game, settings, score, *winner, by_to).map_err(|e| e.prefixed(&format!("Game {n}: ")))? {
+            MatchResult::P1Win | MatchResult::P1WinForfeit => won1 += 1,
+            _ => won2 += 1,
+        }
+        total = (
+            total.0 + player1_points,
+            total.1 + player2_points,
+            total.2 + player1_twenties,
+            total.3 + player2_twenties,
+        );
+        let level = player1_points == player2_points && player1_twenties == player2_twenties;
+        out.push(MatchGame {
+            player1_points,
+            player2_points,
+            player1_twenties,
+            player2_twenties,
+            winner: winner.filter(|_| level),
+        });
+    }
+    if won1 < 2 && won2 < 2 {
+        return Err(ApiError::invalid(
+            Code::InvalidMatch,
+            format!(
+                "A best-of-three match is won by the first player to win two games; after {} game(s) it stands {won1}–{won2}: report every game, under \"games\".",
+                games.len()
+            ),
+        ));
+    }
+    let score = GameScore::Crokinole {
+        player1_points: total.0,
+        player2_points: total.1,
+        player1_twenties: total.2,
+        player2_twenties: total.3,
+    };
+    Ok((score, if won1 == 2 { MatchResult::P1Win } else { MatchResult::P2Win }, out))
+}
+
+/// A match's games as people read them: `2–1 (6–2, 2–6, 8–0)`.
+#[must_use]
+pub fn match_text(games: &[MatchGame]) -> String {
+    let won1 = games
+        .iter()
+        .filter(|g| {
+            g.player1_points > g.player2_points
+                || (g.player1_points == g.player2_points
+                    && (g.player1_twenties > g.player2_twenties || g.winner == Some(1)))
+        })
+        .count();
+    let won2 = games.len() - won1;
+    let list: Vec<String> = games.iter().map(MatchGame::text).collect();
+    format!("{won1}–{won2} ({})", list.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -619,11 +731,52 @@ mod tests {
             third_place: false,
             tiebreak: tiebreak.map(String::from),
             per_pool: None,
+            format: MatchFormat::Single,
         }
     }
 
     fn code(r: ApiResult<MatchResult>) -> String {
         r.err().map(|e| e.code().to_string()).unwrap_or_default()
+    }
+
+    fn croki(p1: u32, p2: u32, t1: u32, t2: u32) -> GameScore {
+        GameScore::Crokinole { player1_points: p1, player2_points: p2, player1_twenties: t1, player2_twenties: t2 }
+    }
+
+    #[test]
+    fn a_best_of_three_goes_to_the_first_to_win_two_games() {
+        let s = settings(None);
+        let m = |games: &[(GameScore, Option<u8>)], by_to| decide_match(Game::Crokinole, &s, games, by_to);
+        let (score, result, games) = m(
+            &[(croki(6, 2, 3, 1), None), (croki(2, 6, 0, 2), None), (croki(8, 0, 5, 0), None)],
+            false,
+        )
+        .unwrap_or((croki(0, 0, 0, 0), MatchResult::Draw, Vec::new()));
+        assert_eq!((score, result), (croki(16, 8, 8, 3), MatchResult::P1Win));
+        assert_eq!(match_text(&games), "2–1 (6–2, 2–6, 8–0)");
+        // 2–0 is over after two games; level points go to the 20s.
+        let two = m(&[(croki(4, 4, 3, 1), None), (croki(6, 2, 0, 0), None)], false);
+        assert_eq!(two.as_ref().ok().map(|r| r.1), Some(MatchResult::P1Win));
+        assert_eq!(two.map(|r| match_text(&r.2)).ok().as_deref(), Some("2–0 (4–4 (20s 3–1), 6–2)"));
+        let code = |r: ApiResult<(GameScore, MatchResult, Vec<MatchGame>)>| {
+            r.err().map(|e| (e.code().to_string(), e.message().to_string())).unwrap_or_default()
+        };
+        let (c, msg) =
+            code(m(&[(croki(6, 2, 0, 0), None), (croki(6, 2, 0, 0), None), (croki(2, 6, 0, 0), None)], false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("won 2–0 after game 2: game 3 is not played"), "{msg}");
+        let (c, msg) = code(m(&[(croki(6, 2, 0, 0), None), (croki(2, 6, 0, 0), None)], false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("stands 1–1"), "{msg}");
+        assert_eq!(code(m(&[], false)).0, "invalid_match");
+        // A game level on points and 20s: a tiebreak round, whose winner the TO records.
+        let (c, msg) = code(m(&[(croki(4, 4, 2, 2), None), (croki(2, 6, 0, 0), None)], false));
+        assert_eq!(c, "winner_needed");
+        assert!(msg.starts_with("Game 1: ") && msg.contains("tiebreak round"), "{msg}");
+        assert_eq!(code(m(&[(croki(4, 4, 2, 2), Some(2)), (croki(2, 6, 0, 0), None)], false)).0, "invalid_winner");
+        let to = m(&[(croki(4, 4, 2, 2), Some(2)), (croki(2, 6, 0, 0), None)], true);
+        assert_eq!(to.as_ref().ok().map(|r| r.1), Some(MatchResult::P2Win));
+        assert_eq!(to.map(|r| match_text(&r.2)).ok().as_deref(), Some("0–2 (4–4 (20s 2–2, tiebreak: player 2), 2–6)"));
     }
 
     #[test]

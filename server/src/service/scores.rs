@@ -56,6 +56,10 @@ pub struct Score {
     /// tiebreaker of a level score (see `service::playoffs::decide`).
     #[serde(default)]
     pub winner: Option<u8>,
+    /// A best-of-three playoff match (crokinole): each game played, in order,
+    /// with its own score fields (and, from the TO, `winner` for a level game).
+    #[serde(default)]
+    pub games: Option<Vec<Score>>,
 }
 
 /// The score fields of `game`, and how its result is written, in words.
@@ -85,7 +89,16 @@ impl Score {
         if self.result.is_some() {
             out.push("result");
         }
+        if self.games.is_some() {
+            out.push("games");
+        }
         out
+    }
+
+    /// Whether a single game's score fields (or a tiebreaker's `winner`) are given.
+    #[must_use]
+    pub fn has_single_score(&self) -> bool {
+        self.given().iter().any(|f| *f != "games") || self.winner.is_some()
     }
 
     /// Refuses fields of another game.

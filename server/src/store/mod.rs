@@ -23,6 +23,7 @@ mod clocks;
 mod elo_history;
 mod entity;
 mod events;
+mod match_games;
 mod pairings;
 mod players;
 mod playoffs;

@@ -29,5 +29,6 @@ mod security_web;
 mod storage;
 mod swiss40k;
 mod topcut;
+mod topcut_matches;
 mod venue;
 mod views;

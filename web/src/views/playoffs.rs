@@ -19,6 +19,9 @@ pub struct PlayoffSettingsView {
     /// With round-robin pools: how many of each pool make the cut.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_pool: Option<u32>,
+    /// How many games a playoff table plays: `single` or `best_of_three`.
+    #[serde(default)]
+    pub format: String,
 }
 
 /// A seed in the bracket: its number, and its player once seeded.

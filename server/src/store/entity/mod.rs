@@ -3,6 +3,7 @@
 pub mod bye_request;
 pub mod elo_history;
 pub mod event;
+pub mod match_game;
 pub mod pairing;
 pub mod player;
 pub mod player_elo;

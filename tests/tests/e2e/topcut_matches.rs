@@ -1,0 +1,114 @@
+//! Playoff match formats: a crokinole best of three. The match's games are
+//! reported in one report (`games`), confirmed like any result, and decided
+//! by the first to win two games; a game level on points and 20s goes to a
+//! tiebreak round whose winner the TO records. Expected winners and texts
+//! are worked out by hand from those rules.
+
+use arbiter_server::client::Reply;
+use arbiter_tests::{s, Api, Event, TestApp};
+use serde_json::{json, Value};
+
+fn refused(r: &Reply, status: u16, code: &str) {
+    assert_eq!((r.status.as_u16(), r.code()), (status, code), "{}", r.body);
+}
+
+fn message(r: &Reply) -> String {
+    r.body["message"].as_str().unwrap_or_default().to_string()
+}
+
+fn game(p1: u32, p2: u32, t1: u32, t2: u32) -> Value {
+    json!({ "player1_points": p1, "player2_points": p2, "player1_twenties": t1, "player2_twenties": t2 })
+}
+
+/// A 4-player crokinole round robin (the player registered first wins 6–2),
+/// then a final of the top 2 played as a best of three.
+#[actix_web::test]
+async fn topcut_crokinole_final_best_of_three() {
+    let app = TestApp::spawn().await.unwrap();
+    // Best of three is a crokinole format: a 40K playoff refuses it.
+    let mut w40k = Event::start(&app.base, "W", 4, 1).await.unwrap();
+    let before = app.fingerprint().await.unwrap();
+    let r = w40k.to.set_playoffs(&w40k.tid, &json!({ "cut": 2, "format": "best_of_three" })).await.unwrap();
+    refused(&r, 422, "invalid_match");
+    assert!(message(&r).contains("crokinole"), "{}", r.body);
+    assert_eq!(app.fingerprint().await.unwrap(), before);
+
+    let body = json!({ "name": "Crokinole Final", "event_date": "2026-05-17", "format": "Open", "game": "crokinole", "pairing_system": "round_robin" });
+    let mut ev = Event::build(&app.base).tournament(body).numbered("C", 4).faction("Club").start().await.unwrap();
+    let tid = ev.tid.clone();
+    let b = ev.to.set_playoffs(&tid, &json!({ "cut": 2, "format": "best_of_three" })).await.unwrap().ok().unwrap();
+    assert_eq!(b["bracket"]["settings"]["format"], "best_of_three");
+    for _ in 0..3 {
+        let (round, tables) = ev.pair_next().await.unwrap();
+        for t in &tables {
+            let score = if t.p1 < t.p2 { game(6, 2, 3, 1) } else { game(2, 6, 1, 3) };
+            ev.players[t.p1].report(&t.id, &score).await.unwrap().ok().unwrap();
+            ev.players[t.p2].confirm(&t.id).await.unwrap().ok().unwrap();
+        }
+        ev.to.close_round(&round).await.unwrap().ok().unwrap();
+    }
+    // C1 6, C2 4, C3 2, C4 0 points: the final is C1 v C2.
+    let fin = ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
+    let table = &fin["round"]["pairings"][0];
+    assert_eq!((s(&table["player1"], "name"), s(&table["player2"], "name")), ("C1", "C2"));
+    let id = s(table, "id").to_string();
+    let (c1, c2) = (ev.index_of("C1").unwrap(), ev.index_of("C2").unwrap());
+
+    // Reports that do not make a best of three, each refused with why; nothing changes.
+    let before = app.fingerprint().await.unwrap();
+    let bad = [
+        (game(6, 2, 3, 1), "invalid_match", "report each game played under \"games\""),
+        (json!({ "games": [game(6, 2, 3, 1), game(2, 6, 1, 3)] }), "invalid_match", "stands 1–1"),
+        (
+            json!({ "games": [game(6, 2, 3, 1), game(8, 0, 4, 0), game(2, 6, 1, 3)] }),
+            "invalid_match",
+            "won 2–0 after game 2: game 3 is not played",
+        ),
+        (json!({ "games": [game(4, 4, 2, 2), game(6, 2, 3, 1)] }), "winner_needed", "Game 1: "),
+        (json!({ "games": [game(6, 2, 3, 1)], "player1_points": 6 }), "invalid_match", "nothing outside it"),
+    ];
+    for (body, code, why) in &bad {
+        let r = ev.players[c1].report(&id, body).await.unwrap();
+        refused(&r, 422, code);
+        assert!(message(&r).contains(why), "{body}: {}", r.body);
+    }
+    let mut level = game(4, 4, 2, 2);
+    level["winner"] = json!(1);
+    let r = ev.players[c1].report(&id, &json!({ "games": [level.clone(), game(6, 2, 3, 1)] })).await.unwrap();
+    refused(&r, 422, "invalid_winner");
+    assert_eq!(app.fingerprint().await.unwrap(), before);
+
+    // C2 reports the match C2 won 2–1; C1 confirms; the bracket shows the games.
+    let games = json!({ "games": [game(6, 2, 3, 1), game(2, 6, 0, 2), game(3, 5, 1, 1)] });
+    let r = ev.players[c2].report(&id, &games).await.unwrap().ok().unwrap();
+    assert_eq!(r["pairing"]["result"], "P2_WIN");
+    assert_eq!(r["pairing"]["score_text"], "1–2 (6–2, 2–6, 3–5)");
+    ev.players[c1].confirm(&id).await.unwrap().ok().unwrap();
+    ev.to.close_round(s(&fin["round"], "id")).await.unwrap().ok().unwrap();
+    let b = ev.to.bracket(&tid).await.unwrap().ok().unwrap();
+    assert_eq!(b["bracket"]["champion"]["name"], "C2");
+    assert_eq!(b["bracket"]["rounds"][0]["slots"][0]["score_text"], "1–2 (6–2, 2–6, 3–5)");
+    let names = |r: &Value| -> Vec<(u64, String)> {
+        r["ranking"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| (x["place"].as_u64().unwrap(), s(x, "name").to_string()))
+            .collect()
+    };
+    let want = |v: [(u64, &str); 4]| v.iter().map(|(p, n)| (*p, n.to_string())).collect::<Vec<_>>();
+    assert_eq!(
+        names(&ev.to.ranking(&tid).await.unwrap().ok().unwrap()),
+        want([(1, "C2"), (2, "C1"), (3, "C3"), (4, "C4")])
+    );
+
+    // The TO corrects it: game 1 was level on points and 20s and C1 won the tiebreak round, and game 2 6–2: C1 2–0.
+    let o = ev.to.override_result(&id, &json!({ "games": [level, game(6, 2, 3, 1)] })).await.unwrap().ok().unwrap();
+    assert_eq!(o["pairing"]["result"], "P1_WIN");
+    assert_eq!(o["pairing"]["score_text"], "2–0 (4–4 (20s 2–2, tiebreak: player 1), 6–2)");
+    assert_eq!(
+        names(&ev.to.ranking(&tid).await.unwrap().ok().unwrap()),
+        want([(1, "C1"), (2, "C2"), (3, "C3"), (4, "C4")])
+    );
+    app.stop().await;
+}
