@@ -4,8 +4,9 @@
 //! tiebreak round whose winner the TO records. Expected winners and texts
 //! are worked out by hand from those rules.
 
-use arbiter_server::client::Reply;
-use arbiter_tests::{s, Api, Event, TestApp};
+use arbiter_server::client::{ApiClient, Reply};
+use arbiter_tests::{s, Api, Backend, Event, TestApp};
+use futures_util::future::join_all;
 use serde_json::{json, Value};
 
 fn refused(r: &Reply, status: u16, code: &str) {
@@ -111,4 +112,60 @@ async fn topcut_crokinole_final_best_of_three() {
         want([(1, "C1"), (2, "C2"), (3, "C3"), (4, "C4")])
     );
     app.stop().await;
+}
+
+/// Sixteen reports of one best-of-three match at once, eight by each player
+/// with their own version of the games: exactly one is recorded, whole (its
+/// result and all its games), the others answer 409 `already_reported`.
+async fn match_reported_at_once(backend: Backend) {
+    let app = TestApp::spawn_with(backend, None).await.unwrap();
+    let body = json!({ "name": "Crokinole Final", "event_date": "2026-05-17", "format": "Open", "game": "crokinole", "pairing_system": "round_robin" });
+    let mut ev = Event::build(&app.base).tournament(body).numbered("C", 2).faction("Club").start().await.unwrap();
+    let tid = ev.tid.clone();
+    ev.to.set_playoffs(&tid, &json!({ "cut": 2, "format": "best_of_three" })).await.unwrap().ok().unwrap();
+    let (round, tables) = ev.pair_next().await.unwrap();
+    let t = &tables[0];
+    ev.players[t.p1].report(&t.id, &game(6, 2, 3, 1)).await.unwrap().ok().unwrap();
+    ev.players[t.p2].confirm(&t.id).await.unwrap().ok().unwrap();
+    ev.to.close_round(&round).await.unwrap().ok().unwrap();
+    let fin = ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
+    let id = s(&fin["round"]["pairings"][0], "id").to_string();
+    // Player 1's version: 2–0; player 2's: 1–2.
+    let mine = json!({ "games": [game(6, 2, 3, 1), game(8, 0, 4, 0)] });
+    let theirs = json!({ "games": [game(6, 2, 3, 1), game(2, 6, 0, 2), game(0, 8, 0, 5)] });
+    let mut clients: Vec<(ApiClient, &Value)> = (0..16)
+        .map(|i| {
+            let who = if i % 2 == 0 { 0 } else { 1 };
+            (ev.players[who].clone_to(&app.base), if who == 0 { &mine } else { &theirs })
+        })
+        .collect();
+    let replies = join_all(clients.iter_mut().map(|(c, body)| {
+        let id = id.clone();
+        async move { c.report(&id, body).await.unwrap() }
+    }))
+    .await;
+    let codes: Vec<(u16, &str)> = replies.iter().map(|r| (r.status.as_u16(), r.code())).collect();
+    assert_eq!(codes.iter().filter(|c| c.0 == 200).count(), 1, "{codes:?}");
+    assert!(codes.iter().all(|c| c.0 == 200 || *c == (409, "already_reported")), "{codes:?}");
+    let won = replies.iter().find(|r| r.status.as_u16() == 200).unwrap();
+    let b = ev.to.bracket(&tid).await.unwrap().ok().unwrap();
+    let slot = &b["bracket"]["rounds"][0]["slots"][0];
+    let (text, state) = (slot["score_text"].as_str().unwrap(), slot["state"].as_str().unwrap());
+    assert_eq!(state, "REPORTED");
+    if won.body["pairing"]["result"] == "P1_WIN" {
+        assert_eq!(text, "2–0 (6–2, 8–0)");
+    } else {
+        assert_eq!((won.body["pairing"]["result"].as_str(), text), (Some("P2_WIN"), "1–2 (6–2, 2–6, 0–8)"));
+    }
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn topcut_match_reported_at_once_sqlite() {
+    match_reported_at_once(Backend::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn topcut_match_reported_at_once_postgres() {
+    match_reported_at_once(Backend::Postgres).await;
 }
