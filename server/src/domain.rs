@@ -18,7 +18,10 @@ mod score;
 pub use arbiter_web::ids::{
     ByeRequestId, EloEntryId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TournamentId, UserId,
 };
-pub use playoffs::{MatchFormat, MatchGame, Playoff, PlayoffSettings, PoolRule, Pools};
+pub use playoffs::{
+    halves_text, ChessGame, ColourRule, CrokinoleGame, MatchFormat, MatchGame, Playoff, PlayoffSettings, PoolRule,
+    Pools,
+};
 pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPrizeConfig};
 pub use profile::{PlayerProfile, TITLES};
 pub use rules::{

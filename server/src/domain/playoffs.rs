@@ -23,9 +23,16 @@ pub struct PlayoffSettings {
     /// the pools' count times it. `None`: the cut comes from the event's standings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_pool: Option<u32>,
-    /// How many games a playoff table plays: one, or (crokinole) best of three.
+    /// How many games a playoff table plays: one, (crokinole) best of three,
+    /// or (chess) a game then tie-break games.
     #[serde(default)]
     pub format: MatchFormat,
+    /// Chess, [`MatchFormat::TiebreakGames`]: how many tie-break games follow a drawn game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiebreak_games: Option<u32>,
+    /// Chess, [`MatchFormat::TiebreakGames`]: who has White in the tie-break games.
+    #[serde(default)]
+    pub colours: ColourRule,
 }
 
 /// How many games make a playoff match.
@@ -39,6 +46,22 @@ pub enum MatchFormat {
     /// Crokinole Championship's semifinals and final); each game is won on
     /// points, then 20s, then a tiebreak round the TO records.
     BestOfThree,
+    /// Chess: a game, and if it is drawn, the TO's number of tie-break games
+    /// with colours by the TO's rule; if those are level, a decider (e.g.
+    /// Armageddon) whose winner the TO records — the knockout shape of the
+    /// FIDE World Cup regulations, with one game before the tie-breaks.
+    TiebreakGames,
+}
+
+/// Who has White in chess tie-break games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColourRule {
+    /// The first tie-break game reverses the playoff game's colours, and they alternate after.
+    #[default]
+    Alternate,
+    /// The TO sets them: each tie-break game's report names the seat with White (`white`).
+    Reported,
 }
 
 impl MatchFormat {
@@ -48,13 +71,24 @@ impl MatchFormat {
         match self {
             MatchFormat::Single => "single",
             MatchFormat::BestOfThree => "best_of_three",
+            MatchFormat::TiebreakGames => "tiebreak_games",
         }
     }
 }
 
-/// One game of a playoff match of several games (crokinole), as reported.
+/// One game of a playoff match of several games, as reported.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum MatchGame {
+    /// A game of a crokinole best of three.
+    Crokinole(CrokinoleGame),
+    /// A chess game: the playoff game or one of its tie-break games.
+    Chess(ChessGame),
+}
+
+/// A crokinole game of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MatchGame {
+pub struct CrokinoleGame {
     /// Player 1's game points.
     pub player1_points: u32,
     /// Player 2's game points.
@@ -68,8 +102,8 @@ pub struct MatchGame {
     pub winner: Option<u8>,
 }
 
-impl MatchGame {
-    /// The game as people read it: `6–2`, with the TO's winner of a level game: `4–4 (20s 2–2, tiebreak: 1)`.
+impl CrokinoleGame {
+    /// The game as people read it: `6–2`, with the TO's winner of a level game: `4–4 (20s 2–2, tiebreak: player 1)`.
     #[must_use]
     pub fn text(&self) -> String {
         let mut s = format!("{}–{}", self.player1_points, self.player2_points);
@@ -81,6 +115,38 @@ impl MatchGame {
             s.push(')');
         }
         s
+    }
+
+    /// Whether player 1 won it (on points, then 20s, then the TO's tiebreak winner).
+    #[must_use]
+    pub fn player1_won(&self) -> bool {
+        self.player1_points > self.player2_points
+            || (self.player1_points == self.player2_points
+                && (self.player1_twenties > self.player2_twenties
+                    || (self.player1_twenties == self.player2_twenties && self.winner == Some(1))))
+    }
+}
+
+/// A chess game of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChessGame {
+    /// The seat (1 or 2) with White.
+    pub white: u8,
+    /// The result, White first (`1-0`, `½-½`, `0-1`, forfeits `1F-0F`…).
+    pub result: String,
+    /// Player 1's score in half-points (2 a win, 1 a draw).
+    pub player1_halves: u32,
+    /// Player 2's score in half-points.
+    pub player2_halves: u32,
+}
+
+/// Half-points as people write them: `1½`, `½`, `0`.
+#[must_use]
+pub fn halves_text(h: u32) -> String {
+    match (h / 2, h % 2) {
+        (0, 1) => "½".into(),
+        (n, 1) => format!("{n}½"),
+        (n, _) => n.to_string(),
     }
 }
 

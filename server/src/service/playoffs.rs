@@ -14,9 +14,9 @@ use super::views::{self, roster, Roster};
 use super::{load_tournament, require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::{
-    now_millis, Game, GameScore, MatchFormat, MatchGame, MatchResult, Pairing, PairingId, PairingState, Player,
-    PlayerId, Playoff, PlayoffSettings, Pools, Round, RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus,
-    User,
+    halves_text, now_millis, ChessGame, ChessResult, ColourRule, CrokinoleGame, Game, GameScore, MatchFormat,
+    MatchGame, MatchResult, Pairing, PairingId, PairingState, Player, PlayerId, Playoff, PlayoffSettings, Pools, Round,
+    RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code};
 use crate::store::Tx;
@@ -39,9 +39,17 @@ pub struct PlayoffInput {
     /// With round-robin pools: the top `per_pool` of each pool make the cut, cross-seeded.
     #[serde(default)]
     pub per_pool: Option<u32>,
-    /// How many games a playoff table plays: `single` (default) or, in crokinole, `best_of_three`.
+    /// How many games a playoff table plays: `single` (default), in crokinole
+    /// `best_of_three`, in chess `tiebreak_games` (a game, then tie-break games).
     #[serde(default)]
     pub format: MatchFormat,
+    /// Chess `tiebreak_games`: how many tie-break games follow a drawn game (1 to 10; default 2).
+    #[serde(default)]
+    pub tiebreak_games: Option<u32>,
+    /// Chess `tiebreak_games`: `alternate` (default; the first tie-break game
+    /// reverses the colours, then they alternate) or `reported` (each game names White).
+    #[serde(default)]
+    pub colours: ColourRule,
     /// Re-seed each round (highest remaining against lowest); default no.
     #[serde(default)]
     pub reseed: bool,
@@ -65,6 +73,14 @@ fn settings_view(s: &PlayoffSettings) -> PlayoffSettingsView {
         tiebreak: s.tiebreak.clone(),
         per_pool: s.per_pool,
         format: s.format.as_str().into(),
+        tiebreak_games: s.tiebreak_games,
+        colours: (s.format == MatchFormat::TiebreakGames).then(|| {
+            match s.colours {
+                ColourRule::Alternate => "alternate",
+                ColourRule::Reported => "reported",
+            }
+            .to_string()
+        }),
     }
 }
 
@@ -129,6 +145,23 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
             "The playoffs have started: the cut is seeded and its settings can no longer change.",
         ));
     }
+    let chess_only = input.tiebreak_games.is_some() || input.colours != ColourRule::Alternate;
+    let tiebreaks = input.format == MatchFormat::TiebreakGames;
+    if (tiebreaks && t.game != Game::Chess) || (chess_only && !tiebreaks) {
+        return Err(ApiError::invalid(
+            Code::InvalidMatch,
+            "Tie-break games (\"tiebreak_games\", \"colours\") follow a drawn chess playoff game: use them with \"format\": \"tiebreak_games\" in a chess event.",
+        ));
+    }
+    if input.tiebreak_games.is_some_and(|n| !(1..=10).contains(&n)) {
+        return Err(ApiError::invalid(
+            Code::InvalidMatch,
+            format!(
+                "A drawn playoff game is followed by 1 to 10 tie-break games, not {}.",
+                input.tiebreak_games.unwrap_or_default()
+            ),
+        ));
+    }
     if input.format == MatchFormat::BestOfThree && t.game != Game::Crokinole {
         return Err(ApiError::invalid(
             Code::InvalidMatch,
@@ -145,6 +178,8 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
         tiebreak,
         per_pool: input.per_pool,
         format: input.format,
+        tiebreak_games: (input.format == MatchFormat::TiebreakGames).then(|| input.tiebreak_games.unwrap_or(2)),
+        colours: input.colours,
     };
     let p = Playoff { tournament_id: id, settings, seeds: None, updated_at: now_millis() };
     change.tx().put_playoff(&p).await?;
@@ -266,7 +301,7 @@ fn slot_view(
         table: table.map(|p| p.table_number),
         state: table.map(|p| p.state.as_str().to_string()),
         score_text: table.and_then(|p| match games.get(&p.id).filter(|g| !g.is_empty()) {
-            Some(g) => Some(match_text(g)),
+            Some(g) => Some(match_text(g, p.result)),
             None => p.score.map(|s| s.text()),
         }),
     }
@@ -678,13 +713,13 @@ pub fn decide_match(
             total.3 + player2_twenties,
         );
         let level = player1_points == player2_points && player1_twenties == player2_twenties;
-        out.push(MatchGame {
+        out.push(MatchGame::Crokinole(CrokinoleGame {
             player1_points,
             player2_points,
             player1_twenties,
             player2_twenties,
             winner: winner.filter(|_| level),
-        });
+        }));
     }
     if won1 < 2 && won2 < 2 {
         return Err(ApiError::invalid(
@@ -704,20 +739,179 @@ pub fn decide_match(
     Ok((score, if won1 == 2 { MatchResult::P1Win } else { MatchResult::P2Win }, out))
 }
 
-/// A match's games as people read them: `2–1 (6–2, 2–6, 8–0)`.
+/// White's and Black's half-points of a chess result.
+const fn halves(r: ChessResult) -> (u32, u32) {
+    match r {
+        ChessResult::WhiteWins | ChessResult::WhiteWinsByForfeit => (2, 0),
+        ChessResult::Draw => (1, 1),
+        ChessResult::BlackWins | ChessResult::BlackWinsByForfeit => (0, 2),
+        ChessResult::DoubleForfeit => (0, 0),
+    }
+}
+
+/// A chess playoff match ([`MatchFormat::TiebreakGames`]) from its games in
+/// playing order, each a result (White first) with the seat that had White:
+/// the playoff game (player 1 White, as paired) decides unless drawn; then
+/// the TO's number of tie-break games (2 unless set), colours by the TO's
+/// rule ([`ColourRule`]: alternating from reversed, or named in each game),
+/// stopping once one player leads by more than the games left can make up;
+/// level after them all, the decider (e.g. Armageddon) the TO sets decides,
+/// and the TO records its winner (`winner`). The table's score is the
+/// match's result: `1-0` when player 1 won it, `0-1` otherwise.
+///
+/// # Errors
+/// 422 `invalid_match` for a missing, extra or wrongly coloured game;
+/// `winner_needed` for level tie-breaks without the TO's `winner`;
+/// `invalid_winner` for a winner from a player, for a decided match, or not 1 or 2.
+pub fn decide_chess_match(
+    settings: &PlayoffSettings,
+    games: &[(ChessResult, Option<u8>)],
+    winner: Option<u8>,
+    by_to: bool,
+) -> ApiResult<(GameScore, MatchResult, Vec<MatchGame>)> {
+    let bad = |m: String| ApiError::invalid(Code::InvalidMatch, m);
+    let planned = settings.tiebreak_games.unwrap_or(2);
+    if games.is_empty() {
+        return Err(bad(
+            "Report the playoff game, and any tie-break games, under \"games\": [{\"result\": \"1-0\"}, …].".into(),
+        ));
+    }
+    if winner.is_some() && !by_to {
+        return Err(ApiError::invalid(
+            Code::InvalidWinner,
+            "Only the organiser records the winner of the decider; report the games.",
+        ));
+    }
+    let (mut tb1, mut tb2) = (0u32, 0u32);
+    let mut out = Vec::with_capacity(games.len());
+    let mut decided: Option<MatchResult> = None;
+    for (k, &(result, white)) in (0u32..).zip(games) {
+        if decided.is_some() {
+            return Err(bad(if k == 1 {
+                "Game 1 was won: the match is over and no tie-break games are played.".into()
+            } else {
+                format!(
+                    "The tie-break games were decided after game {} ({}–{}): tie-break game {k} is not played.",
+                    k - 1,
+                    halves_text(tb1),
+                    halves_text(tb2)
+                )
+            }));
+        }
+        if k > planned {
+            return Err(bad(format!(
+                "The organiser set {planned} tie-break game(s); a match has no tie-break game {k}."
+            )));
+        }
+        let expected = match (k, settings.colours) {
+            (0, _) => Some(1),
+            (_, ColourRule::Alternate) => Some(if k % 2 == 1 { 2 } else { 1 }),
+            (_, ColourRule::Reported) => None,
+        };
+        let white = match (expected, white) {
+            (Some(e), None) => e,
+            (Some(e), Some(w)) if w == e => e,
+            (Some(e), Some(_)) if k == 0 => {
+                return Err(bad(format!("Game 1 is played with the colours as paired: player {e} has White.")))
+            }
+            (Some(e), Some(_)) => {
+                return Err(bad(format!("Tie-break game {k}: by the alternating colours player {e} has White.")))
+            }
+            (None, Some(w @ (1 | 2))) => w,
+            (None, Some(w)) => return Err(bad(format!("Tie-break game {k}: White is player 1 or 2, not {w}."))),
+            (None, None) => {
+                return Err(bad(format!(
+                "Tie-break game {k}: the organiser sets the colours; name the player with White (\"white\": 1 or 2)."
+            )))
+            }
+        };
+        let (wh, bh) = halves(result);
+        let (h1, h2) = if white == 1 { (wh, bh) } else { (bh, wh) };
+        out.push(MatchGame::Chess(ChessGame {
+            white,
+            result: result.as_str().into(),
+            player1_halves: h1,
+            player2_halves: h2,
+        }));
+        if k == 0 {
+            if h1 != h2 {
+                decided = Some(if h1 > h2 { MatchResult::P1Win } else { MatchResult::P2Win });
+            }
+            continue;
+        }
+        tb1 += h1;
+        tb2 += h2;
+        if tb1.abs_diff(tb2) > 2 * (planned - k) {
+            decided = Some(if tb1 > tb2 { MatchResult::P1Win } else { MatchResult::P2Win });
+        }
+    }
+    let played = u32::try_from(games.len() - 1).unwrap_or(u32::MAX);
+    let result = match (decided, winner) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::invalid(
+                Code::InvalidWinner,
+                "The games decided this match; give a winner only when the tie-break games are level.",
+            ))
+        }
+        (Some(r), None) => r,
+        (None, _) if played < planned => {
+            return Err(bad(format!(
+                "Game 1 was drawn: report the {planned} tie-break game(s) ({played} reported so far)."
+            )))
+        }
+        (None, Some(1)) => MatchResult::P1Win,
+        (None, Some(2)) => MatchResult::P2Win,
+        (None, Some(n)) => {
+            return Err(ApiError::invalid(Code::InvalidWinner, format!("The winner is seat 1 or 2, not {n}.")))
+        }
+        (None, None) => {
+            let rule = settings.tiebreak.as_deref().map(|r| format!(" The organiser's rule: {r}.")).unwrap_or_default();
+            return Err(ApiError::invalid(
+                Code::WinnerNeeded,
+                format!(
+                    "The tie-break games are level {}–{}: the decider the organiser sets (e.g. Armageddon) decides, and the organiser records its winner (override with \"winner\": 1 or 2).{rule}",
+                    halves_text(tb1),
+                    halves_text(tb2)
+                ),
+            ));
+        }
+    };
+    let score = GameScore::Chess {
+        result: if result == MatchResult::P1Win { ChessResult::WhiteWins } else { ChessResult::BlackWins },
+    };
+    Ok((score, result, out))
+}
+
+/// A match's games as people read them, with the table's result (for a
+/// chess decider): crokinole `2–1 (6–2, 2–6, 8–0)`; chess, player 1's score
+/// first, `½–½; tie-breaks 1–0, ½–½ (1½–½)`, `…(1–1); decider: player 2`.
 #[must_use]
-pub fn match_text(games: &[MatchGame]) -> String {
-    let won1 = games
-        .iter()
-        .filter(|g| {
-            g.player1_points > g.player2_points
-                || (g.player1_points == g.player2_points
-                    && (g.player1_twenties > g.player2_twenties || g.winner == Some(1)))
-        })
-        .count();
-    let won2 = games.len() - won1;
-    let list: Vec<String> = games.iter().map(MatchGame::text).collect();
-    format!("{won1}–{won2} ({})", list.join(", "))
+pub fn match_text(games: &[MatchGame], result: Option<MatchResult>) -> String {
+    let croki: Vec<&CrokinoleGame> =
+        games.iter().filter_map(|g| if let MatchGame::Crokinole(c) = g { Some(c) } else { None }).collect();
+    if croki.len() == games.len() {
+        let won1 = croki.iter().filter(|g| g.player1_won()).count();
+        let list: Vec<String> = croki.iter().map(|g| g.text()).collect();
+        return format!("{won1}–{} ({})", croki.len() - won1, list.join(", "));
+    }
+    let chess: Vec<&ChessGame> =
+        games.iter().filter_map(|g| if let MatchGame::Chess(c) = g { Some(c) } else { None }).collect();
+    let score = |g: &ChessGame| format!("{}–{}", halves_text(g.player1_halves), halves_text(g.player2_halves));
+    let Some((first, tiebreaks)) = chess.split_first() else { return String::new() };
+    let mut s = score(first);
+    if !tiebreaks.is_empty() {
+        let (t1, t2) = tiebreaks.iter().fold((0, 0), |(a, b), g| (a + g.player1_halves, b + g.player2_halves));
+        let list: Vec<String> = tiebreaks.iter().map(|g| score(g)).collect();
+        s.push_str(&format!("; tie-breaks {} ({}–{})", list.join(", "), halves_text(t1), halves_text(t2)));
+        if t1 == t2 {
+            match result {
+                Some(MatchResult::P1Win) => s.push_str("; decider: player 1"),
+                Some(MatchResult::P2Win) => s.push_str("; decider: player 2"),
+                _ => {}
+            }
+        }
+    }
+    s
 }
 
 #[cfg(test)]
@@ -732,6 +926,8 @@ mod tests {
             tiebreak: tiebreak.map(String::from),
             per_pool: None,
             format: MatchFormat::Single,
+            tiebreak_games: None,
+            colours: ColourRule::Alternate,
         }
     }
 
@@ -753,11 +949,11 @@ mod tests {
         )
         .unwrap_or((croki(0, 0, 0, 0), MatchResult::Draw, Vec::new()));
         assert_eq!((score, result), (croki(16, 8, 8, 3), MatchResult::P1Win));
-        assert_eq!(match_text(&games), "2–1 (6–2, 2–6, 8–0)");
+        assert_eq!(match_text(&games, None), "2–1 (6–2, 2–6, 8–0)");
         // 2–0 is over after two games; level points go to the 20s.
         let two = m(&[(croki(4, 4, 3, 1), None), (croki(6, 2, 0, 0), None)], false);
         assert_eq!(two.as_ref().ok().map(|r| r.1), Some(MatchResult::P1Win));
-        assert_eq!(two.map(|r| match_text(&r.2)).ok().as_deref(), Some("2–0 (4–4 (20s 3–1), 6–2)"));
+        assert_eq!(two.map(|r| match_text(&r.2, None)).ok().as_deref(), Some("2–0 (4–4 (20s 3–1), 6–2)"));
         let code = |r: ApiResult<(GameScore, MatchResult, Vec<MatchGame>)>| {
             r.err().map(|e| (e.code().to_string(), e.message().to_string())).unwrap_or_default()
         };
@@ -776,7 +972,72 @@ mod tests {
         assert_eq!(code(m(&[(croki(4, 4, 2, 2), Some(2)), (croki(2, 6, 0, 0), None)], false)).0, "invalid_winner");
         let to = m(&[(croki(4, 4, 2, 2), Some(2)), (croki(2, 6, 0, 0), None)], true);
         assert_eq!(to.as_ref().ok().map(|r| r.1), Some(MatchResult::P2Win));
-        assert_eq!(to.map(|r| match_text(&r.2)).ok().as_deref(), Some("0–2 (4–4 (20s 2–2, tiebreak: player 2), 2–6)"));
+        assert_eq!(
+            to.map(|r| match_text(&r.2, None)).ok().as_deref(),
+            Some("0–2 (4–4 (20s 2–2, tiebreak: player 2), 2–6)")
+        );
+    }
+
+    #[test]
+    fn a_drawn_chess_playoff_game_goes_to_tiebreak_games_then_a_decider() {
+        use crate::domain::ChessResult::{BlackWins as B, Draw as D, WhiteWins as W};
+        let mut s = settings(Some("two 10+5 rapid games, then Armageddon"));
+        s.format = MatchFormat::TiebreakGames;
+        s.tiebreak_games = Some(2);
+        let m = |s: &PlayoffSettings, games: &[(ChessResult, Option<u8>)], winner, by_to| {
+            decide_chess_match(s, games, winner, by_to)
+        };
+        let ok = |r: ApiResult<(GameScore, MatchResult, Vec<MatchGame>)>| {
+            r.map(|(_, res, g)| (res, match_text(&g, Some(res)))).map_err(|e| e.message().to_string())
+        };
+        let err = |r: ApiResult<(GameScore, MatchResult, Vec<MatchGame>)>| {
+            r.err().map(|e| (e.code().to_string(), e.message().to_string())).unwrap_or_default()
+        };
+        // A decisive game is the match.
+        assert_eq!(ok(m(&s, &[(W, None)], None, false)), Ok((MatchResult::P1Win, "1–0".into())));
+        assert_eq!(ok(m(&s, &[(B, None)], None, false)), Ok((MatchResult::P2Win, "0–1".into())));
+        let (c, msg) = err(m(&s, &[(W, None), (D, None)], None, false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("Game 1 was won"), "{msg}");
+        let (c, msg) = err(m(&s, &[(D, None)], None, false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("report the 2 tie-break game(s) (0 reported so far)"), "{msg}");
+        // Alternating colours: tie-break game 1 has player 2 White, game 2 player 1.
+        assert_eq!(
+            ok(m(&s, &[(D, None), (W, None), (D, None)], None, false)),
+            Ok((MatchResult::P2Win, "½–½; tie-breaks 0–1, ½–½ (½–1½)".into()))
+        );
+        let (c, msg) = err(m(&s, &[(D, None), (W, Some(1))], None, false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("Tie-break game 1: by the alternating colours player 2 has White"), "{msg}");
+        let (c, msg) = err(m(&s, &[(D, None), (W, None), (W, None), (D, None)], None, false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("set 2 tie-break game(s); a match has no tie-break game 3"), "{msg}");
+        // Level tie-breaks (each won with White): the decider, whose winner only the TO records.
+        let (c, msg) = err(m(&s, &[(D, None), (W, None), (W, None)], None, false));
+        assert_eq!(c, "winner_needed");
+        assert!(msg.contains("level 1–1") && msg.contains("then Armageddon"), "{msg}");
+        assert_eq!(err(m(&s, &[(D, None), (W, None), (W, None)], Some(1), false)).0, "invalid_winner");
+        assert_eq!(
+            ok(m(&s, &[(D, None), (W, None), (W, None)], Some(1), true)),
+            Ok((MatchResult::P1Win, "½–½; tie-breaks 0–1, 1–0 (1–1); decider: player 1".into()))
+        );
+        assert_eq!(err(m(&s, &[(D, None), (W, None), (B, None)], Some(1), true)).0, "invalid_winner");
+        // Four tie-break games stop once one player cannot be caught: 3–0 after three.
+        s.tiebreak_games = Some(4);
+        let (c, msg) = err(m(&s, &[(D, None), (B, None), (W, None), (B, None), (D, None)], None, false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("decided after game 3 (3–0): tie-break game 4 is not played"), "{msg}");
+        // Colours the TO sets: each tie-break game names White.
+        s.colours = ColourRule::Reported;
+        let (c, msg) = err(m(&s, &[(D, None), (W, None)], None, false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("name the player with White"), "{msg}");
+        s.tiebreak_games = Some(2);
+        assert_eq!(
+            ok(m(&s, &[(D, None), (W, Some(1)), (D, Some(1))], None, false)),
+            Ok((MatchResult::P1Win, "½–½; tie-breaks 1–0, ½–½ (1½–½)".into()))
+        );
     }
 
     #[test]

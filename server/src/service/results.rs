@@ -108,7 +108,7 @@ impl Table {
 
     /// Whether this table is a playoff match of several games.
     fn best_of_three(&self) -> bool {
-        self.playoff.as_ref().is_some_and(|s| s.format == MatchFormat::BestOfThree)
+        self.playoff.as_ref().is_some_and(|s| s.format != MatchFormat::Single)
     }
 
     /// The score, result and (for a best-of-three match) games of a report or override.
@@ -117,6 +117,34 @@ impl Table {
             let single = score.parse(&self.t)?;
             return Ok((single, self.result_of(&single, score.winner, by_to)?, Vec::new()));
         };
+        if settings.format == MatchFormat::TiebreakGames {
+            let games = match &score.games {
+                Some(games) if !score.has_score_fields() => games,
+                _ => {
+                    return Err(ApiError::invalid(
+                        Code::InvalidMatch,
+                        "This playoff is a game then tie-break games: report every game played under \"games\" \
+                         ([{\"result\": \"½-½\"}, {\"result\": \"0-1\"}, …], White first), with only the \
+                         organiser's \"winner\" of the decider outside it.",
+                    ))
+                }
+            };
+            let mut parsed = Vec::with_capacity(games.len());
+            for (n, g) in (1u32..).zip(games) {
+                let prefix = format!("Game {n}: ");
+                if g.winner.is_some() || g.games.is_some() {
+                    return Err(ApiError::invalid(
+                        Code::InvalidMatch,
+                        format!("{prefix}a game gives its \"result\" (and \"white\" when the organiser sets colours); the decider's \"winner\" goes outside \"games\"."),
+                    ));
+                }
+                let GameScore::Chess { result } = g.parse(&self.t).map_err(|e| e.prefixed(&prefix))? else {
+                    return Err(ApiError::invalid(Code::InvalidMatch, "Tie-break games are played in chess."));
+                };
+                parsed.push((result, g.white));
+            }
+            return super::playoffs::decide_chess_match(settings, &parsed, score.winner, by_to);
+        }
         let games = match &score.games {
             Some(games) if !score.has_single_score() => games,
             _ => {
@@ -271,7 +299,7 @@ impl Table {
             // A match's games, as its score reads: "2–1 (6–2, 2–6, 8–0)".
             let games = self.change.tx().match_games(&[self.pairing.id]).await?;
             if let Some(g) = games.get(&self.pairing.id).filter(|g| !g.is_empty()) {
-                view.score_text = Some(super::playoffs::match_text(g));
+                view.score_text = Some(super::playoffs::match_text(g, self.pairing.result));
             }
         }
         self.change.emit(step.event(view.clone())).await?;

@@ -60,6 +60,9 @@ pub struct Score {
     /// with its own score fields (and, from the TO, `winner` for a level game).
     #[serde(default)]
     pub games: Option<Vec<Score>>,
+    /// A chess tie-break game whose colours the TO sets: the seat (1 or 2) with White.
+    #[serde(default)]
+    pub white: Option<u8>,
 }
 
 /// The score fields of `game`, and how its result is written, in words.
@@ -95,10 +98,16 @@ impl Score {
         out
     }
 
+    /// Whether a single game's score fields are given (beside a match's `games`).
+    #[must_use]
+    pub fn has_score_fields(&self) -> bool {
+        self.given().iter().any(|f| *f != "games") || self.white.is_some()
+    }
+
     /// Whether a single game's score fields (or a tiebreaker's `winner`) are given.
     #[must_use]
     pub fn has_single_score(&self) -> bool {
-        self.given().iter().any(|f| *f != "games") || self.winner.is_some()
+        self.has_score_fields() || self.winner.is_some()
     }
 
     /// Refuses fields of another game.

@@ -169,3 +169,90 @@ async fn topcut_match_reported_at_once_sqlite() {
 async fn topcut_match_reported_at_once_postgres() {
     match_reported_at_once(Backend::Postgres).await;
 }
+
+/// A 4-player chess round robin (White wins every game: C1 2½, …), then a
+/// final of the top 2 as a game and two tie-break games with alternating
+/// colours, then a decider the TO records.
+#[actix_web::test]
+async fn topcut_chess_final_with_tiebreak_games() {
+    let app = TestApp::spawn().await.unwrap();
+    let body = json!({ "name": "Chess Final", "event_date": "2026-05-17", "format": "Open", "game": "chess", "pairing_system": "round_robin" });
+    let mut ev = Event::build(&app.base).tournament(body).numbered("K", 4).faction("Club").start().await.unwrap();
+    let tid = ev.tid.clone();
+    // Tie-break settings are checked: a number of games from 1 to 10, and only with the chess format.
+    let before = app.fingerprint().await.unwrap();
+    for (body, why) in [
+        (json!({ "cut": 2, "format": "tiebreak_games", "tiebreak_games": 0 }), "1 to 10 tie-break games"),
+        (json!({ "cut": 2, "tiebreak_games": 2 }), "use them with \"format\": \"tiebreak_games\""),
+        (json!({ "cut": 2, "format": "best_of_three" }), "played in crokinole"),
+    ] {
+        let r = ev.to.set_playoffs(&tid, &body).await.unwrap();
+        refused(&r, 422, "invalid_match");
+        assert!(message(&r).contains(why), "{body}: {}", r.body);
+    }
+    assert_eq!(app.fingerprint().await.unwrap(), before);
+    let rule = "two 10+5 rapid games, then Armageddon";
+    let set = json!({ "cut": 2, "format": "tiebreak_games", "tiebreak": rule });
+    let b = ev.to.set_playoffs(&tid, &set).await.unwrap().ok().unwrap();
+    let settings = &b["bracket"]["settings"];
+    assert_eq!(
+        (&settings["format"], &settings["tiebreak_games"], &settings["colours"]),
+        (&json!("tiebreak_games"), &json!(2), &json!("alternate"))
+    );
+    // Three rounds; the player registered first wins (1-0 when White, 0-1 when Black): K1 3, K2 2, K3 1, K4 0.
+    for _ in 0..3 {
+        let (round, tables) = ev.pair_next().await.unwrap();
+        for t in &tables {
+            let result = if t.p1 < t.p2 { "1-0" } else { "0-1" };
+            ev.players[t.p1].report(&t.id, &json!({ "result": result })).await.unwrap().ok().unwrap();
+            ev.players[t.p2].confirm(&t.id).await.unwrap().ok().unwrap();
+        }
+        ev.to.close_round(&round).await.unwrap().ok().unwrap();
+    }
+    let fin = ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
+    let table = &fin["round"]["pairings"][0];
+    assert_eq!((s(&table["player1"], "name"), s(&table["player2"], "name")), ("K1", "K2"));
+    let id = s(table, "id").to_string();
+    let (k1, k2) = (ev.index_of("K1").unwrap(), ev.index_of("K2").unwrap());
+    let games = |rs: &[&str]| json!({ "games": rs.iter().map(|r| json!({ "result": r })).collect::<Vec<_>>() });
+
+    let before = app.fingerprint().await.unwrap();
+    for (body, code, why) in [
+        (json!({ "result": "½-½" }), "invalid_match", "report every game played under \"games\""),
+        (games(&["½-½"]), "invalid_match", "report the 2 tie-break game(s) (0 reported so far)"),
+        (games(&["1-0", "½-½"]), "invalid_match", "Game 1 was won"),
+        // Each tie-break game won with White: level 1–1, the decider.
+        (games(&["½-½", "1-0", "1-0"]), "winner_needed", rule),
+    ] {
+        let r = ev.players[k1].report(&id, &body).await.unwrap();
+        refused(&r, 422, code);
+        assert!(message(&r).contains(why), "{body}: {}", r.body);
+    }
+    let mut white1 = games(&["½-½", "1-0"]);
+    white1["games"][1]["white"] = json!(1);
+    let r = ev.players[k1].report(&id, &white1).await.unwrap();
+    refused(&r, 422, "invalid_match");
+    assert!(message(&r).contains("player 2 has White"), "{}", r.body);
+    assert_eq!(app.fingerprint().await.unwrap(), before);
+
+    // K2 reports a draw, then 1-0 with White (tie-break game 1) and a draw: K2 wins 1½–½; K1 confirms.
+    let r = ev.players[k2].report(&id, &games(&["½-½", "1-0", "½-½"])).await.unwrap().ok().unwrap();
+    assert_eq!(r["pairing"]["result"], "P2_WIN");
+    assert_eq!(r["pairing"]["score_text"], "½–½; tie-breaks 0–1, ½–½ (½–1½)");
+    ev.players[k1].confirm(&id).await.unwrap().ok().unwrap();
+    let b = ev.to.bracket(&tid).await.unwrap().ok().unwrap();
+    assert_eq!(b["bracket"]["champion"]["name"], "K2");
+    // The TO corrects it: the tie-break games were each won with White, and K1 won the Armageddon.
+    let mut decider = games(&["½-½", "1-0", "1-0"]);
+    decider["winner"] = json!(1);
+    let o = ev.to.override_result(&id, &decider).await.unwrap().ok().unwrap();
+    assert_eq!(o["pairing"]["result"], "P1_WIN");
+    assert_eq!(o["pairing"]["score_text"], "½–½; tie-breaks 0–1, 1–0 (1–1); decider: player 1");
+    let b = ev.to.bracket(&tid).await.unwrap().ok().unwrap();
+    assert_eq!(b["bracket"]["champion"]["name"], "K1");
+    assert_eq!(
+        b["bracket"]["rounds"][0]["slots"][0]["score_text"],
+        "½–½; tie-breaks 0–1, 1–0 (1–1); decider: player 1"
+    );
+    app.stop().await;
+}

@@ -19,9 +19,15 @@ pub struct PlayoffSettingsView {
     /// With round-robin pools: how many of each pool make the cut.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_pool: Option<u32>,
-    /// How many games a playoff table plays: `single` or `best_of_three`.
+    /// How many games a playoff table plays: `single`, `best_of_three` or `tiebreak_games`.
     #[serde(default)]
     pub format: String,
+    /// Chess `tiebreak_games`: the tie-break games after a drawn game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiebreak_games: Option<u32>,
+    /// Chess `tiebreak_games`: `alternate` or `reported` colours.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colours: Option<String>,
 }
 
 /// A seed in the bracket: its number, and its player once seeded.
