@@ -25,6 +25,8 @@
     if (slot.kind === "bye") inner = line(slot.high, slot.high && slot.high.seed, null) + '<div class="bk-line bk-tbd">bye</div>';
     else if (slot.kind === "open") inner = line(slot.high, null, null) + line(null);
     else inner = line(slot.high, slot.winner, sc[0]) + line(slot.low, slot.winner, sc[1]);
+    // A match of several games: its games under the two lines ("2–1 (6–2, 2–6, 8–0)").
+    if (slot.score_text && sc[0] == null) inner += '<div class="bk-games">' + esc(slot.score_text) + "</div>";
     const state = slot.state ? '<div class="bk-state">' + (slot.table ? "Table " + slot.table + " · " : "") + esc(stateText(slot.state)) + "</div>" : "";
     return '<div class="bk-slot bk-' + slot.kind + '"' + (slot.pairing_id ? ' data-pairing="' + slot.pairing_id + '"' : "") +
       (slot.state ? ' data-state="' + slot.state + '"' : "") + ">" + (label ? '<div class="bk-label">' + esc(label) + "</div>" : "") + inner + state + "</div>";
@@ -39,7 +41,7 @@
     const settings = document.getElementById("bracket-settings");
     if (!b) { box.innerHTML = '<p class="muted">This event has no playoff stage.</p>'; champ.hidden = true; settings.textContent = ""; return; }
     settings.textContent = "Top " + b.settings.cut + (b.settings.reseed ? " · re-seeded each round" : "") +
-      (b.settings.third_place ? " · third-place game" : "") + (b.seeded ? "" : " · seeded from the final standings when the playoffs start") +
+      (b.settings.third_place ? " · third-place game" : "") + (b.seeded ? "" : b.projected ? " · projected: who would be seeded if the playoffs started now" : " · seeded from the final standings when the playoffs start") +
       (b.settings.tiebreak ? " · level games: " + b.settings.tiebreak : "");
     const last = b.rounds.length - 1;
     box.innerHTML = b.rounds.map(function (r, i) {

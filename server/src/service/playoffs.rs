@@ -307,13 +307,49 @@ fn slot_view(
     }
 }
 
-/// The bracket's view: the engine's bracket with names, tables and states.
+/// Before seeding, who would be seeded if the playoffs started now (the same
+/// rules as [`pair_next`]: the standings, or the top of each pool); `None`
+/// while no game counts yet or too few players remain.
+async fn projection(tx: &Tx, p: &Playoff, players: &[Player]) -> ApiResult<Option<Vec<PlayerId>>> {
+    let Some(t) = tx.tournament(p.tournament_id).await? else { return Ok(None) };
+    let counted =
+        tx.pairings_of_tournament(t.id).await?.iter().any(|g| g.state == PairingState::Confirmed && !g.is_bye());
+    if !counted {
+        return Ok(None);
+    }
+    let projected = match (tx.pools(t.id).await?, p.settings.per_pool) {
+        (Some(pools), Some(k)) => seed_pools(tx, &t, players, &pools, k).await,
+        _ => seed(tx, &t, players, p.settings.cut).await,
+    };
+    // Too few players for the cut (or pools) now: nothing to project.
+    Ok(projected.ok())
+}
+
+/// Announces inside `change` the projected bracket of `t` after a result
+/// changed the standings, when `t` has a playoff stage not yet seeded.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn publish_projection(change: &mut Change, t: &Tournament) -> ApiResult<()> {
+    if let Some(p) = change.tx().playoff(t.id).await?.filter(|p| p.seeds.is_none()) {
+        let view = bracket_view(change.tx(), &p).await?;
+        change.emit(EventData::BracketChanged { bracket: Some(view) }).await?;
+    }
+    Ok(())
+}
+
+/// The bracket's view: the engine's bracket with names, tables and states;
+/// before seeding, with the names projected from the current standings.
 async fn bracket_view(tx: &Tx, p: &Playoff) -> ApiResult<BracketView> {
     let players = tx.players(p.tournament_id).await?;
     let games = playoff_games(tx, p.tournament_id).await?;
-    let seeds = p.seeds.clone().unwrap_or_default();
+    let projected = match p.seeds {
+        Some(_) => None,
+        None => projection(tx, p, &players).await?,
+    };
+    let seeds = p.seeds.clone().or_else(|| projected.clone()).unwrap_or_default();
     let bracket = build(&p.settings, &seeds, &games)?;
-    let names = Names { seeds: p.seeds.as_deref(), roster: roster(&players) };
+    let names = Names { seeds: p.seeds.as_deref().or(projected.as_deref()), roster: roster(&players) };
     let ids: Vec<PairingId> = games.iter().flat_map(|(_, ps)| ps.iter().map(|t| t.id)).collect();
     let match_games = tx.match_games(&ids).await?;
     // The table of a game: the pairing of these two players in a playoff round.
@@ -345,6 +381,7 @@ async fn bracket_view(tx: &Tx, p: &Playoff) -> ApiResult<BracketView> {
     Ok(BracketView {
         settings: settings_view(&p.settings),
         seeded: p.seeds.is_some(),
+        projected: projected.is_some(),
         rounds,
         third_place,
         champion: bracket.champion().filter(|_| p.seeds.is_some()).map(|c| names.seed(c)),

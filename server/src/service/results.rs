@@ -312,6 +312,8 @@ impl Table {
                 let cause =
                     StandingsCause { cause: step.cause(), round: Some(round), pairing_id: Some(self.pairing.id) };
                 super::standings::publish(&mut self.change, &mut self.t, cause).await?;
+                // The bracket's projected names follow the standings until the cut is seeded.
+                super::playoffs::publish_projection(&mut self.change, &self.t).await?;
             }
         }
         Ok(view)

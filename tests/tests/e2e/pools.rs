@@ -125,6 +125,9 @@ async fn pools_crokinole_two_pools_of_four_into_a_bracket_of_four() {
     // Serpentine over 1..8: A = 1, 4, 5, 8; B = 2, 3, 6, 7.
     assert_eq!(members, [["C1", "C4", "C5", "C8"], ["C2", "C3", "C6", "C7"]]);
     let b = ev.to.set_playoffs(&tid, &json!({ "per_pool": 2, "third_place": true })).await.unwrap().ok().unwrap();
+    // No game counts yet: nothing to project, the bracket names seeds.
+    assert_eq!(b["bracket"]["projected"], false);
+    assert_eq!(b["bracket"]["rounds"][0]["slots"][0]["high"]["name"], "Seed 1");
     assert_eq!(
         (b["bracket"]["settings"]["cut"].as_u64(), b["bracket"]["settings"]["per_pool"].as_u64()),
         (Some(4), Some(2))
@@ -141,6 +144,21 @@ async fn pools_crokinole_two_pools_of_four_into_a_bracket_of_four() {
             ("B".to_string(), ["C7", "C3", "C2", "C6"].map(String::from).to_vec()),
         ]
     );
+    // Before seeding, the bracket projects the seeds from the pools as they stand (the same as below),
+    // and each confirmed pool game announced the projection again: 12 games, 12 projections.
+    let b = ev.to.bracket(&tid).await.unwrap().ok().unwrap();
+    assert_eq!((&b["bracket"]["seeded"], &b["bracket"]["projected"]), (&json!(false), &json!(true)));
+    let projected: Vec<String> = b["bracket"]["rounds"][0]["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|sl| [s(&sl["high"], "name").to_string(), s(&sl["low"], "name").to_string()])
+        .collect();
+    assert_eq!(projected, ["C5", "C3", "C7", "C1"]);
+    let log = ev.log().await.unwrap();
+    let frames: Vec<&Value> = log.iter().filter(|e| e["kind"] == "bracket_changed").collect();
+    let projections = frames.iter().filter(|e| e.to_string().contains("\"projected\":true")).count();
+    assert_eq!(projections, 12, "{frames:?}");
     // The event's standings name each player's pool and place in it.
     let st = ev.to.standings(&tid).await.unwrap().ok().unwrap();
     let mut labels: Vec<(String, String)> = st["players"]

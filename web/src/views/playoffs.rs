@@ -91,6 +91,10 @@ pub struct BracketView {
     pub settings: PlayoffSettingsView,
     /// Whether the cut has been seeded (the first playoff round is paired).
     pub seeded: bool,
+    /// Before seeding: whether the names are projected from the current
+    /// standings (who would be seeded if the playoffs started now).
+    #[serde(default)]
+    pub projected: bool,
     /// The rounds, first to final.
     pub rounds: Vec<BracketRoundView>,
     /// The third-place game, when played.
