@@ -488,6 +488,9 @@ pub enum ViewState {
         standing: Option<StandingView>,
         /// The latest round's clock, once started.
         clock: Option<ClockView>,
+        /// The player's part of the top cut (see [`playoffs::BracketView::for_player`]), when in it.
+        #[serde(default)]
+        bracket: Option<playoffs::BracketView>,
     },
     /// `bracket`: the top cut's bracket (a venue screen or a phone).
     Bracket {

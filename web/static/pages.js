@@ -303,6 +303,27 @@
   }
 
   // ---- player page ----
+  // The player's part of the top cut (the `bracket` the phone is sent): seed, next game, place.
+  function playoffLine(b, id) {
+    const mine = function (x) { return x && x.player_id === id; };
+    let seed = null, next = "";
+    b.rounds.forEach(function (r) {
+      r.slots.forEach(function (sl) {
+        const me = mine(sl.high) ? sl.high : mine(sl.low) ? sl.low : null;
+        if (!me) return;
+        seed = me.seed;
+        const opp = me === sl.high ? sl.low : sl.high;
+        if (sl.kind === "bye") next = esc(r.name) + ": a bye";
+        else if (sl.kind === "open") next = esc(r.name) + ": opponent to be decided";
+        else if (sl.winner == null) next = esc(r.name) + " vs <strong>" + esc(opp ? opp.name : "?") + "</strong>" + (sl.table ? " · table " + sl.table : "");
+      });
+    });
+    const placed = (b.ranking || []).find(function (p) { return mine(p.seed) && p.place != null; });
+    let h = '<p id="my-playoffs"><a href="/t/' + esc(String(document.body.dataset.tournament || "")) + '/bracket">Playoffs</a>: seed ' + seed + (b.projected ? " (projected from the standings so far)" : "");
+    if (placed) h += placed.place === 1 ? " · <strong>champion</strong>" : " · place <strong>" + placed.place + "</strong>";
+    else if (next) h += " · next: " + next;
+    return h + "</p>";
+  }
   function renderPlayer(s) {
     const t = s.tournament, r = s.round, me = s.me || {};
     let st = "<h2>" + esc(STATUS[t.status] || t.status) + "</h2>";
@@ -315,6 +336,7 @@
     }
     const rc = s.ratings && s.ratings.changes.find(function (c) { return c.user_id === me.user_id; });
     if (rc) st += "<p>Rating: " + rc.rating_before + " → <strong>" + rc.rating_after + "</strong> (" + (rc.delta > 0 ? "+" : "") + rc.delta + ') · <a href="/users/' + esc(me.user_id) + '">history</a></p>';
+    if (s.bracket) st += playoffLine(s.bracket, me.id);
     A.patch($("#my-status"), st);
 
     let html = '<p class="muted">Your table appears here when the round is paired.</p>';

@@ -84,6 +84,7 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
         }
         View::Player { player, .. } => {
             let me = tx.player(*player).await?.filter(|p| p.tournament_id == id).map(|p| views::player(&p, true, true));
+            let bracket = crate::service::playoffs::bracket_of(&tx, &t).await?.and_then(|b| b.for_player(*player));
             let (round, pairing) = match &latest {
                 Some(r) => {
                     let mine = r.pairings.iter().find(|p| p.seats().any(|s| s == *player)).cloned();
@@ -94,7 +95,7 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
             drop(tx);
             let standing =
                 hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == *player).cloned());
-            ViewState::Player { tournament, me, round, pairing, standing, clock }
+            ViewState::Player { tournament, me, round, pairing, standing, clock, bracket }
         }
         View::Bracket => {
             let bracket = crate::service::playoffs::bracket_of(&tx, &t).await?;

@@ -8,10 +8,13 @@
 
 use arbiter_server::client::{ApiClient, Reply};
 use arbiter_tests::browser::Browser;
-use arbiter_tests::{s, Api, Backend, Event, Table, TestApp};
+
+use arbiter_tests::{s, Api, Backend, Event, Table, TestApp, WsClient};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
 use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(10);
 
 fn refused(r: &Reply, status: u16, code: &str) {
     assert_eq!((r.status.as_u16(), r.code()), (status, code), "{}", r.body);
@@ -396,5 +399,49 @@ async fn pools_standings_page_shows_each_players_pool() {
     let want = ["C1 A2", "C2 B3", "C3 B2", "C4 A4", "C5 A1", "C6 B4", "C7 B1", "C8 A3"];
     assert_eq!(cells, json!(want));
     b.close().await;
+    app.stop().await;
+}
+
+/// Phones follow their own part of the bracket: a player in the projected
+/// cut is sent their slot and seed as results come in, then their seeded
+/// semifinal; a player never in the cut is sent nothing of it.
+#[actix_web::test]
+async fn pools_phones_follow_their_part_of_the_bracket() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = crokinole(&app, 8).await;
+    let tid = ev.tid.clone();
+    ev.to.set_pools(&tid, &json!({ "count": 2 })).await.unwrap().ok().unwrap();
+    ev.to.set_playoffs(&tid, &json!({ "per_pool": 2 })).await.unwrap().ok().unwrap();
+    let url = format!("{}/ws/tournaments/{tid}?view=player", app.base.replacen("http", "ws", 1));
+    let phone = |name: &str| ev.players[ev.index_of(name).unwrap()].session().map(String::from);
+    let (c5, c6) = (phone("C5"), phone("C6"));
+    let mut top = WsClient::connect_as(&url, c5.as_deref()).await.unwrap();
+    let snap = top.next_json(WAIT).await.unwrap();
+    // No game counts yet: nobody is projected, so no phone has a part of the bracket.
+    assert_eq!(snap["data"]["bracket"], Value::Null, "{snap}");
+    let mut last = WsClient::connect_as(&url, c6.as_deref()).await.unwrap();
+    last.next_json(WAIT).await.unwrap();
+    play_pool_rounds(&app, &mut ev).await;
+    let (frames, _) = top.until(Duration::from_secs(1), |_| false).await;
+    let brackets: Vec<&Value> = frames.iter().filter(|f| f["kind"] == "bracket_changed").collect();
+    // C5 is in pool A's projected top 2 after every result but the first (C1 beat C8; C5 had not
+    // played, and C4, level with C5 on everything, registered first): 11 of the 12 results.
+    // C6 is never in pool B's top 2: C3, level with or ahead of C6 throughout, registered first.
+    assert_eq!(brackets.len(), 11, "{brackets:?}");
+    let b = &brackets[10]["data"]["bracket"];
+    assert_eq!(b["projected"], true);
+    let slots: Vec<&Value> =
+        b["rounds"].as_array().unwrap().iter().flat_map(|r| r["slots"].as_array().unwrap()).collect();
+    // Only C5's own slot: seed 1 against seed 4 (C3) in the semifinal.
+    assert_eq!(slots.len(), 1, "{b}");
+    assert_eq!((s(&slots[0]["high"], "name"), s(&slots[0]["low"], "name")), ("C5", "C3"));
+    let (frames, _) = last.until(Duration::from_secs(1), |_| false).await;
+    assert!(frames.iter().all(|f| f["kind"] != "bracket_changed"), "{frames:?}");
+    // Seeded: C5's phone gets the seeded semifinal, with its table.
+    ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
+    let (frames, found) = top.until(WAIT, |f| f["kind"] == "bracket_changed").await;
+    assert!(found, "{frames:?}");
+    let b = &frames.last().unwrap()["data"]["bracket"];
+    assert_eq!((&b["seeded"], &b["rounds"][0]["slots"][0]["table"]), (&json!(true), &json!(1)));
     app.stop().await;
 }

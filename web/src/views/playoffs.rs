@@ -146,3 +146,37 @@ pub struct PoolView {
     /// The pool's standings, by the event's configured tie-breaks within the pool.
     pub standings: Vec<crate::views::StandingView>,
 }
+
+impl SlotView {
+    /// Whether `player` is in this slot.
+    #[must_use]
+    pub fn has(&self, player: PlayerId) -> bool {
+        [&self.high, &self.low].iter().any(|s| s.as_ref().is_some_and(|s| s.player_id == Some(player)))
+    }
+}
+
+impl BracketView {
+    /// What a player's phone is sent: the bracket narrowed to `player`'s
+    /// own slots (every round kept, for its name) and place; `None` when
+    /// the player is not in the cut (seeded or projected).
+    #[must_use]
+    pub fn for_player(&self, player: PlayerId) -> Option<BracketView> {
+        let rounds: Vec<BracketRoundView> = self
+            .rounds
+            .iter()
+            .map(|r| BracketRoundView {
+                slots: r.slots.iter().filter(|s| s.has(player)).cloned().collect(),
+                ..r.clone()
+            })
+            .collect();
+        if rounds.iter().all(|r| r.slots.is_empty()) {
+            return None;
+        }
+        Some(BracketView {
+            rounds,
+            third_place: self.third_place.clone().filter(|s| s.has(player)),
+            ranking: self.ranking.iter().filter(|p| p.seed.player_id == Some(player)).cloned().collect(),
+            ..self.clone()
+        })
+    }
+}
