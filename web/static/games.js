@@ -49,7 +49,57 @@
     return { player1_vp: n("player1_vp"), player2_vp: n("player2_vp") };
   };
   // A player's report form: fields from their own side, sent player 1 first.
-  G.reportForm = function (t, opp, seat) {
+  // A playoff match of several games (`match`: the playoff settings): one
+  // report carries every game played (crokinole best of three; chess, a
+  // game then tie-break games).
+  function matchForm(t, opp, seat, match) {
+    const first = seat === "player1";
+    if (match.format === "best_of_three") {
+      let h = '<form id="report-form" class="stack narrow" data-match="best_of_three"><p>Best of three: report every game played (game 3 only after 1–1).</p>';
+      for (let g = 1; g <= 3; g++) {
+        const req = g < 3 ? " required" : "";
+        h += '<fieldset data-game="' + g + '"><legend>Game ' + g + "</legend>" +
+          '<label>My points <input type="number" name="mine' + g + '" min="0" max="' + t.max_vp + '"' + req + "></label>" +
+          "<label>" + esc(opp.name) + '\'s points <input type="number" name="theirs' + g + '" min="0" max="' + t.max_vp + '"' + req + "></label>" +
+          '<label>My 20s <input type="number" name="mine20_' + g + '" min="0" max="100"' + req + "></label>" +
+          "<label>" + esc(opp.name) + '\'s 20s <input type="number" name="theirs20_' + g + '" min="0" max="100"' + req + "></label></fieldset>";
+      }
+      return h + '<button type="submit" class="primary">Report the match</button></form>';
+    }
+    const n = match.tiebreak_games || 2, own = match.colours === "reported";
+    let h = '<form id="report-form" class="stack narrow" data-match="tiebreak_games"><p>A game, then if it is drawn up to ' + n + " tie-break game(s): report every game played, White first.</p>" +
+      "<label>Game (you play " + (first ? "White" : "Black") + ") " + G.scoreInputs(t).replace('name="result"', 'name="result0"') + "</label>";
+    for (let k = 1; k <= n; k++) {
+      // Alternating colours: the first tie-break game reverses the game's colours.
+      const white1 = k % 2 === 0, mineWhite = first ? white1 : !white1;
+      h += "<label>Tie-break game " + k + (own ? "" : " (you play " + (mineWhite ? "White" : "Black") + ")") + " " +
+        G.scoreInputs(t).replace('name="result" required', 'name="result' + k + '"') + "</label>";
+      if (own) h += '<label>White in tie-break game ' + k + ' <select name="white' + k + '"><option value="">—</option><option value="me">me</option><option value="opp">' + esc(opp.name) + "</option></select></label>";
+    }
+    return h + '<button type="submit" class="primary">Report the match</button></form>';
+  }
+  function matchPayload(f, seat) {
+    const first = seat === "player1", games = [];
+    if (f.dataset.match === "best_of_three") {
+      for (let g = 1; g <= 3; g++) {
+        const v = [f["mine" + g].value, f["theirs" + g].value, f["mine20_" + g].value, f["theirs20_" + g].value];
+        if (v.some(function (x) { return x === ""; })) continue;
+        const n = v.map(Number);
+        games.push(first ? { player1_points: n[0], player2_points: n[1], player1_twenties: n[2], player2_twenties: n[3] }
+          : { player1_points: n[1], player2_points: n[0], player1_twenties: n[3], player2_twenties: n[2] });
+      }
+      return { games: games };
+    }
+    for (let k = 0; f["result" + k]; k++) {
+      if (!f["result" + k].value) continue;
+      const g = { result: f["result" + k].value }, w = f["white" + k];
+      if (w && w.value) g.white = (w.value === "me") === first ? 1 : 2;
+      games.push(g);
+    }
+    return { games: games };
+  }
+  G.reportForm = function (t, opp, seat, match) {
+    if (match && match.format && match.format !== "single") return matchForm(t, opp, seat, match);
     if (t.game === "chess") {
       return '<form id="report-form" class="stack narrow"><p>You play ' + (seat === "player1" ? "White" : "Black") + ".</p><label>Result (White first) " + G.scoreInputs(t) + '</label><button type="submit" class="primary">Report result</button></form>';
     }
@@ -60,6 +110,7 @@
     return '<form id="report-form" class="stack narrow"><label>My VP <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(opp.name) + '\'s VP <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label><button type="submit" class="primary">Report result</button></form>';
   };
   G.reportPayload = function (t, f, seat) {
+    if (f.dataset.match) return matchPayload(f, seat);
     if (t.game === "chess") return { result: f.result.value };
     const first = seat === "player1";
     const pair = function (mine, theirs) { return first ? [Number(mine), Number(theirs)] : [Number(theirs), Number(mine)]; };

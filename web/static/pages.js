@@ -349,7 +349,7 @@
       html = '<p class="big">' + (r.playoff ? "Playoffs · " + esc(r.mission) + ' · <a href="/t/' + t.id + '/bracket">bracket</a>' : "Round " + r.number) + " · Table <strong>" + p.table + "</strong></p><p>vs <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")" + (t.game === "chess" ? " · you play " + (iAm1 ? "White" : "Black") : "") + "</p>" + (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");
       const said = G.is40k(t) ? G.scoreText(t, p, mySeat) + " " + esc(opp.name) : G.scoreText(t, p);
       if (p.state === "UNREPORTED" && r.status === "ACTIVE") {
-        html += G.reportForm(t, opp, mySeat);
+        html += G.reportForm(t, opp, mySeat, r.playoff && s.bracket ? s.bracket.settings : null);
       } else if (p.state === "REPORTED") {
         html += "<p>Reported: " + said + ".</p>";
         if (p.reported_by === mySeat) html += '<p class="muted">Waiting for ' + esc(opp.name) + " to confirm.</p>";

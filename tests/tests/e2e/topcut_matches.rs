@@ -5,9 +5,11 @@
 //! are worked out by hand from those rules.
 
 use arbiter_server::client::{ApiClient, Reply};
+use arbiter_tests::browser::Browser;
 use arbiter_tests::{s, Api, Backend, Event, TestApp};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
+use std::time::Duration;
 
 fn refused(r: &Reply, status: u16, code: &str) {
     assert_eq!((r.status.as_u16(), r.code()), (status, code), "{}", r.body);
@@ -254,5 +256,62 @@ async fn topcut_chess_final_with_tiebreak_games() {
         b["bracket"]["rounds"][0]["slots"][0]["score_text"],
         "½–½; tie-breaks 0–1, 1–0 (1–1); decider: player 1"
     );
+    app.stop().await;
+}
+
+/// A player reports a best-of-three match from their phone: the page offers
+/// one form with the three games (the match's settings come with the
+/// player's part of the bracket), and the report carries the games played.
+#[actix_web::test]
+async fn topcut_best_of_three_reported_from_a_phone() {
+    let app = TestApp::spawn().await.unwrap();
+    let body = json!({ "name": "Crokinole Final", "event_date": "2026-05-17", "format": "Open", "game": "crokinole", "pairing_system": "round_robin" });
+    let mut ev = Event::build(&app.base).tournament(body).numbered("C", 2).faction("Club").start().await.unwrap();
+    let tid = ev.tid.clone();
+    ev.to.set_playoffs(&tid, &json!({ "cut": 2, "format": "best_of_three" })).await.unwrap().ok().unwrap();
+    let (round, tables) = ev.pair_next().await.unwrap();
+    let t = &tables[0];
+    ev.players[t.p1].report(&t.id, &game(6, 2, 3, 1)).await.unwrap().ok().unwrap();
+    ev.players[t.p2].confirm(&t.id).await.unwrap().ok().unwrap();
+    ev.to.close_round(&round).await.unwrap().ok().unwrap();
+    let fin = ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
+    let id = s(&fin["round"]["pairings"][0], "id").to_string();
+    assert_eq!(s(&fin["round"]["pairings"][0]["player2"], "name"), "C2");
+
+    // C2's phone (player 2): lost game 1 2–6, won game 2 6–2 and game 3 8–0, in C2's own terms.
+    let b = Browser::start().await.unwrap();
+    let session = ev.players[ev.index_of("C2").unwrap()].session().unwrap_or_default().to_string();
+    b.client.goto(&format!("{}/", app.base)).await.unwrap();
+    b.client
+        .execute(&format!("document.cookie = 'arbiter_session={session}; path=/'; return true;"), vec![])
+        .await
+        .unwrap();
+    b.client.goto(&format!("{}/t/{tid}/me", app.base)).await.unwrap();
+    let ready = "return document.getElementById('live-status').classList.contains('on') && !!document.querySelector('#report-form[data-match=best_of_three] input[name=mine3]') && document.getElementById('my-playoffs').textContent;";
+    let line = b.until(ready, Duration::from_secs(10)).await.expect("the phone shows the best-of-three form");
+    assert!(line.as_str().is_some_and(|l| l.contains("seed 2") && l.contains("next: Final vs C1")), "{line}");
+    let fill = "const f = document.getElementById('report-form'); \
+        const v = { mine1: 2, theirs1: 6, mine20_1: 1, theirs20_1: 3, mine2: 6, theirs2: 2, mine20_2: 3, theirs20_2: 1, mine3: 8, theirs3: 0, mine20_3: 4, theirs20_3: 0 }; \
+        for (const k in v) f[k].value = String(v[k]); f.querySelector('button[type=submit]').click(); return true;";
+    b.client.execute(fill, vec![]).await.unwrap();
+    let mut result = Value::Null;
+    for _ in 0..50 {
+        let r = ev.to.bracket(&tid).await.unwrap().ok().unwrap();
+        result = r["bracket"]["rounds"][0]["slots"][0].clone();
+        if result["state"] == "REPORTED" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Player 1's terms: 6–2, 2–6, 0–8: C2 (player 2) wins 2–1.
+    assert_eq!(
+        (&result["state"], &result["score_text"]),
+        (&json!("REPORTED"), &json!("1–2 (6–2, 2–6, 0–8)")),
+        "{result}"
+    );
+    let c1 = ev.index_of("C1").unwrap();
+    let p = ev.players[c1].confirm(&id).await.unwrap().ok().unwrap();
+    assert_eq!(p["pairing"]["result"], "P2_WIN");
+    b.close().await;
     app.stop().await;
 }
