@@ -315,3 +315,62 @@ async fn topcut_best_of_three_reported_from_a_phone() {
     b.close().await;
     app.stop().await;
 }
+
+/// A player reports a chess playoff game and its tie-break games from their
+/// phone: the form says which colour they play in each game (alternating
+/// from reversed), and the report carries the games played.
+#[actix_web::test]
+async fn topcut_tiebreak_games_reported_from_a_phone() {
+    let app = TestApp::spawn().await.unwrap();
+    let body = json!({ "name": "Chess Final", "event_date": "2026-05-17", "format": "Open", "game": "chess", "pairing_system": "round_robin" });
+    let mut ev = Event::build(&app.base).tournament(body).numbered("K", 2).faction("Club").start().await.unwrap();
+    let tid = ev.tid.clone();
+    ev.to.set_playoffs(&tid, &json!({ "cut": 2, "format": "tiebreak_games" })).await.unwrap().ok().unwrap();
+    let (round, tables) = ev.pair_next().await.unwrap();
+    let t = &tables[0];
+    ev.players[t.p1].report(&t.id, &json!({ "result": "1-0" })).await.unwrap().ok().unwrap();
+    ev.players[t.p2].confirm(&t.id).await.unwrap().ok().unwrap();
+    ev.to.close_round(&round).await.unwrap().ok().unwrap();
+    let fin = ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
+    let pairing = &fin["round"]["pairings"][0];
+    let (p1, p2) = (s(&pairing["player1"], "name").to_string(), s(&pairing["player2"], "name").to_string());
+    // Player 2 of the final (Black in the game, White in tie-break game 1, Black in game 2) reports.
+    let b = Browser::start().await.unwrap();
+    let session = ev.players[ev.index_of(&p2).unwrap()].session().unwrap_or_default().to_string();
+    b.client.goto(&format!("{}/", app.base)).await.unwrap();
+    b.client
+        .execute(&format!("document.cookie = 'arbiter_session={session}; path=/'; return true;"), vec![])
+        .await
+        .unwrap();
+    b.client.goto(&format!("{}/t/{tid}/me", app.base)).await.unwrap();
+    let ready = "return document.getElementById('live-status').classList.contains('on') && !!document.querySelector('#report-form[data-match=tiebreak_games] select[name=result2]') && [...document.querySelectorAll('#report-form label')].map(l => l.firstChild.textContent.trim());";
+    let labels = b.until(ready, Duration::from_secs(10)).await.expect("the phone shows the tie-break form");
+    assert_eq!(
+        labels,
+        json!(["Game (you play Black)", "Tie-break game 1 (you play White)", "Tie-break game 2 (you play Black)"])
+    );
+    // A draw; tie-break game 1 won with White (1-0); tie-break game 2 drawn.
+    let fill = "const f = document.getElementById('report-form'); f.result0.value = '½-½'; f.result1.value = '1-0'; \
+        f.result2.value = '½-½'; f.querySelector('button[type=submit]').click(); return true;";
+    b.client.execute(fill, vec![]).await.unwrap();
+    let mut slot = Value::Null;
+    for _ in 0..50 {
+        let r = ev.to.bracket(&tid).await.unwrap().ok().unwrap();
+        slot = r["bracket"]["rounds"][0]["slots"][0].clone();
+        if slot["state"] == "REPORTED" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Player 1's terms: ½–½, then 0–1 and ½–½: player 2 wins the tie-breaks 1½–½.
+    assert_eq!(
+        (&slot["state"], &slot["score_text"]),
+        (&json!("REPORTED"), &json!("½–½; tie-breaks 0–1, ½–½ (½–1½)")),
+        "{slot}"
+    );
+    let k1 = ev.index_of(&p1).unwrap();
+    let p = ev.players[k1].confirm(s(pairing, "id")).await.unwrap().ok().unwrap();
+    assert_eq!(p["pairing"]["result"], "P2_WIN");
+    b.close().await;
+    app.stop().await;
+}
