@@ -112,18 +112,43 @@
       .then(function (j) { playoff = j.bracket; }, function (e) { if (e.error === "no_playoffs") playoff = null; })
       .then(function () { renderDashboard(A.state); });
   }
+  // Round-robin pools (`/api/tournaments/{id}/pools`): `undefined` until read, `null` without.
+  let pools;
+  function loadPools() {
+    return A.api("GET", "/api/tournaments/" + tid + "/pools")
+      .then(function (j) { pools = j; }, function (e) { if (e.error === "no_pools") pools = null; })
+      .then(function () { renderDashboard(A.state); });
+  }
+  function poolActions(t, r) {
+    if (pools === undefined || t.status === "COMPLETE" || t.game !== "crokinole" || t.pairing_system.indexOf("round_robin") < 0) return "";
+    const drawn = r && (r.number > 1 || r.status !== "PENDING");
+    let h = "";
+    if (pools) {
+      h = '<span class="muted" id="pools-summary">Pools (' + (pools.rule === "by_hand" ? "by hand" : "serpentine") + "): " +
+        pools.pools.map(function (p) { return esc(p.name) + " " + p.players.length; }).join(" · ") + "</span>";
+      if (!drawn) h += " " + button("Remove pools", "pools-remove");
+    } else if (!drawn) {
+      h = '<span class="muted">Pools:</span> <label class="inline"><input id="pl-count" type="number" min="2" value="2"> pools</label>' + button("Set pools", "pools-set");
+    }
+    return h ? h + "<br>" : "";
+  }
   function playoffActions(t, r) {
     if (playoff === undefined || t.status === "COMPLETE") return "";
     const link = ' <a href="/t/' + tid + '/bracket">Bracket</a>';
     if (!playoff) {
-      return '<span class="muted">Top cut:</span> <label class="inline">Cut <input id="po-cut" type="number" min="2" max="64" value="8"></label>' +
+      const size = pools ? '<label class="inline">Top <input id="po-per-pool" type="number" min="1" value="2"> of each pool</label>'
+        : '<label class="inline">Cut <input id="po-cut" type="number" min="2" max="64" value="8"></label>';
+      const format = t.game === "crokinole" ? '<label class="inline">Matches <select id="po-format"><option value="single">one game</option><option value="best_of_three">best of three</option></select></label>'
+        : t.game === "chess" ? '<label class="inline">Matches <select id="po-format"><option value="single">one game</option><option value="tiebreak_games">a game, then tie-break games</option></select></label><label class="inline">Tie-break games <input id="po-tb-games" type="number" min="1" max="10" value="2"></label>' : "";
+      return '<span class="muted">Top cut:</span> ' + size + format +
         '<label class="inline"><input id="po-reseed" type="checkbox"> Re-seed each round</label>' +
         '<label class="inline"><input id="po-third" type="checkbox"> Third-place game</label>' +
         '<label class="inline">Level games are decided by <input id="po-tiebreak" maxlength="300" placeholder="e.g. most primary points, then a roll-off"></label>' +
         button("Add playoffs", "playoffs-set");
     }
     const st = playoff.settings;
-    let h = '<span class="muted">Top ' + st.cut + (st.reseed ? ", re-seeded" : "") + (st.third_place ? ", third-place game" : "") + "</span>" + link;
+    let h = '<span class="muted">Top ' + st.cut + (st.per_pool ? " (" + st.per_pool + " of each pool)" : "") + (st.reseed ? ", re-seeded" : "") + (st.third_place ? ", third-place game" : "") +
+      (st.format === "best_of_three" ? ", best of three" : st.format === "tiebreak_games" ? ", " + st.tiebreak_games + " tie-break game(s) after a draw" : "") + "</span>" + link;
     const idle = !r || r.status === "COMPLETE";
     const swissDone = r && (r.playoff || r.number >= t.total_rounds);
     if (!playoff.seeded) h += " " + button("Remove playoffs", "playoffs-remove");
@@ -158,7 +183,7 @@
       ra += '<span class="muted">Round robin: the number of rounds follows from the players checked in when round 1 is paired.</span>';
     }
     A.patch($("#round-actions"), ra);
-    A.patch($("#playoff-actions"), playoffActions(t, r));
+    A.patch($("#playoff-actions"), poolActions(t, r) + playoffActions(t, r));
     A.patch($("#clock-actions"), clockActions(r, s.clock));
     $("#warnings").innerHTML = (s.warnings || []).map(function (w) { return '<li class="warning">⚠ ' + esc(w) + "</li>"; }).join("") +
       (r ? r.pairings.filter(function (p) { return p.rematch; }).map(function (p) { return '<li class="warning">⚠ Table ' + p.table + ": rematch (unavoidable)</li>"; }).join("") : "");
@@ -286,8 +311,14 @@
     else if (a === "close-round") p = act("POST", "/api/rounds/" + r.id + "/close");
     else if (a === "playoffs-set") {
       const tb = ($("#po-tiebreak") || {}).value || "";
-      p = act("PUT", "/api/tournaments/" + tid + "/playoffs", { cut: Number(($("#po-cut") || {}).value), reseed: !!($("#po-reseed") || {}).checked, third_place: !!($("#po-third") || {}).checked, tiebreak: tb || null }).then(loadPlayoff);
+      const body = { reseed: !!($("#po-reseed") || {}).checked, third_place: !!($("#po-third") || {}).checked, tiebreak: tb || null };
+      if ($("#po-per-pool")) body.per_pool = Number($("#po-per-pool").value); else body.cut = Number(($("#po-cut") || {}).value);
+      if ($("#po-format")) body.format = $("#po-format").value;
+      if (body.format === "tiebreak_games") body.tiebreak_games = Number(($("#po-tb-games") || {}).value);
+      p = act("PUT", "/api/tournaments/" + tid + "/playoffs", body).then(loadPlayoff);
     }
+    else if (a === "pools-set") p = act("PUT", "/api/tournaments/" + tid + "/pools", { count: Number(($("#pl-count") || {}).value) }).then(loadPools).then(loadPlayoff);
+    else if (a === "pools-remove") p = act("DELETE", "/api/tournaments/" + tid + "/pools").then(loadPools).then(loadPlayoff);
     else if (a === "playoffs-remove") p = act("DELETE", "/api/tournaments/" + tid + "/playoffs").then(loadPlayoff);
     else if (a === "playoffs-pair") p = act("POST", "/api/tournaments/" + tid + "/playoffs/rounds").then(loadPlayoff);
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
@@ -424,6 +455,7 @@
     A.onChange(function (s, ev) { if (ev && ev.kind && /^(player_|list_updated|lists_locked)/.test(ev.kind)) loadPlayers().catch(function () {}); });
     A.onChange(function (s, ev) { if (ev && (ev.kind === "bracket_changed" || ev.type === "snapshot")) loadPlayoff(); });
     loadPlayoff();
+    loadPools();
   }
   if (page === "player") {
     document.addEventListener("click", playerClick);

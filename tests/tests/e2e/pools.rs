@@ -445,3 +445,35 @@ async fn pools_phones_follow_their_part_of_the_bracket() {
     assert_eq!((&b["seeded"], &b["rounds"][0]["slots"][0]["table"]), (&json!(true), &json!(1)));
     app.stop().await;
 }
+
+/// The TO sets the pools and a playoff by pool, played as best-of-three
+/// matches, from the dashboard.
+#[actix_web::test]
+async fn pools_and_a_playoff_by_pool_set_up_from_the_dashboard() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = crokinole(&app, 8).await;
+    let tid = ev.tid.clone();
+    let b = Browser::start().await.unwrap();
+    b.client.goto(&format!("{}/", app.base)).await.unwrap();
+    let cookie = format!("document.cookie = 'arbiter_session={}; path=/'; return true;", ev.to.session().unwrap());
+    b.client.execute(&cookie, vec![]).await.unwrap();
+    b.client.goto(&format!("{}/t/{tid}/dashboard", app.base)).await.unwrap();
+    let wait = Duration::from_secs(5);
+    let set = "const c = document.getElementById('pl-count'); if (!c) return null; c.value = '2'; document.querySelector('[data-action=\"pools-set\"]').click(); return true;";
+    assert!(b.until(set, wait).await.is_some(), "no pools form on the dashboard");
+    let summary = "const s = document.getElementById('pools-summary'); return s && s.textContent;";
+    assert_eq!(b.until(summary, wait).await, Some(json!("Pools (serpentine): A 4 · B 4")));
+    let cut = "const k = document.getElementById('po-per-pool'); if (!k) return null; k.value = '2'; document.getElementById('po-format').value = 'best_of_three'; document.querySelector('[data-action=\"playoffs-set\"]').click(); return true;";
+    assert!(b.until(cut, wait).await.is_some(), "no per-pool top cut on the dashboard");
+    let shown = "const a = document.getElementById('playoff-actions').textContent; return a.includes('Top 4 (2 of each pool), best of three') || null;";
+    assert!(b.until(shown, wait).await.is_some(), "the dashboard does not show the playoff by pool");
+    let pools = ev.to.pools(&tid).await.unwrap().ok().unwrap();
+    assert_eq!(pools["pools"].as_array().map(Vec::len), Some(2));
+    let settings = ev.to.bracket(&tid).await.unwrap().ok().unwrap()["bracket"]["settings"].clone();
+    assert_eq!(
+        (&settings["cut"], &settings["per_pool"], &settings["format"]),
+        (&json!(4), &json!(2), &json!("best_of_three"))
+    );
+    b.close().await;
+    app.stop().await;
+}
