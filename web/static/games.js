@@ -48,6 +48,50 @@
     if (t.game === "crokinole") return { player1_points: n("player1_points"), player2_points: n("player2_points"), player1_twenties: n("player1_twenties"), player2_twenties: n("player2_twenties") };
     return { player1_vp: n("player1_vp"), player2_vp: n("player2_vp") };
   };
+  // The TO's override of a playoff match (`match`: the playoff settings):
+  // every game's score, player 1 first, with the winner of a level game
+  // (crokinole) or of the decider (chess).
+  G.matchOverrideInputs = function (t, match) {
+    // The game's inputs named `<field>_<k>`; only the games every match has are required.
+    const rename = function (h, k, required) {
+      const named = h.replace(/name="([a-z0-9_]+)"/g, 'name="$1_' + k + '"');
+      return required ? named : named.replace(/ required/g, "");
+    };
+    const who = function (name, label) {
+      return '<select name="' + name + '" title="' + label + '"><option value="">' + label + '</option><option value="1">P1</option><option value="2">P2</option></select>';
+    };
+    let h = "";
+    if (match.format === "best_of_three") {
+      for (let g = 1; g <= 3; g++) h += '<div class="match-game">G' + g + " " + rename(G.scoreInputs(t), g, g < 3) + " " + who("winner_" + g, "tiebreak round won by") + "</div>";
+      return h;
+    }
+    const n = match.tiebreak_games || 2;
+    for (let k = 0; k <= n; k++) {
+      h += '<div class="match-game">' + (k ? "TB" + k : "G") + " " + rename(G.scoreInputs(t), k, k === 0) +
+        (k && match.colours === "reported" ? " " + who("white_" + k, "White") : "") + "</div>";
+    }
+    return h + who("winner", "decider won by");
+  };
+  G.matchOverridePayload = function (t, f) {
+    const games = [], body = { games: games };
+    for (let k = 0; k <= 10; k++) {
+      if (t.game === "chess") {
+        const r = f["result_" + k];
+        if (!r || !r.value) continue;
+        const g = { result: r.value };
+        if (f["white_" + k] && f["white_" + k].value) g.white = Number(f["white_" + k].value);
+        games.push(g);
+      } else {
+        if (!f["player1_points_" + k] || f["player1_points_" + k].value === "") continue;
+        const n = function (x) { return Number(f[x + "_" + k].value); };
+        const g = { player1_points: n("player1_points"), player2_points: n("player2_points"), player1_twenties: n("player1_twenties"), player2_twenties: n("player2_twenties") };
+        if (f["winner_" + k] && f["winner_" + k].value) g.winner = Number(f["winner_" + k].value);
+        games.push(g);
+      }
+    }
+    if (f.winner && f.winner.value) body.winner = Number(f.winner.value);
+    return body;
+  };
   // A player's report form: fields from their own side, sent player 1 first.
   // A playoff match of several games (`match`: the playoff settings): one
   // report carries every game played (crokinole best of three; chess, a

@@ -194,6 +194,8 @@
       const groups = [
         ["Disputes", "DISPUTED"], ["Pending confirmation", "REPORTED"], ["Missing results", "UNREPORTED"], ["Confirmed", "CONFIRMED"]
       ];
+      // A playoff round of matches (several games a table): the override takes every game.
+      const match = r.playoff && playoff && playoff.settings.format && playoff.settings.format !== "single" ? playoff.settings : null;
       q += "<h3>Round " + r.number + (r.mission ? " · " + esc(r.mission) : "") + " · " + r.status.toLowerCase() + "</h3>";
       groups.forEach(function (g) {
         const ps = tables.filter(function (p) { return p.state === g[1]; });
@@ -206,7 +208,7 @@
           if (p.dispute) rep += '<div class="dispute">Disputed: ' + (counter ? esc(counter) : "no score given") + (p.dispute.note ? " · " + esc(p.dispute.note) : "") + "</div>";
           if (p.to_override) rep += ' <span class="badge">TO</span>';
           q += '<tr data-pairing="' + p.id + '" class="state-' + p.state.toLowerCase() + '"><td class="num">' + p.table + "</td><td>" + seat(p.player1) + "</td><td>" + seat(p.player2) + "</td><td>" + rep + "</td>" +
-            '<td><form class="override" data-pairing="' + p.id + '">' + G.scoreInputs(t, overrideValues(p)) + ' <button type="submit">Set</button></form></td></tr>';
+            '<td><form class="override" data-pairing="' + p.id + '"' + (match ? ' data-match="' + match.format + '">' + G.matchOverrideInputs(t, match) : ">" + G.scoreInputs(t, overrideValues(p))) + ' <button type="submit">Set</button></form></td></tr>';
         });
         q += "</tbody></table>";
       });
@@ -330,7 +332,8 @@
     const f = e.target.closest("form.override");
     if (!f) return;
     e.preventDefault();
-    submitForm(f, "POST", "/api/pairings/" + f.dataset.pairing + "/override", G.scorePayload(A.state.tournament, f)).catch(function () {});
+    const body = f.dataset.match ? G.matchOverridePayload(A.state.tournament, f) : G.scorePayload(A.state.tournament, f);
+    submitForm(f, "POST", "/api/pairings/" + f.dataset.pairing + "/override", body).catch(function () {});
   }
 
   // ---- player page ----

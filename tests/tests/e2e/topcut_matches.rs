@@ -374,3 +374,51 @@ async fn topcut_tiebreak_games_reported_from_a_phone() {
     b.close().await;
     app.stop().await;
 }
+
+/// The TO overrides a best-of-three match from the dashboard: every game's
+/// score, and the winner of the tiebreak round of a game level on points and 20s.
+#[actix_web::test]
+async fn topcut_best_of_three_overridden_from_the_dashboard() {
+    let app = TestApp::spawn().await.unwrap();
+    let body = json!({ "name": "Crokinole Final", "event_date": "2026-05-17", "format": "Open", "game": "crokinole", "pairing_system": "round_robin" });
+    let mut ev = Event::build(&app.base).tournament(body).numbered("C", 2).faction("Club").start().await.unwrap();
+    let tid = ev.tid.clone();
+    ev.to.set_playoffs(&tid, &json!({ "cut": 2, "format": "best_of_three" })).await.unwrap().ok().unwrap();
+    let (round, tables) = ev.pair_next().await.unwrap();
+    let t = &tables[0];
+    ev.players[t.p1].report(&t.id, &game(6, 2, 3, 1)).await.unwrap().ok().unwrap();
+    ev.players[t.p2].confirm(&t.id).await.unwrap().ok().unwrap();
+    ev.to.close_round(&round).await.unwrap().ok().unwrap();
+    let fin = ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
+    let id = s(&fin["round"]["pairings"][0], "id").to_string();
+    let b = Browser::start().await.unwrap();
+    b.client.goto(&format!("{}/", app.base)).await.unwrap();
+    let cookie = format!("document.cookie = 'arbiter_session={}; path=/'; return true;", ev.to.session().unwrap());
+    b.client.execute(&cookie, vec![]).await.unwrap();
+    b.client.goto(&format!("{}/t/{tid}/dashboard", app.base)).await.unwrap();
+    // Game 1 4–4 with 2 twenties each, player 2 won the tiebreak round; game 2 2–6: player 2 wins 2–0.
+    let fill = format!(
+        "const f = document.querySelector('form.override[data-pairing=\"{id}\"][data-match=best_of_three]'); if (!f) return null; \
+         const v = {{ player1_points_1: 4, player2_points_1: 4, player1_twenties_1: 2, player2_twenties_1: 2, winner_1: 2, \
+         player1_points_2: 2, player2_points_2: 6, player1_twenties_2: 0, player2_twenties_2: 2 }}; \
+         for (const k in v) f[k].value = String(v[k]); f.querySelector('button[type=submit]').click(); return true;"
+    );
+    assert!(b.until(&fill, Duration::from_secs(10)).await.is_some(), "no match override on the dashboard");
+    let mut slot = Value::Null;
+    for _ in 0..50 {
+        let r = ev.to.bracket(&tid).await.unwrap().ok().unwrap();
+        slot = r["bracket"]["rounds"][0]["slots"][0].clone();
+        if slot["state"] == "CONFIRMED" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        (&slot["state"], &slot["score_text"]),
+        (&json!("CONFIRMED"), &json!("0–2 (4–4 (20s 2–2, tiebreak: player 2), 2–6)")),
+        "{slot}"
+    );
+    assert_eq!(slot["winner"], 2);
+    b.close().await;
+    app.stop().await;
+}
