@@ -108,7 +108,7 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
                     "\"per_pool\" takes the top of each pool, but this event has no pools: set the pools first, or give a cut.",
                 )
             })?;
-            let by_pools = super::pools::cut_of(&pools.members, k)?;
+            let by_pools = cut_of(&pools.members, k)?;
             if cut.is_some_and(|c| c != by_pools) {
                 return Err(ApiError::invalid(
                     Code::InvalidCut,
@@ -187,6 +187,32 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
     change.emit(EventData::BracketChanged { bracket: Some(view.clone()) }).await?;
     change.commit(ctx).await?;
     Ok(view)
+}
+
+/// Checks a playoff's `per_pool` against pools and returns the cut it makes.
+///
+/// # Errors
+/// 422 `invalid_pools` when a pool is smaller than `per_pool` (or it is 0)
+/// or the cut falls outside 2–64.
+pub fn cut_of(members: &[Vec<PlayerId>], per_pool: u32) -> ApiResult<u32> {
+    let smallest = members.iter().map(Vec::len).min().unwrap_or(0);
+    if per_pool == 0 || per_pool as usize > smallest {
+        return Err(ApiError::invalid(
+            Code::InvalidPools,
+            format!("The playoff takes the top {per_pool} of each pool, but the smallest pool has {smallest} players."),
+        ));
+    }
+    let cut = u32::try_from(members.len()).unwrap_or(u32::MAX).saturating_mul(per_pool);
+    if !(MIN_CUT..=MAX_CUT).contains(&cut) {
+        return Err(ApiError::invalid(
+            Code::InvalidPools,
+            format!(
+                "The top {per_pool} of {} pools make a cut of {cut}; a top cut has {MIN_CUT} to {MAX_CUT} players.",
+                members.len()
+            ),
+        ));
+    }
+    Ok(cut)
 }
 
 /// `DELETE …/playoffs`: the TO removes the playoff stage before it starts.
@@ -568,7 +594,7 @@ async fn seed_pools(
     let pairings = tx.pairings_of_tournament(t.id).await?;
     let (t2, players2, pools2) = (t.clone(), players.to_vec(), pools.clone());
     let tables =
-        tokio::task::spawn_blocking(move || super::pools::standings(&t2, &players2, &rounds, &pairings, &pools2))
+        tokio::task::spawn_blocking(move || super::standings::pool_tables(&t2, &players2, &rounds, &pairings, &pools2))
             .await
             .map_err(ApiError::internal)??;
     let still_in = |id: PlayerId| players.iter().any(|p| p.id == id && !p.dropped && !p.removed);

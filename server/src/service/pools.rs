@@ -14,14 +14,13 @@
 //! event's configured tie-breaks among the pool's games. A playoff with
 //! `per_pool: K` takes the top K of each pool, cross-seeded
 //! ([`arbiter_engine::playoffs::pools::cross_seed`]), once every pool round
-//! is closed.
+//! is closed. Each pool's standings are [`super::standings::pool_tables`].
 
-use super::views::{roster, StandingView};
+use super::views::roster;
 use super::{load_tournament, require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::{
-    now_millis, Game, Pairing, Player, PlayerId, PoolRule, Pools, Round, Tournament, TournamentId, TournamentStatus,
-    User,
+    now_millis, Game, Player, PlayerId, PoolRule, Pools, Tournament, TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code};
 use crate::store::Tx;
@@ -151,26 +150,6 @@ fn make(players: &[Player], input: &PoolsInput) -> ApiResult<(Vec<Vec<PlayerId>>
     Ok((dealt.into_iter().map(|pool| pool.into_iter().map(|i| field[i].id).collect()).collect(), PoolRule::Serpentine))
 }
 
-/// Checks a playoff's `per_pool` against pools and returns the cut it makes.
-///
-/// # Errors
-/// 422 `invalid_pools` when a pool is smaller than `per_pool` (or it is 0)
-/// or the cut falls outside 2–64.
-pub fn cut_of(members: &[Vec<PlayerId>], per_pool: u32) -> ApiResult<u32> {
-    let smallest = members.iter().map(Vec::len).min().unwrap_or(0);
-    if per_pool == 0 || per_pool as usize > smallest {
-        return Err(pool_error(&PoolError::PerPoolTooLarge { per_pool: per_pool as usize, smallest }));
-    }
-    let cut = u32::try_from(members.len()).unwrap_or(u32::MAX).saturating_mul(per_pool);
-    if !(MIN_CUT..=MAX_CUT).contains(&cut) {
-        return Err(invalid(format!(
-            "The top {per_pool} of {} pools make a cut of {cut}; a top cut has {MIN_CUT} to {MAX_CUT} players.",
-            members.len()
-        )));
-    }
-    Ok(cut)
-}
-
 /// `PUT …/pools`: the TO sets the pools (see the module).
 ///
 /// # Errors
@@ -192,7 +171,7 @@ pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: PoolsInput) ->
     let pools = Pools { tournament_id: id, members, rule, updated_at: now_millis() };
     if let Some(mut p) = change.tx().playoff(id).await? {
         if let Some(k) = p.settings.per_pool {
-            p.settings.cut = cut_of(&pools.members, k)?;
+            p.settings.cut = super::playoffs::cut_of(&pools.members, k)?;
             p.updated_at = now_millis();
             change.tx().put_playoff(&p).await?;
         }
@@ -243,38 +222,16 @@ pub async fn get(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResul
     view_of(&tx, &t, &pools).await
 }
 
-/// Each pool's standings rows, pool A first: the pool's players and the
-/// pool rounds' tables among them, ranked by the event's configuration.
-///
-/// # Errors
-/// As [`super::standings::table`].
-pub fn standings(
-    t: &Tournament,
-    players: &[Player],
-    rounds: &[Round],
-    pairings: &[Pairing],
-    pools: &Pools,
-) -> ApiResult<Vec<Vec<StandingView>>> {
-    pools
-        .members
-        .iter()
-        .map(|members| {
-            let ps: Vec<Player> = players.iter().filter(|p| members.contains(&p.id)).cloned().collect();
-            let games: Vec<Pairing> = pairings.iter().filter(|g| members.contains(&g.player1_id)).cloned().collect();
-            Ok(super::standings::table(t, &ps, rounds, &games)?.0)
-        })
-        .collect()
-}
-
 async fn view_of(tx: &Tx, t: &Tournament, pools: &Pools) -> ApiResult<PoolsView> {
     let players = tx.players(t.id).await?;
     let rounds = tx.rounds(t.id).await?;
     let pairings = tx.pairings_of_tournament(t.id).await?;
     let per_pool = tx.playoff(t.id).await?.and_then(|p| p.settings.per_pool);
     let (t2, players2, pools2) = (t.clone(), players.clone(), pools.clone());
-    let tables = tokio::task::spawn_blocking(move || standings(&t2, &players2, &rounds, &pairings, &pools2))
-        .await
-        .map_err(ApiError::internal)??;
+    let tables =
+        tokio::task::spawn_blocking(move || super::standings::pool_tables(&t2, &players2, &rounds, &pairings, &pools2))
+            .await
+            .map_err(ApiError::internal)??;
     let names = roster(&players);
     Ok(PoolsView {
         rule: pools.rule.as_str().into(),
@@ -340,6 +297,7 @@ mod tests {
 
     #[test]
     fn a_playoff_by_pool_takes_no_more_than_the_smallest_pool() {
+        use crate::service::playoffs::cut_of;
         let ids = |n: u32| (1..=n).map(|k| player(k).id).collect::<Vec<_>>();
         let pools = vec![ids(4), ids(3)];
         assert_eq!(cut_of(&pools, 2).ok(), Some(4));

@@ -144,10 +144,33 @@ pub fn table(
     Ok(views(t, &c, pairings))
 }
 
+/// Each pool's standings rows, pool A first: the pool's players and the
+/// pool rounds' tables among them, ranked by the event's configuration.
+///
+/// # Errors
+/// As [`table`].
+pub fn pool_tables(
+    t: &Tournament,
+    players: &[Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+    pools: &Pools,
+) -> ApiResult<Vec<Vec<StandingView>>> {
+    pools
+        .members
+        .iter()
+        .map(|members| {
+            let ps: Vec<Player> = players.iter().filter(|p| members.contains(&p.id)).cloned().collect();
+            let games: Vec<Pairing> = pairings.iter().filter(|g| members.contains(&g.player1_id)).cloned().collect();
+            Ok(table(t, &ps, rounds, &games)?.0)
+        })
+        .collect()
+}
+
 /// [`table`] on a blocking thread, so a large event's standings never hold up
 /// the async runtime's threads (which serve every other request and socket).
 /// With `pools`, each row also names the player's pool and place in it
-/// ([`super::pools::standings`]).
+/// ([`pool_tables`]).
 ///
 /// # Errors
 /// As [`compute_all`].
@@ -161,7 +184,7 @@ pub async fn table_apart(
     tokio::task::spawn_blocking(move || {
         let (mut rows, meta) = table(&t, &players, &rounds, &pairings)?;
         if let Some(pools) = pools {
-            let tables = super::pools::standings(&t, &players, &rounds, &pairings, &pools)?;
+            let tables = pool_tables(&t, &players, &rounds, &pairings, &pools)?;
             for (i, pool) in tables.iter().enumerate() {
                 for line in pool {
                     if let Some(row) = rows.iter_mut().find(|r| r.player_id == line.player_id) {
