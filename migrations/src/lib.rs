@@ -19,6 +19,8 @@ mod m0009_swiss_chess;
 mod m0010_round_clocks;
 mod m0011_round_times;
 mod m0012_playoffs;
+mod m0013_pools;
+mod m0014_match_games;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -39,6 +41,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0010_round_clocks::Migration),
             Box::new(m0011_round_times::Migration),
             Box::new(m0012_playoffs::Migration),
+            Box::new(m0013_pools::Migration),
+            Box::new(m0014_match_games::Migration),
         ]
     }
 }

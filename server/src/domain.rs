@@ -6,7 +6,7 @@
 //!   configuration, with the organiser's tie decisions;
 //! - [`prizes`]: the prize list and rules, and the allocation runs;
 //! - [`clock`]: a round's clock and the organiser's actions on it;
-//! - [`Playoff`]: the top cut's settings and seeds.
+//! - [`Playoff`]: the top cut's settings and seeds; [`Pools`]: the round-robin pools before it.
 
 pub mod clock;
 mod playoffs;
@@ -18,7 +18,10 @@ mod score;
 pub use arbiter_web::ids::{
     ByeRequestId, EloEntryId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TournamentId, UserId,
 };
-pub use playoffs::{Playoff, PlayoffSettings};
+pub use playoffs::{
+    halves_text, ChessGame, ColourRule, CrokinoleGame, MatchFormat, MatchGame, Playoff, PlayoffSettings, PoolRule,
+    Pools,
+};
 pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPrizeConfig};
 pub use profile::{PlayerProfile, TITLES};
 pub use rules::{

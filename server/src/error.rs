@@ -156,6 +156,13 @@ impl ApiError {
         self
     }
 
+    /// The same error with `prefix` before its message (which game of a match it is about).
+    #[must_use]
+    pub fn prefixed(mut self, prefix: &str) -> ApiError {
+        self.message = format!("{prefix}{}", self.message);
+        self
+    }
+
     /// The stable code, as sent on the wire.
     #[must_use]
     pub fn code(&self) -> &'static str {
@@ -235,6 +242,8 @@ const DETAILED: &[Code] = &[
     Code::WeakPassword,
     Code::WinnerNeeded,
     Code::BodyTooLarge,
+    Code::InvalidMatch,
+    Code::InvalidPools,
 ];
 
 /// The message `id` in `lang`, its arguments rendered in `lang` too.

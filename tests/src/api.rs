@@ -89,6 +89,12 @@ pub trait Api {
     async fn pair_playoff_round(&mut self, tournament: &str) -> anyhow::Result<Reply>;
     /// `GET /api/tournaments/{tournament}/ranking`: the final ranking (playoff places, then the Swiss).
     async fn ranking(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `PUT /api/tournaments/{tournament}/pools`: the TO sets the round-robin pools.
+    async fn set_pools(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply>;
+    /// `DELETE /api/tournaments/{tournament}/pools`: the TO removes the pools.
+    async fn remove_pools(&mut self, tournament: &str) -> anyhow::Result<Reply>;
+    /// `GET /api/tournaments/{tournament}/pools`: the pools and their standings.
+    async fn pools(&mut self, tournament: &str) -> anyhow::Result<Reply>;
     /// `GET /api/tournaments/{id}/export/{file}`: `players.csv`, `rounds/2.json`,
     /// `standings.csv?after_round=1`, … (the text in `Reply::text`).
     async fn export(&mut self, tournament: &str, file: &str) -> anyhow::Result<Reply>;
@@ -240,6 +246,18 @@ impl Api for ApiClient {
 
     async fn ranking(&mut self, tournament: &str) -> anyhow::Result<Reply> {
         self.get(&format!("/api/tournaments/{tournament}/ranking")).await
+    }
+
+    async fn set_pools(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply> {
+        self.send(Method::PUT, &format!("/api/tournaments/{tournament}/pools"), Some(body)).await
+    }
+
+    async fn remove_pools(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.send(Method::DELETE, &format!("/api/tournaments/{tournament}/pools"), None).await
+    }
+
+    async fn pools(&mut self, tournament: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/tournaments/{tournament}/pools")).await
     }
 
     async fn export(&mut self, tournament: &str, file: &str) -> anyhow::Result<Reply> {

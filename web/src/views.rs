@@ -346,6 +346,12 @@ pub struct StandingView {
     /// Crokinole's tie reason: what placed the player among those level on
     /// points: `head-to-head`, `mini-league`, `twenties` or `unresolved`; `null` otherwise.
     pub tie_reason: Option<String>,
+    /// In an event played in round-robin pools: the player's pool (`A`, `B`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pool: Option<String>,
+    /// In an event played in pools: the player's place in the pool's own standings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pool_rank: Option<u32>,
 }
 
 impl StandingView {
@@ -512,6 +518,9 @@ pub enum ViewState {
         standing: Option<StandingView>,
         /// The latest round's clock, once started.
         clock: Option<ClockView>,
+        /// The player's part of the top cut (see [`playoffs::BracketView::for_player`]), when in it.
+        #[serde(default)]
+        bracket: Option<playoffs::BracketView>,
     },
     /// `bracket`: the top cut's bracket (a venue screen or a phone).
     Bracket {

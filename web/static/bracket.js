@@ -25,6 +25,8 @@
     if (slot.kind === "bye") inner = line(slot.high, slot.high && slot.high.seed, null) + '<div class="bk-line bk-tbd">' + esc(t("bk-bye")) + "</div>";
     else if (slot.kind === "open") inner = line(slot.high, null, null) + line(null);
     else inner = line(slot.high, slot.winner, sc[0]) + line(slot.low, slot.winner, sc[1]);
+    // A match of several games: its games under the two lines ("2–1 (6–2, 2–6, 8–0)").
+    if (slot.score_text && sc[0] == null) inner += '<div class="bk-games">' + esc(slot.score_text) + "</div>";
     const state = slot.state ? '<div class="bk-state">' + (slot.table ? esc(t("bk-table", { table: slot.table })) + " · " : "") + esc(stateText(slot.state)) + "</div>" : "";
     return '<div class="bk-slot bk-' + slot.kind + '"' + (slot.pairing_id ? ' data-pairing="' + slot.pairing_id + '"' : "") +
       (slot.state ? ' data-state="' + slot.state + '"' : "") + ">" + (label ? '<div class="bk-label">' + esc(label) + "</div>" : "") + inner + state + "</div>";
@@ -39,7 +41,7 @@
     const settings = document.getElementById("bracket-settings");
     if (!b) { box.innerHTML = '<p class="muted">' + esc(t("bk-none")) + "</p>"; champ.hidden = true; settings.textContent = ""; return; }
     settings.textContent = t("bk-top", { n: b.settings.cut }) + (b.settings.reseed ? " · " + t("bk-reseeded") : "") +
-      (b.settings.third_place ? " · " + t("bk-third-place-game") : "") + (b.seeded ? "" : " · " + t("bk-seeded-later")) +
+      (b.settings.third_place ? " · " + t("bk-third-place-game") : "") + (b.seeded ? "" : " · " + t(b.projected ? "bk-projected" : "bk-seeded-later")) +
       (b.settings.tiebreak ? " · " + t("bk-level-games", { how: b.settings.tiebreak }) : "");
     const last = b.rounds.length - 1;
     box.innerHTML = b.rounds.map(function (r, i) {

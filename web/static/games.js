@@ -72,8 +72,102 @@
     if (t.game === "crokinole") return { player1_points: n("player1_points"), player2_points: n("player2_points"), player1_twenties: n("player1_twenties"), player2_twenties: n("player2_twenties") };
     return { player1_vp: n("player1_vp"), player2_vp: n("player2_vp") };
   };
+  // The TO's override of a playoff match (`match`: the playoff settings):
+  // every game's score, player 1 first, with the winner of a level game
+  // (crokinole) or of the decider (chess).
+  G.matchOverrideInputs = function (t, match) {
+    // The game's inputs named `<field>_<k>`; only the games every match has are required.
+    const rename = function (h, k, required) {
+      const named = h.replace(/name="([a-z0-9_]+)"/g, 'name="$1_' + k + '"');
+      return required ? named : named.replace(/ required/g, "");
+    };
+    const who = function (name, label) {
+      return '<select name="' + name + '" title="' + esc(label) + '"><option value="">' + esc(label) + '</option><option value="1">' + esc(L("m-p1")) + '</option><option value="2">' + esc(L("m-p2")) + "</option></select>";
+    };
+    let h = "";
+    if (match.format === "best_of_three") {
+      for (let g = 1; g <= 3; g++) h += '<div class="match-game">' + esc(L("m-game-short", { n: g })) + " " + rename(G.scoreInputs(t), g, g < 3) + " " + who("winner_" + g, L("m-tiebreak-round-won-by")) + "</div>";
+      return h;
+    }
+    const n = match.tiebreak_games || 2;
+    for (let k = 0; k <= n; k++) {
+      h += '<div class="match-game">' + esc(k ? L("m-tiebreak-short", { n: k }) : L("m-game-short", { n: 1 })) + " " + rename(G.scoreInputs(t), k, k === 0) +
+        (k && match.colours === "reported" ? " " + who("white_" + k, L("m-white")) : "") + "</div>";
+    }
+    return h + who("winner", L("m-decider-won-by"));
+  };
+  G.matchOverridePayload = function (t, f) {
+    const games = [], body = { games: games };
+    for (let k = 0; k <= 10; k++) {
+      if (t.game === "chess") {
+        const r = f["result_" + k];
+        if (!r || !r.value) continue;
+        const g = { result: r.value };
+        if (f["white_" + k] && f["white_" + k].value) g.white = Number(f["white_" + k].value);
+        games.push(g);
+      } else {
+        if (!f["player1_points_" + k] || f["player1_points_" + k].value === "") continue;
+        const n = function (x) { return Number(f[x + "_" + k].value); };
+        const g = { player1_points: n("player1_points"), player2_points: n("player2_points"), player1_twenties: n("player1_twenties"), player2_twenties: n("player2_twenties") };
+        if (f["winner_" + k] && f["winner_" + k].value) g.winner = Number(f["winner_" + k].value);
+        games.push(g);
+      }
+    }
+    if (f.winner && f.winner.value) body.winner = Number(f.winner.value);
+    return body;
+  };
   // A player's report form: fields from their own side, sent player 1 first.
-  G.reportForm = function (t, opp, seat) {
+  // A playoff match of several games (`match`: the playoff settings): one
+  // report carries every game played (crokinole best of three; chess, a
+  // game then tie-break games).
+  function matchForm(t, opp, seat, match) {
+    const first = seat === "player1";
+    if (match.format === "best_of_three") {
+      let h = '<form id="report-form" class="stack narrow" data-match="best_of_three"><p>' + esc(L("m-bo3-intro")) + "</p>";
+      for (let g = 1; g <= 3; g++) {
+        const req = g < 3 ? " required" : "";
+        h += '<fieldset data-game="' + g + '"><legend>' + esc(L("m-game", { n: g })) + "</legend>" +
+          "<label>" + esc(L("my-points")) + ' <input type="number" name="mine' + g + '" min="0" max="' + t.max_vp + '"' + req + "></label>" +
+          "<label>" + esc(L("their-points", { name: opp.name })) + ' <input type="number" name="theirs' + g + '" min="0" max="' + t.max_vp + '"' + req + "></label>" +
+          "<label>" + esc(L("my-20s")) + ' <input type="number" name="mine20_' + g + '" min="0" max="100"' + req + "></label>" +
+          "<label>" + esc(L("their-20s", { name: opp.name })) + ' <input type="number" name="theirs20_' + g + '" min="0" max="100"' + req + "></label></fieldset>";
+      }
+      return h + '<button type="submit" class="primary">' + esc(L("m-report-match")) + "</button></form>";
+    }
+    const n = match.tiebreak_games || 2, own = match.colours === "reported";
+    let h = '<form id="report-form" class="stack narrow" data-match="tiebreak_games"><p>' + esc(L("m-tb-intro", { n: n })) + "</p>" +
+      "<label>" + esc(L(first ? "m-first-game-white" : "m-first-game-black")) + " " + G.scoreInputs(t).replace('name="result"', 'name="result0"') + "</label>";
+    for (let k = 1; k <= n; k++) {
+      // Alternating colours: the first tie-break game reverses the game's colours.
+      const white1 = k % 2 === 0, mineWhite = first ? white1 : !white1;
+      h += "<label>" + esc(own ? L("m-tb-game", { n: k }) : L(mineWhite ? "m-tb-game-white" : "m-tb-game-black", { n: k })) + " " +
+        G.scoreInputs(t).replace('name="result" required', 'name="result' + k + '"') + "</label>";
+      if (own) h += "<label>" + esc(L("m-tb-white", { n: k })) + ' <select name="white' + k + '"><option value="">—</option><option value="me">' + esc(L("m-me")) + '</option><option value="opp">' + esc(opp.name) + "</option></select></label>";
+    }
+    return h + '<button type="submit" class="primary">' + esc(L("m-report-match")) + "</button></form>";
+  }
+  function matchPayload(f, seat) {
+    const first = seat === "player1", games = [];
+    if (f.dataset.match === "best_of_three") {
+      for (let g = 1; g <= 3; g++) {
+        const v = [f["mine" + g].value, f["theirs" + g].value, f["mine20_" + g].value, f["theirs20_" + g].value];
+        if (v.some(function (x) { return x === ""; })) continue;
+        const n = v.map(Number);
+        games.push(first ? { player1_points: n[0], player2_points: n[1], player1_twenties: n[2], player2_twenties: n[3] }
+          : { player1_points: n[1], player2_points: n[0], player1_twenties: n[3], player2_twenties: n[2] });
+      }
+      return { games: games };
+    }
+    for (let k = 0; f["result" + k]; k++) {
+      if (!f["result" + k].value) continue;
+      const g = { result: f["result" + k].value }, w = f["white" + k];
+      if (w && w.value) g.white = (w.value === "me") === first ? 1 : 2;
+      games.push(g);
+    }
+    return { games: games };
+  }
+  G.reportForm = function (t, opp, seat, match) {
+    if (match && match.format && match.format !== "single") return matchForm(t, opp, seat, match);
     if (t.game === "chess") {
       return '<form id="report-form" class="stack narrow"><p>' + esc(L(seat === "player1" ? "you-play-white" : "you-play-black")) + "</p><label>" + esc(L("result-white-first")) + " " + G.scoreInputs(t) + '</label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
     }
@@ -84,6 +178,7 @@
     return '<form id="report-form" class="stack narrow"><label>' + esc(L("my-vp")) + ' <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(L("their-vp", { name: opp.name })) + ' <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
   };
   G.reportPayload = function (t, f, seat) {
+    if (f.dataset.match) return matchPayload(f, seat);
     if (t.game === "chess") return { result: f.result.value };
     const first = seat === "player1";
     const pair = function (mine, theirs) { return first ? [Number(mine), Number(theirs)] : [Number(theirs), Number(mine)]; };
@@ -124,7 +219,9 @@
     const w40k = m.game === "wh40k", primary = m.primary || { code: L("pts"), name: L("points") };
     const showPrimary = !w40k || primary.code !== "W-L-D";
     const th = function (c) { return '<th class="num" title="' + esc(G.tbName(c.name)) + '">' + esc(c.code) + "</th>"; };
-    let head = '<tr><th class="num">#</th><th>' + esc(L("col-player")) + "</th>" + (w40k ? "<th>" + esc(L("col-faction")) + '</th><th class="num">' + esc(L("col-w")) + '</th><th class="num">' + esc(L("col-l")) + '</th><th class="num">' + esc(L("col-d")) + "</th>" : "") +
+    // An event played in round-robin pools: each row's pool and place in it ("B2": 2nd in pool B).
+    const pools = s.standings.some(function (r) { return r.pool; });
+    let head = '<tr><th class="num">#</th><th>' + esc(L("col-player")) + "</th>" + (pools ? '<th title="' + esc(L("col-pool-title")) + '">' + esc(L("col-pool")) + "</th>" : "") + (w40k ? "<th>" + esc(L("col-faction")) + '</th><th class="num">' + esc(L("col-w")) + '</th><th class="num">' + esc(L("col-l")) + '</th><th class="num">' + esc(L("col-d")) + "</th>" : "") +
       (showPrimary ? th(primary) : "") + m.columns.map(th).join("") + (to ? "<th></th>" : "") + "</tr>";
     const ranks = {}, lots = {};
     s.standings.forEach(function (r) { ranks[r.rank] = (ranks[r.rank] || 0) + 1; });
@@ -145,6 +242,7 @@
       if (t && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + t.group + '" title="' + esc(L(m.game === "chess" ? "de-title" : "ml-title")) + '">' + esc(L(m.game === "chess" ? "de-short" : "ml-short")) + "</button>";
       if (t && t.status === "manual") name += lots[r.player_id] ? ' <span class="muted" title="' + esc(L("lot-title", { seed: lots[r.player_id] })) + '">(' + esc(L("lot")) + ")</span>" : ' <span class="muted" title="' + esc(L("to-ordered")) + '">(' + esc(L("to-short")) + ")</span>";
       let cells = '<td class="num">' + rank + "</td><td>" + name + "</td>";
+      if (pools) cells += '<td class="pool">' + (r.pool ? esc(r.pool) + (r.pool_rank ? esc(String(r.pool_rank)) : "") : "") + "</td>";
       if (w40k) cells += "<td>" + esc(r.faction) + '</td><td class="num">' + r.wins + '</td><td class="num">' + r.losses + '</td><td class="num">' + r.draws + "</td>";
       if (showPrimary) cells += '<td class="num">' + esc(A.num(r.score)) + "</td>";
       cells += (r.values || []).map(function (v) { return '<td class="num">' + esc(A.num(v)) + "</td>"; }).join("");

@@ -112,18 +112,43 @@
       .then(function (j) { playoff = j.bracket; }, function (e) { if (e.error === "no_playoffs") playoff = null; })
       .then(function () { renderDashboard(A.state); });
   }
+  // Round-robin pools (`/api/tournaments/{id}/pools`): `undefined` until read, `null` without.
+  let pools;
+  function loadPools() {
+    return A.api("GET", "/api/tournaments/" + tid + "/pools")
+      .then(function (j) { pools = j; }, function (e) { if (e.error === "no_pools") pools = null; })
+      .then(function () { renderDashboard(A.state); });
+  }
+  function poolActions(t, r) {
+    if (pools === undefined || t.status === "COMPLETE" || t.game !== "crokinole" || t.pairing_system.indexOf("round_robin") < 0) return "";
+    const drawn = r && (r.number > 1 || r.status !== "PENDING");
+    let h = "";
+    if (pools) {
+      h = '<span class="muted" id="pools-summary">' + esc(L(pools.rule === "by_hand" ? "pools-by-hand" : "pools-serpentine")) + " " +
+        pools.pools.map(function (p) { return esc(p.name) + " " + p.players.length; }).join(" · ") + "</span>";
+      if (!drawn) h += " " + button(L("pools-remove"), "pools-remove");
+    } else if (!drawn) {
+      h = '<span class="muted">' + esc(L("pools-label")) + '</span> <label class="inline"><input id="pl-count" type="number" min="2" value="2"> ' + esc(L("pools-count")) + "</label>" + button(L("pools-set"), "pools-set");
+    }
+    return h ? h + "<br>" : "";
+  }
   function playoffActions(t, r) {
     if (playoff === undefined || t.status === "COMPLETE") return "";
     const link = ' <a href="/t/' + tid + '/bracket">' + esc(L("po-bracket")) + "</a>";
     if (!playoff) {
-      return '<span class="muted">' + esc(L("po-top-cut")) + '</span> <label class="inline">' + esc(L("po-cut")) + ' <input id="po-cut" type="number" min="2" max="64" value="8"></label>' +
+      const size = pools ? '<label class="inline">' + esc(L("po-per-pool-before")) + ' <input id="po-per-pool" type="number" min="1" value="2"> ' + esc(L("po-per-pool-after")) + "</label>"
+        : '<label class="inline">' + esc(L("po-cut")) + ' <input id="po-cut" type="number" min="2" max="64" value="8"></label>';
+      const format = t.game === "crokinole" ? '<label class="inline">' + esc(L("po-matches")) + ' <select id="po-format"><option value="single">' + esc(L("po-one-game")) + '</option><option value="best_of_three">' + esc(L("po-best-of-three")) + "</option></select></label>"
+        : t.game === "chess" ? '<label class="inline">' + esc(L("po-matches")) + ' <select id="po-format"><option value="single">' + esc(L("po-one-game")) + '</option><option value="tiebreak_games">' + esc(L("po-game-then-tiebreaks")) + '</option></select></label><label class="inline">' + esc(L("po-tiebreak-games")) + ' <input id="po-tb-games" type="number" min="1" max="10" value="2"></label>' : "";
+      return '<span class="muted">' + esc(L("po-top-cut")) + "</span> " + size + format +
         '<label class="inline"><input id="po-reseed" type="checkbox"> ' + esc(L("po-reseed")) + "</label>" +
         '<label class="inline"><input id="po-third" type="checkbox"> ' + esc(L("po-third")) + "</label>" +
         '<label class="inline">' + esc(L("po-tiebreak")) + ' <input id="po-tiebreak" maxlength="300" placeholder="' + esc(L("po-tiebreak-ph")) + '"></label>' +
         button(L("po-add"), "playoffs-set");
     }
     const st = playoff.settings;
-    let h = '<span class="muted">' + esc(L("bk-top", { n: st.cut })) + (st.reseed ? ", " + esc(L("po-reseeded")) : "") + (st.third_place ? ", " + esc(L("bk-third-place-game")) : "") + "</span>" + link;
+    let h = '<span class="muted">' + esc(L("bk-top", { n: st.cut })) + (st.per_pool ? " (" + esc(L("po-of-each-pool", { n: st.per_pool })) + ")" : "") + (st.reseed ? ", " + esc(L("po-reseeded")) : "") + (st.third_place ? ", " + esc(L("bk-third-place-game")) : "") +
+      (st.format === "best_of_three" ? ", " + esc(L("po-best-of-three")) : st.format === "tiebreak_games" ? ", " + esc(L("po-tiebreaks-after-draw", { n: st.tiebreak_games })) : "") + "</span>" + link;
     const idle = !r || r.status === "COMPLETE";
     const swissDone = r && (r.playoff || r.number >= t.total_rounds);
     if (!playoff.seeded) h += " " + button(L("po-remove"), "playoffs-remove");
@@ -158,7 +183,7 @@
       ra += '<span class="muted">' + esc(L("rr-rounds-later")) + "</span>";
     }
     A.patch($("#round-actions"), ra);
-    A.patch($("#playoff-actions"), playoffActions(t, r));
+    A.patch($("#playoff-actions"), poolActions(t, r) + playoffActions(t, r));
     A.patch($("#clock-actions"), clockActions(r, s.clock));
     $("#warnings").innerHTML = (s.warnings || []).map(function (w) { return '<li class="warning">⚠ ' + esc(w) + "</li>"; }).join("") +
       (r ? r.pairings.filter(function (p) { return p.rematch; }).map(function (p) { return '<li class="warning">⚠ ' + esc(L("rematch", { table: p.table })) + "</li>"; }).join("") : "");
@@ -169,6 +194,8 @@
       const groups = [
         [L("q-disputes"), "DISPUTED"], [L("q-pending"), "REPORTED"], [L("q-missing"), "UNREPORTED"], [L("q-confirmed"), "CONFIRMED"]
       ];
+      // A playoff round of matches (several games a table): the override takes every game.
+      const match = r.playoff && playoff && playoff.settings.format && playoff.settings.format !== "single" ? playoff.settings : null;
       q += "<h3>" + esc(L("round", { n: r.number })) + (r.mission ? " · " + esc(r.playoff ? A.playoffName(r.mission) : r.mission) : "") + " · " + esc(L("round-status-" + r.status.toLowerCase())) + "</h3>";
       groups.forEach(function (g) {
         const ps = tables.filter(function (p) { return p.state === g[1]; });
@@ -181,7 +208,7 @@
           if (p.dispute) rep += '<div class="dispute">' + esc(L("disputed-colon")) + " " + (counter ? esc(counter) : esc(L("no-score-given"))) + (p.dispute.note ? " · " + esc(p.dispute.note) : "") + "</div>";
           if (p.to_override) rep += ' <span class="badge">' + esc(L("to-short")) + "</span>";
           q += '<tr data-pairing="' + p.id + '" class="state-' + p.state.toLowerCase() + '"><td class="num">' + p.table + "</td><td>" + seat(p.player1) + "</td><td>" + seat(p.player2) + "</td><td>" + rep + "</td>" +
-            '<td><form class="override" data-pairing="' + p.id + '">' + G.scoreInputs(t, overrideValues(p)) + ' <button type="submit">' + esc(L("set")) + "</button></form></td></tr>";
+            '<td><form class="override" data-pairing="' + p.id + '"' + (match ? ' data-match="' + match.format + '">' + G.matchOverrideInputs(t, match) : ">" + G.scoreInputs(t, overrideValues(p))) + ' <button type="submit">' + esc(L("set")) + "</button></form></td></tr>";
         });
         q += "</tbody></table>";
       });
@@ -286,8 +313,14 @@
     else if (a === "close-round") p = act("POST", "/api/rounds/" + r.id + "/close");
     else if (a === "playoffs-set") {
       const tb = ($("#po-tiebreak") || {}).value || "";
-      p = act("PUT", "/api/tournaments/" + tid + "/playoffs", { cut: Number(($("#po-cut") || {}).value), reseed: !!($("#po-reseed") || {}).checked, third_place: !!($("#po-third") || {}).checked, tiebreak: tb || null }).then(loadPlayoff);
+      const body = { reseed: !!($("#po-reseed") || {}).checked, third_place: !!($("#po-third") || {}).checked, tiebreak: tb || null };
+      if ($("#po-per-pool")) body.per_pool = Number($("#po-per-pool").value); else body.cut = Number(($("#po-cut") || {}).value);
+      if ($("#po-format")) body.format = $("#po-format").value;
+      if (body.format === "tiebreak_games") body.tiebreak_games = Number(($("#po-tb-games") || {}).value);
+      p = act("PUT", "/api/tournaments/" + tid + "/playoffs", body).then(loadPlayoff);
     }
+    else if (a === "pools-set") p = act("PUT", "/api/tournaments/" + tid + "/pools", { count: Number(($("#pl-count") || {}).value) }).then(loadPools).then(loadPlayoff);
+    else if (a === "pools-remove") p = act("DELETE", "/api/tournaments/" + tid + "/pools").then(loadPools).then(loadPlayoff);
     else if (a === "playoffs-remove") p = act("DELETE", "/api/tournaments/" + tid + "/playoffs").then(loadPlayoff);
     else if (a === "playoffs-pair") p = act("POST", "/api/tournaments/" + tid + "/playoffs/rounds").then(loadPlayoff);
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
@@ -299,10 +332,33 @@
     const f = e.target.closest("form.override");
     if (!f) return;
     e.preventDefault();
-    submitForm(f, "POST", "/api/pairings/" + f.dataset.pairing + "/override", G.scorePayload(A.state.tournament, f)).catch(function () {});
+    const body = f.dataset.match ? G.matchOverridePayload(A.state.tournament, f) : G.scorePayload(A.state.tournament, f);
+    submitForm(f, "POST", "/api/pairings/" + f.dataset.pairing + "/override", body).catch(function () {});
   }
 
   // ---- player page ----
+  // The player's part of the top cut (the `bracket` the phone is sent): seed, next game, place.
+  function playoffLine(b, id) {
+    const mine = function (x) { return x && x.player_id === id; };
+    let seed = null, next = "";
+    b.rounds.forEach(function (r) {
+      r.slots.forEach(function (sl) {
+        const me = mine(sl.high) ? sl.high : mine(sl.low) ? sl.low : null;
+        if (!me) return;
+        seed = me.seed;
+        const opp = me === sl.high ? sl.low : sl.high;
+        const name = esc(A.playoffName(r.name));
+        if (sl.kind === "bye") next = name + ": " + esc(L("me-po-bye"));
+        else if (sl.kind === "open") next = name + ": " + esc(L("me-po-open"));
+        else if (sl.winner == null) next = name + " " + esc(L("vs")) + " <strong>" + esc(opp ? opp.name : "?") + "</strong>" + (sl.table ? " · " + esc(L("col-table")) + " " + sl.table : "");
+      });
+    });
+    const placed = (b.ranking || []).find(function (p) { return mine(p.seed) && p.place != null; });
+    let h = '<p id="my-playoffs"><a href="/t/' + esc(String(document.body.dataset.tournament || "")) + '/bracket">' + esc(L("me-playoffs")) + "</a>: " + esc(L("me-po-seed", { n: seed })) + (b.projected ? " (" + esc(L("me-po-projected")) + ")" : "");
+    if (placed) h += placed.place === 1 ? " · <strong>" + esc(L("me-po-champion")) + "</strong>" : " · " + esc(L("me-po-place")) + " <strong>" + placed.place + "</strong>";
+    else if (next) h += " · " + esc(L("me-po-next")) + " " + next;
+    return h + "</p>";
+  }
   function renderPlayer(s) {
     const t = s.tournament, r = s.round, me = s.me || {};
     let st = "<h2>" + esc(STATUS[t.status] || t.status) + "</h2>";
@@ -315,6 +371,7 @@
     }
     const rc = s.ratings && s.ratings.changes.find(function (c) { return c.user_id === me.user_id; });
     if (rc) st += "<p>" + esc(L("me-rating")) + " " + rc.rating_before + " → <strong>" + rc.rating_after + "</strong> (" + (rc.delta > 0 ? "+" : "") + rc.delta + ') · <a href="/users/' + esc(me.user_id) + '">' + esc(L("me-history")) + "</a></p>";
+    if (s.bracket) st += playoffLine(s.bracket, me.id);
     A.patch($("#my-status"), st);
 
     let html = '<p class="muted">' + esc(L("me-table-later")) + "</p>";
@@ -327,7 +384,7 @@
       html = '<p class="big">' + (r.playoff ? esc(L("me-playoffs")) + " · " + esc(A.playoffName(r.mission)) + ' · <a href="/t/' + t.id + '/bracket">' + esc(L("me-bracket")) + "</a>" : esc(L("round", { n: r.number }))) + " · " + esc(L("col-table")) + " <strong>" + p.table + "</strong></p><p>" + esc(L("vs")) + " <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")" + (t.game === "chess" ? " · " + esc(L(iAm1 ? "me-you-play-white" : "me-you-play-black")) : "") + "</p>" + (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");
       const said = G.is40k(t) ? G.scoreText(t, p, mySeat) + " " + esc(opp.name) : G.scoreText(t, p);
       if (p.state === "UNREPORTED" && r.status === "ACTIVE") {
-        html += G.reportForm(t, opp, mySeat);
+        html += G.reportForm(t, opp, mySeat, r.playoff && s.bracket ? s.bracket.settings : null);
       } else if (p.state === "REPORTED") {
         html += "<p>" + esc(L("me-reported")) + " " + said + ".</p>";
         if (p.reported_by === mySeat) html += '<p class="muted">' + esc(L("me-waiting", { name: opp.name })) + "</p>";
@@ -402,6 +459,7 @@
     A.onChange(function (s, ev) { if (ev && ev.kind && /^(player_|list_updated|lists_locked)/.test(ev.kind)) loadPlayers().catch(function () {}); });
     A.onChange(function (s, ev) { if (ev && (ev.kind === "bracket_changed" || ev.type === "snapshot")) loadPlayoff(); });
     loadPlayoff();
+    loadPools();
   }
   if (page === "player") {
     document.addEventListener("click", playerClick);

@@ -25,6 +25,9 @@
 //! Results come in as a lookup `winner(a, b)`: in single elimination two
 //! seeds meet at most once, so the pair names the game.
 
+pub mod pools;
+#[cfg(test)]
+mod pools_tests;
 #[cfg(test)]
 mod tests;
 

@@ -18,6 +18,136 @@ pub struct PlayoffSettings {
     /// VP; chess: the tie-break games and their colours; crokinole: the
     /// tiebreak round after 20s). Shown when a level result is refused.
     pub tiebreak: Option<String>,
+    /// With round-robin pools: the top `per_pool` of each pool make the cut
+    /// (cross-seeded, see [`arbiter_engine::playoffs::pools`]); `cut` is then
+    /// the pools' count times it. `None`: the cut comes from the event's standings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_pool: Option<u32>,
+    /// How many games a playoff table plays: one, (crokinole) best of three,
+    /// or (chess) a game then tie-break games.
+    #[serde(default)]
+    pub format: MatchFormat,
+    /// Chess, [`MatchFormat::TiebreakGames`]: how many tie-break games follow a drawn game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiebreak_games: Option<u32>,
+    /// Chess, [`MatchFormat::TiebreakGames`]: who has White in the tie-break games.
+    #[serde(default)]
+    pub colours: ColourRule,
+}
+
+/// How many games make a playoff match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchFormat {
+    /// One game decides the table.
+    #[default]
+    Single,
+    /// Crokinole: the first to win two games wins the match (the World
+    /// Crokinole Championship's semifinals and final); each game is won on
+    /// points, then 20s, then a tiebreak round the TO records.
+    BestOfThree,
+    /// Chess: a game, and if it is drawn, the TO's number of tie-break games
+    /// with colours by the TO's rule; if those are level, a decider (e.g.
+    /// Armageddon) whose winner the TO records — the knockout shape of the
+    /// FIDE World Cup regulations, with one game before the tie-breaks.
+    TiebreakGames,
+}
+
+/// Who has White in chess tie-break games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ColourRule {
+    /// The first tie-break game reverses the playoff game's colours, and they alternate after.
+    #[default]
+    Alternate,
+    /// The TO sets them: each tie-break game's report names the seat with White (`white`).
+    Reported,
+}
+
+impl MatchFormat {
+    /// The wire name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MatchFormat::Single => "single",
+            MatchFormat::BestOfThree => "best_of_three",
+            MatchFormat::TiebreakGames => "tiebreak_games",
+        }
+    }
+}
+
+/// One game of a playoff match of several games, as reported.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum MatchGame {
+    /// A game of a crokinole best of three.
+    Crokinole(CrokinoleGame),
+    /// A chess game: the playoff game or one of its tie-break games.
+    Chess(ChessGame),
+}
+
+/// A crokinole game of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CrokinoleGame {
+    /// Player 1's game points.
+    pub player1_points: u32,
+    /// Player 2's game points.
+    pub player2_points: u32,
+    /// Player 1's 20s.
+    pub player1_twenties: u32,
+    /// Player 2's 20s.
+    pub player2_twenties: u32,
+    /// The seat (1 or 2) that won a game level on points and 20s, as the TO recorded it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<u8>,
+}
+
+impl CrokinoleGame {
+    /// The game as people read it: `6–2`, with the TO's winner of a level game: `4–4 (20s 2–2, tiebreak: player 1)`.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut s = format!("{}–{}", self.player1_points, self.player2_points);
+        if self.player1_points == self.player2_points {
+            s.push_str(&format!(" (20s {}–{}", self.player1_twenties, self.player2_twenties));
+            if let Some(w) = self.winner {
+                s.push_str(&format!(", tiebreak: player {w}"));
+            }
+            s.push(')');
+        }
+        s
+    }
+
+    /// Whether player 1 won it (on points, then 20s, then the TO's tiebreak winner).
+    #[must_use]
+    pub fn player1_won(&self) -> bool {
+        self.player1_points > self.player2_points
+            || (self.player1_points == self.player2_points
+                && (self.player1_twenties > self.player2_twenties
+                    || (self.player1_twenties == self.player2_twenties && self.winner == Some(1))))
+    }
+}
+
+/// A chess game of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChessGame {
+    /// The seat (1 or 2) with White.
+    pub white: u8,
+    /// The result, White first (`1-0`, `½-½`, `0-1`, forfeits `1F-0F`…).
+    pub result: String,
+    /// Player 1's score in half-points (2 a win, 1 a draw).
+    pub player1_halves: u32,
+    /// Player 2's score in half-points.
+    pub player2_halves: u32,
+}
+
+/// Half-points as people write them: `1½`, `½`, `0`.
+#[must_use]
+pub fn halves_text(h: u32) -> String {
+    match (h / 2, h % 2) {
+        (0, 1) => "½".into(),
+        (n, 1) => format!("{n}½"),
+        (n, _) => n.to_string(),
+    }
 }
 
 impl PlayoffSettings {
@@ -39,4 +169,69 @@ pub struct Playoff {
     pub seeds: Option<Vec<PlayerId>>,
     /// When the settings or seeds last changed (Unix ms).
     pub updated_at: Millis,
+}
+
+/// How an event's pools were made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PoolRule {
+    /// Dealt from the seeding order (rating, then registration) by the serpentine rule.
+    Serpentine,
+    /// Listed by the TO.
+    ByHand,
+}
+
+impl PoolRule {
+    /// The stored and wire name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PoolRule::Serpentine => "serpentine",
+            PoolRule::ByHand => "by_hand",
+        }
+    }
+
+    /// The rule of a stored name.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "serpentine" => Some(PoolRule::Serpentine),
+            "by_hand" => Some(PoolRule::ByHand),
+            _ => None,
+        }
+    }
+}
+
+/// An event's round-robin pools: each plays its own Berger round robin, and
+/// the top cut can take the top `per_pool` of each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pools {
+    /// The tournament.
+    pub tournament_id: TournamentId,
+    /// The pools, pool A first; each lists its players in seeding order
+    /// (their Berger pairing numbers within the pool, from 1).
+    pub members: Vec<Vec<PlayerId>>,
+    /// How they were made.
+    pub rule: PoolRule,
+    /// When they last changed (Unix ms).
+    pub updated_at: Millis,
+}
+
+impl Pools {
+    /// The pool's letter: A, B, … Z, then AA, AB….
+    #[must_use]
+    pub fn name(index: usize) -> String {
+        let letter = |i: usize| char::from(b'A' + u8::try_from(i % 26).unwrap_or(0));
+        if index < 26 {
+            letter(index).to_string()
+        } else {
+            format!("{}{}", letter(index / 26 - 1), letter(index))
+        }
+    }
+
+    /// The pool index of a player.
+    #[must_use]
+    pub fn pool_of(&self, player: PlayerId) -> Option<usize> {
+        self.members.iter().position(|m| m.contains(&player))
+    }
 }

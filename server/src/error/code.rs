@@ -145,10 +145,14 @@ codes! {
     InvalidWinner = "invalid_winner", UNPROCESSABLE;
     /// The body is not JSON, or a field is missing or of the wrong type.
     InvalidJson = "invalid_json", BAD_REQUEST;
+    /// A playoff match of several games reported wrongly (not decided, games after it was won, one score where games are played), or a match format the game does not play.
+    InvalidMatch = "invalid_match", UNPROCESSABLE;
     /// A prize run's override names no prize or player, or one the event does not have.
     InvalidOverride = "invalid_override", BAD_REQUEST;
     /// Crokinole game points are not a whole number within the event's maximum.
     InvalidPoints = "invalid_points", UNPROCESSABLE;
+    /// Pools that cannot be made as asked (too few, too small, uneven, a player missing or twice) or a playoff taking more of each pool than it has.
+    InvalidPools = "invalid_pools", UNPROCESSABLE;
     /// The prize list or its rules are invalid, or cannot be allocated; the message names the field.
     InvalidPrizes = "invalid_prizes", UNPROCESSABLE;
     /// A player profile field (rating, title, federation, birth date, …) is invalid.
@@ -183,6 +187,8 @@ codes! {
     NoLegalPairing = "no_legal_pairing", CONFLICT;
     /// The event has no playoff stage.
     NoPlayoffs = "no_playoffs", NOT_FOUND;
+    /// The event has no round-robin pools.
+    NoPools = "no_pools", NOT_FOUND;
     /// Prizes are allocated before any prize is set up.
     NoPrizes = "no_prizes", CONFLICT;
     /// Prizes are allocated before any game counts in the standings.
@@ -217,6 +223,14 @@ codes! {
     PlayoffsStarted = "playoffs_started", CONFLICT;
     /// The event cannot end while its bracket is unfinished.
     PlayoffsUnfinished = "playoffs_unfinished", CONFLICT;
+    /// The pools are fixed once their round robin is drawn (round 1 paired).
+    PoolsLocked = "pools_locked", CONFLICT;
+    /// Pools are offered by crokinole round-robin events only.
+    PoolsNotOffered = "pools_not_offered", CONFLICT;
+    /// The pools no longer match the checked-in field (a player withdrew or checked in since); set them again.
+    PoolsStale = "pools_stale", CONFLICT;
+    /// The playoffs follow the pools, whose rounds are not all played and closed.
+    PoolsUnfinished = "pools_unfinished", CONFLICT;
     /// There is no pairing with this id.
     PairingNotFound = "pairing_not_found", NOT_FOUND;
     /// The player has dropped from the tournament.

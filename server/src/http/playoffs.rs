@@ -1,11 +1,12 @@
-//! `/api/tournaments/{id}/playoffs` and `/ranking`: the top cut's settings,
-//! its bracket and the pairing of its rounds, and the event's final ranking.
+//! `/api/tournaments/{id}/playoffs`, `/pools` and `/ranking`: the top cut's
+//! settings, its bracket and the pairing of its rounds, the round-robin pools
+//! before it, and the event's final ranking.
 
 use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::TournamentId;
 use crate::error::ApiResult;
-use crate::service::playoffs;
+use crate::service::{playoffs, pools};
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
@@ -14,6 +15,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/playoffs", web::put().to(configure))
         .route("/api/tournaments/{id}/playoffs", web::delete().to(remove))
         .route("/api/tournaments/{id}/playoffs/rounds", web::post().to(pair_next))
+        .route("/api/tournaments/{id}/pools", web::get().to(get_pools))
+        .route("/api/tournaments/{id}/pools", web::put().to(set_pools))
+        .route("/api/tournaments/{id}/pools", web::delete().to(remove_pools))
         .route("/api/tournaments/{id}/ranking", web::get().to(ranking));
 }
 
@@ -96,4 +100,58 @@ async fn pair_next(
 )]
 async fn ranking(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "ranking": playoffs::ranking(&state.ctx, user.0.as_ref(), *id).await? })))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/pools",
+    operation_id = "pools_get",
+    tag = "playoffs",
+    summary = "The event's round-robin pools, each with its players and its own standings.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The pools.", body = arbiter_web::views::playoffs::PoolsView))
+)]
+async fn get_pools(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(pools::get(&state.ctx, user.0.as_ref(), *id).await?))
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/tournaments/{id}/pools",
+    operation_id = "pools_set",
+    tag = "playoffs",
+    summary = "Set the round-robin pools (the TO, crokinole round robin, before round 1 is paired): exactly one of `count`, `size` or `pools` (by hand).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body = crate::service::pools::PoolsInput,
+    responses((status = 200, description = "The pools.", body = arbiter_web::views::playoffs::PoolsView))
+)]
+async fn set_pools(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+    body: web::Json<pools::PoolsInput>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(pools::set(&state.ctx, &user, *id, body.into_inner()).await?))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/tournaments/{id}/pools",
+    operation_id = "pools_remove",
+    tag = "playoffs",
+    summary = "Remove the round-robin pools (the TO, before round 1 is paired).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 204, description = "Removed."))
+)]
+async fn remove_pools(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
+    pools::remove(&state.ctx, &user, *id).await?;
+    Ok(HttpResponse::NoContent().finish())
 }

@@ -19,6 +19,7 @@ pub async fn snapshot(store: &Store, id: TournamentId, viewer: Option<&User>) ->
     let players = tx.players(id).await?;
     let rounds = tx.rounds(id).await?;
     let pairings = tx.pairings_of_tournament(id).await?;
+    let pools = tx.pools(id).await?;
     let names = roster(&players);
     // The board shows the latest round, a playoff round included.
     let latest = tx.latest_round(id).await?;
@@ -29,7 +30,7 @@ pub async fn snapshot(store: &Store, id: TournamentId, viewer: Option<&User>) ->
     drop(tx);
     let (seq, tournament) = (t.last_seq, views::tournament(&t, players.iter().filter(|p| !p.removed).count()));
     let shown = players.iter().filter(|p| !p.removed).map(|p| views::player(p, false, false)).collect();
-    let (standings, standings_meta) = standings::table_apart(t, players, rounds, pairings).await?;
+    let (standings, standings_meta) = standings::table_apart(t, players, rounds, pairings, pools).await?;
     Ok(Snapshot { seq, tournament, players: shown, round, standings, standings_meta })
 }
 
@@ -83,6 +84,7 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
         }
         View::Player { player, .. } => {
             let me = tx.player(*player).await?.filter(|p| p.tournament_id == id).map(|p| views::player(&p, true, true));
+            let bracket = crate::service::playoffs::bracket_of(&tx, &t).await?.and_then(|b| b.for_player(*player));
             let (round, pairing) = match &latest {
                 Some(r) => {
                     let mine = r.pairings.iter().find(|p| p.seats().any(|s| s == *player)).cloned();
@@ -93,7 +95,7 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
             drop(tx);
             let standing =
                 hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == *player).cloned());
-            ViewState::Player { tournament, me, round, pairing, standing, clock }
+            ViewState::Player { tournament, me, round, pairing, standing, clock, bracket }
         }
         View::Bracket => {
             let bracket = crate::service::playoffs::bracket_of(&tx, &t).await?;

@@ -162,9 +162,14 @@ impl View {
                 | E::TrfImported { .. }
                 | E::PrizesPublished { .. },
             ) => whole,
-            // The bracket goes to its page only (a phone sees its playoff game as its table).
+            // The bracket goes to its page, and to the phones of the players in the cut.
             (View::Bracket, E::BracketChanged { .. }) => whole,
             (View::Bracket, _) => None,
+            // A phone in the cut: its own part of the bracket (its games, its place).
+            (View::Player { player, .. }, E::BracketChanged { bracket }) => bracket
+                .as_ref()
+                .and_then(|b| b.for_player(*player))
+                .map(|b| Cow::Owned(E::BracketChanged { bracket: Some(b) })),
             (_, E::BracketChanged { .. }) => None,
             // A round's clock: screens and phones show it; a standings window does not.
             (View::Board { .. } | View::Player { .. }, E::ClockChanged { .. }) => whole,

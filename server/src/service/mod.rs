@@ -12,6 +12,7 @@ pub mod exports;
 pub mod pairing;
 pub mod players;
 pub mod playoffs;
+pub mod pools;
 pub mod prizes;
 pub mod ratings;
 pub mod results;

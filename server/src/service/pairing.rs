@@ -62,6 +62,8 @@ pub struct Paired {
     pub total_rounds: Option<u32>,
     /// Players left out with the bye arranged for them (Swiss chess).
     pub byes: Vec<(PlayerId, ByeKind)>,
+    /// Round-robin pools: the byes of the odd pools (`bye` stays empty).
+    pub pool_byes: Vec<PlayerId>,
 }
 
 /// Pairs round `number` of `t`. Runs the engine synchronously: call it off
@@ -194,7 +196,94 @@ fn round_robin(t: &Tournament, players: &[Player], number: u32, cycles: Cycles) 
         numbers,
         total_rounds: (!drawn).then_some(total),
         byes: Vec::new(),
+        pool_byes: Vec::new(),
     })
+}
+
+/// Round `number` of an event played in pools ([`super::pools`]): every
+/// pool's Berger round of that number at once, tables numbered across the
+/// pools (pool A's first), the byes of odd pools together. When round 1 is
+/// paired the pools' players get pairing numbers pool by pool (pool A's
+/// 1..a, then pool B's…), and the event's round count is the longest pool's.
+///
+/// # Errors
+/// 409 `pools_stale` when, at round 1, a pool holds a player no longer
+/// checked in or a checked-in player is in no pool; 409 `all_rounds_played`
+/// past the longest pool's last round.
+pub fn pools_round(
+    t: &Tournament,
+    players: &[Player],
+    pools: &[Vec<PlayerId>],
+    number: u32,
+    cycles: Cycles,
+) -> ApiResult<Paired> {
+    let drawn = players.iter().any(|p| p.pairing_no.is_some());
+    let by_id: HashMap<PlayerId, &Player> = players.iter().map(|p| (p.id, p)).collect();
+    let mut numbers = Vec::new();
+    if !drawn {
+        let stale = |m: String| {
+            ApiError::conflict(Code::PoolsStale, format!("{m} since the pools were set: set the pools again."))
+        };
+        for id in pools.iter().flatten() {
+            match by_id.get(id) {
+                Some(p) if p.is_active() => {}
+                Some(p) => return Err(stale(format!("{} is no longer checked in or has withdrawn", p.display_name))),
+                None => return Err(stale("A pool's player has been removed".into())),
+            }
+        }
+        if let Some(p) = players.iter().find(|p| p.is_active() && !pools.iter().flatten().any(|id| *id == p.id)) {
+            return Err(stale(format!("{} has checked in", p.display_name)));
+        }
+        numbers = pools.iter().flatten().copied().zip(1..).collect();
+    }
+    let mut paired = Paired { numbers, ..Paired::default() };
+    let mut total = 0u32;
+    let mut k = 0u32;
+    let gone = |p: &Player| p.dropped || p.removed;
+    for pool in pools {
+        let n = u32::try_from(pool.len()).unwrap_or(u32::MAX);
+        let schedule = berger_schedule(n, cycles).map_err(cannot_pair)?;
+        total = total.max(u32::try_from(schedule.len()).unwrap_or(u32::MAX));
+        let Some(round) = schedule.get(number.saturating_sub(1) as usize) else { continue };
+        let seat = |no: u32| pool.get(no.saturating_sub(1) as usize).and_then(|id| by_id.get(id).copied());
+        for board in &round.boards {
+            let (Some(first), Some(second)) = (seat(board.white.0), seat(board.black.0)) else {
+                return Err(ApiError::internal(format!(
+                    "pool table names pairing number {} or {} with no player",
+                    board.white, board.black
+                )));
+            };
+            k += 1;
+            for p in [first, second].into_iter().filter(|p| gone(p)) {
+                paired.warnings.push(format!(
+                    "Table {k}: {} has withdrawn; set this table's result as organiser.",
+                    p.display_name
+                ));
+            }
+            paired.tables.push(PairedTable {
+                number: k,
+                player1: first.id,
+                player2: second.id,
+                rematch: false,
+                forfeit: None,
+            });
+        }
+        paired.pool_byes.extend(round.bye.and_then(|b| seat(b.0)).map(|p| p.id));
+    }
+    if number > total {
+        return Err(ApiError::conflict(
+            Code::AllRoundsPlayed,
+            format!("The pools' round robins have {total} rounds; all are paired."),
+        ));
+    }
+    if !drawn && t.total_rounds != 0 && t.total_rounds != total {
+        paired.warnings.push(format!(
+            "The pools play {total} rounds, not the {} planned: the event now plans {total}.",
+            t.total_rounds
+        ));
+    }
+    paired.total_rounds = (!drawn).then_some(total);
+    Ok(paired)
 }
 
 /// The initial ranking of the field (C.04.2 art. 2.2): rating (unrated
@@ -424,6 +513,41 @@ mod tests {
         let tables: Vec<(PlayerId, PlayerId)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
         assert_eq!(tables, [(id(2), id(6)), (id(4), id(5))]);
         assert!(p.warnings.iter().any(|w| w.contains("has 5 rounds, not the 7 planned")), "{:?}", p.warnings);
+    }
+
+    #[test]
+    fn pools_pair_every_pools_berger_round_at_once() {
+        let t = event(Game::Crokinole, PairingSystem::RoundRobin);
+        let mut ps = players(7);
+        let pools = vec![vec![id(1), id(2), id(3)], vec![id(4), id(5), id(6), id(7)]];
+        let tables = |p: &Paired| p.tables.iter().map(|t| (t.number, t.player1, t.player2)).collect::<Vec<_>>();
+        // C.05 Annex 1, 3 or 4 players: Rd 1: 1-4, 2-3; Rd 2: 4-3, 1-2; Rd 3: 2-4, 3-1 (4 is the bye in a pool of 3).
+        let r1 = pools_round(&t, &ps, &pools, 1, Cycles::Single).unwrap_or_default();
+        assert_eq!(tables(&r1), [(1, id(2), id(3)), (2, id(4), id(7)), (3, id(5), id(6))]);
+        assert_eq!((r1.bye, r1.pool_byes.clone()), (None, vec![id(1)]));
+        assert_eq!(r1.numbers, (1..=7).map(|n| (id(n), u32::try_from(n).unwrap_or(0))).collect::<Vec<_>>());
+        assert_eq!(r1.total_rounds, Some(3));
+        for (p, n) in ps.iter_mut().zip(1..) {
+            p.pairing_no = Some(n);
+        }
+        let r2 = pools_round(&t, &ps, &pools, 2, Cycles::Single).unwrap_or_default();
+        assert_eq!(tables(&r2), [(1, id(1), id(2)), (2, id(7), id(6)), (3, id(4), id(5))]);
+        assert_eq!(r2.pool_byes, [id(3)]);
+        assert!(r2.numbers.is_empty() && r2.total_rounds.is_none());
+        let r3 = pools_round(&t, &ps, &pools, 3, Cycles::Single).unwrap_or_default();
+        assert_eq!(tables(&r3), [(1, id(3), id(1)), (2, id(5), id(7)), (3, id(6), id(4))]);
+        assert_eq!(r3.pool_byes, [id(2)]);
+        let code = |r: ApiResult<Paired>| r.err().map(|e| e.code().to_string()).unwrap_or_default();
+        assert_eq!(code(pools_round(&t, &ps, &pools, 4, Cycles::Single)), "all_rounds_played");
+        // Double round robin: 6 rounds, colours reversed in the second cycle.
+        let r6 = pools_round(&t, &ps, &pools, 6, Cycles::Double);
+        assert!(r6.as_ref().is_ok_and(|p| p.tables.len() == 3), "{:?}", r6.as_ref().err());
+        // Before the draw: a pool player no longer checked in, or a checked-in player in no pool.
+        let mut fresh = players(8);
+        assert_eq!(code(pools_round(&t, &fresh, &pools, 1, Cycles::Single)), "pools_stale");
+        fresh.truncate(7);
+        fresh[6].checked_in = false;
+        assert_eq!(code(pools_round(&t, &fresh, &pools, 1, Cycles::Single)), "pools_stale");
     }
 
     #[test]

@@ -14,7 +14,8 @@ use super::views::{self, roster, Roster};
 use super::{load_tournament, require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::{
-    now_millis, Game, GameScore, MatchResult, Pairing, PairingState, Player, PlayerId, Playoff, PlayoffSettings, Round,
+    halves_text, now_millis, ChessGame, ChessResult, ColourRule, CrokinoleGame, Game, GameScore, MatchFormat,
+    MatchGame, MatchResult, Pairing, PairingId, PairingState, Player, PlayerId, Playoff, PlayoffSettings, Pools, Round,
     RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
@@ -31,8 +32,24 @@ use std::collections::HashMap;
 #[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayoffInput {
-    /// How many players make the cut: 2 to 64.
-    pub cut: u32,
+    /// How many players make the cut: 2 to 64. Left out with `per_pool`
+    /// (the pools' count times it); given with it, it must be that number.
+    #[serde(default)]
+    pub cut: Option<u32>,
+    /// With round-robin pools: the top `per_pool` of each pool make the cut, cross-seeded.
+    #[serde(default)]
+    pub per_pool: Option<u32>,
+    /// How many games a playoff table plays: `single` (default), in crokinole
+    /// `best_of_three`, in chess `tiebreak_games` (a game, then tie-break games).
+    #[serde(default)]
+    pub format: MatchFormat,
+    /// Chess `tiebreak_games`: how many tie-break games follow a drawn game (1 to 10; default 2).
+    #[serde(default)]
+    pub tiebreak_games: Option<u32>,
+    /// Chess `tiebreak_games`: `alternate` (default; the first tie-break game
+    /// reverses the colours, then they alternate) or `reported` (each game names White).
+    #[serde(default)]
+    pub colours: ColourRule,
     /// Re-seed each round (highest remaining against lowest); default no.
     #[serde(default)]
     pub reseed: bool,
@@ -49,7 +66,22 @@ fn no_playoffs() -> ApiError {
 }
 
 fn settings_view(s: &PlayoffSettings) -> PlayoffSettingsView {
-    PlayoffSettingsView { cut: s.cut, reseed: s.reseed, third_place: s.third_place, tiebreak: s.tiebreak.clone() }
+    PlayoffSettingsView {
+        cut: s.cut,
+        reseed: s.reseed,
+        third_place: s.third_place,
+        tiebreak: s.tiebreak.clone(),
+        per_pool: s.per_pool,
+        format: s.format.as_str().into(),
+        tiebreak_games: s.tiebreak_games,
+        colours: (s.format == MatchFormat::TiebreakGames).then(|| {
+            match s.colours {
+                ColourRule::Alternate => "alternate",
+                ColourRule::Reported => "reported",
+            }
+            .to_string()
+        }),
+    }
 }
 
 /// `PUT …/playoffs`: the TO adds the playoff stage or changes its settings,
@@ -58,7 +90,9 @@ fn settings_view(s: &PlayoffSettings) -> PlayoffSettingsView {
 /// # Errors
 /// 403 for anyone but the TO; 409 `wrong_status` for a complete event, 409
 /// `playoffs_started` once the cut is seeded; 422 `invalid_cut` for a cut
-/// outside 2–64, `invalid_field` for a bad tie-break text.
+/// outside 2–64 (or missing, or not the pools' count times `per_pool`),
+/// `invalid_pools` for a `per_pool` without pools or larger than a pool,
+/// `invalid_field` for a bad tie-break text.
 pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffInput) -> ApiResult<BracketView> {
     let mut change = Change::begin(ctx, id).await?;
     let t = load_tournament(change.tx(), id).await?;
@@ -66,10 +100,39 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete; it can have no playoffs now."));
     }
-    if !(MIN_CUT..=MAX_CUT).contains(&input.cut) {
+    let cut = match (input.cut, input.per_pool) {
+        (cut, Some(k)) => {
+            let pools = change.tx().pools(id).await?.ok_or_else(|| {
+                ApiError::invalid(
+                    Code::InvalidPools,
+                    "\"per_pool\" takes the top of each pool, but this event has no pools: set the pools first, or give a cut.",
+                )
+            })?;
+            let by_pools = cut_of(&pools.members, k)?;
+            if cut.is_some_and(|c| c != by_pools) {
+                return Err(ApiError::invalid(
+                    Code::InvalidCut,
+                    format!(
+                        "The top {k} of {} pools make a cut of {by_pools}, not {}; leave the cut out.",
+                        pools.members.len(),
+                        cut.unwrap_or_default()
+                    ),
+                ));
+            }
+            by_pools
+        }
+        (Some(cut), None) => cut,
+        (None, None) => {
+            return Err(ApiError::invalid(
+                Code::InvalidCut,
+                "Give the cut (2 to 64 players) or, in an event with pools, \"per_pool\" (the top of each pool).",
+            ))
+        }
+    };
+    if !(MIN_CUT..=MAX_CUT).contains(&cut) {
         return Err(ApiError::invalid(
             Code::InvalidCut,
-            format!("A top cut has {MIN_CUT} to {MAX_CUT} players, not {}.", input.cut),
+            format!("A top cut has {MIN_CUT} to {MAX_CUT} players, not {cut}."),
         ));
     }
     let tiebreak = match input.tiebreak.as_deref().map(str::trim) {
@@ -82,13 +145,74 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
             "The playoffs have started: the cut is seeded and its settings can no longer change.",
         ));
     }
-    let settings = PlayoffSettings { cut: input.cut, reseed: input.reseed, third_place: input.third_place, tiebreak };
+    let chess_only = input.tiebreak_games.is_some() || input.colours != ColourRule::Alternate;
+    let tiebreaks = input.format == MatchFormat::TiebreakGames;
+    if (tiebreaks && t.game != Game::Chess) || (chess_only && !tiebreaks) {
+        return Err(ApiError::invalid(
+            Code::InvalidMatch,
+            "Tie-break games (\"tiebreak_games\", \"colours\") follow a drawn chess playoff game: use them with \"format\": \"tiebreak_games\" in a chess event.",
+        ));
+    }
+    if input.tiebreak_games.is_some_and(|n| !(1..=10).contains(&n)) {
+        return Err(ApiError::invalid(
+            Code::InvalidMatch,
+            format!(
+                "A drawn playoff game is followed by 1 to 10 tie-break games, not {}.",
+                input.tiebreak_games.unwrap_or_default()
+            ),
+        ));
+    }
+    if input.format == MatchFormat::BestOfThree && t.game != Game::Crokinole {
+        return Err(ApiError::invalid(
+            Code::InvalidMatch,
+            format!(
+                "Best-of-three playoff matches are played in crokinole; a {} playoff game is a single game.",
+                t.game.label()
+            ),
+        ));
+    }
+    let settings = PlayoffSettings {
+        cut,
+        reseed: input.reseed,
+        third_place: input.third_place,
+        tiebreak,
+        per_pool: input.per_pool,
+        format: input.format,
+        tiebreak_games: (input.format == MatchFormat::TiebreakGames).then(|| input.tiebreak_games.unwrap_or(2)),
+        colours: input.colours,
+    };
     let p = Playoff { tournament_id: id, settings, seeds: None, updated_at: now_millis() };
     change.tx().put_playoff(&p).await?;
     let view = bracket_view(change.tx(), &p).await?;
     change.emit(EventData::BracketChanged { bracket: Some(view.clone()) }).await?;
     change.commit(ctx).await?;
     Ok(view)
+}
+
+/// Checks a playoff's `per_pool` against pools and returns the cut it makes.
+///
+/// # Errors
+/// 422 `invalid_pools` when a pool is smaller than `per_pool` (or it is 0)
+/// or the cut falls outside 2–64.
+pub fn cut_of(members: &[Vec<PlayerId>], per_pool: u32) -> ApiResult<u32> {
+    let smallest = members.iter().map(Vec::len).min().unwrap_or(0);
+    if per_pool == 0 || per_pool as usize > smallest {
+        return Err(ApiError::invalid(
+            Code::InvalidPools,
+            format!("The playoff takes the top {per_pool} of each pool, but the smallest pool has {smallest} players."),
+        ));
+    }
+    let cut = u32::try_from(members.len()).unwrap_or(u32::MAX).saturating_mul(per_pool);
+    if !(MIN_CUT..=MAX_CUT).contains(&cut) {
+        return Err(ApiError::invalid(
+            Code::InvalidPools,
+            format!(
+                "The top {per_pool} of {} pools make a cut of {cut}; a top cut has {MIN_CUT} to {MAX_CUT} players.",
+                members.len()
+            ),
+        ));
+    }
+    Ok(cut)
 }
 
 /// `DELETE …/playoffs`: the TO removes the playoff stage before it starts.
@@ -183,7 +307,12 @@ impl Names<'_> {
     }
 }
 
-fn slot_view(s: &Slot, names: &Names<'_>, table: Option<&Pairing>) -> SlotView {
+fn slot_view(
+    s: &Slot,
+    names: &Names<'_>,
+    table: Option<&Pairing>,
+    games: &HashMap<PairingId, Vec<MatchGame>>,
+) -> SlotView {
     let (kind, high, low, winner) = match *s {
         Slot::Game { high, low, winner } => ("game", Some(names.seed(high)), Some(names.seed(low)), winner),
         Slot::Bye { seed } => ("bye", Some(names.seed(seed)), None, None),
@@ -197,17 +326,58 @@ fn slot_view(s: &Slot, names: &Names<'_>, table: Option<&Pairing>) -> SlotView {
         pairing_id: table.map(|p| p.id),
         table: table.map(|p| p.table_number),
         state: table.map(|p| p.state.as_str().to_string()),
-        score_text: table.and_then(|p| p.score.map(|s| s.text())),
+        score_text: table.and_then(|p| match games.get(&p.id).filter(|g| !g.is_empty()) {
+            Some(g) => Some(match_text(g, p.result)),
+            None => p.score.map(|s| s.text()),
+        }),
     }
 }
 
-/// The bracket's view: the engine's bracket with names, tables and states.
+/// Before seeding, who would be seeded if the playoffs started now (the same
+/// rules as [`pair_next`]: the standings, or the top of each pool); `None`
+/// while no game counts yet or too few players remain.
+async fn projection(tx: &Tx, p: &Playoff, players: &[Player]) -> ApiResult<Option<Vec<PlayerId>>> {
+    let Some(t) = tx.tournament(p.tournament_id).await? else { return Ok(None) };
+    let counted =
+        tx.pairings_of_tournament(t.id).await?.iter().any(|g| g.state == PairingState::Confirmed && !g.is_bye());
+    if !counted {
+        return Ok(None);
+    }
+    let projected = match (tx.pools(t.id).await?, p.settings.per_pool) {
+        (Some(pools), Some(k)) => seed_pools(tx, &t, players, &pools, k).await,
+        _ => seed(tx, &t, players, p.settings.cut).await,
+    };
+    // Too few players for the cut (or pools) now: nothing to project.
+    Ok(projected.ok())
+}
+
+/// Announces inside `change` the projected bracket of `t` after a result
+/// changed the standings, when `t` has a playoff stage not yet seeded.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn publish_projection(change: &mut Change, t: &Tournament) -> ApiResult<()> {
+    if let Some(p) = change.tx().playoff(t.id).await?.filter(|p| p.seeds.is_none()) {
+        let view = bracket_view(change.tx(), &p).await?;
+        change.emit(EventData::BracketChanged { bracket: Some(view) }).await?;
+    }
+    Ok(())
+}
+
+/// The bracket's view: the engine's bracket with names, tables and states;
+/// before seeding, with the names projected from the current standings.
 async fn bracket_view(tx: &Tx, p: &Playoff) -> ApiResult<BracketView> {
     let players = tx.players(p.tournament_id).await?;
     let games = playoff_games(tx, p.tournament_id).await?;
-    let seeds = p.seeds.clone().unwrap_or_default();
+    let projected = match p.seeds {
+        Some(_) => None,
+        None => projection(tx, p, &players).await?,
+    };
+    let seeds = p.seeds.clone().or_else(|| projected.clone()).unwrap_or_default();
     let bracket = build(&p.settings, &seeds, &games)?;
-    let names = Names { seeds: p.seeds.as_deref(), roster: roster(&players) };
+    let names = Names { seeds: p.seeds.as_deref().or(projected.as_deref()), roster: roster(&players) };
+    let ids: Vec<PairingId> = games.iter().flat_map(|(_, ps)| ps.iter().map(|t| t.id)).collect();
+    let match_games = tx.match_games(&ids).await?;
     // The table of a game: the pairing of these two players in a playoff round.
     let table_of = |s: &Slot| -> Option<&Pairing> {
         let Slot::Game { high, low, .. } = *s else { return None };
@@ -224,11 +394,11 @@ async fn bracket_view(tx: &Tx, p: &Playoff) -> ApiResult<BracketView> {
                 name: bracket.round_name(i),
                 round_id: round.map(|r| r.id),
                 number: round.map(|r| r.number),
-                slots: slots.iter().map(|s| slot_view(s, &names, table_of(s))).collect(),
+                slots: slots.iter().map(|s| slot_view(s, &names, table_of(s), &match_games)).collect(),
             }
         })
         .collect();
-    let third_place = bracket.third_place.as_ref().map(|s| slot_view(s, &names, table_of(s)));
+    let third_place = bracket.third_place.as_ref().map(|s| slot_view(s, &names, table_of(s), &match_games));
     let ranking = if p.seeds.is_some() {
         bracket.ranking().iter().map(|pl| PlacementView { seed: names.seed(pl.seed), place: pl.place }).collect()
     } else {
@@ -237,6 +407,7 @@ async fn bracket_view(tx: &Tx, p: &Playoff) -> ApiResult<BracketView> {
     Ok(BracketView {
         settings: settings_view(&p.settings),
         seeded: p.seeds.is_some(),
+        projected: projected.is_some(),
         rounds,
         third_place,
         champion: bracket.champion().filter(|_| p.seeds.is_some()).map(|c| names.seed(c)),
@@ -321,6 +492,16 @@ pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pu
         ));
     }
     let swiss = all.iter().filter(|r| !r.playoff).count();
+    let pools = change.tx().pools(id).await?;
+    if pools.is_some() && (swiss == 0 || swiss < t.total_rounds as usize) {
+        return Err(ApiError::conflict(
+            Code::PoolsUnfinished,
+            format!(
+                "The playoffs follow the pools: {swiss} of {} pool rounds have been played and closed.",
+                t.total_rounds.max(1)
+            ),
+        ));
+    }
     if swiss < t.total_rounds as usize {
         return Err(ApiError::conflict(
             Code::SwissUnfinished,
@@ -329,7 +510,10 @@ pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pu
     }
     let players = change.tx().players(id).await?;
     if p.seeds.is_none() {
-        p.seeds = Some(seed(change.tx(), &t, &players, p.settings.cut).await?);
+        p.seeds = Some(match (&pools, p.settings.per_pool) {
+            (Some(pools), Some(k)) => seed_pools(change.tx(), &t, &players, pools, k).await?,
+            _ => seed(change.tx(), &t, &players, p.settings.cut).await?,
+        });
         p.updated_at = now_millis();
         change.tx().put_playoff(&p).await?;
     }
@@ -396,11 +580,48 @@ async fn seed(tx: &Tx, t: &Tournament, players: &[Player], cut: u32) -> ApiResul
     Ok(eligible)
 }
 
+/// The cut from the pools: each pool's top `per_pool` who have not
+/// withdrawn, in the pool's standings order, cross-seeded (see
+/// [`arbiter_engine::playoffs::pools::cross_seed`]).
+async fn seed_pools(
+    tx: &Tx,
+    t: &Tournament,
+    players: &[Player],
+    pools: &Pools,
+    per_pool: u32,
+) -> ApiResult<Vec<PlayerId>> {
+    let rounds = tx.rounds(t.id).await?;
+    let pairings = tx.pairings_of_tournament(t.id).await?;
+    let (t2, players2, pools2) = (t.clone(), players.to_vec(), pools.clone());
+    let tables =
+        tokio::task::spawn_blocking(move || super::standings::pool_tables(&t2, &players2, &rounds, &pairings, &pools2))
+            .await
+            .map_err(ApiError::internal)??;
+    let still_in = |id: PlayerId| players.iter().any(|p| p.id == id && !p.dropped && !p.removed);
+    let mut ranked = Vec::with_capacity(tables.len());
+    for (i, rows) in tables.iter().enumerate() {
+        let top: Vec<PlayerId> =
+            rows.iter().map(|r| r.player_id).filter(|&id| still_in(id)).take(per_pool as usize).collect();
+        if top.len() < per_pool as usize {
+            return Err(ApiError::conflict(
+                Code::CutTooLarge,
+                format!(
+                    "The playoff takes the top {per_pool} of each pool but only {} of pool {} are still in the event; lower it first.",
+                    top.len(),
+                    Pools::name(i)
+                ),
+            ));
+        }
+        ranked.push(top);
+    }
+    arbiter_engine::playoffs::pools::cross_seed(&ranked, per_pool as usize).map_err(ApiError::internal)
+}
+
 /// The Swiss standings' order of registrations, best first.
 async fn standings_order(tx: &Tx, t: &Tournament, players: &[Player]) -> ApiResult<Vec<PlayerId>> {
     let rounds = tx.rounds(t.id).await?;
     let pairings = tx.pairings_of_tournament(t.id).await?;
-    let (rows, _) = super::standings::table_apart(t.clone(), players.to_vec(), rounds, pairings).await?;
+    let (rows, _) = super::standings::table_apart(t.clone(), players.to_vec(), rounds, pairings, None).await?;
     Ok(rows.into_iter().map(|r| r.player_id).collect())
 }
 
@@ -516,16 +737,376 @@ pub fn decide(
     }
 }
 
+/// A best-of-three match ([`MatchFormat::BestOfThree`]) from its games in
+/// playing order, each with the TO's winner of a game level on points and
+/// 20s: every game is decided as a single playoff game ([`decide`]); the
+/// first player to win two games wins the match, so a match is 2 games
+/// (2–0) or 3 (after 1–1). The table's score is the match's totals.
+///
+/// # Errors
+/// 422 `invalid_match` for a game after the match was won, or games that
+/// leave it undecided; a game's own refusal (`winner_needed`,
+/// `invalid_winner`) prefixed with its number.
+pub fn decide_match(
+    game: Game,
+    settings: &PlayoffSettings,
+    games: &[(GameScore, Option<u8>)],
+    by_to: bool,
+) -> ApiResult<(GameScore, MatchResult, Vec<MatchGame>)> {
+    let (mut won1, mut won2) = (0u32, 0u32);
+    let mut total = (0u32, 0u32, 0u32, 0u32);
+    let mut out = Vec::with_capacity(games.len());
+    for (n, (score, winner)) in (1u32..).zip(games) {
+        if won1 == 2 || won2 == 2 {
+            return Err(ApiError::invalid(
+                Code::InvalidMatch,
+                format!(
+                    "The match was won {}–{} after game {}: game {n} is not played. Report the games played.",
+                    won1.max(won2),
+                    won1.min(won2),
+                    n - 1
+                ),
+            ));
+        }
+        let GameScore::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties } = *score else {
+            return Err(ApiError::invalid(Code::InvalidMatch, "A best-of-three match is played in crokinole."));
+        };
+        match decide(game, settings, score, *winner, by_to).map_err(|e| e.prefixed(&format!("Game {n}: ")))? {
+            MatchResult::P1Win | MatchResult::P1WinForfeit => won1 += 1,
+            _ => won2 += 1,
+        }
+        total = (
+            total.0 + player1_points,
+            total.1 + player2_points,
+            total.2 + player1_twenties,
+            total.3 + player2_twenties,
+        );
+        let level = player1_points == player2_points && player1_twenties == player2_twenties;
+        out.push(MatchGame::Crokinole(CrokinoleGame {
+            player1_points,
+            player2_points,
+            player1_twenties,
+            player2_twenties,
+            winner: winner.filter(|_| level),
+        }));
+    }
+    if won1 < 2 && won2 < 2 {
+        return Err(ApiError::invalid(
+            Code::InvalidMatch,
+            format!(
+                "A best-of-three match is won by the first player to win two games; after {} game(s) it stands {won1}–{won2}: report every game, under \"games\".",
+                games.len()
+            ),
+        ));
+    }
+    let score = GameScore::Crokinole {
+        player1_points: total.0,
+        player2_points: total.1,
+        player1_twenties: total.2,
+        player2_twenties: total.3,
+    };
+    Ok((score, if won1 == 2 { MatchResult::P1Win } else { MatchResult::P2Win }, out))
+}
+
+/// White's and Black's half-points of a chess result.
+const fn halves(r: ChessResult) -> (u32, u32) {
+    match r {
+        ChessResult::WhiteWins | ChessResult::WhiteWinsByForfeit => (2, 0),
+        ChessResult::Draw => (1, 1),
+        ChessResult::BlackWins | ChessResult::BlackWinsByForfeit => (0, 2),
+        ChessResult::DoubleForfeit => (0, 0),
+    }
+}
+
+/// A chess playoff match ([`MatchFormat::TiebreakGames`]) from its games in
+/// playing order, each a result (White first) with the seat that had White:
+/// the playoff game (player 1 White, as paired) decides unless drawn; then
+/// the TO's number of tie-break games (2 unless set), colours by the TO's
+/// rule ([`ColourRule`]: alternating from reversed, or named in each game),
+/// stopping once one player leads by more than the games left can make up;
+/// level after them all, the decider (e.g. Armageddon) the TO sets decides,
+/// and the TO records its winner (`winner`). The table's score is the
+/// match's result: `1-0` when player 1 won it, `0-1` otherwise.
+///
+/// # Errors
+/// 422 `invalid_match` for a missing, extra or wrongly coloured game;
+/// `winner_needed` for level tie-breaks without the TO's `winner`;
+/// `invalid_winner` for a winner from a player, for a decided match, or not 1 or 2.
+pub fn decide_chess_match(
+    settings: &PlayoffSettings,
+    games: &[(ChessResult, Option<u8>)],
+    winner: Option<u8>,
+    by_to: bool,
+) -> ApiResult<(GameScore, MatchResult, Vec<MatchGame>)> {
+    let bad = |m: String| ApiError::invalid(Code::InvalidMatch, m);
+    let planned = settings.tiebreak_games.unwrap_or(2);
+    if games.is_empty() {
+        return Err(bad(
+            "Report the playoff game, and any tie-break games, under \"games\": [{\"result\": \"1-0\"}, …].".into(),
+        ));
+    }
+    if winner.is_some() && !by_to {
+        return Err(ApiError::invalid(
+            Code::InvalidWinner,
+            "Only the organiser records the winner of the decider; report the games.",
+        ));
+    }
+    let (mut tb1, mut tb2) = (0u32, 0u32);
+    let mut out = Vec::with_capacity(games.len());
+    let mut decided: Option<MatchResult> = None;
+    for (k, &(result, white)) in (0u32..).zip(games) {
+        if decided.is_some() {
+            return Err(bad(if k == 1 {
+                "Game 1 was won: the match is over and no tie-break games are played.".into()
+            } else {
+                format!(
+                    "The tie-break games were decided after game {} ({}–{}): tie-break game {k} is not played.",
+                    k - 1,
+                    halves_text(tb1),
+                    halves_text(tb2)
+                )
+            }));
+        }
+        if k > planned {
+            return Err(bad(format!(
+                "The organiser set {planned} tie-break game(s); a match has no tie-break game {k}."
+            )));
+        }
+        let expected = match (k, settings.colours) {
+            (0, _) => Some(1),
+            (_, ColourRule::Alternate) => Some(if k % 2 == 1 { 2 } else { 1 }),
+            (_, ColourRule::Reported) => None,
+        };
+        let white = match (expected, white) {
+            (Some(e), None) => e,
+            (Some(e), Some(w)) if w == e => e,
+            (Some(e), Some(_)) if k == 0 => {
+                return Err(bad(format!("Game 1 is played with the colours as paired: player {e} has White.")))
+            }
+            (Some(e), Some(_)) => {
+                return Err(bad(format!("Tie-break game {k}: by the alternating colours player {e} has White.")))
+            }
+            (None, Some(w @ (1 | 2))) => w,
+            (None, Some(w)) => return Err(bad(format!("Tie-break game {k}: White is player 1 or 2, not {w}."))),
+            (None, None) => {
+                return Err(bad(format!(
+                "Tie-break game {k}: the organiser sets the colours; name the player with White (\"white\": 1 or 2)."
+            )))
+            }
+        };
+        let (wh, bh) = halves(result);
+        let (h1, h2) = if white == 1 { (wh, bh) } else { (bh, wh) };
+        out.push(MatchGame::Chess(ChessGame {
+            white,
+            result: result.as_str().into(),
+            player1_halves: h1,
+            player2_halves: h2,
+        }));
+        if k == 0 {
+            if h1 != h2 {
+                decided = Some(if h1 > h2 { MatchResult::P1Win } else { MatchResult::P2Win });
+            }
+            continue;
+        }
+        tb1 += h1;
+        tb2 += h2;
+        if tb1.abs_diff(tb2) > 2 * (planned - k) {
+            decided = Some(if tb1 > tb2 { MatchResult::P1Win } else { MatchResult::P2Win });
+        }
+    }
+    let played = u32::try_from(games.len() - 1).unwrap_or(u32::MAX);
+    let result = match (decided, winner) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::invalid(
+                Code::InvalidWinner,
+                "The games decided this match; give a winner only when the tie-break games are level.",
+            ))
+        }
+        (Some(r), None) => r,
+        (None, _) if played < planned => {
+            return Err(bad(format!(
+                "Game 1 was drawn: report the {planned} tie-break game(s) ({played} reported so far)."
+            )))
+        }
+        (None, Some(1)) => MatchResult::P1Win,
+        (None, Some(2)) => MatchResult::P2Win,
+        (None, Some(n)) => {
+            return Err(ApiError::invalid(Code::InvalidWinner, format!("The winner is seat 1 or 2, not {n}.")))
+        }
+        (None, None) => {
+            let rule = settings.tiebreak.as_deref().map(|r| format!(" The organiser's rule: {r}.")).unwrap_or_default();
+            return Err(ApiError::invalid(
+                Code::WinnerNeeded,
+                format!(
+                    "The tie-break games are level {}–{}: the decider the organiser sets (e.g. Armageddon) decides, and the organiser records its winner (override with \"winner\": 1 or 2).{rule}",
+                    halves_text(tb1),
+                    halves_text(tb2)
+                ),
+            ));
+        }
+    };
+    let score = GameScore::Chess {
+        result: if result == MatchResult::P1Win { ChessResult::WhiteWins } else { ChessResult::BlackWins },
+    };
+    Ok((score, result, out))
+}
+
+/// A match's games as people read them, with the table's result (for a
+/// chess decider): crokinole `2–1 (6–2, 2–6, 8–0)`; chess, player 1's score
+/// first, `½–½; tie-breaks 1–0, ½–½ (1½–½)`, `…(1–1); decider: player 2`.
+#[must_use]
+pub fn match_text(games: &[MatchGame], result: Option<MatchResult>) -> String {
+    let croki: Vec<&CrokinoleGame> =
+        games.iter().filter_map(|g| if let MatchGame::Crokinole(c) = g { Some(c) } else { None }).collect();
+    if croki.len() == games.len() {
+        let won1 = croki.iter().filter(|g| g.player1_won()).count();
+        let list: Vec<String> = croki.iter().map(|g| g.text()).collect();
+        return format!("{won1}–{} ({})", croki.len() - won1, list.join(", "));
+    }
+    let chess: Vec<&ChessGame> =
+        games.iter().filter_map(|g| if let MatchGame::Chess(c) = g { Some(c) } else { None }).collect();
+    let score = |g: &ChessGame| format!("{}–{}", halves_text(g.player1_halves), halves_text(g.player2_halves));
+    let Some((first, tiebreaks)) = chess.split_first() else { return String::new() };
+    let mut s = score(first);
+    if !tiebreaks.is_empty() {
+        let (t1, t2) = tiebreaks.iter().fold((0, 0), |(a, b), g| (a + g.player1_halves, b + g.player2_halves));
+        let list: Vec<String> = tiebreaks.iter().map(|g| score(g)).collect();
+        s.push_str(&format!("; tie-breaks {} ({}–{})", list.join(", "), halves_text(t1), halves_text(t2)));
+        if t1 == t2 {
+            match result {
+                Some(MatchResult::P1Win) => s.push_str("; decider: player 1"),
+                Some(MatchResult::P2Win) => s.push_str("; decider: player 2"),
+                _ => {}
+            }
+        }
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn settings(tiebreak: Option<&str>) -> PlayoffSettings {
-        PlayoffSettings { cut: 8, reseed: false, third_place: false, tiebreak: tiebreak.map(String::from) }
+        PlayoffSettings {
+            cut: 8,
+            reseed: false,
+            third_place: false,
+            tiebreak: tiebreak.map(String::from),
+            per_pool: None,
+            format: MatchFormat::Single,
+            tiebreak_games: None,
+            colours: ColourRule::Alternate,
+        }
     }
 
     fn code(r: ApiResult<MatchResult>) -> String {
         r.err().map(|e| e.code().to_string()).unwrap_or_default()
+    }
+
+    fn croki(p1: u32, p2: u32, t1: u32, t2: u32) -> GameScore {
+        GameScore::Crokinole { player1_points: p1, player2_points: p2, player1_twenties: t1, player2_twenties: t2 }
+    }
+
+    #[test]
+    fn a_best_of_three_goes_to_the_first_to_win_two_games() {
+        let s = settings(None);
+        let m = |games: &[(GameScore, Option<u8>)], by_to| decide_match(Game::Crokinole, &s, games, by_to);
+        let (score, result, games) = m(
+            &[(croki(6, 2, 3, 1), None), (croki(2, 6, 0, 2), None), (croki(8, 0, 5, 0), None)],
+            false,
+        )
+        .unwrap_or((croki(0, 0, 0, 0), MatchResult::Draw, Vec::new()));
+        assert_eq!((score, result), (croki(16, 8, 8, 3), MatchResult::P1Win));
+        assert_eq!(match_text(&games, None), "2–1 (6–2, 2–6, 8–0)");
+        // 2–0 is over after two games; level points go to the 20s.
+        let two = m(&[(croki(4, 4, 3, 1), None), (croki(6, 2, 0, 0), None)], false);
+        assert_eq!(two.as_ref().ok().map(|r| r.1), Some(MatchResult::P1Win));
+        assert_eq!(two.map(|r| match_text(&r.2, None)).ok().as_deref(), Some("2–0 (4–4 (20s 3–1), 6–2)"));
+        let code = |r: ApiResult<(GameScore, MatchResult, Vec<MatchGame>)>| {
+            r.err().map(|e| (e.code().to_string(), e.message().to_string())).unwrap_or_default()
+        };
+        let (c, msg) =
+            code(m(&[(croki(6, 2, 0, 0), None), (croki(6, 2, 0, 0), None), (croki(2, 6, 0, 0), None)], false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("won 2–0 after game 2: game 3 is not played"), "{msg}");
+        let (c, msg) = code(m(&[(croki(6, 2, 0, 0), None), (croki(2, 6, 0, 0), None)], false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("stands 1–1"), "{msg}");
+        assert_eq!(code(m(&[], false)).0, "invalid_match");
+        // A game level on points and 20s: a tiebreak round, whose winner the TO records.
+        let (c, msg) = code(m(&[(croki(4, 4, 2, 2), None), (croki(2, 6, 0, 0), None)], false));
+        assert_eq!(c, "winner_needed");
+        assert!(msg.starts_with("Game 1: ") && msg.contains("tiebreak round"), "{msg}");
+        assert_eq!(code(m(&[(croki(4, 4, 2, 2), Some(2)), (croki(2, 6, 0, 0), None)], false)).0, "invalid_winner");
+        let to = m(&[(croki(4, 4, 2, 2), Some(2)), (croki(2, 6, 0, 0), None)], true);
+        assert_eq!(to.as_ref().ok().map(|r| r.1), Some(MatchResult::P2Win));
+        assert_eq!(
+            to.map(|r| match_text(&r.2, None)).ok().as_deref(),
+            Some("0–2 (4–4 (20s 2–2, tiebreak: player 2), 2–6)")
+        );
+    }
+
+    #[test]
+    fn a_drawn_chess_playoff_game_goes_to_tiebreak_games_then_a_decider() {
+        use crate::domain::ChessResult::{BlackWins as B, Draw as D, WhiteWins as W};
+        let mut s = settings(Some("two 10+5 rapid games, then Armageddon"));
+        s.format = MatchFormat::TiebreakGames;
+        s.tiebreak_games = Some(2);
+        let m = |s: &PlayoffSettings, games: &[(ChessResult, Option<u8>)], winner, by_to| {
+            decide_chess_match(s, games, winner, by_to)
+        };
+        let ok = |r: ApiResult<(GameScore, MatchResult, Vec<MatchGame>)>| {
+            r.map(|(_, res, g)| (res, match_text(&g, Some(res)))).map_err(|e| e.message().to_string())
+        };
+        let err = |r: ApiResult<(GameScore, MatchResult, Vec<MatchGame>)>| {
+            r.err().map(|e| (e.code().to_string(), e.message().to_string())).unwrap_or_default()
+        };
+        // A decisive game is the match.
+        assert_eq!(ok(m(&s, &[(W, None)], None, false)), Ok((MatchResult::P1Win, "1–0".into())));
+        assert_eq!(ok(m(&s, &[(B, None)], None, false)), Ok((MatchResult::P2Win, "0–1".into())));
+        let (c, msg) = err(m(&s, &[(W, None), (D, None)], None, false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("Game 1 was won"), "{msg}");
+        let (c, msg) = err(m(&s, &[(D, None)], None, false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("report the 2 tie-break game(s) (0 reported so far)"), "{msg}");
+        // Alternating colours: tie-break game 1 has player 2 White, game 2 player 1.
+        assert_eq!(
+            ok(m(&s, &[(D, None), (W, None), (D, None)], None, false)),
+            Ok((MatchResult::P2Win, "½–½; tie-breaks 0–1, ½–½ (½–1½)".into()))
+        );
+        let (c, msg) = err(m(&s, &[(D, None), (W, Some(1))], None, false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("Tie-break game 1: by the alternating colours player 2 has White"), "{msg}");
+        let (c, msg) = err(m(&s, &[(D, None), (W, None), (W, None), (D, None)], None, false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("set 2 tie-break game(s); a match has no tie-break game 3"), "{msg}");
+        // Level tie-breaks (each won with White): the decider, whose winner only the TO records.
+        let (c, msg) = err(m(&s, &[(D, None), (W, None), (W, None)], None, false));
+        assert_eq!(c, "winner_needed");
+        assert!(msg.contains("level 1–1") && msg.contains("then Armageddon"), "{msg}");
+        assert_eq!(err(m(&s, &[(D, None), (W, None), (W, None)], Some(1), false)).0, "invalid_winner");
+        assert_eq!(
+            ok(m(&s, &[(D, None), (W, None), (W, None)], Some(1), true)),
+            Ok((MatchResult::P1Win, "½–½; tie-breaks 0–1, 1–0 (1–1); decider: player 1".into()))
+        );
+        assert_eq!(err(m(&s, &[(D, None), (W, None), (B, None)], Some(1), true)).0, "invalid_winner");
+        // Four tie-break games stop once one player cannot be caught: 3–0 after three.
+        s.tiebreak_games = Some(4);
+        let (c, msg) = err(m(&s, &[(D, None), (B, None), (W, None), (B, None), (D, None)], None, false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("decided after game 3 (3–0): tie-break game 4 is not played"), "{msg}");
+        // Colours the TO sets: each tie-break game names White.
+        s.colours = ColourRule::Reported;
+        let (c, msg) = err(m(&s, &[(D, None), (W, None)], None, false));
+        assert_eq!(c, "invalid_match");
+        assert!(msg.contains("name the player with White"), "{msg}");
+        s.tiebreak_games = Some(2);
+        assert_eq!(
+            ok(m(&s, &[(D, None), (W, Some(1)), (D, Some(1))], None, false)),
+            Ok((MatchResult::P1Win, "½–½; tie-breaks 1–0, ½–½ (1½–½)".into()))
+        );
     }
 
     #[test]

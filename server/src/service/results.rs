@@ -7,8 +7,8 @@ use super::Ctx;
 use super::{load_tournament, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
-    now_millis, Dispute, Game, GameScore, MatchResult, Pairing, PairingId, PairingState, Player, PlayerId,
-    PlayoffSettings, Round, RoundStatus, Tournament, TournamentStatus, User, UserId,
+    now_millis, Dispute, Game, GameScore, MatchFormat, MatchGame, MatchResult, Pairing, PairingId, PairingState,
+    Player, PlayerId, PlayoffSettings, Round, RoundStatus, Tournament, TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use arbiter_web::views::ratings::RatingsChangedView;
@@ -68,6 +68,8 @@ struct Table {
     round: Option<Round>,
     /// The playoff settings, when the table is a playoff game.
     playoff: Option<PlayoffSettings>,
+    /// The games of a best-of-three match to store with the result (`None`: unchanged).
+    games: Option<Vec<MatchGame>>,
 }
 
 impl Table {
@@ -87,7 +89,7 @@ impl Table {
             Some(r) if r.playoff => change.tx().playoff(t_id).await?.map(|p| p.settings),
             _ => None,
         };
-        Ok(Table { change, t, pairing, players, round, playoff })
+        Ok(Table { change, t, pairing, players, round, playoff, games: None })
     }
 
     /// The result of `score` at this table: derived from the score, and in a
@@ -101,6 +103,63 @@ impl Table {
             )),
             None => Ok(score.result()),
         }
+    }
+
+    /// Whether this table is a playoff match of several games.
+    fn best_of_three(&self) -> bool {
+        self.playoff.as_ref().is_some_and(|s| s.format != MatchFormat::Single)
+    }
+
+    /// The score, result and (for a best-of-three match) games of a report or override.
+    fn scored(&self, score: &Score, by_to: bool) -> ApiResult<(GameScore, MatchResult, Vec<MatchGame>)> {
+        let Some(settings) = self.playoff.as_ref().filter(|_| self.best_of_three()) else {
+            let single = score.parse(&self.t)?;
+            return Ok((single, self.result_of(&single, score.winner, by_to)?, Vec::new()));
+        };
+        if settings.format == MatchFormat::TiebreakGames {
+            let games = match &score.games {
+                Some(games) if !score.has_score_fields() => games,
+                _ => {
+                    return Err(ApiError::invalid(
+                        Code::InvalidMatch,
+                        "This playoff is a game then tie-break games: report every game played under \"games\" \
+                         ([{\"result\": \"½-½\"}, {\"result\": \"0-1\"}, …], White first), with only the \
+                         organiser's \"winner\" of the decider outside it.",
+                    ))
+                }
+            };
+            let mut parsed = Vec::with_capacity(games.len());
+            for (n, g) in (1u32..).zip(games) {
+                let prefix = format!("Game {n}: ");
+                if g.winner.is_some() || g.games.is_some() {
+                    return Err(ApiError::invalid(
+                        Code::InvalidMatch,
+                        format!("{prefix}a game gives its \"result\" (and \"white\" when the organiser sets colours); the decider's \"winner\" goes outside \"games\"."),
+                    ));
+                }
+                let GameScore::Chess { result } = g.parse(&self.t).map_err(|e| e.prefixed(&prefix))? else {
+                    return Err(ApiError::invalid(Code::InvalidMatch, "Tie-break games are played in chess."));
+                };
+                parsed.push((result, g.white));
+            }
+            return super::playoffs::decide_chess_match(settings, &parsed, score.winner, by_to);
+        }
+        let games = match &score.games {
+            Some(games) if !score.has_single_score() => games,
+            _ => {
+                return Err(ApiError::invalid(
+                    Code::InvalidMatch,
+                    "This playoff is best of three: report each game played under \"games\" \
+                     ([{\"player1_points\": 6, \"player2_points\": 2, \"player1_twenties\": 3, \"player2_twenties\": 1}, …]), \
+                     with nothing outside it.",
+                ))
+            }
+        };
+        let mut parsed = Vec::with_capacity(games.len());
+        for (n, g) in (1u32..).zip(games) {
+            parsed.push((g.parse(&self.t).map_err(|e| e.prefixed(&format!("Game {n}: ")))?, g.winner));
+        }
+        super::playoffs::decide_match(self.t.game, settings, &parsed, by_to)
     }
 
     fn user_of(&self, player: Option<PlayerId>) -> Option<UserId> {
@@ -231,7 +290,17 @@ impl Table {
     /// Saves the pairing and emits `step` (and the standings once it counts), without committing.
     async fn record(&mut self, step: Step) -> ApiResult<PairingView> {
         self.change.tx().update_pairing(&self.pairing).await?;
-        let view = views::pairing(&self.pairing, &roster(&self.players));
+        if let Some(games) = &self.games {
+            self.change.tx().put_match_games(self.pairing.id, games).await?;
+        }
+        let mut view = views::pairing(&self.pairing, &roster(&self.players));
+        if self.best_of_three() {
+            // A match's games, as its score reads: "2–1 (6–2, 2–6, 8–0)".
+            let games = self.change.tx().match_games(&[self.pairing.id]).await?;
+            if let Some(g) = games.get(&self.pairing.id).filter(|g| !g.is_empty()) {
+                view.score_text = Some(super::playoffs::match_text(g, self.pairing.result));
+            }
+        }
         self.change.emit(step.event(view.clone())).await?;
         if self.pairing.state == PairingState::Confirmed {
             if self.playoff.is_some() {
@@ -242,6 +311,8 @@ impl Table {
                 let cause =
                     StandingsCause { cause: step.cause(), round: Some(round), pairing_id: Some(self.pairing.id) };
                 super::standings::publish(&mut self.change, &mut self.t, cause).await?;
+                // The bracket's projected names follow the standings until the cut is seeded.
+                super::playoffs::publish_projection(&mut self.change, &self.t).await?;
             }
         }
         Ok(view)
@@ -264,7 +335,9 @@ impl Table {
 /// closed; 400/422 for a missing or bad score (see [`Score::parse`]).
 pub async fn report(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score) -> ApiResult<PairingView> {
     let mut table = Table::open(ctx, pairing_id).await?;
-    let reported = score.parse(&table.t)?;
+    if !table.best_of_three() {
+        score.parse(&table.t)?;
+    }
     table.seat_of(user)?;
     table.in_playable_round().await?;
     match table.pairing.state {
@@ -298,8 +371,9 @@ pub async fn report(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score)
             return Err(ApiError::conflict(Code::AlreadyConfirmed, "This result is already final."))
         }
     }
-    let result = table.result_of(&reported, score.winner, false)?;
+    let (reported, result, games) = table.scored(&score, false)?;
     table.set_score(reported, result, user);
+    table.games = Some(games);
     table.pairing.state = PairingState::Reported;
     table.finish(ctx, Step::Reported).await
 }
@@ -353,7 +427,9 @@ pub struct Overridden {
 pub async fn override_result(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score) -> ApiResult<Overridden> {
     let mut table = Table::open(ctx, pairing_id).await?;
     super::require_to(&table.t, user, "override results")?;
-    let set = score.parse(&table.t)?;
+    if !table.best_of_three() {
+        score.parse(&table.t)?;
+    }
     if table.pairing.is_bye() {
         return Err(ApiError::conflict(
             Code::Bye,
@@ -363,9 +439,10 @@ pub async fn override_result(ctx: &Ctx, user: &User, pairing_id: PairingId, scor
     if table.t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete; its results are final."));
     }
-    let result = table.result_of(&set, score.winner, true)?;
+    let (set, result, games) = table.scored(&score, true)?;
     table.moved_on(result).await?;
     table.set_score(set, result, user);
+    table.games = Some(games);
     table.pairing.state = PairingState::Confirmed;
     table.pairing.to_override = true;
     table.pairing.override_note = note(score.note.as_deref())?;

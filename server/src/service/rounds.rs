@@ -11,6 +11,7 @@ use crate::domain::{
     TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code};
+use arbiter_engine::pairing::round_robin::Cycles;
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashMap;
@@ -109,6 +110,7 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Pu
         let rounds = tx.rounds(t_id).await?;
         let pairings = tx.pairings_of_tournament(t_id).await?;
         let byes = tx.bye_requests(t_id).await?;
+        let pools = if t.pairing_system.is_round_robin() { tx.pools(t_id).await? } else { None };
         drop(tx);
         // A drawn round robin plays its table to the end (withdrawn players' games are forfeits).
         let drawn = t.pairing_system.is_round_robin() && players.iter().any(|p| p.pairing_no.is_some());
@@ -121,8 +123,16 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Pu
         }
         let number = round.number;
         let snapshot = (t.clone(), players.clone(), rounds.clone());
-        let paired = actix_web::web::block(move || {
-            super::pairing::pair(&snapshot.0, &snapshot.1, &snapshot.2, &pairings, &byes, number)
+        let paired = actix_web::web::block(move || match pools {
+            Some(pools) => {
+                let cycles = if snapshot.0.pairing_system == crate::domain::PairingSystem::DoubleRoundRobin {
+                    Cycles::Double
+                } else {
+                    Cycles::Single
+                };
+                super::pairing::pools_round(&snapshot.0, &snapshot.1, &pools.members, number, cycles)
+            }
+            None => super::pairing::pair(&snapshot.0, &snapshot.1, &snapshot.2, &pairings, &byes, number),
         })
         .await
         .map_err(ApiError::internal)??;
@@ -189,7 +199,7 @@ fn to_pairings(round: &Round, paired: &Paired, game: Game) -> Vec<Pairing> {
             p
         })
         .collect();
-    if let Some(bye) = paired.bye {
+    for &bye in paired.bye.iter().chain(&paired.pool_byes) {
         // The bye counts at once (40K: a win with 0 VP), nothing to report.
         let mut b = blank(0, bye, None);
         b.score = (game == Game::Wh40k).then_some(GameScore::Wh40k { player1_vp: 0, player2_vp: 0 });

@@ -62,6 +62,15 @@ pub struct Score {
     /// tiebreaker of a level score (see `service::playoffs::decide`).
     #[serde(default)]
     pub winner: Option<u8>,
+    /// A best-of-three playoff match (crokinole): each game played, in order,
+    /// with its own score fields (and, from the TO, `winner` for a level game).
+    /// (A `Score` itself: the schema refers to itself rather than recurse.)
+    #[serde(default)]
+    #[schema(no_recursion)]
+    pub games: Option<Vec<Score>>,
+    /// A chess tie-break game whose colours the TO sets: the seat (1 or 2) with White.
+    #[serde(default)]
+    pub white: Option<u8>,
 }
 
 /// The score fields of `game`, and how its result is written, in words.
@@ -91,7 +100,22 @@ impl Score {
         if self.result.is_some() {
             out.push("result");
         }
+        if self.games.is_some() {
+            out.push("games");
+        }
         out
+    }
+
+    /// Whether a single game's score fields are given (beside a match's `games`).
+    #[must_use]
+    pub fn has_score_fields(&self) -> bool {
+        self.given().iter().any(|f| *f != "games") || self.white.is_some()
+    }
+
+    /// Whether a single game's score fields (or a tiebreaker's `winner`) are given.
+    #[must_use]
+    pub fn has_single_score(&self) -> bool {
+        self.has_score_fields() || self.winner.is_some()
     }
 
     /// Refuses fields of another game.

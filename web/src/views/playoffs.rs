@@ -17,6 +17,18 @@ pub struct PlayoffSettingsView {
     pub third_place: bool,
     /// What decides a level game, in the TO's words.
     pub tiebreak: Option<String>,
+    /// With round-robin pools: how many of each pool make the cut.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_pool: Option<u32>,
+    /// How many games a playoff table plays: `single`, `best_of_three` or `tiebreak_games`.
+    #[serde(default)]
+    pub format: String,
+    /// Chess `tiebreak_games`: the tie-break games after a drawn game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiebreak_games: Option<u32>,
+    /// Chess `tiebreak_games`: `alternate` or `reported` colours.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colours: Option<String>,
 }
 
 /// A seed in the bracket: its number, and its player once seeded.
@@ -85,6 +97,10 @@ pub struct BracketView {
     pub settings: PlayoffSettingsView,
     /// Whether the cut has been seeded (the first playoff round is paired).
     pub seeded: bool,
+    /// Before seeding: whether the names are projected from the current
+    /// standings (who would be seeded if the playoffs started now).
+    #[serde(default)]
+    pub projected: bool,
     /// The rounds, first to final.
     pub rounds: Vec<BracketRoundView>,
     /// The third-place game, when played.
@@ -114,4 +130,62 @@ pub struct RankingRowView {
     pub seed: Option<u32>,
     /// The rank in the Swiss standings.
     pub swiss_rank: Option<u32>,
+}
+
+/// An event's round-robin pools (`GET /api/tournaments/{id}/pools`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PoolsView {
+    /// How they were made: `serpentine` (from the seeding order) or `by_hand`.
+    pub rule: String,
+    /// How many of each pool make the top cut, when the playoff takes them by pool.
+    pub per_pool: Option<u32>,
+    /// The pools, A first.
+    pub pools: Vec<PoolView>,
+}
+
+/// One pool: its players in seeding order and its own standings.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PoolView {
+    /// The pool's letter: A, B, ….
+    pub name: String,
+    /// The players in the pool's seeding order (its Berger pairing numbers 1, 2, …).
+    pub players: Vec<SeedView>,
+    /// The pool's standings, by the event's configured tie-breaks within the pool.
+    pub standings: Vec<crate::views::StandingView>,
+}
+
+impl SlotView {
+    /// Whether `player` is in this slot.
+    #[must_use]
+    pub fn has(&self, player: PlayerId) -> bool {
+        [&self.high, &self.low].iter().any(|s| s.as_ref().is_some_and(|s| s.player_id == Some(player)))
+    }
+}
+
+impl BracketView {
+    /// What a player's phone is sent: the bracket narrowed to `player`'s
+    /// own slots (every round kept, for its name) and place; `None` when
+    /// the player is not in the cut (seeded or projected).
+    #[must_use]
+    pub fn for_player(&self, player: PlayerId) -> Option<BracketView> {
+        let rounds: Vec<BracketRoundView> = self
+            .rounds
+            .iter()
+            .map(|r| BracketRoundView {
+                slots: r.slots.iter().filter(|s| s.has(player)).cloned().collect(),
+                ..r.clone()
+            })
+            .collect();
+        if rounds.iter().all(|r| r.slots.is_empty()) {
+            return None;
+        }
+        Some(BracketView {
+            rounds,
+            third_place: self.third_place.clone().filter(|s| s.has(player)),
+            ranking: self.ranking.iter().filter(|p| p.seed.player_id == Some(player)).cloned().collect(),
+            ..self.clone()
+        })
+    }
 }

@@ -123,6 +123,9 @@ pub fn documented(path: &str) -> bool {
         super::playoffs::remove,
         super::playoffs::pair_next,
         super::playoffs::ranking,
+        super::playoffs::get_pools,
+        super::playoffs::set_pools,
+        super::playoffs::remove_pools,
         super::ws::connect,
     ),
     components(schemas(

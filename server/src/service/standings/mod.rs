@@ -24,8 +24,8 @@ use super::views::{StandingView, StandingsMeta};
 use super::{Change, Ctx};
 use crate::bus::{EventData, StandingsCause};
 use crate::domain::{
-    now_millis, MatchResult, Pairing, PairingState, Player, PlayerId, ResolutionMeta, Round, RoundStatus, TieNotice,
-    Tournament, TournamentId, User,
+    now_millis, MatchResult, Pairing, PairingState, Player, PlayerId, Pools, ResolutionMeta, Round, RoundStatus,
+    TieNotice, Tournament, TournamentId, User,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::store::Store;
@@ -144,8 +144,33 @@ pub fn table(
     Ok(views(t, &c, pairings))
 }
 
+/// Each pool's standings rows, pool A first: the pool's players and the
+/// pool rounds' tables among them, ranked by the event's configuration.
+///
+/// # Errors
+/// As [`table`].
+pub fn pool_tables(
+    t: &Tournament,
+    players: &[Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+    pools: &Pools,
+) -> ApiResult<Vec<Vec<StandingView>>> {
+    pools
+        .members
+        .iter()
+        .map(|members| {
+            let ps: Vec<Player> = players.iter().filter(|p| members.contains(&p.id)).cloned().collect();
+            let games: Vec<Pairing> = pairings.iter().filter(|g| members.contains(&g.player1_id)).cloned().collect();
+            Ok(table(t, &ps, rounds, &games)?.0)
+        })
+        .collect()
+}
+
 /// [`table`] on a blocking thread, so a large event's standings never hold up
 /// the async runtime's threads (which serve every other request and socket).
+/// With `pools`, each row also names the player's pool and place in it
+/// ([`pool_tables`]).
 ///
 /// # Errors
 /// As [`compute_all`].
@@ -154,8 +179,25 @@ pub async fn table_apart(
     players: Vec<Player>,
     rounds: Vec<Round>,
     pairings: Vec<Pairing>,
+    pools: Option<Pools>,
 ) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
-    tokio::task::spawn_blocking(move || table(&t, &players, &rounds, &pairings)).await.map_err(ApiError::internal)?
+    tokio::task::spawn_blocking(move || {
+        let (mut rows, meta) = table(&t, &players, &rounds, &pairings)?;
+        if let Some(pools) = pools {
+            let tables = pool_tables(&t, &players, &rounds, &pairings, &pools)?;
+            for (i, pool) in tables.iter().enumerate() {
+                for line in pool {
+                    if let Some(row) = rows.iter_mut().find(|r| r.player_id == line.player_id) {
+                        row.pool = Some(Pools::name(i));
+                        row.pool_rank = Some(line.rank);
+                    }
+                }
+            }
+        }
+        Ok((rows, meta))
+    })
+    .await
+    .map_err(ApiError::internal)?
 }
 
 /// Builds the rows and meta of computed standings.
@@ -195,6 +237,8 @@ fn views(t: &Tournament, c: &Computed<'_>, pairings: &[Pairing]) -> (Vec<Standin
                     .and_then(|tie| tie.reason)
                     .and_then(|r| serde_json::to_value(r).ok())
                     .and_then(|v| v.as_str().map(String::from)),
+                pool: None,
+                pool_rank: None,
             })
         })
         .collect();
@@ -285,6 +329,7 @@ pub async fn read(
     let players = tx.players(id).await?;
     let mut rounds = tx.rounds(id).await?;
     let mut pairings = tx.pairings_of_tournament(id).await?;
+    let pools = tx.pools(id).await?;
     drop(tx);
     let mut played = rounds.iter().filter(|r| r.status != RoundStatus::Pending).count();
     if let Some(n) = after_round {
@@ -297,7 +342,7 @@ pub async fn read(
         pairings.retain(|p| kept.contains(&p.round_id));
         played = n as usize;
     }
-    let (rows, meta) = table_apart(t, players, rounds, pairings).await?;
+    let (rows, meta) = table_apart(t, players, rounds, pairings, pools).await?;
     Ok((played, rows, meta))
 }
 
@@ -313,8 +358,9 @@ pub async fn current(store: &Store, tournament: TournamentId) -> ApiResult<(i64,
     let players = tx.players(tournament).await?;
     let rounds = tx.rounds(tournament).await?;
     let pairings = tx.pairings_of_tournament(tournament).await?;
+    let pools = tx.pools(tournament).await?;
     drop(tx);
     let seq = t.last_seq;
-    let (rows, meta) = table_apart(t, players, rounds, pairings).await?;
+    let (rows, meta) = table_apart(t, players, rounds, pairings, pools).await?;
     Ok((seq, rows, meta))
 }

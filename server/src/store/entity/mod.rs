@@ -3,10 +3,12 @@
 pub mod bye_request;
 pub mod elo_history;
 pub mod event;
+pub mod match_game;
 pub mod pairing;
 pub mod player;
 pub mod player_elo;
 pub mod playoff;
+pub mod pool;
 pub mod prize_config;
 pub mod prize_run;
 pub mod rated_round;
