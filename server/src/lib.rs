@@ -33,3 +33,6 @@ pub mod ratings_cli;
 pub mod service;
 pub mod startup;
 pub mod store;
+
+#[cfg(test)]
+mod refusals_tests;

@@ -14,6 +14,7 @@ pub mod players;
 pub mod playoffs;
 pub mod pools;
 pub mod prizes;
+pub mod profile;
 pub mod ratings;
 pub mod results;
 pub mod rounds;

@@ -37,7 +37,7 @@ pub struct UpdateProfile {
 }
 
 fn clean_profile(p: PlayerProfile) -> ApiResult<PlayerProfile> {
-    p.cleaned()
+    super::profile::clean(p)
 }
 
 /// `player.updateList`.

@@ -304,7 +304,7 @@ fn display_name(line: &PlayerLine) -> String {
 fn profile(line: &PlayerLine) -> ApiResult<PlayerProfile> {
     let text = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
     let birth_date = chrono::NaiveDate::parse_from_str(line.birth_date.trim(), "%Y/%m/%d").ok();
-    PlayerProfile {
+    super::profile::clean(PlayerProfile {
         rating: line.rating.filter(|&r| r > 0),
         fide_id: text(&line.fide_id),
         title: text(&line.title),
@@ -312,8 +312,7 @@ fn profile(line: &PlayerLine) -> ApiResult<PlayerProfile> {
         birth_date,
         sex: text(&line.sex).map(|s| s.to_lowercase()),
         ..PlayerProfile::default()
-    }
-    .cleaned()
+    })
     .map_err(|e| {
         ApiError::invalid(Code::InvalidTrf, format!("player {} ({}): {}", line.number, line.name.trim(), e.message()))
     })
