@@ -28,6 +28,8 @@ pub struct ApiError {
     /// The message's Fluent id and arguments, when it has its own words in
     /// every language (see [`ApiError::text`]).
     text: Option<Box<Text>>,
+    /// The game of a playoff match the refusal is about (see [`ApiError::in_game`]).
+    game: Option<u32>,
 }
 
 /// A Fluent message id and its arguments.
@@ -81,7 +83,7 @@ impl ApiError {
             "{code} is answered {:?}, not {status}",
             code.status()
         );
-        ApiError { status, code, message: message.into(), details: None, retry_after: None, text: None }
+        ApiError { status, code, message: message.into(), details: None, retry_after: None, text: None, game: None }
     }
 
     /// 400: the request itself is malformed (bad JSON, wrong types).
@@ -156,10 +158,12 @@ impl ApiError {
         self
     }
 
-    /// The same error with `prefix` before its message (which game of a match it is about).
+    /// The same error about game `n` (from 1) of a playoff match: "Game 2: …"
+    /// (`refusal-in-game`), in every language.
     #[must_use]
-    pub fn prefixed(mut self, prefix: &str) -> ApiError {
-        self.message = format!("{prefix}{}", self.message);
+    pub fn in_game(mut self, n: u32) -> ApiError {
+        self.message = in_game(Lang::En, n, self.message);
+        self.game = Some(n);
         self
     }
 
@@ -185,6 +189,17 @@ impl ApiError {
         if lang == Lang::En {
             return self.message.clone();
         }
+        match self.game {
+            Some(n) if self.text.is_some() || !DETAILED.contains(&self.code) => {
+                in_game(lang, n, self.own_message_in(lang))
+            }
+            _ => self.own_message_in(lang),
+        }
+    }
+
+    /// [`ApiError::message_in`] for a language other than English, without
+    /// the game a refusal with its own words is about.
+    fn own_message_in(&self, lang: Lang) -> String {
         if let Some(text) = &self.text {
             return render(lang, text.0, &text.1);
         }
@@ -250,6 +265,11 @@ const DETAILED: &[Code] = &[
 fn render(lang: Lang, id: &str, args: &[(&'static str, Fill)]) -> String {
     let args: Vec<(&str, Arg)> = args.iter().map(|(k, v)| (*k, v.render(lang))).collect();
     lang.t_args(id, &args)
+}
+
+/// `message` about game `n` of a playoff match, in `lang`.
+fn in_game(lang: Lang, n: u32, message: String) -> String {
+    lang.t_args("refusal-in-game", &[("n", n.to_arg()), ("message", Arg::Text(message))])
 }
 
 /// The Fluent id of a code's message: `err-` and the code, `_` as `-`.
@@ -343,6 +363,21 @@ mod tests {
             v,
             serde_json::json!({"error": "too_many_attempts", "message": "Trop de tentatives ; patientez un instant puis réessayez."})
         );
+    }
+
+    /// A refusal about one game of a playoff match names the game in every
+    /// language; where the English detail is given, it already names it.
+    #[test]
+    fn a_refusal_about_a_game_names_it_in_every_language() {
+        let own = ApiError::invalid(Code::InvalidProfile, "").text("refusal-profile-rating", []).in_game(2);
+        assert_eq!(own.message(), format!("Game 2: {}", Lang::En.t("refusal-profile-rating")));
+        assert_eq!(own.message_in(Lang::Fr), format!("Partie 2 : {}", Lang::Fr.t("refusal-profile-rating")));
+        let coded = ApiError::conflict(Code::AlreadyConfirmed, "Already confirmed.").in_game(3);
+        assert_eq!(coded.message(), "Game 3: Already confirmed.");
+        assert_eq!(coded.message_in(Lang::De), format!("Partie 3: {}", Lang::De.t("err-already-confirmed")));
+        let detailed = ApiError::invalid(Code::InvalidField, "VP must be a whole number.").in_game(1);
+        let es = detailed.message_in(Lang::Es);
+        assert!(es.contains("Game 1: VP must be a whole number.") && !es.starts_with("Partida"), "{es}");
     }
 
     #[actix_web::test]

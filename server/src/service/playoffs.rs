@@ -746,7 +746,7 @@ pub fn decide(
 /// # Errors
 /// 422 `invalid_match` for a game after the match was won, or games that
 /// leave it undecided; a game's own refusal (`winner_needed`,
-/// `invalid_winner`) prefixed with its number.
+/// `invalid_winner`) about its game (`ApiError::in_game`).
 pub fn decide_match(
     game: Game,
     settings: &PlayoffSettings,
@@ -771,7 +771,7 @@ pub fn decide_match(
         let GameScore::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties } = *score else {
             return Err(ApiError::invalid(Code::InvalidMatch, "A best-of-three match is played in crokinole."));
         };
-        match decide(game, settings, score, *winner, by_to).map_err(|e| e.prefixed(&format!("Game {n}: ")))? {
+        match decide(game, settings, score, *winner, by_to).map_err(|e| e.in_game(n))? {
             MatchResult::P1Win | MatchResult::P1WinForfeit => won1 += 1,
             _ => won2 += 1,
         }

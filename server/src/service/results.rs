@@ -137,7 +137,7 @@ impl Table {
                         format!("{prefix}a game gives its \"result\" (and \"white\" when the organiser sets colours); the decider's \"winner\" goes outside \"games\"."),
                     ));
                 }
-                let GameScore::Chess { result } = g.parse(&self.t).map_err(|e| e.prefixed(&prefix))? else {
+                let GameScore::Chess { result } = g.parse(&self.t).map_err(|e| e.in_game(n))? else {
                     return Err(ApiError::invalid(Code::InvalidMatch, "Tie-break games are played in chess."));
                 };
                 parsed.push((result, g.white));
@@ -157,7 +157,7 @@ impl Table {
         };
         let mut parsed = Vec::with_capacity(games.len());
         for (n, g) in (1u32..).zip(games) {
-            parsed.push((g.parse(&self.t).map_err(|e| e.prefixed(&format!("Game {n}: ")))?, g.winner));
+            parsed.push((g.parse(&self.t).map_err(|e| e.in_game(n))?, g.winner));
         }
         super::playoffs::decide_match(self.t.game, settings, &parsed, by_to)
     }

@@ -266,3 +266,4 @@ refusal-csv-file-too-large = Die CSV-Datei ist zu groß (Grenze: { $max } Bytes)
 refusal-csv-unknown-column = Zeile 1, Spalte { $column }: unbekannte Spalte `{ $value }`; die Spalten sind { $columns }.
 refusal-csv-column-twice = Zeile 1, Spalte { $column }: `{ $value }` kommt zweimal vor.
 refusal-csv-no-category-column = Zeile 1: Die Kopfzeile braucht eine Spalte `category`.
+refusal-in-game = Partie { $n }: { $message }

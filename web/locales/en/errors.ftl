@@ -270,3 +270,4 @@ refusal-csv-file-too-large = The CSV is too large (limit { $max } bytes).
 refusal-csv-unknown-column = Row 1, column { $column }: unknown column `{ $value }`; the columns are { $columns }.
 refusal-csv-column-twice = Row 1, column { $column }: `{ $value }` appears twice.
 refusal-csv-no-category-column = Row 1: the header must have a `category` column.
+refusal-in-game = Game { $n }: { $message }

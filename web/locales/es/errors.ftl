@@ -266,3 +266,4 @@ refusal-csv-file-too-large = El CSV es demasiado grande (límite: { $max } bytes
 refusal-csv-unknown-column = Fila 1, columna { $column }: columna desconocida `{ $value }`; las columnas son { $columns }.
 refusal-csv-column-twice = Fila 1, columna { $column }: `{ $value }` aparece dos veces.
 refusal-csv-no-category-column = Fila 1: la cabecera debe tener una columna `category`.
+refusal-in-game = Partida { $n }: { $message }

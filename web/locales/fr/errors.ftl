@@ -266,3 +266,4 @@ refusal-csv-file-too-large = Le CSV est trop volumineux (limite : { $max } octet
 refusal-csv-unknown-column = Ligne 1, colonne { $column } : colonne inconnue `{ $value }` ; les colonnes sont { $columns }.
 refusal-csv-column-twice = Ligne 1, colonne { $column } : `{ $value }` figure deux fois.
 refusal-csv-no-category-column = Ligne 1 : l'en-tête doit avoir une colonne `category`.
+refusal-in-game = Partie { $n } : { $message }
