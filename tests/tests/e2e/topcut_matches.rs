@@ -23,6 +23,25 @@ fn game(p1: u32, p2: u32, t1: u32, t2: u32) -> Value {
     json!({ "player1_points": p1, "player2_points": p2, "player1_twenties": t1, "player2_twenties": t2 })
 }
 
+/// A two-player round robin (`game`, players `prefix`1 and `prefix`2) with a
+/// top cut of 2 played as `format`: round 1 reported by table 1's player 1
+/// as `first`, confirmed and closed, and the final paired. The event, and
+/// the answer pairing the final.
+async fn final_paired(base: &str, game: &str, prefix: &str, format: &str, first: Value) -> (Event, Value) {
+    let name = if game == "chess" { "Chess Final" } else { "Crokinole Final" };
+    let body = json!({ "name": name, "event_date": "2026-05-17", "format": "Open", "game": game, "pairing_system": "round_robin" });
+    let mut ev = Event::build(base).tournament(body).numbered(prefix, 2).faction("Club").start().await.unwrap();
+    let tid = ev.tid.clone();
+    ev.to.set_playoffs(&tid, &json!({ "cut": 2, "format": format })).await.unwrap().ok().unwrap();
+    let (round, tables) = ev.pair_next().await.unwrap();
+    let t = &tables[0];
+    ev.players[t.p1].report(&t.id, &first).await.unwrap().ok().unwrap();
+    ev.players[t.p2].confirm(&t.id).await.unwrap().ok().unwrap();
+    ev.to.close_round(&round).await.unwrap().ok().unwrap();
+    let fin = ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
+    (ev, fin)
+}
+
 /// A 4-player crokinole round robin (the player registered first wins 6–2),
 /// then a final of the top 2 played as a best of three.
 #[actix_web::test]
@@ -121,16 +140,8 @@ async fn topcut_crokinole_final_best_of_three() {
 /// result and all its games), the others answer 409 `already_reported`.
 async fn match_reported_at_once(backend: Backend) {
     let app = TestApp::spawn_with(backend, None).await.unwrap();
-    let body = json!({ "name": "Crokinole Final", "event_date": "2026-05-17", "format": "Open", "game": "crokinole", "pairing_system": "round_robin" });
-    let mut ev = Event::build(&app.base).tournament(body).numbered("C", 2).faction("Club").start().await.unwrap();
+    let (mut ev, fin) = final_paired(&app.base, "crokinole", "C", "best_of_three", game(6, 2, 3, 1)).await;
     let tid = ev.tid.clone();
-    ev.to.set_playoffs(&tid, &json!({ "cut": 2, "format": "best_of_three" })).await.unwrap().ok().unwrap();
-    let (round, tables) = ev.pair_next().await.unwrap();
-    let t = &tables[0];
-    ev.players[t.p1].report(&t.id, &game(6, 2, 3, 1)).await.unwrap().ok().unwrap();
-    ev.players[t.p2].confirm(&t.id).await.unwrap().ok().unwrap();
-    ev.to.close_round(&round).await.unwrap().ok().unwrap();
-    let fin = ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
     let id = s(&fin["round"]["pairings"][0], "id").to_string();
     // Player 1's version: 2–0; player 2's: 1–2.
     let mine = json!({ "games": [game(6, 2, 3, 1), game(8, 0, 4, 0)] });
@@ -265,16 +276,8 @@ async fn topcut_chess_final_with_tiebreak_games() {
 #[actix_web::test]
 async fn topcut_best_of_three_reported_from_a_phone() {
     let app = TestApp::spawn().await.unwrap();
-    let body = json!({ "name": "Crokinole Final", "event_date": "2026-05-17", "format": "Open", "game": "crokinole", "pairing_system": "round_robin" });
-    let mut ev = Event::build(&app.base).tournament(body).numbered("C", 2).faction("Club").start().await.unwrap();
+    let (mut ev, fin) = final_paired(&app.base, "crokinole", "C", "best_of_three", game(6, 2, 3, 1)).await;
     let tid = ev.tid.clone();
-    ev.to.set_playoffs(&tid, &json!({ "cut": 2, "format": "best_of_three" })).await.unwrap().ok().unwrap();
-    let (round, tables) = ev.pair_next().await.unwrap();
-    let t = &tables[0];
-    ev.players[t.p1].report(&t.id, &game(6, 2, 3, 1)).await.unwrap().ok().unwrap();
-    ev.players[t.p2].confirm(&t.id).await.unwrap().ok().unwrap();
-    ev.to.close_round(&round).await.unwrap().ok().unwrap();
-    let fin = ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
     let id = s(&fin["round"]["pairings"][0], "id").to_string();
     assert_eq!(s(&fin["round"]["pairings"][0]["player2"], "name"), "C2");
 
@@ -322,16 +325,8 @@ async fn topcut_best_of_three_reported_from_a_phone() {
 #[actix_web::test]
 async fn topcut_tiebreak_games_reported_from_a_phone() {
     let app = TestApp::spawn().await.unwrap();
-    let body = json!({ "name": "Chess Final", "event_date": "2026-05-17", "format": "Open", "game": "chess", "pairing_system": "round_robin" });
-    let mut ev = Event::build(&app.base).tournament(body).numbered("K", 2).faction("Club").start().await.unwrap();
+    let (mut ev, fin) = final_paired(&app.base, "chess", "K", "tiebreak_games", json!({ "result": "1-0" })).await;
     let tid = ev.tid.clone();
-    ev.to.set_playoffs(&tid, &json!({ "cut": 2, "format": "tiebreak_games" })).await.unwrap().ok().unwrap();
-    let (round, tables) = ev.pair_next().await.unwrap();
-    let t = &tables[0];
-    ev.players[t.p1].report(&t.id, &json!({ "result": "1-0" })).await.unwrap().ok().unwrap();
-    ev.players[t.p2].confirm(&t.id).await.unwrap().ok().unwrap();
-    ev.to.close_round(&round).await.unwrap().ok().unwrap();
-    let fin = ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
     let pairing = &fin["round"]["pairings"][0];
     let (p1, p2) = (s(&pairing["player1"], "name").to_string(), s(&pairing["player2"], "name").to_string());
     // Player 2 of the final (Black in the game, White in tie-break game 1, Black in game 2) reports.
@@ -380,16 +375,8 @@ async fn topcut_tiebreak_games_reported_from_a_phone() {
 #[actix_web::test]
 async fn topcut_best_of_three_overridden_from_the_dashboard() {
     let app = TestApp::spawn().await.unwrap();
-    let body = json!({ "name": "Crokinole Final", "event_date": "2026-05-17", "format": "Open", "game": "crokinole", "pairing_system": "round_robin" });
-    let mut ev = Event::build(&app.base).tournament(body).numbered("C", 2).faction("Club").start().await.unwrap();
+    let (mut ev, fin) = final_paired(&app.base, "crokinole", "C", "best_of_three", game(6, 2, 3, 1)).await;
     let tid = ev.tid.clone();
-    ev.to.set_playoffs(&tid, &json!({ "cut": 2, "format": "best_of_three" })).await.unwrap().ok().unwrap();
-    let (round, tables) = ev.pair_next().await.unwrap();
-    let t = &tables[0];
-    ev.players[t.p1].report(&t.id, &game(6, 2, 3, 1)).await.unwrap().ok().unwrap();
-    ev.players[t.p2].confirm(&t.id).await.unwrap().ok().unwrap();
-    ev.to.close_round(&round).await.unwrap().ok().unwrap();
-    let fin = ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
     let id = s(&fin["round"]["pairings"][0], "id").to_string();
     let b = Browser::start().await.unwrap();
     b.client.goto(&format!("{}/", app.base)).await.unwrap();
