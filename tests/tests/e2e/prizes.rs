@@ -287,6 +287,12 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
     let p3 = e.players.iter().find(|p| p.2 == "P3").and_then(|p| p.0.session()).map(String::from);
     let mut phone = WsClient::connect_as(&ws("player"), p3.as_deref()).await?;
     let mut screen = WsClient::connect(&ws("standings")).await?;
+    // A socket follows the room once its snapshot is sent: what happens
+    // before that is in the snapshot, not in a frame.
+    for client in [&mut phone, &mut screen] {
+        let snap = client.next_json(Duration::from_secs(5)).await;
+        assert_eq!(snap.as_ref().map(|f| f["type"].clone()), Some(json!("snapshot")), "{snap:?}");
+    }
     let since = e.seq().await?;
     e.to.post_empty(&format!("{base}/runs/{id2}/publish")).await?.ok()?;
     for client in [&mut phone, &mut screen] {
