@@ -189,29 +189,6 @@
     }
     return { player1_vp: pts[0], player2_vp: pts[1] };
   };
-  // A dispute's counter-score, asked for with prompts; null fields when not given.
-  G.disputeBody = function (t, seat) {
-    const body = {};
-    if (t.game === "chess") {
-      const r = prompt(L("prompt-chess", { results: CHESS.join(", ") }));
-      if (r) body.result = r;
-    } else if (t.game === "crokinole") {
-      const a = prompt(L("prompt-points")), b = prompt(L("prompt-opp-points")), c = prompt(L("prompt-20s")), d = prompt(L("prompt-opp-20s"));
-      if ([a, b, c, d].every(function (x) { return x !== null && x !== ""; })) {
-        const first = seat === "player1";
-        body.player1_points = Number(first ? a : b); body.player2_points = Number(first ? b : a);
-        body.player1_twenties = Number(first ? c : d); body.player2_twenties = Number(first ? d : c);
-      }
-    } else {
-      const mine = prompt(L("prompt-vp")), theirs = prompt(L("prompt-opp-vp"));
-      if (mine !== null && mine !== "" && theirs !== null && theirs !== "") {
-        body.player1_vp = Number(seat === "player1" ? mine : theirs); body.player2_vp = Number(seat === "player1" ? theirs : mine);
-      }
-    }
-    body.note = prompt(L("prompt-note")) || null;
-    return body;
-  };
-
   // ---- standings ----
   // The standings table's head and rows; `to`: show the TO's tie buttons.
   G.standingsTable = function (s, to) {

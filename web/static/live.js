@@ -56,6 +56,9 @@
     result_confirmed: function (d) { return d.pairing ? t("live-result-confirmed", { table: d.pairing.table }) : ""; },
     result_disputed: function (d) { return d.pairing ? t("live-result-disputed", { table: d.pairing.table }) : ""; },
     result_overridden: function (d) { return d.pairing ? t("live-result-overridden", { table: d.pairing.table }) : ""; },
+    report_corrected: function (d) { return d.pairing ? t("live-report-corrected", { table: d.pairing.table }) : ""; },
+    report_withdrawn: function (d) { return d.pairing ? t("live-report-withdrawn", { table: d.pairing.table }) : ""; },
+    dispute_withdrawn: function (d) { return d.pairing ? t("live-dispute-withdrawn", { table: d.pairing.table }) : ""; },
     clock_changed: function (d) { return d.clock ? t("live-clock-" + ({ running: "running", paused: "paused", ended: "ended" }[d.clock.state] || "changed")) : ""; },
     status_advanced: function () { return t("live-status-advanced"); },
     bracket_changed: function (d) { return d.bracket && d.bracket.champion ? t("live-champion", { name: d.bracket.champion.name }) : t("live-bracket-changed"); },
@@ -83,6 +86,24 @@
     if (p.removed) { if (i >= 0) s.players.splice(i, 1); }
     else if (i >= 0) s.players[i] = p; else s.players.push(p);
   }
+
+  // Asks before an action that cannot simply be taken back: a modal dialog
+  // saying what will happen (`text`, one paragraph per line), with Cancel
+  // (the default, and Escape) and a button naming the action (`ok`).
+  // Resolves true only when that button is pressed.
+  A.ask = function (title, text, ok) {
+    return new Promise(function (resolve) {
+      const d = document.createElement("dialog");
+      d.className = "ask";
+      d.setAttribute("aria-labelledby", "ask-title");
+      d.innerHTML = '<form method="dialog"><h2 id="ask-title">' + A.esc(title) + "</h2>" +
+        String(text).split("\n").filter(Boolean).map(function (l) { return "<p>" + A.esc(l) + "</p>"; }).join("") +
+        '<p class="actions"><button value="cancel" autofocus>' + A.esc(t("cancel")) + '</button> <button value="ok" class="primary" data-ask-ok>' + A.esc(ok) + "</button></p></form>";
+      document.body.appendChild(d);
+      d.addEventListener("close", function () { const yes = d.returnValue === "ok"; d.remove(); resolve(yes); });
+      d.showModal();
+    });
+  };
 
   // Replaces `el`'s content with `html` without losing what a person is
   // typing: fields they changed keep their value, and the focused field keeps

@@ -166,7 +166,7 @@
     let ev = "";
     if (NEXT[t.status]) ev += button(NEXT[t.status], "advance", "primary");
     if (!t.lists_locked && t.status !== "DRAFT" && t.status !== "COMPLETE") ev += button(L("lock-lists"), "lock-lists");
-    if (t.lists_locked) ev += '<span class="muted">' + esc(L("lists-locked")) + "</span>";
+    if (t.lists_locked) ev += '<span class="muted">' + esc(L("lists-locked")) + "</span>" + (t.status !== "COMPLETE" ? button(L("unlock-lists"), "unlock-lists") : "");
     if (t.status === "DRAFT") ev += button(L("delete-event"), "delete", "danger");
     $("#event-actions").innerHTML = ev;
 
@@ -194,6 +194,8 @@
       const groups = [
         [L("q-disputes"), "DISPUTED"], [L("q-pending"), "REPORTED"], [L("q-missing"), "UNREPORTED"], [L("q-confirmed"), "CONFIRMED"]
       ];
+      // A complete event's results are final: no override forms.
+      const final = t.status === "COMPLETE";
       // A playoff round of matches (several games a table): the override takes every game.
       const match = r.playoff && playoff && playoff.settings.format && playoff.settings.format !== "single" ? playoff.settings : null;
       q += "<h3>" + esc(L("round", { n: r.number })) + (r.mission ? " · " + esc(r.playoff ? A.playoffName(r.mission) : r.mission) : "") + " · " + esc(L("round-status-" + r.status.toLowerCase())) + "</h3>";
@@ -201,14 +203,14 @@
         const ps = tables.filter(function (p) { return p.state === g[1]; });
         q += "<h4>" + esc(g[0]) + " (" + ps.length + ")</h4>";
         if (!ps.length) return;
-        q += '<table class="grid queue"><thead><tr><th class="num">' + esc(L("col-table")) + "</th><th>" + esc(L("player-1")) + "</th><th>" + esc(L("player-2")) + "</th><th>" + esc(L("state-reported")) + "</th><th>" + esc(L("override")) + "</th></tr></thead><tbody>";
+        q += '<table class="grid queue"><thead><tr><th class="num">' + esc(L("col-table")) + "</th><th>" + esc(L("player-1")) + "</th><th>" + esc(L("player-2")) + "</th><th>" + esc(L("state-reported")) + "</th>" + (final ? "" : "<th>" + esc(L("override")) + "</th>") + "</tr></thead><tbody>";
         ps.forEach(function (p) {
           let rep = p.score ? esc(A.num(p.score_text)) + (p.reported_by ? ' <span class="muted">' + esc(L("reported-by", { name: p.reported_by === "player1" ? p.player1.name : p.reported_by === "player2" ? p.player2.name : L("to-short") })) + "</span>" : "") : '<span class="muted">—</span>';
           const counter = p.dispute ? (p.dispute.score_text || (p.dispute.player1_vp != null || p.dispute.player2_vp != null ? vp(p.dispute.player1_vp) + " – " + vp(p.dispute.player2_vp) : "")) : "";
           if (p.dispute) rep += '<div class="dispute">' + esc(L("disputed-colon")) + " " + (counter ? esc(counter) : esc(L("no-score-given"))) + (p.dispute.note ? " · " + esc(p.dispute.note) : "") + "</div>";
           if (p.to_override) rep += ' <span class="badge">' + esc(L("to-short")) + "</span>";
           q += '<tr data-pairing="' + p.id + '" class="state-' + p.state.toLowerCase() + '"><td class="num">' + p.table + "</td><td>" + seat(p.player1) + "</td><td>" + seat(p.player2) + "</td><td>" + rep + "</td>" +
-            '<td><form class="override" data-pairing="' + p.id + '"' + (match ? ' data-match="' + match.format + '">' + G.matchOverrideInputs(t, match) : ">" + G.scoreInputs(t, overrideValues(p))) + ' <button type="submit">' + esc(L("set")) + "</button></form></td></tr>";
+            (final ? "" : '<td><form class="override" data-pairing="' + p.id + '"' + (match ? ' data-match="' + match.format + '">' + G.matchOverrideInputs(t, match) : ">" + G.scoreInputs(t, overrideValues(p))) + ' <button type="submit">' + esc(L("set")) + "</button></form></td>") + "</tr>";
         });
         q += "</tbody></table>";
       });
@@ -228,7 +230,8 @@
       const st = p.dropped ? esc(L("dropped")) : p.checked_in ? esc(L("present")) : "";
       let btns = "";
       if (!p.checked_in && !p.dropped && (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")) btns += button(L("check-in"), "check-in:" + p.id);
-      if (t.status !== "COMPLETE") btns += button(L("remove"), "remove:" + p.id, "danger");
+      if (t.status !== "COMPLETE" && p.dropped) btns += button(L("reinstate"), "reinstate:" + p.id);
+      else if (t.status !== "COMPLETE") btns += button(L("remove"), "remove:" + p.id, "danger");
       return '<tr data-player="' + p.id + '"' + (p.dropped ? ' class="dropped"' : "") + "><td>" + p.registration_no + "</td><td>" + esc(p.display_name) + "</td><td>" + esc(p.faction) + "</td><td>" + list + "</td><td>" + (p.checked_in ? "✓" : "") + "</td><td>" + st + "</td><td>" + btns + "</td></tr>";
     }).join("");
   }
@@ -298,15 +301,46 @@
     "clock-minus": function () { return { action: "extend", minutes: -1 }; },
     "clock-end": function () { return confirm(L("clock-end-confirm")) ? { action: "end" } : null; },
   };
+  // What an action will do, asked before it is done (A.ask): [title, text,
+  // button], or null for actions taken at once.
+  function consequences(a, s) {
+    const t = s.tournament, r = s.round;
+    if (a === "advance") {
+      if (t.status === "IN_PROGRESS") {
+        // Swiss rounds still to play (a playoff round means the Swiss is over).
+        const played = !r ? 0 : r.playoff ? t.total_rounds : r.number;
+        const left = Math.max(0, (t.total_rounds || 0) - played);
+        return [L("ask-end-title"), (left ? L("ask-end-rounds-left", { played: played, total: t.total_rounds, left: left }) + "\n" : "") + L("ask-end-text"), L("ask-end-ok")];
+      }
+      if (t.status === "CHECK_IN") {
+        const here = s.players.filter(function (p) { return p.checked_in && !p.dropped; }).length;
+        return [L("ask-start-title"), L("ask-start-text", { here: here, all: s.players.length }), NEXT[t.status]];
+      }
+      return [NEXT[t.status], L(t.status === "DRAFT" ? "ask-open-text" : "ask-check-in-text"), NEXT[t.status]];
+    }
+    if (a === "lock-lists") return [L("ask-lock-title"), L("ask-lock-text"), L("lock-lists")];
+    if (a === "close-round") return [L("ask-close-title", { n: r.number }), L("ask-close-text"), L("close-round", { n: r.number })];
+    if (a === "pair") return [L("ask-pair-title", { n: r.number }), L("ask-pair-text"), L("generate-pairings", { n: r.number })];
+    return null;
+  }
   function dashboardClick(e) {
     if (G.standingsClick(e, tid, showError) || G.tiebreaksClick(e, tid, showError)) return;
     const b = e.target.closest("button[data-action]");
     if (!b) return;
+    // The stage the TO saw when asking: if it moved meanwhile, the server refuses (`state_changed`).
+    b.dataset.from = A.state.tournament.status;
+    const ask = consequences(b.dataset.action, A.state);
+    if (!ask) { dashboardAct(b); return; }
+    b.disabled = true;
+    A.ask(ask[0], ask[1], ask[2]).then(function (yes) { b.disabled = false; if (yes) dashboardAct(b); });
+  }
+  function dashboardAct(b) {
     const a = b.dataset.action, s = A.state, r = s.round;
     b.disabled = true;
     let p;
-    if (a === "advance") p = act("POST", "/api/tournaments/" + tid + "/advance", { from: s.tournament.status });
+    if (a === "advance") p = act("POST", "/api/tournaments/" + tid + "/advance", { from: b.dataset.from || s.tournament.status });
     else if (a === "lock-lists") p = act("POST", "/api/tournaments/" + tid + "/lock-lists").then(loadPlayers);
+    else if (a === "unlock-lists") p = act("POST", "/api/tournaments/" + tid + "/unlock-lists").then(loadPlayers);
     else if (a === "delete") { if (!confirm(L("delete-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/tournaments/" + tid).then(function () { location.href = "/"; }); }
     else if (a === "create-round") p = act("POST", "/api/tournaments/" + tid + "/rounds", { mission: ($("#mission") || {}).value || null });
     else if (a === "pair") p = act("POST", "/api/rounds/" + r.id + "/pairings").then(function (j) { A.state.warnings = j.warnings; renderDashboard(A.state); });
@@ -324,6 +358,7 @@
     else if (a === "playoffs-remove") p = act("DELETE", "/api/tournaments/" + tid + "/playoffs").then(loadPlayoff);
     else if (a === "playoffs-pair") p = act("POST", "/api/tournaments/" + tid + "/playoffs/rounds").then(loadPlayoff);
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
+    else if (a.indexOf("reinstate:") === 0) p = act("POST", "/api/players/" + a.slice(10) + "/reinstate");
     else if (a.indexOf("remove:") === 0) { if (!confirm(L("remove-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
     else if (CLOCK[a]) { const body = CLOCK[a](); if (!body) { b.disabled = false; return; } p = clockAct(body); }
     if (p) p.catch(function () {}).then(function () { b.disabled = false; });
@@ -359,6 +394,15 @@
     else if (next) h += " · " + esc(L("me-po-next")) + " " + next;
     return h + "</p>";
   }
+  // The player's open form beside a pending report: "correct" (the reporter
+  // fixes it) or "dispute" (the opponent's counter-score and reason).
+  let mode = null;
+  // A form's submit row with a Cancel button (`data-action="cancel-form"`).
+  function withCancel(form, label) {
+    return form.replace(/<button type="submit" class="primary">[^<]*<\/button><\/form>$/, '<span class="actions"><button type="submit" class="primary">' + esc(label) + '</button> <button type="button" data-action="cancel-form">' + esc(L("cancel")) + "</button></span></form>");
+  }
+  // A report, correction or dispute went through: close the form and show the table as the server answered.
+  function settled(j) { mode = null; if (j && j.pairing) A.state.pairing = j.pairing; renderPlayer(A.state); }
   function renderPlayer(s) {
     const t = s.tournament, r = s.round, me = s.me || {};
     let st = "<h2>" + esc(STATUS[t.status] || t.status) + "</h2>";
@@ -383,13 +427,24 @@
       const mySeat = iAm1 ? "player1" : "player2";
       html = '<p class="big">' + (r.playoff ? esc(L("me-playoffs")) + " · " + esc(A.playoffName(r.mission)) + ' · <a href="/t/' + t.id + '/bracket">' + esc(L("me-bracket")) + "</a>" : esc(L("round", { n: r.number }))) + " · " + esc(L("col-table")) + " <strong>" + p.table + "</strong></p><p>" + esc(L("vs")) + " <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")" + (t.game === "chess" ? " · " + esc(L(iAm1 ? "me-you-play-white" : "me-you-play-black")) : "") + "</p>" + (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");
       const said = G.is40k(t) ? G.scoreText(t, p, mySeat) + " " + esc(opp.name) : G.scoreText(t, p);
-      if (p.state === "UNREPORTED" && r.status === "ACTIVE") {
-        html += G.reportForm(t, opp, mySeat, r.playoff && s.bracket ? s.bracket.settings : null);
+      const match = r.playoff && s.bracket ? s.bracket.settings : null, open = r.status === "ACTIVE";
+      if (p.state !== "REPORTED" || !open) mode = null;
+      if (p.state === "UNREPORTED" && open) {
+        html += G.reportForm(t, opp, mySeat, match);
       } else if (p.state === "REPORTED") {
         html += "<p>" + esc(L("me-reported")) + " " + said + ".</p>";
-        if (p.reported_by === mySeat) html += '<p class="muted">' + esc(L("me-waiting", { name: opp.name })) + "</p>";
-        else html += '<p><button type="button" class="primary" data-action="confirm">' + esc(L("me-confirm")) + '</button> <button type="button" class="danger" data-action="dispute">' + esc(L("me-dispute")) + "</button></p>";
-      } else if (p.state === "DISPUTED") html += "<p>" + esc(L("me-disputed")) + "</p>";
+        if (p.reported_by === mySeat) {
+          html += '<p class="muted">' + esc(L("me-waiting", { name: opp.name })) + "</p>";
+          if (mode === "correct") html += withCancel(G.reportForm(t, opp, mySeat, match).replace('<form id="report-form"', '<form id="report-form" data-correct="1"'), L("me-save-correction"));
+          else if (open) html += '<p><button type="button" data-action="correct">' + esc(L("me-correct")) + '</button> <button type="button" data-action="withdraw">' + esc(L("me-withdraw")) + "</button></p>";
+        } else if (mode === "dispute") {
+          html += '<h3>' + esc(L("me-dispute-title")) + "</h3>" + withCancel(G.reportForm(t, opp, mySeat, null).replace('<form id="report-form" class="stack narrow">', '<form id="dispute-form" class="stack narrow"><p class="muted">' + esc(L("me-dispute-intro")) + "</p>")
+            .replace(/<button type="submit"/, '<label>' + esc(L("me-dispute-reason")) + ' <textarea name="note" rows="3" maxlength="500" required></textarea></label><button type="submit"'), L("me-send-dispute"));
+        } else if (open) html += '<p><button type="button" class="primary" data-action="confirm">' + esc(L("me-confirm")) + '</button> <button type="button" class="danger" data-action="dispute">' + esc(L("me-dispute")) + "</button></p>";
+      } else if (p.state === "DISPUTED") {
+        html += "<p>" + esc(L("me-disputed")) + "</p>";
+        if (p.reported_by !== mySeat && open) html += '<p><button type="button" data-action="withdraw-dispute">' + esc(L("me-withdraw-dispute")) + "</button></p>";
+      }
       else if (p.state === "CONFIRMED") html += "<p>" + esc(L("me-final")) + " " + said + (p.to_override ? " (" + esc(L("me-set-by-organiser")) + ")" : "") + ".</p>";
       html += '<input type="hidden" id="pairing-id" value="' + p.id + '" data-seat="' + mySeat + '">';
     } else if (r && r.status !== "PENDING") html = "<p>" + esc(L("me-not-paired", { n: r.number })) + "</p>";
@@ -410,16 +465,23 @@
     const a = b.dataset.action, pid = ($("#pairing-id") || {}).value;
     if (a === "check-in") act("POST", "/api/tournaments/" + tid + "/check-in").catch(function () {});
     else if (a === "drop") { if (confirm(L("me-drop-confirm"))) act("POST", "/api/tournaments/" + tid + "/drop").catch(function () {}); }
-    else if (a === "confirm") act("POST", "/api/pairings/" + pid + "/confirm").catch(function () {});
-    else if (a === "dispute") {
-      act("POST", "/api/pairings/" + pid + "/dispute", G.disputeBody(A.state.tournament, $("#pairing-id").dataset.seat)).catch(function () {});
-    }
+    // The report as this page shows it: if it was corrected meanwhile, nothing is confirmed (`report_changed`).
+    else if (a === "confirm") act("POST", "/api/pairings/" + pid + "/confirm", { score: (A.state.pairing || {}).score || null }).catch(function () {});
+    else if (a === "dispute" || a === "correct") { mode = a; renderPlayer(A.state); const f = $("#my-pairing input, #my-pairing select"); if (f) f.focus(); }
+    else if (a === "cancel-form") { mode = null; renderPlayer(A.state); }
+    else if (a === "withdraw") act("DELETE", "/api/pairings/" + pid + "/report").catch(function () {});
+    else if (a === "withdraw-dispute") act("DELETE", "/api/pairings/" + pid + "/dispute").catch(function () {});
   }
   function playerSubmit(e) {
     if (e.target.id === "report-form") {
       e.preventDefault();
       const f = e.target, pid = $("#pairing-id").value, seat = $("#pairing-id").dataset.seat;
-      submitForm(f, "POST", "/api/pairings/" + pid + "/report", G.reportPayload(A.state.tournament, f, seat)).catch(function () {});
+      submitForm(f, f.dataset.correct ? "PUT" : "POST", "/api/pairings/" + pid + "/report", G.reportPayload(A.state.tournament, f, seat)).then(settled).catch(function () {});
+    } else if (e.target.id === "dispute-form") {
+      e.preventDefault();
+      const f = e.target, pid = $("#pairing-id").value, seat = $("#pairing-id").dataset.seat;
+      const body = Object.assign(G.reportPayload(A.state.tournament, f, seat), { note: f.note.value });
+      submitForm(f, "POST", "/api/pairings/" + pid + "/dispute", body).then(settled).catch(function () {});
     } else if (e.target.id === "list-form") {
       e.preventDefault();
       submitForm(e.target, "PUT", "/api/tournaments/" + tid + "/list", { list_text: e.target.list_text.value }).then(function (j) { A.state.me.list_text = j.player.list_text; showSaved(e.target); }).catch(function () {});

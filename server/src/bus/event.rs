@@ -78,6 +78,17 @@ pub enum EventData {
         /// The tournament.
         tournament: TournamentView,
     },
+    /// The TO unlocked the lists: players edit them again, and only the TO reads them.
+    ListsUnlocked {
+        /// The tournament.
+        tournament: TournamentView,
+    },
+    /// The TO reinstated a player who had dropped (or been removed): they
+    /// are paired again from the next round.
+    PlayerReinstated {
+        /// The registration.
+        player: PlayerView,
+    },
     /// A round was created (no pairings yet).
     RoundCreated {
         /// The round.
@@ -102,6 +113,22 @@ pub enum EventData {
     },
     /// The TO set the result.
     ResultOverridden {
+        /// The table.
+        pairing: PairingView,
+    },
+    /// The reporter corrected their report before the opponent confirmed it.
+    ReportCorrected {
+        /// The table, with the corrected score.
+        pairing: PairingView,
+    },
+    /// The reporter withdrew their report: the table is unreported again.
+    ReportWithdrawn {
+        /// The table.
+        pairing: PairingView,
+    },
+    /// The player who disputed withdrew the dispute: the report waits for
+    /// their confirmation again.
+    DisputeWithdrawn {
         /// The table.
         pairing: PairingView,
     },
@@ -170,6 +197,12 @@ pub enum EventData {
     PrizesPublished {
         /// Which run, when, and how many prizes.
         prizes: PrizesNotice,
+    },
+    /// The TO took the published prizes back: no prize list is public until
+    /// a run is published again.
+    PrizesUnpublished {
+        /// The run that was public.
+        run_id: PrizeRunId,
     },
     /// The TO started, paused, resumed, extended or ended a round's clock.
     ClockChanged {
@@ -255,12 +288,17 @@ impl EventData {
             EventData::PlayerDropped { .. } => "player_dropped",
             EventData::PlayerRemoved { .. } => "player_removed",
             EventData::ListsLocked { .. } => "lists_locked",
+            EventData::ListsUnlocked { .. } => "lists_unlocked",
+            EventData::PlayerReinstated { .. } => "player_reinstated",
             EventData::RoundCreated { .. } => "round_created",
             EventData::PairingsPublished(_) => "pairings_published",
             EventData::ResultReported { .. } => "result_reported",
             EventData::ResultConfirmed { .. } => "result_confirmed",
             EventData::ResultDisputed { .. } => "result_disputed",
             EventData::ResultOverridden { .. } => "result_overridden",
+            EventData::ReportCorrected { .. } => "report_corrected",
+            EventData::ReportWithdrawn { .. } => "report_withdrawn",
+            EventData::DisputeWithdrawn { .. } => "dispute_withdrawn",
             EventData::RoundClosed { .. } => "round_closed",
             EventData::StandingsChanged(_) => "standings_changed",
             EventData::RatingsChanged { .. } => "ratings_changed",
@@ -272,6 +310,7 @@ impl EventData {
             EventData::ByeCancelled { .. } => "bye_cancelled",
             EventData::TrfImported { .. } => "trf_imported",
             EventData::PrizesPublished { .. } => "prizes_published",
+            EventData::PrizesUnpublished { .. } => "prizes_unpublished",
             EventData::ClockChanged { .. } => "clock_changed",
             EventData::BracketChanged { .. } => "bracket_changed",
             EventData::Unknown => "unknown",
@@ -347,7 +386,10 @@ impl EventData {
             EventData::ResultReported { pairing }
             | EventData::ResultConfirmed { pairing }
             | EventData::ResultDisputed { pairing }
-            | EventData::ResultOverridden { pairing } => Some(pairing),
+            | EventData::ResultOverridden { pairing }
+            | EventData::ReportCorrected { pairing }
+            | EventData::ReportWithdrawn { pairing }
+            | EventData::DisputeWithdrawn { pairing } => Some(pairing),
             _ => None,
         }
     }
@@ -362,6 +404,7 @@ impl EventData {
             | EventData::PlayerCheckedIn { player }
             | EventData::PlayerDropped { player }
             | EventData::PlayerRemoved { player }
+            | EventData::PlayerReinstated { player }
             | EventData::ByeRequested { player, .. }
             | EventData::ByeCancelled { player, .. } => Some(player),
             _ => None,
@@ -377,6 +420,7 @@ impl EventData {
                 | EventData::PlayerRegistered { .. }
                 | EventData::PlayerDropped { .. }
                 | EventData::PlayerRemoved { .. }
+                | EventData::PlayerReinstated { .. }
         )
     }
 }

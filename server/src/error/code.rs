@@ -177,6 +177,8 @@ codes! {
     ListsAlreadyLocked = "lists_already_locked", CONFLICT;
     /// Army lists are locked: a list cannot be sent or changed.
     ListsLocked = "lists_locked", CONFLICT;
+    /// Army lists are not locked: there is nothing to unlock.
+    ListsNotLocked = "lists_not_locked", CONFLICT;
     /// The endpoint does not take this HTTP method (`Allow` says which it takes).
     MethodNotAllowed = "method_not_allowed", always(StatusCode::METHOD_NOT_ALLOWED);
     /// `/metrics` is served to this machine and trusted proxies only (`--public-metrics` shares it).
@@ -197,8 +199,12 @@ codes! {
     NoSuchEndpoint = "no_such_endpoint", NOT_FOUND;
     /// A swap is asked for the last player of a tied group.
     NobodyBelow = "nobody_below", CONFLICT;
+    /// A dispute is withdrawn only while the table is disputed (before the organiser decides).
+    NotDisputed = "not_disputed", CONFLICT;
     /// Only a tournament in DRAFT can be deleted.
     NotDraft = "not_draft", CONFLICT;
+    /// Only a player who dropped (or was removed) can be reinstated.
+    NotDropped = "not_dropped", CONFLICT;
     /// Too few checked-in players to start the event or pair a round.
     NotEnoughPlayers = "not_enough_players", CONFLICT;
     /// A path segment is not a valid id, or there is no page at this address.
@@ -215,6 +221,10 @@ codes! {
     NotTournamentOrganiser = "not_tournament_organiser", FORBIDDEN;
     /// Lots are drawn only for a tie every tie-break leaves open.
     NotUnresolved = "not_unresolved", CONFLICT;
+    /// Only the player who disputed a result withdraws the dispute.
+    NotYourDispute = "not_your_dispute", FORBIDDEN;
+    /// Only the player who reported a result corrects or withdraws it (the opponent confirms or disputes).
+    NotYourReport = "not_your_report", FORBIDDEN;
     /// The caller is not playing at this table (the organiser overrides instead).
     NotYourTable = "not_your_table", FORBIDDEN;
     /// A player confirms or disputes their own report.
@@ -248,6 +258,8 @@ codes! {
     PrizesNotPublished = "prizes_not_published", NOT_FOUND;
     /// Registration is not open in the tournament's current stage.
     RegistrationClosed = "registration_closed", CONFLICT;
+    /// The report changed since the confirming player read it (the reporter corrected it): nothing was confirmed.
+    ReportChanged = "report_changed", CONFLICT;
     /// The result is disputed; the organiser resolves it.
     ResultDisputed = "result_disputed", CONFLICT;
     /// Byes are arranged before their round is paired.
@@ -266,6 +278,8 @@ codes! {
     RoundNotPublished = "round_not_published", NOT_FOUND;
     /// A round is still open: close it first.
     RoundOpen = "round_open", CONFLICT;
+    /// A round was paired after the player dropped: a player is reinstated only before the next round is paired.
+    RoundPairedSinceDrop = "round_paired_since_drop", CONFLICT;
     /// The event needs its number of rounds (`total_rounds`).
     RoundsRequired = "rounds_required", UNPROCESSABLE;
     /// The tournament is no longer in the stage the organiser saw (`from`).

@@ -17,6 +17,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/players", web::get().to(list))
         .route("/api/players/{id}/check-in", web::post().to(check_in_player))
         .route("/api/players/{id}", web::delete().to(remove))
+        .route("/api/players/{id}/reinstate", web::post().to(reinstate))
         .route("/api/players/{id}/profile", web::put().to(update_profile));
 }
 
@@ -135,6 +136,23 @@ async fn check_in_player(
 )]
 async fn remove(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<PlayerId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "player": players::remove(&state.ctx, &user, *id).await? })))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/players/{id}/reinstate",
+    operation_id = "players_reinstate",
+    tag = "players",
+    summary = "Reinstate a player who dropped or was removed, before the next round is paired without them (the TO).",
+    params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
+    responses((status = 200, description = "The registration, back in the event.", body = crate::http::schemas::bodies::PlayerBody))
+)]
+async fn reinstate(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<PlayerId>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "player": players::reinstate(&state.ctx, &user, *id).await? })))
 }
 
 #[utoipa::path(

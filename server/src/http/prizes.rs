@@ -20,6 +20,7 @@ use serde_json::json;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/tournaments/{id}/prizes", web::get().to(get_published))
+        .route("/api/tournaments/{id}/prizes", web::delete().to(unpublish))
         .route("/api/tournaments/{id}/prizes.csv", web::get().to(export))
         .route("/api/tournaments/{id}/prizes/config", web::get().to(get_config))
         .route("/api/tournaments/{id}/prizes/config", web::put().to(set_config))
@@ -33,7 +34,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/prizes/manage/import", web::post().to(import_form))
         .route("/t/{id}/prizes/manage/rules", web::post().to(rules_form))
         .route("/t/{id}/prizes/manage/run", web::post().to(run_form))
-        .route("/t/{id}/prizes/manage/publish", web::post().to(publish_form));
+        .route("/t/{id}/prizes/manage/publish", web::post().to(publish_form))
+        .route("/t/{id}/prizes/manage/unpublish", web::post().to(unpublish_form));
 }
 
 #[utoipa::path(
@@ -223,6 +225,24 @@ async fn publish(
 ) -> ApiResult<HttpResponse> {
     let (id, run) = path.into_inner();
     Ok(HttpResponse::Ok().json(json!({ "prizes": prizes::publish(&state.ctx, &user, id, run).await? })))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/tournaments/{id}/prizes",
+    operation_id = "prizes_unpublish",
+    tag = "prizes",
+    summary = "Take the published prizes back: the list is no longer public; any run can be published again (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 204, description = "Taken back."))
+)]
+async fn unpublish(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
+    prizes::unpublish(&state.ctx, &user, *id).await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 async fn prizes_page(
@@ -427,6 +447,28 @@ async fn publish_form(
     let Some(u) = user.0 else { return Ok(login(*id)) };
     match prizes::publish(&state.ctx, &u, *id, form.run_id).await {
         Ok(_) => Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/t/{id}/prizes"))).finish()),
+        Err(e) => refused(&state, &req, &u, *id, e, String::new()).await,
+    }
+}
+
+#[derive(Deserialize)]
+struct TokenForm {
+    csrf_token: String,
+}
+
+async fn unpublish_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+    form: web::Form<TokenForm>,
+) -> Page {
+    csrf::check_form_token(&req, &form.csrf_token)?;
+    let Some(u) = user.0 else { return Ok(login(*id)) };
+    match prizes::unpublish(&state.ctx, &u, *id).await {
+        Ok(()) => {
+            Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/t/{id}/prizes/manage"))).finish())
+        }
         Err(e) => refused(&state, &req, &u, *id, e, String::new()).await,
     }
 }

@@ -1,4 +1,5 @@
-//! `/api/pairings/{id}/*`: report, confirm, dispute, override.
+//! `/api/pairings/{id}/*`: report (correct, withdraw), confirm, dispute
+//! (withdraw), override.
 
 use crate::app::AppState;
 use crate::auth::session::Authed;
@@ -10,8 +11,11 @@ use serde_json::json;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/pairings/{id}/report", web::post().to(report))
+        .route("/api/pairings/{id}/report", web::put().to(correct))
+        .route("/api/pairings/{id}/report", web::delete().to(withdraw))
         .route("/api/pairings/{id}/confirm", web::post().to(confirm))
         .route("/api/pairings/{id}/dispute", web::post().to(dispute))
+        .route("/api/pairings/{id}/dispute", web::delete().to(withdraw_dispute))
         .route("/api/pairings/{id}/override", web::post().to(override_result));
 }
 
@@ -35,20 +39,77 @@ async fn report(
 }
 
 #[utoipa::path(
+    put,
+    path = "/api/pairings/{id}/report",
+    operation_id = "results_correct",
+    tag = "results",
+    summary = "Correct one's own report before the opponent confirms or disputes it (the reporter).",
+    params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
+    request_body = crate::service::scores::Score,
+    responses((status = 200, description = "The table, with the corrected report.", body = crate::http::schemas::bodies::PairingBody))
+)]
+async fn correct(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<PairingId>,
+    body: web::Json<results::Score>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok()
+        .json(json!({ "pairing": results::correct(&state.ctx, &user, *id, body.into_inner()).await? })))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/pairings/{id}/report",
+    operation_id = "results_withdraw",
+    tag = "results",
+    summary = "Withdraw one's own report before the opponent confirms or disputes it (the reporter).",
+    params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
+    responses((status = 200, description = "The table, unreported again.", body = crate::http::schemas::bodies::PairingBody))
+)]
+async fn withdraw(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<PairingId>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "pairing": results::withdraw(&state.ctx, &user, *id).await? })))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/pairings/{id}/dispute",
+    operation_id = "results_withdraw_dispute",
+    tag = "results",
+    summary = "Withdraw one's dispute before the TO decides; the report waits for confirmation again (the disputing player).",
+    params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
+    responses((status = 200, description = "The table, reported again.", body = crate::http::schemas::bodies::PairingBody))
+)]
+async fn withdraw_dispute(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<PairingId>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "pairing": results::withdraw_dispute(&state.ctx, &user, *id).await? })))
+}
+
+#[utoipa::path(
     post,
     path = "/api/pairings/{id}/confirm",
     operation_id = "results_confirm",
     tag = "results",
     summary = "Confirm the opponent's report (the other player).",
     params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
+    request_body(content = Option<crate::service::results::ConfirmInput>, description = "Optional: the score the player read; an empty body confirms the report as it stands."),
     responses((status = 200, description = "The table, confirmed.", body = crate::http::schemas::bodies::PairingBody))
 )]
 async fn confirm(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<PairingId>,
+    body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "pairing": results::confirm(&state.ctx, &user, *id).await? })))
+    let seen: results::ConfirmInput = super::optional_json(&body)?;
+    Ok(HttpResponse::Ok().json(json!({ "pairing": results::confirm(&state.ctx, &user, *id, seen).await? })))
 }
 
 #[utoipa::path(

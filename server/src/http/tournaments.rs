@@ -20,6 +20,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}", web::delete().to(delete))
         .route("/api/tournaments/{id}/advance", web::post().to(advance))
         .route("/api/tournaments/{id}/lock-lists", web::post().to(lock_lists))
+        .route("/api/tournaments/{id}/unlock-lists", web::post().to(unlock_lists))
         .route("/api/tournaments/{id}/standings", web::get().to(get_standings))
         .route("/api/tournaments/{id}/snapshot", web::get().to(get_snapshot))
         .route("/api/tournaments/{id}/events", web::get().to(events));
@@ -150,6 +151,23 @@ async fn lock_lists(
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::lock_lists(&state.ctx, &user, *id).await? })))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/unlock-lists",
+    operation_id = "tournaments_unlock_lists",
+    tag = "tournaments",
+    summary = "Unlock army lists: players may change them again, and only the TO reads them (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The event.", body = crate::http::schemas::bodies::TournamentBody))
+)]
+async fn unlock_lists(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::unlock_lists(&state.ctx, &user, *id).await? })))
 }
 
 /// `?after_round=N`: the standings as they stood after round `N`.

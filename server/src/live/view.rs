@@ -158,6 +158,8 @@ impl View {
                 E::TournamentCreated { .. }
                 | E::StatusAdvanced { .. }
                 | E::ListsLocked { .. }
+                | E::ListsUnlocked { .. }
+                | E::PrizesUnpublished { .. }
                 | E::StandingsConfigChanged { .. }
                 | E::TrfImported { .. }
                 | E::PrizesPublished { .. },

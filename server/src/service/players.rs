@@ -5,7 +5,9 @@ use super::views::{self, PlayerView};
 use super::Ctx;
 use super::{clean_text, load_tournament, require_to, Change};
 use crate::bus::EventData;
-use crate::domain::{now_millis, Player, PlayerId, PlayerProfile, Tournament, TournamentId, TournamentStatus, User};
+use crate::domain::{
+    now_millis, Player, PlayerId, PlayerProfile, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
+};
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use serde::Deserialize;
 
@@ -239,6 +241,65 @@ pub async fn remove(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Playe
     change.emit(EventData::PlayerRemoved { player: views::player(&p, false, false) }).await?;
     change.commit(ctx).await?;
     Ok(views::player(&p, false, false))
+}
+
+/// `player.reinstate`: the TO undoes a drop or a removal, before the next
+/// round is paired without the player: they are paired again from the next
+/// round (the rounds they missed stay missed).
+///
+/// # Errors
+/// 403 for anyone but the TO; 404 for an unknown player; 409 `not_dropped`
+/// for a player still in; 409 `round_paired_since_drop` when the latest
+/// paired round was paired without them; 409 `wrong_status` once the event
+/// is complete.
+pub async fn reinstate(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<PlayerView> {
+    let (t_id, _) = locate(ctx, player).await?;
+    let mut change = Change::begin(ctx, t_id).await?;
+    let t = load_tournament(change.tx(), t_id).await?;
+    require_to(&t, user, "reinstate players")?;
+    let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
+    if t.status == TournamentStatus::Complete {
+        return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
+    }
+    if !p.dropped && !p.removed {
+        return Err(ApiError::conflict(
+            Code::NotDropped,
+            format!("{} has not dropped: there is nothing to reinstate.", p.display_name),
+        ));
+    }
+    // The drop is undone only if no round was paired since: a player who
+    // dropped is in no later round, so the latest paired round tells.
+    let paired = change
+        .tx()
+        .all_rounds(t_id)
+        .await?
+        .into_iter()
+        .filter(|r| !r.playoff && r.status != RoundStatus::Pending)
+        .max_by_key(|r| r.number);
+    if let Some(r) = paired {
+        let seated = change
+            .tx()
+            .pairings_of_round(r.id)
+            .await?
+            .iter()
+            .any(|x| x.player1_id == p.id || x.player2_id == Some(p.id));
+        if !seated {
+            return Err(ApiError::conflict(
+                Code::RoundPairedSinceDrop,
+                format!(
+                    "Round {} was paired after {} dropped; a player can be reinstated only before the next round is paired.",
+                    r.number, p.display_name
+                ),
+            ));
+        }
+    }
+    p.dropped = false;
+    p.removed = false;
+    change.tx().update_player(&p).await?;
+    let v = views::player(&p, false, false);
+    change.emit(EventData::PlayerReinstated { player: v.clone() }).await?;
+    change.commit(ctx).await?;
+    Ok(v)
 }
 
 /// `player.list`: the registrations (removed ones only for the TO), with the

@@ -35,6 +35,9 @@ enum Step {
     Confirmed,
     Disputed,
     Overridden,
+    Corrected,
+    Withdrawn,
+    DisputeWithdrawn,
 }
 
 impl Step {
@@ -45,6 +48,9 @@ impl Step {
             Step::Confirmed => EventData::ResultConfirmed { pairing },
             Step::Disputed => EventData::ResultDisputed { pairing },
             Step::Overridden => EventData::ResultOverridden { pairing },
+            Step::Corrected => EventData::ReportCorrected { pairing },
+            Step::Withdrawn => EventData::ReportWithdrawn { pairing },
+            Step::DisputeWithdrawn => EventData::DisputeWithdrawn { pairing },
         }
     }
 
@@ -281,6 +287,37 @@ impl Table {
         Ok(())
     }
 
+    /// Checks the caller reported this table's pending result (to correct
+    /// or withdraw it): only until the opponent confirms or disputes it.
+    fn require_own_report(&self, user: &User) -> ApiResult<()> {
+        self.seat_of(user)?;
+        match self.pairing.state {
+            PairingState::Unreported => {
+                return Err(ApiError::conflict(Code::NotReported, "No result has been reported at this table yet."))
+            }
+            PairingState::Confirmed => {
+                return Err(ApiError::conflict(
+                    Code::AlreadyConfirmed,
+                    "Your opponent confirmed this result: it is final; ask the organiser to correct it.",
+                ))
+            }
+            PairingState::Disputed => {
+                return Err(ApiError::conflict(
+                    Code::ResultDisputed,
+                    "Your opponent disputed this result; the organiser will decide it.",
+                ))
+            }
+            PairingState::Reported => {}
+        }
+        if self.pairing.reported_by != Some(user.id) {
+            return Err(ApiError::forbidden(
+                Code::NotYourReport,
+                "Your opponent reported this result: confirm it, or dispute it with your score.",
+            ));
+        }
+        Ok(())
+    }
+
     async fn finish(mut self, ctx: &Ctx, step: Step) -> ApiResult<PairingView> {
         let view = self.record(step).await?;
         self.change.commit(ctx).await?;
@@ -378,15 +415,76 @@ pub async fn report(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score)
     table.finish(ctx, Step::Reported).await
 }
 
+/// `result.correct`: the reporter replaces their own report (a typo in the
+/// VP, the wrong winner) while the opponent has not confirmed or disputed it.
+///
+/// # Errors
+/// 403 `not_your_report` for the opponent (who confirms or disputes
+/// instead), 403 for anyone not at the table; 409 when nothing is reported,
+/// or the report is confirmed, disputed, or its round closed; 400/422 for a
+/// bad score, as [`report`].
+pub async fn correct(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score) -> ApiResult<PairingView> {
+    let mut table = Table::open(ctx, pairing_id).await?;
+    if !table.best_of_three() {
+        score.parse(&table.t)?;
+    }
+    table.in_playable_round().await?;
+    table.require_own_report(user)?;
+    let (reported, result, games) = table.scored(&score, false)?;
+    table.set_score(reported, result, user);
+    table.games = Some(games);
+    table.finish(ctx, Step::Corrected).await
+}
+
+/// `result.withdraw`: the reporter takes their report back while the
+/// opponent has not confirmed or disputed it; the table is unreported again.
+///
+/// # Errors
+/// As [`correct`] (without the score's).
+pub async fn withdraw(ctx: &Ctx, user: &User, pairing_id: PairingId) -> ApiResult<PairingView> {
+    let mut table = Table::open(ctx, pairing_id).await?;
+    table.in_playable_round().await?;
+    table.require_own_report(user)?;
+    let p = &mut table.pairing;
+    (p.score, p.result, p.reported_by, p.reported_at) = (None, None, None, None);
+    p.state = PairingState::Unreported;
+    table.games = Some(Vec::new());
+    table.finish(ctx, Step::Withdrawn).await
+}
+
+/// `result.confirm`'s optional body: the score the confirming player saw
+/// (the table's `score` as they were sent it). When given and the report has
+/// changed since (the reporter corrected it), nothing is confirmed.
+#[derive(Clone, Debug, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConfirmInput {
+    /// The `score` of the table as the player read it.
+    #[serde(default)]
+    pub score: Option<serde_json::Value>,
+}
+
 /// `result.confirm`: the reporter's opponent confirms; the result counts.
 ///
 /// # Errors
 /// 403 for the reporter or anyone not at the table; 409 when there is no
-/// pending report.
-pub async fn confirm(ctx: &Ctx, user: &User, pairing_id: PairingId) -> ApiResult<PairingView> {
+/// pending report; 409 `report_changed` when `seen.score` is not the report
+/// as it now stands.
+pub async fn confirm(ctx: &Ctx, user: &User, pairing_id: PairingId, seen: ConfirmInput) -> ApiResult<PairingView> {
     let mut table = Table::open(ctx, pairing_id).await?;
     table.in_playable_round().await?;
     table.require_opponent_of_reporter(user, "confirm")?;
+    if let Some(seen) = seen.score {
+        let now = views::pairing(&table.pairing, &roster(&table.players));
+        if now.score.as_ref() != Some(&seen) {
+            return Err(ApiError::conflict(
+                Code::ReportChanged,
+                format!(
+                    "The report changed since you read it: it now reads {}. Check it, then confirm or dispute it.",
+                    now.score_text.unwrap_or_default()
+                ),
+            ));
+        }
+    }
     table.pairing.state = PairingState::Confirmed;
     table.finish(ctx, Step::Confirmed).await
 }
@@ -405,6 +503,38 @@ pub async fn dispute(ctx: &Ctx, user: &User, pairing_id: PairingId, input: Dispu
     table.pairing.state = PairingState::Disputed;
     table.pairing.dispute = Some(counter);
     table.finish(ctx, Step::Disputed).await
+}
+
+/// `result.withdrawDispute`: the player who disputed takes the dispute back
+/// before the organiser decides; the report stands again, waiting for their
+/// confirmation (or a new dispute).
+///
+/// # Errors
+/// 403 `not_your_dispute` for the reporter, 403 for anyone not at the
+/// table; 409 `not_disputed` when the table is not disputed (the organiser
+/// decided, or there was no dispute), 409 when the round is closed.
+pub async fn withdraw_dispute(ctx: &Ctx, user: &User, pairing_id: PairingId) -> ApiResult<PairingView> {
+    let mut table = Table::open(ctx, pairing_id).await?;
+    table.in_playable_round().await?;
+    table.seat_of(user)?;
+    if table.pairing.state != PairingState::Disputed {
+        return Err(ApiError::conflict(
+            Code::NotDisputed,
+            match table.pairing.state {
+                PairingState::Confirmed => "This result is final: the organiser decided it, or it was confirmed.",
+                _ => "This result is not disputed.",
+            },
+        ));
+    }
+    if table.pairing.reported_by == Some(user.id) {
+        return Err(ApiError::forbidden(
+            Code::NotYourDispute,
+            "Your opponent disputed your report: only they can withdraw the dispute; otherwise the organiser decides.",
+        ));
+    }
+    table.pairing.state = PairingState::Reported;
+    table.pairing.dispute = None;
+    table.finish(ctx, Step::DisputeWithdrawn).await
 }
 
 /// `result.override`'s answer: the table, and what it did to ratings

@@ -373,6 +373,34 @@ pub async fn lock_lists(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<T
     Ok(v)
 }
 
+/// `player.unlockLists`: the TO undoes a lock (locked too early, or a player
+/// must fix a list): players can change their lists again, and only the TO
+/// reads them until they are locked again.
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 `lists_not_locked` when they are not
+/// locked; 409 `wrong_status` once the event is complete.
+pub async fn unlock_lists(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<TournamentView> {
+    let mut change = Change::begin(ctx, id).await?;
+    let mut t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "unlock army lists")?;
+    if t.status == TournamentStatus::Complete {
+        return Err(ApiError::conflict(
+            Code::WrongStatus,
+            "The tournament is complete: its lists stay as they were played.",
+        ));
+    }
+    if !t.lists_locked {
+        return Err(ApiError::conflict(Code::ListsNotLocked, "Army lists are not locked: there is nothing to unlock."));
+    }
+    t.lists_locked = false;
+    change.tx().update_tournament(&t).await?;
+    let v = view(change.tx(), &t).await?;
+    change.emit(EventData::ListsUnlocked { tournament: v.clone() }).await?;
+    change.commit(ctx).await?;
+    Ok(v)
+}
+
 /// Checks a schedule: at most [`MAX_ROUNDS`] times, each `HH:MM` or
 /// `YYYY-MM-DD HH:MM` (a real date and time); blanks are dropped from the end.
 ///

@@ -98,6 +98,16 @@ impl Tx {
             .transpose()
     }
 
+    /// Takes the tournament's published run back (no run is public after).
+    /// Returns how many runs were published (0 or 1).
+    pub async fn unpublish_prize_runs(&self, tournament: TournamentId) -> StoreResult<u64> {
+        self.exec(
+            "UPDATE prize_runs SET published = ? WHERE tournament_id = ? AND published = ?",
+            vec![false.into(), tournament.into(), true.into()],
+        )
+        .await
+    }
+
     /// Makes `run` the tournament's published run (published `at`); the
     /// run published before, if any, is no longer the published one.
     pub async fn publish_prize_run(&self, tournament: TournamentId, run: PrizeRunId, at: Millis) -> StoreResult<()> {

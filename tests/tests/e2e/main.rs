@@ -32,5 +32,6 @@ mod storage;
 mod swiss40k;
 mod topcut;
 mod topcut_matches;
+mod undo;
 mod venue;
 mod views;

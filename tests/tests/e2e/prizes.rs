@@ -353,6 +353,27 @@ async fn configured_allocated_reviewed_and_published(backend: Backend) -> anyhow
     let (_, mine) = e.players[k].0.get_text(&format!("/t/{tid}/me")).await?;
     let section = mine.split("id=\"my-prizes\"").nth(1).unwrap_or_default();
     assert!(section.contains("Girls U12 1st · trophy") && section.contains("<strong>200.00</strong>"), "{section}");
+
+    // Taken back (only by the TO): no public list until a run is published again.
+    let before = app.fingerprint().await?;
+    let r = stranger.send(Method::DELETE, &base, None).await?;
+    assert_eq!((r.status.as_u16(), r.code()), (403, "not_tournament_organiser"));
+    assert_eq!(app.fingerprint().await?, before, "a refused take-back changes nothing");
+    let since = e.seq().await?;
+    let r = e.to.send(Method::DELETE, &base, None).await?;
+    assert_eq!(r.status.as_u16(), 204, "{}", r.body);
+    let events = e.events(since).await?;
+    assert_eq!((events.len(), events[0].0.as_str()), (1, "prizes_unpublished"));
+    assert_eq!(events[0].1["run_id"], id2.as_str());
+    let r = app.client().get(&base).await?;
+    assert_eq!((r.status.as_u16(), r.code()), (404, "prizes_not_published"));
+    let before = app.fingerprint().await?;
+    let r = e.to.send(Method::DELETE, &base, None).await?;
+    assert_eq!((r.status.as_u16(), r.code()), (404, "prizes_not_published"));
+    assert_eq!(app.fingerprint().await?, before);
+    e.to.post_empty(&format!("{base}/runs/{id1}/publish")).await?.ok()?;
+    let public = app.client().get(&base).await?.ok()?["prizes"].clone();
+    assert_eq!(entries(&public), entries(&run1), "another run published after the take-back");
     app.stop().await;
     Ok(())
 }

@@ -386,3 +386,10 @@ api-server-frames = Nachrichten des Servers:
 api-close-codes = Schließcodes
 api-error-body = Jeder Fehler ist ein JSON-Körper mit dem Code und einer Meldung, dazu Details, wo eine Liste hilft:
 api-content-note = Die Beschreibungen der Operationen und Schemata sind englisch, wie die API.
+
+## The prize desk: publishing and taking back, asked first
+desk-publish-what = Durch das Veröffentlichen wird diese Berechnung zur öffentlichen Preisliste des Turniers: Spieler und die Preisseite sehen sie sofort. Sie können sie später zurücknehmen.
+desk-publish-now = Jetzt veröffentlichen
+desk-unpublish = Veröffentlichte Preise zurücknehmen
+desk-unpublish-what = Die Preisliste ist sofort nicht mehr öffentlich; die Berechnungen bleiben hier, und Sie können diese oder eine andere erneut veröffentlichen.
+desk-unpublish-now = Jetzt zurücknehmen

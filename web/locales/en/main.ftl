@@ -386,3 +386,10 @@ api-server-frames = Server frames:
 api-close-codes = Close codes
 api-error-body = Every error is a JSON body with the code and a message, plus details where a list helps:
 api-content-note = The descriptions of the operations and schemas are in English, as the API is.
+
+## The prize desk: publishing and taking back, asked first
+desk-publish-what = Publishing makes this run the event's public prize list: players and the prize page see it at once. You can take it back later.
+desk-publish-now = Publish now
+desk-unpublish = Take the published prizes back
+desk-unpublish-what = The prize list stops being public at once; the runs stay here, and you can publish this run or another again.
+desk-unpublish-now = Take back now

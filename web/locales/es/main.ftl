@@ -386,3 +386,10 @@ api-server-frames = Mensajes del servidor:
 api-close-codes = Códigos de cierre
 api-error-body = Cada error es un cuerpo JSON con el código y un mensaje, y detalles cuando una lista ayuda:
 api-content-note = Las descripciones de las operaciones y esquemas están en inglés, como la API.
+
+## The prize desk: publishing and taking back, asked first
+desk-publish-what = Publicar convierte este cálculo en la lista pública de premios del torneo: los jugadores y la página de premios la ven al instante. Podrá retirarla después.
+desk-publish-now = Publicar ahora
+desk-unpublish = Retirar los premios publicados
+desk-unpublish-what = La lista de premios deja de ser pública al instante; los cálculos siguen aquí y podrá publicar de nuevo este u otro.
+desk-unpublish-now = Retirar ahora

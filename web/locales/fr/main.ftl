@@ -386,3 +386,10 @@ api-server-frames = Messages du serveur :
 api-close-codes = Codes de fermeture
 api-error-body = Chaque erreur est un corps JSON avec le code et un message, et des détails quand une liste aide :
 api-content-note = Les descriptions des opérations et des schémas sont en anglais, comme l'API.
+
+## The prize desk: publishing and taking back, asked first
+desk-publish-what = Publier fait de ce calcul la liste des prix publique de l'événement : les joueurs et la page des prix la voient aussitôt. Vous pourrez la retirer ensuite.
+desk-publish-now = Publier maintenant
+desk-unpublish = Retirer les prix publiés
+desk-unpublish-what = La liste des prix cesse aussitôt d'être publique ; les calculs restent ici et vous pourrez publier de nouveau celui-ci ou un autre.
+desk-unpublish-now = Retirer maintenant

@@ -277,6 +277,27 @@ pub async fn publish(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunId) 
     Ok(view)
 }
 
+/// The TO takes the published prizes back (a mistake found after
+/// publishing): the prize list is no longer public, the runs stay stored,
+/// and `prizes_unpublished` is emitted so open pages refresh. Any run can be
+/// published again.
+///
+/// # Errors
+/// 403 for anyone but the TO; 404 `prizes_not_published` when no run is published.
+pub async fn unpublish(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
+    let mut change = Change::begin(ctx, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "take published prizes back")?;
+    let run = change.tx().published_prize_run(id).await?.ok_or_else(|| {
+        ApiError::not_found(Code::PrizesNotPublished, "No prizes are published: there is nothing to take back.")
+    })?;
+    change.tx().unpublish_prize_runs(id).await?;
+    change.emit(EventData::PrizesUnpublished { run_id: run.id }).await?;
+    change.commit(ctx).await?;
+    tracing::info!(target: "arbiter::prizes", tournament = %id, run = %run.id, "prizes taken back");
+    Ok(())
+}
+
 /// The published prizes of `id`, if any.
 ///
 /// # Errors

@@ -1,0 +1,291 @@
+//! Nothing irreversible by accident, over HTTP: a player corrects or
+//! withdraws their own report until the opponent confirms it, withdraws a
+//! dispute until the TO decides; a confirmation names the score it confirms;
+//! the TO unlocks lists and reinstates a player who dropped (before the next
+//! round is paired without them). Every refusal answers 4xx with a message
+//! and leaves the database as it was.
+
+use arbiter_server::client::{ApiClient, Reply};
+use arbiter_tests::{s, Api, Backend, Event, TestApp};
+use futures_util::future::join_all;
+use serde_json::{json, Value};
+
+/// Asserts `r` is the refusal `status` `code` with a message, and that the
+/// database still has `before`'s fingerprint.
+async fn refused(app: &TestApp, before: &str, r: &Reply, status: u16, code: &str) {
+    assert_eq!((r.status.as_u16(), r.code()), (status, code), "{}", r.body);
+    assert!(!s(&r.body, "message").is_empty(), "a refusal says why: {}", r.body);
+    assert_eq!(app.fingerprint().await.unwrap(), before, "a refused {code} changed nothing");
+}
+
+fn path(pairing: &str, what: &str) -> String {
+    format!("/api/pairings/{pairing}/{what}")
+}
+
+async fn delete(c: &mut ApiClient, path: &str) -> Reply {
+    c.send(awc::http::Method::DELETE, path, None).await.unwrap()
+}
+
+async fn put(c: &mut ApiClient, path: &str, body: &Value) -> Reply {
+    c.send(awc::http::Method::PUT, path, Some(body)).await.unwrap()
+}
+
+fn vp(a: u32, b: u32) -> Value {
+    json!({ "player1_vp": a, "player2_vp": b })
+}
+
+#[actix_web::test]
+async fn players_correct_withdraw_and_take_back_disputes_sqlite() {
+    own_mistakes(Backend::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn players_correct_withdraw_and_take_back_disputes_postgres() {
+    own_mistakes(Backend::Postgres).await;
+}
+
+async fn own_mistakes(backend: Backend) {
+    let app = TestApp::spawn_with(backend, None).await.unwrap();
+    let mut ev = Event::start(&app.base, "M", 4, 3).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    let (t, other) = (tables[0].clone(), tables[1].clone());
+    let since = ev.to.snapshot(&ev.tid).await.unwrap().ok().unwrap()["seq"].as_i64().unwrap();
+    let (me, opp) = (t.p1, t.p2);
+
+    // Nothing reported yet: nothing to correct or withdraw.
+    let before = app.fingerprint().await.unwrap();
+    let r = put(&mut ev.players[me], &path(&t.id, "report"), &vp(60, 50)).await;
+    refused(&app, &before, &r, 409, "not_reported").await;
+    let r = delete(&mut ev.players[me], &path(&t.id, "report")).await;
+    refused(&app, &before, &r, 409, "not_reported").await;
+
+    // The reporter corrects a typo; the opponent cannot correct it for them.
+    ev.players[me].report_vp(&t.id, 70, 50).await.unwrap().ok().unwrap();
+    let before = app.fingerprint().await.unwrap();
+    let r = put(&mut ev.players[opp], &path(&t.id, "report"), &vp(40, 50)).await;
+    refused(&app, &before, &r, 403, "not_your_report").await;
+    let r = delete(&mut ev.players[opp], &path(&t.id, "report")).await;
+    refused(&app, &before, &r, 403, "not_your_report").await;
+    let stranger = other.p1;
+    let r = put(&mut ev.players[stranger], &path(&t.id, "report"), &vp(40, 50)).await;
+    refused(&app, &before, &r, 403, "not_your_table").await;
+    let r = put(&mut ev.to, &path(&t.id, "report"), &vp(40, 50)).await;
+    refused(&app, &before, &r, 403, "not_your_table").await;
+    let r = put(&mut ev.players[me], &path(&t.id, "report"), &vp(70, 500)).await;
+    assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_vp"), "{}", r.body);
+    assert_eq!(app.fingerprint().await.unwrap(), before);
+    let fixed = put(&mut ev.players[me], &path(&t.id, "report"), &vp(60, 50)).await.ok().unwrap();
+    assert_eq!(
+        (s(&fixed["pairing"], "state"), &fixed["pairing"]["player1_vp"], &fixed["pairing"]["player2_vp"]),
+        ("REPORTED", &json!(60), &json!(50))
+    );
+
+    // The opponent read 70–50 before the correction: confirming that is refused.
+    let before = app.fingerprint().await.unwrap();
+    let r = ev.players[opp].post(&path(&t.id, "confirm"), &json!({ "score": vp(70, 50) })).await.unwrap();
+    refused(&app, &before, &r, 409, "report_changed").await;
+    assert!(s(&r.body, "message").contains("60 – 50"), "the message gives the report as it now reads: {}", r.body);
+
+    // Withdrawn: the table is unreported again, and reported anew.
+    let back = delete(&mut ev.players[me], &path(&t.id, "report")).await.ok().unwrap();
+    assert_eq!((s(&back["pairing"], "state"), &back["pairing"]["score"]), ("UNREPORTED", &Value::Null));
+    let r = ev.players[opp].confirm(&t.id).await.unwrap();
+    assert_eq!(r.code(), "not_reported", "{}", r.body);
+    ev.players[me].report_vp(&t.id, 65, 40).await.unwrap().ok().unwrap();
+
+    // A dispute with the score the opponent saw and a reason; only they may take it back.
+    let disputed =
+        ev.players[opp].dispute(&t.id, &json!({ "player1_vp": 40, "player2_vp": 65, "note": "VP swapped" })).await;
+    let disputed = disputed.unwrap().ok().unwrap();
+    assert_eq!(disputed["pairing"]["dispute"]["note"], "VP swapped");
+    let before = app.fingerprint().await.unwrap();
+    let r = delete(&mut ev.players[me], &path(&t.id, "dispute")).await;
+    refused(&app, &before, &r, 403, "not_your_dispute").await;
+    let r = put(&mut ev.players[me], &path(&t.id, "report"), &vp(66, 40)).await;
+    refused(&app, &before, &r, 409, "result_disputed").await;
+    let r = delete(&mut ev.players[stranger], &path(&t.id, "dispute")).await;
+    refused(&app, &before, &r, 403, "not_your_table").await;
+    let r = delete(&mut ev.players[opp], &path(&other.id, "dispute")).await;
+    refused(&app, &before, &r, 403, "not_your_table").await;
+    let undone = delete(&mut ev.players[opp], &path(&t.id, "dispute")).await.ok().unwrap();
+    assert_eq!((s(&undone["pairing"], "state"), &undone["pairing"]["dispute"]), ("REPORTED", &Value::Null));
+    let before = app.fingerprint().await.unwrap();
+    let r = delete(&mut ev.players[opp], &path(&t.id, "dispute")).await;
+    refused(&app, &before, &r, 409, "not_disputed").await;
+
+    // Confirmed as read: final; neither correction nor withdrawal is possible now.
+    let seen = undone["pairing"]["score"].clone();
+    let done = ev.players[opp].post(&path(&t.id, "confirm"), &json!({ "score": seen })).await.unwrap().ok().unwrap();
+    assert_eq!((s(&done["pairing"], "state"), &done["pairing"]["player1_vp"]), ("CONFIRMED", &json!(65)));
+    let before = app.fingerprint().await.unwrap();
+    let r = put(&mut ev.players[me], &path(&t.id, "report"), &vp(66, 40)).await;
+    refused(&app, &before, &r, 409, "already_confirmed").await;
+    let r = delete(&mut ev.players[me], &path(&t.id, "report")).await;
+    refused(&app, &before, &r, 409, "already_confirmed").await;
+    let r = ev.players[opp].post(&path(&t.id, "confirm"), &json!({ "score": "sixty" , "extra": 1 })).await.unwrap();
+    assert_eq!((r.status.as_u16(), r.code()), (400, "invalid_json"), "{}", r.body);
+
+    // The log tells the story in order, and the standings count 65–40.
+    let kinds: Vec<String> = ev.to.events(&ev.tid, &format!("?since={since}")).await.unwrap().ok().unwrap()["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| s(e, "kind").to_string())
+        .filter(|k| k != "standings_changed")
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "result_reported",
+            "report_corrected",
+            "report_withdrawn",
+            "result_reported",
+            "result_disputed",
+            "dispute_withdrawn",
+            "result_confirmed"
+        ]
+    );
+    let standings = ev.to.standings(&ev.tid).await.unwrap().ok().unwrap();
+    let row = standings["players"].as_array().unwrap().iter().find(|r| s(r, "display_name") == ev.names[me]).cloned();
+    assert_eq!(row.map(|r| (r["wins"].clone(), r["vp_for"].clone())), Some((json!(1), json!(65))));
+
+    // Many corrections in flight while the opponent confirms what they read:
+    // whatever the order, a confirmed result is exactly the score confirmed.
+    ev.players[other.p1].report_vp(&other.id, 50, 50).await.unwrap().ok().unwrap();
+    let seen = vp(50, 50);
+    let reporter = ev.players[other.p1].clone_to(&app.base);
+    let confirmer = ev.players[other.p2].clone_to(&app.base);
+    let mut corrections = Vec::new();
+    for k in 0..8u32 {
+        let mut c = reporter.clone_to(&app.base);
+        let p = path(&other.id, "report");
+        corrections.push(async move { put(&mut c, &p, &vp(51 + k, 50)).await });
+    }
+    let mut c = confirmer;
+    let p = path(&other.id, "confirm");
+    let confirm = async move { c.post(&p, &json!({ "score": seen })).await.unwrap() };
+    let (answers, confirmed) = futures_util::join!(join_all(corrections), confirm);
+    let table = ev.to.round(s(&fixed["pairing"], "round_id")).await.unwrap().ok().unwrap()["round"]["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| s(p, "id") == other.id)
+        .cloned()
+        .unwrap();
+    for a in &answers {
+        assert!(a.status.is_success() || a.code() == "already_confirmed", "{}", a.body);
+    }
+    if confirmed.status.is_success() {
+        assert_eq!((s(&table, "state"), &table["score"]), ("CONFIRMED", &vp(50, 50)));
+    } else {
+        assert_eq!(confirmed.code(), "report_changed", "{}", confirmed.body);
+        assert_eq!(s(&table, "state"), "REPORTED");
+        assert!(answers.iter().any(|a| a.status.is_success()));
+    }
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn the_organiser_unlocks_lists_and_reinstates_players_sqlite() {
+    organiser_undoes(Backend::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn the_organiser_unlocks_lists_and_reinstates_players_postgres() {
+    organiser_undoes(Backend::Postgres).await;
+}
+
+async fn organiser_undoes(backend: Backend) {
+    let app = TestApp::spawn_with(backend, None).await.unwrap();
+    let mut ev = Event::start(&app.base, "U", 5, 3).await.unwrap();
+    let tid = ev.tid.clone();
+    let unlock = format!("/api/tournaments/{tid}/unlock-lists");
+
+    // Lists: unlocking what is not locked, or as a player, is refused.
+    let before = app.fingerprint().await.unwrap();
+    let r = ev.to.post_empty(&unlock).await.unwrap();
+    refused(&app, &before, &r, 409, "lists_not_locked").await;
+    ev.to.lock_lists(&tid).await.unwrap().ok().unwrap();
+    let list = json!({ "list_text": "Warboss\nBoyz" });
+    let before = app.fingerprint().await.unwrap();
+    let r = put(&mut ev.players[0], &format!("/api/tournaments/{tid}/list"), &list).await;
+    refused(&app, &before, &r, 409, "lists_locked").await;
+    let r = ev.players[0].post_empty(&unlock).await.unwrap();
+    refused(&app, &before, &r, 403, "not_tournament_organiser").await;
+    let t = ev.to.post_empty(&unlock).await.unwrap().ok().unwrap();
+    assert_eq!(t["tournament"]["lists_locked"], false);
+    put(&mut ev.players[0], &format!("/api/tournaments/{tid}/list"), &list).await.ok().unwrap();
+
+    // A player dropped before round 1: reinstated, they are paired in it.
+    let player = |ev: &Event, k: usize| format!("/api/players/{}/reinstate", ev.registrations[k]);
+    ev.players[4].drop_out(&tid).await.unwrap().ok().unwrap();
+    let before = app.fingerprint().await.unwrap();
+    let own = player(&ev, 4);
+    let r = ev.players[4].post_empty(&own).await.unwrap();
+    refused(&app, &before, &r, 403, "not_tournament_organiser").await;
+    let back = ev.to.post_empty(&player(&ev, 4)).await.unwrap().ok().unwrap();
+    assert_eq!(back["player"]["dropped"], false);
+    let before = app.fingerprint().await.unwrap();
+    let r = ev.to.post_empty(&player(&ev, 4)).await.unwrap();
+    refused(&app, &before, &r, 409, "not_dropped").await;
+    let r = ev.to.post_empty(&format!("/api/players/{}/reinstate", uuid::Uuid::new_v4())).await.unwrap();
+    refused(&app, &before, &r, 404, "player_not_found").await;
+    let (r1, tables) = ev.pair_next().await.unwrap();
+    let seated = |tables: &[arbiter_tests::Table], k: usize| tables.iter().any(|t| t.p1 == k || t.p2 == k);
+    let bye = |ev: &Event, round: &Value| {
+        round["round"]["pairings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["player2"].is_null() && s(&p["player1"], "name") == ev.names[4])
+    };
+    let round1 = ev.to.round(&r1).await.unwrap().ok().unwrap();
+    assert!(seated(&tables, 4) || bye(&ev, &round1), "the reinstated player is in round 1");
+
+    // Dropped during round 1 (they are in it): reinstated before round 2 is paired.
+    ev.players[4].drop_out(&tid).await.unwrap().ok().unwrap();
+    ev.to.post_empty(&player(&ev, 4)).await.unwrap().ok().unwrap();
+    // Removed by the TO: reinstated too.
+    ev.to
+        .send(awc::http::Method::DELETE, &format!("/api/players/{}", ev.registrations[3]), None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let back = ev.to.post_empty(&player(&ev, 3)).await.unwrap().ok().unwrap();
+    assert_eq!((back["player"]["dropped"].clone(), back["player"]["removed"].clone()), (json!(false), json!(false)));
+
+    // Dropped, then round 2 paired without them: too late.
+    ev.players[4].drop_out(&tid).await.unwrap().ok().unwrap();
+    for t in &tables {
+        ev.play(t, 60, 40).await.unwrap();
+    }
+    ev.to.close_round(&r1).await.unwrap().ok().unwrap();
+    let (_, tables2) = ev.pair_next().await.unwrap();
+    assert!(!seated(&tables2, 4));
+    let before = app.fingerprint().await.unwrap();
+    let r = ev.to.post_empty(&player(&ev, 4)).await.unwrap();
+    refused(&app, &before, &r, 409, "round_paired_since_drop").await;
+    assert!(s(&r.body, "message").starts_with("Round 2 was paired after U5 dropped"), "{}", r.body);
+
+    // Many reinstatements at once: one succeeds, the others find nothing to do.
+    // U3 is at a table of round 2, so they may come back before round 3.
+    ev.players[2].drop_out(&tid).await.unwrap().ok().unwrap();
+    let answers = join_all((0..8).map(|_| {
+        let mut c = ev.to.clone_to(&app.base);
+        let p = player(&ev, 2);
+        async move { c.post_empty(&p).await.unwrap() }
+    }))
+    .await;
+    let ok = answers.iter().filter(|a| a.status.is_success()).count();
+    assert_eq!(ok, 1, "{:?}", answers.iter().map(|a| a.body.clone()).collect::<Vec<_>>());
+    assert!(answers.iter().filter(|a| !a.status.is_success()).all(|a| a.code() == "not_dropped"));
+    let log = ev.log().await.unwrap();
+    let kinds: Vec<&str> =
+        log.iter().map(|e| s(e, "kind")).filter(|k| *k == "player_reinstated" || *k == "lists_unlocked").collect();
+    assert_eq!(
+        kinds,
+        ["lists_unlocked", "player_reinstated", "player_reinstated", "player_reinstated", "player_reinstated"]
+    );
+    app.stop().await;
+}
