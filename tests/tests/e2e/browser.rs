@@ -147,7 +147,7 @@ async fn a_player_asks_for_a_bye_on_their_page() {
 
 /// Opens `path` in the browser signed in with `session` (the cookie a
 /// sign-in sets), as a person who signed in on this device earlier.
-async fn open_signed_in(b: &Browser, base: &str, session: &str, path: &str) {
+pub(crate) async fn open_signed_in(b: &Browser, base: &str, session: &str, path: &str) {
     b.client.goto(&format!("{base}/")).await.unwrap();
     let set = format!("document.cookie = 'arbiter_session={session}; path=/'; return true;");
     b.client.execute(&set, vec![]).await.unwrap();
@@ -155,7 +155,7 @@ async fn open_signed_in(b: &Browser, base: &str, session: &str, path: &str) {
 }
 
 /// Waits for `field` and a live socket, then types `keys` into it.
-async fn type_into(b: &Browser, field: &str, keys: &str) {
+pub(crate) async fn type_into(b: &Browser, field: &str, keys: &str) {
     assert!(
         wait_for(b, &format!("return !!document.querySelector('{field}')"), Duration::from_secs(5)).await.is_some(),
         "no field {field} on the page"

@@ -5,10 +5,13 @@
 //! round is paired without them). Every refusal answers 4xx with a message
 //! and leaves the database as it was.
 
+use super::browser::{open_signed_in, type_into};
 use arbiter_server::client::{ApiClient, Reply};
+use arbiter_tests::browser::Browser;
 use arbiter_tests::{s, Api, Backend, Event, TestApp};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
+use std::time::Duration;
 
 /// Asserts `r` is the refusal `status` `code` with a message, and that the
 /// database still has `before`'s fingerprint.
@@ -287,5 +290,127 @@ async fn organiser_undoes(backend: Backend) {
         kinds,
         ["lists_unlocked", "player_reinstated", "player_reinstated", "player_reinstated", "player_reinstated"]
     );
+    app.stop().await;
+}
+
+/// The TO ends an event with rounds left from the dashboard: a dialog says
+/// how many rounds will not be played; Cancel leaves the event running; the
+/// dialog's own button ends it, and the override forms go away.
+#[actix_web::test]
+async fn ending_the_event_from_the_dashboard_asks_first() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "E", 4, 3).await.unwrap();
+    let (round, tables) = ev.pair_next().await.unwrap();
+    for t in &tables {
+        ev.play(t, 55, 45).await.unwrap();
+    }
+    ev.to.close_round(&round).await.unwrap().ok().unwrap();
+    let b = Browser::start().await.unwrap();
+    let session = ev.to.session().unwrap_or_default().to_string();
+    open_signed_in(&b, &app.base, &session, &format!("/t/{}/dashboard", ev.tid)).await;
+    let wait = Duration::from_secs(5);
+    let end = "const b = document.querySelector('[data-action=advance]'); if (!b || !document.getElementById('live-status').classList.contains('on')) return null; b.click(); return true;";
+    let asked = "const d = document.querySelector('dialog.ask[open]'); return d ? d.textContent : null;";
+    assert!(b.until(end, wait).await.is_some(), "no button to end the event");
+    let text = b.until(asked, wait).await.unwrap_or_default();
+    let text = text.as_str().unwrap_or_default();
+    assert!(text.contains("End the event?"), "{text}");
+    assert!(text.contains("Only 1 of 3 rounds have been played: 2 round(s) will not be played."), "{text}");
+    assert!(text.contains("results can no longer be changed"), "{text}");
+    // Cancel: nothing happens.
+    b.client
+        .execute("document.querySelector('dialog.ask button[value=cancel]').click(); return true;", vec![])
+        .await
+        .unwrap();
+    let gone = "return document.querySelector('dialog.ask') ? null : true;";
+    assert!(b.until(gone, wait).await.is_some(), "the dialog stayed");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let status = |v: Value| s(&v["tournament"], "status").to_string();
+    assert_eq!(status(ev.to.tournament(&ev.tid).await.unwrap().ok().unwrap()), "IN_PROGRESS");
+    assert!(
+        b.client.execute("return document.querySelectorAll('form.override').length;", vec![]).await.unwrap()
+            != json!(0)
+    );
+    // Asked again and confirmed: the event ends; the dashboard offers no overrides.
+    assert!(b.until(end, wait).await.is_some());
+    assert!(b.until(asked, wait).await.is_some());
+    b.client.execute("document.querySelector('dialog.ask [data-ask-ok]').click(); return true;", vec![]).await.unwrap();
+    let ended = "return document.getElementById('status-label').textContent === 'Complete' && !document.querySelector('form.override') ? true : null;";
+    assert!(b.until(ended, wait).await.is_some(), "the dashboard did not show the event complete without overrides");
+    assert_eq!(status(ev.to.tournament(&ev.tid).await.unwrap().ok().unwrap()), "COMPLETE");
+    b.close().await;
+    app.stop().await;
+}
+
+/// On the phone: the reporter corrects their report; the opponent opens the
+/// dispute form and cancels it (nothing is filed), then disputes with a
+/// score and a reason, then withdraws the dispute.
+#[actix_web::test]
+async fn a_player_corrects_a_report_and_cancels_disputes_and_withdraws_one_on_the_phone() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "F", 4, 3).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    let t = tables[0].clone();
+    let state = |ev: &mut Event| {
+        let tid = ev.tid.clone();
+        let id = t.id.clone();
+        let mut c = ev.to.clone_to(&app.base);
+        async move {
+            let snap = c.snapshot(&tid).await.unwrap().ok().unwrap();
+            snap["round"]["pairings"].as_array().unwrap().iter().find(|p| s(p, "id") == id).cloned().unwrap()
+        }
+    };
+    let b = Browser::start().await.unwrap();
+    b.client.set_window_size(390, 844).await.unwrap();
+    let wait = Duration::from_secs(5);
+    let reporter = ev.players[t.p1].session().unwrap_or_default().to_string();
+    open_signed_in(&b, &app.base, &reporter, &format!("/t/{}/me", ev.tid)).await;
+    type_into(&b, "#report-form input[name=mine]", "61").await;
+    type_into(&b, "#report-form input[name=theirs]", "48").await;
+    b.client
+        .execute("document.querySelector('#report-form button[type=submit]').click(); return true;", vec![])
+        .await
+        .unwrap();
+    let click = |action: &str| {
+        format!("const b = document.querySelector('[data-action=\"{action}\"]'); if (!b) return null; b.click(); return true;")
+    };
+    assert!(b.until(&click("correct"), wait).await.is_some(), "no Correct button after reporting");
+    let form = "const f = document.querySelector('#report-form[data-correct]'); if (!f) return null; f.mine.value = '60'; f.theirs.value = '48'; f.querySelector('button[type=submit]').click(); return true;";
+    assert!(b.until(form, wait).await.is_some(), "no correction form");
+    assert!(
+        b.until("return document.querySelector('#report-form') ? null : true;", wait).await.is_some(),
+        "the form stayed open"
+    );
+    let p = state(&mut ev).await;
+    assert_eq!((s(&p, "state"), &p["player1_vp"], &p["player2_vp"]), ("REPORTED", &json!(60), &json!(48)));
+
+    // The opponent: Dispute, then Cancel: nothing is filed.
+    let opponent = ev.players[t.p2].session().unwrap_or_default().to_string();
+    open_signed_in(&b, &app.base, &opponent, &format!("/t/{}/me", ev.tid)).await;
+    assert!(b.until(&click("dispute"), wait).await.is_some(), "no Dispute button");
+    assert!(b.until(&click("cancel-form"), wait).await.is_some(), "no Cancel in the dispute form");
+    assert!(b.until("return document.querySelector('[data-action=dispute]') && !document.querySelector('#dispute-form') ? true : null;", wait).await.is_some());
+    assert_eq!(s(&state(&mut ev).await, "state"), "REPORTED", "a cancelled dispute files nothing");
+    // Dispute with a score and a reason.
+    assert!(b.until(&click("dispute"), wait).await.is_some());
+    let send = "const f = document.querySelector('#dispute-form'); if (!f) return null; f.mine.value = '55'; f.theirs.value = '50'; f.note.value = 'Objective 3 was mine'; f.querySelector('button[type=submit]').click(); return true;";
+    assert!(b.until(send, wait).await.is_some(), "no dispute form");
+    assert!(b.until(&click("withdraw-dispute"), wait).await.is_some(), "no way to withdraw the dispute");
+    let back = "return document.querySelector('[data-action=confirm]') ? true : null;";
+    assert!(b.until(back, wait).await.is_some(), "the report did not come back to confirm");
+    let p = state(&mut ev).await;
+    assert_eq!((s(&p, "state"), &p["dispute"]), ("REPORTED", &Value::Null));
+    let log = ev.log().await.unwrap();
+    let kinds: Vec<&str> =
+        log.iter().map(|e| s(e, "kind")).filter(|k| k.contains("report") || k.contains("dispute")).collect();
+    assert_eq!(kinds, ["result_reported", "report_corrected", "result_disputed", "dispute_withdrawn"]);
+    let disputed = log.iter().find(|e| s(e, "kind") == "result_disputed").unwrap();
+    assert_eq!(disputed["data"]["pairing"]["dispute"]["note"], "Objective 3 was mine");
+    // The opponent (seat 2) claimed 50–55 from seat 1's side.
+    assert_eq!(
+        (&disputed["data"]["pairing"]["dispute"]["player1_vp"], &disputed["data"]["pairing"]["dispute"]["player2_vp"]),
+        (&json!(50), &json!(55))
+    );
+    b.close().await;
     app.stop().await;
 }
