@@ -52,6 +52,8 @@
   const TELL = {
     pairings_published: function (d) { return d.round ? t("live-pairings-published", { n: d.round.number }) : ""; },
     round_closed: function (d) { return d.round ? t("live-round-closed", { n: d.round.number }) : ""; },
+    round_reopened: function (d) { return d.round ? t("live-round-reopened", { n: d.round.number }) : ""; },
+    pairings_withdrawn: function (d) { return d.round ? t("live-pairings-withdrawn", { n: d.round.number }) : ""; },
     result_reported: function (d) { return d.pairing ? t("live-result-reported", { table: d.pairing.table }) : ""; },
     result_confirmed: function (d) { return d.pairing ? t("live-result-confirmed", { table: d.pairing.table }) : ""; },
     result_disputed: function (d) { return d.pairing ? t("live-result-disputed", { table: d.pairing.table }) : ""; },
@@ -270,6 +272,8 @@
         }
         resuming = false;
         A.seq = msg.seq; A.apply(msg.kind, msg.data); changed(msg);
+        // The latest round went away: what a page shows of it is read afresh.
+        if (msg.kind === "round_deleted") A.refresh();
       } else if (msg.type === "update") {
         if (msg.seq < A.seq) return;
         A.seq = msg.seq; A.apply(msg.kind, msg.data); changed(msg);
@@ -288,6 +292,12 @@
   A.subscribe = function (params) {
     const qs = Object.keys(params).filter(function (k) { return k !== "view"; }).map(function (k) { return k + "=" + params[k]; }).join("&");
     A.params = qs;
+    if (ws && ws.readyState === 1) ws.send(JSON.stringify(Object.assign({ v: 1, type: "subscribe", view: A.view }, params)));
+  };
+  // A fresh snapshot of the same view, with its parameters (the page's window).
+  A.refresh = function () {
+    const params = {};
+    new URLSearchParams(A.params || "").forEach(function (v, k) { params[k] = /^\d+$/.test(v) ? Number(v) : v; });
     if (ws && ws.readyState === 1) ws.send(JSON.stringify(Object.assign({ v: 1, type: "subscribe", view: A.view }, params)));
   };
   setInterval(ping, 20000);

@@ -177,8 +177,15 @@
         const undrawn = !r && t.pairing_system.indexOf("round_robin") >= 0;
         if (n <= t.total_rounds || undrawn) ra += (G.is40k(t) ? '<label class="inline">' + esc(L("mission-label")) + ' <input id="mission" value="' + esc(t.missions[Math.min(n, t.missions.length) - 1] || "") + '"></label>' : "") + button(L("create-round", { n: n }), "create-round", "primary");
         else if (!playoff) ra += '<span class="muted">' + esc(L("all-rounds-played", { n: t.total_rounds })) + "</span>";
-      } else if (r.status === "PENDING") ra += button(L("generate-pairings", { n: r.number }), "pair", "primary");
-      else if (r.status === "ACTIVE") ra += button(L("close-round", { n: r.number }), "close-round", "primary");
+        if (r && !r.playoff) ra += button(L("reopen-round", { n: r.number }), "reopen-round");
+      } else if (r.status === "PENDING") {
+        ra += button(L("generate-pairings", { n: r.number }), "pair", "primary");
+        if (!r.playoff) ra += button(L("delete-round", { n: r.number }), "delete-round", "danger");
+      } else if (r.status === "ACTIVE") {
+        ra += button(L("close-round", { n: r.number }), "close-round", "primary");
+        // Before any result, the pairings can be withdrawn (and the round paired again).
+        if (!r.playoff && r.pairings.every(function (p) { return !p.player2 || p.state === "UNREPORTED"; })) ra += button(L("withdraw-pairings"), "unpair");
+      }
     } else if (t.status !== "DRAFT" && t.status !== "COMPLETE" && t.pairing_system.indexOf("round_robin") >= 0 && !r) {
       ra += '<span class="muted">' + esc(L("rr-rounds-later")) + "</span>";
     }
@@ -321,6 +328,8 @@
     if (a === "lock-lists") return [L("ask-lock-title"), L("ask-lock-text"), L("lock-lists")];
     if (a === "close-round") return [L("ask-close-title", { n: r.number }), L("ask-close-text"), L("close-round", { n: r.number })];
     if (a === "pair") return [L("ask-pair-title", { n: r.number }), L("ask-pair-text"), L("generate-pairings", { n: r.number })];
+    if (a === "unpair") return [L("ask-unpair-title", { n: r.number }), L("ask-unpair-text"), L("withdraw-pairings")];
+    if (a === "reopen-round") return [L("ask-reopen-title", { n: r.number }), L("ask-reopen-text"), L("reopen-round", { n: r.number })];
     return null;
   }
   function dashboardClick(e) {
@@ -345,6 +354,9 @@
     else if (a === "create-round") p = act("POST", "/api/tournaments/" + tid + "/rounds", { mission: ($("#mission") || {}).value || null });
     else if (a === "pair") p = act("POST", "/api/rounds/" + r.id + "/pairings").then(function (j) { A.state.warnings = j.warnings; renderDashboard(A.state); });
     else if (a === "close-round") p = act("POST", "/api/rounds/" + r.id + "/close");
+    else if (a === "unpair") p = act("DELETE", "/api/rounds/" + r.id + "/pairings");
+    else if (a === "delete-round") p = act("DELETE", "/api/rounds/" + r.id);
+    else if (a === "reopen-round") p = act("POST", "/api/rounds/" + r.id + "/reopen");
     else if (a === "playoffs-set") {
       const tb = ($("#po-tiebreak") || {}).value || "";
       const body = { reseed: !!($("#po-reseed") || {}).checked, third_place: !!($("#po-third") || {}).checked, tiebreak: tb || null };

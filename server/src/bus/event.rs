@@ -137,6 +137,22 @@ pub enum EventData {
         /// The round.
         round: RoundView,
     },
+    /// The TO withdrew a round's pairings before any result: it is PENDING again.
+    PairingsWithdrawn {
+        /// The round, without pairings.
+        round: RoundView,
+    },
+    /// The TO deleted the latest round (it had no pairings). Live pages
+    /// take a fresh snapshot: the latest round is the one before.
+    RoundDeleted {
+        /// The round deleted.
+        deleted: RoundView,
+    },
+    /// The TO reopened the latest round after closing it: ACTIVE again.
+    RoundReopened {
+        /// The round, with its pairings.
+        round: RoundView,
+    },
     /// The standings changed. The table itself is not in the event (it can be
     /// thousands of rows): read it from `GET …/standings`, or follow the
     /// `standings` live view, which the rooms recompute.
@@ -250,6 +266,8 @@ pub enum Cause {
     TieResolved,
     /// The TO changed the tie-breaks or point values.
     StandingsConfigChanged,
+    /// The TO withdrew a round's pairings, and the byes they gave.
+    PairingsWithdrawn,
     /// A cause this build does not know.
     #[serde(other)]
     Other,
@@ -300,6 +318,9 @@ impl EventData {
             EventData::ReportWithdrawn { .. } => "report_withdrawn",
             EventData::DisputeWithdrawn { .. } => "dispute_withdrawn",
             EventData::RoundClosed { .. } => "round_closed",
+            EventData::PairingsWithdrawn { .. } => "pairings_withdrawn",
+            EventData::RoundDeleted { .. } => "round_deleted",
+            EventData::RoundReopened { .. } => "round_reopened",
             EventData::StandingsChanged(_) => "standings_changed",
             EventData::RatingsChanged { .. } => "ratings_changed",
             EventData::StandingsConfigChanged { .. } => "standings_config_changed",
@@ -357,7 +378,10 @@ impl EventData {
     #[must_use]
     pub const fn round(&self) -> Option<&RoundView> {
         match self {
-            EventData::RoundCreated { round } | EventData::RoundClosed { round } => Some(round),
+            EventData::RoundCreated { round }
+            | EventData::RoundClosed { round }
+            | EventData::PairingsWithdrawn { round }
+            | EventData::RoundReopened { round } => Some(round),
             EventData::PairingsPublished(p) => Some(&p.round),
             _ => None,
         }
@@ -370,6 +394,8 @@ impl EventData {
         match self {
             EventData::RoundCreated { .. } => EventData::RoundCreated { round },
             EventData::RoundClosed { .. } => EventData::RoundClosed { round },
+            EventData::PairingsWithdrawn { .. } => EventData::PairingsWithdrawn { round },
+            EventData::RoundReopened { .. } => EventData::RoundReopened { round },
             EventData::PairingsPublished(p) => EventData::PairingsPublished(Published {
                 round,
                 warnings: p.warnings.clone(),

@@ -209,6 +209,8 @@ codes! {
     NotEnoughPlayers = "not_enough_players", CONFLICT;
     /// A path segment is not a valid id, or there is no page at this address.
     NotFound = "not_found", NOT_FOUND;
+    /// Only the latest round is unpaired, deleted or reopened; a later round exists.
+    NotLatestRound = "not_latest_round", CONFLICT;
     /// The caller is not registered in the tournament.
     NotRegistered = "not_registered", NOT_FOUND;
     /// There is no reported result to confirm or dispute.
@@ -266,8 +268,12 @@ codes! {
     RoundAlreadyPaired = "round_already_paired", CONFLICT;
     /// The round is closed: results are corrected by the organiser's override.
     RoundClosed = "round_closed", CONFLICT;
+    /// A round's pairings are withdrawn only before any result is reported.
+    RoundHasResults = "round_has_results", CONFLICT;
     /// The round cannot close while results are missing (`details` lists the tables).
     RoundIncomplete = "round_incomplete", CONFLICT;
+    /// Only a closed round is reopened.
+    RoundNotClosed = "round_not_closed", CONFLICT;
     /// There is no round with this id.
     RoundNotFound = "round_not_found", NOT_FOUND;
     /// The round has no pairings yet.

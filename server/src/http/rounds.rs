@@ -1,4 +1,5 @@
-//! `/api/tournaments/{id}/rounds` and `/api/rounds/*`: create, pair, get, close.
+//! `/api/tournaments/{id}/rounds` and `/api/rounds/*`: create, pair, get,
+//! close; and the TO's undo: withdraw pairings, delete, reopen.
 
 use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
@@ -13,7 +14,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/rounds", web::get().to(list))
         .route("/api/rounds/{id}", web::get().to(get))
         .route("/api/rounds/{id}/pairings", web::post().to(generate))
-        .route("/api/rounds/{id}/close", web::post().to(close));
+        .route("/api/rounds/{id}/pairings", web::delete().to(unpair))
+        .route("/api/rounds/{id}", web::delete().to(delete))
+        .route("/api/rounds/{id}/close", web::post().to(close))
+        .route("/api/rounds/{id}/reopen", web::post().to(reopen));
 }
 
 #[utoipa::path(
@@ -86,4 +90,43 @@ async fn generate(state: web::Data<AppState>, Authed(user): Authed, id: web::Pat
 )]
 async fn close(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "round": rounds::close(&state.ctx, &user, *id).await? })))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/rounds/{id}/pairings",
+    operation_id = "rounds_unpair",
+    tag = "rounds",
+    summary = "Withdraw the latest round's pairings before any result is reported: it is PENDING again (the TO).",
+    params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
+    responses((status = 200, description = "The round, without pairings.", body = crate::http::schemas::bodies::RoundBody))
+)]
+async fn unpair(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "round": rounds::unpair(&state.ctx, &user, *id).await? })))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/rounds/{id}",
+    operation_id = "rounds_delete",
+    tag = "rounds",
+    summary = "Delete the latest round while it has no pairings (the TO).",
+    params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
+    responses((status = 200, description = "The round deleted.", body = crate::http::schemas::bodies::RoundBody))
+)]
+async fn delete(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "round": rounds::delete(&state.ctx, &user, *id).await? })))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/rounds/{id}/reopen",
+    operation_id = "rounds_reopen",
+    tag = "rounds",
+    summary = "Reopen the latest round after closing it; its ratings are undone until it closes again (the TO).",
+    params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
+    responses((status = 200, description = "The round, open again.", body = crate::http::schemas::bodies::RoundBody))
+)]
+async fn reopen(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "round": rounds::reopen(&state.ctx, &user, *id).await? })))
 }

@@ -160,6 +160,7 @@ impl View {
                 | E::ListsLocked { .. }
                 | E::ListsUnlocked { .. }
                 | E::PrizesUnpublished { .. }
+                | E::RoundDeleted { .. }
                 | E::StandingsConfigChanged { .. }
                 | E::TrfImported { .. }
                 | E::PrizesPublished { .. },

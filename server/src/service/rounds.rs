@@ -319,3 +319,136 @@ pub async fn close(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Round
     change.commit(ctx).await?;
     Ok(v)
 }
+
+/// The round `round_id` under the tournament's write lock, checked for the
+/// TO's undo actions: the tournament is in progress, the round is its latest
+/// and not a playoff round. Returns the change, the tournament and the round.
+async fn latest_for_undo(
+    ctx: &Ctx,
+    user: &User,
+    round_id: RoundId,
+    action: &str,
+) -> ApiResult<(Change, crate::domain::Tournament, Round)> {
+    let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
+    let change = Change::begin(ctx, t_id).await?;
+    let t = load_tournament(change.tx(), t_id).await?;
+    require_to(&t, user, action)?;
+    let round = change.tx().round(round_id).await?.ok_or_else(round_not_found)?;
+    if t.status != TournamentStatus::InProgress {
+        return Err(ApiError::conflict(
+            Code::WrongStatus,
+            format!("Rounds are changed while the event is in progress; it is {}.", t.status),
+        ));
+    }
+    if round.playoff {
+        return Err(ApiError::conflict(
+            Code::WrongStatus,
+            "Playoff rounds follow the bracket: correct a playoff result with an override.",
+        ));
+    }
+    if let Some(later) = change.tx().all_rounds(t_id).await?.iter().find(|r| r.number > round.number) {
+        return Err(ApiError::conflict(
+            Code::NotLatestRound,
+            format!(
+                "Round {} exists already: only the latest round can be changed (delete round {} first if it is not paired).",
+                later.number, later.number
+            ),
+        ));
+    }
+    Ok((change, t, round))
+}
+
+/// `round.unpair`: the TO withdraws a published round's pairings before any
+/// result is reported (a wrong check-in list, a late arrival): the round is
+/// PENDING again, boards and phones lose its tables, and it can be paired
+/// again (or deleted). Byes it gave are taken back.
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 `round_not_paired` for a round without
+/// pairings; 409 `round_has_results` once a result is reported at a table
+/// (`details` lists them); 409 `not_latest_round`, or `wrong_status` for a
+/// playoff round or an event not in progress.
+pub async fn unpair(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<RoundView> {
+    let (mut change, mut t, mut round) = latest_for_undo(ctx, user, round_id, "withdraw pairings").await?;
+    if round.status == RoundStatus::Pending {
+        return Err(ApiError::conflict(Code::RoundNotPaired, format!("Round {} has no pairings yet.", round.number)));
+    }
+    let pairings = change.tx().pairings_of_round(round_id).await?;
+    let reported: Vec<u32> = pairings
+        .iter()
+        .filter(|p| !p.is_bye() && p.state != PairingState::Unreported)
+        .map(|p| p.table_number)
+        .collect();
+    if !reported.is_empty() || round.status == RoundStatus::Complete {
+        return Err(ApiError::conflict(
+            Code::RoundHasResults,
+            format!(
+                "Round {} has results (table(s) {}): its pairings stay; correct results with an override.",
+                round.number,
+                reported.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+            ),
+        )
+        .with_details(json!({ "tables": reported })));
+    }
+    change.tx().delete_pairings_of_round(round_id).await?;
+    round.status = RoundStatus::Pending;
+    change.tx().update_round(&round).await?;
+    let v = views::round(&round, &[], &HashMap::new());
+    change.emit(EventData::PairingsWithdrawn { round: v.clone() }).await?;
+    if pairings.iter().any(Pairing::is_bye) {
+        let cause = StandingsCause { cause: Cause::PairingsWithdrawn, round: Some(round.number), pairing_id: None };
+        super::standings::publish(&mut change, &mut t, cause).await?;
+    }
+    change.commit(ctx).await?;
+    Ok(v)
+}
+
+/// `round.delete`: the TO deletes the latest round while it has no
+/// pairings (created by mistake, or unpaired to end the event a round
+/// early). Its number is used again by the next round created.
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 `round_not_pending` for a paired round
+/// (withdraw its pairings first); 409 `not_latest_round`, or `wrong_status`
+/// for a playoff round or an event not in progress.
+pub async fn delete(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<RoundView> {
+    let (mut change, _, round) = latest_for_undo(ctx, user, round_id, "delete rounds").await?;
+    if round.status != RoundStatus::Pending {
+        return Err(ApiError::conflict(
+            Code::RoundNotPending,
+            format!("Round {} is paired: withdraw its pairings first (only a round without results).", round.number),
+        ));
+    }
+    change.tx().delete_round(round_id).await?;
+    let v = views::round(&round, &[], &HashMap::new());
+    change.emit(EventData::RoundDeleted { deleted: v.clone() }).await?;
+    change.commit(ctx).await?;
+    Ok(v)
+}
+
+/// `round.reopen`: the TO reopens the latest round after closing it (a
+/// result must change and players are to report again, or it was closed by
+/// mistake): it is ACTIVE again, its rating period is undone (the game
+/// system's ratings are replayed without it, [`super::ratings::round_reopened`])
+/// and it is rated again when it closes. Prize runs made since are marked
+/// stale (`stale` in the prize runs).
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 `round_not_closed` for a round not closed;
+/// 409 `not_latest_round` when a later round exists (pending ones are
+/// deleted first); `wrong_status` for a playoff round or an event not in progress.
+pub async fn reopen(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<RoundView> {
+    let (mut change, t, mut round) = latest_for_undo(ctx, user, round_id, "reopen rounds").await?;
+    if round.status != RoundStatus::Complete {
+        return Err(ApiError::conflict(Code::RoundNotClosed, format!("Round {} is not closed.", round.number)));
+    }
+    round.status = RoundStatus::Active;
+    change.tx().update_round(&round).await?;
+    let pairings = change.tx().pairings_of_round(round_id).await?;
+    let names = roster(&change.tx().players(t.id).await?);
+    let v = views::round(&round, &pairings, &names);
+    change.emit(EventData::RoundReopened { round: v.clone() }).await?;
+    super::ratings::round_reopened(&mut change, &t, &round).await?;
+    change.commit(ctx).await?;
+    Ok(v)
+}

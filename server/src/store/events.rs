@@ -56,6 +56,21 @@ impl Tx {
         seq.ok_or(StoreError::TournamentNotFound)
     }
 
+    /// The sequence number of the tournament's latest event of one of
+    /// `kinds` (0 when there is none).
+    pub async fn last_seq_of(&self, tournament: TournamentId, kinds: &[&str]) -> StoreResult<i64> {
+        let seq: Option<i64> = event::Entity::find()
+            .filter(event::Column::TournamentId.eq(tournament))
+            .filter(event::Column::Kind.is_in(kinds.iter().copied()))
+            .select_only()
+            .column_as(event::Column::Seq.max(), "seq")
+            .into_tuple::<Option<i64>>()
+            .one(self.conn())
+            .await?
+            .flatten();
+        Ok(seq.unwrap_or(0))
+    }
+
     /// Events with `seq > since`, oldest first, at most `limit`.
     pub async fn events_since(
         &self,

@@ -78,6 +78,12 @@ impl Tx {
         Ok(())
     }
 
+    /// Forgets that a round was rated (it was reopened): it is no longer a rating period.
+    pub async fn delete_rated_round(&self, round: RoundId) -> StoreResult<()> {
+        self.exec("DELETE FROM rated_rounds WHERE round_id = ?", vec![round.into()]).await?;
+        Ok(())
+    }
+
     /// The rating period of a round, if it was rated.
     pub async fn rated_round(&self, round: RoundId) -> StoreResult<Option<RatedRound>> {
         rated_round::Entity::find_by_id(round).one(self.conn()).await?.map(rated_from_model).transpose()

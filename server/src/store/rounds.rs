@@ -18,6 +18,23 @@ impl Tx {
         Ok(())
     }
 
+    /// Deletes a round's pairings (tables and byes, with any match games):
+    /// the round has no pairings after. Returns how many were deleted.
+    pub async fn delete_pairings_of_round(&self, round: RoundId) -> StoreResult<u64> {
+        self.exec(
+            "DELETE FROM match_games WHERE pairing_id IN (SELECT id FROM pairings WHERE round_id = ?)",
+            vec![round.into()],
+        )
+        .await?;
+        self.exec("DELETE FROM pairings WHERE round_id = ?", vec![round.into()]).await
+    }
+
+    /// Deletes a round that has no pairings.
+    pub async fn delete_round(&self, round: RoundId) -> StoreResult<()> {
+        self.exec("DELETE FROM rounds WHERE id = ?", vec![round.into()]).await?;
+        Ok(())
+    }
+
     /// Loads a round.
     pub async fn round(&self, id: RoundId) -> StoreResult<Option<Round>> {
         round::Entity::find_by_id(id).one(self.conn()).await?.map(from_model).transpose()

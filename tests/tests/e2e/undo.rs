@@ -414,3 +414,141 @@ async fn a_player_corrects_a_report_and_cancels_disputes_and_withdraws_one_on_th
     b.close().await;
     app.stop().await;
 }
+
+#[actix_web::test]
+async fn rounds_are_withdrawn_deleted_and_reopened_sqlite() {
+    rounds_undone(Backend::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn rounds_are_withdrawn_deleted_and_reopened_postgres() {
+    rounds_undone(Backend::Postgres).await;
+}
+
+/// The rating (and rated games) of each player of `ev`, by name.
+async fn ratings_of(ev: &mut Event) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for k in 0..ev.players.len() {
+        let me = ev.players[k].get("/api/auth/me").await.unwrap().ok().unwrap();
+        let uid = s(&me["user"], "id").to_string();
+        let r = ev.to.user_ratings(&uid).await.unwrap().ok().unwrap();
+        let wh = r["ratings"].as_array().unwrap().iter().find(|x| s(x, "game") == "wh40k").cloned();
+        out.push((ev.names[k].clone(), wh.map_or(Value::Null, |x| json!([x["rating"], x["games_played"]]))));
+    }
+    out
+}
+
+async fn rounds_undone(backend: Backend) {
+    let app = TestApp::spawn_with(backend, None).await.unwrap();
+    let mut ev = Event::start(&app.base, "R", 5, 3).await.unwrap();
+    let tid = ev.tid.clone();
+    let (r1, tables) = ev.pair_next().await.unwrap();
+    let round = |r: &str| format!("/api/rounds/{r}");
+    let bye_wins =
+        |st: &Value| st["players"].as_array().unwrap().iter().map(|p| p["wins"].as_i64().unwrap()).sum::<i64>();
+    assert_eq!(bye_wins(&ev.to.standings(&tid).await.unwrap().ok().unwrap()), 1, "the bye counts a win at once");
+
+    // A result reported: the pairings stay. Only the TO acts.
+    ev.players[tables[0].p1].report_vp(&tables[0].id, 60, 40).await.unwrap().ok().unwrap();
+    let before = app.fingerprint().await.unwrap();
+    let r = delete(&mut ev.to, &format!("{}/pairings", round(&r1))).await;
+    refused(&app, &before, &r, 409, "round_has_results").await;
+    assert_eq!(r.body["details"]["tables"], json!([1]));
+    let r = delete(&mut ev.players[0], &format!("{}/pairings", round(&r1))).await;
+    refused(&app, &before, &r, 403, "not_tournament_organiser").await;
+    let r = delete(&mut ev.to, &round(&r1)).await;
+    refused(&app, &before, &r, 409, "round_not_pending").await;
+    let r = ev.to.post_empty(&format!("{}/reopen", round(&r1))).await.unwrap();
+    refused(&app, &before, &r, 409, "round_not_closed").await;
+
+    // Withdrawn once the report is: PENDING again, no tables, the bye's win taken back.
+    delete(&mut ev.players[tables[0].p1], &path(&tables[0].id, "report")).await.ok().unwrap();
+    let since = ev.to.snapshot(&tid).await.unwrap().ok().unwrap()["seq"].as_i64().unwrap();
+    let v = delete(&mut ev.to, &format!("{}/pairings", round(&r1))).await.ok().unwrap();
+    assert_eq!((s(&v["round"], "status"), v["round"]["pairings"].as_array().map(Vec::len)), ("PENDING", Some(0)));
+    assert_eq!(bye_wins(&ev.to.standings(&tid).await.unwrap().ok().unwrap()), 0);
+    let snap = ev.to.snapshot(&tid).await.unwrap().ok().unwrap();
+    assert_eq!(snap["round"]["pairings"].as_array().map(Vec::len), Some(0), "boards lose the tables");
+    let before = app.fingerprint().await.unwrap();
+    let r = delete(&mut ev.to, &format!("{}/pairings", round(&r1))).await;
+    refused(&app, &before, &r, 409, "round_not_paired").await;
+    let r = ev.players[tables[0].p1].report_vp(&tables[0].id, 60, 40).await.unwrap();
+    refused(&app, &before, &r, 404, "pairing_not_found").await;
+
+    // Deleted while pending; created and paired again as round 1.
+    let gone = delete(&mut ev.to, &round(&r1)).await.ok().unwrap();
+    assert_eq!(gone["round"]["number"], 1);
+    let r = ev.to.round(&r1).await.unwrap();
+    assert_eq!(r.status.as_u16(), 404);
+    let kinds: Vec<String> = ev.to.events(&tid, &format!("?since={since}")).await.unwrap().ok().unwrap()["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| s(e, "kind").to_string())
+        .collect();
+    assert_eq!(kinds, ["pairings_withdrawn", "standings_changed", "round_deleted"]);
+    let (r1, tables) = ev.pair_next().await.unwrap();
+    assert_eq!(ev.to.round(&r1).await.unwrap().ok().unwrap()["round"]["number"], 1);
+    for t in &tables {
+        ev.play(t, 70, 30).await.unwrap();
+    }
+    ev.to.close_round(&r1).await.unwrap().ok().unwrap();
+    let rated = ratings_of(&mut ev).await;
+    assert!(rated.iter().filter(|(_, r)| r[1] == 1).count() == 4, "four players rated once: {rated:?}");
+
+    // A prize run made now; then the round is reopened: ratings undone, the run out of date.
+    let prizes = json!({ "categories": [{ "id": "open", "name": "@Open", "brochure_order": 1, "prizes": [{ "id": "o1", "place": 1, "cash": 100 }] }] });
+    ev.to
+        .send(awc::http::Method::PUT, &format!("/api/tournaments/{tid}/prizes/config"), Some(&prizes))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    ev.to.post(&format!("/api/tournaments/{tid}/prizes/runs"), &json!({})).await.unwrap().ok().unwrap();
+    let stale = |v: Value| v["runs"].as_array().unwrap().iter().map(|r| r["stale"].clone()).collect::<Vec<_>>();
+    assert_eq!(
+        stale(ev.to.get(&format!("/api/tournaments/{tid}/prizes/runs")).await.unwrap().ok().unwrap()),
+        [json!(false)]
+    );
+    let r = ev.players[0].post_empty(&format!("{}/reopen", round(&r1))).await.unwrap();
+    let before = app.fingerprint().await.unwrap();
+    refused(&app, &before, &r, 403, "not_tournament_organiser").await;
+    let open = ev.to.post_empty(&format!("{}/reopen", round(&r1))).await.unwrap().ok().unwrap();
+    assert_eq!(s(&open["round"], "status"), "ACTIVE");
+    let unrated = ratings_of(&mut ev).await;
+    assert!(unrated.iter().all(|(_, r)| r.is_null() || r[1] == 0), "the round's ratings are undone: {unrated:?}");
+    assert_eq!(
+        stale(ev.to.get(&format!("/api/tournaments/{tid}/prizes/runs")).await.unwrap().ok().unwrap()),
+        [json!(true)]
+    );
+    // Players correct in the reopened round; closed again, it is rated again.
+    let t = &tables[0];
+    ev.to.override_result(&t.id, &vp(30, 70)).await.unwrap().ok().unwrap();
+    ev.to.close_round(&r1).await.unwrap().ok().unwrap();
+    let again = ratings_of(&mut ev).await;
+    assert!(again.iter().filter(|(_, r)| r[1] == 1).count() == 4, "{again:?}");
+    assert_ne!(again, rated, "the corrected result is rated");
+
+    // A later round exists: the earlier one stays closed until it is deleted.
+    let r2 = s(&ev.to.new_round(&tid).await.unwrap().ok().unwrap()["round"], "id").to_string();
+    let before = app.fingerprint().await.unwrap();
+    let r = ev.to.post_empty(&format!("{}/reopen", round(&r1))).await.unwrap();
+    refused(&app, &before, &r, 409, "not_latest_round").await;
+    assert!(s(&r.body, "message").starts_with("Round 2 exists already"), "{}", r.body);
+    delete(&mut ev.to, &round(&r2)).await.ok().unwrap();
+    ev.to.post_empty(&format!("{}/reopen", round(&r1))).await.unwrap().ok().unwrap();
+
+    // Many reopen requests at once: one reopens, the others are told it is open.
+    ev.to.close_round(&r1).await.unwrap().ok().unwrap();
+    let answers = join_all((0..6).map(|_| {
+        let mut c = ev.to.clone_to(&app.base);
+        let p = format!("{}/reopen", round(&r1));
+        async move { c.post_empty(&p).await.unwrap() }
+    }))
+    .await;
+    assert_eq!(answers.iter().filter(|a| a.status.is_success()).count(), 1);
+    assert!(answers.iter().filter(|a| !a.status.is_success()).all(|a| a.code() == "round_not_closed"));
+    let unrated = ratings_of(&mut ev).await;
+    assert!(unrated.iter().all(|(_, r)| r.is_null() || r[1] == 0), "{unrated:?}");
+    app.stop().await;
+}

@@ -393,3 +393,5 @@ desk-publish-now = Jetzt veröffentlichen
 desk-unpublish = Veröffentlichte Preise zurücknehmen
 desk-unpublish-what = Die Preisliste ist sofort nicht mehr öffentlich; die Berechnungen bleiben hier, und Sie können diese oder eine andere erneut veröffentlichen.
 desk-unpublish-now = Jetzt zurücknehmen
+desk-stale = veraltet
+desk-stale-why = Die Ergebnisse haben sich seit dieser Berechnung geändert (ein Ergebnis, eine wieder geöffnete Runde, ein wieder aufgenommener oder entfernter Spieler): Verteilung erneut berechnen.

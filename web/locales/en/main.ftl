@@ -393,3 +393,5 @@ desk-publish-now = Publish now
 desk-unpublish = Take the published prizes back
 desk-unpublish-what = The prize list stops being public at once; the runs stay here, and you can publish this run or another again.
 desk-unpublish-now = Take back now
+desk-stale = out of date
+desk-stale-why = The results changed since this run (a result, a reopened round, a player reinstated or removed): run the allocation again.

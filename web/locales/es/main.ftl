@@ -393,3 +393,5 @@ desk-publish-now = Publicar ahora
 desk-unpublish = Retirar los premios publicados
 desk-unpublish-what = La lista de premios deja de ser pública al instante; los cálculos siguen aquí y podrá publicar de nuevo este u otro.
 desk-unpublish-now = Retirar ahora
+desk-stale = desfasado
+desk-stale-why = Los resultados cambiaron desde este cálculo (un resultado, una ronda reabierta, un jugador readmitido o retirado): vuelva a calcular el reparto.

@@ -393,3 +393,5 @@ desk-publish-now = Publier maintenant
 desk-unpublish = Retirer les prix publiés
 desk-unpublish-what = La liste des prix cesse aussitôt d'être publique ; les calculs restent ici et vous pourrez publier de nouveau celui-ci ou un autre.
 desk-unpublish-now = Retirer maintenant
+desk-stale = périmé
+desk-stale-why = Les résultats ont changé depuis ce calcul (un résultat, une ronde rouverte, un joueur rétabli ou retiré) : relancez l'attribution.

@@ -166,6 +166,9 @@ pub struct RunSummaryView {
     pub standings_seq: i64,
     /// Whether it is the published run.
     pub published: bool,
+    /// The results changed since it ran (a result confirmed or overridden,
+    /// a round reopened after its standings were read): run it again.
+    pub stale: bool,
     /// When it was published (Unix ms).
     pub published_at: Option<i64>,
     /// Counts.

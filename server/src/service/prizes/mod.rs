@@ -221,7 +221,19 @@ fn run_not_found() -> ApiError {
 /// 403 for anyone but the TO.
 pub async fn runs(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Vec<RunSummaryView>> {
     let tx = to_read(ctx, user, id).await?;
-    Ok(tx.prize_runs(id).await?.iter().map(views::summary).collect())
+    let changed = results_changed(&tx, id).await?;
+    Ok(tx
+        .prize_runs(id)
+        .await?
+        .iter()
+        .map(|r| RunSummaryView { stale: r.standings_seq < changed, ..views::summary(r) })
+        .collect())
+}
+
+/// The sequence number of the latest event that changed the results a prize
+/// run reads: a run whose standings are older is stale.
+async fn results_changed(tx: &crate::store::Tx, id: TournamentId) -> ApiResult<i64> {
+    Ok(tx.last_seq_of(id, &["standings_changed", "round_reopened", "player_removed", "player_reinstated"]).await?)
 }
 
 /// One run, whole (TO only).
@@ -238,7 +250,10 @@ pub async fn get_run(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunId) 
 /// As [`get_run`].
 pub async fn get_run_in(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunId, lang: Lang) -> ApiResult<RunView> {
     let tx = to_read(ctx, user, id).await?;
-    views::run_in(&tx.prize_run(id, run).await?.ok_or_else(run_not_found)?, lang)
+    let r = tx.prize_run(id, run).await?.ok_or_else(run_not_found)?;
+    let mut view = views::run_in(&r, lang)?;
+    view.summary.stale = r.standings_seq < results_changed(&tx, id).await?;
+    Ok(view)
 }
 
 /// The TO publishes a run of a complete event: it becomes the public prize

@@ -160,6 +160,7 @@ pub fn summary(r: &PrizeRun) -> RunSummaryView {
         run_by: r.run_by,
         standings_seq: r.standings_seq,
         published: r.published,
+        stale: false,
         published_at: r.published_at,
         counts: RunCounts {
             allocated: m.allocated_count,

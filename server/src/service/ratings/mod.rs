@@ -82,6 +82,28 @@ pub async fn result_overridden(
     Ok(Some(view))
 }
 
+/// Un-rates a round the TO is reopening, in the reopen's transaction: it is
+/// no longer a rating period, and the game system's ratings are replayed
+/// from its first period without it (every event's later periods are
+/// re-rated too); `ratings_changed` is emitted when a rating moved. The
+/// round is rated again, as the latest period, when it closes again.
+///
+/// # Errors
+/// 500 on corrupt rows; 503 when the database is down.
+pub async fn round_reopened(change: &mut Change, t: &Tournament, round: &Round) -> ApiResult<()> {
+    change.tx().lock_ratings().await?;
+    if change.tx().rated_round(round.id).await?.is_none() {
+        return Ok(());
+    }
+    change.tx().delete_rated_round(round.id).await?;
+    let rerated = rerate(change.tx(), t.game.as_str(), None).await?;
+    if !rerated.deltas.is_empty() {
+        let view = changed_view(change.tx(), t, round.id, "round_reopened", &rerated).await?;
+        change.emit(EventData::RatingsChanged { ratings: view }).await?;
+    }
+    Ok(())
+}
+
 /// What [`rebuild`] did to one game system.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRebuild {
