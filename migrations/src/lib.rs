@@ -21,6 +21,7 @@ mod m0011_round_times;
 mod m0012_playoffs;
 mod m0013_pools;
 mod m0014_match_games;
+mod m0015_round_drafts;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -43,6 +44,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0012_playoffs::Migration),
             Box::new(m0013_pools::Migration),
             Box::new(m0014_match_games::Migration),
+            Box::new(m0015_round_drafts::Migration),
         ]
     }
 }

@@ -179,7 +179,7 @@
         else if (!playoff) ra += '<span class="muted">' + esc(L("all-rounds-played", { n: t.total_rounds })) + "</span>";
         if (r && !r.playoff) ra += button(L("reopen-round", { n: r.number }), "reopen-round");
       } else if (r.status === "PENDING") {
-        ra += button(L("generate-pairings", { n: r.number }), "pair", "primary");
+        if (!draft || draft.round.id !== r.id) ra += button(L("generate-pairings", { n: r.number }), "draft", "primary");
         if (!r.playoff) ra += button(L("delete-round", { n: r.number }), "delete-round", "danger");
       } else if (r.status === "ACTIVE") {
         ra += button(L("close-round", { n: r.number }), "close-round", "primary");
@@ -225,6 +225,7 @@
       if (bye) q += '<p class="muted">' + esc(L("bye-colon")) + " " + esc(bye.player1.name) + " (" + esc(G.byeText(t)) + ")</p>";
     }
     A.patch($("#round-queues"), q);
+    renderDraft();
     filterQueue();
     renderStandingsInto({ tournament: t, standings: s.standings ? s.standings.rows : [], standings_meta: s.standings_meta }, "#dash-standings-head", "#dash-standings-body", "#tie-notices", true);
 
@@ -327,12 +328,94 @@
     }
     if (a === "lock-lists") return [L("ask-lock-title"), L("ask-lock-text"), L("lock-lists")];
     if (a === "close-round") return [L("ask-close-title", { n: r.number }), L("ask-close-text"), L("close-round", { n: r.number })];
-    if (a === "pair") return [L("ask-pair-title", { n: r.number }), L("ask-pair-text"), L("generate-pairings", { n: r.number })];
+    if (a === "draft-publish") return [L("ask-pair-title", { n: r.number }), (draft && draft.checks.length ? L("ask-publish-checks", { n: draft.checks.length }) + "\n" : "") + L("ask-pair-text"), L("draft-publish", { n: r.number })];
     if (a === "unpair") return [L("ask-unpair-title", { n: r.number }), L("ask-unpair-text"), L("withdraw-pairings")];
     if (a === "reopen-round") return [L("ask-reopen-title", { n: r.number }), L("ask-reopen-text"), L("reopen-round", { n: r.number })];
     return null;
   }
+  // ---- draft pairings: only staff see them until published ----
+  // The round's draft (`/api/rounds/{id}/draft`), or null; `picked`: the
+  // player clicked first, whose place the next click swaps.
+  let draft = null, picked = null;
+  function loadDraft() {
+    const r = A.state.round;
+    if (!r || r.status !== "PENDING" || r.playoff) { if (draft) { draft = null; renderDashboard(A.state); } return Promise.resolve(); }
+    return A.api("GET", "/api/rounds/" + r.id + "/draft").then(function (d) { draft = d; }, function () { draft = null; }).then(function () { renderDashboard(A.state); });
+  }
+  // The draft's layout as the server takes it: tables and the pairing-allocated bye.
+  function layoutOf(d) {
+    return d.round.pairings.filter(function (p) { return p.player2 || p.result === "BYE"; })
+      .map(function (p) { return { table: p.table, player1: p.player1.id, player2: p.player2 ? p.player2.id : null }; });
+  }
+  function sendDraft(tables) {
+    return act("PUT", "/api/rounds/" + draft.round.id + "/draft", { tables: tables }).then(function (d) { draft = d; picked = null; renderDashboard(A.state); });
+  }
+  // Swaps the places of players `a` and `b` (a seat or the unpaired list);
+  // two unpaired players make a new table.
+  function swapped(tables, a, b) {
+    const seats = function (t) { return ["player1", "player2"].filter(function (k) { return t[k] === a || t[k] === b; }); };
+    let moved = false;
+    tables.forEach(function (t) { seats(t).forEach(function (k) { t[k] = t[k] === a ? b : a; moved = true; }); });
+    if (!moved) tables.push({ table: tables.reduce(function (m, t) { return Math.max(m, t.table); }, 0) + 1, player1: a, player2: b });
+    return tables;
+  }
+  function renderDraft() {
+    const box = $("#draft");
+    if (!box) return;
+    if (!draft) { box.hidden = true; box.innerHTML = ""; return; }
+    const d = draft, r = d.round;
+    const who = function (s) { return '<button type="button" class="seat' + (picked === s.id ? " picked" : "") + '" data-pick="' + s.id + '" aria-pressed="' + (picked === s.id) + '">' + esc(s.name) + "</button>"; };
+    const byTable = {};
+    d.checks.forEach(function (c) { (byTable[c.table] = byTable[c.table] || []).push(c.message); });
+    let h = "<h3>" + esc(L("draft-title", { n: r.number })) + ' <span class="badge">' + esc(L("draft-private")) + "</span></h3>" +
+      '<p class="muted">' + esc(L("draft-help")) + "</p>";
+    h += '<table class="grid draft-tables"><thead><tr><th class="num">' + esc(L("col-table")) + "</th><th>" + esc(L("player-1")) + "</th><th>" + esc(L("player-2")) + "</th><th>" + esc(L("draft-checks")) + "</th><th></th></tr></thead><tbody>";
+    r.pairings.forEach(function (p) {
+      const warn = (byTable[p.player2 ? p.table : 0] || []).map(function (m) { return '<div class="warning">⚠ ' + esc(m) + "</div>"; }).join("");
+      if (!p.player2) {
+        const arranged = p.result !== "BYE";
+        h += '<tr data-draft-bye="1"><td class="num">—</td><td>' + (arranged ? esc(p.player1.name) : who(p.player1)) + "</td><td>" + esc(arranged ? L("draft-arranged-bye") : L("draft-bye")) + "</td><td>" + warn + "</td><td>" + (arranged ? "" : button(L("draft-unpair"), "draft-unpair:" + p.player1.id)) + "</td></tr>";
+        return;
+      }
+      h += '<tr data-draft-table="' + p.table + '"><td class="num"><input type="number" class="table-no" min="1" max="9999" value="' + p.table + '" data-move="' + p.player1.id + '" aria-label="' + esc(L("draft-table-no")) + '"></td><td>' + who(p.player1) + "</td><td>" + who(p.player2) + "</td><td>" + warn + "</td><td>" + button(L("draft-unpair"), "draft-unpair:" + p.player1.id) + "</td></tr>";
+    });
+    h += "</tbody></table>";
+    if (d.unpaired.length) h += '<p id="draft-unpaired"><span class="muted">' + esc(L("draft-unpaired")) + "</span> " + d.unpaired.map(who).join(" ") + (d.unpaired.length === 1 && !r.pairings.some(function (p) { return !p.player2 && p.result === "BYE"; }) ? " " + button(L("draft-give-bye"), "draft-bye:" + d.unpaired[0].id) : "") + "</p>";
+    h += '<p class="actions">' + button(L("draft-publish", { n: r.number }), "draft-publish", "primary") + button(L("draft-again"), "draft", "") + button(L("draft-discard"), "draft-discard", "danger") + "</p>";
+    if (d.explanation) h += "<details><summary>" + esc(L("draft-why")) + '</summary><pre class="explain">' + esc(d.explanation) + "</pre></details>";
+    A.patch(box, h);
+    box.hidden = false;
+  }
+  function draftClick(b) {
+    const a = b.dataset.action || "", tables = layoutOf(draft);
+    if (b.dataset.pick) {
+      if (!picked) { picked = b.dataset.pick; renderDraft(); return true; }
+      if (picked === b.dataset.pick) { picked = null; renderDraft(); return true; }
+      sendDraft(swapped(tables, picked, b.dataset.pick)).catch(function () { picked = null; renderDraft(); });
+      return true;
+    }
+    if (a.indexOf("draft-unpair:") === 0) {
+      const id = a.slice(13);
+      sendDraft(tables.filter(function (t) { return t.player1 !== id && t.player2 !== id; })).catch(function () {});
+      return true;
+    }
+    if (a.indexOf("draft-bye:") === 0) { tables.push({ table: 0, player1: a.slice(10), player2: null }); sendDraft(tables).catch(function () {}); return true; }
+    return false;
+  }
+  function draftMove(e) {
+    const f = e.target.closest("input.table-no");
+    if (!f || !draft) return;
+    const tables = layoutOf(draft), to = Number(f.value), mine = tables.find(function (t) { return t.player1 === f.dataset.move; });
+    if (!mine || !(to >= 1)) return;
+    // Moving onto a used number swaps the two tables' numbers.
+    const other = tables.find(function (t) { return t.table === to && t !== mine; });
+    if (other) other.table = mine.table;
+    mine.table = to;
+    sendDraft(tables).catch(function () {});
+  }
   function dashboardClick(e) {
+    const pick = e.target.closest("#draft button");
+    if (pick && draft && draftClick(pick)) return;
     if (G.standingsClick(e, tid, showError) || G.tiebreaksClick(e, tid, showError)) return;
     const b = e.target.closest("button[data-action]");
     if (!b) return;
@@ -352,7 +435,9 @@
     else if (a === "unlock-lists") p = act("POST", "/api/tournaments/" + tid + "/unlock-lists").then(loadPlayers);
     else if (a === "delete") { if (!confirm(L("delete-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/tournaments/" + tid).then(function () { location.href = "/"; }); }
     else if (a === "create-round") p = act("POST", "/api/tournaments/" + tid + "/rounds", { mission: ($("#mission") || {}).value || null });
-    else if (a === "pair") p = act("POST", "/api/rounds/" + r.id + "/pairings").then(function (j) { A.state.warnings = j.warnings; renderDashboard(A.state); });
+    else if (a === "draft") p = act("POST", "/api/rounds/" + r.id + "/draft").then(function (d) { draft = d; picked = null; renderDashboard(A.state); });
+    else if (a === "draft-publish") p = act("POST", "/api/rounds/" + r.id + "/draft/publish").then(function (j) { draft = null; A.state.warnings = j.warnings; renderDashboard(A.state); });
+    else if (a === "draft-discard") p = act("DELETE", "/api/rounds/" + r.id + "/draft").then(function () { draft = null; renderDashboard(A.state); });
     else if (a === "close-round") p = act("POST", "/api/rounds/" + r.id + "/close");
     else if (a === "unpair") p = act("DELETE", "/api/rounds/" + r.id + "/pairings");
     else if (a === "delete-round") p = act("DELETE", "/api/rounds/" + r.id);
@@ -532,6 +617,8 @@
     $("#queue-state").addEventListener("change", filterQueue);
     A.onChange(function (s, ev) { if (ev && ev.kind && /^(player_|list_updated|lists_locked)/.test(ev.kind)) loadPlayers().catch(function () {}); });
     A.onChange(function (s, ev) { if (ev && (ev.kind === "bracket_changed" || ev.type === "snapshot")) loadPlayoff(); });
+    A.onChange(function (s, ev) { if (ev && (ev.type === "snapshot" || /^(round_|pairings_|player_)/.test(ev.kind || ""))) loadDraft(); });
+    document.addEventListener("change", draftMove);
     loadPlayoff();
     loadPools();
   }

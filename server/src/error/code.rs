@@ -119,6 +119,8 @@ codes! {
     CutTooLarge = "cut_too_large", CONFLICT;
     /// The database cannot be reached (or no write turn came); nothing was changed.
     DatabaseUnavailable = "database_unavailable", always(StatusCode::SERVICE_UNAVAILABLE);
+    /// A player in the draft withdrew (or is no longer checked in) since it was made: change the draft or pair it again.
+    DraftStale = "draft_stale", CONFLICT;
     /// An account with this e-mail already exists.
     EmailTaken = "email_taken", CONFLICT;
     /// Only the organiser gives a full-point bye.
@@ -135,6 +137,8 @@ codes! {
     InvalidCsv = "invalid_csv", UNPROCESSABLE;
     /// The playoff cut is outside 2–64 players.
     InvalidCut = "invalid_cut", UNPROCESSABLE;
+    /// A draft's layout seats a player twice, seats a player not checked in (or unknown, withdrawn, or with a bye arranged), uses a table number twice, or gives more than one bye.
+    InvalidDraft = "invalid_draft", UNPROCESSABLE;
     /// The e-mail address is not one.
     InvalidEmail = "invalid_email", UNPROCESSABLE;
     /// A field's value is empty, too long or out of range; the message names it.
@@ -183,6 +187,8 @@ codes! {
     MethodNotAllowed = "method_not_allowed", always(StatusCode::METHOD_NOT_ALLOWED);
     /// `/metrics` is served to this machine and trusted proxies only (`--public-metrics` shares it).
     MetricsPrivate = "metrics_private", FORBIDDEN;
+    /// The round has no draft pairings.
+    NoDraft = "no_draft", NOT_FOUND;
     /// A tied group's mini-league is asked for in an event whose standings have none (40K).
     NoGroupTable = "no_group_table", CONFLICT;
     /// No pairing of the round meets the FIDE absolute criteria.

@@ -5,7 +5,7 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{RoundId, TournamentId};
 use crate::error::ApiResult;
-use crate::service::rounds;
+use crate::service::{drafts, rounds};
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
@@ -17,7 +17,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/rounds/{id}/pairings", web::delete().to(unpair))
         .route("/api/rounds/{id}", web::delete().to(delete))
         .route("/api/rounds/{id}/close", web::post().to(close))
-        .route("/api/rounds/{id}/reopen", web::post().to(reopen));
+        .route("/api/rounds/{id}/reopen", web::post().to(reopen))
+        .route("/api/rounds/{id}/draft", web::post().to(make_draft))
+        .route("/api/rounds/{id}/draft", web::get().to(get_draft))
+        .route("/api/rounds/{id}/draft", web::put().to(edit_draft))
+        .route("/api/rounds/{id}/draft", web::delete().to(discard_draft))
+        .route("/api/rounds/{id}/draft/publish", web::post().to(publish_draft));
 }
 
 #[utoipa::path(
@@ -129,4 +134,92 @@ async fn delete(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<
 )]
 async fn reopen(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "round": rounds::reopen(&state.ctx, &user, *id).await? })))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/rounds/{id}/draft",
+    operation_id = "rounds_make_draft",
+    tag = "rounds",
+    summary = "Pair a PENDING round as a draft only the TO sees, with the engine's reasons and the rules each table breaks (the TO).",
+    params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
+    responses((status = 200, description = "The draft.", body = crate::service::drafts::DraftView))
+)]
+async fn make_draft(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<RoundId>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(drafts::make(&state.ctx, &user, *id).await?))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/rounds/{id}/draft",
+    operation_id = "rounds_get_draft",
+    tag = "rounds",
+    summary = "The round's draft pairings with their checks (the TO).",
+    params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
+    responses((status = 200, description = "The draft.", body = crate::service::drafts::DraftView))
+)]
+async fn get_draft(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<RoundId>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(drafts::get(&state.ctx, &user, *id).await?))
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/rounds/{id}/draft",
+    operation_id = "rounds_edit_draft",
+    tag = "rounds",
+    summary = "Change the draft by hand: its whole layout (swap, move a table, pair, unpair); answered with what it breaks (the TO).",
+    params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
+    request_body = crate::service::drafts::DraftInput,
+    responses((status = 200, description = "The draft as changed.", body = crate::service::drafts::DraftView))
+)]
+async fn edit_draft(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<RoundId>,
+    body: web::Json<drafts::DraftInput>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(drafts::edit(&state.ctx, &user, *id, body.into_inner()).await?))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/rounds/{id}/draft",
+    operation_id = "rounds_discard_draft",
+    tag = "rounds",
+    summary = "Discard the draft; the round stays PENDING (the TO).",
+    params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
+    responses((status = 204, description = "Discarded."))
+)]
+async fn discard_draft(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<RoundId>,
+) -> ApiResult<HttpResponse> {
+    drafts::discard(&state.ctx, &user, *id).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/rounds/{id}/draft/publish",
+    operation_id = "rounds_publish_draft",
+    tag = "rounds",
+    summary = "Publish the draft: boards and phones get the round now (the TO).",
+    params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
+    responses((status = 200, description = "The published round and warnings.", body = arbiter_web::views::Published))
+)]
+async fn publish_draft(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<RoundId>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(drafts::publish(&state.ctx, &user, *id).await?))
 }

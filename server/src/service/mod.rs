@@ -8,6 +8,7 @@
 pub mod accounts;
 pub mod byes;
 pub mod clock;
+pub mod drafts;
 pub mod exports;
 pub mod pairing;
 pub mod players;

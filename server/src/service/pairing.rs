@@ -33,7 +33,7 @@ use arbiter_engine::standings::StandingsConfig;
 use std::collections::HashMap;
 
 /// A table to publish.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PairedTable {
     /// Table number, from 1.
     pub number: u32,
@@ -47,8 +47,8 @@ pub struct PairedTable {
     pub forfeit: Option<ChessResult>,
 }
 
-/// A paired round, whatever the system.
-#[derive(Clone, Debug, Default)]
+/// A paired round, whatever the system (stored as JSON while it is a draft).
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Paired {
     /// The tables, table 1 first.
     pub tables: Vec<PairedTable>,
@@ -64,6 +64,11 @@ pub struct Paired {
     pub byes: Vec<(PlayerId, ByeKind)>,
     /// Round-robin pools: the byes of the odd pools (`bye` stays empty).
     pub pool_byes: Vec<PlayerId>,
+    /// Why the engine paired as it did, in the terms of the rules (asked for
+    /// a draft: the Dutch explanation per bracket; the records of a
+    /// record-based Swiss's tables; the Berger table's round).
+    #[serde(default)]
+    pub explanation: Option<String>,
 }
 
 /// Pairs round `number` of `t`. Runs the engine synchronously: call it off
@@ -79,13 +84,21 @@ pub fn pair(
     pairings: &[Pairing],
     byes: &[ByeRequest],
     number: u32,
+    explain: bool,
 ) -> ApiResult<Paired> {
-    match t.pairing_system {
-        PairingSystem::SwissRecord => swiss(t, players, rounds, pairings),
-        PairingSystem::RoundRobin => round_robin(t, players, number, Cycles::Single),
-        PairingSystem::DoubleRoundRobin => round_robin(t, players, number, Cycles::Double),
-        PairingSystem::Dutch => dutch(t, players, rounds, pairings, byes, number),
+    let mut paired = match t.pairing_system {
+        PairingSystem::SwissRecord => swiss(t, players, rounds, pairings, explain)?,
+        PairingSystem::RoundRobin => round_robin(t, players, number, Cycles::Single)?,
+        PairingSystem::DoubleRoundRobin => round_robin(t, players, number, Cycles::Double)?,
+        PairingSystem::Dutch => dutch(t, players, rounds, pairings, byes, number, explain)?,
+    };
+    if explain && paired.explanation.is_none() {
+        paired.explanation = Some(format!(
+            "Round {number} of the Berger table (FIDE C.05 Annex 1) for the players' pairing numbers: \
+             the table decides every pairing and colour."
+        ));
     }
+    Ok(paired)
 }
 
 fn cannot_pair(e: impl std::fmt::Display) -> ApiError {
@@ -95,17 +108,33 @@ fn cannot_pair(e: impl std::fmt::Display) -> ApiError {
 /// Record-based Swiss over the active players: 40K by the event's
 /// procedure and its pairing order (the seed's fold by default, by wins,
 /// margin, SOS, registration); crokinole by the fold, in standings order.
-fn swiss(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairing]) -> ApiResult<Paired> {
+fn swiss(
+    t: &Tournament,
+    players: &[Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+    explain: bool,
+) -> ApiResult<Paired> {
     let active = |id: PlayerId| players.iter().any(|p| p.id == id && p.is_active());
     let procedure = match &t.standings {
         StandingsConfig::Wh40k(c) => c.pairing,
         _ => SwissProcedure::Fold,
     };
+    // Each active player's record as the pairing reads it (40K: W-L-D; crokinole: points).
+    let mut records: HashMap<PlayerId, String> = HashMap::new();
     let ranked: Vec<PlayerId> = if t.game == Game::Wh40k {
         let standings = super::standings::compute(t, players, rounds, pairings)?;
+        for s in &standings {
+            records.insert(s.id, format!("{}-{}-{}", s.wins, s.losses, s.draws));
+        }
         procedure.order(&standings).into_iter().filter(|&id| active(id)).collect()
     } else {
         let c = super::standings::compute_all(t, players, rounds, pairings)?;
+        for r in &c.resolved.rows {
+            if let Some(p) = c.by_no.get(&r.player) {
+                records.insert(p.id, format!("{} pts", r.score.display));
+            }
+        }
         c.resolved.rows.iter().filter_map(|r| c.by_no.get(&r.player)).map(|p| p.id).filter(|&id| active(id)).collect()
     };
     let history = super::standings::history(rounds, pairings);
@@ -119,22 +148,70 @@ fn swiss(t: &Tournament, players: &[Player], rounds: &[Round], pairings: &[Pairi
         })
         .collect();
     let names = super::views::roster(players);
+    let tables: Vec<PairedTable> = paired
+        .tables
+        .iter()
+        .map(|tb| PairedTable {
+            number: tb.number,
+            player1: tb.player1,
+            player2: tb.player2,
+            rematch: rematch.contains(&(tb.player1, tb.player2)) || rematch.contains(&(tb.player2, tb.player1)),
+            forfeit: None,
+        })
+        .collect();
+    let explanation = explain.then(|| swiss_explanation(procedure, &ranked, &tables, paired.bye, &records, &names));
     Ok(Paired {
-        tables: paired
-            .tables
-            .iter()
-            .map(|tb| PairedTable {
-                number: tb.number,
-                player1: tb.player1,
-                player2: tb.player2,
-                rematch: rematch.contains(&(tb.player1, tb.player2)) || rematch.contains(&(tb.player2, tb.player1)),
-                forfeit: None,
-            })
-            .collect(),
+        tables,
         bye: paired.bye,
         warnings: describe(&paired.warnings, &names),
+        explanation,
         ..Paired::default()
     })
+}
+
+/// Why a record-based Swiss paired as it did: the pairing order (the
+/// event's procedure over the standings), then each table with both
+/// players' place and record; a table across records (a floater) and a
+/// rematch are named.
+fn swiss_explanation(
+    procedure: SwissProcedure,
+    ranked: &[PlayerId],
+    tables: &[PairedTable],
+    bye: Option<PlayerId>,
+    records: &HashMap<PlayerId, String>,
+    names: &Roster,
+) -> String {
+    let name = |id: &PlayerId| names.get(id).map_or_else(|| id.to_string(), |s| s.name.clone());
+    let place = |id: &PlayerId| ranked.iter().position(|x| x == id).map_or(0, |k| k + 1);
+    let record = |id: &PlayerId| records.get(id).cloned().unwrap_or_default();
+    let mut out = format!(
+        "Pairing order ({procedure:?}): the players ranked by the standings, then paired from the top, \
+         each with the highest-placed player they have not met.\n"
+    );
+    for tb in tables {
+        let (a, b) = (&tb.player1, &tb.player2);
+        out.push_str(&format!(
+            "Table {}: {}. {} ({}) v {}. {} ({})",
+            tb.number,
+            place(a),
+            name(a),
+            record(a),
+            place(b),
+            name(b),
+            record(b)
+        ));
+        if record(a) != record(b) {
+            out.push_str(&format!(" — {} floats down to a lower record", name(a)));
+        }
+        if tb.rematch {
+            out.push_str(" — a rematch no pairing of the field avoids");
+        }
+        out.push('\n');
+    }
+    if let Some(b) = bye {
+        out.push_str(&format!("Bye: {} ({}), the lowest-placed player without a bye yet.\n", name(&b), record(&b)));
+    }
+    out
 }
 
 /// Round `number` of the Berger table of the event's field.
@@ -197,6 +274,7 @@ fn round_robin(t: &Tournament, players: &[Player], number: u32, cycles: Cycles) 
         total_rounds: (!drawn).then_some(total),
         byes: Vec::new(),
         pool_byes: Vec::new(),
+        explanation: None,
     })
 }
 
@@ -414,9 +492,15 @@ fn dutch(
     pairings: &[Pairing],
     byes: &[ByeRequest],
     number: u32,
+    explain: bool,
 ) -> ApiResult<Paired> {
     let field = dutch_input(t, players, rounds, pairings, byes, number);
-    let pairing = dutch::pair(&field.input).map_err(|e| match e {
+    let engine = if explain {
+        dutch::explain(&field.input).map(|(p, e)| (p, Some(e.to_string())))
+    } else {
+        dutch::pair(&field.input).map(|p| (p, None))
+    };
+    let (pairing, explanation) = engine.map_err(|e| match e {
         PairingError::NoLegalPairing => ApiError::conflict(
             Code::NoLegalPairing,
             format!("No pairing of round {number} meets the FIDE absolute criteria (no rematches, at most one PAB per player, colour limits); as Chief Arbiter, change the field (byes, withdrawals) and pair again."),
@@ -450,6 +534,7 @@ fn dutch(
         bye: pairing.bye.map(seat).transpose()?,
         numbers: if kept { Vec::new() } else { numbered.iter().map(|&(p, n)| (p.id, n)).collect() },
         byes: field.byes,
+        explanation,
         ..Paired::default()
     })
 }
@@ -505,7 +590,7 @@ mod tests {
         t.total_rounds = 7;
         let mut ps = players(6);
         ps[2].checked_in = false;
-        let p = pair(&t, &ps, &[], &[], &[], 1).unwrap_or_default();
+        let p = pair(&t, &ps, &[], &[], &[], 1, false).unwrap_or_default();
         // Five players: P1, P2, P4, P5, P6 get 1..5; C.05 Annex 1 "5 or 6 players", Rd 1: 1-6 (bye), 2-5, 3-4.
         assert_eq!(p.numbers, [(id(1), 1), (id(2), 2), (id(4), 3), (id(5), 4), (id(6), 5)]);
         assert_eq!(p.total_rounds, Some(5));
@@ -560,7 +645,7 @@ mod tests {
         ps[3].dropped = true;
         ps[1].removed = true;
         // C.05 Annex 1 "3 or 4 players", Rd 2: 4-3, 1-2.
-        let p = pair(&t, &ps, &[], &[], &[], 2).unwrap_or_default();
+        let p = pair(&t, &ps, &[], &[], &[], 2, false).unwrap_or_default();
         let got: Vec<(PlayerId, PlayerId, Option<ChessResult>)> =
             p.tables.iter().map(|t| (t.player1, t.player2, t.forfeit)).collect();
         assert_eq!(
@@ -572,7 +657,8 @@ mod tests {
         );
         assert_eq!((p.numbers.len(), p.total_rounds, p.warnings.len()), (0, None, 2));
         // Crokinole leaves them to the TO.
-        let c = pair(&event(Game::Crokinole, PairingSystem::RoundRobin), &ps, &[], &[], &[], 2).unwrap_or_default();
+        let c =
+            pair(&event(Game::Crokinole, PairingSystem::RoundRobin), &ps, &[], &[], &[], 2, false).unwrap_or_default();
         assert!(c.tables.iter().all(|t| t.forfeit.is_none()) && c.warnings.len() == 2);
     }
 
@@ -586,7 +672,7 @@ mod tests {
         for (p, r) in ps.iter_mut().zip([2100, 1700, 2200, 1900]) {
             p.profile.rating = Some(r);
         }
-        let p = pair(&t, &ps, &[], &[], &[], 1).unwrap_or_default();
+        let p = pair(&t, &ps, &[], &[], &[], 1, false).unwrap_or_default();
         assert_eq!(p.numbers, [(id(3), 1), (id(1), 2), (id(4), 3), (id(2), 4)]);
         // C.04.3: S1 = {1, 2} against S2 = {3, 4}; 1 gets the initial colour, colours alternate down the boards.
         let tables: Vec<(PlayerId, PlayerId)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
@@ -612,7 +698,7 @@ mod tests {
             requested_by: Uuid::nil().into(),
             created_at: 0,
         };
-        let p = pair(&t, &ps, &[], &[], &[bye], 1).unwrap_or_default();
+        let p = pair(&t, &ps, &[], &[], &[bye], 1, false).unwrap_or_default();
         // Three to pair: 1-2 play, 4 (the lowest ranked) gets the pairing-allocated bye (C.04.3 C2/C5).
         let tables: Vec<(PlayerId, PlayerId)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
         assert_eq!(tables, [(id(1), id(2))]);

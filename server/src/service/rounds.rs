@@ -86,99 +86,132 @@ pub use arbiter_web::views::Published;
 /// `round.generatePairings`: the TO pairs a PENDING round by the event's
 /// pairing system and publishes it. Pairing is computed off the async
 /// runtime from a snapshot, then written only if nothing changed meanwhile
-/// (otherwise recomputed).
+/// (otherwise recomputed). (The dashboard pairs a draft first: see
+/// [`super::drafts`].)
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 when the round is not pending or fewer
 /// than 2 players are active, or the engine cannot pair the field
 /// (`cannot_pair`, `no_legal_pairing`).
 pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Published> {
-    let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
     for _ in 0..5 {
-        // 1. Snapshot and compute, without holding the write lock.
-        let tx = ctx.store.read().await?;
-        let t = load_tournament(&tx, t_id).await?;
-        require_to(&t, user, "generate pairings")?;
-        let round = tx.round(round_id).await?.ok_or_else(round_not_found)?;
-        if round.status != RoundStatus::Pending {
-            return Err(ApiError::conflict(
-                Code::RoundNotPending,
-                format!("Round {} is already paired.", round.number),
-            ));
-        }
-        let players = tx.players(t_id).await?;
-        let rounds = tx.rounds(t_id).await?;
-        let pairings = tx.pairings_of_tournament(t_id).await?;
-        let byes = tx.bye_requests(t_id).await?;
-        let pools = if t.pairing_system.is_round_robin() { tx.pools(t_id).await? } else { None };
-        drop(tx);
-        // A drawn round robin plays its table to the end (withdrawn players' games are forfeits).
-        let drawn = t.pairing_system.is_round_robin() && players.iter().any(|p| p.pairing_no.is_some());
-        let active: Vec<PlayerId> = players.iter().filter(|p| p.is_active()).map(|p| p.id).collect();
-        if active.len() < 2 && !drawn {
-            return Err(ApiError::conflict(
-                Code::NotEnoughPlayers,
-                format!("At least 2 checked-in players are needed to pair a round; {} are.", active.len()),
-            ));
-        }
-        let number = round.number;
-        let snapshot = (t.clone(), players.clone(), rounds.clone());
-        let paired = actix_web::web::block(move || match pools {
-            Some(pools) => {
-                let cycles = if snapshot.0.pairing_system == crate::domain::PairingSystem::DoubleRoundRobin {
-                    Cycles::Double
-                } else {
-                    Cycles::Single
-                };
-                super::pairing::pools_round(&snapshot.0, &snapshot.1, &pools.members, number, cycles)
-            }
-            None => super::pairing::pair(&snapshot.0, &snapshot.1, &snapshot.2, &pairings, &byes, number),
-        })
-        .await
-        .map_err(ApiError::internal)??;
-
-        // 2. Write, if nothing changed since the snapshot.
-        let mut change = Change::begin(ctx, t_id).await?;
-        if change.tx().last_seq(t_id).await? != t.last_seq {
+        let c = compute(ctx, user, round_id, false).await?;
+        let mut change = Change::begin(ctx, c.t.id).await?;
+        if change.tx().last_seq(c.t.id).await? != c.t.last_seq {
             continue;
         }
-        let mut t = t;
-        let mut round = round;
-        let rows = to_pairings(&round, &paired, t.game);
-        change.tx().insert_pairings(&rows).await?;
-        round.status = RoundStatus::Active;
-        change.tx().update_round(&round).await?;
-        let mut players = players;
-        for p in &mut players {
-            if let Some(&(_, n)) = paired.numbers.iter().find(|(id, _)| *id == p.id) {
-                p.pairing_no = Some(n);
-                change.tx().update_player(p).await?;
-            }
-        }
-        let tournament = match paired.total_rounds {
-            Some(total) => {
-                t.total_rounds = total;
-                change.tx().update_tournament(&t).await?;
-                Some(views::tournament(&t, players.iter().filter(|p| !p.removed).count()))
-            }
-            None => None,
-        };
-        let names = roster(&players);
-        let published =
-            Published { round: views::round(&round, &rows, &names), warnings: paired.warnings.clone(), tournament };
-        change.emit(EventData::PairingsPublished(published.clone())).await?;
-        if rows.iter().any(|r| r.state == PairingState::Confirmed) {
-            // A bye (or a forfeit a withdrawal left) counts at once.
-            let cause = StandingsCause { round: Some(round.number), ..StandingsCause::of(Cause::PairingsPublished) };
-            super::standings::publish(&mut change, &mut t, cause).await?;
-        }
+        let published = publish_paired(&mut change, c.t, c.round, c.players, &c.paired).await?;
         change.commit(ctx).await?;
         return Ok(published);
     }
     Err(ApiError::conflict(Code::Busy, "The tournament kept changing while pairing; try again."))
 }
 
-fn to_pairings(round: &Round, paired: &Paired, game: Game) -> Vec<Pairing> {
+/// A round paired from a snapshot, not yet written.
+pub(crate) struct Computed {
+    /// The tournament as read.
+    pub t: crate::domain::Tournament,
+    /// The round, PENDING.
+    pub round: Round,
+    /// Every registration as read.
+    pub players: Vec<crate::domain::Player>,
+    /// The pairing.
+    pub paired: Paired,
+}
+
+/// Pairs PENDING round `round_id` from a snapshot, without holding the
+/// write lock (the engine runs off the async runtime); `explain` asks for
+/// the engine's reasons ([`Paired::explanation`]).
+///
+/// # Errors
+/// As [`generate`].
+pub(crate) async fn compute(ctx: &Ctx, user: &User, round_id: RoundId, explain: bool) -> ApiResult<Computed> {
+    let tx = ctx.store.read().await?;
+    let round = tx.round(round_id).await?.ok_or_else(round_not_found)?;
+    let t = load_tournament(&tx, round.tournament_id).await?;
+    let t_id = t.id;
+    require_to(&t, user, "generate pairings")?;
+    if round.status != RoundStatus::Pending {
+        return Err(ApiError::conflict(Code::RoundNotPending, format!("Round {} is already paired.", round.number)));
+    }
+    let players = tx.players(t_id).await?;
+    let rounds = tx.rounds(t_id).await?;
+    let pairings = tx.pairings_of_tournament(t_id).await?;
+    let byes = tx.bye_requests(t_id).await?;
+    let pools = if t.pairing_system.is_round_robin() { tx.pools(t_id).await? } else { None };
+    drop(tx);
+    // A drawn round robin plays its table to the end (withdrawn players' games are forfeits).
+    let drawn = t.pairing_system.is_round_robin() && players.iter().any(|p| p.pairing_no.is_some());
+    let active: Vec<PlayerId> = players.iter().filter(|p| p.is_active()).map(|p| p.id).collect();
+    if active.len() < 2 && !drawn {
+        return Err(ApiError::conflict(
+            Code::NotEnoughPlayers,
+            format!("At least 2 checked-in players are needed to pair a round; {} are.", active.len()),
+        ));
+    }
+    let number = round.number;
+    let snapshot = (t.clone(), players.clone(), rounds);
+    let paired = actix_web::web::block(move || match pools {
+        Some(pools) => {
+            let cycles = if snapshot.0.pairing_system == crate::domain::PairingSystem::DoubleRoundRobin {
+                Cycles::Double
+            } else {
+                Cycles::Single
+            };
+            super::pairing::pools_round(&snapshot.0, &snapshot.1, &pools.members, number, cycles)
+        }
+        None => super::pairing::pair(&snapshot.0, &snapshot.1, &snapshot.2, &pairings, &byes, number, explain),
+    })
+    .await
+    .map_err(ApiError::internal)??;
+    Ok(Computed { t, round, players, paired })
+}
+
+/// Writes `paired` as round `round`'s tables and publishes it (ACTIVE,
+/// `pairings_published`; the byes' points count at once), without committing.
+///
+/// # Errors
+/// 503 when the database is down.
+pub(crate) async fn publish_paired(
+    change: &mut Change,
+    mut t: crate::domain::Tournament,
+    mut round: Round,
+    mut players: Vec<crate::domain::Player>,
+    paired: &Paired,
+) -> ApiResult<Published> {
+    let rows = to_pairings(&round, paired, t.game);
+    change.tx().insert_pairings(&rows).await?;
+    round.status = RoundStatus::Active;
+    change.tx().update_round(&round).await?;
+    for p in &mut players {
+        if let Some(&(_, n)) = paired.numbers.iter().find(|(id, _)| *id == p.id) {
+            p.pairing_no = Some(n);
+            change.tx().update_player(p).await?;
+        }
+    }
+    let tournament = match paired.total_rounds {
+        Some(total) => {
+            t.total_rounds = total;
+            change.tx().update_tournament(&t).await?;
+            Some(views::tournament(&t, players.iter().filter(|p| !p.removed).count()))
+        }
+        None => None,
+    };
+    let names = roster(&players);
+    let published =
+        Published { round: views::round(&round, &rows, &names), warnings: paired.warnings.clone(), tournament };
+    change.emit(EventData::PairingsPublished(published.clone())).await?;
+    if rows.iter().any(|r| r.state == PairingState::Confirmed) {
+        // A bye (or a forfeit a withdrawal left) counts at once.
+        let cause = StandingsCause { round: Some(round.number), ..StandingsCause::of(Cause::PairingsPublished) };
+        super::standings::publish(change, &mut t, cause).await?;
+    }
+    Ok(published)
+}
+
+/// The rows `paired` writes for `round`: its tables, the pairing-allocated bye and
+/// the byes arranged beforehand (those count at once).
+pub(crate) fn to_pairings(round: &Round, paired: &Paired, game: Game) -> Vec<Pairing> {
     let now = now_millis();
     let blank = |table: u32, p1: PlayerId, p2: Option<PlayerId>| Pairing::unreported(round, table, p1, p2, now);
     let mut rows: Vec<Pairing> = paired
@@ -419,6 +452,7 @@ pub async fn delete(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Roun
             format!("Round {} is paired: withdraw its pairings first (only a round without results).", round.number),
         ));
     }
+    change.tx().delete_draft(round_id).await?;
     change.tx().delete_round(round_id).await?;
     let v = views::round(&round, &[], &HashMap::new());
     change.emit(EventData::RoundDeleted { deleted: v.clone() }).await?;

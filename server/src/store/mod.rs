@@ -20,6 +20,7 @@
 mod backup;
 mod byes;
 mod clocks;
+mod drafts;
 mod elo_history;
 mod entity;
 mod events;
@@ -36,6 +37,7 @@ mod tournaments;
 mod users;
 
 pub use backup::Contents;
+pub use drafts::StoredDraft;
 pub use elo_history::{outcome_name, EloEntry};
 pub use events::StoredEvent;
 pub use ratings::{PlayerElo, RatedRound};

@@ -11,6 +11,7 @@ mod browser;
 mod cli;
 mod clock;
 mod crowd;
+mod drafts;
 mod event;
 mod exports;
 mod fuzz;

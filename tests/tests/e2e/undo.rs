@@ -15,7 +15,7 @@ use std::time::Duration;
 
 /// Asserts `r` is the refusal `status` `code` with a message, and that the
 /// database still has `before`'s fingerprint.
-async fn refused(app: &TestApp, before: &str, r: &Reply, status: u16, code: &str) {
+pub(crate) async fn refused(app: &TestApp, before: &str, r: &Reply, status: u16, code: &str) {
     assert_eq!((r.status.as_u16(), r.code()), (status, code), "{}", r.body);
     assert!(!s(&r.body, "message").is_empty(), "a refusal says why: {}", r.body);
     assert_eq!(app.fingerprint().await.unwrap(), before, "a refused {code} changed nothing");
@@ -25,11 +25,11 @@ fn path(pairing: &str, what: &str) -> String {
     format!("/api/pairings/{pairing}/{what}")
 }
 
-async fn delete(c: &mut ApiClient, path: &str) -> Reply {
+pub(crate) async fn delete(c: &mut ApiClient, path: &str) -> Reply {
     c.send(awc::http::Method::DELETE, path, None).await.unwrap()
 }
 
-async fn put(c: &mut ApiClient, path: &str, body: &Value) -> Reply {
+pub(crate) async fn put(c: &mut ApiClient, path: &str, body: &Value) -> Reply {
     c.send(awc::http::Method::PUT, path, Some(body)).await.unwrap()
 }
 

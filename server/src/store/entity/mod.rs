@@ -15,6 +15,7 @@ pub mod rated_round;
 pub mod rating_clock;
 pub mod round;
 pub mod round_clock;
+pub mod round_draft;
 pub mod session;
 pub mod tournament;
 pub mod user;
