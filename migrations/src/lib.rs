@@ -22,6 +22,7 @@ mod m0012_playoffs;
 mod m0013_pools;
 mod m0014_match_games;
 mod m0015_round_drafts;
+mod m0016_claim_codes;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -45,6 +46,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0013_pools::Migration),
             Box::new(m0014_match_games::Migration),
             Box::new(m0015_round_drafts::Migration),
+            Box::new(m0016_claim_codes::Migration),
         ]
     }
 }

@@ -340,3 +340,23 @@ mod tests {
         assert!(!html.contains("<x>"));
     }
 }
+
+/// `/claim/{code}`: a player takes over the entry the organiser made for them.
+#[derive(Template)]
+#[template(path = "claim.html")]
+pub struct ClaimPage {
+    /// Header.
+    pub nav: Nav,
+    /// The code as typed in the address.
+    pub code: String,
+    /// The entry's name.
+    pub player_name: String,
+    /// The event's id.
+    pub tournament_id: String,
+    /// The event's name.
+    pub tournament_name: String,
+    /// Whether a user is signed in (else the page offers to sign in first).
+    pub signed_in: bool,
+    /// Why the last attempt was refused.
+    pub error: Option<String>,
+}

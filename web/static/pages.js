@@ -233,11 +233,13 @@
     listPlayers.forEach(function (p) { byId[p.id] = p; });
     const rows = s.players.map(function (p) { return Object.assign({}, byId[p.id] || {}, p, { list_text: (byId[p.id] || {}).list_text }); });
     $("#reg-count").textContent = "(" + L("reg-count", { n: rows.length, checked: rows.filter(function (p) { return p.checked_in && !p.dropped; }).length }) + ")";
+    renderAddEntry(t, r);
     $("#players-body").innerHTML = rows.map(function (p) {
       const list = p.list_text ? "<details><summary>" + esc(L("read")) + '</summary><pre class="list">' + esc(p.list_text) + "</pre></details>" : p.has_list ? esc(L("submitted")) : '<span class="muted">—</span>';
       const st = p.dropped ? esc(L("dropped")) : p.checked_in ? esc(L("present")) : "";
       let btns = "";
       if (!p.checked_in && !p.dropped && (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")) btns += button(L("check-in"), "check-in:" + p.id);
+      if (t.status !== "COMPLETE" && unclaimed[p.id]) btns += button(L("claim-code"), "claim:" + p.id);
       if (t.status !== "COMPLETE" && p.dropped) btns += button(L("reinstate"), "reinstate:" + p.id);
       else if (t.status !== "COMPLETE") btns += button(L("remove"), "remove:" + p.id, "danger");
       return '<tr data-player="' + p.id + '"' + (p.dropped ? ' class="dropped"' : "") + "><td>" + p.registration_no + "</td><td>" + esc(p.display_name) + "</td><td>" + esc(p.faction) + "</td><td>" + list + "</td><td>" + (p.checked_in ? "✓" : "") + "</td><td>" + st + "</td><td>" + btns + "</td></tr>";
@@ -333,6 +335,47 @@
     if (a === "reopen-round") return [L("ask-reopen-title", { n: r.number }), L("ask-reopen-text"), L("reopen-round", { n: r.number })];
     return null;
   }
+  // ---- entries the TO adds by name (walk-ins, late entries) and their claim codes ----
+  let unclaimed = {};
+  function loadEntries() {
+    return A.api("GET", "/api/tournaments/" + tid + "/entries").then(function (j) {
+      unclaimed = {};
+      j.entries.forEach(function (p) { unclaimed[p.id] = true; });
+      renderDashboard(A.state);
+    }, function () {});
+  }
+  function renderAddEntry(t, r) {
+    const box = $("#add-entry-box");
+    if (!box) return;
+    if (t.status === "COMPLETE") { box.innerHTML = ""; return; }
+    // Rounds already paired: a late entry, whose missed rounds count as the TO says.
+    const late = r && (r.status !== "PENDING" || r.number > 1) && !r.playoff;
+    const missed = !late ? "" : '<label class="inline">' + esc(L("entry-missed")) + ' <select name="missed">' + (t.game === "chess"
+      ? '<option value="zero">' + esc(L("entry-missed-zero")) + '</option><option value="half">' + esc(L("entry-missed-half")) + "</option>"
+      : '<option value="">—</option><option value="bye">' + esc(L("entry-missed-bye")) + '</option><option value="absent">' + esc(L("entry-missed-absent")) + "</option>") + "</select></label>";
+    const extra = t.game === "wh40k" ? '<label class="inline">' + esc(L("col-faction")) + ' <input name="faction" maxlength="64"></label>'
+      : t.game === "chess" ? '<label class="inline">' + esc(L("entry-rating")) + ' <input name="rating" type="number" min="0" max="3500"></label>' : "";
+    A.patch(box, '<form id="add-entry" class="actions"><label class="inline">' + esc(L("entry-name")) + ' <input name="display_name" required maxlength="64"></label>' + extra + missed +
+      ' <button type="submit" class="primary">' + esc(L("entry-add")) + '</button><span class="field-error" data-error hidden></span></form>');
+  }
+  function addEntry(f) {
+    const body = { display_name: f.display_name.value };
+    if (f.faction && f.faction.value.trim()) body.faction = f.faction.value;
+    if (f.rating && f.rating.value) body.profile = { rating: Number(f.rating.value) };
+    if (f.missed && f.missed.value) body.missed = f.missed.value;
+    return submitForm(f, "POST", "/api/tournaments/" + tid + "/entries", body).then(function () {
+      // The live update may have redrawn the form meanwhile: clear the one on the page.
+      const now = $("#add-entry");
+      if (now) now.reset();
+      return loadEntries().then(loadPlayers);
+    });
+  }
+  function showClaim(j) {
+    const box = $("#claim-box");
+    box.innerHTML = "<p>" + esc(L("claim-for", { name: j.player.display_name })) + ' <strong class="code">' + esc(j.code) + "</strong> · <a href=\"" + esc(j.path) + "\">" + esc(location.origin + j.path) + '</a></p><img class="qr" alt="' + esc(L("claim-qr")) + '" src="' + esc(j.path) + '/qr.svg" width="160" height="160"><p class="muted">' + esc(L("claim-help")) + "</p>";
+    box.hidden = false;
+  }
+
   // ---- draft pairings: only staff see them until published ----
   // The round's draft (`/api/rounds/{id}/draft`), or null; `picked`: the
   // player clicked first, whose place the next click swaps.
@@ -455,12 +498,14 @@
     else if (a === "playoffs-remove") p = act("DELETE", "/api/tournaments/" + tid + "/playoffs").then(loadPlayoff);
     else if (a === "playoffs-pair") p = act("POST", "/api/tournaments/" + tid + "/playoffs/rounds").then(loadPlayoff);
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
+    else if (a.indexOf("claim:") === 0) p = act("POST", "/api/players/" + a.slice(6) + "/claim-code").then(showClaim);
     else if (a.indexOf("reinstate:") === 0) p = act("POST", "/api/players/" + a.slice(10) + "/reinstate");
     else if (a.indexOf("remove:") === 0) { if (!confirm(L("remove-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
     else if (CLOCK[a]) { const body = CLOCK[a](); if (!body) { b.disabled = false; return; } p = clockAct(body); }
     if (p) p.catch(function () {}).then(function () { b.disabled = false; });
   }
   function dashboardSubmit(e) {
+    if (e.target.id === "add-entry") { e.preventDefault(); addEntry(e.target).catch(function () {}); return; }
     const f = e.target.closest("form.override");
     if (!f) return;
     e.preventDefault();
@@ -621,6 +666,8 @@
     document.addEventListener("change", draftMove);
     loadPlayoff();
     loadPools();
+    loadEntries();
+    A.onChange(function (s, ev) { if (ev && /^player_(registered|updated|removed)/.test(ev.kind || "")) loadEntries(); });
   }
   if (page === "player") {
     document.addEventListener("click", playerClick);

@@ -268,6 +268,8 @@ pub enum Cause {
     StandingsConfigChanged,
     /// The TO withdrew a round's pairings, and the byes they gave.
     PairingsWithdrawn,
+    /// A late entry's missed rounds count (byes).
+    LateEntry,
     /// A cause this build does not know.
     #[serde(other)]
     Other,

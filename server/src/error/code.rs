@@ -66,6 +66,8 @@ codes! {
     AllRoundsPlayed = "all_rounds_played", CONFLICT;
     /// The player checking in is already checked in.
     AlreadyCheckedIn = "already_checked_in", CONFLICT;
+    /// A claim code is issued only for an entry the organiser added (a player who registered has their account).
+    AlreadyClaimed = "already_claimed", CONFLICT;
     /// The result is already confirmed (final); only the organiser can override it.
     AlreadyConfirmed = "already_confirmed", CONFLICT;
     /// Lots were already drawn for this tie; a draw stands.
@@ -106,6 +108,8 @@ codes! {
     CannotPair = "cannot_pair", CONFLICT;
     /// Check-in is not open in the tournament's current stage.
     CheckInClosed = "check_in_closed", CONFLICT;
+    /// The claim code is unknown, used, or replaced by a newer one.
+    ClaimNotFound = "claim_not_found", NOT_FOUND;
     /// The round clock cannot do that as it is (pause a clock that is not running,
     /// start one already started, extend or end one not started or ended).
     ClockState = "clock_state", CONFLICT;
@@ -177,6 +181,8 @@ codes! {
     InvalidTwenties = "invalid_twenties", UNPROCESSABLE;
     /// 40K victory points are not a whole number within the event's maximum.
     InvalidVp = "invalid_vp", UNPROCESSABLE;
+    /// A round robin's table is drawn at round 1: no entry joins it after.
+    LateEntryClosed = "late_entry_closed", CONFLICT;
     /// Army lists are locked already.
     ListsAlreadyLocked = "lists_already_locked", CONFLICT;
     /// Army lists are locked: a list cannot be sent or changed.

@@ -6,6 +6,7 @@ pub mod body_limit;
 pub mod catch_panic;
 mod chess;
 mod clock;
+mod entries;
 mod exports;
 mod health;
 pub mod locale;
@@ -60,6 +61,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(accounts::routes)
         .configure(tournaments::routes)
         .configure(players::routes)
+        .configure(entries::routes)
         .configure(chess::routes)
         .configure(rounds::routes)
         .configure(clock::routes)

@@ -9,6 +9,7 @@ pub mod accounts;
 pub mod byes;
 pub mod clock;
 pub mod drafts;
+pub mod entries;
 pub mod exports;
 pub mod pairing;
 pub mod players;

@@ -19,6 +19,7 @@
 
 mod backup;
 mod byes;
+mod claims;
 mod clocks;
 mod drafts;
 mod elo_history;

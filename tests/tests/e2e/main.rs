@@ -12,6 +12,7 @@ mod cli;
 mod clock;
 mod crowd;
 mod drafts;
+mod entries;
 mod event;
 mod exports;
 mod fuzz;

@@ -2,6 +2,7 @@
 
 err-all-rounds-played = Alle Runden dieses Turniers sind bereits angelegt.
 err-already-checked-in = Dieser Spieler ist bereits eingecheckt.
+err-already-claimed = Dieser Spieler hat sich mit einem eigenen Konto angemeldet: es gibt nichts zu übernehmen.
 err-already-confirmed = Dieses Ergebnis ist bereits bestätigt; nur der Turnierleiter kann es noch ändern.
 err-already-drawn = Für diesen Gleichstand wurde bereits gelost; das Los gilt.
 err-already-dropped = Dieser Spieler ist bereits aus dem Turnier ausgestiegen.
@@ -20,6 +21,7 @@ err-bye-not-found = Dieser Spieler hat für diese Runde kein Freilos vereinbart.
 err-byes-not-offered = Freilose auf Antrag gibt es nur in Schachturnieren nach Schweizer System (FIDE Dutch).
 err-cannot-pair = Die Runde lässt sich so nicht auslosen.
 err-check-in-closed = Der Check-in ist in dieser Turnierphase nicht offen.
+err-claim-not-found = Dieser Code ist unbekannt, bereits benutzt oder durch einen neueren ersetzt: fragen Sie die Turnierleitung.
 err-clock-state = Die Rundenuhr kann das in ihrem jetzigen Zustand nicht.
 err-confirmation-required = Die Tabellenregeln nach einer ausgelosten Runde zu ändern, muss bestätigt werden.
 err-cross-site-request = Diese Anfrage kam von einer anderen Website und wurde abgelehnt.
@@ -38,6 +40,7 @@ err-invalid-cut = Für die Finalrunden qualifizieren sich 2 bis 64 Spieler.
 err-invalid-draft = Diese Entwurfspaarungen können so nicht verwendet werden.
 err-invalid-match = Das Finalrunden-Match ist falsch gemeldet.
 err-invalid-pools = Die Gruppen lassen sich so nicht bilden.
+err-late-entry-closed = Die Tabelle eines Rundenturniers wird mit Runde 1 gelost: danach kann niemand mehr hinzukommen.
 err-lists-not-locked = Die Armeelisten sind nicht gesperrt: es gibt nichts zu entsperren.
 err-no-draft = Diese Runde hat keinen Paarungsentwurf: paaren Sie sie zuerst als Entwurf.
 err-no-pools = Dieses Turnier hat keine Rundenturnier-Gruppen.

@@ -395,3 +395,10 @@ desk-unpublish-what = Die Preisliste ist sofort nicht mehr öffentlich; die Bere
 desk-unpublish-now = Jetzt zurücknehmen
 desk-stale = veraltet
 desk-stale-why = Die Ergebnisse haben sich seit dieser Berechnung geändert (ein Ergebnis, eine wieder geöffnete Runde, ein wieder aufgenommener oder entfernter Spieler): Verteilung erneut berechnen.
+
+## /claim/{code}: a player takes over the entry the organiser made
+claim-title = Ihre Anmeldung übernehmen
+claim-what = Die Turnierleitung hat { $name } bei { $event } angemeldet.
+claim-then = Nach der Übernahme gehört diese Anmeldung Ihnen: Sie sehen Ihre Paarungen und melden Ihre Ergebnisse am Handy.
+claim-button = Ich bin { $name }: diese Anmeldung übernehmen
+claim-sign-in-first = Melden Sie sich zuerst an (oder legen Sie ein Konto an); danach kommen Sie hierher zurück.

@@ -4,6 +4,7 @@
 
 err-all-rounds-played = Every round of this event has already been created.
 err-already-checked-in = This player is already checked in.
+err-already-claimed = This player registered with their own account: there is nothing to claim.
 err-already-confirmed = This result is already confirmed; only the organiser can change it now.
 err-already-drawn = Lots were already drawn for this tie; the draw stands.
 err-already-dropped = This player has already dropped from the tournament.
@@ -22,6 +23,7 @@ err-bye-not-found = This player has no bye arranged for that round.
 err-byes-not-offered = Byes on request are offered by Swiss chess events (FIDE Dutch) only.
 err-cannot-pair = The round cannot be paired as things stand.
 err-check-in-closed = Check-in is not open at this stage of the tournament.
+err-claim-not-found = This claim code is unknown, used, or replaced by a newer one: ask the organiser.
 err-clock-state = The round clock cannot do that in its current state.
 err-confirmation-required = Changing the standings rules once a round is paired needs a confirmation.
 err-cross-site-request = This request came from another site and was refused.
@@ -40,6 +42,7 @@ err-invalid-cut = The playoff cut must be between 2 and 64 players.
 err-invalid-draft = These draft pairings cannot be used as sent.
 err-invalid-match = The playoff match was reported wrongly.
 err-invalid-pools = The pools cannot be made as asked.
+err-late-entry-closed = A round robin's table is drawn when round 1 is paired: no entry can join it now.
 err-lists-not-locked = Army lists are not locked: there is nothing to unlock.
 err-no-draft = This round has no draft pairings: pair it as a draft first.
 err-no-pools = This event has no round-robin pools.

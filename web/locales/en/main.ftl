@@ -395,3 +395,10 @@ desk-unpublish-what = The prize list stops being public at once; the runs stay h
 desk-unpublish-now = Take back now
 desk-stale = out of date
 desk-stale-why = The results changed since this run (a result, a reopened round, a player reinstated or removed): run the allocation again.
+
+## /claim/{code}: a player takes over the entry the organiser made
+claim-title = Claim your entry
+claim-what = The organiser entered { $name } in { $event }.
+claim-then = Once claimed, this entry is yours: you see your pairings and report your results from your phone.
+claim-button = I am { $name }: claim this entry
+claim-sign-in-first = Sign in (or create an account) first; you come back here after.

@@ -2,6 +2,7 @@
 
 err-all-rounds-played = Ya se han creado todas las rondas de este torneo.
 err-already-checked-in = Este jugador ya está acreditado.
+err-already-claimed = Este jugador se inscribió con su propia cuenta: no hay nada que reclamar.
 err-already-confirmed = Este resultado ya está confirmado; solo el organizador puede cambiarlo.
 err-already-drawn = Ya se sorteó este empate; el sorteo es definitivo.
 err-already-dropped = Este jugador ya se ha retirado del torneo.
@@ -20,6 +21,7 @@ err-bye-not-found = Este jugador no tiene descanso previsto en esa ronda.
 err-byes-not-offered = Los descansos a petición solo se ofrecen en torneos de ajedrez por sistema suizo (FIDE holandés).
 err-cannot-pair = La ronda no se puede emparejar tal como está.
 err-check-in-closed = La acreditación no está abierta en esta fase del torneo.
+err-claim-not-found = Este código es desconocido, ya se usó o fue sustituido por uno más reciente: pregunte al organizador.
 err-clock-state = El reloj de la ronda no puede hacer eso en su estado actual.
 err-confirmation-required = Cambiar las reglas de la clasificación una vez emparejada una ronda requiere confirmación.
 err-cross-site-request = Esta petición venía de otro sitio y se ha rechazado.
@@ -38,6 +40,7 @@ err-invalid-cut = La fase final debe tener entre 2 y 64 clasificados.
 err-invalid-draft = Estos emparejamientos de borrador no se pueden usar tal como se enviaron.
 err-invalid-match = La partida de la fase final se comunicó mal.
 err-invalid-pools = Los grupos no se pueden formar así.
+err-late-entry-closed = La tabla de un todos contra todos se sortea al emparejar la ronda 1: ya no puede entrar nadie.
 err-lists-not-locked = Las listas de ejército no están bloqueadas: no hay nada que desbloquear.
 err-no-draft = Esta ronda no tiene emparejamientos en borrador: emparéjela primero como borrador.
 err-no-pools = Este torneo no tiene grupos de todos contra todos.

@@ -395,3 +395,10 @@ desk-unpublish-what = La lista de premios deja de ser pública al instante; los 
 desk-unpublish-now = Retirar ahora
 desk-stale = desfasado
 desk-stale-why = Los resultados cambiaron desde este cálculo (un resultado, una ronda reabierta, un jugador readmitido o retirado): vuelva a calcular el reparto.
+
+## /claim/{code}: a player takes over the entry the organiser made
+claim-title = Reclamar su inscripción
+claim-what = El organizador inscribió a { $name } en { $event }.
+claim-then = Una vez reclamada, esta inscripción es suya: ve sus emparejamientos y comunica sus resultados desde el móvil.
+claim-button = Soy { $name }: reclamar esta inscripción
+claim-sign-in-first = Inicie sesión (o cree una cuenta) primero; después volverá aquí.

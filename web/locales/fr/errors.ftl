@@ -2,6 +2,7 @@
 
 err-all-rounds-played = Toutes les rondes de ce tournoi ont déjà été créées.
 err-already-checked-in = Ce joueur est déjà pointé.
+err-already-claimed = Ce joueur s'est inscrit avec son propre compte : il n'y a rien à réclamer.
 err-already-confirmed = Ce résultat est déjà confirmé ; seul l'organisateur peut encore le modifier.
 err-already-drawn = Le tirage au sort de cette égalité a déjà eu lieu ; il est définitif.
 err-already-dropped = Ce joueur a déjà abandonné le tournoi.
@@ -20,6 +21,7 @@ err-bye-not-found = Ce joueur n'a pas d'exemption prévue pour cette ronde.
 err-byes-not-offered = Les exemptions sur demande ne sont proposées que dans les tournois d'échecs au système suisse (FIDE, néerlandais).
 err-cannot-pair = La ronde ne peut pas être appariée en l'état.
 err-check-in-closed = Le pointage n'est pas ouvert à cette étape du tournoi.
+err-claim-not-found = Ce code est inconnu, déjà utilisé ou remplacé par un plus récent : demandez à l'organisateur.
 err-clock-state = La pendule de la ronde ne peut pas faire cela dans son état actuel.
 err-confirmation-required = Modifier les règles du classement une fois une ronde appariée demande une confirmation.
 err-cross-site-request = Cette requête venait d'un autre site et a été refusée.
@@ -38,6 +40,7 @@ err-invalid-cut = Le nombre de qualifiés pour la phase finale doit être compri
 err-invalid-draft = Ces appariements de brouillon ne peuvent pas être utilisés tels quels.
 err-invalid-match = Le match de phase finale est mal saisi.
 err-invalid-pools = Les poules ne peuvent pas être formées ainsi.
+err-late-entry-closed = Le tableau d'un toutes-rondes est tiré à l'appariement de la ronde 1 : aucune inscription ne peut plus le rejoindre.
 err-lists-not-locked = Les listes d'armée ne sont pas verrouillées : rien à déverrouiller.
 err-no-draft = Cette ronde n'a pas d'appariements en brouillon : appariez-la d'abord en brouillon.
 err-no-pools = Ce tournoi n'a pas de poules toutes rondes.

@@ -395,3 +395,10 @@ desk-unpublish-what = La liste des prix cesse aussitôt d'être publique ; les c
 desk-unpublish-now = Retirer maintenant
 desk-stale = périmé
 desk-stale-why = Les résultats ont changé depuis ce calcul (un résultat, une ronde rouverte, un joueur rétabli ou retiré) : relancez l'attribution.
+
+## /claim/{code}: a player takes over the entry the organiser made
+claim-title = Réclamer votre inscription
+claim-what = L'organisateur a inscrit { $name } à { $event }.
+claim-then = Une fois réclamée, cette inscription est la vôtre : vous voyez vos appariements et saisissez vos résultats depuis votre téléphone.
+claim-button = Je suis { $name } : réclamer cette inscription
+claim-sign-in-first = Connectez-vous (ou créez un compte) d'abord ; vous reviendrez ici ensuite.

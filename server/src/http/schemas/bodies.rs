@@ -63,6 +63,11 @@ bodies! {
         /// The registrations.
         players: Vec<PlayerView>,
     }
+    /// `{"entries": […]}`: entries no player has claimed yet.
+    EntriesBody {
+        /// The registrations.
+        entries: Vec<PlayerView>,
+    }
     /// `{"byes": […]}`.
     ByesBody {
         /// The byes.

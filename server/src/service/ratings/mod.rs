@@ -104,6 +104,25 @@ pub async fn round_reopened(change: &mut Change, t: &Tournament, round: &Round) 
     Ok(())
 }
 
+/// Re-rates after a player claimed an entry of `t`, in the claim's
+/// transaction: the entry's rated games now count for the claimer's
+/// account, so when any round of `t` was rated the game system is replayed
+/// from its first period; `ratings_changed` is emitted when a rating moved.
+///
+/// # Errors
+/// 500 on corrupt rows; 503 when the database is down.
+pub async fn entry_claimed(change: &mut Change, t: &Tournament) -> ApiResult<()> {
+    change.tx().lock_ratings().await?;
+    let periods = change.tx().rated_rounds(t.game.as_str(), i64::MIN).await?;
+    let Some(first) = periods.iter().find(|p| p.tournament_id == t.id) else { return Ok(()) };
+    let rerated = rerate(change.tx(), t.game.as_str(), None).await?;
+    if !rerated.deltas.is_empty() {
+        let view = changed_view(change.tx(), t, first.round_id, "entry_claimed", &rerated).await?;
+        change.emit(EventData::RatingsChanged { ratings: view }).await?;
+    }
+    Ok(())
+}
+
 /// What [`rebuild`] did to one game system.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRebuild {

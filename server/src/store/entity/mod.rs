@@ -1,6 +1,7 @@
 //! SeaORM entities, one per table (see `arbiter-migrations` for the schema).
 
 pub mod bye_request;
+pub mod claim_code;
 pub mod elo_history;
 pub mod event;
 pub mod match_game;

@@ -1,0 +1,180 @@
+//! Entries without accounts: `POST /api/tournaments/{id}/entries` (the TO
+//! adds a player by name, late entries included), `POST
+//! /api/players/{id}/claim-code` (a one-time code for the player), and the
+//! claim itself: `GET`/`POST /api/claims/{code}`, the page `/claim/{code}`
+//! (sign in, then take the entry over) and its QR code `/claim/{code}/qr.svg`.
+
+use super::pages::{nav, render, Page};
+use crate::app::AppState;
+use crate::auth::csrf;
+use crate::auth::session::{Authed, MaybeUser};
+use crate::domain::{PlayerId, TournamentId};
+use crate::error::{ApiError, ApiResult, Code};
+use crate::service::entries;
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use arbiter_web::pages::ClaimPage;
+use serde::Deserialize;
+use serde_json::json;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/tournaments/{id}/entries", web::post().to(add))
+        .route("/api/tournaments/{id}/entries", web::get().to(list))
+        .route("/api/players/{id}/claim-code", web::post().to(claim_code))
+        .route("/api/claims/{code}", web::get().to(info))
+        .route("/api/claims/{code}", web::post().to(claim))
+        .route("/claim/{code}", web::get().to(claim_page))
+        .route("/claim/{code}", web::post().to(claim_form))
+        .route("/claim/{code}/qr.svg", web::get().to(claim_qr));
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/entries",
+    operation_id = "entries_add",
+    tag = "players",
+    summary = "Add a player by name: a walk-in or a late entry, without an account until claimed (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body = crate::service::entries::NewEntry,
+    responses((status = 200, description = "The entry, and the rounds it missed.", body = crate::service::entries::AddedEntry))
+)]
+async fn add(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+    body: web::Json<entries::NewEntry>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(entries::add(&state.ctx, &user, *id, body.into_inner()).await?))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/entries",
+    operation_id = "entries_list",
+    tag = "players",
+    summary = "The entries no player has claimed yet (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The entries, registration order.", body = crate::http::schemas::bodies::EntriesBody))
+)]
+async fn list(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "entries": entries::unclaimed_entries(&state.ctx, &user, *id).await? })))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/players/{id}/claim-code",
+    operation_id = "entries_claim_code",
+    tag = "players",
+    summary = "Issue a one-time claim code for an entry the TO added; a new code replaces the last (the TO).",
+    params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id.")),
+    responses((status = 200, description = "The code and the page that claims it.", body = crate::service::entries::ClaimCodeView))
+)]
+async fn claim_code(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<PlayerId>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(entries::claim_code(&state.ctx, &user, *id).await?))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/claims/{code}",
+    operation_id = "entries_claim_info",
+    tag = "players",
+    summary = "What a claim code hands over.",
+    params(("code" = String, Path, description = "The claim code, e.g. `ABCD-EFGH`.")),
+    responses((status = 200, description = "The entry and its event.", body = crate::service::entries::ClaimInfo))
+)]
+async fn info(state: web::Data<AppState>, code: web::Path<String>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(entries::info(&state.ctx, &code).await?))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/claims/{code}",
+    operation_id = "entries_claim",
+    tag = "players",
+    summary = "Take the entry over with the signed-in account: from now on the player reports from their phone.",
+    params(("code" = String, Path, description = "The claim code, e.g. `ABCD-EFGH`.")),
+    responses((status = 200, description = "The registration, now the caller's.", body = crate::http::schemas::bodies::PlayerBody))
+)]
+async fn claim(state: web::Data<AppState>, Authed(user): Authed, code: web::Path<String>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "player": entries::claim(&state.ctx, &user, &code).await? })))
+}
+
+async fn claim_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, code: web::Path<String>) -> Page {
+    let found = entries::info(&state.ctx, &code).await?;
+    show(&state, &req, user.0.as_ref(), &code, found, None)
+}
+
+fn show(
+    state: &AppState,
+    req: &HttpRequest,
+    user: Option<&crate::domain::User>,
+    code: &str,
+    found: entries::ClaimInfo,
+    error: Option<String>,
+) -> Page {
+    let (nav, fresh) = nav(req, user);
+    let page = ClaimPage {
+        nav,
+        code: code.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect(),
+        player_name: found.player.display_name,
+        tournament_id: found.tournament_id.to_string(),
+        tournament_name: found.tournament_name,
+        signed_in: user.is_some(),
+        error,
+    };
+    render(req, state, &page, fresh.as_deref())
+}
+
+#[derive(Deserialize)]
+struct ClaimForm {
+    csrf_token: String,
+}
+
+async fn claim_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    code: web::Path<String>,
+    form: web::Form<ClaimForm>,
+) -> Page {
+    csrf::check_form_token(&req, &form.csrf_token)?;
+    let Some(u) = user.0 else {
+        return Ok(HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("/login?next=/claim/{code}")))
+            .finish());
+    };
+    let found = entries::info(&state.ctx, &code).await?;
+    let t = found.tournament_id;
+    match entries::claim(&state.ctx, &u, &code).await {
+        Ok(_) => Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/t/{t}/me"))).finish()),
+        Err(e) => {
+            let message = e.message_in(super::locale::lang_of(&req));
+            let mut res = show(&state, &req, Some(&u), &code, found, Some(message))?;
+            *res.status_mut() = actix_web::ResponseError::status_code(&e);
+            Ok(res)
+        }
+    }
+}
+
+/// The claim page's address as a QR code, for the player's phone to scan
+/// from the organiser's screen or a printed slip.
+async fn claim_qr(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    code: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    entries::info(&state.ctx, &code).await?;
+    let origin = crate::auth::csrf::server_origin(&req, &state.settings)
+        .ok_or_else(|| ApiError::bad_request(Code::BadRequest, "The request has no usable Host header."))?;
+    let url = format!("{}/claim/{}", origin.ascii_serialization(), code.as_str());
+    let body = super::qr::svg_of(&url).map_err(|e| ApiError::internal(format!("QR code of {url}: {e}")))?;
+    Ok(HttpResponse::Ok().content_type("image/svg+xml").insert_header(("Cache-Control", "no-store")).body(body))
+}

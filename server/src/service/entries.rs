@@ -1,0 +1,333 @@
+//! Entries without accounts: the organiser adds a player by name (a walk-in
+//! at the desk, a late entry), and the player later takes the entry over
+//! with a one-time claim code.
+//!
+//! - An entry is a registration whose account is a placeholder that cannot
+//!   sign in (its e-mail ends in [`WALK_IN_DOMAIN`]; a TRF import makes the
+//!   same kind, in `import.invalid`). Until it is claimed the organiser
+//!   enters that player's results (an override).
+//! - A late entry joins a running Swiss after rounds were paired. The rounds
+//!   missed count as the rules say: in chess a zero-point bye each (FIDE
+//!   C.04.2, late entries), unless the organiser grants half-point byes; in
+//!   40K and crokinole the organiser chooses, for the rounds missed, the bye
+//!   (a 40K win with 0 VP; crokinole's bye points) or nothing (the rounds
+//!   are not played). A round robin's table is drawn at round 1: nobody
+//!   joins it after.
+//! - A claim code is eight letters and digits (no 0/O, 1/I), shown as
+//!   `ABCD-EFGH`, stored only as its SHA-256; a new code replaces the old
+//!   one, and claiming removes it. The claimer's account takes the entry
+//!   (and its rated games: the game system is re-rated).
+
+use super::views::{self, PlayerView};
+use super::{clean_text, load_tournament, require_to, Change, Ctx};
+use crate::bus::{Cause, EventData, StandingsCause};
+use crate::domain::{
+    now_millis, ByeKind, Game, MatchResult, Pairing, PairingState, Player, PlayerId, PlayerProfile, RoundStatus,
+    TournamentId, TournamentStatus, User, UserId,
+};
+use crate::error::{ApiError, ApiResult, Code};
+use rand::Rng as _;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest as _, Sha256};
+
+/// The e-mail domain of an entry's placeholder account (RFC 2606: never delivered).
+pub const WALK_IN_DOMAIN: &str = "@walk-in.invalid";
+
+/// How the rounds a late entry missed count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Missed {
+    /// Chess: a zero-point bye each (the rule's default).
+    Zero,
+    /// Chess: a half-point bye each, granted by the organiser.
+    Half,
+    /// 40K and crokinole: the bye (a win with 0 VP; crokinole's bye points).
+    Bye,
+    /// 40K and crokinole: nothing; the rounds were not played.
+    Absent,
+}
+
+/// `POST /api/tournaments/{id}/entries`: a player added by the organiser.
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewEntry {
+    /// Name on the pairings board (1–64 characters).
+    pub display_name: String,
+    /// Faction (40K), or anything the event shows beside the name; optional.
+    #[serde(default)]
+    pub faction: Option<String>,
+    /// Rating, title, federation, club, birth date… (as a registration's).
+    #[serde(default)]
+    pub profile: Option<PlayerProfile>,
+    /// How the rounds already paired count (late entries only); chess
+    /// defaults to `zero`, 40K and crokinole must say.
+    #[serde(default)]
+    pub missed: Option<Missed>,
+}
+
+/// An entry added: the registration, and the rounds it missed.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct AddedEntry {
+    /// The registration (checked in when the event is at check-in or running).
+    pub player: PlayerView,
+    /// The rounds already paired when the entry was added, and how they count.
+    pub missed_rounds: Vec<u32>,
+    /// How the missed rounds count (`null` when none were missed).
+    pub missed: Option<Missed>,
+}
+
+/// A claim code, as the organiser hands it to the player.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct ClaimCodeView {
+    /// The code, `ABCD-EFGH`.
+    pub code: String,
+    /// The page that claims it (`/claim/ABCD-EFGH`), to open on the player's phone.
+    pub path: String,
+    /// The entry it hands over.
+    pub player: PlayerView,
+}
+
+/// What a claim code hands over (the claim page shows it before the player confirms).
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct ClaimInfo {
+    /// The entry.
+    pub player: PlayerView,
+    /// The event's id.
+    pub tournament_id: TournamentId,
+    /// The event's name.
+    pub tournament_name: String,
+}
+
+/// Whether `email` is a placeholder account's (an entry not claimed yet).
+#[must_use]
+pub fn unclaimed(email: &str) -> bool {
+    email.ends_with(WALK_IN_DOMAIN) || email.ends_with("@import.invalid")
+}
+
+/// `entry.add`: the organiser adds a player by name (DRAFT to IN_PROGRESS).
+///
+/// # Errors
+/// 403 for anyone but the TO; 409 `wrong_status` once the event is complete;
+/// 409 `late_entry_closed` in a round robin already drawn; 422 for a bad
+/// name, profile, or a missed-round choice the game does not have (or none
+/// given in 40K and crokinole when rounds were missed).
+pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> ApiResult<AddedEntry> {
+    let display_name = clean_text("display_name", &input.display_name, 64)?;
+    let faction = match input.faction.as_deref().map(str::trim) {
+        None | Some("") => String::new(),
+        Some(f) => clean_text("faction", f, 64)?,
+    };
+    let profile = super::profile::clean(input.profile.unwrap_or_default())?;
+    let mut change = Change::begin(ctx, id).await?;
+    let mut t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "add players")?;
+    if t.status == TournamentStatus::Complete {
+        return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
+    }
+    let paired: Vec<_> =
+        change.tx().rounds(id).await?.into_iter().filter(|r| r.status != RoundStatus::Pending).collect();
+    if !paired.is_empty() && t.pairing_system.is_round_robin() {
+        return Err(ApiError::conflict(
+            Code::LateEntryClosed,
+            "A round robin's table is drawn when round 1 is paired: no entry can join it now.",
+        ));
+    }
+    let missed = match (paired.is_empty(), input.missed, t.game) {
+        (true, _, _) => None,
+        (false, None, Game::Chess) => Some(Missed::Zero),
+        (false, Some(m @ (Missed::Zero | Missed::Half)), Game::Chess) => Some(m),
+        (false, Some(m @ (Missed::Bye | Missed::Absent)), Game::Wh40k | Game::Crokinole) => Some(m),
+        (false, None, _) => {
+            return Err(ApiError::invalid(
+                Code::InvalidField,
+                format!(
+                    "missed: round(s) {} are already paired; say how they count for this entry: \"bye\" or \"absent\".",
+                    paired.iter().map(|r| r.number.to_string()).collect::<Vec<_>>().join(", ")
+                ),
+            ))
+        }
+        (false, Some(m), game) => {
+            let allowed = if game == Game::Chess { "\"zero\" or \"half\"" } else { "\"bye\" or \"absent\"" };
+            return Err(ApiError::invalid(
+                Code::InvalidField,
+                format!("missed: {m:?} is not how missed rounds count in {}; use {allowed}.", game.as_str()),
+            ));
+        }
+    };
+    let now = now_millis();
+    let account = User {
+        id: UserId::random(),
+        email: format!("entry-{}{WALK_IN_DOMAIN}", uuid::Uuid::new_v4()),
+        display_name: display_name.clone(),
+    };
+    // "!" is no password hash: the account cannot sign in; the entry is claimed instead.
+    change.tx().insert_user(&account, "!", now).await?;
+    let p = Player {
+        id: PlayerId::random(),
+        tournament_id: id,
+        user_id: account.id,
+        registration_no: change.tx().next_registration_no(id).await?,
+        display_name,
+        faction,
+        list_text: None,
+        checked_in: matches!(t.status, TournamentStatus::CheckIn | TournamentStatus::InProgress),
+        dropped: false,
+        removed: false,
+        registered_at: now,
+        pairing_no: None,
+        profile,
+    };
+    change.tx().insert_player(&p).await?;
+    change.emit(EventData::PlayerRegistered { player: views::player(&p, false, false) }).await?;
+    let rows: Vec<Pairing> = paired
+        .iter()
+        .filter_map(|r| {
+            let result = match missed? {
+                Missed::Zero => ByeKind::Zero.result(),
+                Missed::Half => ByeKind::Half.result(),
+                Missed::Bye => MatchResult::Bye,
+                Missed::Absent => return None,
+            };
+            let mut row = Pairing::unreported(r, 0, p.id, None, now);
+            if result == MatchResult::Bye && t.game == Game::Wh40k {
+                row.score = Some(crate::domain::GameScore::Wh40k { player1_vp: 0, player2_vp: 0 });
+            }
+            row.result = Some(result);
+            row.state = PairingState::Confirmed;
+            row.reported_at = Some(now);
+            row.override_note = Some("Late entry: a round missed.".into());
+            Some(row)
+        })
+        .collect();
+    if !rows.is_empty() {
+        change.tx().insert_pairings(&rows).await?;
+        let cause = StandingsCause::of(Cause::LateEntry);
+        super::standings::publish(&mut change, &mut t, cause).await?;
+    }
+    change.commit(ctx).await?;
+    Ok(AddedEntry {
+        player: views::player(&p, true, true),
+        missed_rounds: paired.iter().map(|r| r.number).collect(),
+        missed,
+    })
+}
+
+/// `entry.list`: the event's entries no player has claimed yet (walk-ins,
+/// roster lines, TRF imports), in registration order (TO only).
+///
+/// # Errors
+/// 403 for anyone but the TO; 404 for an unknown tournament.
+pub async fn unclaimed_entries(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Vec<PlayerView>> {
+    let tx = ctx.store.read().await?;
+    let t = load_tournament(&tx, id).await?;
+    require_to(&t, user, "see the entries")?;
+    let mut out = Vec::new();
+    for p in tx.players(id).await?.iter().filter(|p| !p.removed) {
+        if tx.user(p.user_id).await?.is_some_and(|a| unclaimed(&a.email)) {
+            out.push(views::player(p, true, true));
+        }
+    }
+    Ok(out)
+}
+
+/// The SHA-256 of a claim code as typed (case, spaces and dashes ignored), in hex.
+fn hash(code: &str) -> String {
+    let clean: String = code.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_uppercase()).collect();
+    Sha256::digest(clean.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A fresh code: eight characters a person reads without confusion.
+fn fresh_code() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut rng = rand::thread_rng();
+    let chars: String = (0..8).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect();
+    format!("{}-{}", &chars[..4], &chars[4..])
+}
+
+/// `entry.claimCode`: the organiser issues a one-time code for an entry not
+/// claimed yet (a new code replaces the last one).
+///
+/// # Errors
+/// 403 for anyone but the TO; 404 for an unknown player; 409
+/// `already_claimed` for a registration that has its player's account.
+pub async fn claim_code(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<ClaimCodeView> {
+    let t_id =
+        ctx.store.read().await?.player(player).await?.ok_or_else(super::players::player_not_found)?.tournament_id;
+    let change = Change::begin(ctx, t_id).await?;
+    let t = load_tournament(change.tx(), t_id).await?;
+    require_to(&t, user, "hand entries over")?;
+    let p = change.tx().player(player).await?.ok_or_else(super::players::player_not_found)?;
+    let account = change.tx().user(p.user_id).await?;
+    if !account.as_ref().is_some_and(|a| unclaimed(&a.email)) {
+        return Err(ApiError::conflict(
+            Code::AlreadyClaimed,
+            format!("{} registered with their own account: there is nothing to claim.", p.display_name),
+        ));
+    }
+    let code = fresh_code();
+    change.tx().put_claim_code(p.id, t_id, &hash(&code)).await?;
+    change.commit(ctx).await?;
+    Ok(ClaimCodeView { path: format!("/claim/{code}"), code, player: views::player(&p, false, false) })
+}
+
+/// What `code` hands over, if it is live.
+///
+/// # Errors
+/// 404 `claim_not_found` for an unknown, used or replaced code.
+pub async fn info(ctx: &Ctx, code: &str) -> ApiResult<ClaimInfo> {
+    let tx = ctx.store.read().await?;
+    let not_found = || {
+        ApiError::not_found(
+            Code::ClaimNotFound,
+            "This claim code is unknown, used, or replaced by a newer one: ask the organiser.",
+        )
+    };
+    let id = tx.claimed_entry(&hash(code)).await?.ok_or_else(not_found)?;
+    let p = tx.player(id).await?.ok_or_else(not_found)?;
+    let t = load_tournament(&tx, p.tournament_id).await?;
+    Ok(ClaimInfo { player: views::player(&p, false, false), tournament_id: t.id, tournament_name: t.name })
+}
+
+/// `entry.claim`: the signed-in player takes the entry over: from now on it
+/// is theirs (their phone reports and confirms), and its rated games count
+/// for their account (the game system is re-rated when any were rated).
+///
+/// # Errors
+/// 404 `claim_not_found`; 409 `already_registered` when the account already
+/// has a registration in the event.
+pub async fn claim(ctx: &Ctx, user: &User, code: &str) -> ApiResult<PlayerView> {
+    let found = info(ctx, code).await?;
+    let mut change = Change::begin(ctx, found.tournament_id).await?;
+    let t = load_tournament(change.tx(), found.tournament_id).await?;
+    let Some(id) = change.tx().claimed_entry(&hash(code)).await? else {
+        return Err(ApiError::not_found(Code::ClaimNotFound, "This claim code was just used."));
+    };
+    if change.tx().player_of_user(t.id, user.id).await?.is_some() {
+        return Err(ApiError::conflict(
+            Code::AlreadyRegistered,
+            "You already have a registration in this event: ask the organiser to remove one of the two.",
+        ));
+    }
+    let mut p = change.tx().player(id).await?.ok_or_else(super::players::player_not_found)?;
+    p.user_id = user.id;
+    change.tx().update_player(&p).await?;
+    change.tx().delete_claim_code(p.id).await?;
+    change.emit(EventData::PlayerUpdated { player: views::player(&p, false, false) }).await?;
+    super::ratings::entry_claimed(&mut change, &t).await?;
+    change.commit(ctx).await?;
+    Ok(views::player(&p, true, true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fresh_code, hash};
+
+    #[test]
+    fn codes_read_without_confusion_and_match_however_typed() {
+        let code = fresh_code();
+        assert_eq!(code.len(), 9);
+        assert!(code.chars().all(|c| c == '-' || (c.is_ascii_alphanumeric() && !"01OI".contains(c))), "{code}");
+        assert_eq!(hash(&code), hash(&code.to_lowercase().replace('-', " ")));
+        assert_ne!(hash("ABCD-EFGH"), hash("ABCD-EFGJ"));
+    }
+}
