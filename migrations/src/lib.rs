@@ -23,6 +23,7 @@ mod m0013_pools;
 mod m0014_match_games;
 mod m0015_round_drafts;
 mod m0016_claim_codes;
+mod m0017_staff;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -47,6 +48,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0014_match_games::Migration),
             Box::new(m0015_round_drafts::Migration),
             Box::new(m0016_claim_codes::Migration),
+            Box::new(m0017_staff::Migration),
         ]
     }
 }

@@ -290,6 +290,29 @@ pub struct User {
     pub display_name: String,
 }
 
+string_enum! {
+    /// A role on an event's staff besides its owner.
+    StaffRole {
+        /// Every organiser right but managing the staff.
+        CoOrganiser = "CO_ORGANISER",
+        /// Results, disputes, overrides and check-in; no settings, no pairing, no prizes.
+        Judge = "JUDGE",
+    }
+}
+
+/// One member of an event's staff.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Staff {
+    /// The member's account.
+    pub user_id: UserId,
+    /// What they may do.
+    pub role: StaffRole,
+    /// Their name when they joined.
+    pub name: String,
+    /// When they joined (Unix ms).
+    pub added_at: Millis,
+}
+
 /// A tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tournament {
@@ -336,6 +359,8 @@ pub struct Tournament {
     pub tie_notices: Vec<TieNotice>,
     /// Every change of the standings configuration or point values, oldest first.
     pub standings_log: Vec<StandingsChange>,
+    /// The event's staff besides its owner (co-organisers and judges).
+    pub staff: Vec<Staff>,
     /// The sequence number of the last event.
     pub last_seq: i64,
     /// Creation time.
@@ -348,6 +373,24 @@ impl Tournament {
     pub fn mission_for(&self, number: u32) -> String {
         let i = (number as usize).saturating_sub(1);
         self.missions.get(i).or(self.missions.last()).cloned().unwrap_or_default()
+    }
+
+    /// `user`'s role on the staff, if they are on it (the owner is not).
+    #[must_use]
+    pub fn staff_role(&self, user: UserId) -> Option<StaffRole> {
+        self.staff.iter().find(|s| s.user_id == user).map(|s| s.role)
+    }
+
+    /// Whether `user` has the organiser's rights: the owner or a co-organiser.
+    #[must_use]
+    pub fn organised_by(&self, user: UserId) -> bool {
+        self.owner_id == user || self.staff_role(user) == Some(StaffRole::CoOrganiser)
+    }
+
+    /// Whether `user` is on the event's staff at all (owner, co-organiser or judge).
+    #[must_use]
+    pub fn staffed_by(&self, user: UserId) -> bool {
+        self.owner_id == user || self.staff_role(user).is_some()
     }
 }
 

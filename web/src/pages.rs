@@ -257,6 +257,9 @@ pub struct DashboardPage {
     pub live: Live,
     /// Registrations with their lists (the TO may read them), as script JSON.
     pub players_json: String,
+    /// The viewer's role: `OWNER`, `CO_ORGANISER` or `JUDGE` (a judge's
+    /// dashboard offers results, disputes, overrides and check-in only).
+    pub role: String,
 }
 
 /// `/t/{id}/me`: a player's own page.
@@ -356,6 +359,26 @@ pub struct ClaimPage {
     /// The event's name.
     pub tournament_name: String,
     /// Whether a user is signed in (else the page offers to sign in first).
+    pub signed_in: bool,
+    /// Why the last attempt was refused.
+    pub error: Option<String>,
+}
+
+/// `/staff/{code}`: a person accepts an invitation to an event's staff.
+#[derive(Template)]
+#[template(path = "staff_invite.html")]
+pub struct StaffInvitePage {
+    /// Header.
+    pub nav: Nav,
+    /// The code as typed in the address.
+    pub code: String,
+    /// The role offered: `CO_ORGANISER` or `JUDGE`.
+    pub role: String,
+    /// The event's id.
+    pub tournament_id: String,
+    /// The event's name.
+    pub tournament_name: String,
+    /// Whether a user is signed in.
     pub signed_in: bool,
     /// Why the last attempt was refused.
     pub error: Option<String>,

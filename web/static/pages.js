@@ -159,6 +159,8 @@
     return h;
   }
   function button(label, action, cls) { return '<button type="button" class="' + (cls || "") + '" data-action="' + action + '">' + esc(label) + "</button>"; }
+  // The viewer's role: a judge's dashboard offers results, disputes, overrides and check-in only.
+  const role = document.body.dataset.role || "OWNER", judge = role === "JUDGE";
   function renderDashboard(s) {
     const t = s.tournament, r = s.round;
     field("name", t.name);
@@ -168,7 +170,7 @@
     if (!t.lists_locked && t.status !== "DRAFT" && t.status !== "COMPLETE") ev += button(L("lock-lists"), "lock-lists");
     if (t.lists_locked) ev += '<span class="muted">' + esc(L("lists-locked")) + "</span>" + (t.status !== "COMPLETE" ? button(L("unlock-lists"), "unlock-lists") : "");
     if (t.status === "DRAFT") ev += button(L("delete-event"), "delete", "danger");
-    $("#event-actions").innerHTML = ev;
+    $("#event-actions").innerHTML = judge ? "" : ev;
 
     let ra = "";
     if (t.status === "IN_PROGRESS") {
@@ -189,9 +191,9 @@
     } else if (t.status !== "DRAFT" && t.status !== "COMPLETE" && t.pairing_system.indexOf("round_robin") >= 0 && !r) {
       ra += '<span class="muted">' + esc(L("rr-rounds-later")) + "</span>";
     }
-    A.patch($("#round-actions"), ra);
-    A.patch($("#playoff-actions"), poolActions(t, r) + playoffActions(t, r));
-    A.patch($("#clock-actions"), clockActions(r, s.clock));
+    A.patch($("#round-actions"), judge ? "" : ra);
+    A.patch($("#playoff-actions"), judge ? "" : poolActions(t, r) + playoffActions(t, r));
+    A.patch($("#clock-actions"), judge ? "" : clockActions(r, s.clock));
     $("#warnings").innerHTML = (s.warnings || []).map(function (w) { return '<li class="warning">⚠ ' + esc(w) + "</li>"; }).join("") +
       (r ? r.pairings.filter(function (p) { return p.rematch; }).map(function (p) { return '<li class="warning">⚠ ' + esc(L("rematch", { table: p.table })) + "</li>"; }).join("") : "");
 
@@ -239,9 +241,9 @@
       const st = p.dropped ? esc(L("dropped")) : p.checked_in ? esc(L("present")) : "";
       let btns = "";
       if (!p.checked_in && !p.dropped && (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")) btns += button(L("check-in"), "check-in:" + p.id);
-      if (t.status !== "COMPLETE" && unclaimed[p.id]) btns += button(L("claim-code"), "claim:" + p.id);
-      if (t.status !== "COMPLETE" && p.dropped) btns += button(L("reinstate"), "reinstate:" + p.id);
-      else if (t.status !== "COMPLETE") btns += button(L("remove"), "remove:" + p.id, "danger");
+      if (t.status !== "COMPLETE" && !judge && unclaimed[p.id]) btns += button(L("claim-code"), "claim:" + p.id);
+      if (t.status !== "COMPLETE" && !judge && p.dropped) btns += button(L("reinstate"), "reinstate:" + p.id);
+      else if (t.status !== "COMPLETE" && !judge) btns += button(L("remove"), "remove:" + p.id, "danger");
       return '<tr data-player="' + p.id + '"' + (p.dropped ? ' class="dropped"' : "") + "><td>" + p.registration_no + "</td><td>" + esc(p.display_name) + "</td><td>" + esc(p.faction) + "</td><td>" + list + "</td><td>" + (p.checked_in ? "✓" : "") + "</td><td>" + st + "</td><td>" + btns + "</td></tr>";
     }).join("");
   }
@@ -335,9 +337,29 @@
     if (a === "reopen-round") return [L("ask-reopen-title", { n: r.number }), L("ask-reopen-text"), L("reopen-round", { n: r.number })];
     return null;
   }
+  // ---- the event's staff: the owner invites co-organisers and judges by link, and removes them ----
+  function loadStaff() {
+    return A.api("GET", "/api/tournaments/" + tid + "/staff").then(renderStaff, function () {});
+  }
+  function renderStaff(j) {
+    const box = $("#staff");
+    if (!box) return;
+    const owner = role === "OWNER";
+    const name = { OWNER: L("staff-owner"), CO_ORGANISER: L("staff-co"), JUDGE: L("staff-judge") };
+    let h = '<ul class="staff-list">' + j.staff.map(function (m) {
+      return "<li>" + esc(m.name) + ' <span class="badge">' + esc(name[m.role] || m.role) + "</span>" + (owner && m.role !== "OWNER" ? " " + button(L("remove"), "staff-remove:" + m.user_id, "danger") : "") + "</li>";
+    }).join("") + "</ul>";
+    if (owner) h += '<p class="actions"><label class="inline">' + esc(L("staff-invite-as")) + ' <select id="staff-role"><option value="JUDGE">' + esc(L("staff-judge")) + '</option><option value="CO_ORGANISER">' + esc(L("staff-co")) + "</option></select></label>" + button(L("staff-invite"), "staff-invite") + '</p><p id="staff-link" class="muted" aria-live="polite"></p>';
+    A.patch(box, h);
+  }
+  function showInvite(j) {
+    $("#staff-link").innerHTML = esc(L("staff-link")) + ' <strong class="code">' + esc(j.code) + '</strong> · <a href="' + esc(j.path) + '">' + esc(location.origin + j.path) + "</a>";
+  }
+
   // ---- entries the TO adds by name (walk-ins, late entries) and their claim codes ----
   let unclaimed = {};
   function loadEntries() {
+    if (judge) return Promise.resolve();
     return A.api("GET", "/api/tournaments/" + tid + "/entries").then(function (j) {
       unclaimed = {};
       j.entries.forEach(function (p) { unclaimed[p.id] = true; });
@@ -347,7 +369,7 @@
   function renderAddEntry(t, r) {
     const box = $("#add-entry-box");
     if (!box) return;
-    if (t.status === "COMPLETE") { box.innerHTML = ""; return; }
+    if (t.status === "COMPLETE" || judge) { box.innerHTML = ""; return; }
     // Rounds already paired: a late entry, whose missed rounds count as the TO says.
     const late = r && (r.status !== "PENDING" || r.number > 1) && !r.playoff;
     const missed = !late ? "" : '<label class="inline">' + esc(L("entry-missed")) + ' <select name="missed">' + (t.game === "chess"
@@ -382,6 +404,7 @@
   let draft = null, picked = null;
   function loadDraft() {
     const r = A.state.round;
+    if (judge) return Promise.resolve();
     if (!r || r.status !== "PENDING" || r.playoff) { if (draft) { draft = null; renderDashboard(A.state); } return Promise.resolve(); }
     return A.api("GET", "/api/rounds/" + r.id + "/draft").then(function (d) { draft = d; }, function () { draft = null; }).then(function () { renderDashboard(A.state); });
   }
@@ -405,7 +428,7 @@
   function renderDraft() {
     const box = $("#draft");
     if (!box) return;
-    if (!draft) { box.hidden = true; box.innerHTML = ""; return; }
+    if (!draft || judge) { box.hidden = true; box.innerHTML = ""; return; }
     const d = draft, r = d.round;
     const who = function (s) { return '<button type="button" class="seat' + (picked === s.id ? " picked" : "") + '" data-pick="' + s.id + '" aria-pressed="' + (picked === s.id) + '">' + esc(s.name) + "</button>"; };
     const byTable = {};
@@ -498,6 +521,8 @@
     else if (a === "playoffs-remove") p = act("DELETE", "/api/tournaments/" + tid + "/playoffs").then(loadPlayoff);
     else if (a === "playoffs-pair") p = act("POST", "/api/tournaments/" + tid + "/playoffs/rounds").then(loadPlayoff);
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
+    else if (a === "staff-invite") p = act("POST", "/api/tournaments/" + tid + "/staff/invites", { role: $("#staff-role").value }).then(showInvite);
+    else if (a.indexOf("staff-remove:") === 0) p = act("DELETE", "/api/tournaments/" + tid + "/staff/" + a.slice(13)).then(loadStaff);
     else if (a.indexOf("claim:") === 0) p = act("POST", "/api/players/" + a.slice(6) + "/claim-code").then(showClaim);
     else if (a.indexOf("reinstate:") === 0) p = act("POST", "/api/players/" + a.slice(10) + "/reinstate");
     else if (a.indexOf("remove:") === 0) { if (!confirm(L("remove-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
@@ -667,6 +692,7 @@
     loadPlayoff();
     loadPools();
     loadEntries();
+    loadStaff();
     A.onChange(function (s, ev) { if (ev && /^player_(registered|updated|removed)/.test(ev.kind || "")) loadEntries(); });
   }
   if (page === "player") {

@@ -80,6 +80,8 @@ codes! {
     AlreadyRemoved = "already_removed", CONFLICT;
     /// A result is already reported at this table: the opponent confirms or disputes it.
     AlreadyReported = "already_reported", CONFLICT;
+    /// The event's owner accepts a staff invitation to their own event.
+    AlreadyStaff = "already_staff", CONFLICT;
     /// A live socket's client sent a frame that is not a message the server reads
     /// (sent in a live `error` frame only; the socket stays open).
     BadMessage = "bad_message", CHOSEN;
@@ -181,6 +183,8 @@ codes! {
     InvalidTwenties = "invalid_twenties", UNPROCESSABLE;
     /// 40K victory points are not a whole number within the event's maximum.
     InvalidVp = "invalid_vp", UNPROCESSABLE;
+    /// The staff invitation is unknown or already used.
+    InviteNotFound = "invite_not_found", NOT_FOUND;
     /// A round robin's table is drawn at round 1: no entry joins it after.
     LateEntryClosed = "late_entry_closed", CONFLICT;
     /// Army lists are locked already.
@@ -223,6 +227,8 @@ codes! {
     NotFound = "not_found", NOT_FOUND;
     /// Only the latest round is unpaired, deleted or reopened; a later round exists.
     NotLatestRound = "not_latest_round", CONFLICT;
+    /// Only the event's owner manages its staff.
+    NotOwner = "not_owner", FORBIDDEN;
     /// The caller is not registered in the tournament.
     NotRegistered = "not_registered", NOT_FOUND;
     /// There is no reported result to confirm or dispute.
@@ -233,6 +239,8 @@ codes! {
     NotTied = "not_tied", CONFLICT;
     /// Only the tournament's organiser may do this.
     NotTournamentOrganiser = "not_tournament_organiser", FORBIDDEN;
+    /// Only the event's organisers and judges may do this (results, disputes, overrides, check-in).
+    NotTournamentStaff = "not_tournament_staff", FORBIDDEN;
     /// Lots are drawn only for a tie every tie-break leaves open.
     NotUnresolved = "not_unresolved", CONFLICT;
     /// Only the player who disputed a result withdraws the dispute.
@@ -300,6 +308,8 @@ codes! {
     RoundPairedSinceDrop = "round_paired_since_drop", CONFLICT;
     /// The event needs its number of rounds (`total_rounds`).
     RoundsRequired = "rounds_required", UNPROCESSABLE;
+    /// The account is not on the event's staff.
+    StaffNotFound = "staff_not_found", NOT_FOUND;
     /// The tournament is no longer in the stage the organiser saw (`from`).
     StateChanged = "state_changed", CONFLICT;
     /// The playoffs follow the last Swiss round, which is not yet played or closed.

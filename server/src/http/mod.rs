@@ -22,6 +22,7 @@ mod ratings;
 mod results;
 mod rounds;
 pub mod schemas;
+mod staff;
 mod standings;
 mod tournaments;
 pub mod translate;
@@ -62,6 +63,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(tournaments::routes)
         .configure(players::routes)
         .configure(entries::routes)
+        .configure(staff::routes)
         .configure(chess::routes)
         .configure(rounds::routes)
         .configure(clock::routes)

@@ -377,7 +377,7 @@ async fn tournament_page(
     let t = tournaments::get(&state.ctx, *id, viewer).await?;
     let list = players::list(&state.ctx, viewer, *id).await?;
     let me = viewer.and_then(|u| list.iter().find(|p| p.user_id == u.id && !p.removed).cloned());
-    let is_to = viewer.is_some_and(|u| u.id == t.owner_id);
+    let is_to = crate::service::staff::role_in(&state.ctx, *id, viewer).await?.is_some();
     let (nav, fresh) = nav(&req, viewer);
     render(
         &req,
@@ -458,7 +458,8 @@ async fn standings_page(
     let ViewState::Standings { tournament, standings, .. } = s else {
         return Err(ApiError::internal("standings view").into());
     };
-    let is_to = user.0.as_ref().is_some_and(|u| u.id == tournament.owner_id);
+    let role = crate::service::staff::role_in(&state.ctx, *id, user.0.as_ref()).await?;
+    let is_to = matches!(role, Some("OWNER" | "CO_ORGANISER"));
     let (nav, fresh) = nav(&req, user.0.as_ref());
     render(&req, &state, &tpl::StandingsPage { nav, is_to, tournament, standings, live }, fresh.as_deref())
 }
@@ -484,19 +485,19 @@ async fn dashboard_page(
     let Some(u) = user.0 else { return Ok(redirect(&format!("/login?next=/t/{}/dashboard", id))) };
     let (s, live) = live(&state, *id, Some(&u), View::Queue, String::new()).await?;
     let ViewState::Queue { tournament, .. } = s else { return Err(ApiError::internal("queue view").into()) };
-    if tournament.owner_id != u.id {
+    let Some(role) = crate::service::staff::role_in(&state.ctx, *id, Some(&u)).await? else {
         return Err(ApiError::forbidden(
-            Code::NotTournamentOrganiser,
-            "Only the tournament organiser can open the dashboard.",
+            Code::NotTournamentStaff,
+            "Only the tournament's organisers and judges can open the dashboard.",
         )
         .into());
-    }
+    };
     let list = players::list(&state.ctx, Some(&u), *id).await?;
     let (nav, fresh) = nav(&req, Some(&u));
     render(
         &req,
         &state,
-        &tpl::DashboardPage { nav, tournament, live, players_json: script_json(&list) },
+        &tpl::DashboardPage { nav, tournament, live, players_json: script_json(&list), role: role.to_string() },
         fresh.as_deref(),
     )
 }

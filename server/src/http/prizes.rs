@@ -255,7 +255,8 @@ async fn prizes_page(
     let tournament = tournaments::get(&state.ctx, *id, viewer).await?;
     let published = prizes::published_in(&state.ctx, viewer, *id, super::locale::lang_of(&req)).await?;
     let config = prizes::get_config(&state.ctx, viewer, *id).await?;
-    let is_to = viewer.is_some_and(|u| u.id == tournament.owner_id);
+    let is_to =
+        matches!(crate::service::staff::role_in(&state.ctx, *id, viewer).await?, Some("OWNER" | "CO_ORGANISER"));
     let seq = state.ctx.store.read().await?.tournament(*id).await?.map_or(0, |t| t.last_seq);
     let live = script_json(&json!({ "seq": seq, "data": {} }));
     let (nav, fresh) = nav(&req, viewer);

@@ -26,9 +26,7 @@ use crate::domain::{
     TournamentId, TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code};
-use rand::Rng as _;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest as _, Sha256};
 
 /// The e-mail domain of an entry's placeholder account (RFC 2606: never delivered).
 pub const WALK_IN_DOMAIN: &str = "@walk-in.invalid";
@@ -230,20 +228,6 @@ pub async fn unclaimed_entries(ctx: &Ctx, user: &User, id: TournamentId) -> ApiR
     Ok(out)
 }
 
-/// The SHA-256 of a claim code as typed (case, spaces and dashes ignored), in hex.
-fn hash(code: &str) -> String {
-    let clean: String = code.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_uppercase()).collect();
-    Sha256::digest(clean.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A fresh code: eight characters a person reads without confusion.
-fn fresh_code() -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let mut rng = rand::thread_rng();
-    let chars: String = (0..8).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect();
-    format!("{}-{}", &chars[..4], &chars[4..])
-}
-
 /// `entry.claimCode`: the organiser issues a one-time code for an entry not
 /// claimed yet (a new code replaces the last one).
 ///
@@ -264,8 +248,8 @@ pub async fn claim_code(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<C
             format!("{} registered with their own account: there is nothing to claim.", p.display_name),
         ));
     }
-    let code = fresh_code();
-    change.tx().put_claim_code(p.id, t_id, &hash(&code)).await?;
+    let code = super::codes::fresh();
+    change.tx().put_claim_code(p.id, t_id, &super::codes::hash(&code)).await?;
     change.commit(ctx).await?;
     Ok(ClaimCodeView { path: format!("/claim/{code}"), code, player: views::player(&p, false, false) })
 }
@@ -282,7 +266,7 @@ pub async fn info(ctx: &Ctx, code: &str) -> ApiResult<ClaimInfo> {
             "This claim code is unknown, used, or replaced by a newer one: ask the organiser.",
         )
     };
-    let id = tx.claimed_entry(&hash(code)).await?.ok_or_else(not_found)?;
+    let id = tx.claimed_entry(&super::codes::hash(code)).await?.ok_or_else(not_found)?;
     let p = tx.player(id).await?.ok_or_else(not_found)?;
     let t = load_tournament(&tx, p.tournament_id).await?;
     Ok(ClaimInfo { player: views::player(&p, false, false), tournament_id: t.id, tournament_name: t.name })
@@ -299,7 +283,7 @@ pub async fn claim(ctx: &Ctx, user: &User, code: &str) -> ApiResult<PlayerView> 
     let found = info(ctx, code).await?;
     let mut change = Change::begin(ctx, found.tournament_id).await?;
     let t = load_tournament(change.tx(), found.tournament_id).await?;
-    let Some(id) = change.tx().claimed_entry(&hash(code)).await? else {
+    let Some(id) = change.tx().claimed_entry(&super::codes::hash(code)).await? else {
         return Err(ApiError::not_found(Code::ClaimNotFound, "This claim code was just used."));
     };
     if change.tx().player_of_user(t.id, user.id).await?.is_some() {
@@ -316,18 +300,4 @@ pub async fn claim(ctx: &Ctx, user: &User, code: &str) -> ApiResult<PlayerView> 
     super::ratings::entry_claimed(&mut change, &t).await?;
     change.commit(ctx).await?;
     Ok(views::player(&p, true, true))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{fresh_code, hash};
-
-    #[test]
-    fn codes_read_without_confusion_and_match_however_typed() {
-        let code = fresh_code();
-        assert_eq!(code.len(), 9);
-        assert!(code.chars().all(|c| c == '-' || (c.is_ascii_alphanumeric() && !"01OI".contains(c))), "{code}");
-        assert_eq!(hash(&code), hash(&code.to_lowercase().replace('-', " ")));
-        assert_ne!(hash("ABCD-EFGH"), hash("ABCD-EFGJ"));
-    }
 }

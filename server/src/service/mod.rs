@@ -8,6 +8,7 @@
 pub mod accounts;
 pub mod byes;
 pub mod clock;
+pub mod codes;
 pub mod drafts;
 pub mod entries;
 pub mod exports;
@@ -21,6 +22,7 @@ pub mod ratings;
 pub mod results;
 pub mod rounds;
 pub mod scores;
+pub mod staff;
 pub mod standings;
 pub mod tiebreaks;
 pub mod ties;
@@ -114,21 +116,55 @@ pub async fn load_tournament(tx: &Tx, id: TournamentId) -> ApiResult<Tournament>
 /// 404 `tournament_not_found`.
 pub async fn visible(tx: &Tx, id: TournamentId, viewer: Option<&User>) -> ApiResult<Tournament> {
     let t = load_tournament(tx, id).await?;
-    if t.status == TournamentStatus::Draft && viewer.is_none_or(|u| u.id != t.owner_id) {
+    if t.status == TournamentStatus::Draft && viewer.is_none_or(|u| !t.staffed_by(u.id)) {
         return Err(ApiError::not_found(Code::TournamentNotFound, "There is no tournament with this id."));
     }
     Ok(t)
 }
 
-/// Checks that `user` is the tournament's TO.
+/// Checks that `user` has the organiser's rights on the tournament: its
+/// owner or a co-organiser.
 ///
 /// # Errors
 /// 403 `not_tournament_organiser`.
 pub fn require_to(t: &Tournament, user: &User, action: &str) -> ApiResult<()> {
+    if t.organised_by(user.id) {
+        Ok(())
+    } else if t.staff_role(user.id).is_some() {
+        Err(ApiError::forbidden(
+            Code::NotTournamentOrganiser,
+            format!("A judge cannot {action}: only the tournament's organisers can."),
+        ))
+    } else {
+        Err(ApiError::forbidden(Code::NotTournamentOrganiser, format!("Only the tournament organiser can {action}.")))
+    }
+}
+
+/// Checks `user` may act as a judge of `t`: results, disputes, overrides,
+/// check-in (the owner, a co-organiser or a judge).
+///
+/// # Errors
+/// 403 `not_tournament_staff`.
+pub fn require_judge(t: &Tournament, user: &User, action: &str) -> ApiResult<()> {
+    if t.staffed_by(user.id) {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden(
+            Code::NotTournamentStaff,
+            format!("Only the tournament's organisers and judges can {action}."),
+        ))
+    }
+}
+
+/// Checks `user` owns `t` (managing its staff is the owner's alone).
+///
+/// # Errors
+/// 403 `not_owner`.
+pub fn require_owner(t: &Tournament, user: &User, action: &str) -> ApiResult<()> {
     if t.owner_id == user.id {
         Ok(())
     } else {
-        Err(ApiError::forbidden(Code::NotTournamentOrganiser, format!("Only the tournament organiser can {action}.")))
+        Err(ApiError::forbidden(Code::NotOwner, format!("Only the tournament's owner can {action}.")))
     }
 }
 

@@ -66,7 +66,7 @@ fn clean_list(list: Option<&str>) -> ApiResult<Option<String>> {
 /// always, everyone once lists are locked (seed: "Army Lists").
 #[must_use]
 pub fn may_read_list(t: &Tournament, p: &Player, viewer: Option<&User>) -> bool {
-    t.lists_locked || viewer.is_some_and(|u| u.id == t.owner_id || u.id == p.user_id)
+    t.lists_locked || viewer.is_some_and(|u| t.staffed_by(u.id) || u.id == p.user_id)
 }
 
 pub(super) async fn own_registration(change: &Change, t: &Tournament, user: &User) -> ApiResult<Player> {
@@ -193,7 +193,7 @@ pub async fn check_in_player(ctx: &Ctx, user: &User, player: PlayerId) -> ApiRes
     let (t_id, _) = locate(ctx, player).await?;
     let change = Change::begin(ctx, t_id).await?;
     let t = load_tournament(change.tx(), t_id).await?;
-    require_to(&t, user, "check players in")?;
+    super::require_judge(&t, user, "check players in")?;
     let p = change.tx().player(player).await?.filter(|p| !p.removed).ok_or_else(player_not_found)?;
     set_checked_in(ctx, p, &t, change).await
 }
@@ -310,7 +310,7 @@ pub async fn reinstate(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Pl
 pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Vec<PlayerView>> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
-    let is_to = viewer.is_some_and(|u| u.id == t.owner_id);
+    let is_to = viewer.is_some_and(|u| t.staffed_by(u.id));
     Ok(tx
         .players(id)
         .await?

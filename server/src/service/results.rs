@@ -191,7 +191,7 @@ impl Table {
             }
             return Ok(seat);
         }
-        if user.id == self.t.owner_id {
+        if self.t.staffed_by(user.id) {
             Err(ApiError::forbidden(
                 Code::NotYourTable,
                 "Only the players at this table report, confirm or dispute; as the organiser, use override.",
@@ -556,7 +556,7 @@ pub struct Overridden {
 /// bad score (see [`Score::parse`]).
 pub async fn override_result(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score) -> ApiResult<Overridden> {
     let mut table = Table::open(ctx, pairing_id).await?;
-    super::require_to(&table.t, user, "override results")?;
+    super::require_judge(&table.t, user, "override results")?;
     if !table.best_of_three() {
         score.parse(&table.t)?;
     }

@@ -259,7 +259,7 @@ pub async fn get(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> ApiResu
     let tx = ctx.store.read().await?;
     let round = tx.round(round_id).await?.ok_or_else(round_not_found)?;
     let t = super::visible(&tx, round.tournament_id, viewer).await?;
-    let is_to = viewer.is_some_and(|u| u.id == t.owner_id);
+    let is_to = viewer.is_some_and(|u| t.staffed_by(u.id));
     if round.status == RoundStatus::Pending && !is_to {
         return Err(ApiError::not_found(
             Code::RoundNotPublished,

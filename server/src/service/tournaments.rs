@@ -155,6 +155,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         points,
         resolutions: Vec::new(),
         tie_notices: Vec::new(),
+        staff: Vec::new(),
         standings_log: Vec::new(),
         initial_colour: None,
         last_seq: 0,

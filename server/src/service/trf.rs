@@ -55,7 +55,7 @@ pub async fn export(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiRe
     drop(tx);
     let (standings, _) = super::standings::table(&t, &players, &rounds, &pairings)?;
     let rank: HashMap<PlayerId, u32> = standings.iter().map(|s| (s.player_id, s.rank)).collect();
-    let private = viewer.is_some_and(|u| u.id == t.owner_id);
+    let private = viewer.is_some_and(|u| t.organised_by(u.id));
     let text = render(&t, &players, &rounds, &pairings, &byes, &rank, private);
     let name: String = t.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
     Ok((name, text))

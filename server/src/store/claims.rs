@@ -1,8 +1,9 @@
-//! Claim-code rows: one live code per entry, kept as its hash.
+//! One-time code rows, kept as their hash: claim codes (one live code per
+//! entry) and staff invitations.
 
-use super::entity::claim_code;
-use super::{StoreResult, Tx};
-use crate::domain::{now_millis, PlayerId, TournamentId};
+use super::entity::{claim_code, staff_invite};
+use super::{StoreError, StoreResult, Tx};
+use crate::domain::{now_millis, PlayerId, StaffRole, TournamentId};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
 impl Tx {
@@ -32,6 +33,44 @@ impl Tx {
     /// Removes the entry's claim code (claimed, or the entry was claimed otherwise).
     pub async fn delete_claim_code(&self, player: PlayerId) -> StoreResult<()> {
         self.exec("DELETE FROM claim_codes WHERE player_id = ?", vec![player.into()]).await?;
+        Ok(())
+    }
+}
+
+impl Tx {
+    /// Stores a staff invitation (by its code's hash).
+    pub async fn put_staff_invite(
+        &self,
+        hash: &str,
+        tournament: TournamentId,
+        role: StaffRole,
+        by: crate::domain::UserId,
+    ) -> StoreResult<()> {
+        staff_invite::Entity::insert(staff_invite::ActiveModel {
+            code_hash: Set(hash.to_string()),
+            tournament_id: Set(tournament),
+            role: Set(role.as_str().to_string()),
+            created_at: Set(now_millis()),
+            created_by: Set(by),
+        })
+        .exec(self.conn())
+        .await?;
+        Ok(())
+    }
+
+    /// The event and role a live invitation (by its code's hash) offers.
+    pub async fn staff_invite(&self, hash: &str) -> StoreResult<Option<(TournamentId, StaffRole)>> {
+        let Some(m) = staff_invite::Entity::find_by_id(hash.to_string()).one(self.conn()).await? else {
+            return Ok(None);
+        };
+        let role =
+            StaffRole::parse(&m.role).ok_or_else(|| StoreError::Corrupt(format!("staff invite role {}", m.role)))?;
+        Ok(Some((m.tournament_id, role)))
+    }
+
+    /// Uses up an invitation.
+    pub async fn delete_staff_invite(&self, hash: &str) -> StoreResult<()> {
+        self.exec("DELETE FROM staff_invites WHERE code_hash = ?", vec![hash.into()]).await?;
         Ok(())
     }
 }

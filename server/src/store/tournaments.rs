@@ -99,7 +99,7 @@ impl Tx {
 
     /// Saves a tournament's mutable fields (status, lock, planned rounds,
     /// event date and initial colour (a TRF import sets them), standings
-    /// configuration, point values, tie decisions, notices, log).
+    /// configuration, point values, tie decisions, notices, log, staff).
     pub async fn update_tournament(&self, t: &Tournament) -> StoreResult<()> {
         let mut m = tournament::Entity::find_by_id(t.id)
             .one(self.conn())
@@ -117,6 +117,7 @@ impl Tx {
         m.tie_resolutions = new.tie_resolutions;
         m.tie_notices = new.tie_notices;
         m.standings_log = new.standings_log;
+        m.staff = new.staff;
         m.update(self.conn()).await?;
         Ok(())
     }
@@ -148,6 +149,7 @@ fn to_active(t: &Tournament) -> tournament::ActiveModel {
         point_system: Set(t.points.as_ref().and_then(json)),
         tie_resolutions: Set(json(&t.resolutions)),
         tie_notices: Set(json(&t.tie_notices)),
+        staff: Set(json(&t.staff)),
         standings_log: Set(json(&t.standings_log)),
         initial_colour: Set(t.initial_colour.map(|c| if c == Colour::White { "W" } else { "B" }.to_string())),
         last_seq: Set(t.last_seq),
@@ -185,6 +187,7 @@ fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
         points: from_json(m.point_system.as_deref(), || corrupt("point_system"))?,
         resolutions: from_json(m.tie_resolutions.as_deref(), || corrupt("tie_resolutions"))?,
         tie_notices: from_json(m.tie_notices.as_deref(), || corrupt("tie_notices"))?,
+        staff: from_json(m.staff.as_deref(), || corrupt("staff"))?,
         standings_log: from_json(m.standings_log.as_deref(), || corrupt("standings_log"))?,
         initial_colour: match m.initial_colour.as_deref() {
             None => None,

@@ -402,3 +402,10 @@ claim-what = Die Turnierleitung hat { $name } bei { $event } angemeldet.
 claim-then = Nach der Übernahme gehört diese Anmeldung Ihnen: Sie sehen Ihre Paarungen und melden Ihre Ergebnisse am Handy.
 claim-button = Ich bin { $name }: diese Anmeldung übernehmen
 claim-sign-in-first = Melden Sie sich zuerst an (oder legen Sie ein Konto an); danach kommen Sie hierher zurück.
+
+## /staff/{code}: an invitation to the staff; the dashboard's staff panel
+staff-invite-title = Dem Turnierteam beitreten
+staff-invite-judge = Sie sind eingeladen, bei { $event } Schiedsrichter zu sein: Ergebnisse, Beanstandungen, Entscheidungen und Check-in.
+staff-invite-co = Sie sind eingeladen, { $event } mitzuorganisieren, mit allen Rechten der Turnierleitung.
+staff-invite-accept = Annehmen und das Dashboard öffnen
+dash-staff = Team

@@ -402,3 +402,10 @@ claim-what = The organiser entered { $name } in { $event }.
 claim-then = Once claimed, this entry is yours: you see your pairings and report your results from your phone.
 claim-button = I am { $name }: claim this entry
 claim-sign-in-first = Sign in (or create an account) first; you come back here after.
+
+## /staff/{code}: an invitation to the staff; the dashboard's staff panel
+staff-invite-title = Join the event's staff
+staff-invite-judge = You are invited to judge { $event }: results, disputes, overrides and check-in.
+staff-invite-co = You are invited to co-organise { $event }, with every organiser's right.
+staff-invite-accept = Accept and open the dashboard
+dash-staff = Staff

@@ -402,3 +402,10 @@ claim-what = El organizador inscribió a { $name } en { $event }.
 claim-then = Una vez reclamada, esta inscripción es suya: ve sus emparejamientos y comunica sus resultados desde el móvil.
 claim-button = Soy { $name }: reclamar esta inscripción
 claim-sign-in-first = Inicie sesión (o cree una cuenta) primero; después volverá aquí.
+
+## /staff/{code}: an invitation to the staff; the dashboard's staff panel
+staff-invite-title = Unirse al equipo del torneo
+staff-invite-judge = Está invitado a arbitrar { $event }: resultados, reclamaciones, decisiones y confirmación de presencia.
+staff-invite-co = Está invitado a coorganizar { $event }, con todos los derechos de un organizador.
+staff-invite-accept = Aceptar y abrir el panel
+dash-staff = Equipo

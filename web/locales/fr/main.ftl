@@ -402,3 +402,10 @@ claim-what = L'organisateur a inscrit { $name } à { $event }.
 claim-then = Une fois réclamée, cette inscription est la vôtre : vous voyez vos appariements et saisissez vos résultats depuis votre téléphone.
 claim-button = Je suis { $name } : réclamer cette inscription
 claim-sign-in-first = Connectez-vous (ou créez un compte) d'abord ; vous reviendrez ici ensuite.
+
+## /staff/{code}: an invitation to the staff; the dashboard's staff panel
+staff-invite-title = Rejoindre l'équipe du tournoi
+staff-invite-judge = Vous êtes invité à arbitrer { $event } : résultats, contestations, décisions et pointage.
+staff-invite-co = Vous êtes invité à co-organiser { $event }, avec tous les droits d'un organisateur.
+staff-invite-accept = Accepter et ouvrir le tableau de bord
+dash-staff = Équipe

@@ -226,6 +226,49 @@ pub const ERRORS: &[(&str, &str, &[Code])] = &[
         ],
     ),
     (
+        "GET",
+        "/api/tournaments/{id}/staff",
+        &[Code::NotFound, Code::NotSignedIn, Code::NotTournamentStaff, Code::TournamentNotFound],
+    ),
+    (
+        "POST",
+        "/api/tournaments/{id}/staff/invites",
+        &[
+            Code::BodyTooLarge,
+            Code::CrossSiteRequest,
+            Code::InvalidJson,
+            Code::NotFound,
+            Code::NotOwner,
+            Code::NotSignedIn,
+            Code::TournamentNotFound,
+        ],
+    ),
+    (
+        "DELETE",
+        "/api/tournaments/{id}/staff/{user}",
+        &[
+            Code::CrossSiteRequest,
+            Code::NotFound,
+            Code::NotOwner,
+            Code::NotSignedIn,
+            Code::StaffNotFound,
+            Code::TournamentNotFound,
+        ],
+    ),
+    ("GET", "/api/staff-invites/{code}", &[Code::InviteNotFound, Code::NotFound, Code::TournamentNotFound]),
+    (
+        "POST",
+        "/api/staff-invites/{code}",
+        &[
+            Code::AlreadyStaff,
+            Code::CrossSiteRequest,
+            Code::InviteNotFound,
+            Code::NotFound,
+            Code::NotSignedIn,
+            Code::TournamentNotFound,
+        ],
+    ),
+    (
         "POST",
         "/api/tournaments/{id}/entries",
         &[

@@ -44,6 +44,7 @@ pub(crate) fn event(game: Game, pairing_system: PairingSystem) -> Tournament {
         points: default_points(game, pairing_system),
         resolutions: vec![],
         tie_notices: vec![],
+        staff: vec![],
         standings_log: vec![],
         initial_colour: None,
         last_seq: 0,

@@ -18,5 +18,6 @@ pub mod round;
 pub mod round_clock;
 pub mod round_draft;
 pub mod session;
+pub mod staff_invite;
 pub mod tournament;
 pub mod user;

@@ -26,6 +26,7 @@ pub struct Model {
     pub point_system: Option<String>,
     pub tie_resolutions: Option<String>,
     pub tie_notices: Option<String>,
+    pub staff: Option<String>,
     pub standings_log: Option<String>,
     pub initial_colour: Option<String>,
     pub last_seq: i64,

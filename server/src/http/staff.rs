@@ -1,0 +1,164 @@
+//! An event's staff: `GET /api/tournaments/{id}/staff`, invitations
+//! (`POST …/staff/invites`, accepted at `/staff/{code}` or `POST
+//! /api/staff-invites/{code}`), and removal (`DELETE …/staff/{user}`).
+
+use super::pages::{nav, render, Page};
+use crate::app::AppState;
+use crate::auth::csrf;
+use crate::auth::session::{Authed, MaybeUser};
+use crate::domain::{TournamentId, UserId};
+use crate::error::ApiResult;
+use crate::service::staff;
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use arbiter_web::pages::StaffInvitePage;
+use serde::Deserialize;
+use serde_json::json;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/tournaments/{id}/staff", web::get().to(list))
+        .route("/api/tournaments/{id}/staff/invites", web::post().to(invite))
+        .route("/api/tournaments/{id}/staff/{user}", web::delete().to(remove))
+        .route("/api/staff-invites/{code}", web::get().to(info))
+        .route("/api/staff-invites/{code}", web::post().to(accept))
+        .route("/staff/{code}", web::get().to(invite_page))
+        .route("/staff/{code}", web::post().to(invite_form));
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/staff",
+    operation_id = "staff_list",
+    tag = "staff",
+    summary = "The event's staff: the owner, co-organisers and judges (any member).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "`{\"staff\": […]}`, the owner first.", body = Vec<crate::service::staff::StaffView>))
+)]
+async fn list(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "staff": staff::list(&state.ctx, &user, *id).await? })))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/staff/invites",
+    operation_id = "staff_invite",
+    tag = "staff",
+    summary = "Invite a co-organiser or a judge: a one-time link (the owner).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body = crate::service::staff::InviteInput,
+    responses((status = 200, description = "The invitation.", body = crate::service::staff::InviteView))
+)]
+async fn invite(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+    body: web::Json<staff::InviteInput>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(staff::invite(&state.ctx, &user, *id, body.into_inner()).await?))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/tournaments/{id}/staff/{user}",
+    operation_id = "staff_remove",
+    tag = "staff",
+    summary = "Remove a member of the staff; their rights end at their next request (the owner).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("user" = arbiter_web::ids::UserId, Path, description = "The member's account id.")),
+    responses((status = 204, description = "Removed."))
+)]
+async fn remove(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    path: web::Path<(TournamentId, UserId)>,
+) -> ApiResult<HttpResponse> {
+    let (id, member) = path.into_inner();
+    staff::remove(&state.ctx, &user, id, member).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/staff-invites/{code}",
+    operation_id = "staff_invite_info",
+    tag = "staff",
+    summary = "What a staff invitation offers.",
+    params(("code" = String, Path, description = "The invitation's code, e.g. `ABCD-EFGH`.")),
+    responses((status = 200, description = "The event and the role.", body = crate::service::staff::InviteInfo))
+)]
+async fn info(state: web::Data<AppState>, code: web::Path<String>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(staff::invite_info(&state.ctx, &code).await?))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/staff-invites/{code}",
+    operation_id = "staff_accept",
+    tag = "staff",
+    summary = "Accept a staff invitation with the signed-in account.",
+    params(("code" = String, Path, description = "The invitation's code, e.g. `ABCD-EFGH`.")),
+    responses((status = 200, description = "`{\"member\": …}`: the caller on the staff.", body = crate::service::staff::StaffView))
+)]
+async fn accept(state: web::Data<AppState>, Authed(user): Authed, code: web::Path<String>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "member": staff::accept(&state.ctx, &user, &code).await? })))
+}
+
+async fn invite_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, code: web::Path<String>) -> Page {
+    let found = staff::invite_info(&state.ctx, &code).await?;
+    show(&state, &req, user.0.as_ref(), &code, found, None)
+}
+
+fn show(
+    state: &AppState,
+    req: &HttpRequest,
+    user: Option<&crate::domain::User>,
+    code: &str,
+    found: staff::InviteInfo,
+    error: Option<String>,
+) -> Page {
+    let (nav, fresh) = nav(req, user);
+    let page = StaffInvitePage {
+        nav,
+        code: code.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect(),
+        role: found.role,
+        tournament_id: found.tournament_id.to_string(),
+        tournament_name: found.tournament_name,
+        signed_in: user.is_some(),
+        error,
+    };
+    render(req, state, &page, fresh.as_deref())
+}
+
+#[derive(Deserialize)]
+struct InviteForm {
+    csrf_token: String,
+}
+
+async fn invite_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    code: web::Path<String>,
+    form: web::Form<InviteForm>,
+) -> Page {
+    csrf::check_form_token(&req, &form.csrf_token)?;
+    let Some(u) = user.0 else {
+        return Ok(HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("/login?next=/staff/{code}")))
+            .finish());
+    };
+    let found = staff::invite_info(&state.ctx, &code).await?;
+    let t = found.tournament_id;
+    match staff::accept(&state.ctx, &u, &code).await {
+        Ok(_) => Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/t/{t}/dashboard"))).finish()),
+        Err(e) => {
+            let message = e.message_in(super::locale::lang_of(&req));
+            let mut res = show(&state, &req, Some(&u), &code, found, Some(message))?;
+            *res.status_mut() = actix_web::ResponseError::status_code(&e);
+            Ok(res)
+        }
+    }
+}

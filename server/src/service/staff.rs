@@ -1,0 +1,159 @@
+//! An event's staff: the owner invites co-organisers (every organiser right
+//! but managing the staff) and judges (results, disputes, overrides,
+//! check-in; no settings, no pairing, no prizes) by a one-time link, lists
+//! them, and removes them. Roles live with the event
+//! ([`crate::domain::Tournament::staff`]), read on every request: a removal
+//! takes effect at the member's next request.
+
+use super::{load_tournament, require_judge, require_owner, Change, Ctx};
+use crate::domain::{now_millis, Staff, StaffRole, TournamentId, User, UserId};
+use crate::error::{ApiError, ApiResult, Code};
+use serde::{Deserialize, Serialize};
+
+/// One member, as the dashboard lists them.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct StaffView {
+    /// The member's account.
+    pub user_id: UserId,
+    /// `OWNER`, `CO_ORGANISER` or `JUDGE`.
+    pub role: String,
+    /// Their name.
+    pub name: String,
+    /// When they joined (Unix ms; the event's creation for the owner).
+    pub added_at: i64,
+}
+
+/// `POST …/staff/invites`: the role the invitation gives.
+#[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InviteInput {
+    /// `CO_ORGANISER` or `JUDGE`.
+    #[schema(value_type = String)]
+    pub role: StaffRole,
+}
+
+/// An invitation, as the owner hands it over.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct InviteView {
+    /// The one-time code (`ABCD-EFGH`).
+    pub code: String,
+    /// The page that accepts it (`/staff/ABCD-EFGH`).
+    pub path: String,
+    /// The role it gives.
+    pub role: String,
+}
+
+/// What an invitation offers (the page shows it before the person accepts).
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct InviteInfo {
+    /// The event's id.
+    pub tournament_id: TournamentId,
+    /// The event's name.
+    pub tournament_name: String,
+    /// The role offered.
+    pub role: String,
+}
+
+/// `staff.invite`: the owner makes a one-time invitation for `role`.
+///
+/// # Errors
+/// 403 `not_owner` for anyone but the owner.
+pub async fn invite(ctx: &Ctx, user: &User, id: TournamentId, input: InviteInput) -> ApiResult<InviteView> {
+    let change = Change::begin(ctx, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    require_owner(&t, user, "invite staff")?;
+    let code = super::codes::fresh();
+    change.tx().put_staff_invite(&super::codes::hash(&code), id, input.role, user.id).await?;
+    change.commit(ctx).await?;
+    Ok(InviteView { path: format!("/staff/{code}"), code, role: input.role.as_str().into() })
+}
+
+/// What invitation `code` offers.
+///
+/// # Errors
+/// 404 `invite_not_found` for an unknown or used code.
+pub async fn invite_info(ctx: &Ctx, code: &str) -> ApiResult<InviteInfo> {
+    let tx = ctx.store.read().await?;
+    let (id, role) = tx.staff_invite(&super::codes::hash(code)).await?.ok_or_else(invite_not_found)?;
+    let t = load_tournament(&tx, id).await?;
+    Ok(InviteInfo { tournament_id: t.id, tournament_name: t.name, role: role.as_str().into() })
+}
+
+fn invite_not_found() -> ApiError {
+    ApiError::not_found(
+        Code::InviteNotFound,
+        "This invitation is unknown or already used: ask the organiser for a new one.",
+    )
+}
+
+/// `staff.accept`: the signed-in person joins the staff with the
+/// invitation's role (a member invited again takes the new role).
+///
+/// # Errors
+/// 404 `invite_not_found`; 409 `already_staff` for the owner.
+pub async fn accept(ctx: &Ctx, user: &User, code: &str) -> ApiResult<StaffView> {
+    let info = invite_info(ctx, code).await?;
+    let change = Change::begin(ctx, info.tournament_id).await?;
+    let mut t = load_tournament(change.tx(), info.tournament_id).await?;
+    let Some((_, role)) = change.tx().staff_invite(&super::codes::hash(code)).await? else {
+        return Err(invite_not_found());
+    };
+    if t.owner_id == user.id {
+        return Err(ApiError::conflict(Code::AlreadyStaff, "You own this event: you have every right already."));
+    }
+    change.tx().delete_staff_invite(&super::codes::hash(code)).await?;
+    t.staff.retain(|s| s.user_id != user.id);
+    let member = Staff { user_id: user.id, role, name: user.display_name.clone(), added_at: now_millis() };
+    t.staff.push(member.clone());
+    change.tx().update_tournament(&t).await?;
+    change.commit(ctx).await?;
+    tracing::info!(tournament = %t.id, user = %user.id, role = %role, "staff joined");
+    Ok(view(&member))
+}
+
+fn view(s: &Staff) -> StaffView {
+    StaffView { user_id: s.user_id, role: s.role.as_str().into(), name: s.name.clone(), added_at: s.added_at }
+}
+
+/// `staff.list`: the owner, then the members in the order they joined (any member may read it).
+///
+/// # Errors
+/// 403 `not_tournament_staff` for anyone else.
+pub async fn list(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Vec<StaffView>> {
+    let tx = ctx.store.read().await?;
+    let t = load_tournament(&tx, id).await?;
+    require_judge(&t, user, "see the staff")?;
+    let owner = tx.user(t.owner_id).await?.map(|u| u.display_name).unwrap_or_default();
+    let mut out = vec![StaffView { user_id: t.owner_id, role: "OWNER".into(), name: owner, added_at: 0 }];
+    out.extend(t.staff.iter().map(view));
+    Ok(out)
+}
+
+/// `staff.remove`: the owner removes a member; their rights end with their next request.
+///
+/// # Errors
+/// 403 `not_owner`; 404 `staff_not_found` for an account not on the staff.
+pub async fn remove(ctx: &Ctx, user: &User, id: TournamentId, member: UserId) -> ApiResult<()> {
+    let change = Change::begin(ctx, id).await?;
+    let mut t = load_tournament(change.tx(), id).await?;
+    require_owner(&t, user, "remove staff")?;
+    let before = t.staff.len();
+    t.staff.retain(|s| s.user_id != member);
+    if t.staff.len() == before {
+        return Err(ApiError::not_found(Code::StaffNotFound, "This account is not on the event's staff."));
+    }
+    change.tx().update_tournament(&t).await?;
+    change.commit(ctx).await?;
+    Ok(())
+}
+
+/// `user`'s role in event `id`: `OWNER`, `CO_ORGANISER`, `JUDGE`, or `None`.
+///
+/// # Errors
+/// 404 for an unknown tournament; 503 when the database is down.
+pub async fn role_in(ctx: &Ctx, id: TournamentId, user: Option<&User>) -> ApiResult<Option<&'static str>> {
+    let Some(u) = user else { return Ok(None) };
+    let tx = ctx.store.read().await?;
+    let t = load_tournament(&tx, id).await?;
+    Ok(if t.owner_id == u.id { Some("OWNER") } else { t.staff_role(u.id).map(StaffRole::as_str) })
+}
