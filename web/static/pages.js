@@ -337,6 +337,31 @@
     if (a === "reopen-round") return [L("ask-reopen-title", { n: r.number }), L("ask-reopen-text"), L("reopen-round", { n: r.number })];
     return null;
   }
+  // ---- the event's settings, changed where the rules allow, each change recorded ----
+  function loadSettings() {
+    if (judge || !$("#settings")) return Promise.resolve();
+    return A.api("GET", "/api/tournaments/" + tid + "/settings/log").then(renderSettings, function () {});
+  }
+  function renderSettings(j) {
+    const t = A.state.tournament, box = $("#settings");
+    const field = function (name, label, value, type) { return '<label>' + esc(label) + ' <input name="' + name + '" type="' + (type || "text") + '" value="' + esc(value == null ? "" : String(value)) + '"></label>'; };
+    let h = '<form id="settings-form" class="stack narrow">' + field("name", L("set-name"), t.name) + field("event_date", L("set-date"), t.event_date, "date") +
+      field("location", L("set-location"), t.location) + field("format", L("set-format"), t.format) + field("total_rounds", L("set-rounds"), t.total_rounds, "number") +
+      field("round_times", L("set-times"), (t.round_times || []).join(", ")) + '<button type="submit">' + esc(L("set-save")) + '</button><span class="field-error" data-error hidden></span></form>';
+    h += "<h3>" + esc(L("set-history")) + "</h3>" + (j.log.length ? '<ul class="settings-log">' + j.log.slice().reverse().map(function (c) {
+      return "<li>" + esc(A.dateTime(c.at)) + " · " + esc(c.by) + ": " + c.changes.map(function (x) { return esc(x.field) + " " + esc(JSON.stringify(x.before)) + " → " + esc(JSON.stringify(x.after)); }).join("; ") + "</li>";
+    }).join("") + "</ul>" : '<p class="muted">' + esc(L("set-none")) + "</p>");
+    A.patch(box, h);
+  }
+  function saveSettings(f) {
+    const t = A.state.tournament, body = {};
+    ["name", "event_date", "location", "format"].forEach(function (k) { if (f[k].value !== (t[k] == null ? "" : String(t[k]))) body[k] = f[k].value; });
+    if (Number(f.total_rounds.value) !== t.total_rounds) body.total_rounds = Number(f.total_rounds.value);
+    const times = f.round_times.value.split(",").map(function (x) { return x.trim(); }).filter(Boolean);
+    if (times.join(",") !== (t.round_times || []).join(",")) body.round_times = times;
+    return submitForm(f, "PATCH", "/api/tournaments/" + tid + "/settings", body).then(function (j) { A.state.tournament = j.tournament; const now = $("#settings-form"); if (now) now.reset(); return loadSettings(); });
+  }
+
   // ---- the event's staff: the owner invites co-organisers and judges by link, and removes them ----
   function loadStaff() {
     return A.api("GET", "/api/tournaments/" + tid + "/staff").then(renderStaff, function () {});
@@ -531,6 +556,7 @@
   }
   function dashboardSubmit(e) {
     if (e.target.id === "add-entry") { e.preventDefault(); addEntry(e.target).catch(function () {}); return; }
+    if (e.target.id === "settings-form") { e.preventDefault(); saveSettings(e.target).catch(function () {}); return; }
     const f = e.target.closest("form.override");
     if (!f) return;
     e.preventDefault();
@@ -693,6 +719,8 @@
     loadPools();
     loadEntries();
     loadStaff();
+    loadSettings();
+    A.onChange(function (s, ev) { if (ev && ev.kind === "settings_changed") loadSettings(); });
     A.onChange(function (s, ev) { if (ev && /^player_(registered|updated|removed)/.test(ev.kind || "")) loadEntries(); });
   }
   if (page === "player") {

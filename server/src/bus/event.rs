@@ -162,6 +162,14 @@ pub enum EventData {
         /// Every account whose rating changed.
         ratings: RatingsChangedView,
     },
+    /// The organisers changed the event's settings (name, date, venue,
+    /// format, rounds, missions, round times).
+    SettingsChanged {
+        /// The tournament as it now is.
+        tournament: TournamentView,
+        /// Who, when, and each field before and after.
+        change: SettingsChange,
+    },
     /// The TO changed the tie-breaks or point values.
     StandingsConfigChanged {
         /// The tournament with its new configuration.
@@ -283,6 +291,28 @@ impl StandingsCause {
     }
 }
 
+/// One field changed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct FieldChange {
+    /// The field, as the API names it.
+    pub field: String,
+    /// Its value before (JSON).
+    pub before: serde_json::Value,
+    /// Its value after (JSON).
+    pub after: serde_json::Value,
+}
+
+/// A change of settings, as recorded.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct SettingsChange {
+    /// Who changed them (their name).
+    pub by: String,
+    /// When (Unix ms).
+    pub at: i64,
+    /// What changed.
+    pub changes: Vec<FieldChange>,
+}
+
 /// A published prize allocation, as announced (`prizes_published`).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct PrizesNotice {
@@ -326,6 +356,7 @@ impl EventData {
             EventData::StandingsChanged(_) => "standings_changed",
             EventData::RatingsChanged { .. } => "ratings_changed",
             EventData::StandingsConfigChanged { .. } => "standings_config_changed",
+            EventData::SettingsChanged { .. } => "settings_changed",
             EventData::TieResolved { .. } => "tie_resolved",
             EventData::TieResolutionsDropped { .. } => "tie_resolutions_dropped",
             EventData::TieNoticesDismissed { .. } => "tie_notices_dismissed",

@@ -14,7 +14,7 @@ pub mod event;
 mod local;
 mod redis;
 
-pub use self::event::{Cause, EventData, LiveEvent, PrizesNotice, StandingsCause};
+pub use self::event::{Cause, EventData, FieldChange, LiveEvent, PrizesNotice, SettingsChange, StandingsCause};
 pub use self::local::LocalBus;
 pub use self::redis::{RedisBus, CONTROL_CHANNEL};
 

@@ -308,6 +308,8 @@ codes! {
     RoundPairedSinceDrop = "round_paired_since_drop", CONFLICT;
     /// The event needs its number of rounds (`total_rounds`).
     RoundsRequired = "rounds_required", UNPROCESSABLE;
+    /// A setting the rules no longer let change (the message says why): a chess event's date once round 1 is paired, rounds below those created, a drawn round robin's rounds, anything but names once the event is complete.
+    SettingLocked = "setting_locked", CONFLICT;
     /// The account is not on the event's staff.
     StaffNotFound = "staff_not_found", NOT_FOUND;
     /// The tournament is no longer in the stage the organiser saw (`from`).

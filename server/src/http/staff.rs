@@ -32,7 +32,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     tag = "staff",
     summary = "The event's staff: the owner, co-organisers and judges (any member).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    responses((status = 200, description = "`{\"staff\": […]}`, the owner first.", body = Vec<crate::service::staff::StaffView>))
+    responses((status = 200, description = "The members, the owner first.", body = crate::http::schemas::bodies::StaffBody))
 )]
 async fn list(
     state: web::Data<AppState>,
@@ -100,7 +100,7 @@ async fn info(state: web::Data<AppState>, code: web::Path<String>) -> ApiResult<
     tag = "staff",
     summary = "Accept a staff invitation with the signed-in account.",
     params(("code" = String, Path, description = "The invitation's code, e.g. `ABCD-EFGH`.")),
-    responses((status = 200, description = "`{\"member\": …}`: the caller on the staff.", body = crate::service::staff::StaffView))
+    responses((status = 200, description = "The caller, on the staff.", body = crate::http::schemas::bodies::StaffMemberBody))
 )]
 async fn accept(state: web::Data<AppState>, Authed(user): Authed, code: web::Path<String>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "member": staff::accept(&state.ctx, &user, &code).await? })))

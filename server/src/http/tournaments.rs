@@ -1,5 +1,6 @@
 //! `/api/tournaments/*`: create, get, list open, list mine, advance, delete,
-//! lock lists, standings, snapshot and event replay.
+//! lock and unlock lists, settings (and their log), standings, snapshot and
+//! event replay.
 
 use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
@@ -7,7 +8,7 @@ use crate::bus::event::frame_of;
 use crate::domain::{TournamentId, TournamentStatus};
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::live::snapshot;
-use crate::service::{standings, tournaments};
+use crate::service::{settings, standings, tournaments};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
@@ -21,6 +22,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/advance", web::post().to(advance))
         .route("/api/tournaments/{id}/lock-lists", web::post().to(lock_lists))
         .route("/api/tournaments/{id}/unlock-lists", web::post().to(unlock_lists))
+        .route("/api/tournaments/{id}/settings", web::patch().to(change_settings))
+        .route("/api/tournaments/{id}/settings/log", web::get().to(settings_log))
         .route("/api/tournaments/{id}/standings", web::get().to(get_standings))
         .route("/api/tournaments/{id}/snapshot", web::get().to(get_snapshot))
         .route("/api/tournaments/{id}/events", web::get().to(events));
@@ -134,6 +137,43 @@ async fn advance(
         })?),
     };
     Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state.ctx, &user, *id, from).await? })))
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/tournaments/{id}/settings",
+    operation_id = "tournaments_change_settings",
+    tag = "tournaments",
+    summary = "Change the event's name, date, venue, format, rounds, missions or round times where the rules allow; each change is recorded (the organisers).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body = crate::service::settings::SettingsInput,
+    responses((status = 200, description = "The event and what changed.", body = crate::http::schemas::bodies::SettingsBody))
+)]
+async fn change_settings(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+    body: web::Json<settings::SettingsInput>,
+) -> ApiResult<HttpResponse> {
+    let (tournament, changes) = settings::change(&state.ctx, &user, *id, body.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(json!({ "tournament": tournament, "changes": changes })))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/settings/log",
+    operation_id = "tournaments_settings_log",
+    tag = "tournaments",
+    summary = "Every change of the event's settings, oldest first: who, when, each field before and after.",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The changes, oldest first.", body = crate::http::schemas::bodies::SettingsLogBody))
+)]
+async fn settings_log(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "log": settings::log(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
 #[utoipa::path(

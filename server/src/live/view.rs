@@ -162,6 +162,7 @@ impl View {
                 | E::PrizesUnpublished { .. }
                 | E::RoundDeleted { .. }
                 | E::StandingsConfigChanged { .. }
+                | E::SettingsChanged { .. }
                 | E::TrfImported { .. }
                 | E::PrizesPublished { .. },
             ) => whole,

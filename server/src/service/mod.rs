@@ -22,6 +22,7 @@ pub mod ratings;
 pub mod results;
 pub mod rounds;
 pub mod scores;
+pub mod settings;
 pub mod staff;
 pub mod standings;
 pub mod tiebreaks;

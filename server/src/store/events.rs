@@ -71,6 +71,20 @@ impl Tx {
         Ok(seq.unwrap_or(0))
     }
 
+    /// The tournament's events of one kind, oldest first (at most [`super::SQL_MAX`]).
+    pub async fn events_of_kind(&self, tournament: TournamentId, kind: &str) -> StoreResult<Vec<StoredEvent>> {
+        Ok(event::Entity::find()
+            .filter(event::Column::TournamentId.eq(tournament))
+            .filter(event::Column::Kind.eq(kind))
+            .order_by_asc(event::Column::Seq)
+            .limit(super::SQL_MAX)
+            .all(self.conn())
+            .await?
+            .into_iter()
+            .map(stored)
+            .collect())
+    }
+
     /// Events with `seq > since`, oldest first, at most `limit`.
     pub async fn events_since(
         &self,
@@ -86,15 +100,17 @@ impl Tx {
             .all(self.conn())
             .await?
             .into_iter()
-            .map(|m| {
-                Ok(StoredEvent {
-                    tournament_id: m.tournament_id,
-                    seq: m.seq,
-                    kind: m.kind,
-                    payload: m.payload,
-                    created_at: m.created_at,
-                })
-            })
+            .map(|m| Ok(stored(m)))
             .collect()
+    }
+}
+
+fn stored(m: event::Model) -> StoredEvent {
+    StoredEvent {
+        tournament_id: m.tournament_id,
+        seq: m.seq,
+        kind: m.kind,
+        payload: m.payload,
+        created_at: m.created_at,
     }
 }

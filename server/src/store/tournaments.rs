@@ -98,7 +98,8 @@ impl Tx {
     }
 
     /// Saves a tournament's mutable fields (status, lock, planned rounds,
-    /// event date and initial colour (a TRF import sets them), standings
+    /// event date and initial colour (a TRF import sets them), name, venue,
+    /// format, missions and round times (settings), standings
     /// configuration, point values, tie decisions, notices, log, staff).
     pub async fn update_tournament(&self, t: &Tournament) -> StoreResult<()> {
         let mut m = tournament::Entity::find_by_id(t.id)
@@ -111,6 +112,11 @@ impl Tx {
         m.lists_locked = new.lists_locked;
         m.total_rounds = new.total_rounds;
         m.event_date = new.event_date;
+        m.name = new.name;
+        m.location = new.location;
+        m.format = new.format;
+        m.missions = new.missions;
+        m.round_times = new.round_times;
         m.initial_colour = new.initial_colour;
         m.standings_config = new.standings_config;
         m.point_system = new.point_system;

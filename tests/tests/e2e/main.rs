@@ -30,6 +30,7 @@ mod ratings;
 mod scale;
 mod security;
 mod security_web;
+mod settings;
 mod staff;
 mod storage;
 mod swiss40k;

@@ -120,6 +120,7 @@ err-round-not-published = Diese Runde ist noch nicht ausgelost.
 err-round-open = Eine Runde ist noch offen: schließen Sie sie zuerst ab.
 err-round-paired-since-drop = Seit dem Rückzug dieses Spielers wurde eine Runde gepaart; ein Spieler kann nur vor der Paarung der nächsten Runde wiederhergestellt werden.
 err-rounds-required = Das Turnier braucht seine Rundenzahl.
+err-setting-locked = Diese Einstellung kann in diesem Stadium des Turniers nicht mehr geändert werden.
 err-staff-not-found = Dieses Konto gehört nicht zum Team des Turniers.
 err-state-changed = Das Turnier ist nicht mehr in der Phase, die Sie gesehen haben; laden Sie die Seite neu.
 err-swiss-unfinished = Die Finalrunden folgen auf die letzte Schweizer Runde, die noch nicht gespielt oder abgeschlossen ist.

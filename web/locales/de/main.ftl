@@ -409,3 +409,4 @@ staff-invite-judge = Sie sind eingeladen, bei { $event } Schiedsrichter zu sein:
 staff-invite-co = Sie sind eingeladen, { $event } mitzuorganisieren, mit allen Rechten der Turnierleitung.
 staff-invite-accept = Annehmen und das Dashboard öffnen
 dash-staff = Team
+dash-settings = Turniereinstellungen

@@ -122,6 +122,7 @@ err-round-not-published = This round is not paired yet.
 err-round-open = A round is still open: close it first.
 err-round-paired-since-drop = A round was paired after this player dropped; a player can be reinstated only before the next round is paired.
 err-rounds-required = The event needs its number of rounds.
+err-setting-locked = This setting can no longer change at this stage of the event.
 err-staff-not-found = This account is not on the event's staff.
 err-state-changed = The tournament is no longer in the stage you saw; reload the page.
 err-swiss-unfinished = The playoffs follow the last Swiss round, which is not yet played or closed.

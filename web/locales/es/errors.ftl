@@ -120,6 +120,7 @@ err-round-not-published = Esta ronda todavía no está emparejada.
 err-round-open = Todavía hay una ronda abierta: ciérrela primero.
 err-round-paired-since-drop = Se emparejó una ronda después de que este jugador se retirara; solo se puede restablecer antes de emparejar la ronda siguiente.
 err-rounds-required = El torneo necesita su número de rondas.
+err-setting-locked = Este ajuste ya no puede cambiar en esta fase del torneo.
 err-staff-not-found = Esta cuenta no forma parte del equipo del torneo.
 err-state-changed = El torneo ya no está en la fase que veía; recargue la página.
 err-swiss-unfinished = La fase final sigue a la última ronda suiza, que aún no se ha jugado o cerrado.

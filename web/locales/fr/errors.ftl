@@ -120,6 +120,7 @@ err-round-not-published = Cette ronde n'est pas encore appariée.
 err-round-open = Une ronde est encore ouverte : closez-la d'abord.
 err-round-paired-since-drop = Une ronde a été appariée depuis le retrait de ce joueur ; on ne peut le rétablir qu'avant l'appariement de la ronde suivante.
 err-rounds-required = Le tournoi a besoin de son nombre de rondes.
+err-setting-locked = Ce réglage ne peut plus changer à ce stade du tournoi.
 err-staff-not-found = Ce compte ne fait pas partie de l'équipe du tournoi.
 err-state-changed = Le tournoi n'est plus à l'étape que vous voyiez ; rechargez la page.
 err-swiss-unfinished = La phase finale suit la dernière ronde suisse, qui n'est pas encore jouée ou close.

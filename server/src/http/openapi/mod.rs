@@ -70,6 +70,8 @@ pub fn documented(path: &str) -> bool {
         super::tournaments::advance,
         super::tournaments::lock_lists,
         super::tournaments::unlock_lists,
+        super::tournaments::change_settings,
+        super::tournaments::settings_log,
         super::tournaments::get_standings,
         super::tournaments::get_snapshot,
         super::tournaments::events,

@@ -68,6 +68,28 @@ bodies! {
         /// The registrations.
         entries: Vec<PlayerView>,
     }
+    /// `{"staff": […]}`: the event's staff, the owner first.
+    StaffBody {
+        /// The members.
+        staff: Vec<crate::service::staff::StaffView>,
+    }
+    /// `{"member": …}`: the caller, on the staff.
+    StaffMemberBody {
+        /// The member.
+        member: crate::service::staff::StaffView,
+    }
+    /// `{"tournament": …, "changes": […]}`: the event after a change of settings.
+    SettingsBody {
+        /// The event.
+        tournament: TournamentView,
+        /// Each field changed, before and after (empty when nothing changed).
+        changes: Vec<crate::bus::FieldChange>,
+    }
+    /// `{"log": […]}`: every change of settings, oldest first.
+    SettingsLogBody {
+        /// The changes.
+        log: Vec<crate::bus::SettingsChange>,
+    }
     /// `{"byes": […]}`.
     ByesBody {
         /// The byes.

@@ -1,0 +1,177 @@
+//! An event's settings changed after creation, where the rules allow, each
+//! change recorded (`settings_changed`: who, when, every field before and
+//! after; the log is [`log`]).
+//!
+//! - Name, format and venue: at any time (a typo found after the event).
+//! - Date: at any time, but in chess only until round 1 is paired (the date
+//!   chooses the FIDE C.07 version the standings follow).
+//! - Number of rounds: until the event is complete, never below the rounds
+//!   already created; a round robin's follows from its table once drawn.
+//! - Missions and round times: until the event is complete.
+//! - Tie-breaks and point values have their own route and log
+//!   ([`super::tiebreaks`]).
+
+use super::tournaments::{schedule, view, MAX_ROUNDS};
+use super::views::TournamentView;
+use super::{clean_text, load_tournament, require_to, Change, Ctx};
+use crate::bus::{EventData, FieldChange, SettingsChange};
+use crate::domain::{now_millis, Game, RoundStatus, TournamentId, TournamentStatus, User};
+use crate::error::{ApiError, ApiResult, Code};
+use serde::Deserialize;
+
+/// `PATCH /api/tournaments/{id}/settings`: the fields to change; absent ones stay.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsInput {
+    /// Name, 1–120 characters.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Event day, `YYYY-MM-DD`.
+    #[serde(default)]
+    pub event_date: Option<String>,
+    /// Venue or city; `""` clears it.
+    #[serde(default)]
+    pub location: Option<String>,
+    /// Format, e.g. "2000pts Matched Play".
+    #[serde(default)]
+    pub format: Option<String>,
+    /// Number of rounds, 1–30, at least the rounds already created.
+    #[serde(default)]
+    pub total_rounds: Option<u32>,
+    /// Mission per round.
+    #[serde(default)]
+    pub missions: Option<Vec<String>>,
+    /// Planned start of each round: `"09:30"` or `"2026-05-17 09:30"`.
+    #[serde(default)]
+    pub round_times: Option<Vec<String>>,
+}
+
+fn locked(message: String) -> ApiError {
+    ApiError::conflict(Code::SettingLocked, message)
+}
+
+/// `tournament.settings`: the organiser changes what the rules allow (see
+/// the module); the event's new state and what changed are returned, and
+/// `settings_changed` is recorded unless nothing changed.
+///
+/// # Errors
+/// 403 for anyone but the organisers; 422 `invalid_field` for a bad value;
+/// 409 `setting_locked` for a field the rules no longer let change (with why).
+pub async fn change(
+    ctx: &Ctx,
+    user: &User,
+    id: TournamentId,
+    input: SettingsInput,
+) -> ApiResult<(TournamentView, Vec<FieldChange>)> {
+    let mut change = Change::begin(ctx, id).await?;
+    let mut t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "change the event's settings")?;
+    let before = t.clone();
+    let rounds = change.tx().all_rounds(id).await?;
+    let paired = rounds.iter().any(|r| r.status != RoundStatus::Pending);
+    let complete = t.status == TournamentStatus::Complete;
+    if let Some(n) = &input.name {
+        t.name = clean_text("name", n, 120)?;
+    }
+    if let Some(f) = &input.format {
+        t.format = clean_text("format", f, 120)?;
+    }
+    if let Some(l) = &input.location {
+        t.location = if l.trim().is_empty() { None } else { Some(clean_text("location", l, 120)?) };
+    }
+    if let Some(d) = &input.event_date {
+        let date = chrono::NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d")
+            .map_err(|_| ApiError::invalid(Code::InvalidField, "").text("refusal-date", []))?;
+        if date != t.event_date && t.game == Game::Chess && paired {
+            return Err(locked(
+                "event_date: a chess event's date chooses the FIDE C.07 version its standings follow; it is fixed once round 1 is paired."
+                    .into(),
+            ));
+        }
+        t.event_date = date;
+    }
+    let ongoing = |field: &str| {
+        if complete {
+            Err(locked(format!("{field}: the event is complete.")))
+        } else {
+            Ok(())
+        }
+    };
+    if let Some(n) = input.total_rounds {
+        ongoing("total_rounds")?;
+        if !(1..=MAX_ROUNDS).contains(&n) {
+            return Err(ApiError::invalid(Code::InvalidField, format!("total_rounds: from 1 to {MAX_ROUNDS}.")));
+        }
+        if t.pairing_system.is_round_robin() && paired && n != t.total_rounds {
+            return Err(locked(format!(
+                "total_rounds: a round robin's rounds follow from its table, drawn at round 1 ({}).",
+                t.total_rounds
+            )));
+        }
+        let created = rounds.iter().filter(|r| !r.playoff).map(|r| r.number).max().unwrap_or(0);
+        if n < created {
+            return Err(locked(format!(
+                "total_rounds: round {created} exists already; the event has at least {created}."
+            )));
+        }
+        t.total_rounds = n;
+    }
+    if let Some(m) = &input.missions {
+        ongoing("missions")?;
+        if m.len() > MAX_ROUNDS as usize {
+            return Err(ApiError::invalid(Code::InvalidField, format!("missions: at most {MAX_ROUNDS}.")));
+        }
+        t.missions = m.iter().map(|x| clean_text("mission", x, 120)).collect::<ApiResult<Vec<_>>>()?;
+    }
+    if let Some(times) = &input.round_times {
+        ongoing("round_times")?;
+        t.round_times = schedule(times)?;
+    }
+    let changes = differences(&before, &t);
+    if !changes.is_empty() {
+        change.tx().update_tournament(&t).await?;
+        let tournament = view(change.tx(), &t).await?;
+        let record = SettingsChange { by: user.display_name.clone(), at: now_millis(), changes: changes.clone() };
+        change.emit(EventData::SettingsChanged { tournament, change: record }).await?;
+        change.commit(ctx).await?;
+    }
+    let tx = ctx.store.read().await?;
+    Ok((view(&tx, &load_tournament(&tx, id).await?).await?, changes))
+}
+
+/// The settings fields that differ between `a` and `b`, as the API names them.
+fn differences(a: &crate::domain::Tournament, b: &crate::domain::Tournament) -> Vec<FieldChange> {
+    use serde_json::json;
+    let fields = [
+        ("name", json!(a.name), json!(b.name)),
+        ("event_date", json!(a.event_date.to_string()), json!(b.event_date.to_string())),
+        ("location", json!(a.location), json!(b.location)),
+        ("format", json!(a.format), json!(b.format)),
+        ("total_rounds", json!(a.total_rounds), json!(b.total_rounds)),
+        ("missions", json!(a.missions), json!(b.missions)),
+        ("round_times", json!(a.round_times), json!(b.round_times)),
+    ];
+    fields
+        .into_iter()
+        .filter(|(_, x, y)| x != y)
+        .map(|(field, before, after)| FieldChange { field: field.into(), before, after })
+        .collect()
+}
+
+/// `tournament.settingsLog`: every change of settings, oldest first (public,
+/// as the settings are).
+///
+/// # Errors
+/// 404 for an unknown (or unpublished) tournament.
+pub async fn log(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Vec<SettingsChange>> {
+    let tx = ctx.store.read().await?;
+    super::visible(&tx, id, viewer).await?;
+    let events = tx.events_of_kind(id, "settings_changed").await?;
+    Ok(events
+        .into_iter()
+        .filter_map(|e| match EventData::from_json(&e.kind, &e.payload) {
+            Ok(EventData::SettingsChanged { change, .. }) => Some(change),
+            _ => None,
+        })
+        .collect())
+}
