@@ -78,6 +78,18 @@ fn text_filters_ignore_case_and_surrounding_space() {
     assert_eq!(check(&c, &p), Ok(()));
     p.club = Some("Another Club".into());
     assert_eq!(check(&c, &p), Err(Ineligible::ClubMismatch));
+    // A 40K "Best Orks" category: only Orks players, however the faction is typed.
+    let mut orks = category("orks", 2, vec![]);
+    orks.faction = Some("Orks".into());
+    let ork = Player { faction: Some(" ORKS ".into()), ..player(2, "Ork", 2) };
+    let aeldari = Player { faction: Some("Aeldari".into()), ..player(3, "Elf", 1) };
+    assert_eq!((check(&orks, &ork), check(&orks, &aeldari)), (Ok(()), Err(Ineligible::FactionMismatch)));
+    let mut national = category("fra", 3, vec![]);
+    national.federation = Some("FRA".into());
+    assert_eq!(
+        check(&national, &Player { federation: Some("GER".into()), ..player(4, "G", 4) }),
+        Err(Ineligible::FederationMismatch)
+    );
     p.state = None;
     assert_eq!(check(&c, &p), Err(Ineligible::StateMismatch));
     p.city = Some("Mumbai".into());

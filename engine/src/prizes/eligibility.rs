@@ -32,6 +32,10 @@ pub enum Ineligible {
     StateMismatch,
     /// The category requires another club.
     ClubMismatch,
+    /// The category requires another faction (40K: "Best Orks").
+    FactionMismatch,
+    /// The category requires another federation.
+    FederationMismatch,
 }
 
 impl Ineligible {
@@ -50,13 +54,16 @@ impl Ineligible {
             Ineligible::CityMismatch => "city_mismatch",
             Ineligible::StateMismatch => "state_mismatch",
             Ineligible::ClubMismatch => "club_mismatch",
+            Ineligible::FactionMismatch => "faction_mismatch",
+            Ineligible::FederationMismatch => "federation_mismatch",
         }
     }
 }
 
 /// Whether `player` may take `category`'s prizes in an event starting on
 /// `start`, checking in the spec's order (gender, age, rating, disability,
-/// city, state, club) and returning the first failure.
+/// city, state, club; then this server's faction and federation, compared
+/// as clubs are) and returning the first failure.
 ///
 /// Readings of the spec: a zero bound or a blank text filter does not filter
 /// (the spec tests truthiness); bounds are inclusive; text filters compare
@@ -100,6 +107,8 @@ pub fn eligibility(category: &Category, player: &Player, start: Date, rules: &Ru
         (&category.city, &player.city, Ineligible::CityMismatch),
         (&category.state, &player.state, Ineligible::StateMismatch),
         (&category.club, &player.club, Ineligible::ClubMismatch),
+        (&category.faction, &player.faction, Ineligible::FactionMismatch),
+        (&category.federation, &player.federation, Ineligible::FederationMismatch),
     ];
     for (wanted, has, reason) in text_filters {
         if let Some(w) = filter(wanted) {

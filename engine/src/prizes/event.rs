@@ -61,6 +61,12 @@ pub struct Player {
     pub state: Option<String>,
     /// Club.
     pub club: Option<String>,
+    /// Faction or army (40K), compared as clubs are.
+    #[serde(default)]
+    pub faction: Option<String>,
+    /// Federation (chess: FIDE's three-letter code), compared as clubs are.
+    #[serde(default)]
+    pub federation: Option<String>,
 }
 
 impl Player {
@@ -149,6 +155,12 @@ pub struct Category {
     pub state: Option<String>,
     /// Required club.
     pub club: Option<String>,
+    /// Required faction or army (40K: "Best Orks").
+    #[serde(default)]
+    pub faction: Option<String>,
+    /// Required federation (chess: best player of a national federation).
+    #[serde(default)]
+    pub federation: Option<String>,
     /// The category's prizes, in any order.
     #[serde(default)]
     pub prizes: Vec<Prize>,
@@ -174,6 +186,8 @@ impl Category {
             city: None,
             state: None,
             club: None,
+            faction: None,
+            federation: None,
             prizes: Vec::new(),
         }
     }

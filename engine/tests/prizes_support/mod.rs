@@ -31,6 +31,8 @@ pub fn player(id: u32, name: &str, rank: u32) -> Player {
         city: None,
         state: None,
         club: None,
+        faction: None,
+        federation: None,
     }
 }
 

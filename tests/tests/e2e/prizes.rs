@@ -505,3 +505,57 @@ async fn allocation_waits_for_a_prize_list_and_for_results() -> anyhow::Result<(
     app.stop().await;
     Ok(())
 }
+
+/// A 40K "Best Orks" category pays the best Orks player, though an Aeldari
+/// player ranks above them (the category is restricted by faction).
+#[actix_web::test]
+async fn a_category_restricted_by_faction_pays_only_that_faction() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let (mut to, _) = app.user("TO").await?;
+    let tid = arbiter_tests::open_tournament(&mut to, "Faction GT", 1).await?;
+    let mut players = Vec::new();
+    for (name, faction) in [("Ana", "Aeldari"), ("Bob", "Orks"), ("Cid", "Aeldari"), ("Dan", "Orks")] {
+        let (mut c, _) = app.user(name).await?;
+        arbiter_tests::register(&mut c, &tid, name, faction).await?;
+        players.push((name, c));
+    }
+    to.advance(&tid).await?.ok()?;
+    for (_, c) in &mut players {
+        c.check_in(&tid).await?.ok()?;
+    }
+    to.advance(&tid).await?.ok()?;
+    let r = s(&to.new_round(&tid).await?.ok()?["round"], "id").to_string();
+    let round = to.pair_round(&r).await?.ok()?;
+    // The Aeldari player of each table wins when there is one; otherwise player 1.
+    for p in round["round"]["pairings"].as_array().into_iter().flatten() {
+        let aeldari1 = s(&p["player1"], "faction") == "Aeldari";
+        let score = if aeldari1 || s(&p["player2"], "faction") != "Aeldari" {
+            json!({ "player1_vp": 80, "player2_vp": 20 })
+        } else {
+            json!({ "player1_vp": 20, "player2_vp": 80 })
+        };
+        to.override_result(s(p, "id"), &score).await?.ok()?;
+    }
+    to.close_round(&r).await?.ok()?;
+    to.advance(&tid).await?.ok()?;
+    let prizes = json!({ "categories": [
+        { "id": "open", "name": "@Open", "brochure_order": 1, "prizes": [{ "id": "open-1", "place": 1, "cash": 10000 }] },
+        { "id": "orks", "name": "Best Orks", "brochure_order": 2, "faction": "orks", "prizes": [{ "id": "orks-1", "place": 1, "cash": 5000 }] }
+    ] });
+    to.send(Method::PUT, &format!("/api/tournaments/{tid}/prizes/config"), Some(&prizes)).await?.ok()?;
+    let run = to.post(&format!("/api/tournaments/{tid}/prizes/runs"), &json!({})).await?.ok()?["run"].clone();
+    let standings = to.standings(&tid).await?.ok()?;
+    let order: Vec<(String, String)> = standings["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| (s(p, "display_name").to_string(), s(p, "faction").to_string()))
+        .collect();
+    let best_ork = order.iter().find(|(_, f)| f == "Orks").map(|(n, _)| n.clone()).unwrap_or_default();
+    assert_eq!(order[0].1, "Aeldari", "an Aeldari player tops the standings: {order:?}");
+    let paid = payouts(&run);
+    assert!(paid.contains(&(best_ork.clone(), "50.00".to_string())), "Best Orks pays {best_ork}: {paid:?}");
+    assert!(paid.iter().all(|(n, a)| a != "50.00" || *n == best_ork), "{paid:?}");
+    app.stop().await;
+    Ok(())
+}

@@ -358,6 +358,8 @@ prize-ineligible-disability-mismatch = Behinderungskriterium nicht erfüllt
 prize-ineligible-city-mismatch = andere Stadt
 prize-ineligible-state-mismatch = anderes Land
 prize-ineligible-club-mismatch = anderer Verein
+prize-ineligible-faction-mismatch = andere Fraktion
+prize-ineligible-federation-mismatch = anderer Verband
 
 ## API reference page (/api/docs)
 api-page-title = API

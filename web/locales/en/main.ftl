@@ -358,6 +358,8 @@ prize-ineligible-disability-mismatch = disability mismatch
 prize-ineligible-city-mismatch = city mismatch
 prize-ineligible-state-mismatch = state mismatch
 prize-ineligible-club-mismatch = club mismatch
+prize-ineligible-faction-mismatch = faction mismatch
+prize-ineligible-federation-mismatch = federation mismatch
 
 ## API reference page (/api/docs)
 api-page-title = API

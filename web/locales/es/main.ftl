@@ -358,6 +358,8 @@ prize-ineligible-disability-mismatch = no cumple el criterio de discapacidad
 prize-ineligible-city-mismatch = otra ciudad
 prize-ineligible-state-mismatch = otra región
 prize-ineligible-club-mismatch = otro club
+prize-ineligible-faction-mismatch = facción distinta
+prize-ineligible-federation-mismatch = federación distinta
 
 ## API reference page (/api/docs)
 api-page-title = API

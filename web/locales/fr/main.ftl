@@ -358,6 +358,8 @@ prize-ineligible-disability-mismatch = critère de handicap non rempli
 prize-ineligible-city-mismatch = autre ville
 prize-ineligible-state-mismatch = autre région
 prize-ineligible-club-mismatch = autre club
+prize-ineligible-faction-mismatch = faction différente
+prize-ineligible-federation-mismatch = fédération différente
 
 ## API reference page (/api/docs)
 api-page-title = API

@@ -70,7 +70,7 @@ fn unknown(obj: &Map<String, Value>, known: &[&str], at: &str) -> ApiResult<()> 
     }
 }
 
-const CATEGORY_FIELDS: [&str; 15] = [
+const CATEGORY_FIELDS: [&str; 17] = [
     "id",
     "name",
     "brochure_order",
@@ -85,6 +85,8 @@ const CATEGORY_FIELDS: [&str; 15] = [
     "city",
     "state",
     "club",
+    "faction",
+    "federation",
     "prizes",
 ];
 const PRIZE_FIELDS: [&str; 7] = ["id", "place", "cash", "trophy", "medal", "active", "main_category"];
@@ -254,7 +256,13 @@ fn normalise_category(
         Some("yes" | "y" | "true") => Some("yes".into()),
         Some(other) => return Err(refuse("refusal-category-disability", vec![("value", Fill::from(other))])),
     };
-    for (field, v) in [("city", &mut c.city), ("state", &mut c.state), ("club", &mut c.club)] {
+    for (field, v) in [
+        ("city", &mut c.city),
+        ("state", &mut c.state),
+        ("club", &mut c.club),
+        ("faction", &mut c.faction),
+        ("federation", &mut c.federation),
+    ] {
         *v = match v.as_deref().map(str::trim) {
             None | Some("") => None,
             Some(t) if t.chars().count() > 64 || t.chars().any(char::is_control) => {

@@ -7,7 +7,7 @@
 //! `category`, `order` (brochure order; default: order of first
 //! appearance), `active`, `min_age`, `max_age`, `gender` (F/M),
 //! `min_rating`, `max_rating`, `allow_unrated`, `disability` (yes),
-//! `city`, `state`, `club`, `place`, `cash` (currency units: `500` or
+//! `city`, `state`, `club`, `faction`, `federation`, `place`, `cash` (currency units: `500` or
 //! `166.67`), `trophy`, `medal`, `main` (main-category prize),
 //! `prize_active`. Yes/no columns take yes/no, y/n, true/false or 1/0.
 
@@ -21,7 +21,7 @@ use uuid::Uuid;
 /// The largest CSV accepted, in bytes.
 pub const MAX_CSV_BYTES: usize = 256 * 1024;
 
-const COLUMNS: [&str; 18] = [
+const COLUMNS: [&str; 20] = [
     "category",
     "order",
     "active",
@@ -35,6 +35,8 @@ const COLUMNS: [&str; 18] = [
     "city",
     "state",
     "club",
+    "faction",
+    "federation",
     "place",
     "cash",
     "trophy",
@@ -185,6 +187,8 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
             ("city", &mut c.city),
             ("state", &mut c.state),
             ("club", &mut c.club),
+            ("faction", &mut c.faction),
+            ("federation", &mut c.federation),
         ] {
             if let Some(v) = cell(column) {
                 let at = At { row, column };

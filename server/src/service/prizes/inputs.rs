@@ -82,6 +82,8 @@ pub fn prize_event(
             city: p.profile.city.clone(),
             state: p.profile.state.clone(),
             club: p.profile.club.clone(),
+            faction: Some(p.faction.clone()).filter(|f| !f.trim().is_empty()),
+            federation: p.profile.federation.clone(),
         });
     }
     let start_date =

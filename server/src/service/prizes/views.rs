@@ -436,6 +436,8 @@ mod tests {
             I::CityMismatch,
             I::StateMismatch,
             I::ClubMismatch,
+            I::FactionMismatch,
+            I::FederationMismatch,
         ];
         for why in all {
             let key = format!("prize-ineligible-{}", why.code().replace('_', "-"));
