@@ -24,6 +24,7 @@ mod m0014_match_games;
 mod m0015_round_drafts;
 mod m0016_claim_codes;
 mod m0017_staff;
+mod m0018_constraints;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -49,6 +50,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0015_round_drafts::Migration),
             Box::new(m0016_claim_codes::Migration),
             Box::new(m0017_staff::Migration),
+            Box::new(m0018_constraints::Migration),
         ]
     }
 }

@@ -137,6 +137,8 @@ codes! {
     Internal = "internal", always(StatusCode::INTERNAL_SERVER_ERROR);
     /// A bye's `kind` is not `half`, `zero` or `full`.
     InvalidByeKind = "invalid_bye_kind", UNPROCESSABLE;
+    /// Pairing constraints name a player not in the event, a player with themself, a table out of 1–9999, or a table or player fixed twice.
+    InvalidConstraints = "invalid_constraints", UNPROCESSABLE;
     /// The e-mail and password do not match an account.
     InvalidCredentials = "invalid_credentials", UNAUTHORIZED;
     /// A prize list CSV cannot be read; the message names the row and column.

@@ -8,7 +8,7 @@ use crate::bus::event::frame_of;
 use crate::domain::{TournamentId, TournamentStatus};
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::live::snapshot;
-use crate::service::{settings, standings, tournaments};
+use crate::service::{constraints, settings, standings, tournaments};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
@@ -23,6 +23,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/lock-lists", web::post().to(lock_lists))
         .route("/api/tournaments/{id}/unlock-lists", web::post().to(unlock_lists))
         .route("/api/tournaments/{id}/settings", web::patch().to(change_settings))
+        .route("/api/tournaments/{id}/constraints", web::get().to(get_constraints))
+        .route("/api/tournaments/{id}/constraints", web::put().to(set_constraints))
         .route("/api/tournaments/{id}/settings/log", web::get().to(settings_log))
         .route("/api/tournaments/{id}/standings", web::get().to(get_standings))
         .route("/api/tournaments/{id}/snapshot", web::get().to(get_snapshot))
@@ -157,6 +159,42 @@ async fn change_settings(
 ) -> ApiResult<HttpResponse> {
     let (tournament, changes) = settings::change(&state.ctx, &user, *id, body.into_inner()).await?;
     Ok(HttpResponse::Ok().json(json!({ "tournament": tournament, "changes": changes })))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/constraints",
+    operation_id = "tournaments_get_constraints",
+    tag = "tournaments",
+    summary = "The pairing constraints: pairs to keep apart, fixed tables, no table twice (the staff).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    responses((status = 200, description = "The constraints.", body = crate::domain::Constraints))
+)]
+async fn get_constraints(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(constraints::get(&state.ctx, &user, *id).await?))
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/tournaments/{id}/constraints",
+    operation_id = "tournaments_set_constraints",
+    tag = "tournaments",
+    summary = "Replace the pairing constraints; they apply from the next round paired (the organisers).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
+    request_body = crate::domain::Constraints,
+    responses((status = 200, description = "The constraints as stored.", body = crate::domain::Constraints))
+)]
+async fn set_constraints(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+    body: web::Json<crate::domain::Constraints>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(constraints::set(&state.ctx, &user, *id, body.into_inner()).await?))
 }
 
 #[utoipa::path(

@@ -52,7 +52,7 @@ pub struct DraftView {
 pub struct CheckView {
     /// The table (0: the bye).
     pub table: u32,
-    /// `rematch`, `bye_again` or `colour`.
+    /// `avoid` (a pair to keep apart), `rematch`, `bye_again` or `colour`.
     pub kind: String,
     /// What it breaks, in words.
     pub message: String,
@@ -133,7 +133,7 @@ impl Context {
             .collect();
         DraftView {
             round: views::round(&self.round, &rows, &names),
-            checks: checks(&self.t, &layout.paired, &self.rounds, &self.history, &names),
+            checks: checks(&self.t, &layout.paired, &self.players, &self.rounds, &self.history, &names),
             unpaired,
             warnings: layout.paired.warnings.clone(),
             explanation: layout.paired.explanation.clone(),
@@ -263,7 +263,8 @@ fn met(history: &[Pairing], a: PlayerId, b: PlayerId) -> Option<RoundId> {
         .map(|p| p.round_id)
 }
 
-/// What the draft's tables break of the pairing rules: a rematch; the
+/// What the draft's tables break of the pairing rules: a pair the
+/// organiser keeps apart ([`crate::domain::Constraints`]); a rematch; the
 /// pairing-allocated bye to a player who had it (C.04.1 art. c; 40K and
 /// crokinole: one bye each as well); in a Swiss chess event a colour a
 /// third time in a row (C.04.1 art. g) or a colour difference beyond ±2
@@ -272,6 +273,7 @@ fn met(history: &[Pairing], a: PlayerId, b: PlayerId) -> Option<RoundId> {
 fn checks(
     t: &Tournament,
     paired: &Paired,
+    players: &[Player],
     rounds: &[Round],
     history: &[Pairing],
     names: &views::Roster,
@@ -279,7 +281,15 @@ fn checks(
     let name = |id: &PlayerId| names.get(id).map_or_else(|| id.to_string(), |s| s.name.clone());
     let number = |id: RoundId| rounds.iter().find(|r| r.id == id).map_or(0, |r| r.number);
     let mut out = Vec::new();
+    let avoided = t.constraints.pairs_to_avoid(players);
     for tb in &paired.tables {
+        if avoided.iter().any(|&(a, b)| (a, b) == (tb.player1, tb.player2) || (b, a) == (tb.player1, tb.player2)) {
+            out.push(CheckView {
+                table: tb.number,
+                kind: "avoid".into(),
+                message: format!("{} and {} are a pair to keep apart.", name(&tb.player1), name(&tb.player2)),
+            });
+        }
         if let Some(r) = met(history, tb.player1, tb.player2) {
             out.push(CheckView {
                 table: tb.number,

@@ -9,6 +9,7 @@ pub mod accounts;
 pub mod byes;
 pub mod clock;
 pub mod codes;
+pub mod constraints;
 pub mod drafts;
 pub mod entries;
 pub mod exports;

@@ -137,7 +137,16 @@ fn swiss(
         }
         c.resolved.rows.iter().filter_map(|r| c.by_no.get(&r.player)).map(|p| p.id).filter(|&id| active(id)).collect()
     };
-    let history = super::standings::history(rounds, pairings);
+    // Pairs the organiser keeps apart weigh as if they had met ("round 0").
+    let mut history = super::standings::history(rounds, pairings);
+    let avoided = t.constraints.pairs_to_avoid(players);
+    history.extend(avoided.iter().map(|&(a, b)| arbiter_engine::standings::wh40k::Game {
+        round: 0,
+        player1: a,
+        player2: Some(b),
+        vp1: 0,
+        vp2: 0,
+    }));
     let paired = swiss_record::pair_round(&ranked, &history, procedure).map_err(cannot_pair)?;
     let rematch: Vec<(PlayerId, PlayerId)> = paired
         .warnings
@@ -494,7 +503,15 @@ fn dutch(
     number: u32,
     explain: bool,
 ) -> ApiResult<Paired> {
-    let field = dutch_input(t, players, rounds, pairings, byes, number);
+    let mut field = dutch_input(t, players, rounds, pairings, byes, number);
+    // The organiser's pairs to keep apart are forbidden pairs ([C1], TRF XXP).
+    let no: HashMap<PlayerId, PlayerNo> =
+        field.players.iter().zip(&field.input.players).map(|(p, pi)| (p.id, pi.id)).collect();
+    for (a, b) in t.constraints.pairs_to_avoid(players) {
+        if let (Some(&x), Some(&y)) = (no.get(&a), no.get(&b)) {
+            field.input.forbidden.push((x, y));
+        }
+    }
     let engine = if explain {
         dutch::explain(&field.input).map(|(p, e)| (p, Some(e.to_string())))
     } else {
@@ -539,6 +556,62 @@ fn dutch(
     })
 }
 
+/// Numbers the tables of `paired` for the organiser's constraints: a
+/// player with a fixed table sits at it (the first such player of a table
+/// decides; a table number fixed twice goes to the higher table, the other
+/// is warned of); with `no_repeat_table` (40K) each other table takes the
+/// lowest free number neither player has played at, where one is left;
+/// the rest keep their order on the lowest free numbers. `played` is each
+/// player's earlier table numbers.
+pub fn number_tables(
+    paired: &mut Paired,
+    constraints: &crate::domain::Constraints,
+    played: &HashMap<PlayerId, Vec<u32>>,
+    names: &Roster,
+) {
+    if constraints.fixed_tables.is_empty() && !constraints.no_repeat_table {
+        return;
+    }
+    let name = |id: &PlayerId| names.get(id).map_or_else(|| id.to_string(), |s| s.name.clone());
+    let fixed = |id: PlayerId| constraints.fixed_tables.iter().find(|f| f.player == id).map(|f| f.table);
+    let mut taken: std::collections::HashSet<u32> = std::collections::HashSet::new();
+    let mut numbers: Vec<Option<u32>> = vec![None; paired.tables.len()];
+    for (k, tb) in paired.tables.iter().enumerate() {
+        let wanted = fixed(tb.player1).map(|n| (tb.player1, n)).or_else(|| fixed(tb.player2).map(|n| (tb.player2, n)));
+        if let Some((who, n)) = wanted {
+            if taken.insert(n) {
+                numbers[k] = Some(n);
+            } else {
+                paired.warnings.push(format!(
+                    "{} has table {n} fixed, but another player fixed there sits at it this round.",
+                    name(&who)
+                ));
+            }
+        }
+    }
+    for (k, tb) in paired.tables.iter().enumerate() {
+        if numbers[k].is_some() {
+            continue;
+        }
+        let free = (1..).filter(|n| !taken.contains(n));
+        let fresh = |n: &u32| [tb.player1, tb.player2].iter().all(|p| !played.get(p).is_some_and(|t| t.contains(n)));
+        // The venue's tables: as many as the round has, or up to the highest fixed one.
+        let highest = constraints.fixed_tables.iter().map(|f| f.table).max().unwrap_or(0);
+        let limit = u32::try_from(paired.tables.len()).unwrap_or(u32::MAX).max(highest);
+        let n = if constraints.no_repeat_table {
+            free.clone().take_while(|&n| n <= limit).find(fresh).unwrap_or_else(|| free.clone().next().unwrap_or(1))
+        } else {
+            free.clone().next().unwrap_or(1)
+        };
+        taken.insert(n);
+        numbers[k] = Some(n);
+    }
+    for (tb, n) in paired.tables.iter_mut().zip(numbers) {
+        tb.number = n.unwrap_or(tb.number);
+    }
+    paired.tables.sort_by_key(|t| t.number);
+}
+
 /// The rematches a pairing makes.
 fn paired_rematches(warnings: &[PairingWarning<PlayerId>]) -> usize {
     warnings.iter().filter(|w| matches!(w, PairingWarning::Rematch { .. })).count()
@@ -550,11 +623,20 @@ fn describe(warnings: &[PairingWarning<PlayerId>], names: &Roster) -> Vec<String
     warnings
         .iter()
         .map(|w| match w {
+            PairingWarning::Rematch { player1, player2, previous_rounds }
+                if previous_rounds.iter().all(|&r| r == 0) =>
+            {
+                format!(
+                    "{} and {} are a pair to keep apart; no pairing of the field keeps them apart.",
+                    name(player1),
+                    name(player2)
+                )
+            }
             PairingWarning::Rematch { player1, player2, previous_rounds } => format!(
                 "Rematch: {} and {} already met in round {}; no pairing of the field avoids it.",
                 name(player1),
                 name(player2),
-                rounds(previous_rounds)
+                rounds(&previous_rounds.iter().copied().filter(|&r| r > 0).collect::<Vec<_>>())
             ),
             PairingWarning::RepeatBye { player, previous_rounds } => format!(
                 "{} gets a second bye (had one in round {}): every active player has had one.",
@@ -572,6 +654,35 @@ fn describe(warnings: &[PairingWarning<PlayerId>], names: &Roster) -> Vec<String
 
 #[cfg(test)]
 mod tests {
+
+    fn table(number: u32, a: PlayerId, b: PlayerId) -> PairedTable {
+        PairedTable { number, player1: a, player2: b, rematch: false, forfeit: None }
+    }
+
+    // Hand-worked: three tables; players a–f sat at 1–3 last round.
+    #[test]
+    fn tables_are_numbered_for_fixed_tables_and_no_table_twice() {
+        let ids: Vec<PlayerId> = (0..6).map(|_| PlayerId::random()).collect();
+        let (a, b, c, d, e, f) = (ids[0], ids[1], ids[2], ids[3], ids[4], ids[5]);
+        let played: HashMap<PlayerId, Vec<u32>> =
+            [(a, vec![1]), (b, vec![2]), (c, vec![1]), (d, vec![3]), (e, vec![2]), (f, vec![3])].into_iter().collect();
+        let mut paired = Paired { tables: vec![table(1, a, b), table(2, c, d), table(3, e, f)], ..Paired::default() };
+        let no_repeat = crate::domain::Constraints { no_repeat_table: true, ..Default::default() };
+        number_tables(&mut paired, &no_repeat, &played, &Roster::new());
+        // a+b used 1, 2 → 3; c+d used 1, 3 → 2; e+f used 2, 3 → 1.
+        let seats: Vec<(u32, PlayerId)> = paired.tables.iter().map(|t| (t.number, t.player1)).collect();
+        assert_eq!(seats, [(1, e), (2, c), (3, a)]);
+        // d has table 1 fixed: c+d take 1, the others the rest in order.
+        let fixed = crate::domain::Constraints {
+            fixed_tables: vec![crate::domain::FixedTable { player: d, table: 1 }],
+            ..Default::default()
+        };
+        let mut paired = Paired { tables: vec![table(1, a, b), table(2, c, d), table(3, e, f)], ..Paired::default() };
+        number_tables(&mut paired, &fixed, &played, &Roster::new());
+        let seats: Vec<(u32, PlayerId)> = paired.tables.iter().map(|t| (t.number, t.player1)).collect();
+        assert_eq!(seats, [(1, c), (2, a), (3, e)]);
+    }
+
     use super::*;
     use crate::service::scores::tests::{event, player};
     use uuid::Uuid;

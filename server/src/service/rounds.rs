@@ -150,8 +150,15 @@ pub(crate) async fn compute(ctx: &Ctx, user: &User, round_id: RoundId, explain: 
         ));
     }
     let number = round.number;
+    // Each player's earlier tables (for "no table twice").
+    let mut played: HashMap<PlayerId, Vec<u32>> = HashMap::new();
+    for p in pairings.iter().filter(|p| p.table_number > 0) {
+        for id in std::iter::once(p.player1_id).chain(p.player2_id) {
+            played.entry(id).or_default().push(p.table_number);
+        }
+    }
     let snapshot = (t.clone(), players.clone(), rounds);
-    let paired = actix_web::web::block(move || match pools {
+    let mut paired = actix_web::web::block(move || match pools {
         Some(pools) => {
             let cycles = if snapshot.0.pairing_system == crate::domain::PairingSystem::DoubleRoundRobin {
                 Cycles::Double
@@ -164,6 +171,7 @@ pub(crate) async fn compute(ctx: &Ctx, user: &User, round_id: RoundId, explain: 
     })
     .await
     .map_err(ApiError::internal)??;
+    super::pairing::number_tables(&mut paired, &t.constraints, &played, &roster(&players));
     Ok(Computed { t, round, players, paired })
 }
 

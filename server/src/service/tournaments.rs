@@ -6,8 +6,8 @@ use super::Ctx;
 use super::{clean_text, game_label, load_tournament, require_to, Change};
 use crate::bus::EventData;
 use crate::domain::{
-    default_points, default_standings, now_millis, Game, PairingSystem, RoundStatus, Tournament, TournamentId,
-    TournamentStatus, User, UserId,
+    default_points, default_standings, now_millis, Constraints, Game, PairingSystem, RoundStatus, Tournament,
+    TournamentId, TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::store::Tx;
@@ -156,6 +156,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         resolutions: Vec::new(),
         tie_notices: Vec::new(),
         staff: Vec::new(),
+        constraints: Constraints::default(),
         standings_log: Vec::new(),
         initial_colour: None,
         last_seq: 0,

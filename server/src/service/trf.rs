@@ -13,9 +13,11 @@
 //!   no rounds yet: one entry per `001` line (an account that cannot sign in,
 //!   named as in the file; pairing number = starting rank), the played rounds
 //!   as closed rounds with confirmed results, byes arranged for later rounds,
-//!   the number of rounds, point values and initial colour. Accelerated
-//!   pairings (`XXA`, `250`) and forbidden pairs (`XXP`, `260`) are refused:
-//!   events here do not offer them.
+//!   the number of rounds, point values and initial colour; `XXP` forbidden
+//!   pairs become the event's pairs to keep apart (its constraints, forbidden
+//!   pairs of every later round, [C1]). Accelerated pairings (`XXA`, `250`)
+//!   and forbidden pairs of some rounds only (`260`) are refused: events here
+//!   do not offer them.
 
 use super::pairing::{dutch_input, initial_colour};
 use super::Ctx;
@@ -177,7 +179,7 @@ pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> Api
     }
     let unsupported = trf.lines.iter().find_map(|l| match l {
         Line::Acceleration { .. } | Line::AccelerationRange(_) => Some("refusal-trf-acceleration"),
-        Line::Forbidden(_) | Line::ForbiddenRange { .. } => Some("refusal-trf-forbidden"),
+        Line::ForbiddenRange { .. } => Some("refusal-trf-forbidden"),
         _ => None,
     });
     if let Some(what) = unsupported {
@@ -253,6 +255,18 @@ pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> Api
         change.tx().insert_round(&round).await?;
         change.tx().insert_pairings(&round_tables(&trf, &round, &ids, now)).await?;
     }
+    // XXP: the file's forbidden pairs become the event's pairs to keep apart.
+    t.constraints.avoid = trf
+        .lines
+        .iter()
+        .filter_map(|l| match l {
+            Line::Forbidden(group) => Some(group),
+            _ => None,
+        })
+        .flat_map(|group| group.iter().enumerate().flat_map(move |(i, a)| group[i + 1..].iter().map(move |b| (*a, *b))))
+        .filter_map(|(a, b)| Some((*ids.get(&a)?, *ids.get(&b)?)))
+        .filter(|(a, b)| a != b)
+        .collect();
     let mut arranged = 0;
     for line in &lines {
         for (i, entry) in line.rounds.iter().enumerate().skip(paired as usize) {

@@ -124,6 +124,7 @@ impl Tx {
         m.tie_notices = new.tie_notices;
         m.standings_log = new.standings_log;
         m.staff = new.staff;
+        m.constraints = new.constraints;
         m.update(self.conn()).await?;
         Ok(())
     }
@@ -156,6 +157,7 @@ fn to_active(t: &Tournament) -> tournament::ActiveModel {
         tie_resolutions: Set(json(&t.resolutions)),
         tie_notices: Set(json(&t.tie_notices)),
         staff: Set(json(&t.staff)),
+        constraints: Set(json(&t.constraints)),
         standings_log: Set(json(&t.standings_log)),
         initial_colour: Set(t.initial_colour.map(|c| if c == Colour::White { "W" } else { "B" }.to_string())),
         last_seq: Set(t.last_seq),
@@ -194,6 +196,7 @@ fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
         resolutions: from_json(m.tie_resolutions.as_deref(), || corrupt("tie_resolutions"))?,
         tie_notices: from_json(m.tie_notices.as_deref(), || corrupt("tie_notices"))?,
         staff: from_json(m.staff.as_deref(), || corrupt("staff"))?,
+        constraints: from_json(m.constraints.as_deref(), || corrupt("constraints"))?,
         standings_log: from_json(m.standings_log.as_deref(), || corrupt("standings_log"))?,
         initial_colour: match m.initial_colour.as_deref() {
             None => None,

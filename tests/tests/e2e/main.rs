@@ -10,6 +10,7 @@ mod board;
 mod browser;
 mod cli;
 mod clock;
+mod constraints;
 mod crowd;
 mod drafts;
 mod entries;

@@ -35,6 +35,7 @@ err-full-bye-by-organiser = Nur der Turnierleiter kann ein Freilos mit 1 Punkt v
 err-group-not-found = An diesem Tabellenplatz beginnt keine punktgleiche Gruppe.
 err-internal = Auf dem Server ist etwas schiefgegangen; der Fehler wurde protokolliert.
 err-invalid-bye-kind = Ein Freilos ist einen halben, keinen oder einen ganzen Punkt wert.
+err-invalid-constraints = Diese Paarungsvorgaben können so nicht verwendet werden.
 err-invalid-credentials = E-Mail und Passwort passen zu keinem Konto.
 err-invalid-csv = Die CSV-Datei der Preisliste ist nicht lesbar.
 err-invalid-cut = Für die Finalrunden qualifizieren sich 2 bis 64 Spieler.
@@ -244,7 +245,7 @@ refusal-body-too-large-mb = Die Anfrage ist zu groß: Dieser Endpunkt nimmt höc
 refusal-cannot-pair-too-large = Die Runde kann nicht gepaart werden: Eine Punktgruppe ist zu groß zum Paaren ({ $bits } Bits an Kriterien)
 
 refusal-trf-acceleration = Diese Datei nutzt beschleunigte Paarungen (XXA / 250), die Veranstaltungen auf diesem Server nicht bieten; paaren Sie sie mit `arbiter pair`.
-refusal-trf-forbidden = Diese Datei nutzt verbotene Paarungen (XXP / 260), die Veranstaltungen auf diesem Server nicht bieten; paaren Sie sie mit `arbiter pair`.
+refusal-trf-forbidden = Diese Datei verwendet auf einige Runden beschränkte verbotene Paarungen (260), die Turniere dieses Servers nicht anbieten; XXP-Paare werden importiert; paaren Sie sie mit `arbiter pair`.
 refusal-csv-utf8 = Die CSV-Datei muss UTF-8-Text sein.
 refusal-prizes-object = Die Preiskonfiguration muss ein JSON-Objekt mit `categories` und `rules` sein.
 refusal-prizes-categories-list = categories muss eine Liste sein.

@@ -37,6 +37,7 @@ err-full-bye-by-organiser = Only the organiser can give a full-point bye.
 err-group-not-found = No tied group starts at that place of the standings.
 err-internal = Something went wrong on the server; it has been logged.
 err-invalid-bye-kind = A bye is worth half a point, zero or a full point.
+err-invalid-constraints = These pairing constraints cannot be used as sent.
 err-invalid-credentials = The e-mail and password do not match an account.
 err-invalid-csv = The prize list CSV cannot be read.
 err-invalid-cut = The playoff cut must be between 2 and 64 players.
@@ -248,7 +249,7 @@ refusal-body-too-large-mb = The request is too large: this endpoint takes at mos
 refusal-cannot-pair-too-large = The round cannot be paired: a bracket is too large to pair ({ $bits } bits of criteria)
 
 refusal-trf-acceleration = This file uses accelerated pairings (XXA / 250), which events on this server do not offer; pair it with `arbiter pair`.
-refusal-trf-forbidden = This file uses forbidden pairs (XXP / 260), which events on this server do not offer; pair it with `arbiter pair`.
+refusal-trf-forbidden = This file uses forbidden pairs limited to some rounds (260), which events on this server do not offer; XXP pairs are imported; pair it with `arbiter pair`.
 refusal-csv-utf8 = The CSV must be UTF-8 text.
 refusal-prizes-object = The prize configuration must be a JSON object with `categories` and `rules`.
 refusal-prizes-categories-list = categories must be a list.

@@ -35,6 +35,7 @@ err-full-bye-by-organiser = Solo el organizador puede conceder un descanso de 1 
 err-group-not-found = Ningún grupo de empatados empieza en ese puesto de la clasificación.
 err-internal = Algo ha fallado en el servidor; se ha registrado.
 err-invalid-bye-kind = Un descanso vale medio punto, cero o un punto.
+err-invalid-constraints = Estas restricciones de emparejamiento no se pueden usar tal como se enviaron.
 err-invalid-credentials = El correo electrónico y la contraseña no corresponden a ninguna cuenta.
 err-invalid-csv = No se puede leer el CSV de la lista de premios.
 err-invalid-cut = La fase final debe tener entre 2 y 64 clasificados.
@@ -244,7 +245,7 @@ refusal-body-too-large-mb = La solicitud es demasiado grande: este punto de acce
 refusal-cannot-pair-too-large = La ronda no se puede emparejar: un grupo de puntuación es demasiado grande para emparejarlo ({ $bits } bits de criterios)
 
 refusal-trf-acceleration = Este archivo usa emparejamientos acelerados (XXA / 250), que los eventos de este servidor no ofrecen; emparéjelo con `arbiter pair`.
-refusal-trf-forbidden = Este archivo usa parejas prohibidas (XXP / 260), que los eventos de este servidor no ofrecen; emparéjelo con `arbiter pair`.
+refusal-trf-forbidden = Este archivo usa parejas prohibidas limitadas a algunas rondas (260), que los torneos de este servidor no ofrecen; las parejas XXP se importan; emparéjelo con `arbiter pair`.
 refusal-csv-utf8 = El CSV debe ser texto UTF-8.
 refusal-prizes-object = La configuración de premios debe ser un objeto JSON con `categories` y `rules`.
 refusal-prizes-categories-list = categories debe ser una lista.

@@ -35,6 +35,7 @@ err-full-bye-by-organiser = Seul l'organisateur peut accorder une exemption à 1
 err-group-not-found = Aucun groupe d'ex aequo ne commence à cette place du classement.
 err-internal = Une erreur s'est produite sur le serveur ; elle a été journalisée.
 err-invalid-bye-kind = Une exemption vaut un demi-point, zéro ou un point.
+err-invalid-constraints = Ces contraintes d'appariement ne peuvent pas être utilisées telles quelles.
 err-invalid-credentials = L'adresse e-mail et le mot de passe ne correspondent à aucun compte.
 err-invalid-csv = Le CSV de la liste des prix est illisible.
 err-invalid-cut = Le nombre de qualifiés pour la phase finale doit être compris entre 2 et 64.
@@ -244,7 +245,7 @@ refusal-body-too-large-mb = La requête est trop volumineuse : cette adresse acc
 refusal-cannot-pair-too-large = La ronde ne peut pas être appariée : un groupe de score est trop grand pour être apparié ({ $bits } bits de critères)
 
 refusal-trf-acceleration = Ce fichier utilise des appariements accélérés (XXA / 250), que les tournois de ce serveur ne proposent pas ; appariez-le avec `arbiter pair`.
-refusal-trf-forbidden = Ce fichier utilise des paires interdites (XXP / 260), que les tournois de ce serveur ne proposent pas ; appariez-le avec `arbiter pair`.
+refusal-trf-forbidden = Ce fichier utilise des paires interdites limitées à certaines rondes (260), que les tournois de ce serveur ne proposent pas ; les paires XXP sont importées ; appariez-le avec `arbiter pair`.
 refusal-csv-utf8 = Le CSV doit être du texte UTF-8.
 refusal-prizes-object = La configuration des prix doit être un objet JSON avec `categories` et `rules`.
 refusal-prizes-categories-list = categories doit être une liste.

@@ -45,6 +45,7 @@ pub(crate) fn event(game: Game, pairing_system: PairingSystem) -> Tournament {
         resolutions: vec![],
         tie_notices: vec![],
         staff: vec![],
+        constraints: crate::domain::Constraints::default(),
         standings_log: vec![],
         initial_colour: None,
         last_seq: 0,

@@ -285,5 +285,9 @@ async fn bye_and_trf_refusals_say_why_and_change_nothing() -> anyhow::Result<()>
     let bad = import(&mut empty_to, &empty, "012 Open\n001    1      Somebody                          abcd\n").await?;
     assert!(bad.body["message"].as_str().unwrap_or_default().contains("line 2"), "{}", bad.body);
     assert_eq!(app.fingerprint().await?, before);
+    // XXP: the file's forbidden pairs are imported as pairs to keep apart.
+    import(&mut empty_to, &empty, &format!("{}XXP    1    2    3\n", case("d0005-r05", "trf")?)).await?.ok()?;
+    let kept = empty_to.get(&format!("/api/tournaments/{empty}/constraints")).await?.ok()?;
+    assert_eq!(kept["avoid"].as_array().map(Vec::len), Some(3), "1–2, 1–3 and 2–3: {kept}");
     Ok(())
 }
