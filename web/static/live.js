@@ -303,9 +303,11 @@
   setInterval(ping, 20000);
 
   // JSON API helper: resolves with the body, rejects with {error, message}.
-  A.api = function (method, path, body) {
+  // `csv`: a CSV text sent as is (text/csv) instead of a JSON body.
+  A.api = function (method, path, body, csv) {
     const init = { method: method, credentials: "same-origin", headers: {} };
     if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
+    if (csv !== undefined) { init.headers["Content-Type"] = "text/csv"; init.body = csv; }
     return fetch(path, init).catch(function () {
       // The request never reached the server: say so plainly; the page keeps what was typed.
       throw { error: "offline", message: navigator.onLine === false

@@ -403,7 +403,8 @@
     const extra = t.game === "wh40k" ? '<label class="inline">' + esc(L("col-faction")) + ' <input name="faction" maxlength="64"></label>'
       : t.game === "chess" ? '<label class="inline">' + esc(L("entry-rating")) + ' <input name="rating" type="number" min="0" max="3500"></label>' : "";
     A.patch(box, '<form id="add-entry" class="actions"><label class="inline">' + esc(L("entry-name")) + ' <input name="display_name" required maxlength="64"></label>' + extra + missed +
-      ' <button type="submit" class="primary">' + esc(L("entry-add")) + '</button><span class="field-error" data-error hidden></span></form>');
+      ' <button type="submit" class="primary">' + esc(L("entry-add")) + '</button><span class="field-error" data-error hidden></span></form>' +
+      (late ? "" : '<details id="roster"><summary>' + esc(L("roster-import")) + '</summary><form id="roster-form" class="stack"><p class="muted">' + esc(L("roster-help")) + '</p><textarea name="csv" rows="6" placeholder="name,faction,rating,club"></textarea><p class="actions"><button type="submit" name="preview" value="1">' + esc(L("roster-preview")) + '</button></p><span class="field-error" data-error hidden></span></form><div id="roster-report"></div></details>'));
   }
   function addEntry(f) {
     const body = { display_name: f.display_name.value };
@@ -416,6 +417,17 @@
       if (now) now.reset();
       return loadEntries().then(loadPlayers);
     });
+  }
+  // A roster's preview: each row, the problems by row and column, and the import once there are none.
+  function previewRoster(f) {
+    return A.api("POST", "/api/tournaments/" + tid + "/entries.csv?preview=true", undefined, f.csv.value).then(function (j) {
+      const bad = {};
+      j.problems.forEach(function (p) { (bad[p.row] = bad[p.row] || []).push(p.column + ": " + p.message); });
+      let h = '<table class="grid"><thead><tr><th class="num">' + esc(L("roster-row")) + "</th><th>" + esc(L("entry-name")) + "</th><th>" + esc(L("col-faction")) + "</th><th>" + esc(L("roster-problems")) + "</th></tr></thead><tbody>" +
+        j.rows.map(function (r) { return "<tr" + (bad[r.row] ? ' class="state-disputed"' : "") + '><td class="num">' + r.row + "</td><td>" + esc(r.display_name) + "</td><td>" + esc(r.faction) + "</td><td>" + (bad[r.row] || []).map(function (m) { return '<div class="warning">⚠ ' + esc(m) + "</div>"; }).join("") + "</td></tr>"; }).join("") + "</tbody></table>";
+      h += j.problems.length ? '<p class="warning">' + esc(L("roster-fix", { n: j.problems.length })) + "</p>" : "<p>" + button(L("roster-add", { n: j.rows.length }), "roster-add", "primary") + "</p>";
+      $("#roster-report").innerHTML = h;
+    }, function (e) { $("#roster-report").innerHTML = '<p class="error">' + esc(e.message) + "</p>"; });
   }
   function showClaim(j) {
     const box = $("#claim-box");
@@ -548,6 +560,7 @@
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
     else if (a === "staff-invite") p = act("POST", "/api/tournaments/" + tid + "/staff/invites", { role: $("#staff-role").value }).then(showInvite);
     else if (a.indexOf("staff-remove:") === 0) p = act("DELETE", "/api/tournaments/" + tid + "/staff/" + a.slice(13)).then(loadStaff);
+    else if (a === "roster-add") p = A.api("POST", "/api/tournaments/" + tid + "/entries.csv", undefined, $("#roster-form").csv.value).then(function (j) { $("#roster-report").innerHTML = "<p>✓ " + esc(L("roster-added", { n: j.added.length })) + "</p>"; $("#roster-form").csv.value = ""; return loadEntries().then(loadPlayers); }, function (e) { showError(e); throw e; });
     else if (a.indexOf("claim:") === 0) p = act("POST", "/api/players/" + a.slice(6) + "/claim-code").then(showClaim);
     else if (a.indexOf("reinstate:") === 0) p = act("POST", "/api/players/" + a.slice(10) + "/reinstate");
     else if (a.indexOf("remove:") === 0) { if (!confirm(L("remove-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
@@ -556,6 +569,7 @@
   }
   function dashboardSubmit(e) {
     if (e.target.id === "add-entry") { e.preventDefault(); addEntry(e.target).catch(function () {}); return; }
+    if (e.target.id === "roster-form") { e.preventDefault(); previewRoster(e.target).catch(function () {}); return; }
     if (e.target.id === "settings-form") { e.preventDefault(); saveSettings(e.target).catch(function () {}); return; }
     const f = e.target.closest("form.override");
     if (!f) return;

@@ -25,8 +25,9 @@ use futures_util::{Stream, StreamExt as _};
 pub const MAX_BODY: usize = 4 * 1024 * 1024;
 
 /// The body cap of a route, by method and route pattern: 8 KiB for sign-in
-/// and sign-up, 256 KiB where an army list, a profile or a prize
-/// configuration is sent, 1 MiB for a prize list CSV, [`MAX_BODY`] for a TRF
+/// and sign-up, 256 KiB where an army list, a profile, a prize
+/// configuration, a round's draft layout or the pairing constraints are
+/// sent, 1 MiB for a prize list or roster CSV, [`MAX_BODY`] for a TRF
 /// import, 16 KiB for everything else (a report, a new event, a tie-break list).
 #[must_use]
 pub fn limit_for(method: &Method, pattern: Option<&str>) -> usize {
@@ -36,11 +37,15 @@ pub fn limit_for(method: &Method, pattern: Option<&str>) -> usize {
     match pattern.unwrap_or_default() {
         "/api/auth/signup" | "/api/auth/login" | "/api/auth/logout" | "/login" | "/signup" | "/logout" => 8 * 1024,
         "/api/tournaments/{id}/trf" => MAX_BODY,
-        "/api/tournaments/{id}/prizes/import" | "/t/{id}/prizes/manage/import" => 1024 * 1024,
+        "/api/tournaments/{id}/prizes/import"
+        | "/t/{id}/prizes/manage/import"
+        | "/api/tournaments/{id}/entries.csv" => 1024 * 1024,
         "/api/tournaments/{id}/register"
         | "/api/tournaments/{id}/list"
         | "/api/players/{id}/profile"
         | "/api/tournaments/{id}/prizes/config"
+        | "/api/rounds/{id}/draft"
+        | "/api/tournaments/{id}/constraints"
         | "/t/{id}/prizes/manage/rules" => 256 * 1024,
         _ => 16 * 1024,
     }

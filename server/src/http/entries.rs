@@ -20,6 +20,7 @@ use serde_json::json;
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/tournaments/{id}/entries", web::post().to(add))
         .route("/api/tournaments/{id}/entries", web::get().to(list))
+        .route("/api/tournaments/{id}/entries.csv", web::post().to(roster))
         .route("/api/players/{id}/claim-code", web::post().to(claim_code))
         .route("/api/claims/{code}", web::get().to(info))
         .route("/api/claims/{code}", web::post().to(claim))
@@ -45,6 +46,36 @@ async fn add(
     body: web::Json<entries::NewEntry>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(entries::add(&state.ctx, &user, *id, body.into_inner()).await?))
+}
+
+/// `?preview=true`: read the roster and report, add nothing.
+#[derive(Deserialize, utoipa::IntoParams)]
+struct RosterQuery {
+    /// Read and report only.
+    #[serde(default)]
+    preview: bool,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/entries.csv",
+    operation_id = "entries_roster",
+    tag = "players",
+    summary = "A starting roster from CSV (header row; columns name, faction, rating, title, federation, fide_id, club, birth_date, sex, city, state): a preview with problems by row and column, or every row added at once (the TO).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), RosterQuery),
+    request_body(content = String, content_type = "text/csv"),
+    responses((status = 200, description = "The rows, their problems, the entries added.", body = crate::service::entries::RosterReport))
+)]
+async fn roster(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+    q: web::Query<RosterQuery>,
+    body: web::Bytes,
+) -> ApiResult<HttpResponse> {
+    let text =
+        std::str::from_utf8(&body).map_err(|_| ApiError::invalid(Code::InvalidCsv, "").text("refusal-csv-utf8", []))?;
+    Ok(HttpResponse::Ok().json(entries::roster(&state.ctx, &user, *id, text, q.preview).await?))
 }
 
 #[utoipa::path(

@@ -153,30 +153,7 @@ pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> A
         }
     };
     let now = now_millis();
-    let account = User {
-        id: UserId::random(),
-        email: format!("entry-{}{WALK_IN_DOMAIN}", uuid::Uuid::new_v4()),
-        display_name: display_name.clone(),
-    };
-    // "!" is no password hash: the account cannot sign in; the entry is claimed instead.
-    change.tx().insert_user(&account, "!", now).await?;
-    let p = Player {
-        id: PlayerId::random(),
-        tournament_id: id,
-        user_id: account.id,
-        registration_no: change.tx().next_registration_no(id).await?,
-        display_name,
-        faction,
-        list_text: None,
-        checked_in: matches!(t.status, TournamentStatus::CheckIn | TournamentStatus::InProgress),
-        dropped: false,
-        removed: false,
-        registered_at: now,
-        pairing_no: None,
-        profile,
-    };
-    change.tx().insert_player(&p).await?;
-    change.emit(EventData::PlayerRegistered { player: views::player(&p, false, false) }).await?;
+    let p = insert_entry(&mut change, &t, display_name, faction, profile).await?;
     let rows: Vec<Pairing> = paired
         .iter()
         .filter_map(|r| {
@@ -208,6 +185,251 @@ pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> A
         missed_rounds: paired.iter().map(|r| r.number).collect(),
         missed,
     })
+}
+
+/// Registers an entry (a placeholder account that cannot sign in, and its
+/// registration: checked in when the event is at check-in or running) and
+/// announces it, inside `change`.
+async fn insert_entry(
+    change: &mut Change,
+    t: &crate::domain::Tournament,
+    display_name: String,
+    faction: String,
+    profile: PlayerProfile,
+) -> ApiResult<Player> {
+    let now = now_millis();
+    let account = User {
+        id: UserId::random(),
+        email: format!("entry-{}{WALK_IN_DOMAIN}", uuid::Uuid::new_v4()),
+        display_name: display_name.clone(),
+    };
+    // "!" is no password hash: the account cannot sign in; the entry is claimed instead.
+    change.tx().insert_user(&account, "!", now).await?;
+    let p = Player {
+        id: PlayerId::random(),
+        tournament_id: t.id,
+        user_id: account.id,
+        registration_no: change.tx().next_registration_no(t.id).await?,
+        display_name,
+        faction,
+        list_text: None,
+        checked_in: matches!(t.status, TournamentStatus::CheckIn | TournamentStatus::InProgress),
+        dropped: false,
+        removed: false,
+        registered_at: now,
+        pairing_no: None,
+        profile,
+    };
+    change.tx().insert_player(&p).await?;
+    change.emit(EventData::PlayerRegistered { player: views::player(&p, false, false) }).await?;
+    Ok(p)
+}
+
+/// The roster CSV's columns (any order, case-insensitive; `name` required).
+pub const ROSTER_COLUMNS: [&str; 11] =
+    ["name", "faction", "rating", "title", "federation", "fide_id", "club", "birth_date", "sex", "city", "state"];
+
+/// One roster line as read.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct RosterRow {
+    /// Its row in the file (the header is row 1).
+    pub row: u64,
+    /// The name.
+    pub display_name: String,
+    /// The faction (may be empty).
+    pub faction: String,
+    /// Rating, title, federation…
+    #[schema(value_type = Object)]
+    pub profile: PlayerProfile,
+}
+
+/// A cell the roster cannot take.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct RosterProblem {
+    /// The row (the header is row 1).
+    pub row: u64,
+    /// The column.
+    pub column: String,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+/// A roster read (a preview), or imported.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct RosterReport {
+    /// Every line read, in file order.
+    pub rows: Vec<RosterRow>,
+    /// Every cell that cannot be taken; an import with any is refused whole.
+    pub problems: Vec<RosterProblem>,
+    /// The entries added (empty for a preview).
+    pub added: Vec<PlayerView>,
+}
+
+/// Reads a roster: a header row naming [`ROSTER_COLUMNS`], then one player
+/// per row; each cell checked as a registration's field is.
+///
+/// # Errors
+/// 422 `invalid_csv` for a file too large or not CSV, an unknown or
+/// repeated column, or no `name` column.
+fn read_roster(text: &str) -> ApiResult<(Vec<RosterRow>, Vec<RosterProblem>)> {
+    let csv_error = |m: String| ApiError::invalid(Code::InvalidCsv, m);
+    if text.len() > super::prizes::import::MAX_CSV_BYTES {
+        return Err(csv_error(format!(
+            "The roster is larger than {} KB.",
+            super::prizes::import::MAX_CSV_BYTES / 1024
+        )));
+    }
+    let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).flexible(false).from_reader(text.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .map_err(|e| csv_error(format!("Row 1 (the header) cannot be read: {e}.")))?
+        .iter()
+        .map(str::to_lowercase)
+        .collect();
+    for (i, h) in header.iter().enumerate() {
+        if !ROSTER_COLUMNS.contains(&h.as_str()) {
+            return Err(csv_error(format!(
+                "Row 1, column {}: `{h}` is not a roster column (use {}).",
+                i + 1,
+                ROSTER_COLUMNS.join(", ")
+            )));
+        }
+        if header[..i].contains(h) {
+            return Err(csv_error(format!("Row 1, column {}: `{h}` is given twice.", i + 1)));
+        }
+    }
+    if !header.iter().any(|h| h == "name") {
+        return Err(csv_error("Row 1: the roster needs a `name` column.".into()));
+    }
+    let (mut rows, mut problems) = (Vec::new(), Vec::new());
+    let mut names: Vec<String> = Vec::new();
+    for (k, record) in reader.records().enumerate() {
+        let row = u64::try_from(k).unwrap_or(0) + 2;
+        let record = record.map_err(|e| csv_error(format!("Row {row} cannot be read: {e}.")))?;
+        let cell = |c: &str| header.iter().position(|h| h == c).and_then(|i| record.get(i)).unwrap_or_default();
+        let mut problem = |column: &str, e: ApiError| {
+            problems.push(RosterProblem { row, column: column.into(), message: e.message().to_string() });
+        };
+        let display_name = match clean_text("display_name", cell("name"), 64) {
+            Ok(n) => n,
+            Err(e) => {
+                problem("name", e);
+                String::new()
+            }
+        };
+        if !display_name.is_empty() && names.iter().any(|n| n.eq_ignore_ascii_case(&display_name)) {
+            problem("name", ApiError::invalid(Code::InvalidCsv, format!("{display_name} is on the roster twice.")));
+        }
+        names.push(display_name.clone());
+        let faction = if cell("faction").is_empty() {
+            String::new()
+        } else {
+            clean_text("faction", cell("faction"), 64).unwrap_or_else(|e| {
+                problem("faction", e);
+                String::new()
+            })
+        };
+        // Each profile cell is checked alone, so a problem names its column.
+        let mut profile = PlayerProfile::default();
+        for column in ["rating", "title", "federation", "fide_id", "club", "birth_date", "sex", "city", "state"] {
+            let v = cell(column);
+            if v.is_empty() {
+                continue;
+            }
+            let mut one = PlayerProfile::default();
+            let text = Some(v.to_string());
+            let parsed = match column {
+                "rating" => v
+                    .parse()
+                    .map(|r| one.rating = Some(r))
+                    .map_err(|_| format!("`{v}` is not a rating (a whole number).")),
+                "birth_date" => chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d")
+                    .map(|d| one.birth_date = Some(d))
+                    .map_err(|_| format!("`{v}` is not a date (YYYY-MM-DD).")),
+                _ => {
+                    match column {
+                        "title" => one.title = text,
+                        "federation" => one.federation = text,
+                        "fide_id" => one.fide_id = text,
+                        "club" => one.club = text,
+                        "sex" => one.sex = text,
+                        "city" => one.city = text,
+                        _ => one.state = text,
+                    }
+                    Ok(())
+                }
+            };
+            match parsed.map_err(|m| ApiError::invalid(Code::InvalidCsv, m)).and_then(|()| super::profile::clean(one)) {
+                Ok(ok) => merge(&mut profile, ok),
+                Err(e) => problem(column, e),
+            }
+        }
+        rows.push(RosterRow { row, display_name, faction, profile });
+    }
+    Ok((rows, problems))
+}
+
+/// `into` with every field `from` sets.
+fn merge(into: &mut PlayerProfile, from: PlayerProfile) {
+    into.rating = into.rating.or(from.rating);
+    into.title = into.title.take().or(from.title);
+    into.federation = into.federation.take().or(from.federation);
+    into.fide_id = into.fide_id.take().or(from.fide_id);
+    into.club = into.club.take().or(from.club);
+    into.birth_date = into.birth_date.or(from.birth_date);
+    into.sex = into.sex.take().or(from.sex);
+    into.city = into.city.take().or(from.city);
+    into.state = into.state.take().or(from.state);
+}
+
+/// `entry.roster`: the organiser's starting list from a spreadsheet (CSV,
+/// header row, named columns): `preview` reads it and says, row by row and
+/// column by column, what cannot be taken; otherwise every row becomes an
+/// entry at once (all or nothing), before round 1 is paired (later players
+/// are late entries, added one by one with their missed rounds).
+///
+/// # Errors
+/// 403 for anyone but the organisers; 422 `invalid_csv` for an unreadable
+/// file, or (importing) any problem (`details`: every problem); 409
+/// `late_entry_closed` once a round is paired, `wrong_status` once complete.
+pub async fn roster(ctx: &Ctx, user: &User, id: TournamentId, text: &str, preview: bool) -> ApiResult<RosterReport> {
+    let (rows, problems) = read_roster(text)?;
+    let mut change = Change::begin(ctx, id).await?;
+    let t = load_tournament(change.tx(), id).await?;
+    require_to(&t, user, "import a roster")?;
+    if preview {
+        return Ok(RosterReport { rows, problems, added: Vec::new() });
+    }
+    if let Some(first) = problems.first() {
+        let details = serde_json::to_value(&problems).unwrap_or_default();
+        return Err(ApiError::invalid(
+            Code::InvalidCsv,
+            format!(
+                "Row {}, column {}: {} ({} problem(s) in all; nothing was added.)",
+                first.row,
+                first.column,
+                first.message,
+                problems.len()
+            ),
+        )
+        .with_details(details));
+    }
+    if t.status == TournamentStatus::Complete {
+        return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
+    }
+    if change.tx().rounds(id).await?.iter().any(|r| r.status != RoundStatus::Pending) {
+        return Err(ApiError::conflict(
+            Code::LateEntryClosed,
+            "A roster is the starting list, imported before round 1 is paired; add late entries one by one.",
+        ));
+    }
+    let mut added = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let p = insert_entry(&mut change, &t, r.display_name.clone(), r.faction.clone(), r.profile.clone()).await?;
+        added.push(views::player(&p, true, true));
+    }
+    change.commit(ctx).await?;
+    Ok(RosterReport { rows, problems, added })
 }
 
 /// `entry.list`: the event's entries no player has claimed yet (walk-ins,

@@ -276,3 +276,60 @@ async fn a_walk_in_is_added_on_the_dashboard_and_paired() {
     b.close().await;
     app.stop().await;
 }
+
+/// A starting roster from a spreadsheet: previewed with its problems by row
+/// and column, refused whole while any remains, imported at once when clean.
+#[actix_web::test]
+async fn a_roster_is_previewed_then_imported_whole() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("TO").await.unwrap();
+    let body = json!({ "name": "Club Open", "event_date": "2026-05-17", "format": "Open", "game": "chess", "pairing_system": "dutch", "total_rounds": 3 });
+    let tid = s(&to.create_tournament(&body).await.unwrap().ok().unwrap()["tournament"], "id").to_string();
+    to.advance(&tid).await.unwrap().ok().unwrap();
+    let url =
+        |preview: bool| format!("/api/tournaments/{tid}/entries.csv{}", if preview { "?preview=true" } else { "" });
+    let send = |to: &mut arbiter_server::client::ApiClient, path: String, csv: &str| {
+        let (csv, mut c) = (csv.to_string(), to.clone_to(&app.base));
+        async move { c.send_raw(awc::http::Method::POST, &path, Some(("text/csv", csv))).await.unwrap() }
+    };
+    let bad = "name,rating,federation,birth_date\nAda Lovelace,2100,GBR,1995-12-10\n,1500,FRA,\nBob,lots,FRA,2001-02-30\nAda Lovelace,1800,XX,\n";
+    let preview = send(&mut to, url(true), bad).await.ok().unwrap();
+    assert_eq!(preview["rows"].as_array().map(Vec::len), Some(4));
+    let problems: Vec<(u64, &str)> =
+        preview["problems"].as_array().unwrap().iter().map(|p| (p["row"].as_u64().unwrap(), s(p, "column"))).collect();
+    assert_eq!(problems, [(3, "name"), (4, "rating"), (4, "birth_date"), (5, "name"), (5, "federation")]);
+    assert_eq!(preview["added"], json!([]));
+    // Importing it is refused whole, naming the first problem; nothing is added.
+    let (mut player, _) = app.user("Nosy").await.unwrap();
+    let before = app.fingerprint().await.unwrap();
+    let r = send(&mut to, url(false), bad).await;
+    refused(&app, &before, &r, 422, "invalid_csv").await;
+    assert!(s(&r.body, "message").starts_with("Row 3, column name:"), "{}", r.body);
+    assert_eq!(r.body["details"].as_array().map(Vec::len), Some(5));
+    let r = send(&mut to, url(true), "nom,faction\nX,Y\n").await;
+    assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_csv"));
+    let r = send(&mut player, url(true), "name\nX\n").await;
+    refused(&app, &before, &r, 403, "not_tournament_organiser").await;
+    // Clean: imported at once, every row an entry with its profile.
+    let good = "Name,Rating,Federation,Club\nAda Lovelace,2100,gbr,Analytical CC\nCharles Babbage,1950,GBR,Analytical CC\nGrace Hopper,2200,USA,\n";
+    let done = send(&mut to, url(false), good).await.ok().unwrap();
+    assert_eq!(done["added"].as_array().map(Vec::len), Some(3));
+    let players = to.players(&tid).await.unwrap().ok().unwrap();
+    let listed: Vec<(String, Value, Value)> = players["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (s(p, "display_name").to_string(), p["profile"]["rating"].clone(), p["profile"]["federation"].clone()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("Ada Lovelace".to_string(), json!(2100), json!("GBR")),
+            ("Charles Babbage".to_string(), json!(1950), json!("GBR")),
+            ("Grace Hopper".to_string(), json!(2200), json!("USA")),
+        ]
+    );
+    let unclaimed = to.get(&entries(&tid)).await.unwrap().ok().unwrap();
+    assert_eq!(unclaimed["entries"].as_array().map(Vec::len), Some(3));
+    app.stop().await;
+}

@@ -326,6 +326,22 @@ pub const ERRORS: &[(&str, &str, &[Code])] = &[
     ),
     (
         "POST",
+        "/api/tournaments/{id}/entries.csv",
+        &[
+            Code::BodyTooLarge,
+            Code::CrossSiteRequest,
+            Code::InvalidCsv,
+            Code::InvalidQuery,
+            Code::LateEntryClosed,
+            Code::NotFound,
+            Code::NotSignedIn,
+            Code::NotTournamentOrganiser,
+            Code::TournamentNotFound,
+            Code::WrongStatus,
+        ],
+    ),
+    (
+        "POST",
         "/api/players/{id}/claim-code",
         &[
             Code::AlreadyClaimed,

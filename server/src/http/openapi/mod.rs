@@ -92,6 +92,7 @@ pub fn documented(path: &str) -> bool {
         super::staff::accept,
         super::entries::add,
         super::entries::list,
+        super::entries::roster,
         super::entries::claim_code,
         super::entries::info,
         super::entries::claim,
