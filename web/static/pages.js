@@ -241,6 +241,7 @@
       const st = p.dropped ? esc(L("dropped")) : p.checked_in ? esc(L("present")) : "";
       let btns = "";
       if (!p.checked_in && !p.dropped && (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")) btns += button(L("check-in"), "check-in:" + p.id);
+      if (!judge) btns += button(L("edit-player"), "edit:" + p.id);
       if (t.status !== "COMPLETE" && !judge && unclaimed[p.id]) btns += button(L("claim-code"), "claim:" + p.id);
       if (t.status !== "COMPLETE" && !judge && p.dropped) btns += button(L("reinstate"), "reinstate:" + p.id);
       else if (t.status !== "COMPLETE" && !judge) btns += button(L("remove"), "remove:" + p.id, "danger");
@@ -429,6 +430,16 @@
       $("#roster-report").innerHTML = h;
     }, function (e) { $("#roster-report").innerHTML = '<p class="error">' + esc(e.message) + "</p>"; });
   }
+  // Correcting a player's details: a small form, and every earlier correction.
+  function editPlayer(id) {
+    const p = A.state.players.find(function (x) { return x.id === id; }) || {};
+    return A.api("GET", "/api/players/" + id + "/history").then(function (j) {
+      const box = $("#edit-box");
+      box.innerHTML = '<form id="edit-form" class="actions" data-player="' + esc(id) + '"><label class="inline">' + esc(L("entry-name")) + ' <input name="display_name" maxlength="64" value="' + esc(p.display_name || "") + '"></label><label class="inline">' + esc(L("col-faction")) + ' <input name="faction" maxlength="64" value="' + esc(p.faction || "") + '"></label><button type="submit">' + esc(L("set-save")) + '</button><span class="field-error" data-error hidden></span></form>' +
+        (j.log.length ? '<ul class="settings-log">' + j.log.map(function (c) { return "<li>" + esc(A.dateTime(c.at)) + " · " + esc(c.by) + ": " + c.changes.map(function (x) { return esc(x.field) + " " + esc(JSON.stringify(x.before)) + " → " + esc(JSON.stringify(x.after)); }).join("; ") + "</li>"; }).join("") + "</ul>" : "");
+      box.hidden = false;
+    });
+  }
   function showClaim(j) {
     const box = $("#claim-box");
     box.innerHTML = "<p>" + esc(L("claim-for", { name: j.player.display_name })) + ' <strong class="code">' + esc(j.code) + "</strong> · <a href=\"" + esc(j.path) + "\">" + esc(location.origin + j.path) + '</a></p><img class="qr" alt="' + esc(L("claim-qr")) + '" src="' + esc(j.path) + '/qr.svg" width="160" height="160"><p class="muted">' + esc(L("claim-help")) + "</p>";
@@ -561,6 +572,7 @@
     else if (a === "staff-invite") p = act("POST", "/api/tournaments/" + tid + "/staff/invites", { role: $("#staff-role").value }).then(showInvite);
     else if (a.indexOf("staff-remove:") === 0) p = act("DELETE", "/api/tournaments/" + tid + "/staff/" + a.slice(13)).then(loadStaff);
     else if (a === "roster-add") p = A.api("POST", "/api/tournaments/" + tid + "/entries.csv", undefined, $("#roster-form").csv.value).then(function (j) { $("#roster-report").innerHTML = "<p>✓ " + esc(L("roster-added", { n: j.added.length })) + "</p>"; $("#roster-form").csv.value = ""; return loadEntries().then(loadPlayers); }, function (e) { showError(e); throw e; });
+    else if (a.indexOf("edit:") === 0) p = editPlayer(a.slice(5)).catch(showError);
     else if (a.indexOf("claim:") === 0) p = act("POST", "/api/players/" + a.slice(6) + "/claim-code").then(showClaim);
     else if (a.indexOf("reinstate:") === 0) p = act("POST", "/api/players/" + a.slice(10) + "/reinstate");
     else if (a.indexOf("remove:") === 0) { if (!confirm(L("remove-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
@@ -569,6 +581,12 @@
   }
   function dashboardSubmit(e) {
     if (e.target.id === "add-entry") { e.preventDefault(); addEntry(e.target).catch(function () {}); return; }
+    if (e.target.id === "edit-form") {
+      e.preventDefault();
+      const f = e.target, id = f.dataset.player;
+      submitForm(f, "PATCH", "/api/players/" + id, { display_name: f.display_name.value, faction: f.faction.value }).then(function () { return editPlayer(id).then(loadPlayers); }).catch(function () {});
+      return;
+    }
     if (e.target.id === "roster-form") { e.preventDefault(); previewRoster(e.target).catch(function () {}); return; }
     if (e.target.id === "settings-form") { e.preventDefault(); saveSettings(e.target).catch(function () {}); return; }
     const f = e.target.closest("form.override");

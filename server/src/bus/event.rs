@@ -83,6 +83,13 @@ pub enum EventData {
         /// The tournament.
         tournament: TournamentView,
     },
+    /// The organisers corrected a player's details (name, faction, profile).
+    PlayerEdited {
+        /// The registration as it now is.
+        player: PlayerView,
+        /// Who, when, and each field before and after.
+        change: SettingsChange,
+    },
     /// The TO reinstated a player who had dropped (or been removed): they
     /// are paired again from the next round.
     PlayerReinstated {
@@ -302,7 +309,7 @@ pub struct FieldChange {
     pub after: serde_json::Value,
 }
 
-/// A change of settings, as recorded.
+/// A change of settings (or of a player's details), as recorded.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SettingsChange {
     /// Who changed them (their name).
@@ -340,6 +347,7 @@ impl EventData {
             EventData::ListsLocked { .. } => "lists_locked",
             EventData::ListsUnlocked { .. } => "lists_unlocked",
             EventData::PlayerReinstated { .. } => "player_reinstated",
+            EventData::PlayerEdited { .. } => "player_edited",
             EventData::RoundCreated { .. } => "round_created",
             EventData::PairingsPublished(_) => "pairings_published",
             EventData::ResultReported { .. } => "result_reported",
@@ -464,6 +472,7 @@ impl EventData {
             | EventData::PlayerDropped { player }
             | EventData::PlayerRemoved { player }
             | EventData::PlayerReinstated { player }
+            | EventData::PlayerEdited { player, .. }
             | EventData::ByeRequested { player, .. }
             | EventData::ByeCancelled { player, .. } => Some(player),
             _ => None,
@@ -480,6 +489,7 @@ impl EventData {
                 | EventData::PlayerDropped { .. }
                 | EventData::PlayerRemoved { .. }
                 | EventData::PlayerReinstated { .. }
+                | EventData::PlayerEdited { .. }
         )
     }
 }

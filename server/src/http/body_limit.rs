@@ -43,6 +43,7 @@ pub fn limit_for(method: &Method, pattern: Option<&str>) -> usize {
         "/api/tournaments/{id}/register"
         | "/api/tournaments/{id}/list"
         | "/api/players/{id}/profile"
+        | "/api/players/{id}"
         | "/api/tournaments/{id}/prizes/config"
         | "/api/rounds/{id}/draft"
         | "/api/tournaments/{id}/constraints"

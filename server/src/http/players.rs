@@ -18,6 +18,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/players/{id}/check-in", web::post().to(check_in_player))
         .route("/api/players/{id}", web::delete().to(remove))
         .route("/api/players/{id}/reinstate", web::post().to(reinstate))
+        .route("/api/players/{id}", web::patch().to(edit))
+        .route("/api/players/{id}/history", web::get().to(history))
         .route("/api/players/{id}/profile", web::put().to(update_profile));
 }
 
@@ -136,6 +138,39 @@ async fn check_in_player(
 )]
 async fn remove(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<PlayerId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "player": players::remove(&state.ctx, &user, *id).await? })))
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/players/{id}",
+    operation_id = "players_edit",
+    tag = "players",
+    summary = "Correct a player's name, faction or profile; each change is recorded (the organisers).",
+    params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
+    request_body = crate::service::players::EditPlayer,
+    responses((status = 200, description = "The registration and what changed.", body = crate::http::schemas::bodies::PlayerEditBody))
+)]
+async fn edit(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<PlayerId>,
+    body: web::Json<players::EditPlayer>,
+) -> ApiResult<HttpResponse> {
+    let (player, changes) = players::edit(&state.ctx, &user, *id, body.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(json!({ "player": player, "changes": changes })))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/players/{id}/history",
+    operation_id = "players_history",
+    tag = "players",
+    summary = "Every correction of a player's details, oldest first: who, when, each field before and after (the staff).",
+    params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
+    responses((status = 200, description = "The corrections.", body = crate::http::schemas::bodies::SettingsLogBody))
+)]
+async fn history(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<PlayerId>) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "log": players::history(&state.ctx, &user, *id).await? })))
 }
 
 #[utoipa::path(

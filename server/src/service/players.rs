@@ -4,7 +4,7 @@
 use super::views::{self, PlayerView};
 use super::Ctx;
 use super::{clean_text, load_tournament, require_to, Change};
-use crate::bus::EventData;
+use crate::bus::{EventData, FieldChange, SettingsChange};
 use crate::domain::{
     now_millis, Player, PlayerId, PlayerProfile, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
 };
@@ -300,6 +300,92 @@ pub async fn reinstate(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Pl
     change.emit(EventData::PlayerReinstated { player: v.clone() }).await?;
     change.commit(ctx).await?;
     Ok(v)
+}
+
+/// `PATCH /api/players/{id}`: the details to correct; absent ones stay.
+#[derive(Clone, Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EditPlayer {
+    /// Name on the pairings board (1–64 characters).
+    #[serde(default)]
+    pub display_name: Option<String>,
+    /// Faction (`""` clears it).
+    #[serde(default)]
+    pub faction: Option<String>,
+    /// The whole new profile.
+    #[serde(default)]
+    pub profile: Option<PlayerProfile>,
+}
+
+/// `player.edit`: the organisers correct a player's name, faction or
+/// profile (a typo, a rating from the federation's list); each change is
+/// recorded (`player_edited`: who, when, each field before and after) and
+/// the boards and standings show the new details.
+///
+/// # Errors
+/// 403 for anyone but the organisers; 404 for an unknown player; 422 for a bad value.
+pub async fn edit(
+    ctx: &Ctx,
+    user: &User,
+    player: PlayerId,
+    input: EditPlayer,
+) -> ApiResult<(PlayerView, Vec<FieldChange>)> {
+    let (t_id, _) = locate(ctx, player).await?;
+    let mut change = Change::begin(ctx, t_id).await?;
+    let t = load_tournament(change.tx(), t_id).await?;
+    require_to(&t, user, "correct players' details")?;
+    let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
+    let before = p.clone();
+    if let Some(n) = &input.display_name {
+        p.display_name = clean_text("display_name", n, 64)?;
+    }
+    if let Some(f) = &input.faction {
+        p.faction = if f.trim().is_empty() { String::new() } else { clean_text("faction", f, 64)? };
+    }
+    if let Some(profile) = input.profile {
+        p.profile = clean_profile(profile)?;
+    }
+    let fields = [
+        ("display_name", serde_json::json!(before.display_name), serde_json::json!(p.display_name)),
+        ("faction", serde_json::json!(before.faction), serde_json::json!(p.faction)),
+        (
+            "profile",
+            serde_json::to_value(&before.profile).unwrap_or_default(),
+            serde_json::to_value(&p.profile).unwrap_or_default(),
+        ),
+    ];
+    let changes: Vec<FieldChange> = fields
+        .into_iter()
+        .filter(|(_, a, b)| a != b)
+        .map(|(field, before, after)| FieldChange { field: field.into(), before, after })
+        .collect();
+    if !changes.is_empty() {
+        change.tx().update_player(&p).await?;
+        let record = SettingsChange { by: user.display_name.clone(), at: now_millis(), changes: changes.clone() };
+        change.emit(EventData::PlayerEdited { player: views::player(&p, false, false), change: record }).await?;
+        change.commit(ctx).await?;
+    }
+    Ok((views::player(&p, true, true), changes))
+}
+
+/// `player.history`: every correction of a player's details, oldest first (staff only).
+///
+/// # Errors
+/// 403 for anyone but the staff; 404 for an unknown player.
+pub async fn history(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Vec<SettingsChange>> {
+    let (t_id, _) = locate(ctx, player).await?;
+    let tx = ctx.store.read().await?;
+    let t = load_tournament(&tx, t_id).await?;
+    super::require_judge(&t, user, "see players' history")?;
+    Ok(tx
+        .events_of_kind(t_id, "player_edited")
+        .await?
+        .into_iter()
+        .filter_map(|e| match EventData::from_json(&e.kind, &e.payload) {
+            Ok(EventData::PlayerEdited { player: v, change }) if v.id == player => Some(change),
+            _ => None,
+        })
+        .collect())
 }
 
 /// `player.list`: the registrations (removed ones only for the TO), with the

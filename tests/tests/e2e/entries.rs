@@ -333,3 +333,48 @@ async fn a_roster_is_previewed_then_imported_whole() {
     assert_eq!(unclaimed["entries"].as_array().map(Vec::len), Some(3));
     app.stop().await;
 }
+
+/// The organisers correct a player's details; each correction is kept with
+/// who, when, and each field before and after, and the boards show the new name.
+#[actix_web::test]
+async fn player_details_are_corrected_with_their_history() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "H", 4, 3).await.unwrap();
+    let tid = ev.tid.clone();
+    let id = ev.registrations[0].clone();
+    let url = format!("/api/players/{id}");
+    let patch = |c: &mut arbiter_server::client::ApiClient, body: Value| {
+        let (u, mut c) = (url.clone(), c.clone_to(&app.base));
+        async move { c.send(awc::http::Method::PATCH, &u, Some(&body)).await.unwrap() }
+    };
+    let before = app.fingerprint().await.unwrap();
+    let r = patch(&mut ev.players[1], json!({ "display_name": "Mine" })).await;
+    refused(&app, &before, &r, 403, "not_tournament_organiser").await;
+    let r = patch(&mut ev.to, json!({ "display_name": " " })).await;
+    refused(&app, &before, &r, 422, "invalid_field").await;
+    let r = patch(&mut ev.to, json!({ "profile": { "rating": 9999 } })).await;
+    refused(&app, &before, &r, 422, "invalid_profile").await;
+    let (mut stranger, _) = app.user("Stranger").await.unwrap();
+    let r = stranger.get(&format!("{url}/history")).await.unwrap();
+    assert_eq!((r.status.as_u16(), r.code()), (403, "not_tournament_staff"));
+
+    let done = patch(&mut ev.to, json!({ "display_name": "Renamed", "faction": "Necrons" })).await.ok().unwrap();
+    let fields: Vec<&str> = done["changes"].as_array().unwrap().iter().map(|c| s(c, "field")).collect();
+    assert_eq!(fields, ["display_name", "faction"]);
+    assert_eq!(done["changes"][0], json!({ "field": "display_name", "before": "H1", "after": "Renamed" }));
+    let same = patch(&mut ev.to, json!({ "faction": "Necrons" })).await.ok().unwrap();
+    assert_eq!(same["changes"], json!([]));
+    let history = ev.to.get(&format!("{url}/history")).await.unwrap().ok().unwrap();
+    assert_eq!((history["log"].as_array().map(Vec::len), s(&history["log"][0], "by")), (Some(1), "Organiser"));
+    // Several corrections at once: each is kept.
+    let answers =
+        join_all((0..4).map(|k| patch(&mut ev.to, json!({ "profile": { "club": format!("Club {k}") } })))).await;
+    assert!(answers.iter().all(|a| a.status.is_success()));
+    let history = ev.to.get(&format!("{url}/history")).await.unwrap().ok().unwrap();
+    assert_eq!(history["log"].as_array().map(Vec::len), Some(5));
+    // The board names the player as corrected.
+    let r = s(&ev.to.new_round(&tid).await.unwrap().ok().unwrap()["round"], "id").to_string();
+    let round = ev.to.pair_round(&r).await.unwrap().ok().unwrap();
+    assert!(round["round"].to_string().contains("\"Renamed\""), "{round}");
+    app.stop().await;
+}

@@ -477,3 +477,4 @@ js-roster-problems = Probleme
 js-roster-fix = { $n } Problem(e): Datei korrigieren und erneut prüfen.
 js-roster-add = Diese { $n } Spieler hinzufügen
 js-roster-added = { $n } Spieler hinzugefügt.
+js-edit-player = Bearbeiten

@@ -477,3 +477,4 @@ js-roster-problems = Problems
 js-roster-fix = { $n } problem(s): fix the file and preview again.
 js-roster-add = Add these { $n } players
 js-roster-added = { $n } players added.
+js-edit-player = Edit

@@ -477,3 +477,4 @@ js-roster-problems = Problemas
 js-roster-fix = { $n } problema(s): corrija el archivo y vuelva a previsualizar.
 js-roster-add = Añadir estos { $n } jugadores
 js-roster-added = { $n } jugadores añadidos.
+js-edit-player = Editar

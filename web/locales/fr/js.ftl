@@ -477,3 +477,4 @@ js-roster-problems = Problèmes
 js-roster-fix = { $n } problème(s) : corrigez le fichier et prévisualisez de nouveau.
 js-roster-add = Ajouter ces { $n } joueurs
 js-roster-added = { $n } joueurs ajoutés.
+js-edit-player = Modifier

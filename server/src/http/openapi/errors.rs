@@ -261,6 +261,27 @@ pub const ERRORS: &[(&str, &str, &[Code])] = &[
         ],
     ),
     (
+        "PATCH",
+        "/api/players/{id}",
+        &[
+            Code::BodyTooLarge,
+            Code::CrossSiteRequest,
+            Code::InvalidField,
+            Code::InvalidJson,
+            Code::InvalidProfile,
+            Code::NotFound,
+            Code::NotSignedIn,
+            Code::NotTournamentOrganiser,
+            Code::PlayerNotFound,
+            Code::TournamentNotFound,
+        ],
+    ),
+    (
+        "GET",
+        "/api/players/{id}/history",
+        &[Code::NotFound, Code::NotSignedIn, Code::NotTournamentStaff, Code::PlayerNotFound, Code::TournamentNotFound],
+    ),
+    (
         "GET",
         "/api/tournaments/{id}/staff",
         &[Code::NotFound, Code::NotSignedIn, Code::NotTournamentStaff, Code::TournamentNotFound],

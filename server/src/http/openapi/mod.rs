@@ -85,6 +85,8 @@ pub fn documented(path: &str) -> bool {
         super::players::check_in_player,
         super::players::remove,
         super::players::reinstate,
+        super::players::edit,
+        super::players::history,
         super::staff::list,
         super::staff::invite,
         super::staff::remove,

@@ -85,7 +85,14 @@ bodies! {
         /// Each field changed, before and after (empty when nothing changed).
         changes: Vec<crate::bus::FieldChange>,
     }
-    /// `{"log": […]}`: every change of settings, oldest first.
+    /// `{"player": …, "changes": […]}`: a registration after a correction.
+    PlayerEditBody {
+        /// The registration.
+        player: PlayerView,
+        /// Each field changed, before and after (empty when nothing changed).
+        changes: Vec<crate::bus::FieldChange>,
+    }
+    /// `{"log": […]}`: every change of settings (or of a player's details), oldest first.
     SettingsLogBody {
         /// The changes.
         log: Vec<crate::bus::SettingsChange>,
