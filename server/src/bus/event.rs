@@ -309,6 +309,20 @@ pub struct FieldChange {
     pub after: serde_json::Value,
 }
 
+impl FieldChange {
+    /// The fields of `(name, before, after)` whose value changed, in order.
+    #[must_use]
+    pub fn changed(
+        fields: impl IntoIterator<Item = (&'static str, serde_json::Value, serde_json::Value)>,
+    ) -> Vec<FieldChange> {
+        fields
+            .into_iter()
+            .filter(|(_, before, after)| before != after)
+            .map(|(field, before, after)| FieldChange { field: field.into(), before, after })
+            .collect()
+    }
+}
+
 /// A change of settings (or of a player's details), as recorded.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SettingsChange {

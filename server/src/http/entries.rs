@@ -4,14 +4,12 @@
 //! claim itself: `GET`/`POST /api/claims/{code}`, the page `/claim/{code}`
 //! (sign in, then take the entry over) and its QR code `/claim/{code}/qr.svg`.
 
-use super::pages::{nav, render, Page};
+use super::pages::{code_form_user, code_shown, nav, redirect, refused_again, render, Page, TokenForm};
 use crate::app::AppState;
-use crate::auth::csrf;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{PlayerId, TournamentId};
 use crate::error::{ApiError, ApiResult, Code};
 use crate::service::entries;
-use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::ClaimPage;
 use serde::Deserialize;
@@ -154,7 +152,7 @@ fn show(
     let (nav, fresh) = nav(req, user);
     let page = ClaimPage {
         nav,
-        code: code.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect(),
+        code: code_shown(code),
         player_name: found.player.display_name,
         tournament_id: found.tournament_id.to_string(),
         tournament_name: found.tournament_name,
@@ -164,33 +162,24 @@ fn show(
     render(req, state, &page, fresh.as_deref())
 }
 
-#[derive(Deserialize)]
-struct ClaimForm {
-    csrf_token: String,
-}
-
 async fn claim_form(
     state: web::Data<AppState>,
     req: HttpRequest,
     user: MaybeUser,
     code: web::Path<String>,
-    form: web::Form<ClaimForm>,
+    form: web::Form<TokenForm>,
 ) -> Page {
-    csrf::check_form_token(&req, &form.csrf_token)?;
-    let Some(u) = user.0 else {
-        return Ok(HttpResponse::SeeOther()
-            .insert_header((header::LOCATION, format!("/login?next=/claim/{code}")))
-            .finish());
+    let u = match code_form_user(&req, user.0, "claim", &code, &form)? {
+        Ok(u) => u,
+        Err(sign_in) => return Ok(sign_in),
     };
     let found = entries::info(&state.ctx, &code).await?;
     let t = found.tournament_id;
     match entries::claim(&state.ctx, &u, &code).await {
-        Ok(_) => Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/t/{t}/me"))).finish()),
+        Ok(_) => Ok(redirect(&format!("/t/{t}/me"))),
         Err(e) => {
             let message = e.message_in(super::locale::lang_of(&req));
-            let mut res = show(&state, &req, Some(&u), &code, found, Some(message))?;
-            *res.status_mut() = actix_web::ResponseError::status_code(&e);
-            Ok(res)
+            refused_again(show(&state, &req, Some(&u), &code, found, Some(message)), &e)
         }
     }
 }
@@ -203,9 +192,5 @@ async fn claim_qr(
     code: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     entries::info(&state.ctx, &code).await?;
-    let origin = crate::auth::csrf::server_origin(&req, &state.settings)
-        .ok_or_else(|| ApiError::bad_request(Code::BadRequest, "The request has no usable Host header."))?;
-    let url = format!("{}/claim/{}", origin.ascii_serialization(), code.as_str());
-    let body = super::qr::svg_of(&url).map_err(|e| ApiError::internal(format!("QR code of {url}: {e}")))?;
-    Ok(HttpResponse::Ok().content_type("image/svg+xml").insert_header(("Cache-Control", "no-store")).body(body))
+    super::qr::of_path(&req, &state.settings, &format!("/claim/{}", code_shown(&code)), "no-store")
 }

@@ -107,6 +107,41 @@ pub fn not_found_page(req: &HttpRequest) -> HttpResponse {
         .response_in(super::locale::lang_of(req), path)
 }
 
+/// A form that carries only its CSRF token (a confirmation button).
+#[derive(Deserialize)]
+pub(super) struct TokenForm {
+    pub(super) csrf_token: String,
+}
+
+/// The visitor of a one-time code's form (a claim, a staff invitation at
+/// `/{prefix}/{code}`), once its CSRF token is checked: `Err` holds the
+/// answer for a signed-out visitor (sign in, then come back).
+///
+/// # Errors
+/// 403 `csrf_token_invalid`.
+pub(super) fn code_form_user(
+    req: &HttpRequest,
+    user: Option<User>,
+    prefix: &str,
+    code: &str,
+    form: &TokenForm,
+) -> Result<Result<User, HttpResponse>, ApiError> {
+    csrf::check_form_token(req, &form.csrf_token)?;
+    Ok(user.ok_or_else(|| redirect(&format!("/login?next=/{prefix}/{code}"))))
+}
+
+/// `page` shown again after `e` refused its form, with the refusal's status.
+pub(super) fn refused_again(page: Page, e: &ApiError) -> Page {
+    let mut res = page?;
+    *res.status_mut() = actix_web::ResponseError::status_code(e);
+    Ok(res)
+}
+
+/// `page`'s one-time code as the address may carry it (letters, digits, `-`).
+pub(super) fn code_shown(code: &str) -> String {
+    code.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect()
+}
+
 /// Renders a page, setting the form-token cookie if the browser has none.
 pub(super) fn render(req: &HttpRequest, state: &AppState, page: &impl Template, new_token: Option<&str>) -> Page {
     let body = page.render().map_err(ApiError::internal)?;
@@ -133,7 +168,7 @@ pub(super) fn nav(req: &HttpRequest, user: Option<&User>) -> (Nav, Option<String
     (nav, fresh.then_some(token))
 }
 
-fn redirect(to: &str) -> HttpResponse {
+pub(super) fn redirect(to: &str) -> HttpResponse {
     HttpResponse::SeeOther().insert_header((header::LOCATION, to)).finish()
 }
 
@@ -268,11 +303,6 @@ async fn signup_form(state: web::Data<AppState>, req: HttpRequest, form: web::Fo
             next,
         ),
     }
-}
-
-#[derive(Deserialize)]
-struct TokenForm {
-    csrf_token: String,
 }
 
 async fn logout_form(state: web::Data<AppState>, req: HttpRequest, form: web::Form<TokenForm>) -> Page {

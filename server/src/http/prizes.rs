@@ -3,7 +3,7 @@
 //! prizes (JSON, CSV export); and the pages `/t/{id}/prizes` (public) and
 //! `/t/{id}/prizes/manage` (the TO's), with their CSRF-checked forms.
 
-use super::pages::{nav, render, Page};
+use super::pages::{nav, render, Page, TokenForm};
 use crate::app::AppState;
 use crate::auth::csrf;
 use crate::auth::session::{Authed, MaybeUser};
@@ -450,11 +450,6 @@ async fn publish_form(
         Ok(_) => Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/t/{id}/prizes"))).finish()),
         Err(e) => refused(&state, &req, &u, *id, e, String::new()).await,
     }
-}
-
-#[derive(Deserialize)]
-struct TokenForm {
-    csrf_token: String,
 }
 
 async fn unpublish_form(

@@ -27,6 +27,25 @@ pub fn svg_of(text: &str) -> Result<String, qrcode::types::QrError> {
     Ok(code.render::<svg::Color<'_>>().dark_color(svg::Color("#000")).light_color(svg::Color("#fff")).build())
 }
 
+/// The answer carrying a QR code of this server's page `path`: the address
+/// is `--public-url` when set, else the one the request came to (see the
+/// module); `cache` is its `Cache-Control`.
+///
+/// # Errors
+/// 400 without a usable `Host`; 500 if the address cannot be encoded.
+pub fn of_path(
+    req: &HttpRequest,
+    settings: &crate::config::Settings,
+    path: &str,
+    cache: &'static str,
+) -> Result<HttpResponse, ApiError> {
+    let origin = crate::auth::csrf::server_origin(req, settings)
+        .ok_or_else(|| ApiError::bad_request(Code::BadRequest, "The request has no usable Host header."))?;
+    let url = format!("{}{path}", origin.ascii_serialization());
+    let body = svg_of(&url).map_err(|e| ApiError::internal(format!("QR code of {url}: {e}")))?;
+    Ok(HttpResponse::Ok().content_type("image/svg+xml").insert_header(("Cache-Control", cache)).body(body))
+}
+
 async fn event_qr(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -37,14 +56,7 @@ async fn event_qr(
         let tx = state.ctx.store.read().await?;
         crate::service::visible(&tx, *id, user.0.as_ref()).await?;
     }
-    let origin = crate::auth::csrf::server_origin(&req, &state.settings)
-        .ok_or_else(|| ApiError::bad_request(Code::BadRequest, "The request has no usable Host header."))?;
-    let url = format!("{}/t/{}", origin.ascii_serialization(), *id);
-    let body = svg_of(&url).map_err(|e| ApiError::internal(format!("QR code of {url}: {e}")))?;
-    Ok(HttpResponse::Ok()
-        .content_type("image/svg+xml")
-        .insert_header(("Cache-Control", "public, max-age=3600"))
-        .body(body))
+    of_path(&req, &state.settings, &format!("/t/{}", *id), "public, max-age=3600")
 }
 
 #[cfg(test)]

@@ -2,17 +2,14 @@
 //! (`POST …/staff/invites`, accepted at `/staff/{code}` or `POST
 //! /api/staff-invites/{code}`), and removal (`DELETE …/staff/{user}`).
 
-use super::pages::{nav, render, Page};
+use super::pages::{code_form_user, code_shown, nav, redirect, refused_again, render, Page, TokenForm};
 use crate::app::AppState;
-use crate::auth::csrf;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{TournamentId, UserId};
 use crate::error::ApiResult;
 use crate::service::staff;
-use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::StaffInvitePage;
-use serde::Deserialize;
 use serde_json::json;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -122,7 +119,7 @@ fn show(
     let (nav, fresh) = nav(req, user);
     let page = StaffInvitePage {
         nav,
-        code: code.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect(),
+        code: code_shown(code),
         role: found.role,
         tournament_id: found.tournament_id.to_string(),
         tournament_name: found.tournament_name,
@@ -132,33 +129,24 @@ fn show(
     render(req, state, &page, fresh.as_deref())
 }
 
-#[derive(Deserialize)]
-struct InviteForm {
-    csrf_token: String,
-}
-
 async fn invite_form(
     state: web::Data<AppState>,
     req: HttpRequest,
     user: MaybeUser,
     code: web::Path<String>,
-    form: web::Form<InviteForm>,
+    form: web::Form<TokenForm>,
 ) -> Page {
-    csrf::check_form_token(&req, &form.csrf_token)?;
-    let Some(u) = user.0 else {
-        return Ok(HttpResponse::SeeOther()
-            .insert_header((header::LOCATION, format!("/login?next=/staff/{code}")))
-            .finish());
+    let u = match code_form_user(&req, user.0, "staff", &code, &form)? {
+        Ok(u) => u,
+        Err(sign_in) => return Ok(sign_in),
     };
     let found = staff::invite_info(&state.ctx, &code).await?;
     let t = found.tournament_id;
     match staff::accept(&state.ctx, &u, &code).await {
-        Ok(_) => Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/t/{t}/dashboard"))).finish()),
+        Ok(_) => Ok(redirect(&format!("/t/{t}/dashboard"))),
         Err(e) => {
             let message = e.message_in(super::locale::lang_of(&req));
-            let mut res = show(&state, &req, Some(&u), &code, found, Some(message))?;
-            *res.status_mut() = actix_web::ResponseError::status_code(&e);
-            Ok(res)
+            refused_again(show(&state, &req, Some(&u), &code, found, Some(message)), &e)
         }
     }
 }

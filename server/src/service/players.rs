@@ -354,11 +354,7 @@ pub async fn edit(
             serde_json::to_value(&p.profile).unwrap_or_default(),
         ),
     ];
-    let changes: Vec<FieldChange> = fields
-        .into_iter()
-        .filter(|(_, a, b)| a != b)
-        .map(|(field, before, after)| FieldChange { field: field.into(), before, after })
-        .collect();
+    let changes = FieldChange::changed(fields);
     if !changes.is_empty() {
         change.tx().update_player(&p).await?;
         let record = SettingsChange { by: user.display_name.clone(), at: now_millis(), changes: changes.clone() };

@@ -128,15 +128,14 @@ pub async fn change(
         t.round_times = schedule(times)?;
     }
     let changes = differences(&before, &t);
+    let tournament = view(change.tx(), &t).await?;
     if !changes.is_empty() {
         change.tx().update_tournament(&t).await?;
-        let tournament = view(change.tx(), &t).await?;
         let record = SettingsChange { by: user.display_name.clone(), at: now_millis(), changes: changes.clone() };
-        change.emit(EventData::SettingsChanged { tournament, change: record }).await?;
+        change.emit(EventData::SettingsChanged { tournament: tournament.clone(), change: record }).await?;
         change.commit(ctx).await?;
     }
-    let tx = ctx.store.read().await?;
-    Ok((view(&tx, &load_tournament(&tx, id).await?).await?, changes))
+    Ok((tournament, changes))
 }
 
 /// The settings fields that differ between `a` and `b`, as the API names them.
@@ -151,11 +150,7 @@ fn differences(a: &crate::domain::Tournament, b: &crate::domain::Tournament) -> 
         ("missions", json!(a.missions), json!(b.missions)),
         ("round_times", json!(a.round_times), json!(b.round_times)),
     ];
-    fields
-        .into_iter()
-        .filter(|(_, x, y)| x != y)
-        .map(|(field, before, after)| FieldChange { field: field.into(), before, after })
-        .collect()
+    FieldChange::changed(fields)
 }
 
 /// `tournament.settingsLog`: every change of settings, oldest first (public,
