@@ -254,6 +254,19 @@ async fn a_walk_in_is_added_on_the_dashboard_and_paired() {
     let code = code.as_str().unwrap_or_default().to_string();
     let info = app.client().get(&format!("/api/claims/{code}")).await.unwrap().ok().unwrap();
     assert_eq!(s(&info["player"], "display_name"), "Walk In");
+    // The player claims it on their phone: the page fits a 390-px screen, and its button hands the entry over.
+    let phone = Browser::start().await.unwrap();
+    phone.client.set_window_size(390, 844).await.unwrap();
+    let (walker, _) = app.user("Walk In Real").await.unwrap();
+    open_signed_in(&phone, &app.base, walker.session().unwrap_or_default(), &format!("/claim/{code}")).await;
+    let fits = "return document.documentElement.scrollWidth <= window.innerWidth && document.body.textContent.includes('Walk In') ? true : null;";
+    assert!(phone.until(fits, wait).await.is_some(), "the claim page does not fit a phone");
+    phone.client.execute("document.querySelector('form[action^=\"/claim/\"] button[type=submit]').click(); return true;", vec![]).await.unwrap();
+    let landed = format!("return location.pathname === '/t/{tid}/me' ? true : null;");
+    assert!(phone.until(&landed, wait).await.is_some(), "the claim did not lead to the player's page");
+    phone.close().await;
+    let left = ev.to.get(&format!("/api/tournaments/{tid}/entries")).await.unwrap().ok().unwrap();
+    assert_eq!(left["entries"], json!([]), "the claimed entry is the player's now");
     // Pair round 1: a draft with the walk-in, published.
     let click =
         |sel: &str| format!("const b = document.querySelector('{sel}'); if (!b) return null; b.click(); return true;");
