@@ -261,7 +261,14 @@ async fn a_walk_in_is_added_on_the_dashboard_and_paired() {
     open_signed_in(&phone, &app.base, walker.session().unwrap_or_default(), &format!("/claim/{code}")).await;
     let fits = "return document.documentElement.scrollWidth <= window.innerWidth && document.body.textContent.includes('Walk In') ? true : null;";
     assert!(phone.until(fits, wait).await.is_some(), "the claim page does not fit a phone");
-    phone.client.execute("document.querySelector('form[action^=\"/claim/\"] button[type=submit]').click(); return true;", vec![]).await.unwrap();
+    phone
+        .client
+        .execute(
+            "document.querySelector('form[action^=\"/claim/\"] button[type=submit]').click(); return true;",
+            vec![],
+        )
+        .await
+        .unwrap();
     let landed = format!("return location.pathname === '/t/{tid}/me' ? true : null;");
     assert!(phone.until(&landed, wait).await.is_some(), "the claim did not lead to the player's page");
     phone.close().await;
