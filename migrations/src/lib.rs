@@ -25,6 +25,7 @@ mod m0015_round_drafts;
 mod m0016_claim_codes;
 mod m0017_staff;
 mod m0018_constraints;
+mod m0019_action_log;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -51,6 +52,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0016_claim_codes::Migration),
             Box::new(m0017_staff::Migration),
             Box::new(m0018_constraints::Migration),
+            Box::new(m0019_action_log::Migration),
         ]
     }
 }

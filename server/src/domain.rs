@@ -300,6 +300,30 @@ string_enum! {
     }
 }
 
+string_enum! {
+    /// The part someone played in a change of a tournament, when they made it
+    /// (stored with each event: the action log).
+    ActorRole {
+        /// The tournament's owner.
+        Owner = "OWNER",
+        /// A co-organiser.
+        CoOrganiser = "CO_ORGANISER",
+        /// A judge.
+        Judge = "JUDGE",
+        /// Anyone else: a player registering, reporting, confirming, disputing.
+        Player = "PLAYER",
+    }
+}
+
+/// Who made a change, and as what (recorded with each of its events).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Actor {
+    /// Their account.
+    pub user: UserId,
+    /// Their part in the tournament when they made it.
+    pub role: ActorRole,
+}
+
 /// One member of an event's staff.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Staff {
@@ -437,6 +461,20 @@ impl Tournament {
     #[must_use]
     pub fn organised_by(&self, user: UserId) -> bool {
         self.owner_id == user || self.staff_role(user) == Some(StaffRole::CoOrganiser)
+    }
+
+    /// The part `user` plays in the event now (owner, co-organiser, judge,
+    /// or anyone else).
+    #[must_use]
+    pub fn actor_role(&self, user: UserId) -> ActorRole {
+        if self.owner_id == user {
+            return ActorRole::Owner;
+        }
+        match self.staff_role(user) {
+            Some(StaffRole::CoOrganiser) => ActorRole::CoOrganiser,
+            Some(StaffRole::Judge) => ActorRole::Judge,
+            None => ActorRole::Player,
+        }
     }
 
     /// Whether `user` is on the event's staff at all (owner, co-organiser or judge).

@@ -363,6 +363,41 @@
     return submitForm(f, "PATCH", "/api/tournaments/" + tid + "/settings", body).then(function (j) { A.state.tournament = j.tournament; const now = $("#settings-form"); if (now) now.reset(); return loadSettings(); });
   }
 
+  // ---- the action log: who did what, when, each field before and after ----
+  // Read while the panel is open: when it opens, and again (at most twice a
+  // second) as events arrive; the "players too" box is kept as it is.
+  let logTimer = 0;
+  function loadLog() {
+    const panel = $("#log-panel");
+    if (!panel || !panel.open) return Promise.resolve();
+    const all = $("#log-everyone");
+    return A.api("GET", "/api/tournaments/" + tid + "/log?limit=200" + (all && all.checked ? "&everyone=true" : "")).then(renderLog, function () {});
+  }
+  function soonLoadLog() {
+    clearTimeout(logTimer);
+    logTimer = setTimeout(loadLog, 500);
+  }
+  function renderLog(j) {
+    const role = { OWNER: L("staff-owner"), CO_ORGANISER: L("staff-co"), JUDGE: L("staff-judge"), PLAYER: L("log-player") };
+    const value = function (v) { return v == null ? "—" : typeof v === "string" ? v : JSON.stringify(v); };
+    const about = function (s) {
+      const parts = [];
+      if (s.round) parts.push(L("log-round", { n: s.round }));
+      if (s.table) parts.push(L("log-table", { n: s.table }));
+      return parts.join(", ") + (parts.length && s.names ? ": " : "") + (s.names || []).join(" – ");
+    };
+    let box = $("#action-log");
+    if (!$("#log-everyone")) box.innerHTML = '<p><label class="inline"><input type="checkbox" id="log-everyone"> ' + esc(L("log-everyone")) + '</label></p><div id="log-rows"></div>';
+    box = $("#log-rows");
+    if (!j.entries.length) { A.patch(box, '<p class="muted">' + esc(L("log-empty")) + "</p>"); return; }
+    A.patch(box, '<div class="scroll"><table class="grid action-log"><thead><tr><th>' + esc(L("log-when")) + "</th><th>" + esc(L("log-who")) + "</th><th>" + esc(L("log-what")) + "</th><th>" + esc(L("log-about")) + "</th><th>" + esc(L("log-changes")) + "</th></tr></thead><tbody>" +
+      j.entries.map(function (e) {
+        const what = L("log-" + e.kind.replace(/_/g, "-"));
+        return "<tr><td>" + esc(A.dateTime(e.at)) + "</td><td>" + esc(e.by_name) + ' <span class="badge">' + esc(role[e.role] || e.role) + "</span></td><td>" + esc(what.indexOf("⟦") === 0 ? e.kind : what) + "</td><td>" + esc(about(e.subject)) + "</td><td>" +
+          e.changes.map(function (c) { return esc(c.field) + ": " + esc(value(c.before)) + " → <strong>" + esc(value(c.after)) + "</strong>"; }).join("<br>") + "</td></tr>";
+      }).join("") + "</tbody></table></div>");
+  }
+
   // ---- the event's staff: the owner invites co-organisers and judges by link, and removes them ----
   function loadStaff() {
     return A.api("GET", "/api/tournaments/" + tid + "/staff").then(renderStaff, function () {});
@@ -753,6 +788,10 @@
     loadStaff();
     loadSettings();
     A.onChange(function (s, ev) { if (ev && ev.kind === "settings_changed") loadSettings(); });
+    A.onChange(function (s, ev) { if (ev && ev.kind) soonLoadLog(); });
+    const logPanel = $("#log-panel");
+    if (logPanel) logPanel.addEventListener("toggle", loadLog);
+    document.addEventListener("change", function (e) { if (e.target.id === "log-everyone") loadLog(); });
     A.onChange(function (s, ev) { if (ev && /^player_(registered|updated|removed)/.test(ev.kind || "")) loadEntries(); });
   }
   if (page === "player") {

@@ -615,6 +615,7 @@ mod tests {
             kind: kind.into(),
             payload: payload.into(),
             created_at: at,
+            actor: None,
         }
     }
 

@@ -227,6 +227,7 @@ mod tests {
             kind: "tie_notices_dismissed".into(),
             payload: data.into(),
             created_at: 1_700_000_000_000,
+            actor: None,
         };
         let e = LiveEvent::from_stored(&stored);
         let s = encode("me", &e);

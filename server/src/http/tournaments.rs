@@ -1,6 +1,6 @@
 //! `/api/tournaments/*`: create, get, list open, list mine, advance, delete,
-//! lock and unlock lists, settings (and their log), standings, snapshot and
-//! event replay.
+//! lock and unlock lists, settings (and their log), the action log,
+//! standings, snapshot and event replay.
 
 use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
@@ -8,7 +8,7 @@ use crate::bus::event::frame_of;
 use crate::domain::{TournamentId, TournamentStatus};
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::live::snapshot;
-use crate::service::{constraints, settings, standings, tournaments};
+use crate::service::{constraints, log, settings, standings, tournaments};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
@@ -26,6 +26,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tournaments/{id}/constraints", web::get().to(get_constraints))
         .route("/api/tournaments/{id}/constraints", web::put().to(set_constraints))
         .route("/api/tournaments/{id}/settings/log", web::get().to(settings_log))
+        .route("/api/tournaments/{id}/log", web::get().to(action_log))
         .route("/api/tournaments/{id}/standings", web::get().to(get_standings))
         .route("/api/tournaments/{id}/snapshot", web::get().to(get_snapshot))
         .route("/api/tournaments/{id}/events", web::get().to(events));
@@ -212,6 +213,24 @@ async fn settings_log(
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(json!({ "log": settings::log(&state.ctx, user.0.as_ref(), *id).await? })))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}/log",
+    operation_id = "tournaments_log",
+    tag = "tournaments",
+    summary = "The action log, newest first: who (and as owner, co-organiser, judge or player), when, what, and each field before and after (the organisers).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), log::LogQuery),
+    responses((status = 200, description = "The actions, newest first.", body = crate::http::schemas::bodies::ActionLogBody))
+)]
+async fn action_log(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<TournamentId>,
+    q: web::Query<log::LogQuery>,
+) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(json!({ "entries": log::list(&state.ctx, &user, *id, &q).await? })))
 }
 
 #[utoipa::path(

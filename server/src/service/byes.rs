@@ -138,7 +138,7 @@ async fn delete(ctx: &Ctx, mut change: Change, t: &Tournament, p: &Player, round
 /// 404 not registered; 403 `full_bye_by_organiser`; 409 `byes_not_offered`,
 /// `round_already_paired`, `player_withdrawn`, `wrong_status`; 422 bad round or kind.
 pub async fn request(ctx: &Ctx, user: &User, id: TournamentId, input: ByeInput) -> ApiResult<ByeView> {
-    let change = Change::begin(ctx, id).await?;
+    let change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     let p = own_registration(&change, &t, user).await?;
     put(ctx, user, change, &t, &p, &input, false).await
@@ -149,7 +149,7 @@ pub async fn request(ctx: &Ctx, user: &User, id: TournamentId, input: ByeInput) 
 /// # Errors
 /// As [`request`]; 404 `bye_not_found` when there is none.
 pub async fn cancel(ctx: &Ctx, user: &User, id: TournamentId, round: u32) -> ApiResult<()> {
-    let change = Change::begin(ctx, id).await?;
+    let change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     let p = own_registration(&change, &t, user).await?;
     delete(ctx, change, &t, &p, round).await
@@ -157,7 +157,7 @@ pub async fn cancel(ctx: &Ctx, user: &User, id: TournamentId, round: u32) -> Api
 
 async fn as_to(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<(Change, Tournament, Player)> {
     let (t_id, _) = locate(ctx, player).await?;
-    let change = Change::begin(ctx, t_id).await?;
+    let change = Change::begin(ctx, t_id, user).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "arrange players' byes")?;
     let p = change.tx().player(player).await?.ok_or_else(player_not_found)?;

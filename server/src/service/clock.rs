@@ -61,7 +61,7 @@ impl ClockInput {
 pub async fn act(ctx: &Ctx, user: &User, round_id: RoundId, input: &ClockInput) -> ApiResult<ClockView> {
     let action = input.action()?;
     let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
-    let mut change = Change::begin(ctx, t_id).await?;
+    let mut change = Change::begin(ctx, t_id, user).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "run the round's clock")?;
     let round = change.tx().round(round_id).await?.ok_or_else(round_not_found)?;

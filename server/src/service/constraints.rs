@@ -36,7 +36,7 @@ pub async fn get(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Constrai
 /// player not in the event, a player paired with themself, a table out of
 /// 1–9999, or a table or player fixed twice.
 pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: Constraints) -> ApiResult<Constraints> {
-    let change = Change::begin(ctx, id).await?;
+    let change = Change::begin(ctx, id, user).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "set pairing constraints")?;
     let players: HashSet<_> = change.tx().players(id).await?.iter().filter(|p| !p.removed).map(|p| p.id).collect();
@@ -73,6 +73,7 @@ pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: Constraints) -
             return Err(invalid(format!("{at}: this player has a fixed table already.")));
         }
     }
+    let before = serde_json::to_value(&t.constraints).map_err(ApiError::internal)?;
     t.constraints = Constraints {
         avoid,
         avoid_same_club: input.avoid_same_club,
@@ -84,6 +85,9 @@ pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: Constraints) -
             .collect(),
         no_repeat_table: input.no_repeat_table,
     };
+    let after = serde_json::to_value(&t.constraints).map_err(ApiError::internal)?;
+    let changes = super::log::compare(&before, &after);
+    change.note("constraints_set", super::log::Subject::default(), &changes).await?;
     change.tx().update_tournament(&t).await?;
     change.commit(ctx).await?;
     Ok(t.constraints)

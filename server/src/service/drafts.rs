@@ -13,6 +13,7 @@
 //! then publish it ([`publish`]): the tables are written and announced
 //! exactly as a round paired at once is ([`super::rounds::publish_paired`]).
 
+use super::log::Subject;
 use super::pairing::{Paired, PairedTable};
 use super::rounds::{compute, publish_paired, round_not_found, to_pairings, Published};
 use super::views::{self, roster, RoundView};
@@ -104,6 +105,20 @@ struct Context {
 }
 
 impl Context {
+    /// Who sits where, for the action log: `{"table 3": "Ann – Bob", "bye": "Cy"}`.
+    fn seating(&self, paired: &Paired) -> serde_json::Value {
+        let name = |id: PlayerId| self.players.iter().find(|p| p.id == id).map_or("?", |p| p.display_name.as_str());
+        let mut seats: serde_json::Map<String, serde_json::Value> = paired
+            .tables
+            .iter()
+            .map(|t| (format!("table {}", t.number), format!("{} – {}", name(t.player1), name(t.player2)).into()))
+            .collect();
+        if let Some(b) = paired.bye {
+            seats.insert("bye".into(), name(b).into());
+        }
+        seats.into()
+    }
+
     async fn read(tx: &crate::store::Tx, user: &User, round_id: RoundId, action: &str) -> ApiResult<Context> {
         let round = tx.round(round_id).await?.ok_or_else(round_not_found)?;
         let t = load_tournament(tx, round.tournament_id).await?;
@@ -151,12 +166,13 @@ impl Context {
 /// As [`super::rounds::generate`].
 pub async fn make(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<DraftView> {
     let computed = compute(ctx, user, round_id, true).await?;
-    let change = Change::begin(ctx, computed.t.id).await?;
+    let change = Change::begin(ctx, computed.t.id, user).await?;
     let c = Context::read(change.tx(), user, round_id, "pair rounds").await?;
     let layout = Layout { paired: computed.paired, edited: false };
     let text = serde_json::to_string(&layout).map_err(ApiError::internal)?;
     change.tx().put_draft(round_id, c.t.id, text, user.id).await?;
     let stored = change.tx().draft(round_id).await?.ok_or_else(|| no_draft(&c.round))?;
+    change.note("draft_made", Subject::round(c.round.number), &[]).await?;
     change.commit(ctx).await?;
     Ok(c.view(&layout, stored.updated_at, stored.updated_by))
 }
@@ -190,10 +206,13 @@ async fn load(tx: &crate::store::Tx, round: &Round) -> ApiResult<(Layout, crate:
 /// more than one bye.
 pub async fn edit(ctx: &Ctx, user: &User, round_id: RoundId, input: DraftInput) -> ApiResult<DraftView> {
     let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
-    let change = Change::begin(ctx, t_id).await?;
+    let change = Change::begin(ctx, t_id, user).await?;
     let c = Context::read(change.tx(), user, round_id, "change draft pairings").await?;
     let (mut layout, _) = load(change.tx(), &c.round).await?;
+    let before = c.seating(&layout.paired);
     layout.paired = relaid(&c, &layout.paired, &input)?;
+    let changes = super::log::compare(&before, &c.seating(&layout.paired));
+    change.note("draft_edited", Subject::round(c.round.number), &changes).await?;
     layout.edited = true;
     let text = serde_json::to_string(&layout).map_err(ApiError::internal)?;
     change.tx().put_draft(round_id, c.t.id, text, user.id).await?;
@@ -384,7 +403,7 @@ fn colour_rule(played: &[bool], white: bool) -> Option<String> {
 /// checked in): edit or re-pair the draft.
 pub async fn publish(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Published> {
     let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
-    let mut change = Change::begin(ctx, t_id).await?;
+    let mut change = Change::begin(ctx, t_id, user).await?;
     let c = Context::read(change.tx(), user, round_id, "publish pairings").await?;
     let (layout, _) = load(change.tx(), &c.round).await?;
     let drafted = layout.paired.tables.iter().flat_map(|tb| [tb.player1, tb.player2]).chain(layout.paired.bye);
@@ -414,11 +433,12 @@ pub async fn publish(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Pub
 /// 403 for anyone but the TO; 404 `no_draft`; 409 `round_not_pending`.
 pub async fn discard(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<()> {
     let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
-    let change = Change::begin(ctx, t_id).await?;
+    let change = Change::begin(ctx, t_id, user).await?;
     let c = Context::read(change.tx(), user, round_id, "discard draft pairings").await?;
     if !change.tx().delete_draft(round_id).await? {
         return Err(no_draft(&c.round));
     }
+    change.note("draft_discarded", Subject::round(c.round.number), &[]).await?;
     change.commit(ctx).await?;
     Ok(())
 }

@@ -116,7 +116,7 @@ pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> A
         Some(f) => clean_text("faction", f, 64)?,
     };
     let profile = super::profile::clean(input.profile.unwrap_or_default())?;
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "add players")?;
     if t.status == TournamentStatus::Complete {
@@ -394,7 +394,7 @@ fn merge(into: &mut PlayerProfile, from: PlayerProfile) {
 /// `late_entry_closed` once a round is paired, `wrong_status` once complete.
 pub async fn roster(ctx: &Ctx, user: &User, id: TournamentId, text: &str, preview: bool) -> ApiResult<RosterReport> {
     let (rows, problems) = read_roster(text)?;
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "import a roster")?;
     if preview {
@@ -459,7 +459,7 @@ pub async fn unclaimed_entries(ctx: &Ctx, user: &User, id: TournamentId) -> ApiR
 pub async fn claim_code(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<ClaimCodeView> {
     let t_id =
         ctx.store.read().await?.player(player).await?.ok_or_else(super::players::player_not_found)?.tournament_id;
-    let change = Change::begin(ctx, t_id).await?;
+    let change = Change::begin(ctx, t_id, user).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "hand entries over")?;
     let p = change.tx().player(player).await?.ok_or_else(super::players::player_not_found)?;
@@ -472,6 +472,7 @@ pub async fn claim_code(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<C
     }
     let code = super::codes::fresh();
     change.tx().put_claim_code(p.id, t_id, &super::codes::hash(&code)).await?;
+    change.note("claim_code_issued", super::log::Subject::named(&p.display_name), &[]).await?;
     change.commit(ctx).await?;
     Ok(ClaimCodeView { path: format!("/claim/{code}"), code, player: views::player(&p, false, false) })
 }
@@ -503,7 +504,7 @@ pub async fn info(ctx: &Ctx, code: &str) -> ApiResult<ClaimInfo> {
 /// has a registration in the event.
 pub async fn claim(ctx: &Ctx, user: &User, code: &str) -> ApiResult<PlayerView> {
     let found = info(ctx, code).await?;
-    let mut change = Change::begin(ctx, found.tournament_id).await?;
+    let mut change = Change::begin(ctx, found.tournament_id, user).await?;
     let t = load_tournament(change.tx(), found.tournament_id).await?;
     let Some(id) = change.tx().claimed_entry(&super::codes::hash(code)).await? else {
         return Err(ApiError::not_found(Code::ClaimNotFound, "This claim code was just used."));

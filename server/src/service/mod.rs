@@ -13,6 +13,7 @@ pub mod constraints;
 pub mod drafts;
 pub mod entries;
 pub mod exports;
+pub mod log;
 pub mod pairing;
 pub mod players;
 pub mod playoffs;
@@ -33,7 +34,7 @@ pub mod trf;
 pub mod views;
 
 use crate::bus::{Bus, EventData, LiveEvent};
-use crate::domain::{now_millis, Game, Tournament, TournamentId, TournamentStatus, User};
+use crate::domain::{now_millis, Actor, ActorRole, Game, Tournament, TournamentId, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::store::{Store, Tx};
 use arbiter_web::i18n::Lang;
@@ -55,22 +56,30 @@ pub struct Ctx {
 pub struct Change {
     tx: Tx,
     tournament: TournamentId,
+    actor: Actor,
     events: Vec<LiveEvent>,
 }
 
 impl Change {
-    /// Opens a change on `tournament`, taking its write lock.
+    /// Opens a change `by` someone on `tournament`, taking its write lock;
+    /// its events record them and the part they play in the tournament now
+    /// (the action log, [`log`]).
     ///
     /// # Errors
     /// 404 `tournament_not_found`, or 503 when the database is down.
-    pub async fn begin(ctx: &Ctx, tournament: TournamentId) -> ApiResult<Change> {
-        Ok(Change { tx: ctx.store.write(tournament).await?, tournament, events: Vec::new() })
+    pub async fn begin(ctx: &Ctx, tournament: TournamentId, by: &User) -> ApiResult<Change> {
+        let tx = ctx.store.write(tournament).await?;
+        let t = load_tournament(&tx, tournament).await?;
+        let actor = Actor { user: by.id, role: t.actor_role(by.id) };
+        Ok(Change { tx, tournament, actor, events: Vec::new() })
     }
 
-    /// Opens a change on a tournament this transaction has just inserted.
+    /// Opens a change on a tournament this transaction has just inserted
+    /// (by its owner).
     #[must_use]
-    pub fn on_new(tx: Tx, tournament: TournamentId) -> Change {
-        Change { tx, tournament, events: Vec::new() }
+    pub fn on_new(tx: Tx, tournament: TournamentId, owner: &User) -> Change {
+        let actor = Actor { user: owner.id, role: ActorRole::Owner };
+        Change { tx, tournament, actor, events: Vec::new() }
     }
 
     /// The transaction, to read and write through.
@@ -85,7 +94,7 @@ impl Change {
     /// The database failed.
     pub async fn emit(&mut self, data: EventData) -> ApiResult<()> {
         let json = data.to_json().map_err(ApiError::internal)?;
-        let e = self.tx.append_event(self.tournament, data.kind(), json, now_millis()).await?;
+        let e = self.tx.append_event(self.tournament, data.kind(), json, now_millis(), Some(self.actor)).await?;
         self.events.push(LiveEvent::new(e.tournament_id, e.seq, e.created_at, data, &e.payload));
         Ok(())
     }

@@ -87,7 +87,7 @@ pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: Register)
     let faction = clean_text("faction", &input.faction, 64)?;
     let list_text = clean_list(input.list_text.as_deref())?;
     let profile = clean_profile(input.profile.unwrap_or_default())?;
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let t = super::visible(change.tx(), id, Some(user)).await?;
     if !t.status.is_open() {
         return Err(ApiError::conflict(
@@ -135,7 +135,7 @@ pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: Register)
 /// 409 `lists_locked`; 404 when not registered.
 pub async fn update_list(ctx: &Ctx, user: &User, id: TournamentId, input: UpdateList) -> ApiResult<PlayerView> {
     let list_text = clean_list(Some(&input.list_text))?;
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     let mut p = own_registration(&change, &t, user).await?;
     if t.lists_locked {
@@ -179,7 +179,7 @@ async fn set_checked_in(ctx: &Ctx, mut p: Player, t: &Tournament, mut change: Ch
 /// # Errors
 /// 409 when check-in is not open, or already checked in.
 pub async fn check_in(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<PlayerView> {
-    let change = Change::begin(ctx, id).await?;
+    let change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     let p = own_registration(&change, &t, user).await?;
     set_checked_in(ctx, p, &t, change).await
@@ -191,7 +191,7 @@ pub async fn check_in(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pla
 /// 403 for anyone but the TO; 409 as [`check_in`].
 pub async fn check_in_player(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<PlayerView> {
     let (t_id, _) = locate(ctx, player).await?;
-    let change = Change::begin(ctx, t_id).await?;
+    let change = Change::begin(ctx, t_id, user).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     super::require_judge(&t, user, "check players in")?;
     let p = change.tx().player(player).await?.filter(|p| !p.removed).ok_or_else(player_not_found)?;
@@ -203,7 +203,7 @@ pub async fn check_in_player(ctx: &Ctx, user: &User, player: PlayerId) -> ApiRes
 /// # Errors
 /// 409 when already dropped or the event is complete.
 pub async fn drop_out(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<PlayerView> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     let mut p = own_registration(&change, &t, user).await?;
     if t.status == TournamentStatus::Complete {
@@ -225,7 +225,7 @@ pub async fn drop_out(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pla
 /// 403 for anyone but the TO; 409 when already removed or the event is complete.
 pub async fn remove(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<PlayerView> {
     let (t_id, _) = locate(ctx, player).await?;
-    let mut change = Change::begin(ctx, t_id).await?;
+    let mut change = Change::begin(ctx, t_id, user).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "remove players")?;
     let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
@@ -254,7 +254,7 @@ pub async fn remove(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Playe
 /// is complete.
 pub async fn reinstate(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<PlayerView> {
     let (t_id, _) = locate(ctx, player).await?;
-    let mut change = Change::begin(ctx, t_id).await?;
+    let mut change = Change::begin(ctx, t_id, user).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "reinstate players")?;
     let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
@@ -331,7 +331,7 @@ pub async fn edit(
     input: EditPlayer,
 ) -> ApiResult<(PlayerView, Vec<FieldChange>)> {
     let (t_id, _) = locate(ctx, player).await?;
-    let mut change = Change::begin(ctx, t_id).await?;
+    let mut change = Change::begin(ctx, t_id, user).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "correct players' details")?;
     let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
@@ -420,7 +420,7 @@ pub(super) async fn locate(ctx: &Ctx, player: PlayerId) -> ApiResult<(Tournament
 pub async fn update_profile(ctx: &Ctx, user: &User, player: PlayerId, input: UpdateProfile) -> ApiResult<PlayerView> {
     let profile = clean_profile(input.profile)?;
     let (t_id, _) = locate(ctx, player).await?;
-    let mut change = Change::begin(ctx, t_id).await?;
+    let mut change = Change::begin(ctx, t_id, user).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "edit player profiles")?;
     let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;

@@ -94,7 +94,7 @@ fn settings_view(s: &PlayoffSettings) -> PlayoffSettingsView {
 /// `invalid_pools` for a `per_pool` without pools or larger than a pool,
 /// `invalid_field` for a bad tie-break text.
 pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffInput) -> ApiResult<BracketView> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "set up the playoffs")?;
     if t.status == TournamentStatus::Complete {
@@ -220,7 +220,7 @@ pub fn cut_of(members: &[Vec<PlayerId>], per_pool: u32) -> ApiResult<u32> {
 /// # Errors
 /// 403 for anyone but the TO; 404 `no_playoffs`; 409 `playoffs_started` once the cut is seeded.
 pub async fn remove(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "remove the playoffs")?;
     let p = change.tx().playoff(id).await?.ok_or_else(no_playoffs)?;
@@ -474,7 +474,7 @@ pub async fn publish(change: &mut Change, t: &Tournament) -> ApiResult<()> {
 /// `cut_too_large` when fewer players than the cut remain, `bracket_finished`
 /// when every playoff game is decided.
 pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Published> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "pair playoff rounds")?;
     let mut p = change.tx().playoff(id).await?.ok_or_else(no_playoffs)?;

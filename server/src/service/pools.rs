@@ -158,7 +158,7 @@ fn make(players: &[Player], input: &PoolsInput) -> ApiResult<(Vec<Vec<PlayerId>>
 /// is paired; 422 `invalid_pools` for pools that cannot be made (or that
 /// would leave the playoff's `per_pool` more than a pool holds).
 pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: PoolsInput) -> ApiResult<PoolsView> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "set the pools")?;
     offered(&t)?;
@@ -193,7 +193,7 @@ pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: PoolsInput) ->
 /// # Errors
 /// 403 for anyone but the TO; 404 `no_pools`; 409 `pools_locked` once round 1 is paired.
 pub async fn remove(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "remove the pools")?;
     change.tx().pools(id).await?.ok_or_else(no_pools)?;

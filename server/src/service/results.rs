@@ -79,10 +79,10 @@ struct Table {
 }
 
 impl Table {
-    async fn open(ctx: &Ctx, pairing_id: PairingId) -> ApiResult<Table> {
+    async fn open(ctx: &Ctx, user: &User, pairing_id: PairingId) -> ApiResult<Table> {
         let not_found = || ApiError::not_found(Code::PairingNotFound, "There is no pairing with this id.");
         let t_id = ctx.store.read().await?.pairing(pairing_id).await?.ok_or_else(not_found)?.tournament_id;
-        let change = Change::begin(ctx, t_id).await?;
+        let change = Change::begin(ctx, t_id, user).await?;
         let t = load_tournament(change.tx(), t_id).await?;
         let pairing = change.tx().pairing(pairing_id).await?.ok_or_else(not_found)?;
         // Only the players at this table: the write lock is held, keep it short.
@@ -371,7 +371,7 @@ impl Table {
 /// 403 when not at this table; 409 when already reported, or the round is
 /// closed; 400/422 for a missing or bad score (see [`Score::parse`]).
 pub async fn report(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score) -> ApiResult<PairingView> {
-    let mut table = Table::open(ctx, pairing_id).await?;
+    let mut table = Table::open(ctx, user, pairing_id).await?;
     if !table.best_of_three() {
         score.parse(&table.t)?;
     }
@@ -424,7 +424,7 @@ pub async fn report(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score)
 /// or the report is confirmed, disputed, or its round closed; 400/422 for a
 /// bad score, as [`report`].
 pub async fn correct(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score) -> ApiResult<PairingView> {
-    let mut table = Table::open(ctx, pairing_id).await?;
+    let mut table = Table::open(ctx, user, pairing_id).await?;
     if !table.best_of_three() {
         score.parse(&table.t)?;
     }
@@ -442,7 +442,7 @@ pub async fn correct(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score
 /// # Errors
 /// As [`correct`] (without the score's).
 pub async fn withdraw(ctx: &Ctx, user: &User, pairing_id: PairingId) -> ApiResult<PairingView> {
-    let mut table = Table::open(ctx, pairing_id).await?;
+    let mut table = Table::open(ctx, user, pairing_id).await?;
     table.in_playable_round().await?;
     table.require_own_report(user)?;
     let p = &mut table.pairing;
@@ -470,7 +470,7 @@ pub struct ConfirmInput {
 /// pending report; 409 `report_changed` when `seen.score` is not the report
 /// as it now stands.
 pub async fn confirm(ctx: &Ctx, user: &User, pairing_id: PairingId, seen: ConfirmInput) -> ApiResult<PairingView> {
-    let mut table = Table::open(ctx, pairing_id).await?;
+    let mut table = Table::open(ctx, user, pairing_id).await?;
     table.in_playable_round().await?;
     table.require_opponent_of_reporter(user, "confirm")?;
     if let Some(seen) = seen.score {
@@ -495,7 +495,7 @@ pub async fn confirm(ctx: &Ctx, user: &User, pairing_id: PairingId, seen: Confir
 /// # Errors
 /// As [`confirm`]; 422 for a counter-score out of range (see [`Score::counter`]).
 pub async fn dispute(ctx: &Ctx, user: &User, pairing_id: PairingId, input: DisputeInput) -> ApiResult<PairingView> {
-    let mut table = Table::open(ctx, pairing_id).await?;
+    let mut table = Table::open(ctx, user, pairing_id).await?;
     let (player1_vp, player2_vp, score) = input.counter(&table.t)?;
     let counter = Dispute { player1_vp, player2_vp, score, note: note(input.note.as_deref())? };
     table.in_playable_round().await?;
@@ -514,7 +514,7 @@ pub async fn dispute(ctx: &Ctx, user: &User, pairing_id: PairingId, input: Dispu
 /// table; 409 `not_disputed` when the table is not disputed (the organiser
 /// decided, or there was no dispute), 409 when the round is closed.
 pub async fn withdraw_dispute(ctx: &Ctx, user: &User, pairing_id: PairingId) -> ApiResult<PairingView> {
-    let mut table = Table::open(ctx, pairing_id).await?;
+    let mut table = Table::open(ctx, user, pairing_id).await?;
     table.in_playable_round().await?;
     table.seat_of(user)?;
     if table.pairing.state != PairingState::Disputed {
@@ -555,7 +555,7 @@ pub struct Overridden {
 /// 403 for anyone but the TO; 409 for a bye or a complete event; 422 for a
 /// bad score (see [`Score::parse`]).
 pub async fn override_result(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score) -> ApiResult<Overridden> {
-    let mut table = Table::open(ctx, pairing_id).await?;
+    let mut table = Table::open(ctx, user, pairing_id).await?;
     super::require_judge(&table.t, user, "override results")?;
     if !table.best_of_three() {
         score.parse(&table.t)?;

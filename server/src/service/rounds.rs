@@ -36,7 +36,7 @@ pub(crate) fn round_not_found() -> ApiError {
 /// 403 for anyone but the TO; 409 when the event is not in progress, the
 /// previous round is still open, or every planned round exists.
 pub async fn create(ctx: &Ctx, user: &User, id: TournamentId, input: CreateRound) -> ApiResult<RoundView> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "create rounds")?;
     if t.status != TournamentStatus::InProgress {
@@ -96,7 +96,7 @@ pub use arbiter_web::views::Published;
 pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Published> {
     for _ in 0..5 {
         let c = compute(ctx, user, round_id, false).await?;
-        let mut change = Change::begin(ctx, c.t.id).await?;
+        let mut change = Change::begin(ctx, c.t.id, user).await?;
         if change.tx().last_seq(c.t.id).await? != c.t.last_seq {
             continue;
         }
@@ -301,7 +301,7 @@ pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResu
 /// tables still unreported, unconfirmed or disputed (`details`).
 pub async fn close(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<RoundView> {
     let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
-    let mut change = Change::begin(ctx, t_id).await?;
+    let mut change = Change::begin(ctx, t_id, user).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, "close rounds")?;
     let mut round = change.tx().round(round_id).await?.ok_or_else(round_not_found)?;
@@ -371,7 +371,7 @@ async fn latest_for_undo(
     action: &str,
 ) -> ApiResult<(Change, crate::domain::Tournament, Round)> {
     let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
-    let change = Change::begin(ctx, t_id).await?;
+    let change = Change::begin(ctx, t_id, user).await?;
     let t = load_tournament(change.tx(), t_id).await?;
     require_to(&t, user, action)?;
     let round = change.tx().round(round_id).await?.ok_or_else(round_not_found)?;

@@ -63,7 +63,7 @@ pub async fn change(
     id: TournamentId,
     input: SettingsInput,
 ) -> ApiResult<(TournamentView, Vec<FieldChange>)> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "change the event's settings")?;
     let before = t.clone();

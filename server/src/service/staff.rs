@@ -5,10 +5,13 @@
 //! ([`crate::domain::Tournament::staff`]), read on every request: a removal
 //! takes effect at the member's next request.
 
+use super::log::Subject;
 use super::{load_tournament, require_judge, require_owner, Change, Ctx};
+use crate::bus::FieldChange;
 use crate::domain::{now_millis, Staff, StaffRole, TournamentId, User, UserId};
 use crate::error::{ApiError, ApiResult, Code};
 use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 
 /// One member, as the dashboard lists them.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
@@ -59,11 +62,13 @@ pub struct InviteInfo {
 /// # Errors
 /// 403 `not_owner` for anyone but the owner.
 pub async fn invite(ctx: &Ctx, user: &User, id: TournamentId, input: InviteInput) -> ApiResult<InviteView> {
-    let change = Change::begin(ctx, id).await?;
+    let change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_owner(&t, user, "invite staff")?;
     let code = super::codes::fresh();
     change.tx().put_staff_invite(&super::codes::hash(&code), id, input.role, user.id).await?;
+    let role = FieldChange::changed([("role", Value::Null, json!(input.role.as_str()))]);
+    change.note("staff_invited", Subject::default(), &role).await?;
     change.commit(ctx).await?;
     Ok(InviteView { path: format!("/staff/{code}"), code, role: input.role.as_str().into() })
 }
@@ -93,7 +98,7 @@ fn invite_not_found() -> ApiError {
 /// 404 `invite_not_found`; 409 `already_staff` for the owner.
 pub async fn accept(ctx: &Ctx, user: &User, code: &str) -> ApiResult<StaffView> {
     let info = invite_info(ctx, code).await?;
-    let change = Change::begin(ctx, info.tournament_id).await?;
+    let change = Change::begin(ctx, info.tournament_id, user).await?;
     let mut t = load_tournament(change.tx(), info.tournament_id).await?;
     let Some((_, role)) = change.tx().staff_invite(&super::codes::hash(code)).await? else {
         return Err(invite_not_found());
@@ -102,6 +107,9 @@ pub async fn accept(ctx: &Ctx, user: &User, code: &str) -> ApiResult<StaffView> 
         return Err(ApiError::conflict(Code::AlreadyStaff, "You own this event: you have every right already."));
     }
     change.tx().delete_staff_invite(&super::codes::hash(code)).await?;
+    let was = t.staff_role(user.id).map_or(Value::Null, |r| json!(r.as_str()));
+    let roles = FieldChange::changed([("role", was, json!(role.as_str()))]);
+    change.note("staff_joined", Subject::named(&user.display_name), &roles).await?;
     t.staff.retain(|s| s.user_id != user.id);
     let member = Staff { user_id: user.id, role, name: user.display_name.clone(), added_at: now_millis() };
     t.staff.push(member.clone());
@@ -134,14 +142,15 @@ pub async fn list(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Vec<Sta
 /// # Errors
 /// 403 `not_owner`; 404 `staff_not_found` for an account not on the staff.
 pub async fn remove(ctx: &Ctx, user: &User, id: TournamentId, member: UserId) -> ApiResult<()> {
-    let change = Change::begin(ctx, id).await?;
+    let change = Change::begin(ctx, id, user).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_owner(&t, user, "remove staff")?;
-    let before = t.staff.len();
-    t.staff.retain(|s| s.user_id != member);
-    if t.staff.len() == before {
+    let Some(gone) = t.staff.iter().find(|s| s.user_id == member).cloned() else {
         return Err(ApiError::not_found(Code::StaffNotFound, "This account is not on the event's staff."));
-    }
+    };
+    t.staff.retain(|s| s.user_id != member);
+    let roles = FieldChange::changed([("role", json!(gone.role.as_str()), Value::Null)]);
+    change.note("staff_removed", Subject::named(&gone.name), &roles).await?;
     change.tx().update_tournament(&t).await?;
     change.commit(ctx).await?;
     Ok(())

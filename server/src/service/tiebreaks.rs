@@ -287,7 +287,7 @@ pub async fn get(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResul
 /// `"confirm": true`; 422 for an invalid configuration or point values, or
 /// a request that sets nothing.
 pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: SetTiebreaks) -> ApiResult<TiebreaksView> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "change the tie-breaks")?;
     if input.config.is_none() && input.points.is_none() {

@@ -68,7 +68,7 @@ pub struct TieAction {
 /// for a swap of the tie's last player, 409 `not_unresolved` for lots on a
 /// tie a tie-break orders, 409 `already_drawn` for lots drawn before.
 pub async fn act(ctx: &Ctx, user: &User, id: TournamentId, input: TieAction) -> ApiResult<ResolutionView> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "order tied players")?;
     let players = change.tx().players(id).await?;
@@ -143,7 +143,7 @@ pub async fn act(ctx: &Ctx, user: &User, id: TournamentId, input: TieAction) -> 
 /// # Errors
 /// 403 for anyone but the TO.
 pub async fn dismiss_notices(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<usize> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "dismiss tie notices")?;
     let count = t.tie_notices.len();

@@ -184,7 +184,7 @@ pub async fn create(ctx: &Ctx, user: &User, input: CreateTournament) -> ApiResul
     let t = validate(input, user.id)?;
     let tx = ctx.store.begin().await?;
     tx.insert_tournament(&t).await?;
-    let mut change = Change::on_new(tx, t.id);
+    let mut change = Change::on_new(tx, t.id, user);
     let v = views::tournament(&t, 0);
     change.emit(EventData::TournamentCreated { tournament: v.clone() }).await?;
     change.commit(ctx).await?;
@@ -276,7 +276,7 @@ pub async fn advance(
     id: TournamentId,
     from: Option<TournamentStatus>,
 ) -> ApiResult<TournamentView> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "advance the tournament's status")?;
     if let Some(from) = from.filter(|&f| f != t.status) {
@@ -336,7 +336,7 @@ pub async fn advance(
 /// # Errors
 /// 403 for anyone but the TO; 409 `not_draft` once published.
 pub async fn delete(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
-    let change = Change::begin(ctx, id).await?;
+    let change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "delete the tournament")?;
     if t.status != TournamentStatus::Draft {
@@ -352,7 +352,7 @@ pub async fn delete(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
 /// # Errors
 /// 403 for anyone but the TO; 409 when already locked, or once the event is complete.
 pub async fn lock_lists(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<TournamentView> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "lock army lists")?;
     if t.lists_locked {
@@ -383,7 +383,7 @@ pub async fn lock_lists(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<T
 /// 403 for anyone but the TO; 409 `lists_not_locked` when they are not
 /// locked; 409 `wrong_status` once the event is complete.
 pub async fn unlock_lists(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<TournamentView> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "unlock army lists")?;
     if t.status == TournamentStatus::Complete {

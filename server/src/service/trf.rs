@@ -159,7 +159,7 @@ fn invalid(e: impl std::fmt::Display) -> ApiError {
 /// `trf_unsupported` for acceleration and forbidden pairs.
 pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> ApiResult<Imported> {
     let trf = Trf::parse(text).map_err(invalid)?;
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let mut t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "import a TRF")?;
     if t.game != Game::Chess || t.pairing_system != PairingSystem::Dutch {

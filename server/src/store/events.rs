@@ -1,9 +1,9 @@
 //! The event log: one row per tournament state change, numbered by a
 //! gap-free per-tournament sequence.
 
-use super::entity::{event, tournament};
+use super::entity::{event, staff_action, tournament};
 use super::{StoreError, StoreResult, Tx};
-use crate::domain::TournamentId;
+use crate::domain::{Actor, ActorRole, TournamentId};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 /// An event as stored.
@@ -19,6 +19,9 @@ pub struct StoredEvent {
     pub payload: String,
     /// When it was written (Unix ms).
     pub created_at: i64,
+    /// Who made the change, and as what (`None`: no one did, or it was
+    /// written before actors were recorded).
+    pub actor: Option<Actor>,
 }
 
 impl Tx {
@@ -31,6 +34,7 @@ impl Tx {
         kind: &str,
         payload: String,
         at: i64,
+        actor: Option<Actor>,
     ) -> StoreResult<StoredEvent> {
         self.exec("UPDATE tournaments SET last_seq = last_seq + 1 WHERE id = ?", vec![tournament.into()]).await?;
         let seq = self.last_seq(tournament).await?;
@@ -40,9 +44,11 @@ impl Tx {
             kind: Set(kind.to_string()),
             payload: Set(payload.clone()),
             created_at: Set(at),
+            actor_id: Set(actor.map(|a| a.user)),
+            actor_role: Set(actor.map(|a| a.role.as_str().to_string())),
         };
         row.insert(self.conn()).await?;
-        Ok(StoredEvent { tournament_id: tournament, seq, kind: kind.to_string(), payload, created_at: at })
+        Ok(StoredEvent { tournament_id: tournament, seq, kind: kind.to_string(), payload, created_at: at, actor })
     }
 
     /// The sequence number of `tournament`'s last event.
@@ -112,5 +118,70 @@ fn stored(m: event::Model) -> StoredEvent {
         kind: m.kind,
         payload: m.payload,
         created_at: m.created_at,
+        actor: m
+            .actor_id
+            .zip(m.actor_role.as_deref().and_then(ActorRole::parse))
+            .map(|(user, role)| Actor { user, role }),
+    }
+}
+
+/// An organiser's change that is no public event (an invitation, the
+/// constraints, the prize settings, a draft, a claim code), as logged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaffAction {
+    /// The tournament.
+    pub tournament_id: TournamentId,
+    /// When (Unix ms).
+    pub at: i64,
+    /// Who, and as what.
+    pub actor: Actor,
+    /// What they did, e.g. `staff_invited` (snake_case).
+    pub kind: String,
+    /// What it was about, in words (a player's name, a role, a round).
+    pub subject: String,
+    /// Each field before and after, as JSON text (`[]` for none).
+    pub changes: String,
+}
+
+impl Tx {
+    /// Logs an organiser's change that is no public event, in the change's
+    /// transaction.
+    pub async fn insert_staff_action(&self, a: &StaffAction) -> StoreResult<()> {
+        staff_action::ActiveModel {
+            tournament_id: Set(a.tournament_id),
+            at: Set(a.at),
+            actor_id: Set(a.actor.user),
+            actor_role: Set(a.actor.role.as_str().to_string()),
+            kind: Set(a.kind.clone()),
+            subject: Set(a.subject.clone()),
+            changes: Set(a.changes.clone()),
+            ..Default::default()
+        }
+        .insert(self.conn())
+        .await?;
+        Ok(())
+    }
+
+    /// The tournament's logged staff actions, oldest first (at most [`super::SQL_MAX`]).
+    pub async fn staff_actions(&self, tournament: TournamentId) -> StoreResult<Vec<StaffAction>> {
+        Ok(staff_action::Entity::find()
+            .filter(staff_action::Column::TournamentId.eq(tournament))
+            .order_by_asc(staff_action::Column::Id)
+            .limit(super::SQL_MAX)
+            .all(self.conn())
+            .await?
+            .into_iter()
+            .filter_map(|m| {
+                let role = ActorRole::parse(&m.actor_role)?;
+                Some(StaffAction {
+                    tournament_id: m.tournament_id,
+                    at: m.at,
+                    actor: Actor { user: m.actor_id, role },
+                    kind: m.kind,
+                    subject: m.subject,
+                    changes: m.changes,
+                })
+            })
+            .collect())
     }
 }

@@ -40,7 +40,7 @@ mod users;
 pub use backup::Contents;
 pub use drafts::StoredDraft;
 pub use elo_history::{outcome_name, EloEntry};
-pub use events::StoredEvent;
+pub use events::{StaffAction, StoredEvent};
 pub use ratings::{PlayerElo, RatedRound};
 pub use stats::StoreStats;
 

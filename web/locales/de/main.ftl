@@ -411,4 +411,5 @@ staff-invite-judge = Sie sind eingeladen, bei { $event } Schiedsrichter zu sein:
 staff-invite-co = Sie sind eingeladen, { $event } mitzuorganisieren, mit allen Rechten der Turnierleitung.
 staff-invite-accept = Annehmen und das Dashboard öffnen
 dash-staff = Team
+dash-log = Aktionsprotokoll
 dash-settings = Turniereinstellungen

@@ -411,4 +411,5 @@ staff-invite-judge = You are invited to judge { $event }: results, disputes, ove
 staff-invite-co = You are invited to co-organise { $event }, with every organiser's right.
 staff-invite-accept = Accept and open the dashboard
 dash-staff = Staff
+dash-log = Action log
 dash-settings = Event settings

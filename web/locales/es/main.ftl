@@ -411,4 +411,5 @@ staff-invite-judge = Está invitado a arbitrar { $event }: resultados, reclamaci
 staff-invite-co = Está invitado a coorganizar { $event }, con todos los derechos de un organizador.
 staff-invite-accept = Aceptar y abrir el panel
 dash-staff = Equipo
+dash-log = Registro de acciones
 dash-settings = Ajustes del torneo

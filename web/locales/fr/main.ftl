@@ -411,4 +411,5 @@ staff-invite-judge = Vous êtes invité à arbitrer { $event } : résultats, con
 staff-invite-co = Vous êtes invité à co-organiser { $event }, avec tous les droits d'un organisateur.
 staff-invite-accept = Accepter et ouvrir le tableau de bord
 dash-staff = Équipe
+dash-log = Journal des actions
 dash-settings = Réglages du tournoi

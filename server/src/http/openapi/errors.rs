@@ -135,6 +135,17 @@ pub const ERRORS: &[(&str, &str, &[Code])] = &[
     ("GET", "/api/tournaments/{id}/settings/log", &[Code::NotFound, Code::TournamentNotFound]),
     (
         "GET",
+        "/api/tournaments/{id}/log",
+        &[
+            Code::InvalidQuery,
+            Code::NotFound,
+            Code::NotSignedIn,
+            Code::NotTournamentOrganiser,
+            Code::TournamentNotFound,
+        ],
+    ),
+    (
+        "GET",
         "/api/tournaments/{id}/constraints",
         &[Code::NotFound, Code::NotSignedIn, Code::NotTournamentStaff, Code::TournamentNotFound],
     ),

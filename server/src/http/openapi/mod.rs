@@ -72,6 +72,7 @@ pub fn documented(path: &str) -> bool {
         super::tournaments::unlock_lists,
         super::tournaments::change_settings,
         super::tournaments::settings_log,
+        super::tournaments::action_log,
         super::tournaments::get_constraints,
         super::tournaments::set_constraints,
         super::tournaments::get_standings,

@@ -97,6 +97,11 @@ bodies! {
         /// The changes.
         log: Vec<crate::bus::SettingsChange>,
     }
+    /// `{"entries": […]}`: the action log, newest first.
+    ActionLogBody {
+        /// The actions.
+        entries: Vec<crate::service::log::LogEntry>,
+    }
     /// `{"byes": […]}`.
     ByesBody {
         /// The byes.

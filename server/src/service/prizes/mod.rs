@@ -14,6 +14,7 @@ mod inputs;
 pub mod views;
 
 use super::{load_tournament, require_to, Change};
+use crate::bus::FieldChange;
 use crate::bus::{EventData, PrizesNotice};
 use crate::domain::{
     now_millis, PlayerId, PrizeConfig, PrizeRun, PrizeRunId, RunOutputs, StoredPrizeConfig, TournamentId,
@@ -76,11 +77,15 @@ pub async fn get_config(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> A
 }
 
 async fn save(ctx: &Ctx, user: &User, id: TournamentId, config: PrizeConfig) -> ApiResult<PrizeConfigView> {
-    let change = Change::begin(ctx, id).await?;
+    let change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "set up prizes")?;
+    let before = change.tx().prize_config(id).await?.map(|c| c.config).unwrap_or_default();
     let stored = StoredPrizeConfig { tournament_id: id, config, updated_by: user.id, updated_at: now_millis() };
     change.tx().save_prize_config(&stored).await?;
+    let json = |c: &PrizeConfig| serde_json::to_value(c).map_err(ApiError::internal);
+    let changes = super::log::compare(&json(&before)?, &json(&stored.config)?);
+    change.note("prize_settings_saved", super::log::Subject::default(), &changes).await?;
     change.commit(ctx).await?;
     config_view(&stored.config, Some(stored.updated_at))
 }
@@ -164,7 +169,7 @@ fn trace(run: &PrizeRun) {
 /// override naming an unknown prize or player; 422 `invalid_prizes` when the engine refuses the data (e.g. scores out of
 /// the standings order).
 pub async fn run(ctx: &Ctx, user: &User, id: TournamentId, req: RunRequest) -> ApiResult<RunView> {
-    let change = Change::begin(ctx, id).await?;
+    let change = Change::begin(ctx, id, user).await?;
     let tx = change.tx();
     let t = load_tournament(tx, id).await?;
     require_to(&t, user, "allocate prizes")?;
@@ -199,6 +204,8 @@ pub async fn run(ctx: &Ctx, user: &User, id: TournamentId, req: RunRequest) -> A
         published_at: None,
     };
     tx.insert_prize_run(&run).await?;
+    let made = FieldChange::changed([("run_id", serde_json::Value::Null, serde_json::json!(run.id))]);
+    change.note("prizes_allocated", super::log::Subject::default(), &made).await?;
     change.commit(ctx).await?;
     trace(&run);
     views::run(&run)
@@ -264,7 +271,7 @@ pub async fn get_run_in(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunI
 /// 403 for anyone but the TO; 404 `prize_run_not_found`; 409
 /// `tournament_not_complete` before the standings are final.
 pub async fn publish(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunId) -> ApiResult<PublishedPrizesView> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "publish prizes")?;
     let mut r = change.tx().prize_run(id, run).await?.ok_or_else(run_not_found)?;
@@ -300,7 +307,7 @@ pub async fn publish(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunId) 
 /// # Errors
 /// 403 for anyone but the TO; 404 `prizes_not_published` when no run is published.
 pub async fn unpublish(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
-    let mut change = Change::begin(ctx, id).await?;
+    let mut change = Change::begin(ctx, id, user).await?;
     let t = load_tournament(change.tx(), id).await?;
     require_to(&t, user, "take published prizes back")?;
     let run = change.tx().published_prize_run(id).await?.ok_or_else(|| {

@@ -1,7 +1,7 @@
 //! `events`: the per-tournament event log.
 #![allow(missing_docs)]
 
-use crate::domain::TournamentId;
+use crate::domain::{TournamentId, UserId};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -14,6 +14,8 @@ pub struct Model {
     pub kind: String,
     pub payload: String,
     pub created_at: i64,
+    pub actor_id: Option<UserId>,
+    pub actor_role: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

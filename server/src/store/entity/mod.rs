@@ -18,6 +18,7 @@ pub mod round;
 pub mod round_clock;
 pub mod round_draft;
 pub mod session;
+pub mod staff_action;
 pub mod staff_invite;
 pub mod tournament;
 pub mod user;
