@@ -20,7 +20,8 @@
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::crokinole::{CrokinoleFormat, CrokinoleGame, CrokinoleScoring, CrokinoleSide};
 use arbiter_engine::standings::{
-    compute_crokinole, mini_league, CrokinoleConfig, CrokinoleEvent, OpenTieKind, StandingsError, TieReason, TieStatus,
+    compute_crokinole, mini_league, Adjustment, AdjustmentKind, CrokinoleConfig, CrokinoleEvent, OpenTieKind,
+    StandingsError, TieReason, TieStatus,
 };
 
 const P1: u32 = 1;
@@ -67,7 +68,12 @@ fn example_games() -> Vec<CrokinoleGame> {
 }
 
 fn example() -> CrokinoleEvent {
-    CrokinoleEvent { players: (1..=7).map(PlayerNo).collect(), games: example_games(), byes: vec![] }
+    CrokinoleEvent {
+        players: (1..=7).map(PlayerNo).collect(),
+        games: example_games(),
+        byes: vec![],
+        adjustments: vec![],
+    }
 }
 
 const RR_WINS: CrokinoleConfig =
@@ -145,7 +151,7 @@ fn a_mini_league_decision_is_named_mini_league() {
     // A beats B (B scores more 20s), B beats C, C beats A: 2 points each,
     // mini-league points 2 each; mini-league 20s B 8, C 4, A 3.
     let games = vec![game((1, 6, 1), (2, 2, 5)), game((2, 6, 3), (3, 2, 1)), game((3, 6, 3), (1, 2, 2))];
-    let event = CrokinoleEvent { players: (1..=3).map(PlayerNo).collect(), games, byes: vec![] };
+    let event = CrokinoleEvent { players: (1..=3).map(PlayerNo).collect(), games, byes: vec![], adjustments: vec![] };
     let s = compute_crokinole(&event, &RR_WINS).unwrap();
     let ml = Some(TieReason::MiniLeague);
     assert_eq!(summary(&s), vec![(2, "2".into(), ml, 1), (3, "2".into(), ml, 2), (1, "2".into(), ml, 3)]);
@@ -160,7 +166,7 @@ fn a_mini_league_decision_is_named_mini_league() {
         game((2, 6, 0), (4, 2, 0)),
         game((4, 6, 0), (3, 2, 0)),
     ];
-    let event = CrokinoleEvent { players: (1..=4).map(PlayerNo).collect(), games, byes: vec![] };
+    let event = CrokinoleEvent { players: (1..=4).map(PlayerNo).collect(), games, byes: vec![], adjustments: vec![] };
     let s = compute_crokinole(&event, &RR_WINS).unwrap();
     let hh = Some(TieReason::HeadToHead);
     assert_eq!(
@@ -182,7 +188,7 @@ fn summary(s: &arbiter_engine::standings::Standings) -> Vec<(u32, String, Option
 }
 
 fn swiss_event(players: u32, games: Vec<CrokinoleGame>) -> CrokinoleEvent {
-    CrokinoleEvent { players: (1..=players).map(PlayerNo).collect(), games, byes: vec![] }
+    CrokinoleEvent { players: (1..=players).map(PlayerNo).collect(), games, byes: vec![], adjustments: vec![] }
 }
 
 #[test]
@@ -243,7 +249,12 @@ fn points_mode_and_byes() {
     // Points mode ranks by crokinole points; a bye is worth 0 there unless
     // the event says otherwise, and a win's 2 in wins mode.
     let games = vec![game((1, 6, 3), (2, 2, 1)), game((2, 8, 2), (3, 0, 0))];
-    let event = CrokinoleEvent { players: (1..=3).map(PlayerNo).collect(), games, byes: vec![PlayerNo(3)] };
+    let event = CrokinoleEvent {
+        players: (1..=3).map(PlayerNo).collect(),
+        games,
+        byes: vec![PlayerNo(3)],
+        adjustments: vec![],
+    };
     let s = compute_crokinole(&event, &swiss(CrokinoleScoring::Points)).unwrap();
     let got: Vec<(u32, &str)> = s.rows.iter().map(|r| (r.player.0, r.score.display.as_str())).collect();
     assert_eq!(got, vec![(2, "10"), (1, "6"), (3, "0")]);
@@ -258,11 +269,43 @@ fn points_mode_and_byes() {
 
 #[test]
 fn bad_games_are_reported() {
-    let event = CrokinoleEvent { players: vec![PlayerNo(1)], games: vec![game((1, 4, 0), (2, 4, 0))], byes: vec![] };
+    let event = CrokinoleEvent {
+        players: vec![PlayerNo(1)],
+        games: vec![game((1, 4, 0), (2, 4, 0))],
+        byes: vec![],
+        adjustments: vec![],
+    };
     assert_eq!(
         compute_crokinole(&event, &RR_WINS),
         Err(StandingsError::UnknownPlayer { game: 0, player: PlayerNo(2) })
     );
-    let event = CrokinoleEvent { players: vec![PlayerNo(1)], games: vec![game((1, 4, 0), (1, 4, 0))], byes: vec![] };
+    let event = CrokinoleEvent {
+        players: vec![PlayerNo(1)],
+        games: vec![game((1, 4, 0), (1, 4, 0))],
+        byes: vec![],
+        adjustments: vec![],
+    };
     assert_eq!(compute_crokinole(&event, &RR_WINS), Err(StandingsError::SelfGame { game: 0, player: PlayerNo(1) }));
+}
+
+#[test]
+fn a_points_penalty_moves_the_primary_value() {
+    // Round 1: 1 beats 2, 3 beats 4; round 2: 3 beats 1, 2 beats 4: 3 on 4,
+    // 1 and 2 on 2, 4 on 0. Player 3 loses 3 points for slow play: 1 point,
+    // behind 1 and 2 (2 each), ahead of 4.
+    let games = vec![
+        game((1, 6, 1), (2, 2, 3)),
+        game((3, 6, 2), (4, 2, 2)),
+        game((1, 2, 0), (3, 6, 1)),
+        game((2, 6, 4), (4, 2, 0)),
+    ];
+    let mut event = swiss_event(4, games);
+    event.adjustments = vec![Adjustment { player: PlayerNo(3), kind: AdjustmentKind::Points, amount: -3 }];
+    let s = compute_crokinole(&event, &swiss(CrokinoleScoring::Wins)).unwrap();
+    let rows: Vec<(u32, &str)> = s.rows.iter().map(|r| (r.player.0, r.score.display.as_str())).collect();
+    assert_eq!(rows, [(1, "2"), (2, "2"), (3, "1"), (4, "0")]);
+    // A wins or VP adjustment is not crokinole's: ignored.
+    event.adjustments = vec![Adjustment { player: PlayerNo(4), kind: AdjustmentKind::Wins, amount: 5 }];
+    let s = compute_crokinole(&event, &swiss(CrokinoleScoring::Wins)).unwrap();
+    assert_eq!(s.rows[3].player, PlayerNo(4));
 }

@@ -105,6 +105,7 @@ fn crokinole(twenties_1: u32, twenties_3: u32) -> CrokinoleEvent {
             CrokinoleGame { a: side(3, 6, twenties_3), b: side(4, 2, 0) },
         ],
         byes: vec![],
+        adjustments: vec![],
     }
 }
 

@@ -26,6 +26,7 @@ mod m0016_claim_codes;
 mod m0017_staff;
 mod m0018_constraints;
 mod m0019_action_log;
+mod m0020_adjustments;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -53,6 +54,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0017_staff::Migration),
             Box::new(m0018_constraints::Migration),
             Box::new(m0019_action_log::Migration),
+            Box::new(m0020_adjustments::Migration),
         ]
     }
 }

@@ -514,6 +514,28 @@ pub struct Player {
     pub registered_at: Millis,
     /// Rating, title, birth date, club… (chess pairing, tie-breaks, prizes).
     pub profile: PlayerProfile,
+    /// Penalties, bonuses, painting and sportsmanship scores, oldest first.
+    pub adjustments: Vec<PlayerAdjustment>,
+}
+
+/// One score beside the games, as entered by staff: a penalty or bonus, or
+/// a 40K painting or sportsmanship score ([`arbiter_engine::standings::adjustment`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerAdjustment {
+    /// Its number among the player's adjustments (1, 2, …; never reused).
+    pub no: u32,
+    /// What it moves.
+    pub kind: arbiter_engine::standings::AdjustmentKind,
+    /// By how much (negative: a penalty).
+    pub amount: i64,
+    /// Why, in the staff's words (shown to the player and in the standings).
+    pub reason: String,
+    /// The round it concerns, if any.
+    pub round: Option<u32>,
+    /// Who entered it (their name).
+    pub by: String,
+    /// When (Unix ms).
+    pub at: Millis,
 }
 
 impl Player {

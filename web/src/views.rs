@@ -106,6 +106,9 @@ pub struct PlayerView {
     /// Rating, title, club… (birth date, sex and disability only for the TO and the player).
     #[serde(default)]
     pub profile: ProfileView,
+    /// Penalties, bonuses, painting and sportsmanship scores, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub adjustments: Vec<AdjustmentView>,
 }
 
 /// A player's profile as shown. Public: rating, FIDE id, title, federation,
@@ -352,6 +355,39 @@ pub struct StandingView {
     /// In an event played in pools: the player's place in the pool's own standings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pool_rank: Option<u32>,
+    /// The penalties, bonuses and painting or sportsmanship scores counted
+    /// in this line, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub adjustments: Vec<AdjustmentView>,
+}
+
+/// A score beside the games, as a player and the standings show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AdjustmentView {
+    /// Its number among the player's adjustments (to remove it).
+    pub no: u32,
+    /// `wins`, `vp`, `painting`, `sportsmanship` (40K); `points` (crokinole).
+    pub kind: String,
+    /// By how much (negative: a penalty).
+    pub amount: i64,
+    /// Why.
+    pub reason: String,
+    /// The round it concerns, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
+    /// Who entered it.
+    pub by: String,
+    /// When (Unix ms).
+    pub at: i64,
+}
+
+impl AdjustmentView {
+    /// The amount with its sign: `+2`, `-1`.
+    #[must_use]
+    pub fn amount_signed(&self) -> String {
+        format!("{:+}", self.amount)
+    }
 }
 
 impl StandingView {

@@ -19,7 +19,7 @@
     "Koya System": "ks", "Average Rating of Opponents": "aro", "Tournament Performance Rating": "tpr",
     "Perfect Tournament Performance": "ptp", "Average Performance Rating of Opponents": "apro",
     "Average Perfect Performance of Opponents": "appo", "Rating": "rtng", "Wins": "wins", "VP margin": "vp-margin",
-    "Strength of schedule": "sos", "Total VP": "total-vp", "Battle points": "battle-points", "Record": "record",
+    "Strength of schedule": "sos", "Total VP": "total-vp", "Battle points": "battle-points", "Painting": "painting", "Sportsmanship": "sportsmanship", "Record": "record",
     "Points": "points", "Crokinole points scored": "croki-points", "Game points (2 win, 1 tie, 0 loss)": "game-points",
     "Mini-league points": "ml-points", "Mini-league 20s": "ml-20s", "Total 20s": "total-20s", "Head-to-head": "h2h",
   };

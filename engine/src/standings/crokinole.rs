@@ -18,6 +18,7 @@
 //! criteria are not re-applied to a sub-tie (the specification sends players
 //! level on mini-league points and 20s straight to total 20s).
 
+use super::adjustment::{Adjustment, AdjustmentKind};
 use super::error::StandingsError;
 use super::rank::{assemble, rank, Criterion, Table};
 use super::table::{Column, MiniLeagueRow, Standings, TieReason, TieStatus};
@@ -69,6 +70,10 @@ pub struct CrokinoleEvent {
     /// One entry per bye received.
     #[serde(default)]
     pub byes: Vec<PlayerNo>,
+    /// The organisers' adjustments of the primary value
+    /// ([`AdjustmentKind::Points`]; other kinds are not crokinole's and are ignored).
+    #[serde(default)]
+    pub adjustments: Vec<Adjustment<PlayerNo>>,
 }
 
 /// One crokinole game.
@@ -253,6 +258,10 @@ pub fn compute_crokinole(event: &CrokinoleEvent, config: &CrokinoleConfig) -> Re
     });
     for &p in &ix.byes {
         primary[p] += i64::from(bye);
+    }
+    for a in event.adjustments.iter().filter(|a| a.kind == AdjustmentKind::Points) {
+        let p = ix.nos.binary_search(&a.player).map_err(|_| StandingsError::NotInEvent { player: a.player })?;
+        primary[p] += a.amount;
     }
 
     // The head-to-head / mini-league values, computed over each group of

@@ -18,6 +18,7 @@
 //! - [`version`]: the C.07 version by start date.
 //! - [`table`], [`value`]: the output types and exact values.
 
+pub mod adjustment;
 pub mod config;
 pub mod crokinole;
 mod error;
@@ -30,6 +31,7 @@ pub mod version;
 pub mod wh40k;
 pub mod wh40k_table;
 
+pub use adjustment::{Adjustment, AdjustmentKind};
 pub use config::{ChessConfig, ChessTiebreak, Modifier, StandingsConfig};
 pub use crokinole::{compute_crokinole, mini_league, CrokinoleConfig, CrokinoleEvent};
 pub use error::StandingsError;

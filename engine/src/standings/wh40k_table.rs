@@ -11,6 +11,7 @@
 //! game (a scoring pack's points, e.g. 20–0 from the VP difference) can rank
 //! by them instead of wins, or use them as a tie-break.
 
+use super::adjustment::{total, Adjustment, AdjustmentKind};
 use super::error::StandingsError;
 use super::rank::{assemble, rank, Criterion, Table};
 use super::table::{Column, Standings};
@@ -74,6 +75,10 @@ pub enum Wh40kTiebreak {
     TotalVp,
     /// The battle points the event awarded, summed.
     BattlePoints,
+    /// The painting scores staff entered, summed ([`AdjustmentKind::Painting`]).
+    Painting,
+    /// The sportsmanship scores staff entered, summed ([`AdjustmentKind::Sportsmanship`]).
+    Sportsmanship,
 }
 
 impl Wh40kTiebreak {
@@ -84,6 +89,8 @@ impl Wh40kTiebreak {
             Wh40kTiebreak::StrengthOfSchedule => ("SOS", "Strength of schedule"),
             Wh40kTiebreak::TotalVp => ("VP", "Total VP"),
             Wh40kTiebreak::BattlePoints => ("BP", "Battle points"),
+            Wh40kTiebreak::Painting => ("PNT", "Painting"),
+            Wh40kTiebreak::Sportsmanship => ("SPT", "Sportsmanship"),
         };
         Column { code: code.into(), name: name.into() }
     }
@@ -102,7 +109,9 @@ pub struct BattlePoints<Id> {
 
 /// The standings of a 40K event: `entrants` in registration order (row
 /// `player` is `PlayerNo(k + 1)` for `entrants[k]`), the `games` that count,
-/// and the battle points awarded (empty when the event scores none).
+/// the battle points awarded (empty when the event scores none) and the
+/// organisers' adjustments (wins, VP, battle points, painting,
+/// sportsmanship; [`super::wh40k::adjust`]).
 ///
 /// # Errors
 /// [`StandingsError::Wh40k`] for inconsistent games (see
@@ -111,18 +120,21 @@ pub fn compute_wh40k<Id>(
     entrants: &[Id],
     games: &[Game<Id>],
     battle_points: &[BattlePoints<Id>],
+    adjustments: &[Adjustment<Id>],
     config: &Wh40kConfig,
 ) -> Result<Standings, StandingsError>
 where
     Id: Copy + Eq + Hash + Ord + Debug,
 {
-    let lines = wh40k::standings(entrants, games).map_err(|e| StandingsError::Wh40k(e.to_string()))?;
-    wh40k_table(entrants, &lines, battle_points, config)
+    let mut lines = wh40k::standings(entrants, games).map_err(|e| StandingsError::Wh40k(e.to_string()))?;
+    wh40k::adjust(&mut lines, adjustments);
+    wh40k_table(entrants, &lines, battle_points, adjustments, config)
 }
 
 /// [`compute_wh40k`] from the players' lines already computed by
-/// [`super::wh40k::standings`] for the same `entrants` (so a caller that shows
-/// the lines too computes them once).
+/// [`super::wh40k::standings`] (and [`super::wh40k::adjust`]ed) for the same
+/// `entrants` (so a caller that shows the lines too computes them once);
+/// `adjustments` add battle points and the painting and sportsmanship scores.
 ///
 /// # Errors
 /// [`StandingsError::Wh40k`] for battle points of a non-entrant.
@@ -130,6 +142,7 @@ pub fn wh40k_table<Id>(
     entrants: &[Id],
     lines: &[Standing<Id>],
     battle_points: &[BattlePoints<Id>],
+    adjustments: &[Adjustment<Id>],
     config: &Wh40kConfig,
 ) -> Result<Standings, StandingsError>
 where
@@ -151,6 +164,7 @@ where
         })?;
         bp[*k] += i64::from(b.points);
     }
+    let adjusted = |k: usize, kind| total(adjustments, &entrants[k], kind);
     let value = |t: Wh40kTiebreak, k: usize| -> (Exact, String) {
         let s = lines[k];
         match t {
@@ -162,7 +176,16 @@ where
             Wh40kTiebreak::TotalVp => {
                 (Exact::integer(i64::try_from(s.vp_for).unwrap_or(i64::MAX)), s.vp_for.to_string())
             }
-            Wh40kTiebreak::BattlePoints => (Exact::integer(bp[k]), bp[k].to_string()),
+            Wh40kTiebreak::BattlePoints => {
+                let v = bp[k] + adjusted(s.registration, AdjustmentKind::BattlePoints);
+                (Exact::integer(v), v.to_string())
+            }
+            Wh40kTiebreak::Painting | Wh40kTiebreak::Sportsmanship => {
+                let kind =
+                    if t == Wh40kTiebreak::Painting { AdjustmentKind::Painting } else { AdjustmentKind::Sportsmanship };
+                let v = adjusted(s.registration, kind);
+                (Exact::integer(v), v.to_string())
+            }
         }
     };
     let primary: Vec<(Exact, String)> = (0..lines.len())

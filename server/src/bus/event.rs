@@ -19,8 +19,8 @@ use crate::store::StoredEvent;
 use arbiter_web::views::playoffs::BracketView;
 use arbiter_web::views::ratings::RatingsChangedView;
 use arbiter_web::views::{
-    ByeView, ClockView, Imported, NoticeView, PairingView, PlayerView, Published, ResolutionView, RoundView,
-    TiebreaksChange, TournamentView,
+    AdjustmentView, ByeView, ClockView, Imported, NoticeView, PairingView, PlayerView, Published, ResolutionView,
+    RoundView, TiebreaksChange, TournamentView,
 };
 use bytestring::ByteString;
 use serde::{Deserialize, Serialize};
@@ -89,6 +89,16 @@ pub enum EventData {
         player: PlayerView,
         /// Who, when, and each field before and after.
         change: SettingsChange,
+    },
+    /// Staff added a penalty, bonus, painting or sportsmanship score to a
+    /// player, or took one back (`removed`); `standings_changed` follows.
+    PlayerAdjusted {
+        /// The registration as it now is, with its adjustments.
+        player: PlayerView,
+        /// The adjustment added or taken back.
+        adjustment: AdjustmentView,
+        /// Whether it was taken back.
+        removed: bool,
     },
     /// The TO reinstated a player who had dropped (or been removed): they
     /// are paired again from the next round.
@@ -285,6 +295,8 @@ pub enum Cause {
     PairingsWithdrawn,
     /// A late entry's missed rounds count (byes).
     LateEntry,
+    /// Staff adjusted a player's score (a penalty, bonus, painting or sportsmanship score).
+    Adjusted,
     /// A cause this build does not know.
     #[serde(other)]
     Other,
@@ -361,6 +373,7 @@ impl EventData {
             EventData::ListsLocked { .. } => "lists_locked",
             EventData::ListsUnlocked { .. } => "lists_unlocked",
             EventData::PlayerReinstated { .. } => "player_reinstated",
+            EventData::PlayerAdjusted { .. } => "player_adjusted",
             EventData::PlayerEdited { .. } => "player_edited",
             EventData::RoundCreated { .. } => "round_created",
             EventData::PairingsPublished(_) => "pairings_published",

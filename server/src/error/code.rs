@@ -62,6 +62,8 @@ const TOO_MANY: Option<StatusCode> = always(StatusCode::TOO_MANY_REQUESTS);
 const CHOSEN: Option<StatusCode> = None;
 
 codes! {
+    /// The player has no adjustment with this number.
+    AdjustmentNotFound = "adjustment_not_found", NOT_FOUND;
     /// A round is asked for, but every round of the event has been created or paired.
     AllRoundsPlayed = "all_rounds_played", CONFLICT;
     /// The player checking in is already checked in.
@@ -135,6 +137,8 @@ codes! {
     GroupNotFound = "group_not_found", NOT_FOUND;
     /// Something failed on the server (or a handler panicked); the cause is logged, not sent.
     Internal = "internal", always(StatusCode::INTERNAL_SERVER_ERROR);
+    /// An adjustment of a player's score is refused: a kind the game does not have (chess: none, FIDE standings count only games), an amount out of range, a penalty without a reason, or an unknown round.
+    InvalidAdjustment = "invalid_adjustment", UNPROCESSABLE;
     /// A bye's `kind` is not `half`, `zero` or `full`.
     InvalidByeKind = "invalid_bye_kind", UNPROCESSABLE;
     /// Pairing constraints name a player not in the event, a player with themself, a table out of 1–9999, or a table or player fixed twice.

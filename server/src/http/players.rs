@@ -1,11 +1,12 @@
 //! Player actions (register, list, check in, drop) and the TO's player
-//! actions (list players, check a player in, remove a player).
+//! actions (list players, check a player in, remove a player, adjust a
+//! player's score).
 
 use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{PlayerId, TournamentId};
 use crate::error::ApiResult;
-use crate::service::players;
+use crate::service::{adjustments, players};
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
@@ -18,6 +19,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/players/{id}/check-in", web::post().to(check_in_player))
         .route("/api/players/{id}", web::delete().to(remove))
         .route("/api/players/{id}/reinstate", web::post().to(reinstate))
+        .route("/api/players/{id}/adjustments", web::post().to(adjust))
+        .route("/api/players/{id}/adjustments/{no}", web::delete().to(unadjust))
         .route("/api/players/{id}", web::patch().to(edit))
         .route("/api/players/{id}/history", web::get().to(history))
         .route("/api/players/{id}/profile", web::put().to(update_profile));
@@ -208,4 +211,42 @@ async fn update_profile(
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok()
         .json(json!({ "player": players::update_profile(&state.ctx, &user, *id, body.into_inner()).await? })))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/players/{id}/adjustments",
+    operation_id = "players_adjust",
+    tag = "players",
+    summary = "Add a penalty or bonus (40K wins or VP; crokinole points) or a 40K painting or sportsmanship score to a player; the standings change at once (staff, while the event is in progress).",
+    params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration id.")),
+    request_body = crate::service::adjustments::AdjustmentInput,
+    responses((status = 201, description = "The registration with its adjustments.", body = crate::http::schemas::bodies::PlayerBody))
+)]
+async fn adjust(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    id: web::Path<PlayerId>,
+    body: web::Json<adjustments::AdjustmentInput>,
+) -> ApiResult<HttpResponse> {
+    let player = adjustments::add(&state.ctx, &user, *id, body.into_inner()).await?;
+    Ok(HttpResponse::Created().json(json!({ "player": player })))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/players/{id}/adjustments/{no}",
+    operation_id = "players_unadjust",
+    tag = "players",
+    summary = "Take a player's adjustment back; the standings change at once (staff, while the event is in progress).",
+    params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration id."), ("no" = u32, Path, description = "The adjustment's number (`adjustments[].no`).")),
+    responses((status = 200, description = "The registration with its adjustments.", body = crate::http::schemas::bodies::PlayerBody))
+)]
+async fn unadjust(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    path: web::Path<(PlayerId, u32)>,
+) -> ApiResult<HttpResponse> {
+    let (id, no) = path.into_inner();
+    Ok(HttpResponse::Ok().json(json!({ "player": adjustments::remove(&state.ctx, &user, id, no).await? })))
 }

@@ -219,6 +219,7 @@ async fn insert_entry(
         registered_at: now,
         pairing_no: None,
         profile,
+        adjustments: Vec::new(),
     };
     change.tx().insert_player(&p).await?;
     change.emit(EventData::PlayerRegistered { player: views::player(&p, false, false) }).await?;

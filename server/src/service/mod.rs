@@ -6,6 +6,7 @@
 //! event for a change that did not happen.
 
 pub mod accounts;
+pub mod adjustments;
 pub mod byes;
 pub mod clock;
 pub mod codes;

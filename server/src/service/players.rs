@@ -122,6 +122,7 @@ pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: Register)
         registered_at: now_millis(),
         pairing_no: None,
         profile,
+        adjustments: Vec::new(),
     };
     change.tx().insert_player(&p).await?;
     change.emit(EventData::PlayerRegistered { player: views::player(&p, false, false) }).await?;

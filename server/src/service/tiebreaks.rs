@@ -230,6 +230,8 @@ fn available(t: &Tournament) -> Vec<TiebreakOption> {
             (Wh40kTiebreak::VpMargin, "+/-", "VP margin"),
             (Wh40kTiebreak::StrengthOfSchedule, "SOS", "Strength of schedule"),
             (Wh40kTiebreak::TotalVp, "VP", "Total VP"),
+            (Wh40kTiebreak::Painting, "PNT", "Painting"),
+            (Wh40kTiebreak::Sportsmanship, "SPT", "Sportsmanship"),
         ]
         .into_iter()
         .map(|(tb, code, name)| option(code.into(), name.into(), serde_json::to_value(tb).unwrap_or_default()))

@@ -238,6 +238,7 @@ pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> Api
             removed: false,
             registered_at: now,
             profile: profile(line)?,
+            adjustments: Vec::new(),
         };
         change.tx().insert_player(&p).await?;
         ids.insert(line.number, p.id);

@@ -3,8 +3,8 @@
 use crate::domain::{GameScore, Pairing, Player, PlayerId, Round, Tournament, UserId};
 use arbiter_engine::model::PointSystem;
 pub use arbiter_web::views::{
-    ClockView, DisputeView, PairingView, PlayerView, PointsView, ProfileView, RoundView, Seat, Snapshot, StandingView,
-    StandingsMeta, StandingsWindow, TournamentView, ViewState,
+    AdjustmentView, ClockView, DisputeView, PairingView, PlayerView, PointsView, ProfileView, RoundView, Seat,
+    Snapshot, StandingView, StandingsMeta, StandingsWindow, TournamentView, ViewState,
 };
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -56,7 +56,25 @@ pub fn player(p: &Player, show_list: bool, private: bool) -> PlayerView {
         dropped: p.dropped,
         removed: p.removed,
         profile: profile(&p.profile, private),
+        adjustments: adjustments(p),
     }
+}
+
+/// A player's adjustments as shown, oldest first.
+#[must_use]
+pub fn adjustments(p: &Player) -> Vec<AdjustmentView> {
+    p.adjustments
+        .iter()
+        .map(|a| AdjustmentView {
+            no: a.no,
+            kind: a.kind.as_str().into(),
+            amount: a.amount,
+            reason: a.reason.clone(),
+            round: a.round,
+            by: a.by.clone(),
+            at: a.at,
+        })
+        .collect()
 }
 
 /// The view of a profile; the private part only if `private`.

@@ -88,6 +88,7 @@ fn to_active(p: &Player) -> player::ActiveModel {
         profile: Set(
             (p.profile != PlayerProfile::default()).then(|| serde_json::to_string(&p.profile).unwrap_or_default())
         ),
+        adjustments: Set((!p.adjustments.is_empty()).then(|| serde_json::to_string(&p.adjustments).unwrap_or_default())),
     }
 }
 
@@ -112,6 +113,12 @@ fn from_model(m: player::Model) -> StoreResult<Player> {
         profile: match m.profile.as_deref() {
             None | Some("") => PlayerProfile::default(),
             Some(j) => serde_json::from_str(j).map_err(|_| StoreError::Corrupt(format!("player {}: profile", m.id)))?,
+        },
+        adjustments: match m.adjustments.as_deref() {
+            None | Some("") => Vec::new(),
+            Some(j) => {
+                serde_json::from_str(j).map_err(|_| StoreError::Corrupt(format!("player {}: adjustments", m.id)))?
+            }
         },
     })
 }

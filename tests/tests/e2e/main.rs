@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod a11y;
+mod adjustments;
 mod action_log;
 mod backup;
 mod bad_input;

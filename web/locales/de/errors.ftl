@@ -1,5 +1,6 @@
 # Die Fehlermeldungen der API, eine pro Fehlercode.
 
+err-adjustment-not-found = Dieser Spieler hat keine solche Anpassung.
 err-all-rounds-played = Alle Runden dieses Turniers sind bereits angelegt.
 err-already-checked-in = Dieser Spieler ist bereits eingecheckt.
 err-already-claimed = Dieser Spieler hat sich mit einem eigenen Konto angemeldet: es gibt nichts zu übernehmen.
@@ -35,6 +36,7 @@ err-full-bye-by-organiser = Nur der Turnierleiter kann ein Freilos mit 1 Punkt v
 err-group-not-found = An diesem Tabellenplatz beginnt keine punktgleiche Gruppe.
 err-internal = Auf dem Server ist etwas schiefgegangen; der Fehler wurde protokolliert.
 err-invalid-bye-kind = Ein Freilos ist einen halben, keinen oder einen ganzen Punkt wert.
+err-invalid-adjustment = Diese Wertungsanpassung ist so nicht möglich.
 err-invalid-constraints = Diese Paarungsvorgaben können so nicht verwendet werden.
 err-invalid-credentials = E-Mail und Passwort passen zu keinem Konto.
 err-invalid-csv = Die CSV-Datei der Preisliste ist nicht lesbar.

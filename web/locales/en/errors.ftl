@@ -2,6 +2,7 @@
 # Where a refusal builds a more precise English message, English answers with
 # that; the other languages answer with these.
 
+err-adjustment-not-found = This player has no such adjustment.
 err-all-rounds-played = Every round of this event has already been created.
 err-already-checked-in = This player is already checked in.
 err-already-claimed = This player registered with their own account: there is nothing to claim.
@@ -37,6 +38,7 @@ err-full-bye-by-organiser = Only the organiser can give a full-point bye.
 err-group-not-found = No tied group starts at that place of the standings.
 err-internal = Something went wrong on the server; it has been logged.
 err-invalid-bye-kind = A bye is worth half a point, zero or a full point.
+err-invalid-adjustment = This score adjustment cannot be made as sent.
 err-invalid-constraints = These pairing constraints cannot be used as sent.
 err-invalid-credentials = The e-mail and password do not match an account.
 err-invalid-csv = The prize list CSV cannot be read.

@@ -1,5 +1,6 @@
 # Los mensajes de error de la API, uno por código de error.
 
+err-adjustment-not-found = Este jugador no tiene ese ajuste.
 err-all-rounds-played = Ya se han creado todas las rondas de este torneo.
 err-already-checked-in = Este jugador ya está acreditado.
 err-already-claimed = Este jugador se inscribió con su propia cuenta: no hay nada que reclamar.
@@ -35,6 +36,7 @@ err-full-bye-by-organiser = Solo el organizador puede conceder un descanso de 1 
 err-group-not-found = Ningún grupo de empatados empieza en ese puesto de la clasificación.
 err-internal = Algo ha fallado en el servidor; se ha registrado.
 err-invalid-bye-kind = Un descanso vale medio punto, cero o un punto.
+err-invalid-adjustment = Este ajuste de puntuación no se puede hacer tal como se envió.
 err-invalid-constraints = Estas restricciones de emparejamiento no se pueden usar tal como se enviaron.
 err-invalid-credentials = El correo electrónico y la contraseña no corresponden a ninguna cuenta.
 err-invalid-csv = No se puede leer el CSV de la lista de premios.

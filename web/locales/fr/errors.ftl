@@ -1,5 +1,6 @@
 # Les messages d'erreur de l'API, un par code d'erreur.
 
+err-adjustment-not-found = Ce joueur n'a pas cet ajustement.
 err-all-rounds-played = Toutes les rondes de ce tournoi ont déjà été créées.
 err-already-checked-in = Ce joueur est déjà pointé.
 err-already-claimed = Ce joueur s'est inscrit avec son propre compte : il n'y a rien à réclamer.
@@ -35,6 +36,7 @@ err-full-bye-by-organiser = Seul l'organisateur peut accorder une exemption à 1
 err-group-not-found = Aucun groupe d'ex aequo ne commence à cette place du classement.
 err-internal = Une erreur s'est produite sur le serveur ; elle a été journalisée.
 err-invalid-bye-kind = Une exemption vaut un demi-point, zéro ou un point.
+err-invalid-adjustment = Cet ajustement de score ne peut pas être fait tel quel.
 err-invalid-constraints = Ces contraintes d'appariement ne peuvent pas être utilisées telles quelles.
 err-invalid-credentials = L'adresse e-mail et le mot de passe ne correspondent à aucun compte.
 err-invalid-csv = Le CSV de la liste des prix est illisible.

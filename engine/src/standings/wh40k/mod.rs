@@ -26,6 +26,7 @@ mod tests;
 
 pub(crate) use tally::{tally, Tally};
 
+use super::adjustment::{total, Adjustment, AdjustmentKind};
 use super::value::Exact;
 use crate::model::Outcome;
 use serde::{Deserialize, Serialize};
@@ -274,6 +275,12 @@ where
             opponents: t.opponents.iter().map(|&(_, o)| o).collect(),
         });
     }
+    rank_lines(&mut lines);
+    Ok(lines)
+}
+
+/// Sorts `lines` in ranking order (see the module docs) and numbers their ranks.
+fn rank_lines<Id>(lines: &mut [Standing<Id>]) {
     lines.sort_by(|a, b| {
         b.wins
             .cmp(&a.wins)
@@ -283,9 +290,29 @@ where
             .then(a.registration.cmp(&b.registration))
     });
     for (place, line) in lines.iter_mut().enumerate() {
-        line.rank = place as u32 + 1;
+        line.rank = u32::try_from(place + 1).unwrap_or(u32::MAX);
     }
-    Ok(lines)
+}
+
+/// Applies the organisers' wins and VP adjustments ([`Adjustment`]) to the
+/// lines of [`standings`] and ranks them again in the same order, so pairing
+/// and standings keep agreeing. Wins never go below 0, total VP neither; a
+/// VP adjustment moves the margin by what it moved the VP. Win rates and SOS
+/// stay those of the games (an adjustment is no game). Other kinds are
+/// [`crate::standings::wh40k_table`]'s.
+pub fn adjust<Id: Copy + Eq>(lines: &mut [Standing<Id>], adjustments: &[Adjustment<Id>]) {
+    if adjustments.is_empty() {
+        return;
+    }
+    for line in lines.iter_mut() {
+        let wins = total(adjustments, &line.id, AdjustmentKind::Wins);
+        line.wins = u32::try_from((i64::from(line.wins) + wins).max(0)).unwrap_or(u32::MAX);
+        let vp = total(adjustments, &line.id, AdjustmentKind::Vp);
+        let was = line.vp_for;
+        line.vp_for = u64::try_from((i64::try_from(was).unwrap_or(i64::MAX) + vp).max(0)).unwrap_or(u64::MAX);
+        line.margin += i64::try_from(line.vp_for).unwrap_or(i64::MAX) - i64::try_from(was).unwrap_or(i64::MAX);
+    }
+    rank_lines(lines);
 }
 
 /// The exact average of the opponents' over-the-board win rates; `Some(0)`

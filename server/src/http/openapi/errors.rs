@@ -272,6 +272,37 @@ pub const ERRORS: &[(&str, &str, &[Code])] = &[
         ],
     ),
     (
+        "POST",
+        "/api/players/{id}/adjustments",
+        &[
+            Code::BodyTooLarge,
+            Code::CrossSiteRequest,
+            Code::InvalidAdjustment,
+            Code::InvalidField,
+            Code::InvalidJson,
+            Code::NotFound,
+            Code::NotSignedIn,
+            Code::NotTournamentStaff,
+            Code::PlayerNotFound,
+            Code::TournamentNotFound,
+            Code::WrongStatus,
+        ],
+    ),
+    (
+        "DELETE",
+        "/api/players/{id}/adjustments/{no}",
+        &[
+            Code::AdjustmentNotFound,
+            Code::CrossSiteRequest,
+            Code::NotFound,
+            Code::NotSignedIn,
+            Code::NotTournamentStaff,
+            Code::PlayerNotFound,
+            Code::TournamentNotFound,
+            Code::WrongStatus,
+        ],
+    ),
+    (
         "PATCH",
         "/api/players/{id}",
         &[

@@ -86,6 +86,8 @@ pub fn documented(path: &str) -> bool {
         super::players::check_in_player,
         super::players::remove,
         super::players::reinstate,
+        super::players::adjust,
+        super::players::unadjust,
         super::players::edit,
         super::players::history,
         super::staff::list,

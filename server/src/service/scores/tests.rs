@@ -21,6 +21,7 @@ pub(crate) fn player(no: u32) -> Player {
         removed: false,
         registered_at: 0,
         profile: crate::domain::PlayerProfile::default(),
+        adjustments: Vec::new(),
     }
 }
 

@@ -14,7 +14,7 @@ use crate::domain::{
 use arbiter_engine::model::{Colour, Outcome, PlayerNo, RoundRecord, Unplayed};
 use arbiter_engine::standings::crokinole::{CrokinoleGame, CrokinoleSide};
 use arbiter_engine::standings::wh40k::Game;
-use arbiter_engine::standings::{CalendarDate, ChessEvent, ChessPlayer, CrokinoleEvent, PairingKind};
+use arbiter_engine::standings::{Adjustment, CalendarDate, ChessEvent, ChessPlayer, CrokinoleEvent, PairingKind};
 use chrono::Datelike as _;
 use std::collections::HashMap;
 
@@ -148,11 +148,18 @@ pub fn chess_event(t: &Tournament, entrants: &[&Player], rounds: &[Round], pairi
     }
 }
 
-/// A crokinole event: every confirmed game and every bye.
+/// A player's adjustments, as the engine takes them (naming the player `id`).
+pub fn adjustments<Id: Copy>(p: &Player, id: Id) -> Vec<Adjustment<Id>> {
+    p.adjustments.iter().map(|a| Adjustment { player: id, kind: a.kind, amount: a.amount }).collect()
+}
+
+/// A crokinole event: every confirmed game, every bye and every points adjustment.
 #[must_use]
 pub fn crokinole_event(entrants: &[&Player], pairings: &[Pairing]) -> CrokinoleEvent {
     let no: HashMap<PlayerId, PlayerNo> = entrants.iter().map(|p| (p.id, number(p))).collect();
-    let mut event = CrokinoleEvent { players: no.values().copied().collect(), games: Vec::new(), byes: Vec::new() };
+    let adjustments = entrants.iter().flat_map(|p| adjustments(p, number(p))).collect();
+    let mut event =
+        CrokinoleEvent { players: no.values().copied().collect(), games: Vec::new(), byes: Vec::new(), adjustments };
     for p in pairings.iter().filter(|p| p.state == PairingState::Confirmed) {
         let Some(&a) = no.get(&p.player1_id) else { continue };
         match (p.player2_id.and_then(|id| no.get(&id)), p.score) {

@@ -17,7 +17,7 @@
 mod inputs;
 mod meta;
 
-pub use inputs::{chess_event, entrants, games, history, number};
+pub use inputs::{adjustments, chess_event, entrants, games, history, number};
 pub use meta::{group_table, resolution_view};
 
 use super::views::{StandingView, StandingsMeta};
@@ -32,15 +32,16 @@ use crate::store::Store;
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::wh40k::{self, Standing};
 use arbiter_engine::standings::{
-    apply_resolutions, compute_chess, compute_crokinole, wh40k_table, DroppedResolution, Standings, StandingsConfig,
+    apply_resolutions, compute_chess, compute_crokinole, wh40k_table, Adjustment, DroppedResolution, Standings,
+    StandingsConfig,
 };
 use std::collections::HashMap;
 
 /// The most notices kept for the TO.
 const MAX_NOTICES: usize = 20;
 
-/// The engine's 40K standings lines (record, VP, margin, SOS): the order
-/// record-based Swiss pairs by.
+/// The engine's 40K standings lines (record, VP, margin, SOS), after the
+/// organisers' wins and VP adjustments: the order record-based Swiss pairs by.
 ///
 /// # Errors
 /// 500 if stored results are inconsistent (a player twice in a round).
@@ -50,8 +51,16 @@ pub fn compute(
     rounds: &[Round],
     pairings: &[Pairing],
 ) -> ApiResult<Vec<Standing<PlayerId>>> {
-    let ids: Vec<PlayerId> = entrants(t, players, pairings).iter().map(|p| p.id).collect();
-    wh40k::standings(&ids, &games(rounds, pairings)).map_err(ApiError::internal)
+    let entrants = entrants(t, players, pairings);
+    let ids: Vec<PlayerId> = entrants.iter().map(|p| p.id).collect();
+    let mut lines = wh40k::standings(&ids, &games(rounds, pairings)).map_err(ApiError::internal)?;
+    wh40k::adjust(&mut lines, &adjustments_of(&entrants));
+    Ok(lines)
+}
+
+/// The entrants' adjustments, by player id.
+fn adjustments_of(entrants: &[&Player]) -> Vec<Adjustment<PlayerId>> {
+    entrants.iter().flat_map(|p| inputs::adjustments(p, p.id)).collect()
 }
 
 /// An event's standings.
@@ -86,8 +95,10 @@ pub fn compute_all<'a>(
     let (raw, by_no) = match &t.standings {
         StandingsConfig::Wh40k(config) => {
             let ids: Vec<PlayerId> = entrants.iter().map(|p| p.id).collect();
-            let computed = wh40k::standings(&ids, &games(rounds, pairings)).map_err(ApiError::internal)?;
-            let mut s = wh40k_table(&ids, &computed, &[], config).map_err(ApiError::internal)?;
+            let mut computed = wh40k::standings(&ids, &games(rounds, pairings)).map_err(ApiError::internal)?;
+            let adjustments = adjustments_of(&entrants);
+            wh40k::adjust(&mut computed, &adjustments);
+            let mut s = wh40k_table(&ids, &computed, &[], &adjustments, config).map_err(ApiError::internal)?;
             registration_order_decides(&mut s);
             lines = computed.into_iter().map(|l| (l.id, l)).collect();
             (s, entrants.iter().zip(1..).map(|(p, k)| (PlayerNo(k), *p)).collect())
@@ -239,6 +250,7 @@ fn views(t: &Tournament, c: &Computed<'_>, pairings: &[Pairing]) -> (Vec<Standin
                     .and_then(|v| v.as_str().map(String::from)),
                 pool: None,
                 pool_rank: None,
+                adjustments: super::views::adjustments(p),
             })
         })
         .collect();

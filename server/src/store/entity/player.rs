@@ -21,6 +21,7 @@ pub struct Model {
     pub registered_at: i64,
     pub pairing_no: Option<i32>,
     pub profile: Option<String>,
+    pub adjustments: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
