@@ -106,8 +106,9 @@ pub struct PlayerView {
     /// Rating, title, club… (birth date, sex and disability only for the TO and the player).
     #[serde(default)]
     pub profile: ProfileView,
-    /// Penalties, bonuses, painting and sportsmanship scores, oldest first.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Penalties, bonuses, painting and sportsmanship scores, oldest first
+    /// (always sent, so a page that merges updates sees the last one go).
+    #[serde(default)]
     pub adjustments: Vec<AdjustmentView>,
 }
 

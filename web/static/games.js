@@ -218,6 +218,11 @@
       if (t && t.group_size >= 3 && !m.group_tables) name += ' <span class="muted">(' + esc(L("tie-of", { n: t.group_size })) + ")</span>";
       if (t && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + t.group + '" title="' + esc(L(m.game === "chess" ? "de-title" : "ml-title")) + '">' + esc(L(m.game === "chess" ? "de-short" : "ml-short")) + "</button>";
       if (t && t.status === "manual") name += lots[r.player_id] ? ' <span class="muted" title="' + esc(L("lot-title", { seed: lots[r.player_id] })) + '">(' + esc(L("lot")) + ")</span>" : ' <span class="muted" title="' + esc(L("to-ordered")) + '">(' + esc(L("to-short")) + ")</span>";
+      // Penalties, bonuses and painting or sportsmanship scores counted in the line, said in words.
+      if (r.adjustments && r.adjustments.length) {
+        const said = r.adjustments.map(G.adjustmentText).join("; ");
+        name += ' <span class="adjusted" title="' + esc(said) + '" aria-hidden="true">±</span><span class="visually-hidden"> ' + esc(L("adj-title")) + ": " + esc(said) + "</span>";
+      }
       let cells = '<td class="num">' + rank + "</td><td>" + name + "</td>";
       if (pools) cells += '<td class="pool">' + (r.pool ? esc(r.pool) + (r.pool_rank ? esc(String(r.pool_rank)) : "") : "") + "</td>";
       if (w40k) cells += "<td>" + esc(r.faction) + '</td><td class="num">' + r.wins + '</td><td class="num">' + r.losses + '</td><td class="num">' + r.draws + "</td>";
@@ -231,6 +236,11 @@
       return '<tr data-player="' + r.player_id + '"' + (cls.length ? ' class="' + cls.join(" ") + '"' : "") + ">" + cells + "</tr>";
     }).join("");
     return { head: head, body: body };
+  };
+  // An adjustment in words: "-1 win(s) · Slow play (Round 1)".
+  G.adjustmentText = function (a) {
+    return (a.amount > 0 && a.kind !== "painting" && a.kind !== "sportsmanship" ? "+" : "") + a.amount + " " + L("adj-" + a.kind.replace(/_/g, "-")) +
+      (a.reason ? " · " + a.reason : "") + (a.round ? " (" + L("log-round", { n: a.round }) + ")" : "");
   };
   // The TO's notices of dropped tie orders.
   G.noticesHtml = function (s) {

@@ -242,6 +242,7 @@
       let btns = "";
       if (!p.checked_in && !p.dropped && (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")) btns += button(L("check-in"), "check-in:" + p.id);
       if (!judge) btns += button(L("edit-player"), "edit:" + p.id);
+      if (t.status === "IN_PROGRESS" && ADJUST[t.game] && !p.removed) btns += button(L("adj-button"), "adjust:" + p.id);
       if (t.status !== "COMPLETE" && !judge && unclaimed[p.id]) btns += button(L("claim-code"), "claim:" + p.id);
       if (t.status !== "COMPLETE" && !judge && p.dropped) btns += button(L("reinstate"), "reinstate:" + p.id);
       else if (t.status !== "COMPLETE" && !judge) btns += button(L("remove"), "remove:" + p.id, "danger");
@@ -475,6 +476,30 @@
       box.hidden = false;
     });
   }
+  // Penalties, bonuses and scores beside the games: the kinds each game has.
+  const ADJUST = { wh40k: ["wins", "vp", "painting", "sportsmanship"], crokinole: ["points"] };
+  function adjustPlayer(id) {
+    const t = A.state.tournament, p = A.state.players.find(function (x) { return x.id === id; }) || {};
+    const box = $("#edit-box"), list = p.adjustments || [];
+    box.innerHTML = "<h3>" + esc(L("adj-title")) + " · " + esc(p.display_name || "") + "</h3>" +
+      (list.length ? '<ul class="adjustments">' + list.map(function (a) { return "<li>" + esc(G.adjustmentText(a)) + " — " + esc(a.by) + " " + button(L("remove"), "unadjust:" + id + ":" + a.no, "danger") + "</li>"; }).join("") + "</ul>" : '<p class="muted">' + esc(L("adj-none")) + "</p>") +
+      '<form id="adjust-form" class="actions" data-player="' + esc(id) + '"><label class="inline">' + esc(L("adj-kind")) + ' <select name="kind">' +
+      ADJUST[t.game].map(function (k) { return '<option value="' + k + '">' + esc(L("adj-" + k)) + "</option>"; }).join("") + '</select></label><label class="inline">' + esc(L("adj-amount")) +
+      ' <input name="amount" type="number" step="1" required></label><label class="inline">' + esc(L("adj-reason")) + ' <input name="reason" maxlength="200"></label><label class="inline">' + esc(L("adj-round")) +
+      ' <input name="round" type="number" min="1" max="' + (t.total_rounds || 30) + '"></label><button type="submit" class="primary">' + esc(L("adj-add")) + '</button><span class="field-error" data-error hidden></span></form>';
+    box.hidden = false;
+  }
+  function sendAdjustment(f) {
+    const id = f.dataset.player, body = { kind: f.kind.value, amount: Number(f.amount.value) };
+    if (f.reason.value.trim()) body.reason = f.reason.value;
+    if (f.round.value) body.round = Number(f.round.value);
+    return submitForm(f, "POST", "/api/players/" + id + "/adjustments", body).then(function (j) { upsert(j.player); adjustPlayer(id); });
+  }
+  // The dashboard's copy of a registration, as the server now has it.
+  function upsert(p) {
+    const i = A.state.players.findIndex(function (x) { return x.id === p.id; });
+    if (i >= 0) A.state.players[i] = Object.assign(A.state.players[i], p);
+  }
   function showClaim(j) {
     const box = $("#claim-box");
     box.innerHTML = "<p>" + esc(L("claim-for", { name: j.player.display_name })) + ' <strong class="code">' + esc(j.code) + "</strong> · <a href=\"" + esc(j.path) + "\">" + esc(location.origin + j.path) + '</a></p><img class="qr" alt="' + esc(L("claim-qr")) + '" src="' + esc(j.path) + '/qr.svg" width="160" height="160"><p class="muted">' + esc(L("claim-help")) + "</p>";
@@ -608,6 +633,8 @@
     else if (a.indexOf("staff-remove:") === 0) p = act("DELETE", "/api/tournaments/" + tid + "/staff/" + a.slice(13)).then(loadStaff);
     else if (a === "roster-add") p = A.api("POST", "/api/tournaments/" + tid + "/entries.csv", undefined, $("#roster-form").csv.value).then(function (j) { $("#roster-report").innerHTML = "<p>✓ " + esc(L("roster-added", { n: j.added.length })) + "</p>"; $("#roster-form").csv.value = ""; return loadEntries().then(loadPlayers); }, function (e) { showError(e); throw e; });
     else if (a.indexOf("edit:") === 0) p = editPlayer(a.slice(5)).catch(showError);
+    else if (a.indexOf("adjust:") === 0) adjustPlayer(a.slice(7));
+    else if (a.indexOf("unadjust:") === 0) { const id = a.split(":")[1], no = a.split(":")[2]; p = act("DELETE", "/api/players/" + id + "/adjustments/" + no).then(function (j) { upsert(j.player); adjustPlayer(id); }); }
     else if (a.indexOf("claim:") === 0) p = act("POST", "/api/players/" + a.slice(6) + "/claim-code").then(showClaim);
     else if (a.indexOf("reinstate:") === 0) p = act("POST", "/api/players/" + a.slice(10) + "/reinstate");
     else if (a.indexOf("remove:") === 0) { if (!confirm(L("remove-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
@@ -622,6 +649,7 @@
       submitForm(f, "PATCH", "/api/players/" + id, { display_name: f.display_name.value, faction: f.faction.value }).then(function () { return editPlayer(id).then(loadPlayers); }).catch(function () {});
       return;
     }
+    if (e.target.id === "adjust-form") { e.preventDefault(); sendAdjustment(e.target).catch(function () {}); return; }
     if (e.target.id === "roster-form") { e.preventDefault(); previewRoster(e.target).catch(function () {}); return; }
     if (e.target.id === "settings-form") { e.preventDefault(); saveSettings(e.target).catch(function () {}); return; }
     const f = e.target.closest("form.override");
@@ -676,6 +704,7 @@
     const rc = s.ratings && s.ratings.changes.find(function (c) { return c.user_id === me.user_id; });
     if (rc) st += "<p>" + esc(L("me-rating")) + " " + rc.rating_before + " → <strong>" + rc.rating_after + "</strong> (" + (rc.delta > 0 ? "+" : "") + rc.delta + ') · <a href="/users/' + esc(me.user_id) + '">' + esc(L("me-history")) + "</a></p>";
     if (s.bracket) st += playoffLine(s.bracket, me.id);
+    if (me.adjustments && me.adjustments.length) st += '<h3>' + esc(L("adj-title")) + '</h3><ul class="adjustments">' + me.adjustments.map(function (a) { return "<li>" + esc(G.adjustmentText(a)) + "</li>"; }).join("") + "</ul>";
     A.patch($("#my-status"), st);
 
     let html = '<p class="muted">' + esc(L("me-table-later")) + "</p>";

@@ -500,6 +500,7 @@ impl EventData {
             | EventData::PlayerRemoved { player }
             | EventData::PlayerReinstated { player }
             | EventData::PlayerEdited { player, .. }
+            | EventData::PlayerAdjusted { player, .. }
             | EventData::ByeRequested { player, .. }
             | EventData::ByeCancelled { player, .. } => Some(player),
             _ => None,

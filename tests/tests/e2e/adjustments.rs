@@ -3,11 +3,14 @@
 //! scores, and take any of them back; the standings move at once, show
 //! what counted and why, and the player sees it.
 
+use super::browser::{open_signed_in, type_into};
 use super::undo::refused;
+use arbiter_tests::browser::Browser;
 use arbiter_tests::{s, Api, Backend, Event, TestApp};
 use awc::http::Method;
 use futures_util::future::join_all;
 use serde_json::{json, Value};
+use std::time::Duration;
 
 #[actix_web::test]
 async fn penalties_and_painting_scores_move_the_standings_sqlite() {
@@ -76,8 +79,7 @@ async fn adjustments(backend: Backend) {
     let s_ = ev.to.standings(&tid).await.unwrap().ok().unwrap();
     let codes: Vec<&str> = s_["columns"].as_array().unwrap().iter().map(|c| s(c, "code")).collect();
     assert_eq!(codes.last(), Some(&"PNT"), "{codes:?}");
-    let row =
-        s_["players"].as_array().unwrap().iter().find(|r| r["display_name"] == ev.names[tables[1].p2].as_str());
+    let row = s_["players"].as_array().unwrap().iter().find(|r| r["display_name"] == ev.names[tables[1].p2].as_str());
     assert_eq!(row.unwrap()["values"].as_array().unwrap().last(), Some(&json!("15")));
 
     // Taken back: the leader leads again.
@@ -116,14 +118,19 @@ async fn adjustments(backend: Backend) {
     // Sixteen sportsmanship votes at once, from the judge and the organiser:
     // every one counts, each with its own number.
     let voter = ev.registrations[tables[0].p2].clone();
-    let clients: Vec<_> =
-        (0..16_usize).map(|k| if k.is_multiple_of(2) { ev.to.clone_to(&app.base) } else { judge.clone_to(&app.base) }).collect();
+    let clients: Vec<_> = (0..16_usize)
+        .map(|k| if k.is_multiple_of(2) { ev.to.clone_to(&app.base) } else { judge.clone_to(&app.base) })
+        .collect();
     let answers = join_all(clients.into_iter().map(|mut c| {
         let path = adjust_path(&voter);
         async move { c.post(&path, &json!({ "kind": "sportsmanship", "amount": 1 })).await.unwrap() }
     }))
     .await;
-    assert!(answers.iter().all(|a| a.status.as_u16() == 201), "{:?}", answers.iter().map(|a| &a.body).collect::<Vec<_>>());
+    assert!(
+        answers.iter().all(|a| a.status.as_u16() == 201),
+        "{:?}",
+        answers.iter().map(|a| &a.body).collect::<Vec<_>>()
+    );
     let players = ev.to.get(&format!("/api/tournaments/{tid}/players")).await.unwrap().ok().unwrap();
     let p = players["players"].as_array().unwrap().iter().find(|p| p["id"] == voter.as_str()).unwrap();
     let mut nos: Vec<u64> = p["adjustments"].as_array().unwrap().iter().map(|a| a["no"].as_u64().unwrap()).collect();
@@ -146,7 +153,11 @@ async fn adjustments(backend: Backend) {
     let body = json!({ "name": "C", "event_date": "2026-05-17", "format": "Open", "game": "chess", "pairing_system": "dutch", "total_rounds": 1 });
     let mut chess = Event::build(&app.base).tournament(body).numbered("C", 2).faction("Club").start().await.unwrap();
     let before = app.fingerprint().await.unwrap();
-    let r = chess.to.post(&adjust_path(&chess.registrations[0]), &json!({ "kind": "points", "amount": -1, "reason": "Phone rang" })).await.unwrap();
+    let r = chess
+        .to
+        .post(&adjust_path(&chess.registrations[0]), &json!({ "kind": "points", "amount": -1, "reason": "Phone rang" }))
+        .await
+        .unwrap();
     refused(&app, &before, &r, 422, "invalid_adjustment").await;
     assert!(s(&r.body, "message").contains("override"), "{}", r.body);
     let body = json!({ "name": "K", "event_date": "2026-05-17", "format": "Open", "game": "crokinole", "pairing_system": "swiss_record", "total_rounds": 1 });
@@ -160,5 +171,75 @@ async fn adjustments(backend: Backend) {
     let (order, rows) = standings(&mut k).await;
     assert_eq!(order[0], k.names[tables[0].p2], "{rows:?}");
     assert_eq!(s(&rows[1], "score"), "-1", "2 game points − 3");
+    app.stop().await;
+}
+
+/// At the venue: a judge adjusts a score on the dashboard while the
+/// standings screen and the player's phone are open; the standings reorder
+/// and say why, the phone lists it, and taking it back restores both.
+#[actix_web::test]
+async fn a_penalty_from_the_dashboard_reaches_the_standings_and_the_phone() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "P", 4, 3).await.unwrap();
+    let tid = ev.tid.clone();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    ev.play(&tables[0], 60, 40).await.unwrap();
+    ev.play(&tables[1], 55, 50).await.unwrap();
+    let (leader, name) = (tables[0].p1, ev.names[tables[0].p1].clone());
+    let wait = Duration::from_secs(5);
+    let live = "return document.getElementById('live-status').classList.contains('on') ? true : null;";
+
+    let board = Browser::start().await.unwrap();
+    board.client.goto(&format!("{}/t/{tid}/standings", app.base)).await.unwrap();
+    assert!(board.until(live, wait).await.is_some(), "standings not live");
+    let phone = Browser::start().await.unwrap();
+    phone.client.set_window_size(390, 844).await.unwrap();
+    open_signed_in(&phone, &app.base, ev.players[leader].session().unwrap_or_default(), &format!("/t/{tid}/me")).await;
+    assert!(phone.until(live, wait).await.is_some(), "phone not live");
+    let dash = Browser::start().await.unwrap();
+    open_signed_in(&dash, &app.base, ev.to.session().unwrap_or_default(), &format!("/t/{tid}/dashboard")).await;
+    assert!(dash.until(live, wait).await.is_some(), "dashboard not live");
+
+    let id = &ev.registrations[leader];
+    let open = format!("const b = document.querySelector('[data-action=\"adjust:{id}\"]'); if (!b) return null; b.click(); return true;");
+    assert!(dash.until(&open, wait).await.is_some(), "no Adjust button");
+    type_into(&dash, "#adjust-form input[name=amount]", "-1").await;
+    type_into(&dash, "#adjust-form input[name=reason]", "Slow play").await;
+    dash.client
+        .execute("document.querySelector('#adjust-form button[type=submit]').click(); return true;", vec![])
+        .await
+        .unwrap();
+    let listed = "const l = document.querySelector('#edit-box ul.adjustments'); return l && l.textContent.includes('Slow play') ? l.textContent : null;";
+    assert!(dash.until(listed, wait).await.is_some(), "the dashboard does not list the penalty");
+
+    // The standings: the leader is no longer first, and the row says why.
+    let first = "const r = document.querySelector('#standings-body tr'); return r ? r.textContent : null;";
+    let moved = format!("const r = document.querySelector('#standings-body tr'); return r && !r.textContent.includes('{name}') ? true : null;");
+    assert!(
+        board.until(&moved, wait).await.is_some(),
+        "the standings did not move: {:?}",
+        board.client.execute(first, vec![]).await
+    );
+    let why = format!("const r = Array.from(document.querySelectorAll('#standings-body tr')).find(r => r.textContent.includes('{name}')); const b = r && r.querySelector('.adjusted'); return b ? b.title : null;");
+    let title = board.until(&why, wait).await.expect("no mark on the row");
+    assert!(title.as_str().unwrap().contains("-1") && title.as_str().unwrap().contains("Slow play"), "{title}");
+    // The phone lists it.
+    let mine = "const l = document.querySelector('#my-status ul.adjustments'); return l ? l.textContent : null;";
+    let text = phone.until(mine, wait).await.expect("the phone does not list the penalty");
+    assert!(text.as_str().unwrap().contains("Slow play"), "{text}");
+    // What the pages say is what the API holds.
+    let s = ev.to.standings(&tid).await.unwrap().ok().unwrap();
+    assert_ne!(s["players"][0]["display_name"], json!(name));
+
+    // Taken back from the dashboard: the phone's list goes, the leader leads again.
+    let remove = "const b = document.querySelector('#edit-box [data-action^=\"unadjust:\"]'); if (!b) return null; b.click(); return true;";
+    assert!(dash.until(remove, wait).await.is_some(), "no Remove button");
+    let back = format!("const r = document.querySelector('#standings-body tr'); return r && r.textContent.includes('{name}') && !r.querySelector('.adjusted') ? true : null;");
+    assert!(board.until(&back, wait).await.is_some(), "the standings did not come back");
+    let gone = "return document.querySelector('#my-status ul.adjustments') ? null : true;";
+    assert!(phone.until(gone, wait).await.is_some(), "the phone still lists the penalty");
+    for b in [board, phone, dash] {
+        b.close().await;
+    }
     app.stop().await;
 }

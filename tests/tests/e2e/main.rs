@@ -4,8 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod a11y;
-mod adjustments;
 mod action_log;
+mod adjustments;
 mod backup;
 mod bad_input;
 mod board;

@@ -538,3 +538,20 @@ js-log-draft-made = Paarungsentwurf erstellt
 js-log-draft-edited = Entwurf geändert
 js-log-draft-discarded = Entwurf verworfen
 js-log-claim-code-issued = Übernahmecode ausgegeben
+
+# Score adjustments: penalties, bonuses, painting and sportsmanship scores.
+js-adj-title = Anpassungen
+js-adj-button = Anpassen
+js-adj-kind = Art
+js-adj-amount = Wert
+js-adj-reason = Grund
+js-adj-round = Runde
+js-adj-add = Hinzufügen
+js-adj-none = Noch keine Anpassung.
+js-adj-wins = Sieg(e)
+js-adj-vp = SP
+js-adj-points = Punkt(e)
+js-adj-painting = Bemalung
+js-adj-sportsmanship = Sportlichkeit
+js-adj-battle-points = Kampfpunkte
+js-log-player-adjusted = Wertung angepasst

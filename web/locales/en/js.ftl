@@ -538,3 +538,20 @@ js-log-draft-made = Drafted pairings
 js-log-draft-edited = Changed the draft
 js-log-draft-discarded = Discarded the draft
 js-log-claim-code-issued = Gave a claim code
+
+# Score adjustments: penalties, bonuses, painting and sportsmanship scores.
+js-adj-title = Adjustments
+js-adj-button = Adjust
+js-adj-kind = Kind
+js-adj-amount = Amount
+js-adj-reason = Reason
+js-adj-round = Round
+js-adj-add = Add
+js-adj-none = No adjustment yet.
+js-adj-wins = win(s)
+js-adj-vp = VP
+js-adj-points = point(s)
+js-adj-painting = painting
+js-adj-sportsmanship = sportsmanship
+js-adj-battle-points = battle points
+js-log-player-adjusted = Adjusted a score

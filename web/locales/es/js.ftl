@@ -538,3 +538,20 @@ js-log-draft-made = Borrador de emparejamientos
 js-log-draft-edited = Cambió el borrador
 js-log-draft-discarded = Descartó el borrador
 js-log-claim-code-issued = Entregó un código de reclamación
+
+# Score adjustments: penalties, bonuses, painting and sportsmanship scores.
+js-adj-title = Ajustes
+js-adj-button = Ajustar
+js-adj-kind = Tipo
+js-adj-amount = Cantidad
+js-adj-reason = Motivo
+js-adj-round = Ronda
+js-adj-add = Añadir
+js-adj-none = Aún no hay ajustes.
+js-adj-wins = victoria(s)
+js-adj-vp = PV
+js-adj-points = punto(s)
+js-adj-painting = pintura
+js-adj-sportsmanship = deportividad
+js-adj-battle-points = puntos de batalla
+js-log-player-adjusted = Ajustó una puntuación

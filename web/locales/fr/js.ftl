@@ -538,3 +538,20 @@ js-log-draft-made = Brouillon d'appariements
 js-log-draft-edited = Brouillon modifié
 js-log-draft-discarded = Brouillon abandonné
 js-log-claim-code-issued = Code de réclamation remis
+
+# Score adjustments: penalties, bonuses, painting and sportsmanship scores.
+js-adj-title = Ajustements
+js-adj-button = Ajuster
+js-adj-kind = Type
+js-adj-amount = Valeur
+js-adj-reason = Motif
+js-adj-round = Ronde
+js-adj-add = Ajouter
+js-adj-none = Aucun ajustement.
+js-adj-wins = victoire(s)
+js-adj-vp = PV
+js-adj-points = point(s)
+js-adj-painting = peinture
+js-adj-sportsmanship = fair-play
+js-adj-battle-points = points de bataille
+js-log-player-adjusted = Score ajusté
