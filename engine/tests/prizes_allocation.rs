@@ -6,8 +6,8 @@ mod prizes_support;
 
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::prizes::{
-    allocate, Allocation, ConflictReason, EligibilityMode, Ineligible, LogEvent, LogValue, ManualOverride, PrizeEvent,
-    TieBreak, UnfilledReason,
+    allocate, eligibility, split_cash, Allocation, Cents, ConflictReason, EligibilityMode, Ineligible, LogEvent,
+    LogValue, ManualOverride, PrizeError, PrizeEvent, RankedBy, SplitMethod, TieBreak, UnfilledReason,
 };
 use prizes_support::*;
 
@@ -360,4 +360,55 @@ fn unrated_players_come_after_rated_players_of_the_same_rank() {
         log_lines(&a, LogEvent::Win)[1],
         "[alloc.win] prize=open-2 player=1 rank=1 rating=- tie_break=none category=open"
     );
+}
+
+/// A category ranked by a painting score: highest score first, the
+/// standings order breaking equal scores, players without a score
+/// ineligible; the audit does not flag it. Worked by hand: A (rank 1) 10,
+/// B (rank 2) 15, C (rank 3) 15, D (rank 4) none. Two prizes: B (15, placed
+/// above C), then C (15); A (10) and D (no score) take nothing.
+#[test]
+fn a_category_ranked_by_painting_goes_by_the_score() {
+    let painted = |id, name, rank, score| arbiter_engine::prizes::Player { painting: score, ..player(id, name, rank) };
+    let players = vec![
+        painted(1, "A", 1, Some(10)),
+        painted(2, "B", 2, Some(15)),
+        painted(3, "C", 3, Some(15)),
+        painted(4, "D", 4, None),
+    ];
+    let paint = arbiter_engine::prizes::Category {
+        ranked_by: Some(RankedBy::Painting),
+        ..category(
+            "paint",
+            1,
+            vec![trophy("paint-1", 1), trophy("paint-2", 2), trophy("paint-3", 3), trophy("paint-4", 4)],
+        )
+    };
+    let e = event(players, vec![paint]);
+    let a = run(&e);
+    assert_eq!(won(&a), [("paint-1", 2), ("paint-2", 3), ("paint-3", 1)]);
+    assert_eq!(a.winners[0].tie_break, TieBreak::None, "B is placed above C on equal scores");
+    assert_eq!(a.unfilled.len(), 1, "D has no score: nobody is left for the 4th prize");
+    assert!(a.warnings.is_empty(), "{:?}", a.warnings);
+    let d = &e.players[3];
+    assert_eq!(eligibility(&e.categories[0], d, e.start_date, &e.rules), Err(Ineligible::NoScore));
+}
+
+/// Cash of a category ranked by a score is paid whole: `none` pays it, a
+/// split that shares cash by standings score refuses.
+#[test]
+fn score_category_cash_is_paid_whole_or_refused() {
+    let painted =
+        |id, name, rank, score| arbiter_engine::prizes::Player { painting: Some(score), ..player(id, name, rank) };
+    let paint = arbiter_engine::prizes::Category {
+        ranked_by: Some(RankedBy::Painting),
+        ..category("paint", 1, vec![cash("paint-1", 1, 50)])
+    };
+    let mut e = event(vec![painted(1, "A", 1, 3), painted(2, "B", 2, 7)], vec![paint]);
+    let a = run(&e);
+    let split = split_cash(&e, &a).unwrap();
+    assert_eq!(split.payouts.len(), 1);
+    assert_eq!((split.payouts[0].player_id, split.payouts[0].amount), (PlayerNo(2), Cents::units(50)));
+    e.rules.cash_split = SplitMethod::Hort;
+    assert_eq!(split_cash(&e, &a).err(), Some(PrizeError::ScoreCategoryCashSplit(cid("paint"))));
 }

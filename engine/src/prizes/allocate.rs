@@ -245,8 +245,14 @@ impl<'c, 'a> Run<'c, 'a> {
         let checked = self.checked;
         let (cat, prize) = checked.prize(at);
         let eligible: Vec<usize> = (0..checked.standings.len()).filter(|&i| self.eligible[at.category][i]).collect();
-        let available: Vec<usize> =
+        let mut available: Vec<usize> =
             eligible.iter().copied().filter(|&i| self.barred_by(i, at.category).is_none()).collect();
+        // A category ranked by a score: highest score first, the standings
+        // order (a stable sort) breaking equal scores.
+        let score = |i: usize| cat.ranked_by.and_then(|by| checked.standings[i].score_for(by));
+        if cat.ranked_by.is_some() {
+            available.sort_by_key(|&i| std::cmp::Reverse(score(i)));
+        }
         let Some(&first) = available.first() else {
             let reason = if eligible.is_empty() { UnfilledReason::NoEligiblePlayers } else { UnfilledReason::AllWon };
             self.log.push(LogEntry::new(
@@ -259,7 +265,10 @@ impl<'c, 'a> Run<'c, 'a> {
         };
         let winner = checked.standings[first];
         let next = available.get(1).map(|&i| checked.standings[i]);
-        let tie_break = TieBreak::between(winner, next);
+        let tie_break = match available.get(1) {
+            Some(&n) if score(n) < score(first) => TieBreak::None,
+            _ => TieBreak::between(winner, next),
+        };
         self.give(at, Holder { player: first, tie_break, manual: false });
         self.info(
             LogEvent::Win,

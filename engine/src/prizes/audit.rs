@@ -74,6 +74,8 @@ pub(crate) fn audit(
         (cat.brochure_order, &cat.id)
     });
     let mut warnings = Vec::new();
+    // A category ranked by a score passes better-ranked players by design.
+    categories.retain(|&c| checked.event.categories[c].ranked_by.is_none());
     for c in categories {
         let winners: Vec<(PrizeAt, usize)> =
             queue.iter().filter(|at| at.category == c).filter_map(|&at| held(at).map(|h| (at, h.player))).collect();

@@ -36,6 +36,8 @@ pub enum Ineligible {
     FactionMismatch,
     /// The category requires another federation.
     FederationMismatch,
+    /// The category is ranked by a painting or sportsmanship score the player does not have.
+    NoScore,
 }
 
 impl Ineligible {
@@ -56,6 +58,7 @@ impl Ineligible {
             Ineligible::ClubMismatch => "club_mismatch",
             Ineligible::FactionMismatch => "faction_mismatch",
             Ineligible::FederationMismatch => "federation_mismatch",
+            Ineligible::NoScore => "no_score",
         }
     }
 }
@@ -63,7 +66,8 @@ impl Ineligible {
 /// Whether `player` may take `category`'s prizes in an event starting on
 /// `start`, checking in the spec's order (gender, age, rating, disability,
 /// city, state, club; then this server's faction and federation, compared
-/// as clubs are) and returning the first failure.
+/// as clubs are, and the score a category ranked by one needs) and
+/// returning the first failure.
 ///
 /// Readings of the spec: a zero bound or a blank text filter does not filter
 /// (the spec tests truthiness); bounds are inclusive; text filters compare
@@ -116,6 +120,9 @@ pub fn eligibility(category: &Category, player: &Player, start: Date, rules: &Ru
                 return Err(reason);
             }
         }
+    }
+    if category.ranked_by.is_some_and(|by| player.score_for(by).is_none()) {
+        return Err(Ineligible::NoScore);
     }
     Ok(())
 }

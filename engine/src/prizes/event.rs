@@ -67,9 +67,53 @@ pub struct Player {
     /// Federation (chess: FIDE's three-letter code), compared as clubs are.
     #[serde(default)]
     pub federation: Option<String>,
+    /// 40K painting score (staff's judging), for categories ranked by it.
+    #[serde(default)]
+    pub painting: Option<i64>,
+    /// 40K sportsmanship score (votes), for categories ranked by it.
+    #[serde(default)]
+    pub sportsmanship: Option<i64>,
+}
+
+/// What a category ranks its candidates by, besides the standings: a score
+/// that is no game result (40K "Best painted", "Best sportsman").
+///
+/// This is not in the prize specification, whose categories all follow the
+/// standings ("prizes never use a category-specific rank"): a category
+/// ranked by a score takes candidates with a score, highest first, the
+/// standings order breaking equal scores; its cash is paid whole to its
+/// holder (no split method shares it, so such a category is refused unless
+/// the split is `none`, see [`PrizeError::ScoreCategoryCashSplit`]); the
+/// consistency audit leaves it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RankedBy {
+    /// [`Player::painting`].
+    Painting,
+    /// [`Player::sportsmanship`].
+    Sportsmanship,
+}
+
+impl fmt::Display for RankedBy {
+    /// `painting` or `sportsmanship`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RankedBy::Painting => "painting",
+            RankedBy::Sportsmanship => "sportsmanship",
+        })
+    }
 }
 
 impl Player {
+    /// The player's score a category is ranked by (`None`: they have none).
+    #[must_use]
+    pub fn score_for(&self, by: RankedBy) -> Option<i64> {
+        match by {
+            RankedBy::Painting => self.painting,
+            RankedBy::Sportsmanship => self.sportsmanship,
+        }
+    }
+
     /// The rating, or `None` for an unrated player (no rating, or 0).
     #[must_use]
     pub fn rated(&self) -> Option<u32> {
@@ -161,6 +205,9 @@ pub struct Category {
     /// Required federation (chess: best player of a national federation).
     #[serde(default)]
     pub federation: Option<String>,
+    /// Ranked by a score instead of the standings (40K "Best painted"; see [`RankedBy`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranked_by: Option<RankedBy>,
     /// The category's prizes, in any order.
     #[serde(default)]
     pub prizes: Vec<Prize>,
@@ -188,6 +235,7 @@ impl Category {
             club: None,
             faction: None,
             federation: None,
+            ranked_by: None,
             prizes: Vec::new(),
         }
     }
@@ -339,6 +387,13 @@ pub enum PrizeError {
         /// Their (higher) score.
         behind_score: Points,
     },
+    /// A category ranked by a painting or sportsmanship score carries cash
+    /// and the split method shares cash by standings score: such cash is
+    /// paid whole (split `none`) or not at all.
+    #[error(
+        "category `{0}` is ranked by a score, not the standings: its cash can only be paid whole (cash split `none`)"
+    )]
+    ScoreCategoryCashSplit(CategoryId),
 }
 
 /// Where a prize sits in [`PrizeEvent::categories`].

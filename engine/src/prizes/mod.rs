@@ -40,7 +40,7 @@ pub use date::{Date, DateError};
 pub use eligibility::{eligibility, Ineligible};
 pub use event::{
     Category, CategoryId, ClassExcess, EligibilityMode, ManualOverride, Player, Prize, PrizeError, PrizeEvent, PrizeId,
-    RuleConfig,
+    RankedBy, RuleConfig,
 };
 pub use list::{paid_by_list, prize_list, EntryKind, ListEntry, ListPrize};
 pub use log::{LogEntry, LogEvent, LogField, LogLevel, LogValue};

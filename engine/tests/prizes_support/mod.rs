@@ -33,6 +33,8 @@ pub fn player(id: u32, name: &str, rank: u32) -> Player {
         club: None,
         faction: None,
         federation: None,
+        painting: None,
+        sportsmanship: None,
     }
 }
 

@@ -559,3 +559,64 @@ async fn a_category_restricted_by_faction_pays_only_that_faction() -> anyhow::Re
     app.stop().await;
     Ok(())
 }
+
+/// A 40K "Best painted" category goes by the painting scores staff entered,
+/// not the standings: the best-painted army that took no other prize wins
+/// it (equal scores: the better-placed player); a player without a score
+/// cannot. Its cash is paid whole, so a split method that shares cash by
+/// standings score is refused with a reason.
+#[actix_web::test]
+async fn best_painted_goes_by_the_painting_scores() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let mut ev = arbiter_tests::Event::start(&app.base, "Paint", 4, 1).await?;
+    let tid = ev.tid.clone();
+    let (r, tables) = ev.pair_next().await?;
+    ev.play(&tables[0], 70, 30).await?;
+    ev.play(&tables[1], 55, 45).await?;
+    // Painting: registration 1 → 18, 2 → 18, 3 → 9; registration 4 has none.
+    for (k, score) in [(0, 18), (1, 18), (2, 9)] {
+        let path = format!("/api/players/{}/adjustments", ev.registrations[k]);
+        ev.to.post(&path, &json!({ "kind": "painting", "amount": score })).await?.ok()?;
+    }
+    ev.to.close_round(&r).await?.ok()?;
+    ev.to.advance(&tid).await?.ok()?;
+    let config = |split: &str| {
+        json!({ "categories": [
+            { "id": "open", "name": "@Open", "brochure_order": 1, "prizes": [{ "id": "open-1", "place": 1, "cash": 10000 }] },
+            { "id": "paint", "name": "Best painted", "brochure_order": 2, "ranked_by": "painting", "prizes": [{ "id": "paint-1", "place": 1, "cash": 3000 }] }
+        ], "rules": { "cash_split": split } })
+    };
+    let path = format!("/api/tournaments/{tid}/prizes/config");
+    ev.to.send(Method::PUT, &path, Some(&config("none"))).await?.ok()?;
+    let run = ev.to.post(&format!("/api/tournaments/{tid}/prizes/runs"), &json!({})).await?.ok()?["run"].clone();
+    // Expected from the standings and the scores: the open prize to the
+    // leader; Best painted to the highest score among the rest, the better
+    // placed of equal scores.
+    let standings = ev.to.standings(&tid).await?.ok()?;
+    let order: Vec<String> =
+        standings["players"].as_array().into_iter().flatten().map(|p| s(p, "display_name").to_string()).collect();
+    let painting = |name: &str| match ev.names.iter().position(|n| n == name) {
+        Some(0 | 1) => Some(18),
+        Some(2) => Some(9),
+        _ => None,
+    };
+    let painter = order[1..]
+        .iter()
+        .filter(|n| painting(n).is_some())
+        .max_by_key(|n| (painting(n), std::cmp::Reverse(order.iter().position(|o| o == *n))))
+        .cloned()
+        .unwrap_or_default();
+    let paid = payouts(&run);
+    assert!(paid.contains(&(order[0].clone(), "100.00".to_string())), "{paid:?}");
+    assert!(paid.contains(&(painter.clone(), "30.00".to_string())), "Best painted pays {painter}: {paid:?}");
+    assert_eq!(paid.len(), 2, "{paid:?}");
+
+    // Under a split that shares cash by standings score, the run is refused and says why.
+    ev.to.send(Method::PUT, &path, Some(&config("hort"))).await?.ok()?;
+    let before = app.fingerprint().await?;
+    let r = ev.to.post(&format!("/api/tournaments/{tid}/prizes/runs"), &json!({})).await?;
+    super::undo::refused(&app, &before, &r, 422, "invalid_prizes").await;
+    assert!(s(&r.body, "message").contains("ranked by a score"), "{}", r.body);
+    app.stop().await;
+    Ok(())
+}

@@ -283,6 +283,7 @@ refusal-csv-place-needed = Zeile { $row }, Spalte { $column }: Ein Preis braucht
 refusal-csv-differs = Zeile { $row }, Spalte { $column }: `{ $value }` weicht von `{ $old }` ab, das zuvor für diese Kategorie angegeben wurde (zuerst genannt in Zeile { $first }).
 refusal-csv-negative = Zeile { $row }, Spalte { $column }: `{ $value }` darf nicht negativ sein.
 refusal-csv-not-whole = Zeile { $row }, Spalte { $column }: `{ $value }` ist keine ganze Zahl.
+refusal-csv-not-ranked-by = Zeile { $row }, Spalte { $column }: `{ $value }` ist weder painting noch sportsmanship.
 refusal-csv-not-yes-no = Zeile { $row }, Spalte { $column }: `{ $value }` ist weder yes noch no.
 refusal-csv-not-amount = Zeile { $row }, Spalte { $column }: `{ $value }` ist kein Betrag (schreiben Sie 500 oder 166.67).
 refusal-csv-too-large = Zeile { $row }, Spalte { $column }: `{ $value }` ist zu groß.

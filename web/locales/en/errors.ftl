@@ -287,6 +287,7 @@ refusal-csv-place-needed = Row { $row }, column { $column }: a prize needs its p
 refusal-csv-differs = Row { $row }, column { $column }: `{ $value }` differs from `{ $old }` given for this category before (it was first named in row { $first }).
 refusal-csv-negative = Row { $row }, column { $column }: `{ $value }` must not be negative.
 refusal-csv-not-whole = Row { $row }, column { $column }: `{ $value }` is not a whole number.
+refusal-csv-not-ranked-by = Row { $row }, column { $column }: `{ $value }` is not painting or sportsmanship.
 refusal-csv-not-yes-no = Row { $row }, column { $column }: `{ $value }` is not yes or no.
 refusal-csv-not-amount = Row { $row }, column { $column }: `{ $value }` is not an amount (write 500 or 166.67).
 refusal-csv-too-large = Row { $row }, column { $column }: `{ $value }` is too large.

@@ -283,6 +283,7 @@ refusal-csv-place-needed = Fila { $row }, columna { $column }: un premio necesit
 refusal-csv-differs = Fila { $row }, columna { $column }: `{ $value }` difiere de `{ $old }`, indicado antes para esta categoría (nombrada por primera vez en la fila { $first }).
 refusal-csv-negative = Fila { $row }, columna { $column }: `{ $value }` no puede ser negativo.
 refusal-csv-not-whole = Fila { $row }, columna { $column }: `{ $value }` no es un número entero.
+refusal-csv-not-ranked-by = Fila { $row }, columna { $column }: `{ $value }` no es painting ni sportsmanship.
 refusal-csv-not-yes-no = Fila { $row }, columna { $column }: `{ $value }` no es yes ni no.
 refusal-csv-not-amount = Fila { $row }, columna { $column }: `{ $value }` no es un importe (escriba 500 o 166.67).
 refusal-csv-too-large = Fila { $row }, columna { $column }: `{ $value }` es demasiado grande.

@@ -283,6 +283,7 @@ refusal-csv-place-needed = Ligne { $row }, colonne { $column } : un prix doit av
 refusal-csv-differs = Ligne { $row }, colonne { $column } : `{ $value }` diffère de `{ $old }`, donné plus haut pour cette catégorie (nommée pour la première fois à la ligne { $first }).
 refusal-csv-negative = Ligne { $row }, colonne { $column } : `{ $value }` ne doit pas être négatif.
 refusal-csv-not-whole = Ligne { $row }, colonne { $column } : `{ $value }` n'est pas un nombre entier.
+refusal-csv-not-ranked-by = Ligne { $row }, colonne { $column } : `{ $value }` n'est ni painting ni sportsmanship.
 refusal-csv-not-yes-no = Ligne { $row }, colonne { $column } : `{ $value }` n'est ni yes ni no.
 refusal-csv-not-amount = Ligne { $row }, colonne { $column } : `{ $value }` n'est pas un montant (écrivez 500 ou 166.67).
 refusal-csv-too-large = Ligne { $row }, colonne { $column } : `{ $value }` est trop grand.

@@ -241,10 +241,17 @@ pub struct CashSplit {
 /// rule (US Chess 32B1), whatever the eligibility mode.
 ///
 /// # Errors
-/// [`PrizeError`] for duplicate ids, an out-of-range cash amount, or a
-/// player ranked ahead of another with a lower score.
+/// [`PrizeError`] for duplicate ids, an out-of-range cash amount, a
+/// player ranked ahead of another with a lower score, or a category ranked
+/// by a score with cash under a method other than `none`.
 pub fn split_cash(event: &PrizeEvent, allocation: &Allocation) -> Result<CashSplit, PrizeError> {
     let checked = Checked::new(event)?;
+    if event.rules.cash_split != SplitMethod::None {
+        let with_cash = |c: &&super::Category| c.ranked_by.is_some() && c.prizes.iter().any(|p| p.cash > Cents::ZERO);
+        if let Some(c) = event.categories.iter().find(with_cash) {
+            return Err(PrizeError::ScoreCategoryCashSplit(c.id.clone()));
+        }
+    }
     let book = Book::new(&checked, allocation)?;
     let method = event.rules.cash_split;
     let mut ledger = Ledger::new(&book);

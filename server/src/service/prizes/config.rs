@@ -70,7 +70,7 @@ fn unknown(obj: &Map<String, Value>, known: &[&str], at: &str) -> ApiResult<()> 
     }
 }
 
-const CATEGORY_FIELDS: [&str; 17] = [
+const CATEGORY_FIELDS: [&str; 18] = [
     "id",
     "name",
     "brochure_order",
@@ -87,6 +87,7 @@ const CATEGORY_FIELDS: [&str; 17] = [
     "club",
     "faction",
     "federation",
+    "ranked_by",
     "prizes",
 ];
 const PRIZE_FIELDS: [&str; 7] = ["id", "place", "cash", "trophy", "medal", "active", "main_category"];

@@ -7,21 +7,23 @@
 //! `category`, `order` (brochure order; default: order of first
 //! appearance), `active`, `min_age`, `max_age`, `gender` (F/M),
 //! `min_rating`, `max_rating`, `allow_unrated`, `disability` (yes),
-//! `city`, `state`, `club`, `faction`, `federation`, `place`, `cash` (currency units: `500` or
+//! `city`, `state`, `club`, `faction`, `federation`, `ranked_by` (`painting` or
+//! `sportsmanship`: the category goes by that 40K score, not the
+//! standings), `place`, `cash` (currency units: `500` or
 //! `166.67`), `trophy`, `medal`, `main` (main-category prize),
 //! `prize_active`. Yes/no columns take yes/no, y/n, true/false or 1/0.
 
 use super::config::normalised_at;
 use crate::domain::PrizeConfig;
 use crate::error::{ApiError, ApiResult, Code, Fill};
-use arbiter_engine::prizes::{Category, CategoryId, Cents, Prize, PrizeId, RuleConfig};
+use arbiter_engine::prizes::{Category, CategoryId, Cents, Prize, PrizeId, RankedBy, RuleConfig};
 use std::collections::HashMap;
 use uuid::Uuid;
 
 /// The largest CSV accepted, in bytes.
 pub const MAX_CSV_BYTES: usize = 256 * 1024;
 
-const COLUMNS: [&str; 20] = [
+const COLUMNS: [&str; 21] = [
     "category",
     "order",
     "active",
@@ -37,6 +39,7 @@ const COLUMNS: [&str; 20] = [
     "club",
     "faction",
     "federation",
+    "ranked_by",
     "place",
     "cash",
     "trophy",
@@ -194,6 +197,15 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
                 let at = At { row, column };
                 set_once(slot, v.to_string(), &at, b.first_row)?;
             }
+        }
+        if let Some(v) = cell("ranked_by") {
+            let at = At { row, column: "ranked_by" };
+            let by = match v.trim().to_lowercase().as_str() {
+                "painting" => RankedBy::Painting,
+                "sportsmanship" => RankedBy::Sportsmanship,
+                _ => return Err(at.bad("refusal-csv-not-ranked-by", v)),
+            };
+            set_once(&mut c.ranked_by, by, &at, b.first_row)?;
         }
         if let Some(v) = cell("allow_unrated") {
             let at = At { row, column: "allow_unrated" };

@@ -9,6 +9,7 @@ use crate::error::{ApiError, ApiResult, Code};
 use crate::service::standings;
 use arbiter_engine::model::{PlayerNo, Points};
 use arbiter_engine::prizes::{Date, ManualOverride, Player as PrizePlayer, PrizeEvent};
+use arbiter_engine::standings::AdjustmentKind;
 use arbiter_engine::standings::Exact;
 use chrono::Datelike;
 
@@ -84,6 +85,8 @@ pub fn prize_event(
             club: p.profile.club.clone(),
             faction: Some(p.faction.clone()).filter(|f| !f.trim().is_empty()),
             federation: p.profile.federation.clone(),
+            painting: award(p, AdjustmentKind::Painting),
+            sportsmanship: award(p, AdjustmentKind::Sportsmanship),
         });
     }
     let start_date =
@@ -111,6 +114,12 @@ fn points(v: Option<Exact>) -> Points {
 
 fn date(d: chrono::NaiveDate) -> Option<Date> {
     Date::new(u16::try_from(d.year()).ok()?, u8::try_from(d.month()).ok()?, u8::try_from(d.day()).ok()?).ok()
+}
+
+/// The sum of a player's painting (or sportsmanship) scores, `None` without one.
+fn award(p: &crate::domain::Player, kind: AdjustmentKind) -> Option<i64> {
+    let scores: Vec<i64> = p.adjustments.iter().filter(|a| a.kind == kind).map(|a| a.amount).collect();
+    (!scores.is_empty()).then(|| scores.iter().sum())
 }
 
 #[cfg(test)]
