@@ -27,6 +27,7 @@ mod m0017_staff;
 mod m0018_constraints;
 mod m0019_action_log;
 mod m0020_adjustments;
+mod m0021_acceleration;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -55,6 +56,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0018_constraints::Migration),
             Box::new(m0019_action_log::Migration),
             Box::new(m0020_adjustments::Migration),
+            Box::new(m0021_acceleration::Migration),
         ]
     }
 }

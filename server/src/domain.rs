@@ -337,6 +337,39 @@ pub struct Staff {
     pub added_at: Millis,
 }
 
+/// Accelerated pairings of a Swiss chess event (FIDE C.04.7): virtual
+/// points added to some players' pairing score in the first rounds, so the
+/// top seeds meet each other sooner. They count for pairing only, never in
+/// the standings.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "method", rename_all = "snake_case")]
+pub enum Acceleration {
+    /// Not accelerated.
+    #[default]
+    None,
+    /// The Baku method (C.04.7 art. 1), computed from the pairing numbers
+    /// when each round is paired.
+    Baku,
+    /// Virtual points given per player and round, round 1 first (TRF `XXA`,
+    /// `250`, as imported).
+    Given {
+        /// Each player's virtual points by round.
+        players: Vec<(PlayerId, Vec<arbiter_engine::model::Points>)>,
+    },
+}
+
+impl Acceleration {
+    /// `none`, `baku` or `given`.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Acceleration::None => "none",
+            Acceleration::Baku => "baku",
+            Acceleration::Given { .. } => "given",
+        }
+    }
+}
+
 /// The organiser's pairing constraints: who should not meet, who sits
 /// where.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -437,6 +470,8 @@ pub struct Tournament {
     pub staff: Vec<Staff>,
     /// The organiser's pairing constraints.
     pub constraints: Constraints,
+    /// Accelerated pairings (Swiss chess, FIDE C.04.7).
+    pub acceleration: Acceleration,
     /// The sequence number of the last event.
     pub last_seq: i64,
     /// Creation time.

@@ -59,6 +59,10 @@ pub struct TournamentView {
     pub owner_id: UserId,
     /// Registered players (removed ones excluded).
     pub player_count: usize,
+    /// Accelerated pairings (Swiss chess, FIDE C.04.7): `none`, `baku`, or
+    /// `given` (virtual points imported from a TRF).
+    #[serde(default)]
+    pub acceleration: String,
 }
 
 /// Chess point values, in points (`0.5` is half a point).

@@ -349,7 +349,10 @@
     const field = function (name, label, value, type) { return '<label>' + esc(label) + ' <input name="' + name + '" type="' + (type || "text") + '" value="' + esc(value == null ? "" : String(value)) + '"></label>'; };
     let h = '<form id="settings-form" class="stack narrow">' + field("name", L("set-name"), t.name) + field("event_date", L("set-date"), t.event_date, "date") +
       field("location", L("set-location"), t.location) + field("format", L("set-format"), t.format) + field("total_rounds", L("set-rounds"), t.total_rounds, "number") +
-      field("round_times", L("set-times"), (t.round_times || []).join(", ")) + '<button type="submit">' + esc(L("set-save")) + '</button><span class="field-error" data-error hidden></span></form>';
+      field("round_times", L("set-times"), (t.round_times || []).join(", ")) +
+      (t.pairing_system === "dutch" ? '<label>' + esc(L("set-acceleration")) + ' <select name="acceleration">' + ["none", "baku"].concat(t.acceleration === "given" ? ["given"] : []).map(function (a) {
+        return '<option value="' + a + '"' + (t.acceleration === a ? " selected" : "") + ">" + esc(L("acc-" + a)) + "</option>";
+      }).join("") + "</select></label>" : "") + '<button type="submit">' + esc(L("set-save")) + '</button><span class="field-error" data-error hidden></span></form>';
     h += "<h3>" + esc(L("set-history")) + "</h3>" + (j.log.length ? '<ul class="settings-log">' + j.log.slice().reverse().map(function (c) {
       return "<li>" + esc(A.dateTime(c.at)) + " · " + esc(c.by) + ": " + c.changes.map(function (x) { return esc(x.field) + " " + esc(JSON.stringify(x.before)) + " → " + esc(JSON.stringify(x.after)); }).join("; ") + "</li>";
     }).join("") + "</ul>" : '<p class="muted">' + esc(L("set-none")) + "</p>");
@@ -361,6 +364,7 @@
     if (Number(f.total_rounds.value) !== t.total_rounds) body.total_rounds = Number(f.total_rounds.value);
     const times = f.round_times.value.split(",").map(function (x) { return x.trim(); }).filter(Boolean);
     if (times.join(",") !== (t.round_times || []).join(",")) body.round_times = times;
+    if (f.acceleration && f.acceleration.value !== t.acceleration && f.acceleration.value !== "given") body.acceleration = f.acceleration.value;
     return submitForm(f, "PATCH", "/api/tournaments/" + tid + "/settings", body).then(function (j) { A.state.tournament = j.tournament; const now = $("#settings-form"); if (now) now.reset(); return loadSettings(); });
   }
 

@@ -256,10 +256,12 @@ impl Trf {
         out
     }
 
-    /// Virtual points by player and round: `XXA` and `250` lines, or the Baku
-    /// method (C.04.7) when the `192` code ends in `_BAKU` and no explicit
-    /// acceleration is given.
-    fn virtual_points(&self, total_rounds: u32, points: &PointSystem) -> HashMap<PlayerNo, Vec<Points>> {
+    /// Virtual points by player and round (round 1 first; FIDE C.04.7):
+    /// `XXA` and `250` lines, or the Baku method when the `192` code ends in
+    /// `_BAKU` and no explicit acceleration is given; empty when the file
+    /// has no acceleration.
+    #[must_use]
+    pub fn virtual_points(&self, total_rounds: u32, points: &PointSystem) -> HashMap<PlayerNo, Vec<Points>> {
         let mut out: HashMap<PlayerNo, Vec<Points>> = HashMap::new();
         let mut explicit = false;
         for line in &self.lines {

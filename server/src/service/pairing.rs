@@ -22,10 +22,10 @@
 
 use super::views::Roster;
 use crate::domain::{
-    ByeKind, ByeRequest, ChessResult, Game, Pairing, PairingSystem, Player, PlayerId, Round, Tournament,
+    Acceleration, ByeKind, ByeRequest, ChessResult, Game, Pairing, PairingSystem, Player, PlayerId, Round, Tournament,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
-use arbiter_engine::model::{Colour, PlayerNo, RoundRecord, Unplayed};
+use arbiter_engine::model::{Colour, PlayerNo, PointSystem, Points, RoundRecord, Unplayed};
 use arbiter_engine::pairing::dutch::{self, PairingError, PlayerInput, RoundInput, RoundStatus};
 use arbiter_engine::pairing::round_robin::{berger_schedule, Cycles};
 use arbiter_engine::pairing::swiss_record::{self, PairingWarning, SwissProcedure};
@@ -449,6 +449,8 @@ pub fn dutch_input<'a>(
         other => other,
     };
     let mut arranged = Vec::new();
+    let points = t.points.unwrap_or_default();
+    let virtual_points = acceleration(t, &numbered, &points);
     let players = numbered
         .iter()
         .zip(event.players)
@@ -467,7 +469,7 @@ pub fn dutch_input<'a>(
                 id: PlayerNo(n),
                 rating: p.profile.rating.unwrap_or(0),
                 history: record.rounds.into_iter().map(renumber).collect(),
-                virtual_points: Vec::new(),
+                virtual_points: virtual_points.get(&p.id).cloned().unwrap_or_default(),
                 status,
             }
         })
@@ -476,11 +478,26 @@ pub fn dutch_input<'a>(
         round: number,
         total_rounds: t.total_rounds,
         initial_colour: initial_colour(t),
-        points: t.points.unwrap_or_default(),
+        points,
         players,
         forbidden: Vec::new(),
     };
     DutchField { input, players: field, byes: arranged }
+}
+
+/// Each player's virtual points by round under the event's acceleration
+/// (FIDE C.04.7): the Baku method over the pairing numbers, or the points
+/// given (TRF `XXA`); none when the event is not accelerated.
+fn acceleration(t: &Tournament, numbered: &[(&Player, u32)], points: &PointSystem) -> HashMap<PlayerId, Vec<Points>> {
+    match &t.acceleration {
+        Acceleration::None => HashMap::new(),
+        Acceleration::Baku => {
+            let ids: Vec<PlayerNo> = numbered.iter().map(|&(_, n)| PlayerNo(n)).collect();
+            let by_no = dutch::baku_virtual_points(&ids, t.total_rounds, points);
+            numbered.iter().filter_map(|&(p, n)| Some((p.id, by_no.get(&PlayerNo(n))?.clone()))).collect()
+        }
+        Acceleration::Given { players } => players.iter().cloned().collect(),
+    }
 }
 
 /// The engine's name for a bye kind.

@@ -8,6 +8,8 @@
 //! - Number of rounds: until the event is complete, never below the rounds
 //!   already created; a round robin's follows from its table once drawn.
 //! - Missions and round times: until the event is complete.
+//! - Accelerated pairings (Swiss chess: Baku, FIDE C.04.7): until round 1
+//!   is paired.
 //! - Tie-breaks and point values have their own route and log
 //!   ([`super::tiebreaks`]).
 
@@ -15,7 +17,7 @@ use super::tournaments::{schedule, view, MAX_ROUNDS};
 use super::views::TournamentView;
 use super::{clean_text, load_tournament, require_to, Change, Ctx};
 use crate::bus::{EventData, FieldChange, SettingsChange};
-use crate::domain::{now_millis, Game, RoundStatus, TournamentId, TournamentStatus, User};
+use crate::domain::{now_millis, Acceleration, Game, PairingSystem, RoundStatus, TournamentId, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult, Code};
 use serde::Deserialize;
 
@@ -44,6 +46,10 @@ pub struct SettingsInput {
     /// Planned start of each round: `"09:30"` or `"2026-05-17 09:30"`.
     #[serde(default)]
     pub round_times: Option<Vec<String>>,
+    /// Accelerated pairings of a Swiss chess event (FIDE C.04.7): `baku`
+    /// (the Baku method) or `none`; fixed once round 1 is paired.
+    #[serde(default)]
+    pub acceleration: Option<String>,
 }
 
 fn locked(message: String) -> ApiError {
@@ -127,6 +133,33 @@ pub async fn change(
         ongoing("round_times")?;
         t.round_times = schedule(times)?;
     }
+    if let Some(a) = &input.acceleration {
+        let wanted = match a.trim() {
+            "baku" => Acceleration::Baku,
+            "none" => Acceleration::None,
+            other => {
+                return Err(ApiError::invalid(
+                    Code::InvalidField,
+                    format!("acceleration: \"{other}\" is not baku or none."),
+                ))
+            }
+        };
+        if t.pairing_system != PairingSystem::Dutch {
+            return Err(ApiError::invalid(
+                Code::InvalidField,
+                "acceleration: only a Swiss chess event (FIDE Dutch) has accelerated pairings.",
+            ));
+        }
+        if wanted.name() != t.acceleration.name() && paired {
+            return Err(locked(
+                "acceleration: FIDE C.04.7 accelerates the first rounds from round 1; it is fixed once round 1 is paired."
+                    .into(),
+            ));
+        }
+        if wanted.name() != t.acceleration.name() {
+            t.acceleration = wanted;
+        }
+    }
     let changes = differences(&before, &t);
     let tournament = view(change.tx(), &t).await?;
     if !changes.is_empty() {
@@ -149,6 +182,7 @@ fn differences(a: &crate::domain::Tournament, b: &crate::domain::Tournament) -> 
         ("total_rounds", json!(a.total_rounds), json!(b.total_rounds)),
         ("missions", json!(a.missions), json!(b.missions)),
         ("round_times", json!(a.round_times), json!(b.round_times)),
+        ("acceleration", json!(a.acceleration.name()), json!(b.acceleration.name())),
     ];
     FieldChange::changed(fields)
 }

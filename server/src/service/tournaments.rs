@@ -157,6 +157,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         tie_notices: Vec::new(),
         staff: Vec::new(),
         constraints: Constraints::default(),
+        acceleration: crate::domain::Acceleration::None,
         standings_log: Vec::new(),
         initial_colour: None,
         last_seq: 0,

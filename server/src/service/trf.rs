@@ -15,21 +15,23 @@
 //!   as closed rounds with confirmed results, byes arranged for later rounds,
 //!   the number of rounds, point values and initial colour; `XXP` forbidden
 //!   pairs become the event's pairs to keep apart (its constraints, forbidden
-//!   pairs of every later round, [C1]). Accelerated pairings (`XXA`, `250`)
-//!   and forbidden pairs of some rounds only (`260`) are refused: events here
-//!   do not offer them.
+//!   pairs of every later round, [C1]); accelerated pairings (C.04.7) become
+//!   the event's acceleration: `XXA` and `250` virtual points as given, a
+//!   `192` code ending in `_BAKU` the Baku method. Forbidden pairs of some
+//!   rounds only (`260`) are refused: events here do not offer them.
+//! - **Export** also writes the acceleration's virtual points as `XXA` lines.
 
 use super::pairing::{dutch_input, initial_colour};
 use super::Ctx;
 use super::{load_tournament, require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
-    now_millis, ByeKind, ByeRequest, ByeRequestId, ChessResult, Game, GameScore, Pairing, PairingState, PairingSystem,
-    Player, PlayerId, PlayerProfile, Round, RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
-    UserId,
+    now_millis, Acceleration, ByeKind, ByeRequest, ByeRequestId, ChessResult, Game, GameScore, Pairing, PairingState,
+    PairingSystem, Player, PlayerId, PlayerProfile, Round, RoundId, RoundStatus, Tournament, TournamentId,
+    TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code};
-use arbiter_engine::model::{Outcome, PlayerNo, PointSystem, RoundRecord, Unplayed};
+use arbiter_engine::model::{Outcome, PlayerNo, PointSystem, Points, RoundRecord, Unplayed};
 use arbiter_engine::pairing::dutch::RoundStatus as Participation;
 use arbiter_engine::trf::{Line, LineEnding, PlayerLine, PointTag, Trf};
 use std::collections::HashMap;
@@ -90,6 +92,16 @@ fn render(
         lines.insert(1, Line::Other(format!("022 {location}")));
     }
     lines.extend(point_lines(&points));
+    // XXA: the acceleration's virtual points, player by player, so another
+    // Dutch engine pairs the next round as this server does (C.04.7).
+    lines.extend(
+        field
+            .input
+            .players
+            .iter()
+            .filter(|pi| pi.virtual_points.iter().any(|v| *v != Points::ZERO))
+            .map(|pi| Line::Acceleration { player: pi.id, rounds: pi.virtual_points.clone() }),
+    );
     for (p, pi) in field.players.iter().zip(&field.input.players) {
         let mut entries: Vec<Option<RoundRecord>> = pi.history.iter().map(|r| Some(*r)).collect();
         let mut score = pi.score(&points);
@@ -156,7 +168,7 @@ fn invalid(e: impl std::fmt::Display) -> ApiError {
 /// # Errors
 /// 403 for anyone but the TO; 409 `trf_import_needs_empty_event` or
 /// `wrong_status`; 422 `invalid_trf` naming the line and field, or
-/// `trf_unsupported` for acceleration and forbidden pairs.
+/// `trf_unsupported` for forbidden pairs of some rounds only (`260`).
 pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> ApiResult<Imported> {
     let trf = Trf::parse(text).map_err(invalid)?;
     let mut change = Change::begin(ctx, id, user).await?;
@@ -178,7 +190,6 @@ pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> Api
         ));
     }
     let unsupported = trf.lines.iter().find_map(|l| match l {
-        Line::Acceleration { .. } | Line::AccelerationRange(_) => Some("refusal-trf-acceleration"),
         Line::ForbiddenRange { .. } => Some("refusal-trf-forbidden"),
         _ => None,
     });
@@ -268,6 +279,18 @@ pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> Api
         .filter_map(|(a, b)| Some((*ids.get(&a)?, *ids.get(&b)?)))
         .filter(|(a, b)| a != b)
         .collect();
+    // XXA / 250: virtual points as given; a `192` code ending in `_BAKU`: the Baku method.
+    let explicit = trf.lines.iter().any(|l| matches!(l, Line::Acceleration { .. } | Line::AccelerationRange(_)));
+    let points = t.points.unwrap_or_default();
+    t.acceleration = match trf.virtual_points(total, &points) {
+        given if given.is_empty() => Acceleration::None,
+        _ if !explicit => Acceleration::Baku,
+        given => {
+            let mut players: Vec<_> = given.into_iter().filter_map(|(no, v)| Some((*ids.get(&no)?, v))).collect();
+            players.sort_by_key(|(p, _)| *p);
+            Acceleration::Given { players }
+        }
+    };
     let mut arranged = 0;
     for line in &lines {
         for (i, entry) in line.rounds.iter().enumerate().skip(paired as usize) {

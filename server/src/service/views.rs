@@ -30,6 +30,7 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         lists_locked: t.lists_locked,
         owner_id: t.owner_id,
         player_count,
+        acceleration: t.acceleration.name().into(),
     }
 }
 

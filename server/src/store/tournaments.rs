@@ -2,7 +2,9 @@
 
 use super::entity::{player, tournament};
 use super::{StoreError, StoreResult, Tx};
-use crate::domain::{default_standings, Game, PairingSystem, Tournament, TournamentId, TournamentStatus, UserId};
+use crate::domain::{
+    default_standings, Acceleration, Game, PairingSystem, Tournament, TournamentId, TournamentStatus, UserId,
+};
 use arbiter_engine::model::Colour;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, ExprTrait as _, IntoActiveModel, QueryFilter, QueryOrder, Set,
@@ -125,6 +127,7 @@ impl Tx {
         m.standings_log = new.standings_log;
         m.staff = new.staff;
         m.constraints = new.constraints;
+        m.acceleration = new.acceleration;
         m.update(self.conn()).await?;
         Ok(())
     }
@@ -158,6 +161,7 @@ fn to_active(t: &Tournament) -> tournament::ActiveModel {
         tie_notices: Set(json(&t.tie_notices)),
         staff: Set(json(&t.staff)),
         constraints: Set(json(&t.constraints)),
+        acceleration: Set((t.acceleration != Acceleration::None).then(|| json(&t.acceleration)).flatten()),
         standings_log: Set(json(&t.standings_log)),
         initial_colour: Set(t.initial_colour.map(|c| if c == Colour::White { "W" } else { "B" }.to_string())),
         last_seq: Set(t.last_seq),
@@ -197,6 +201,7 @@ fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
         tie_notices: from_json(m.tie_notices.as_deref(), || corrupt("tie_notices"))?,
         staff: from_json(m.staff.as_deref(), || corrupt("staff"))?,
         constraints: from_json(m.constraints.as_deref(), || corrupt("constraints"))?,
+        acceleration: from_json(m.acceleration.as_deref(), || corrupt("acceleration"))?,
         standings_log: from_json(m.standings_log.as_deref(), || corrupt("standings_log"))?,
         initial_colour: match m.initial_colour.as_deref() {
             None => None,

@@ -246,7 +246,6 @@ refusal-body-too-large-kb = Die Anfrage ist zu groß: Dieser Endpunkt nimmt höc
 refusal-body-too-large-mb = Die Anfrage ist zu groß: Dieser Endpunkt nimmt höchstens { $size } MB an Daten an.
 refusal-cannot-pair-too-large = Die Runde kann nicht gepaart werden: Eine Punktgruppe ist zu groß zum Paaren ({ $bits } Bits an Kriterien)
 
-refusal-trf-acceleration = Diese Datei nutzt beschleunigte Paarungen (XXA / 250), die Veranstaltungen auf diesem Server nicht bieten; paaren Sie sie mit `arbiter pair`.
 refusal-trf-forbidden = Diese Datei verwendet auf einige Runden beschränkte verbotene Paarungen (260), die Turniere dieses Servers nicht anbieten; XXP-Paare werden importiert; paaren Sie sie mit `arbiter pair`.
 refusal-csv-utf8 = Die CSV-Datei muss UTF-8-Text sein.
 refusal-prizes-object = Die Preiskonfiguration muss ein JSON-Objekt mit `categories` und `rules` sein.

@@ -555,3 +555,9 @@ js-adj-painting = Bemalung
 js-adj-sportsmanship = Sportlichkeit
 js-adj-battle-points = Kampfpunkte
 js-log-player-adjusted = Wertung angepasst
+
+# Accelerated pairings of a Swiss chess event.
+js-set-acceleration = Beschleunigte Paarungen (FIDE C.04.7)
+js-acc-none = Keine
+js-acc-baku = Baku-Methode
+js-acc-given = Virtuelle Punkte aus dem importierten TRF

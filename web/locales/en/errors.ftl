@@ -250,7 +250,6 @@ refusal-body-too-large-kb = The request is too large: this endpoint takes at mos
 refusal-body-too-large-mb = The request is too large: this endpoint takes at most { $size } MB of data.
 refusal-cannot-pair-too-large = The round cannot be paired: a bracket is too large to pair ({ $bits } bits of criteria)
 
-refusal-trf-acceleration = This file uses accelerated pairings (XXA / 250), which events on this server do not offer; pair it with `arbiter pair`.
 refusal-trf-forbidden = This file uses forbidden pairs limited to some rounds (260), which events on this server do not offer; XXP pairs are imported; pair it with `arbiter pair`.
 refusal-csv-utf8 = The CSV must be UTF-8 text.
 refusal-prizes-object = The prize configuration must be a JSON object with `categories` and `rules`.

@@ -555,3 +555,9 @@ js-adj-painting = painting
 js-adj-sportsmanship = sportsmanship
 js-adj-battle-points = battle points
 js-log-player-adjusted = Adjusted a score
+
+# Accelerated pairings of a Swiss chess event.
+js-set-acceleration = Accelerated pairings (FIDE C.04.7)
+js-acc-none = None
+js-acc-baku = Baku method
+js-acc-given = Virtual points from the imported TRF

@@ -246,7 +246,6 @@ refusal-body-too-large-kb = La solicitud es demasiado grande: este punto de acce
 refusal-body-too-large-mb = La solicitud es demasiado grande: este punto de acceso admite como máximo { $size } MB de datos.
 refusal-cannot-pair-too-large = La ronda no se puede emparejar: un grupo de puntuación es demasiado grande para emparejarlo ({ $bits } bits de criterios)
 
-refusal-trf-acceleration = Este archivo usa emparejamientos acelerados (XXA / 250), que los eventos de este servidor no ofrecen; emparéjelo con `arbiter pair`.
 refusal-trf-forbidden = Este archivo usa parejas prohibidas limitadas a algunas rondas (260), que los torneos de este servidor no ofrecen; las parejas XXP se importan; emparéjelo con `arbiter pair`.
 refusal-csv-utf8 = El CSV debe ser texto UTF-8.
 refusal-prizes-object = La configuración de premios debe ser un objeto JSON con `categories` y `rules`.

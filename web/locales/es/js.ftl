@@ -555,3 +555,9 @@ js-adj-painting = pintura
 js-adj-sportsmanship = deportividad
 js-adj-battle-points = puntos de batalla
 js-log-player-adjusted = Ajustó una puntuación
+
+# Accelerated pairings of a Swiss chess event.
+js-set-acceleration = Emparejamientos acelerados (FIDE C.04.7)
+js-acc-none = Ninguno
+js-acc-baku = Método de Bakú
+js-acc-given = Puntos virtuales del TRF importado

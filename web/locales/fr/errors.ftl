@@ -246,7 +246,6 @@ refusal-body-too-large-kb = La requête est trop volumineuse : cette adresse acc
 refusal-body-too-large-mb = La requête est trop volumineuse : cette adresse accepte au plus { $size } Mo de données.
 refusal-cannot-pair-too-large = La ronde ne peut pas être appariée : un groupe de score est trop grand pour être apparié ({ $bits } bits de critères)
 
-refusal-trf-acceleration = Ce fichier utilise des appariements accélérés (XXA / 250), que les tournois de ce serveur ne proposent pas ; appariez-le avec `arbiter pair`.
 refusal-trf-forbidden = Ce fichier utilise des paires interdites limitées à certaines rondes (260), que les tournois de ce serveur ne proposent pas ; les paires XXP sont importées ; appariez-le avec `arbiter pair`.
 refusal-csv-utf8 = Le CSV doit être du texte UTF-8.
 refusal-prizes-object = La configuration des prix doit être un objet JSON avec `categories` et `rules`.

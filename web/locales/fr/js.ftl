@@ -555,3 +555,9 @@ js-adj-painting = peinture
 js-adj-sportsmanship = fair-play
 js-adj-battle-points = points de bataille
 js-log-player-adjusted = Score ajusté
+
+# Accelerated pairings of a Swiss chess event.
+js-set-acceleration = Appariements accélérés (FIDE C.04.7)
+js-acc-none = Aucun
+js-acc-baku = Méthode de Bakou
+js-acc-given = Points virtuels du TRF importé

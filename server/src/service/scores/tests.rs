@@ -47,6 +47,7 @@ pub(crate) fn event(game: Game, pairing_system: PairingSystem) -> Tournament {
         tie_notices: vec![],
         staff: vec![],
         constraints: crate::domain::Constraints::default(),
+        acceleration: crate::domain::Acceleration::None,
         standings_log: vec![],
         initial_colour: None,
         last_seq: 0,

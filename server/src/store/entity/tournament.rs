@@ -28,6 +28,7 @@ pub struct Model {
     pub tie_notices: Option<String>,
     pub staff: Option<String>,
     pub constraints: Option<String>,
+    pub acceleration: Option<String>,
     pub standings_log: Option<String>,
     pub initial_colour: Option<String>,
     pub last_seq: i64,

@@ -272,7 +272,7 @@ async fn bye_and_trf_refusals_say_why_and_change_nothing() -> anyhow::Result<()>
             "invalid_trf",
         ),
         (
-            import(&mut empty_to, &empty, &format!("{}XXA    1  1.0\n", case("d0005-r05", "trf")?)).await?,
+            import(&mut empty_to, &empty, &format!("{}260 002 003    4    5\n", case("d0005-r05", "trf")?)).await?,
             422,
             "trf_unsupported",
         ),
@@ -289,5 +289,129 @@ async fn bye_and_trf_refusals_say_why_and_change_nothing() -> anyhow::Result<()>
     import(&mut empty_to, &empty, &format!("{}XXP    1    2    3\n", case("d0005-r05", "trf")?)).await?.ok()?;
     let kept = empty_to.get(&format!("/api/tournaments/{empty}/constraints")).await?.ok()?;
     assert_eq!(kept["avoid"].as_array().map(Vec::len), Some(3), "1–2, 1–3 and 2–3: {kept}");
+    Ok(())
+}
+
+/// Eight players, no round played, five rounds, as a TRF.
+fn eight_players() -> String {
+    use arbiter_engine::model::{Colour, PlayerNo, Points};
+    use arbiter_engine::trf::{Line, LineEnding, PlayerLine, RoundsTag};
+    let mut lines = vec![
+        Line::TotalRounds { tag: RoundsTag::Xxr, rounds: 5 },
+        Line::Configuration { initial_colour: Some(Colour::White), rank: false },
+    ];
+    for n in 1..=8_u32 {
+        lines.push(Line::Player(PlayerLine {
+            number: PlayerNo(n),
+            sex: String::new(),
+            title: String::new(),
+            name: format!("Player {n}"),
+            rating: Some(2400 - 50 * n),
+            federation: String::new(),
+            fide_id: String::new(),
+            birth_date: String::new(),
+            points: Points::ZERO,
+            rank: None,
+            rounds: Vec::new(),
+        }));
+    }
+    Trf { lines }.to_text(LineEnding::Lf)
+}
+
+/// The boards of a published round as pairs of pairing numbers, each pair sorted.
+async fn boards(c: &mut ApiClient, id: &str, published: &Value) -> anyhow::Result<Vec<(u64, u64)>> {
+    let no = numbers(c, id).await?;
+    let mut out: Vec<(u64, u64)> = published["round"]["pairings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| !p["player2"].is_null())
+        .map(|p| {
+            let (a, b) = (no[s(&p["player1"], "id")], no[s(&p["player2"], "id")]);
+            (a.min(b), a.max(b))
+        })
+        .collect();
+    out.sort_unstable();
+    Ok(out)
+}
+
+/// Baku acceleration (FIDE C.04.7 art. 1) as an event setting, worked by
+/// hand for 8 players and 5 rounds: group A is the first 2·⌈8/4⌉ = 4
+/// pairing numbers; the first ⌈5/2⌉ = 3 rounds are accelerated, group A
+/// holding 1 virtual point in rounds 1–2 and ½ in round 3. Round 1 then
+/// pairs 1–4 among themselves (1–3, 2–4) and 5–8 (5–7, 6–8), not 1–5 … 4–8.
+/// The virtual points never reach the standings; the setting is fixed once
+/// round 1 is paired; the TRF export carries them as `XXA` lines, and an
+/// event imported from that file pairs round 1 the same.
+#[actix_web::test]
+async fn baku_acceleration_pairs_the_top_half_together_first() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let (mut to, id) = dutch_event(&app).await?;
+    import(&mut to, &id, &eight_players()).await?.ok()?;
+    let settings = format!("/api/tournaments/{id}/settings");
+    let set = to.send(Method::PATCH, &settings, Some(&json!({ "acceleration": "baku" }))).await?.ok()?;
+    assert_eq!(s(&set["tournament"], "acceleration"), "baku");
+    assert_eq!(s(&set["changes"][0], "field"), "acceleration");
+    bad_requests_leave_nothing(&app, &mut to, &settings).await?;
+    to.advance(&id).await?.ok()?;
+    to.advance(&id).await?.ok()?;
+    let round = s(&to.new_round(&id).await?.ok()?["round"], "id").to_string();
+    let published = to.pair_round(&round).await?.ok()?;
+    assert_eq!(boards(&mut to, &id, &published).await?, [(1, 3), (2, 4), (5, 7), (6, 8)]);
+
+    // Fixed from now on; the standings show real points only.
+    let before = app.fingerprint().await?;
+    let r = to.send(Method::PATCH, &settings, Some(&json!({ "acceleration": "none" }))).await?;
+    super::super::undo::refused(&app, &before, &r, 409, "setting_locked").await;
+    assert!(s(&r.body, "message").contains("C.04.7"), "{}", r.body);
+    let standings = to.standings(&id).await?.ok()?;
+    assert!(standings["players"].as_array().into_iter().flatten().all(|p| s(p, "score") == "0.0"), "{standings}");
+
+    // The export carries the virtual points; the engine pairs it the same,
+    // and so does an event imported from it.
+    let trf = to.trf(&id).await?.text;
+    let xxa: Vec<&str> = trf.split(['\r', '\n']).filter(|l| l.starts_with("XXA")).collect();
+    assert_eq!(xxa.len(), 4, "{trf}");
+    assert!(xxa[0].split_whitespace().collect::<Vec<_>>() == ["XXA", "1", "1.0", "1.0", "0.5"], "{xxa:?}");
+    let engine = pair(&Trf::parse(&trf)?.round_input(1)?)?;
+    let mut by_engine: Vec<(u64, u64)> = pairing_text(&engine)
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let mut it = l.split_whitespace().map(|x| x.parse::<u64>().unwrap_or(0));
+            let (a, b) = (it.next()?, it.next()?);
+            (b != 0).then_some((a.min(b), a.max(b)))
+        })
+        .collect();
+    by_engine.sort_unstable();
+    assert_eq!(by_engine, [(1, 3), (2, 4), (5, 7), (6, 8)]);
+    let (mut to2, id2) = dutch_event(&app).await?;
+    import(&mut to2, &id2, &trf).await?.ok()?;
+    let t2 = to2.tournament(&id2).await?.ok()?;
+    assert_eq!(s(&t2["tournament"], "acceleration"), "given");
+    to2.advance(&id2).await?.ok()?;
+    to2.advance(&id2).await?.ok()?;
+    let round2 = s(&to2.new_round(&id2).await?.ok()?["round"], "id").to_string();
+    let again = to2.pair_round(&round2).await?.ok()?;
+    assert_eq!(boards(&mut to2, &id2, &again).await?, [(1, 3), (2, 4), (5, 7), (6, 8)]);
+    app.stop().await;
+    Ok(())
+}
+
+/// Refusals of the acceleration setting, each leaving the database unchanged.
+async fn bad_requests_leave_nothing(app: &TestApp, to: &mut ApiClient, settings: &str) -> anyhow::Result<()> {
+    let (mut other, _) = app.user("Stranger").await?;
+    let before = app.fingerprint().await?;
+    let r = to.send(Method::PATCH, settings, Some(&json!({ "acceleration": "fast" }))).await?;
+    super::super::undo::refused(app, &before, &r, 422, "invalid_field").await;
+    let r = other.send(Method::PATCH, settings, Some(&json!({ "acceleration": "none" }))).await?;
+    super::super::undo::refused(app, &before, &r, 403, "not_tournament_organiser").await;
+    let (mut to40k, _) = app.user("Forty").await?;
+    let body = json!({ "name": "40K", "event_date": "2026-05-17", "format": "GT", "game": "wh40k", "pairing_system": "swiss_record", "total_rounds": 3 });
+    let t = to40k.create_tournament(&body).await?.ok()?;
+    let path = format!("/api/tournaments/{}/settings", s(&t["tournament"], "id"));
+    let before = app.fingerprint().await?;
+    let r = to40k.send(Method::PATCH, &path, Some(&json!({ "acceleration": "baku" }))).await?;
+    super::super::undo::refused(app, &before, &r, 422, "invalid_field").await;
     Ok(())
 }
