@@ -137,3 +137,23 @@ fn battle_point_adjustments_add_to_the_awarded_points() {
     assert_eq!(order(&s), ["C", "A", "B", "D"]);
     assert_eq!(s.rows[2].score.display, "9");
 }
+
+#[test]
+fn missed_rounds_counted_as_losses_enter_the_record_and_the_opponents_sos() {
+    // E enters late: rounds 1 and 2 missed, counted as losses; in round 3
+    // E beats D 50–40. E: 1-2-0, win rate (2·1)/(2·3) = ⅓. D met C (¾),
+    // B (½) and E (⅓): SOS (¾ + ½ + ⅓)/3 = 19/36 = 52.8% (75.0% if E's
+    // missed rounds were not counted).
+    let entrants = ["A", "B", "C", "D", "E"];
+    let mut all = games();
+    all.push(Game { round: 3, player1: "E", player2: Some("D"), vp1: 50, vp2: 40 });
+    let missed = [adj("E", AdjustmentKind::Losses, 2)];
+    let config = Wh40kConfig { tiebreaks: vec![Wh40kTiebreak::StrengthOfSchedule], ..Wh40kConfig::default() };
+    let s = compute_wh40k(&entrants, &all, &[], &missed, &config).unwrap();
+    let row = |name: &str| s.rows.iter().find(|r| entrants[r.player.0 as usize - 1] == name).unwrap();
+    assert_eq!(row("E").score.display, "1-2-0");
+    assert_eq!(row("D").values[0].display, "52.8%");
+    let s = compute_wh40k(&entrants, &all, &[], &[], &config).unwrap();
+    let row = |name: &str| s.rows.iter().find(|r| entrants[r.player.0 as usize - 1] == name).unwrap();
+    assert_eq!(row("D").values[0].display, "75.0%");
+}

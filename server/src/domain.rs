@@ -681,6 +681,14 @@ impl Pairing {
         self.player2_id.is_none()
     }
 
+    /// Whether this is a round the player missed, counted as lost (0 points):
+    /// a chess zero-point bye, or a 40K or crokinole late entry's missed
+    /// round under `missed: "loss"`. Never a pairing-allocated bye.
+    #[must_use]
+    pub fn is_missed_round(&self) -> bool {
+        self.player2_id.is_none() && self.result == Some(MatchResult::ZeroPointBye)
+    }
+
     /// Whether `player` sits at this table.
     #[must_use]
     pub fn has_player(&self, player: PlayerId) -> bool {

@@ -440,7 +440,7 @@
     const late = r && (r.status !== "PENDING" || r.number > 1) && !r.playoff;
     const missed = !late ? "" : '<label class="inline">' + esc(L("entry-missed")) + ' <select name="missed">' + (t.game === "chess"
       ? '<option value="zero">' + esc(L("entry-missed-zero")) + '</option><option value="half">' + esc(L("entry-missed-half")) + "</option>"
-      : '<option value="">—</option><option value="bye">' + esc(L("entry-missed-bye")) + '</option><option value="absent">' + esc(L("entry-missed-absent")) + "</option>") + "</select></label>";
+      : '<option value="">—</option><option value="loss">' + esc(L("entry-missed-loss")) + '</option><option value="bye">' + esc(L("entry-missed-bye")) + '</option><option value="absent">' + esc(L("entry-missed-absent")) + "</option>") + "</select></label>";
     const extra = t.game === "wh40k" ? '<label class="inline">' + esc(L("col-faction")) + ' <input name="faction" maxlength="64"></label>'
       : t.game === "chess" ? '<label class="inline">' + esc(L("entry-rating")) + ' <input name="rating" type="number" min="0" max="3500"></label>' : "";
     A.patch(box, '<form id="add-entry" class="actions"><label class="inline">' + esc(L("entry-name")) + ' <input name="display_name" required maxlength="64"></label>' + extra + missed +

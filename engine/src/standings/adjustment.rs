@@ -25,20 +25,26 @@ pub enum AdjustmentKind {
     Painting,
     /// 40K: a sportsmanship score (a column, a tie-break, a prize category).
     Sportsmanship,
+    /// 40K: rounds lost without playing (a late entry's missed rounds, when
+    /// the organiser counts them as losses): the record's L, and rounds in
+    /// the player's win rate.
+    Losses,
 }
 
 impl AdjustmentKind {
     /// Every kind.
-    pub const ALL: [AdjustmentKind; 6] = [
+    pub const ALL: [AdjustmentKind; 7] = [
         AdjustmentKind::Wins,
         AdjustmentKind::Vp,
         AdjustmentKind::BattlePoints,
         AdjustmentKind::Points,
         AdjustmentKind::Painting,
         AdjustmentKind::Sportsmanship,
+        AdjustmentKind::Losses,
     ];
 
-    /// The kind's name: `wins`, `vp`, `battle_points`, `points`, `painting`, `sportsmanship`.
+    /// The kind's name: `wins`, `vp`, `battle_points`, `points`, `painting`,
+    /// `sportsmanship`, `losses`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -48,6 +54,7 @@ impl AdjustmentKind {
             AdjustmentKind::Points => "points",
             AdjustmentKind::Painting => "painting",
             AdjustmentKind::Sportsmanship => "sportsmanship",
+            AdjustmentKind::Losses => "losses",
         }
     }
 

@@ -43,6 +43,10 @@ pub enum Missed {
     Bye,
     /// 40K and crokinole: nothing; the rounds were not played.
     Absent,
+    /// 40K and crokinole: a loss each (0 VP or points, no opponent), in the
+    /// record; in 40K also in the player's win rate, and so in their
+    /// opponents' SOS.
+    Loss,
 }
 
 /// `POST /api/tournaments/{id}/entries`: a player added by the organiser.
@@ -134,18 +138,18 @@ pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> A
         (true, _, _) => None,
         (false, None, Game::Chess) => Some(Missed::Zero),
         (false, Some(m @ (Missed::Zero | Missed::Half)), Game::Chess) => Some(m),
-        (false, Some(m @ (Missed::Bye | Missed::Absent)), Game::Wh40k | Game::Crokinole) => Some(m),
+        (false, Some(m @ (Missed::Bye | Missed::Absent | Missed::Loss)), Game::Wh40k | Game::Crokinole) => Some(m),
         (false, None, _) => {
             return Err(ApiError::invalid(
                 Code::InvalidField,
                 format!(
-                    "missed: round(s) {} are already paired; say how they count for this entry: \"bye\" or \"absent\".",
+                    "missed: round(s) {} are already paired; say how they count for this entry: \"loss\", \"bye\" or \"absent\".",
                     paired.iter().map(|r| r.number.to_string()).collect::<Vec<_>>().join(", ")
                 ),
             ))
         }
         (false, Some(m), game) => {
-            let allowed = if game == Game::Chess { "\"zero\" or \"half\"" } else { "\"bye\" or \"absent\"" };
+            let allowed = if game == Game::Chess { "\"zero\" or \"half\"" } else { "\"loss\", \"bye\" or \"absent\"" };
             return Err(ApiError::invalid(
                 Code::InvalidField,
                 format!("missed: {m:?} is not how missed rounds count in {}; use {allowed}.", game.as_str()),
@@ -158,7 +162,7 @@ pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> A
         .iter()
         .filter_map(|r| {
             let result = match missed? {
-                Missed::Zero => ByeKind::Zero.result(),
+                Missed::Zero | Missed::Loss => ByeKind::Zero.result(),
                 Missed::Half => ByeKind::Half.result(),
                 Missed::Bye => MatchResult::Bye,
                 Missed::Absent => return None,

@@ -171,6 +171,12 @@ async fn adjustments(backend: Backend) {
     let (order, rows) = standings(&mut k).await;
     assert_eq!(order[0], k.names[tables[0].p2], "{rows:?}");
     assert_eq!(s(&rows[1], "score"), "-1", "2 game points − 3");
+    // A late entry whose missed round counts as lost: a loss in the record, no points.
+    let late = json!({ "display_name": "Late K", "missed": "loss" });
+    k.to.post(&format!("/api/tournaments/{}/entries", k.tid), &late).await.unwrap().ok().unwrap();
+    let (_, rows) = standings(&mut k).await;
+    let row = rows.iter().find(|r| r["display_name"] == "Late K").unwrap();
+    assert_eq!((s(row, "score"), row["losses"].as_u64(), row["byes"].as_u64()), ("0", Some(1), Some(0)), "{row}");
     app.stop().await;
 }
 

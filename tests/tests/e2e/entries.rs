@@ -193,9 +193,20 @@ async fn late_entries_in_40k_and_round_robins() {
         .unwrap()
         .ok()
         .unwrap();
+    ev.to
+        .post(&entries(&tid), &json!({ "display_name": "Loss Orks", "faction": "Orks", "missed": "loss" }))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
     let (bye, absent) = (row(&mut ev, "Bye Orks").await, row(&mut ev, "Absent Orks").await);
     assert_eq!((bye["wins"].clone(), bye["byes"].clone(), bye["vp_for"].clone()), (json!(1), json!(1), json!(0)));
     assert_eq!((absent["wins"].clone(), absent["losses"].clone()), (json!(0), json!(0)));
+    // A missed round counted as lost: in the record, no bye, 0 VP, below the entry who missed nothing.
+    let lost = row(&mut ev, "Loss Orks").await;
+    let record = |r: &Value| (r["wins"].clone(), r["losses"].clone(), r["byes"].clone(), r["score"].clone());
+    assert_eq!(record(&lost), (json!(0), json!(1), json!(0), json!("0-1-0")), "{lost}");
+    assert!(lost["position"].as_u64() > absent["position"].as_u64(), "{lost} {absent}");
     let r2 = s(&ev.to.new_round(&tid).await.unwrap().ok().unwrap()["round"], "id").to_string();
     let next = ev.to.pair_round(&r2).await.unwrap().ok().unwrap();
     let seated: Vec<&str> = next["round"]["pairings"]
@@ -205,8 +216,8 @@ async fn late_entries_in_40k_and_round_robins() {
         .flat_map(|p| [s(&p["player1"], "name"), p["player2"]["name"].as_str().unwrap_or_default()])
         .collect();
     assert!(
-        seated.contains(&"Bye Orks") && seated.contains(&"Absent Orks"),
-        "both late entries are paired: {seated:?}"
+        ["Bye Orks", "Absent Orks", "Loss Orks"].iter().all(|n| seated.contains(n)),
+        "the late entries are paired: {seated:?}"
     );
 
     // A round robin's table, once drawn, takes nobody.

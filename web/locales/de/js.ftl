@@ -451,6 +451,7 @@ js-entry-add = Spieler hinzufügen
 js-entry-missed = Verpasste Runden zählen als
 js-entry-missed-zero = Freilose ohne Punkt
 js-entry-missed-half = Freilose mit halbem Punkt
+js-entry-missed-loss = Niederlagen
 js-entry-missed-bye = Freilose
 js-entry-missed-absent = nicht gespielt
 js-claim-for = Übernahmecode für { $name }:

@@ -451,6 +451,7 @@ js-entry-add = Add player
 js-entry-missed = Missed rounds count as
 js-entry-missed-zero = zero-point byes
 js-entry-missed-half = half-point byes
+js-entry-missed-loss = losses
 js-entry-missed-bye = byes
 js-entry-missed-absent = not played
 js-claim-for = Claim code for { $name }:

@@ -451,6 +451,7 @@ js-entry-add = Añadir jugador
 js-entry-missed = Las rondas perdidas cuentan como
 js-entry-missed-zero = descansos de cero puntos
 js-entry-missed-half = descansos de medio punto
+js-entry-missed-loss = derrotas
 js-entry-missed-bye = descansos
 js-entry-missed-absent = no jugadas
 js-claim-for = Código de reclamación para { $name }:

@@ -451,6 +451,7 @@ js-entry-add = Ajouter un joueur
 js-entry-missed = Rondes manquées comptées comme
 js-entry-missed-zero = exempts à zéro point
 js-entry-missed-half = exempts à un demi-point
+js-entry-missed-loss = défaites
 js-entry-missed-bye = exempts
 js-entry-missed-absent = non jouées
 js-claim-for = Code de réclamation pour { $name } :

@@ -294,15 +294,41 @@ fn rank_lines<Id>(lines: &mut [Standing<Id>]) {
     }
 }
 
-/// Applies the organisers' wins and VP adjustments ([`Adjustment`]) to the
-/// lines of [`standings`] and ranks them again in the same order, so pairing
-/// and standings keep agreeing. Wins never go below 0, total VP neither; a
-/// VP adjustment moves the margin by what it moved the VP. Win rates and SOS
-/// stay those of the games (an adjustment is no game). Other kinds are
-/// [`crate::standings::wh40k_table`]'s.
-pub fn adjust<Id: Copy + Eq>(lines: &mut [Standing<Id>], adjustments: &[Adjustment<Id>]) {
+/// Applies the organisers' adjustments ([`Adjustment`]) to the lines of
+/// [`standings`] and ranks them again in the same order, so pairing and
+/// standings keep agreeing.
+///
+/// - Wins and VP: wins never go below 0, total VP neither; a VP adjustment
+///   moves the margin by what it moved the VP. A penalty or bonus is no
+///   game: win rates stay those of the games.
+/// - Losses (rounds missed, counted as lost): the record's L grows, and so
+///   do the rounds of the player's win rate (`(2·wins + draws) / (2·rounds)`
+///   over the games plus the missed rounds); every SOS is then averaged
+///   again over the opponents' win rates.
+///
+/// Other kinds are [`crate::standings::wh40k_table`]'s.
+pub fn adjust<Id: Copy + Eq + Hash>(lines: &mut [Standing<Id>], adjustments: &[Adjustment<Id>]) {
     if adjustments.is_empty() {
         return;
+    }
+    let mut missed_any = false;
+    for line in lines.iter_mut() {
+        let missed = u32::try_from(total(adjustments, &line.id, AdjustmentKind::Losses).max(0)).unwrap_or(0);
+        if missed > 0 {
+            missed_any = true;
+            let rounds = line.wins + line.losses + line.draws + missed;
+            let points = 2 * i64::from(line.wins) + i64::from(line.draws);
+            line.win_rate = Exact::new(points, 2 * i64::from(rounds)).unwrap_or(Exact::ZERO);
+            line.losses += missed;
+        }
+    }
+    if missed_any {
+        let rates: HashMap<Id, Exact> = lines.iter().map(|l| (l.id, l.win_rate)).collect();
+        for line in lines.iter_mut() {
+            if let Some(sos) = Exact::mean(line.opponents.iter().filter_map(|o| rates.get(o).copied())) {
+                line.sos = sos;
+            }
+        }
     }
     for line in lines.iter_mut() {
         let wins = total(adjustments, &line.id, AdjustmentKind::Wins);

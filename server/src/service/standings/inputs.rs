@@ -14,7 +14,9 @@ use crate::domain::{
 use arbiter_engine::model::{Colour, Outcome, PlayerNo, RoundRecord, Unplayed};
 use arbiter_engine::standings::crokinole::{CrokinoleGame, CrokinoleSide};
 use arbiter_engine::standings::wh40k::Game;
-use arbiter_engine::standings::{Adjustment, CalendarDate, ChessEvent, ChessPlayer, CrokinoleEvent, PairingKind};
+use arbiter_engine::standings::{
+    Adjustment, AdjustmentKind, CalendarDate, ChessEvent, ChessPlayer, CrokinoleEvent, PairingKind,
+};
 use chrono::Datelike as _;
 use std::collections::HashMap;
 
@@ -32,10 +34,12 @@ pub fn history(rounds: &[Round], pairings: &[Pairing]) -> Vec<Game<PlayerId>> {
 }
 
 /// Tables as the record-based Swiss reads them: 40K VP, or crokinole game
-/// points (more points wins the game, as more VP does).
+/// points (more points wins the game, as more VP does). A missed round
+/// counted as lost is no game (see [`adjustments`]).
 fn as_games<'a>(rounds: &[Round], pairings: impl Iterator<Item = &'a Pairing>) -> Vec<Game<PlayerId>> {
     let number: HashMap<RoundId, u32> = rounds.iter().map(|r| (r.id, r.number)).collect();
     pairings
+        .filter(|p| !p.is_missed_round())
         .filter_map(|p| {
             let (vp1, vp2) = match p.score {
                 Some(GameScore::Wh40k { player1_vp, player2_vp }) => (player1_vp, player2_vp),
@@ -153,6 +157,16 @@ pub fn adjustments<Id: Copy>(p: &Player, id: Id) -> Vec<Adjustment<Id>> {
     p.adjustments.iter().map(|a| Adjustment { player: id, kind: a.kind, amount: a.amount }).collect()
 }
 
+/// The rounds each player missed and lost (a late entry's, `missed: "loss"`),
+/// as the engine takes them: one [`AdjustmentKind::Losses`] per round.
+pub fn missed_losses(pairings: &[Pairing]) -> Vec<Adjustment<PlayerId>> {
+    pairings
+        .iter()
+        .filter(|p| p.state == PairingState::Confirmed && p.is_missed_round())
+        .map(|p| Adjustment { player: p.player1_id, kind: AdjustmentKind::Losses, amount: 1 })
+        .collect()
+}
+
 /// A crokinole event: every confirmed game, every bye and every points adjustment.
 #[must_use]
 pub fn crokinole_event(entrants: &[&Player], pairings: &[Pairing]) -> CrokinoleEvent {
@@ -163,6 +177,7 @@ pub fn crokinole_event(entrants: &[&Player], pairings: &[Pairing]) -> CrokinoleE
     for p in pairings.iter().filter(|p| p.state == PairingState::Confirmed) {
         let Some(&a) = no.get(&p.player1_id) else { continue };
         match (p.player2_id.and_then(|id| no.get(&id)), p.score) {
+            (None, _) if p.is_missed_round() => {}
             (None, _) if p.is_bye() => event.byes.push(a),
             (
                 Some(&b),

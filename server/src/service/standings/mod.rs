@@ -24,7 +24,7 @@ use super::views::{StandingView, StandingsMeta};
 use super::{Change, Ctx};
 use crate::bus::{EventData, StandingsCause};
 use crate::domain::{
-    now_millis, MatchResult, Pairing, PairingState, Player, PlayerId, Pools, ResolutionMeta, Round, RoundStatus,
+    now_millis, Game, MatchResult, Pairing, PairingState, Player, PlayerId, Pools, ResolutionMeta, Round, RoundStatus,
     TieNotice, Tournament, TournamentId, User,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
@@ -54,13 +54,15 @@ pub fn compute(
     let entrants = entrants(t, players, pairings);
     let ids: Vec<PlayerId> = entrants.iter().map(|p| p.id).collect();
     let mut lines = wh40k::standings(&ids, &games(rounds, pairings)).map_err(ApiError::internal)?;
-    wh40k::adjust(&mut lines, &adjustments_of(&entrants));
+    wh40k::adjust(&mut lines, &adjustments_of(&entrants, pairings));
     Ok(lines)
 }
 
-/// The entrants' adjustments, by player id.
-fn adjustments_of(entrants: &[&Player]) -> Vec<Adjustment<PlayerId>> {
-    entrants.iter().flat_map(|p| inputs::adjustments(p, p.id)).collect()
+/// The entrants' adjustments by player id, and the rounds they missed and lost.
+fn adjustments_of(entrants: &[&Player], pairings: &[Pairing]) -> Vec<Adjustment<PlayerId>> {
+    let mut all: Vec<_> = entrants.iter().flat_map(|p| inputs::adjustments(p, p.id)).collect();
+    all.extend(inputs::missed_losses(pairings));
+    all
 }
 
 /// An event's standings.
@@ -96,7 +98,7 @@ pub fn compute_all<'a>(
         StandingsConfig::Wh40k(config) => {
             let ids: Vec<PlayerId> = entrants.iter().map(|p| p.id).collect();
             let mut computed = wh40k::standings(&ids, &games(rounds, pairings)).map_err(ApiError::internal)?;
-            let adjustments = adjustments_of(&entrants);
+            let adjustments = adjustments_of(&entrants, pairings);
             wh40k::adjust(&mut computed, &adjustments);
             let mut s = wh40k_table(&ids, &computed, &[], &adjustments, config).map_err(ApiError::internal)?;
             registration_order_decides(&mut s);
@@ -214,7 +216,7 @@ pub async fn table_apart(
 /// Builds the rows and meta of computed standings.
 fn views(t: &Tournament, c: &Computed<'_>, pairings: &[Pairing]) -> (Vec<StandingView>, StandingsMeta) {
     let lines = &c.lines;
-    let records = records(pairings);
+    let records = records(t.game, pairings);
     let rows = c
         .resolved
         .rows
@@ -258,8 +260,9 @@ fn views(t: &Tournament, c: &Computed<'_>, pairings: &[Pairing]) -> (Vec<Standin
 }
 
 /// Games won, lost, drawn (forfeits included; a double forfeit is lost by
-/// both) and byes, by player, from the confirmed tables.
-fn records(pairings: &[Pairing]) -> HashMap<PlayerId, (u32, u32, u32, u32)> {
+/// both) and byes, by player, from the confirmed tables; outside chess a
+/// missed round counted as lost is a loss.
+fn records(game: Game, pairings: &[Pairing]) -> HashMap<PlayerId, (u32, u32, u32, u32)> {
     let mut out: HashMap<PlayerId, (u32, u32, u32, u32)> = HashMap::new();
     let mut add = |id: PlayerId, k: usize| {
         let r = out.entry(id).or_default();
@@ -272,6 +275,7 @@ fn records(pairings: &[Pairing]) -> HashMap<PlayerId, (u32, u32, u32, u32)> {
     };
     for p in pairings.iter().filter(|p| p.state == PairingState::Confirmed) {
         let (a, b) = match p.result {
+            _ if game != Game::Chess && p.is_missed_round() => (1, 1),
             Some(MatchResult::P1Win | MatchResult::P1WinForfeit) => (0, 1),
             Some(MatchResult::P2Win | MatchResult::P2WinForfeit) => (1, 0),
             Some(MatchResult::Draw) => (2, 2),
