@@ -9,9 +9,9 @@
 //! - A late entry joins a running Swiss after rounds were paired. The rounds
 //!   missed count as the rules say: in chess a zero-point bye each (FIDE
 //!   C.04.2, late entries), unless the organiser grants half-point byes; in
-//!   40K and crokinole the organiser chooses, for the rounds missed, the bye
-//!   (a 40K win with 0 VP; crokinole's bye points) or nothing (the rounds
-//!   are not played). A round robin's table is drawn at round 1: nobody
+//!   40K and crokinole the organiser chooses, for the rounds missed, a loss
+//!   each (0 VP or points, no opponent), the bye (a 40K win with 0 VP;
+//!   crokinole's bye points) or nothing (the rounds are not played). A round robin's table is drawn at round 1: nobody
 //!   joins it after.
 //! - A claim code is eight letters and digits (no 0/O, 1/I), shown as
 //!   `ABCD-EFGH`, stored only as its SHA-256; a new code replaces the old
