@@ -525,8 +525,18 @@
     return d.round.pairings.filter(function (p) { return p.player2 || p.result === "BYE"; })
       .map(function (p) { return { table: p.table, player1: p.player1.id, player2: p.player2 ? p.player2.id : null }; });
   }
-  function sendDraft(tables) {
-    return act("PUT", "/api/rounds/" + draft.round.id + "/draft", { tables: tables }).then(function (d) { draft = d; picked = null; renderDashboard(A.state); });
+  // A change that breaks a pairing rule the draft kept (a rematch…) is
+  // refused with what it breaks: the TO reads it and confirms, or not.
+  function sendDraft(tables, confirm) {
+    const path = "/api/rounds/" + draft.round.id + "/draft";
+    return A.api("PUT", path, { tables: tables, confirm: !!confirm }).then(function (d) { draft = d; picked = null; renderDashboard(A.state); }, function (e) {
+      if (e.error !== "confirmation_required") { showError(e); throw e; }
+      return A.ask(L("ask-draft-title"), (e.details && e.details.checks || []).map(function (c) { return c.message; }).join("\n") || e.message, L("ask-draft-ok")).then(function (yes) {
+        if (yes) return sendDraft(tables, true);
+        picked = null;
+        renderDashboard(A.state);
+      });
+    });
   }
   // Swaps the places of players `a` and `b` (a seat or the unpaired list);
   // two unpaired players make a new table.

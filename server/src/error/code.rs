@@ -117,7 +117,7 @@ codes! {
     /// The round clock cannot do that as it is (pause a clock that is not running,
     /// start one already started, extend or end one not started or ended).
     ClockState = "clock_state", CONFLICT;
-    /// Changing the standings rules once a round is paired needs `confirm: true`.
+    /// Changing the standings rules once a round is paired, or a draft change that breaks a pairing rule the draft kept (a rematch, a pair to keep apart, the bye twice, a colour rule; listed in `details.checks`), needs `confirm: true`.
     ConfirmationRequired = "confirmation_required", CONFLICT;
     /// An unsafe request or a live socket came from another site (its `Origin`).
     CrossSiteRequest = "cross_site_request", FORBIDDEN;

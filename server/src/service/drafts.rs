@@ -65,6 +65,11 @@ pub struct CheckView {
 pub struct DraftInput {
     /// Every table; `player2: null` is the pairing-allocated bye (at most one).
     pub tables: Vec<DraftTableInput>,
+    /// Make the change even though it breaks a pairing rule the draft did
+    /// not break before (a rematch, a pair to keep apart, the bye twice, a
+    /// colour rule); without it such a change is refused with what it breaks.
+    #[serde(default)]
+    pub confirm: bool,
 }
 
 /// One table of a draft.
@@ -135,6 +140,11 @@ impl Context {
         Ok(Context { t, round, players, rounds, history })
     }
 
+    /// What `paired` breaks of the pairing rules.
+    fn checks(&self, paired: &Paired) -> Vec<CheckView> {
+        checks(&self.t, paired, &self.players, &self.rounds, &self.history, &roster(&self.players))
+    }
+
     fn view(&self, layout: &Layout, updated_at: i64, updated_by: UserId) -> DraftView {
         let names = roster(&self.players);
         let rows = to_pairings(&self.round, &layout.paired, self.t.game);
@@ -148,7 +158,7 @@ impl Context {
             .collect();
         DraftView {
             round: views::round(&self.round, &rows, &names),
-            checks: checks(&self.t, &layout.paired, &self.players, &self.rounds, &self.history, &names),
+            checks: self.checks(&layout.paired),
             unpaired,
             warnings: layout.paired.warnings.clone(),
             explanation: layout.paired.explanation.clone(),
@@ -210,7 +220,19 @@ pub async fn edit(ctx: &Ctx, user: &User, round_id: RoundId, input: DraftInput) 
     let c = Context::read(change.tx(), user, round_id, "change draft pairings").await?;
     let (mut layout, _) = load(change.tx(), &c.round).await?;
     let before = c.seating(&layout.paired);
+    let was: Vec<CheckView> = c.checks(&layout.paired);
     layout.paired = relaid(&c, &layout.paired, &input)?;
+    let broken: Vec<CheckView> = c.checks(&layout.paired).into_iter().filter(|k| !was.contains(k)).collect();
+    if !broken.is_empty() && !input.confirm {
+        return Err(ApiError::conflict(
+            Code::ConfirmationRequired,
+            format!(
+                "This change breaks the pairing rules: {} Send \"confirm\": true to make it anyway.",
+                broken.iter().map(|k| k.message.as_str()).collect::<Vec<_>>().join(" ")
+            ),
+        )
+        .with_details(serde_json::json!({ "checks": broken })));
+    }
     let changes = super::log::compare(&before, &c.seating(&layout.paired));
     change.note("draft_edited", Subject::round(c.round.number), &changes).await?;
     layout.edited = true;

@@ -100,7 +100,11 @@ async fn constrained(backend: Backend, game: &str) {
             json!({ "table": k + 1, "player1": swap(x), "player2": swap(y) })
         })
         .collect();
-    let d = put(&mut ev.to, &format!("/api/rounds/{round}/draft"), &json!({ "tables": layout })).await.ok().unwrap();
+    let path = format!("/api/rounds/{round}/draft");
+    let before = app.fingerprint().await.unwrap();
+    let r = put(&mut ev.to, &path, &json!({ "tables": layout })).await;
+    super::undo::refused(&app, &before, &r, 409, "confirmation_required").await;
+    let d = put(&mut ev.to, &path, &json!({ "tables": layout, "confirm": true })).await.ok().unwrap();
     let avoid: Vec<&Value> = d["checks"].as_array().unwrap().iter().filter(|c| c["kind"] == "avoid").collect();
     assert_eq!(avoid.len(), 1, "{}", d["checks"]);
     assert!(s(avoid[0], "message").ends_with("are a pair to keep apart."));

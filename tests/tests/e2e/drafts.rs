@@ -74,12 +74,19 @@ async fn drafted(backend: Backend) {
     let r = ev.players[0].round(&r2).await.unwrap();
     assert_eq!((r.status.as_u16(), r.code()), (404, "round_not_published"), "{}", r.body);
 
-    // Swapped by hand into a rematch of round 1: the draft says so.
+    // Swapped by hand into a rematch of round 1: refused with what it
+    // breaks until the TO confirms it; then the draft says so.
     let (a, b) = (met[0].0.clone(), met[0].1.clone());
     let others: Vec<String> = ev.names.iter().filter(|n| **n != a && **n != b).cloned().collect();
     let mine =
         [(a.as_str(), b.as_str()), (others[0].as_str(), others[1].as_str()), (others[2].as_str(), others[3].as_str())];
-    let body = layout(&ev, &mine);
+    let mut body = layout(&ev, &mine);
+    let before = app.fingerprint().await.unwrap();
+    let r = put(&mut ev.to, &draft(&r2), &body).await;
+    refused(&app, &before, &r, 409, "confirmation_required").await;
+    assert!(s(&r.body, "message").contains(&format!("Rematch: {a} and {b} met in round 1.")), "{}", r.body);
+    assert!(r.body["details"]["checks"].as_array().is_some_and(|c| c.iter().any(|c| c["kind"] == "rematch")));
+    body["confirm"] = json!(true);
     let d = put(&mut ev.to, &draft(&r2), &body).await.ok().unwrap();
     assert_eq!(d["edited"], true);
     let rematch: Vec<&Value> = d["checks"].as_array().unwrap().iter().filter(|c| c["kind"] == "rematch").collect();
@@ -124,6 +131,7 @@ async fn drafted(backend: Backend) {
     assert!(unpaired.contains(&others[2].as_str()) && unpaired.contains(&others[3].as_str()));
     let mut moved = layout(&ev, &mine);
     moved["tables"][2]["table"] = json!(7);
+    moved["confirm"] = json!(true);
     let d = put(&mut ev.to, &draft(&r2), &moved).await.ok().unwrap();
     assert_eq!(d["round"]["pairings"][2]["table"], 7);
 

@@ -562,3 +562,7 @@ js-set-acceleration = Beschleunigte Paarungen (FIDE C.04.7)
 js-acc-none = Keine
 js-acc-baku = Baku-Methode
 js-acc-given = Virtuelle Punkte aus dem importierten TRF
+
+# A draft change that breaks a pairing rule: the TO confirms it.
+js-ask-draft-title = Diese Änderung verletzt die Paarungsregeln
+js-ask-draft-ok = Trotzdem ändern

@@ -562,3 +562,7 @@ js-set-acceleration = Accelerated pairings (FIDE C.04.7)
 js-acc-none = None
 js-acc-baku = Baku method
 js-acc-given = Virtual points from the imported TRF
+
+# A draft change that breaks a pairing rule: the TO confirms it.
+js-ask-draft-title = This change breaks the pairing rules
+js-ask-draft-ok = Make it anyway

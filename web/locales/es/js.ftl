@@ -562,3 +562,7 @@ js-set-acceleration = Emparejamientos acelerados (FIDE C.04.7)
 js-acc-none = Ninguno
 js-acc-baku = Método de Bakú
 js-acc-given = Puntos virtuales del TRF importado
+
+# A draft change that breaks a pairing rule: the TO confirms it.
+js-ask-draft-title = Este cambio incumple las reglas de emparejamiento
+js-ask-draft-ok = Hacerlo de todos modos

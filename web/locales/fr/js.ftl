@@ -562,3 +562,7 @@ js-set-acceleration = Appariements accélérés (FIDE C.04.7)
 js-acc-none = Aucun
 js-acc-baku = Méthode de Bakou
 js-acc-given = Points virtuels du TRF importé
+
+# A draft change that breaks a pairing rule: the TO confirms it.
+js-ask-draft-title = Ce changement enfreint les règles d'appariement
+js-ask-draft-ok = Le faire quand même

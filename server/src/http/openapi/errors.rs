@@ -683,6 +683,7 @@ pub const ERRORS: &[(&str, &str, &[Code])] = &[
         "/api/rounds/{id}/draft",
         &[
             Code::BodyTooLarge,
+            Code::ConfirmationRequired,
             Code::CrossSiteRequest,
             Code::InvalidDraft,
             Code::InvalidJson,
