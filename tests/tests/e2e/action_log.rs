@@ -3,6 +3,7 @@
 //! member leaves the staff, and whole when many act at once.
 
 use super::browser::open_signed_in;
+use super::staff::member;
 use super::undo::refused;
 use arbiter_tests::browser::Browser;
 use arbiter_tests::{s, Api, Backend, Event, TestApp};
@@ -39,10 +40,7 @@ async fn action_log(backend: Backend) {
     let tid = ev.tid.clone();
     let log_path = format!("/api/tournaments/{tid}/log");
     let (r1, tables) = ev.pair_next().await.unwrap();
-    let code = ev.to.post(&format!("/api/tournaments/{tid}/staff/invites"), &json!({ "role": "JUDGE" })).await.unwrap();
-    let code = s(&code.ok().unwrap(), "code").to_string();
-    let (mut judge, judge_id) = app.user("Judge Judy").await.unwrap();
-    judge.post_empty(&format!("/api/staff-invites/{code}")).await.unwrap().ok().unwrap();
+    let (mut judge, judge_id) = member(&app, &mut ev, "Judge Judy", "JUDGE").await;
 
     // A player reports 50–30; the judge sets 60–40 instead.
     let t = &tables[0];
@@ -108,10 +106,7 @@ async fn action_log(backend: Backend) {
     assert_eq!((s(reported, "by_name"), s(reported, "role")), (ev.names[t.p1].as_str(), "PLAYER"));
 
     // Refused: a judge, a player, a stranger, a bad limit — nothing written.
-    let code = ev.to.post(&format!("/api/tournaments/{tid}/staff/invites"), &json!({ "role": "JUDGE" })).await.unwrap();
-    let code = s(&code.ok().unwrap(), "code").to_string();
-    let (mut judge2, _) = app.user("Judge Two").await.unwrap();
-    judge2.post_empty(&format!("/api/staff-invites/{code}")).await.unwrap().ok().unwrap();
+    let (mut judge2, _) = member(&app, &mut ev, "Judge Two", "JUDGE").await;
     let before = app.fingerprint().await.unwrap();
     let r = judge2.get(&log_path).await.unwrap();
     refused(&app, &before, &r, 403, "not_tournament_organiser").await;
@@ -127,10 +122,7 @@ async fn action_log(backend: Backend) {
     refused(&app, &before, &r, 404, "tournament_not_found").await;
 
     // The owner and a co-organiser act at once: every change is logged once, by its author.
-    let code = ev.to.post(&format!("/api/tournaments/{tid}/staff/invites"), &json!({ "role": "CO_ORGANISER" })).await;
-    let code = s(&code.unwrap().ok().unwrap(), "code").to_string();
-    let (mut co, _) = app.user("Co Org").await.unwrap();
-    co.post_empty(&format!("/api/staff-invites/{code}")).await.unwrap().ok().unwrap();
+    let (mut co, _) = member(&app, &mut ev, "Co Org", "CO_ORGANISER").await;
     let mut clients = Vec::new();
     for k in 0..16_usize {
         clients.push(if k.is_multiple_of(2) { ev.to.clone_to(&app.base) } else { co.clone_to(&app.base) });
@@ -177,10 +169,7 @@ async fn the_dashboard_lists_actions_as_they_happen() {
     let mut ev = Event::start(&app.base, "D", 4, 3).await.unwrap();
     let tid = ev.tid.clone();
     let (_, tables) = ev.pair_next().await.unwrap();
-    let code = ev.to.post(&format!("/api/tournaments/{tid}/staff/invites"), &json!({ "role": "JUDGE" })).await.unwrap();
-    let code = s(&code.ok().unwrap(), "code").to_string();
-    let (mut judge, _) = app.user("Judge Judy").await.unwrap();
-    judge.post_empty(&format!("/api/staff-invites/{code}")).await.unwrap().ok().unwrap();
+    let (mut judge, _) = member(&app, &mut ev, "Judge Judy", "JUDGE").await;
     let t = &tables[0];
     ev.players[t.p1].report_vp(&t.id, 50, 30).await.unwrap().ok().unwrap();
 

@@ -4,6 +4,7 @@
 //! what counted and why, and the player sees it.
 
 use super::browser::{open_signed_in, type_into};
+use super::staff::member;
 use super::undo::refused;
 use arbiter_tests::browser::Browser;
 use arbiter_tests::{s, Api, Backend, Event, TestApp};
@@ -44,10 +45,7 @@ async fn adjustments(backend: Backend) {
     let (first, second) = (ev.names[tables[0].p1].clone(), ev.names[tables[1].p1].clone());
     let (order, _) = standings(&mut ev).await;
     assert_eq!(order[..2], [first.clone(), second.clone()]);
-    let code = ev.to.post(&format!("/api/tournaments/{tid}/staff/invites"), &json!({ "role": "JUDGE" })).await.unwrap();
-    let code = s(&code.ok().unwrap(), "code").to_string();
-    let (mut judge, _) = app.user("Judge Judy").await.unwrap();
-    judge.post_empty(&format!("/api/staff-invites/{code}")).await.unwrap().ok().unwrap();
+    let (mut judge, _) = member(&app, &mut ev, "Judge Judy", "JUDGE").await;
 
     // The judge takes a win from the leader for slow play: they drop below
     // the other winner and their record shows it.

@@ -19,6 +19,15 @@ async fn join(c: &mut ApiClient, code: &str) {
     c.post_empty(&format!("/api/staff-invites/{code}")).await.unwrap().ok().unwrap();
 }
 
+/// A new account `name` on `ev`'s staff as `role` (invited by the owner):
+/// its client and account id.
+pub(crate) async fn member(app: &TestApp, ev: &mut Event, name: &str, role: &str) -> (ApiClient, String) {
+    let code = invite(ev, role).await;
+    let (mut c, id) = app.user(name).await.unwrap();
+    join(&mut c, &code).await;
+    (c, id)
+}
+
 #[actix_web::test]
 async fn staff_roles_are_enforced_and_removal_is_immediate_sqlite() {
     staff(Backend::Sqlite).await;
