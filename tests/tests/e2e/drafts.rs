@@ -276,3 +276,80 @@ async fn draft_swap_and_publish_from_the_dashboard_while_a_board_is_open() {
     dash.close().await;
     app.stop().await;
 }
+
+/// On the dashboard: a swap that makes a rematch is not taken silently.
+/// The dialog names the rematch; Cancel leaves the draft as it was, and
+/// confirming stores it with the rematch listed among its checks.
+#[actix_web::test]
+async fn a_swap_into_a_rematch_asks_the_organiser_first() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "M", 4, 3).await.unwrap();
+    let tid = ev.tid.clone();
+    let (r1, tables) = ev.pair_next().await.unwrap();
+    for t in &tables {
+        ev.play(t, 60, 40).await.unwrap();
+    }
+    ev.to.close_round(&r1).await.unwrap().ok().unwrap();
+    let met = tables_of(&ev.to.round(&r1).await.unwrap().ok().unwrap()["round"]);
+    ev.to.new_round(&tid).await.unwrap().ok().unwrap();
+    let dash = Browser::start().await.unwrap();
+    open_signed_in(&dash, &app.base, ev.to.session().unwrap_or_default(), &format!("/t/{tid}/dashboard")).await;
+    let wait = Duration::from_secs(5);
+    let live = "return document.getElementById('live-status').classList.contains('on') ? true : null;";
+    assert!(dash.until(live, wait).await.is_some(), "dashboard not live");
+    let click =
+        |sel: &str| format!("const b = document.querySelector('{sel}'); if (!b) return null; b.click(); return true;");
+    assert!(dash.until(&click("[data-action=draft]"), wait).await.is_some(), "no button to pair a draft");
+    let seats = "const s = document.querySelectorAll('#draft tr[data-draft-table] button.seat'); return s.length === 4 ? Array.from(s).map(b => b.textContent) : null;";
+    let drafted = dash.until(seats, wait).await;
+    let shown = dash.client.execute("return document.getElementById('draft').outerHTML;", vec![]).await;
+    let names: Vec<String> = drafted
+        .unwrap_or_else(|| panic!("no draft tables: {shown:?}"))
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    // Seat 0's round-1 opponent takes seat 1's place: a rematch at table 1.
+    let opponent = met.iter().find_map(|(a, b)| {
+        if *a == names[0] {
+            Some(b)
+        } else if *b == names[0] {
+            Some(a)
+        } else {
+            None
+        }
+    });
+    let k = names.iter().position(|n| Some(n) == opponent).unwrap();
+    assert_ne!(k, 1, "the engine paired a rematch: {names:?}");
+    let pick = |k: usize| {
+        format!("const s = document.querySelectorAll('#draft tr[data-draft-table] button.seat'); s[{k}].click(); return true;")
+    };
+    let asked = "const d = document.querySelector('dialog.ask[open]'); return d ? d.textContent : null;";
+    for answer in ["button[value=cancel]", "[data-ask-ok]"] {
+        assert!(dash.until(&pick(1), wait).await.is_some());
+        assert!(dash
+            .until("return document.querySelector('#draft button.seat.picked') ? true : null;", wait)
+            .await
+            .is_some());
+        assert!(dash.until(&pick(k), wait).await.is_some());
+        let text = dash.until(asked, wait).await.expect("no dialog for the rematch");
+        assert!(text.as_str().unwrap().contains("Rematch"), "{text}");
+        assert!(dash.until(&click(&format!("dialog.ask {answer}")), wait).await.is_some(), "no {answer} button");
+        if answer.contains("cancel") {
+            let closed = "return document.querySelector('dialog.ask[open]') ? null : true;";
+            assert!(dash.until(closed, wait).await.is_some());
+            let round = s(&ev.to.rounds(&tid).await.unwrap().ok().unwrap()["rounds"][1], "id").to_string();
+            let d = ev.to.get(&format!("/api/rounds/{round}/draft")).await.unwrap().ok().unwrap();
+            assert_eq!(d["checks"], json!([]), "a cancelled swap stored nothing");
+        }
+    }
+    // Cancelled once (nothing stored), then confirmed: the draft has the rematch and says so.
+    let checks = "const c = document.getElementById('draft').textContent; return c.includes('Rematch') ? true : null;";
+    assert!(dash.until(checks, wait).await.is_some(), "the draft does not list the rematch");
+    let round = s(&ev.to.rounds(&tid).await.unwrap().ok().unwrap()["rounds"][1], "id").to_string();
+    let d = ev.to.get(&format!("/api/rounds/{round}/draft")).await.unwrap().ok().unwrap();
+    assert!(d["checks"].as_array().unwrap().iter().any(|c| c["kind"] == "rematch"), "{d}");
+    dash.close().await;
+    app.stop().await;
+}
