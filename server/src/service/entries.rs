@@ -22,7 +22,7 @@ use super::views::{self, PlayerView};
 use super::{clean_text, load_tournament, require_to, Change, Ctx};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
-    now_millis, ByeKind, Game, MatchResult, Pairing, PairingState, Player, PlayerId, PlayerProfile, RoundStatus,
+    now_millis, ByeKind, Game, MatchResult, Pairing, PairingState, Player, PlayerId, PlayerProfile, Round, RoundStatus,
     TournamentId, TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code};
@@ -49,6 +49,17 @@ pub enum Missed {
     Loss,
 }
 
+/// How a late entry's missed rounds count: one choice for all of them, or
+/// one per round paired, in round order.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum MissedRounds {
+    /// The same for every missed round.
+    All(Missed),
+    /// One per missed round, round 1 first.
+    EachRound(Vec<Missed>),
+}
+
 /// `POST /api/tournaments/{id}/entries`: a player added by the organiser.
 #[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -61,10 +72,11 @@ pub struct NewEntry {
     /// Rating, title, federation, club, birth date… (as a registration's).
     #[serde(default)]
     pub profile: Option<PlayerProfile>,
-    /// How the rounds already paired count (late entries only); chess
-    /// defaults to `zero`, 40K and crokinole must say.
+    /// How the rounds already paired count (late entries only): one choice
+    /// for all, or a list with one per round paired; chess defaults to
+    /// `zero`, 40K and crokinole must say.
     #[serde(default)]
-    pub missed: Option<Missed>,
+    pub missed: Option<MissedRounds>,
 }
 
 /// An entry added: the registration, and the rounds it missed.
@@ -74,8 +86,9 @@ pub struct AddedEntry {
     pub player: PlayerView,
     /// The rounds already paired when the entry was added, and how they count.
     pub missed_rounds: Vec<u32>,
-    /// How the missed rounds count (`null` when none were missed).
-    pub missed: Option<Missed>,
+    /// How the missed rounds count: one choice, or one per round when they
+    /// differ (`null` when none were missed).
+    pub missed: Option<MissedRounds>,
 }
 
 /// A claim code, as the organiser hands it to the player.
@@ -134,34 +147,14 @@ pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> A
             "A round robin's table is drawn when round 1 is paired: no entry can join it now.",
         ));
     }
-    let missed = match (paired.is_empty(), input.missed, t.game) {
-        (true, _, _) => None,
-        (false, None, Game::Chess) => Some(Missed::Zero),
-        (false, Some(m @ (Missed::Zero | Missed::Half)), Game::Chess) => Some(m),
-        (false, Some(m @ (Missed::Bye | Missed::Absent | Missed::Loss)), Game::Wh40k | Game::Crokinole) => Some(m),
-        (false, None, _) => {
-            return Err(ApiError::invalid(
-                Code::InvalidField,
-                format!(
-                    "missed: round(s) {} are already paired; say how they count for this entry: \"loss\", \"bye\" or \"absent\".",
-                    paired.iter().map(|r| r.number.to_string()).collect::<Vec<_>>().join(", ")
-                ),
-            ))
-        }
-        (false, Some(m), game) => {
-            let allowed = if game == Game::Chess { "\"zero\" or \"half\"" } else { "\"loss\", \"bye\" or \"absent\"" };
-            return Err(ApiError::invalid(
-                Code::InvalidField,
-                format!("missed: {m:?} is not how missed rounds count in {}; use {allowed}.", game.as_str()),
-            ));
-        }
-    };
+    let choices = missed_choices(&paired, input.missed, t.game)?;
     let now = now_millis();
     let p = insert_entry(&mut change, &t, display_name, faction, profile).await?;
     let rows: Vec<Pairing> = paired
         .iter()
-        .filter_map(|r| {
-            let result = match missed? {
+        .zip(&choices)
+        .filter_map(|(r, missed)| {
+            let result = match missed {
                 Missed::Zero | Missed::Loss => ByeKind::Zero.result(),
                 Missed::Half => ByeKind::Half.result(),
                 Missed::Bye => MatchResult::Bye,
@@ -184,11 +177,67 @@ pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> A
         super::standings::publish(&mut change, &mut t, cause).await?;
     }
     change.commit(ctx).await?;
+    let missed = match choices.as_slice() {
+        [] => None,
+        [first, rest @ ..] if rest.iter().all(|m| m == first) => Some(MissedRounds::All(*first)),
+        _ => Some(MissedRounds::EachRound(choices.clone())),
+    };
     Ok(AddedEntry {
         player: views::player(&p, true, true),
         missed_rounds: paired.iter().map(|r| r.number).collect(),
         missed,
     })
+}
+
+/// How each of the `paired` rounds counts for a late entry: the
+/// organiser's choice (one for all, or one per round), chess's zero-point
+/// byes by default (FIDE C.04.2).
+///
+/// # Errors
+/// 422 `invalid_field`: no choice in 40K or crokinole, a list of the wrong
+/// length, or a choice the game does not have.
+fn missed_choices(paired: &[Round], given: Option<MissedRounds>, game: Game) -> ApiResult<Vec<Missed>> {
+    let rounds = || paired.iter().map(|r| r.number.to_string()).collect::<Vec<_>>().join(", ");
+    let choices = match given {
+        _ if paired.is_empty() => return Ok(Vec::new()),
+        None if game == Game::Chess => vec![Missed::Zero; paired.len()],
+        None => {
+            return Err(ApiError::invalid(
+                Code::InvalidField,
+                format!(
+                    "missed: round(s) {} are already paired; say how they count for this entry: \"loss\", \"bye\" or \"absent\" (one for all, or a list with one per round).",
+                    rounds()
+                ),
+            ))
+        }
+        Some(MissedRounds::All(m)) => vec![m; paired.len()],
+        Some(MissedRounds::EachRound(v)) if v.len() == paired.len() => v,
+        Some(MissedRounds::EachRound(v)) => {
+            return Err(ApiError::invalid(
+                Code::InvalidField,
+                format!(
+                    "missed: {} choice(s) for {} round(s) paired ({}): give one per round, or one for all.",
+                    v.len(),
+                    paired.len(),
+                    rounds()
+                ),
+            ))
+        }
+    };
+    for m in &choices {
+        let fits = match game {
+            Game::Chess => matches!(m, Missed::Zero | Missed::Half),
+            Game::Wh40k | Game::Crokinole => matches!(m, Missed::Bye | Missed::Absent | Missed::Loss),
+        };
+        if !fits {
+            let allowed = if game == Game::Chess { "\"zero\" or \"half\"" } else { "\"loss\", \"bye\" or \"absent\"" };
+            return Err(ApiError::invalid(
+                Code::InvalidField,
+                format!("missed: {m:?} is not how missed rounds count in {}; use {allowed}.", game.as_str()),
+            ));
+        }
+    }
+    Ok(choices)
 }
 
 /// Registers an entry (a placeholder account that cannot sign in, and its

@@ -219,6 +219,20 @@ async fn late_entries_in_40k_and_round_robins() {
         ["Bye Orks", "Absent Orks", "Loss Orks"].iter().all(|n| seated.contains(n)),
         "the late entries are paired: {seated:?}"
     );
+    // Round 2 is paired too: one choice per missed round (a bye, then a loss), or refused.
+    let before = app.fingerprint().await.unwrap();
+    let two = json!({ "display_name": "Two Orks", "missed": ["bye", "loss", "bye"] });
+    let r = ev.to.post(&entries(&tid), &two).await.unwrap();
+    refused(&app, &before, &r, 422, "invalid_field").await;
+    assert!(s(&r.body, "message").contains("3 choice(s) for 2 round(s)"), "{}", r.body);
+    let r =
+        ev.to.post(&entries(&tid), &json!({ "display_name": "Two Orks", "missed": ["bye", "zero"] })).await.unwrap();
+    refused(&app, &before, &r, 422, "invalid_field").await;
+    let two = json!({ "display_name": "Two Orks", "missed": ["bye", "loss"] });
+    let added = ev.to.post(&entries(&tid), &two).await.unwrap().ok().unwrap();
+    assert_eq!((added["missed_rounds"].clone(), added["missed"].clone()), (json!([1, 2]), json!(["bye", "loss"])));
+    let both = row(&mut ev, "Two Orks").await;
+    assert_eq!(record(&both), (json!(1), json!(1), json!(1), json!("1-1-0")), "{both}");
 
     // A round robin's table, once drawn, takes nobody.
     let body = json!({ "name": "RR", "event_date": "2026-05-17", "format": "Open", "game": "crokinole", "pairing_system": "round_robin" });
