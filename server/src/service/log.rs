@@ -16,7 +16,7 @@
 
 use super::{require_to, Change, Ctx};
 use crate::bus::FieldChange;
-use crate::domain::{now_millis, ActorRole, TournamentId, User, UserId};
+use crate::domain::{now_millis, Actor, ActorRole, TournamentId, User, UserId};
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::store::{StaffAction, StoredEvent};
 use serde::{Deserialize, Serialize};
@@ -116,6 +116,16 @@ pub async fn list(ctx: &Ctx, user: &User, id: TournamentId, q: &LogQuery) -> Api
     let t = super::load_tournament(&tx, id).await?;
     require_to(&t, user, "read the action log")?;
     let shown = |role: ActorRole| q.everyone || role != ActorRole::Player;
+    let entry = |at, seq, kind, actor: Actor, subject, changes| LogEntry {
+        at,
+        seq,
+        kind,
+        by: actor.user,
+        by_name: String::new(),
+        role: actor.role.as_str().to_string(),
+        subject,
+        changes,
+    };
     let mut entries = Vec::new();
     let mut seen = Seen::default();
     let mut since = 0;
@@ -125,52 +135,27 @@ pub async fn list(ctx: &Ctx, user: &User, id: TournamentId, q: &LogQuery) -> Api
         since = last.seq;
         for e in &batch {
             let followed = seen.follow(e);
-            if let (Some((subject, changes)), Some(actor)) = (followed, e.actor) {
-                if shown(actor.role) {
-                    let entry = LogEntry {
-                        at: e.created_at,
-                        seq: Some(e.seq),
-                        kind: e.kind.clone(),
-                        by: actor.user,
-                        by_name: String::new(),
-                        role: String::new(),
-                        subject,
-                        changes,
-                    };
-                    entries.push((entry, actor.role));
-                }
+            if let (Some((subject, changes)), Some(actor)) = (followed, e.actor.filter(|a| shown(a.role))) {
+                entries.push(entry(e.created_at, Some(e.seq), e.kind.clone(), actor, subject, changes));
             }
         }
     }
     for a in tx.staff_actions(id).await? {
         let subject = serde_json::from_str(&a.subject).unwrap_or_default();
         let changes = serde_json::from_str(&a.changes).unwrap_or_default();
-        let entry = LogEntry {
-            at: a.at,
-            seq: None,
-            kind: a.kind,
-            by: a.actor.user,
-            by_name: String::new(),
-            role: String::new(),
-            subject,
-            changes,
-        };
-        entries.push((entry, a.actor.role));
+        entries.push(entry(a.at, None, a.kind, a.actor, subject, changes));
     }
-    // Newest first; an event and a staff action of the same moment keep their order.
-    entries.sort_by(|a, b| b.0.at.cmp(&a.0.at).then(b.0.seq.cmp(&a.0.seq)));
+    // Newest first; at equal times events before private actions, later events first.
+    entries.sort_by(|a, b| b.at.cmp(&a.at).then(b.seq.cmp(&a.seq)));
     entries.truncate(limit as usize);
     let mut names: HashMap<UserId, String> = HashMap::new();
-    let mut out = Vec::with_capacity(entries.len());
-    for (mut entry, role) in entries {
+    for entry in &mut entries {
         if let Entry::Vacant(slot) = names.entry(entry.by) {
             slot.insert(tx.user(entry.by).await?.map(|u| u.display_name).unwrap_or_default());
         }
         entry.by_name.clone_from(&names[&entry.by]);
-        entry.role = role.as_str().to_string();
-        out.push(entry);
     }
-    Ok(out)
+    Ok(entries)
 }
 
 impl Change {
