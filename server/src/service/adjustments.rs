@@ -10,7 +10,7 @@
 //! override of that game.
 
 use super::views::{AdjustmentView, PlayerView};
-use super::{clean_text, load_tournament, require_judge, views, Change, Ctx};
+use super::{clean_text, require_judge, views, Change, Ctx};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{now_millis, Game, Player, PlayerAdjustment, PlayerId, Tournament, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult, Code};
@@ -138,7 +138,7 @@ async fn open(ctx: &Ctx, user: &User, player: PlayerId, action: &str) -> ApiResu
     let not_found = super::players::player_not_found;
     let t_id = ctx.store.read().await?.player(player).await?.ok_or_else(not_found)?.tournament_id;
     let change = Change::begin(ctx, t_id, user).await?;
-    let t = load_tournament(change.tx(), t_id).await?;
+    let t = change.tournament().clone();
     require_judge(&t, user, action)?;
     let p = change.tx().player(player).await?.filter(|p| !p.removed).ok_or_else(not_found)?;
     if t.status != TournamentStatus::InProgress {

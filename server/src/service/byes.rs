@@ -7,7 +7,7 @@
 
 use super::players::{locate, own_registration, player_not_found};
 use super::Ctx;
-use super::{load_tournament, require_to, Change};
+use super::{require_to, Change};
 use crate::bus::EventData;
 use crate::domain::{
     now_millis, ByeKind, ByeRequest, ByeRequestId, PairingSystem, Player, PlayerId, RoundStatus, Tournament,
@@ -139,7 +139,7 @@ async fn delete(ctx: &Ctx, mut change: Change, t: &Tournament, p: &Player, round
 /// `round_already_paired`, `player_withdrawn`, `wrong_status`; 422 bad round or kind.
 pub async fn request(ctx: &Ctx, user: &User, id: TournamentId, input: ByeInput) -> ApiResult<ByeView> {
     let change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     let p = own_registration(&change, &t, user).await?;
     put(ctx, user, change, &t, &p, &input, false).await
 }
@@ -150,7 +150,7 @@ pub async fn request(ctx: &Ctx, user: &User, id: TournamentId, input: ByeInput) 
 /// As [`request`]; 404 `bye_not_found` when there is none.
 pub async fn cancel(ctx: &Ctx, user: &User, id: TournamentId, round: u32) -> ApiResult<()> {
     let change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     let p = own_registration(&change, &t, user).await?;
     delete(ctx, change, &t, &p, round).await
 }
@@ -158,7 +158,7 @@ pub async fn cancel(ctx: &Ctx, user: &User, id: TournamentId, round: u32) -> Api
 async fn as_to(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<(Change, Tournament, Player)> {
     let (t_id, _) = locate(ctx, player).await?;
     let change = Change::begin(ctx, t_id, user).await?;
-    let t = load_tournament(change.tx(), t_id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "arrange players' byes")?;
     let p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
     Ok((change, t, p))

@@ -3,7 +3,7 @@
 
 use super::rounds::round_not_found;
 use super::views::{self, ClockView};
-use super::{load_tournament, require_to, Change, Ctx};
+use super::{require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::clock::{ClockAction, RoundClock, EXTEND_MINUTES, START_MINUTES};
 use crate::domain::{now_millis, RoundId, RoundStatus, User};
@@ -62,7 +62,7 @@ pub async fn act(ctx: &Ctx, user: &User, round_id: RoundId, input: &ClockInput) 
     let action = input.action()?;
     let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
     let mut change = Change::begin(ctx, t_id, user).await?;
-    let t = load_tournament(change.tx(), t_id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "run the round's clock")?;
     let round = change.tx().round(round_id).await?.ok_or_else(round_not_found)?;
     if round.status == RoundStatus::Complete {

@@ -37,7 +37,7 @@ pub async fn get(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Constrai
 /// 1–9999, or a table or player fixed twice.
 pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: Constraints) -> ApiResult<Constraints> {
     let change = Change::begin(ctx, id, user).await?;
-    let mut t = load_tournament(change.tx(), id).await?;
+    let mut t = change.tournament().clone();
     require_to(&t, user, "set pairing constraints")?;
     let players: HashSet<_> = change.tx().players(id).await?.iter().filter(|p| !p.removed).map(|p| p.id).collect();
     let known = |at: &str, p| {

@@ -134,7 +134,7 @@ pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> A
     };
     let profile = super::profile::clean(input.profile.unwrap_or_default())?;
     let mut change = Change::begin(ctx, id, user).await?;
-    let mut t = load_tournament(change.tx(), id).await?;
+    let mut t = change.tournament().clone();
     require_to(&t, user, "add players")?;
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
@@ -449,7 +449,7 @@ fn merge(into: &mut PlayerProfile, from: PlayerProfile) {
 pub async fn roster(ctx: &Ctx, user: &User, id: TournamentId, text: &str, preview: bool) -> ApiResult<RosterReport> {
     let (rows, problems) = read_roster(text)?;
     let mut change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "import a roster")?;
     if preview {
         return Ok(RosterReport { rows, problems, added: Vec::new() });
@@ -514,7 +514,7 @@ pub async fn claim_code(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<C
     let t_id =
         ctx.store.read().await?.player(player).await?.ok_or_else(super::players::player_not_found)?.tournament_id;
     let change = Change::begin(ctx, t_id, user).await?;
-    let t = load_tournament(change.tx(), t_id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "hand entries over")?;
     let p = change.tx().player(player).await?.ok_or_else(super::players::player_not_found)?;
     let account = change.tx().user(p.user_id).await?;
@@ -559,7 +559,7 @@ pub async fn info(ctx: &Ctx, code: &str) -> ApiResult<ClaimInfo> {
 pub async fn claim(ctx: &Ctx, user: &User, code: &str) -> ApiResult<PlayerView> {
     let found = info(ctx, code).await?;
     let mut change = Change::begin(ctx, found.tournament_id, user).await?;
-    let t = load_tournament(change.tx(), found.tournament_id).await?;
+    let t = change.tournament().clone();
     let Some(id) = change.tx().claimed_entry(&super::codes::hash(code)).await? else {
         return Err(ApiError::not_found(Code::ClaimNotFound, "This claim code was just used."));
     };

@@ -167,7 +167,7 @@ impl Change {
     /// The database failed.
     pub async fn note(&self, kind: &str, subject: Subject, changes: &[FieldChange]) -> ApiResult<()> {
         let a = StaffAction {
-            tournament_id: self.tournament,
+            tournament_id: self.tournament.id,
             at: now_millis(),
             actor: self.actor,
             kind: kind.to_string(),

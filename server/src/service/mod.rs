@@ -56,15 +56,16 @@ pub struct Ctx {
 /// publishes nothing.
 pub struct Change {
     tx: Tx,
-    tournament: TournamentId,
+    tournament: Tournament,
     actor: Actor,
     events: Vec<LiveEvent>,
 }
 
 impl Change {
-    /// Opens a change `by` someone on `tournament`, taking its write lock;
-    /// its events record them and the part they play in the tournament now
-    /// (the action log, [`log`]).
+    /// Opens a change `by` someone on `tournament`, taking its write lock and
+    /// reading the tournament under it ([`Change::tournament`]); its events
+    /// record them and the part they play in the tournament now (the action
+    /// log, [`log`]).
     ///
     /// # Errors
     /// 404 `tournament_not_found`, or 503 when the database is down.
@@ -72,15 +73,15 @@ impl Change {
         let tx = ctx.store.write(tournament).await?;
         let t = load_tournament(&tx, tournament).await?;
         let actor = Actor { user: by.id, role: t.actor_role(by.id) };
-        Ok(Change { tx, tournament, actor, events: Vec::new() })
+        Ok(Change { tx, tournament: t, actor, events: Vec::new() })
     }
 
-    /// Opens a change on a tournament this transaction has just inserted
-    /// (by its owner).
+    /// Opens a change on tournament `t`, which this transaction has just
+    /// inserted (by its owner).
     #[must_use]
-    pub fn on_new(tx: Tx, tournament: TournamentId, owner: &User) -> Change {
+    pub fn on_new(tx: Tx, t: Tournament, owner: &User) -> Change {
         let actor = Actor { user: owner.id, role: ActorRole::Owner };
-        Change { tx, tournament, actor, events: Vec::new() }
+        Change { tx, tournament: t, actor, events: Vec::new() }
     }
 
     /// The transaction, to read and write through.
@@ -89,13 +90,21 @@ impl Change {
         &self.tx
     }
 
+    /// The tournament as read when the change began (under its write lock,
+    /// so no other change has moved it since); a service changes its own copy
+    /// and saves it through [`Change::tx`].
+    #[must_use]
+    pub fn tournament(&self) -> &Tournament {
+        &self.tournament
+    }
+
     /// Appends an event with the next sequence number.
     ///
     /// # Errors
     /// The database failed.
     pub async fn emit(&mut self, data: EventData) -> ApiResult<()> {
         let json = data.to_json().map_err(ApiError::internal)?;
-        let e = self.tx.append_event(self.tournament, data.kind(), json, now_millis(), Some(self.actor)).await?;
+        let e = self.tx.append_event(self.tournament.id, data.kind(), json, now_millis(), Some(self.actor)).await?;
         self.events.push(LiveEvent::new(e.tournament_id, e.seq, e.created_at, data, &e.payload));
         Ok(())
     }

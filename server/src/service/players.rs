@@ -137,7 +137,7 @@ pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: Register)
 pub async fn update_list(ctx: &Ctx, user: &User, id: TournamentId, input: UpdateList) -> ApiResult<PlayerView> {
     let list_text = clean_list(Some(&input.list_text))?;
     let mut change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     let mut p = own_registration(&change, &t, user).await?;
     if t.lists_locked {
         return Err(ApiError::conflict(
@@ -181,7 +181,7 @@ async fn set_checked_in(ctx: &Ctx, mut p: Player, t: &Tournament, mut change: Ch
 /// 409 when check-in is not open, or already checked in.
 pub async fn check_in(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<PlayerView> {
     let change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     let p = own_registration(&change, &t, user).await?;
     set_checked_in(ctx, p, &t, change).await
 }
@@ -193,7 +193,7 @@ pub async fn check_in(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pla
 pub async fn check_in_player(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<PlayerView> {
     let (t_id, _) = locate(ctx, player).await?;
     let change = Change::begin(ctx, t_id, user).await?;
-    let t = load_tournament(change.tx(), t_id).await?;
+    let t = change.tournament().clone();
     super::require_judge(&t, user, "check players in")?;
     let p = change.tx().player(player).await?.filter(|p| !p.removed).ok_or_else(player_not_found)?;
     set_checked_in(ctx, p, &t, change).await
@@ -205,7 +205,7 @@ pub async fn check_in_player(ctx: &Ctx, user: &User, player: PlayerId) -> ApiRes
 /// 409 when already dropped or the event is complete.
 pub async fn drop_out(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<PlayerView> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     let mut p = own_registration(&change, &t, user).await?;
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
@@ -227,7 +227,7 @@ pub async fn drop_out(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pla
 pub async fn remove(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<PlayerView> {
     let (t_id, _) = locate(ctx, player).await?;
     let mut change = Change::begin(ctx, t_id, user).await?;
-    let t = load_tournament(change.tx(), t_id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "remove players")?;
     let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
     if p.removed {
@@ -256,7 +256,7 @@ pub async fn remove(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Playe
 pub async fn reinstate(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<PlayerView> {
     let (t_id, _) = locate(ctx, player).await?;
     let mut change = Change::begin(ctx, t_id, user).await?;
-    let t = load_tournament(change.tx(), t_id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "reinstate players")?;
     let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
     if t.status == TournamentStatus::Complete {
@@ -333,7 +333,7 @@ pub async fn edit(
 ) -> ApiResult<(PlayerView, Vec<FieldChange>)> {
     let (t_id, _) = locate(ctx, player).await?;
     let mut change = Change::begin(ctx, t_id, user).await?;
-    let t = load_tournament(change.tx(), t_id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "correct players' details")?;
     let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
     let before = p.clone();
@@ -422,7 +422,7 @@ pub async fn update_profile(ctx: &Ctx, user: &User, player: PlayerId, input: Upd
     let profile = clean_profile(input.profile)?;
     let (t_id, _) = locate(ctx, player).await?;
     let mut change = Change::begin(ctx, t_id, user).await?;
-    let t = load_tournament(change.tx(), t_id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "edit player profiles")?;
     let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
     p.profile = profile;

@@ -11,7 +11,7 @@
 //! ([`arbiter_engine::playoffs`]) from the seeds and the confirmed results.
 
 use super::views::{self, roster, Roster};
-use super::{load_tournament, require_to, Change, Ctx};
+use super::{require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::{
     halves_text, now_millis, ChessGame, ChessResult, ColourRule, CrokinoleGame, Game, GameScore, MatchFormat,
@@ -95,7 +95,7 @@ fn settings_view(s: &PlayoffSettings) -> PlayoffSettingsView {
 /// `invalid_field` for a bad tie-break text.
 pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffInput) -> ApiResult<BracketView> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "set up the playoffs")?;
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete; it can have no playoffs now."));
@@ -221,7 +221,7 @@ pub fn cut_of(members: &[Vec<PlayerId>], per_pool: u32) -> ApiResult<u32> {
 /// 403 for anyone but the TO; 404 `no_playoffs`; 409 `playoffs_started` once the cut is seeded.
 pub async fn remove(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "remove the playoffs")?;
     let p = change.tx().playoff(id).await?.ok_or_else(no_playoffs)?;
     if p.seeds.is_some() {
@@ -475,7 +475,7 @@ pub async fn publish(change: &mut Change, t: &Tournament) -> ApiResult<()> {
 /// when every playoff game is decided.
 pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Published> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "pair playoff rounds")?;
     let mut p = change.tx().playoff(id).await?.ok_or_else(no_playoffs)?;
     if t.status != TournamentStatus::InProgress {

@@ -17,7 +17,7 @@
 //! is closed. Each pool's standings are [`super::standings::pool_tables`].
 
 use super::views::roster;
-use super::{load_tournament, require_to, Change, Ctx};
+use super::{require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::{
     now_millis, Game, Player, PlayerId, PoolRule, Pools, Tournament, TournamentId, TournamentStatus, User,
@@ -159,7 +159,7 @@ fn make(players: &[Player], input: &PoolsInput) -> ApiResult<(Vec<Vec<PlayerId>>
 /// would leave the playoff's `per_pool` more than a pool holds).
 pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: PoolsInput) -> ApiResult<PoolsView> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "set the pools")?;
     offered(&t)?;
     if t.status == TournamentStatus::Complete {
@@ -177,7 +177,7 @@ pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: PoolsInput) ->
         }
     }
     change.tx().put_pools(&pools).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     let view = view_of(change.tx(), &t, &pools).await?;
     if let Some(bracket) = super::playoffs::bracket_of(change.tx(), &t).await? {
         change.emit(EventData::BracketChanged { bracket: Some(bracket) }).await?;
@@ -194,7 +194,7 @@ pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: PoolsInput) ->
 /// 403 for anyone but the TO; 404 `no_pools`; 409 `pools_locked` once round 1 is paired.
 pub async fn remove(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "remove the pools")?;
     change.tx().pools(id).await?.ok_or_else(no_pools)?;
     not_drawn(change.tx(), &t).await?;

@@ -3,8 +3,8 @@
 //! overrides. The result (win/loss/draw) is always derived from the score.
 
 use super::views::{self, roster, PairingView};
+use super::Change;
 use super::Ctx;
-use super::{load_tournament, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     now_millis, Dispute, Game, GameScore, MatchFormat, MatchGame, MatchResult, Pairing, PairingId, PairingState,
@@ -83,7 +83,7 @@ impl Table {
         let not_found = || ApiError::not_found(Code::PairingNotFound, "There is no pairing with this id.");
         let t_id = ctx.store.read().await?.pairing(pairing_id).await?.ok_or_else(not_found)?.tournament_id;
         let change = Change::begin(ctx, t_id, user).await?;
-        let t = load_tournament(change.tx(), t_id).await?;
+        let t = change.tournament().clone();
         let pairing = change.tx().pairing(pairing_id).await?.ok_or_else(not_found)?;
         // Only the players at this table: the write lock is held, keep it short.
         let mut players = Vec::with_capacity(2);

@@ -37,7 +37,7 @@ pub(crate) fn round_not_found() -> ApiError {
 /// previous round is still open, or every planned round exists.
 pub async fn create(ctx: &Ctx, user: &User, id: TournamentId, input: CreateRound) -> ApiResult<RoundView> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "create rounds")?;
     if t.status != TournamentStatus::InProgress {
         return Err(ApiError::conflict(
@@ -302,7 +302,7 @@ pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResu
 pub async fn close(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<RoundView> {
     let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
     let mut change = Change::begin(ctx, t_id, user).await?;
-    let t = load_tournament(change.tx(), t_id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "close rounds")?;
     let mut round = change.tx().round(round_id).await?.ok_or_else(round_not_found)?;
     match round.status {
@@ -372,7 +372,7 @@ async fn latest_for_undo(
 ) -> ApiResult<(Change, crate::domain::Tournament, Round)> {
     let t_id = ctx.store.read().await?.round(round_id).await?.ok_or_else(round_not_found)?.tournament_id;
     let change = Change::begin(ctx, t_id, user).await?;
-    let t = load_tournament(change.tx(), t_id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, action)?;
     let round = change.tx().round(round_id).await?.ok_or_else(round_not_found)?;
     if t.status != TournamentStatus::InProgress {

@@ -15,7 +15,7 @@
 
 use super::tournaments::{schedule, view, MAX_ROUNDS};
 use super::views::TournamentView;
-use super::{clean_text, load_tournament, require_to, Change, Ctx};
+use super::{clean_text, require_to, Change, Ctx};
 use crate::bus::{EventData, FieldChange, SettingsChange};
 use crate::domain::{now_millis, Acceleration, Game, PairingSystem, RoundStatus, TournamentId, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult, Code};
@@ -70,7 +70,7 @@ pub async fn change(
     input: SettingsInput,
 ) -> ApiResult<(TournamentView, Vec<FieldChange>)> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let mut t = load_tournament(change.tx(), id).await?;
+    let mut t = change.tournament().clone();
     require_to(&t, user, "change the event's settings")?;
     let before = t.clone();
     let rounds = change.tx().all_rounds(id).await?;

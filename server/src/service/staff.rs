@@ -63,7 +63,7 @@ pub struct InviteInfo {
 /// 403 `not_owner` for anyone but the owner.
 pub async fn invite(ctx: &Ctx, user: &User, id: TournamentId, input: InviteInput) -> ApiResult<InviteView> {
     let change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     require_owner(&t, user, "invite staff")?;
     let code = super::codes::fresh();
     change.tx().put_staff_invite(&super::codes::hash(&code), id, input.role, user.id).await?;
@@ -99,7 +99,7 @@ fn invite_not_found() -> ApiError {
 pub async fn accept(ctx: &Ctx, user: &User, code: &str) -> ApiResult<StaffView> {
     let info = invite_info(ctx, code).await?;
     let change = Change::begin(ctx, info.tournament_id, user).await?;
-    let mut t = load_tournament(change.tx(), info.tournament_id).await?;
+    let mut t = change.tournament().clone();
     let Some((_, role)) = change.tx().staff_invite(&super::codes::hash(code)).await? else {
         return Err(invite_not_found());
     };
@@ -143,7 +143,7 @@ pub async fn list(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Vec<Sta
 /// 403 `not_owner`; 404 `staff_not_found` for an account not on the staff.
 pub async fn remove(ctx: &Ctx, user: &User, id: TournamentId, member: UserId) -> ApiResult<()> {
     let change = Change::begin(ctx, id, user).await?;
-    let mut t = load_tournament(change.tx(), id).await?;
+    let mut t = change.tournament().clone();
     require_owner(&t, user, "remove staff")?;
     let Some(gone) = t.staff.iter().find(|s| s.user_id == member).cloned() else {
         return Err(ApiError::not_found(Code::StaffNotFound, "This account is not on the event's staff."));

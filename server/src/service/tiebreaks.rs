@@ -9,7 +9,7 @@
 
 use super::views::{self, TournamentView};
 use super::Ctx;
-use super::{load_tournament, require_to, Change};
+use super::{require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     crokinole_format, default_standings, now_millis, Game, PairingSystem, ResolutionMeta, RoundStatus, StandingsChange,
@@ -290,7 +290,7 @@ pub async fn get(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResul
 /// a request that sets nothing.
 pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: SetTiebreaks) -> ApiResult<TiebreaksView> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let mut t = load_tournament(change.tx(), id).await?;
+    let mut t = change.tournament().clone();
     require_to(&t, user, "change the tie-breaks")?;
     if input.config.is_none() && input.points.is_none() {
         return Err(refuse("refusal-tiebreaks-nothing", []));

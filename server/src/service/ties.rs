@@ -15,7 +15,7 @@
 
 use super::standings::{self, resolution_view};
 use super::Ctx;
-use super::{load_tournament, require_to, Change};
+use super::{require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{now_millis, PlayerId, ResolutionMeta, TieResolution, TournamentId, User};
 use crate::error::{ApiError, ApiResult, Code};
@@ -69,7 +69,7 @@ pub struct TieAction {
 /// tie a tie-break orders, 409 `already_drawn` for lots drawn before.
 pub async fn act(ctx: &Ctx, user: &User, id: TournamentId, input: TieAction) -> ApiResult<ResolutionView> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let mut t = load_tournament(change.tx(), id).await?;
+    let mut t = change.tournament().clone();
     require_to(&t, user, "order tied players")?;
     let players = change.tx().players(id).await?;
     let rounds = change.tx().rounds(id).await?;
@@ -144,7 +144,7 @@ pub async fn act(ctx: &Ctx, user: &User, id: TournamentId, input: TieAction) -> 
 /// 403 for anyone but the TO.
 pub async fn dismiss_notices(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<usize> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let mut t = load_tournament(change.tx(), id).await?;
+    let mut t = change.tournament().clone();
     require_to(&t, user, "dismiss tie notices")?;
     let count = t.tie_notices.len();
     if count == 0 {

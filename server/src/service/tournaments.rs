@@ -3,7 +3,7 @@
 
 use super::views::{self, TournamentView};
 use super::Ctx;
-use super::{clean_text, game_label, load_tournament, require_to, Change};
+use super::{clean_text, game_label, require_to, Change};
 use crate::bus::EventData;
 use crate::domain::{
     default_points, default_standings, now_millis, Constraints, Game, PairingSystem, RoundStatus, Tournament,
@@ -185,8 +185,8 @@ pub async fn create(ctx: &Ctx, user: &User, input: CreateTournament) -> ApiResul
     let t = validate(input, user.id)?;
     let tx = ctx.store.begin().await?;
     tx.insert_tournament(&t).await?;
-    let mut change = Change::on_new(tx, t.id, user);
     let v = views::tournament(&t, 0);
+    let mut change = Change::on_new(tx, t, user);
     change.emit(EventData::TournamentCreated { tournament: v.clone() }).await?;
     change.commit(ctx).await?;
     Ok(v)
@@ -278,7 +278,7 @@ pub async fn advance(
     from: Option<TournamentStatus>,
 ) -> ApiResult<TournamentView> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let mut t = load_tournament(change.tx(), id).await?;
+    let mut t = change.tournament().clone();
     require_to(&t, user, "advance the tournament's status")?;
     if let Some(from) = from.filter(|&f| f != t.status) {
         return Err(ApiError::conflict(
@@ -338,7 +338,7 @@ pub async fn advance(
 /// 403 for anyone but the TO; 409 `not_draft` once published.
 pub async fn delete(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
     let change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "delete the tournament")?;
     if t.status != TournamentStatus::Draft {
         return Err(ApiError::conflict(Code::NotDraft, "Only a tournament still in DRAFT can be deleted."));
@@ -354,7 +354,7 @@ pub async fn delete(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
 /// 403 for anyone but the TO; 409 when already locked, or once the event is complete.
 pub async fn lock_lists(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<TournamentView> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let mut t = load_tournament(change.tx(), id).await?;
+    let mut t = change.tournament().clone();
     require_to(&t, user, "lock army lists")?;
     if t.lists_locked {
         return Err(ApiError::conflict(Code::ListsAlreadyLocked, "Army lists are already locked."));
@@ -385,7 +385,7 @@ pub async fn lock_lists(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<T
 /// locked; 409 `wrong_status` once the event is complete.
 pub async fn unlock_lists(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<TournamentView> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let mut t = load_tournament(change.tx(), id).await?;
+    let mut t = change.tournament().clone();
     require_to(&t, user, "unlock army lists")?;
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(

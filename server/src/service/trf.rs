@@ -23,7 +23,7 @@
 
 use super::pairing::{dutch_input, initial_colour};
 use super::Ctx;
-use super::{load_tournament, require_to, Change};
+use super::{require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     now_millis, Acceleration, ByeKind, ByeRequest, ByeRequestId, ChessResult, Game, GameScore, Pairing, PairingState,
@@ -172,7 +172,7 @@ fn invalid(e: impl std::fmt::Display) -> ApiError {
 pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> ApiResult<Imported> {
     let trf = Trf::parse(text).map_err(invalid)?;
     let mut change = Change::begin(ctx, id, user).await?;
-    let mut t = load_tournament(change.tx(), id).await?;
+    let mut t = change.tournament().clone();
     require_to(&t, user, "import a TRF")?;
     if t.game != Game::Chess || t.pairing_system != PairingSystem::Dutch {
         return Err(ApiError::conflict(

@@ -78,7 +78,7 @@ pub async fn get_config(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> A
 
 async fn save(ctx: &Ctx, user: &User, id: TournamentId, config: PrizeConfig) -> ApiResult<PrizeConfigView> {
     let change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "set up prizes")?;
     let before = change.tx().prize_config(id).await?.map(|c| c.config).unwrap_or_default();
     let stored = StoredPrizeConfig { tournament_id: id, config, updated_by: user.id, updated_at: now_millis() };
@@ -272,7 +272,7 @@ pub async fn get_run_in(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunI
 /// `tournament_not_complete` before the standings are final.
 pub async fn publish(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunId) -> ApiResult<PublishedPrizesView> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "publish prizes")?;
     let mut r = change.tx().prize_run(id, run).await?.ok_or_else(run_not_found)?;
     if t.status != TournamentStatus::Complete {
@@ -308,7 +308,7 @@ pub async fn publish(ctx: &Ctx, user: &User, id: TournamentId, run: PrizeRunId) 
 /// 403 for anyone but the TO; 404 `prizes_not_published` when no run is published.
 pub async fn unpublish(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
     let mut change = Change::begin(ctx, id, user).await?;
-    let t = load_tournament(change.tx(), id).await?;
+    let t = change.tournament().clone();
     require_to(&t, user, "take published prizes back")?;
     let run = change.tx().published_prize_run(id).await?.ok_or_else(|| {
         ApiError::not_found(Code::PrizesNotPublished, "No prizes are published: there is nothing to take back.")
