@@ -118,8 +118,8 @@ fn date(d: chrono::NaiveDate) -> Option<Date> {
 
 /// The sum of a player's painting (or sportsmanship) scores, `None` without one.
 fn award(p: &crate::domain::Player, kind: AdjustmentKind) -> Option<i64> {
-    let scores: Vec<i64> = p.adjustments.iter().filter(|a| a.kind == kind).map(|a| a.amount).collect();
-    (!scores.is_empty()).then(|| scores.iter().sum())
+    let all = super::super::standings::adjustments(p, p.id);
+    all.iter().any(|a| a.kind == kind).then(|| arbiter_engine::standings::adjustment::total(&all, &p.id, kind))
 }
 
 #[cfg(test)]
