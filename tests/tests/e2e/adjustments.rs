@@ -134,10 +134,19 @@ async fn adjustments(backend: Backend) {
     let mut nos: Vec<u64> = p["adjustments"].as_array().unwrap().iter().map(|a| a["no"].as_u64().unwrap()).collect();
     nos.sort_unstable();
     assert_eq!(nos, (1..=16).collect::<Vec<u64>>());
+    // Sixteen attempts at once to take vote 1 back: one succeeds, the rest find it gone.
+    let clients: Vec<_> = (0..16).map(|_| ev.to.clone_to(&app.base)).collect();
+    let answers = join_all(clients.into_iter().map(|mut c| {
+        let path = format!("{}/1", adjust_path(&voter));
+        async move { c.send(Method::DELETE, &path, None).await.unwrap() }
+    }))
+    .await;
+    assert_eq!(answers.iter().filter(|a| a.status.is_success()).count(), 1);
+    assert!(answers.iter().filter(|a| !a.status.is_success()).all(|a| a.code() == "adjustment_not_found"));
     // The live log tells each change, and the standings change after each.
     let log = ev.log().await.unwrap();
     let adjusted = log.iter().filter(|e| e["kind"] == "player_adjusted").count();
-    assert_eq!(adjusted, 1 + 2 + 1 + 16, "added, painted, taken back, votes");
+    assert_eq!(adjusted, 1 + 2 + 1 + 16 + 1, "added, painted, taken back, votes, one vote taken back");
 
     // Once the event is over, nothing moves.
     let r1 = ev.to.rounds(&tid).await.unwrap().ok().unwrap()["rounds"][0]["id"].as_str().unwrap().to_string();
