@@ -80,6 +80,8 @@
     box.textContent = say;
   }
 
+  // The page's copy of a registration, as the server now has it (a live
+  // event's, or an answer's).
   function upsertPlayer(p) {
     const s = A.state;
     if (s.me && s.me.id === p.id) s.me = Object.assign(s.me, p, { list_text: p.list_text !== undefined ? p.list_text : s.me.list_text });
@@ -88,6 +90,8 @@
     if (p.removed) { if (i >= 0) s.players.splice(i, 1); }
     else if (i >= 0) s.players[i] = p; else s.players.push(p);
   }
+
+  A.upsertPlayer = upsertPlayer;
 
   // Asks before an action that cannot simply be taken back: a modal dialog
   // saying what will happen (`text`, one paragraph per line), with Cancel

@@ -497,12 +497,7 @@
     const id = f.dataset.player, body = { kind: f.kind.value, amount: Number(f.amount.value) };
     if (f.reason.value.trim()) body.reason = f.reason.value;
     if (f.round.value) body.round = Number(f.round.value);
-    return submitForm(f, "POST", "/api/players/" + id + "/adjustments", body).then(function (j) { upsert(j.player); adjustPlayer(id); });
-  }
-  // The dashboard's copy of a registration, as the server now has it.
-  function upsert(p) {
-    const i = A.state.players.findIndex(function (x) { return x.id === p.id; });
-    if (i >= 0) A.state.players[i] = Object.assign(A.state.players[i], p);
+    return submitForm(f, "POST", "/api/players/" + id + "/adjustments", body).then(function (j) { A.upsertPlayer(j.player); adjustPlayer(id); });
   }
   function showClaim(j) {
     const box = $("#claim-box");
@@ -648,7 +643,7 @@
     else if (a === "roster-add") p = A.api("POST", "/api/tournaments/" + tid + "/entries.csv", undefined, $("#roster-form").csv.value).then(function (j) { $("#roster-report").innerHTML = "<p>✓ " + esc(L("roster-added", { n: j.added.length })) + "</p>"; $("#roster-form").csv.value = ""; return loadEntries().then(loadPlayers); }, function (e) { showError(e); throw e; });
     else if (a.indexOf("edit:") === 0) p = editPlayer(a.slice(5)).catch(showError);
     else if (a.indexOf("adjust:") === 0) adjustPlayer(a.slice(7));
-    else if (a.indexOf("unadjust:") === 0) { const id = a.split(":")[1], no = a.split(":")[2]; p = act("DELETE", "/api/players/" + id + "/adjustments/" + no).then(function (j) { upsert(j.player); adjustPlayer(id); }); }
+    else if (a.indexOf("unadjust:") === 0) { const id = a.split(":")[1], no = a.split(":")[2]; p = act("DELETE", "/api/players/" + id + "/adjustments/" + no).then(function (j) { A.upsertPlayer(j.player); adjustPlayer(id); }); }
     else if (a.indexOf("claim:") === 0) p = act("POST", "/api/players/" + a.slice(6) + "/claim-code").then(showClaim);
     else if (a.indexOf("reinstate:") === 0) p = act("POST", "/api/players/" + a.slice(10) + "/reinstate");
     else if (a.indexOf("remove:") === 0) { if (!confirm(L("remove-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
