@@ -30,7 +30,7 @@
 //! `SERVE_FLAGS` (extra `arbiter serve` flags; default `--ws-per-address 100000`).
 
 use arbiter_server::client::ApiClient;
-use arbiter_tests::load::{connect_all, memory, mix, percentile, shows, Follow, Observed, Routes};
+use arbiter_tests::load::{connect_all, memory, mix, percentile, shows, Follow, Routes};
 use arbiter_tests::process::ServerProcess;
 use arbiter_tests::{open_tournament, s, Backend};
 use serde_json::{json, Value};
@@ -209,11 +209,10 @@ fn main() -> anyhow::Result<()> {
             }
         })
         .collect();
-    let observed = Arc::new(Mutex::new(Observed::default()));
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     let ws_bases: Vec<String> = servers.iter().map(ServerProcess::ws_base).collect();
-    let connected = rt.block_on(connect_all(&ws_bases, &tid, &follows, &observed))?;
-    println!("{connected} viewers connected");
+    let viewers = rt.block_on(connect_all(&ws_bases, &tid, &follows))?;
+    println!("{} viewers connected", viewers.len());
 
     // The round: reports over the first 60% of the window, each confirmed 30% of it later.
     let round = Load::new(in_flight);
@@ -245,7 +244,7 @@ fn main() -> anyhow::Result<()> {
     let settle = Instant::now();
     let mut last = (usize::MAX, Instant::now());
     while last.1.elapsed() < Duration::from_secs(2) && settle.elapsed() < Duration::from_secs(30) {
-        let n = observed.lock().map(|o| o.latencies_ms.len()).unwrap_or(0);
+        let n = viewers.confirmations();
         if n != last.0 {
             last = (n, Instant::now());
         }
@@ -253,7 +252,7 @@ fn main() -> anyhow::Result<()> {
     }
     let end = memory(&servers);
     println!("requests, the round:\n{}", round.routes.borrow().report());
-    let o = observed.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+    let o = viewers.observed();
     let mut lat = o.latencies_ms.clone();
     lat.sort_unstable();
     let missed: usize = follows

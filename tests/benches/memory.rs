@@ -26,7 +26,7 @@
 //! (default `target/release/arbiter`).
 
 use arbiter_server::client::ApiClient;
-use arbiter_tests::load::{connect_all, memory, Follow, Observed, Routes};
+use arbiter_tests::load::{connect_all, memory, Follow, Routes};
 use arbiter_tests::process::ServerProcess;
 use arbiter_tests::{sign_up, Event};
 use futures_util::stream::{self, StreamExt as _};
@@ -307,8 +307,7 @@ fn connect_on(
 ) -> anyhow::Result<(tokio::runtime::Runtime, usize)> {
     let (ws, tid) = (vec![ws.to_string()], tid.to_string());
     std::thread::spawn(move || -> anyhow::Result<(tokio::runtime::Runtime, usize)> {
-        let observed = Arc::new(Mutex::new(Observed::default()));
-        let connected = rt.block_on(connect_all(&ws, &tid, &follows, &observed))?;
+        let connected = rt.block_on(connect_all(&ws, &tid, &follows))?.len();
         Ok((rt, connected))
     })
     .join()

@@ -5,10 +5,15 @@
 use crate::process::ServerProcess;
 use futures_util::StreamExt as _;
 use std::collections::{BTreeMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
+
+/// A viewer's read buffer, in bytes: a few frames (a standings window is about 10 KB).
+const READ_BUFFER: usize = 8 * 1024;
 
 fn now_ms() -> i64 {
     chrono::Utc::now().timestamp_millis()
@@ -129,7 +134,8 @@ impl Follow {
     }
 }
 
-/// Everything the viewers observed.
+/// Everything the viewers observed, gathered from every viewer's own record
+/// ([`Viewers::observed`]).
 #[derive(Default, Debug)]
 pub struct Observed {
     /// Commit → receipt of each confirmation frame, in ms.
@@ -142,13 +148,70 @@ pub struct Observed {
     pub standings_updates: usize,
 }
 
-/// The fields of a server frame the benchmark reads (the rest is skipped unparsed).
+/// What one viewer's reader saw. Each viewer has its own (locked only by its
+/// reader, and once at the end), so the load generator's readers never wait
+/// for each other: the generator shares the machine with the servers it
+/// measures and must cost as little as it can.
+#[derive(Default, Debug)]
+struct Seen {
+    latencies_ms: Vec<i64>,
+    tables: Vec<u32>,
+    snapshots: usize,
+    standings_updates: usize,
+}
+
+/// The connected viewers: counters read while the load runs, and every
+/// viewer's record for the report.
+#[derive(Default)]
+pub struct Viewers {
+    seen: Vec<Arc<Mutex<Seen>>>,
+    confirmations: Arc<AtomicUsize>,
+    snapshots: Arc<AtomicUsize>,
+}
+
+impl Viewers {
+    /// Viewers connected.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.seen.len()
+    }
+
+    /// Whether none is connected.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.seen.is_empty()
+    }
+
+    /// Confirmation frames received so far, by every viewer.
+    #[must_use]
+    pub fn confirmations(&self) -> usize {
+        self.confirmations.load(Ordering::Relaxed)
+    }
+
+    /// Snapshots received so far, by every viewer.
+    #[must_use]
+    pub fn snapshots(&self) -> usize {
+        self.snapshots.load(Ordering::Relaxed)
+    }
+
+    /// Every viewer's observations, gathered.
+    #[must_use]
+    pub fn observed(&self) -> Observed {
+        let mut o = Observed::default();
+        for (i, seen) in self.seen.iter().enumerate() {
+            let Ok(s) = seen.lock() else { continue };
+            o.latencies_ms.extend_from_slice(&s.latencies_ms);
+            o.confirmed.extend(s.tables.iter().map(|&t| (i, t)));
+            o.snapshots += s.snapshots;
+            o.standings_updates += s.standings_updates;
+        }
+        o
+    }
+}
+
+/// The fields of a confirmation frame the benchmark reads (the rest is skipped unparsed).
 #[derive(serde::Deserialize)]
-struct Incoming<'a> {
-    #[serde(rename = "type", borrow)]
-    ty: std::borrow::Cow<'a, str>,
-    #[serde(default, borrow)]
-    kind: Option<std::borrow::Cow<'a, str>>,
+struct Confirmation {
     #[serde(default)]
     at: Option<i64>,
     #[serde(default)]
@@ -167,6 +230,34 @@ struct IncomingPairing {
     table: Option<u32>,
 }
 
+/// What kind of server frame a text is, read from its bytes without parsing
+/// it: frames start with their version and type (`{"v":1,"type":"snapshot"`),
+/// and only a confirmation (a tenth of the frames or fewer) is parsed.
+#[derive(Debug, PartialEq, Eq)]
+enum FrameKind {
+    Snapshot,
+    Confirmed,
+    Standings,
+    Other,
+}
+
+fn frame_kind(text: &[u8]) -> FrameKind {
+    use memchr::memmem::Finder;
+    use std::sync::LazyLock;
+    static CONFIRMED: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(br#""kind":"result_confirmed""#));
+    static STANDINGS: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(br#""kind":"standings""#));
+    const SNAPSHOT: &[u8] = br#"{"v":1,"type":"snapshot""#;
+    if text.starts_with(SNAPSHOT) {
+        FrameKind::Snapshot
+    } else if CONFIRMED.find(text).is_some() {
+        FrameKind::Confirmed
+    } else if text.starts_with(br#"{"v":1,"type":"update""#) && STANDINGS.find(text).is_some() {
+        FrameKind::Standings
+    } else {
+        FrameKind::Other
+    }
+}
+
 /// Whether a viewer following `f` should see table `table`'s confirmation.
 #[must_use]
 pub fn shows(f: &Follow, table: u32) -> bool {
@@ -178,17 +269,13 @@ pub fn shows(f: &Follow, table: u32) -> bool {
     }
 }
 
-/// Connects every client (200 handshakes in flight) and starts its reader.
+/// Connects every client (200 handshakes in flight), starts its reader, and
+/// waits (up to a minute) until every one has its snapshot.
 ///
 /// # Errors
 /// A handshake failed.
-pub async fn connect_all(
-    bases: &[String],
-    tid: &str,
-    follows: &[Follow],
-    observed: &Arc<Mutex<Observed>>,
-) -> anyhow::Result<usize> {
-    let mut connected = 0;
+pub async fn connect_all(bases: &[String], tid: &str, follows: &[Follow]) -> anyhow::Result<Viewers> {
+    let mut viewers = Viewers::default();
     for (chunk_no, chunk) in follows.chunks(200).enumerate() {
         let handshakes = futures_util::future::join_all(chunk.iter().enumerate().map(|(k, f)| {
             let i = chunk_no * 200 + k;
@@ -200,31 +287,43 @@ pub async fn connect_all(
                 if let Some(s) = session {
                     req.headers_mut().insert("Cookie", format!("arbiter_session={s}").parse()?);
                 }
-                let (ws, _) = tokio_tungstenite::connect_async(req).await?;
-                anyhow::Ok((i, ws))
+                // tungstenite zero-fills its read buffer's free space before
+                // every read: at its 128 KiB default that memset was the
+                // generator's largest cost (7.6 % of the machine's samples).
+                let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
+                let (ws, _) = tokio_tungstenite::connect_async_with_config(req, Some(config), true).await?;
+                anyhow::Ok(ws)
             }
         }))
         .await;
         for h in handshakes {
-            let (i, ws) = h?;
-            connected += 1;
-            let observed = observed.clone();
+            let ws = h?;
+            let seen = Arc::new(Mutex::new(Seen::default()));
+            viewers.seen.push(seen.clone());
+            let (confirmations, snapshots) = (viewers.confirmations.clone(), viewers.snapshots.clone());
             tokio::spawn(async move {
                 let (_, mut read) = ws.split();
                 while let Some(Ok(msg)) = read.next().await {
                     let Message::Text(text) = msg else { continue };
                     let received = now_ms();
-                    let Ok(v) = serde_json::from_str::<Incoming<'_>>(&text) else { continue };
-                    let Ok(mut o) = observed.lock() else { return };
-                    match (v.ty.as_ref(), v.kind.as_deref()) {
-                        ("snapshot", _) => o.snapshots += 1,
-                        ("update" | "event", Some("result_confirmed")) => {
-                            o.latencies_ms.push(received - v.at.unwrap_or(received));
-                            let table = v.data.and_then(|d| d.pairing).and_then(|p| p.table).unwrap_or(0);
-                            o.confirmed.insert((i, table));
+                    let kind = frame_kind(text.as_bytes());
+                    if kind == FrameKind::Other {
+                        continue;
+                    }
+                    let Ok(mut s) = seen.lock() else { return };
+                    match kind {
+                        FrameKind::Snapshot => {
+                            s.snapshots += 1;
+                            snapshots.fetch_add(1, Ordering::Relaxed);
                         }
-                        ("update", Some("standings")) => o.standings_updates += 1,
-                        _ => {}
+                        FrameKind::Confirmed => {
+                            let Ok(c) = serde_json::from_str::<Confirmation>(&text) else { continue };
+                            s.latencies_ms.push(received - c.at.unwrap_or(received));
+                            s.tables.push(c.data.and_then(|d| d.pairing).and_then(|p| p.table).unwrap_or(0));
+                            confirmations.fetch_add(1, Ordering::Relaxed);
+                        }
+                        FrameKind::Standings => s.standings_updates += 1,
+                        FrameKind::Other => {}
                     }
                 }
             });
@@ -232,12 +331,12 @@ pub async fn connect_all(
     }
     // Every client has its snapshot before the load starts.
     for _ in 0..600 {
-        if observed.lock().map(|o| o.snapshots).unwrap_or(0) >= connected {
+        if viewers.snapshots() >= viewers.len() {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    Ok(connected)
+    Ok(viewers)
 }
 
 /// (VmRSS, VmHWM) in KiB of each server.
@@ -258,4 +357,147 @@ pub fn memory(servers: &[ServerProcess]) -> Vec<(u64, u64)> {
             (field("VmRSS:"), field("VmHWM:"))
         })
         .collect()
+}
+
+/// CPU seconds (user + system) a process has used, from `/proc/PID/stat`
+/// (clock ticks of 1/100 s, Linux's `USER_HZ`); 0 when it cannot be read.
+#[must_use]
+pub fn process_cpu_secs(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The command name, in parentheses, may hold spaces: fields count from after it.
+    let fields: Vec<&str> = stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+    // After the name: state(0) … utime(11) stime(12).
+    (ticks(11) + ticks(12)) as f64 / 100.0
+}
+
+/// The whole machine's CPU time by kind (`/proc/stat`'s `cpu` line, in ticks).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MachineCpu {
+    user: u64,
+    system: u64,
+    softirq: u64,
+    idle: u64,
+    other: u64,
+}
+
+impl MachineCpu {
+    /// Reads the counters now.
+    #[must_use]
+    pub fn now() -> MachineCpu {
+        let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
+        let f: Vec<u64> = stat
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .split_whitespace()
+            .skip(1)
+            .filter_map(|x| x.parse().ok())
+            .collect();
+        let at = |i: usize| f.get(i).copied().unwrap_or(0);
+        // user nice system idle iowait irq softirq steal
+        MachineCpu {
+            user: at(0) + at(1),
+            system: at(2),
+            softirq: at(6),
+            idle: at(3) + at(4),
+            other: at(5) + at(7),
+        }
+    }
+
+    /// "user 50 %, system 27 %, softirq 10 %, idle 11 %, other 2 %" since `before`.
+    #[must_use]
+    pub fn shares_since(&self, before: &MachineCpu) -> String {
+        let d = |a: u64, b: u64| a.saturating_sub(b) as f64;
+        let parts = [
+            ("user", d(self.user, before.user)),
+            ("system", d(self.system, before.system)),
+            ("softirq", d(self.softirq, before.softirq)),
+            ("idle", d(self.idle, before.idle)),
+            ("irq+steal", d(self.other, before.other)),
+        ];
+        let total: f64 = parts.iter().map(|p| p.1).sum::<f64>().max(1.0);
+        parts.iter().map(|(name, v)| format!("{name} {:.0} %", v * 100.0 / total)).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// The cumulative buckets of one histogram in a Prometheus text page, by
+/// its `stage` label (`""` for a histogram without one):
+/// `(stage, [(upper bound in seconds, count)])`, for
+/// `name_bucket{stage="…",le="…"} N` lines.
+#[must_use]
+pub fn histogram_buckets(metrics: &str, name: &str) -> BTreeMap<String, Vec<(f64, u64)>> {
+    let prefix = format!("{name}_bucket{{");
+    let mut out: BTreeMap<String, Vec<(f64, u64)>> = BTreeMap::new();
+    for line in metrics.lines().filter(|l| l.starts_with(&prefix)) {
+        let Some((labels, count)) = line[prefix.len()..].split_once("} ") else { continue };
+        let label = |key: &str| {
+            labels.split(',').find_map(|kv| kv.strip_prefix(key)).map(|v| v.trim_matches('"').to_string())
+        };
+        let Some(le) = label("le=") else { continue };
+        let stage = label("stage=").unwrap_or_default();
+        let le = if le == "+Inf" { f64::INFINITY } else { le.parse().unwrap_or(f64::INFINITY) };
+        out.entry(stage).or_default().push((le, count.trim().parse().unwrap_or(0)));
+    }
+    out
+}
+
+/// The `p`-quantile (0–1) in milliseconds of the observations between two
+/// readings of one histogram's cumulative buckets (`before` may be empty),
+/// interpolated inside its bucket; and how many observations there were.
+#[must_use]
+pub fn histogram_quantile(before: &[(f64, u64)], after: &[(f64, u64)], p: f64) -> (u64, f64) {
+    let count_before = |le: f64| before.iter().find(|b| b.0 == le).map_or(0, |b| b.1);
+    let diff: Vec<(f64, u64)> = after.iter().map(|&(le, n)| (le, n.saturating_sub(count_before(le)))).collect();
+    let total = diff.last().map_or(0, |d| d.1);
+    if total == 0 {
+        return (0, 0.0);
+    }
+    let rank = p * total as f64;
+    let mut lower = (0.0, 0u64);
+    for &(le, n) in &diff {
+        if n as f64 >= rank {
+            if le.is_infinite() {
+                return (total, lower.0 * 1000.0);
+            }
+            let inside = (rank - lower.1 as f64) / ((n - lower.1).max(1)) as f64;
+            return (total, (lower.0 + (le - lower.0) * inside) * 1000.0);
+        }
+        lower = (le, n);
+    }
+    (total, lower.0 * 1000.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_are_told_apart_by_their_bytes() {
+        assert_eq!(frame_kind(br#"{"v":1,"type":"snapshot","view":"board","seq":3,"data":{}}"#), FrameKind::Snapshot);
+        let confirmed = br#"{"v":1,"type":"update","view":"board","seq":9,"at":5,"kind":"result_confirmed","data":{"pairing":{"table":7}}}"#;
+        assert_eq!(frame_kind(confirmed), FrameKind::Confirmed);
+        let c: Confirmation = serde_json::from_slice(confirmed).unwrap();
+        assert_eq!((c.at, c.data.and_then(|d| d.pairing).and_then(|p| p.table)), (Some(5), Some(7)));
+        let event = br#"{"v":1,"type":"event","tournament":"t","seq":9,"kind":"result_confirmed","at":5,"data":{}}"#;
+        assert_eq!(frame_kind(event), FrameKind::Confirmed);
+        let standings = br#"{"v":1,"type":"update","view":"standings","seq":9,"at":5,"kind":"standings","data":{}}"#;
+        assert_eq!(frame_kind(standings), FrameKind::Standings);
+        assert_eq!(frame_kind(br#"{"v":1,"type":"update","view":"board","seq":9,"at":5,"kind":"result_reported","data":{}}"#), FrameKind::Other);
+        assert_eq!(frame_kind(br#"{"v":1,"type":"pong","now":5}"#), FrameKind::Other);
+    }
+
+    #[test]
+    fn quantiles_come_from_the_difference_of_two_readings() {
+        let page = "x_bucket{stage=\"queue\",le=\"0.001\"} 10\nx_bucket{stage=\"queue\",le=\"0.002\"} 30\nx_bucket{stage=\"queue\",le=\"+Inf\"} 30\nx_sum{stage=\"queue\"} 1\n";
+        let after = histogram_buckets(page, "x");
+        let before = vec![(0.001, 10), (0.002, 10), (f64::INFINITY, 10)];
+        // 20 observations, all between 1 and 2 ms: the median halfway through the bucket.
+        let (n, p50) = histogram_quantile(&before, &after["queue"], 0.5);
+        assert_eq!(n, 20);
+        assert!((p50 - 1.5).abs() < 1e-9, "{p50}");
+        let (n, p50) = histogram_quantile(&[], &after["queue"], 0.5);
+        assert_eq!(n, 30);
+        assert!((p50 - 1.25).abs() < 1e-9, "{p50}");
+    }
 }

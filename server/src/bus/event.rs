@@ -537,6 +537,31 @@ pub struct LiveEvent {
     /// The `event` frame, serialised once and shared by every client of the
     /// raw event stream (see the module documentation for its shape).
     pub frame: ByteString,
+    /// When it travelled, for the live stages' timings (not part of any frame).
+    pub stamps: Stamps,
+}
+
+/// When an event was written and published, in wall-clock microseconds
+/// since the Unix epoch (0: unknown, e.g. an event read back from the
+/// database). Carried over Redis so that every instance times the stages
+/// from commit to socket (`arbiter_live_stage_seconds`, see
+/// `crate::live::stats`); instances on one network share a clock closely
+/// enough for millisecond stages (NTP), on one machine exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stamps {
+    /// Appended to the change's transaction (just before the commit; the
+    /// frame's `at` is the same moment in milliseconds).
+    pub emitted_us: i64,
+    /// Handed to the bus, after the commit.
+    pub published_us: i64,
+}
+
+/// Wall-clock microseconds since the Unix epoch.
+#[must_use]
+pub fn now_micros() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX))
 }
 
 /// The fields of an `event` frame.
@@ -555,7 +580,8 @@ impl LiveEvent {
     #[must_use]
     pub fn new(tournament_id: TournamentId, seq: i64, at: i64, data: EventData, json: &str) -> LiveEvent {
         let frame = event_frame(tournament_id, seq, at, data.kind(), json);
-        LiveEvent { tournament_id, seq, at, data, frame }
+        let stamps = Stamps { emitted_us: now_micros(), published_us: 0 };
+        LiveEvent { tournament_id, seq, at, data, frame, stamps }
     }
 
     /// An event read back from the database. Data that does not fit its kind
@@ -567,7 +593,8 @@ impl LiveEvent {
             tracing::error!(tournament = %e.tournament_id, seq = e.seq, kind = %e.kind, error = %err, "event data does not fit its kind");
             EventData::Unknown
         });
-        LiveEvent { tournament_id: e.tournament_id, seq: e.seq, at: e.created_at, data, frame: frame_of(e) }
+        let (tournament_id, seq, at) = (e.tournament_id, e.seq, e.created_at);
+        LiveEvent { tournament_id, seq, at, data, frame: frame_of(e), stamps: Stamps::default() }
     }
 
     /// The event read back from its frame (as another instance published it).
@@ -578,7 +605,7 @@ impl LiveEvent {
         let f: FrameFields<'_> = serde_json::from_str(&frame)?;
         let data = EventData::from_json(f.kind, f.data.get())?;
         let (tournament_id, seq, at) = (f.tournament, f.seq, f.at);
-        Ok(LiveEvent { tournament_id, seq, at, data, frame })
+        Ok(LiveEvent { tournament_id, seq, at, data, frame, stamps: Stamps::default() })
     }
 
     /// The event's kind (`result_confirmed`).

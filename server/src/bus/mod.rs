@@ -14,7 +14,9 @@ pub mod event;
 mod local;
 mod redis;
 
-pub use self::event::{Cause, EventData, FieldChange, LiveEvent, PrizesNotice, SettingsChange, StandingsCause};
+pub use self::event::{
+    now_micros, Cause, EventData, FieldChange, LiveEvent, PrizesNotice, SettingsChange, Stamps, StandingsCause,
+};
 pub use self::local::LocalBus;
 pub use self::redis::{RedisBus, CONTROL_CHANNEL};
 

@@ -3,7 +3,7 @@
 //! another) and forwards what the others publish to its own hub. Delivery to
 //! this instance never waits for Redis.
 
-use super::{Bus, BusMsg, Control, LiveEvent, LocalBus};
+use super::{Bus, BusMsg, Control, LiveEvent, LocalBus, Stamps};
 use futures_util::StreamExt as _;
 use redis::aio::ConnectionManager;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -96,9 +96,11 @@ impl Bus for RedisBus {
     }
 }
 
-/// `origin|frame`: the event's frame carries everything else (and may contain `|`).
+/// `origin|tEMITTED.PUBLISHED|frame`: the event's frame carries everything
+/// else (and may contain `|`); the stamps (microseconds, see [`Stamps`]) time
+/// the live stages on the receiving instance.
 fn encode(origin: &str, e: &LiveEvent) -> String {
-    format!("{origin}|{}", e.frame)
+    format!("{origin}|t{}.{}|{}", e.stamps.emitted_us, e.stamps.published_us, e.frame)
 }
 
 /// `origin|session_ended|SHA256HEX`.
@@ -121,9 +123,19 @@ fn decode_control(msg: &str) -> Option<(&str, Control)> {
     }
 }
 
+/// Reads `origin|tEMITTED.PUBLISHED|frame`, or `origin|frame` (no stamps).
 fn decode(msg: &str) -> Option<(&str, LiveEvent)> {
-    let (origin, frame) = msg.split_once('|')?;
-    Some((origin, LiveEvent::from_frame(bytestring::ByteString::from(frame.to_string())).ok()?))
+    let (origin, rest) = msg.split_once('|')?;
+    let (stamps, frame) = match rest.strip_prefix('t').and_then(|r| r.split_once('|')) {
+        Some((stamps, frame)) => {
+            let (emitted, published) = stamps.split_once('.')?;
+            (Stamps { emitted_us: emitted.parse().ok()?, published_us: published.parse().ok()? }, frame)
+        }
+        None => (Stamps::default(), rest),
+    };
+    let mut e = LiveEvent::from_frame(bytestring::ByteString::from(frame.to_string())).ok()?;
+    e.stamps = stamps;
+    Some((origin, e))
 }
 
 async fn publish_loop(
@@ -229,12 +241,16 @@ mod tests {
             created_at: 1_700_000_000_000,
             actor: None,
         };
-        let e = LiveEvent::from_stored(&stored);
+        let mut e = LiveEvent::from_stored(&stored);
+        e.stamps = Stamps { emitted_us: 1_700_000_000_000_123, published_us: 1_700_000_000_004_567 };
         let s = encode("me", &e);
         let (origin, back) = decode(&s).unwrap();
         assert_eq!(origin, "me");
         assert_eq!((back.tournament_id, back.seq, back.at, back.kind()), (e.tournament_id, 42, e.at, e.kind()));
-        assert_eq!(back.frame, e.frame);
+        assert_eq!((&back.frame, back.stamps), (&e.frame, e.stamps));
+        // A message without stamps (an older instance) is read with none.
+        let (_, old) = decode(&format!("me|{}", e.frame)).unwrap();
+        assert_eq!((old.seq, old.stamps), (42, Stamps::default()));
         assert!(decode("garbage").is_none());
         assert!(decode("me|{}").is_none());
     }

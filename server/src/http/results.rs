@@ -35,7 +35,9 @@ async fn report(
     id: web::Path<PairingId>,
     body: web::Json<results::Score>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "pairing": results::report(&state.ctx, &user, *id, body.into_inner()).await? })))
+    let (id, body) = (*id, body.into_inner());
+    let pairing = state.ctx.run(move |ctx| async move { results::report(&ctx, &user, id, body).await }).await?;
+    Ok(HttpResponse::Ok().json(json!({ "pairing": pairing })))
 }
 
 #[utoipa::path(
@@ -109,7 +111,9 @@ async fn confirm(
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let seen: results::ConfirmInput = super::optional_json(&body)?;
-    Ok(HttpResponse::Ok().json(json!({ "pairing": results::confirm(&state.ctx, &user, *id, seen).await? })))
+    let id = *id;
+    let pairing = state.ctx.run(move |ctx| async move { results::confirm(&ctx, &user, id, seen).await }).await?;
+    Ok(HttpResponse::Ok().json(json!({ "pairing": pairing })))
 }
 
 #[utoipa::path(

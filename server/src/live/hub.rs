@@ -237,9 +237,10 @@ async fn route(hub: Hub, mut rx: broadcast::Receiver<BusMsg>) {
             Ok(BusMsg::Event(e)) => {
                 let room = hub.inner.rooms.lock().ok().and_then(|r| r.get(&e.tournament_id).cloned());
                 if let Some(room) = room {
+                    hub.inner.stats.arrived(&e);
                     // A full room inbox drops the event; the room's next
                     // database check (or the next event's gap) recovers it.
-                    let _ = room.try_send(RoomMsg::Event(e));
+                    let _ = room.try_send(RoomMsg::Event(e, std::time::Instant::now()));
                 }
             }
             Ok(BusMsg::Control(c)) => match &*c {

@@ -11,6 +11,7 @@
 //! room and resynchronised with a snapshot; it never blocks anyone else.
 
 mod hub;
+mod order;
 pub mod protocol;
 mod room;
 pub mod session;

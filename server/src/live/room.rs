@@ -2,8 +2,9 @@
 //! events, keeps the standings computed for the views that show them, and
 //! hands each viewer's bounded queue what its view shows.
 
+use super::order::Order;
 use super::protocol::{Recomputed, ServerMsg, Update};
-use super::stats::HubStats;
+use super::stats::{HubStats, Stage};
 use super::view::View;
 use crate::bus::LiveEvent;
 use crate::domain::{PlayerId, TournamentId};
@@ -24,6 +25,11 @@ pub struct Frame {
     pub seq: i64,
     /// The JSON text frame.
     pub text: ByteString,
+    /// When it was built and queued (for the `queue` stage).
+    pub queued: Instant,
+    /// When its event was appended, wall-clock microseconds (0 for
+    /// recomputed standings), for the `server` stage.
+    pub emitted_us: i64,
 }
 
 /// A frame as viewers' queues hold it: built once per view and shared, one pointer per slot
@@ -43,8 +49,8 @@ pub struct StandingsCache {
 
 /// Messages a room handles, in arrival order.
 pub enum RoomMsg {
-    /// An event from the bus.
-    Event(Arc<LiveEvent>),
+    /// An event from the bus, and when the hub took it from the bus.
+    Event(Arc<LiveEvent>, Instant),
     /// A viewer joins; the reply is the room's last sequence number.
     Join {
         /// Viewer id.
@@ -68,6 +74,16 @@ pub enum RoomMsg {
     Standings(oneshot::Sender<Option<StandingsCache>>),
     /// A recomputation finished (see [`Room::start_recompute`]).
     Computed(Option<StandingsCache>),
+    /// A read of events from the database finished (see [`Room::start_read`]).
+    Read(Read),
+}
+
+/// What a room's read of the event table found.
+pub struct Read {
+    /// The events after the room's last, in order (`None`: the read failed).
+    events: Option<Vec<Arc<LiveEvent>>>,
+    /// A whole page was read: there may be more.
+    more: bool,
 }
 
 /// How often a room compares its sequence with the database.
@@ -84,24 +100,33 @@ const PAGE: u64 = 500;
 /// results boards and phones wait for.
 const RECOMPUTE_AFTER: Duration = Duration::from_secs(1);
 
+/// One viewer's queue.
 struct Viewer {
     id: u64,
-    view: View,
     tx: mpsc::Sender<SharedFrame>,
 }
 
 struct Room {
     tournament: TournamentId,
-    /// The room's own inbox, for recomputations to report back (weak: the
-    /// room still closes when the hub lets it go).
+    /// The room's own inbox, for its reads and recomputations to report
+    /// back (weak: the room still closes when the hub lets it go).
     inbox: mpsc::WeakSender<RoomMsg>,
     /// A recomputation is running.
     computing: bool,
+    /// A read of events from the database is running.
+    reading: bool,
     store: Store,
     stats: Arc<HubStats>,
-    last: i64,
-    viewers: Vec<Viewer>,
+    /// The events passed on, and those held back until the ones before them arrive.
+    order: Order,
+    /// The viewers, grouped by what they show: each view's frame of an
+    /// event is built once and handed to its viewers.
+    views: HashMap<View, Vec<Viewer>>,
+    /// Each viewer's view (to find it when it leaves).
+    view_of: HashMap<u64, View>,
     standings: Option<StandingsCache>,
+    /// Asked for the standings before any were computed: answered by the first computation.
+    waiting: Vec<oneshot::Sender<Option<StandingsCache>>>,
     /// When the standings must be recomputed (they changed and someone shows them).
     recompute_at: Option<Instant>,
 }
@@ -122,14 +147,17 @@ pub fn open(
             tournament,
             inbox: weak,
             computing: false,
+            reading: false,
             store,
             stats,
-            last: 0,
-            viewers: Vec::new(),
+            order: Order::default(),
+            views: HashMap::new(),
+            view_of: HashMap::new(),
             standings: None,
+            waiting: Vec::new(),
             recompute_at: None,
         };
-        room.last = room.db_last_seq().await;
+        room.order = Order::after(room.db_last_seq().await);
         room.run(rx).await;
         closed(&me);
     });
@@ -137,42 +165,60 @@ pub fn open(
 }
 
 impl Room {
+    /// The room's loop. It never waits for the database itself: reads of
+    /// missing events and standings recomputations run in tasks of their
+    /// own and report back through the inbox, so events keep flowing to
+    /// viewers meanwhile.
     async fn run(&mut self, mut rx: mpsc::Receiver<RoomMsg>) {
         let mut check = tokio::time::interval(CHECK_EVERY);
         let mut empty_since = Some(Instant::now());
         loop {
-            let recompute = self.recompute_at;
+            let (recompute, fill) = (self.recompute_at, self.order.fill_at());
             tokio::select! {
                 msg = rx.recv() => {
                     let Some(msg) = msg else { return };
                     match msg {
-                        RoomMsg::Event(e) => self.receive(e).await,
-                        RoomMsg::Join { id, view, tx, reply } => {
-                            if reply.send(self.last).is_ok() {
-                                self.viewers.push(Viewer { id, view, tx });
+                        RoomMsg::Event(e, routed) => {
+                            self.stats.stage_since(Stage::Inbox, routed);
+                            for e in self.order.take(e, Instant::now()) {
+                                self.fan_out(&e);
                             }
                         }
-                        RoomMsg::Leave { id } => self.viewers.retain(|v| v.id != id),
-                        RoomMsg::Check => self.catch_up(i64::MAX).await,
-                        RoomMsg::Standings(reply) => {
-                            if self.standings.is_none() {
-                                let computed = compute(&self.store, self.tournament).await;
-                                self.apply(computed);
+                        RoomMsg::Join { id, view, tx, reply } => {
+                            if reply.send(self.order.last()).is_ok() {
+                                self.view_of.insert(id, view.clone());
+                                self.views.entry(view).or_default().push(Viewer { id, tx });
                             }
-                            let _ = reply.send(self.standings.clone());
+                        }
+                        RoomMsg::Leave { id } => self.leave(id),
+                        RoomMsg::Check => self.start_read(),
+                        RoomMsg::Standings(reply) => {
+                            if self.standings.is_some() {
+                                let _ = reply.send(self.standings.clone());
+                            } else {
+                                self.waiting.push(reply);
+                                if !self.computing {
+                                    self.start_recompute();
+                                }
+                            }
                         }
                         RoomMsg::Computed(computed) => {
                             self.computing = false;
                             self.apply(computed);
+                            for reply in self.waiting.drain(..) {
+                                let _ = reply.send(self.standings.clone());
+                            }
                         }
+                        RoomMsg::Read(read) => self.read(read),
                     }
                 }
                 () = sleep_until(recompute), if !self.computing => self.start_recompute(),
+                () = sleep_until(fill), if !self.reading => self.start_read(),
                 _ = check.tick() => {
-                    self.viewers.retain(|v| !v.tx.is_closed());
-                    if !self.viewers.is_empty() {
+                    self.drop_closed();
+                    if !self.view_of.is_empty() {
                         empty_since = None;
-                        self.catch_up(i64::MAX).await;
+                        self.start_read();
                     } else if empty_since.get_or_insert_with(Instant::now).elapsed() > IDLE_CLOSE {
                         return;
                     }
@@ -181,98 +227,142 @@ impl Room {
         }
     }
 
-    /// Orders one bus event: duplicates are dropped, a gap is filled first.
-    async fn receive(&mut self, e: Arc<LiveEvent>) {
-        if e.seq <= self.last {
-            return;
-        }
-        if e.seq > self.last + 1 {
-            self.catch_up(e.seq - 1).await;
-            if e.seq != self.last + 1 {
-                // The gap could not be filled (database down): keep order by
-                // waiting for the next check rather than skipping ahead.
-                return;
+    fn leave(&mut self, id: u64) {
+        let Some(view) = self.view_of.remove(&id) else { return };
+        if let Some(viewers) = self.views.get_mut(&view) {
+            viewers.retain(|v| v.id != id);
+            if viewers.is_empty() {
+                self.views.remove(&view);
             }
         }
-        self.fan_out(&e);
     }
 
-    /// Reads events after `self.last` (up to `upto`) from the database and fans them out.
-    async fn catch_up(&mut self, upto: i64) {
-        while self.last < upto {
-            let page = match self.store.read().await {
-                Ok(tx) => tx.events_since(self.tournament, self.last, PAGE).await,
+    /// Forgets viewers whose sessions ended without a word.
+    fn drop_closed(&mut self) {
+        let view_of = &mut self.view_of;
+        self.views.retain(|_, viewers| {
+            viewers.retain(|v| {
+                let open = !v.tx.is_closed();
+                if !open {
+                    view_of.remove(&v.id);
+                }
+                open
+            });
+            !viewers.is_empty()
+        });
+    }
+
+    /// Reads the events after the last one passed on (a page of them) in a
+    /// task of its own: to fill a gap the bus left, and every
+    /// [`CHECK_EVERY`] to catch what it lost at the end of a burst. The
+    /// answer comes back as [`RoomMsg::Read`].
+    fn start_read(&mut self) {
+        if self.reading {
+            return;
+        }
+        self.reading = true;
+        let (store, tournament, inbox, from) = (self.store.clone(), self.tournament, self.inbox.clone(), self.order.last());
+        tokio::spawn(async move {
+            let page = match store.read().await {
+                Ok(tx) => tx.events_since(tournament, from, PAGE).await,
                 Err(e) => Err(e),
             };
-            let page = match page {
-                Ok(p) => p,
+            let read = match page {
+                Ok(page) => Read {
+                    more: page.len() as u64 >= PAGE,
+                    events: Some(page.iter().map(|s| Arc::new(LiveEvent::from_stored(s))).collect()),
+                },
                 Err(err) => {
-                    tracing::warn!(tournament = %self.tournament, error = %err, "room cannot read events; will retry");
-                    return;
+                    tracing::warn!(tournament = %tournament, error = %err, "room cannot read events; will retry");
+                    Read { events: None, more: false }
                 }
             };
-            if page.is_empty() {
-                return;
+            if let Some(inbox) = inbox.upgrade() {
+                let _ = inbox.send(RoomMsg::Read(read)).await;
             }
-            for stored in page.iter().take_while(|s| s.seq <= upto) {
+        });
+    }
+
+    /// Passes on what a read found (what the bus delivered meanwhile is
+    /// dropped as a duplicate), and reads on when a whole page came.
+    fn read(&mut self, read: Read) {
+        self.reading = false;
+        let now = Instant::now();
+        let Some(events) = read.events else {
+            self.order.retry(now);
+            return;
+        };
+        for e in events {
+            let ready = self.order.take(e.clone(), now);
+            if ready.iter().any(|r| Arc::ptr_eq(r, &e)) {
                 self.stats.gap_filled.inc();
-                self.fan_out(&Arc::new(LiveEvent::from_stored(stored)));
             }
-            if (page.len() as u64) < PAGE {
-                return;
+            for e in &ready {
+                self.fan_out(e);
             }
+        }
+        if read.more {
+            self.start_read();
+        } else {
+            // What is still missing was not committed when the read began
+            // (or was, by a transaction the read could not see yet): wait again.
+            self.order.retry(now);
         }
     }
 
+    /// Hands an event, now in sequence, to every viewer whose view shows it.
     fn fan_out(&mut self, e: &Arc<LiveEvent>) {
-        if e.seq != self.last + 1 {
-            return;
-        }
-        self.last = e.seq;
         self.stats.observe_lag(e);
         if e.data.moves_standings() {
             self.standings_changed();
         }
-        self.send_each(e.seq, |view| match view {
+        let started = Instant::now();
+        self.send_each(e.seq, e.stamps.emitted_us, |view| match view {
             View::Events => Some(ServerMsg::Event(e).text()),
             view => view.filter(&e.data).map(|data| {
                 ServerMsg::Update { view: view.name(), seq: e.seq, at: e.at, body: Update::Event(&data) }.text()
             }),
         });
+        self.stats.stage_since(Stage::FanOut, started);
     }
 
     /// Hands every viewer its view's frame (built once per view by `frame`,
     /// shared by that view's viewers), if it has one; viewers cut off or
     /// gone leave the room.
-    fn send_each(&mut self, seq: i64, mut frame: impl FnMut(&View) -> Option<ByteString>) {
-        let mut frames: HashMap<View, Option<SharedFrame>> = HashMap::new();
-        let viewers = std::mem::take(&mut self.viewers);
-        for v in viewers {
-            let shared = frames
-                .entry(v.view.clone())
-                .or_insert_with(|| frame(&v.view).map(|text| Arc::new(Frame { seq, text })))
-                .clone();
-            let Some(shared) = shared else {
-                self.viewers.push(v);
-                continue;
-            };
-            match v.tx.try_send(shared) {
-                Ok(()) => {
-                    self.stats.delivered.inc();
-                    self.viewers.push(v);
+    fn send_each(&mut self, seq: i64, emitted_us: i64, mut frame: impl FnMut(&View) -> Option<ByteString>) {
+        let queued = Instant::now();
+        let (mut delivered, mut cut_off) = (0u64, 0u64);
+        let view_of = &mut self.view_of;
+        self.views.retain(|view, viewers| {
+            let Some(text) = frame(view) else { return true };
+            let shared = Arc::new(Frame { seq, text, queued, emitted_us });
+            viewers.retain(|v| {
+                let kept = match v.tx.try_send(shared.clone()) {
+                    Ok(()) => {
+                        delivered += 1;
+                        true
+                    }
+                    Err(mpsc::error::TrySendError::Full(_)) => {
+                        // Dropping the sender ends the viewer's queue; its session
+                        // resynchronises with a snapshot. Nobody waits for it.
+                        cut_off += 1;
+                        false
+                    }
+                    Err(mpsc::error::TrySendError::Closed(_)) => false,
+                };
+                if !kept {
+                    view_of.remove(&v.id);
                 }
-                Err(mpsc::error::TrySendError::Full(_)) => {
-                    // Dropping the sender ends the viewer's queue; its session
-                    // resynchronises with a snapshot. Nobody waits for it.
-                    self.stats.dropped_slow.inc();
-                }
-                Err(mpsc::error::TrySendError::Closed(_)) => {}
-            }
-        }
+                kept
+            });
+            !viewers.is_empty()
+        });
+        self.stats.delivered.inc_by(delivered);
+        self.stats.dropped_slow.inc_by(cut_off);
     }
 
     fn standings_changed(&mut self) {
-        if self.viewers.iter().any(|v| v.view.needs_standings()) || self.standings.is_some() {
+        if self.views.keys().any(View::needs_standings) || self.standings.is_some() {
             self.recompute_at.get_or_insert_with(|| Instant::now() + RECOMPUTE_AFTER);
         }
     }
@@ -303,7 +393,7 @@ impl Room {
         // The frames carry the room's own sequence number, not the database's
         // (which may be ahead of events still on their way here): a view
         // skips frames older than the last it got, and must not skip those.
-        let seq = self.last.min(new.seq);
+        let seq = self.order.last().min(new.seq);
         let Some(old) = self.standings.replace(new.clone()) else {
             // The first computation: viewers got these standings in their snapshots.
             return;
@@ -312,7 +402,7 @@ impl Room {
         let by_player = |rows: &[StandingView]| -> HashMap<PlayerId, usize> {
             rows.iter().enumerate().map(|(i, r)| (r.player_id, i)).collect()
         };
-        let (old_index, new_index) = if self.viewers.iter().any(|v| matches!(v.view, View::Player { .. })) {
+        let (old_index, new_index) = if self.views.keys().any(|v| matches!(v, View::Player { .. })) {
             (by_player(&old.rows), by_player(&new.rows))
         } else {
             (HashMap::new(), HashMap::new())
@@ -320,7 +410,7 @@ impl Room {
         let update = |view: &View, body: Recomputed<'_>| {
             ServerMsg::Update { view: view.name(), seq, at, body: Update::Standings(body) }.text()
         };
-        self.send_each(seq, |view| match (view, view.window()) {
+        self.send_each(seq, 0, |view| match (view, view.window()) {
             (_, Some((offset, limit))) => {
                 let (a, b) =
                     (StandingsWindow::of(&old.rows, offset, limit), StandingsWindow::of(&new.rows, offset, limit));

@@ -16,14 +16,16 @@
 
 use super::protocol::{self, ClientMsg, ServerMsg};
 use super::signin::{SignInEnd, SignInWatch};
+use super::stats::Stage;
 use super::view::{Me, View};
-use super::{Hub, Subscription};
+use super::{Hub, SharedFrame, Subscription};
 use crate::bus::event::frame_of;
 use crate::domain::{TournamentId, User};
 use crate::error::Code;
 use actix_web::web::Bytes;
 use actix_ws::{CloseCode, CloseReason, Message, ProtocolError};
 use bytestring::ByteString;
+use std::future::Future as _;
 use std::time::{Duration, Instant};
 
 /// A client this far behind gets a snapshot instead of a replay.
@@ -36,6 +38,10 @@ pub const REPLAY_MAX: i64 = 1000;
 /// socket lives (actix-http keeps up to 128 KiB), so a whole standings
 /// snapshot would otherwise stay resident per viewer.
 pub const FRAGMENT: usize = 4 * 1024;
+
+/// At most this many queued frames are forwarded in one turn of a session
+/// (then its loop runs again: heartbeats, client frames, shutdown).
+const BATCH: usize = 64;
 
 /// The largest frame a client may send, in bytes (its messages are a few
 /// dozen bytes); a larger one closes the socket with 1009.
@@ -209,7 +215,7 @@ impl Viewer {
                         frame = sub.frames.recv() => match frame {
                             // Still in the room: its frames are current.
                             Some(f) if !sub.frames.is_closed() => {
-                                if !self.forward(f.seq, f.text.clone()).await { return self.gone() }
+                                if !self.forward_queued(f, &mut sub).await { return self.gone() }
                             }
                             // Cut off for being slow (or the room closed): what is
                             // still queued is stale; resync and start from a snapshot.
@@ -279,21 +285,53 @@ impl Viewer {
         }
     }
 
+    /// Forwards a frame taken from the room's queue, and whatever else is
+    /// queued behind it (up to [`BATCH`] frames) in the same turn: the
+    /// socket's writer then takes them together, in one write, and the
+    /// session's loop is not re-entered per frame. False when the socket is
+    /// gone.
+    async fn forward_queued(&mut self, first: SharedFrame, sub: &mut Subscription) -> bool {
+        let taken = Instant::now();
+        let mut next = Some(first);
+        let mut n = 0;
+        while let Some(f) = next.take() {
+            let stats = self.hub.stats();
+            stats.stage_since(Stage::Queue, f.queued);
+            if !self.forward(f.seq, f.text.clone()).await {
+                return false;
+            }
+            self.hub.stats().stage_since_micros(Stage::Server, f.emitted_us);
+            n += 1;
+            // A closed queue's frames are stale: the caller's next receive resyncs.
+            if n < BATCH && !sub.frames.is_closed() {
+                next = sub.frames.try_recv().ok();
+            }
+        }
+        self.hub.stats().stage_since(Stage::Write, taken);
+        true
+    }
+
     /// Sends one message, waiting at most the write deadline for room in the
     /// socket's buffers. False when the socket is gone, or the deadline
-    /// passed (the client is not reading; the session then ends).
+    /// passed (the client is not reading; the session then ends). A send
+    /// the writer takes at once (nearly every one) costs no timer.
     async fn send(&mut self, out: Out) -> bool {
         let ws = &mut self.ws;
         let started = Instant::now();
-        let sent = tokio::time::timeout(self.timing.timeout, async move {
+        let sending = async move {
             match out {
                 Out::Text(text) if text.len() > FRAGMENT => send_fragmented(ws, text.into_bytes()).await,
                 Out::Text(text) => ws.text(text).await,
                 Out::Ping => ws.ping(b"").await,
                 Out::Pong(b) => ws.pong(&b).await,
             }
-        })
-        .await;
+        };
+        tokio::pin!(sending);
+        let once = std::future::poll_fn(|cx| std::task::Poll::Ready(sending.as_mut().poll(cx))).await;
+        let sent = match once {
+            std::task::Poll::Ready(done) => Ok(done),
+            std::task::Poll::Pending => tokio::time::timeout(self.timing.timeout, sending).await,
+        };
         match sent {
             Ok(Ok(())) => true,
             Ok(Err(_)) => {

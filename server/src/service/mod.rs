@@ -37,7 +37,7 @@ pub mod views;
 use crate::bus::{Bus, EventData, LiveEvent};
 use crate::domain::{now_millis, Actor, ActorRole, Game, Tournament, TournamentId, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult, Code, Fill};
-use crate::store::{Store, Tx};
+use crate::store::{Store, StoredEvent, Tx};
 use arbiter_web::i18n::Lang;
 use std::sync::Arc;
 
@@ -51,6 +51,57 @@ pub struct Ctx {
     pub bus: Arc<dyn Bus>,
 }
 
+impl Ctx {
+    /// Runs a change on the writers' runtime: threads of their own, apart
+    /// from the HTTP workers, so a transaction that holds a tournament's
+    /// write lock is never queued behind the live fan-out's work on a busy
+    /// worker (each of its statements waits for its task to be polled again;
+    /// on a worker that is writing frames to thousands of sockets, that wait
+    /// stretched every result's lock to 16 ms and capped a 10,000-viewer
+    /// event at ~32 results a second). `work` gets its own copy of the
+    /// context.
+    ///
+    /// # Errors
+    /// `work`'s; 500 if it panicked.
+    pub async fn run<T, F>(&self, work: impl FnOnce(Ctx) -> F) -> ApiResult<T>
+    where
+        F: std::future::Future<Output = ApiResult<T>> + Send + 'static,
+        T: Send + 'static,
+    {
+        writers().spawn(work(self.clone())).await.map_err(ApiError::internal)?
+    }
+}
+
+/// The writers' runtime (see [`Ctx::run`]): one per process, two threads,
+/// started on first use and kept for the process's life.
+fn writers() -> &'static tokio::runtime::Handle {
+    static WRITERS: std::sync::OnceLock<tokio::runtime::Handle> = std::sync::OnceLock::new();
+    WRITERS.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let spawned = std::thread::Builder::new().name("arbiter-writers".into()).spawn(move || {
+            match tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .thread_name("arbiter-writer")
+                .enable_all()
+                .build()
+            {
+                Ok(rt) => {
+                    let _ = tx.send(Some(rt.handle().clone()));
+                    rt.block_on(std::future::pending::<()>());
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot start the writers' runtime; changes run on the HTTP workers");
+                    let _ = tx.send(None);
+                }
+            }
+        });
+        match spawned.ok().and_then(|_| rx.recv().ok().flatten()) {
+            Some(handle) => handle,
+            None => tokio::runtime::Handle::current(),
+        }
+    })
+}
+
 /// One state change of one tournament: a write transaction plus the events
 /// it appends. Dropped without [`Change::commit`], it rolls back and
 /// publishes nothing.
@@ -59,6 +110,9 @@ pub struct Change {
     tournament: Tournament,
     actor: Actor,
     events: Vec<LiveEvent>,
+    /// The sequence number of the next event: the tournament's `last_seq`
+    /// as read under its write lock, plus one per event emitted.
+    next_seq: i64,
 }
 
 impl Change {
@@ -70,10 +124,10 @@ impl Change {
     /// # Errors
     /// 404 `tournament_not_found`, or 503 when the database is down.
     pub async fn begin(ctx: &Ctx, tournament: TournamentId, by: &User) -> ApiResult<Change> {
-        let tx = ctx.store.write(tournament).await?;
-        let t = load_tournament(&tx, tournament).await?;
+        let (tx, t) = ctx.store.write(tournament).await?;
         let actor = Actor { user: by.id, role: t.actor_role(by.id) };
-        Ok(Change { tx, tournament: t, actor, events: Vec::new() })
+        let next_seq = t.last_seq + 1;
+        Ok(Change { tx, tournament: t, actor, events: Vec::new(), next_seq })
     }
 
     /// Opens a change on tournament `t`, which this transaction has just
@@ -81,7 +135,8 @@ impl Change {
     #[must_use]
     pub fn on_new(tx: Tx, t: Tournament, owner: &User) -> Change {
         let actor = Actor { user: owner.id, role: ActorRole::Owner };
-        Change { tx, tournament: t, actor, events: Vec::new() }
+        let next_seq = t.last_seq + 1;
+        Change { tx, tournament: t, actor, events: Vec::new(), next_seq }
     }
 
     /// The transaction, to read and write through.
@@ -103,10 +158,25 @@ impl Change {
     /// # Errors
     /// The database failed.
     pub async fn emit(&mut self, data: EventData) -> ApiResult<()> {
-        let json = data.to_json().map_err(ApiError::internal)?;
-        let e = self.tx.append_event(self.tournament.id, data.kind(), json, now_millis(), Some(self.actor)).await?;
+        let payload = data.to_json().map_err(ApiError::internal)?;
+        let e = StoredEvent {
+            tournament_id: self.tournament.id,
+            seq: self.next_seq,
+            kind: data.kind().to_string(),
+            payload,
+            created_at: now_millis(),
+            actor: Some(self.actor),
+        };
+        self.tx.insert_event(&e).await?;
+        self.next_seq += 1;
         self.events.push(LiveEvent::new(e.tournament_id, e.seq, e.created_at, data, &e.payload));
         Ok(())
+    }
+
+    /// The last event this change emitted: its sequence number and time (Unix ms).
+    #[must_use]
+    pub fn last_emitted(&self) -> Option<(i64, i64)> {
+        self.events.last().map(|e| (e.seq, e.at))
     }
 
     /// Commits, then publishes the events. Returns the last sequence number.
@@ -114,9 +184,21 @@ impl Change {
     /// # Errors
     /// The commit failed: nothing changed and nothing is published.
     pub async fn commit(self, ctx: &Ctx) -> ApiResult<i64> {
+        if let Some(last) = self.events.last() {
+            self.tx.set_last_seq(self.tournament.id, last.seq).await?;
+        }
         self.tx.commit().await?;
         let last = self.events.last().map_or(0, |e| e.seq);
-        ctx.bus.publish(self.events.into_iter().map(Arc::new).collect());
+        let published_us = crate::bus::now_micros();
+        ctx.bus.publish(
+            self.events
+                .into_iter()
+                .map(|mut e| {
+                    e.stamps.published_us = published_us;
+                    Arc::new(e)
+                })
+                .collect(),
+        );
         Ok(last)
     }
 }

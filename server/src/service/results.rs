@@ -86,10 +86,8 @@ impl Table {
         let t = change.tournament().clone();
         let pairing = change.tx().pairing(pairing_id).await?.ok_or_else(not_found)?;
         // Only the players at this table: the write lock is held, keep it short.
-        let mut players = Vec::with_capacity(2);
-        for id in std::iter::once(pairing.player1_id).chain(pairing.player2_id) {
-            players.extend(change.tx().player(id).await?);
-        }
+        let seated: Vec<PlayerId> = std::iter::once(pairing.player1_id).chain(pairing.player2_id).collect();
+        let players = change.tx().players_in(&seated).await?;
         let round = change.tx().round(pairing.round_id).await?;
         let playoff = match &round {
             Some(r) if r.playoff => change.tx().playoff(t_id).await?.map(|p| p.settings),

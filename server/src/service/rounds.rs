@@ -97,7 +97,7 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Pu
     for _ in 0..5 {
         let c = compute(ctx, user, round_id, false).await?;
         let mut change = Change::begin(ctx, c.t.id, user).await?;
-        if change.tx().last_seq(c.t.id).await? != c.t.last_seq {
+        if change.tournament().last_seq != c.t.last_seq {
             continue;
         }
         let published = publish_paired(&mut change, c.t, c.round, c.players, &c.paired).await?;

@@ -25,30 +25,28 @@ pub struct StoredEvent {
 }
 
 impl Tx {
-    /// Appends an event to `tournament`'s log with the next sequence number.
-    /// Must run inside the write transaction of the change it records (after
-    /// [`super::Store::write`] locked the tournament, or after inserting it).
-    pub async fn append_event(
-        &self,
-        tournament: TournamentId,
-        kind: &str,
-        payload: String,
-        at: i64,
-        actor: Option<Actor>,
-    ) -> StoreResult<StoredEvent> {
-        self.exec("UPDATE tournaments SET last_seq = last_seq + 1 WHERE id = ?", vec![tournament.into()]).await?;
-        let seq = self.last_seq(tournament).await?;
+    /// Appends `e` to its tournament's log. Its sequence number is the
+    /// caller's to give: the next after the tournament's `last_seq`, read
+    /// under the tournament's write lock (see `crate::service::Change`),
+    /// which [`Tx::set_last_seq`] moves on before the commit.
+    pub async fn insert_event(&self, e: &StoredEvent) -> StoreResult<()> {
         let row = event::ActiveModel {
-            tournament_id: Set(tournament),
-            seq: Set(seq),
-            kind: Set(kind.to_string()),
-            payload: Set(payload.clone()),
-            created_at: Set(at),
-            actor_id: Set(actor.map(|a| a.user)),
-            actor_role: Set(actor.map(|a| a.role.as_str().to_string())),
+            tournament_id: Set(e.tournament_id),
+            seq: Set(e.seq),
+            kind: Set(e.kind.clone()),
+            payload: Set(e.payload.clone()),
+            created_at: Set(e.created_at),
+            actor_id: Set(e.actor.map(|a| a.user)),
+            actor_role: Set(e.actor.map(|a| a.role.as_str().to_string())),
         };
-        row.insert(self.conn()).await?;
-        Ok(StoredEvent { tournament_id: tournament, seq, kind: kind.to_string(), payload, created_at: at, actor })
+        event::Entity::insert(row).exec_without_returning(self.conn()).await?;
+        Ok(())
+    }
+
+    /// Records `seq` as the tournament's last event (after [`Tx::insert_event`]).
+    pub async fn set_last_seq(&self, tournament: TournamentId, seq: i64) -> StoreResult<()> {
+        self.exec("UPDATE tournaments SET last_seq = ? WHERE id = ?", vec![seq.into(), tournament.into()]).await?;
+        Ok(())
     }
 
     /// The sequence number of `tournament`'s last event.

@@ -44,7 +44,7 @@ pub use events::{StaffAction, StoredEvent};
 pub use ratings::{PlayerElo, RatedRound};
 pub use stats::StoreStats;
 
-use crate::domain::TournamentId;
+use crate::domain::{Tournament, TournamentId};
 use sea_orm::{
     AccessMode, ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection, DatabaseTransaction,
     DbErr, IsolationLevel, RuntimeErr, TransactionTrait,
@@ -194,7 +194,23 @@ pub struct Tx {
     // started before the next writer is let in.
     txn: DatabaseTransaction,
     backend: DatabaseBackend,
+    /// A change's hold on its tournament's write lock, timed until the
+    /// transaction ends (declared after `txn`: a rollback is timed too).
+    held: Option<Held>,
     _writer: Option<OwnedMutexGuard<()>>,
+}
+
+/// Times how long a write lock is held: from [`Store::write`] taking it to
+/// the drop of this value, after the commit or the rollback.
+struct Held {
+    since: std::time::Instant,
+    stats: Arc<StoreStats>,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.stats.lock_held.observe(self.since.elapsed().as_secs_f64());
+    }
 }
 
 impl Store {
@@ -292,7 +308,7 @@ impl Store {
             _ => self.pooled(self.db.begin()).await?,
         };
         self.stats.observe_begin("read", start.elapsed().as_secs_f64());
-        Ok(Tx { txn, backend, _writer: None })
+        Ok(Tx { txn, backend, held: None, _writer: None })
     }
 
     /// Opens a write transaction not tied to a tournament (accounts, new
@@ -316,7 +332,7 @@ impl Store {
             None => None,
         };
         let start = std::time::Instant::now();
-        let tx = Tx { txn: self.pooled(self.db.begin()).await?, backend, _writer: writer };
+        let tx = Tx { txn: self.pooled(self.db.begin()).await?, backend, held: None, _writer: writer };
         self.stats.observe_begin("write", start.elapsed().as_secs_f64());
         if backend == DatabaseBackend::Sqlite {
             // A write statement that matches nothing still takes the write
@@ -327,14 +343,18 @@ impl Store {
         Ok(tx)
     }
 
-    /// Opens a write transaction on `tournament`, locking its row first.
+    /// Opens a write transaction on `tournament`, locking its row first,
+    /// and returns the tournament as read under the lock.
     ///
     /// # Errors
     /// [`StoreError::TournamentNotFound`], or the database is unavailable.
-    pub async fn write(&self, tournament: TournamentId) -> StoreResult<Tx> {
-        let tx = self.begin().await?;
-        tx.lock_tournament(tournament).await?;
-        Ok(tx)
+    pub async fn write(&self, tournament: TournamentId) -> StoreResult<(Tx, Tournament)> {
+        let mut tx = self.begin().await?;
+        let asked = std::time::Instant::now();
+        let t = tx.lock_tournament(tournament).await?;
+        self.stats.lock_wait.observe(asked.elapsed().as_secs_f64());
+        tx.held = Some(Held { since: std::time::Instant::now(), stats: self.stats.clone() });
+        Ok((tx, t))
     }
 
     /// Checks that the database answers (`SELECT 1`).
@@ -362,7 +382,10 @@ impl Tx {
     /// # Errors
     /// The commit failed; nothing was written.
     pub async fn commit(self) -> StoreResult<()> {
-        self.txn.commit().await.map_err(StoreError::from)
+        let Tx { txn, held, _writer, .. } = self;
+        let done = txn.commit().await.map_err(StoreError::from);
+        drop(held);
+        done
     }
 
     fn conn(&self) -> &DatabaseTransaction {

@@ -23,6 +23,17 @@ impl Tx {
         player::Entity::find_by_id(id).one(self.conn()).await?.map(from_model).transpose()
     }
 
+    /// The registrations with these ids (in any order; unknown ids are left out), in one query.
+    pub async fn players_in(&self, ids: &[PlayerId]) -> StoreResult<Vec<Player>> {
+        player::Entity::find()
+            .filter(player::Column::Id.is_in(ids.iter().copied()))
+            .all(self.conn())
+            .await?
+            .into_iter()
+            .map(from_model)
+            .collect()
+    }
+
     /// `user`'s registration in `tournament`, if any (removed ones included).
     pub async fn player_of_user(&self, tournament: TournamentId, user: UserId) -> StoreResult<Option<Player>> {
         player::Entity::find()

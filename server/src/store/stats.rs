@@ -33,6 +33,14 @@ pub struct StoreStats {
     /// SQLite only: seconds a write transaction waited for this process's
     /// single writer slot.
     pub write_wait: Histogram,
+    /// Seconds a change waited for its tournament's write lock (the row
+    /// lock on PostgreSQL; on SQLite the database's write lock, after the
+    /// writer slot), once its transaction had begun.
+    pub lock_wait: Histogram,
+    /// Seconds a change held its tournament's write lock: from taking it to
+    /// the commit's (or rollback's) end. Every other change of the
+    /// tournament (on SQLite: of the database) waits this long.
+    pub lock_held: Histogram,
 }
 
 impl Default for StoreStats {
@@ -40,6 +48,8 @@ impl Default for StoreStats {
         StoreStats {
             begin: Family::new_with_constructor(wait_histogram as fn() -> Histogram),
             write_wait: wait_histogram(),
+            lock_wait: wait_histogram(),
+            lock_held: wait_histogram(),
         }
     }
 }
@@ -61,6 +71,16 @@ impl StoreStats {
             "arbiter_db_write_wait_seconds",
             "Seconds a write waited for SQLite's single writer slot (SQLite only)",
             self.write_wait.clone(),
+        );
+        r.register(
+            "arbiter_db_lock_wait_seconds",
+            "Seconds a change waited for its tournament's write lock once its transaction had begun",
+            self.lock_wait.clone(),
+        );
+        r.register(
+            "arbiter_db_lock_held_seconds",
+            "Seconds a change held its tournament's write lock, until its commit or rollback ended",
+            self.lock_held.clone(),
         );
         r.register_collector(Box::new(PoolCollector { db }));
     }

@@ -11,14 +11,18 @@ use sea_orm::{
 };
 
 impl Tx {
-    /// Takes the write lock on a tournament: a no-op update of its row, so
-    /// it is the transaction's first write (see [`super::Store::write`]).
-    pub(super) async fn lock_tournament(&self, id: TournamentId) -> StoreResult<()> {
-        let n = self.exec("UPDATE tournaments SET last_seq = last_seq WHERE id = ?", vec![id.into()]).await?;
-        if n == 0 {
-            return Err(StoreError::TournamentNotFound);
-        }
-        Ok(())
+    /// Takes the write lock on a tournament and reads it under the lock (see
+    /// [`super::Store::write`]): on PostgreSQL one `SELECT … FOR UPDATE`;
+    /// on SQLite the transaction holds the database's write lock from its
+    /// first statement, and the row is read.
+    pub(super) async fn lock_tournament(&self, id: TournamentId) -> StoreResult<Tournament> {
+        use sea_orm::QuerySelect as _;
+        let query = tournament::Entity::find_by_id(id);
+        let row = match self.backend {
+            sea_orm::DatabaseBackend::Postgres => query.lock_exclusive().one(self.conn()).await?,
+            _ => query.one(self.conn()).await?,
+        };
+        row.map(from_model).transpose()?.ok_or(StoreError::TournamentNotFound)
     }
 
     /// Inserts a new tournament.

@@ -43,8 +43,7 @@ use std::collections::HashMap;
 /// # Errors
 /// 500 on corrupt rows (or if the round was already rated); 503 when the database is down.
 pub async fn round_closed(change: &mut Change, t: &Tournament, round: &Round) -> ApiResult<()> {
-    let seq = change.tx().last_seq(t.id).await?;
-    let event_at = change.tx().events_since(t.id, seq - 1, 1).await?.first().map_or_else(now_millis, |e| e.created_at);
+    let event_at = change.last_emitted().map_or_else(now_millis, |(_, at)| at);
     let closed_at = change.tx().tick_rating_clock(event_at).await?;
     let game = t.game.as_str();
     let period = RatedRound { round_id: round.id, tournament_id: t.id, game: game.to_string(), closed_at };
