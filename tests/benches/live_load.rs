@@ -30,8 +30,9 @@
 //! players' own pages; with more phones than players a player has several.
 
 use arbiter_server::client::ApiClient;
+use arbiter_tests::load::fleet::{self, Fleet};
 use arbiter_tests::load::{
-    connect_all, histogram_buckets, histogram_quantile, memory, mix, percentile, process_cpu_secs, shows, Follow,
+    histogram_buckets, histogram_quantile, memory, mix, percentile, process_cpu_secs, shows, Follow,
     MachineCpu, Routes,
 };
 use arbiter_tests::process::ServerProcess;
@@ -92,12 +93,17 @@ fn metrics(sys: &actix_web::rt::SystemRunner, servers: &[ServerProcess]) -> Vec<
 }
 
 fn main() -> anyhow::Result<()> {
+    if std::env::var_os(fleet::CHILD).is_some() {
+        return fleet::child_main();
+    }
     let clients = env("CLIENTS", 10_000);
     let players = env("PLAYERS", 2000);
     let rate = env("RATE", 50);
     let instances = env("INSTANCES", 2).clamp(1, 4);
     let backend = std::env::var("BACKEND").unwrap_or_else(|_| "postgres".into());
-    open_files(clients as u64 + 4096)?;
+    // The servers hold the sockets too (half each, or all of them); the
+    // viewers are in child processes of at most `fleet::PER_CHILD` each.
+    open_files((clients / instances + 4096) as u64)?;
     let bin = std::env::var("ARBITER_BIN")
         .map(PathBuf::from)
         .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/release/arbiter"));
@@ -138,26 +144,29 @@ fn main() -> anyhow::Result<()> {
 
     let setup_memory = memory(&servers);
 
-    // The clients, on their own runtime.
+    // The clients, in processes of their own (see `fleet`).
     let follows = plan(clients, &event);
-    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     let ws_base: Vec<String> = servers.iter().map(ServerProcess::ws_base).collect();
-    let tid = event.tid.clone();
     let started = Instant::now();
-    let viewers = rt.block_on(connect_all(&ws_base, &tid, &follows))?;
+    let queries: Vec<(String, Option<String>)> =
+        follows.iter().map(|f| (f.query(), f.session().map(str::to_string))).collect();
+    let viewers = Fleet::spawn(&ws_base, &event.tid, &queries)?;
+    let (connected, snapshots) = viewers.connected();
     println!(
-        "{} clients connected in {:.1?} ({} per instance), {} snapshots",
-        viewers.len(),
+        "{connected} clients connected in {:.1?} ({} per instance, in {} load processes), {snapshots} snapshots",
         started.elapsed(),
-        viewers.len() / instances,
-        viewers.snapshots()
+        connected / instances,
+        viewers.pids().len()
     );
     let idle = memory(&servers);
 
     // Confirm results at `rate` per second, measuring the CPU and the stages meanwhile.
     let stages_before = metrics(&sys, &servers);
     let cpu_before: Vec<f64> = servers.iter().map(|s| process_cpu_secs(s.pid())).collect();
-    let me_before = process_cpu_secs(std::process::id());
+    let generator_cpu = || -> f64 {
+        viewers.pids().iter().map(|p| process_cpu_secs(*p)).sum::<f64>() + process_cpu_secs(std::process::id())
+    };
+    let me_before = generator_cpu();
     let machine_before = MachineCpu::now();
     let perf = std::env::var("PERF_OUT").ok().map(|out| {
         std::process::Command::new("perf")
@@ -180,7 +189,7 @@ fn main() -> anyhow::Result<()> {
     }
     let busy = last.1.duration_since(started).as_secs_f64().max(0.001);
     let machine = MachineCpu::now().shares_since(&machine_before);
-    let me = process_cpu_secs(std::process::id()) - me_before;
+    let me = generator_cpu() - me_before;
     let cpu: Vec<f64> = servers.iter().zip(&cpu_before).map(|(s, b)| process_cpu_secs(s.pid()) - b).collect();
     if let Some(Ok(mut p)) = perf {
         let _ = std::process::Command::new("kill").args(["-INT", &p.id().to_string()]).status();
@@ -194,7 +203,7 @@ fn main() -> anyhow::Result<()> {
         last_done
     );
     println!(
-        "CPU over the load ({busy:.1} s, until the last frame): {}; load generator {:.0} % of a core; machine: {machine}",
+        "CPU over the load ({busy:.1} s, until the last frame): {}; load generator (all its processes) {:.0} % of a core; machine: {machine}",
         cpu.iter().enumerate().map(|(i, c)| format!("instance {} {:.0} %", i + 1, c * 100.0 / busy)).collect::<Vec<_>>().join(", "),
         me * 100.0 / busy
     );
@@ -230,7 +239,7 @@ fn main() -> anyhow::Result<()> {
     }
 
     // Report.
-    let o = viewers.observed();
+    let o = viewers.finish()?;
     let mut lat = o.latencies_ms.clone();
     lat.sort_unstable();
     let pct = |p: f64| percentile(&lat, p);
@@ -247,6 +256,7 @@ fn main() -> anyhow::Result<()> {
         lat.last().copied().unwrap_or(0)
     );
     println!("confirmations missed: {expected}");
+    println!("worst latency of each second's confirmations (ms): {:?}", o.worst_per_second());
     for (i, ((before, idle), peak)) in setup_memory.iter().zip(&idle).zip(&peak).enumerate() {
         println!(
             "instance {}: RSS {} MiB before clients (after the setup's sign-ups), {} MiB with its clients connected, {} MiB after the load (peak {} MiB)",

@@ -2,18 +2,15 @@
 //! viewers that follow a view and time each confirmation from its commit to
 //! its receipt, per-route request timings, and server memory.
 
+pub mod fleet;
+mod reader;
+
 use crate::process::ServerProcess;
-use futures_util::StreamExt as _;
 use std::collections::{BTreeMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::tungstenite::Message;
 
-/// A viewer's read buffer, in bytes: a few frames (a standings window is about 10 KB).
-const READ_BUFFER: usize = 8 * 1024;
 
 fn now_ms() -> i64 {
     chrono::Utc::now().timestamp_millis()
@@ -140,6 +137,8 @@ impl Follow {
 pub struct Observed {
     /// Commit → receipt of each confirmation frame, in ms.
     pub latencies_ms: Vec<i64>,
+    /// The commit time (Unix ms) of each of those confirmations, in the same order.
+    pub committed_ms: Vec<i64>,
     /// (viewer, table) confirmations received.
     pub confirmed: HashSet<(usize, u32)>,
     /// Snapshots received.
@@ -155,6 +154,7 @@ pub struct Observed {
 #[derive(Default, Debug)]
 struct Seen {
     latencies_ms: Vec<i64>,
+    committed_ms: Vec<i64>,
     tables: Vec<u32>,
     snapshots: usize,
     standings_updates: usize,
@@ -201,6 +201,7 @@ impl Viewers {
         for (i, seen) in self.seen.iter().enumerate() {
             let Ok(s) = seen.lock() else { continue };
             o.latencies_ms.extend_from_slice(&s.latencies_ms);
+            o.committed_ms.extend_from_slice(&s.committed_ms);
             o.confirmed.extend(s.tables.iter().map(|&t| (i, t)));
             o.snapshots += s.snapshots;
             o.standings_updates += s.standings_updates;
@@ -275,25 +276,27 @@ pub fn shows(f: &Follow, table: u32) -> bool {
 /// # Errors
 /// A handshake failed.
 pub async fn connect_all(bases: &[String], tid: &str, follows: &[Follow]) -> anyhow::Result<Viewers> {
+    let queries: Vec<(String, Option<String>)> =
+        follows.iter().map(|f| (f.query(), f.session().map(str::to_string))).collect();
+    connect_queries(bases, tid, &queries).await
+}
+
+/// [`connect_all`] for viewers given by their URL query and session cookie.
+///
+/// # Errors
+/// A handshake failed.
+pub async fn connect_queries(
+    bases: &[String],
+    tid: &str,
+    viewers_to_connect: &[(String, Option<String>)],
+) -> anyhow::Result<Viewers> {
     let mut viewers = Viewers::default();
-    for (chunk_no, chunk) in follows.chunks(200).enumerate() {
-        let handshakes = futures_util::future::join_all(chunk.iter().enumerate().map(|(k, f)| {
+    for (chunk_no, chunk) in viewers_to_connect.chunks(200).enumerate() {
+        let handshakes = futures_util::future::join_all(chunk.iter().enumerate().map(|(k, (query, session))| {
             let i = chunk_no * 200 + k;
             let base = &bases[i % bases.len()];
-            let url = format!("{base}/ws/tournaments/{tid}?{}", f.query());
-            let session = f.session().map(str::to_string);
-            async move {
-                let mut req = url.into_client_request()?;
-                if let Some(s) = session {
-                    req.headers_mut().insert("Cookie", format!("arbiter_session={s}").parse()?);
-                }
-                // tungstenite zero-fills its read buffer's free space before
-                // every read: at its 128 KiB default that memset was the
-                // generator's largest cost (7.6 % of the machine's samples).
-                let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
-                let (ws, _) = tokio_tungstenite::connect_async_with_config(req, Some(config), true).await?;
-                anyhow::Ok(ws)
-            }
+            let url = format!("{base}/ws/tournaments/{tid}?{query}");
+            async move { reader::Viewer::connect(&url, session.as_deref()).await }
         }))
         .await;
         for h in handshakes {
@@ -301,32 +304,30 @@ pub async fn connect_all(bases: &[String], tid: &str, follows: &[Follow]) -> any
             let seen = Arc::new(Mutex::new(Seen::default()));
             viewers.seen.push(seen.clone());
             let (confirmations, snapshots) = (viewers.confirmations.clone(), viewers.snapshots.clone());
-            tokio::spawn(async move {
-                let (_, mut read) = ws.split();
-                while let Some(Ok(msg)) = read.next().await {
-                    let Message::Text(text) = msg else { continue };
-                    let received = now_ms();
-                    let kind = frame_kind(text.as_bytes());
-                    if kind == FrameKind::Other {
-                        continue;
-                    }
-                    let Ok(mut s) = seen.lock() else { return };
-                    match kind {
-                        FrameKind::Snapshot => {
-                            s.snapshots += 1;
-                            snapshots.fetch_add(1, Ordering::Relaxed);
-                        }
-                        FrameKind::Confirmed => {
-                            let Ok(c) = serde_json::from_str::<Confirmation>(&text) else { continue };
-                            s.latencies_ms.push(received - c.at.unwrap_or(received));
-                            s.tables.push(c.data.and_then(|d| d.pairing).and_then(|p| p.table).unwrap_or(0));
-                            confirmations.fetch_add(1, Ordering::Relaxed);
-                        }
-                        FrameKind::Standings => s.standings_updates += 1,
-                        FrameKind::Other => {}
-                    }
+            tokio::spawn(ws.run(move |text| {
+                let kind = frame_kind(text);
+                if kind == FrameKind::Other {
+                    return;
                 }
-            });
+                let received = now_ms();
+                let Ok(mut s) = seen.lock() else { return };
+                match kind {
+                    FrameKind::Snapshot => {
+                        s.snapshots += 1;
+                        snapshots.fetch_add(1, Ordering::Relaxed);
+                    }
+                    FrameKind::Confirmed => {
+                        let Ok(c) = serde_json::from_slice::<Confirmation>(text) else { return };
+                        let at = c.at.unwrap_or(received);
+                        s.latencies_ms.push(received - at);
+                        s.committed_ms.push(at);
+                        s.tables.push(c.data.and_then(|d| d.pairing).and_then(|p| p.table).unwrap_or(0));
+                        confirmations.fetch_add(1, Ordering::Relaxed);
+                    }
+                    FrameKind::Standings => s.standings_updates += 1,
+                    FrameKind::Other => {}
+                }
+            }));
         }
     }
     // Every client has its snapshot before the load starts.
@@ -357,6 +358,24 @@ pub fn memory(servers: &[ServerProcess]) -> Vec<(u64, u64)> {
             (field("VmRSS:"), field("VmHWM:"))
         })
         .collect()
+}
+
+impl Observed {
+    /// The worst latency (ms) of the confirmations committed in each second
+    /// from the first one: whether a tail is steady or comes in bursts.
+    #[must_use]
+    pub fn worst_per_second(&self) -> Vec<i64> {
+        let Some(&start) = self.committed_ms.iter().min() else { return Vec::new() };
+        let mut worst = Vec::new();
+        for (&at, &ms) in self.committed_ms.iter().zip(&self.latencies_ms) {
+            let s = usize::try_from((at - start) / 1000).unwrap_or(0);
+            if worst.len() <= s {
+                worst.resize(s + 1, 0);
+            }
+            worst[s] = worst[s].max(ms);
+        }
+        worst
+    }
 }
 
 /// CPU seconds (user + system) a process has used, from `/proc/PID/stat`

@@ -10,6 +10,7 @@
 //! starts again from a snapshot. A viewer too slow to keep up is cut from the
 //! room and resynchronised with a snapshot; it never blocks anyone else.
 
+mod background;
 mod hub;
 mod order;
 pub mod protocol;
@@ -18,6 +19,7 @@ pub mod session;
 pub mod signin;
 pub mod snapshot;
 mod snapshots;
+mod standings;
 mod stats;
 pub mod view;
 

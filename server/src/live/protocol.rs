@@ -140,6 +140,14 @@ pub enum Update<'a> {
     Event(&'a EventData),
     /// Standings the room recomputed.
     Standings(Recomputed<'a>),
+    /// An update whose `data` is serialised already (recomputed standings,
+    /// prepared beside the room: see [`super::standings`]).
+    Prepared {
+        /// The update's kind.
+        kind: &'a str,
+        /// The update's data, as JSON.
+        data: &'a serde_json::value::RawValue,
+    },
 }
 
 /// Standings a room recomputed for a view (`kind` `standings` or `standing`).

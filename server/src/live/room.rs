@@ -3,15 +3,16 @@
 //! hands each viewer's bounded queue what its view shows.
 
 use super::order::Order;
-use super::protocol::{Recomputed, ServerMsg, Update};
+use super::standings::{changes, Changed};
+use super::protocol::{ServerMsg, Update};
 use super::stats::{HubStats, Stage};
 use super::view::View;
 use crate::bus::LiveEvent;
-use crate::domain::{PlayerId, TournamentId};
-use crate::service::views::{StandingView, StandingsMeta, StandingsWindow};
+use crate::domain::TournamentId;
+use crate::service::views::{StandingView, StandingsMeta};
 use crate::store::Store;
 use bytestring::ByteString;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
@@ -72,10 +73,20 @@ pub enum RoomMsg {
     /// The current standings (computed now if there are none yet; otherwise
     /// the last computed, which the next recomputation updates).
     Standings(oneshot::Sender<Option<StandingsCache>>),
-    /// A recomputation finished (see [`Room::start_recompute`]).
-    Computed(Option<StandingsCache>),
+    /// A recomputation finished (see [`Room::start_recompute`]): `None` if it failed.
+    Computed(Option<Fresh>),
     /// A read of events from the database finished (see [`Room::start_read`]).
     Read(Read),
+}
+
+/// Freshly computed standings, and what changed for the views the room had
+/// when the recomputation started.
+pub struct Fresh {
+    cache: StandingsCache,
+    /// The views the changes were worked out for.
+    asked: Vec<View>,
+    /// Those whose standings changed (nothing on the first computation).
+    changes: Vec<Changed>,
 }
 
 /// What a room's read of the event table found.
@@ -94,6 +105,13 @@ const IDLE_CLOSE: Duration = Duration::from_secs(30);
 const INBOX: usize = 4096;
 /// Events read per database page when filling a gap.
 const PAGE: u64 = 500;
+/// Recomputed standings go to at most this many views per [`PACE`] (10,000
+/// a second), so that results arriving meanwhile are not queued behind
+/// them: 3,500 phones' lines and 1,000 standings pages on one instance
+/// spread over ~0.45 s; standings are recomputed once a second.
+const PACED: usize = 100;
+/// See [`PACED`].
+const PACE: Duration = Duration::from_millis(10);
 /// Standings are recomputed at most this often: results arrive in bursts,
 /// and a standings window of 50 rows is ~10 KB per viewer, so once a second
 /// keeps a big event's standings pages current without crowding out the
@@ -129,6 +147,8 @@ struct Room {
     waiting: Vec<oneshot::Sender<Option<StandingsCache>>>,
     /// When the standings must be recomputed (they changed and someone shows them).
     recompute_at: Option<Instant>,
+    /// Recomputed standings' frames not yet handed to their views (see [`PACED`]).
+    paced: VecDeque<(View, SharedFrame)>,
 }
 
 /// Opens a room task and returns its inbox; `closed` is called with it when
@@ -156,6 +176,7 @@ pub fn open(
             standings: None,
             waiting: Vec::new(),
             recompute_at: None,
+            paced: VecDeque::new(),
         };
         room.order = Order::after(room.db_last_seq().await);
         room.run(rx).await;
@@ -171,6 +192,8 @@ impl Room {
     /// viewers meanwhile.
     async fn run(&mut self, mut rx: mpsc::Receiver<RoomMsg>) {
         let mut check = tokio::time::interval(CHECK_EVERY);
+        let mut pace = tokio::time::interval(PACE);
+        pace.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut empty_since = Some(Instant::now());
         loop {
             let (recompute, fill) = (self.recompute_at, self.order.fill_at());
@@ -202,9 +225,11 @@ impl Room {
                                 }
                             }
                         }
-                        RoomMsg::Computed(computed) => {
+                        RoomMsg::Computed(fresh) => {
                             self.computing = false;
-                            self.apply(computed);
+                            let started = Instant::now();
+                            self.apply(fresh);
+                            self.stats.stage_since(Stage::Standings, started);
                             for reply in self.waiting.drain(..) {
                                 let _ = reply.send(self.standings.clone());
                             }
@@ -214,6 +239,7 @@ impl Room {
                 }
                 () = sleep_until(recompute), if !self.computing => self.start_recompute(),
                 () = sleep_until(fill), if !self.reading => self.start_read(),
+                _ = pace.tick(), if !self.paced.is_empty() => self.send_paced(),
                 _ = check.tick() => {
                     self.drop_closed();
                     if !self.view_of.is_empty() {
@@ -262,7 +288,7 @@ impl Room {
         }
         self.reading = true;
         let (store, tournament, inbox, from) = (self.store.clone(), self.tournament, self.inbox.clone(), self.order.last());
-        tokio::spawn(async move {
+        crate::store::runtime().spawn(async move {
             let page = match store.read().await {
                 Ok(tx) => tx.events_since(tournament, from, PAGE).await,
                 Err(e) => Err(e),
@@ -331,34 +357,29 @@ impl Room {
     /// gone leave the room.
     fn send_each(&mut self, seq: i64, emitted_us: i64, mut frame: impl FnMut(&View) -> Option<ByteString>) {
         let queued = Instant::now();
-        let (mut delivered, mut cut_off) = (0u64, 0u64);
+        let mut sent = Sent::default();
         let view_of = &mut self.view_of;
         self.views.retain(|view, viewers| {
-            let Some(text) = frame(view) else { return true };
-            let shared = Arc::new(Frame { seq, text, queued, emitted_us });
-            viewers.retain(|v| {
-                let kept = match v.tx.try_send(shared.clone()) {
-                    Ok(()) => {
-                        delivered += 1;
-                        true
-                    }
-                    Err(mpsc::error::TrySendError::Full(_)) => {
-                        // Dropping the sender ends the viewer's queue; its session
-                        // resynchronises with a snapshot. Nobody waits for it.
-                        cut_off += 1;
-                        false
-                    }
-                    Err(mpsc::error::TrySendError::Closed(_)) => false,
-                };
-                if !kept {
-                    view_of.remove(&v.id);
-                }
-                kept
-            });
+            if let Some(text) = frame(view) {
+                sent.deliver(viewers, &Arc::new(Frame { seq, text, queued, emitted_us }), view_of);
+            }
             !viewers.is_empty()
         });
-        self.stats.delivered.inc_by(delivered);
-        self.stats.dropped_slow.inc_by(cut_off);
+        sent.count(&self.stats);
+    }
+
+    /// Hands the next [`PACED`] views their recomputed standings.
+    fn send_paced(&mut self) {
+        let mut sent = Sent::default();
+        for _ in 0..PACED {
+            let Some((view, frame)) = self.paced.pop_front() else { break };
+            let Some(viewers) = self.views.get_mut(&view) else { continue };
+            sent.deliver(viewers, &frame, &mut self.view_of);
+            if viewers.is_empty() {
+                self.views.remove(&view);
+            }
+        }
+        sent.count(&self.stats);
     }
 
     fn standings_changed(&mut self) {
@@ -372,58 +393,55 @@ impl Room {
     fn start_recompute(&mut self) {
         self.recompute_at = None;
         self.computing = true;
-        let (store, tournament, inbox) = (self.store.clone(), self.tournament, self.inbox.clone());
-        tokio::spawn(async move {
-            let computed = compute(&store, tournament).await;
+        let (store, tournament, inbox, stats) = (self.store.clone(), self.tournament, self.inbox.clone(), self.stats.clone());
+        let old = self.standings.clone();
+        let asked: Vec<View> = self.views.keys().filter(|v| v.needs_standings()).cloned().collect();
+        crate::store::runtime().spawn(async move {
+            let started = Instant::now();
+            let fresh = compute(&store, tournament, old, asked).await;
+            stats.stage_since(Stage::Recompute, started);
             if let Some(inbox) = inbox.upgrade() {
-                let _ = inbox.send(RoomMsg::Computed(computed)).await;
+                let _ = inbox.send(RoomMsg::Computed(fresh)).await;
             }
         });
     }
 
     /// Takes freshly computed standings (or, on failure, schedules a retry)
-    /// and sends each standings window and player line that changed.
-    fn apply(&mut self, computed: Option<StandingsCache>) {
-        let Some(new) = computed else {
+    /// and queues each changed standings window and player line for its
+    /// viewers (paced: see [`PACED`]).
+    fn apply(&mut self, fresh: Option<Fresh>) {
+        let Some(Fresh { cache: new, asked, mut changes }) = fresh else {
             self.recompute_at.get_or_insert_with(|| Instant::now() + CHECK_EVERY);
             return;
         };
         self.stats.recomputes.inc();
+        let Some(old) = self.standings.replace(new.clone()) else {
+            // The first computation: viewers got these standings in their snapshots.
+            return;
+        };
+        // Views that came while the standings were computed.
+        let late: Vec<View> = self.views.keys().filter(|v| v.needs_standings() && !asked.contains(v)).cloned().collect();
+        if !late.is_empty() {
+            changes.extend(super::standings::changes(&old, &new, &late));
+        }
         let at = crate::domain::now_millis();
         // The frames carry the room's own sequence number, not the database's
         // (which may be ahead of events still on their way here): a view
         // skips frames older than the last it got, and must not skip those.
         let seq = self.order.last().min(new.seq);
-        let Some(old) = self.standings.replace(new.clone()) else {
-            // The first computation: viewers got these standings in their snapshots.
-            return;
-        };
-        let meta_changed = old.meta != new.meta;
-        let by_player = |rows: &[StandingView]| -> HashMap<PlayerId, usize> {
-            rows.iter().enumerate().map(|(i, r)| (r.player_id, i)).collect()
-        };
-        let (old_index, new_index) = if self.views.keys().any(|v| matches!(v, View::Player { .. })) {
-            (by_player(&old.rows), by_player(&new.rows))
-        } else {
-            (HashMap::new(), HashMap::new())
-        };
-        let update = |view: &View, body: Recomputed<'_>| {
-            ServerMsg::Update { view: view.name(), seq, at, body: Update::Standings(body) }.text()
-        };
-        self.send_each(seq, 0, |view| match (view, view.window()) {
-            (_, Some((offset, limit))) => {
-                let (a, b) =
-                    (StandingsWindow::of(&old.rows, offset, limit), StandingsWindow::of(&new.rows, offset, limit));
-                (a != b || meta_changed)
-                    .then(|| update(view, Recomputed::Standings { standings: b, standings_meta: &new.meta }))
+        let queued = Instant::now();
+        // A view with standings still waiting from the last recomputation gets the new ones instead.
+        self.paced.retain(|(view, _)| !changes.iter().any(|c| c.view == *view));
+        for c in changes {
+            let text = ServerMsg::Update {
+                view: c.view.name(),
+                seq,
+                at,
+                body: Update::Prepared { kind: c.kind, data: &c.data },
             }
-            (View::Player { player, .. }, None) => {
-                let row = new_index.get(player).map(|&i| &new.rows[i]);
-                (row != old_index.get(player).map(|&i| &old.rows[i]))
-                    .then(|| update(view, Recomputed::Standing { row }))
-            }
-            _ => None,
-        });
+            .text();
+            self.paced.push_back((c.view, Arc::new(Frame { seq, text, queued, emitted_us: 0 })));
+        }
     }
 
     async fn db_last_seq(&self) -> i64 {
@@ -446,12 +464,71 @@ impl Room {
     }
 }
 
-/// The standings of `tournament` now, or `None` (logged) when the database cannot give them.
-async fn compute(store: &Store, tournament: TournamentId) -> Option<StandingsCache> {
-    match crate::service::standings::current(store, tournament).await {
-        Ok((seq, rows, meta)) => Some(StandingsCache { seq, rows: Arc::new(rows), meta: Arc::new(meta) }),
+/// Frames handed to viewers' queues and viewers cut off, counted once per batch.
+#[derive(Default)]
+struct Sent {
+    delivered: u64,
+    cut_off: u64,
+}
+
+impl Sent {
+    /// Hands `frame` to each of a view's `viewers`; those cut off (queue
+    /// full) or gone are removed, here and from `view_of`.
+    fn deliver(&mut self, viewers: &mut Vec<Viewer>, frame: &SharedFrame, view_of: &mut HashMap<u64, View>) {
+        viewers.retain(|v| {
+            let kept = match v.tx.try_send(frame.clone()) {
+                Ok(()) => {
+                    self.delivered += 1;
+                    true
+                }
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    // Dropping the sender ends the viewer's queue; its session
+                    // resynchronises with a snapshot. Nobody waits for it.
+                    self.cut_off += 1;
+                    false
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => false,
+            };
+            if !kept {
+                view_of.remove(&v.id);
+            }
+            kept
+        });
+    }
+
+    fn count(&self, stats: &HubStats) {
+        stats.delivered.inc_by(self.delivered);
+        stats.dropped_slow.inc_by(self.cut_off);
+    }
+}
+
+/// The standings of `tournament` now, and what changed since `old` for the
+/// `asked` views: read from the database, then computed on a low-priority
+/// thread ([`super::background`]). `None` (logged) when the database cannot
+/// give them.
+async fn compute(store: &Store, tournament: TournamentId, old: Option<StandingsCache>, asked: Vec<View>) -> Option<Fresh> {
+    let inputs = match crate::service::standings::Inputs::read(store, tournament).await {
+        Ok(inputs) => inputs,
         Err(e) => {
-            tracing::warn!(tournament = %tournament, error = %e, "room cannot compute standings; will retry");
+            tracing::warn!(tournament = %tournament, error = %e, "room cannot read the standings; will retry");
+            return None;
+        }
+    };
+    let computed = super::background::run(move || {
+        let (rows, meta) = inputs.table()?;
+        let cache = StandingsCache { seq: inputs.t.last_seq, rows: Arc::new(rows), meta: Arc::new(meta) };
+        let changes = old.as_ref().map(|old| changes(old, &cache, &asked)).unwrap_or_default();
+        Ok::<_, crate::error::ApiError>(Fresh { cache, asked, changes })
+    })
+    .await;
+    match computed {
+        Some(Ok(fresh)) => Some(fresh),
+        Some(Err(e)) => {
+            tracing::warn!(tournament = %tournament, error = %e, "room cannot compute the standings; will retry");
+            None
+        }
+        None => {
+            tracing::error!(tournament = %tournament, "the standings computation failed");
             None
         }
     }

@@ -31,14 +31,6 @@ use std::time::{Duration, Instant};
 /// A client this far behind gets a snapshot instead of a replay.
 pub const REPLAY_MAX: i64 = 1000;
 
-/// Text messages longer than this go out as WebSocket fragments of at most
-/// this size (RFC 6455 §5.4; browsers and clients reassemble them), each
-/// handed to the connection before the next. A connection's write buffer
-/// grows to the largest piece written at once and keeps that size while the
-/// socket lives (actix-http keeps up to 128 KiB), so a whole standings
-/// snapshot would otherwise stay resident per viewer.
-pub const FRAGMENT: usize = 4 * 1024;
-
 /// At most this many queued frames are forwarded in one turn of a session
 /// (then its loop runs again: heartbeats, client frames, shutdown).
 const BATCH: usize = 64;
@@ -320,7 +312,6 @@ impl Viewer {
         let started = Instant::now();
         let sending = async move {
             match out {
-                Out::Text(text) if text.len() > FRAGMENT => send_fragmented(ws, text.into_bytes()).await,
                 Out::Text(text) => ws.text(text).await,
                 Out::Ping => ws.ping(b"").await,
                 Out::Pong(b) => ws.pong(&b).await,
@@ -457,26 +448,4 @@ impl Viewer {
             _ => Some(self.snapshot().await),
         }
     }
-}
-
-/// Sends one text message as fragments of at most [`FRAGMENT`] bytes,
-/// letting the connection take each before queueing the next (queued
-/// fragments would be written as one piece). A fragment may end inside a
-/// UTF-8 sequence: only the whole message must be valid UTF-8 (RFC 6455 §5.6).
-async fn send_fragmented(ws: &mut actix_ws::Session, text: Bytes) -> Result<(), actix_ws::Closed> {
-    use actix_ws::Item;
-    let mut start = 0;
-    while start < text.len() {
-        let end = (start + FRAGMENT).min(text.len());
-        let piece = text.slice(start..end);
-        let item = match (start, end == text.len()) {
-            (0, _) => Item::FirstText(piece),
-            (_, false) => Item::Continue(piece),
-            (_, true) => Item::Last(piece),
-        };
-        ws.continuation(item).await?;
-        tokio::task::yield_now().await;
-        start = end;
-    }
-    Ok(())
 }

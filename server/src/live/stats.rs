@@ -35,12 +35,28 @@ pub enum Stage {
     /// handing to the socket's writer (what remains to the viewer is the
     /// socket, the kernel and the client).
     Server,
+    /// Apart from the way of an event: a room's sending of freshly
+    /// recomputed standings (each window and player line compared, the
+    /// changed ones' frames built and queued), once per recomputation.
+    Standings,
+    /// Apart from the way of an event: one recomputation of the standings
+    /// (read from the database, computed, compared per view), beside the room.
+    Recompute,
 }
 
 impl Stage {
     /// Every stage, in order.
-    pub const ALL: [Stage; 7] =
-        [Stage::Commit, Stage::Bus, Stage::Inbox, Stage::FanOut, Stage::Queue, Stage::Write, Stage::Server];
+    pub const ALL: [Stage; 9] = [
+        Stage::Commit,
+        Stage::Bus,
+        Stage::Inbox,
+        Stage::FanOut,
+        Stage::Queue,
+        Stage::Write,
+        Stage::Server,
+        Stage::Standings,
+        Stage::Recompute,
+    ];
 
     /// The `stage` label.
     #[must_use]
@@ -53,6 +69,8 @@ impl Stage {
             Stage::Queue => "queue",
             Stage::Write => "write",
             Stage::Server => "server",
+            Stage::Standings => "standings",
+            Stage::Recompute => "recompute",
         }
     }
 }
@@ -157,7 +175,8 @@ impl HubStats {
         r.register(
             "arbiter_live_stage_seconds",
             "Seconds each stage from an event's commit to a viewer's socket took here \
-             (commit, bus, inbox, fan_out, queue, write; server: commit to socket in all)",
+             (commit, bus, inbox, fan_out, queue, write; server: commit to socket in all; \
+             standings: a room's sending of recomputed standings; recompute: their computation)",
             self.stages.clone(),
         );
     }

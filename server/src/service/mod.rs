@@ -52,8 +52,8 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    /// Runs a change on the writers' runtime: threads of their own, apart
-    /// from the HTTP workers, so a transaction that holds a tournament's
+    /// Runs a change on the database runtime ([`crate::store::runtime`]):
+    /// threads of their own, apart from the HTTP workers, so a transaction that holds a tournament's
     /// write lock is never queued behind the live fan-out's work on a busy
     /// worker (each of its statements waits for its task to be polled again;
     /// on a worker that is writing frames to thousands of sockets, that wait
@@ -68,38 +68,8 @@ impl Ctx {
         F: std::future::Future<Output = ApiResult<T>> + Send + 'static,
         T: Send + 'static,
     {
-        writers().spawn(work(self.clone())).await.map_err(ApiError::internal)?
+        crate::store::runtime().spawn(work(self.clone())).await.map_err(ApiError::internal)?
     }
-}
-
-/// The writers' runtime (see [`Ctx::run`]): one per process, two threads,
-/// started on first use and kept for the process's life.
-fn writers() -> &'static tokio::runtime::Handle {
-    static WRITERS: std::sync::OnceLock<tokio::runtime::Handle> = std::sync::OnceLock::new();
-    WRITERS.get_or_init(|| {
-        let (tx, rx) = std::sync::mpsc::channel();
-        let spawned = std::thread::Builder::new().name("arbiter-writers".into()).spawn(move || {
-            match tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .thread_name("arbiter-writer")
-                .enable_all()
-                .build()
-            {
-                Ok(rt) => {
-                    let _ = tx.send(Some(rt.handle().clone()));
-                    rt.block_on(std::future::pending::<()>());
-                }
-                Err(e) => {
-                    tracing::error!(error = %e, "cannot start the writers' runtime; changes run on the HTTP workers");
-                    let _ = tx.send(None);
-                }
-            }
-        });
-        match spawned.ok().and_then(|_| rx.recv().ok().flatten()) {
-            Some(handle) => handle,
-            None => tokio::runtime::Handle::current(),
-        }
-    })
 }
 
 /// One state change of one tournament: a write transaction plus the events

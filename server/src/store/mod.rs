@@ -33,6 +33,7 @@ mod pools;
 mod prizes;
 mod ratings;
 mod rounds;
+mod runtime;
 mod stats;
 mod tournaments;
 mod users;
@@ -42,6 +43,7 @@ pub use drafts::StoredDraft;
 pub use elo_history::{outcome_name, EloEntry};
 pub use events::{StaffAction, StoredEvent};
 pub use ratings::{PlayerElo, RatedRound};
+pub use runtime::runtime;
 pub use stats::StoreStats;
 
 use crate::domain::{Tournament, TournamentId};
@@ -222,6 +224,13 @@ impl Store {
     /// # Errors
     /// The database cannot be reached or migrated.
     pub async fn connect(url: &str) -> anyhow::Result<Store> {
+        // Opened on the database runtime, whose I/O driver then runs the
+        // connections it opens (see [`runtime`]).
+        let url = url.to_string();
+        runtime().spawn(async move { Store::open(&url).await }).await.map_err(|e| anyhow::anyhow!(e))?
+    }
+
+    async fn open(url: &str) -> anyhow::Result<Store> {
         use anyhow::Context as _;
         use arbiter_migrations::MigratorTrait as _;
         if let Some(path) = sqlite_path(url) {
@@ -239,7 +248,9 @@ impl Store {
         }
         opts.sqlx_logging(false)
             .max_connections(if url.starts_with("sqlite") { 8 } else { 16 })
-            .min_connections(1)
+            // PostgreSQL: half the pool is opened at once and kept, by the
+            // database runtime's own task (see `runtime`).
+            .min_connections(if url.starts_with("sqlite") { 1 } else { 8 })
             .acquire_timeout(POOL_WAIT_LIMIT)
             .connect_timeout(Duration::from_secs(5))
             .map_sqlx_sqlite_opts(|o| {

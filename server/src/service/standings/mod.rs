@@ -194,10 +194,49 @@ pub async fn table_apart(
     pairings: Vec<Pairing>,
     pools: Option<Pools>,
 ) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
-    tokio::task::spawn_blocking(move || {
-        let (mut rows, meta) = table(&t, &players, &rounds, &pairings)?;
+    let inputs = Inputs { t, players, rounds, pairings, pools };
+    tokio::task::spawn_blocking(move || inputs.table()).await.map_err(ApiError::internal)?
+}
+
+/// Everything a tournament's standings are computed from, as read in one snapshot.
+pub struct Inputs {
+    /// The tournament (its `last_seq` is the snapshot's).
+    pub t: Tournament,
+    /// Its registrations.
+    pub players: Vec<Player>,
+    /// Its Swiss rounds.
+    pub rounds: Vec<Round>,
+    /// Their pairings.
+    pub pairings: Vec<Pairing>,
+    /// Its round-robin pools, if any.
+    pub pools: Option<Pools>,
+}
+
+impl Inputs {
+    /// Reads the inputs of `tournament`'s standings in one snapshot.
+    ///
+    /// # Errors
+    /// 404 for an unknown tournament; 503 when the database is down.
+    pub async fn read(store: &Store, tournament: TournamentId) -> ApiResult<Inputs> {
+        let tx = store.read().await?;
+        let t = super::load_tournament(&tx, tournament).await?;
+        let players = tx.players(tournament).await?;
+        let rounds = tx.rounds(tournament).await?;
+        let pairings = tx.pairings_of_tournament(tournament).await?;
+        let pools = tx.pools(tournament).await?;
+        Ok(Inputs { t, players, rounds, pairings, pools })
+    }
+
+    /// [`table`], each row naming the player's pool and place in it when
+    /// there are pools ([`pool_tables`]): CPU work, for a thread that may block.
+    ///
+    /// # Errors
+    /// As [`compute_all`].
+    pub fn table(&self) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
+        let Inputs { t, players, rounds, pairings, pools } = self;
+        let (mut rows, meta) = table(t, players, rounds, pairings)?;
         if let Some(pools) = pools {
-            let tables = pool_tables(&t, &players, &rounds, &pairings, &pools)?;
+            let tables = pool_tables(t, players, rounds, pairings, pools)?;
             for (i, pool) in tables.iter().enumerate() {
                 for line in pool {
                     if let Some(row) = rows.iter_mut().find(|r| r.player_id == line.player_id) {
@@ -208,9 +247,7 @@ pub async fn table_apart(
             }
         }
         Ok((rows, meta))
-    })
-    .await
-    .map_err(ApiError::internal)?
+    }
 }
 
 /// Builds the rows and meta of computed standings.
@@ -362,21 +399,3 @@ pub async fn read(
     Ok((played, rows, meta))
 }
 
-/// The current standings of a tournament (rows and meta) and the sequence
-/// number they are consistent with, read in one snapshot: what rooms keep
-/// for the standings and player views.
-///
-/// # Errors
-/// 404 for an unknown tournament; 503 when the database is down.
-pub async fn current(store: &Store, tournament: TournamentId) -> ApiResult<(i64, Vec<StandingView>, StandingsMeta)> {
-    let tx = store.read().await?;
-    let t = super::load_tournament(&tx, tournament).await?;
-    let players = tx.players(tournament).await?;
-    let rounds = tx.rounds(tournament).await?;
-    let pairings = tx.pairings_of_tournament(tournament).await?;
-    let pools = tx.pools(tournament).await?;
-    drop(tx);
-    let seq = t.last_seq;
-    let (rows, meta) = table_apart(t, players, rounds, pairings, pools).await?;
-    Ok((seq, rows, meta))
-}
