@@ -177,13 +177,25 @@ async fn wait_for_signal() {
 fn on_connect(conn: &dyn std::any::Any, timeout: std::time::Duration) {
     #[cfg(target_os = "linux")]
     if let Some(tcp) = conn.downcast_ref::<actix_web::rt::net::TcpStream>() {
-        if let Err(e) = socket2::SockRef::from(tcp).set_tcp_user_timeout(Some(timeout)) {
+        let socket = socket2::SockRef::from(tcp);
+        if let Err(e) = socket.set_tcp_user_timeout(Some(timeout)) {
             tracing::warn!(error = %e, "cannot set TCP_USER_TIMEOUT on a connection");
+        }
+        // What the kernel keeps queued for one client is bounded (it grows to
+        // 4 MiB by default): a live socket dropped for falling behind leaves
+        // at most this much to drain, and an idle viewer never pins more.
+        if let Err(e) = socket.set_send_buffer_size(SEND_BUFFER) {
+            tracing::warn!(error = %e, "cannot set SO_SNDBUF on a connection");
         }
     }
     #[cfg(not(target_os = "linux"))]
     let _ = (conn, timeout);
 }
+
+/// The send buffer a connection asks the kernel for, in bytes (Linux
+/// doubles it for its bookkeeping): far above a live frame or a page, and
+/// 5 MB/s at 50 ms round trips.
+const SEND_BUFFER: usize = 128 * 1024;
 
 /// Installs the tracing subscriber (text or JSON lines) with `filter`.
 pub fn init_tracing(filter: &str, json: bool) {

@@ -37,7 +37,7 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::{Arc, Mutex};
+
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 

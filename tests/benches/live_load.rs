@@ -32,8 +32,7 @@
 use arbiter_server::client::ApiClient;
 use arbiter_tests::load::fleet::{self, Fleet};
 use arbiter_tests::load::{
-    histogram_buckets, histogram_quantile, memory, mix, percentile, process_cpu_secs, shows, Follow,
-    MachineCpu, Routes,
+    histogram_buckets, histogram_quantile, memory, mix, percentile, process_cpu_secs, shows, Follow, MachineCpu, Routes,
 };
 use arbiter_tests::process::ServerProcess;
 use arbiter_tests::{open_tournament, register, s, sign_up, Backend};
@@ -210,7 +209,12 @@ fn main() -> anyhow::Result<()> {
     for (i, (before, after)) in stages_before.iter().zip(&stages_after).enumerate() {
         let (before, after) = (histogram_buckets(before, STAGES), histogram_buckets(after, STAGES));
         let pick = |metrics: &str, name: &str| {
-            metrics.lines().find(|l| l.starts_with(name)).and_then(|l| l.split_whitespace().last()).unwrap_or("?").to_string()
+            metrics
+                .lines()
+                .find(|l| l.starts_with(name))
+                .and_then(|l| l.split_whitespace().last())
+                .unwrap_or("?")
+                .to_string()
         };
         let page = &stages_after[i];
         println!(
@@ -228,7 +232,9 @@ fn main() -> anyhow::Result<()> {
             println!("  {stage:<10} p50 {p50:>8.3}  p99 {p99:>8.3}  n {n}");
         }
         // A change's wait for its tournament's write lock, and how long it held it.
-        for (name, metric) in [("lock wait", "arbiter_db_lock_wait_seconds"), ("lock held", "arbiter_db_lock_held_seconds")] {
+        for (name, metric) in
+            [("lock wait", "arbiter_db_lock_wait_seconds"), ("lock held", "arbiter_db_lock_held_seconds")]
+        {
             let (b, a) = (histogram_buckets(&stages_before[i], metric), histogram_buckets(page, metric));
             let Some(a) = a.get("") else { continue };
             let b = b.get("").unwrap_or(&empty);

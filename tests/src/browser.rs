@@ -69,8 +69,10 @@ impl Browser {
     }
 
     /// Runs `script` in the page until it returns something other than
-    /// `null` or `false`, or `limit` passes; that value, or `None`.
+    /// `null` or `false`, or `limit` passes — at least [`crate::WAIT`]: this
+    /// waits for what must happen; that value, or `None`.
     pub async fn until(&self, script: &str, limit: Duration) -> Option<serde_json::Value> {
+        let limit = limit.max(crate::WAIT);
         let start = std::time::Instant::now();
         while start.elapsed() < limit {
             if let Ok(v) = self.client.execute(script, vec![]).await {

@@ -19,6 +19,12 @@ pub use ws::WsClient;
 
 use arbiter_server::client::ApiClient;
 use arbiter_server::config::Settings;
+
+/// The ceiling of every wait for something that must happen (a frame, a
+/// page drawn, a socket closed): waits end as soon as it happens, so a long
+/// ceiling costs nothing on a quiet machine and keeps the suite green on one
+/// busy with a build (a 5 s wait once failed there).
+pub const WAIT: std::time::Duration = std::time::Duration::from_secs(30);
 use arbiter_server::startup::Application;
 use serde_json::{json, Value};
 

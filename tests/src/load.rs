@@ -11,7 +11,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-
 fn now_ms() -> i64 {
     chrono::Utc::now().timestamp_millis()
 }
@@ -384,7 +383,8 @@ impl Observed {
 pub fn process_cpu_secs(pid: u32) -> f64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // The command name, in parentheses, may hold spaces: fields count from after it.
-    let fields: Vec<&str> = stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
+    let fields: Vec<&str> =
+        stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
     let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
     // After the name: state(0) … utime(11) stime(12).
     (ticks(11) + ticks(12)) as f64 / 100.0
@@ -405,23 +405,11 @@ impl MachineCpu {
     #[must_use]
     pub fn now() -> MachineCpu {
         let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
-        let f: Vec<u64> = stat
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .split_whitespace()
-            .skip(1)
-            .filter_map(|x| x.parse().ok())
-            .collect();
+        let f: Vec<u64> =
+            stat.lines().next().unwrap_or_default().split_whitespace().skip(1).filter_map(|x| x.parse().ok()).collect();
         let at = |i: usize| f.get(i).copied().unwrap_or(0);
         // user nice system idle iowait irq softirq steal
-        MachineCpu {
-            user: at(0) + at(1),
-            system: at(2),
-            softirq: at(6),
-            idle: at(3) + at(4),
-            other: at(5) + at(7),
-        }
+        MachineCpu { user: at(0) + at(1), system: at(2), softirq: at(6), idle: at(3) + at(4), other: at(5) + at(7) }
     }
 
     /// "user 50 %, system 27 %, softirq 10 %, idle 11 %, other 2 %" since `before`.
@@ -450,9 +438,8 @@ pub fn histogram_buckets(metrics: &str, name: &str) -> BTreeMap<String, Vec<(f64
     let mut out: BTreeMap<String, Vec<(f64, u64)>> = BTreeMap::new();
     for line in metrics.lines().filter(|l| l.starts_with(&prefix)) {
         let Some((labels, count)) = line[prefix.len()..].split_once("} ") else { continue };
-        let label = |key: &str| {
-            labels.split(',').find_map(|kv| kv.strip_prefix(key)).map(|v| v.trim_matches('"').to_string())
-        };
+        let label =
+            |key: &str| labels.split(',').find_map(|kv| kv.strip_prefix(key)).map(|v| v.trim_matches('"').to_string());
         let Some(le) = label("le=") else { continue };
         let stage = label("stage=").unwrap_or_default();
         let le = if le == "+Inf" { f64::INFINITY } else { le.parse().unwrap_or(f64::INFINITY) };
@@ -502,7 +489,10 @@ mod tests {
         assert_eq!(frame_kind(event), FrameKind::Confirmed);
         let standings = br#"{"v":1,"type":"update","view":"standings","seq":9,"at":5,"kind":"standings","data":{}}"#;
         assert_eq!(frame_kind(standings), FrameKind::Standings);
-        assert_eq!(frame_kind(br#"{"v":1,"type":"update","view":"board","seq":9,"at":5,"kind":"result_reported","data":{}}"#), FrameKind::Other);
+        assert_eq!(
+            frame_kind(br#"{"v":1,"type":"update","view":"board","seq":9,"at":5,"kind":"result_reported","data":{}}"#),
+            FrameKind::Other
+        );
         assert_eq!(frame_kind(br#"{"v":1,"type":"pong","now":5}"#), FrameKind::Other);
     }
 

@@ -74,14 +74,18 @@ impl WsClient {
         Ok(WsClient { frames, outgoing })
     }
 
-    /// The next JSON text frame, waiting at most `timeout`. `None` on timeout or close.
+    /// The next JSON text frame, waiting at most `timeout`. `None` on timeout
+    /// or close. (A frame that must come is awaited with [`crate::WAIT`]; a
+    /// short `timeout` is for checking that nothing more comes.)
     pub async fn next_json(&mut self, timeout: Duration) -> Option<Value> {
         tokio::time::timeout(timeout, self.frames.recv()).await.ok()?
     }
 
-    /// Frames until `pred` holds for one (returned with everything before it).
+    /// Frames until `pred` holds for one (returned with everything before
+    /// it), waiting at most `timeout` — at least [`crate::WAIT`]: this waits
+    /// for what must happen. To gather what arrives in a while, see [`WsClient::collect`].
     pub async fn until(&mut self, timeout: Duration, mut pred: impl FnMut(&Value) -> bool) -> (Vec<Value>, bool) {
-        let deadline = tokio::time::Instant::now() + timeout;
+        let deadline = tokio::time::Instant::now() + timeout.max(crate::WAIT);
         let mut seen = Vec::new();
         while let Some(left) = deadline.checked_duration_since(tokio::time::Instant::now()) {
             let Some(v) = self.next_json(left).await else { break };
@@ -92,6 +96,17 @@ impl WsClient {
             }
         }
         (seen, false)
+    }
+
+    /// Every frame that arrives within `period` (for checking what comes, or that nothing does).
+    pub async fn collect(&mut self, period: Duration) -> Vec<Value> {
+        let deadline = tokio::time::Instant::now() + period;
+        let mut seen = Vec::new();
+        while let Some(left) = deadline.checked_duration_since(tokio::time::Instant::now()) {
+            let Some(v) = self.next_json(left).await else { break };
+            seen.push(v);
+        }
+        seen
     }
 
     /// Sends a text frame.

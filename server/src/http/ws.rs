@@ -4,6 +4,7 @@ use crate::app::AppState;
 use crate::auth::session;
 use crate::domain::{now_millis, TournamentId};
 use crate::error::{ApiError, Code};
+use crate::live::cut::Cut;
 use crate::live::session::{Timing, Watcher, MAX_FRAME};
 use crate::live::view::{Me, ViewParams};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -87,8 +88,10 @@ async fn connect(
     let hub = state.hub.clone();
     let timing = Timing::from_secs(state.settings.ws_heartbeat_secs, state.settings.ws_timeout_secs);
     let watcher = Watcher { tournament: *id, user, me, view, since: since.since, sign_in };
+    let cut = Cut::default();
+    let res = res.map_body(|_, body| cut.wrap(body));
     actix_web::rt::spawn(async move {
-        crate::live::session::run(hub, timing, watcher, ws_session, stream).await;
+        crate::live::session::run(hub, timing, watcher, (ws_session, cut), stream).await;
         drop(place);
     });
     Ok(res)

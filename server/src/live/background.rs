@@ -61,7 +61,9 @@ fn lower_priority() {
     use thread_priority::{set_current_thread_priority, ThreadPriority, ThreadPriorityValue};
     // thread_priority maps 0–99 onto niceness 20…-20.
     let value = ThreadPriorityValue::try_from(50 - NICENESS * 5 / 2).map_err(|e| e.to_string());
-    if let Err(e) = value.and_then(|v| set_current_thread_priority(ThreadPriority::Crossplatform(v)).map_err(|e| e.to_string())) {
+    if let Err(e) =
+        value.and_then(|v| set_current_thread_priority(ThreadPriority::Crossplatform(v)).map_err(|e| e.to_string()))
+    {
         tracing::debug!(error = %e, "cannot lower the live rooms' background threads' priority");
     }
 }

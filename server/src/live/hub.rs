@@ -1,8 +1,9 @@
 //! The hub: this instance's rooms, and the task routing bus events to them.
 
-use super::room::{self, RoomMsg, SharedFrame, StandingsCache};
+use super::room::{self, RoomMsg, SharedFrame};
 use super::signin::{SignInWatch, SignIns};
 use super::snapshots::Snapshots;
+use super::standings::StandingsCache;
 use super::stats::HubStats;
 use super::view::View;
 use crate::bus::{Bus, BusMsg, Control};

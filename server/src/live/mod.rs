@@ -11,6 +11,7 @@
 //! room and resynchronised with a snapshot; it never blocks anyone else.
 
 mod background;
+pub mod cut;
 mod hub;
 mod order;
 pub mod protocol;
@@ -24,6 +25,7 @@ mod stats;
 pub mod view;
 
 pub use hub::{Hub, Subscription, SIGN_IN_CHECK_EVERY, VIEWER_QUEUE};
-pub use room::{Frame, SharedFrame, StandingsCache};
+pub use room::{Frame, SharedFrame};
 pub use snapshots::Snapshots;
+pub use standings::StandingsCache;
 pub use stats::HubStats;

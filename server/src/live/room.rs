@@ -3,13 +3,12 @@
 //! hands each viewer's bounded queue what its view shows.
 
 use super::order::Order;
-use super::standings::{changes, Changed};
 use super::protocol::{ServerMsg, Update};
+use super::standings::{changes, Changed, StandingsCache};
 use super::stats::{HubStats, Stage};
 use super::view::View;
 use crate::bus::LiveEvent;
 use crate::domain::TournamentId;
-use crate::service::views::{StandingView, StandingsMeta};
 use crate::store::Store;
 use bytestring::ByteString;
 use std::collections::{HashMap, VecDeque};
@@ -36,17 +35,6 @@ pub struct Frame {
 /// A frame as viewers' queues hold it: built once per view and shared, one pointer per slot
 /// (a queue allocates its slots 32 at a time: 256 bytes per idle viewer instead of 1,280).
 pub type SharedFrame = Arc<Frame>;
-
-/// The standings as last computed, and the sequence number they reflect.
-#[derive(Clone, Debug)]
-pub struct StandingsCache {
-    /// Consistent with every event up to this one.
-    pub seq: i64,
-    /// The table in rank order.
-    pub rows: Arc<Vec<StandingView>>,
-    /// The columns, open ties and the TO's decisions.
-    pub meta: Arc<StandingsMeta>,
-}
 
 /// Messages a room handles, in arrival order.
 pub enum RoomMsg {
@@ -287,7 +275,8 @@ impl Room {
             return;
         }
         self.reading = true;
-        let (store, tournament, inbox, from) = (self.store.clone(), self.tournament, self.inbox.clone(), self.order.last());
+        let (store, tournament, inbox, from) =
+            (self.store.clone(), self.tournament, self.inbox.clone(), self.order.last());
         crate::store::runtime().spawn(async move {
             let page = match store.read().await {
                 Ok(tx) => tx.events_since(tournament, from, PAGE).await,
@@ -393,7 +382,8 @@ impl Room {
     fn start_recompute(&mut self) {
         self.recompute_at = None;
         self.computing = true;
-        let (store, tournament, inbox, stats) = (self.store.clone(), self.tournament, self.inbox.clone(), self.stats.clone());
+        let (store, tournament, inbox, stats) =
+            (self.store.clone(), self.tournament, self.inbox.clone(), self.stats.clone());
         let old = self.standings.clone();
         let asked: Vec<View> = self.views.keys().filter(|v| v.needs_standings()).cloned().collect();
         crate::store::runtime().spawn(async move {
@@ -420,7 +410,8 @@ impl Room {
             return;
         };
         // Views that came while the standings were computed.
-        let late: Vec<View> = self.views.keys().filter(|v| v.needs_standings() && !asked.contains(v)).cloned().collect();
+        let late: Vec<View> =
+            self.views.keys().filter(|v| v.needs_standings() && !asked.contains(v)).cloned().collect();
         if !late.is_empty() {
             changes.extend(super::standings::changes(&old, &new, &late));
         }
@@ -506,7 +497,12 @@ impl Sent {
 /// `asked` views: read from the database, then computed on a low-priority
 /// thread ([`super::background`]). `None` (logged) when the database cannot
 /// give them.
-async fn compute(store: &Store, tournament: TournamentId, old: Option<StandingsCache>, asked: Vec<View>) -> Option<Fresh> {
+async fn compute(
+    store: &Store,
+    tournament: TournamentId,
+    old: Option<StandingsCache>,
+    asked: Vec<View>,
+) -> Option<Fresh> {
     let inputs = match crate::service::standings::Inputs::read(store, tournament).await {
         Ok(inputs) => inputs,
         Err(e) => {

@@ -4,9 +4,12 @@
 //!
 //! Every write to the socket has a deadline (`ws_timeout_secs`): a client
 //! that stops reading is not waited for (its heartbeat would never run); its
-//! session ends and its socket is closed. A viewer the room cut off because
-//! its queue was full drops what is still queued (all of it stale) and gets
-//! `resync` and a fresh snapshot.
+//! session ends and its connection is dropped at once ([`super::cut`]). A
+//! viewer the room cut off because its queue was full drops what is still
+//! queued (all of it stale): a `resync` and a fresh snapshot follow when the
+//! socket takes them at once; otherwise — the client is reading too slowly
+//! for the frames it is sent — its connection is dropped at once too, and
+//! the client reconnects (with `?since=N` on the event stream).
 //!
 //! A socket opened with a session cookie closes with 4001 when that sign-in
 //! session ends (signed out on any instance, or expired): what it shows is
@@ -14,6 +17,7 @@
 //! (message too big), invalid UTF-8 text with 1007, any other protocol
 //! violation with 1002 (RFC 6455, section 7.4.1).
 
+use super::cut::Cut;
 use super::protocol::{self, ClientMsg, ServerMsg};
 use super::signin::{SignInEnd, SignInWatch};
 use super::stats::Stage;
@@ -52,6 +56,9 @@ enum End {
     Shutdown,
     /// The client stopped reading: a write missed its deadline.
     Stalled,
+    /// The room cut the viewer off (its queue overflowed) and the socket
+    /// could not take a `resync` at once: the client reads too slowly.
+    FellBehind,
     /// The sign-in session the socket was opened with ended.
     SignedOut(SignInEnd),
     /// The client sent a frame larger than [`MAX_FRAME`].
@@ -108,6 +115,8 @@ struct Viewer {
     timing: Timing,
     w: Watcher,
     ws: actix_ws::Session,
+    /// Drops the connection at once (see [`super::cut`]).
+    cut: Cut,
     /// The last sequence number sent to the client.
     last: i64,
     /// The room's sequence number when this viewer last joined: a snapshot
@@ -124,16 +133,18 @@ enum Out {
     Pong(Bytes),
 }
 
-/// Runs a viewer's session until the socket closes.
+/// Runs a viewer's session until the socket closes; `socket` is its writer
+/// and the handle that drops its connection at once.
 pub async fn run(
     hub: Hub,
     timing: Timing,
     watcher: Watcher,
-    ws: actix_ws::Session,
+    socket: (actix_ws::Session, Cut),
     mut stream: actix_ws::MessageStream,
 ) {
     let write_deadline = timing.timeout;
-    let mut v = Viewer { hub, timing, w: watcher, ws, last: 0, joined_at: 0, stalled: false };
+    let (ws, cut) = socket;
+    let mut v = Viewer { hub, timing, w: watcher, ws, cut, last: 0, joined_at: 0, stalled: false };
     let end = v.serve(&mut stream).await;
     let reason = match end {
         End::Gone => CloseReason { code: CloseCode::Normal, description: None },
@@ -161,15 +172,20 @@ pub async fn run(
         }
         End::Stalled => {
             // A close frame would wait behind everything the client has not
-            // read: drop the session instead, which ends the response; the
-            // kernel resets the connection once nothing is acknowledged for
-            // as long (see `startup::on_connect`).
+            // read: the connection is dropped instead.
             v.hub.stats().stalled.inc();
             tracing::info!(
                 tournament = %v.w.tournament,
                 deadline_secs = write_deadline.as_secs(),
-                "live client stopped reading; socket closed"
+                "live client stopped reading; connection dropped"
             );
+            v.cut.now();
+            return;
+        }
+        End::FellBehind => {
+            v.hub.stats().cut_off.inc();
+            tracing::info!(tournament = %v.w.tournament, "live client fell behind; connection dropped");
+            v.cut.now();
             return;
         }
     };
@@ -210,9 +226,14 @@ impl Viewer {
                                 if !self.forward_queued(f, &mut sub).await { return self.gone() }
                             }
                             // Cut off for being slow (or the room closed): what is
-                            // still queued is stale; resync and start from a snapshot.
+                            // still queued is stale; resync and start from a
+                            // snapshot — if the socket takes the resync at once.
                             _ => {
-                                if !self.send(Out::Text(ServerMsg::Resync { reason: "fell behind" }.text())).await { return self.gone() }
+                                match self.try_send(Out::Text(ServerMsg::Resync { reason: "fell behind" }.text())) {
+                                    Some(true) => {}
+                                    Some(false) => return self.gone(),
+                                    None => return Next::End(End::FellBehind),
+                                }
                                 self.w.since = None;
                                 return Next::Rejoin;
                             }
@@ -301,6 +322,21 @@ impl Viewer {
         }
         self.hub.stats().stage_since(Stage::Write, taken);
         true
+    }
+
+    /// Sends one message if the socket's writer takes it at once: `None`
+    /// when it would have to wait (its buffer is full), else whether it was sent.
+    fn try_send(&mut self, out: Out) -> Option<bool> {
+        use futures_util::FutureExt as _;
+        let sending = match out {
+            Out::Text(text) => self.ws.text(text).boxed_local(),
+            Out::Ping => self.ws.ping(b"").boxed_local(),
+            Out::Pong(b) => {
+                let ws = &mut self.ws;
+                async move { ws.pong(&b).await }.boxed_local()
+            }
+        };
+        sending.now_or_never().map(|sent| sent.is_ok())
     }
 
     /// Sends one message, waiting at most the write deadline for room in the

@@ -6,12 +6,23 @@
 //! 7,000 phones), and every frame queued there waited as long.
 
 use super::protocol::Recomputed;
-use super::room::StandingsCache;
 use super::view::View;
 use crate::domain::PlayerId;
-use crate::service::views::{StandingView, StandingsWindow};
+use crate::service::views::{StandingView, StandingsMeta, StandingsWindow};
 use serde_json::value::RawValue;
 use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The standings as last computed, and the sequence number they reflect.
+#[derive(Clone, Debug)]
+pub struct StandingsCache {
+    /// Consistent with every event up to this one.
+    pub seq: i64,
+    /// The table in rank order.
+    pub rows: Arc<Vec<StandingView>>,
+    /// The columns, open ties and the TO's decisions.
+    pub meta: Arc<StandingsMeta>,
+}
 
 /// One view's new standings: its update's `kind` (`standings` or
 /// `standing`) and `data`, as JSON.
@@ -31,8 +42,9 @@ pub struct Changed {
 #[must_use]
 pub fn changes(old: &StandingsCache, new: &StandingsCache, views: &[View]) -> Vec<Changed> {
     let meta_changed = old.meta != new.meta;
-    let by_player =
-        |rows: &[StandingView]| -> HashMap<PlayerId, usize> { rows.iter().enumerate().map(|(i, r)| (r.player_id, i)).collect() };
+    let by_player = |rows: &[StandingView]| -> HashMap<PlayerId, usize> {
+        rows.iter().enumerate().map(|(i, r)| (r.player_id, i)).collect()
+    };
     let (old_index, new_index) = if views.iter().any(|v| matches!(v, View::Player { .. })) {
         (by_player(&old.rows), by_player(&new.rows))
     } else {
@@ -40,10 +52,9 @@ pub fn changes(old: &StandingsCache, new: &StandingsCache, views: &[View]) -> Ve
     };
     let changed = |view: &View, body: Recomputed<'_>| {
         let (kind, data) = match body {
-            Recomputed::Standings { standings, standings_meta } => (
-                "standings",
-                serde_json::value::to_raw_value(&WindowData { standings: &standings, standings_meta }),
-            ),
+            Recomputed::Standings { standings, standings_meta } => {
+                ("standings", serde_json::value::to_raw_value(&WindowData { standings: &standings, standings_meta }))
+            }
             Recomputed::Standing { row } => ("standing", serde_json::value::to_raw_value(&RowData { row })),
         };
         match data {
@@ -79,7 +90,7 @@ pub fn changes(old: &StandingsCache, new: &StandingsCache, views: &[View]) -> Ve
 #[derive(serde::Serialize)]
 struct WindowData<'a> {
     standings: &'a StandingsWindow,
-    standings_meta: &'a crate::service::views::StandingsMeta,
+    standings_meta: &'a StandingsMeta,
 }
 
 /// A `standing` update's data.
@@ -93,8 +104,6 @@ mod tests {
     use super::*;
     use crate::domain::UserId;
     use crate::live::protocol::{ServerMsg, Update};
-    use crate::service::views::StandingsMeta;
-    use std::sync::Arc;
 
     fn row(player: PlayerId, rank: u32) -> StandingView {
         StandingView {

@@ -101,6 +101,9 @@ pub struct HubStats {
     pub dropped_slow: Counter,
     /// Sockets closed because the client stopped reading (a write missed its deadline).
     pub stalled: Counter,
+    /// Connections dropped because their viewer fell behind (its queue
+    /// overflowed) and its socket could not take a `resync` at once.
+    pub cut_off: Counter,
     /// Sockets closed because the sign-in session they were opened with
     /// ended (signed out or expired).
     pub signed_out: Counter,
@@ -121,7 +124,8 @@ impl Default for HubStats {
         let buckets = [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0];
         let stages: Family<StageLabel, Histogram, fn() -> Histogram> =
             Family::new_with_constructor(stage_histogram as fn() -> Histogram);
-        let by_stage = Stage::ALL.iter().map(|s| stages.get_or_create(&StageLabel { stage: s.name() }).clone()).collect();
+        let by_stage =
+            Stage::ALL.iter().map(|s| stages.get_or_create(&StageLabel { stage: s.name() }).clone()).collect();
         HubStats {
             viewers: Gauge::default(),
             rooms: Gauge::default(),
@@ -129,6 +133,7 @@ impl Default for HubStats {
             delivered: Counter::default(),
             dropped_slow: Counter::default(),
             stalled: Counter::default(),
+            cut_off: Counter::default(),
             signed_out: Counter::default(),
             gap_filled: Counter::default(),
             recomputes: Counter::default(),
@@ -155,6 +160,11 @@ impl HubStats {
             "arbiter_live_stalled_closed",
             "Live sockets closed because the client stopped reading",
             self.stalled.clone(),
+        );
+        r.register(
+            "arbiter_live_fell_behind_closed",
+            "Live connections dropped because the client fell behind and its socket was full",
+            self.cut_off.clone(),
         );
         r.register(
             "arbiter_live_signed_out_closed",

@@ -61,7 +61,8 @@ impl Fleet {
             // Each child starts its bases at its own offset, so viewers alternate between instances overall.
             let first = k * PER_CHILD;
             let rotated: Vec<&String> = (0..bases.len()).map(|i| &bases[(first + i) % bases.len()]).collect();
-            let mut script = format!("bases {}\ntid {tid}\n", rotated.iter().map(|b| b.as_str()).collect::<Vec<_>>().join(" "));
+            let mut script =
+                format!("bases {}\ntid {tid}\n", rotated.iter().map(|b| b.as_str()).collect::<Vec<_>>().join(" "));
             for (query, session) in share {
                 script.push_str(&format!("{query}\t{}\n", session.as_deref().unwrap_or("")));
             }
@@ -109,7 +110,10 @@ impl Fleet {
     /// (viewers connected, snapshots received), over every child.
     #[must_use]
     pub fn connected(&self) -> (usize, usize) {
-        self.reports.iter().filter_map(|r| r.lock().ok().and_then(|r| r.ready)).fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+        self.reports
+            .iter()
+            .filter_map(|r| r.lock().ok().and_then(|r| r.ready))
+            .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
     }
 
     /// Confirmations received so far by every viewer (as last reported, every 100 ms).

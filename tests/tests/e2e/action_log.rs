@@ -10,7 +10,6 @@ use arbiter_tests::{s, Api, Backend, Event, TestApp};
 use awc::http::Method;
 use futures_util::future::join_all;
 use serde_json::{json, Value};
-use std::time::Duration;
 
 #[actix_web::test]
 async fn staff_actions_are_logged_with_who_when_and_before_after_sqlite() {
@@ -173,7 +172,7 @@ async fn the_dashboard_lists_actions_as_they_happen() {
     let t = &tables[0];
     ev.players[t.p1].report_vp(&t.id, 50, 30).await.unwrap().ok().unwrap();
 
-    let wait = Duration::from_secs(5);
+    let wait = arbiter_tests::WAIT;
     let dash = Browser::start().await.unwrap();
     open_signed_in(&dash, &app.base, ev.to.session().unwrap_or_default(), &format!("/t/{tid}/dashboard")).await;
     let live = "return document.getElementById('live-status').classList.contains('on') ? true : null;";

@@ -11,7 +11,6 @@ use arbiter_tests::{s, Api, Backend, Event, TestApp};
 use awc::http::Method;
 use futures_util::future::join_all;
 use serde_json::{json, Value};
-use std::time::Duration;
 
 #[actix_web::test]
 async fn penalties_and_painting_scores_move_the_standings_sqlite() {
@@ -199,7 +198,7 @@ async fn a_penalty_from_the_dashboard_reaches_the_standings_and_the_phone() {
     ev.play(&tables[0], 60, 40).await.unwrap();
     ev.play(&tables[1], 55, 50).await.unwrap();
     let (leader, name) = (tables[0].p1, ev.names[tables[0].p1].clone());
-    let wait = Duration::from_secs(5);
+    let wait = arbiter_tests::WAIT;
     let live = "return document.getElementById('live-status').classList.contains('on') ? true : null;";
 
     let board = Browser::start().await.unwrap();

@@ -11,7 +11,7 @@ use futures_util::future::join_all;
 use serde_json::{json, Value};
 use std::time::Duration;
 
-const WAIT: Duration = Duration::from_secs(5);
+const WAIT: Duration = arbiter_tests::WAIT;
 const MINUTE: i64 = 60_000;
 
 fn now() -> i64 {
@@ -90,7 +90,7 @@ async fn the_to_runs_the_round_clock_and_every_screen_follows() {
     assert_eq!((s(&ended, "state"), &ended["ends_at"], &ended["remaining_ms"]), ("ended", &Value::Null, &Value::Null));
 
     // A standings window is not sent the clock.
-    let (frames, _) = standings.until(Duration::from_millis(300), |_| false).await;
+    let frames = standings.collect(Duration::from_millis(300)).await;
     assert!(frames.iter().all(|f| f["kind"] != "clock_changed"), "{frames:?}");
 
     // Refusals: each a 4xx with a sentence, the database unchanged.

@@ -9,7 +9,6 @@ use arbiter_tests::browser::Browser;
 use arbiter_tests::{s, Api, Backend, Event, TestApp};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
-use std::time::Duration;
 
 /// The (player1, player2) names of a round's tables, table order.
 fn tables_of(round: &Value) -> Vec<(String, String)> {
@@ -212,7 +211,7 @@ async fn draft_swap_and_publish_from_the_dashboard_while_a_board_is_open() {
     let mut ev = Event::start(&app.base, "W", 4, 3).await.unwrap();
     let tid = ev.tid.clone();
     let r1 = s(&ev.to.new_round(&tid).await.unwrap().ok().unwrap()["round"], "id").to_string();
-    let wait = Duration::from_secs(5);
+    let wait = arbiter_tests::WAIT;
     let live = "return document.getElementById('live-status').classList.contains('on') ? true : null;";
     let board = Browser::start().await.unwrap();
     board.client.goto(&format!("{}/t/{tid}/board", app.base)).await.unwrap();
@@ -294,7 +293,7 @@ async fn a_swap_into_a_rematch_asks_the_organiser_first() {
     ev.to.new_round(&tid).await.unwrap().ok().unwrap();
     let dash = Browser::start().await.unwrap();
     open_signed_in(&dash, &app.base, ev.to.session().unwrap_or_default(), &format!("/t/{tid}/dashboard")).await;
-    let wait = Duration::from_secs(5);
+    let wait = arbiter_tests::WAIT;
     let live = "return document.getElementById('live-status').classList.contains('on') ? true : null;";
     assert!(dash.until(live, wait).await.is_some(), "dashboard not live");
     let click =

@@ -11,7 +11,6 @@ use arbiter_tests::browser::Browser;
 use arbiter_tests::{s, Api, Backend, Event, TestApp};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
-use std::time::Duration;
 
 fn entries(tid: &str) -> String {
     format!("/api/tournaments/{tid}/entries")
@@ -256,7 +255,7 @@ async fn a_walk_in_is_added_on_the_dashboard_and_paired() {
     ev.to.new_round(&tid).await.unwrap().ok().unwrap();
     let b = Browser::start().await.unwrap();
     open_signed_in(&b, &app.base, ev.to.session().unwrap_or_default(), &format!("/t/{tid}/dashboard")).await;
-    let wait = Duration::from_secs(5);
+    let wait = arbiter_tests::WAIT;
     type_into(&b, "#add-entry input[name=display_name]", "Walk In").await;
     type_into(&b, "#add-entry input[name=faction]", "Necrons").await;
     b.client

@@ -6,7 +6,7 @@ use arbiter_tests::{open_tournament, register, Api, TestApp};
 use serde_json::{json, Value};
 use std::time::Duration;
 
-const WAIT: Duration = Duration::from_secs(5);
+const WAIT: Duration = arbiter_tests::WAIT;
 
 fn seq(v: &Value) -> i64 {
     v["seq"].as_i64().unwrap_or(-1)

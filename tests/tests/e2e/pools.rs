@@ -14,7 +14,7 @@ use futures_util::future::join_all;
 use serde_json::{json, Value};
 use std::time::Duration;
 
-const WAIT: Duration = Duration::from_secs(10);
+const WAIT: Duration = arbiter_tests::WAIT;
 
 fn refused(r: &Reply, status: u16, code: &str) {
     assert_eq!((r.status.as_u16(), r.code()), (status, code), "{}", r.body);
@@ -422,7 +422,7 @@ async fn pools_phones_follow_their_part_of_the_bracket() {
     let mut last = WsClient::connect_as(&url, c6.as_deref()).await.unwrap();
     last.next_json(WAIT).await.unwrap();
     play_pool_rounds(&app, &mut ev).await;
-    let (frames, _) = top.until(Duration::from_secs(1), |_| false).await;
+    let frames = top.collect(Duration::from_secs(1)).await;
     let brackets: Vec<&Value> = frames.iter().filter(|f| f["kind"] == "bracket_changed").collect();
     // C5 is in pool A's projected top 2 after every result but the first (C1 beat C8; C5 had not
     // played, and C4, level with C5 on everything, registered first): 11 of the 12 results.
@@ -435,7 +435,7 @@ async fn pools_phones_follow_their_part_of_the_bracket() {
     // Only C5's own slot: seed 1 against seed 4 (C3) in the semifinal.
     assert_eq!(slots.len(), 1, "{b}");
     assert_eq!((s(&slots[0]["high"], "name"), s(&slots[0]["low"], "name")), ("C5", "C3"));
-    let (frames, _) = last.until(Duration::from_secs(1), |_| false).await;
+    let frames = last.collect(Duration::from_secs(1)).await;
     assert!(frames.iter().all(|f| f["kind"] != "bracket_changed"), "{frames:?}");
     // Seeded: C5's phone gets the seeded semifinal, with its table.
     ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
@@ -458,7 +458,7 @@ async fn pools_and_a_playoff_by_pool_set_up_from_the_dashboard() {
     let cookie = format!("document.cookie = 'arbiter_session={}; path=/'; return true;", ev.to.session().unwrap());
     b.client.execute(&cookie, vec![]).await.unwrap();
     b.client.goto(&format!("{}/t/{tid}/dashboard", app.base)).await.unwrap();
-    let wait = Duration::from_secs(5);
+    let wait = arbiter_tests::WAIT;
     let set = "const c = document.getElementById('pl-count'); if (!c) return null; c.value = '2'; document.querySelector('[data-action=\"pools-set\"]').click(); return true;";
     assert!(b.until(set, wait).await.is_some(), "no pools form on the dashboard");
     let summary = "const s = document.getElementById('pools-summary'); return s && s.textContent;";

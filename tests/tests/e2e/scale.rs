@@ -7,7 +7,7 @@ use arbiter_tests::{Api, Backend, Event, TestApp, WsClient};
 use serde_json::Value;
 use std::time::Duration;
 
-const WAIT: Duration = Duration::from_secs(10);
+const WAIT: Duration = arbiter_tests::WAIT;
 
 fn system_redis() -> String {
     std::env::var("ARBITER_TEST_REDIS").unwrap_or_else(|_| "redis://127.0.0.1:6379".into())

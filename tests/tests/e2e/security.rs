@@ -106,6 +106,80 @@ async fn a_live_client_that_stops_reading_is_closed_within_the_write_deadline() 
     Ok(())
 }
 
+/// A client that reads, but too slowly for what it is sent, falls behind:
+/// its queue overflows and the room cuts it off. Its connection is dropped
+/// at once — not left to drain megabytes behind a `resync` it would read
+/// minutes later — and the kernel holds little for it (the send buffer is
+/// bounded): the client finds the end of the stream within seconds. It
+/// reconnects with `?since=N` (see `live::cut`).
+#[actix_web::test]
+async fn a_live_client_that_falls_behind_is_dropped_at_once() -> anyhow::Result<()> {
+    let (database_url, dir) = Backend::Sqlite.fresh().await?;
+    let app = TestApp::start_with(Settings::new("127.0.0.1:0", database_url, None), dir).await?;
+    let mut ev = Event::start(&app.base, "B", 8, 3).await?;
+    let addr = app.base.trim_start_matches("http://").to_string();
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.set_recv_buffer_size(4096)?;
+    let tcp = socket.connect(addr.parse()?).await?;
+    let url = format!("ws://{addr}/ws/tournaments/{}?since=0", ev.tid);
+    let (ws, _) = tokio_tungstenite::client_async(url, tcp).await?;
+    let (mut out, mut incoming) = ws.split();
+    // It keeps asking for the whole log, so its session is always writing…
+    let resume = Message::text(r#"{"v":1,"type":"resume","since":0}"#);
+    for _ in 0..200 {
+        out.send(resume.clone()).await?;
+    }
+    // …and reads a little now and then, slower than it is sent events.
+    let read = tokio::spawn(async move {
+        let (mut bytes, mut at_end) = (0usize, None);
+        let started = Instant::now();
+        loop {
+            match tokio::time::timeout(Duration::from_secs(60), incoming.next()).await {
+                Ok(Some(Ok(m))) => bytes += m.len(),
+                _ => {
+                    at_end.get_or_insert(started.elapsed());
+                    break;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        (bytes, at_end)
+    });
+    // Meanwhile the event changes far more often than the client reads: more
+    // than its queue holds (512 frames).
+    let settings = format!("/api/tournaments/{}/settings", ev.tid);
+    let mut cut_at = None;
+    let started = Instant::now();
+    for i in 0..4000 {
+        ev.to.send(Method::PATCH, &settings, Some(&json!({ "name": format!("B Open {i}") }))).await?.ok()?;
+        if i % 20 == 0
+            && metric(&app, "arbiter_live_fell_behind_closed_total").await?
+                + metric(&app, "arbiter_live_stalled_closed_total").await?
+                > 0.0
+        {
+            cut_at = Some(started.elapsed());
+            break;
+        }
+    }
+    let cut_at = cut_at.ok_or_else(|| anyhow::anyhow!("the slow client was never cut off"))?;
+    eprintln!(
+        "slow client cut off after {cut_at:?}: fell behind {}, stalled {}",
+        metric(&app, "arbiter_live_fell_behind_closed_total").await?,
+        metric(&app, "arbiter_live_stalled_closed_total").await?
+    );
+    assert_eq!(metric(&app, "arbiter_live_viewers").await?, 0.0, "the session ended");
+    // The connection is gone: the reader reaches the end of the stream soon,
+    // after reading at most what the kernel buffers held.
+    let (bytes, at_end) = tokio::time::timeout(Duration::from_secs(30), read).await??;
+    let at_end = at_end.ok_or_else(|| anyhow::anyhow!("the stream did not end"))?;
+    eprintln!(
+        "the client read {bytes} bytes in all and found the end {:?} after the cut",
+        at_end.saturating_sub(cut_at)
+    );
+    assert!(at_end < cut_at + Duration::from_secs(10), "the connection lingered until {at_end:?}");
+    Ok(())
+}
+
 /// The public TRF export leaves birth dates and sex blank; the TO's has them.
 #[actix_web::test]
 async fn the_trf_export_shows_birth_dates_and_sex_only_to_the_organiser() -> anyhow::Result<()> {

@@ -451,7 +451,7 @@ async fn topcut_bracket_page_updates_when_a_semifinal_is_confirmed() {
     let b = Browser::start().await.unwrap();
     b.client.set_window_size(390, 844).await.unwrap();
     b.client.goto(&format!("{}/t/{}/bracket", app.base, ev.tid)).await.unwrap();
-    let wait = Duration::from_secs(5);
+    let wait = arbiter_tests::WAIT;
     let fits = "const d = document.documentElement; return [d.scrollWidth <= d.clientWidth, \
         Array.from(document.querySelectorAll('.bk-name')).every(x => parseFloat(getComputedStyle(x).fontSize) >= 14)];";
     let shown = b
@@ -499,7 +499,7 @@ async fn topcut_set_up_and_paired_from_the_dashboard() {
     let cookie = format!("document.cookie = 'arbiter_session={}; path=/'; return true;", ev.to.session().unwrap());
     b.client.execute(&cookie, vec![]).await.unwrap();
     b.client.goto(&format!("{}/t/{}/dashboard", app.base, ev.tid)).await.unwrap();
-    let wait = Duration::from_secs(5);
+    let wait = arbiter_tests::WAIT;
     let set = "const c = document.getElementById('po-cut'); if (!c) return null; c.value = '4'; document.getElementById('po-third').checked = true; document.querySelector('[data-action=\"playoffs-set\"]').click(); return true;";
     assert!(b.until(set, wait).await.is_some(), "no top-cut form on the dashboard");
     let pair = "const p = document.querySelector('[data-action=\"playoffs-pair\"]'); if (!p) return null; p.click(); return true;";

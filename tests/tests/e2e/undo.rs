@@ -308,7 +308,7 @@ async fn ending_the_event_from_the_dashboard_asks_first() {
     let b = Browser::start().await.unwrap();
     let session = ev.to.session().unwrap_or_default().to_string();
     open_signed_in(&b, &app.base, &session, &format!("/t/{}/dashboard", ev.tid)).await;
-    let wait = Duration::from_secs(5);
+    let wait = arbiter_tests::WAIT;
     let end = "const b = document.querySelector('[data-action=advance]'); if (!b || !document.getElementById('live-status').classList.contains('on')) return null; b.click(); return true;";
     let asked = "const d = document.querySelector('dialog.ask[open]'); return d ? d.textContent : null;";
     assert!(b.until(end, wait).await.is_some(), "no button to end the event");
@@ -362,7 +362,7 @@ async fn a_player_corrects_a_report_and_cancels_disputes_and_withdraws_one_on_th
     };
     let b = Browser::start().await.unwrap();
     b.client.set_window_size(390, 844).await.unwrap();
-    let wait = Duration::from_secs(5);
+    let wait = arbiter_tests::WAIT;
     let reporter = ev.players[t.p1].session().unwrap_or_default().to_string();
     open_signed_in(&b, &app.base, &reporter, &format!("/t/{}/me", ev.tid)).await;
     type_into(&b, "#report-form input[name=mine]", "61").await;

@@ -6,7 +6,7 @@ use arbiter_tests::{Event, TestApp, WsClient};
 use serde_json::Value;
 use std::time::Duration;
 
-const WAIT: Duration = Duration::from_secs(5);
+const WAIT: Duration = arbiter_tests::WAIT;
 
 async fn view(app: &TestApp, tid: &str, query: &str, session: Option<&str>) -> WsClient {
     let url = format!("{}/ws/tournaments/{tid}?{query}", app.base.replacen("http", "ws", 1));
@@ -16,12 +16,12 @@ async fn view(app: &TestApp, tid: &str, query: &str, session: Option<&str>) -> W
     ws
 }
 
-/// Every frame that arrives within `quiet` of the last one.
-async fn drain(ws: &mut WsClient, quiet: Duration) -> Vec<Value> {
-    let mut out = Vec::new();
-    while let Some(f) = ws.next_json(quiet).await {
-        out.push(f);
-    }
+/// The frames up to the first of kind `last` (which must come), and any
+/// that follow within `quiet` of it.
+async fn through(ws: &mut WsClient, last: &str, quiet: Duration) -> Vec<Value> {
+    let (mut out, seen) = ws.until(WAIT, |f| f["kind"] == last).await;
+    assert!(seen, "no {last} frame: {:?}", kinds(&out));
+    out.extend(ws.collect(quiet).await);
     out
 }
 
@@ -47,23 +47,23 @@ async fn each_view_receives_only_what_it_shows() {
 
     ev.play(&first, 80, 20).await.unwrap();
 
-    let b12 = drain(&mut board_1_2, Duration::from_millis(800)).await;
+    let b12 = through(&mut board_1_2, "result_confirmed", Duration::from_millis(300)).await;
     assert_eq!(kinds(&b12), ["result_reported", "result_confirmed"], "the board showing table 1");
     assert!(b12.iter().all(|f| f["type"] == "update" && f["view"] == "board"));
     assert_eq!(b12[1]["data"]["pairing"]["player1_vp"], 80);
-    assert!(drain(&mut board_3_4, Duration::from_millis(300)).await.is_empty(), "a board of other tables gets nothing");
+    assert!(board_3_4.collect(Duration::from_millis(300)).await.is_empty(), "a board of other tables gets nothing");
 
-    let mine = drain(&mut player, Duration::from_millis(800)).await;
+    let mine = through(&mut player, "standing", Duration::from_millis(300)).await;
     assert!(kinds(&mine).starts_with(&["result_reported", "result_confirmed"]), "{:?}", kinds(&mine));
     let line = mine.iter().find(|f| f["kind"] == "standing").expect("the player's own standings line");
     assert_eq!((line["data"]["row"]["wins"].as_u64(), line["data"]["row"]["margin"].as_i64()), (Some(1), Some(60)));
-    let theirs = drain(&mut other, Duration::from_millis(300)).await;
+    let theirs = other.collect(Duration::from_millis(300)).await;
     assert!(
         !kinds(&theirs).iter().any(|k| k.starts_with("result_")),
         "another player's phone gets no result of table 1"
     );
 
-    let st = drain(&mut standings, Duration::from_millis(800)).await;
+    let st = through(&mut standings, "standings", Duration::from_millis(300)).await;
     let update = st.iter().find(|f| f["kind"] == "standings").expect("a standings window update");
     let rows = update["data"]["standings"]["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 3, "only the window's rows");
@@ -71,7 +71,7 @@ async fn each_view_receives_only_what_it_shows() {
     assert_eq!(rows[0]["wins"], 1);
     assert!(update["data"]["standings_meta"].is_object());
 
-    let q = drain(&mut queue, Duration::from_millis(800)).await;
+    let q = through(&mut queue, "standings", Duration::from_millis(300)).await;
     assert_eq!(
         kinds(&q),
         ["result_reported", "result_confirmed", "standings"],

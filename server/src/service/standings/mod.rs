@@ -398,4 +398,3 @@ pub async fn read(
     let (rows, meta) = table_apart(t, players, rounds, pairings, pools).await?;
     Ok((played, rows, meta))
 }
-
