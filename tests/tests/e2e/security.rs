@@ -12,6 +12,8 @@ use arbiter_tests::{register, s, Api, Backend, Event, TestApp};
 use awc::http::Method;
 use futures_util::{SinkExt as _, StreamExt as _};
 use serde_json::json;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -129,10 +131,14 @@ async fn a_live_client_that_falls_behind_is_dropped_at_once() -> anyhow::Result<
     for _ in 0..200 {
         out.send(resume.clone()).await?;
     }
-    // …and reads a little now and then, slower than it is sent events.
+    // …and reads a frame now and then (four a second), far slower than it is
+    // sent events — until it has been cut off; then it reads all it can, to
+    // find the end of the stream.
+    let cut_seen = Arc::new(AtomicBool::new(false));
+    let hurry = cut_seen.clone();
+    let started = Instant::now();
     let read = tokio::spawn(async move {
         let (mut bytes, mut at_end) = (0usize, None);
-        let started = Instant::now();
         loop {
             match tokio::time::timeout(Duration::from_secs(60), incoming.next()).await {
                 Ok(Some(Ok(m))) => bytes += m.len(),
@@ -141,7 +147,9 @@ async fn a_live_client_that_falls_behind_is_dropped_at_once() -> anyhow::Result<
                     break;
                 }
             }
-            tokio::time::sleep(Duration::from_millis(25)).await;
+            if !hurry.load(Ordering::Acquire) {
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
         }
         (bytes, at_end)
     });
@@ -149,7 +157,6 @@ async fn a_live_client_that_falls_behind_is_dropped_at_once() -> anyhow::Result<
     // than its queue holds (512 frames).
     let settings = format!("/api/tournaments/{}/settings", ev.tid);
     let mut cut_at = None;
-    let started = Instant::now();
     for i in 0..4000 {
         ev.to.send(Method::PATCH, &settings, Some(&json!({ "name": format!("B Open {i}") }))).await?.ok()?;
         if i % 20 == 0
@@ -162,6 +169,7 @@ async fn a_live_client_that_falls_behind_is_dropped_at_once() -> anyhow::Result<
         }
     }
     let cut_at = cut_at.ok_or_else(|| anyhow::anyhow!("the slow client was never cut off"))?;
+    cut_seen.store(true, Ordering::Release);
     eprintln!(
         "slow client cut off after {cut_at:?}: fell behind {}, stalled {}",
         metric(&app, "arbiter_live_fell_behind_closed_total").await?,
