@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::sync::{broadcast, mpsc, oneshot, Notify};
 
 /// How often the sign-in sessions of live sockets are checked against the
 /// database (which also catches a sign-out whose bus message was lost).
@@ -33,6 +33,9 @@ pub struct Subscription {
     /// Frames after `joined_at`, in order. `None` from `recv` means the room
     /// cut this viewer off (too slow) or closed.
     pub frames: mpsc::Receiver<SharedFrame>,
+    /// Notified when the room cuts this viewer off because its queue
+    /// overflowed (a permit is kept if nobody is waiting).
+    pub overflowed: Arc<Notify>,
     /// The room's last sequence number at the moment of joining.
     pub joined_at: i64,
 }
@@ -132,15 +135,20 @@ impl Hub {
         for _ in 0..5 {
             let room = self.room(tournament);
             let (tx, frames) = mpsc::channel(VIEWER_QUEUE);
+            let overflowed = Arc::new(Notify::new());
             let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
             let (reply, joined) = oneshot::channel();
-            if room.send(RoomMsg::Join { id, view: view.clone(), tx, reply }).await.is_err() {
+            if room
+                .send(RoomMsg::Join { id, view: view.clone(), tx, overflowed: overflowed.clone(), reply })
+                .await
+                .is_err()
+            {
                 self.forget(tournament, &room);
                 continue;
             }
             if let Ok(joined_at) = joined.await {
                 self.inner.stats.viewers.inc();
-                return Ok(Subscription { id, frames, joined_at });
+                return Ok(Subscription { id, frames, overflowed, joined_at });
             }
             self.forget(tournament, &room);
         }

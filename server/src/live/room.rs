@@ -14,7 +14,7 @@ use bytestring::ByteString;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, Notify};
 
 /// One frame for its viewers: the text to send and the event sequence number it reflects.
 /// Queued as a [`SharedFrame`].
@@ -48,6 +48,8 @@ pub enum RoomMsg {
         view: View,
         /// Its queue.
         tx: mpsc::Sender<SharedFrame>,
+        /// Told when the room cuts the viewer off (its queue overflowed).
+        overflowed: Arc<Notify>,
         /// Answered once the viewer is in.
         reply: oneshot::Sender<i64>,
     },
@@ -110,6 +112,7 @@ const RECOMPUTE_AFTER: Duration = Duration::from_secs(1);
 struct Viewer {
     id: u64,
     tx: mpsc::Sender<SharedFrame>,
+    overflowed: Arc<Notify>,
 }
 
 struct Room {
@@ -195,10 +198,10 @@ impl Room {
                                 self.fan_out(&e);
                             }
                         }
-                        RoomMsg::Join { id, view, tx, reply } => {
+                        RoomMsg::Join { id, view, tx, overflowed, reply } => {
                             if reply.send(self.order.last()).is_ok() {
                                 self.view_of.insert(id, view.clone());
-                                self.views.entry(view).or_default().push(Viewer { id, tx });
+                                self.views.entry(view).or_default().push(Viewer { id, tx, overflowed });
                             }
                         }
                         RoomMsg::Leave { id } => self.leave(id),
@@ -474,7 +477,10 @@ impl Sent {
                 }
                 Err(mpsc::error::TrySendError::Full(_)) => {
                     // Dropping the sender ends the viewer's queue; its session
-                    // resynchronises with a snapshot. Nobody waits for it.
+                    // resynchronises with a snapshot, or drops the connection
+                    // when it is stuck writing to a full socket (told here,
+                    // so it need not wait for that write). Nobody waits for it.
+                    v.overflowed.notify_one();
                     self.cut_off += 1;
                     false
                 }

@@ -30,7 +30,9 @@ use actix_web::web::Bytes;
 use actix_ws::{CloseCode, CloseReason, Message, ProtocolError};
 use bytestring::ByteString;
 use std::future::Future as _;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio::sync::Notify;
 
 /// A client this far behind gets a snapshot instead of a replay.
 pub const REPLAY_MAX: i64 = 1000;
@@ -124,6 +126,10 @@ struct Viewer {
     joined_at: i64,
     /// A write missed its deadline: the client is not reading.
     stalled: bool,
+    /// Notified when the room cuts this viewer off (see [`Subscription`]).
+    overflowed: Arc<Notify>,
+    /// The room cut the viewer off while a write waited for the socket.
+    fell_behind: bool,
 }
 
 /// One message to the client.
@@ -144,7 +150,18 @@ pub async fn run(
 ) {
     let write_deadline = timing.timeout;
     let (ws, cut) = socket;
-    let mut v = Viewer { hub, timing, w: watcher, ws, cut, last: 0, joined_at: 0, stalled: false };
+    let mut v = Viewer {
+        hub,
+        timing,
+        w: watcher,
+        ws,
+        cut,
+        last: 0,
+        joined_at: 0,
+        stalled: false,
+        overflowed: Arc::default(),
+        fell_behind: false,
+    };
     let end = v.serve(&mut stream).await;
     let reason = match end {
         End::Gone => CloseReason { code: CloseCode::Normal, description: None },
@@ -214,6 +231,7 @@ impl Viewer {
             };
             let id = sub.id;
             self.joined_at = sub.joined_at;
+            self.overflowed = sub.overflowed.clone();
             let next = async {
                 if !Box::pin(self.catch_up(self.w.since, &sub)).await {
                     return self.gone();
@@ -341,8 +359,10 @@ impl Viewer {
 
     /// Sends one message, waiting at most the write deadline for room in the
     /// socket's buffers. False when the socket is gone, or the deadline
-    /// passed (the client is not reading; the session then ends). A send
-    /// the writer takes at once (nearly every one) costs no timer.
+    /// passed (the client is not reading; the session then ends), or the
+    /// room cut the viewer off while this write waited (the client reads
+    /// too slowly: its connection is dropped at once). A send the writer
+    /// takes at once (nearly every one) costs no timer.
     async fn send(&mut self, out: Out) -> bool {
         let ws = &mut self.ws;
         let started = Instant::now();
@@ -357,7 +377,16 @@ impl Viewer {
         let once = std::future::poll_fn(|cx| std::task::Poll::Ready(sending.as_mut().poll(cx))).await;
         let sent = match once {
             std::task::Poll::Ready(done) => Ok(done),
-            std::task::Poll::Pending => tokio::time::timeout(self.timing.timeout, sending).await,
+            std::task::Poll::Pending => {
+                let overflowed = self.overflowed.clone();
+                tokio::select! {
+                    sent = tokio::time::timeout(self.timing.timeout, sending) => sent,
+                    () = overflowed.notified() => {
+                        self.fell_behind = true;
+                        return false;
+                    }
+                }
+            }
         };
         match sent {
             Ok(Ok(())) => true,
@@ -378,7 +407,13 @@ impl Viewer {
 
     /// How the session ends after a failed send.
     fn gone(&self) -> Next {
-        Next::End(if self.stalled { End::Stalled } else { End::Gone })
+        Next::End(if self.fell_behind {
+            End::FellBehind
+        } else if self.stalled {
+            End::Stalled
+        } else {
+            End::Gone
+        })
     }
 
     /// Sends what the client is missing after `since`: for the event stream a
@@ -389,13 +424,16 @@ impl Viewer {
             Some(s)
                 if self.w.view == View::Events && s >= 0 && s <= sub.joined_at && sub.joined_at - s <= REPLAY_MAX =>
             {
-                self.replay(s).await
+                self.replay(s, sub).await
             }
             _ => self.snapshot().await,
         }
     }
 
-    async fn replay(&mut self, since: i64) -> bool {
+    /// Replays the events after `since`. Stops early, with true, when the
+    /// room cuts the viewer off meanwhile (a slow client asking for long
+    /// replays): the session's loop then resyncs it or drops it at once.
+    async fn replay(&mut self, since: i64, sub: &Subscription) -> bool {
         let events = match self.hub.store().read().await {
             Ok(tx) => tx.events_since(self.w.tournament, since, u64::try_from(REPLAY_MAX).unwrap_or(1000) + 100).await,
             Err(e) => Err(e),
@@ -404,6 +442,9 @@ impl Viewer {
             Ok(events) => {
                 self.last = since;
                 for e in &events {
+                    if sub.frames.is_closed() {
+                        break;
+                    }
                     if !self.forward(e.seq, frame_of(e)).await {
                         return false;
                     }

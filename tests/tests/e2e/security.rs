@@ -75,7 +75,7 @@ async fn a_live_client_that_stops_reading_is_closed_within_the_write_deadline() 
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     eprintln!(
-        "DEBUG viewers={} stalled={}",
+        "after the stall: viewers {}, stalled {}",
         metric(&app, "arbiter_live_viewers").await?,
         metric(&app, "arbiter_live_stalled_closed_total").await?
     );
