@@ -95,10 +95,12 @@ const IDLE_CLOSE: Duration = Duration::from_secs(30);
 const INBOX: usize = 4096;
 /// Events read per database page when filling a gap.
 const PAGE: u64 = 500;
-/// Recomputed standings go to at most this many views per [`PACE`] (10,000
-/// a second), so that results arriving meanwhile are not queued behind
-/// them: 3,500 phones' lines and 1,000 standings pages on one instance
-/// spread over ~0.45 s; standings are recomputed once a second.
+/// Recomputed standings go to at most this many viewers per [`PACE`]
+/// (10,000 a second), so that results arriving meanwhile are not queued
+/// behind them: 3,500 phones' lines and 1,000 viewers of one standings page
+/// (~10 KB each) on one instance spread over ~0.45 s; standings are
+/// recomputed once a second. Counted in viewers, not views: a page watched
+/// by a thousand viewers is a thousand writes.
 const PACED: usize = 100;
 /// See [`PACED`].
 const PACE: Duration = Duration::from_millis(10);
@@ -113,6 +115,9 @@ struct Viewer {
     id: u64,
     tx: mpsc::Sender<SharedFrame>,
     overflowed: Arc<Notify>,
+    /// The number of the last recomputation whose standings frame was
+    /// handed to this viewer (see [`Room::send_paced`]).
+    paced: u64,
 }
 
 struct Room {
@@ -140,6 +145,8 @@ struct Room {
     recompute_at: Option<Instant>,
     /// Recomputed standings' frames not yet handed to their views (see [`PACED`]).
     paced: VecDeque<(View, SharedFrame)>,
+    /// Recomputations applied so far: numbers the frames in `paced`.
+    recomputation: u64,
 }
 
 /// Opens a room task and returns its inbox; `closed` is called with it when
@@ -168,6 +175,7 @@ pub fn open(
             waiting: Vec::new(),
             recompute_at: None,
             paced: VecDeque::new(),
+            recomputation: 0,
         };
         room.order = Order::after(room.db_last_seq().await);
         room.run(rx).await;
@@ -201,7 +209,7 @@ impl Room {
                         RoomMsg::Join { id, view, tx, overflowed, reply } => {
                             if reply.send(self.order.last()).is_ok() {
                                 self.view_of.insert(id, view.clone());
-                                self.views.entry(view).or_default().push(Viewer { id, tx, overflowed });
+                                self.views.entry(view).or_default().push(Viewer { id, tx, overflowed, paced: 0 });
                             }
                         }
                         RoomMsg::Leave { id } => self.leave(id),
@@ -360,16 +368,28 @@ impl Room {
         sent.count(&self.stats);
     }
 
-    /// Hands the next [`PACED`] views their recomputed standings.
+    /// Hands the next [`PACED`] viewers their recomputed standings, view
+    /// after view; a view is done when each of its viewers has its frame
+    /// (viewers who join meanwhile get it too; those who leave are skipped).
     fn send_paced(&mut self) {
         let mut sent = Sent::default();
-        for _ in 0..PACED {
-            let Some((view, frame)) = self.paced.pop_front() else { break };
-            let Some(viewers) = self.views.get_mut(&view) else { continue };
-            sent.deliver(viewers, &frame, &mut self.view_of);
-            if viewers.is_empty() {
-                self.views.remove(&view);
+        let mut budget = PACED;
+        while budget > 0 {
+            let Some((view, frame)) = self.paced.front().cloned() else { break };
+            let done = match self.views.get_mut(&view) {
+                None => true,
+                Some(viewers) => {
+                    let done = sent.deliver_some(viewers, &frame, self.recomputation, &mut budget, &mut self.view_of);
+                    if viewers.is_empty() {
+                        self.views.remove(&view);
+                    }
+                    done
+                }
+            };
+            if !done {
+                break;
             }
+            self.paced.pop_front();
         }
         sent.count(&self.stats);
     }
@@ -424,7 +444,9 @@ impl Room {
         // skips frames older than the last it got, and must not skip those.
         let seq = self.order.last().min(new.seq);
         let queued = Instant::now();
-        // A view with standings still waiting from the last recomputation gets the new ones instead.
+        // A view with standings still waiting from the last recomputation
+        // gets the new ones instead (every viewer of it, from the start).
+        self.recomputation += 1;
         self.paced.retain(|(view, _)| !changes.iter().any(|c| c.view == *view));
         for c in changes {
             let text = ServerMsg::Update {
@@ -470,27 +492,64 @@ impl Sent {
     /// full) or gone are removed, here and from `view_of`.
     fn deliver(&mut self, viewers: &mut Vec<Viewer>, frame: &SharedFrame, view_of: &mut HashMap<u64, View>) {
         viewers.retain(|v| {
-            let kept = match v.tx.try_send(frame.clone()) {
-                Ok(()) => {
-                    self.delivered += 1;
-                    true
-                }
-                Err(mpsc::error::TrySendError::Full(_)) => {
-                    // Dropping the sender ends the viewer's queue; its session
-                    // resynchronises with a snapshot, or drops the connection
-                    // when it is stuck writing to a full socket (told here,
-                    // so it need not wait for that write). Nobody waits for it.
-                    v.overflowed.notify_one();
-                    self.cut_off += 1;
-                    false
-                }
-                Err(mpsc::error::TrySendError::Closed(_)) => false,
-            };
+            let kept = self.offer(v, frame);
             if !kept {
                 view_of.remove(&v.id);
             }
             kept
         });
+    }
+
+    /// Hands a recomputed standings `frame` (of the room's `recomputation`)
+    /// to those of a view's `viewers` who do not have it yet, at most
+    /// `budget` of them (counted down). True when every viewer has it.
+    fn deliver_some(
+        &mut self,
+        viewers: &mut Vec<Viewer>,
+        frame: &SharedFrame,
+        recomputation: u64,
+        budget: &mut usize,
+        view_of: &mut HashMap<u64, View>,
+    ) -> bool {
+        let mut done = true;
+        viewers.retain_mut(|v| {
+            if v.paced >= recomputation {
+                return true;
+            }
+            if *budget == 0 {
+                done = false;
+                return true;
+            }
+            *budget -= 1;
+            v.paced = recomputation;
+            let kept = self.offer(v, frame);
+            if !kept {
+                view_of.remove(&v.id);
+            }
+            kept
+        });
+        done
+    }
+
+    /// Queues `frame` for one viewer: false when the viewer is gone or cut
+    /// off (its queue was full).
+    fn offer(&mut self, v: &Viewer, frame: &SharedFrame) -> bool {
+        match v.tx.try_send(frame.clone()) {
+            Ok(()) => {
+                self.delivered += 1;
+                true
+            }
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                // Dropping the sender ends the viewer's queue; its session
+                // resynchronises with a snapshot, or drops the connection
+                // when it is stuck writing to a full socket (told here, so
+                // it need not wait for that write). Nobody waits for it.
+                v.overflowed.notify_one();
+                self.cut_off += 1;
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
     }
 
     fn count(&self, stats: &HubStats) {
@@ -540,5 +599,52 @@ async fn sleep_until(at: Option<Instant>) {
     match at {
         Some(at) => tokio::time::sleep_until(at.into()).await,
         None => std::future::pending().await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn viewer(id: u64) -> (Viewer, mpsc::Receiver<SharedFrame>) {
+        let (tx, rx) = mpsc::channel(4);
+        (Viewer { id, tx, overflowed: Arc::default(), paced: 0 }, rx)
+    }
+
+    fn frame() -> SharedFrame {
+        Arc::new(Frame { seq: 7, text: "{}".into(), queued: Instant::now(), emitted_us: 0 })
+    }
+
+    #[test]
+    fn paced_standings_reach_every_viewer_of_a_view_a_budget_at_a_time() {
+        let (mut viewers, mut queues): (Vec<Viewer>, Vec<_>) = (0..250).map(viewer).unzip();
+        let mut view_of: HashMap<u64, View> = (0..250).map(|id| (id, View::Queue)).collect();
+        let (f, mut sent) = (frame(), Sent::default());
+        let mut budget = PACED;
+        assert!(!sent.deliver_some(&mut viewers, &f, 1, &mut budget, &mut view_of), "100 of 250 served");
+        assert_eq!((budget, sent.delivered), (0, 100));
+        // Between ticks one viewer who had it leaves, one who had not leaves, one joins.
+        viewers.retain(|v| v.id != 0 && v.id != 200);
+        let (late, late_queue) = viewer(250);
+        viewers.push(late);
+        queues.push(late_queue);
+        let mut ticks = 1;
+        loop {
+            let mut budget = PACED;
+            ticks += 1;
+            if sent.deliver_some(&mut viewers, &f, 1, &mut budget, &mut view_of) {
+                break;
+            }
+        }
+        assert_eq!(ticks, 3, "150 viewers still waiting (149 + the late one), 100 a tick");
+        assert_eq!(sent.delivered, 100 + 150, "everyone still there once, the late viewer included");
+        for (id, q) in queues.iter_mut().enumerate() {
+            let got = std::iter::from_fn(|| q.try_recv().ok()).count();
+            assert_eq!(got, usize::from(id != 200), "viewer {id}");
+        }
+        // The next recomputation starts over for everyone.
+        let mut budget = 1000;
+        assert!(sent.deliver_some(&mut viewers, &f, 2, &mut budget, &mut view_of));
+        assert_eq!(budget, 1000 - 249);
     }
 }
