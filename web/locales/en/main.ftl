@@ -333,7 +333,7 @@ prize-how-carried-out = { $amount } not needed, handed down to the class's next 
 prize-rule-none = No split: each prize is paid whole to the player it was allocated to (brochure order, one prize per player unless the event allows more; players on the same rank are separated by rating, then name).
 prize-rule-uscf-32b3 = US Chess rule 32B3: players tied on score add up the cash prizes their places cover, at most one prize per player, and share the sum equally; players eligible for a class prize take that class's prizes alone, or shared only with the others in the class, when that pays them more. Prizes the tie does not use pass to the next score. Trophies and medals go by tie-break order.
 prize-rule-place-first = Place first (US Chess forum, on rule 32B3): players tied on score share the place prizes their places cover as if there were no class prizes; then each class's prizes go to the class's players by score, each keeping the larger of their place money and their class share (the class pays only the difference), and the money a class player did not need goes to the class's next players. Trophies and medals go by tie-break order.
-prize-rule-hort = Hort system: prizes are given by tie-break order; a player tied on score with others keeps half of their prize, and the other halves of all the tied players' prizes are shared equally among them.
+prize-rule-hort = Hort system: prizes are given by tie-break order; a player tied on score with others keeps half of their prize, and the other halves of the tied players' prizes are shared equally among the tied players eligible for them: a class prize's half only among the tied players in that class.
 prize-unfilled-no-eligible-players = no eligible players
 prize-unfilled-all-won = all won
 

@@ -50,9 +50,11 @@ pub enum SplitMethod {
     PlaceFirst,
     /// The Hort system: each player's prizes are those the allocation gave
     /// them; each player tied on score with others keeps half of their
-    /// prizes' cash and the other halves of the whole tie are shared
-    /// equally. The kept half is rounded down to the cent; the odd cent goes
-    /// to the shared half.
+    /// prizes' cash and the other halves are shared equally by the tied
+    /// players eligible for them: an open prize's by the whole tie, a
+    /// restricted category's only by the tied players in that category
+    /// (class money never reaches a player outside the class). The kept half
+    /// is rounded down to the cent; the odd cent goes to the shared half.
     Hort,
 }
 
@@ -82,8 +84,9 @@ impl SplitMethod {
             }
             SplitMethod::Hort => {
                 "Hort system: prizes are given by tie-break order; a player tied on score with others keeps \
-                 half of their prize, and the other halves of all the tied players' prizes are shared \
-                 equally among them."
+                 half of their prize, and the other halves of the tied players' prizes are shared equally \
+                 among the tied players eligible for them: a class prize's half only among the tied players \
+                 in that class."
             }
         }
     }
