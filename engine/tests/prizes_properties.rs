@@ -176,6 +176,21 @@ fn check_split(e: &PrizeEvent, method: SplitMethod) -> Result<(), TestCaseError>
     let mut paid: BTreeMap<PlayerNo, Cents> = BTreeMap::new();
     let mut awards_of: BTreeMap<PlayerNo, Vec<usize>> = BTreeMap::new();
     for (i, a) in s.awards.iter().enumerate() {
+        // Place-first, one prize per player: a player shares a class's
+        // money only when their share is more than they already have.
+        if let AwardKind::Category { .. } = a.kind {
+            for x in &a.shares {
+                let had = paid.get(&x.player_id).copied().unwrap_or_default();
+                prop_assert!(
+                    x.share > had,
+                    "player {} shares {} of {:?} with {} already",
+                    x.player_id,
+                    x.share,
+                    a.kind,
+                    had
+                );
+            }
+        }
         let shares: Cents = a.shares.iter().map(|x| x.share).sum();
         let paid_here: Cents = a.shares.iter().map(|x| x.paid).sum();
         let prize_cash: Cents = a.prize_ids.iter().map(|p| prizes[p]).sum();

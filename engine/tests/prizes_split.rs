@@ -330,6 +330,52 @@ fn place_first_settles_more_inclusive_classes_first() {
     assert_eq!(s.paid + Cents::units(150), s.fund);
 }
 
+/// Issue 32, point 6: a place-first class whose best player is paid more by
+/// a place prize. Open 1st $500, 2nd $300; Under 1800 1st $150, 2nd $100.
+/// P1 2200 on 5; P2 1700 on 4.5; P3 1650 on 4; P4 2100 on 3.5; and, when
+/// `with_p5`, P5 1500 on 3.
+fn short_class(with_p5: bool) -> PrizeEvent {
+    let mut players = vec![(2200, 50), (1700, 45), (1650, 40), (2100, 35)];
+    if with_p5 {
+        players.push((1500, 30));
+    }
+    let players = players.iter().zip(1..).map(|(&(rating, score), n)| scored(n, n, rating, score)).collect();
+    event(players, vec![open(&[500, 300]), under("u1800", 2, 1799, &[150, 100])])
+}
+
+#[test]
+fn place_first_gives_one_prize_per_player_when_the_class_runs_short() {
+    // Step A, the place prizes: P1 500, P2 300. Step B: "If some players
+    // already receiving a prize in step A would now have their prize
+    // increased, get the increase from the class prizes … Observe the
+    // limit-one-prize-per-player rule" (the forum post). P2's 300 would not
+    // be increased by the class 1st (150), so P2 is no class winner and the
+    // class 1st goes to the next class player, P3: $150, one prize. The
+    // class 2nd (100) has no class player left: unawarded. (It used to pay
+    // P3 the 2nd's 100 plus the 150 P2 did not need: $250, two prizes.)
+    let s = split(&short_class(false), SplitMethod::PlaceFirst);
+    assert_eq!(paid(&s, 4), [50_000, 30_000, 15_000, 0]);
+    assert_eq!(s.unawarded.len(), 1);
+    let u = &s.unawarded[0];
+    assert_eq!(
+        (u.prize_id.clone(), u.amount, u.reason),
+        (Some(pid("u1800-2")), Cents::units(100), UnawardedReason::NoWinner)
+    );
+    assert_eq!(s.paid + u.amount, s.fund);
+    // Without a split, the prize spec's "Player can win only one prize (the
+    // first they qualify for in brochure order)" gives the same: P2 the open
+    // 2nd, P3 the Under 1800 1st, the Under 1800 2nd to nobody.
+    assert_eq!(paid(&split(&short_class(false), SplitMethod::None), 4), [50_000, 30_000, 15_000, 0]);
+
+    // With one more class player, P5 on 3, the class places move up: P3
+    // takes the 1st (150), P5 the 2nd (100), as without a split.
+    for method in [SplitMethod::PlaceFirst, SplitMethod::None] {
+        let s = split(&short_class(true), method);
+        assert_eq!(paid(&s, 5), [50_000, 30_000, 15_000, 0, 10_000], "{method:?}");
+        assert_eq!(s.paid, s.fund, "{method:?}");
+    }
+}
+
 #[test]
 fn tied_players_share_the_places_they_cover() {
     // Three tied for first with 25 / 15 / 8: 16 each; 4th place (5) goes to
