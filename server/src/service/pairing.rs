@@ -122,12 +122,19 @@ fn swiss(
     };
     // Each active player's record as the pairing reads it (40K: W-L-D; crokinole: points).
     let mut records: HashMap<PlayerId, String> = HashMap::new();
+    // 40K groups by the standings' records, adjustments included (a win a
+    // penalty took away, a late entry's missed rounds counted as losses).
+    let mut adjusted: Option<Vec<swiss_record::Record>> = None;
     let ranked: Vec<PlayerId> = if t.game == Game::Wh40k {
         let standings = super::standings::compute(t, players, rounds, pairings)?;
+        let mut by_id: HashMap<PlayerId, swiss_record::Record> = HashMap::new();
         for s in &standings {
             records.insert(s.id, format!("{}-{}-{}", s.wins, s.losses, s.draws));
+            by_id.insert(s.id, swiss_record::Record { wins: s.wins, losses: s.losses, draws: s.draws });
         }
-        procedure.order(&standings).into_iter().filter(|&id| active(id)).collect()
+        let ranked: Vec<PlayerId> = procedure.order(&standings).into_iter().filter(|&id| active(id)).collect();
+        adjusted = Some(ranked.iter().map(|id| by_id.get(id).copied().unwrap_or_default()).collect());
+        ranked
     } else {
         let c = super::standings::compute_all(t, players, rounds, pairings)?;
         for r in &c.resolved.rows {
@@ -147,7 +154,11 @@ fn swiss(
         vp1: 0,
         vp2: 0,
     }));
-    let paired = swiss_record::pair_round(&ranked, &history, procedure).map_err(cannot_pair)?;
+    let paired = match &adjusted {
+        Some(records) => swiss_record::pair_round_by_records(&ranked, records, &history, procedure),
+        None => swiss_record::pair_round(&ranked, &history, procedure),
+    }
+    .map_err(cannot_pair)?;
     let rematch: Vec<(PlayerId, PlayerId)> = paired
         .warnings
         .iter()
