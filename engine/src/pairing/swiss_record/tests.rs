@@ -302,3 +302,22 @@ fn late_entries_are_grouped_by_their_records() {
     let unadjusted = pair_round(&ranked, &history, SwissProcedure::Fold).unwrap();
     assert!(tables(&unadjusted).contains(&"LM".to_string()), "{:?}", tables(&unadjusted));
 }
+
+/// Issue 32, point 3: a rematch on the last board of an odd group. Group
+/// 2-0 {A … G} (seven: "If odd count in group, drop bottom player to next
+/// group", G joins H's group), folded A–D, B–E, C–F; C and F have met, and
+/// so have B and F. "If a proposed pair has already played, swap with the
+/// adjacent pair in the group (recurse if needed)": C–F swaps with B–E,
+/// giving B–F and C–E; B–F has been played, so it swaps in turn with A–D,
+/// giving A–F and B–D. G and H then play. The seed's procedure leaves no
+/// rematch, so no search is needed and nobody but G floats.
+#[test]
+fn a_rematch_on_the_last_board_of_an_odd_group_swaps_upward() {
+    let history = [win(1, 'C', 'F'), win(2, 'F', 'B')];
+    let ranked: Vec<char> = "ABCDEFGH".chars().collect();
+    let mut given = records(&[(2, 0, 0); 7]);
+    given.push(Record { wins: 1, losses: 1, draws: 0 });
+    let p = pair_round_by_records(&ranked, &given, &history, SwissProcedure::Fold).unwrap();
+    assert_eq!(tables(&p), ["AF", "BD", "CE", "GH"]);
+    assert_eq!(p.warnings, []);
+}
