@@ -1,6 +1,6 @@
 //! Invariants of prize allocation and cash splitting on random events:
 //! nobody takes two prizes where the rules allow one, money is conserved to
-//! the cent, every award adds up, the published prize list pays each player
+//! the cent, no cent of a restricted category reaches a player outside it, every award adds up, the published prize list pays each player
 //! exactly their payout, and a re-run — even with the input lists in
 //! another order — gives the same result.
 
@@ -152,6 +152,8 @@ fn eligible_for(e: &PrizeEvent, category: &str, player: PlayerNo) -> bool {
 fn check_split(e: &PrizeEvent, method: SplitMethod) -> Result<(), TestCaseError> {
     let s = with(e, method);
     let prizes = cash_prizes(e);
+    let category_of: BTreeMap<PrizeId, String> =
+        e.categories.iter().flat_map(|c| c.prizes.iter().map(|p| (p.id.clone(), c.id.0.clone()))).collect();
 
     // Money is conserved to the cent.
     let unawarded: Cents = s.unawarded.iter().map(|u| u.amount).sum();
@@ -174,6 +176,21 @@ fn check_split(e: &PrizeEvent, method: SplitMethod) -> Result<(), TestCaseError>
     let mut paid: BTreeMap<PlayerNo, Cents> = BTreeMap::new();
     let mut awards_of: BTreeMap<PlayerNo, Vec<usize>> = BTreeMap::new();
     for (i, a) in s.awards.iter().enumerate() {
+        // Place-first, one prize per player: a player shares a class's
+        // money only when their share is more than they already have.
+        if let AwardKind::Category { .. } = a.kind {
+            for x in &a.shares {
+                let had = paid.get(&x.player_id).copied().unwrap_or_default();
+                prop_assert!(
+                    x.share > had,
+                    "player {} shares {} of {:?} with {} already",
+                    x.player_id,
+                    x.share,
+                    a.kind,
+                    had
+                );
+            }
+        }
         let shares: Cents = a.shares.iter().map(|x| x.share).sum();
         let paid_here: Cents = a.shares.iter().map(|x| x.paid).sum();
         let prize_cash: Cents = a.prize_ids.iter().map(|p| prizes[p]).sum();
@@ -188,6 +205,29 @@ fn check_split(e: &PrizeEvent, method: SplitMethod) -> Result<(), TestCaseError>
             awards_of.entry(x.player_id).or_default().push(i);
             if let AwardKind::ClassAlone { category_id } | AwardKind::Category { category_id } = &a.kind {
                 prop_assert!(eligible_for(e, &category_id.0, x.player_id));
+            }
+            // No cent of a restricted category reaches a player outside it:
+            // every award that pays a player is made of prizes of categories
+            // the player is eligible for. The one exception is the rule 32B3
+            // pool, which by the rule's own words ("all the cash prizes
+            // involved shall be summed and divided equally among the tied
+            // winners") shares class money with the tied players outside the
+            // class: the forum post's table shows "$479 of under-2400 money
+            // went to a player rated 2400+", and that is the method the
+            // organiser chose.
+            if x.paid > Cents::ZERO && a.kind != AwardKind::Pooled {
+                for id in &a.prize_ids {
+                    let category = &category_of[id];
+                    prop_assert!(
+                        eligible_for(e, category, x.player_id),
+                        "{:?}: {} of {:?} ({}) paid to player {}, not eligible",
+                        method,
+                        x.paid,
+                        id,
+                        category,
+                        x.player_id
+                    );
+                }
             }
         }
     }

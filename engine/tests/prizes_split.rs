@@ -117,16 +117,53 @@ fn forum_example_without_splitting_pays_the_allocation() {
 #[test]
 fn forum_example_under_hort() {
     // Each keeps half of the prize the allocation gave them (see the test
-    // above) and the other halves of the tie are shared. 4.0 group: 536,
-    // 306, 230, 1379; kept 268, 153, 115, 689.50; the other halves, 1225.50,
-    // make 306.375 each: 306.38, 306.38, 306.37, 306.37 in tie-break order.
-    // 3.5 group: the 766 of the first; 383 kept, 383 shared by five (76.60).
+    // above) and the other halves of the tie are shared by the tied players
+    // eligible for them. 4.0 group: open 536, 306, 230 (players 3, 4, 5)
+    // and U2400 1379 (player 6, 2385). Open halves: 268, 153, 115 kept; the
+    // other 536 shared by all four, 134 each. U2400 half: 689.50 kept by
+    // player 6; the other 689.50 only among the three under 2400 (player 3
+    // is 2495): 229.84, 229.83, 229.83 in tie-break order. So player 3
+    // 268 + 134 = 402; player 4 153 + 134 + 229.84 = 516.84; player 5
+    // 115 + 134 + 229.83 = 478.83; player 6 689.50 + 134 + 229.83 = 1053.33.
+    // 3.5 group, all under 2400: the 766 of the first; 383 kept, 383 shared
+    // by five (76.60).
     let s = split(&immitt(), SplitMethod::Hort);
     assert_eq!(
         paid(&s, 13),
-        [237_500, 114_900, 57_438, 45_938, 42_137, 99_587, 45_960, 7_660, 7_660, 7_660, 7_660, 0, 0]
+        [237_500, 114_900, 40_200, 51_684, 47_883, 105_333, 45_960, 7_660, 7_660, 7_660, 7_660, 0, 0]
     );
     assert_eq!(s.paid.0, IMMITT_FUND);
+}
+
+/// Issue 32, point 1: an Under-1800 2nd prize of $250 won by a class
+/// player tied on score with a 2050 player, who holds no prize. Open 1st
+/// $500; Under 1800 1st $300 and 2nd $250 ("Under 1800": max 1799).
+/// P1 2100 on 5; P2 1750 on 4.5; P3 2050 and P4 1650 on 4; P5 1600 on 3.
+fn class_prize_tied_with_an_outsider() -> PrizeEvent {
+    let players = [(2100, 50), (1750, 45), (2050, 40), (1650, 40), (1600, 30)];
+    let players = players.iter().zip(1..).map(|(&(rating, score), n)| scored(n, n, rating, score)).collect();
+    event(players, vec![open(&[500]), under("u1800", 2, 1799, &[300, 250])])
+}
+
+#[test]
+fn class_money_goes_only_to_class_players_under_every_method() {
+    // Class prizes exist so that "a class player can win more money for the
+    // same score than a player outside the class" (the forum post); the
+    // 2050 player is outside Under 1800 and may receive none of its money.
+    // Allocation: open 1st to P1, U1800 1st to P2, U1800 2nd to P4 (best
+    // class player without a prize), P3 nothing. Hort used to keep P4's
+    // half (125) and share the other 125 with P3: 62.50 to P3, 187.50 to
+    // P4. Now the other half is shared only by the tied class players, P4
+    // alone: P4 keeps the 250 whole. 32B3: the 4.0 pair's pool is the 250
+    // (125 each), but P4 alone takes the class prize (250 > 125), and no
+    // other prize is open to P3. Place-first: the open has one prize (P1);
+    // the class pays P2 300 and P4 250.
+    let e = class_prize_tied_with_an_outsider();
+    for method in [SplitMethod::None, SplitMethod::Uscf32B3, SplitMethod::PlaceFirst, SplitMethod::Hort] {
+        let s = split(&e, method);
+        assert_eq!(paid(&s, 5), [50_000, 30_000, 0, 25_000, 0], "{method:?}");
+        assert_eq!(s.paid, s.fund, "{method:?}");
+    }
 }
 
 /// The forum example with only one under-2400 player on 3.5 (the other
@@ -291,6 +328,52 @@ fn place_first_settles_more_inclusive_classes_first() {
         (cid("u1800"), None, Cents::units(150), UnawardedReason::NoClassPlayerLeft)
     );
     assert_eq!(s.paid + Cents::units(150), s.fund);
+}
+
+/// Issue 32, point 6: a place-first class whose best player is paid more by
+/// a place prize. Open 1st $500, 2nd $300; Under 1800 1st $150, 2nd $100.
+/// P1 2200 on 5; P2 1700 on 4.5; P3 1650 on 4; P4 2100 on 3.5; and, when
+/// `with_p5`, P5 1500 on 3.
+fn short_class(with_p5: bool) -> PrizeEvent {
+    let mut players = vec![(2200, 50), (1700, 45), (1650, 40), (2100, 35)];
+    if with_p5 {
+        players.push((1500, 30));
+    }
+    let players = players.iter().zip(1..).map(|(&(rating, score), n)| scored(n, n, rating, score)).collect();
+    event(players, vec![open(&[500, 300]), under("u1800", 2, 1799, &[150, 100])])
+}
+
+#[test]
+fn place_first_gives_one_prize_per_player_when_the_class_runs_short() {
+    // Step A, the place prizes: P1 500, P2 300. Step B: "If some players
+    // already receiving a prize in step A would now have their prize
+    // increased, get the increase from the class prizes … Observe the
+    // limit-one-prize-per-player rule" (the forum post). P2's 300 would not
+    // be increased by the class 1st (150), so P2 is no class winner and the
+    // class 1st goes to the next class player, P3: $150, one prize. The
+    // class 2nd (100) has no class player left: unawarded. (It used to pay
+    // P3 the 2nd's 100 plus the 150 P2 did not need: $250, two prizes.)
+    let s = split(&short_class(false), SplitMethod::PlaceFirst);
+    assert_eq!(paid(&s, 4), [50_000, 30_000, 15_000, 0]);
+    assert_eq!(s.unawarded.len(), 1);
+    let u = &s.unawarded[0];
+    assert_eq!(
+        (u.prize_id.clone(), u.amount, u.reason),
+        (Some(pid("u1800-2")), Cents::units(100), UnawardedReason::NoWinner)
+    );
+    assert_eq!(s.paid + u.amount, s.fund);
+    // Without a split, the prize spec's "Player can win only one prize (the
+    // first they qualify for in brochure order)" gives the same: P2 the open
+    // 2nd, P3 the Under 1800 1st, the Under 1800 2nd to nobody.
+    assert_eq!(paid(&split(&short_class(false), SplitMethod::None), 4), [50_000, 30_000, 15_000, 0]);
+
+    // With one more class player, P5 on 3, the class places move up: P3
+    // takes the 1st (150), P5 the 2nd (100), as without a split.
+    for method in [SplitMethod::PlaceFirst, SplitMethod::None] {
+        let s = split(&short_class(true), method);
+        assert_eq!(paid(&s, 5), [50_000, 30_000, 15_000, 0, 10_000], "{method:?}");
+        assert_eq!(s.paid, s.fund, "{method:?}");
+    }
 }
 
 #[test]

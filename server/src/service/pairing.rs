@@ -30,7 +30,7 @@ use arbiter_engine::pairing::dutch::{self, PairingError, PlayerInput, RoundInput
 use arbiter_engine::pairing::round_robin::{berger_schedule, Cycles};
 use arbiter_engine::pairing::swiss_record::{self, PairingWarning, SwissProcedure};
 use arbiter_engine::standings::StandingsConfig;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A table to publish.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -122,12 +122,19 @@ fn swiss(
     };
     // Each active player's record as the pairing reads it (40K: W-L-D; crokinole: points).
     let mut records: HashMap<PlayerId, String> = HashMap::new();
+    // 40K groups by the standings' records, adjustments included (a win a
+    // penalty took away, a late entry's missed rounds counted as losses).
+    let mut adjusted: Option<Vec<swiss_record::Record>> = None;
     let ranked: Vec<PlayerId> = if t.game == Game::Wh40k {
         let standings = super::standings::compute(t, players, rounds, pairings)?;
+        let mut by_id: HashMap<PlayerId, swiss_record::Record> = HashMap::new();
         for s in &standings {
             records.insert(s.id, format!("{}-{}-{}", s.wins, s.losses, s.draws));
+            by_id.insert(s.id, swiss_record::Record { wins: s.wins, losses: s.losses, draws: s.draws });
         }
-        procedure.order(&standings).into_iter().filter(|&id| active(id)).collect()
+        let ranked: Vec<PlayerId> = procedure.order(&standings).into_iter().filter(|&id| active(id)).collect();
+        adjusted = Some(ranked.iter().map(|id| by_id.get(id).copied().unwrap_or_default()).collect());
+        ranked
     } else {
         let c = super::standings::compute_all(t, players, rounds, pairings)?;
         for r in &c.resolved.rows {
@@ -147,7 +154,11 @@ fn swiss(
         vp1: 0,
         vp2: 0,
     }));
-    let paired = swiss_record::pair_round(&ranked, &history, procedure).map_err(cannot_pair)?;
+    let paired = match &adjusted {
+        Some(records) => swiss_record::pair_round_by_records(&ranked, records, &history, procedure),
+        None => swiss_record::pair_round(&ranked, &history, procedure),
+    }
+    .map_err(cannot_pair)?;
     let rematch: Vec<(PlayerId, PlayerId)> = paired
         .warnings
         .iter()
@@ -450,7 +461,7 @@ pub fn dutch_input<'a>(
     };
     let mut arranged = Vec::new();
     let points = t.points.unwrap_or_default();
-    let virtual_points = acceleration(t, &numbered, &points);
+    let virtual_points = acceleration(t, &numbered, rounds, pairings, &points);
     let players = numbered
         .iter()
         .zip(event.players)
@@ -488,12 +499,31 @@ pub fn dutch_input<'a>(
 /// Each player's virtual points by round under the event's acceleration
 /// (FIDE C.04.7): the Baku method over the pairing numbers, or the points
 /// given (TRF `XXA`); none when the event is not accelerated.
-fn acceleration(t: &Tournament, numbered: &[(&Player, u32)], points: &PointSystem) -> HashMap<PlayerId, Vec<Points>> {
+///
+/// Baku's group A is fixed before round 1 ("The last GA-player shall be the
+/// same as in the previous round"): the players who registered after round 1
+/// was paired are late entries, left out when the last GA player is found,
+/// and in GA only when ranked above that player.
+fn acceleration(
+    t: &Tournament,
+    numbered: &[(&Player, u32)],
+    rounds: &[Round],
+    pairings: &[Pairing],
+    points: &PointSystem,
+) -> HashMap<PlayerId, Vec<Points>> {
     match &t.acceleration {
         Acceleration::None => HashMap::new(),
         Acceleration::Baku => {
             let ids: Vec<PlayerNo> = numbered.iter().map(|&(_, n)| PlayerNo(n)).collect();
-            let by_no = dutch::baku_virtual_points(&ids, t.total_rounds, points);
+            let round_1 = rounds.iter().find(|r| r.number == 1 && !r.playoff).map(|r| r.id);
+            let paired_at = pairings.iter().filter(|g| Some(g.round_id) == round_1).map(|g| g.created_at).min();
+            let late: HashSet<PlayerNo> = numbered
+                .iter()
+                .filter(|&&(p, _)| paired_at.is_some_and(|at| p.registered_at > at))
+                .map(|&(_, n)| PlayerNo(n))
+                .collect();
+            let by_no =
+                dutch::baku_virtual_points_with_late_entries(&ids, |p| late.contains(&p), t.total_rounds, points);
             numbered.iter().filter_map(|&(p, n)| Some((p.id, by_no.get(&PlayerNo(n))?.clone()))).collect()
         }
         Acceleration::Given { players } => players.iter().cloned().collect(),

@@ -5,7 +5,7 @@
 //! pair", and the matching variant as the event's option.
 
 use super::games::Event;
-use arbiter_tests::{s, TestApp};
+use arbiter_tests::{s, Api, TestApp};
 use serde_json::{json, Value};
 
 /// The tables of a pairing publication as "A–C" (player 1 first), and the bye.
@@ -93,6 +93,52 @@ async fn a_rematch_the_fold_cannot_avoid_falls_back_to_a_search_with_a_warning()
     let warnings: Vec<&str> = r3["warnings"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(warnings[0].contains("would repeat 2 game(s)") && warnings[0].contains("avoids them all"), "{warnings:?}");
+    app.stop().await;
+    Ok(())
+}
+
+/// Issue 32, points 4 and 5: the pairing groups players by the records the
+/// standings show. After round 1 (A 60–50 E, B 70–60 F, C 60–50 G, D 60–50
+/// H) a penalty takes A's win away (A 0-0-0), and two late entries join: L
+/// with its missed round counted as a loss (0-1) and M with it not counted
+/// (0-0-0). Seed order, "wins DESC → margin DESC → SOS DESC → registration
+/// order": B, C, D (1 win, +10); A (0 wins, +10); L, M (margin 0, SOS 0, L
+/// registered first); E, F, G, H (−10, SOS 1). "Group players by W-L-D
+/// record": 1-0 {B, C, D}, 0-0-0 {A, M}, 0-1 {L, E, F, G, H}; "If odd count
+/// in group, drop bottom player to next group": B–C, D drops; [D, A, M]:
+/// D–A, M drops; [M, L, E, F, G, H]: M–F, L–G, E–H. Tables by the higher
+/// seed's rank: B–C, D–A, L–G, M–F, E–H. (By the games alone A would be
+/// 1-0 and fold with the top group, B–D and C–A, and L and M, both without
+/// a game, would play each other.)
+#[actix_web::test]
+async fn pairing_groups_by_the_records_the_standings_show() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let mut e = Event::start(&app, "wh40k", "swiss_record", &EIGHT, json!({ "total_rounds": 3 })).await?;
+    let r1 = e.pair_next().await?;
+    assert_eq!(tables(&r1), ["A–E", "B–F", "C–G", "D–H"]);
+    play(&mut e, &r1, &ROUND_ONE).await?;
+    let penalty = json!({ "kind": "wins", "amount": -1, "reason": "Slow play", "round": 1 });
+    e.to.post(&format!("/api/players/{}/adjustments", e.id_of("A")), &penalty).await?.ok()?;
+    let entries = format!("/api/tournaments/{}/entries", e.id);
+    for (name, missed) in [("L", "loss"), ("M", "absent")] {
+        e.to.post(&entries, &json!({ "display_name": name, "faction": "Orks", "missed": missed })).await?.ok()?;
+    }
+    let standings = e.to.standings(&e.id).await?.ok()?;
+    let record = |name: &str| {
+        standings["players"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|p| s(p, "display_name") == name)
+            .map(|p| (p["wins"].as_u64(), p["losses"].as_u64()))
+    };
+    assert_eq!(
+        (record("A"), record("L"), record("M")),
+        (Some((Some(0), Some(0))), Some((Some(0), Some(1))), Some((Some(0), Some(0))))
+    );
+    let r2 = e.pair_next().await?;
+    assert_eq!(tables(&r2), ["B–C", "D–A", "L–G", "M–F", "E–H"]);
+    assert_eq!(r2["warnings"], json!([]));
     app.stop().await;
     Ok(())
 }

@@ -6,7 +6,8 @@
 //!   builds it from its database, [`crate::trf::Trf::next_round_input`] from a file).
 //! - [`explain`]: pairs the round and says why, bracket by bracket and board
 //!   by board, in the terms of the rules ([`Explanation`]).
-//! - [`baku_virtual_points`]: the Baku acceleration's virtual points.
+//! - [`baku_virtual_points`], [`baku_virtual_points_with_late_entries`]: the
+//!   Baku acceleration's virtual points.
 
 mod assign;
 mod baku;
@@ -23,7 +24,7 @@ mod stages;
 mod state;
 mod text;
 
-pub use baku::baku_virtual_points;
+pub use baku::{baku_virtual_points, baku_virtual_points_with_late_entries};
 pub use bracket::Lookahead;
 pub use check::{check_tournament, CheckReport, RoundDifference};
 pub use colour::ColourRule;

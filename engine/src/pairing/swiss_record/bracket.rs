@@ -13,6 +13,7 @@ use std::hash::Hash;
 /// See [`super::pair_round`].
 pub(super) fn pair_round<Id>(
     ranked: &[Id],
+    given: Option<&[Record]>,
     history: &[Game<Id>],
     procedure: SwissProcedure,
 ) -> Result<RoundPairing<Id>, SwissError<Id>>
@@ -42,6 +43,13 @@ where
                 Some(&j) if i < j => meetings.entry((i, j)).or_default().push(round),
                 _ => {}
             }
+        }
+    }
+    // The caller's records (the standings', adjustments included) decide the
+    // groups when given; else the records the games make.
+    if let Some(given) = given {
+        for (r, g) in records.iter_mut().zip(given) {
+            *r = *g;
         }
     }
     let met = Met::new(n, meetings.keys().copied());

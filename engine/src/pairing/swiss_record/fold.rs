@@ -13,8 +13,13 @@
 //! group's pairs, a rematch is swapped with the pair below when that makes it
 //! new (the pair below is then checked in its turn: the recursion); the last
 //! pair, or one the pair below cannot help, is swapped with the pair above
-//! when that makes both new. A rematch no swap removes is left in place: the
-//! procedure could not avoid it, and the caller falls back to a search.
+//! when that makes it new, and when that leaves the pair above a rematch,
+//! that pair swaps with the one above it in turn (the same recursion,
+//! upward), as far as the group's first pair. So the odd group's bottom
+//! player is always the one dropped, and a rematch on the group's last
+//! board is undone by swaps inside the group. A rematch no swap removes is
+//! left in place: the procedure could not avoid it, and the caller falls
+//! back to a search.
 
 use super::graph::Met;
 
@@ -48,11 +53,31 @@ fn fold(bracket: &[usize], met: &Met) -> Vec<(usize, usize)> {
         }
         if k + 1 < pairs.len() && fresh((pairs[k].0, pairs[k + 1].1)) {
             swap(&mut pairs, k, k + 1);
-        } else if k > 0 && fresh((pairs[k - 1].0, pairs[k].1)) && fresh((pairs[k].0, pairs[k - 1].1)) {
-            swap(&mut pairs, k - 1, k);
+        } else if let Some(swapped) = swap_up(&pairs, k, &fresh) {
+            pairs = swapped;
         }
     }
     pairs
+}
+
+/// The recursion upward: pair `k` (a rematch) swaps with the pair above
+/// when that makes it new; if the pair above is left a rematch, it swaps
+/// with the pair above it in turn, and so on up the group. `None` (nothing
+/// changed) when the top is reached with a rematch still left.
+fn swap_up(pairs: &[(usize, usize)], k: usize, fresh: &impl Fn((usize, usize)) -> bool) -> Option<Vec<(usize, usize)>> {
+    let mut trial = pairs.to_vec();
+    let mut j = k;
+    while j > 0 {
+        if !fresh((trial[j].0, trial[j - 1].1)) {
+            return None;
+        }
+        swap(&mut trial, j - 1, j);
+        if fresh(trial[j - 1]) {
+            return Some(trial);
+        }
+        j -= 1;
+    }
+    None
 }
 
 /// Exchanges the lower players of pairs `i` and `j`.

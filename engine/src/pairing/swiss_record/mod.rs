@@ -91,10 +91,11 @@ mod proptests;
 #[cfg(test)]
 mod tests;
 
-pub use crate::standings::wh40k::Game;
+pub use crate::standings::wh40k::{Game, Record};
 
 use crate::standings::wh40k::{Standing, StandingsError};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::fmt;
 use std::hash::Hash;
 
@@ -224,13 +225,35 @@ pub fn pair_round<Id>(
 where
     Id: Copy + Eq + Hash + Ord + fmt::Debug,
 {
-    bracket::pair_round(ranked_active, history, procedure)
+    bracket::pair_round(ranked_active, None, history, procedure)
+}
+
+/// Pairs the next round by `procedure`, grouping the players by the
+/// W-L-D `records` given (one per player of `ranked_active`, in the same
+/// order) instead of the records `history` makes: the standings' records,
+/// with the organiser's adjustments (a win taken away by a penalty, a late
+/// entry's missed rounds counted as losses), so the group a player is
+/// paired in is the record the standings show ("Group players by W-L-D
+/// record"). `history` still says who met whom and who had a bye. Errors
+/// as [`pair_round`].
+pub fn pair_round_by_records<Id>(
+    ranked_active: &[Id],
+    records: &[Record],
+    history: &[Game<Id>],
+    procedure: SwissProcedure,
+) -> Result<RoundPairing<Id>, SwissError<Id>>
+where
+    Id: Copy + Eq + Hash + Ord + fmt::Debug,
+{
+    bracket::pair_round(ranked_active, Some(records), history, procedure)
 }
 
 /// Pairs the next round from the output of
-/// [`crate::standings::wh40k::standings`]: the players for whom `is_active`
-/// holds, in `procedure`'s pairing order, against `history` (the same games
-/// the standings were computed from). Errors as [`pair_round`].
+/// [`crate::standings::wh40k::standings`] (adjusted or not): the players
+/// for whom `is_active` holds, in `procedure`'s pairing order, grouped by
+/// the standings' W-L-D records ([`pair_round_by_records`]), against
+/// `history` (the same games the standings were computed from). Errors as
+/// [`pair_round`].
 pub fn pair_standings<Id>(
     standings: &[Standing<Id>],
     is_active: impl Fn(Id) -> bool,
@@ -241,5 +264,8 @@ where
     Id: Copy + Eq + Hash + Ord + fmt::Debug,
 {
     let ranked: Vec<Id> = procedure.order(standings).into_iter().filter(|&id| is_active(id)).collect();
-    pair_round(&ranked, history, procedure)
+    let record_of: HashMap<Id, Record> =
+        standings.iter().map(|s| (s.id, Record { wins: s.wins, losses: s.losses, draws: s.draws })).collect();
+    let records: Vec<Record> = ranked.iter().map(|id| record_of.get(id).copied().unwrap_or_default()).collect();
+    pair_round_by_records(&ranked, &records, history, procedure)
 }

@@ -244,3 +244,80 @@ fn bad_input_is_an_error() {
     assert!(matches!(pair_round(&['A', 'B'], &broken, fold), Err(SwissError::History(_))));
     assert!(SwissError::<char>::TooFewPlayers { active: 1 }.to_string().contains("at least 2"));
 }
+
+/// W-L-D records, by player of `ranked`, as the standings show them.
+fn records(list: &[(u32, u32, u32)]) -> Vec<Record> {
+    list.iter().map(|&(wins, losses, draws)| Record { wins, losses, draws }).collect()
+}
+
+/// Issue 32, point 4. After R1 (A>E, B>F, C>G, D>H) a penalty takes A's
+/// win away: the standings show A 0-0-0. The seed pairs by the record:
+/// "Group players by W-L-D record"; "If odd count in group, drop bottom
+/// player to next group". Order (wins, margin, …): B, C, D, A, E, F, G, H.
+/// Groups: 1-0 {B, C, D} (odd: D drops), 0-0-0 {A}, 0-1 {E, F, G, H}.
+/// Fold: B–C; D joins A's group, D–A; E–G, F–H. By the games alone A
+/// would still be 1-0 and the top group B, C, D, A would fold B–D, C–A.
+#[test]
+fn a_win_taken_away_by_a_penalty_moves_the_player_to_the_lower_group() {
+    let history = [win(1, 'A', 'E'), win(1, 'B', 'F'), win(1, 'C', 'G'), win(1, 'D', 'H')];
+    let ranked: Vec<char> = "BCDAEFGH".chars().collect();
+    let given = records(&[(1, 0, 0), (1, 0, 0), (1, 0, 0), (0, 0, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0), (0, 1, 0)]);
+    for procedure in [SwissProcedure::Fold, SwissProcedure::Matching] {
+        let p = pair_round_by_records(&ranked, &given, &history, procedure).unwrap();
+        assert_eq!(tables(&p), ["BC", "DA", "EG", "FH"], "{procedure:?}");
+    }
+    let unadjusted = pair_round(&ranked, &history, SwissProcedure::Fold).unwrap();
+    assert_eq!(tables(&unadjusted), ["BD", "CA", "EG", "FH"]);
+}
+
+/// Issue 32, point 5. After R1 (A>E, B>F, C>G, D>H) two late entries
+/// join: L (`missed: loss`, record 0-1: the missed round is a loss with no
+/// game) and M (`missed: absent`, 0-0-0: no round counted). Order (wins,
+/// margin, SOS, registration): A, B, C, D, then L and M (margin 0, L
+/// registered first), then E, F, G, H (margin −20). Groups by record: 1-0
+/// {A, B, C, D}; 0-0-0 {M} (odd: M drops to the next group, at its top);
+/// 0-1 {L, E, F, G, H}. Fold: A–C, B–D; bracket M, L, E, F, G, H folds
+/// M–F, L–G, E–H. By the games alone L and M are both 0-0-0 and would
+/// play each other.
+#[test]
+fn late_entries_are_grouped_by_their_records() {
+    let history = [win(1, 'A', 'E'), win(1, 'B', 'F'), win(1, 'C', 'G'), win(1, 'D', 'H')];
+    let ranked: Vec<char> = "ABCDLMEFGH".chars().collect();
+    let given = records(&[
+        (1, 0, 0),
+        (1, 0, 0),
+        (1, 0, 0),
+        (1, 0, 0),
+        (0, 1, 0),
+        (0, 0, 0),
+        (0, 1, 0),
+        (0, 1, 0),
+        (0, 1, 0),
+        (0, 1, 0),
+    ]);
+    for procedure in [SwissProcedure::Fold, SwissProcedure::Matching] {
+        let p = pair_round_by_records(&ranked, &given, &history, procedure).unwrap();
+        assert_eq!(tables(&p), ["AC", "BD", "LG", "MF", "EH"], "{procedure:?}");
+    }
+    let unadjusted = pair_round(&ranked, &history, SwissProcedure::Fold).unwrap();
+    assert!(tables(&unadjusted).contains(&"LM".to_string()), "{:?}", tables(&unadjusted));
+}
+
+/// Issue 32, point 3: a rematch on the last board of an odd group. Group
+/// 2-0 {A … G} (seven: "If odd count in group, drop bottom player to next
+/// group", G joins H's group), folded A–D, B–E, C–F; C and F have met, and
+/// so have B and F. "If a proposed pair has already played, swap with the
+/// adjacent pair in the group (recurse if needed)": C–F swaps with B–E,
+/// giving B–F and C–E; B–F has been played, so it swaps in turn with A–D,
+/// giving A–F and B–D. G and H then play. The seed's procedure leaves no
+/// rematch, so no search is needed and nobody but G floats.
+#[test]
+fn a_rematch_on_the_last_board_of_an_odd_group_swaps_upward() {
+    let history = [win(1, 'C', 'F'), win(2, 'F', 'B')];
+    let ranked: Vec<char> = "ABCDEFGH".chars().collect();
+    let mut given = records(&[(2, 0, 0); 7]);
+    given.push(Record { wins: 1, losses: 1, draws: 0 });
+    let p = pair_round_by_records(&ranked, &given, &history, SwissProcedure::Fold).unwrap();
+    assert_eq!(tables(&p), ["AF", "BD", "CE", "GH"]);
+    assert_eq!(p.warnings, []);
+}

@@ -46,13 +46,18 @@ pub enum SplitMethod {
     /// class, most inclusive first, is shared among its players by score,
     /// each keeping the larger of what they have and their class share — the
     /// class pays only the difference, and the money a player did not need
-    /// goes to the class's next players (see [`super::ClassExcess`]).
+    /// goes to the class's next players (see [`super::ClassExcess`]). One
+    /// prize per player: a class player whose place money is already at
+    /// least their class share takes no class place, so the class's prizes
+    /// go to its next players.
     PlaceFirst,
     /// The Hort system: each player's prizes are those the allocation gave
     /// them; each player tied on score with others keeps half of their
-    /// prizes' cash and the other halves of the whole tie are shared
-    /// equally. The kept half is rounded down to the cent; the odd cent goes
-    /// to the shared half.
+    /// prizes' cash and the other halves are shared equally by the tied
+    /// players eligible for them: an open prize's by the whole tie, a
+    /// restricted category's only by the tied players in that category
+    /// (class money never reaches a player outside the class). The kept half
+    /// is rounded down to the cent; the odd cent goes to the shared half.
     Hort,
 }
 
@@ -78,12 +83,15 @@ impl SplitMethod {
                  their places cover as if there were no class prizes; then each class's prizes go to the \
                  class's players by score, each keeping the larger of their place money and their class \
                  share (the class pays only the difference), and the money a class player did not need \
-                 goes to the class's next players. Trophies and medals go by tie-break order."
+                 goes to the class's next players. One prize per player: a class player whose place money \
+                 is at least their class share takes no class place, and the class's prizes go to its next \
+                 players. Trophies and medals go by tie-break order."
             }
             SplitMethod::Hort => {
                 "Hort system: prizes are given by tie-break order; a player tied on score with others keeps \
-                 half of their prize, and the other halves of all the tied players' prizes are shared \
-                 equally among them."
+                 half of their prize, and the other halves of the tied players' prizes are shared equally \
+                 among the tied players eligible for them: a class prize's half only among the tied players \
+                 in that class."
             }
         }
     }

@@ -21,6 +21,19 @@
 //! handed down to the category's next players, as the post hands the $804
 //! to the five under-2400 players on 3.5.
 //!
+//! **One prize per player.** A member who already has at least their share
+//! (their place prize is worth more than the class would give them) is not
+//! a class winner: "If some players already receiving a prize in step A
+//! would now have their prize increased, get the increase from the class
+//! prizes" — their prize would not be increased, so they take no class
+//! place, and the group's places are shared by the others alone (recounted
+//! until every member left needs their share). The class's places then go
+//! to its next players, as the allocation gives a prize to the next
+//! eligible player when the first holds a better one (prize spec: a player
+//! "can win only one prize"). So a class player below a class player paid
+//! more by a place prize takes the class 1st, not the 2nd plus the unused
+//! 1st; a class place nobody is left to take stays unawarded.
+//!
 //! **Monotonicity.** Handing the excess down in full can pay a class player
 //! more than a class player with a better score (one under-2400 player left
 //! on 3.5 would take all $804, more than the $715 of the three on 4.0), the
@@ -51,12 +64,20 @@ pub(super) fn split(book: &Book<'_>, ledger: &mut Ledger<'_, '_>, excess: ClassE
             if open.is_empty() && handed_down == Cents::ZERO {
                 break;
             }
-            let prizes: Vec<usize> = open.drain(..members.len().min(open.len())).collect();
+            let takers = takers(book, ledger, &members, &open, handed_down);
+            if takers.is_empty() {
+                // Nobody here needs the class: its places and money go on
+                // down; these players still bound what lower scores get.
+                let least = members.iter().map(|&m| ledger.paid(m)).min();
+                cap = cap.into_iter().chain(least).min();
+                continue;
+            }
+            let prizes: Vec<usize> = open.drain(..takers.len().min(open.len())).collect();
             let carried_in = handed_down;
             let total = prizes.iter().map(|&p| book.prizes[p].cash).sum::<Cents>() + carried_in;
             let limit = if excess == ClassExcess::Capped { cap } else { None };
-            let mut lines = Vec::with_capacity(members.len());
-            for (player, share) in shares_of(total, &members) {
+            let mut lines = Vec::with_capacity(takers.len());
+            for (player, share) in shares_of(total, &takers) {
                 let had = ledger.paid(player);
                 let capped = limit.map_or(share, |c| share.min(c));
                 let paid = capped.saturating_sub(had);
@@ -72,5 +93,31 @@ pub(super) fn split(book: &Book<'_>, ledger: &mut Ledger<'_, '_>, excess: ClassE
         let capped = handed_down.min(held_back);
         ledger.leftover(category, capped, UnawardedReason::Capped);
         ledger.leftover(category, handed_down.saturating_sub(capped), UnawardedReason::NoClassPlayerLeft);
+    }
+}
+
+/// The members of a tie group who take class places: those whose share of
+/// the places they cover (the `open` prizes, largest first) and of the
+/// money `handed_down` is more than they already have. A member with at
+/// least their share keeps what they have and takes no place; the shares
+/// are recounted among the others until every member left needs theirs
+/// (each recount has fewer members, so it ends).
+fn takers(
+    book: &Book<'_>,
+    ledger: &Ledger<'_, '_>,
+    members: &[usize],
+    open: &[usize],
+    handed_down: Cents,
+) -> Vec<usize> {
+    let mut takers = members.to_vec();
+    loop {
+        let covered = &open[..takers.len().min(open.len())];
+        let total = covered.iter().map(|&p| book.prizes[p].cash).sum::<Cents>() + handed_down;
+        let needing: Vec<usize> =
+            shares_of(total, &takers).filter(|&(m, share)| ledger.paid(m) < share).map(|(m, _)| m).collect();
+        if needing.len() == takers.len() {
+            return takers;
+        }
+        takers = needing;
     }
 }

@@ -415,3 +415,63 @@ async fn bad_requests_leave_nothing(app: &TestApp, to: &mut ApiClient, settings:
     super::super::undo::refused(app, &before, &r, 422, "invalid_field").await;
     Ok(())
 }
+
+/// Baku acceleration with a late entry (FIDE C.04.7, late entries): "The
+/// last GA-player shall be the same as in the previous round"; "After the
+/// first round, GA may contain an odd number of players". 20 players rated
+/// 2600, 2580, … 2220 (P01 … P20), 5 rounds: before round 1 GA is
+/// 2·⌈20/4⌉ = 10 players, P01–P10, the last GA player P10; the accelerated
+/// rounds are ⌈5/2⌉ = 3, with 1 virtual point in rounds 1–2 and ½ in round
+/// 3. After round 1 a 2700 player enters late and takes pairing number 1
+/// (C.04.2, by rating): GA is the late entry and P01–P10, pairing numbers
+/// 1–11 of the new list, each with 1.0 1.0 0.5; P11 (number 12) stays in GB
+/// although 2·⌈21/4⌉ = 12. Round 2 is paired as the engine pairs the
+/// exported file.
+#[actix_web::test]
+async fn baku_group_a_stays_fixed_when_a_late_entry_joins() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let names: Vec<String> = (1..=20).map(|k| format!("P{k:02}")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut e = super::Event::start(&app, "chess", "dutch", &refs, json!({ "total_rounds": 5 })).await?;
+    for (k, name) in names.iter().enumerate() {
+        let rating = 2600 - 20 * k as u32;
+        let path = format!("/api/players/{}/profile", e.id_of(name));
+        e.to.send(Method::PUT, &path, Some(&json!({ "profile": { "rating": rating } }))).await?.ok()?;
+    }
+    let settings = format!("/api/tournaments/{}/settings", e.id);
+    e.to.send(Method::PATCH, &settings, Some(&json!({ "acceleration": "baku" }))).await?.ok()?;
+    let r1 = e.pair_next().await?;
+    // Round 1: GA (1–10) pairs among itself, 1–6 … 5–10, and GB 11–16 … 15–20.
+    assert_eq!(
+        boards(&mut e.to, &e.id, &r1).await?,
+        [(1, 6), (2, 7), (3, 8), (4, 9), (5, 10), (11, 16), (12, 17), (13, 18), (14, 19), (15, 20)]
+    );
+    let no = numbers(&mut e.to, &e.id).await?;
+    for p in r1["round"]["pairings"].as_array().cloned().unwrap_or_default().iter().filter(|p| !p["player2"].is_null())
+    {
+        let white_higher = no.get(s(&p["player1"], "id")) < no.get(s(&p["player2"], "id"));
+        e.report_and_confirm(p, &json!({ "result": if white_higher { "1-0" } else { "0-1" } })).await?;
+    }
+    e.close(&r1["round"]).await?;
+
+    let late = json!({ "display_name": "Late", "profile": { "rating": 2700 } });
+    let added = e.to.post(&format!("/api/tournaments/{}/entries", e.id), &late).await?.ok()?;
+    assert_eq!(added["missed"], "zero");
+
+    let trf = e.to.trf(&e.id).await?.text;
+    let file = Trf::parse(&trf)?;
+    let name_of = |n: u32| file.player(arbiter_engine::model::PlayerNo(n)).map(|(_, p)| p.name.clone());
+    assert_eq!((name_of(1), name_of(11), name_of(12)), (Some("Late".into()), Some("P10".into()), Some("P11".into())));
+    let xxa: Vec<Vec<&str>> =
+        trf.split(['\r', '\n']).filter(|l| l.starts_with("XXA")).map(|l| l.split_whitespace().collect()).collect();
+    let ga: Vec<&str> = xxa.iter().map(|l| l[1]).collect();
+    let want: Vec<String> = (1..=11).map(|n| n.to_string()).collect();
+    assert_eq!(ga, want, "{trf}");
+    assert!(xxa.iter().all(|l| l[2..] == ["1.0", "1.0", "0.5"]), "{xxa:?}");
+
+    let want = pairing_of_export(&mut e.to, &e.id).await?;
+    let r2 = e.pair_next().await?;
+    assert_eq!(as_text(&mut e.to, &e.id, &r2).await?, want);
+    app.stop().await;
+    Ok(())
+}
