@@ -141,6 +141,7 @@ async fn open(ctx: &Ctx, user: &User, player: PlayerId, action: &str) -> ApiResu
     let t = change.tournament().clone();
     require_judge(&t, user, action)?;
     let p = change.tx().player(player).await?.filter(|p| !p.removed).ok_or_else(not_found)?;
+    super::require_not_own_game(&t, user, p.user_id == user.id, "adjust your own score")?;
     if t.status != TournamentStatus::InProgress {
         return Err(ApiError::conflict(
             Code::WrongStatus,

@@ -97,6 +97,7 @@ err-not-signed-in = Bitte zuerst anmelden.
 err-not-tied = Dieser Spieler steht in keinem Gleichstand, der dem Turnierleiter überlassen ist.
 err-not-tournament-organiser = Nur der Turnierleiter darf das.
 err-not-unresolved = Gelost wird nur bei einem Gleichstand, den keine Feinwertung auflöst.
+err-own-game = Ein Schiedsrichter entscheidet nicht über seine eigene Partie: Das tut die Turnierleitung.
 err-not-your-table = Sie spielen nicht an diesem Brett.
 err-own-report = Sie können Ihre eigene Meldung nicht bestätigen oder beanstanden.
 err-playoffs-started = Die Finalrunden haben begonnen: ihre Einstellungen können sich nicht mehr ändern.

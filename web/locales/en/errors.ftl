@@ -99,6 +99,7 @@ err-not-signed-in = Sign in first.
 err-not-tied = This player is not in a tie left open to the organiser.
 err-not-tournament-organiser = Only the tournament's organiser may do this.
 err-not-unresolved = Lots are drawn only for a tie that every tie-break leaves open.
+err-own-game = A judge does not decide their own game: an organiser decides it.
 err-not-your-table = You are not playing at this table.
 err-own-report = You cannot confirm or dispute your own report.
 err-playoffs-started = The playoffs have started: their settings can no longer change.

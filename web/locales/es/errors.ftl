@@ -97,6 +97,7 @@ err-not-signed-in = Inicie sesión primero.
 err-not-tied = Este jugador no está en un empate que quede en manos del organizador.
 err-not-tournament-organiser = Solo el organizador del torneo puede hacer esto.
 err-not-unresolved = Solo se sortea un empate que ningún desempate resuelve.
+err-own-game = Un árbitro no decide su propia partida: la decide un organizador.
 err-not-your-table = No juega en esta mesa.
 err-own-report = No puede confirmar ni reclamar su propio resultado.
 err-playoffs-started = La fase final ha empezado: su configuración ya no puede cambiar.

@@ -97,6 +97,7 @@ err-not-signed-in = Connectez-vous d'abord.
 err-not-tied = Ce joueur ne fait pas partie d'une égalité laissée à l'organisateur.
 err-not-tournament-organiser = Seul l'organisateur du tournoi peut faire cela.
 err-not-unresolved = Le tirage au sort ne concerne qu'une égalité qu'aucun départage ne tranche.
+err-own-game = Un arbitre ne tranche pas sa propre partie : un organisateur la tranche.
 err-not-your-table = Vous ne jouez pas à cette table.
 err-own-report = Vous ne pouvez pas confirmer ou contester votre propre saisie.
 err-playoffs-started = La phase finale a commencé : ses réglages ne peuvent plus changer.
