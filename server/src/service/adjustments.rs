@@ -80,7 +80,7 @@ pub async fn add(ctx: &Ctx, user: &User, player: PlayerId, input: AdjustmentInpu
     if score && !(0..=1000).contains(&input.amount) {
         return Err(invalid(format!("A {} score is 0 to 1000, not {}.", kind.as_str(), input.amount)));
     }
-    if !score && (input.amount == 0 || input.amount.abs() > limit) {
+    if !score && (input.amount == 0 || !(-limit..=limit).contains(&input.amount)) {
         return Err(invalid(format!(
             "An adjustment of {} is a non-zero amount within ±{limit}, not {}.",
             kind.as_str(),

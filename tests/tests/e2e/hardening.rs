@@ -71,3 +71,78 @@ async fn a_judge_does_not_decide_their_own_game_sqlite() -> anyhow::Result<()> {
 async fn a_judge_does_not_decide_their_own_game_postgres() -> anyhow::Result<()> {
     a_judge_does_not_decide_their_own_game(Backend::Postgres).await
 }
+
+/// Issue 29, point 3: an adjustment's bound held by `abs()`, which wraps at
+/// `i64::MIN` (201 in a release build). Every edge is refused: 422
+/// `invalid_adjustment` naming the range, nothing changed.
+async fn adjustments_at_the_integer_edges_are_refused(backend: Backend) -> anyhow::Result<()> {
+    let app = TestApp::spawn_with(backend, None).await?;
+    let mut ev = Event::start(&app.base, "I", 4, 3).await?;
+    ev.pair_next().await?;
+    let player = ev.registrations[0].clone();
+    let before = app.fingerprint().await?;
+    for kind in ["vp", "wins"] {
+        for amount in [json!(i64::MIN), json!(i64::MIN + 1), json!(i64::MAX), json!(-10_001), json!(31)] {
+            if kind == "vp" && amount == json!(31) {
+                continue;
+            }
+            let body = json!({ "kind": kind, "amount": amount, "reason": "Edge", "round": 1 });
+            let r = ev.to.post(&format!("/api/players/{player}/adjustments"), &body).await?;
+            refused(&app, &before, &r, 422, "invalid_adjustment").await;
+            assert!(s(&r.body, "message").contains("non-zero amount within ±"), "{kind} {amount}: {}", r.body);
+        }
+        // u64::MAX is no i64: the body is refused as it is read.
+        let body = json!({ "kind": kind, "amount": u64::MAX, "reason": "Edge" });
+        let r = ev.to.post(&format!("/api/players/{player}/adjustments"), &body).await?;
+        refused(&app, &before, &r, 400, "invalid_json").await;
+    }
+    // The bounds themselves still pass.
+    let r = ev
+        .to
+        .post(
+            &format!("/api/players/{player}/adjustments"),
+            &json!({ "kind": "vp", "amount": -10_000, "reason": "Edge" }),
+        )
+        .await?;
+    assert_eq!(r.status.as_u16(), 201, "{}", r.body);
+    Ok(())
+}
+
+#[actix_web::test]
+async fn adjustments_at_the_integer_edges_are_refused_sqlite() -> anyhow::Result<()> {
+    adjustments_at_the_integer_edges_are_refused(Backend::Sqlite).await
+}
+
+#[actix_web::test]
+async fn adjustments_at_the_integer_edges_are_refused_postgres() -> anyhow::Result<()> {
+    adjustments_at_the_integer_edges_are_refused(Backend::Postgres).await
+}
+
+/// Issue 29, point 3: a pool count of `u32::MAX` made the server allocate
+/// that many empty pools (about 100 GB) before checking them. It is refused
+/// at once: 422 `invalid_pools`, nothing changed; so is a size at the edge.
+#[actix_web::test]
+async fn a_pool_count_at_the_integer_edge_is_refused_before_any_work() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let body = json!({ "name": "Crokinole", "event_date": "2026-05-17", "format": "Open", "game": "crokinole", "pairing_system": "round_robin" });
+    let mut ev = Event::build(&app.base).tournament(body).numbered("C", 6).faction("Club").start().await?;
+    let path = format!("/api/tournaments/{}/pools", ev.tid);
+    let before = app.fingerprint().await?;
+    for body in [json!({ "count": u32::MAX }), json!({ "count": 3 }), json!({ "size": u32::MAX }), json!({ "size": 1 })]
+    {
+        let started = std::time::Instant::now();
+        let r = undo_put(&mut ev, &path, &body).await;
+        refused(&app, &before, &r, 422, "invalid_pools").await;
+        assert!(started.elapsed() < std::time::Duration::from_secs(5), "{body}: {:?}", started.elapsed());
+    }
+    for body in [json!({ "count": u64::MAX }), json!({ "count": -1 })] {
+        let r = undo_put(&mut ev, &path, &body).await;
+        refused(&app, &before, &r, 400, "invalid_json").await;
+    }
+    undo_put(&mut ev, &path, &json!({ "count": 2 })).await.ok()?;
+    Ok(())
+}
+
+async fn undo_put(ev: &mut Event, path: &str, body: &serde_json::Value) -> arbiter_server::client::Reply {
+    super::undo::put(&mut ev.to, path, body).await
+}
