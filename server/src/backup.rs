@@ -5,7 +5,10 @@
 //! consistent snapshot while the server keeps writing (WAL lets both run).
 //! The copy is written beside its destination under a `.partial` name,
 //! checked (`PRAGMA integrity_check`) and then renamed into place, so a
-//! backup path never holds half a copy. PostgreSQL is dumped by `pg_dump`
+//! backup path never holds half a copy. A backup holds every account's
+//! password and session hashes: it is created readable by its owner only
+//! (0600), and the `.partial` copy is deleted whatever step fails.
+//! PostgreSQL is dumped by `pg_dump`
 //! (custom format, itself a consistent snapshot) and restored by
 //! `pg_restore`; both must be installed (`postgresql-client`).
 
@@ -101,27 +104,65 @@ pub async fn write(store: &Store, url: &str, dest: &Path) -> anyhow::Result<Made
     }
     let partial = with_suffix(dest, ".partial");
     remove_if_there(&partial)?;
-    let contents = if let Some(live) = sqlite_path(url) {
+    if let Some(live) = sqlite_path(url) {
         if same_file(Path::new(&live), dest) {
             bail!("{} is the database itself: write the backup somewhere else", dest.display());
         }
-        store.vacuum_into(&partial).await.with_context(|| format!("writing {}", partial.display()))?;
-        let checked = check_sqlite_copy(&partial).await;
-        match checked {
-            Ok(c) => c,
-            Err(e) => {
-                let _ = std::fs::remove_file(&partial);
-                return Err(e);
-            }
+    }
+    // Whatever fails, no copy is left behind under the `.partial` name: it
+    // holds every account's password and session hashes.
+    let contents = match write_partial(store, url, &partial, dest).await {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(e);
         }
-    } else {
-        pg_dump(url, &partial).await?;
-        store.contents().await?
     };
-    sync_file(&partial)?;
-    std::fs::rename(&partial, dest).with_context(|| format!("moving the backup to {}", dest.display()))?;
     let bytes = std::fs::metadata(dest).map(|m| m.len()).unwrap_or(0);
     Ok(Made { path: dest.to_path_buf(), bytes, took: start.elapsed(), contents })
+}
+
+/// Writes the copy to `partial` (created first, readable by its owner
+/// only), checks it and moves it to `dest`.
+async fn write_partial(store: &Store, url: &str, partial: &Path, dest: &Path) -> anyhow::Result<Contents> {
+    private_file(partial)?;
+    let contents = if sqlite_path(url).is_some() {
+        store.vacuum_into(partial).await.with_context(|| format!("writing {}", partial.display()))?;
+        check_sqlite_copy(partial).await?
+    } else {
+        pg_dump(url, partial).await?;
+        store.contents().await?
+    };
+    owner_only(partial)?;
+    sync_file(partial)?;
+    std::fs::rename(partial, dest).with_context(|| format!("moving the backup to {}", dest.display()))?;
+    Ok(contents)
+}
+
+/// Creates the empty file `path`, readable and writable by its owner only
+/// (mode 0600): `VACUUM INTO` and `pg_dump` write into it and keep its mode.
+fn private_file(path: &Path) -> anyhow::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.mode(0o600);
+    }
+    options.open(path).map(drop).with_context(|| format!("creating {}", path.display()))
+}
+
+/// Makes `path` readable and writable by its owner only (mode 0600).
+fn owner_only(path: &Path) -> anyhow::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+            .with_context(|| format!("making {} private", path.display()))?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
 }
 
 /// Opens an SQLite copy, checks it (`integrity_check`, the tables there)

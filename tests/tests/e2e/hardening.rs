@@ -146,3 +146,52 @@ async fn a_pool_count_at_the_integer_edge_is_refused_before_any_work() -> anyhow
 async fn undo_put(ev: &mut Event, path: &str, body: &serde_json::Value) -> arbiter_server::client::Reply {
     super::undo::put(&mut ev.to, path, body).await
 }
+
+/// The permission bits of `path`.
+fn mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::metadata(path).map(|m| m.permissions().mode() & 0o777).unwrap_or_default()
+}
+
+/// Issue 29, point 8: backups were world-readable (0644; they hold every
+/// password and session hash) and a failed backup left a full `.partial`
+/// copy. A backup is written 0600, and when
+/// the last step fails (the destination is a directory, so the copy cannot
+/// be moved there) the command fails and no `.partial` is left.
+async fn backups_are_private_and_leave_nothing_when_they_fail(backend: Backend) -> anyhow::Result<()> {
+    use super::backup::{arbiter, text};
+    let app = TestApp::spawn_with(backend, None).await?;
+    let url = app.database_url.clone();
+    Event::start(&app.base, "K", 2, 1).await?;
+    let dir = tempfile::tempdir()?;
+    let ext = if matches!(backend, Backend::Sqlite) { "db" } else { "dump" };
+    let file = dir.path().join(format!("friday.{ext}"));
+    let out = arbiter(vec!["backup".into(), file.display().to_string(), "--database-url".into(), url.clone()]).await;
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(mode(&file), 0o600, "the backup is its owner's only: {:o}", mode(&file));
+
+    // The destination is a directory: the copy is made, then cannot be moved.
+    let blocked = dir.path().join(format!("blocked.{ext}"));
+    std::fs::create_dir(&blocked)?;
+    std::fs::write(blocked.join("keep"), b"x")?;
+    let out = arbiter(vec!["backup".into(), blocked.display().to_string(), "--database-url".into(), url.clone()]).await;
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("moving the backup to"), "{}", text(&out));
+    let mut left: Vec<String> = std::fs::read_dir(dir.path())?
+        .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect::<Result<_, _>>()?;
+    left.sort();
+    assert_eq!(left, [format!("blocked.{ext}"), format!("friday.{ext}")], "no .partial is left");
+    app.stop().await;
+    Ok(())
+}
+
+#[actix_web::test]
+async fn backups_are_private_and_leave_nothing_when_they_fail_sqlite() -> anyhow::Result<()> {
+    backups_are_private_and_leave_nothing_when_they_fail(Backend::Sqlite).await
+}
+
+#[actix_web::test]
+async fn backups_are_private_and_leave_nothing_when_they_fail_postgres() -> anyhow::Result<()> {
+    backups_are_private_and_leave_nothing_when_they_fail(Backend::Postgres).await
+}
