@@ -215,6 +215,16 @@ async fn restore_sqlite(backup: &Path, live: &Path, force: bool) -> anyhow::Resu
     remove_if_there(&incoming)?;
     std::fs::copy(backup, &incoming)
         .with_context(|| format!("copying {} to {}", backup.display(), incoming.display()))?;
+    // The schema is checked before the copy is opened as a database (and
+    // migrated): a trigger planted in a backup would run on the server's writes.
+    let problem = match crate::store::sqlite_schema(&incoming).await {
+        Ok(schema) => crate::store::schema_problem(&schema, &known_migrations()),
+        Err(e) => Some(format!("it cannot be read as an SQLite database ({e})")),
+    };
+    if let Some(problem) = problem {
+        let _ = std::fs::remove_file(&incoming);
+        bail!("{} is not a backup that can be restored: {problem}; nothing was changed", backup.display());
+    }
     let contents = match check_sqlite_copy(&incoming).await {
         Ok(c) => c,
         Err(e) => {
@@ -268,6 +278,7 @@ async fn sqlite_contents(file: &Path) -> anyhow::Result<Contents> {
 }
 
 async fn restore_postgres(backup: &Path, url: &str, force: bool) -> anyhow::Result<Contents> {
+    check_pg_archive(backup).await?;
     let store = Store::connect(url).await?;
     let there = store.contents().await;
     store.close().await;
@@ -290,6 +301,58 @@ async fn restore_postgres(backup: &Path, url: &str, force: bool) -> anyhow::Resu
     let contents = store.contents().await;
     store.close().await;
     Ok(contents?)
+}
+
+/// The names of this version's migrations, in order.
+fn known_migrations() -> Vec<String> {
+    use arbiter_migrations::MigratorTrait as _;
+    arbiter_migrations::Migrator::migrations().iter().map(|m| m.name().to_string()).collect()
+}
+
+/// What a `pg_dump` archive may not hold: code that would run in the
+/// database (Arbiter's migrations create none of these).
+const PG_CODE: [&str; 7] = ["TRIGGER", "EVENT TRIGGER", "FUNCTION", "PROCEDURE", "RULE", "VIEW", "AGGREGATE"];
+
+/// Checks a `pg_dump` archive's table of contents (`pg_restore --list`)
+/// before anything is restored: Arbiter's tables are there, and no trigger,
+/// view, function or rule.
+async fn check_pg_archive(backup: &Path) -> anyhow::Result<()> {
+    let out = tokio::process::Command::new("pg_restore")
+        .arg("--list")
+        .arg(backup)
+        .output()
+        .await
+        .context("running pg_restore (install postgresql-client)")?;
+    let refuse = |problem: String| {
+        anyhow::anyhow!("{} is not a backup that can be restored: {problem}; nothing was changed", backup.display())
+    };
+    if !out.status.success() {
+        return Err(refuse(format!("pg_restore cannot read it ({})", String::from_utf8_lossy(&out.stderr).trim())));
+    }
+    let list = String::from_utf8_lossy(&out.stdout);
+    // An entry: `215; 1259 16386 TABLE public users owner`.
+    let entries: Vec<&str> =
+        list.lines().filter(|l| !l.starts_with(';')).filter_map(|l| l.split_once(' ').map(|(_, rest)| rest)).collect();
+    let kind_of = |entry: &str| entry.splitn(3, ' ').nth(2).unwrap_or_default().to_string();
+    let code: Vec<String> = entries
+        .iter()
+        .map(|e| kind_of(e))
+        .filter(|k| PG_CODE.iter().any(|c| k.starts_with(&format!("{c} "))))
+        .collect();
+    if !code.is_empty() {
+        return Err(refuse(format!("it holds code that Arbiter's migrations did not create: {}", code.join(", "))));
+    }
+    for table in ["seaql_migrations", "users", "tournaments"] {
+        let is_table = |e: &&str| {
+            let k = kind_of(e);
+            let words: Vec<&str> = k.split(' ').collect();
+            words.len() > 2 && words[0] == "TABLE" && words[2] == table
+        };
+        if !entries.iter().any(is_table) {
+            return Err(refuse("it has no Arbiter tables (users, tournaments and the migration history)".into()));
+        }
+    }
+    Ok(())
 }
 
 async fn pg_dump(url: &str, dest: &Path) -> anyhow::Result<()> {

@@ -195,3 +195,139 @@ async fn backups_are_private_and_leave_nothing_when_they_fail_sqlite() -> anyhow
 async fn backups_are_private_and_leave_nothing_when_they_fail_postgres() -> anyhow::Result<()> {
     backups_are_private_and_leave_nothing_when_they_fail(Backend::Postgres).await
 }
+
+/// Runs `sql` (one statement) on the database at `url`.
+async fn exec(url: &str, sql: &str) -> anyhow::Result<()> {
+    use sea_orm::ConnectionTrait as _;
+    let db = sea_orm::Database::connect(url).await?;
+    db.execute_unprepared(sql).await?;
+    db.close().await?;
+    Ok(())
+}
+
+/// The names in `dir`, sorted.
+fn names(dir: &std::path::Path) -> anyhow::Result<Vec<String>> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)?
+        .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect::<Result<_, _>>()?;
+    names.sort();
+    Ok(names)
+}
+
+/// Issue 29, point 7: a backup with a planted `AFTER INSERT ON users`
+/// trigger was restored (rc 0) and overwrote every password hash at the
+/// next sign-up. `arbiter restore` now reads the file's schema before it
+/// opens it as a database and refuses (nonzero exit, nothing restored, the
+/// database in place unchanged even with `--force`): a trigger or view, a
+/// file with no Arbiter tables, a migration history this version does not
+/// have. The untouched backup still restores.
+#[actix_web::test]
+async fn restore_refuses_a_hostile_or_foreign_sqlite_file() -> anyhow::Result<()> {
+    use super::backup::{arbiter, text};
+    let app = TestApp::spawn_with(Backend::Sqlite, None).await?;
+    Event::start(&app.base, "H", 2, 1).await?;
+    let dir = tempfile::tempdir()?;
+    let good = dir.path().join("good.db");
+    let out =
+        arbiter(vec!["backup".into(), good.display().to_string(), "--database-url".into(), app.database_url.clone()])
+            .await;
+    assert!(out.status.success(), "{}", text(&out));
+    let sqlite = |p: &std::path::Path| format!("sqlite://{}?mode=rwc", p.display());
+
+    let evil = dir.path().join("evil.db");
+    std::fs::copy(&good, &evil)?;
+    exec(&sqlite(&evil), "CREATE TRIGGER evil AFTER INSERT ON users BEGIN UPDATE users SET password_hash = 'x'; END")
+        .await?;
+    let foreign = dir.path().join("foreign.db");
+    exec(&sqlite(&foreign), "CREATE TABLE notes (x TEXT)").await?;
+    let newer = dir.path().join("newer.db");
+    std::fs::copy(&good, &newer)?;
+    exec(&sqlite(&newer), "INSERT INTO seaql_migrations (version, applied_at) VALUES ('m9999_future', 0)").await?;
+    let viewed = dir.path().join("viewed.db");
+    std::fs::copy(&good, &viewed)?;
+    exec(&sqlite(&viewed), "CREATE VIEW users_view AS SELECT * FROM users").await?;
+
+    let target_dir = tempfile::tempdir()?;
+    let target = target_dir.path().join("restored.db");
+    let live_before = app.fingerprint().await?;
+    let live_dir = std::path::Path::new(&arbiter_server::store::sqlite_path(&app.database_url).unwrap_or_default())
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
+    let live_files = names(&live_dir)?;
+    for (file, why) in [
+        (&evil, "trigger evil"),
+        (&foreign, "no Arbiter tables"),
+        (&newer, "newer version of Arbiter (migration m9999_future"),
+        (&viewed, "view users_view"),
+    ] {
+        // Into a new place: nothing is created there.
+        let out =
+            arbiter(vec!["restore".into(), file.display().to_string(), "--database-url".into(), sqlite(&target)]).await;
+        assert!(!out.status.success(), "{}", text(&out));
+        assert!(text(&out).contains("not a backup that can be restored") && text(&out).contains(why), "{}", text(&out));
+        assert!(names(target_dir.path())?.is_empty(), "nothing restored: {:?}", names(target_dir.path())?);
+        // Over the running database, even with --force: nothing changes.
+        let args = vec![
+            "restore".into(),
+            file.display().to_string(),
+            "--database-url".into(),
+            app.database_url.clone(),
+            "--force".into(),
+        ];
+        let out = arbiter(args).await;
+        assert!(!out.status.success(), "{}", text(&out));
+        assert!(text(&out).contains(why), "{}", text(&out));
+        assert_eq!(app.fingerprint().await?, live_before, "{why}: the database in place is unchanged");
+        assert_eq!(names(&live_dir)?, live_files, "{why}: no file left beside the database");
+    }
+    let out =
+        arbiter(vec!["restore".into(), good.display().to_string(), "--database-url".into(), sqlite(&target)]).await;
+    assert!(out.status.success(), "{}", text(&out));
+    app.stop().await;
+    Ok(())
+}
+
+/// Issue 29, point 7, PostgreSQL: a `pg_dump` archive holding a trigger is
+/// refused before `pg_restore` runs (nonzero exit, the target unchanged).
+#[actix_web::test]
+async fn restore_refuses_a_postgres_archive_with_a_trigger() -> anyhow::Result<()> {
+    use super::backup::{arbiter, text};
+    let app = TestApp::spawn_with(Backend::Postgres, None).await?;
+    Event::start(&app.base, "H", 2, 1).await?;
+    let dir = tempfile::tempdir()?;
+    let good = dir.path().join("good.dump");
+    let out =
+        arbiter(vec!["backup".into(), good.display().to_string(), "--database-url".into(), app.database_url.clone()])
+            .await;
+    assert!(out.status.success(), "{}", text(&out));
+    exec(&app.database_url, "CREATE FUNCTION evil() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE users SET password_hash = 'x'; RETURN NEW; END $$").await?;
+    exec(&app.database_url, "CREATE TRIGGER evil AFTER INSERT ON users FOR EACH ROW EXECUTE FUNCTION evil()").await?;
+    let evil = dir.path().join("evil.dump");
+    let out =
+        arbiter(vec!["backup".into(), evil.display().to_string(), "--database-url".into(), app.database_url.clone()])
+            .await;
+    assert!(out.status.success(), "{}", text(&out));
+    app.stop().await;
+
+    // Another database, holding an event of its own, its server stopped.
+    let other = TestApp::spawn_with(Backend::Postgres, None).await?;
+    Event::start(&other.base, "O", 2, 1).await?;
+    other.stop().await;
+    let target = other.database_url.clone();
+    let before = arbiter_tests::fingerprint(&target).await?;
+    let args =
+        vec!["restore".into(), evil.display().to_string(), "--database-url".into(), target.clone(), "--force".into()];
+    let out = arbiter(args).await;
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("not a backup that can be restored") && text(&out).contains("TRIGGER"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(arbiter_tests::fingerprint(&target).await?, before, "nothing restored");
+    let args = vec!["restore".into(), good.display().to_string(), "--database-url".into(), target, "--force".into()];
+    let out = arbiter(args).await;
+    assert!(out.status.success(), "{}", text(&out));
+    Ok(())
+}
