@@ -425,3 +425,51 @@ async fn a_roster_is_capped_and_imported_in_batches_sqlite() -> anyhow::Result<(
 async fn a_roster_is_capped_and_imported_in_batches_postgres() -> anyhow::Result<()> {
     a_roster_is_capped_and_imported_in_batches(Backend::Postgres).await
 }
+
+/// Issue 29, point 6: judges saw players' birth dates, sex and disability,
+/// which only the organisers and the player see. A judge's list of players
+/// (the API, the dashboard's data, the exports) and the history of a
+/// player's corrections leave them out; the organiser and the player still
+/// see them.
+async fn judges_do_not_see_private_profile_fields(backend: Backend) -> anyhow::Result<()> {
+    let app = TestApp::spawn_with(backend, None).await?;
+    let mut ev = Event::start(&app.base, "P", 4, 3).await?;
+    let (mut judge, _) = super::staff::member(&app, &mut ev, "Judge Judy", "JUDGE").await;
+    let id = ev.registrations[1].clone();
+    let private =
+        json!({ "profile": { "club": "Chess Club", "birth_date": "1990-01-02", "sex": "w", "disability": true } });
+    ev.to.send(awc::http::Method::PATCH, &format!("/api/players/{id}"), Some(&private)).await?.ok()?;
+    let profile_of = |list: &serde_json::Value| {
+        list["players"].as_array().into_iter().flatten().find(|p| p["id"] == id.as_str()).map(|p| p["profile"].clone())
+    };
+    let tid = ev.tid.clone();
+    let seen = profile_of(&judge.players(&tid).await?.ok()?).unwrap_or_default();
+    assert_eq!(seen["club"], "Chess Club", "{seen}");
+    for field in ["birth_date", "sex", "disability"] {
+        assert!(seen.get(field).is_none_or(serde_json::Value::is_null), "a judge sees {field}: {seen}");
+    }
+    let history = judge.get(&format!("/api/players/{id}/history")).await?.ok()?;
+    let text = history.to_string();
+    assert!(text.contains("Chess Club") && !text.contains("1990-01-02") && !text.contains("\"sex\""), "{text}");
+    // The organiser and the player themselves see them.
+    let by_to = profile_of(&ev.to.players(&tid).await?.ok()?).unwrap_or_default();
+    assert_eq!(
+        (&by_to["birth_date"], &by_to["sex"], &by_to["disability"]),
+        (&json!("1990-01-02"), &json!("w"), &json!(true))
+    );
+    let by_self = profile_of(&ev.players[1].players(&tid).await?.ok()?).unwrap_or_default();
+    assert_eq!(by_self["birth_date"], "1990-01-02");
+    let history = ev.to.get(&format!("/api/players/{id}/history")).await?.ok()?;
+    assert!(history.to_string().contains("1990-01-02"), "{history}");
+    Ok(())
+}
+
+#[actix_web::test]
+async fn judges_do_not_see_private_profile_fields_sqlite() -> anyhow::Result<()> {
+    judges_do_not_see_private_profile_fields(Backend::Sqlite).await
+}
+
+#[actix_web::test]
+async fn judges_do_not_see_private_profile_fields_postgres() -> anyhow::Result<()> {
+    judges_do_not_see_private_profile_fields(Backend::Postgres).await
+}
