@@ -473,3 +473,51 @@ async fn judges_do_not_see_private_profile_fields_sqlite() -> anyhow::Result<()>
 async fn judges_do_not_see_private_profile_fields_postgres() -> anyhow::Result<()> {
     judges_do_not_see_private_profile_fields(Backend::Postgres).await
 }
+
+/// `GET path` on `base` with the `Host` header `host`: status, `Cache-Control`, body.
+async fn get_with_host(base: &str, path: &str, host: &str) -> anyhow::Result<(u16, String, String)> {
+    let mut res = awc::Client::new()
+        .get(format!("{base}{path}"))
+        .insert_header(("Host", host))
+        .send()
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let cache = res.headers().get("cache-control").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+    let body = res.body().await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok((res.status().as_u16(), cache, String::from_utf8_lossy(&body).into_owned()))
+}
+
+/// Issue 29, point 11: a 7,000-byte `Host` made `/t/{id}/qr.svg` answer 500
+/// (and log the 7 KB), and a foreign `Host` was encoded in the QR code.
+/// With `--public-url` the code is the public URL whatever the `Host`; with
+/// neither it nor `--lan` (a server on this machine only), an over-long
+/// `Host` is refused (400 `bad_request`, JSON) and a code built from the
+/// request is never kept by a shared cache.
+#[actix_web::test]
+async fn qr_codes_encode_the_public_url_and_an_over_long_host_is_refused() -> anyhow::Result<()> {
+    use arbiter_server::http::svg_of;
+    let (url, dir) = Backend::Sqlite.fresh().await?;
+    let mut settings = arbiter_server::config::Settings::new("127.0.0.1:0", url, None);
+    settings.public_url = Some("https://arbiter.example.org".parse()?);
+    let public = TestApp::start_with(settings, dir).await?;
+    let ev = Event::start(&public.base, "Q", 2, 1).await?;
+    let path = format!("/t/{}/qr.svg", ev.tid);
+    let want = svg_of(&format!("https://arbiter.example.org/t/{}", ev.tid))?;
+    let long = format!("{}.example", "a".repeat(7000));
+    for host in ["arbiter.example.org", "evil.example", long.as_str()] {
+        let (status, _, body) = get_with_host(&public.base, &path, host).await?;
+        assert_eq!(status, 200, "{}", &body[..body.len().min(300)]);
+        assert!(body == want, "the code encodes the public URL, whatever the Host ({} bytes)", host.len());
+    }
+
+    let app = TestApp::spawn().await?;
+    let ev = Event::start(&app.base, "Q", 2, 1).await?;
+    let path = format!("/t/{}/qr.svg", ev.tid);
+    let (status, _, body) = get_with_host(&app.base, &path, &long).await?;
+    let answer: serde_json::Value = serde_json::from_str(&body)?;
+    assert_eq!((status, s(&answer, "error")), (400, "bad_request"), "{answer}");
+    assert!(s(&answer, "message").contains("longer than 255"), "{answer}");
+    let (status, cache, _) = get_with_host(&app.base, &path, "evil.example").await?;
+    assert_eq!((status, cache.as_str()), (200, "private, no-store"));
+    Ok(())
+}
