@@ -171,7 +171,7 @@ async fn fixture() -> anyhow::Result<Fixture> {
             Method::POST,
             "/api/auth/signup".into(),
             Who::Anonymous,
-            json!({ "email": "fuzz@test.arbiter", "password": "a long fuzzing password", "display_name": "Fuzz" }),
+            json!({ "email": "fuzz@test.arbiter", "password": "a long fizzing password", "display_name": "Fuzz" }),
         ),
         t(
             Method::POST,

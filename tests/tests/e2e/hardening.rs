@@ -521,3 +521,29 @@ async fn qr_codes_encode_the_public_url_and_an_over_long_host_is_refused() -> an
     assert_eq!((status, cache.as_str()), (200, "private, no-store"));
     Ok(())
 }
+
+/// Issue 29, point 12: a password equal to or containing the e-mail, its
+/// local part or the name (twice) was accepted. Each is refused: 422
+/// `weak_password` saying why, no account made.
+#[actix_web::test]
+async fn a_password_holding_the_email_or_the_name_is_refused() -> anyhow::Result<()> {
+    let app = TestApp::spawn().await?;
+    let before = app.fingerprint().await?;
+    let email = "marguerite.yourcenar@example.com";
+    for password in [
+        email.to_string(),
+        format!("{email}{email}"),
+        "marguerite.yourcenar-1903!".into(),
+        "Marguerite YourcenarMarguerite Yourcenar".into(),
+    ] {
+        let mut c = app.client();
+        let body = json!({ "email": email, "password": password, "display_name": "Marguerite Yourcenar" });
+        let r = c.post("/api/auth/signup", &body).await?;
+        refused(&app, &before, &r, 422, "weak_password").await;
+        assert!(s(&r.body, "message").contains("does not contain your e-mail address or your name"), "{}", r.body);
+    }
+    let mut c = app.client();
+    let body = json!({ "email": email, "password": "rook lift on the h-file", "display_name": "Marguerite Yourcenar" });
+    assert_eq!(c.post("/api/auth/signup", &body).await?.status.as_u16(), 201);
+    Ok(())
+}

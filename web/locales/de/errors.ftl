@@ -186,6 +186,7 @@ refusal-clock-extend = Geben Sie die hinzuzufügenden Minuten an, 1 bis 120 (ode
 refusal-clock-action = Die Uhr kann nicht „{ $action }“; wählen Sie start, pause, resume, extend oder end.
 
 refusal-password-length = Wählen Sie ein Passwort mit { $min } bis { $max } Zeichen.
+refusal-password-personal = Wählen Sie ein Passwort, das weder Ihre E-Mail-Adresse noch Ihren Namen enthält.
 refusal-password-guessable = Dieses Passwort ist zu leicht zu erraten. Ein paar Wörter ohne Zusammenhang ergeben ein starkes Passwort, das man sich leicht merkt.
 refusal-password-guessable-hints = Dieses Passwort ist zu leicht zu erraten. { $hints } Ein paar Wörter ohne Zusammenhang ergeben ein starkes Passwort, das man sich leicht merkt.
 password-warning-straight-rows-of-keys-are-easy-to-guess = Tastenreihen sind leicht zu erraten.

@@ -190,6 +190,7 @@ refusal-clock-action = The clock cannot "{ $action }"; choose start, pause, resu
 
 # Why a password is easy to guess (zxcvbn's feedback).
 refusal-password-length = Choose a password of { $min } to { $max } characters.
+refusal-password-personal = Choose a password that does not contain your e-mail address or your name.
 refusal-password-guessable = This password is too easy to guess. A few unrelated words make a strong password that is easy to remember.
 refusal-password-guessable-hints = This password is too easy to guess. { $hints } A few unrelated words make a strong password that is easy to remember.
 password-warning-straight-rows-of-keys-are-easy-to-guess = Straight rows of keys are easy to guess.

@@ -186,6 +186,7 @@ refusal-clock-extend = Indique los minutos que añadir, de 1 a 120 (o de −1 a 
 refusal-clock-action = El reloj no puede hacer «{ $action }»; elija start, pause, resume, extend o end.
 
 refusal-password-length = Elija una contraseña de { $min } a { $max } caracteres.
+refusal-password-personal = Elija una contraseña que no contenga su dirección de correo electrónico ni su nombre.
 refusal-password-guessable = Esta contraseña es demasiado fácil de adivinar. Unas cuantas palabras sin relación entre sí forman una contraseña segura y fácil de recordar.
 refusal-password-guessable-hints = Esta contraseña es demasiado fácil de adivinar. { $hints } Unas cuantas palabras sin relación entre sí forman una contraseña segura y fácil de recordar.
 password-warning-straight-rows-of-keys-are-easy-to-guess = Las filas seguidas de teclas son fáciles de adivinar.
