@@ -5,7 +5,10 @@
 //! consistent snapshot while the server keeps writing (WAL lets both run).
 //! The copy is written beside its destination under a `.partial` name,
 //! checked (`PRAGMA integrity_check`) and then renamed into place, so a
-//! backup path never holds half a copy. PostgreSQL is dumped by `pg_dump`
+//! backup path never holds half a copy. A backup holds every account's
+//! password and session hashes: it is created readable by its owner only
+//! (0600), and the `.partial` copy is deleted whatever step fails.
+//! PostgreSQL is dumped by `pg_dump`
 //! (custom format, itself a consistent snapshot) and restored by
 //! `pg_restore`; both must be installed (`postgresql-client`).
 
@@ -101,27 +104,65 @@ pub async fn write(store: &Store, url: &str, dest: &Path) -> anyhow::Result<Made
     }
     let partial = with_suffix(dest, ".partial");
     remove_if_there(&partial)?;
-    let contents = if let Some(live) = sqlite_path(url) {
+    if let Some(live) = sqlite_path(url) {
         if same_file(Path::new(&live), dest) {
             bail!("{} is the database itself: write the backup somewhere else", dest.display());
         }
-        store.vacuum_into(&partial).await.with_context(|| format!("writing {}", partial.display()))?;
-        let checked = check_sqlite_copy(&partial).await;
-        match checked {
-            Ok(c) => c,
-            Err(e) => {
-                let _ = std::fs::remove_file(&partial);
-                return Err(e);
-            }
+    }
+    // Whatever fails, no copy is left behind under the `.partial` name: it
+    // holds every account's password and session hashes.
+    let contents = match write_partial(store, url, &partial, dest).await {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(e);
         }
-    } else {
-        pg_dump(url, &partial).await?;
-        store.contents().await?
     };
-    sync_file(&partial)?;
-    std::fs::rename(&partial, dest).with_context(|| format!("moving the backup to {}", dest.display()))?;
     let bytes = std::fs::metadata(dest).map(|m| m.len()).unwrap_or(0);
     Ok(Made { path: dest.to_path_buf(), bytes, took: start.elapsed(), contents })
+}
+
+/// Writes the copy to `partial` (created first, readable by its owner
+/// only), checks it and moves it to `dest`.
+async fn write_partial(store: &Store, url: &str, partial: &Path, dest: &Path) -> anyhow::Result<Contents> {
+    private_file(partial)?;
+    let contents = if sqlite_path(url).is_some() {
+        store.vacuum_into(partial).await.with_context(|| format!("writing {}", partial.display()))?;
+        check_sqlite_copy(partial).await?
+    } else {
+        pg_dump(url, partial).await?;
+        store.contents().await?
+    };
+    owner_only(partial)?;
+    sync_file(partial)?;
+    std::fs::rename(partial, dest).with_context(|| format!("moving the backup to {}", dest.display()))?;
+    Ok(contents)
+}
+
+/// Creates the empty file `path`, readable and writable by its owner only
+/// (mode 0600): `VACUUM INTO` and `pg_dump` write into it and keep its mode.
+fn private_file(path: &Path) -> anyhow::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.mode(0o600);
+    }
+    options.open(path).map(drop).with_context(|| format!("creating {}", path.display()))
+}
+
+/// Makes `path` readable and writable by its owner only (mode 0600).
+fn owner_only(path: &Path) -> anyhow::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+            .with_context(|| format!("making {} private", path.display()))?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
 }
 
 /// Opens an SQLite copy, checks it (`integrity_check`, the tables there)
@@ -174,6 +215,16 @@ async fn restore_sqlite(backup: &Path, live: &Path, force: bool) -> anyhow::Resu
     remove_if_there(&incoming)?;
     std::fs::copy(backup, &incoming)
         .with_context(|| format!("copying {} to {}", backup.display(), incoming.display()))?;
+    // The schema is checked before the copy is opened as a database (and
+    // migrated): a trigger planted in a backup would run on the server's writes.
+    let problem = match crate::store::sqlite_schema(&incoming).await {
+        Ok(schema) => crate::store::schema_problem(&schema, &known_migrations()),
+        Err(e) => Some(format!("it cannot be read as an SQLite database ({e})")),
+    };
+    if let Some(problem) = problem {
+        let _ = std::fs::remove_file(&incoming);
+        bail!("{} is not a backup that can be restored: {problem}; nothing was changed", backup.display());
+    }
     let contents = match check_sqlite_copy(&incoming).await {
         Ok(c) => c,
         Err(e) => {
@@ -227,6 +278,7 @@ async fn sqlite_contents(file: &Path) -> anyhow::Result<Contents> {
 }
 
 async fn restore_postgres(backup: &Path, url: &str, force: bool) -> anyhow::Result<Contents> {
+    check_pg_archive(backup).await?;
     let store = Store::connect(url).await?;
     let there = store.contents().await;
     store.close().await;
@@ -249,6 +301,58 @@ async fn restore_postgres(backup: &Path, url: &str, force: bool) -> anyhow::Resu
     let contents = store.contents().await;
     store.close().await;
     Ok(contents?)
+}
+
+/// The names of this version's migrations, in order.
+fn known_migrations() -> Vec<String> {
+    use arbiter_migrations::MigratorTrait as _;
+    arbiter_migrations::Migrator::migrations().iter().map(|m| m.name().to_string()).collect()
+}
+
+/// What a `pg_dump` archive may not hold: code that would run in the
+/// database (Arbiter's migrations create none of these).
+const PG_CODE: [&str; 7] = ["TRIGGER", "EVENT TRIGGER", "FUNCTION", "PROCEDURE", "RULE", "VIEW", "AGGREGATE"];
+
+/// Checks a `pg_dump` archive's table of contents (`pg_restore --list`)
+/// before anything is restored: Arbiter's tables are there, and no trigger,
+/// view, function or rule.
+async fn check_pg_archive(backup: &Path) -> anyhow::Result<()> {
+    let out = tokio::process::Command::new("pg_restore")
+        .arg("--list")
+        .arg(backup)
+        .output()
+        .await
+        .context("running pg_restore (install postgresql-client)")?;
+    let refuse = |problem: String| {
+        anyhow::anyhow!("{} is not a backup that can be restored: {problem}; nothing was changed", backup.display())
+    };
+    if !out.status.success() {
+        return Err(refuse(format!("pg_restore cannot read it ({})", String::from_utf8_lossy(&out.stderr).trim())));
+    }
+    let list = String::from_utf8_lossy(&out.stdout);
+    // An entry: `215; 1259 16386 TABLE public users owner`.
+    let entries: Vec<&str> =
+        list.lines().filter(|l| !l.starts_with(';')).filter_map(|l| l.split_once(' ').map(|(_, rest)| rest)).collect();
+    let kind_of = |entry: &str| entry.splitn(3, ' ').nth(2).unwrap_or_default().to_string();
+    let code: Vec<String> = entries
+        .iter()
+        .map(|e| kind_of(e))
+        .filter(|k| PG_CODE.iter().any(|c| k.starts_with(&format!("{c} "))))
+        .collect();
+    if !code.is_empty() {
+        return Err(refuse(format!("it holds code that Arbiter's migrations did not create: {}", code.join(", "))));
+    }
+    for table in ["seaql_migrations", "users", "tournaments"] {
+        let is_table = |e: &&str| {
+            let k = kind_of(e);
+            let words: Vec<&str> = k.split(' ').collect();
+            words.len() > 2 && words[0] == "TABLE" && words[2] == table
+        };
+        if !entries.iter().any(is_table) {
+            return Err(refuse("it has no Arbiter tables (users, tournaments and the migration history)".into()));
+        }
+    }
+    Ok(())
 }
 
 async fn pg_dump(url: &str, dest: &Path) -> anyhow::Result<()> {

@@ -77,6 +77,9 @@ pub struct Settings {
     /// How many of those backups are kept (the oldest are deleted).
     #[arg(long, env = "ARBITER_BACKUP_KEEP", default_value_t = 24, value_parser = clap::value_parser!(u32).range(1..))]
     pub backup_keep: u32,
+    /// The most players one roster CSV may add (every row is an entry, written in one transaction).
+    #[arg(long, env = "ARBITER_IMPORT_MAX_PLAYERS", default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub import_max_players: u32,
 }
 
 impl Settings {
@@ -115,6 +118,7 @@ impl Settings {
             backup_every: None,
             backup_dir: "data/backups".into(),
             backup_keep: 24,
+            import_max_players: 2000,
         }
     }
 }
@@ -143,6 +147,7 @@ impl std::fmt::Debug for Settings {
             backup_every,
             backup_dir,
             backup_keep,
+            import_max_players,
         } = self;
         f.debug_struct("Settings")
             .field("bind", bind)
@@ -165,6 +170,7 @@ impl std::fmt::Debug for Settings {
             .field("backup_every", backup_every)
             .field("backup_dir", backup_dir)
             .field("backup_keep", backup_keep)
+            .field("import_max_players", import_max_players)
             .finish()
     }
 }

@@ -14,7 +14,7 @@ pub mod process;
 mod ws;
 
 pub use api::Api;
-pub use db::Backend;
+pub use db::{fingerprint, Backend};
 pub use ws::WsClient;
 
 use arbiter_server::client::ApiClient;

@@ -277,7 +277,8 @@
         resuming = false;
         A.seq = msg.seq; A.apply(msg.kind, msg.data); changed(msg);
         // The latest round went away: what a page shows of it is read afresh.
-        if (msg.kind === "round_deleted") A.refresh();
+        // …and so do the players after a roster import (one event for them all).
+        if (msg.kind === "round_deleted" || msg.kind === "roster_imported") A.refresh();
       } else if (msg.type === "update") {
         if (msg.seq < A.seq) return;
         A.seq = msg.seq; A.apply(msg.kind, msg.data); changed(msg);

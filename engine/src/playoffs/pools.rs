@@ -104,6 +104,11 @@ pub fn serpentine(players: usize, count: usize) -> Result<Vec<Vec<usize>>, PoolE
     if count < 2 {
         return Err(PoolError::TooFewPools(count));
     }
+    // Checked before the pools are allocated: a count from a request may be
+    // anything up to `u32::MAX` (tens of gigabytes of empty pools).
+    if count.saturating_mul(MIN_POOL) > players {
+        return Err(PoolError::PoolTooSmall { players, max: players / MIN_POOL });
+    }
     let mut pools = vec![Vec::new(); count];
     for p in 0..players {
         let (row, col) = (p / count, p % count);

@@ -45,6 +45,9 @@ pub fn weakness(password: &str, context: &[&str]) -> Option<ApiError> {
             vec![("min", Fill::from(&MIN_LENGTH)), ("max", Fill::from(&MAX_LENGTH))],
         );
     }
+    if personal(password, context) {
+        return refuse("refusal-password-personal", vec![]);
+    }
     let words: Vec<String> = context
         .iter()
         .flat_map(|c| c.split(|ch: char| !ch.is_alphanumeric()))
@@ -72,6 +75,24 @@ pub fn weakness(password: &str, context: &[&str]) -> Option<ApiError> {
     } else {
         refuse("refusal-password-guessable-hints", vec![("hints", Fill::Messages(hints))])
     }
+}
+
+/// Whether `password` holds the account's own words: its e-mail, the
+/// e-mail's local part, or its name (with or without spaces), each of 4
+/// characters or more, in any case. zxcvbn only lowers the score of such a
+/// password; one that is the e-mail twice still scored high enough.
+fn personal(password: &str, context: &[&str]) -> bool {
+    let password = password.to_lowercase();
+    let mut own: Vec<String> = Vec::new();
+    for c in context.iter().map(|c| c.trim().to_lowercase()) {
+        if let Some((local, _)) = c.split_once('@') {
+            own.push(local.to_string());
+        } else {
+            own.push(c.split_whitespace().collect());
+        }
+        own.push(c);
+    }
+    own.iter().filter(|w| w.chars().count() >= 4).any(|w| password.contains(w.as_str()))
 }
 
 /// The message of zxcvbn's warning, in `errors.ftl`.
@@ -220,6 +241,18 @@ mod tests {
             assert!(why.is_some(), "{weak:?} was accepted");
         }
         assert!(weakness("alicesmith", &["alice@example.com", "Alice Smith"]).is_some(), "the user's own name");
+        // Issue 29: the e-mail, its local part or the name, repeated or padded, are refused by name.
+        let ctx = ["marguerite.yourcenar@example.com", "Marguerite Yourcenar"];
+        for own in [
+            "marguerite.yourcenar@example.commarguerite.yourcenar@example.com",
+            "xX-marguerite.yourcenar-Xx-2024",
+            "Marguerite Yourcenar Marguerite Yourcenar",
+            "margueriteyourcenar!!margueriteyourcenar",
+        ] {
+            let why = weakness(own, &ctx).map(|e| e.message().to_string()).unwrap_or_default();
+            assert!(why.contains("e-mail address or your name"), "{own:?}: {why:?}");
+        }
+        assert!(weakness("correct horse battery staple", &ctx).is_none());
         for strong in ["a long password", "demo tournament day", "correct horse battery staple", "Tr0mbone-Saucer-91"] {
             assert!(weakness(strong, &["bob@example.com", "Bob"]).is_none(), "{strong:?}");
         }

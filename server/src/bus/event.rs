@@ -227,6 +227,14 @@ pub enum EventData {
         /// The round, 1-based.
         round: u32,
     },
+    /// The TO imported a starting roster (CSV): `imported` entries at once;
+    /// read the players afresh.
+    RosterImported {
+        /// The tournament, with its new number of players.
+        tournament: TournamentView,
+        /// How many entries the roster added.
+        imported: usize,
+    },
     /// The TO imported players and played rounds from a TRF.
     TrfImported {
         /// The tournament.
@@ -398,6 +406,7 @@ impl EventData {
             EventData::ByeRequested { .. } => "bye_requested",
             EventData::ByeCancelled { .. } => "bye_cancelled",
             EventData::TrfImported { .. } => "trf_imported",
+            EventData::RosterImported { .. } => "roster_imported",
             EventData::PrizesPublished { .. } => "prizes_published",
             EventData::PrizesUnpublished { .. } => "prizes_unpublished",
             EventData::ClockChanged { .. } => "clock_changed",
@@ -514,6 +523,7 @@ impl EventData {
             self,
             EventData::StandingsChanged(_)
                 | EventData::PlayerRegistered { .. }
+                | EventData::RosterImported { .. }
                 | EventData::PlayerDropped { .. }
                 | EventData::PlayerRemoved { .. }
                 | EventData::PlayerReinstated { .. }

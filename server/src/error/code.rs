@@ -255,6 +255,8 @@ codes! {
     NotYourReport = "not_your_report", FORBIDDEN;
     /// The caller is not playing at this table (the organiser overrides instead).
     NotYourTable = "not_your_table", FORBIDDEN;
+    /// A judge who also plays decides no result at their own table (override, dispute) and adjusts no score of their own; an organiser does.
+    OwnGame = "own_game", FORBIDDEN;
     /// A player confirms or disputes their own report.
     OwnReport = "own_report", FORBIDDEN;
     /// The playoffs have started (the cut is seeded): their settings can no longer change.

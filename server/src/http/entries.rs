@@ -73,7 +73,8 @@ async fn roster(
 ) -> ApiResult<HttpResponse> {
     let text =
         std::str::from_utf8(&body).map_err(|_| ApiError::invalid(Code::InvalidCsv, "").text("refusal-csv-utf8", []))?;
-    Ok(HttpResponse::Ok().json(entries::roster(&state.ctx, &user, *id, text, q.preview).await?))
+    Ok(HttpResponse::Ok()
+        .json(entries::roster(&state.ctx, &user, *id, text, q.preview, state.settings.import_max_players).await?))
 }
 
 #[utoipa::path(

@@ -18,6 +18,8 @@ mod players;
 mod playoffs;
 mod prizes;
 mod qr;
+/// The SVG QR code of an address (the venue board's and the event page's).
+pub use qr::svg_of;
 mod ratings;
 mod results;
 mod rounds;

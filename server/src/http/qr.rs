@@ -1,9 +1,12 @@
 //! `GET /t/{id}/qr.svg`: a QR code of the event's page, for the venue board
 //! and the event page, so a phone opens the event from across the room.
 //!
-//! The address is `--public-url` when set, else the one the request came to
-//! (forwarded headers only from trusted proxies), so a board opened on the
-//! venue network's address gives phones that address.
+//! The address is `--public-url` when set; with `--lan`, the venue network
+//! address `arbiter serve --lan` printed (the first, on the port the request
+//! came to); otherwise (a server on this machine only) the one the request
+//! came to, forwarded headers only from trusted proxies, and then not kept
+//! by shared caches. A `Host` longer than any host name (255 bytes) is
+//! refused with 400.
 
 use crate::app::AppState;
 use crate::auth::session::MaybeUser;
@@ -39,11 +42,46 @@ pub fn of_path(
     path: &str,
     cache: &'static str,
 ) -> Result<HttpResponse, ApiError> {
+    let (origin, cache) = origin_of(req, settings, cache)?;
+    let url = format!("{}{path}", origin.ascii_serialization());
+    let body = svg_of(&url).map_err(|e| ApiError::internal(format!("QR code of a {}-byte address: {e}", url.len())))?;
+    Ok(HttpResponse::Ok().content_type("image/svg+xml").insert_header(("Cache-Control", cache)).body(body))
+}
+
+/// The longest `Host` (or `X-Forwarded-Host`) taken: a DNS name is at most
+/// 253 bytes, then a port.
+const MAX_HOST: usize = 255;
+
+/// The origin a QR code encodes (see the module), and the `Cache-Control`
+/// to answer with.
+fn origin_of(
+    req: &HttpRequest,
+    settings: &crate::config::Settings,
+    cache: &'static str,
+) -> Result<(url::Origin, &'static str), ApiError> {
+    if let Some(public) = &settings.public_url {
+        return Ok((public.origin(), cache));
+    }
+    if settings.lan {
+        let port = req.app_config().local_addr().port();
+        if let Some(ip) = crate::lan::addresses().first() {
+            if let Ok(u) = url::Url::parse(&format!("http://{}", std::net::SocketAddr::new(*ip, port))) {
+                return Ok((u.origin(), cache));
+            }
+        }
+    }
+    let too_long =
+        ["host", "x-forwarded-host"].iter().any(|h| req.headers().get(*h).is_some_and(|v| v.len() > MAX_HOST));
+    if too_long {
+        return Err(ApiError::bad_request(
+            Code::BadRequest,
+            format!("The Host header is longer than {MAX_HOST} bytes."),
+        ));
+    }
     let origin = crate::auth::csrf::server_origin(req, settings)
         .ok_or_else(|| ApiError::bad_request(Code::BadRequest, "The request has no usable Host header."))?;
-    let url = format!("{}{path}", origin.ascii_serialization());
-    let body = svg_of(&url).map_err(|e| ApiError::internal(format!("QR code of {url}: {e}")))?;
-    Ok(HttpResponse::Ok().content_type("image/svg+xml").insert_header(("Cache-Control", cache)).body(body))
+    // From the request's own headers: for this client only, never a shared cache.
+    Ok((origin, "private, no-store"))
 }
 
 async fn event_qr(

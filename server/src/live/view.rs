@@ -164,6 +164,7 @@ impl View {
                 | E::StandingsConfigChanged { .. }
                 | E::SettingsChanged { .. }
                 | E::TrfImported { .. }
+                | E::RosterImported { .. }
                 | E::PrizesPublished { .. },
             ) => whole,
             // The bracket goes to its page, and to the phones of the players in the cut.

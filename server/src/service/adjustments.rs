@@ -80,7 +80,7 @@ pub async fn add(ctx: &Ctx, user: &User, player: PlayerId, input: AdjustmentInpu
     if score && !(0..=1000).contains(&input.amount) {
         return Err(invalid(format!("A {} score is 0 to 1000, not {}.", kind.as_str(), input.amount)));
     }
-    if !score && (input.amount == 0 || input.amount.abs() > limit) {
+    if !score && (input.amount == 0 || !(-limit..=limit).contains(&input.amount)) {
         return Err(invalid(format!(
             "An adjustment of {} is a non-zero amount within ±{limit}, not {}.",
             kind.as_str(),
@@ -141,6 +141,7 @@ async fn open(ctx: &Ctx, user: &User, player: PlayerId, action: &str) -> ApiResu
     let t = change.tournament().clone();
     require_judge(&t, user, action)?;
     let p = change.tx().player(player).await?.filter(|p| !p.removed).ok_or_else(not_found)?;
+    super::require_not_own_game(&t, user, p.user_id == user.id, "adjust your own score")?;
     if t.status != TournamentStatus::InProgress {
         return Err(ApiError::conflict(
             Code::WrongStatus,

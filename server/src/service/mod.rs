@@ -229,6 +229,24 @@ pub fn require_judge(t: &Tournament, user: &User, action: &str) -> ApiResult<()>
     }
 }
 
+/// Checks a judge does not decide their own game: `own` says whether the
+/// thing decided (a table's result, a registration's score) is `user`'s. An
+/// organiser (owner or co-organiser) may; a judge who also plays may not, so
+/// the opponent's word is not overruled by the other side of the board.
+///
+/// # Errors
+/// 403 `own_game`.
+pub fn require_not_own_game(t: &Tournament, user: &User, own: bool, what: &str) -> ApiResult<()> {
+    if own && !t.organised_by(user.id) {
+        Err(ApiError::forbidden(
+            Code::OwnGame,
+            format!("You play in this game: as a judge you cannot {what}; an organiser decides it."),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
 /// Checks `user` owns `t` (managing its staff is the owner's alone).
 ///
 /// # Errors

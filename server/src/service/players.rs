@@ -365,6 +365,23 @@ pub async fn edit(
     Ok((views::player(&p, true, true), changes))
 }
 
+/// A correction as a judge sees it: a profile's private fields (birth date,
+/// sex, disability) left out of its before and after.
+fn without_private(mut change: SettingsChange) -> SettingsChange {
+    for f in &mut change.changes {
+        if f.field == "profile" {
+            for side in [&mut f.before, &mut f.after] {
+                if let Some(o) = side.as_object_mut() {
+                    for private in ["birth_date", "sex", "disability"] {
+                        o.remove(private);
+                    }
+                }
+            }
+        }
+    }
+    change
+}
+
 /// `player.history`: every correction of a player's details, oldest first (staff only).
 ///
 /// # Errors
@@ -374,6 +391,7 @@ pub async fn history(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Vec<
     let tx = ctx.store.read().await?;
     let t = load_tournament(&tx, t_id).await?;
     super::require_judge(&t, user, "see players' history")?;
+    let organiser = t.organised_by(user.id);
     Ok(tx
         .events_of_kind(t_id, "player_edited")
         .await?
@@ -382,6 +400,7 @@ pub async fn history(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Vec<
             Ok(EventData::PlayerEdited { player: v, change }) if v.id == player => Some(change),
             _ => None,
         })
+        .map(|change| if organiser { change } else { without_private(change) })
         .collect())
 }
 
@@ -394,12 +413,15 @@ pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResu
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
     let is_to = viewer.is_some_and(|u| t.staffed_by(u.id));
+    // Birth date, sex and disability: the organisers and the player only,
+    // not a judge (who needs names, registrations and check-in).
+    let organiser = viewer.is_some_and(|u| t.organised_by(u.id));
     Ok(tx
         .players(id)
         .await?
         .iter()
         .filter(|p| is_to || !p.removed)
-        .map(|p| views::player(p, may_read_list(&t, p, viewer), is_to || viewer.is_some_and(|u| u.id == p.user_id)))
+        .map(|p| views::player(p, may_read_list(&t, p, viewer), organiser || viewer.is_some_and(|u| u.id == p.user_id)))
         .collect())
 }
 

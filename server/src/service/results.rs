@@ -550,11 +550,14 @@ pub struct Overridden {
 /// later one ([`super::ratings::result_overridden`]).
 ///
 /// # Errors
-/// 403 for anyone but the TO; 409 for a bye or a complete event; 422 for a
+/// 403 for anyone but the TO, `own_game` for a judge seated at the table;
+/// 409 for a bye or a complete event; 422 for a
 /// bad score (see [`Score::parse`]).
 pub async fn override_result(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score) -> ApiResult<Overridden> {
     let mut table = Table::open(ctx, user, pairing_id).await?;
     super::require_judge(&table.t, user, "override results")?;
+    let seated = table.players.iter().any(|p| p.user_id == user.id);
+    super::require_not_own_game(&table.t, user, seated, "override its result")?;
     if !table.best_of_three() {
         score.parse(&table.t)?;
     }

@@ -109,3 +109,120 @@ impl Store {
         let _ = self.db.close().await;
     }
 }
+
+/// The parts of an SQLite file's schema a restore checks, read without
+/// migrating it or writing to it (`sqlite_master` and the migration history).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Schema {
+    /// The tables, by name.
+    pub tables: Vec<String>,
+    /// The triggers and views (`trigger evil`, `view v`): code the file would
+    /// run or show in place of data.
+    pub code: Vec<String>,
+    /// The migrations the file records as applied, in order.
+    pub migrations: Vec<String>,
+}
+
+/// Reads the schema of the SQLite file `file` (see [`Schema`]).
+///
+/// # Errors
+/// The file cannot be opened as an SQLite database.
+pub async fn sqlite_schema(file: &std::path::Path) -> anyhow::Result<Schema> {
+    let url = format!("sqlite://{}?mode=rw", file.display());
+    let read = async move {
+        let mut options = sea_orm::ConnectOptions::new(url);
+        options.sqlx_logging(false).max_connections(1);
+        let db = sea_orm::Database::connect(options).await?;
+        let schema = read_schema(&db).await;
+        let _ = db.close().await;
+        schema
+    };
+    super::runtime().spawn(read).await.map_err(|e| anyhow::anyhow!(e))?
+}
+
+async fn read_schema(db: &sea_orm::DatabaseConnection) -> anyhow::Result<Schema> {
+    let sql = |q: &str| Statement::from_string(DatabaseBackend::Sqlite, q.to_string());
+    let mut schema = Schema::default();
+    for row in db.query_all_raw(sql("SELECT type, name FROM sqlite_master ORDER BY type, name")).await? {
+        let (kind, name): (String, String) = (row.try_get("", "type")?, row.try_get("", "name")?);
+        match kind.as_str() {
+            "table" => schema.tables.push(name),
+            "trigger" | "view" => schema.code.push(format!("{kind} {name}")),
+            _ => {}
+        }
+    }
+    if schema.tables.iter().any(|t| t == "seaql_migrations") {
+        for row in db.query_all_raw(sql("SELECT version FROM seaql_migrations ORDER BY version")).await? {
+            schema.migrations.push(row.try_get("", "version")?);
+        }
+    }
+    Ok(schema)
+}
+
+/// What is wrong with `schema` as an Arbiter database whose migrations are
+/// `known` (in order), if anything: no Arbiter tables, a migration history
+/// that is not a beginning of `known`, or a trigger or view (no migration
+/// creates one).
+#[must_use]
+pub fn schema_problem(schema: &Schema, known: &[String]) -> Option<String> {
+    let has = |t: &str| schema.tables.iter().any(|n| n == t);
+    if !["seaql_migrations", "users", "tournaments"].iter().all(|t| has(t)) {
+        return Some("it has no Arbiter tables (users, tournaments and the migration history)".into());
+    }
+    for (i, seen) in schema.migrations.iter().enumerate() {
+        match known.get(i) {
+            Some(want) if want == seen => {}
+            Some(want) => {
+                return Some(format!(
+                    "its migration history does not match this version's: {seen} where {want} was expected"
+                ))
+            }
+            None => {
+                return Some(format!("it was made by a newer version of Arbiter (migration {seen} is unknown here)"))
+            }
+        }
+    }
+    if schema.migrations.is_empty() {
+        return Some("its migration history is empty".into());
+    }
+    if !schema.code.is_empty() {
+        return Some(format!(
+            "it holds {} that Arbiter's migrations did not create: {}",
+            if schema.code.len() == 1 { "a trigger or view" } else { "triggers or views" },
+            schema.code.join(", ")
+        ));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{schema_problem, Schema};
+
+    fn s(v: &[&str]) -> Vec<String> {
+        v.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn a_backup_schema_is_checked_against_the_migrations() {
+        let known = s(&["m1", "m2", "m3"]);
+        let good = Schema {
+            tables: s(&["seaql_migrations", "tournaments", "users"]),
+            code: vec![],
+            migrations: s(&["m1", "m2"]),
+        };
+        assert_eq!(schema_problem(&good, &known), None, "an older backup is fine");
+        let full = Schema { migrations: known.clone(), ..good.clone() };
+        assert_eq!(schema_problem(&full, &known), None);
+        let trigger = Schema { code: s(&["trigger evil"]), ..full.clone() };
+        assert!(schema_problem(&trigger, &known).is_some_and(|p| p.contains("trigger evil")));
+        let newer = Schema { migrations: s(&["m1", "m2", "m3", "m4"]), ..good.clone() };
+        assert!(schema_problem(&newer, &known).is_some_and(|p| p.contains("newer version")));
+        let odd = Schema { migrations: s(&["m1", "mX"]), ..good.clone() };
+        assert!(schema_problem(&odd, &known).is_some_and(|p| p.contains("mX where m2")));
+        let none = Schema { tables: s(&["notes"]), ..good.clone() };
+        assert!(schema_problem(&none, &known).is_some_and(|p| p.contains("no Arbiter tables")));
+        let empty = Schema { migrations: vec![], ..good };
+        assert!(schema_problem(&empty, &known).is_some());
+    }
+}

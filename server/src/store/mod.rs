@@ -38,7 +38,7 @@ mod stats;
 mod tournaments;
 mod users;
 
-pub use backup::Contents;
+pub use backup::{schema_problem, sqlite_schema, Contents, Schema};
 pub use drafts::StoredDraft;
 pub use elo_history::{outcome_name, EloEntry};
 pub use events::{StaffAction, StoredEvent};

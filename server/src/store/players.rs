@@ -12,6 +12,14 @@ impl Tx {
         Ok(())
     }
 
+    /// Inserts registrations, a couple of hundred rows per statement.
+    pub async fn insert_players(&self, players: &[Player]) -> StoreResult<()> {
+        for chunk in players.chunks(200) {
+            player::Entity::insert_many(chunk.iter().map(to_active)).exec_without_returning(self.conn()).await?;
+        }
+        Ok(())
+    }
+
     /// Saves a registration's mutable fields.
     pub async fn update_player(&self, p: &Player) -> StoreResult<()> {
         to_active(p).update(self.conn()).await?;

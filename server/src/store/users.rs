@@ -21,6 +21,22 @@ impl Tx {
         Ok(())
     }
 
+    /// Inserts accounts that share one password hash (placeholders: `!`),
+    /// a few hundred rows per statement.
+    pub async fn insert_users(&self, users: &[User], password_hash: &str, at: i64) -> StoreResult<()> {
+        for chunk in users.chunks(500) {
+            let rows = chunk.iter().map(|u| user::ActiveModel {
+                id: Set(u.id),
+                email: Set(u.email.clone()),
+                display_name: Set(u.display_name.clone()),
+                password_hash: Set(password_hash.to_string()),
+                created_at: Set(at),
+            });
+            user::Entity::insert_many(rows).exec_without_returning(self.conn()).await?;
+        }
+        Ok(())
+    }
+
     /// The account with this (lower-cased) e-mail and its password hash.
     pub async fn user_by_email(&self, email: &str) -> StoreResult<Option<(User, String)>> {
         let Some(m) = user::Entity::find().filter(user::Column::Email.eq(email)).one(self.conn()).await? else {

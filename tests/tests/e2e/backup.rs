@@ -11,14 +11,14 @@ use std::process::Output;
 use std::time::Instant;
 
 /// Runs the `arbiter` binary with `args` (off the test's thread).
-async fn arbiter(args: Vec<String>) -> Output {
+pub(crate) async fn arbiter(args: Vec<String>) -> Output {
     let bin = arbiter_binary().unwrap();
     actix_web::rt::task::spawn_blocking(move || std::process::Command::new(bin).args(args).output().unwrap())
         .await
         .unwrap()
 }
 
-fn text(o: &Output) -> String {
+pub(crate) fn text(o: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
 }
 

@@ -20,6 +20,7 @@ mod event;
 mod exports;
 mod fuzz;
 mod games;
+mod hardening;
 mod history;
 mod languages;
 mod live;

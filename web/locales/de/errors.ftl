@@ -97,6 +97,7 @@ err-not-signed-in = Bitte zuerst anmelden.
 err-not-tied = Dieser Spieler steht in keinem Gleichstand, der dem Turnierleiter überlassen ist.
 err-not-tournament-organiser = Nur der Turnierleiter darf das.
 err-not-unresolved = Gelost wird nur bei einem Gleichstand, den keine Feinwertung auflöst.
+err-own-game = Ein Schiedsrichter entscheidet nicht über seine eigene Partie: Das tut die Turnierleitung.
 err-not-your-table = Sie spielen nicht an diesem Brett.
 err-own-report = Sie können Ihre eigene Meldung nicht bestätigen oder beanstanden.
 err-playoffs-started = Die Finalrunden haben begonnen: ihre Einstellungen können sich nicht mehr ändern.
@@ -185,6 +186,7 @@ refusal-clock-extend = Geben Sie die hinzuzufügenden Minuten an, 1 bis 120 (ode
 refusal-clock-action = Die Uhr kann nicht „{ $action }“; wählen Sie start, pause, resume, extend oder end.
 
 refusal-password-length = Wählen Sie ein Passwort mit { $min } bis { $max } Zeichen.
+refusal-password-personal = Wählen Sie ein Passwort, das weder Ihre E-Mail-Adresse noch Ihren Namen enthält.
 refusal-password-guessable = Dieses Passwort ist zu leicht zu erraten. Ein paar Wörter ohne Zusammenhang ergeben ein starkes Passwort, das man sich leicht merkt.
 refusal-password-guessable-hints = Dieses Passwort ist zu leicht zu erraten. { $hints } Ein paar Wörter ohne Zusammenhang ergeben ein starkes Passwort, das man sich leicht merkt.
 password-warning-straight-rows-of-keys-are-easy-to-guess = Tastenreihen sind leicht zu erraten.

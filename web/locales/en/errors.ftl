@@ -99,6 +99,7 @@ err-not-signed-in = Sign in first.
 err-not-tied = This player is not in a tie left open to the organiser.
 err-not-tournament-organiser = Only the tournament's organiser may do this.
 err-not-unresolved = Lots are drawn only for a tie that every tie-break leaves open.
+err-own-game = A judge does not decide their own game: an organiser decides it.
 err-not-your-table = You are not playing at this table.
 err-own-report = You cannot confirm or dispute your own report.
 err-playoffs-started = The playoffs have started: their settings can no longer change.
@@ -189,6 +190,7 @@ refusal-clock-action = The clock cannot "{ $action }"; choose start, pause, resu
 
 # Why a password is easy to guess (zxcvbn's feedback).
 refusal-password-length = Choose a password of { $min } to { $max } characters.
+refusal-password-personal = Choose a password that does not contain your e-mail address or your name.
 refusal-password-guessable = This password is too easy to guess. A few unrelated words make a strong password that is easy to remember.
 refusal-password-guessable-hints = This password is too easy to guess. { $hints } A few unrelated words make a strong password that is easy to remember.
 password-warning-straight-rows-of-keys-are-easy-to-guess = Straight rows of keys are easy to guess.

@@ -97,6 +97,7 @@ err-not-signed-in = Inicie sesión primero.
 err-not-tied = Este jugador no está en un empate que quede en manos del organizador.
 err-not-tournament-organiser = Solo el organizador del torneo puede hacer esto.
 err-not-unresolved = Solo se sortea un empate que ningún desempate resuelve.
+err-own-game = Un árbitro no decide su propia partida: la decide un organizador.
 err-not-your-table = No juega en esta mesa.
 err-own-report = No puede confirmar ni reclamar su propio resultado.
 err-playoffs-started = La fase final ha empezado: su configuración ya no puede cambiar.
@@ -185,6 +186,7 @@ refusal-clock-extend = Indique los minutos que añadir, de 1 a 120 (o de −1 a 
 refusal-clock-action = El reloj no puede hacer «{ $action }»; elija start, pause, resume, extend o end.
 
 refusal-password-length = Elija una contraseña de { $min } a { $max } caracteres.
+refusal-password-personal = Elija una contraseña que no contenga su dirección de correo electrónico ni su nombre.
 refusal-password-guessable = Esta contraseña es demasiado fácil de adivinar. Unas cuantas palabras sin relación entre sí forman una contraseña segura y fácil de recordar.
 refusal-password-guessable-hints = Esta contraseña es demasiado fácil de adivinar. { $hints } Unas cuantas palabras sin relación entre sí forman una contraseña segura y fácil de recordar.
 password-warning-straight-rows-of-keys-are-easy-to-guess = Las filas seguidas de teclas son fáciles de adivinar.

@@ -97,6 +97,7 @@ err-not-signed-in = Connectez-vous d'abord.
 err-not-tied = Ce joueur ne fait pas partie d'une égalité laissée à l'organisateur.
 err-not-tournament-organiser = Seul l'organisateur du tournoi peut faire cela.
 err-not-unresolved = Le tirage au sort ne concerne qu'une égalité qu'aucun départage ne tranche.
+err-own-game = Un arbitre ne tranche pas sa propre partie : un organisateur la tranche.
 err-not-your-table = Vous ne jouez pas à cette table.
 err-own-report = Vous ne pouvez pas confirmer ou contester votre propre saisie.
 err-playoffs-started = La phase finale a commencé : ses réglages ne peuvent plus changer.
@@ -185,6 +186,7 @@ refusal-clock-extend = Indiquez les minutes à ajouter, de 1 à 120 (ou de −1 
 refusal-clock-action = La pendule ne sait pas faire « { $action } » ; choisissez start, pause, resume, extend ou end.
 
 refusal-password-length = Choisissez un mot de passe de { $min } à { $max } caractères.
+refusal-password-personal = Choisissez un mot de passe qui ne contient ni votre adresse e-mail ni votre nom.
 refusal-password-guessable = Ce mot de passe est trop facile à deviner. Quelques mots sans rapport entre eux font un mot de passe solide et facile à retenir.
 refusal-password-guessable-hints = Ce mot de passe est trop facile à deviner. { $hints } Quelques mots sans rapport entre eux font un mot de passe solide et facile à retenir.
 password-warning-straight-rows-of-keys-are-easy-to-guess = Les rangées de touches se devinent facilement.
