@@ -91,7 +91,7 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     // The same accounts every run (signed in again when they exist), so the
     // README can name them.
     let to_email = TO_EMAIL;
-    to.sign_up_or_in(to_email, PASSWORD, "Demo TO").await?;
+    to.sign_up_or_in(to_email, PASSWORD, "The Organiser").await?;
     let t = to
         .post(
             "/api/tournaments",

@@ -26,9 +26,19 @@ pub fn client_address(req: &HttpRequest, trusted: &[IpAddr]) -> IpAddr {
         .iter()
         .flat_map(|v| v.split(','))
         .rev()
-        .map_while(|hop| hop.trim().parse::<IpAddr>().ok())
+        .map_while(|hop| hop_address(hop.trim()))
         .find(|ip| !trusted.contains(ip))
         .unwrap_or(peer)
+}
+
+/// One hop of `X-Forwarded-For`: an address, with or without a port
+/// (`203.0.113.5`, `203.0.113.5:41234`, `2001:db8::1`, `[2001:db8::1]:41234`,
+/// `[2001:db8::1]`), as proxies write them.
+fn hop_address(hop: &str) -> Option<IpAddr> {
+    hop.parse::<IpAddr>()
+        .ok()
+        .or_else(|| hop.parse::<std::net::SocketAddr>().ok().map(|a| a.ip()))
+        .or_else(|| hop.strip_prefix('[').and_then(|h| h.strip_suffix(']')).and_then(|h| h.parse().ok()))
 }
 
 /// The span each request is logged in (`HTTP request{…}`): method, route,
@@ -97,6 +107,11 @@ mod tests {
         // A chain of trusted proxies is walked past.
         let two = [proxy, "10.0.0.3".parse().unwrap_or(proxy)];
         assert_eq!(client_address(&from("10.0.0.2", Some("203.0.113.5, 10.0.0.3")), &two).to_string(), "203.0.113.5");
+        // A hop with a port (as some proxies write it) is that address.
+        for hop in ["203.0.113.5:41234", "[2001:db8::1]:41234", "[2001:db8::1]", "2001:db8::1"] {
+            let want = if hop.contains("db8") { "2001:db8::1" } else { "203.0.113.5" };
+            assert_eq!(client_address(&from("10.0.0.2", Some(hop)), &trusted).to_string(), want, "{hop}");
+        }
         // Garbage stops the walk: the proxy itself is the client.
         assert_eq!(client_address(&from("10.0.0.2", Some("not-an-ip")), &trusted).to_string(), "10.0.0.2");
         assert_eq!(client_address(&from("10.0.0.2", None), &trusted).to_string(), "10.0.0.2");
