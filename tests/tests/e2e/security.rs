@@ -27,6 +27,20 @@ async fn metric(app: &TestApp, name: &str) -> anyhow::Result<f64> {
     Ok(line.split_whitespace().nth(1).unwrap_or_default().parse()?)
 }
 
+/// A raw client of tournament `tid`'s event stream (`?since=0`) with a
+/// 4 KiB receive buffer, so the server's buffers fill soon.
+async fn small_buffered_event_stream(
+    app: &TestApp,
+    tid: &str,
+) -> anyhow::Result<tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>> {
+    let addr = app.base.trim_start_matches("http://").to_string();
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.set_recv_buffer_size(4096)?;
+    let tcp = socket.connect(addr.parse()?).await?;
+    let url = format!("ws://{addr}/ws/tournaments/{tid}?since=0");
+    Ok(tokio_tungstenite::client_async(url, tcp).await?.0)
+}
+
 /// A client that stops reading while the server has much to send is cut
 /// off within the write deadline: its session ends (it is no longer a
 /// viewer) and its socket is closed, instead of the session waiting on the
@@ -40,14 +54,7 @@ async fn a_live_client_that_stops_reading_is_closed_within_the_write_deadline() 
     let app = TestApp::start_with(settings, dir).await?;
     let mut ev = Event::start(&app.base, "S", 12, 3).await?;
 
-    // A raw client with a small receive buffer, so the server's buffers fill soon.
-    let addr = app.base.trim_start_matches("http://").to_string();
-    let socket = tokio::net::TcpSocket::new_v4()?;
-    socket.set_recv_buffer_size(4096)?;
-    let tcp = socket.connect(addr.parse()?).await?;
-    let url = format!("ws://{addr}/ws/tournaments/{}?since=0", ev.tid);
-    let (ws, _) = tokio_tungstenite::client_async(url, tcp).await?;
-    let (mut out, mut incoming) = ws.split();
+    let (mut out, mut incoming) = small_buffered_event_stream(&app, &ev.tid).await?.split();
     // It asks for the whole log again and again, and never reads the answers…
     let resume = Message::text(r#"{"v":1,"type":"resume","since":0}"#);
     for _ in 0..1500 {
@@ -119,13 +126,7 @@ async fn a_live_client_that_falls_behind_is_dropped_at_once() -> anyhow::Result<
     let (database_url, dir) = Backend::Sqlite.fresh().await?;
     let app = TestApp::start_with(Settings::new("127.0.0.1:0", database_url, None), dir).await?;
     let mut ev = Event::start(&app.base, "B", 8, 3).await?;
-    let addr = app.base.trim_start_matches("http://").to_string();
-    let socket = tokio::net::TcpSocket::new_v4()?;
-    socket.set_recv_buffer_size(4096)?;
-    let tcp = socket.connect(addr.parse()?).await?;
-    let url = format!("ws://{addr}/ws/tournaments/{}?since=0", ev.tid);
-    let (ws, _) = tokio_tungstenite::client_async(url, tcp).await?;
-    let (mut out, mut incoming) = ws.split();
+    let (mut out, mut incoming) = small_buffered_event_stream(&app, &ev.tid).await?.split();
     // It keeps asking for the whole log, so its session is always writing…
     let resume = Message::text(r#"{"v":1,"type":"resume","since":0}"#);
     for _ in 0..200 {
