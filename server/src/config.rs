@@ -59,10 +59,11 @@ pub struct Settings {
     /// Sign-in and sign-up attempts per minute one client address regains after a burst.
     #[arg(long, env = "ARBITER_AUTH_PER_MINUTE_PER_ADDRESS", default_value_t = 300)]
     pub auth_per_minute_per_address: u32,
-    /// Sign-in attempts one account (e-mail) may have at once, right or wrong.
+    /// Sign-in attempts one account (e-mail) may have at once from one client
+    /// address, right or wrong (another address has its own).
     #[arg(long, env = "ARBITER_AUTH_BURST_PER_ACCOUNT", default_value_t = 10)]
     pub auth_burst_per_account: u32,
-    /// Sign-in attempts per minute one account regains after a burst.
+    /// Sign-in attempts per minute one account regains, per address, after a burst.
     #[arg(long, env = "ARBITER_AUTH_PER_MINUTE_PER_ACCOUNT", default_value_t = 5)]
     pub auth_per_minute_per_account: u32,
     /// Live sockets one client address may hold open at once.

@@ -5,8 +5,9 @@
 //!
 //! A venue's players share one public address, so the per-address limits are
 //! set (and configurable) well above a field's size, and the tight limit is
-//! per account, where it stops password guessing without touching anyone
-//! else.
+//! per account and address, where it stops password guessing without
+//! touching anyone else: someone guessing an account's password from one
+//! address does not lock its owner out from another.
 
 use crate::config::Settings;
 use crate::error::{ApiError, ApiResult, Code};
@@ -25,7 +26,7 @@ const PRUNE_AT: usize = 10_000;
 #[derive(Debug)]
 pub struct Limits {
     by_address: DefaultKeyedRateLimiter<IpAddr>,
-    by_account: DefaultKeyedRateLimiter<String>,
+    by_account: DefaultKeyedRateLimiter<(String, IpAddr)>,
     sockets: Arc<Mutex<HashMap<IpAddr, u32>>>,
     max_sockets: u32,
 }
@@ -61,12 +62,13 @@ impl Limits {
     }
 
     /// Counts one password attempt on `account` (a normalised e-mail) from
-    /// `address`; refuses it when either is over its limit.
+    /// `address`; refuses it when the address, or the account tried from
+    /// that address, is over its limit.
     ///
     /// # Errors
     /// 429 `too_many_attempts` with the seconds to wait (`Retry-After`).
     pub fn password_attempt(&self, address: IpAddr, account: &str) -> ApiResult<()> {
-        check(&self.by_account, &account.to_string()).map_err(|secs| {
+        check(&self.by_account, &(account.to_string(), address)).map_err(|secs| {
             ApiError::too_many(
                 Code::TooManyAttempts,
                 format!("Too many sign-in attempts for this account. Wait {} before trying again.", human_wait(secs)),
@@ -168,6 +170,17 @@ mod tests {
         assert!(refused.is_some_and(|r| r.1.contains("Wait") && r.1.contains("seconds")));
         // Someone else at the same venue is not affected.
         assert!(l.password_attempt(venue, "bob@example.com").is_ok());
+    }
+
+    #[test]
+    fn guessing_from_one_address_does_not_lock_the_owner_out_from_another() {
+        let l = limits(3, 100, 1);
+        let (attacker, owner): (IpAddr, IpAddr) = ([198, 51, 100, 9].into(), [203, 0, 113, 7].into());
+        // Five wrong guesses a second for four seconds: all but the burst refused…
+        let refused = (0..20).filter(|_| l.password_attempt(attacker, "alice@example.com").is_err()).count();
+        assert_eq!(refused, 17);
+        // …while the owner, from the venue, still has every one of their own tries.
+        assert!((0..3).all(|_| l.password_attempt(owner, "alice@example.com").is_ok()));
     }
 
     #[test]
