@@ -186,3 +186,42 @@ async fn password_guessing_is_throttled_per_account_not_per_venue() {
     assert_eq!(back.status.as_u16(), 200);
     app.stop().await;
 }
+
+/// A sign-in to `owner@test.arbiter` forwarded for `address` by the trusted
+/// proxy (127.0.0.1); its status.
+async fn sign_in_from(base: &str, address: &str, password: &str) -> u16 {
+    awc::Client::default()
+        .post(format!("{base}/api/auth/login"))
+        .insert_header(("X-Forwarded-For", address))
+        .send_json(&json!({ "email": "owner@test.arbiter", "password": password }))
+        .await
+        .map(|r| r.status().as_u16())
+        .unwrap_or(0)
+}
+
+/// Someone guessing an account's password from one address is throttled
+/// there, and does not lock the owner out from another address: the
+/// per-account limit is per address too (it used to be the account's alone:
+/// five wrong guesses a second kept the owner out).
+#[actix_web::test]
+async fn guessing_from_elsewhere_does_not_lock_the_owner_out() {
+    let (database_url, dir) = Backend::Sqlite.fresh().await.unwrap();
+    let mut settings = arbiter_server::config::Settings::new("127.0.0.1:0", database_url, None);
+    settings.trusted_proxies = vec![[127, 0, 0, 1].into()];
+    let app = TestApp::start_with(settings, dir).await.unwrap();
+    ApiClient::new(&app.base).sign_up("owner@test.arbiter", "a long password", "Owner").await.unwrap();
+    let mut guesses = Vec::new();
+    for i in 0..20 {
+        guesses.push(sign_in_from(&app.base, "198.51.100.9", &format!("guess number {i}")).await);
+    }
+    // The default burst is 10 attempts per account and address.
+    assert_eq!(guesses.iter().filter(|s| **s == 401).count(), 10, "{guesses:?}");
+    assert_eq!(guesses.iter().filter(|s| **s == 429).count(), 10, "{guesses:?}");
+    // The owner, at the venue, signs in every time.
+    for _ in 0..5 {
+        assert_eq!(sign_in_from(&app.base, "203.0.113.7", "a long password").await, 200);
+    }
+    // The guesser's right password is still refused where it was guessing.
+    assert_eq!(sign_in_from(&app.base, "198.51.100.9", "a long password").await, 429);
+    app.stop().await;
+}
