@@ -426,6 +426,45 @@ async fn a_roster_is_capped_and_imported_in_batches_postgres() -> anyhow::Result
     a_roster_is_capped_and_imported_in_batches(Backend::Postgres).await
 }
 
+/// Rosters imported into one event from several requests at once: every
+/// row lands once, and registration numbers (read once per import) never
+/// collide — imports of one event take its lock one after another.
+async fn rosters_imported_at_once_get_distinct_numbers(backend: Backend) -> anyhow::Result<()> {
+    let app = TestApp::spawn_with(backend, None).await?;
+    let (mut to, _) = app.user("Roster TO").await?;
+    let body = json!({ "name": "Open", "event_date": "2026-05-17", "format": "Open", "total_rounds": 5 });
+    let tid = s(&to.create_tournament(&body).await?.ok()?["tournament"], "id").to_string();
+    to.advance(&tid).await?.ok()?;
+    let path = format!("/api/tournaments/{tid}/entries.csv");
+    let imports = (0..4).map(|k| {
+        let (mut c, path) = (to.clone_to(&app.base), path.clone());
+        let mut csv = String::from("name,faction,rating\n");
+        for i in 1..=30 {
+            csv.push_str(&format!("Player {k}-{i},Club {i},{}\n", 1200 + i));
+        }
+        async move { c.send_raw(awc::http::Method::POST, &path, Some(("text/csv", csv))).await }
+    });
+    for r in futures_util::future::join_all(imports).await {
+        assert_eq!(r?.ok()?["added"].as_array().map(Vec::len), Some(30));
+    }
+    let players = to.players(&tid).await?.ok()?;
+    let mut numbers: Vec<u64> =
+        players["players"].as_array().into_iter().flatten().filter_map(|p| p["registration_no"].as_u64()).collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, (1..=120).collect::<Vec<u64>>());
+    Ok(())
+}
+
+#[actix_web::test]
+async fn rosters_imported_at_once_get_distinct_numbers_sqlite() -> anyhow::Result<()> {
+    rosters_imported_at_once_get_distinct_numbers(Backend::Sqlite).await
+}
+
+#[actix_web::test]
+async fn rosters_imported_at_once_get_distinct_numbers_postgres() -> anyhow::Result<()> {
+    rosters_imported_at_once_get_distinct_numbers(Backend::Postgres).await
+}
+
 /// Issue 29, point 6: judges saw players' birth dates, sex and disability,
 /// which only the organisers and the player see. A judge's list of players
 /// (the API, the dashboard's data, the exports) and the history of a
