@@ -52,11 +52,17 @@ pub struct Settings {
     /// Requests from anyone else are counted by their own address.
     #[arg(long = "trusted-proxy", env = "ARBITER_TRUSTED_PROXIES", value_delimiter = ',')]
     pub trusted_proxies: Vec<std::net::IpAddr>,
-    /// Sign-in and sign-up attempts one client address may make at once (a
-    /// venue's players share one public address: keep it above the field size).
+    /// The venue's shared public addresses (comma-separated): the address a
+    /// whole room of players signs in from. Failed sign-ins from one of them
+    /// never lock the others out (see SECURITY.md); each account keeps its own limit.
+    #[arg(long = "venue-address", env = "ARBITER_VENUE_ADDRESSES", value_delimiter = ',')]
+    pub venue_addresses: Vec<std::net::IpAddr>,
+    /// Failed sign-ins and sign-ups one client address may make at once
+    /// (successful sign-ins are not counted; a venue's players share one
+    /// public address: keep it above the field size).
     #[arg(long, env = "ARBITER_AUTH_BURST_PER_ADDRESS", default_value_t = 600)]
     pub auth_burst_per_address: u32,
-    /// Sign-in and sign-up attempts per minute one client address regains after a burst.
+    /// Failed sign-ins and sign-ups per minute one client address regains after a burst.
     #[arg(long, env = "ARBITER_AUTH_PER_MINUTE_PER_ADDRESS", default_value_t = 300)]
     pub auth_per_minute_per_address: u32,
     /// Sign-in attempts one account (e-mail) may have at once from one client
@@ -111,6 +117,7 @@ impl Settings {
             public_url: None,
             public_metrics: false,
             trusted_proxies: Vec::new(),
+            venue_addresses: Vec::new(),
             auth_burst_per_address: 600,
             auth_per_minute_per_address: 300,
             auth_burst_per_account: 10,
@@ -140,6 +147,7 @@ impl std::fmt::Debug for Settings {
             public_url,
             public_metrics,
             trusted_proxies,
+            venue_addresses,
             auth_burst_per_address,
             auth_per_minute_per_address,
             auth_burst_per_account,
@@ -163,6 +171,7 @@ impl std::fmt::Debug for Settings {
             .field("public_url", public_url)
             .field("public_metrics", public_metrics)
             .field("trusted_proxies", trusted_proxies)
+            .field("venue_addresses", venue_addresses)
             .field("auth_burst_per_address", auth_burst_per_address)
             .field("auth_per_minute_per_address", auth_per_minute_per_address)
             .field("auth_burst_per_account", auth_burst_per_account)

@@ -3,11 +3,18 @@
 //! hold. Rates are GCRA token buckets (the `governor` crate): a burst is
 //! allowed at once, then attempts come back at a steady rate.
 //!
-//! A venue's players share one public address, so the per-address limits are
-//! set (and configurable) well above a field's size, and the tight limit is
-//! per account and address, where it stops password guessing without
-//! touching anyone else: someone guessing an account's password from one
-//! address does not lock its owner out from another.
+//! A venue's players share one public address, so the per-address limit
+//! counts only what costs or threatens: failed sign-ins and sign-ups (a
+//! successful sign-in is never counted), set well above a field's size. The
+//! tight limit is per account and address, where it stops password guessing
+//! without touching anyone else: someone guessing an account's password from
+//! one address does not lock its owner out from another.
+//!
+//! An address over its limit is refused (429) until its bucket refills,
+//! unless it is a named venue address (`--venue-address`): there, one
+//! attacker inside the crowd must not lock the crowd out, so attempts go on
+//! (each account still under its own limit) and a failure for an unknown
+//! account is answered at once, without the password hash's work.
 
 use crate::config::Settings;
 use crate::error::{ApiError, ApiResult, Code};
@@ -27,6 +34,10 @@ const PRUNE_AT: usize = 10_000;
 pub struct Limits {
     by_address: DefaultKeyedRateLimiter<IpAddr>,
     by_account: DefaultKeyedRateLimiter<(String, IpAddr)>,
+    /// Addresses over their limit, and until when (seconds from `epoch`).
+    over: Mutex<HashMap<IpAddr, u64>>,
+    venue: Vec<IpAddr>,
+    epoch: std::time::Instant,
     sockets: Arc<Mutex<HashMap<IpAddr, u32>>>,
     max_sockets: u32,
 }
@@ -56,18 +67,42 @@ impl Limits {
                 settings.auth_per_minute_per_account,
                 settings.auth_burst_per_account,
             )),
+            over: Mutex::default(),
+            venue: settings.venue_addresses.clone(),
+            epoch: std::time::Instant::now(),
             sockets: Arc::default(),
             max_sockets: settings.ws_per_address,
         }
     }
 
-    /// Counts one password attempt on `account` (a normalised e-mail) from
-    /// `address`; refuses it when the address, or the account tried from
-    /// that address, is over its limit.
+    fn now(&self) -> u64 {
+        self.epoch.elapsed().as_secs()
+    }
+
+    /// Seconds until `address` may try again, when it is over its limit.
+    fn over_limit(&self, address: IpAddr) -> Option<u64> {
+        let mut over = self.over.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let now = self.now();
+        match over.get(&address) {
+            Some(&until) if until > now => Some(until - now),
+            Some(_) => {
+                over.remove(&address);
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// Lets one password attempt on `account` (a normalised e-mail) from
+    /// `address` go ahead, counting it on the account's bucket at that
+    /// address. The answer says whether the address is over its limit (only
+    /// a venue address goes ahead then: see the module doc).
     ///
     /// # Errors
-    /// 429 `too_many_attempts` with the seconds to wait (`Retry-After`).
-    pub fn password_attempt(&self, address: IpAddr, account: &str) -> ApiResult<()> {
+    /// 429 `too_many_attempts` with the seconds to wait (`Retry-After`) when
+    /// the account, tried from that address, or the address (not a venue's)
+    /// is over its limit.
+    pub fn password_attempt(&self, address: IpAddr, account: &str) -> ApiResult<Attempt> {
         check(&self.by_account, &(account.to_string(), address)).map_err(|secs| {
             ApiError::too_many(
                 Code::TooManyAttempts,
@@ -75,16 +110,32 @@ impl Limits {
                 secs,
             )
         })?;
-        check(&self.by_address, &address).map_err(|secs| {
-            ApiError::too_many(
+        let over = self.over_limit(address);
+        match over {
+            Some(secs) if !self.venue.contains(&address) => Err(ApiError::too_many(
                 Code::TooManyAttempts,
                 format!(
-                    "Too many sign-in and sign-up attempts from this network. Wait {} before trying again.",
+                    "Too many failed sign-ins and sign-ups from this network. Wait {} before trying again.",
                     human_wait(secs)
                 ),
                 secs,
-            )
-        })
+            )),
+            _ => Ok(Attempt { address_over_limit: over.is_some() }),
+        }
+    }
+
+    /// Counts a failed sign-in, or a sign-up, on `address`'s bucket; an
+    /// address whose bucket is empty is over its limit until it refills.
+    pub fn count_against_address(&self, address: IpAddr) {
+        if let Err(secs) = check(&self.by_address, &address) {
+            let until = self.now() + secs;
+            let mut over = self.over.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if over.len() > PRUNE_AT {
+                let now = self.now();
+                over.retain(|_, u| *u > now);
+            }
+            over.insert(address, until);
+        }
     }
 
     /// Takes one of `address`'s live-socket places, given back when the
@@ -114,6 +165,14 @@ impl Limits {
     pub fn sockets_open(&self, address: IpAddr) -> u32 {
         self.sockets.lock().map_or(0, |open| open.get(&address).copied().unwrap_or(0))
     }
+}
+
+/// What [`Limits::password_attempt`] found about the attempt's address.
+#[derive(Clone, Copy, Debug)]
+pub struct Attempt {
+    /// The address is over its limit (a venue address, let through): a
+    /// failure for an unknown account is answered without hashing.
+    pub address_over_limit: bool,
 }
 
 /// "12 seconds", "3 minutes".
@@ -184,14 +243,46 @@ mod tests {
     }
 
     #[test]
-    fn an_address_is_limited_across_accounts() {
+    fn an_address_is_limited_by_its_failures_across_accounts() {
         let l = limits(10, 5, 1);
         let a: IpAddr = [198, 51, 100, 1].into();
-        for i in 0..5 {
+        // Successful attempts are not counted against the address…
+        for i in 0..8 {
             assert!(l.password_attempt(a, &format!("p{i}@example.com")).is_ok());
         }
-        assert!(l.password_attempt(a, "p9@example.com").is_err());
+        // …failures are: five, then the address is refused for every account.
+        for _ in 0..5 {
+            l.count_against_address(a);
+        }
+        assert!(l.password_attempt(a, "p1@example.com").is_ok());
+        l.count_against_address(a);
+        let refused = l.password_attempt(a, "p9@example.com").err().map(|e| (e.code(), e.message().to_string()));
+        assert_eq!(refused.as_ref().map(|r| r.0), Some("too_many_attempts"));
+        assert!(refused.is_some_and(|r| r.1.contains("this network")));
         assert!(l.password_attempt([198, 51, 100, 2].into(), "p9@example.com").is_ok());
+    }
+
+    #[test]
+    fn a_venue_address_over_its_limit_goes_on_and_says_so() {
+        let mut s = Settings::new("127.0.0.1:0", "sqlite::memory:", None);
+        s.auth_burst_per_address = 3;
+        s.auth_per_minute_per_address = 1;
+        s.auth_burst_per_account = 3;
+        s.auth_per_minute_per_account = 1;
+        let venue: IpAddr = [203, 0, 113, 7].into();
+        s.venue_addresses = vec![venue];
+        let l = Limits::new(&s);
+        assert!(l.password_attempt(venue, "a@example.com").is_ok_and(|a| !a.address_over_limit));
+        for _ in 0..10 {
+            l.count_against_address(venue);
+        }
+        // Over its limit, but a venue: every account may still try, flagged.
+        for i in 0..5 {
+            assert!(l.password_attempt(venue, &format!("p{i}@example.com")).is_ok_and(|a| a.address_over_limit));
+        }
+        // Each account keeps its own limit there.
+        let tries = (0..12).filter(|_| l.password_attempt(venue, "alice@example.com").is_ok()).count();
+        assert_eq!(tries, 3);
     }
 
     #[test]

@@ -75,6 +75,7 @@ pub async fn sign_up(
         return Err(weak);
     }
     limits.password_attempt(from, &email)?;
+    limits.count_against_address(from);
     let phc = passwords.hash(input.password).await.map_err(ApiError::internal)?;
     let user = User { id: UserId::random(), email, display_name };
     let tx = ctx.store.begin().await?;
@@ -104,21 +105,27 @@ pub async fn sign_in(
     input: SignIn,
 ) -> ApiResult<(User, String)> {
     let email = input.email.trim().to_lowercase();
-    limits.password_attempt(from, &email)?;
+    let attempt = limits.password_attempt(from, &email)?;
     let found = ctx.store.read().await?.user_by_email(&email).await?;
-    let pw = input.password;
-    // Verify against a real hash even for unknown accounts, so timing does not reveal them.
+    let refused = || {
+        limits.count_against_address(from);
+        ApiError::unauthorized(Code::InvalidCredentials, "That e-mail and password do not match an account.")
+    };
+    // Verify against a real hash even for unknown accounts, so timing does
+    // not reveal them; but not from a venue address over its limit, where
+    // the hashing work would be a flood's (only that address sees the difference).
     let (user, phc) = match found {
         Some((u, h)) => (Some(u), h),
+        None if attempt.address_over_limit => return Err(refused()),
         None => (None, DUMMY_HASH.to_string()),
     };
-    let ok = passwords.verify(pw, phc).await.map_err(ApiError::internal)?;
+    let ok = passwords.verify(input.password, phc).await.map_err(ApiError::internal)?;
     match user {
         Some(u) if ok => {
             let token = start_session(ctx, u.id).await?;
             Ok((u, token))
         }
-        _ => Err(ApiError::unauthorized(Code::InvalidCredentials, "That e-mail and password do not match an account.")),
+        _ => Err(refused()),
     }
 }
 
