@@ -87,6 +87,9 @@ pub struct Settings {
     /// The most players one roster CSV may add (every row is an entry, written in one transaction).
     #[arg(long, env = "ARBITER_IMPORT_MAX_PLAYERS", default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..))]
     pub import_max_players: u32,
+    /// Days a claim code (an entry handed to its player) stays valid after it is issued.
+    #[arg(long, env = "ARBITER_CLAIM_CODE_DAYS", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=3650))]
+    pub claim_code_days: u32,
 }
 
 impl Settings {
@@ -127,6 +130,7 @@ impl Settings {
             backup_dir: "data/backups".into(),
             backup_keep: 24,
             import_max_players: 2000,
+            claim_code_days: 30,
         }
     }
 }
@@ -157,6 +161,7 @@ impl std::fmt::Debug for Settings {
             backup_dir,
             backup_keep,
             import_max_players,
+            claim_code_days,
         } = self;
         f.debug_struct("Settings")
             .field("bind", bind)
@@ -181,6 +186,7 @@ impl std::fmt::Debug for Settings {
             .field("backup_dir", backup_dir)
             .field("backup_keep", backup_keep)
             .field("import_max_players", import_max_players)
+            .field("claim_code_days", claim_code_days)
             .finish()
     }
 }

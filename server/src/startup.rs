@@ -51,7 +51,7 @@ impl Application {
         let http_stats = Arc::new(crate::http::metrics::HttpStats::default());
         http_stats.register(&mut metrics);
         let state = AppState {
-            ctx: crate::service::Ctx { store: store.clone(), bus },
+            ctx: crate::service::Ctx { store: store.clone(), bus, claim_code_days: settings.claim_code_days },
             hub,
             passwords: crate::auth::password::Hasher::per_core(),
             limits: Arc::new(crate::auth::limits::Limits::new(&settings)),
@@ -71,6 +71,7 @@ impl Application {
                 .app_data(store_data.clone())
                 .app_data(settings_data.clone())
                 .wrap(crate::http::catch_panic::CatchPanic)
+                .wrap(actix_web::middleware::from_fn(crate::http::code_limit::limit))
                 .wrap(actix_web::middleware::from_fn(crate::http::body_limit::cap))
                 .wrap(crate::http::body_limit::json_errors())
                 .wrap(OriginCheck)

@@ -32,12 +32,10 @@ const PRUNE_AT: usize = 10_000;
 /// The limits of one server instance (each instance counts on its own).
 #[derive(Debug)]
 pub struct Limits {
-    by_address: DefaultKeyedRateLimiter<IpAddr>,
+    failures: Failures,
     by_account: DefaultKeyedRateLimiter<(String, IpAddr)>,
-    /// Addresses over their limit, and until when (seconds from `epoch`).
-    over: Mutex<HashMap<IpAddr, u64>>,
+    code_misses: Failures,
     venue: Vec<IpAddr>,
-    epoch: std::time::Instant,
     sockets: Arc<Mutex<HashMap<IpAddr, u32>>>,
     max_sockets: u32,
 }
@@ -59,37 +57,15 @@ impl Limits {
     #[must_use]
     pub fn new(settings: &Settings) -> Limits {
         Limits {
-            by_address: RateLimiter::keyed(quota(
-                settings.auth_per_minute_per_address,
-                settings.auth_burst_per_address,
-            )),
+            failures: Failures::new(quota(settings.auth_per_minute_per_address, settings.auth_burst_per_address)),
             by_account: RateLimiter::keyed(quota(
                 settings.auth_per_minute_per_account,
                 settings.auth_burst_per_account,
             )),
-            over: Mutex::default(),
+            code_misses: Failures::new(quota(CODE_MISSES_PER_MINUTE, CODE_MISSES_BURST)),
             venue: settings.venue_addresses.clone(),
-            epoch: std::time::Instant::now(),
             sockets: Arc::default(),
             max_sockets: settings.ws_per_address,
-        }
-    }
-
-    fn now(&self) -> u64 {
-        self.epoch.elapsed().as_secs()
-    }
-
-    /// Seconds until `address` may try again, when it is over its limit.
-    fn over_limit(&self, address: IpAddr) -> Option<u64> {
-        let mut over = self.over.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let now = self.now();
-        match over.get(&address) {
-            Some(&until) if until > now => Some(until - now),
-            Some(_) => {
-                over.remove(&address);
-                None
-            }
-            None => None,
         }
     }
 
@@ -110,7 +86,7 @@ impl Limits {
                 secs,
             )
         })?;
-        let over = self.over_limit(address);
+        let over = self.failures.over_limit(address);
         match over {
             Some(secs) if !self.venue.contains(&address) => Err(ApiError::too_many(
                 Code::TooManyAttempts,
@@ -127,15 +103,33 @@ impl Limits {
     /// Counts a failed sign-in, or a sign-up, on `address`'s bucket; an
     /// address whose bucket is empty is over its limit until it refills.
     pub fn count_against_address(&self, address: IpAddr) {
-        if let Err(secs) = check(&self.by_address, &address) {
-            let until = self.now() + secs;
-            let mut over = self.over.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            if over.len() > PRUNE_AT {
-                let now = self.now();
-                over.retain(|_, u| *u > now);
-            }
-            over.insert(address, until);
+        self.failures.count(address);
+    }
+
+    /// Lets `address` look a one-time code up (a claim code, a staff
+    /// invitation), unless it has missed too often: codes are 40 random
+    /// bits, and only guessing misses many. A venue address is no exception
+    /// (a lookup is rare; a guess at a co-organiser's invitation is not).
+    ///
+    /// # Errors
+    /// 429 `too_many_attempts` with the seconds to wait.
+    pub fn code_lookup(&self, address: IpAddr) -> ApiResult<()> {
+        match self.code_misses.over_limit(address) {
+            Some(secs) => Err(ApiError::too_many(
+                Code::TooManyAttempts,
+                format!(
+                    "Too many unknown codes tried from this network. Wait {} and check the code with the organiser.",
+                    human_wait(secs)
+                ),
+                secs,
+            )),
+            None => Ok(()),
         }
+    }
+
+    /// Counts a code lookup that found nothing against `address`.
+    pub fn code_missed(&self, address: IpAddr) {
+        self.code_misses.count(address);
     }
 
     /// Takes one of `address`'s live-socket places, given back when the
@@ -164,6 +158,56 @@ impl Limits {
     #[must_use]
     pub fn sockets_open(&self, address: IpAddr) -> u32 {
         self.sockets.lock().map_or(0, |open| open.get(&address).copied().unwrap_or(0))
+    }
+}
+
+/// Unknown one-time codes one address may try at once, then per minute.
+const CODE_MISSES_BURST: u32 = 20;
+/// See [`CODE_MISSES_BURST`].
+const CODE_MISSES_PER_MINUTE: u32 = 10;
+
+/// A per-address bucket of failures; an address that empties it is over its
+/// limit until the bucket would take one more.
+#[derive(Debug)]
+struct Failures {
+    bucket: DefaultKeyedRateLimiter<IpAddr>,
+    /// Addresses over the limit, and until when (seconds from `epoch`).
+    over: Mutex<HashMap<IpAddr, u64>>,
+    epoch: std::time::Instant,
+}
+
+impl Failures {
+    fn new(quota: Quota) -> Failures {
+        Failures { bucket: RateLimiter::keyed(quota), over: Mutex::default(), epoch: std::time::Instant::now() }
+    }
+
+    fn now(&self) -> u64 {
+        self.epoch.elapsed().as_secs()
+    }
+
+    fn count(&self, address: IpAddr) {
+        if let Err(secs) = check(&self.bucket, &address) {
+            let now = self.now();
+            let mut over = self.over.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if over.len() > PRUNE_AT {
+                over.retain(|_, until| *until > now);
+            }
+            over.insert(address, now + secs);
+        }
+    }
+
+    /// Seconds until `address` may try again, when it is over the limit.
+    fn over_limit(&self, address: IpAddr) -> Option<u64> {
+        let now = self.now();
+        let mut over = self.over.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match over.get(&address) {
+            Some(&until) if until > now => Some(until - now),
+            Some(_) => {
+                over.remove(&address);
+                None
+            }
+            None => None,
+        }
     }
 }
 

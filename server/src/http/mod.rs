@@ -6,6 +6,7 @@ pub mod body_limit;
 pub mod catch_panic;
 mod chess;
 mod clock;
+pub mod code_limit;
 mod entries;
 mod exports;
 mod health;

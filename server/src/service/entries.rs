@@ -586,19 +586,25 @@ pub async fn claim_code(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<C
     Ok(ClaimCodeView { path: format!("/claim/{code}"), code, player: views::player(&p, false, false) })
 }
 
-/// What `code` hands over, if it is live.
+/// Claim codes issued at or after this moment (ms) are live: `ctx.claim_code_days` ago.
+fn claim_codes_since(ctx: &Ctx) -> i64 {
+    now_millis() - i64::from(ctx.claim_code_days) * 86_400_000
+}
+
+/// What `code` hands over, if it is live (issued less than
+/// `ctx.claim_code_days` ago, not used, not replaced).
 ///
 /// # Errors
-/// 404 `claim_not_found` for an unknown, used or replaced code.
+/// 404 `claim_not_found` for an unknown, used, expired or replaced code.
 pub async fn info(ctx: &Ctx, code: &str) -> ApiResult<ClaimInfo> {
     let tx = ctx.store.read().await?;
     let not_found = || {
         ApiError::not_found(
             Code::ClaimNotFound,
-            "This claim code is unknown, used, or replaced by a newer one: ask the organiser.",
+            "This claim code is unknown, used, expired or replaced by a newer one: ask the organiser for a new one.",
         )
     };
-    let id = tx.claimed_entry(&super::codes::hash(code)).await?.ok_or_else(not_found)?;
+    let id = tx.claimed_entry(&super::codes::hash(code), claim_codes_since(ctx)).await?.ok_or_else(not_found)?;
     let p = tx.player(id).await?.ok_or_else(not_found)?;
     let t = load_tournament(&tx, p.tournament_id).await?;
     Ok(ClaimInfo { player: views::player(&p, false, false), tournament_id: t.id, tournament_name: t.name })
@@ -615,7 +621,7 @@ pub async fn claim(ctx: &Ctx, user: &User, code: &str) -> ApiResult<PlayerView> 
     let found = info(ctx, code).await?;
     let mut change = Change::begin(ctx, found.tournament_id, user).await?;
     let t = change.tournament().clone();
-    let Some(id) = change.tx().claimed_entry(&super::codes::hash(code)).await? else {
+    let Some(id) = change.tx().claimed_entry(&super::codes::hash(code), claim_codes_since(ctx)).await? else {
         return Err(ApiError::not_found(Code::ClaimNotFound, "This claim code was just used."));
     };
     if change.tx().player_of_user(t.id, user.id).await?.is_some() {

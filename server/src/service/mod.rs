@@ -49,6 +49,8 @@ pub struct Ctx {
     pub store: Store,
     /// Where committed events go (in-process, or Redis pub/sub).
     pub bus: Arc<dyn Bus>,
+    /// Days a claim code stays valid after it is issued (`--claim-code-days`).
+    pub claim_code_days: u32,
 }
 
 impl Ctx {

@@ -73,13 +73,21 @@ pub async fn invite(ctx: &Ctx, user: &User, id: TournamentId, input: InviteInput
     Ok(InviteView { path: format!("/staff/{code}"), code, role: input.role.as_str().into() })
 }
 
-/// What invitation `code` offers.
+/// Days a staff invitation stays valid: it can make someone a co-organiser.
+pub const INVITE_DAYS: i64 = 7;
+
+/// Invitations made at or after this moment (ms) are live.
+fn invites_since() -> i64 {
+    now_millis() - INVITE_DAYS * 86_400_000
+}
+
+/// What invitation `code` offers (made less than [`INVITE_DAYS`] ago, not used).
 ///
 /// # Errors
-/// 404 `invite_not_found` for an unknown or used code.
+/// 404 `invite_not_found` for an unknown, used or expired code.
 pub async fn invite_info(ctx: &Ctx, code: &str) -> ApiResult<InviteInfo> {
     let tx = ctx.store.read().await?;
-    let (id, role) = tx.staff_invite(&super::codes::hash(code)).await?.ok_or_else(invite_not_found)?;
+    let (id, role) = tx.staff_invite(&super::codes::hash(code), invites_since()).await?.ok_or_else(invite_not_found)?;
     let t = load_tournament(&tx, id).await?;
     Ok(InviteInfo { tournament_id: t.id, tournament_name: t.name, role: role.as_str().into() })
 }
@@ -87,7 +95,7 @@ pub async fn invite_info(ctx: &Ctx, code: &str) -> ApiResult<InviteInfo> {
 fn invite_not_found() -> ApiError {
     ApiError::not_found(
         Code::InviteNotFound,
-        "This invitation is unknown or already used: ask the organiser for a new one.",
+        "This invitation is unknown, already used or expired (after 7 days): ask the organiser for a new one.",
     )
 }
 
@@ -100,7 +108,7 @@ pub async fn accept(ctx: &Ctx, user: &User, code: &str) -> ApiResult<StaffView> 
     let info = invite_info(ctx, code).await?;
     let change = Change::begin(ctx, info.tournament_id, user).await?;
     let mut t = change.tournament().clone();
-    let Some((_, role)) = change.tx().staff_invite(&super::codes::hash(code)).await? else {
+    let Some((_, role)) = change.tx().staff_invite(&super::codes::hash(code), invites_since()).await? else {
         return Err(invite_not_found());
     };
     if t.owner_id == user.id {

@@ -21,10 +21,12 @@ impl Tx {
         Ok(())
     }
 
-    /// The entry a claim code (by its hash) hands over, if it is live.
-    pub async fn claimed_entry(&self, hash: &str) -> StoreResult<Option<PlayerId>> {
+    /// The entry a claim code (by its hash) hands over, if it is live:
+    /// issued at or after `issued_since` (ms since the epoch).
+    pub async fn claimed_entry(&self, hash: &str, issued_since: i64) -> StoreResult<Option<PlayerId>> {
         Ok(claim_code::Entity::find()
             .filter(claim_code::Column::CodeHash.eq(hash))
+            .filter(claim_code::Column::CreatedAt.gte(issued_since))
             .one(self.conn())
             .await?
             .map(|m| m.player_id))
@@ -58,9 +60,14 @@ impl Tx {
         Ok(())
     }
 
-    /// The event and role a live invitation (by its code's hash) offers.
-    pub async fn staff_invite(&self, hash: &str) -> StoreResult<Option<(TournamentId, StaffRole)>> {
-        let Some(m) = staff_invite::Entity::find_by_id(hash.to_string()).one(self.conn()).await? else {
+    /// The event and role a live invitation (by its code's hash) offers:
+    /// made at or after `made_since` (ms since the epoch).
+    pub async fn staff_invite(&self, hash: &str, made_since: i64) -> StoreResult<Option<(TournamentId, StaffRole)>> {
+        let Some(m) = staff_invite::Entity::find_by_id(hash.to_string())
+            .filter(staff_invite::Column::CreatedAt.gte(made_since))
+            .one(self.conn())
+            .await?
+        else {
             return Ok(None);
         };
         let role =

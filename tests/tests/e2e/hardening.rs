@@ -586,3 +586,90 @@ async fn a_password_holding_the_email_or_the_name_is_refused() -> anyhow::Result
     assert_eq!(c.post("/api/auth/signup", &body).await?.status.as_u16(), 201);
     Ok(())
 }
+
+/// A `GET` of `path` forwarded for `address` by the trusted proxy
+/// (127.0.0.1): its status and `Retry-After`.
+async fn get_from(base: &str, address: &str, path: &str) -> (u16, Option<String>) {
+    let r =
+        awc::Client::default().get(format!("{base}{path}")).insert_header(("X-Forwarded-For", address)).send().await;
+    r.map(|r| {
+        let wait = r.headers().get("retry-after").and_then(|v| v.to_str().ok()).map(str::to_string);
+        (r.status().as_u16(), wait)
+    })
+    .unwrap_or((0, None))
+}
+
+/// Issue 29, point 10: claim codes and staff invitations cannot be guessed
+/// at speed (the probe made 1,100 guesses without one 429): unknown codes
+/// tried from one address are answered 429 with `Retry-After` after 21, on
+/// every code route, JSON and page alike; someone else's real code still
+/// works from another address. Codes expire: a staff invitation after 7
+/// days, a claim code after `--claim-code-days`.
+async fn codes_cannot_be_guessed_and_expire(backend: Backend) -> anyhow::Result<()> {
+    let (database_url, dir) = backend.fresh().await?;
+    let mut settings = arbiter_server::config::Settings::new("127.0.0.1:0", database_url.clone(), None);
+    settings.trusted_proxies = vec![[127, 0, 0, 1].into()];
+    settings.claim_code_days = 2;
+    let app = TestApp::start_with(settings, dir).await?;
+    let mut ev = Event::start(&app.base, "Codes", 4, 3).await?;
+    let entries = format!("/api/tournaments/{}/entries", ev.tid);
+    let added = ev.to.post(&entries, &json!({ "display_name": "Walker" })).await?.ok()?;
+    let walker = s(&added["player"], "id").to_string();
+    let claim = ev.to.post_empty(&format!("/api/players/{walker}/claim-code")).await?.ok()?;
+    let claim = s(&claim, "code").to_string();
+    let invite =
+        ev.to.post(&format!("/api/tournaments/{}/staff/invites", ev.tid), &json!({ "role": "CO_ORGANISER" })).await?;
+    let invite = s(&invite.ok()?, "code").to_string();
+
+    let guesser = "198.51.100.9";
+    let before = app.fingerprint().await?;
+    let mut statuses = Vec::new();
+    for i in 0..40 {
+        let guess = format!("ZZZZ-{:04}", 2000 + i);
+        let path = match i % 3 {
+            0 => format!("/api/claims/{guess}"),
+            1 => format!("/api/staff-invites/{guess}"),
+            _ => format!("/claim/{guess}"),
+        };
+        statuses.push(get_from(&app.base, guesser, &path).await);
+    }
+    // 20 misses fit in the bucket; the 21st finds it empty and is the last answered.
+    assert_eq!(statuses.iter().filter(|s| s.0 == 404).count(), 21, "{statuses:?}");
+    assert!(statuses[21..].iter().all(|s| s.0 == 429 && s.1.is_some()), "{statuses:?}");
+    // Over the limit, every code route refuses that address, a real code too.
+    assert_eq!(get_from(&app.base, guesser, &format!("/staff/{invite}")).await.0, 429);
+    let r = app.client().post_empty(&format!("/api/staff-invites/{invite}")).await?;
+    assert_eq!(r.status.as_u16(), 401, "another address is not limited: {}", r.body);
+    assert_eq!(get_from(&app.base, "203.0.113.7", &format!("/api/claims/{claim}")).await.0, 200);
+    assert_eq!(app.fingerprint().await?, before, "guessing changed nothing");
+    // Misses from elsewhere do not count against anyone else.
+    assert_eq!(get_from(&app.base, "203.0.113.8", "/api/claims/ZZZZ-9999").await.0, 404);
+
+    // Expiry: a staff invitation made 8 days ago, a claim code issued 3 days ago.
+    let day = 86_400_000_i64;
+    exec(&database_url, &format!("UPDATE staff_invites SET created_at = created_at - {}", 8 * day)).await?;
+    exec(&database_url, &format!("UPDATE claim_codes SET created_at = created_at - {}", 3 * day)).await?;
+    let (mut late, _) = app.user("Late Helper").await?;
+    let before = app.fingerprint().await?;
+    let r = late.post_empty(&format!("/api/staff-invites/{invite}")).await?;
+    refused(&app, &before, &r, 404, "invite_not_found").await;
+    assert!(s(&r.body, "message").contains("expired"), "{}", r.body);
+    let r = late.post_empty(&format!("/api/claims/{claim}")).await?;
+    refused(&app, &before, &r, 404, "claim_not_found").await;
+    // A fresh claim code works again.
+    let fresh = ev.to.post_empty(&format!("/api/players/{walker}/claim-code")).await?.ok()?;
+    let r = late.post_empty(&format!("/api/claims/{}", s(&fresh, "code"))).await?;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.body);
+    app.stop().await;
+    Ok(())
+}
+
+#[actix_web::test]
+async fn codes_cannot_be_guessed_and_expire_sqlite() -> anyhow::Result<()> {
+    codes_cannot_be_guessed_and_expire(Backend::Sqlite).await
+}
+
+#[actix_web::test]
+async fn codes_cannot_be_guessed_and_expire_postgres() -> anyhow::Result<()> {
+    codes_cannot_be_guessed_and_expire(Backend::Postgres).await
+}
