@@ -24,7 +24,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the server (the default).
-    Serve(Settings),
+    Serve(Box<Settings>),
     /// Create a sample 40K event (24 players, 5 rounds) and play it through the HTTP API.
     Demo(arbiter_server::demo::DemoArgs),
     /// Rating maintenance: `arbiter ratings rebuild`.
@@ -56,7 +56,7 @@ async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
         None => serve(cli.serve).await,
-        Some(Command::Serve(settings)) => serve(settings).await,
+        Some(Command::Serve(settings)) => serve(*settings).await,
         Some(Command::Demo(args)) => {
             startup::init_tracing("warn", false);
             arbiter_server::demo::run(args).await
