@@ -51,6 +51,12 @@ impl ApiClient {
         ApiClient { base: base.trim_end_matches('/').to_string(), http, session: None }
     }
 
+    /// This client's session cookie (`name=value`), for opening pages as its user.
+    #[must_use]
+    pub fn session_cookie(&self) -> Option<String> {
+        self.session.as_ref().map(|s| format!("{}={s}", crate::auth::session::COOKIE))
+    }
+
     /// The same session against another server (an instance of the same deployment).
     #[must_use]
     pub fn clone_to(&self, base: &str) -> ApiClient {

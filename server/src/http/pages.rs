@@ -72,21 +72,28 @@ impl PageError {
     /// The error page in `lang`, its language switch linking to `path_and_query`.
     #[must_use]
     pub fn response_in(&self, lang: Lang, path_and_query: &str) -> HttpResponse {
-        let page = tpl::ErrorPage {
-            nav: Nav {
-                assets: arbiter_web::assets::version(),
-                lang,
-                switch: Nav::switch_for(path_and_query),
-                ..Nav::default()
-            },
-            title: lang.t(title_for(&self.0)),
-            message: self.0.message_in(lang),
-            code: self.0.code().into(),
-        };
-        HttpResponse::build(actix_web::ResponseError::status_code(self))
-            .content_type("text/html; charset=utf-8")
-            .body(page.render().unwrap_or_default())
+        error_page(&self.0, lang, path_and_query)
     }
+}
+
+/// `e` shown as an HTML page in `lang` with `e`'s status, its language
+/// switch linking to `path_and_query`.
+#[must_use]
+pub fn error_page(e: &ApiError, lang: Lang, path_and_query: &str) -> HttpResponse {
+    let page = tpl::ErrorPage {
+        nav: Nav {
+            assets: arbiter_web::assets::version(),
+            lang,
+            switch: Nav::switch_for(path_and_query),
+            ..Nav::default()
+        },
+        title: lang.t(title_for(e)),
+        message: e.message_in(lang),
+        code: e.code().into(),
+    };
+    HttpResponse::build(actix_web::ResponseError::status_code(e))
+        .content_type("text/html; charset=utf-8")
+        .body(page.render().unwrap_or_default())
 }
 
 fn title_for(e: &ApiError) -> &'static str {

@@ -1,7 +1,9 @@
 //! The middleware that puts a request in its language: it chooses the
 //! language once ([`locale`]), hides the `?lang=` switch from the handlers
 //! and remembers it in a cookie, and writes error messages (API bodies and
-//! error pages) in that language.
+//! error pages) in that language. A browser opening a page gets every
+//! refusal as an HTML page, even one raised before the page's handler ran
+//! (the session lookup during a database outage, a rate limit).
 
 use super::locale::{self, Locale, COOKIE};
 use crate::error::ApiError;
@@ -15,7 +17,8 @@ use actix_web::HttpMessage;
 use arbiter_web::i18n::Lang;
 
 /// Middleware: remembers `?lang=` in a cookie, and answers an [`ApiError`]
-/// (JSON) or a [`PageError`] (HTML) in the request's language.
+/// (JSON, or HTML to a browser opening a page) or a [`PageError`] (HTML)
+/// in the request's language.
 ///
 /// # Errors
 /// Those of the inner service.
@@ -25,6 +28,7 @@ pub async fn middleware(
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let switched = locale::from_query(req.query_string());
     let lang = locale::choose(req.request());
+    let browser_page = opens_a_page(&req);
     let mut page = req.path().to_string();
     req.extensions_mut().insert(Locale(lang));
     if switched.is_some() {
@@ -43,7 +47,13 @@ pub async fn middleware(
     // Error pages always (their switch links back to this page); API errors when not English.
     let translated = res.response().error().and_then(|e| match e.as_error::<PageError>() {
         Some(p) => Some(p.response_in(lang, &page)),
-        None => e.as_error::<ApiError>().filter(|_| lang != Lang::En).map(|api| api.error_response_in(lang)),
+        None => e.as_error::<ApiError>().and_then(|api| {
+            if browser_page {
+                Some(crate::http::pages::error_page(api, lang, &page))
+            } else {
+                (lang != Lang::En).then(|| api.error_response_in(lang))
+            }
+        }),
     });
     let mut res = match translated {
         Some(mut body) => {
@@ -69,4 +79,16 @@ pub async fn middleware(
         let _ = res.response_mut().add_cookie(&cookie);
     }
     Ok(res)
+}
+
+/// Whether a browser is opening a page: it asks for HTML, at an address
+/// that is not the API's, a live socket's or a static file's.
+fn opens_a_page(req: &ServiceRequest) -> bool {
+    let path = req.path();
+    let html = req
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|accept| accept.split(',').any(|t| t.trim().starts_with("text/html")));
+    html && !["/api/", "/ws/", "/static/"].iter().any(|p| path.starts_with(p))
 }

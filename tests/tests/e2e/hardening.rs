@@ -636,8 +636,19 @@ async fn codes_cannot_be_guessed_and_expire(backend: Backend) -> anyhow::Result<
     // 20 misses fit in the bucket; the 21st finds it empty and is the last answered.
     assert_eq!(statuses.iter().filter(|s| s.0 == 404).count(), 21, "{statuses:?}");
     assert!(statuses[21..].iter().all(|s| s.0 == 429 && s.1.is_some()), "{statuses:?}");
-    // Over the limit, every code route refuses that address, a real code too.
+    // Over the limit, every code route refuses that address, a real code too
+    // (a browser is shown it as a page).
     assert_eq!(get_from(&app.base, guesser, &format!("/staff/{invite}")).await.0, 429);
+    let mut page = awc::Client::default()
+        .get(format!("{}/claim/{claim}", app.base))
+        .insert_header(("X-Forwarded-For", guesser))
+        .insert_header(("Accept", "text/html"))
+        .send()
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let body = String::from_utf8_lossy(&page.body().await?).to_string();
+    assert_eq!(page.status().as_u16(), 429);
+    assert!(body.contains("<html") && body.contains("Wait"), "{body}");
     let r = app.client().post_empty(&format!("/api/staff-invites/{invite}")).await?;
     assert_eq!(r.status.as_u16(), 401, "another address is not limited: {}", r.body);
     assert_eq!(get_from(&app.base, "203.0.113.7", &format!("/api/claims/{claim}")).await.0, 200);

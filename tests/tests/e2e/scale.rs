@@ -129,6 +129,22 @@ async fn postgres_restart_answers_503_then_recovers_without_restarting() {
     assert_eq!((down.status.as_u16(), down.code()), (503, "database_unavailable"), "{}", down.body);
     let ready = app.client().get("/readyz").await.unwrap();
     assert_eq!(ready.status.as_u16(), 503);
+    // A browser opening a page is shown an error page, not JSON (the session
+    // lookup fails before the page's handler runs).
+    let page = awc::Client::default()
+        .get(format!("{}/t/{}/dashboard", app.base, ev.tid))
+        .insert_header(("Accept", "text/html,application/xhtml+xml,*/*;q=0.8"))
+        .insert_header(("Cookie", ev.to.session_cookie().unwrap_or_default()))
+        .send()
+        .await;
+    let mut page = page.unwrap();
+    let kind = page.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+    let body = String::from_utf8_lossy(&page.body().await.unwrap()).to_string();
+    assert_eq!(page.status().as_u16(), 503);
+    assert!(
+        kind.starts_with("text/html") && body.contains("<html") && body.contains("database_unavailable"),
+        "{kind} {body}"
+    );
     pg.start().await.unwrap();
     let mut ok = None;
     for _ in 0..50 {
