@@ -120,7 +120,7 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     println!();
     tokio::time::sleep(pause * 3).await;
 
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    to.post(&format!("/api/tournaments/{tid}/advance"), &json!({ "from": "DRAFT" })).await?.ok()?;
     let mut players = Vec::new();
     let mut user_ids = Vec::new();
     for i in 0..args.players {
@@ -140,11 +140,11 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     }
     println!("{} players registered", players.len());
     to.post_empty(&format!("/api/tournaments/{tid}/lock-lists")).await?.ok()?;
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    to.post(&format!("/api/tournaments/{tid}/advance"), &json!({ "from": "REGISTRATION" })).await?.ok()?;
     for c in &mut players {
         c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await?.ok()?;
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    to.post(&format!("/api/tournaments/{tid}/advance"), &json!({ "from": "CHECK_IN" })).await?.ok()?;
     println!("everyone checked in; the event has started");
 
     let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed);
@@ -183,7 +183,7 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
         to.post_empty(&format!("/api/rounds/{rid}/close")).await?.ok()?;
         println!("round {n} closed");
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    to.post(&format!("/api/tournaments/{tid}/advance"), &json!({ "from": "IN_PROGRESS" })).await?.ok()?;
     let standings = to.get(&format!("/api/tournaments/{tid}/standings")).await?.ok()?;
     println!("\nFinal standings (top 8):");
     for s in standings["players"].as_array().into_iter().flatten().take(8) {

@@ -152,7 +152,13 @@ fn main() -> anyhow::Result<()> {
         for a in arrivals {
             clients.push(a.await.ok().and_then(Result::ok));
         }
-        load.send("advance", &mut to, &format!("/api/tournaments/{tid}/advance"), None).await?;
+        load.send(
+            "advance",
+            &mut to,
+            &format!("/api/tournaments/{tid}/advance"),
+            Some(&json!({ "from": "REGISTRATION" })),
+        )
+        .await?;
         let check_in_from = load.start.elapsed().as_secs_f64();
         let window = (morning - check_in_from).max(morning * 0.2);
         let check_ins: Vec<_> = clients
@@ -172,7 +178,8 @@ fn main() -> anyhow::Result<()> {
         for c in check_ins {
             clients.push(c.await.ok().flatten());
         }
-        load.send("advance", &mut to, &format!("/api/tournaments/{tid}/advance"), None).await?;
+        load.send("advance", &mut to, &format!("/api/tournaments/{tid}/advance"), Some(&json!({ "from": "CHECK_IN" })))
+            .await?;
         let round = load.send("round", &mut to, &format!("/api/tournaments/{tid}/rounds"), None).await?;
         let rid = s(&round["round"], "id").to_string();
         let paired = load.send("pair", &mut to, &format!("/api/rounds/{rid}/pairings"), None).await?;

@@ -297,7 +297,7 @@ async fn setup(bases: &[String], n: usize) -> anyhow::Result<Event> {
             players.push(c?);
         }
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    to.post(&format!("/api/tournaments/{tid}/advance"), &json!({ "from": "REGISTRATION" })).await?.ok()?;
     let check_in = format!("/api/tournaments/{tid}/check-in");
     for chunk in players.chunks_mut(32) {
         let done = futures_util::future::join_all(chunk.iter_mut().map(|c| c.post_empty(&check_in))).await;
@@ -305,7 +305,7 @@ async fn setup(bases: &[String], n: usize) -> anyhow::Result<Event> {
             r?.ok()?;
         }
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await?.ok()?;
+    to.post(&format!("/api/tournaments/{tid}/advance"), &json!({ "from": "CHECK_IN" })).await?.ok()?;
     let r = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await?.ok()?;
     let p = to.post_empty(&format!("/api/rounds/{}/pairings", s(&r["round"], "id"))).await?.ok()?;
     let index = |seat: &Value| s(seat, "name").trim_start_matches('L').parse::<usize>().map(|k| k - 1);

@@ -21,7 +21,8 @@ pub trait Api {
     /// `GET /api/tournaments/{tournament}`.
     async fn tournament(&mut self, tournament: &str) -> anyhow::Result<Reply>;
     /// `POST /api/tournaments/{tournament}/advance`: the next lifecycle stage
-    /// (draft → registration → check-in → in progress → …).
+    /// (draft → registration → check-in → in progress → …), from the stage
+    /// the event is at now (read first).
     async fn advance(&mut self, tournament: &str) -> anyhow::Result<Reply>;
     /// `POST /api/tournaments/{tournament}/register` with `body` (display name, faction, list).
     async fn register_with(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply>;
@@ -112,7 +113,9 @@ impl Api for ApiClient {
     }
 
     async fn advance(&mut self, tournament: &str) -> anyhow::Result<Reply> {
-        self.post_empty(&format!("/api/tournaments/{tournament}/advance")).await
+        let t = self.tournament(tournament).await?;
+        let from = t.body["tournament"]["status"].clone();
+        self.post(&format!("/api/tournaments/{tournament}/advance"), &json!({ "from": from })).await
     }
 
     async fn register_with(&mut self, tournament: &str, body: &Value) -> anyhow::Result<Reply> {

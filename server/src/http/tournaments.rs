@@ -105,13 +105,16 @@ async fn delete(
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// The optional body of an advance: `{"from": "REGISTRATION"}`, the stage
-/// the TO saw (the move happens only if the event is still there).
+/// The body of an advance: `{"from": "REGISTRATION"}`, the stage the TO saw
+/// (the move happens only if the event is still there, so two clicks, or two
+/// organisers, never skip a stage).
 #[derive(Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 struct AdvanceInput {
     /// The stage the TO saw: `DRAFT`, `REGISTRATION`, `CHECK_IN`, `IN_PROGRESS` or `COMPLETE`
     /// (any case); the event moves only if it is still there, else 409 `state_changed`.
+    /// Required (422 `invalid_field` without it).
+    #[schema(required = true)]
     from: Option<String>,
 }
 
@@ -122,7 +125,7 @@ struct AdvanceInput {
     tag = "tournaments",
     summary = "Move the event to its next stage: DRAFT → REGISTRATION → CHECK_IN → IN_PROGRESS → COMPLETE (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    request_body(content = Option<AdvanceInput>, description = "Optional: an empty body is the same as `{}`."),
+    request_body(content = AdvanceInput, description = "The stage the event is leaving."),
     responses((status = 200, description = "The event at its new stage.", body = crate::http::schemas::bodies::TournamentBody))
 )]
 async fn advance(
@@ -132,13 +135,13 @@ async fn advance(
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let input: AdvanceInput = super::optional_json(&body)?;
-    let from = match input.from.as_deref() {
-        None => None,
-        Some(s) => Some(TournamentStatus::parse(&s.trim().to_ascii_uppercase()).ok_or_else(|| {
-            ApiError::invalid(Code::InvalidField, "")
-                .text("refusal-advance-from", [("value", Fill::from(&format!("{s:?}")))])
-        })?),
+    let Some(from) = input.from else {
+        return Err(ApiError::invalid(Code::InvalidField, "").text("refusal-advance-from-missing", []));
     };
+    let from = TournamentStatus::parse(&from.trim().to_ascii_uppercase()).ok_or_else(|| {
+        ApiError::invalid(Code::InvalidField, "")
+            .text("refusal-advance-from", [("value", Fill::from(&format!("{from:?}")))])
+    })?;
     Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state.ctx, &user, *id, from).await? })))
 }
 

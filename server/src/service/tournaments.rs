@@ -261,8 +261,8 @@ pub async fn list_mine(ctx: &Ctx, user: &User) -> ApiResult<Vec<TournamentView>>
 /// `tournament.advanceStatus`: the TO moves the event to its next stage.
 ///
 /// The next stage is computed from the status read under the tournament's
-/// write lock. With `from` (the stage the TO saw), the move happens only if
-/// the event is still there: a repeated or concurrent request (a double click,
+/// write lock, and the move happens only if the event is still at `from`
+/// (the stage the TO saw): a repeated or concurrent request (a double click,
 /// two tabs) then moves the event once, and the others get 409
 /// `state_changed` instead of skipping a stage.
 ///
@@ -271,16 +271,11 @@ pub async fn list_mine(ctx: &Ctx, user: &User) -> ApiResult<Vec<TournamentView>>
 /// longer at `from`; 409 when the event cannot move on yet (fewer than 2
 /// checked-in players to start, a round still open to finish) or is already
 /// complete.
-pub async fn advance(
-    ctx: &Ctx,
-    user: &User,
-    id: TournamentId,
-    from: Option<TournamentStatus>,
-) -> ApiResult<TournamentView> {
+pub async fn advance(ctx: &Ctx, user: &User, id: TournamentId, from: TournamentStatus) -> ApiResult<TournamentView> {
     let mut change = Change::begin(ctx, id, user).await?;
     let mut t = change.tournament().clone();
     require_to(&t, user, "advance the tournament's status")?;
-    if let Some(from) = from.filter(|&f| f != t.status) {
+    if from != t.status {
         return Err(ApiError::conflict(
             Code::StateChanged,
             format!(

@@ -159,7 +159,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
         &mut f.to,
         Method::POST,
         &format!("/api/tournaments/{ghost}/advance"),
-        None,
+        json_body(json!({"from": "DRAFT"})),
         404,
         "tournament_not_found",
     )
@@ -252,7 +252,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
 
     // A player calling TO actions.
     for (method, path, body) in [
-        (Method::POST, format!("/api/tournaments/{tid}/advance"), None),
+        (Method::POST, format!("/api/tournaments/{tid}/advance"), json_body(json!({"from": "IN_PROGRESS"}))),
         (Method::POST, format!("/api/tournaments/{tid}/lock-lists"), None),
         (Method::POST, format!("/api/tournaments/{tid}/rounds"), None),
         (Method::POST, format!("/api/rounds/{rid}/pairings"), None),

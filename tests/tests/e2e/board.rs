@@ -73,11 +73,11 @@ async fn the_board_at_1920x1080_shows_a_52_player_round_readably() {
         register(&mut c, &tid, &name, FACTIONS[i % FACTIONS.len()]).await.unwrap();
         players.push((name, c));
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
     for (_, c) in &mut players {
         c.post_empty(&format!("/api/tournaments/{tid}/check-in")).await.unwrap().ok().unwrap();
     }
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
 
     let b = Browser::start().await.unwrap();
     viewport(&b, 1920, 1080).await;

@@ -6,7 +6,7 @@
 
 use arbiter_server::client::ApiClient;
 use arbiter_tests::browser::Browser;
-use arbiter_tests::{s, Backend, Event, TestApp, WsClient};
+use arbiter_tests::{s, Api, Backend, Event, TestApp, WsClient};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -300,7 +300,7 @@ async fn the_schedule_shows_on_the_event_page_and_the_board() {
     let t = to.post("/api/tournaments", &event(times)).await.unwrap().ok().unwrap();
     assert_eq!(t["tournament"]["round_times"], json!(["09:30", "13:00", "2026-05-18 09:00"]));
     let tid = s(&t["tournament"], "id").to_string();
-    to.post_empty(&format!("/api/tournaments/{tid}/advance")).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
     let (_, page) = app.client().get_text(&format!("/t/{tid}")).await.unwrap();
     for line in ["Round 1 · starts 09:30", "Round 2 · starts 13:00", "Round 3 · starts 2026-05-18 09:00"] {
         assert!(page.contains(line), "{line} not on the event page");

@@ -4,7 +4,7 @@
 //! printouts (A4 and Letter PDFs read back with `pdftotext`).
 
 use arbiter_tests::browser::Browser;
-use arbiter_tests::{open_tournament, register, s, Event, TestApp};
+use arbiter_tests::{open_tournament, register, s, Api, Event, TestApp};
 use fantoccini::wd::PrintSize;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -59,12 +59,12 @@ async fn an_events_history_is_kept_shown_and_printed() {
         for c in &mut ev.players[..2] {
             register(c, &id, "Entrant", "Orks").await.unwrap();
         }
-        ev.to.post_empty(&format!("/api/tournaments/{id}/advance")).await.unwrap().ok().unwrap();
+        ev.to.advance(&id).await.unwrap().ok().unwrap();
         for c in &mut ev.players[..2] {
             c.post_empty(&format!("/api/tournaments/{id}/check-in")).await.unwrap().ok().unwrap();
         }
         for _ in 0..2 {
-            ev.to.post_empty(&format!("/api/tournaments/{id}/advance")).await.unwrap().ok().unwrap();
+            ev.to.advance(&id).await.unwrap().ok().unwrap();
         }
         finished.push(id);
     }

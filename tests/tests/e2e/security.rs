@@ -344,6 +344,27 @@ async fn parallel_advances(backend: Backend) -> anyhow::Result<()> {
     let r = to.post(&path, &json!({ "from": "DRAFT" })).await?;
     assert_eq!((r.status.as_u16(), r.code()), (409, "state_changed"));
     assert!(r.body["message"].as_str().unwrap_or_default().contains("REGISTRATION"), "{}", r.body);
+    // Without `from`, five parallel advances would each move the event one
+    // stage: it is required, and nothing moves without it.
+    let before = app.fingerprint().await?;
+    let replies = futures_util::future::join_all((0..5).map(|i| {
+        let mut c = to.clone_to(&app.base);
+        let path = path.clone();
+        async move {
+            if i % 2 == 0 {
+                c.post_empty(&path).await
+            } else {
+                c.post(&path, &json!({})).await
+            }
+        }
+    }))
+    .await;
+    for r in replies {
+        let r = r?;
+        assert_eq!((r.status.as_u16(), r.code()), (422, "invalid_field"), "{}", r.body);
+        assert!(r.body["message"].as_str().unwrap_or_default().contains("from"), "{}", r.body);
+    }
+    assert_eq!(app.fingerprint().await?, before, "no advance without the stage it leaves");
     to.post(&path, &json!({ "from": "REGISTRATION" })).await?.ok()?;
     Ok(())
 }

@@ -79,7 +79,7 @@ async fn staff(backend: Backend) {
     let set = judge.override_result(&t.id, &json!({ "player1_vp": 60, "player2_vp": 40 })).await.unwrap().ok().unwrap();
     assert_eq!(s(&set["pairing"], "state"), "CONFIRMED");
     let before = app.fingerprint().await.unwrap();
-    let r = judge.post(&format!("/api/tournaments/{tid}/advance"), &json!({})).await.unwrap();
+    let r = judge.post(&format!("/api/tournaments/{tid}/advance"), &json!({ "from": "IN_PROGRESS" })).await.unwrap();
     refused(&app, &before, &r, 403, "not_tournament_organiser").await;
     assert!(s(&r.body, "message").starts_with("A judge cannot"), "{}", r.body);
     let r = judge

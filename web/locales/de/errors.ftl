@@ -179,6 +179,7 @@ refusal-round-times-max = Geben Sie höchstens { $max } Rundenzeiten an.
 refusal-round-time = { $field } der Runde { $round } muss eine Uhrzeit wie 09:30 oder 2026-05-17 09:30 sein; { $value } ist keine.
 refusal-points-chess-only = Punktwerte gibt es nur im Schach; dies ist eine Veranstaltung in { $game }.
 refusal-advance-from = from muss DRAFT, REGISTRATION, CHECK_IN, IN_PROGRESS oder COMPLETE sein; erhalten: { $value }.
+refusal-advance-from-missing = Gib an, welche Phase das Turnier verlässt, z. B. {"{"}"from": "REGISTRATION"{"}"}: es geht nur weiter, wenn es noch dort ist, damit zwei Klicks keine Phase überspringen.
 refusal-clock-no-start-minutes = Geben Sie die Minuten an: die Dauer der Runde, 1 bis 600 Minuten.
 refusal-clock-start = Geben Sie die Dauer der Runde an, 1 bis 600 Minuten.
 refusal-clock-no-extend-minutes = Geben Sie die Minuten an: die hinzuzufügenden Minuten, 1 bis 120 (oder −1 bis −120, um Zeit abzuziehen).

@@ -182,6 +182,7 @@ refusal-round-times-max = Give at most { $max } round times.
 refusal-round-time = { $field } for round { $round } must be a time like 09:30 or 2026-05-17 09:30; { $value } is not.
 refusal-points-chess-only = Point values are set in chess only; this is a { $game } event.
 refusal-advance-from = from must be one of DRAFT, REGISTRATION, CHECK_IN, IN_PROGRESS, COMPLETE; got { $value }.
+refusal-advance-from-missing = Say which stage the event is leaving, as {"{"}"from": "REGISTRATION"{"}"}: the event moves only if it is still there, so two clicks never skip a stage.
 refusal-clock-no-start-minutes = Give the minutes: the round's length, 1 to 600 minutes.
 refusal-clock-start = Give the round's length, 1 to 600 minutes.
 refusal-clock-no-extend-minutes = Give the minutes: the minutes to add, 1 to 120 (or −1 to −120 to take time back).

@@ -179,6 +179,7 @@ refusal-round-times-max = Indique como máximo { $max } horarios de ronda.
 refusal-round-time = { $field } de la ronda { $round } debe ser una hora como 09:30 o 2026-05-17 09:30; { $value } no lo es.
 refusal-points-chess-only = Los valores de puntos solo se fijan en ajedrez; este es un evento de { $game }.
 refusal-advance-from = from debe ser DRAFT, REGISTRATION, CHECK_IN, IN_PROGRESS o COMPLETE; se recibió { $value }.
+refusal-advance-from-missing = Indica qué fase deja el torneo, como {"{"}"from": "REGISTRATION"{"}"}: solo avanza si sigue en ella, así dos clics nunca saltan una fase.
 refusal-clock-no-start-minutes = Indique los minutos: la duración de la ronda, de 1 a 600 minutos.
 refusal-clock-start = Indique la duración de la ronda, de 1 a 600 minutos.
 refusal-clock-no-extend-minutes = Indique los minutos: los minutos que añadir, de 1 a 120 (o de −1 a −120 para quitar tiempo).

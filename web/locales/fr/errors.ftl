@@ -179,6 +179,7 @@ refusal-round-times-max = Indiquez au plus { $max } horaires de ronde.
 refusal-round-time = { $field } de la ronde { $round } doit être une heure comme 09:30 ou 2026-05-17 09:30 ; { $value } n'en est pas une.
 refusal-points-chess-only = Les valeurs de points ne se règlent qu'aux échecs ; ce tournoi est de { $game }.
 refusal-advance-from = from doit valoir DRAFT, REGISTRATION, CHECK_IN, IN_PROGRESS ou COMPLETE ; reçu : { $value }.
+refusal-advance-from-missing = Indiquez l’étape que quitte le tournoi, comme {"{"}"from": "REGISTRATION"{"}"} : il n’avance que s’il y est encore, pour que deux clics ne sautent jamais une étape.
 refusal-clock-no-start-minutes = Indiquez les minutes : la durée de la ronde, de 1 à 600 minutes.
 refusal-clock-start = Indiquez la durée de la ronde, de 1 à 600 minutes.
 refusal-clock-no-extend-minutes = Indiquez les minutes : les minutes à ajouter, de 1 à 120 (ou de −1 à −120 pour en retirer).
