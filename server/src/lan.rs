@@ -94,3 +94,68 @@ mod tests {
         assert!(addresses().iter().all(|ip| !ip.is_loopback()));
     }
 }
+
+/// Whether `host` (a `Host` header: name or address, with or without a
+/// port) may reach a `--lan` server that has no `--public-url`: an IP
+/// address or `localhost`. A DNS name could be an attacker's, rebound to
+/// this machine's address (DNS rebinding) so that their page passes the
+/// same-origin checks; a browser sends an address it was given as itself.
+#[must_use]
+pub fn host_allowed(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or_default(),
+        None => host.rsplit_once(':').map_or(host, |(h, port)| if port.parse::<u16>().is_ok() { h } else { host }),
+    };
+    name.eq_ignore_ascii_case("localhost") || name.parse::<IpAddr>().is_ok()
+}
+
+/// Middleware (`actix_web::middleware::from_fn(host_check)`): with `--lan`
+/// and no `--public-url`, a request whose `Host` is not allowed
+/// ([`host_allowed`]) is answered 400.
+///
+/// # Errors
+/// Only what the wrapped service returns.
+pub async fn host_check(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<
+    actix_web::dev::ServiceResponse<actix_web::body::EitherBody<impl actix_web::body::MessageBody>>,
+    actix_web::Error,
+> {
+    let open_lan = req
+        .app_data::<actix_web::web::Data<crate::config::Settings>>()
+        .is_some_and(|s| s.lan && s.public_url.is_none());
+    let host = req.headers().get(actix_web::http::header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    if open_lan && !host_allowed(host) {
+        let e = crate::error::ApiError::bad_request(
+            crate::error::Code::BadRequest,
+            "This venue server answers at its network address (the one `arbiter serve --lan` printed), not at a name; \
+             set --public-url to serve a name.",
+        );
+        return Ok(req.error_response(e).map_into_right_body());
+    }
+    Ok(next.call(req).await?.map_into_left_body())
+}
+
+#[cfg(test)]
+mod host_tests {
+    use super::host_allowed;
+
+    #[test]
+    fn only_addresses_and_localhost_reach_an_open_lan_server() {
+        for ok in [
+            "192.168.1.20:3005",
+            "192.168.1.20",
+            "localhost:3005",
+            "LOCALHOST",
+            "[::1]:3005",
+            "[fe80::1]",
+            "10.0.0.5:80",
+        ] {
+            assert!(host_allowed(ok), "{ok}");
+        }
+        for bad in ["evil.example:3005", "evil.example", "192.168.1.20.nip.io:3005", "", "localhost.evil.example"] {
+            assert!(!host_allowed(bad), "{bad}");
+        }
+    }
+}

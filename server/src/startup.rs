@@ -72,6 +72,7 @@ impl Application {
                 .app_data(settings_data.clone())
                 .wrap(crate::http::catch_panic::CatchPanic)
                 .wrap(actix_web::middleware::from_fn(crate::http::code_limit::limit))
+                .wrap(actix_web::middleware::from_fn(crate::lan::host_check))
                 .wrap(actix_web::middleware::from_fn(crate::http::body_limit::cap))
                 .wrap(crate::http::body_limit::json_errors())
                 .wrap(OriginCheck)

@@ -561,6 +561,53 @@ async fn qr_codes_encode_the_public_url_and_an_over_long_host_is_refused() -> an
     Ok(())
 }
 
+/// Issue 29, point 12: `--lan` without `--public-url` answered any `Host`,
+/// so a page at an attacker's name rebound to the venue laptop's address
+/// (DNS rebinding) passed the same-origin checks. Such a server answers
+/// only at an address or `localhost`: a name is refused (400, changing
+/// nothing), pages and the API still answer at the address; with
+/// `--public-url` the public name is served.
+#[actix_web::test]
+async fn a_lan_server_answers_only_at_an_address() -> anyhow::Result<()> {
+    let (url, dir) = Backend::Sqlite.fresh().await?;
+    let mut settings = arbiter_server::config::Settings::new("127.0.0.1:0", url, None);
+    settings.lan = true;
+    let app = TestApp::start_with(settings, dir).await?;
+    let ev = Event::start(&app.base, "Lan", 2, 1).await?;
+    let port = app.base.rsplit(':').next().unwrap_or_default().to_string();
+    let page = format!("/t/{}", ev.tid);
+    for host in [format!("127.0.0.1:{port}"), format!("localhost:{port}"), format!("192.168.1.20:{port}")] {
+        assert_eq!(get_with_host(&app.base, &page, &host).await?.0, 200, "{host}");
+    }
+    let before = app.fingerprint().await?;
+    for host in [format!("rebound.example:{port}"), "rebound.example".to_string()] {
+        let (status, _, body) = get_with_host(&app.base, &page, &host).await?;
+        assert_eq!(status, 400, "{host}: {body}");
+        let answer: serde_json::Value = serde_json::from_str(&body)?;
+        assert!(s(&answer, "message").contains("--public-url"), "{answer}");
+        let write = awc::Client::new()
+            .post(format!("{}/api/auth/signup", app.base))
+            .insert_header(("Host", host.as_str()))
+            .insert_header(("Origin", format!("http://{host}")))
+            .send_json(&json!({ "email": "x@rebound.example", "password": "a long password", "display_name": "X" }))
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        assert_eq!(write.status().as_u16(), 400);
+    }
+    assert_eq!(app.fingerprint().await?, before, "nothing changed through a rebound name");
+    app.stop().await;
+
+    let (url, dir) = Backend::Sqlite.fresh().await?;
+    let mut settings = arbiter_server::config::Settings::new("127.0.0.1:0", url, None);
+    settings.lan = true;
+    settings.public_url = Some("https://arbiter.example.org".parse()?);
+    let named = TestApp::start_with(settings, dir).await?;
+    let ev = Event::start(&named.base, "Named", 2, 1).await?;
+    assert_eq!(get_with_host(&named.base, &format!("/t/{}", ev.tid), "arbiter.example.org").await?.0, 200);
+    named.stop().await;
+    Ok(())
+}
+
 /// Issue 29, point 12: a password equal to or containing the e-mail, its
 /// local part or the name (twice) was accepted. Each is refused: 422
 /// `weak_password` saying why, no account made.
