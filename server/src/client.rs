@@ -177,17 +177,19 @@ impl ApiClient {
         self.post("/api/auth/login", &body).await?.ok()
     }
 
-    /// Signs up, or signs in when the account exists already (with this
-    /// password); returns `{"user": …}`.
+    /// Signs in when the account exists already (with this password), or
+    /// else signs up; returns `{"user": …}`. (Signing in first: sign-ups
+    /// meeting existing accounts are rationed per address.)
     ///
     /// # Errors
     /// Neither worked.
     pub async fn sign_up_or_in(&mut self, email: &str, password: &str, name: &str) -> anyhow::Result<Value> {
-        let body = serde_json::json!({ "email": email, "password": password, "display_name": name });
-        let reply = self.post("/api/auth/signup", &body).await?;
-        if reply.code() == "email_taken" {
-            return self.sign_in(email, password).await;
+        let login = serde_json::json!({ "email": email, "password": password });
+        let reply = self.post("/api/auth/login", &login).await?;
+        if reply.code() != "invalid_credentials" {
+            return reply.ok();
         }
-        reply.ok()
+        let body = serde_json::json!({ "email": email, "password": password, "display_name": name });
+        self.post("/api/auth/signup", &body).await?.ok()
     }
 }

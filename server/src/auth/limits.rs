@@ -35,6 +35,7 @@ pub struct Limits {
     failures: Failures,
     by_account: DefaultKeyedRateLimiter<(String, IpAddr)>,
     code_misses: Failures,
+    taken: Failures,
     venue: Vec<IpAddr>,
     sockets: Arc<Mutex<HashMap<IpAddr, u32>>>,
     max_sockets: u32,
@@ -63,6 +64,7 @@ impl Limits {
                 settings.auth_burst_per_account,
             )),
             code_misses: Failures::new(quota(CODE_MISSES_PER_MINUTE, CODE_MISSES_BURST)),
+            taken: Failures::new(quota(TAKEN_PER_MINUTE, TAKEN_BURST)),
             venue: settings.venue_addresses.clone(),
             sockets: Arc::default(),
             max_sockets: settings.ws_per_address,
@@ -104,6 +106,33 @@ impl Limits {
     /// address whose bucket is empty is over its limit until it refills.
     pub fn count_against_address(&self, address: IpAddr) {
         self.failures.count(address);
+    }
+
+    /// Lets `address` sign up, unless its sign-ups have met too many
+    /// e-mail addresses that already have an account: until mail confirms
+    /// sign-ups, that answer tells whether an address is registered, so it
+    /// is rationed (a person meets it once, having forgotten their account;
+    /// a list of addresses being checked meets it again and again).
+    ///
+    /// # Errors
+    /// 429 `too_many_attempts` with the seconds to wait.
+    pub fn sign_up_allowed(&self, address: IpAddr) -> ApiResult<()> {
+        match self.taken.over_limit(address) {
+            Some(secs) => Err(ApiError::too_many(
+                Code::TooManyAttempts,
+                format!(
+                    "Too many sign-ups with e-mail addresses that already have an account from this network. Wait {} or sign in.",
+                    human_wait(secs)
+                ),
+                secs,
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Counts a sign-up refused because its e-mail has an account.
+    pub fn email_taken(&self, address: IpAddr) {
+        self.taken.count(address);
     }
 
     /// Lets `address` look a one-time code up (a claim code, a staff
@@ -165,6 +194,11 @@ impl Limits {
 const CODE_MISSES_BURST: u32 = 20;
 /// See [`CODE_MISSES_BURST`].
 const CODE_MISSES_PER_MINUTE: u32 = 10;
+
+/// Sign-ups meeting an existing account one address may make at once, then per minute.
+const TAKEN_BURST: u32 = 10;
+/// See [`TAKEN_BURST`].
+const TAKEN_PER_MINUTE: u32 = 5;
 
 /// A per-address bucket of failures; an address that empties it is over its
 /// limit until the bucket would take one more.

@@ -61,7 +61,8 @@ async fn start_session(ctx: &Ctx, user: UserId) -> ApiResult<String> {
 /// # Errors
 /// 422 for a bad e-mail or name, `weak_password` (too short, too long, or
 /// easy to guess: [`password::weakness`]); 409 `email_taken`; 429
-/// `too_many_attempts`.
+/// `too_many_attempts` (also after too many `email_taken` from one address:
+/// [`Limits::sign_up_allowed`]).
 pub async fn sign_up(
     ctx: &Ctx,
     passwords: &Hasher,
@@ -74,12 +75,14 @@ pub async fn sign_up(
     if let Some(weak) = password::weakness(&input.password, &[&email, &display_name]) {
         return Err(weak);
     }
+    limits.sign_up_allowed(from)?;
     limits.password_attempt(from, &email)?;
     limits.count_against_address(from);
     let phc = passwords.hash(input.password).await.map_err(ApiError::internal)?;
     let user = User { id: UserId::random(), email, display_name };
     let tx = ctx.store.begin().await?;
     if tx.user_by_email(&user.email).await?.is_some() {
+        limits.email_taken(from);
         return Err(ApiError::conflict(
             Code::EmailTaken,
             "An account with this e-mail already exists; sign in instead.",

@@ -731,3 +731,46 @@ async fn codes_cannot_be_guessed_and_expire_sqlite() -> anyhow::Result<()> {
 async fn codes_cannot_be_guessed_and_expire_postgres() -> anyhow::Result<()> {
     codes_cannot_be_guessed_and_expire(Backend::Postgres).await
 }
+
+/// A sign-up forwarded for `address` by the trusted proxy (127.0.0.1): status and error code.
+async fn sign_up_from(base: &str, address: &str, email: &str) -> anyhow::Result<(u16, String)> {
+    let mut r = awc::Client::new()
+        .post(format!("{base}/api/auth/signup"))
+        .insert_header(("X-Forwarded-For", address))
+        .send_json(&json!({ "email": email, "password": "a long password", "display_name": "Checker" }))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let body: serde_json::Value = r.json().await.unwrap_or_default();
+    Ok((r.status().as_u16(), s(&body, "error").to_string()))
+}
+
+/// Issue 29, point 12: sign-up tells whether an e-mail has an account (409
+/// `email_taken`); until sign-ups are confirmed by mail that answer is
+/// rationed per address: after 10 (the 11th finds the bucket empty), that
+/// address's sign-ups are refused (429) and make no account, while another
+/// address signs up as usual.
+#[actix_web::test]
+async fn checking_a_list_of_emails_by_signing_up_is_cut_short() -> anyhow::Result<()> {
+    let (url, dir) = Backend::Sqlite.fresh().await?;
+    let mut settings = arbiter_server::config::Settings::new("127.0.0.1:0", url, None);
+    settings.trusted_proxies = vec![[127, 0, 0, 1].into()];
+    let app = TestApp::start_with(settings, dir).await?;
+    let known: Vec<String> = (0..14).map(|i| format!("member{i}@club.example")).collect();
+    for e in &known {
+        arbiter_server::client::ApiClient::new(&app.base).sign_up(e, "a long password", "Member").await?;
+    }
+    let checker = "198.51.100.23";
+    let mut answers = Vec::new();
+    for e in &known {
+        answers.push(sign_up_from(&app.base, checker, e).await?);
+    }
+    let taken = answers.iter().filter(|a| a.1 == "email_taken").count();
+    assert_eq!(taken, 11, "{answers:?}");
+    assert!(answers[11..].iter().all(|a| *a == (429, "too_many_attempts".to_string())), "{answers:?}");
+    let before = app.fingerprint().await?;
+    assert_eq!(sign_up_from(&app.base, checker, "new.one@club.example").await?, (429, "too_many_attempts".into()));
+    assert_eq!(app.fingerprint().await?, before, "no account made while refused");
+    assert_eq!(sign_up_from(&app.base, "203.0.113.44", "new.one@club.example").await?.0, 201);
+    app.stop().await;
+    Ok(())
+}
