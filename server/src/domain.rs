@@ -23,7 +23,7 @@ pub use playoffs::{
     Pools,
 };
 pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPrizeConfig};
-pub use profile::{PlayerProfile, TITLES};
+pub use profile::{drop_private, PlayerProfile, TITLES};
 pub use rules::{
     crokinole_format, default_points, default_standings, ResolutionMeta, StandingsChange, TieNotice, TieResolution,
 };

@@ -632,12 +632,34 @@ pub fn frame_of(e: &StoredEvent) -> ByteString {
     event_frame(e.tournament_id, e.seq, e.created_at, &e.kind, &e.payload)
 }
 
-/// An `event` frame around data that is already JSON.
+/// An `event` frame around data that is already JSON. Frames are public
+/// (any viewer of the event's stream, `GET …/events`): a correction of a
+/// player's details is sent without the profile's private fields, which
+/// stay in the stored event for the organisers' history.
 fn event_frame(tournament: TournamentId, seq: i64, at: i64, kind: &str, data: &str) -> ByteString {
+    let public;
+    let data = if kind == "player_edited" {
+        public = public_player_edit(data);
+        public.as_deref().unwrap_or(data)
+    } else {
+        data
+    };
     let kind = serde_json::to_string(kind).unwrap_or_else(|_| "\"unknown\"".into());
     ByteString::from(format!(
         r#"{{"v":{VERSION},"type":"event","tournament":"{tournament}","seq":{seq},"kind":{kind},"at":{at},"data":{data}}}"#
     ))
+}
+
+/// A `player_edited` event's data without the private profile fields (its
+/// player is already a public view); `None` when it does not parse.
+fn public_player_edit(data: &str) -> Option<String> {
+    match EventData::from_json("player_edited", data).ok()? {
+        EventData::PlayerEdited { player, change } => {
+            let change = crate::service::players::without_private(change);
+            EventData::PlayerEdited { player, change }.to_json().ok()
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]

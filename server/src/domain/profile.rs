@@ -7,6 +7,20 @@ use serde::{Deserialize, Serialize};
 
 pub use arbiter_engine::model::TITLES;
 
+/// The profile's private fields, as serialised: only organisers and the
+/// player see them (SECURITY.md); they are left out of everything public,
+/// the event stream included.
+pub const PRIVATE_FIELDS: [&str; 3] = ["birth_date", "sex", "disability"];
+
+/// `profile` (a serialised [`PlayerProfile`]) without its [`PRIVATE_FIELDS`].
+pub fn drop_private(profile: &mut serde_json::Value) {
+    if let Some(o) = profile.as_object_mut() {
+        for private in PRIVATE_FIELDS {
+            o.remove(private);
+        }
+    }
+}
+
 /// What a player is (beyond the name on the boards).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]

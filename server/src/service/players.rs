@@ -365,20 +365,18 @@ pub async fn edit(
     Ok((views::player(&p, true, true), changes))
 }
 
-/// A correction as a judge sees it: a profile's private fields (birth date,
-/// sex, disability) left out of its before and after.
-fn without_private(mut change: SettingsChange) -> SettingsChange {
+/// A correction as a judge (or the public event stream) sees it: a
+/// profile's private fields (birth date, sex, disability) left out of its
+/// before and after, and the profile not listed when nothing else in it changed.
+#[must_use]
+pub fn without_private(mut change: SettingsChange) -> SettingsChange {
     for f in &mut change.changes {
         if f.field == "profile" {
-            for side in [&mut f.before, &mut f.after] {
-                if let Some(o) = side.as_object_mut() {
-                    for private in ["birth_date", "sex", "disability"] {
-                        o.remove(private);
-                    }
-                }
-            }
+            crate::domain::drop_private(&mut f.before);
+            crate::domain::drop_private(&mut f.after);
         }
     }
+    change.changes.retain(|f| f.before != f.after);
     change
 }
 

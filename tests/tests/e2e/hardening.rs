@@ -490,6 +490,24 @@ async fn judges_do_not_see_private_profile_fields(backend: Backend) -> anyhow::R
     let history = judge.get(&format!("/api/players/{id}/history")).await?.ok()?;
     let text = history.to_string();
     assert!(text.contains("Chess Club") && !text.contains("1990-01-02") && !text.contains("\"sex\""), "{text}");
+    // The event stream is public: the correction is there, its private fields are not,
+    // in the log read back and live on a socket replaying it.
+    let events = app.client().get(&format!("/api/tournaments/{tid}/events")).await?.ok()?;
+    let edited: Vec<&serde_json::Value> =
+        events["events"].as_array().into_iter().flatten().filter(|e| e["kind"] == "player_edited").collect();
+    assert_eq!(edited.len(), 1, "{events}");
+    let text = edited[0].to_string();
+    assert!(text.contains("Chess Club") && !text.contains("1990-01-02") && !text.contains("\"sex\""), "{text}");
+    let mut live = app.ws(&tid, Some(0)).await?;
+    let mut replayed = None;
+    while let Some(frame) = live.next_json(std::time::Duration::from_secs(3)).await {
+        if frame["kind"] == "player_edited" {
+            replayed = Some(frame);
+            break;
+        }
+    }
+    let text = replayed.map(|f| f.to_string()).unwrap_or_default();
+    assert!(text.contains("Chess Club") && !text.contains("1990-01-02") && !text.contains("disability"), "{text}");
     // The organiser and the player themselves see them.
     let by_to = profile_of(&ev.to.players(&tid).await?.ok()?).unwrap_or_default();
     assert_eq!(
