@@ -354,6 +354,24 @@ pub struct SettingsChange {
     pub changes: Vec<FieldChange>,
 }
 
+impl SettingsChange {
+    /// A correction of a player's details as a judge (or the public event
+    /// stream) sees it: the profile's private fields (birth date, sex,
+    /// disability) left out of its before and after, and the profile not
+    /// listed when nothing else in it changed.
+    #[must_use]
+    pub fn without_private(mut self) -> SettingsChange {
+        for f in &mut self.changes {
+            if f.field == "profile" {
+                crate::domain::drop_private(&mut f.before);
+                crate::domain::drop_private(&mut f.after);
+            }
+        }
+        self.changes.retain(|f| f.before != f.after);
+        self
+    }
+}
+
 /// A published prize allocation, as announced (`prizes_published`).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct PrizesNotice {
@@ -655,8 +673,7 @@ fn event_frame(tournament: TournamentId, seq: i64, at: i64, kind: &str, data: &s
 fn public_player_edit(data: &str) -> Option<String> {
     match EventData::from_json("player_edited", data).ok()? {
         EventData::PlayerEdited { player, change } => {
-            let change = crate::service::players::without_private(change);
-            EventData::PlayerEdited { player, change }.to_json().ok()
+            EventData::PlayerEdited { player, change: change.without_private() }.to_json().ok()
         }
         _ => None,
     }

@@ -365,21 +365,6 @@ pub async fn edit(
     Ok((views::player(&p, true, true), changes))
 }
 
-/// A correction as a judge (or the public event stream) sees it: a
-/// profile's private fields (birth date, sex, disability) left out of its
-/// before and after, and the profile not listed when nothing else in it changed.
-#[must_use]
-pub fn without_private(mut change: SettingsChange) -> SettingsChange {
-    for f in &mut change.changes {
-        if f.field == "profile" {
-            crate::domain::drop_private(&mut f.before);
-            crate::domain::drop_private(&mut f.after);
-        }
-    }
-    change.changes.retain(|f| f.before != f.after);
-    change
-}
-
 /// `player.history`: every correction of a player's details, oldest first (staff only).
 ///
 /// # Errors
@@ -398,7 +383,7 @@ pub async fn history(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Vec<
             Ok(EventData::PlayerEdited { player: v, change }) if v.id == player => Some(change),
             _ => None,
         })
-        .map(|change| if organiser { change } else { without_private(change) })
+        .map(|change| if organiser { change } else { change.without_private() })
         .collect())
 }
 

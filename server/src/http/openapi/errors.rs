@@ -355,7 +355,11 @@ pub const ERRORS: &[(&str, &str, &[Code])] = &[
             Code::TournamentNotFound,
         ],
     ),
-    ("GET", "/api/staff-invites/{code}", &[Code::InviteNotFound, Code::NotFound, Code::TournamentNotFound]),
+    (
+        "GET",
+        "/api/staff-invites/{code}",
+        &[Code::InviteNotFound, Code::NotFound, Code::TooManyAttempts, Code::TournamentNotFound],
+    ),
     (
         "POST",
         "/api/staff-invites/{code}",
@@ -365,6 +369,7 @@ pub const ERRORS: &[(&str, &str, &[Code])] = &[
             Code::InviteNotFound,
             Code::NotFound,
             Code::NotSignedIn,
+            Code::TooManyAttempts,
             Code::TournamentNotFound,
         ],
     ),
@@ -418,7 +423,11 @@ pub const ERRORS: &[(&str, &str, &[Code])] = &[
             Code::TournamentNotFound,
         ],
     ),
-    ("GET", "/api/claims/{code}", &[Code::ClaimNotFound, Code::NotFound, Code::TournamentNotFound]),
+    (
+        "GET",
+        "/api/claims/{code}",
+        &[Code::ClaimNotFound, Code::NotFound, Code::TooManyAttempts, Code::TournamentNotFound],
+    ),
     (
         "POST",
         "/api/claims/{code}",
@@ -429,6 +438,7 @@ pub const ERRORS: &[(&str, &str, &[Code])] = &[
             Code::NotFound,
             Code::NotSignedIn,
             Code::PlayerNotFound,
+            Code::TooManyAttempts,
             Code::TournamentNotFound,
         ],
     ),
