@@ -85,6 +85,7 @@ impl Hub {
             }),
         };
         tokio::spawn(route(hub.clone(), bus.subscribe()));
+        tokio::spawn(check_heads(hub.clone()));
         tokio::spawn(check_sign_ins(hub.clone()));
         hub
     }
@@ -265,6 +266,51 @@ async fn route(hub: Hub, mut rx: broadcast::Receiver<BusMsg>) {
                 hub.inner.check_sign_ins.notify_one();
             }
             Err(broadcast::error::RecvError::Closed) => return,
+        }
+    }
+}
+
+/// Tournaments one check's statement asks about at most.
+const HEADS_PER_STATEMENT: usize = 500;
+
+/// Every [`super::room::CHECK_EVERY`], reads the last event's sequence
+/// number of every tournament with a room here (one statement per 500
+/// rooms, however many there are: an idle room costs no query of its own)
+/// and tells each room whose tournament moved on since the last check
+/// ([`RoomMsg::Head`]); a room behind it reads what the bus lost.
+async fn check_heads(hub: Hub) {
+    let mut every = tokio::time::interval(super::room::CHECK_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut told: HashMap<TournamentId, i64> = HashMap::new();
+    loop {
+        every.tick().await;
+        if *hub.inner.shutdown.borrow() {
+            return;
+        }
+        let rooms: HashMap<TournamentId, mpsc::Sender<RoomMsg>> = hub.rooms().into_iter().collect();
+        told.retain(|t, _| rooms.contains_key(t));
+        let ids: Vec<TournamentId> = rooms.keys().copied().collect();
+        for chunk in ids.chunks(HEADS_PER_STATEMENT) {
+            let heads = match hub.inner.store.read().await {
+                Ok(tx) => tx.last_seqs(chunk).await,
+                Err(e) => Err(e),
+            };
+            let heads = match heads {
+                Ok(heads) => heads,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot check the live rooms' last events; will retry");
+                    continue;
+                }
+            };
+            for (t, seq) in heads {
+                if told.get(&t) != Some(&seq) {
+                    if let Some(room) = rooms.get(&t) {
+                        if room.try_send(RoomMsg::Head(seq)).is_ok() {
+                            told.insert(t, seq);
+                        }
+                    }
+                }
+            }
         }
     }
 }

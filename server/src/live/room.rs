@@ -60,6 +60,9 @@ pub enum RoomMsg {
     },
     /// Re-check the database for events the bus may have lost.
     Check,
+    /// The tournament's last event in the database (the hub's check, see
+    /// [`super::hub`]): read what the room has not passed on yet.
+    Head(i64),
     /// The current standings (computed now if there are none yet; otherwise
     /// the last computed, which the next recomputation updates).
     Standings(oneshot::Sender<Option<StandingsCache>>),
@@ -87,8 +90,9 @@ pub struct Read {
     more: bool,
 }
 
-/// How often a room compares its sequence with the database.
-const CHECK_EVERY: Duration = Duration::from_secs(2);
+/// How often the hub compares the rooms' tournaments' last events with the
+/// database (one statement for them all), and a room behind re-reads.
+pub const CHECK_EVERY: Duration = Duration::from_secs(2);
 /// How long an empty room stays open.
 const IDLE_CLOSE: Duration = Duration::from_secs(30);
 /// Room inbox size.
@@ -129,6 +133,8 @@ struct Room {
     computing: bool,
     /// A read of events from the database is running.
     reading: bool,
+    /// The tournament's last event in the database, as the hub last found it.
+    head: i64,
     store: Store,
     stats: Arc<HubStats>,
     /// The events passed on, and those held back until the ones before them arrive.
@@ -166,6 +172,7 @@ pub fn open(
             inbox: weak,
             computing: false,
             reading: false,
+            head: 0,
             store,
             stats,
             order: Order::default(),
@@ -214,6 +221,12 @@ impl Room {
                         }
                         RoomMsg::Leave { id } => self.leave(id),
                         RoomMsg::Check => self.start_read(),
+                        RoomMsg::Head(seq) => {
+                            self.head = self.head.max(seq);
+                            if self.head > self.order.last() {
+                                self.start_read();
+                            }
+                        }
                         RoomMsg::Standings(reply) => {
                             if self.standings.is_some() {
                                 let _ = reply.send(self.standings.clone());
@@ -243,7 +256,10 @@ impl Room {
                     self.drop_closed();
                     if !self.view_of.is_empty() {
                         empty_since = None;
-                        self.start_read();
+                        // Behind the database's last event (a read failed): read again.
+                        if self.head > self.order.last() {
+                            self.start_read();
+                        }
                     } else if empty_since.get_or_insert_with(Instant::now).elapsed() > IDLE_CLOSE {
                         return;
                     }
@@ -278,8 +294,9 @@ impl Room {
     }
 
     /// Reads the events after the last one passed on (a page of them) in a
-    /// task of its own: to fill a gap the bus left, and every
-    /// [`CHECK_EVERY`] to catch what it lost at the end of a burst. The
+    /// task of its own: to fill a gap the bus left, and when the hub's check
+    /// ([`RoomMsg::Head`]) finds the room behind the database (the bus lost
+    /// the end of a burst). The
     /// answer comes back as [`RoomMsg::Read`].
     fn start_read(&mut self) {
         if self.reading {

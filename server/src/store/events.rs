@@ -60,6 +60,19 @@ impl Tx {
         seq.ok_or(StoreError::TournamentNotFound)
     }
 
+    /// The last event's sequence number of each of `tournaments` that exists
+    /// (one statement: the live rooms' check that the bus lost nothing).
+    pub async fn last_seqs(&self, tournaments: &[TournamentId]) -> StoreResult<Vec<(TournamentId, i64)>> {
+        Ok(tournament::Entity::find()
+            .filter(tournament::Column::Id.is_in(tournaments.iter().copied()))
+            .select_only()
+            .column(tournament::Column::Id)
+            .column(tournament::Column::LastSeq)
+            .into_tuple()
+            .all(self.conn())
+            .await?)
+    }
+
     /// The sequence number of the tournament's latest event of one of
     /// `kinds` (0 when there is none).
     pub async fn last_seq_of(&self, tournament: TournamentId, kinds: &[&str]) -> StoreResult<i64> {

@@ -259,7 +259,7 @@ impl Store {
                     .busy_timeout(Duration::from_secs(5))
                     .foreign_keys(true)
             });
-        let db = Database::connect(opts)
+        let mut db = Database::connect(opts)
             .await
             // Its message may quote the URL it was given.
             .map_err(|e| anyhow::anyhow!(scrub(&e.to_string(), url, password.as_deref())))
@@ -269,7 +269,12 @@ impl Store {
         let writer = (backend == DatabaseBackend::Sqlite).then(|| Arc::new(Mutex::new(())));
         let reachability = (backend == DatabaseBackend::Postgres)
             .then(|| Arc::new(Reachability { url: url.to_string(), last: Mutex::new(None) }));
-        Ok(Store { db, writer, reachability, stats: Arc::default() })
+        let stats = Arc::new(StoreStats::default());
+        let queries = stats.queries.clone();
+        db.set_metric_callback(move |info| {
+            queries.get_or_create(&stats::QueryLabels::of(&info.statement.sql)).inc();
+        });
+        Ok(Store { db, writer, reachability, stats })
     }
 
     /// Registers the store's metrics (`arbiter_db_*`, see [`StoreStats`]).

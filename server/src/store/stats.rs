@@ -1,4 +1,4 @@
-//! Database metrics: how long transactions take to begin (a pooled
+//! Database metrics: the statements run, by kind; how long transactions take to begin (a pooled
 //! connection plus `BEGIN`), how long SQLite writes wait for the single
 //! writer slot, and the pool's connections in use and idle (read at each
 //! scrape).
@@ -23,9 +23,31 @@ fn wait_histogram() -> Histogram {
     Histogram::new([0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0])
 }
 
+/// Which kind of statement ran.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct QueryLabels {
+    /// The statement's first word, lower case: `select`, `insert`, `update`,
+    /// `delete`, `begin`, `commit`… (`other` for anything else).
+    pub kind: &'static str,
+}
+
+impl QueryLabels {
+    /// The kind of `sql`.
+    #[must_use]
+    pub fn of(sql: &str) -> QueryLabels {
+        const KINDS: [&str; 10] =
+            ["select", "insert", "update", "delete", "with", "begin", "commit", "rollback", "savepoint", "release"];
+        let first = sql.trim_start().split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or_default();
+        let kind = KINDS.into_iter().find(|k| first.eq_ignore_ascii_case(k)).unwrap_or("other");
+        QueryLabels { kind }
+    }
+}
+
 /// The store's metrics (Prometheus types: cheap to clone, shared with the registry).
 #[derive(Debug)]
 pub struct StoreStats {
+    /// Statements run, by kind (`arbiter_db_queries_total`).
+    pub queries: Family<QueryLabels, prometheus_client::metrics::counter::Counter>,
     /// Seconds to begin a transaction (waiting for a pooled connection, then
     /// `BEGIN`), by `access`; on SQLite a write's wait for the writer slot is
     /// not included (see `write_wait`).
@@ -46,6 +68,7 @@ pub struct StoreStats {
 impl Default for StoreStats {
     fn default() -> StoreStats {
         StoreStats {
+            queries: Family::default(),
             begin: Family::new_with_constructor(wait_histogram as fn() -> Histogram),
             write_wait: wait_histogram(),
             lock_wait: wait_histogram(),
@@ -62,6 +85,7 @@ impl StoreStats {
 
     /// Registers `arbiter_db_*`, with the pool gauges of `db`.
     pub fn register(&self, r: &mut Registry, db: DatabaseConnection) {
+        r.register("arbiter_db_queries", "Database statements run, by kind", self.queries.clone());
         r.register(
             "arbiter_db_begin_seconds",
             "Seconds to begin a database transaction (a pooled connection, then BEGIN)",

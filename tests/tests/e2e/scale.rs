@@ -57,6 +57,26 @@ async fn a_result_confirmed_on_one_instance_reaches_clients_of_another() {
     b.stop().await;
 }
 
+/// Events the bus never carries (two instances on one database with no
+/// Redis between them: every event of A is, for B, lost at the end of a
+/// burst with nothing after it to show the gap) still reach B's viewers,
+/// in order and once, from the instance's check of the rooms' last events.
+#[actix_web::test]
+async fn events_the_bus_lost_at_the_end_of_a_burst_reach_viewers_from_the_database() {
+    let (url, _) = Backend::Postgres.fresh().await.unwrap();
+    let a = TestApp::start(url.clone(), None, None).await.unwrap();
+    let b = TestApp::start(url, None, None).await.unwrap();
+    let mut ev = Event::start(&a.base, "Lost", 4, 2).await.unwrap();
+    let mut on_b = b.ws(&ev.tid, Some(0)).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    ev.play(&tables[0], 60, 50).await.unwrap();
+    let log = ev.log().await.unwrap();
+    let seqs = seqs_until(&mut on_b, last_seq(&log)).await;
+    assert_eq!(seqs, (1..=last_seq(&log)).collect::<Vec<_>>(), "every event once, in order");
+    a.stop().await;
+    b.stop().await;
+}
+
 #[actix_web::test]
 async fn redis_restart_loses_nothing_for_a_connected_client() {
     let mut redis = RedisProcess::spawn().await.unwrap();
