@@ -135,8 +135,18 @@ impl ServerProcess {
     /// # Errors
     /// The signal could not be sent.
     pub fn terminate(&mut self) -> anyhow::Result<std::process::ExitStatus> {
-        Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status()?;
+        self.send_term()?;
         Ok(self.child.wait()?)
+    }
+
+    /// Sends SIGTERM (graceful shutdown) without waiting: the caller's
+    /// clients can then answer the server's goodbyes (see [`Self::terminate`]).
+    ///
+    /// # Errors
+    /// The signal could not be sent.
+    pub fn send_term(&self) -> anyhow::Result<()> {
+        Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status()?;
+        Ok(())
     }
 }
 

@@ -289,7 +289,10 @@
       // 4001: the sign-in this page was opened with has ended; reload as whoever we are now.
       if (e.code === 4001) { status(t("live-signed-out"), "off"); location.reload(); return; }
       status(t("live-reconnecting"), "off");
-      setTimeout(function () { A.connect(tournament); }, backoff);
+      // A restarting server says when to come back (spread so a room of screens does not
+      // return at once); otherwise wait a doubling delay with jitter.
+      const told = /in (\d+) ms/.exec(e.reason || "");
+      setTimeout(function () { A.connect(tournament); }, told ? Number(told[1]) : backoff * (0.5 + Math.random()));
       backoff = Math.min(backoff * 2, 10000);
     };
   };

@@ -21,7 +21,8 @@
 //! (switch view; a snapshot follows). Unknown frames get an `error` frame;
 //! the socket stays open.
 //!
-//! Close codes: 1012 (server restarting: reconnect), 4001 (the sign-in
+//! Close codes: 1012 (server restarting: reconnect `in N ms`, the reason says,
+//! a random moment within [`super::session::RECONNECT_SPREAD`]), 4001 (the sign-in
 //! session the socket was opened with ended: signed out or expired), 1009
 //! (a client frame over [`super::session::MAX_FRAME`] bytes), 1007 (text
 //! that is not UTF-8), 1002 (another protocol violation).

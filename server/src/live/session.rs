@@ -41,6 +41,17 @@ pub const REPLAY_MAX: i64 = 1000;
 /// (then its loop runs again: heartbeats, client frames, shutdown).
 const BATCH: usize = 64;
 
+/// Over how long the sockets a restarting server closes are told to come
+/// back, each at a random moment in it, so a venue's screens and phones do
+/// not all reconnect (and read their snapshots) at once.
+pub const RECONNECT_SPREAD: Duration = Duration::from_secs(10);
+
+/// A random moment in [`RECONNECT_SPREAD`], in milliseconds.
+fn reconnect_in_ms() -> u128 {
+    use rand::Rng as _;
+    rand::thread_rng().gen_range(0..RECONNECT_SPREAD.as_millis())
+}
+
 /// The largest frame a client may send, in bytes (its messages are a few
 /// dozen bytes); a larger one closes the socket with 1009.
 pub const MAX_FRAME: usize = 16 * 1024;
@@ -167,7 +178,7 @@ pub async fn run(
         End::Gone => CloseReason { code: CloseCode::Normal, description: None },
         End::Shutdown => CloseReason {
             code: CloseCode::Restart,
-            description: Some("server restarting: reconnect with ?since=".into()),
+            description: Some(format!("server restarting: reconnect with ?since= in {} ms", reconnect_in_ms())),
         },
         End::SignedOut(why) => {
             v.hub.stats().signed_out.inc();

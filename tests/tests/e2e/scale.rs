@@ -181,27 +181,48 @@ async fn postgres_restart_answers_503_then_recovers_without_restarting() {
     app.stop().await;
 }
 
+/// A graceful stop closes every live socket with 1012 and tells each when
+/// to come back: a moment spread over 10 s, so twenty screens do not all
+/// reconnect at once.
 #[actix_web::test]
-async fn sigterm_closes_sockets_with_a_reconnect_hint() {
+async fn sigterm_closes_sockets_with_a_reconnect_hint_spread_over_ten_seconds() {
+    use futures_util::StreamExt as _;
     let (url, _) = Backend::Sqlite.fresh().await.unwrap();
     let mut server = ServerProcess::spawn(&url, None).await.unwrap();
     let mut ev = Event::start(&server.base, "T", 2, 1).await.unwrap();
     let ws_url = format!("{}/ws/tournaments/{}", server.ws_base(), ev.tid);
-    let (_, mut socket) = awc::Client::new().ws(ws_url.as_str()).connect().await.unwrap();
-    use futures_util::StreamExt as _;
-    let first = socket.next().await;
-    assert!(matches!(first, Some(Ok(awc::ws::Frame::Text(_)))));
+    let mut sockets = Vec::new();
+    for _ in 0..20 {
+        let (_, mut socket) = awc::Client::new().ws(ws_url.as_str()).connect().await.unwrap();
+        let first = socket.next().await;
+        assert!(matches!(first, Some(Ok(awc::ws::Frame::Text(_)))));
+        sockets.push(socket);
+    }
+    server.send_term().unwrap();
+    let mut delays = Vec::new();
+    for socket in &mut sockets {
+        let mut close = None;
+        while let Some(Ok(f)) = socket.next().await {
+            if let awc::ws::Frame::Close(reason) = f {
+                close = reason;
+                break;
+            }
+        }
+        let close = close.expect("no close frame");
+        assert_eq!(close.code, awc::ws::CloseCode::Restart);
+        let said = close.description.unwrap_or_default();
+        let ms: u64 = said
+            .split_once(" in ")
+            .and_then(|(_, rest)| rest.strip_suffix(" ms"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no reconnect delay in {said:?}"));
+        assert!(said.contains("reconnect") && ms < 10_000, "{said}");
+        delays.push(ms);
+    }
+    let (min, max) = (delays.iter().min().copied().unwrap_or(0), delays.iter().max().copied().unwrap_or(0));
+    assert!(max - min >= 2_000, "twenty reconnects spread over only {} ms: {delays:?}", max - min);
+    drop(sockets);
     let status = server.terminate().unwrap();
     assert!(status.success(), "graceful exit, got {status:?}");
-    let mut close = None;
-    while let Some(Ok(f)) = socket.next().await {
-        if let awc::ws::Frame::Close(reason) = f {
-            close = reason;
-            break;
-        }
-    }
-    let close = close.expect("no close frame");
-    assert_eq!(close.code, awc::ws::CloseCode::Restart);
-    assert!(close.description.unwrap_or_default().contains("reconnect"));
     let _ = ev.log().await;
 }
