@@ -106,8 +106,11 @@
     return A.api("GET", "/api/tournaments/" + tid + "/players").then(function (j) { listPlayers = j.players; renderDashboard(A.state); });
   }
   // The top cut (`/api/tournaments/{id}/playoffs`): `undefined` until read, `null` without one.
-  let playoff;
+  // `hasCut`: whether there is one to read (known when the page was made, a
+  // playoff round, or the TO adding one here), so that none is asked for in vain.
+  let playoff, hasCut = document.body.dataset.playoffs === "1";
   function loadPlayoff() {
+    if (!hasCut && !(A.state.round && A.state.round.playoff)) { playoff = null; renderDashboard(A.state); return Promise.resolve(); }
     return A.api("GET", "/api/tournaments/" + tid + "/playoffs")
       .then(function (j) { playoff = j.bracket; }, function (e) { if (e.error === "no_playoffs") playoff = null; })
       .then(function () { renderDashboard(A.state); });
@@ -115,6 +118,9 @@
   // Round-robin pools (`/api/tournaments/{id}/pools`): `undefined` until read, `null` without.
   let pools;
   function loadPools() {
+    // Only a crokinole round robin has pools: nothing to ask for elsewhere.
+    const t = A.state.tournament;
+    if (t.game !== "crokinole" || t.pairing_system.indexOf("round_robin") < 0) { pools = null; return Promise.resolve(); }
     return A.api("GET", "/api/tournaments/" + tid + "/pools")
       .then(function (j) { pools = j; }, function (e) { if (e.error === "no_pools") pools = null; })
       .then(function () { renderDashboard(A.state); });
@@ -631,11 +637,11 @@
       if ($("#po-per-pool")) body.per_pool = Number($("#po-per-pool").value); else body.cut = Number(($("#po-cut") || {}).value);
       if ($("#po-format")) body.format = $("#po-format").value;
       if (body.format === "tiebreak_games") body.tiebreak_games = Number(($("#po-tb-games") || {}).value);
-      p = act("PUT", "/api/tournaments/" + tid + "/playoffs", body).then(loadPlayoff);
+      p = act("PUT", "/api/tournaments/" + tid + "/playoffs", body).then(function () { hasCut = true; return loadPlayoff(); });
     }
     else if (a === "pools-set") p = act("PUT", "/api/tournaments/" + tid + "/pools", { count: Number(($("#pl-count") || {}).value) }).then(loadPools).then(loadPlayoff);
     else if (a === "pools-remove") p = act("DELETE", "/api/tournaments/" + tid + "/pools").then(loadPools).then(loadPlayoff);
-    else if (a === "playoffs-remove") p = act("DELETE", "/api/tournaments/" + tid + "/playoffs").then(loadPlayoff);
+    else if (a === "playoffs-remove") p = act("DELETE", "/api/tournaments/" + tid + "/playoffs").then(function () { hasCut = false; return loadPlayoff(); });
     else if (a === "playoffs-pair") p = act("POST", "/api/tournaments/" + tid + "/playoffs/rounds").then(loadPlayoff);
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
     else if (a === "staff-invite") p = act("POST", "/api/tournaments/" + tid + "/staff/invites", { role: $("#staff-role").value }).then(showInvite);
