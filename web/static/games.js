@@ -204,11 +204,13 @@
     s.standings.forEach(function (r) { ranks[r.rank] = (ranks[r.rank] || 0) + 1; });
     (m.resolutions || []).forEach(function (x) { if (x.lot) x.order.forEach(function (id) { lots[id] = x.lot; }); });
     const body = s.standings.map(function (r) {
-      const t = r.tie, cls = [];
+      // The tie markers (⚠, the orange group, "tie of N") are the TO's:
+      // players and the public see the rank, "=5" where it is shared.
+      const tie = r.tie, t = to ? tie : null, cls = [];
       if (r.dropped) cls.push("dropped");
       if (t && t.group_size >= 3) cls.push("tie-group");
       if (t && t.attention) cls.push("tie-open");
-      let rank = r.rank + (ranks[r.rank] > 1 ? "=" : "");
+      let rank = (ranks[r.rank] > 1 ? "=" : "") + r.rank;
       if (t && t.attention) {
         const why = esc(t.status === "provisional" ? L("tie-provisional", { by: G.tbName(t.by) }) : L("tie-unresolved"));
         rank = '<span class="tie-warn" title="' + why + '">⚠<span class="visually-hidden"> ' + why + ".</span></span> " + rank;
@@ -216,8 +218,8 @@
       let name = esc(r.display_name) + (r.dropped ? " (" + esc(L("dropped")) + ")" : "");
       // A tie of three or more is said in words, not only by the row's colour.
       if (t && t.group_size >= 3 && !m.group_tables) name += ' <span class="muted">(' + esc(L("tie-of", { n: t.group_size })) + ")</span>";
-      if (t && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + t.group + '" title="' + esc(L(m.game === "chess" ? "de-title" : "ml-title")) + '">' + esc(L(m.game === "chess" ? "de-short" : "ml-short")) + "</button>";
-      if (t && t.status === "manual") name += lots[r.player_id] ? ' <span class="muted" title="' + esc(L("lot-title", { seed: lots[r.player_id] })) + '">(' + esc(L("lot")) + ")</span>" : ' <span class="muted" title="' + esc(L("to-ordered")) + '">(' + esc(L("to-short")) + ")</span>";
+      if (tie && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + tie.group + '" title="' + esc(L(m.game === "chess" ? "de-title" : "ml-title")) + '">' + esc(L(m.game === "chess" ? "de-short" : "ml-short")) + "</button>";
+      if (tie && tie.status === "manual") name += lots[r.player_id] ? ' <span class="muted" title="' + esc(L("lot-title", { seed: lots[r.player_id] })) + '">(' + esc(L("lot")) + ")</span>" : ' <span class="muted" title="' + esc(L("to-ordered")) + '">(' + esc(L("to-short")) + ")</span>";
       // Penalties, bonuses and painting or sportsmanship scores counted in the line, said in words.
       if (r.adjustments && r.adjustments.length) {
         const said = r.adjustments.map(G.adjustmentText).join("; ");

@@ -33,6 +33,51 @@ async fn results(b: &Browser, base: &str, tid: &str, show: &str) {
 }
 
 #[actix_web::test]
+async fn public_standings_show_ranks_without_the_organisers_tie_markers() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "T", 6, 3).await.unwrap();
+    let (round, tables) = ev.pair_next().await.unwrap();
+    // Every game a 50–50 draw: all six level on their record, one group of six.
+    for t in &tables {
+        ev.play(t, 50, 50).await.unwrap();
+    }
+    ev.to.close_round(&round).await.unwrap().ok().unwrap();
+    let st = ev.to.standings(&ev.tid).await.unwrap().ok().unwrap();
+    let rows = st["players"].as_array().unwrap();
+    assert!(rows.iter().all(|r| r["tie"]["group_size"] == 6), "{st}");
+    // The ranks as the field writes them: "=5" where a rank is shared, else "5".
+    let ranks: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let shared = rows.iter().filter(|o| o["rank"] == r["rank"]).count() > 1;
+            format!("{}{}", if shared { "=" } else { "" }, r["rank"])
+        })
+        .collect();
+    let attention = rows.iter().filter(|r| r["tie"]["attention"] == true).count();
+    let b = Browser::start().await.unwrap();
+    let shown = "const r = [...document.querySelectorAll('#standings-body tr')]; if (r.length < 6) return null; \
+        return [r.map(x => x.cells[0].textContent.trim()), document.querySelectorAll('#standings-body .tie-warn').length, \
+        document.querySelectorAll('#standings-body tr.tie-group').length, document.getElementById('standings-body').textContent.includes('tie of')];";
+    b.client.goto(&format!("{}/t/{}/standings", app.base, ev.tid)).await.unwrap();
+    let public = until(&b, shown, "the public standings were not drawn").await;
+    assert_eq!(public, json!([ranks, 0, 0, false]), "the public sees the ranks only");
+    sign_in(&b, &app.base, &ev.players[0]).await;
+    b.client.goto(&format!("{}/t/{}/standings", app.base, ev.tid)).await.unwrap();
+    let player = until(&b, shown, "the player's standings were not drawn").await;
+    assert_eq!(player, public, "a player sees what the public sees");
+    sign_in(&b, &app.base, &ev.to).await;
+    b.client.goto(&format!("{}/t/{}/standings", app.base, ev.tid)).await.unwrap();
+    let organiser = until(&b, shown, "the organiser's standings were not drawn").await;
+    assert_eq!(
+        (&organiser[1], &organiser[2], &organiser[3]),
+        (&json!(attention), &json!(6), &json!(true)),
+        "the TO sees the tied group and ⚠ where they decide: {organiser}"
+    );
+    b.close().await;
+    app.stop().await;
+}
+
+#[actix_web::test]
 async fn a_40k_dashboard_asks_for_no_pools_and_meets_no_404() {
     let app = TestApp::spawn().await.unwrap();
     let mut ev = Event::start(&app.base, "N", 4, 3).await.unwrap();
