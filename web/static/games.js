@@ -166,16 +166,20 @@
     }
     return { games: games };
   }
-  G.reportForm = function (t, opp, seat, match) {
+  // The report form; `p`, the pairing whose report is being corrected: its
+  // fields start from what was sent, from the reporter's side.
+  G.reportForm = function (t, opp, seat, match, p) {
     if (match && match.format && match.format !== "single") return matchForm(t, opp, seat, match);
+    const sc = (p && p.score) || {}, first = seat === "player1";
+    const value = function (k1, k2) { const v = first ? sc[k1] : sc[k2]; return v == null ? "" : ' value="' + esc(String(v)) + '"'; };
     if (t.game === "chess") {
-      return '<form id="report-form" class="stack narrow"><p>' + esc(L(seat === "player1" ? "you-play-white" : "you-play-black")) + "</p><label>" + esc(L("result-white-first")) + " " + G.scoreInputs(t) + '</label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
+      return '<form id="report-form" class="stack narrow"><p>' + esc(L(seat === "player1" ? "you-play-white" : "you-play-black")) + "</p><label>" + esc(L("result-white-first")) + " " + G.scoreInputs(t, { result: p ? sc.result || p.score_text : null }) + '</label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
     }
     if (t.game === "crokinole") {
-      return '<form id="report-form" class="stack narrow"><label>' + esc(L("my-points")) + ' <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(L("their-points", { name: opp.name })) + ' <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label>' +
-        "<label>" + esc(L("my-20s")) + ' <input type="number" name="mine20" min="0" max="100" required></label><label>' + esc(L("their-20s", { name: opp.name })) + ' <input type="number" name="theirs20" min="0" max="100" required></label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
+      return '<form id="report-form" class="stack narrow"><label>' + esc(L("my-points")) + ' <input type="number" name="mine" min="0" max="' + t.max_vp + '" required' + value("player1_points", "player2_points") + '></label><label>' + esc(L("their-points", { name: opp.name })) + ' <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required' + value("player2_points", "player1_points") + '></label>' +
+        "<label>" + esc(L("my-20s")) + ' <input type="number" name="mine20" min="0" max="100" required' + value("player1_twenties", "player2_twenties") + '></label><label>' + esc(L("their-20s", { name: opp.name })) + ' <input type="number" name="theirs20" min="0" max="100" required' + value("player2_twenties", "player1_twenties") + '></label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
     }
-    return '<form id="report-form" class="stack narrow"><label>' + esc(L("my-vp")) + ' <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(L("their-vp", { name: opp.name })) + ' <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
+    return '<form id="report-form" class="stack narrow"><label>' + esc(L("my-vp")) + ' <input type="number" name="mine" min="0" max="' + t.max_vp + '" required' + value("player1_vp", "player2_vp") + '></label><label>' + esc(L("their-vp", { name: opp.name })) + ' <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required' + value("player2_vp", "player1_vp") + '></label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
   };
   G.reportPayload = function (t, f, seat) {
     if (f.dataset.match) return matchPayload(f, seat);

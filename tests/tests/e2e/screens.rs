@@ -95,3 +95,190 @@ async fn a_40k_dashboard_asks_for_no_pools_and_meets_no_404() {
     app.stop().await;
 }
 
+#[actix_web::test]
+async fn correcting_a_report_starts_from_what_was_sent() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "C", 2, 1).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    let t = tables[0].clone();
+    ev.players[t.p2].report_vp(&t.id, 40, 61).await.unwrap().ok().unwrap();
+    let b = Browser::start().await.unwrap();
+    sign_in(&b, &app.base, &ev.players[t.p2]).await;
+    b.client.goto(&format!("{}/t/{}/me", app.base, ev.tid)).await.unwrap();
+    until(
+        &b,
+        "const c = document.querySelector('[data-action=\"correct\"]'); if (!c) return null; c.click(); return true;",
+        "no Correct button",
+    )
+    .await;
+    // The reporter is player 2: their 61 VP first, the opponent's 40.
+    let form = until(
+        &b,
+        "const f = document.querySelector('#report-form[data-correct]'); return f && [f.mine.value, f.theirs.value];",
+        "no correction form",
+    )
+    .await;
+    assert_eq!(form, json!(["61", "40"]));
+    b.close().await;
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_walk_in_named_like_a_player_already_in_the_event_is_asked_about() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "W", 2, 3).await.unwrap();
+    let b = Browser::start().await.unwrap();
+    sign_in(&b, &app.base, &ev.to).await;
+    b.client.goto(&format!("{}/t/{}/dashboard", app.base, ev.tid)).await.unwrap();
+    let add = "const f = document.getElementById('add-entry'); if (!f) return null; f.display_name.value = ' w1 '; f.querySelector('button[type=submit]').click(); return true;";
+    until(&b, add, "no walk-in form").await;
+    let asked = until(
+        &b,
+        "const d = document.querySelector('dialog.ask[open]'); return d && d.textContent;",
+        "no warning for a name already in the event",
+    )
+    .await;
+    assert!(asked.as_str().unwrap().contains("W1 is already in this event"), "{asked}");
+    b.client
+        .execute("document.querySelector('dialog.ask button[value=cancel]').click(); return true;", vec![])
+        .await
+        .unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let count = |v: Value| v["players"].as_array().map(Vec::len);
+    assert_eq!(count(ev.to.players(&ev.tid).await.unwrap().ok().unwrap()), Some(2), "cancelled: nobody added");
+    until(&b, add, "no walk-in form").await;
+    until(&b, "const b = document.querySelector('dialog.ask[open] [data-ask-ok]'); if (!b) return null; b.click(); return true;", "no warning the second time").await;
+    let mut added = None;
+    for _ in 0..50 {
+        added = count(ev.to.players(&ev.tid).await.unwrap().ok().unwrap());
+        if added == Some(3) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(added, Some(3), "confirmed: the second entry is added");
+    b.close().await;
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn closing_the_last_round_says_the_event_can_be_completed_or_cut() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "L", 4, 2).await.unwrap();
+    let b = Browser::start().await.unwrap();
+    sign_in(&b, &app.base, &ev.to).await;
+    let mut said = Vec::new();
+    for _ in 0..2 {
+        let (round, tables) = ev.pair_next().await.unwrap();
+        for t in &tables {
+            ev.play(t, 60, 40).await.unwrap();
+        }
+        b.client.goto(&format!("{}/t/{}/dashboard", app.base, ev.tid)).await.unwrap();
+        until(&b, "const c = document.querySelector('[data-action=\"close-round\"]'); if (!c) return null; c.click(); return true;", "no Close button").await;
+        let text = until(
+            &b,
+            "const d = document.querySelector('dialog.ask[open]'); return d && d.textContent;",
+            "closing asked nothing",
+        )
+        .await;
+        said.push(text.as_str().unwrap().to_string());
+        b.client
+            .execute("document.querySelector('dialog.ask button[value=cancel]').click(); return true;", vec![])
+            .await
+            .unwrap();
+        ev.to.close_round(&round).await.unwrap().ok().unwrap();
+    }
+    assert!(said[0].contains("the next round can be paired"), "{}", said[0]);
+    assert!(said[1].contains("the event can be completed, or a top cut added"), "{}", said[1]);
+    assert!(!said[1].contains("next round"), "{}", said[1]);
+    b.close().await;
+    app.stop().await;
+}
+
+/// The buttons of the round panel, by action, in page order.
+const PANEL_BUTTONS: &str = "const p = document.getElementById('round-actions').closest('section'); return [...p.querySelectorAll('button[data-action]')].map(b => b.dataset.action);";
+
+#[actix_web::test]
+async fn buttons_that_undo_a_round_come_last_in_its_panel() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "D", 4, 3).await.unwrap();
+    ev.to.new_round(&ev.tid).await.unwrap().ok().unwrap();
+    let b = Browser::start().await.unwrap();
+    sign_in(&b, &app.base, &ev.to).await;
+    b.client.goto(&format!("{}/t/{}/dashboard", app.base, ev.tid)).await.unwrap();
+    // A draft is made: its buttons join the panel.
+    until(
+        &b,
+        "const d = document.querySelector('[data-action=\"draft\"]'); if (!d) return null; d.click(); return true;",
+        "no Generate button",
+    )
+    .await;
+    let wait = PANEL_BUTTONS.replace("return [", "const a = [") + " return a.includes('draft-publish') && a;";
+    let pending = until(&b, &wait, "no draft").await;
+    let pending: Vec<String> = serde_json::from_value(pending).unwrap();
+    assert_eq!(pending.last().map(String::as_str), Some("delete-round"), "{pending:?}");
+    assert_ne!(pending[0], "delete-round");
+    // Paired: withdrawing the pairings comes after closing and the clock.
+    until(&b, "const d = document.querySelector('[data-action=\"draft-publish\"]'); if (!d) return null; d.click(); return true;", "no Publish button").await;
+    until(&b, "const o = document.querySelector('dialog.ask[open] [data-ask-ok]'); if (!o) return null; o.click(); return true;", "publishing asked nothing").await;
+    let wait = PANEL_BUTTONS.replace("return [", "const a = [") + " return a.includes('unpair') && a;";
+    let active: Vec<String> = serde_json::from_value(until(&b, &wait, "not paired").await).unwrap();
+    assert_eq!(active[0], "close-round", "{active:?}");
+    let unpair = active.iter().position(|a| a == "unpair").unwrap();
+    assert!(active[..unpair].iter().any(|a| a == "clock-start"), "{active:?}");
+    b.close().await;
+    app.stop().await;
+}
+
+/// Whether the dashboard offers the top-cut form.
+async fn cut_offered(b: &Browser, base: &str, tid: &str) -> Value {
+    b.client.goto(&format!("{base}/t/{tid}/dashboard")).await.unwrap();
+    until(b, "return document.getElementById('round-actions').children.length > 0 && document.getElementById('players-body').children.length > 0;", "dashboard not drawn").await;
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    b.client.execute("return document.getElementById('po-cut') !== null;", vec![]).await.unwrap()
+}
+
+#[actix_web::test]
+async fn the_top_cut_form_is_offered_before_round_one_and_after_the_swiss_only() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "K", 4, 2).await.unwrap();
+    let b = Browser::start().await.unwrap();
+    sign_in(&b, &app.base, &ev.to).await;
+    assert_eq!(cut_offered(&b, &app.base, &ev.tid).await, json!(true), "before round 1");
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        let (round, tables) = ev.pair_next().await.unwrap();
+        seen.push(cut_offered(&b, &app.base, &ev.tid).await);
+        for t in &tables {
+            ev.play(t, 60, 40).await.unwrap();
+        }
+        ev.to.close_round(&round).await.unwrap().ok().unwrap();
+        seen.push(cut_offered(&b, &app.base, &ev.tid).await);
+    }
+    assert_eq!(
+        seen,
+        [json!(false), json!(false), json!(false), json!(true)],
+        "round 1 playing, closed; round 2 playing, closed"
+    );
+    b.close().await;
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn dropping_out_is_the_last_button_on_a_players_phone() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "P", 2, 3).await.unwrap();
+    ev.pair_next().await.unwrap();
+    let b = Browser::start().await.unwrap();
+    b.client.set_window_size(390, 844).await.unwrap();
+    sign_in(&b, &app.base, &ev.players[0]).await;
+    b.client.goto(&format!("{}/t/{}/me", app.base, ev.tid)).await.unwrap();
+    let buttons = "if (!document.getElementById('report-form')) return null; return [...document.querySelectorAll('main button')].filter(b => b.offsetParent !== null).map(b => b.dataset.action || b.type);";
+    let shown: Vec<String> = serde_json::from_value(until(&b, buttons, "no report form").await).unwrap();
+    assert_eq!(shown.last().map(String::as_str), Some("drop"), "{shown:?}");
+    assert_eq!(shown[0], "submit", "reporting the result comes first: {shown:?}");
+    let below = "const d = document.querySelector('[data-action=drop]').getBoundingClientRect().top; return [...document.querySelectorAll('main section')].every(s => s.getBoundingClientRect().top < d);";
+    assert_eq!(b.client.execute(below, vec![]).await.unwrap(), json!(true), "below every section");
+    b.close().await;
+    app.stop().await;
+}
