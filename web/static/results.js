@@ -36,12 +36,18 @@
   // One crosstable cell: opponent's place, colour (chess) and the score from the player's side.
   function cell(t, g, placeOf) {
     if (!g) return '<td class="num muted">–</td>';
+    // A round counted as a loss without a game (a late entry's missed round,
+    // a zero-point bye): "-0", as crosstables write an unplayed loss.
+    if (!g.opp && g.pairing.result === "ZERO_BYE") return '<td class="num lost-unplayed" title="' + esc(missedLabel(g.pairing)) + '">-0</td>';
     if (!g.opp) return '<td class="num" title="' + esc(B.byeLabel(g.pairing)) + '">' + esc(L("bk-bye")) + " " + esc(A.num(g.mine) || (g.letter === "W" ? "+" : g.letter === "D" ? "=" : "-")) + "</td>";
     const place = placeOf[g.opp.id] || "?";
     const colour = t.game === "chess" ? (g.first ? L("colour-w") : L("colour-b")) : "";
     const score = g.pairing.state === "CONFIRMED" ? (t.game === "chess" ? esc(A.num(g.mine)) : esc(A.num(g.mine)) + "–" + esc(A.num(g.theirs))) : "…";
     return '<td class="num" title="' + esc(g.opp.name) + '">' + place + colour + " " + score + "</td>";
   }
+
+  // What a round lost without a game was: a late entry's missed round, or a zero-point bye.
+  function missedLabel(p) { return /^Late entry/.test(p.override_note || "") ? L("ct-missed") : B.byeLabel(p); }
 
   function crosstable(t, rounds, st) {
     const placeOf = {};
@@ -53,7 +59,7 @@
       h += '<tr data-player="' + esc(row.player_id) + '"><td class="num">' + (i + 1) + "</td><td>" + link("show=player&id=" + encodeURIComponent(row.player_id), esc(row.display_name)) + "</td>" +
         rs.map(function (r) { return cell(t, gameOf(r, row.player_id), placeOf); }).join("") + '<td class="num"><strong>' + esc(A.num(row.score)) + "</strong></td></tr>";
     });
-    return h + "</tbody></table></div><p class=\"muted\">" + esc(t.game === "chess" ? L("crosstable-key-chess") : L("crosstable-key")) + "</p>";
+    return h + "</tbody></table></div><p class=\"muted\">" + esc(t.game === "chess" ? L("crosstable-key-chess") : L("crosstable-key")) + " " + esc(L("crosstable-key-unplayed")) + "</p>";
   }
 
   function roundPage(t, rounds, n, byName) {
@@ -74,7 +80,7 @@
     const rows = published(rounds).map(function (r) {
       const g = gameOf(r, id);
       if (!g) return "<tr><td class=\"num\">" + r.number + '</td><td colspan="5" class="muted">' + esc(L("not-paired")) + "</td></tr>";
-      if (!g.opp) return "<tr><td class=\"num\">" + r.number + '</td><td class="num">–</td><td>' + esc(B.byeLabel(g.pairing)) + "</td><td></td><td></td><td>" + (RESULT_WORD[g.letter] || "") + "</td></tr>";
+      if (!g.opp) return "<tr><td class=\"num\">" + r.number + '</td><td class="num">–</td><td>' + esc(g.pairing.result === "ZERO_BYE" ? missedLabel(g.pairing) : B.byeLabel(g.pairing)) + "</td><td></td><td></td><td>" + (RESULT_WORD[g.letter] || "") + "</td></tr>";
       const done = g.pairing.state === "CONFIRMED";
       return "<tr><td class=\"num\">" + r.number + '</td><td class="num">' + g.table + "</td><td>" + link("show=player&id=" + encodeURIComponent(g.opp.id), esc(g.opp.name)) +
         "</td><td>" + side(t, g) + '</td><td class="num">' + (done ? esc(A.num(g.mine)) + "–" + esc(A.num(g.theirs)) : "") + "</td><td>" + (done ? RESULT_WORD[g.letter] || "" : esc(L("not-confirmed"))) + "</td></tr>";

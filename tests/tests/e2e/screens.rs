@@ -33,6 +33,36 @@ async fn results(b: &Browser, base: &str, tid: &str, show: &str) {
 }
 
 #[actix_web::test]
+async fn a_late_entrys_missed_round_counted_as_a_loss_is_shown_as_a_loss() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "E", 4, 2).await.unwrap();
+    let (round, tables) = ev.pair_next().await.unwrap();
+    let entries = format!("/api/tournaments/{}/entries", ev.tid);
+    let lost = json!({ "display_name": "Late Loss", "faction": "Orks", "missed": "loss" });
+    ev.to.post(&entries, &lost).await.unwrap().ok().unwrap();
+    let bye = json!({ "display_name": "Late Bye", "faction": "Orks", "missed": "bye" });
+    ev.to.post(&entries, &bye).await.unwrap().ok().unwrap();
+    for t in &tables {
+        ev.play(t, 60, 40).await.unwrap();
+    }
+    ev.to.close_round(&round).await.unwrap().ok().unwrap();
+    let b = Browser::start().await.unwrap();
+    results(&b, &app.base, &ev.tid, "crosstable").await;
+    let row = |name: &str| {
+        format!("const r = [...document.querySelectorAll('.crosstable tbody tr')].find(r => r.cells[1].textContent === '{name}'); return r && [r.cells[2].textContent, r.cells[2].title];")
+    };
+    let lost = b.client.execute(&row("Late Loss"), vec![]).await.unwrap();
+    assert_eq!(lost[0], "-0", "an unplayed loss, as crosstables write it: {lost}");
+    assert!(lost[1].as_str().unwrap().contains("late entry"), "{lost}");
+    let bye = b.client.execute(&row("Late Bye"), vec![]).await.unwrap();
+    assert!(bye[0].as_str().unwrap().starts_with("bye"), "the bye chosen is still a bye: {bye}");
+    let key = b.client.execute("return document.querySelector('#results p.muted').textContent;", vec![]).await.unwrap();
+    assert!(key.as_str().unwrap().contains("-0: a round lost without a game"), "{key}");
+    b.close().await;
+    app.stop().await;
+}
+
+#[actix_web::test]
 async fn public_standings_show_ranks_without_the_organisers_tie_markers() {
     let app = TestApp::spawn().await.unwrap();
     let mut ev = Event::start(&app.base, "T", 6, 3).await.unwrap();
