@@ -12,6 +12,14 @@
   const show = q.get("show") || "crosstable";
   const RESULT_WORD = { W: L("res-won"), L: L("res-lost"), D: L("res-drawn") };
 
+  // A round's name: "Round 3", or a playoff round's ("Quarterfinals"); short
+  // where space is ("R3", "QF", "SF", "Final").
+  function roundName(r) { return r.playoff && r.mission ? A.playoffName(r.mission) : L("round", { n: r.number }); }
+  function roundShort(r) {
+    if (!r.playoff || !r.mission) return L("round-short", { n: r.number });
+    const m = r.mission.replace(/ and third-place game$/, "");
+    return { Final: L("po-final-short"), Semifinals: L("po-semifinals-short"), Quarterfinals: L("po-quarterfinals-short") }[m] || A.playoffName(m);
+  }
   function link(params, text) { return '<a href="?' + params + '">' + text + "</a>"; }
   function published(rounds) { return rounds.filter(function (r) { return r.status !== "PENDING"; }); }
 
@@ -54,7 +62,7 @@
     st.players.forEach(function (r, i) { placeOf[r.player_id] = i + 1; });
     const rs = published(rounds);
     let h = '<div class="scroll"><table class="grid crosstable"><thead><tr><th class="num">#</th><th>' + esc(L("col-player")) + "</th>" +
-      rs.map(function (r) { return '<th class="num">' + esc(L("round-short", { n: r.number })) + "</th>"; }).join("") + '<th class="num">' + esc((st.primary || {}).code || L("pts")) + "</th></tr></thead><tbody>";
+      rs.map(function (r) { return '<th class="num"' + (r.playoff ? ' title="' + esc(roundName(r)) + '"' : "") + ">" + esc(roundShort(r)) + "</th>"; }).join("") + '<th class="num">' + esc((st.primary || {}).code || L("pts")) + "</th></tr></thead><tbody>";
     st.players.forEach(function (row, i) {
       h += '<tr data-player="' + esc(row.player_id) + '"><td class="num">' + (i + 1) + "</td><td>" + link("show=player&id=" + encodeURIComponent(row.player_id), esc(row.display_name)) + "</td>" +
         rs.map(function (r) { return cell(t, gameOf(r, row.player_id), placeOf); }).join("") + '<td class="num"><strong>' + esc(A.num(row.score)) + "</strong></td></tr>";
@@ -116,9 +124,9 @@
 
   function nav(t, rounds, after) {
     const rs = published(rounds);
-    document.getElementById("round-links").innerHTML = rs.map(function (r) { return link("show=round&n=" + r.number, esc(L("round", { n: r.number }))); }).join(" ") + " " + link("show=players", esc(L("players")));
+    document.getElementById("round-links").innerHTML = rs.map(function (r) { return link("show=round&n=" + r.number, esc(roundName(r))); }).join(" ") + " " + link("show=players", esc(L("players")));
     const sel = document.getElementById("after-round");
-    sel.innerHTML = '<option value="">' + esc(L("choose-round")) + "</option>" + rs.map(function (r) { return '<option value="' + r.number + '"' + (after === r.number ? " selected" : "") + ">" + esc(L("round", { n: r.number })) + "</option>"; }).join("");
+    sel.innerHTML = '<option value="">' + esc(L("choose-round")) + "</option>" + rs.map(function (r) { return '<option value="' + r.number + '"' + (after === r.number ? " selected" : "") + ">" + esc(roundName(r)) + "</option>"; }).join("");
     sel.onchange = function () { if (sel.value) location.search = "?show=standings&after=" + sel.value; };
     document.getElementById("print").onclick = function () { window.print(); };
   }

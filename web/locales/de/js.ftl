@@ -311,6 +311,9 @@ js-me-saved = Gespeichert
 js-po-final = Finale
 js-po-semifinals = Halbfinale
 js-po-quarterfinals = Viertelfinale
+js-po-final-short = Finale
+js-po-semifinals-short = HF
+js-po-quarterfinals-short = VF
 js-po-round-of = Runde der letzten { $n }
 js-po-and-third = { $round } und Spiel um Platz 3
 

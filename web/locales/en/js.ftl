@@ -311,6 +311,9 @@ js-me-saved = Saved
 js-po-final = Final
 js-po-semifinals = Semifinals
 js-po-quarterfinals = Quarterfinals
+js-po-final-short = Final
+js-po-semifinals-short = SF
+js-po-quarterfinals-short = QF
 js-po-round-of = Round of { $n }
 js-po-and-third = { $round } and third-place game
 

@@ -311,6 +311,9 @@ js-me-saved = Guardado
 js-po-final = Final
 js-po-semifinals = Semifinales
 js-po-quarterfinals = Cuartos de final
+js-po-final-short = Final
+js-po-semifinals-short = SF
+js-po-quarterfinals-short = CF
 js-po-round-of = Ronda de { $n }
 js-po-and-third = { $round } y partida por el tercer puesto
 

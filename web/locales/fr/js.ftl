@@ -311,6 +311,9 @@ js-me-saved = Enregistré
 js-po-final = Finale
 js-po-semifinals = Demi-finales
 js-po-quarterfinals = Quarts de finale
+js-po-final-short = Finale
+js-po-semifinals-short = DF
+js-po-quarterfinals-short = QF
 js-po-round-of = Tour des { $n } derniers
 js-po-and-third = { $round } et match pour la 3e place
 
