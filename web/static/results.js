@@ -61,13 +61,26 @@
     const placeOf = {};
     st.players.forEach(function (r, i) { placeOf[r.player_id] = i + 1; });
     const rs = published(rounds);
-    let h = '<div class="scroll"><table class="grid crosstable"><thead><tr><th class="num">#</th><th>' + esc(L("col-player")) + "</th>" +
-      rs.map(function (r) { return '<th class="num"' + (r.playoff ? ' title="' + esc(roundName(r)) + '"' : "") + ">" + esc(roundShort(r)) + "</th>"; }).join("") + '<th class="num">' + esc((st.primary || {}).code || L("pts")) + "</th></tr></thead><tbody>";
-    st.players.forEach(function (row, i) {
-      h += '<tr data-player="' + esc(row.player_id) + '"><td class="num">' + (i + 1) + "</td><td>" + link("show=player&id=" + encodeURIComponent(row.player_id), esc(row.display_name)) + "</td>" +
-        rs.map(function (r) { return cell(t, gameOf(r, row.player_id), placeOf); }).join("") + '<td class="num"><strong>' + esc(A.num(row.score)) + "</strong></td></tr>";
-    });
-    return h + "</tbody></table></div><p class=\"muted\">" + esc(t.game === "chess" ? L("crosstable-key-chess") : L("crosstable-key")) + " " + esc(L("crosstable-key-unplayed")) + "</p>";
+    const table = function (part, cls) {
+      let h = '<table class="grid ' + cls + '"><thead><tr><th class="num">#</th><th>' + esc(L("col-player")) + "</th>" +
+        part.map(function (r) { return '<th class="num"' + (r.playoff ? ' title="' + esc(roundName(r)) + '"' : "") + ">" + esc(roundShort(r)) + "</th>"; }).join("") + '<th class="num">' + esc((st.primary || {}).code || L("pts")) + "</th></tr></thead><tbody>";
+      st.players.forEach(function (row, i) {
+        h += '<tr data-player="' + esc(row.player_id) + '"><td class="num">' + (i + 1) + "</td><td>" + link("show=player&id=" + encodeURIComponent(row.player_id), esc(row.display_name)) + "</td>" +
+          part.map(function (r) { return cell(t, gameOf(r, row.player_id), placeOf); }).join("") + '<td class="num"><strong>' + esc(A.num(row.score)) + "</strong></td></tr>";
+      });
+      return h + "</tbody></table>";
+    };
+    // On paper, as Swiss-Manager prints it: the rounds in parts that fit the
+    // width of A4 or Letter, each part with the places, names and points
+    // again, each on its own page (at most 11 rounds a part in chess, 7
+    // elsewhere, where a cell holds both scores).
+    const most = t.game === "chess" ? 11 : 7, count = Math.max(1, Math.ceil(rs.length / most)), per = Math.ceil(rs.length / count) || 1;
+    let parts = "";
+    for (let k = 0; k < count; k++) {
+      const part = rs.slice(k * per, (k + 1) * per);
+      parts += '<section class="ct-part">' + (count > 1 ? '<h2 class="ct-part-title">' + esc(L("ct-part", { part: k + 1, parts: count, from: roundShort(part[0] || {}), to: roundShort(part[part.length - 1] || {}) })) + "</h2>" : "") + table(part, "ct-print") + "</section>";
+    }
+    return '<div class="scroll no-print">' + table(rs, "crosstable") + '</div><div class="ct-parts" data-parts="' + count + '">' + parts + "</div><p class=\"muted\">" + esc(t.game === "chess" ? L("crosstable-key-chess") : L("crosstable-key")) + " " + esc(L("crosstable-key-unplayed")) + "</p>";
   }
 
   function roundPage(t, rounds, n, byName) {

@@ -33,6 +33,69 @@ async fn results(b: &Browser, base: &str, tid: &str, show: &str) {
 }
 
 #[actix_web::test]
+async fn a_crosstable_of_twelve_rounds_and_sixty_players_prints_whole_on_a4_and_letter() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("TO").await.unwrap();
+    let body = json!({ "name": "Long Day GT", "event_date": "2026-05-17", "format": "2000pts", "total_rounds": 12 });
+    let tid = s(&to.create_tournament(&body).await.unwrap().ok().unwrap()["tournament"], "id").to_string();
+    to.advance(&tid).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
+    let mut csv = String::from("name,faction\n");
+    for i in 1..=60 {
+        csv.push_str(&format!("Player {i:02} Featherstone,Adeptus Custodes\n"));
+    }
+    let path = format!("/api/tournaments/{tid}/entries.csv");
+    to.send_raw(awc::http::Method::POST, &path, Some(("text/csv", csv))).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
+    for n in 1..=12u64 {
+        let r = to.new_round(&tid).await.unwrap().ok().unwrap();
+        let rid = s(&r["round"], "id").to_string();
+        let paired = to.pair_round(&rid).await.unwrap().ok().unwrap();
+        for (k, p) in paired["round"]["pairings"].as_array().unwrap().iter().enumerate() {
+            if p["player2"].is_null() {
+                continue;
+            }
+            let vp = json!({ "player1_vp": 55 + (k as u64 + n) % 45, "player2_vp": 100 - (k as u64 * 7 + n) % 60 });
+            to.override_result(s(p, "id"), &vp).await.unwrap().ok().unwrap();
+        }
+        to.close_round(&rid).await.unwrap().ok().unwrap();
+    }
+    let b = Browser::start().await.unwrap();
+    results(&b, &app.base, &tid, "crosstable").await;
+    // The printed parts, laid out at A4's printable width (210 mm less the 12 mm
+    // margins on each side): no cell reaches past it, no score is cut.
+    let measure =
+        "const box = document.querySelector('.ct-parts'); box.style.display = 'block'; box.style.width = '186mm'; \
+        const right = box.getBoundingClientRect().right; \
+        const cells = [...box.querySelectorAll('th, td')]; \
+        const over = cells.filter(c => c.getBoundingClientRect().right > right + 0.5).length; \
+        const cut = cells.filter(c => c.cellIndex !== 1 && c.scrollWidth > c.clientWidth + 1).map(c => c.textContent); \
+        const heads = [...box.querySelectorAll('thead th')].map(t => t.textContent); \
+        const parts = box.querySelectorAll('.ct-part').length, rows = box.querySelectorAll('tbody tr').length; \
+        box.style.display = ''; box.style.width = ''; \
+        return [parts, rows, over, cut, heads];";
+    let got = b.client.execute(measure, vec![]).await.unwrap();
+    let heads: Vec<String> = serde_json::from_value(got[4].clone()).unwrap();
+    for n in 1..=12 {
+        assert!(heads.contains(&format!("R{n}")), "round {n} is in no printed part: {heads:?}");
+    }
+    assert_eq!((&got[0], &got[1], &got[2], &got[3]), (&json!(2), &json!(120), &json!(0), &json!([])), "{got}");
+    let standings = to.standings(&tid).await.unwrap().ok().unwrap();
+    let last = s(&standings["players"][59], "display_name").to_string();
+    for size in [PrintSize::A4, PrintSize::US_LETTER] {
+        let (pages, text) = b.print_pdf(size).await.unwrap();
+        // Two parts of 6 rounds, each a page or two for 60 players, and the key.
+        assert!((2..=6).contains(&pages), "{pages} pages: {text}");
+        for n in 1..=12 {
+            assert!(text.contains(&format!("R{n} ")) || text.contains(&format!("R{n}\n")), "R{n} not printed: {text}");
+        }
+        assert_eq!(text.matches(last.as_str()).count(), 2, "the last player once in each part: {text}");
+    }
+    b.close().await;
+    app.stop().await;
+}
+
+#[actix_web::test]
 async fn a_late_entrys_missed_round_counted_as_a_loss_is_shown_as_a_loss() {
     let app = TestApp::spawn().await.unwrap();
     let mut ev = Event::start(&app.base, "E", 4, 2).await.unwrap();

@@ -104,6 +104,7 @@ js-colour-w = w
 js-colour-b = s
 js-col-player = Spieler
 js-round-short = R{ $n }
+js-ct-part = Teil { $part } von { $parts }: { $from } bis { $to }
 js-pts = Pkt.
 js-crosstable-key = Jede Runde: der Platz des Gegners in dieser Tabelle und das Ergebnis (…: noch nicht bestätigt).
 js-crosstable-key-chess = Jede Runde: der Platz des Gegners in dieser Tabelle, w oder s für die gespielte Farbe, und das Ergebnis (…: noch nicht bestätigt).

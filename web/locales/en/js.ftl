@@ -104,6 +104,7 @@ js-colour-w = w
 js-colour-b = b
 js-col-player = Player
 js-round-short = R{ $n }
+js-ct-part = Part { $part } of { $parts }: { $from } to { $to }
 js-pts = Pts
 js-crosstable-key = Each round: the opponent's place in this table and the score (…: not yet confirmed).
 js-crosstable-key-chess = Each round: the opponent's place in this table, w or b for the colour played, and the score (…: not yet confirmed).

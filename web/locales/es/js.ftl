@@ -104,6 +104,7 @@ js-colour-w = b
 js-colour-b = n
 js-col-player = Jugador
 js-round-short = R{ $n }
+js-ct-part = Parte { $part } de { $parts }: { $from } a { $to }
 js-pts = Ptos
 js-crosstable-key = En cada ronda: el puesto del rival en esta tabla y el resultado (…: aún sin confirmar).
 js-crosstable-key-chess = En cada ronda: el puesto del rival en esta tabla, b o n según el color jugado, y el resultado (…: aún sin confirmar).

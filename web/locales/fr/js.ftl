@@ -104,6 +104,7 @@ js-colour-w = b
 js-colour-b = n
 js-col-player = Joueur
 js-round-short = R{ $n }
+js-ct-part = Partie { $part } sur { $parts } : { $from } à { $to }
 js-pts = Pts
 js-crosstable-key = À chaque ronde : le rang de l'adversaire dans ce tableau et le score (… : pas encore confirmé).
 js-crosstable-key-chess = À chaque ronde : le rang de l'adversaire dans ce tableau, b ou n pour la couleur jouée, et le score (… : pas encore confirmé).
