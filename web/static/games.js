@@ -203,7 +203,7 @@
     // An event played in round-robin pools: each row's pool and place in it ("B2": 2nd in pool B).
     const pools = s.standings.some(function (r) { return r.pool; });
     let head = '<tr><th class="num">#</th><th>' + esc(L("col-player")) + "</th>" + (pools ? '<th title="' + esc(L("col-pool-title")) + '">' + esc(L("col-pool")) + "</th>" : "") + (w40k ? "<th>" + esc(L("col-faction")) + '</th><th class="num">' + esc(L("col-w")) + '</th><th class="num">' + esc(L("col-l")) + '</th><th class="num">' + esc(L("col-d")) + "</th>" : "") +
-      (showPrimary ? th(primary) : "") + m.columns.map(th).join("") + (to ? "<th></th>" : "") + "</tr>";
+      (showPrimary ? th(primary) : "") + m.columns.map(th).join("") + (to ? "<td></td>" : "") + "</tr>";
     const ranks = {}, lots = {};
     s.standings.forEach(function (r) { ranks[r.rank] = (ranks[r.rank] || 0) + 1; });
     (m.resolutions || []).forEach(function (x) { if (x.lot) x.order.forEach(function (id) { lots[id] = x.lot; }); });

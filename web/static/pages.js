@@ -411,7 +411,7 @@
     if (!$("#log-everyone")) box.innerHTML = '<p><label class="inline"><input type="checkbox" id="log-everyone"> ' + esc(L("log-everyone")) + '</label></p><div id="log-rows"></div>';
     box = $("#log-rows");
     if (!j.entries.length) { A.patch(box, '<p class="muted">' + esc(L("log-empty")) + "</p>"); return; }
-    A.patch(box, '<div class="scroll"><table class="grid action-log"><thead><tr><th>' + esc(L("log-when")) + "</th><th>" + esc(L("log-who")) + "</th><th>" + esc(L("log-what")) + "</th><th>" + esc(L("log-about")) + "</th><th>" + esc(L("log-changes")) + "</th></tr></thead><tbody>" +
+    A.patch(box, '<div class="scroll" tabindex="0"><table class="grid action-log"><thead><tr><th>' + esc(L("log-when")) + "</th><th>" + esc(L("log-who")) + "</th><th>" + esc(L("log-what")) + "</th><th>" + esc(L("log-about")) + "</th><th>" + esc(L("log-changes")) + "</th></tr></thead><tbody>" +
       j.entries.map(function (e) {
         const what = L("log-" + e.kind.replace(/_/g, "-"));
         return "<tr><td>" + esc(A.dateTime(e.at)) + "</td><td>" + esc(e.by_name) + ' <span class="badge">' + esc(role[e.role] || e.role) + "</span></td><td>" + esc(what.indexOf("⟦") === 0 ? e.kind : what) + "</td><td>" + esc(about(e.subject)) + "</td><td>" +
@@ -577,7 +577,7 @@
     d.checks.forEach(function (c) { (byTable[c.table] = byTable[c.table] || []).push(c.message); });
     let h = "<h3>" + esc(L("draft-title", { n: r.number })) + ' <span class="badge">' + esc(L("draft-private")) + "</span></h3>" +
       '<p class="muted">' + esc(L("draft-help")) + "</p>";
-    h += '<table class="grid draft-tables"><thead><tr><th class="num">' + esc(L("col-table")) + "</th><th>" + esc(L("player-1")) + "</th><th>" + esc(L("player-2")) + "</th><th>" + esc(L("draft-checks")) + "</th><th></th></tr></thead><tbody>";
+    h += '<table class="grid draft-tables"><thead><tr><th class="num">' + esc(L("col-table")) + "</th><th>" + esc(L("player-1")) + "</th><th>" + esc(L("player-2")) + "</th><th>" + esc(L("draft-checks")) + "</th><td></td></tr></thead><tbody>";
     r.pairings.forEach(function (p) {
       const warn = (byTable[p.player2 ? p.table : 0] || []).map(function (m) { return '<div class="warning">⚠ ' + esc(m) + "</div>"; }).join("");
       if (!p.player2) {

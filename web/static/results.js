@@ -80,7 +80,7 @@
       const part = rs.slice(k * per, (k + 1) * per);
       parts += '<section class="ct-part">' + (count > 1 ? '<h2 class="ct-part-title">' + esc(L("ct-part", { part: k + 1, parts: count, from: roundShort(part[0] || {}), to: roundShort(part[part.length - 1] || {}) })) + "</h2>" : "") + table(part, "ct-print") + "</section>";
     }
-    return '<div class="scroll no-print">' + table(rs, "crosstable") + '</div><div class="ct-parts" data-parts="' + count + '">' + parts + "</div><p class=\"muted\">" + esc(t.game === "chess" ? L("crosstable-key-chess") : L("crosstable-key")) + " " + esc(L("crosstable-key-unplayed")) + "</p>";
+    return '<div class="scroll no-print" tabindex="0">' + table(rs, "crosstable") + '</div><div class="ct-parts" data-parts="' + count + '">' + parts + "</div><p class=\"muted\">" + esc(t.game === "chess" ? L("crosstable-key-chess") : L("crosstable-key")) + " " + esc(L("crosstable-key-unplayed")) + "</p>";
   }
 
   function roundPage(t, rounds, n, byName) {
@@ -92,7 +92,7 @@
 
   function standingsPage(t, st, n) {
     const table = G.standingsTable({ tournament: t, standings: st.players, standings_meta: st }, false);
-    return "<h2>" + esc(L("standings-after", { n: n })) + '</h2><div class="scroll"><table class="grid standings-table"><thead>' + table.head + "</thead><tbody>" + table.body + "</tbody></table></div>";
+    return "<h2>" + esc(L("standings-after", { n: n })) + '</h2><div class="scroll" tabindex="0"><table class="grid standings-table"><thead>' + table.head + "</thead><tbody>" + table.body + "</tbody></table></div>";
   }
 
   function playerPage(t, rounds, id, players) {
@@ -120,7 +120,7 @@
         "<td>" + esc(pr.club || "") + "</td><td>" + (p.dropped ? esc(L("withdrawn")) : "") + "</td></tr>";
     });
     return "<h2>" + esc(L("players-n", { n: rows.length })) + '</h2><table class="grid player-list"><thead><tr><th class="num">#</th><th>' + esc(L("col-name")) + "</th>" + (chess ? "<th>" + esc(L("col-title")) + '</th><th class="num">' + esc(L("col-rating")) + "</th><th>" + esc(L("col-fed")) + "</th><th>" + esc(L("col-fide-id")) + "</th>" : "<th>" + esc(L("col-faction")) + "</th>") +
-      "<th>" + esc(L("col-club")) + "</th><th></th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
+      "<th>" + esc(L("col-club")) + "</th><td></td></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
   }
 
   // One slip per table, to fill in and sign at the board.
@@ -130,7 +130,7 @@
     const seats = t.game === "chess" ? [L("white"), L("black")] : [L("player-1"), L("player-2")];
     const what = t.game === "chess" ? L("slip-result-chess") : t.game === "crokinole" ? L("slip-points-20s") : L("col-vp");
     return '<div class="slips">' + r.pairings.filter(function (p) { return p.player2; }).map(function (p) {
-      return '<section class="slip"><h3>' + esc(t.name) + " · " + esc(L("round", { n: n })) + " · " + esc(L("bk-table", { table: p.table })) + "</h3><table class=\"grid\"><tr><th></th><th>" + esc(L("col-name")) + "</th><th>" + esc(what) + "</th><th>" + esc(L("col-signature")) + "</th></tr>" +
+      return '<section class="slip"><h2>' + esc(t.name) + " · " + esc(L("round", { n: n })) + " · " + esc(L("bk-table", { table: p.table })) + "</h2><table class=\"grid\"><tr><td></td><th>" + esc(L("col-name")) + "</th><th>" + esc(what) + "</th><th>" + esc(L("col-signature")) + "</th></tr>" +
         "<tr><td>" + seats[0] + "</td><td>" + esc(p.player1.name) + "</td><td class=\"blank\"></td><td class=\"blank\"></td></tr><tr><td>" + seats[1] + "</td><td>" + esc(p.player2.name) + '</td><td class="blank"></td><td class="blank"></td></tr></table></section>';
     }).join("") + "</div>";
   }
