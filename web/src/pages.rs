@@ -260,6 +260,9 @@ pub struct DashboardPage {
     /// The viewer's role: `OWNER`, `CO_ORGANISER` or `JUDGE` (a judge's
     /// dashboard offers results, disputes, overrides and check-in only).
     pub role: String,
+    /// Whether the event had a top cut when the page was made (the page asks
+    /// for its bracket only then, or once one is added).
+    pub playoffs: bool,
 }
 
 /// `/t/{id}/me`: a player's own page.

@@ -166,16 +166,20 @@
     }
     return { games: games };
   }
-  G.reportForm = function (t, opp, seat, match) {
+  // The report form; `p`, the pairing whose report is being corrected: its
+  // fields start from what was sent, from the reporter's side.
+  G.reportForm = function (t, opp, seat, match, p) {
     if (match && match.format && match.format !== "single") return matchForm(t, opp, seat, match);
+    const sc = (p && p.score) || {}, first = seat === "player1";
+    const value = function (k1, k2) { const v = first ? sc[k1] : sc[k2]; return v == null ? "" : ' value="' + esc(String(v)) + '"'; };
     if (t.game === "chess") {
-      return '<form id="report-form" class="stack narrow"><p>' + esc(L(seat === "player1" ? "you-play-white" : "you-play-black")) + "</p><label>" + esc(L("result-white-first")) + " " + G.scoreInputs(t) + '</label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
+      return '<form id="report-form" class="stack narrow"><p>' + esc(L(seat === "player1" ? "you-play-white" : "you-play-black")) + "</p><label>" + esc(L("result-white-first")) + " " + G.scoreInputs(t, { result: p ? sc.result || p.score_text : null }) + '</label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
     }
     if (t.game === "crokinole") {
-      return '<form id="report-form" class="stack narrow"><label>' + esc(L("my-points")) + ' <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(L("their-points", { name: opp.name })) + ' <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label>' +
-        "<label>" + esc(L("my-20s")) + ' <input type="number" name="mine20" min="0" max="100" required></label><label>' + esc(L("their-20s", { name: opp.name })) + ' <input type="number" name="theirs20" min="0" max="100" required></label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
+      return '<form id="report-form" class="stack narrow"><label>' + esc(L("my-points")) + ' <input type="number" name="mine" min="0" max="' + t.max_vp + '" required' + value("player1_points", "player2_points") + '></label><label>' + esc(L("their-points", { name: opp.name })) + ' <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required' + value("player2_points", "player1_points") + '></label>' +
+        "<label>" + esc(L("my-20s")) + ' <input type="number" name="mine20" min="0" max="100" required' + value("player1_twenties", "player2_twenties") + '></label><label>' + esc(L("their-20s", { name: opp.name })) + ' <input type="number" name="theirs20" min="0" max="100" required' + value("player2_twenties", "player1_twenties") + '></label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
     }
-    return '<form id="report-form" class="stack narrow"><label>' + esc(L("my-vp")) + ' <input type="number" name="mine" min="0" max="' + t.max_vp + '" required></label><label>' + esc(L("their-vp", { name: opp.name })) + ' <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required></label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
+    return '<form id="report-form" class="stack narrow"><label>' + esc(L("my-vp")) + ' <input type="number" name="mine" min="0" max="' + t.max_vp + '" required' + value("player1_vp", "player2_vp") + '></label><label>' + esc(L("their-vp", { name: opp.name })) + ' <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required' + value("player2_vp", "player1_vp") + '></label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
   };
   G.reportPayload = function (t, f, seat) {
     if (f.dataset.match) return matchPayload(f, seat);
@@ -199,16 +203,18 @@
     // An event played in round-robin pools: each row's pool and place in it ("B2": 2nd in pool B).
     const pools = s.standings.some(function (r) { return r.pool; });
     let head = '<tr><th class="num">#</th><th>' + esc(L("col-player")) + "</th>" + (pools ? '<th title="' + esc(L("col-pool-title")) + '">' + esc(L("col-pool")) + "</th>" : "") + (w40k ? "<th>" + esc(L("col-faction")) + '</th><th class="num">' + esc(L("col-w")) + '</th><th class="num">' + esc(L("col-l")) + '</th><th class="num">' + esc(L("col-d")) + "</th>" : "") +
-      (showPrimary ? th(primary) : "") + m.columns.map(th).join("") + (to ? "<th></th>" : "") + "</tr>";
+      (showPrimary ? th(primary) : "") + m.columns.map(th).join("") + (to ? "<td></td>" : "") + "</tr>";
     const ranks = {}, lots = {};
     s.standings.forEach(function (r) { ranks[r.rank] = (ranks[r.rank] || 0) + 1; });
     (m.resolutions || []).forEach(function (x) { if (x.lot) x.order.forEach(function (id) { lots[id] = x.lot; }); });
     const body = s.standings.map(function (r) {
-      const t = r.tie, cls = [];
+      // The tie markers (⚠, the orange group, "tie of N") are the TO's:
+      // players and the public see the rank, "=5" where it is shared.
+      const tie = r.tie, t = to ? tie : null, cls = [];
       if (r.dropped) cls.push("dropped");
       if (t && t.group_size >= 3) cls.push("tie-group");
       if (t && t.attention) cls.push("tie-open");
-      let rank = r.rank + (ranks[r.rank] > 1 ? "=" : "");
+      let rank = (ranks[r.rank] > 1 ? "=" : "") + r.rank;
       if (t && t.attention) {
         const why = esc(t.status === "provisional" ? L("tie-provisional", { by: G.tbName(t.by) }) : L("tie-unresolved"));
         rank = '<span class="tie-warn" title="' + why + '">⚠<span class="visually-hidden"> ' + why + ".</span></span> " + rank;
@@ -216,8 +222,8 @@
       let name = esc(r.display_name) + (r.dropped ? " (" + esc(L("dropped")) + ")" : "");
       // A tie of three or more is said in words, not only by the row's colour.
       if (t && t.group_size >= 3 && !m.group_tables) name += ' <span class="muted">(' + esc(L("tie-of", { n: t.group_size })) + ")</span>";
-      if (t && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + t.group + '" title="' + esc(L(m.game === "chess" ? "de-title" : "ml-title")) + '">' + esc(L(m.game === "chess" ? "de-short" : "ml-short")) + "</button>";
-      if (t && t.status === "manual") name += lots[r.player_id] ? ' <span class="muted" title="' + esc(L("lot-title", { seed: lots[r.player_id] })) + '">(' + esc(L("lot")) + ")</span>" : ' <span class="muted" title="' + esc(L("to-ordered")) + '">(' + esc(L("to-short")) + ")</span>";
+      if (tie && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + tie.group + '" title="' + esc(L(m.game === "chess" ? "de-title" : "ml-title")) + '">' + esc(L(m.game === "chess" ? "de-short" : "ml-short")) + "</button>";
+      if (tie && tie.status === "manual") name += lots[r.player_id] ? ' <span class="muted" title="' + esc(L("lot-title", { seed: lots[r.player_id] })) + '">(' + esc(L("lot")) + ")</span>" : ' <span class="muted" title="' + esc(L("to-ordered")) + '">(' + esc(L("to-short")) + ")</span>";
       // Penalties, bonuses and painting or sportsmanship scores counted in the line, said in words.
       if (r.adjustments && r.adjustments.length) {
         const said = r.adjustments.map(G.adjustmentText).join("; ");

@@ -106,8 +106,11 @@
     return A.api("GET", "/api/tournaments/" + tid + "/players").then(function (j) { listPlayers = j.players; renderDashboard(A.state); });
   }
   // The top cut (`/api/tournaments/{id}/playoffs`): `undefined` until read, `null` without one.
-  let playoff;
+  // `hasCut`: whether there is one to read (known when the page was made, a
+  // playoff round, or the TO adding one here), so that none is asked for in vain.
+  let playoff, hasCut = document.body.dataset.playoffs === "1";
   function loadPlayoff() {
+    if (!hasCut && !(A.state.round && A.state.round.playoff)) { playoff = null; renderDashboard(A.state); return Promise.resolve(); }
     return A.api("GET", "/api/tournaments/" + tid + "/playoffs")
       .then(function (j) { playoff = j.bracket; }, function (e) { if (e.error === "no_playoffs") playoff = null; })
       .then(function () { renderDashboard(A.state); });
@@ -115,6 +118,9 @@
   // Round-robin pools (`/api/tournaments/{id}/pools`): `undefined` until read, `null` without.
   let pools;
   function loadPools() {
+    // Only a crokinole round robin has pools: nothing to ask for elsewhere.
+    const t = A.state.tournament;
+    if (t.game !== "crokinole" || t.pairing_system.indexOf("round_robin") < 0) { pools = null; return Promise.resolve(); }
     return A.api("GET", "/api/tournaments/" + tid + "/pools")
       .then(function (j) { pools = j; }, function (e) { if (e.error === "no_pools") pools = null; })
       .then(function () { renderDashboard(A.state); });
@@ -135,6 +141,9 @@
   function playoffActions(t, r) {
     if (playoff === undefined || t.status === "COMPLETE") return "";
     const link = ' <a href="/t/' + tid + '/bracket">' + esc(L("po-bracket")) + "</a>";
+    // The top cut is set up before round 1 (with the pools) or once the last
+    // Swiss round is closed, not among every round's controls.
+    if (!playoff && r && !(r.status === "COMPLETE" && !r.playoff && r.number >= t.total_rounds)) return "";
     if (!playoff) {
       const size = pools ? '<label class="inline">' + esc(L("po-per-pool-before")) + ' <input id="po-per-pool" type="number" min="1" value="2"> ' + esc(L("po-per-pool-after")) + "</label>"
         : '<label class="inline">' + esc(L("po-cut")) + ' <input id="po-cut" type="number" min="2" max="64" value="8"></label>';
@@ -172,7 +181,8 @@
     if (t.status === "DRAFT") ev += button(L("delete-event"), "delete", "danger");
     $("#event-actions").innerHTML = judge ? "" : ev;
 
-    let ra = "";
+    // Buttons that undo a round go last in the panel, after the draft and the clock.
+    let ra = "", danger = "";
     if (t.status === "IN_PROGRESS") {
       if (!r || r.status === "COMPLETE") {
         const n = r ? r.number + 1 : 1;
@@ -182,16 +192,17 @@
         if (r && !r.playoff) ra += button(L("reopen-round", { n: r.number }), "reopen-round");
       } else if (r.status === "PENDING") {
         if (!draft || draft.round.id !== r.id) ra += button(L("generate-pairings", { n: r.number }), "draft", "primary");
-        if (!r.playoff) ra += button(L("delete-round", { n: r.number }), "delete-round", "danger");
+        if (!r.playoff) danger += button(L("delete-round", { n: r.number }), "delete-round", "danger");
       } else if (r.status === "ACTIVE") {
         ra += button(L("close-round", { n: r.number }), "close-round", "primary");
         // Before any result, the pairings can be withdrawn (and the round paired again).
-        if (!r.playoff && r.pairings.every(function (p) { return !p.player2 || p.state === "UNREPORTED"; })) ra += button(L("withdraw-pairings"), "unpair");
+        if (!r.playoff && r.pairings.every(function (p) { return !p.player2 || p.state === "UNREPORTED"; })) danger += button(L("withdraw-pairings"), "unpair");
       }
     } else if (t.status !== "DRAFT" && t.status !== "COMPLETE" && t.pairing_system.indexOf("round_robin") >= 0 && !r) {
       ra += '<span class="muted">' + esc(L("rr-rounds-later")) + "</span>";
     }
     A.patch($("#round-actions"), judge ? "" : ra);
+    A.patch($("#round-danger"), judge ? "" : danger);
     A.patch($("#playoff-actions"), judge ? "" : poolActions(t, r) + playoffActions(t, r));
     A.patch($("#clock-actions"), judge ? "" : clockActions(r, s.clock));
     $("#warnings").innerHTML = (s.warnings || []).map(function (w) { return '<li class="warning">⚠ ' + esc(w) + "</li>"; }).join("") +
@@ -333,7 +344,12 @@
       return [NEXT[t.status], L(t.status === "DRAFT" ? "ask-open-text" : "ask-check-in-text"), NEXT[t.status]];
     }
     if (a === "lock-lists") return [L("ask-lock-title"), L("ask-lock-text"), L("lock-lists")];
-    if (a === "close-round") return [L("ask-close-title", { n: r.number }), L("ask-close-text"), L("close-round", { n: r.number })];
+    if (a === "close-round") {
+      // What closing allows next: the next round, or (after the last Swiss round or the final) the top cut or the end.
+      const text = r.playoff ? (/^Final/.test(r.mission || "") ? "ask-close-text-final" : "ask-close-text-playoff")
+        : r.number >= t.total_rounds ? (playoff ? "ask-close-text-cut" : "ask-close-text-last") : "ask-close-text";
+      return [L("ask-close-title", { n: r.number }), L(text), L("close-round", { n: r.number })];
+    }
     if (a === "draft-publish") return [L("ask-pair-title", { n: r.number }), (draft && draft.checks.length ? L("ask-publish-checks", { n: draft.checks.length }) + "\n" : "") + L("ask-pair-text"), L("draft-publish", { n: r.number })];
     if (a === "unpair") return [L("ask-unpair-title", { n: r.number }), L("ask-unpair-text"), L("withdraw-pairings")];
     if (a === "reopen-round") return [L("ask-reopen-title", { n: r.number }), L("ask-reopen-text"), L("reopen-round", { n: r.number })];
@@ -395,7 +411,7 @@
     if (!$("#log-everyone")) box.innerHTML = '<p><label class="inline"><input type="checkbox" id="log-everyone"> ' + esc(L("log-everyone")) + '</label></p><div id="log-rows"></div>';
     box = $("#log-rows");
     if (!j.entries.length) { A.patch(box, '<p class="muted">' + esc(L("log-empty")) + "</p>"); return; }
-    A.patch(box, '<div class="scroll"><table class="grid action-log"><thead><tr><th>' + esc(L("log-when")) + "</th><th>" + esc(L("log-who")) + "</th><th>" + esc(L("log-what")) + "</th><th>" + esc(L("log-about")) + "</th><th>" + esc(L("log-changes")) + "</th></tr></thead><tbody>" +
+    A.patch(box, '<div class="scroll" tabindex="0"><table class="grid action-log"><thead><tr><th>' + esc(L("log-when")) + "</th><th>" + esc(L("log-who")) + "</th><th>" + esc(L("log-what")) + "</th><th>" + esc(L("log-about")) + "</th><th>" + esc(L("log-changes")) + "</th></tr></thead><tbody>" +
       j.entries.map(function (e) {
         const what = L("log-" + e.kind.replace(/_/g, "-"));
         return "<tr><td>" + esc(A.dateTime(e.at)) + "</td><td>" + esc(e.by_name) + ' <span class="badge">' + esc(role[e.role] || e.role) + "</span></td><td>" + esc(what.indexOf("⟦") === 0 ? e.kind : what) + "</td><td>" + esc(about(e.subject)) + "</td><td>" +
@@ -448,6 +464,15 @@
       (late ? "" : '<details id="roster"><summary>' + esc(L("roster-import")) + '</summary><form id="roster-form" class="stack"><p class="muted">' + esc(L("roster-help")) + '</p><textarea name="csv" rows="6" placeholder="name,faction,rating,club"></textarea><p class="actions"><button type="submit" name="preview" value="1">' + esc(L("roster-preview")) + '</button></p><span class="field-error" data-error hidden></span></form><div id="roster-report"></div></details>'));
   }
   function addEntry(f) {
+    // A name already in the event is said, as the roster import does, and added only if the TO says so.
+    const name = f.display_name.value.trim().toLowerCase();
+    const same = A.state.players.find(function (p) { return !p.removed && (p.display_name || "").trim().toLowerCase() === name; });
+    if (same) {
+      return A.ask(L("entry-same-name-title"), L("entry-same-name", { name: same.display_name }), L("entry-add")).then(function (yes) { if (yes) return sendEntry(f); });
+    }
+    return sendEntry(f);
+  }
+  function sendEntry(f) {
     const body = { display_name: f.display_name.value };
     if (f.faction && f.faction.value.trim()) body.faction = f.faction.value;
     if (f.rating && f.rating.value) body.profile = { rating: Number(f.rating.value) };
@@ -552,7 +577,7 @@
     d.checks.forEach(function (c) { (byTable[c.table] = byTable[c.table] || []).push(c.message); });
     let h = "<h3>" + esc(L("draft-title", { n: r.number })) + ' <span class="badge">' + esc(L("draft-private")) + "</span></h3>" +
       '<p class="muted">' + esc(L("draft-help")) + "</p>";
-    h += '<table class="grid draft-tables"><thead><tr><th class="num">' + esc(L("col-table")) + "</th><th>" + esc(L("player-1")) + "</th><th>" + esc(L("player-2")) + "</th><th>" + esc(L("draft-checks")) + "</th><th></th></tr></thead><tbody>";
+    h += '<table class="grid draft-tables"><thead><tr><th class="num">' + esc(L("col-table")) + "</th><th>" + esc(L("player-1")) + "</th><th>" + esc(L("player-2")) + "</th><th>" + esc(L("draft-checks")) + "</th><td></td></tr></thead><tbody>";
     r.pairings.forEach(function (p) {
       const warn = (byTable[p.player2 ? p.table : 0] || []).map(function (m) { return '<div class="warning">⚠ ' + esc(m) + "</div>"; }).join("");
       if (!p.player2) {
@@ -631,11 +656,11 @@
       if ($("#po-per-pool")) body.per_pool = Number($("#po-per-pool").value); else body.cut = Number(($("#po-cut") || {}).value);
       if ($("#po-format")) body.format = $("#po-format").value;
       if (body.format === "tiebreak_games") body.tiebreak_games = Number(($("#po-tb-games") || {}).value);
-      p = act("PUT", "/api/tournaments/" + tid + "/playoffs", body).then(loadPlayoff);
+      p = act("PUT", "/api/tournaments/" + tid + "/playoffs", body).then(function () { hasCut = true; return loadPlayoff(); });
     }
     else if (a === "pools-set") p = act("PUT", "/api/tournaments/" + tid + "/pools", { count: Number(($("#pl-count") || {}).value) }).then(loadPools).then(loadPlayoff);
     else if (a === "pools-remove") p = act("DELETE", "/api/tournaments/" + tid + "/pools").then(loadPools).then(loadPlayoff);
-    else if (a === "playoffs-remove") p = act("DELETE", "/api/tournaments/" + tid + "/playoffs").then(loadPlayoff);
+    else if (a === "playoffs-remove") p = act("DELETE", "/api/tournaments/" + tid + "/playoffs").then(function () { hasCut = false; return loadPlayoff(); });
     else if (a === "playoffs-pair") p = act("POST", "/api/tournaments/" + tid + "/playoffs/rounds").then(loadPlayoff);
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
     else if (a === "staff-invite") p = act("POST", "/api/tournaments/" + tid + "/staff/invites", { role: $("#staff-role").value }).then(showInvite);
@@ -708,8 +733,9 @@
       if (me.checked_in) st += "<p>✓ " + esc(L("me-checked-in")) + "</p>";
       else if (t.status === "CHECK_IN" || t.status === "IN_PROGRESS") st += '<p><button type="button" class="primary" data-action="check-in">' + esc(L("check-in")) + "</button></p>";
       else st += '<p class="muted">' + esc(L("me-check-in-later")) + "</p>";
-      if (t.status !== "COMPLETE") st += '<p><button type="button" class="danger" data-action="drop">' + esc(L("me-drop")) + "</button></p>";
     }
+    // Dropping out is the last thing on the page, away from the buttons of the game.
+    A.patch($("#my-drop"), !me.dropped && t.status !== "COMPLETE" ? '<button type="button" class="danger" data-action="drop">' + esc(L("me-drop")) + "</button>" : "");
     const rc = s.ratings && s.ratings.changes.find(function (c) { return c.user_id === me.user_id; });
     if (rc) st += "<p>" + esc(L("me-rating")) + " " + rc.rating_before + " → <strong>" + rc.rating_after + "</strong> (" + (rc.delta > 0 ? "+" : "") + rc.delta + ') · <a href="/users/' + esc(me.user_id) + '">' + esc(L("me-history")) + "</a></p>";
     if (s.bracket) st += playoffLine(s.bracket, me.id);
@@ -733,7 +759,7 @@
         html += "<p>" + esc(L("me-reported")) + " " + said + ".</p>";
         if (p.reported_by === mySeat) {
           html += '<p class="muted">' + esc(L("me-waiting", { name: opp.name })) + "</p>";
-          if (mode === "correct") html += withCancel(G.reportForm(t, opp, mySeat, match).replace('<form id="report-form"', '<form id="report-form" data-correct="1"'), L("me-save-correction"));
+          if (mode === "correct") html += withCancel(G.reportForm(t, opp, mySeat, match, p).replace('<form id="report-form"', '<form id="report-form" data-correct="1"'), L("me-save-correction"));
           else if (open) html += '<p><button type="button" data-action="correct">' + esc(L("me-correct")) + '</button> <button type="button" data-action="withdraw">' + esc(L("me-withdraw")) + "</button></p>";
         } else if (mode === "dispute") {
           html += '<h3>' + esc(L("me-dispute-title")) + "</h3>" + withCancel(G.reportForm(t, opp, mySeat, null).replace('<form id="report-form" class="stack narrow">', '<form id="dispute-form" class="stack narrow"><p class="muted">' + esc(L("me-dispute-intro")) + "</p>")

@@ -12,6 +12,14 @@
   const show = q.get("show") || "crosstable";
   const RESULT_WORD = { W: L("res-won"), L: L("res-lost"), D: L("res-drawn") };
 
+  // A round's name: "Round 3", or a playoff round's ("Quarterfinals"); short
+  // where space is ("R3", "QF", "SF", "Final").
+  function roundName(r) { return r.playoff && r.mission ? A.playoffName(r.mission) : L("round", { n: r.number }); }
+  function roundShort(r) {
+    if (!r.playoff || !r.mission) return L("round-short", { n: r.number });
+    const m = r.mission.replace(/ and third-place game$/, "");
+    return { Final: L("po-final-short"), Semifinals: L("po-semifinals-short"), Quarterfinals: L("po-quarterfinals-short") }[m] || A.playoffName(m);
+  }
   function link(params, text) { return '<a href="?' + params + '">' + text + "</a>"; }
   function published(rounds) { return rounds.filter(function (r) { return r.status !== "PENDING"; }); }
 
@@ -36,6 +44,9 @@
   // One crosstable cell: opponent's place, colour (chess) and the score from the player's side.
   function cell(t, g, placeOf) {
     if (!g) return '<td class="num muted">–</td>';
+    // A round counted as a loss without a game (a late entry's missed round,
+    // a zero-point bye): "-0", as crosstables write an unplayed loss.
+    if (!g.opp && g.pairing.result === "ZERO_BYE") return '<td class="num lost-unplayed" title="' + esc(missedLabel(g.pairing)) + '">-0</td>';
     if (!g.opp) return '<td class="num" title="' + esc(B.byeLabel(g.pairing)) + '">' + esc(L("bk-bye")) + " " + esc(A.num(g.mine) || (g.letter === "W" ? "+" : g.letter === "D" ? "=" : "-")) + "</td>";
     const place = placeOf[g.opp.id] || "?";
     const colour = t.game === "chess" ? (g.first ? L("colour-w") : L("colour-b")) : "";
@@ -43,17 +54,33 @@
     return '<td class="num" title="' + esc(g.opp.name) + '">' + place + colour + " " + score + "</td>";
   }
 
+  // What a round lost without a game was: a late entry's missed round, or a zero-point bye.
+  function missedLabel(p) { return /^Late entry/.test(p.override_note || "") ? L("ct-missed") : B.byeLabel(p); }
+
   function crosstable(t, rounds, st) {
     const placeOf = {};
     st.players.forEach(function (r, i) { placeOf[r.player_id] = i + 1; });
     const rs = published(rounds);
-    let h = '<div class="scroll"><table class="grid crosstable"><thead><tr><th class="num">#</th><th>' + esc(L("col-player")) + "</th>" +
-      rs.map(function (r) { return '<th class="num">' + esc(L("round-short", { n: r.number })) + "</th>"; }).join("") + '<th class="num">' + esc((st.primary || {}).code || L("pts")) + "</th></tr></thead><tbody>";
-    st.players.forEach(function (row, i) {
-      h += '<tr data-player="' + esc(row.player_id) + '"><td class="num">' + (i + 1) + "</td><td>" + link("show=player&id=" + encodeURIComponent(row.player_id), esc(row.display_name)) + "</td>" +
-        rs.map(function (r) { return cell(t, gameOf(r, row.player_id), placeOf); }).join("") + '<td class="num"><strong>' + esc(A.num(row.score)) + "</strong></td></tr>";
-    });
-    return h + "</tbody></table></div><p class=\"muted\">" + esc(t.game === "chess" ? L("crosstable-key-chess") : L("crosstable-key")) + "</p>";
+    const table = function (part, cls) {
+      let h = '<table class="grid ' + cls + '"><thead><tr><th class="num">#</th><th>' + esc(L("col-player")) + "</th>" +
+        part.map(function (r) { return '<th class="num"' + (r.playoff ? ' title="' + esc(roundName(r)) + '"' : "") + ">" + esc(roundShort(r)) + "</th>"; }).join("") + '<th class="num">' + esc((st.primary || {}).code || L("pts")) + "</th></tr></thead><tbody>";
+      st.players.forEach(function (row, i) {
+        h += '<tr data-player="' + esc(row.player_id) + '"><td class="num">' + (i + 1) + "</td><td>" + link("show=player&id=" + encodeURIComponent(row.player_id), esc(row.display_name)) + "</td>" +
+          part.map(function (r) { return cell(t, gameOf(r, row.player_id), placeOf); }).join("") + '<td class="num"><strong>' + esc(A.num(row.score)) + "</strong></td></tr>";
+      });
+      return h + "</tbody></table>";
+    };
+    // On paper, as Swiss-Manager prints it: the rounds in parts that fit the
+    // width of A4 or Letter, each part with the places, names and points
+    // again, each on its own page (at most 11 rounds a part in chess, 7
+    // elsewhere, where a cell holds both scores).
+    const most = t.game === "chess" ? 11 : 7, count = Math.max(1, Math.ceil(rs.length / most)), per = Math.ceil(rs.length / count) || 1;
+    let parts = "";
+    for (let k = 0; k < count; k++) {
+      const part = rs.slice(k * per, (k + 1) * per);
+      parts += '<section class="ct-part">' + (count > 1 ? '<h2 class="ct-part-title">' + esc(L("ct-part", { part: k + 1, parts: count, from: roundShort(part[0] || {}), to: roundShort(part[part.length - 1] || {}) })) + "</h2>" : "") + table(part, "ct-print") + "</section>";
+    }
+    return '<div class="scroll no-print" tabindex="0">' + table(rs, "crosstable") + '</div><div class="ct-parts" data-parts="' + count + '">' + parts + "</div><p class=\"muted\">" + esc(t.game === "chess" ? L("crosstable-key-chess") : L("crosstable-key")) + " " + esc(L("crosstable-key-unplayed")) + "</p>";
   }
 
   function roundPage(t, rounds, n, byName) {
@@ -65,7 +92,7 @@
 
   function standingsPage(t, st, n) {
     const table = G.standingsTable({ tournament: t, standings: st.players, standings_meta: st }, false);
-    return "<h2>" + esc(L("standings-after", { n: n })) + '</h2><div class="scroll"><table class="grid standings-table"><thead>' + table.head + "</thead><tbody>" + table.body + "</tbody></table></div>";
+    return "<h2>" + esc(L("standings-after", { n: n })) + '</h2><div class="scroll" tabindex="0"><table class="grid standings-table"><thead>' + table.head + "</thead><tbody>" + table.body + "</tbody></table></div>";
   }
 
   function playerPage(t, rounds, id, players) {
@@ -74,7 +101,7 @@
     const rows = published(rounds).map(function (r) {
       const g = gameOf(r, id);
       if (!g) return "<tr><td class=\"num\">" + r.number + '</td><td colspan="5" class="muted">' + esc(L("not-paired")) + "</td></tr>";
-      if (!g.opp) return "<tr><td class=\"num\">" + r.number + '</td><td class="num">–</td><td>' + esc(B.byeLabel(g.pairing)) + "</td><td></td><td></td><td>" + (RESULT_WORD[g.letter] || "") + "</td></tr>";
+      if (!g.opp) return "<tr><td class=\"num\">" + r.number + '</td><td class="num">–</td><td>' + esc(g.pairing.result === "ZERO_BYE" ? missedLabel(g.pairing) : B.byeLabel(g.pairing)) + "</td><td></td><td></td><td>" + (RESULT_WORD[g.letter] || "") + "</td></tr>";
       const done = g.pairing.state === "CONFIRMED";
       return "<tr><td class=\"num\">" + r.number + '</td><td class="num">' + g.table + "</td><td>" + link("show=player&id=" + encodeURIComponent(g.opp.id), esc(g.opp.name)) +
         "</td><td>" + side(t, g) + '</td><td class="num">' + (done ? esc(A.num(g.mine)) + "–" + esc(A.num(g.theirs)) : "") + "</td><td>" + (done ? RESULT_WORD[g.letter] || "" : esc(L("not-confirmed"))) + "</td></tr>";
@@ -93,7 +120,7 @@
         "<td>" + esc(pr.club || "") + "</td><td>" + (p.dropped ? esc(L("withdrawn")) : "") + "</td></tr>";
     });
     return "<h2>" + esc(L("players-n", { n: rows.length })) + '</h2><table class="grid player-list"><thead><tr><th class="num">#</th><th>' + esc(L("col-name")) + "</th>" + (chess ? "<th>" + esc(L("col-title")) + '</th><th class="num">' + esc(L("col-rating")) + "</th><th>" + esc(L("col-fed")) + "</th><th>" + esc(L("col-fide-id")) + "</th>" : "<th>" + esc(L("col-faction")) + "</th>") +
-      "<th>" + esc(L("col-club")) + "</th><th></th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
+      "<th>" + esc(L("col-club")) + "</th><td></td></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
   }
 
   // One slip per table, to fill in and sign at the board.
@@ -103,16 +130,16 @@
     const seats = t.game === "chess" ? [L("white"), L("black")] : [L("player-1"), L("player-2")];
     const what = t.game === "chess" ? L("slip-result-chess") : t.game === "crokinole" ? L("slip-points-20s") : L("col-vp");
     return '<div class="slips">' + r.pairings.filter(function (p) { return p.player2; }).map(function (p) {
-      return '<section class="slip"><h3>' + esc(t.name) + " · " + esc(L("round", { n: n })) + " · " + esc(L("bk-table", { table: p.table })) + "</h3><table class=\"grid\"><tr><th></th><th>" + esc(L("col-name")) + "</th><th>" + esc(what) + "</th><th>" + esc(L("col-signature")) + "</th></tr>" +
+      return '<section class="slip"><h2>' + esc(t.name) + " · " + esc(L("round", { n: n })) + " · " + esc(L("bk-table", { table: p.table })) + "</h2><table class=\"grid\"><tr><td></td><th>" + esc(L("col-name")) + "</th><th>" + esc(what) + "</th><th>" + esc(L("col-signature")) + "</th></tr>" +
         "<tr><td>" + seats[0] + "</td><td>" + esc(p.player1.name) + "</td><td class=\"blank\"></td><td class=\"blank\"></td></tr><tr><td>" + seats[1] + "</td><td>" + esc(p.player2.name) + '</td><td class="blank"></td><td class="blank"></td></tr></table></section>';
     }).join("") + "</div>";
   }
 
   function nav(t, rounds, after) {
     const rs = published(rounds);
-    document.getElementById("round-links").innerHTML = rs.map(function (r) { return link("show=round&n=" + r.number, esc(L("round", { n: r.number }))); }).join(" ") + " " + link("show=players", esc(L("players")));
+    document.getElementById("round-links").innerHTML = rs.map(function (r) { return link("show=round&n=" + r.number, esc(roundName(r))); }).join(" ") + " " + link("show=players", esc(L("players")));
     const sel = document.getElementById("after-round");
-    sel.innerHTML = '<option value="">' + esc(L("choose-round")) + "</option>" + rs.map(function (r) { return '<option value="' + r.number + '"' + (after === r.number ? " selected" : "") + ">" + esc(L("round", { n: r.number })) + "</option>"; }).join("");
+    sel.innerHTML = '<option value="">' + esc(L("choose-round")) + "</option>" + rs.map(function (r) { return '<option value="' + r.number + '"' + (after === r.number ? " selected" : "") + ">" + esc(roundName(r)) + "</option>"; }).join("");
     sel.onchange = function () { if (sel.value) location.search = "?show=standings&after=" + sel.value; };
     document.getElementById("print").onclick = function () { window.print(); };
   }

@@ -530,11 +530,19 @@ async fn dashboard_page(
         .into());
     };
     let list = players::list(&state.ctx, Some(&u), *id).await?;
+    let playoffs = state.ctx.store.read().await?.playoff(*id).await?.is_some();
     let (nav, fresh) = nav(&req, Some(&u));
     render(
         &req,
         &state,
-        &tpl::DashboardPage { nav, tournament, live, players_json: script_json(&list), role: role.to_string() },
+        &tpl::DashboardPage {
+            nav,
+            tournament,
+            live,
+            players_json: script_json(&list),
+            role: role.to_string(),
+            playoffs,
+        },
         fresh.as_deref(),
     )
 }

@@ -32,6 +32,7 @@ mod prizes_money;
 mod profiles;
 mod ratings;
 mod scale;
+mod screens;
 mod security;
 mod security_web;
 mod settings;

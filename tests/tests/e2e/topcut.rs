@@ -13,7 +13,6 @@ use arbiter_tests::browser::Browser;
 use arbiter_tests::{s, Api, Backend, Event, Table, TestApp};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
-use std::time::Duration;
 
 /// The standings' names, best first.
 async fn standings_names(ev: &mut Event) -> Vec<String> {
@@ -521,29 +520,110 @@ async fn topcut_set_up_and_paired_from_the_dashboard() {
     app.stop().await;
 }
 
-/// A venue screen of 1920×1080 shows a whole bracket of 16 (four columns,
-/// every name) without scrolling, in type no smaller than 14 px.
+/// A venue screen of 1920×1080 shows a whole bracket of 16 as the venue
+/// board shows a round, readable from across the hall: the whole width,
+/// every (long) name whole, no type smaller than the board's smallest,
+/// lines joining each pair of games to the game its winners meet in; the
+/// playoff rounds are named on the results pages too (QF, SF, Final where
+/// space is short).
 #[actix_web::test]
-async fn topcut_bracket_of_sixteen_fits_a_1920_by_1080_screen() {
+async fn topcut_bracket_of_sixteen_is_a_venue_screen_at_1920_by_1080() {
     let app = TestApp::spawn().await.unwrap();
-    let mut ev = Event::start(&app.base, "Sixteen", 16, 1).await.unwrap();
+    let names = [
+        "Alexandra Montgomery-Smythe",
+        "Bartholomew Featherstone",
+        "Jean-Baptiste Delacroix",
+        "Maximilian Oberhauser",
+        "Wojciech Brzeczyszczykiewicz",
+        "Thandiwe Nkosi-Mahlangu",
+        "Guillermo Fernandez Ruiz",
+        "Katarzyna Wisniewska",
+        "Oluwaseun Adebayo-Okafor",
+        "Hiroshi Takahashi",
+        "Ingrid Johannessen",
+        "Rafael Dominguez Ortega",
+        "Priya Raghunathan",
+        "Cornelius Vanderbilt III",
+        "Ebony Blackwood",
+        "Tobias Rasmussen",
+    ];
+    let mut ev = Event::build(&app.base).name("Sixteen Open").rounds(1).players(&names).start().await.unwrap();
     play_swiss_round(&mut ev).await;
     ev.to.set_playoffs(&ev.tid, &json!({ "cut": 16, "third_place": true })).await.unwrap().ok().unwrap();
-    ev.to.pair_playoff_round(&ev.tid).await.unwrap().ok().unwrap();
+    let first = ev.to.pair_playoff_round(&ev.tid).await.unwrap().ok().unwrap();
     let b = Browser::start().await.unwrap();
     b.client.set_window_size(1920, 1080).await.unwrap();
+    let wait = arbiter_tests::WAIT;
+    // The venue board showing the round of 16: the smallest type it uses (its faction line).
+    b.client.goto(&format!("{}/t/{}/board", app.base, ev.tid)).await.unwrap();
+    let smallest = "const e = [...document.querySelectorAll('#board-body th, #board-body td, #board-body td *')].filter(e => e.offsetParent && e.textContent.trim()); \
+        return e.length > 8 && Math.min(...e.map(x => parseFloat(getComputedStyle(x).fontSize)));";
+    let board = b.until(smallest, wait).await.and_then(|v| v.as_f64()).expect("the board was not drawn");
+
     b.client.goto(&format!("{}/t/{}/bracket", app.base, ev.tid)).await.unwrap();
     let script = "const n = document.querySelectorAll('.bk-round[data-round=\"0\"] .bk-name'); if (n.length < 16) return null; \
-        const d = document.documentElement; \
-        const small = Array.from(document.querySelectorAll('.bk-name')).some(x => parseFloat(getComputedStyle(x).fontSize) < 14); \
-        const cut = Array.from(n).some(x => x.scrollWidth > x.clientWidth); \
-        return [document.querySelectorAll('.bk-round').length, d.scrollWidth <= innerWidth, d.scrollHeight <= innerHeight, small, cut];";
-    let got = b.until(script, Duration::from_secs(5)).await;
+        const d = document.documentElement, box = document.getElementById('bracket'); \
+        const text = [...box.querySelectorAll('h2, .bk-line, .bk-line *, .bk-state, .bk-label')].filter(e => e.offsetParent && e.textContent.trim()); \
+        const min = Math.min(...text.map(x => parseFloat(getComputedStyle(x).fontSize))); \
+        const names = parseFloat(getComputedStyle(n[0]).fontSize); \
+        const cut = [...document.querySelectorAll('.bk-name')].filter(x => x.scrollWidth > x.clientWidth || x.getClientRects().length !== 1).map(x => x.textContent); \
+        const mid = r => (r.top + r.bottom) / 2; \
+        const lines = [...box.querySelectorAll('.bk-bar')].map(bar => { \
+          const cell = bar.parentElement, next = cell.nextElementSibling, r = bar.getBoundingClientRect(); \
+          const round = +cell.closest('.bk-round').dataset.round, k = [...cell.parentElement.children].indexOf(cell) / 2; \
+          const target = document.querySelectorAll('.bk-round[data-round=\"' + (round + 1) + '\"] .bk-cell')[k].querySelector('.bk-slot'); \
+          return [r.height > 10 && parseFloat(getComputedStyle(bar).borderLeftWidth) >= 1, \
+            Math.max(Math.abs(r.top - mid(cell.querySelector('.bk-slot').getBoundingClientRect())), Math.abs(r.bottom - mid(next.querySelector('.bk-slot').getBoundingClientRect())), \
+              Math.abs(mid(r) - mid(target.getBoundingClientRect())))]; }); \
+        return { rounds: [...document.querySelectorAll('.bk-round h2')].map(h => h.firstChild.textContent.trim()), \
+          across: d.scrollWidth <= innerWidth, down: d.scrollHeight <= innerHeight, min, names, cut, \
+          width: box.getBoundingClientRect().width / innerWidth, height: box.getBoundingClientRect().height / innerHeight, \
+          overlap: [...document.querySelectorAll('.bk-slots')].some(c => { const s = [...c.querySelectorAll('.bk-slot')].map(x => x.getBoundingClientRect()); \
+            return s.some((a, i) => s.some((b, j) => i !== j && a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right)); }), \
+          bars: lines.length, drawn: lines.every(l => l[0]), off: Math.max(...lines.map(l => l[1])), \
+          stubs: [box.querySelectorAll('.bk-out').length, box.querySelectorAll('.bk-in').length] };";
+    let got = b.until(script, wait).await.expect("the bracket was not drawn");
     b.save_screenshot("bracket-16.png").await;
+    eprintln!("board's smallest type {board} px; bracket: {got}");
+    assert_eq!(got["rounds"], json!(["Round of 16", "Quarterfinals", "Semifinals", "Final"]), "{got}");
+    assert_eq!(
+        (&got["across"], &got["down"], &got["cut"]),
+        (&json!(true), &json!(true), &json!([])),
+        "scrolls, or names cut or wrapped: {got}"
+    );
+    let (min, size) = (got["min"].as_f64().unwrap(), got["names"].as_f64().unwrap());
+    assert!(min >= board - 0.05, "type of {min} px, below the board's {board} px: {got}");
+    assert!(size >= board, "names in {size} px: {got}");
+    assert!(got["width"].as_f64().unwrap() >= 0.9, "the bracket fills {} of the width", got["width"]);
+    assert!(got["height"].as_f64().unwrap() >= 0.75, "the bracket fills {} of the height", got["height"]);
+    assert_eq!(got["overlap"], json!(false), "games drawn over each other: {got}");
+    // 8 + 4 + 2 games lead on: 7 pairs joined by a bar, each level with the middles of its two games and of the next.
+    assert_eq!((&got["bars"], &got["drawn"], &got["stubs"]), (&json!(7), &json!(true), &json!([14, 7])), "{got}");
+    assert!(got["off"].as_f64().unwrap() < 3.0, "lines off the games' middles by {} px", got["off"]);
+
+    // The whole bracket played: the results pages name the playoff rounds.
+    let mut published = first;
+    loop {
+        let (_, tables) = playoff_tables(&ev, &published);
+        for t in &tables {
+            ev.play(t, 70, 30).await.unwrap();
+        }
+        ev.to.close_round(s(&published["round"], "id")).await.unwrap().ok().unwrap();
+        match ev.to.pair_playoff_round(&ev.tid).await.unwrap().ok() {
+            Ok(next) => published = next,
+            Err(_) => break,
+        }
+    }
+    b.client.goto(&format!("{}/t/{}/results", app.base, ev.tid)).await.unwrap();
+    let tabs = "if (document.body.dataset.ready !== '1') return null; return [[...document.querySelectorAll('#round-links a')].map(a => a.textContent), \
+        [...document.querySelectorAll('.crosstable thead th')].map(t => t.textContent).slice(2, -1)];";
+    let got = b.until(tabs, wait).await.expect("the results page was not drawn");
     assert_eq!(
         got,
-        Some(json!([4, true, true, false, false])),
-        "columns, fits across, fits down, small type, cut names"
+        json!([
+            ["Round 1", "Round of 16", "Quarterfinals", "Semifinals", "Final and third-place game", "Players"],
+            ["R1", "Round of 16", "QF", "SF", "Final"]
+        ])
     );
     b.close().await;
     app.stop().await;

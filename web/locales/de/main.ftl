@@ -14,6 +14,7 @@ next = Weiter
 clock-label = Verbleibende Zeit der Runde
 round-n = Runde { $n }
 pager-window = { $from }–{ $to } von { $total }
+standings-pages = Seiten der Rangliste
 month-1 = Januar
 month-2 = Februar
 month-3 = März

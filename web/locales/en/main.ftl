@@ -14,6 +14,7 @@ next = Next
 clock-label = Time left in the round
 round-n = Round { $n }
 pager-window = { $from }–{ $to } of { $total }
+standings-pages = Standings pages
 month-1 = January
 month-2 = February
 month-3 = March

@@ -14,6 +14,7 @@ next = Siguiente
 clock-label = Tiempo restante de la ronda
 round-n = Ronda { $n }
 pager-window = { $from }–{ $to } de { $total }
+standings-pages = Páginas de la clasificación
 month-1 = enero
 month-2 = febrero
 month-3 = marzo

@@ -14,6 +14,7 @@ next = Suivant
 clock-label = Temps restant dans la ronde
 round-n = Ronde { $n }
 pager-window = { $from }–{ $to } sur { $total }
+standings-pages = Pages du classement
 month-1 = janvier
 month-2 = février
 month-3 = mars
