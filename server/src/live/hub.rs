@@ -245,7 +245,11 @@ async fn route(hub: Hub, mut rx: broadcast::Receiver<BusMsg>) {
     loop {
         match rx.recv().await {
             Ok(BusMsg::Event(e)) => {
+                hub.inner.stats.bus_received.inc();
                 let room = hub.inner.rooms.lock().ok().and_then(|r| r.get(&e.tournament_id).cloned());
+                if room.is_none() {
+                    hub.inner.stats.bus_ignored.inc();
+                }
                 if let Some(room) = room {
                     hub.inner.stats.arrived(&e);
                     // A full room inbox drops the event; the room's next

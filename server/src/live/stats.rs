@@ -111,6 +111,10 @@ pub struct HubStats {
     pub gap_filled: Counter,
     /// Standings recomputations by rooms.
     pub recomputes: Counter,
+    /// Events the bus brought this instance.
+    pub bus_received: Counter,
+    /// Of those, events of tournaments no one here watches (dropped at once).
+    pub bus_ignored: Counter,
     /// Seconds from an event's commit to its fan-out by this instance's room.
     pub fanout_latency: Histogram,
     /// Seconds each [`Stage`] took.
@@ -137,6 +141,8 @@ impl Default for HubStats {
             signed_out: Counter::default(),
             gap_filled: Counter::default(),
             recomputes: Counter::default(),
+            bus_received: Counter::default(),
+            bus_ignored: Counter::default(),
             fanout_latency: Histogram::new(buckets),
             stages,
             by_stage,
@@ -177,6 +183,12 @@ impl HubStats {
             self.gap_filled.clone(),
         );
         r.register("arbiter_live_standings_recomputes", "Standings recomputed for live views", self.recomputes.clone());
+        r.register("arbiter_live_bus_received", "Events the bus brought this instance", self.bus_received.clone());
+        r.register(
+            "arbiter_live_bus_ignored",
+            "Events the bus brought this instance for tournaments no one here watches",
+            self.bus_ignored.clone(),
+        );
         r.register(
             "arbiter_live_fanout_latency_seconds",
             "Seconds from an event's commit to its fan-out here",

@@ -136,6 +136,11 @@ async fn metrics_count_viewers_and_events() {
     assert!(value("arbiter_live_events_total ").is_some_and(|n| n >= 1.0), "{text}");
     assert!(value("arbiter_live_fanout_latency_seconds_count ").is_some_and(|n| n >= 1.0), "{text}");
     assert_eq!(value("arbiter_live_queue_drops_total "), Some(0.0));
+    // Every event came over the bus; the ones before the socket opened found no room to go to.
+    let (received, ignored) = (value("arbiter_live_bus_received_total "), value("arbiter_live_bus_ignored_total "));
+    assert!(received.is_some_and(|n| n >= 2.0) && ignored.is_some_and(|n| n >= 1.0), "{text}");
+    assert!(received > ignored, "{text}");
+    assert!(value("arbiter_db_queries_total{kind=\"select\"} ").is_some_and(|n| n > 0.0), "{text}");
     app.stop().await;
 }
 
