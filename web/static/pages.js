@@ -170,7 +170,7 @@
     if (!t.lists_locked && t.status !== "DRAFT" && t.status !== "COMPLETE") ev += button(L("lock-lists"), "lock-lists");
     if (t.lists_locked) ev += '<span class="muted">' + esc(L("lists-locked")) + "</span>" + (t.status !== "COMPLETE" ? button(L("unlock-lists"), "unlock-lists") : "");
     if (t.status === "DRAFT") ev += button(L("delete-event"), "delete", "danger");
-    $("#event-actions").innerHTML = judge ? "" : ev;
+    A.patch($("#event-actions"), judge ? "" : ev);
 
     let ra = "";
     if (t.status === "IN_PROGRESS") {
@@ -236,7 +236,7 @@
     const rows = s.players.map(function (p) { return Object.assign({}, byId[p.id] || {}, p, { list_text: (byId[p.id] || {}).list_text }); });
     $("#reg-count").textContent = "(" + L("reg-count", { n: rows.length, checked: rows.filter(function (p) { return p.checked_in && !p.dropped; }).length }) + ")";
     renderAddEntry(t, r);
-    $("#players-body").innerHTML = rows.map(function (p) {
+    A.patch($("#players-body"), rows.map(function (p) {
       const list = p.list_text ? "<details><summary>" + esc(L("read")) + '</summary><pre class="list">' + esc(p.list_text) + "</pre></details>" : p.has_list ? esc(L("submitted")) : '<span class="muted">—</span>';
       const st = p.dropped ? esc(L("dropped")) : p.checked_in ? esc(L("present")) : "";
       let btns = "";
@@ -247,7 +247,7 @@
       if (t.status !== "COMPLETE" && !judge && p.dropped) btns += button(L("reinstate"), "reinstate:" + p.id);
       else if (t.status !== "COMPLETE" && !judge) btns += button(L("remove"), "remove:" + p.id, "danger");
       return '<tr data-player="' + p.id + '"' + (p.dropped ? ' class="dropped"' : "") + "><td>" + p.registration_no + "</td><td>" + esc(p.display_name) + "</td><td>" + esc(p.faction) + "</td><td>" + list + "</td><td>" + (p.checked_in ? "✓" : "") + "</td><td>" + st + "</td><td>" + btns + "</td></tr>";
-    }).join("");
+    }).join(""));
   }
   // An override form starts from the dispute's counter-score, else the report.
   function overrideValues(p) {
@@ -445,7 +445,7 @@
       : t.game === "chess" ? '<label class="inline">' + esc(L("entry-rating")) + ' <input name="rating" type="number" min="0" max="3500"></label>' : "";
     A.patch(box, '<form id="add-entry" class="actions"><label class="inline">' + esc(L("entry-name")) + ' <input name="display_name" required maxlength="64"></label>' + extra + missed +
       ' <button type="submit" class="primary">' + esc(L("entry-add")) + '</button><span class="field-error" data-error hidden></span></form>' +
-      (late ? "" : '<details id="roster"><summary>' + esc(L("roster-import")) + '</summary><form id="roster-form" class="stack"><p class="muted">' + esc(L("roster-help")) + '</p><textarea name="csv" rows="6" placeholder="name,faction,rating,club"></textarea><p class="actions"><button type="submit" name="preview" value="1">' + esc(L("roster-preview")) + '</button></p><span class="field-error" data-error hidden></span></form><div id="roster-report"></div></details>'));
+      (late ? "" : '<details id="roster"><summary>' + esc(L("roster-import")) + '</summary><form id="roster-form" class="stack"><p class="muted">' + esc(L("roster-help")) + '</p><textarea name="csv" rows="6" placeholder="name,faction,rating,club"></textarea><p class="actions"><button type="submit" name="preview" value="1">' + esc(L("roster-preview")) + '</button></p><span class="field-error" data-error hidden></span></form><div id="roster-report" data-keep></div></details>'));
   }
   function addEntry(f) {
     const body = { display_name: f.display_name.value };

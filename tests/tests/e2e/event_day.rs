@@ -2,9 +2,9 @@
 //! dashboard's live re-render around open panels, round-1 pairing choices,
 //! the one-step "pair the next round" flow and the board's title.
 
-use crate::browser::open_signed_in;
+use crate::browser::{open_signed_in, type_into};
 use arbiter_tests::browser::Browser;
-use arbiter_tests::{s, Event, TestApp};
+use arbiter_tests::{open_tournament, register, s, Event, TestApp};
 use fantoccini::Locator;
 use std::time::Duration;
 
@@ -73,3 +73,44 @@ async fn a_faction_prize_typed_into_the_desk_keeps_its_faction() {
     app.stop().await;
 }
 
+/// The TO opens "Import a roster", pastes one and previews it while another
+/// player registers: the live update leaves the panel open, the pasted text
+/// and the preview where they were.
+#[actix_web::test]
+async fn a_live_update_keeps_the_roster_preview_open() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("Organiser").await.unwrap();
+    let tid = open_tournament(&mut to, "Roster GT", 3).await.unwrap();
+    let b = Browser::start().await.unwrap();
+    open_signed_in(&b, &app.base, to.session().unwrap_or_default(), &format!("/t/{tid}/dashboard")).await;
+    assert!(b.until("return !!document.querySelector('#roster summary')", Duration::from_secs(5)).await.is_some());
+    let live = "return document.getElementById('live-status').classList.contains('on')";
+    assert!(b.until(live, Duration::from_secs(5)).await.is_some(), "socket not live");
+    b.client.execute("document.querySelector('#roster summary').click(); return true;", vec![]).await.unwrap();
+    type_into(&b, "#roster-form textarea[name=csv]", "name,faction\nAda,Orks\nBo,Necrons\n").await;
+    b.client
+        .execute("document.querySelector('#roster-form button[name=preview]').click(); return true;", vec![])
+        .await
+        .unwrap();
+    let preview =
+        "var r = document.querySelector('#roster-report table'); return !!r && r.textContent.includes('Necrons')";
+    assert!(b.until(preview, Duration::from_secs(5)).await.is_some(), "no preview");
+
+    // Another player registers: the dashboard's player list updates live.
+    let (mut late, _) = app.user("Cy").await.unwrap();
+    register(&mut late, &tid, "Cy", "Aeldari").await.unwrap();
+    let listed = "return [...document.querySelectorAll('#players-body tr')].some(r => r.textContent.includes('Cy'))";
+    assert!(b.until(listed, Duration::from_secs(5)).await.is_some(), "the registration did not reach the dashboard");
+
+    let state = b
+        .client
+        .execute(
+            "return [document.getElementById('roster').open, document.querySelector('#roster-form textarea').value, !!document.querySelector('#roster-report table') && document.querySelector('#roster-report').textContent.includes('Necrons')];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(state, serde_json::json!([true, "name,faction\nAda,Orks\nBo,Necrons\n", true]), "panel, text, preview");
+    b.close().await;
+    app.stop().await;
+}
