@@ -445,7 +445,7 @@
       : t.game === "chess" ? '<label class="inline">' + esc(L("entry-rating")) + ' <input name="rating" type="number" min="0" max="3500"></label>' : "";
     A.patch(box, '<form id="add-entry" class="actions"><label class="inline">' + esc(L("entry-name")) + ' <input name="display_name" required maxlength="64"></label>' + extra + missed +
       ' <button type="submit" class="primary">' + esc(L("entry-add")) + '</button><span class="field-error" data-error hidden></span></form>' +
-      (late ? "" : '<details id="roster"><summary>' + esc(L("roster-import")) + '</summary><form id="roster-form" class="stack"><p class="muted">' + esc(L("roster-help")) + '</p><textarea name="csv" rows="6" placeholder="name,faction,rating,club"></textarea><p class="actions"><button type="submit" name="preview" value="1">' + esc(L("roster-preview")) + '</button></p><span class="field-error" data-error hidden></span></form><div id="roster-report" data-keep></div></details>'));
+      (late ? "" : '<details id="roster"><summary>' + esc(L("roster-import")) + '</summary><form id="roster-form" class="stack"><p class="muted">' + esc(L("roster-help")) + '</p><textarea name="csv" rows="6" placeholder="name,faction,rating,club"></textarea><label class="inline">' + esc(L("roster-order")) + ' <select name="order"><option value="file">' + esc(L("roster-order-file")) + '</option><option value="shuffle">' + esc(L("roster-order-shuffle")) + '</option></select></label><p class="actions"><button type="submit" name="preview" value="1">' + esc(L("roster-preview")) + '</button></p><span class="field-error" data-error hidden></span></form><div id="roster-report" data-keep></div></details>'));
   }
   function addEntry(f) {
     const body = { display_name: f.display_name.value };
@@ -563,6 +563,9 @@
       h += '<tr data-draft-table="' + p.table + '"><td class="num"><input type="number" class="table-no" min="1" max="9999" value="' + p.table + '" data-move="' + p.player1.id + '" aria-label="' + esc(L("draft-table-no")) + '"></td><td>' + who(p.player1) + "</td><td>" + who(p.player2) + "</td><td>" + warn + "</td><td>" + button(L("draft-unpair"), "draft-unpair:" + p.player1.id) + "</td></tr>";
     });
     h += "</tbody></table>";
+    // Round 1 of a 40K Swiss: how the players were ordered (a random draw with its seed).
+    const t = A.state.tournament;
+    if (r.number === 1 && !r.playoff && t.round_one_pairing && G.is40k(t)) h += '<p id="draft-round-one" class="muted">' + esc(L("round-one-" + t.round_one_pairing, { seed: t.round_one_seed })) + "</p>";
     if (d.unpaired.length) h += '<p id="draft-unpaired"><span class="muted">' + esc(L("draft-unpaired")) + "</span> " + d.unpaired.map(who).join(" ") + (d.unpaired.length === 1 && !r.pairings.some(function (p) { return !p.player2 && p.result === "BYE"; }) ? " " + button(L("draft-give-bye"), "draft-bye:" + d.unpaired[0].id) : "") + "</p>";
     h += '<p class="actions">' + button(L("draft-publish", { n: r.number }), "draft-publish", "primary") + button(L("draft-again"), "draft", "") + button(L("draft-discard"), "draft-discard", "danger") + "</p>";
     if (d.explanation) h += "<details><summary>" + esc(L("draft-why")) + '</summary><pre class="explain">' + esc(d.explanation) + "</pre></details>";
@@ -640,7 +643,7 @@
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
     else if (a === "staff-invite") p = act("POST", "/api/tournaments/" + tid + "/staff/invites", { role: $("#staff-role").value }).then(showInvite);
     else if (a.indexOf("staff-remove:") === 0) p = act("DELETE", "/api/tournaments/" + tid + "/staff/" + a.slice(13)).then(loadStaff);
-    else if (a === "roster-add") p = A.api("POST", "/api/tournaments/" + tid + "/entries.csv", undefined, $("#roster-form").csv.value).then(function (j) { $("#roster-report").innerHTML = "<p>✓ " + esc(L("roster-added", { n: j.added.length })) + "</p>"; $("#roster-form").csv.value = ""; return loadEntries().then(loadPlayers); }, function (e) { showError(e); throw e; });
+    else if (a === "roster-add") p = A.api("POST", "/api/tournaments/" + tid + "/entries.csv?order=" + $("#roster-form").order.value, undefined, $("#roster-form").csv.value).then(function (j) { $("#roster-report").innerHTML = "<p>✓ " + esc(L("roster-added", { n: j.added.length })) + (j.shuffle_seed != null ? " " + esc(L("roster-shuffled", { seed: j.shuffle_seed })) : "") + "</p>"; $("#roster-form").csv.value = ""; return loadEntries().then(loadPlayers); }, function (e) { showError(e); throw e; });
     else if (a.indexOf("edit:") === 0) p = editPlayer(a.slice(5)).catch(showError);
     else if (a.indexOf("adjust:") === 0) adjustPlayer(a.slice(7));
     else if (a.indexOf("unadjust:") === 0) { const id = a.split(":")[1], no = a.split(":")[2]; p = act("DELETE", "/api/players/" + id + "/adjustments/" + no).then(function (j) { A.upsertPlayer(j.player); adjustPlayer(id); }); }

@@ -4,8 +4,10 @@
 
 use crate::browser::{open_signed_in, type_into};
 use arbiter_tests::browser::Browser;
-use arbiter_tests::{open_tournament, register, s, Event, TestApp};
+use arbiter_tests::{open_tournament, register, s, Api, Event, TestApp};
+use awc::http::Method;
 use fantoccini::Locator;
+use serde_json::{json, Value};
 use std::time::Duration;
 
 /// The TO types a prize list with a faction prize into the prize desk's
@@ -111,6 +113,211 @@ async fn a_live_update_keeps_the_roster_preview_open() {
         .await
         .unwrap();
     assert_eq!(state, serde_json::json!([true, "name,faction\nAda,Orks\nBo,Necrons\n", true]), "panel, text, preview");
+    b.close().await;
+    app.stop().await;
+}
+
+/// Round 1's tables as (player 1, player 2) names, from the pairing reply.
+fn table_names(paired: &Value) -> Vec<(String, String)> {
+    paired["round"]["pairings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|t| !t["player2"].is_null())
+        .map(|t| (s(&t["player1"], "name").to_string(), s(&t["player2"], "name").to_string()))
+        .collect()
+}
+
+/// Pairs round 1 of `ev` and returns its tables by name.
+async fn round_one(ev: &mut Event) -> Vec<(String, String)> {
+    let r = ev.to.new_round(&ev.tid).await.unwrap().ok().unwrap();
+    let p = ev.to.pair_round(s(&r["round"], "id")).await.unwrap().ok().unwrap();
+    table_names(&p)
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter().map(|(a, b)| ((*a).to_string(), (*b).to_string())).collect()
+}
+
+/// Round 1 of a 40K event: the seed's procedure (registration order, 1st
+/// v (n/2+1)th) stays the default; a random draw with a seed is recorded
+/// and the same seed gives the same draw; by rating pairs the rated field
+/// highest first; a bad choice is refused with a message.
+#[actix_web::test]
+async fn round_one_pairing_by_registration_random_draw_or_rating() {
+    let app = TestApp::spawn().await.unwrap();
+    // The default: registration order, 1 v 5, 2 v 6, 3 v 7, 4 v 8.
+    let mut plain = Event::start(&app.base, "R", 8, 3).await.unwrap();
+    let t = plain.to.get(&format!("/api/tournaments/{}", plain.tid)).await.unwrap().ok().unwrap();
+    assert_eq!(t["tournament"]["round_one_pairing"], "registration");
+    assert_eq!(round_one(&mut plain).await, pairs(&[("R1", "R5"), ("R2", "R6"), ("R3", "R7"), ("R4", "R8")]));
+
+    // A random draw from seed 20261128, twice: the same tables, recorded seed.
+    let random = json!({ "round_one_pairing": "random", "round_one_seed": 20_261_128 });
+    let mut draws = Vec::new();
+    for _ in 0..2 {
+        let mut ev = Event::build(&app.base).with(random.clone()).numbered("R", 8).start().await.unwrap();
+        let t = ev.to.get(&format!("/api/tournaments/{}", ev.tid)).await.unwrap().ok().unwrap();
+        assert_eq!(
+            (&t["tournament"]["round_one_pairing"], &t["tournament"]["round_one_seed"]),
+            (&json!("random"), &json!(20_261_128))
+        );
+        // The draft says how round 1 was ordered.
+        let r = ev.to.new_round(&ev.tid).await.unwrap().ok().unwrap();
+        let rid = s(&r["round"], "id").to_string();
+        let d = ev.to.post_empty(&format!("/api/rounds/{rid}/draft")).await.unwrap().ok().unwrap();
+        assert!(s(&d, "explanation").contains("random draw, seed 20261128"), "{d}");
+        draws.push(table_names(&d));
+    }
+    assert_eq!(draws[0], draws[1], "the same seed gave another draw");
+    assert_ne!(draws[0], pairs(&[("R1", "R5"), ("R2", "R6"), ("R3", "R7"), ("R4", "R8")]), "not drawn");
+    let mut everyone: Vec<String> = draws[0].iter().flat_map(|(a, b)| [a.clone(), b.clone()]).collect();
+    everyone.sort();
+    assert_eq!(everyone, (1..=8).map(|i| format!("R{i}")).collect::<Vec<_>>(), "everyone plays once");
+    // Without a seed the server draws one and shows it.
+    let (mut to, _) = app.user("TO").await.unwrap();
+    let body = json!({ "name": "Drawn GT", "event_date": "2026-05-17", "format": "2000pts", "total_rounds": 3, "round_one_pairing": "random" });
+    let t = to.create_tournament(&body).await.unwrap().ok().unwrap();
+    assert!(t["tournament"]["round_one_seed"].is_u64(), "{t}");
+    let tid = s(&t["tournament"], "id").to_string();
+    // The TO changes it before round 1 (the change logged); a bad value is refused.
+    let patched = to
+        .send(
+            Method::PATCH,
+            &format!("/api/tournaments/{tid}/settings"),
+            Some(&json!({ "round_one_pairing": "rating" })),
+        )
+        .await
+        .unwrap();
+    assert_eq!(patched.status.as_u16(), 200, "{}", patched.text);
+    let bad = to
+        .send(Method::PATCH, &format!("/api/tournaments/{tid}/settings"), Some(&json!({ "round_one_pairing": "coin" })))
+        .await
+        .unwrap();
+    assert_eq!(bad.status.as_u16(), 422);
+    assert!(bad.text.contains("not registration, random or rating"), "{}", bad.text);
+    let chess = json!({ "name": "C", "event_date": "2026-05-17", "format": "90+30", "game": "chess", "pairing_system": "dutch", "total_rounds": 5, "round_one_pairing": "random" });
+    let refused = to.send(Method::POST, "/api/tournaments", Some(&chess)).await.unwrap();
+    assert_eq!(refused.status.as_u16(), 422, "{}", refused.text);
+
+    // By rating: a checked-in roster with ratings, highest first (1 v 3, 2 v 4 of the rating order).
+    let body = json!({ "name": "Rated GT", "event_date": "2026-05-17", "format": "2000pts", "total_rounds": 3, "round_one_pairing": "rating" });
+    let t = to.create_tournament(&body).await.unwrap().ok().unwrap();
+    let tid = s(&t["tournament"], "id").to_string();
+    to.advance(&tid).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
+    let csv = "name,faction,rating\nLow,Orks,1200\nTop,Orks,1900\nNone,Orks,\nMid,Orks,1500\n";
+    let r = to
+        .send_raw(Method::POST, &format!("/api/tournaments/{tid}/entries.csv"), Some(("text/csv", csv.into())))
+        .await
+        .unwrap();
+    assert_eq!(r.status.as_u16(), 200, "{}", r.text);
+    to.advance(&tid).await.unwrap().ok().unwrap();
+    let r = to.new_round(&tid).await.unwrap().ok().unwrap();
+    let p = to.pair_round(s(&r["round"], "id")).await.unwrap().ok().unwrap();
+    assert_eq!(table_names(&p), pairs(&[("Top", "Low"), ("Mid", "None")]));
+    app.stop().await;
+}
+
+/// A roster's rows become registration numbers in file order, or shuffled
+/// by a recorded seed (the same seed, the same numbers).
+#[actix_web::test]
+async fn a_roster_is_numbered_in_file_order_or_by_a_recorded_shuffle() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("TO").await.unwrap();
+    let csv = "name,faction\nA1,Orks\nA2,Orks\nA3,Orks\nA4,Orks\nA5,Orks\nA6,Orks\n";
+    let mut numbered = Vec::new();
+    for query in ["", "?order=shuffle&seed=77", "?order=shuffle&seed=77"] {
+        let tid = open_tournament(&mut to, "Roster GT", 3).await.unwrap();
+        let r = to
+            .send_raw(
+                Method::POST,
+                &format!("/api/tournaments/{tid}/entries.csv{query}"),
+                Some(("text/csv", csv.into())),
+            )
+            .await
+            .unwrap();
+        assert_eq!(r.status.as_u16(), 200, "{}", r.text);
+        assert_eq!(r.body["shuffle_seed"], if query.is_empty() { Value::Null } else { json!(77) });
+        let players = to.get(&format!("/api/tournaments/{tid}/players")).await.unwrap().ok().unwrap();
+        let mut list: Vec<(u64, String)> = players["players"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|p| (p["registration_no"].as_u64().unwrap_or(0), s(p, "display_name").to_string()))
+            .collect();
+        list.sort();
+        numbered.push(list.into_iter().map(|(_, n)| n).collect::<Vec<_>>());
+    }
+    assert_eq!(numbered[0], ["A1", "A2", "A3", "A4", "A5", "A6"], "file order by default");
+    assert_eq!(numbered[1], numbered[2], "the same seed, other numbers");
+    assert_ne!(numbered[1], numbered[0], "not shuffled");
+    let tid = open_tournament(&mut to, "Roster GT", 3).await.unwrap();
+    let r = to
+        .send_raw(
+            Method::POST,
+            &format!("/api/tournaments/{tid}/entries.csv?order=dealt"),
+            Some(("text/csv", csv.into())),
+        )
+        .await
+        .unwrap();
+    assert_eq!(r.status.as_u16(), 422);
+    assert!(r.text.contains("is not file"), "{}", r.text);
+    app.stop().await;
+}
+
+/// The New-event form offers round 1's pairing; a random draw with a seed
+/// chosen there is what the round-1 draft shows.
+#[actix_web::test]
+async fn the_new_event_form_and_the_round_one_draft_show_the_draw() {
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _) = app.user("Organiser").await.unwrap();
+    let b = Browser::start().await.unwrap();
+    open_signed_in(&b, &app.base, to.session().unwrap_or_default(), "/tournaments/new").await;
+    let offered = b
+        .client
+        .execute(
+            "return [...document.querySelectorAll('select[name=round_one_pairing] option')].map(o => o.value)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(offered, json!(["registration", "random", "rating"]));
+    let fill = "var f = document.querySelector('form[action=\"/tournaments/new\"]'); f.name.value = 'Draw GT'; f.event_date.value = '2026-05-17'; \
+        f.round_one_pairing.value = 'random'; f.round_one_pairing.dispatchEvent(new Event('change')); f.round_one_seed.value = '99'; \
+        f.querySelector('button[type=submit]').click(); return true;";
+    b.client.execute(fill, vec![]).await.unwrap();
+    let tid = b
+        .until(
+            "var m = location.pathname.match(/^\\/t\\/([^/]+)\\/dashboard$/); return m ? m[1] : null",
+            Duration::from_secs(5),
+        )
+        .await
+        .expect("not on the new event's dashboard");
+    let tid = tid.as_str().unwrap_or_default().to_string();
+    let t = to.get(&format!("/api/tournaments/{tid}")).await.unwrap().ok().unwrap();
+    assert_eq!(
+        (&t["tournament"]["round_one_pairing"], &t["tournament"]["round_one_seed"]),
+        (&json!("random"), &json!(99))
+    );
+    to.advance(&tid).await.unwrap().ok().unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
+    let csv = "name,faction\nD1,Orks\nD2,Orks\nD3,Orks\nD4,Orks\n";
+    to.send_raw(Method::POST, &format!("/api/tournaments/{tid}/entries.csv"), Some(("text/csv", csv.into())))
+        .await
+        .unwrap();
+    to.advance(&tid).await.unwrap().ok().unwrap();
+    let r = to.new_round(&tid).await.unwrap().ok().unwrap();
+    to.post_empty(&format!("/api/rounds/{}/draft", s(&r["round"], "id"))).await.unwrap().ok().unwrap();
+    b.client.refresh().await.unwrap();
+    let line = b
+        .until(
+            "var p = document.getElementById('draft-round-one'); return p ? p.textContent : null",
+            Duration::from_secs(5),
+        )
+        .await
+        .expect("the draft does not say how round 1 was ordered");
+    assert!(line.as_str().unwrap_or_default().contains("random draw, seed 99"), "{line}");
     b.close().await;
     app.stop().await;
 }

@@ -200,6 +200,13 @@ new-max-vp = Puntuación máxima por jugador y partida (PV en 40K, puntos de par
 new-max-vp-placeholder = por defecto
 new-round-times = Horas de inicio de las rondas, una por línea (09:30, o 2026-05-17 09:30 para otro día)
 new-missions = Misiones, una por línea (en orden de rondas; 40K)
+new-round-one = Emparejamiento de la ronda 1
+new-round-one-order = Orden de los jugadores en la ronda 1
+round-one-registration = Por orden de inscripción (el procedimiento por defecto)
+round-one-random = Por sorteo (con semilla: la misma semilla da el mismo sorteo)
+round-one-rating = Por rating, el más alto primero
+new-round-one-seed = Semilla del sorteo
+new-round-one-seed-placeholder = se elige por usted
 new-create = Crear (como borrador)
 
 ## Página del jugador
