@@ -177,7 +177,7 @@
       if (!r || r.status === "COMPLETE") {
         const n = r ? r.number + 1 : 1;
         const undrawn = !r && t.pairing_system.indexOf("round_robin") >= 0;
-        if (n <= t.total_rounds || undrawn) ra += (G.is40k(t) ? '<label class="inline">' + esc(L("mission-label")) + ' <input id="mission" value="' + esc(t.missions[Math.min(n, t.missions.length) - 1] || "") + '"></label>' : "") + button(L("create-round", { n: n }), "create-round", "primary");
+        if (n <= t.total_rounds || undrawn) ra += (G.is40k(t) ? '<label class="inline">' + esc(L("mission-label")) + ' <input id="mission" value="' + esc(t.missions[Math.min(n, t.missions.length) - 1] || "") + '"></label>' : "") + button(L("pair-round", { n: n }), "pair-next", "primary") + button(L("create-round", { n: n }), "create-round");
         else if (!playoff) ra += '<span class="muted">' + esc(L("all-rounds-played", { n: t.total_rounds })) + "</span>";
         if (r && !r.playoff) ra += button(L("reopen-round", { n: r.number }), "reopen-round");
       } else if (r.status === "PENDING") {
@@ -334,6 +334,7 @@
     }
     if (a === "lock-lists") return [L("ask-lock-title"), L("ask-lock-text"), L("lock-lists")];
     if (a === "close-round") return [L("ask-close-title", { n: r.number }), L("ask-close-text"), L("close-round", { n: r.number })];
+    if (a === "draft-publish-start") return [L("ask-pair-title", { n: r.number }), (draft && draft.checks.length ? L("ask-publish-checks", { n: draft.checks.length }) + "\n" : "") + L("ask-pair-text") + "\n" + L("ask-clock-too", { minutes: Number(($("#clock-minutes") || {}).value) || 150 }), L("draft-publish-start")];
     if (a === "draft-publish") return [L("ask-pair-title", { n: r.number }), (draft && draft.checks.length ? L("ask-publish-checks", { n: draft.checks.length }) + "\n" : "") + L("ask-pair-text"), L("draft-publish", { n: r.number })];
     if (a === "unpair") return [L("ask-unpair-title", { n: r.number }), L("ask-unpair-text"), L("withdraw-pairings")];
     if (a === "reopen-round") return [L("ask-reopen-title", { n: r.number }), L("ask-reopen-text"), L("reopen-round", { n: r.number })];
@@ -567,7 +568,7 @@
     const t = A.state.tournament;
     if (r.number === 1 && !r.playoff && t.round_one_pairing && G.is40k(t)) h += '<p id="draft-round-one" class="muted">' + esc(L("round-one-" + t.round_one_pairing, { seed: t.round_one_seed })) + "</p>";
     if (d.unpaired.length) h += '<p id="draft-unpaired"><span class="muted">' + esc(L("draft-unpaired")) + "</span> " + d.unpaired.map(who).join(" ") + (d.unpaired.length === 1 && !r.pairings.some(function (p) { return !p.player2 && p.result === "BYE"; }) ? " " + button(L("draft-give-bye"), "draft-bye:" + d.unpaired[0].id) : "") + "</p>";
-    h += '<p class="actions">' + button(L("draft-publish", { n: r.number }), "draft-publish", "primary") + button(L("draft-again"), "draft", "") + button(L("draft-discard"), "draft-discard", "danger") + "</p>";
+    h += '<p class="actions">' + button(L("draft-publish-start"), "draft-publish-start", "primary") + button(L("draft-publish", { n: r.number }), "draft-publish", "") + button(L("draft-again"), "draft", "") + button(L("draft-discard"), "draft-discard", "danger") + "</p>";
     if (d.explanation) h += "<details><summary>" + esc(L("draft-why")) + '</summary><pre class="explain">' + esc(d.explanation) + "</pre></details>";
     A.patch(box, h);
     box.hidden = false;
@@ -622,6 +623,17 @@
     else if (a === "delete") { if (!confirm(L("delete-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/tournaments/" + tid).then(function () { location.href = "/"; }); }
     else if (a === "create-round") p = act("POST", "/api/tournaments/" + tid + "/rounds", { mission: ($("#mission") || {}).value || null });
     else if (a === "draft") p = act("POST", "/api/rounds/" + r.id + "/draft").then(function (d) { draft = d; picked = null; renderDashboard(A.state); });
+    // One step: create the next round, pair it and show the draft.
+    else if (a === "pair-next") p = act("POST", "/api/tournaments/" + tid + "/rounds", { mission: ($("#mission") || {}).value || null })
+      .then(function (j) { return act("POST", "/api/rounds/" + j.round.id + "/draft"); })
+      .then(function (d) { draft = d; picked = null; renderDashboard(A.state); });
+    // Publish the draft, then start the round's clock with the minutes given.
+    else if (a === "draft-publish-start") {
+      const minutes = Number(($("#clock-minutes") || {}).value) || 150, rid = r.id;
+      p = act("POST", "/api/rounds/" + rid + "/draft/publish").then(function (j) { draft = null; A.state.warnings = j.warnings; })
+        .then(function () { return act("POST", "/api/rounds/" + rid + "/clock", { action: "start", minutes: minutes }); })
+        .then(function (j) { A.state.clock = j.clock; renderDashboard(A.state); });
+    }
     else if (a === "draft-publish") p = act("POST", "/api/rounds/" + r.id + "/draft/publish").then(function (j) { draft = null; A.state.warnings = j.warnings; renderDashboard(A.state); });
     else if (a === "draft-discard") p = act("DELETE", "/api/rounds/" + r.id + "/draft").then(function () { draft = null; renderDashboard(A.state); });
     else if (a === "close-round") p = act("POST", "/api/rounds/" + r.id + "/close");

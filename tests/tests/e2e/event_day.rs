@@ -321,3 +321,47 @@ async fn the_new_event_form_and_the_round_one_draft_show_the_draw() {
     b.close().await;
     app.stop().await;
 }
+
+/// "Pair round N" creates the round, pairs it and shows the draft in one
+/// click; "Publish and start the clock" publishes it and starts the clock.
+#[actix_web::test]
+async fn one_click_pairs_the_next_round_and_one_publishes_and_starts_the_clock() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = Event::start(&app.base, "N", 6, 3).await.unwrap();
+    let b = Browser::start().await.unwrap();
+    open_signed_in(&b, &app.base, ev.to.session().unwrap_or_default(), &format!("/t/{}/dashboard", ev.tid)).await;
+    let click =
+        |sel: &str| format!("const b = document.querySelector('{sel}'); if (!b) return null; b.click(); return true;");
+    let wait = Duration::from_secs(5);
+    let label = b
+        .until("var b = document.querySelector('[data-action=pair-next]'); return b ? b.textContent : null", wait)
+        .await;
+    assert_eq!(label, Some(json!("Pair round 1")));
+    assert!(b.until(&click("[data-action=pair-next]"), wait).await.is_some());
+    let draft = "return document.querySelectorAll('#draft tr[data-draft-table]').length === 3 ? true : null";
+    assert!(b.until(draft, wait).await.is_some(), "no draft of round 1 after one click");
+    let rounds = ev.to.get(&format!("/api/tournaments/{}/rounds", ev.tid)).await.unwrap().ok().unwrap();
+    let round = rounds["rounds"][0].clone();
+    assert_eq!((round["number"].as_u64(), s(&round, "status")), (Some(1), "PENDING"), "{rounds}");
+
+    assert!(b.until("return document.getElementById('clock-minutes') ? true : null", wait).await.is_some());
+    b.client
+        .execute("var m = document.getElementById('clock-minutes'); m.value = '90'; return true;", vec![])
+        .await
+        .unwrap();
+    assert!(b.until(&click("[data-action=draft-publish-start]"), wait).await.is_some());
+    assert!(b.until(&click("dialog.ask [data-ask-ok]"), wait).await.is_some(), "no confirmation");
+    let running = "return document.querySelector('[data-action=clock-pause]') ? true : null";
+    assert!(b.until(running, wait).await.is_some(), "the clock did not start");
+    let rid = s(&round, "id").to_string();
+    let r = ev.to.get(&format!("/api/rounds/{rid}")).await.unwrap().ok().unwrap();
+    assert_eq!(s(&r["round"], "status"), "ACTIVE", "{r}");
+    let clock = ev.to.get(&format!("/api/rounds/{rid}/clock")).await.unwrap().ok().unwrap();
+    assert_eq!(
+        (s(&clock["clock"], "state"), clock["clock"]["duration_ms"].as_u64()),
+        ("running", Some(90 * 60_000)),
+        "{clock}"
+    );
+    b.close().await;
+    app.stop().await;
+}
