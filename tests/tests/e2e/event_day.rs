@@ -365,3 +365,69 @@ async fn one_click_pairs_the_next_round_and_one_publishes_and_starts_the_clock()
     b.close().await;
     app.stop().await;
 }
+
+/// What the board's title shows and whether each part is cut.
+const TITLE: &str = r#"
+const h1 = document.querySelector('.board-head h1'), round = document.querySelector('.board-head [data-field=round]');
+const a = round.getBoundingClientRect(), box = h1.getBoundingClientRect();
+const active = document.querySelector('.board-modes a.active');
+return {
+  round: round.textContent,
+  round_cut: round.scrollWidth > round.clientWidth + 1 || a.right > box.right + 1 || a.left < box.left - 1 || a.width < 1,
+  mission: document.querySelector('[data-field=mission]').textContent,
+  meta: document.querySelector('.board-meta').textContent,
+  mode: active ? active.textContent : '',
+  clock: !document.querySelector('.board-clock').hidden,
+};
+"#;
+
+/// At 1920×1080, with the round's clock running and a long event name, the
+/// board's title still shows the round whole; a playoff round is named
+/// ("Final"), not "Round 6 · Mission: Final"; the mode is not said twice.
+#[actix_web::test]
+async fn the_boards_title_always_shows_the_round_whole() {
+    let app = TestApp::spawn().await.unwrap();
+    let name = "Warhammer World Grand Tournament Heat Three — Nottingham Autumn Invitational Weekend 2026";
+    let mut ev = Event::build(&app.base).name(name).numbered("B", 8).start().await.unwrap();
+    let (rid, _) = ev.pair_next().await.unwrap();
+    ev.to
+        .post(&format!("/api/rounds/{rid}/clock"), &json!({ "action": "start", "minutes": 150 }))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let b = Browser::start().await.unwrap();
+    b.client.set_window_size(1920, 1080).await.unwrap();
+    let inner = b.client.execute("return [window.innerWidth, window.innerHeight];", vec![]).await.unwrap();
+    let extra = |i: usize, want: u32| want - inner[i].as_u64().map_or(want, |v| v as u32).min(want);
+    b.client.set_window_size(1920 + extra(0, 1920), 1080 + extra(1, 1080)).await.unwrap();
+    b.client.goto(&format!("{}/t/{}/board", app.base, ev.tid)).await.unwrap();
+    let ready = "return document.querySelectorAll('#board-body tbody tr').length === 4 && !document.querySelector('.board-clock').hidden";
+    assert!(b.until(ready, Duration::from_secs(5)).await.is_some(), "no tables or no clock");
+    b.save_screenshot("board-title-clock.png").await;
+    let shown = b.client.execute(TITLE, vec![]).await.unwrap();
+    assert_eq!(
+        b.client.execute("return [window.innerWidth, window.innerHeight];", vec![]).await.unwrap(),
+        json!([1920, 1080])
+    );
+    assert_eq!(shown["round"], "Round 1", "{shown}");
+    assert_eq!(shown["round_cut"], false, "the round is cut: {shown}");
+    assert_eq!(shown["clock"], true, "{shown}");
+    let mode = shown["mode"].as_str().unwrap_or_default().to_string();
+    assert!(
+        !mode.is_empty() && !shown["meta"].as_str().unwrap_or_default().contains(&mode),
+        "the mode said twice: {shown}"
+    );
+
+    // A playoff final, as the screen renders it after the event: "Final", once.
+    // (The page's own state is changed, so a live update renders the same.)
+    let final_round = "var s = Arbiter.state; s.round.number = 6; s.round.playoff = true; s.round.mission = 'Final'; \
+        Arbiter.board.render(s); return true;";
+    b.client.execute(final_round, vec![]).await.unwrap();
+    b.save_screenshot("board-title-final.png").await;
+    let shown = b.client.execute(TITLE, vec![]).await.unwrap();
+    assert_eq!((shown["round"].as_str(), shown["mission"].as_str()), (Some("Final"), Some("")), "{shown}");
+    assert_eq!(shown["round_cut"], false, "{shown}");
+    b.close().await;
+    app.stop().await;
+}
