@@ -10,6 +10,8 @@
 //! - Missions and round times: until the event is complete.
 //! - Accelerated pairings (Swiss chess: Baku, FIDE C.04.7): until round 1
 //!   is paired.
+//! - Round 1's order (40K Swiss: registration, a seeded random draw, or
+//!   rating): until round 1 is paired.
 //! - Tie-breaks and point values have their own route and log
 //!   ([`super::tiebreaks`]).
 
