@@ -28,6 +28,7 @@ mod m0018_constraints;
 mod m0019_action_log;
 mod m0020_adjustments;
 mod m0021_acceleration;
+mod m0022_round_one;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -57,6 +58,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0019_action_log::Migration),
             Box::new(m0020_adjustments::Migration),
             Box::new(m0021_acceleration::Migration),
+            Box::new(m0022_round_one::Migration),
         ]
     }
 }

@@ -370,6 +370,67 @@ impl Acceleration {
     }
 }
 
+/// How a 40K event orders its players for round 1, where every record is
+/// equal (the fold then pairs 1st v (n/2+1)th, 2nd v (n/2+2)th…).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "order", rename_all = "snake_case")]
+pub enum RoundOne {
+    /// Registration order, the seed's procedure (the default).
+    #[default]
+    Registration,
+    /// A random draw from `seed`: the same seed and field give the same draw.
+    Random {
+        /// The draw's seed, recorded so the draw can be repeated.
+        seed: u32,
+    },
+    /// Rating, highest first; unrated players after the rated, in registration order.
+    Rating,
+}
+
+impl RoundOne {
+    /// `registration`, `random` or `rating`.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            RoundOne::Registration => "registration",
+            RoundOne::Random { .. } => "random",
+            RoundOne::Rating => "rating",
+        }
+    }
+
+    /// The random draw's seed, if any.
+    #[must_use]
+    pub const fn seed(&self) -> Option<u32> {
+        match self {
+            RoundOne::Random { seed } => Some(*seed),
+            _ => None,
+        }
+    }
+}
+
+/// A random 31-bit seed (fits any JSON number reader exactly).
+#[must_use]
+pub fn random_seed() -> u32 {
+    (uuid::Uuid::new_v4().as_u128() as u32) & 0x7fff_ffff
+}
+
+/// Shuffles `items` by `seed` (Fisher–Yates over SplitMix64): the same seed
+/// and the same list always give the same order, on any machine.
+pub fn seeded_shuffle<T>(items: &mut [T], seed: u32) {
+    let mut state = u64::from(seed);
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    for i in (1..items.len()).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        items.swap(i, j);
+    }
+}
+
 /// The organiser's pairing constraints: who should not meet, who sits
 /// where.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -472,6 +533,8 @@ pub struct Tournament {
     pub constraints: Constraints,
     /// Accelerated pairings (Swiss chess, FIDE C.04.7).
     pub acceleration: Acceleration,
+    /// How a 40K event pairs round 1.
+    pub round_one: RoundOne,
     /// The sequence number of the last event.
     pub last_seq: i64,
     /// Creation time.

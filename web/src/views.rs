@@ -63,6 +63,13 @@ pub struct TournamentView {
     /// `given` (virtual points imported from a TRF).
     #[serde(default)]
     pub acceleration: String,
+    /// How round 1 is paired (40K Swiss): `registration` (the default),
+    /// `random` (a seeded draw) or `rating`.
+    #[serde(default)]
+    pub round_one_pairing: String,
+    /// The seed of round 1's random draw (with `random`).
+    #[serde(default)]
+    pub round_one_seed: Option<u32>,
 }
 
 /// Chess point values, in points (`0.5` is half a point).

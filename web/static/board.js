@@ -78,8 +78,10 @@
   B.render = function (s) {
     const r = s.round, body = document.getElementById("board-body");
     field("name", s.tournament.name);
-    field("round", r ? t("round", { n: r.number }) : t("no-round"));
-    field("mission", r && r.mission ? t("mission", { mission: r.playoff ? A.playoffName(r.mission) : r.mission }) : "");
+    // The round is always named in the title: "Round 3", or a playoff's
+    // "Final"/"Semifinals" (then no mission line: a playoff has none).
+    field("round", r ? (r.playoff ? A.playoffName(r.mission) : t("round", { n: r.number })) : t("no-round"));
+    field("mission", r && r.mission && !r.playoff ? t("mission", { mission: r.mission }) : "");
     document.querySelectorAll(".board-modes a").forEach(function (a) { a.classList.toggle("active", a.dataset.mode === B.mode); });
     if (!r || r.status === "PENDING" || !r.pairings.length) {
       const next = r ? (r.status === "PENDING" ? r.number : r.number + 1) : 1;
@@ -104,8 +106,11 @@
     const pages = Math.max(1, Math.ceil(rows.length / per));
     if (page >= pages) page = 0;
     rows.forEach(function (tr, i) { tr.hidden = Math.floor(i / per) !== page; });
-    const what = showing === "names" ? t("names-az") : t("by-table");
-    field("page", pages > 1 ? what + " · " + t("page-of", { page: page + 1, pages: pages }) : what);
+    // What is shown is named only where the mode bar does not say it
+    // already (rotating between both), and the page only when there are several.
+    const what = B.mode === "rotate" ? (showing === "names" ? t("names-az") : t("by-table")) : "";
+    const of = pages > 1 ? t("page-of", { page: page + 1, pages: pages }) : "";
+    field("page", what && of ? what + " · " + of : what || of);
     B.pages = pages;
   }
 

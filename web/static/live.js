@@ -126,8 +126,23 @@
     if (f.tagName === "SELECT") return Array.prototype.some.call(f.options, function (o) { return o.selected !== o.defaultSelected; });
     return f.value !== f.defaultValue;
   }
+  // An open panel (`<details>`) is matched by its id, else by the row it
+  // belongs to and its summary; a preview or report box (`[data-keep]`,
+  // with an id) holds what the person asked for and is carried over whole.
+  function detailsKey(d) {
+    if (d.id) return "#" + d.id;
+    const scope = d.parentElement && d.parentElement.closest("[data-pairing],[data-player],[id]");
+    const id = scope ? (scope.dataset.pairing || scope.dataset.player || scope.id) : "";
+    const s = d.querySelector("summary");
+    return id + "|" + (s ? s.textContent : "");
+  }
   A.patch = function (el, html) {
     if (!el) return;
+    // Panels left open stay open, previews stay (a live update never closes
+    // or empties what the person opened).
+    const open = {}, boxes = {};
+    el.querySelectorAll("details[open]").forEach(function (d) { open[detailsKey(d)] = true; });
+    el.querySelectorAll("[data-keep][id]").forEach(function (b) { if (b.childNodes.length) boxes[b.id] = b; });
     const active = document.activeElement, kept = {};
     let focusKey = null, caret = null;
     el.querySelectorAll("input, textarea, select").forEach(function (f) {
@@ -137,6 +152,8 @@
       if (f === active || edited(f)) kept[k] = f.type === "checkbox" || f.type === "radio" ? f.checked : f.value;
     });
     el.innerHTML = html;
+    el.querySelectorAll("details").forEach(function (d) { if (open[detailsKey(d)]) d.open = true; });
+    el.querySelectorAll("[data-keep][id]").forEach(function (b) { if (boxes[b.id]) b.replaceWith(boxes[b.id]); });
     el.querySelectorAll("input, textarea, select").forEach(function (f) {
       const k = fieldKey(f);
       if (k in kept) { if (f.type === "checkbox" || f.type === "radio") f.checked = kept[k]; else f.value = kept[k]; }

@@ -16,6 +16,12 @@
     hint.hidden = !rr; rounds.required = !rr;
     if (rr) rounds.value = "";
     if (Object.values(formats).indexOf(format.value) >= 0) format.value = formats[game.value];
+    // How round 1 is paired: a 40K Swiss event's choice; a seed only for a random draw.
+    var r1 = document.getElementById("new-round-one"), how = document.getElementById("new-round-one-pairing"), seed = document.getElementById("new-round-one-seed");
+    var swiss40k = game.value === "wh40k" && pairing.value === "swiss_record";
+    r1.hidden = !swiss40k; r1.disabled = !swiss40k;
+    seed.hidden = how.value !== "random"; seed.querySelector("input").disabled = how.value !== "random";
   }
-  game.addEventListener("change", sync); pairing.addEventListener("change", sync); sync();
+  game.addEventListener("change", sync); pairing.addEventListener("change", sync);
+  document.getElementById("new-round-one-pairing").addEventListener("change", sync); sync();
 })();

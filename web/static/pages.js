@@ -179,7 +179,7 @@
     if (!t.lists_locked && t.status !== "DRAFT" && t.status !== "COMPLETE") ev += button(L("lock-lists"), "lock-lists");
     if (t.lists_locked) ev += '<span class="muted">' + esc(L("lists-locked")) + "</span>" + (t.status !== "COMPLETE" ? button(L("unlock-lists"), "unlock-lists") : "");
     if (t.status === "DRAFT") ev += button(L("delete-event"), "delete", "danger");
-    $("#event-actions").innerHTML = judge ? "" : ev;
+    A.patch($("#event-actions"), judge ? "" : ev);
 
     // Buttons that undo a round go last in the panel, after the draft and the clock.
     let ra = "", danger = "";
@@ -187,7 +187,7 @@
       if (!r || r.status === "COMPLETE") {
         const n = r ? r.number + 1 : 1;
         const undrawn = !r && t.pairing_system.indexOf("round_robin") >= 0;
-        if (n <= t.total_rounds || undrawn) ra += (G.is40k(t) ? '<label class="inline">' + esc(L("mission-label")) + ' <input id="mission" value="' + esc(t.missions[Math.min(n, t.missions.length) - 1] || "") + '"></label>' : "") + button(L("create-round", { n: n }), "create-round", "primary");
+        if (n <= t.total_rounds || undrawn) ra += (G.is40k(t) ? '<label class="inline">' + esc(L("mission-label")) + ' <input id="mission" value="' + esc(t.missions[Math.min(n, t.missions.length) - 1] || "") + '"></label>' : "") + button(L("pair-round", { n: n }), "pair-next", "primary") + button(L("create-round", { n: n }), "create-round");
         else if (!playoff) ra += '<span class="muted">' + esc(L("all-rounds-played", { n: t.total_rounds })) + "</span>";
         if (r && !r.playoff) ra += button(L("reopen-round", { n: r.number }), "reopen-round");
       } else if (r.status === "PENDING") {
@@ -247,7 +247,7 @@
     const rows = s.players.map(function (p) { return Object.assign({}, byId[p.id] || {}, p, { list_text: (byId[p.id] || {}).list_text }); });
     $("#reg-count").textContent = "(" + L("reg-count", { n: rows.length, checked: rows.filter(function (p) { return p.checked_in && !p.dropped; }).length }) + ")";
     renderAddEntry(t, r);
-    $("#players-body").innerHTML = rows.map(function (p) {
+    A.patch($("#players-body"), rows.map(function (p) {
       const list = p.list_text ? "<details><summary>" + esc(L("read")) + '</summary><pre class="list">' + esc(p.list_text) + "</pre></details>" : p.has_list ? esc(L("submitted")) : '<span class="muted">—</span>';
       const st = p.dropped ? esc(L("dropped")) : p.checked_in ? esc(L("present")) : "";
       let btns = "";
@@ -258,7 +258,7 @@
       if (t.status !== "COMPLETE" && !judge && p.dropped) btns += button(L("reinstate"), "reinstate:" + p.id);
       else if (t.status !== "COMPLETE" && !judge) btns += button(L("remove"), "remove:" + p.id, "danger");
       return '<tr data-player="' + p.id + '"' + (p.dropped ? ' class="dropped"' : "") + "><td>" + p.registration_no + "</td><td>" + esc(p.display_name) + "</td><td>" + esc(p.faction) + "</td><td>" + list + "</td><td>" + (p.checked_in ? "✓" : "") + "</td><td>" + st + "</td><td>" + btns + "</td></tr>";
-    }).join("");
+    }).join(""));
   }
   // An override form starts from the dispute's counter-score, else the report.
   function overrideValues(p) {
@@ -350,6 +350,7 @@
         : r.number >= t.total_rounds ? (playoff ? "ask-close-text-cut" : "ask-close-text-last") : "ask-close-text";
       return [L("ask-close-title", { n: r.number }), L(text), L("close-round", { n: r.number })];
     }
+    if (a === "draft-publish-start") return [L("ask-pair-title", { n: r.number }), (draft && draft.checks.length ? L("ask-publish-checks", { n: draft.checks.length }) + "\n" : "") + L("ask-pair-text") + "\n" + L("ask-clock-too", { minutes: Number(($("#clock-minutes") || {}).value) || 150 }), L("draft-publish-start")];
     if (a === "draft-publish") return [L("ask-pair-title", { n: r.number }), (draft && draft.checks.length ? L("ask-publish-checks", { n: draft.checks.length }) + "\n" : "") + L("ask-pair-text"), L("draft-publish", { n: r.number })];
     if (a === "unpair") return [L("ask-unpair-title", { n: r.number }), L("ask-unpair-text"), L("withdraw-pairings")];
     if (a === "reopen-round") return [L("ask-reopen-title", { n: r.number }), L("ask-reopen-text"), L("reopen-round", { n: r.number })];
@@ -461,7 +462,7 @@
       : t.game === "chess" ? '<label class="inline">' + esc(L("entry-rating")) + ' <input name="rating" type="number" min="0" max="3500"></label>' : "";
     A.patch(box, '<form id="add-entry" class="actions"><label class="inline">' + esc(L("entry-name")) + ' <input name="display_name" required maxlength="64"></label>' + extra + missed +
       ' <button type="submit" class="primary">' + esc(L("entry-add")) + '</button><span class="field-error" data-error hidden></span></form>' +
-      (late ? "" : '<details id="roster"><summary>' + esc(L("roster-import")) + '</summary><form id="roster-form" class="stack"><p class="muted">' + esc(L("roster-help")) + '</p><textarea name="csv" rows="6" placeholder="name,faction,rating,club"></textarea><p class="actions"><button type="submit" name="preview" value="1">' + esc(L("roster-preview")) + '</button></p><span class="field-error" data-error hidden></span></form><div id="roster-report"></div></details>'));
+      (late ? "" : '<details id="roster"><summary>' + esc(L("roster-import")) + '</summary><form id="roster-form" class="stack"><p class="muted">' + esc(L("roster-help")) + '</p><textarea name="csv" rows="6" placeholder="name,faction,rating,club"></textarea><label class="inline">' + esc(L("roster-order")) + ' <select name="order"><option value="file">' + esc(L("roster-order-file")) + '</option><option value="shuffle">' + esc(L("roster-order-shuffle")) + '</option></select></label><p class="actions"><button type="submit" name="preview" value="1">' + esc(L("roster-preview")) + '</button></p><span class="field-error" data-error hidden></span></form><div id="roster-report" data-keep></div></details>'));
   }
   function addEntry(f) {
     // A name already in the event is said, as the roster import does, and added only if the TO says so.
@@ -588,8 +589,11 @@
       h += '<tr data-draft-table="' + p.table + '"><td class="num"><input type="number" class="table-no" min="1" max="9999" value="' + p.table + '" data-move="' + p.player1.id + '" aria-label="' + esc(L("draft-table-no")) + '"></td><td>' + who(p.player1) + "</td><td>" + who(p.player2) + "</td><td>" + warn + "</td><td>" + button(L("draft-unpair"), "draft-unpair:" + p.player1.id) + "</td></tr>";
     });
     h += "</tbody></table>";
+    // Round 1 of a 40K Swiss: how the players were ordered (a random draw with its seed).
+    const t = A.state.tournament;
+    if (r.number === 1 && !r.playoff && t.round_one_pairing && G.is40k(t)) h += '<p id="draft-round-one" class="muted">' + esc(L("round-one-" + t.round_one_pairing, { seed: t.round_one_seed })) + "</p>";
     if (d.unpaired.length) h += '<p id="draft-unpaired"><span class="muted">' + esc(L("draft-unpaired")) + "</span> " + d.unpaired.map(who).join(" ") + (d.unpaired.length === 1 && !r.pairings.some(function (p) { return !p.player2 && p.result === "BYE"; }) ? " " + button(L("draft-give-bye"), "draft-bye:" + d.unpaired[0].id) : "") + "</p>";
-    h += '<p class="actions">' + button(L("draft-publish", { n: r.number }), "draft-publish", "primary") + button(L("draft-again"), "draft", "") + button(L("draft-discard"), "draft-discard", "danger") + "</p>";
+    h += '<p class="actions">' + button(L("draft-publish-start"), "draft-publish-start", "primary") + button(L("draft-publish", { n: r.number }), "draft-publish", "") + button(L("draft-again"), "draft", "") + button(L("draft-discard"), "draft-discard", "danger") + "</p>";
     if (d.explanation) h += "<details><summary>" + esc(L("draft-why")) + '</summary><pre class="explain">' + esc(d.explanation) + "</pre></details>";
     A.patch(box, h);
     box.hidden = false;
@@ -644,6 +648,17 @@
     else if (a === "delete") { if (!confirm(L("delete-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/tournaments/" + tid).then(function () { location.href = "/"; }); }
     else if (a === "create-round") p = act("POST", "/api/tournaments/" + tid + "/rounds", { mission: ($("#mission") || {}).value || null });
     else if (a === "draft") p = act("POST", "/api/rounds/" + r.id + "/draft").then(function (d) { draft = d; picked = null; renderDashboard(A.state); });
+    // One step: create the next round, pair it and show the draft.
+    else if (a === "pair-next") p = act("POST", "/api/tournaments/" + tid + "/rounds", { mission: ($("#mission") || {}).value || null })
+      .then(function (j) { return act("POST", "/api/rounds/" + j.round.id + "/draft"); })
+      .then(function (d) { draft = d; picked = null; renderDashboard(A.state); });
+    // Publish the draft, then start the round's clock with the minutes given.
+    else if (a === "draft-publish-start") {
+      const minutes = Number(($("#clock-minutes") || {}).value) || 150, rid = r.id;
+      p = act("POST", "/api/rounds/" + rid + "/draft/publish").then(function (j) { draft = null; A.state.warnings = j.warnings; })
+        .then(function () { return act("POST", "/api/rounds/" + rid + "/clock", { action: "start", minutes: minutes }); })
+        .then(function (j) { A.state.clock = j.clock; renderDashboard(A.state); });
+    }
     else if (a === "draft-publish") p = act("POST", "/api/rounds/" + r.id + "/draft/publish").then(function (j) { draft = null; A.state.warnings = j.warnings; renderDashboard(A.state); });
     else if (a === "draft-discard") p = act("DELETE", "/api/rounds/" + r.id + "/draft").then(function () { draft = null; renderDashboard(A.state); });
     else if (a === "close-round") p = act("POST", "/api/rounds/" + r.id + "/close");
@@ -665,7 +680,7 @@
     else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
     else if (a === "staff-invite") p = act("POST", "/api/tournaments/" + tid + "/staff/invites", { role: $("#staff-role").value }).then(showInvite);
     else if (a.indexOf("staff-remove:") === 0) p = act("DELETE", "/api/tournaments/" + tid + "/staff/" + a.slice(13)).then(loadStaff);
-    else if (a === "roster-add") p = A.api("POST", "/api/tournaments/" + tid + "/entries.csv", undefined, $("#roster-form").csv.value).then(function (j) { $("#roster-report").innerHTML = "<p>✓ " + esc(L("roster-added", { n: j.added.length })) + "</p>"; $("#roster-form").csv.value = ""; return loadEntries().then(loadPlayers); }, function (e) { showError(e); throw e; });
+    else if (a === "roster-add") p = A.api("POST", "/api/tournaments/" + tid + "/entries.csv?order=" + $("#roster-form").order.value, undefined, $("#roster-form").csv.value).then(function (j) { $("#roster-report").innerHTML = "<p>✓ " + esc(L("roster-added", { n: j.added.length })) + (j.shuffle_seed != null ? " " + esc(L("roster-shuffled", { seed: j.shuffle_seed })) : "") + "</p>"; $("#roster-form").csv.value = ""; return loadEntries().then(loadPlayers); }, function (e) { showError(e); throw e; });
     else if (a.indexOf("edit:") === 0) p = editPlayer(a.slice(5)).catch(showError);
     else if (a.indexOf("adjust:") === 0) adjustPlayer(a.slice(7));
     else if (a.indexOf("unadjust:") === 0) { const id = a.split(":")[1], no = a.split(":")[2]; p = act("DELETE", "/api/players/" + id + "/adjustments/" + no).then(function (j) { A.upsertPlayer(j.player); adjustPlayer(id); }); }

@@ -234,6 +234,10 @@ pub enum EventData {
         tournament: TournamentView,
         /// How many entries the roster added.
         imported: usize,
+        /// The seed of the draw that gave the registration numbers, when
+        /// the roster's rows were shuffled instead of taken in file order.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        shuffle_seed: Option<u32>,
     },
     /// The TO imported players and played rounds from a TRF.
     TrfImported {

@@ -52,6 +52,13 @@ struct RosterQuery {
     /// Read and report only.
     #[serde(default)]
     preview: bool,
+    /// Registration numbers: `file` (the rows' order, default) or
+    /// `shuffle` (a random draw, its seed reported).
+    #[serde(default)]
+    order: Option<String>,
+    /// The shuffle's seed (0 to 2147483647); drawn by the server when absent.
+    #[serde(default)]
+    seed: Option<u32>,
 }
 
 #[utoipa::path(
@@ -73,8 +80,28 @@ async fn roster(
 ) -> ApiResult<HttpResponse> {
     let text =
         std::str::from_utf8(&body).map_err(|_| ApiError::invalid(Code::InvalidCsv, "").text("refusal-csv-utf8", []))?;
-    Ok(HttpResponse::Ok()
-        .json(entries::roster(&state.ctx, &user, *id, text, q.preview, state.settings.import_max_players).await?))
+    let shuffle = match q.order.as_deref().map(str::trim) {
+        None | Some("" | "file") if q.seed.is_none() => None,
+        None | Some("" | "file") => {
+            return Err(ApiError::invalid(Code::InvalidField, "seed: a seed is for a shuffled roster (order=shuffle)."))
+        }
+        Some("shuffle") => match q.seed {
+            Some(s) if s > 0x7fff_ffff => {
+                return Err(ApiError::invalid(Code::InvalidField, "seed: from 0 to 2147483647."))
+            }
+            Some(s) => Some(s),
+            None => Some(crate::domain::random_seed()),
+        },
+        Some(other) => {
+            return Err(ApiError::invalid(
+                Code::InvalidField,
+                format!("order: \"{other}\" is not file (the rows' order is the registration order) or shuffle."),
+            ))
+        }
+    };
+    Ok(HttpResponse::Ok().json(
+        entries::roster(&state.ctx, &user, *id, text, q.preview, shuffle, state.settings.import_max_players).await?,
+    ))
 }
 
 #[utoipa::path(

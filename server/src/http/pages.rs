@@ -349,6 +349,10 @@ struct NewForm {
     missions: Option<String>,
     #[serde(default)]
     round_times: Option<String>,
+    #[serde(default)]
+    round_one_pairing: Option<String>,
+    #[serde(default)]
+    round_one_seed: Option<String>,
 }
 
 async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, form: web::Form<NewForm>) -> Page {
@@ -382,6 +386,12 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
                 .missions
                 .map(|m| m.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect()),
             round_times: f.round_times.map(|s| s.lines().map(String::from).collect()),
+            // Registration order is the default, whatever the game.
+            round_one_pairing: f.round_one_pairing.filter(|p| !p.trim().is_empty() && p.trim() != "registration"),
+            round_one_seed: match f.round_one_seed.as_deref().map(str::trim) {
+                None | Some("") => None,
+                Some(v) => Some(number(v, "round_one_seed")?),
+            },
         })
     })();
     let created = match input {

@@ -315,8 +315,11 @@ pub struct RosterReport {
     pub rows: Vec<RosterRow>,
     /// Every cell that cannot be taken; an import with any is refused whole.
     pub problems: Vec<RosterProblem>,
-    /// The entries added (empty for a preview).
+    /// The entries added (empty for a preview), in registration order.
     pub added: Vec<PlayerView>,
+    /// With `order=shuffle`: the seed of the draw that gave the
+    /// registration numbers (the same seed and file give the same numbers).
+    pub shuffle_seed: Option<u32>,
 }
 
 /// Reads a roster: a header row naming [`ROSTER_COLUMNS`], then one player
@@ -441,6 +444,8 @@ fn merge(into: &mut PlayerProfile, from: PlayerProfile) {
 /// column by column, what cannot be taken; otherwise every row becomes an
 /// entry at once (all or nothing), before round 1 is paired (later players
 /// are late entries, added one by one with their missed rounds).
+/// Registration numbers follow the file's row order, or with `shuffle`
+/// (a seed) a random draw of it, the seed reported and recorded.
 ///
 /// # Errors
 /// 403 for anyone but the organisers; 422 `invalid_csv` for an unreadable
@@ -452,6 +457,7 @@ pub async fn roster(
     id: TournamentId,
     text: &str,
     preview: bool,
+    shuffle: Option<u32>,
     max_players: u32,
 ) -> ApiResult<RosterReport> {
     let (rows, problems) = read_roster(text)?;
@@ -469,7 +475,7 @@ pub async fn roster(
     let t = change.tournament().clone();
     require_to(&t, user, "import a roster")?;
     if preview {
-        return Ok(RosterReport { rows, problems, added: Vec::new() });
+        return Ok(RosterReport { rows, problems, added: Vec::new(), shuffle_seed: None });
     }
     if let Some(first) = problems.first() {
         let details = serde_json::to_value(&problems).unwrap_or_default();
@@ -498,9 +504,14 @@ pub async fn roster(
     // hundred per statement; one event for the whole roster (2,000 rows: one
     // transaction of a few dozen statements, not 2,000 × 4).
     let first = change.tx().next_registration_no(id).await?;
+    // The order registration numbers are given in: the file's, or its draw.
+    let mut order: Vec<&RosterRow> = rows.iter().collect();
+    if let Some(seed) = shuffle {
+        crate::domain::seeded_shuffle(&mut order, seed);
+    }
     let now = now_millis();
     let checked_in = matches!(t.status, TournamentStatus::CheckIn | TournamentStatus::InProgress);
-    let accounts: Vec<User> = rows
+    let accounts: Vec<User> = order
         .iter()
         .map(|r| User {
             id: UserId::random(),
@@ -508,7 +519,7 @@ pub async fn roster(
             display_name: r.display_name.clone(),
         })
         .collect();
-    let players: Vec<Player> = rows
+    let players: Vec<Player> = order
         .iter()
         .zip(&accounts)
         .zip(first..)
@@ -534,11 +545,15 @@ pub async fn roster(
     change.tx().insert_players(&players).await?;
     let registered = change.tx().players(id).await?.iter().filter(|p| !p.removed).count();
     change
-        .emit(EventData::RosterImported { tournament: views::tournament(&t, registered), imported: players.len() })
+        .emit(EventData::RosterImported {
+            tournament: views::tournament(&t, registered),
+            imported: players.len(),
+            shuffle_seed: shuffle,
+        })
         .await?;
     change.commit(ctx).await?;
     let added = players.iter().map(|p| views::player(p, true, true)).collect();
-    Ok(RosterReport { rows, problems, added })
+    Ok(RosterReport { rows, problems, added, shuffle_seed: shuffle })
 }
 
 /// `entry.list`: the event's entries no player has claimed yet (walk-ins,

@@ -22,7 +22,8 @@
 
 use super::views::Roster;
 use crate::domain::{
-    Acceleration, ByeKind, ByeRequest, ChessResult, Game, Pairing, PairingSystem, Player, PlayerId, Round, Tournament,
+    Acceleration, ByeKind, ByeRequest, ChessResult, Game, Pairing, PairingSystem, Player, PlayerId, Round, RoundOne,
+    Tournament,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use arbiter_engine::model::{Colour, PlayerNo, PointSystem, Points, RoundRecord, Unplayed};
@@ -132,7 +133,10 @@ fn swiss(
             records.insert(s.id, format!("{}-{}-{}", s.wins, s.losses, s.draws));
             by_id.insert(s.id, swiss_record::Record { wins: s.wins, losses: s.losses, draws: s.draws });
         }
-        let ranked: Vec<PlayerId> = procedure.order(&standings).into_iter().filter(|&id| active(id)).collect();
+        let mut ranked: Vec<PlayerId> = procedure.order(&standings).into_iter().filter(|&id| active(id)).collect();
+        if pairings.is_empty() {
+            first_round_order(t.round_one, players, &mut ranked);
+        }
         adjusted = Some(ranked.iter().map(|id| by_id.get(id).copied().unwrap_or_default()).collect());
         ranked
     } else {
@@ -179,7 +183,17 @@ fn swiss(
             forfeit: None,
         })
         .collect();
-    let explanation = explain.then(|| swiss_explanation(procedure, &ranked, &tables, paired.bye, &records, &names));
+    let explanation = explain.then(|| {
+        let first = match t.round_one {
+            _ if t.game != Game::Wh40k || !pairings.is_empty() => String::new(),
+            RoundOne::Registration => String::new(),
+            RoundOne::Random { seed } => {
+                format!("Round 1 order: a random draw, seed {seed} (the same seed gives the same draw).\n")
+            }
+            RoundOne::Rating => "Round 1 order: by rating, highest first, the unrated after the rated.\n".to_string(),
+        };
+        first + &swiss_explanation(procedure, &ranked, &tables, paired.bye, &records, &names)
+    });
     Ok(Paired {
         tables,
         bye: paired.bye,
@@ -187,6 +201,25 @@ fn swiss(
         explanation,
         ..Paired::default()
     })
+}
+
+/// Round 1 of a 40K event, where every record is equal: `ranked` (in
+/// registration order, the seed's procedure) reordered by the event's
+/// choice: a random draw from its seed (the same seed and field give the
+/// same order), or rating, highest first, the unrated after the rated.
+fn first_round_order(how: RoundOne, players: &[Player], ranked: &mut [PlayerId]) {
+    let of = |id: &PlayerId| players.iter().find(|p| p.id == *id);
+    let registration = |id: &PlayerId| of(id).map_or(u32::MAX, |p| p.registration_no);
+    match how {
+        RoundOne::Registration => {}
+        RoundOne::Random { seed } => {
+            ranked.sort_by_key(registration);
+            crate::domain::seeded_shuffle(ranked, seed);
+        }
+        RoundOne::Rating => {
+            ranked.sort_by_key(|id| (std::cmp::Reverse(of(id).and_then(|p| p.profile.rating)), registration(id)));
+        }
+    }
 }
 
 /// Why a record-based Swiss paired as it did: the pairing order (the

@@ -10,6 +10,8 @@
 //! - Missions and round times: until the event is complete.
 //! - Accelerated pairings (Swiss chess: Baku, FIDE C.04.7): until round 1
 //!   is paired.
+//! - Round 1's order (40K Swiss: registration, a seeded random draw, or
+//!   rating): until round 1 is paired.
 //! - Tie-breaks and point values have their own route and log
 //!   ([`super::tiebreaks`]).
 
@@ -50,6 +52,13 @@ pub struct SettingsInput {
     /// (the Baku method) or `none`; fixed once round 1 is paired.
     #[serde(default)]
     pub acceleration: Option<String>,
+    /// How a 40K event pairs round 1: `registration`, `random` or `rating`;
+    /// fixed once round 1 is paired.
+    #[serde(default)]
+    pub round_one_pairing: Option<String>,
+    /// The random draw's seed (with `random`; kept when absent).
+    #[serde(default)]
+    pub round_one_seed: Option<u32>,
 }
 
 fn locked(message: String) -> ApiError {
@@ -160,6 +169,14 @@ pub async fn change(
             t.acceleration = wanted;
         }
     }
+    if input.round_one_pairing.is_some() || input.round_one_seed.is_some() {
+        let name = input.round_one_pairing.as_deref().unwrap_or(t.round_one.name());
+        let wanted = super::tournaments::round_one(t.game, t.pairing_system, name, input.round_one_seed, t.round_one)?;
+        if wanted != t.round_one && paired {
+            return Err(locked("round_one_pairing: round 1 is paired already.".into()));
+        }
+        t.round_one = wanted;
+    }
     let changes = differences(&before, &t);
     let tournament = view(change.tx(), &t).await?;
     if !changes.is_empty() {
@@ -183,6 +200,8 @@ fn differences(a: &crate::domain::Tournament, b: &crate::domain::Tournament) -> 
         ("missions", json!(a.missions), json!(b.missions)),
         ("round_times", json!(a.round_times), json!(b.round_times)),
         ("acceleration", json!(a.acceleration.name()), json!(b.acceleration.name())),
+        ("round_one_pairing", json!(a.round_one.name()), json!(b.round_one.name())),
+        ("round_one_seed", json!(a.round_one.seed()), json!(b.round_one.seed())),
     ];
     FieldChange::changed(fields)
 }

@@ -6,7 +6,7 @@ use super::Ctx;
 use super::{clean_text, game_label, require_to, Change};
 use crate::bus::EventData;
 use crate::domain::{
-    default_points, default_standings, now_millis, Constraints, Game, PairingSystem, RoundStatus, Tournament,
+    default_points, default_standings, now_millis, Constraints, Game, PairingSystem, RoundOne, RoundStatus, Tournament,
     TournamentId, TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
@@ -66,6 +66,51 @@ pub struct CreateTournament {
     /// `"2026-05-17 09:30"`, venue time; at most one per round.
     #[serde(default)]
     pub round_times: Option<Vec<String>>,
+    /// How a 40K event pairs round 1: `registration` (default: the seed's
+    /// order, ties broken by registration), `random` (a seeded draw) or
+    /// `rating` (highest first).
+    #[serde(default)]
+    pub round_one_pairing: Option<String>,
+    /// The random draw's seed (0 to 2147483647); drawn by the server when
+    /// absent. Only with `round_one_pairing: "random"`.
+    #[serde(default)]
+    pub round_one_seed: Option<u32>,
+}
+
+/// The round-1 order named `name` (`registration`, `random`, `rating`) for
+/// an event of `game` paired by `system`; a random draw takes `seed`, or
+/// `current`'s if it was random already, or a new one.
+///
+/// # Errors
+/// 422 `invalid_field` for another name, a seed without a random draw or
+/// out of range, or an event that is not a 40K record-based Swiss.
+pub fn round_one(
+    game: Game,
+    system: PairingSystem,
+    name: &str,
+    seed: Option<u32>,
+    current: RoundOne,
+) -> ApiResult<RoundOne> {
+    let bad = |m: String| ApiError::invalid(Code::InvalidField, m);
+    let wanted = match name.trim() {
+        "registration" => RoundOne::Registration,
+        "rating" => RoundOne::Rating,
+        "random" => RoundOne::Random { seed: seed.or(current.seed()).unwrap_or_else(crate::domain::random_seed) },
+        other => return Err(bad(format!("round_one_pairing: \"{other}\" is not registration, random or rating."))),
+    };
+    if seed.is_some_and(|s| s > 0x7fff_ffff) {
+        return Err(bad("round_one_seed: from 0 to 2147483647.".into()));
+    }
+    if seed.is_some() && wanted.seed().is_none() {
+        return Err(bad("round_one_seed: a seed is for a random draw (round_one_pairing: \"random\").".into()));
+    }
+    if wanted != RoundOne::Registration && (game != Game::Wh40k || system != PairingSystem::SwissRecord) {
+        return Err(bad(
+            "round_one_pairing: only a 40K Swiss event chooses how round 1 is paired; other systems have their own rules."
+                .into(),
+        ));
+    }
+    Ok(wanted)
 }
 
 fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
@@ -158,11 +203,22 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         staff: Vec::new(),
         constraints: Constraints::default(),
         acceleration: crate::domain::Acceleration::None,
+        round_one: RoundOne::Registration,
         standings_log: Vec::new(),
         initial_colour: None,
         last_seq: 0,
         created_at: now_millis(),
     };
+    match (&input.round_one_pairing, input.round_one_seed) {
+        (Some(name), seed) => t.round_one = round_one(game, pairing_system, name, seed, RoundOne::Registration)?,
+        (None, Some(_)) => {
+            return Err(ApiError::invalid(
+                Code::InvalidField,
+                "round_one_seed: a seed is for a random draw (round_one_pairing: \"random\").",
+            ))
+        }
+        (None, None) => {}
+    }
     if let Some(config) = input.standings {
         t.standings = super::tiebreaks::parse_config(&t, config)?;
     }

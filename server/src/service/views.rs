@@ -31,6 +31,8 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         owner_id: t.owner_id,
         player_count,
         acceleration: t.acceleration.name().into(),
+        round_one_pairing: t.round_one.name().into(),
+        round_one_seed: t.round_one.seed(),
     }
 }
 

@@ -3,7 +3,7 @@
 use super::entity::{player, tournament};
 use super::{StoreError, StoreResult, Tx};
 use crate::domain::{
-    default_standings, Acceleration, Game, PairingSystem, Tournament, TournamentId, TournamentStatus, UserId,
+    default_standings, Acceleration, Game, PairingSystem, RoundOne, Tournament, TournamentId, TournamentStatus, UserId,
 };
 use arbiter_engine::model::Colour;
 use sea_orm::{
@@ -132,6 +132,7 @@ impl Tx {
         m.staff = new.staff;
         m.constraints = new.constraints;
         m.acceleration = new.acceleration;
+        m.round_one = new.round_one;
         m.update(self.conn()).await?;
         Ok(())
     }
@@ -166,6 +167,7 @@ fn to_active(t: &Tournament) -> tournament::ActiveModel {
         staff: Set(json(&t.staff)),
         constraints: Set(json(&t.constraints)),
         acceleration: Set((t.acceleration != Acceleration::None).then(|| json(&t.acceleration)).flatten()),
+        round_one: Set((t.round_one != RoundOne::default()).then(|| json(&t.round_one)).flatten()),
         standings_log: Set(json(&t.standings_log)),
         initial_colour: Set(t.initial_colour.map(|c| if c == Colour::White { "W" } else { "B" }.to_string())),
         last_seq: Set(t.last_seq),
@@ -206,6 +208,7 @@ fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
         staff: from_json(m.staff.as_deref(), || corrupt("staff"))?,
         constraints: from_json(m.constraints.as_deref(), || corrupt("constraints"))?,
         acceleration: from_json(m.acceleration.as_deref(), || corrupt("acceleration"))?,
+        round_one: from_json(m.round_one.as_deref(), || corrupt("round_one"))?,
         standings_log: from_json(m.standings_log.as_deref(), || corrupt("standings_log"))?,
         initial_colour: match m.initial_colour.as_deref() {
             None => None,

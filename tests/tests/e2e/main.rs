@@ -17,6 +17,7 @@ mod crowd;
 mod drafts;
 mod entries;
 mod event;
+mod event_day;
 mod exports;
 mod fuzz;
 mod games;

@@ -201,6 +201,13 @@ new-max-vp = Höchstpunktzahl pro Spieler und Partie (Siegpunkte in 40K, Spielpu
 new-max-vp-placeholder = Standard
 new-round-times = Startzeiten der Runden, eine pro Zeile (09:30 oder 2026-05-17 09:30 für einen anderen Tag)
 new-missions = Missionen, eine pro Zeile (in Rundenreihenfolge; 40K)
+new-round-one = Paarung der 1. Runde
+new-round-one-order = Reihenfolge der Spieler für Runde 1
+round-one-registration = Nach Anmeldereihenfolge (das Standardverfahren)
+round-one-random = Per Zufallsauslosung (mit Startwert: derselbe Startwert ergibt dieselbe Auslosung)
+round-one-rating = Nach Wertung, höchste zuerst
+new-round-one-seed = Startwert der Auslosung
+new-round-one-seed-placeholder = wird für Sie gezogen
 new-create = Erstellen (als Entwurf)
 
 ## Spielerseite
@@ -311,6 +318,11 @@ prize-cat-disability = Spieler mit Behinderung
 prize-cat-city = Stadt { $value }
 prize-cat-state = Land { $value }
 prize-cat-club = Verein { $value }
+prize-cat-faction = Fraktion { $value }
+prize-cat-federation = Verband { $value }
+prize-cat-ranked-by = gewertet nach { $by }
+prize-ranked-painting = Bemalwertung
+prize-ranked-sportsmanship = Fairnesswertung
 prize-cat-inactive = inaktiv
 prize-cat-everyone = alle
 user-chart-label = { $event }, Runde { $round }: { $result } gegen { $opponent }, { $before } → { $after } ({ $delta })

@@ -201,6 +201,13 @@ new-max-vp = Maximum score per player and game (VP in 40K, game points in crokin
 new-max-vp-placeholder = default
 new-round-times = Round start times, one per line (09:30, or 2026-05-17 09:30 for a later day)
 new-missions = Missions, one per line (round order; 40K)
+new-round-one = Round 1 pairing
+new-round-one-order = Players are ordered for round 1
+round-one-registration = By registration order (the seed's procedure)
+round-one-random = By random draw (seeded: the same seed gives the same draw)
+round-one-rating = By rating, highest first
+new-round-one-seed = Seed of the draw
+new-round-one-seed-placeholder = drawn for you
 new-create = Create (as draft)
 
 ## Player's page
@@ -311,6 +318,11 @@ prize-cat-disability = players with a disability
 prize-cat-city = city { $value }
 prize-cat-state = state { $value }
 prize-cat-club = club { $value }
+prize-cat-faction = faction { $value }
+prize-cat-federation = federation { $value }
+prize-cat-ranked-by = ranked by { $by }
+prize-ranked-painting = painting score
+prize-ranked-sportsmanship = sportsmanship score
 prize-cat-inactive = inactive
 prize-cat-everyone = everyone
 user-chart-label = { $event }, round { $round }: { $result } against { $opponent }, { $before } → { $after } ({ $delta })

@@ -201,6 +201,13 @@ new-max-vp = Puntuación máxima por jugador y partida (PV en 40K, puntos de par
 new-max-vp-placeholder = por defecto
 new-round-times = Horas de inicio de las rondas, una por línea (09:30, o 2026-05-17 09:30 para otro día)
 new-missions = Misiones, una por línea (en orden de rondas; 40K)
+new-round-one = Emparejamiento de la ronda 1
+new-round-one-order = Orden de los jugadores en la ronda 1
+round-one-registration = Por orden de inscripción (el procedimiento por defecto)
+round-one-random = Por sorteo (con semilla: la misma semilla da el mismo sorteo)
+round-one-rating = Por rating, el más alto primero
+new-round-one-seed = Semilla del sorteo
+new-round-one-seed-placeholder = se elige por usted
 new-create = Crear (como borrador)
 
 ## Página del jugador
@@ -311,6 +318,11 @@ prize-cat-disability = jugadores con discapacidad
 prize-cat-city = ciudad { $value }
 prize-cat-state = región { $value }
 prize-cat-club = club { $value }
+prize-cat-faction = facción { $value }
+prize-cat-federation = federación { $value }
+prize-cat-ranked-by = según { $by }
+prize-ranked-painting = puntuación de pintura
+prize-ranked-sportsmanship = puntuación de deportividad
 prize-cat-inactive = inactiva
 prize-cat-everyone = todos
 user-chart-label = { $event }, ronda { $round }: { $result } contra { $opponent }, { $before } → { $after } ({ $delta })

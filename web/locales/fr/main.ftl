@@ -201,6 +201,13 @@ new-max-vp = Score maximal par joueur et par partie (PV en 40K, points de partie
 new-max-vp-placeholder = par défaut
 new-round-times = Heures de début des rondes, une par ligne (09:30, ou 2026-05-17 09:30 pour un autre jour)
 new-missions = Missions, une par ligne (dans l'ordre des rondes ; 40K)
+new-round-one = Appariement de la ronde 1
+new-round-one-order = Ordre des joueurs pour la ronde 1
+round-one-registration = Par ordre d'inscription (la procédure par défaut)
+round-one-random = Par tirage au sort (avec graine : la même graine donne le même tirage)
+round-one-rating = Par classement Elo, le plus haut d'abord
+new-round-one-seed = Graine du tirage
+new-round-one-seed-placeholder = tirée pour vous
 new-create = Créer (en brouillon)
 
 ## Page du joueur
@@ -311,6 +318,11 @@ prize-cat-disability = joueurs en situation de handicap
 prize-cat-city = ville { $value }
 prize-cat-state = région { $value }
 prize-cat-club = club { $value }
+prize-cat-faction = faction { $value }
+prize-cat-federation = fédération { $value }
+prize-cat-ranked-by = classé par { $by }
+prize-ranked-painting = note de peinture
+prize-ranked-sportsmanship = note de fair-play
 prize-cat-inactive = inactive
 prize-cat-everyone = tout le monde
 user-chart-label = { $event }, ronde { $round } : { $result } contre { $opponent }, { $before } → { $after } ({ $delta })

@@ -81,6 +81,33 @@ pub struct PrizeOption {
     pub label: String,
 }
 
+/// The columns the prize desk's CSV import takes, in the order the desk's
+/// label lists them (the import reads any order, case-insensitive).
+pub const PRIZE_CSV_COLUMNS: [&str; 22] = [
+    "category",
+    "order",
+    "active",
+    "min_age",
+    "max_age",
+    "gender",
+    "min_rating",
+    "max_rating",
+    "allow_unrated",
+    "disability",
+    "city",
+    "state",
+    "club",
+    "faction",
+    "federation",
+    "ranked_by",
+    "place",
+    "cash",
+    "trophy",
+    "medal",
+    "main",
+    "prize_active",
+];
+
 /// `/t/{id}/prizes/manage`: the TO's prize desk.
 #[derive(Template)]
 #[template(path = "prizes_manage.html")]
@@ -173,6 +200,12 @@ impl ManagePrizesPage {
         category_lines(self.nav.lang, &self.config)
     }
 
+    /// Every column the CSV import takes, for the desk's label.
+    #[must_use]
+    pub fn csv_columns(&self) -> String {
+        PRIZE_CSV_COLUMNS.join(", ")
+    }
+
     /// The split methods as (code, words, whether chosen).
     #[must_use]
     pub fn split_options(&self) -> Vec<(&'static str, String, bool)> {
@@ -235,10 +268,13 @@ pub fn category_lines(lang: Lang, config: &PrizeConfigView) -> Vec<(String, Stri
             if s(c, "disability").is_some() {
                 filters.push(t("prize-cat-disability", &[]));
             }
-            for k in ["city", "state", "club"] {
+            for k in ["city", "state", "club", "faction", "federation"] {
                 if let Some(v) = s(c, k) {
                     filters.push(t(&format!("prize-cat-{k}"), &[("value", v)]));
                 }
+            }
+            if let Some(by) = s(c, "ranked_by") {
+                filters.push(t("prize-cat-ranked-by", &[("by", lang.t(&format!("prize-ranked-{by}")))]));
             }
             if c.get("active").and_then(serde_json::Value::as_bool) == Some(false) {
                 filters.push(t("prize-cat-inactive", &[]));

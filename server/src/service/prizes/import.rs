@@ -327,6 +327,21 @@ mod tests {
     }
 
     #[test]
+    fn the_desk_lists_every_column_the_import_takes() {
+        let taken: Vec<&str> = COLUMNS.iter().copied().chain([PRIZE_ACTIVE]).collect();
+        assert_eq!(taken, arbiter_web::pages::prizes::PRIZE_CSV_COLUMNS);
+    }
+
+    #[test]
+    fn a_faction_prize_keeps_its_faction_with_windows_line_ends() {
+        let text = "category,place,cash,trophy,faction\r\nOpen,1,100,yes,\r\nBest Orks,1,30,,Orks\r\n";
+        let c = from_csv(text, RuleConfig::default()).unwrap_or_default();
+        assert_eq!(c.categories[1].faction.as_deref(), Some("Orks"));
+        assert_eq!(c.categories[0].faction, None);
+        assert!(err("category,place,factoin\nBest Orks,1,Orks\n").contains("unknown column `factoin`"));
+    }
+
+    #[test]
     fn names_the_row_and_column() {
         assert_eq!(
             err("category,place,cash\nOpen,1,500\nOpen,2,-5\n"),

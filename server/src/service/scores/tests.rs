@@ -48,6 +48,7 @@ pub(crate) fn event(game: Game, pairing_system: PairingSystem) -> Tournament {
         staff: vec![],
         constraints: crate::domain::Constraints::default(),
         acceleration: crate::domain::Acceleration::None,
+        round_one: crate::domain::RoundOne::Registration,
         standings_log: vec![],
         initial_colour: None,
         last_seq: 0,

@@ -29,6 +29,7 @@ pub struct Model {
     pub staff: Option<String>,
     pub constraints: Option<String>,
     pub acceleration: Option<String>,
+    pub round_one: Option<String>,
     pub standings_log: Option<String>,
     pub initial_colour: Option<String>,
     pub last_seq: i64,
