@@ -117,17 +117,9 @@ impl Limits {
     /// # Errors
     /// 429 `too_many_attempts` with the seconds to wait.
     pub fn sign_up_allowed(&self, address: IpAddr) -> ApiResult<()> {
-        match self.taken.over_limit(address) {
-            Some(secs) => Err(ApiError::too_many(
-                Code::TooManyAttempts,
-                format!(
-                    "Too many sign-ups with e-mail addresses that already have an account from this network. Wait {} or sign in.",
-                    human_wait(secs)
-                ),
-                secs,
-            )),
-            None => Ok(()),
-        }
+        self.taken.refuse_over_limit(address, |wait| {
+            format!("Too many sign-ups with e-mail addresses that already have an account from this network. Wait {wait} or sign in.")
+        })
     }
 
     /// Counts a sign-up refused because its e-mail has an account.
@@ -143,17 +135,11 @@ impl Limits {
     /// # Errors
     /// 429 `too_many_attempts` with the seconds to wait.
     pub fn code_lookup(&self, address: IpAddr) -> ApiResult<()> {
-        match self.code_misses.over_limit(address) {
-            Some(secs) => Err(ApiError::too_many(
-                Code::TooManyAttempts,
-                format!(
-                    "Too many unknown codes tried from this network. Wait {} and check the code with the organiser.",
-                    human_wait(secs)
-                ),
-                secs,
-            )),
-            None => Ok(()),
-        }
+        self.code_misses.refuse_over_limit(address, |wait| {
+            format!(
+                "Too many unknown codes tried from this network. Wait {wait} and check the code with the organiser."
+            )
+        })
     }
 
     /// Counts a code lookup that found nothing against `address`.
@@ -227,6 +213,15 @@ impl Failures {
                 over.retain(|_, until| *until > now);
             }
             over.insert(address, now + secs);
+        }
+    }
+
+    /// 429 `too_many_attempts` for `address` while it is over the limit, in
+    /// the words `say` puts around the wait ("12 seconds").
+    fn refuse_over_limit(&self, address: IpAddr, say: impl FnOnce(String) -> String) -> ApiResult<()> {
+        match self.over_limit(address) {
+            Some(secs) => Err(ApiError::too_many(Code::TooManyAttempts, say(human_wait(secs)), secs)),
+            None => Ok(()),
         }
     }
 
