@@ -1,7 +1,9 @@
 //! Abuse limits: how often one client address and one account may try a
-//! password (sign-in, sign-up), and how many live sockets one address may
-//! hold. Rates are GCRA token buckets (the `governor` crate): a burst is
-//! allowed at once, then attempts come back at a steady rate.
+//! password (sign-in, sign-up), how many unknown one-time codes and
+//! already-registered e-mails (on sign-up) one address may meet, and how
+//! many live sockets one address may hold. Rates are GCRA token buckets (the
+//! `governor` crate): a burst is allowed at once, then attempts come back at
+//! a steady rate.
 //!
 //! A venue's players share one public address, so the per-address limit
 //! counts only what costs or threatens: failed sign-ins and sign-ups (a
