@@ -190,13 +190,7 @@ async fn password_guessing_is_throttled_per_account_not_per_venue() {
 /// A sign-in to `owner@test.arbiter` forwarded for `address` by the trusted
 /// proxy (127.0.0.1); its status.
 async fn sign_in_from(base: &str, address: &str, password: &str) -> u16 {
-    awc::Client::default()
-        .post(format!("{base}/api/auth/login"))
-        .insert_header(("X-Forwarded-For", address))
-        .send_json(&json!({ "email": "owner@test.arbiter", "password": password }))
-        .await
-        .map(|r| r.status().as_u16())
-        .unwrap_or(0)
+    sign_in_as(base, address, "owner@test.arbiter", password).await.0
 }
 
 /// Someone guessing an account's password from one address is throttled
