@@ -4,10 +4,14 @@
 //!
 //! - [`scoring`]: a game's VP margin converted to a 20–0 … 10–10 split, and
 //!   the team match result from the sum of the converted games.
+//! - [`swiss`]: the team Swiss: round 1 drawn from a recorded seed, later
+//!   rounds by team record with the record-based Swiss of
+//!   [`crate::pairing::swiss_record`], teams as entrants.
 //!
 //! Everything here is pure: values in, values out.
 
 pub mod scoring;
+pub mod swiss;
 
 use serde::{Deserialize, Serialize};
 
