@@ -7,9 +7,13 @@
 //! - [`swiss`]: the team Swiss: round 1 drawn from a recorded seed, later
 //!   rounds by team record with the record-based Swiss of
 //!   [`crate::pairing::swiss_record`], teams as entrants.
+//! - [`captains`]: the captains' defender/attacker pairing process inside one
+//!   team match, as a pure state machine with sealed choices.
 //!
-//! Everything here is pure: values in, values out.
+//! Everything here is pure: the server drives the state machine, stores the
+//! actions and sends each viewer only [`captains::State::view`].
 
+pub mod captains;
 pub mod scoring;
 pub mod swiss;
 
