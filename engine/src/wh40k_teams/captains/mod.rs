@@ -296,6 +296,18 @@ where
         })
     }
 
+    /// The state after `actions`, applied in order to `initial`: how the
+    /// server rebuilds a process from its stored action log. [`State`] is
+    /// deliberately not serialisable: it holds the sealed choices, so only
+    /// the actions (server-side) and [`State::view`] (to viewers) leave it.
+    /// Errors with the index of the first refused action and its refusal.
+    pub fn replay(initial: &State<P>, actions: &[Action<P>]) -> Result<State<P>, (usize, Refusal<P>)> {
+        actions
+            .iter()
+            .enumerate()
+            .try_fold(initial.clone(), |state, (i, &action)| state.apply(action).map_err(|r| (i, r)))
+    }
+
     /// The team size.
     #[must_use]
     pub const fn size(&self) -> TeamSize {

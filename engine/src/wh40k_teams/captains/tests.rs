@@ -283,3 +283,27 @@ fn override_and_expiry() {
         Err(Refusal::SameAttackerTwice(16))
     );
 }
+
+/// Replaying the stored actions rebuilds the state; a refused action is
+/// reported with its index.
+#[test]
+fn replay_rebuilds_the_state() {
+    let actions = [
+        Action::Lock { side: Side::A, choice: defender(11) },
+        Action::Lock { side: Side::B, choice: defender(21) },
+        Action::Override { a: attackers(12, 13), b: attackers(22, 23) },
+        Action::Lock { side: Side::B, choice: keep(13) },
+    ];
+    let initial = State::new(TeamSize::Five, vec![11, 12, 13, 14, 15], vec![21, 22, 23, 24, 25], TableChoice::Off)
+        .expect("valid rosters");
+    let replayed = State::replay(&initial, &actions).expect("valid actions");
+    let by_hand = lock(
+        &both(&both(&initial, defender(11), defender(21)), attackers(12, 13), attackers(22, 23)),
+        Side::B,
+        keep(13),
+    );
+    assert_eq!(replayed, by_hand);
+    let mut wrong = actions.to_vec();
+    wrong.push(Action::Lock { side: Side::B, choice: keep(12) });
+    assert_eq!(State::replay(&initial, &wrong), Err((4, Refusal::AlreadyLocked(Side::B))));
+}
