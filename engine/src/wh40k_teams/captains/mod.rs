@@ -26,17 +26,21 @@
 //!   4 each team has its refused attacker and one player who was neither
 //!   defender nor attacker (the "champion"): each team's refused attacker
 //!   plays the other team's champion. 2 + 2 + 2 + 2 = 8 games.
-//! - **Five players**: rounds at 5 and 3 players left; at 3 the two players
-//!   beside the defender are the attackers without a choice (the step is
-//!   filled in at the defenders' reveal), and after the choices the two
-//!   refused attackers play each other. 2 + 2 + 1 = 5 games.
+//! - **Five players** (the ATC's format is "much like ETC's format, except
+//!   with 5 players instead of 8", nightsatthegametable.com, "Pick Your
+//!   Poison: A Guide to Pairings in Team Tournaments"): rounds at 5 and 3
+//!   players left; at 3 the two players beside the defender are the
+//!   attackers without a choice (the step is filled in at the defenders'
+//!   reveal), and after the choices the two refused attackers play each
+//!   other. 2 + 2 + 1 = 5 games.
 //!
 //! **Table choice** (optional, [`TableChoice`]): before the first defenders
 //! the captains roll off (the TO records the winner, [`Action::RollOff`]);
 //! the roll-off winner takes the "table choice" token (Hegemonalia: "Captains
 //! roll off to determine which team will get to choose its table first. That
-//! team gains the 'table choice' token"), or, where the event pack says so,
-//! the loser does. The process's [`Outcome`] names the team with the token.
+//! team gains the 'table choice' token"; likewise the ATC guide above: the
+//! team that "wins a roll off … get\[s\] to choose the table first"), or,
+//! where the event pack says so, the loser does. The process's [`Outcome`] names the team with the token.
 //!
 //! # Sealed choices
 //! A captain's locked choice is stored in the state but is *pending*: it is
