@@ -77,11 +77,28 @@ pub enum TableError {
     },
 }
 
-/// A VP-margin → game-points table (see the module docs).
+/// A VP-margin → game-points table (see the module docs). Deserialising
+/// checks it as [`ConversionTable::new`] does.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "UncheckedTable")]
 pub struct ConversionTable {
     total: u32,
     bands: Vec<Band>,
+}
+
+/// A table as stored, before [`ConversionTable::new`] checks it.
+#[derive(Deserialize)]
+struct UncheckedTable {
+    total: u32,
+    bands: Vec<Band>,
+}
+
+impl TryFrom<UncheckedTable> for ConversionTable {
+    type Error = TableError;
+
+    fn try_from(table: UncheckedTable) -> Result<Self, TableError> {
+        ConversionTable::new(table.total, table.bands)
+    }
 }
 
 impl ConversionTable {
@@ -143,7 +160,7 @@ impl ConversionTable {
         let margin = vp1.abs_diff(vp2);
         let winner =
             self.bands.iter().take_while(|b| b.min_margin <= margin).last().map_or(self.total / 2, |b| b.winner);
-        let loser = self.total - winner;
+        let loser = self.total.saturating_sub(winner);
         if vp1 >= vp2 {
             (winner, loser)
         } else {
@@ -259,6 +276,15 @@ mod tests {
         assert_eq!(table.convert(60, 50), (11, 9));
         assert_eq!(table.convert(0, 50), (9, 11));
         assert_eq!(table.convert(0, 51), (0, 20));
+    }
+
+    #[test]
+    fn a_stored_table_is_checked_when_read() {
+        let json = serde_json::to_string(&ConversionTable::wtc()).expect("serialises");
+        let back: ConversionTable = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back, ConversionTable::wtc());
+        let bad = r#"{"total":20,"bands":[{"min_margin":0,"winner":25}]}"#;
+        assert!(serde_json::from_str::<ConversionTable>(bad).is_err(), "25 of 20 points is refused");
     }
 
     #[test]
