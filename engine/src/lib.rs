@@ -23,3 +23,4 @@ pub mod rating;
 pub mod simulate;
 pub mod standings;
 pub mod trf;
+pub mod wh40k_teams;
