@@ -297,3 +297,29 @@ fn board_one_prize_is_shared_by_two_four_out_of_five() {
     assert_eq!(prizes[0].0, 1);
     assert_eq!(board_one, vec![(1, 5, Points::whole(4)), (2, 5, Points::whole(4))]);
 }
+
+#[test]
+fn a_late_entry_and_a_team_that_had_the_bye_do_not_get_it() {
+    // Round 2 of the event above, with team 10 (the lowest ranked, which
+    // would get the bye, art. 4.1) entered late (art. 4.2.3): 11 had the bye
+    // in round 1 (art. 4.2.1), so the bye passes to the next lowest ranked,
+    // 7 (order 1 2 5 9 3 8 11 4 6 7 10).
+    let scoring = MatchScoring::olympiad(4);
+    let teams: Vec<TeamNo> = (1..=11).map(TeamNo).collect();
+    let first = &rounds_expected()[0];
+    let matches = first
+        .matches
+        .iter()
+        .zip(first.results)
+        .map(|(&(a, b), res)| TeamMatch::new(TeamNo(a), TeamNo(b), res.to_vec()))
+        .collect();
+    let played = vec![TeamRound { matches, bye: Some(TeamNo(11)) }];
+    let request = PairingRequest {
+        teams: &teams,
+        rounds: &played,
+        scoring: &scoring,
+        initial_colour: Colour::White,
+        late_entries: &[TeamNo(10)],
+    };
+    assert_eq!(pair_round(&request).map(|p| p.bye), Ok(Some(TeamNo(7))));
+}

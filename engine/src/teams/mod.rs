@@ -26,6 +26,8 @@ use std::fmt;
 
 #[cfg(test)]
 mod event_tests;
+#[cfg(test)]
+mod property_tests;
 
 /// A team's pairing number: 1-based, assigned once by the initial ranking
 /// (FIDE Olympiad Pairing Rules 2022 art. 3.1) and never changed.
