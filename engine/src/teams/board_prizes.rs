@@ -42,6 +42,24 @@ impl BoardLine {
     }
 }
 
+/// The performance rating of `line` (FIDE C.07 art. 10.3, TPR): the average
+/// rating of the opponents met over the board (rounded, half up), plus the
+/// FIDE rating difference for the percentage scored (FIDE Rating Regulations
+/// table 8.1a, the percentage rounded half up). `rating(team, member)` gives
+/// each opponent's rating (the caller decides what an unrated opponent
+/// counts as). `None` without a game.
+#[must_use]
+pub fn performance(line: &BoardLine, rating: impl Fn(TeamNo, usize) -> u32) -> Option<i64> {
+    let games = i64::try_from(line.opponents.len()).ok().filter(|&g| g > 0)?;
+    let sum: i64 = line.opponents.iter().map(|&(t, m)| i64::from(rating(t, m))).sum();
+    let aro = (2 * sum + games) / (2 * games);
+    // Points are in tenths: the percentage is 10 · tenths / games, rounded
+    // half up.
+    let pct = (20 * i64::from(line.points.tenths()) + games) / (2 * games);
+    let dp = crate::standings::fide::DP.get(usize::try_from(pct).ok()?).copied()?;
+    Some(aro + i64::from(dp))
+}
+
 fn lineup(explicit: &[usize], board: usize) -> usize {
     explicit.get(board).copied().unwrap_or(board)
 }

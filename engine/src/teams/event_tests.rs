@@ -6,7 +6,7 @@
 //! Notation: "x-y" is a match with x White on board 1; MP match points,
 //! GP game points; colours are board 1's.
 
-use super::board_prizes::{board_prizes, board_results};
+use super::board_prizes::{board_prizes, board_results, performance};
 use super::boards::{BoardResult, MatchScoring, TeamMatch, TeamRound};
 use super::olympiad::{initial_ranking, pair_round, PairingRequest, RankingConfig};
 use super::standings::{default_tie_breaks, team_standings, TieValue};
@@ -296,6 +296,18 @@ fn board_one_prize_is_shared_by_two_four_out_of_five() {
     let board_one: Vec<(u32, u32, Points)> = prizes[0].1.iter().map(|l| (l.team.0, l.games, l.points)).collect();
     assert_eq!(prizes[0].0, 1);
     assert_eq!(board_one, vec![(1, 5, Points::whole(4)), (2, 5, Points::whole(4))]);
+
+    // Performance of team 1's board 1 (C.07 art. 10.3): its opponents were the
+    // board-1 players of 6 (Alta, 2300), 5 (Drammen, 2400), 2 (Bergen, 2500),
+    // 3 (Trondheim, 2450) and 11 (Tromso, 1900): average 11550 / 5 = 2310;
+    // 4 of 5 is 80 %, worth +240 in FIDE table 8.1a: 2550.
+    let teams = registered();
+    let order = initial_ranking(&teams, &RankingConfig::default());
+    let rating = |t: TeamNo, m: usize| {
+        let team = usize::try_from(t.0).ok().and_then(|i| order.get(i - 1)).map(|&i| &teams[i]);
+        team.and_then(|team| team.member(m)).and_then(|p| p.rating).unwrap_or(1400)
+    };
+    assert_eq!(one(1).and_then(|l| performance(l, rating)), Some(2550));
 }
 
 #[test]
