@@ -11,6 +11,8 @@
 //! - [`playoffs`]: the top cut: single-elimination brackets, seeding, byes, ranking.
 //! - [`rating`]: Elo ratings across events.
 //! - [`prizes`]: prize allocation and cash splitting.
+//! - [`teams`]: team events: chess team Swiss (FIDE Olympiad Pairing Rules),
+//!   team standings (FIDE C.07 team tie-breaks), board results and prizes.
 //! - [`trf`]: the FIDE Tournament Report File, in and out.
 //! - [`simulate`]: seeded random tournaments (benchmarks, property tests).
 
@@ -22,5 +24,6 @@ pub mod prizes;
 pub mod rating;
 pub mod simulate;
 pub mod standings;
+pub mod teams;
 pub mod trf;
 pub mod wh40k_teams;

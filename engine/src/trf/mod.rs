@@ -6,6 +6,7 @@
 //! - [`Trf::parse`] reads text with LF, CRLF or CR line ends; every line the
 //!   engine does not interpret is kept, so [`Trf::to_text`] writes it back.
 //! - Errors are [`TrfError`]s naming the 1-based line and the field.
+//! - [`Trf::team_lines`] reads the TRF16 `013` team records ([`TeamLine`]).
 //! - [`Trf::round_input`] / [`Trf::next_round_input`] turn a file into the
 //!   neutral [`RoundInput`](crate::pairing::dutch::RoundInput) the Dutch system pairs;
 //!   [`Trf::recorded_round`] gives the pairing a file records for a round.
@@ -13,11 +14,13 @@
 mod error;
 mod parse;
 mod record;
+mod team;
 mod tournament;
 mod write;
 
 pub use error::{TrfError, TrfErrorKind};
 pub use record::{AccelerationRange, Line, PlayerLine, PointTag, RoundsTag};
+pub use team::TeamLine;
 pub use tournament::{RecordedBoard, RecordedRound};
 
 use crate::model::{Colour, PlayerNo};
@@ -138,6 +141,30 @@ impl Trf {
             Line::Other(text) if text.starts_with("192") => Some(text[3..].trim()),
             _ => None,
         })
+    }
+
+    /// The TRF16 `013` team lines, in file order, each with its 1-based line
+    /// number.
+    ///
+    /// # Errors
+    /// A [`TrfError`] naming the line of the first malformed `013` line.
+    pub fn team_lines(&self) -> Result<Vec<(usize, TeamLine)>, TrfError> {
+        self.lines
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| match l {
+                Line::Other(text) if text.starts_with("013") => {
+                    Some(TeamLine::parse(text).map(|t| (i + 1, t)).map_err(|e| TrfError::at(i + 1, e)))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Appends `team` as a `013` line (after the player lines, where TRF16
+    /// places team records).
+    pub fn push_team_line(&mut self, team: &TeamLine) {
+        self.lines.push(Line::Other(team.render()));
     }
 
     /// Adds or replaces the `XXR` total-rounds line.

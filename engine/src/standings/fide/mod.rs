@@ -20,6 +20,7 @@ mod opponents;
 mod own;
 mod prepare;
 mod ratings;
+pub(crate) use ratings::DP;
 
 use self::direct::DirectEncounter;
 use self::prepare::Prepared;

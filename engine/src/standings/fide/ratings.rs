@@ -12,7 +12,7 @@ use crate::standings::value::Exact;
 /// (FIDE Rating Regulations, table 8.1a), by percentage 0–100: `DP[p]` for
 /// a score of `p`%. Typed from the Handbook table as reproduced in the FIDE
 /// TEC's TieBreakServer (`fidetables.py`, `ScoreToDp`).
-const DP: [i16; 101] = [
+pub(crate) const DP: [i16; 101] = [
     -800, -677, -589, -538, -501, -470, -444, -422, -401, -383, -366, -351, -336, -322, -309, -296, -284, -273, -262,
     -251, -240, -230, -220, -211, -202, -193, -184, -175, -166, -158, -149, -141, -133, -125, -117, -110, -102, -95,
     -87, -80, -72, -65, -57, -50, -43, -36, -29, -21, -14, -7, 0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95,
