@@ -2,6 +2,7 @@
 //! pages embed their view's starting state as JSON for the socket client.
 
 use crate::i18n::{Arg, Lang, ToArg};
+pub use crate::script::script_json;
 use crate::views::{PlayerView, RoundView, StandingsWindow, TournamentView};
 use askama::Template;
 
@@ -89,17 +90,6 @@ impl Nav {
             })
             .collect()
     }
-}
-
-/// Serialises `value` for a `<script type="application/json">` element:
-/// `<`, `>` and `&` are escaped so the text cannot close the element.
-#[must_use]
-pub fn script_json<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string(value)
-        .unwrap_or_else(|_| "null".into())
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
 }
 
 /// The status as words, in `lang`.

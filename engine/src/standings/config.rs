@@ -7,7 +7,6 @@
 
 use super::crokinole::CrokinoleConfig;
 use super::error::StandingsError;
-use super::fide::PairingKind;
 use super::version::RulesVersion;
 use super::wh40k_table::Wh40kConfig;
 use serde::{Deserialize, Serialize};
@@ -90,6 +89,17 @@ impl ChessConfig {
         }
         Ok(())
     }
+}
+
+/// How the pairings were made, which decides how unplayed rounds count
+/// (C.07 art. 15-16) and which tie-breaks suit the event (art. 8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PairingKind {
+    /// Swiss: unplayed rounds by C.07 art. 16.
+    Swiss,
+    /// Pairings fixed in advance (round robin): forfeits are games (art. 15.2).
+    RoundRobin,
 }
 
 /// A FIDE C.07 tie-break with its modifiers. Serialised with its C.07
