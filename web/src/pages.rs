@@ -94,8 +94,8 @@ impl Nav {
 
 /// The status as words, in `lang`.
 #[must_use]
-pub fn status_label(lang: &Lang, status: &str) -> String {
-    lang.t(match status {
+pub fn status_label(lang: &Lang, status: &(impl AsRef<str> + ?Sized)) -> String {
+    lang.t(match status.as_ref() {
         "DRAFT" => "status-draft",
         "REGISTRATION" => "status-registration",
         "CHECK_IN" => "status-check-in",
@@ -291,8 +291,8 @@ pub struct ErrorPage {
 
 /// The game's name in `lang` (helper for templates).
 #[must_use]
-pub fn game_label(lang: &Lang, game: &str) -> String {
-    lang.t(match game {
+pub fn game_label(lang: &Lang, game: &(impl AsRef<str> + ?Sized)) -> String {
+    lang.t(match game.as_ref() {
         "wh40k" => "game-wh40k",
         "chess" => "game-chess",
         "crokinole" => "game-crokinole",
@@ -302,8 +302,8 @@ pub fn game_label(lang: &Lang, game: &str) -> String {
 
 /// The pairing system's name in `lang` (helper for templates).
 #[must_use]
-pub fn pairing_label(lang: &Lang, system: &str) -> String {
-    lang.t(match system {
+pub fn pairing_label(lang: &Lang, system: &(impl AsRef<str> + ?Sized)) -> String {
+    lang.t(match system.as_ref() {
         "swiss_record" => "pairing-swiss-record",
         "round_robin" => "pairing-round-robin",
         "double_round_robin" => "pairing-double-round-robin",

@@ -164,7 +164,11 @@ pub fn compute_chess(event: &ChessEvent, config: &ChessConfig) -> Result<Standin
     let table = Table {
         players: prep.nos.clone(),
         scores: primary.iter().map(|&s| Cell::fixed(s, 1)).collect(),
-        columns: config.tiebreaks.iter().map(|t| Column { code: t.code(), name: t.name() }).collect(),
+        columns: config
+            .tiebreaks
+            .iter()
+            .map(|t| Column { code: t.code(), name: t.name(), key: t.key(), modifier: t.modifier() })
+            .collect(),
         cells,
         skipped,
     };
