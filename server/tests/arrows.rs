@@ -1,6 +1,7 @@
-//! Dependencies between the server's modules point one way.
+//! Dependencies between each crate's modules point one way.
 //!
-//! Reads every file of `server/src`, resolves the module paths its code
+//! For each crate of the workspace that holds rules, pages or the server
+//! (`engine/src`, `web/src`, `server/src`), reads every file, resolves the module paths its code
 //! names (`crate::a::b`, `super::x`, `self::x`, grouped `use` lists), and for
 //! every pair of sibling modules (the top-level modules of the crate, the
 //! files of `live/`, of `service/`, …) records an arrow when code in one
@@ -183,16 +184,25 @@ fn cycle(arrows: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     None
 }
 
-/// Arrows between sibling modules, by the module that holds them (`""` for the crate root).
-fn arrows() -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// Every module of the crate whose sources are under `src`, with its code.
+fn sources(src: &Path) -> Vec<(ModPath, String)> {
     let mut all = Vec::new();
-    files(&src, &mut all);
-    let sources: Vec<(ModPath, String)> =
-        all.iter().filter_map(|f| Some((module_of(&src, f)?, std::fs::read_to_string(f).ok()?))).collect();
+    files(src, &mut all);
+    all.iter().filter_map(|f| Some((module_of(src, f)?, std::fs::read_to_string(f).ok()?))).collect()
+}
+
+/// Arrows between sibling modules, by the module that holds them (`""` for
+/// the crate root), for the crate whose sources are under `src`.
+fn arrows(src: &Path) -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
+    arrows_of(&sources(src))
+}
+
+/// Arrows between sibling modules of the modules in `sources` (each module
+/// path with its code), by the module that holds them.
+fn arrows_of(sources: &[(ModPath, String)]) -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
     let modules: BTreeSet<ModPath> = sources.iter().map(|(m, _)| m.clone()).collect();
     let mut levels: BTreeMap<String, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
-    for (me, code) in &sources {
+    for (me, code) in sources {
         for target in references(code, me) {
             let common = me.iter().zip(&target).take_while(|(a, b)| a == b).count();
             let (Some(from), Some(to)) = (me.get(common), target.get(common)) else { continue };
@@ -206,15 +216,69 @@ fn arrows() -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
     levels
 }
 
-#[test]
-fn module_dependencies_form_no_cycle() {
-    let levels = arrows();
-    assert!(levels.get("").is_some_and(|top| top.len() > 5), "the crate's modules were read: {levels:?}");
-    let cycles: Vec<String> = levels
+/// Every cycle among sibling modules, one line each, named by the level
+/// that holds it.
+fn cycles(levels: &BTreeMap<String, BTreeMap<String, BTreeSet<String>>>) -> Vec<String> {
+    levels
         .iter()
         .filter_map(|(at, arrows)| cycle(arrows).map(|c| format!("in `crate::{at}`: {}", c.join(" → "))))
-        .collect();
-    assert!(cycles.is_empty(), "modules that depend on each other:\n{}", cycles.join("\n"));
+        .collect()
+}
+
+/// The sources of the workspace's crate `name` (`engine`, `web`, `server`).
+fn src_of(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(name).join("src")
+}
+
+/// The crate `name` of the workspace has no cycle.
+fn crate_has_no_cycle(name: &str) {
+    let levels = arrows(&src_of(name));
+    assert!(levels.get("").is_some_and(|top| top.len() > 2), "the modules of `{name}` were read: {levels:?}");
+    let cycles = cycles(&levels);
+    assert!(cycles.is_empty(), "modules of `{name}` that depend on each other:\n{}", cycles.join("\n"));
+}
+
+#[test]
+fn module_dependencies_form_no_cycle() {
+    crate_has_no_cycle("server");
+}
+
+#[test]
+fn engine_modules_form_no_cycle() {
+    crate_has_no_cycle("engine");
+}
+
+#[test]
+fn web_modules_form_no_cycle() {
+    crate_has_no_cycle("web");
+}
+
+/// Plants, in crate `name`, the reverse of one of its top-level arrows
+/// (`a → b`: `b` now names `crate::a`) and returns the cycles then found.
+fn cycles_with_a_planted_edge(name: &str) -> (String, String, Vec<String>) {
+    let mut sources = sources(&src_of(name));
+    let levels = arrows_of(&sources);
+    let (a, b) = levels
+        .get("")
+        .and_then(|top| top.iter().find_map(|(a, to)| Some((a.clone(), to.iter().find(|b| *b != a)?.clone()))))
+        .unwrap_or_else(|| panic!("`{name}` has top-level arrows: {levels:?}"));
+    let file = sources
+        .iter_mut()
+        .find(|(m, _)| m.as_slice() == [b.clone()])
+        .unwrap_or_else(|| panic!("`{name}` has a module `{b}`"));
+    file.1.push_str(&format!("\nuse crate::{a};\n"));
+    (a, b, cycles(&arrows_of(&sources)))
+}
+
+#[test]
+fn a_planted_cycle_is_found_in_each_crate() {
+    for name in ["engine", "web", "server"] {
+        let (a, b, cycles) = cycles_with_a_planted_edge(name);
+        assert!(
+            cycles.iter().any(|c| c.contains(&format!("{a} → {b}")) || c.contains(&format!("{b} → {a}"))),
+            "`{name}`: the planted arrow {b} → {a} closes a cycle, found {cycles:?}"
+        );
+    }
 }
 
 #[test]

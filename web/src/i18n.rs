@@ -256,7 +256,7 @@ impl Lang {
                 }
             }
         }
-        crate::pages::script_json(&map)
+        crate::script::script_json(&map)
     }
 
     /// A number as this language writes it: `2.5` → `2,5` in French,

@@ -9,4 +9,5 @@ pub mod chart;
 pub mod i18n;
 pub mod ids;
 pub mod pages;
+pub mod script;
 pub mod views;

@@ -2,6 +2,7 @@
 //! pages embed their view's starting state as JSON for the socket client.
 
 use crate::i18n::{Arg, Lang, ToArg};
+pub use crate::script::script_json;
 use crate::views::{PlayerView, RoundView, StandingsWindow, TournamentView};
 use askama::Template;
 
@@ -91,21 +92,10 @@ impl Nav {
     }
 }
 
-/// Serialises `value` for a `<script type="application/json">` element:
-/// `<`, `>` and `&` are escaped so the text cannot close the element.
-#[must_use]
-pub fn script_json<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string(value)
-        .unwrap_or_else(|_| "null".into())
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
-}
-
 /// The status as words, in `lang`.
 #[must_use]
-pub fn status_label(lang: &Lang, status: &str) -> String {
-    lang.t(match status {
+pub fn status_label(lang: &Lang, status: &(impl AsRef<str> + ?Sized)) -> String {
+    lang.t(match status.as_ref() {
         "DRAFT" => "status-draft",
         "REGISTRATION" => "status-registration",
         "CHECK_IN" => "status-check-in",
@@ -301,8 +291,8 @@ pub struct ErrorPage {
 
 /// The game's name in `lang` (helper for templates).
 #[must_use]
-pub fn game_label(lang: &Lang, game: &str) -> String {
-    lang.t(match game {
+pub fn game_label(lang: &Lang, game: &(impl AsRef<str> + ?Sized)) -> String {
+    lang.t(match game.as_ref() {
         "wh40k" => "game-wh40k",
         "chess" => "game-chess",
         "crokinole" => "game-crokinole",
@@ -312,8 +302,8 @@ pub fn game_label(lang: &Lang, game: &str) -> String {
 
 /// The pairing system's name in `lang` (helper for templates).
 #[must_use]
-pub fn pairing_label(lang: &Lang, system: &str) -> String {
-    lang.t(match system {
+pub fn pairing_label(lang: &Lang, system: &(impl AsRef<str> + ?Sized)) -> String {
+    lang.t(match system.as_ref() {
         "swiss_record" => "pairing-swiss-record",
         "round_robin" => "pairing-round-robin",
         "double_round_robin" => "pairing-double-round-robin",

@@ -9,7 +9,13 @@ pub mod changes;
 pub mod playoffs;
 pub mod prizes;
 pub mod ratings;
+pub mod sets;
 pub mod standings;
+
+pub use sets::{
+    Acceleration, Game, MatchFormat, OpenTieKind, PairingSystem, RoundOnePairing, TieState, TiebreakKey,
+    TiebreakModifier, TournamentStatus,
+};
 
 pub use changes::{ByeView, Imported, Published, TiebreaksChange};
 
@@ -27,9 +33,9 @@ pub struct TournamentView {
     /// Name.
     pub name: String,
     /// Game: `wh40k`, `chess` or `crokinole`.
-    pub game: String,
+    pub game: Game,
     /// How rounds are paired: `swiss_record`, `round_robin`, `double_round_robin` or `dutch`.
-    pub pairing_system: String,
+    pub pairing_system: PairingSystem,
     /// Event day, `YYYY-MM-DD`.
     pub event_date: String,
     /// Venue.
@@ -52,7 +58,7 @@ pub struct TournamentView {
     #[serde(default)]
     pub round_times: Vec<String>,
     /// Lifecycle stage: `DRAFT`, `REGISTRATION`, `CHECK_IN`, `IN_PROGRESS`, `COMPLETE`.
-    pub status: String,
+    pub status: TournamentStatus,
     /// Army lists locked.
     pub lists_locked: bool,
     /// The TO's account.
@@ -62,11 +68,11 @@ pub struct TournamentView {
     /// Accelerated pairings (Swiss chess, FIDE C.04.7): `none`, `baku`, or
     /// `given` (virtual points imported from a TRF).
     #[serde(default)]
-    pub acceleration: String,
+    pub acceleration: Acceleration,
     /// How round 1 is paired (40K Swiss): `registration` (the default),
     /// `random` (a seeded draw) or `rating`.
     #[serde(default)]
-    pub round_one_pairing: String,
+    pub round_one_pairing: RoundOnePairing,
     /// The seed of round 1's random draw (with `random`).
     #[serde(default)]
     pub round_one_seed: Option<u32>,

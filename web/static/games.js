@@ -8,28 +8,14 @@
   const CHESS = ["1-0", "½-½", "0-1", "1F-0F", "0F-1F", "0F-0F"];
   const CHESS_LABEL = { "1-0": "1-0 (" + L("chess-white-won") + ")", "½-½": "½-½ (" + L("chess-draw") + ")", "0-1": "0-1 (" + L("chess-black-won") + ")", "1F-0F": "1F-0F (" + L("chess-black-forfeited") + ")", "0F-1F": "0F-1F (" + L("chess-white-forfeited") + ")", "0F-0F": "0F-0F (" + L("chess-neither-played") + ")" };
 
-  // A standings column's or tie-break's name as the server gives it (English,
-  // e.g. "Buchholz Cut-1", "Progressive Score Cut-1") in the page's language:
-  // the longest known name it starts with is translated, a C.07 modifier kept.
-  const TB_NAMES = {
-    "Direct Encounter": "de", "Number of Wins": "win", "Number of Games Won": "won",
-    "Number of Games Played with Black": "bpg", "Number of Games Won with Black": "bwg",
-    "Progressive Score": "ps", "Rounds one Elected to Play": "rep", "Standard Points": "std",
-    "Tournament Pairing Number": "tpn", "Average of Opponents' Buchholz": "aob", "Fore Buchholz": "fb",
-    "Koya System": "ks", "Average Rating of Opponents": "aro", "Tournament Performance Rating": "tpr",
-    "Perfect Tournament Performance": "ptp", "Average Performance Rating of Opponents": "apro",
-    "Average Perfect Performance of Opponents": "appo", "Rating": "rtng", "Wins": "wins", "VP margin": "vp-margin",
-    "Strength of schedule": "sos", "Total VP": "total-vp", "Battle points": "battle-points", "Painting": "painting", "Sportsmanship": "sportsmanship", "Record": "record",
-    "Points": "points", "Crokinole points scored": "croki-points", "Game points (2 win, 1 tie, 0 loss)": "game-points",
-    "Mini-league points": "ml-points", "Mini-league 20s": "ml-20s", "Total 20s": "total-20s", "Head-to-head": "h2h",
-  };
-  G.tbName = function (name) {
-    name = String(name == null ? "" : name);
-    let best = "";
-    Object.keys(TB_NAMES).forEach(function (k) {
-      if ((name === k || name.indexOf(k + " ") === 0) && k.length > best.length) best = k;
-    });
-    return best ? L("tbn-" + TB_NAMES[best]) + name.slice(best.length) : name;
+  // A standings column's or tie-break's name in the page's language, by the
+  // key and C.07 modifier the server sends beside its code
+  // ({key: "buchholz", modifier: "cut1", code: "BH-C1"}: the messages
+  // tbn-buchholz and tbm-cut).
+  G.tbName = function (c) {
+    if (!c || !c.key) return "";
+    const m = /^(cut|median)(\d+)$/.exec(c.modifier || "");
+    return L("tbn-" + c.key.replace(/_/g, "-")) + (m ? " " + L("tbm-" + m[1], { n: m[2] }) : "");
   };
 
   // ---- results ----
@@ -197,9 +183,11 @@
   // The standings table's head and rows; `to`: show the TO's tie buttons.
   G.standingsTable = function (s, to) {
     const m = s.standings_meta || { columns: [], game: s.tournament.game, open_ties: [], notices: [] };
-    const w40k = m.game === "wh40k", primary = m.primary || { code: L("pts"), name: L("points") };
+    const w40k = m.game === "wh40k", primary = m.primary || { code: L("pts"), key: "points" };
     const showPrimary = !w40k || primary.code !== "W-L-D";
-    const th = function (c) { return '<th class="num" title="' + esc(G.tbName(c.name)) + '">' + esc(c.code) + "</th>"; };
+    const th = function (c) { return '<th class="num" title="' + esc(G.tbName(c)) + '">' + esc(c.code) + "</th>"; };
+    // The column a tie was placed by (its code), named in the page's language.
+    const byName = function (code) { return G.tbName(m.columns.find(function (c) { return c.code === code; })) || code; };
     // An event played in round-robin pools: each row's pool and place in it ("B2": 2nd in pool B).
     const pools = s.standings.some(function (r) { return r.pool; });
     let head = '<tr><th class="num">#</th><th>' + esc(L("col-player")) + "</th>" + (pools ? '<th title="' + esc(L("col-pool-title")) + '">' + esc(L("col-pool")) + "</th>" : "") + (w40k ? "<th>" + esc(L("col-faction")) + '</th><th class="num">' + esc(L("col-w")) + '</th><th class="num">' + esc(L("col-l")) + '</th><th class="num">' + esc(L("col-d")) + "</th>" : "") +
@@ -216,7 +204,7 @@
       if (t && t.attention) cls.push("tie-open");
       let rank = (ranks[r.rank] > 1 ? "=" : "") + r.rank;
       if (t && t.attention) {
-        const why = esc(t.status === "provisional" ? L("tie-provisional", { by: G.tbName(t.by) }) : L("tie-unresolved"));
+        const why = esc(t.status === "provisional" ? L("tie-provisional", { by: byName(t.by) }) : L("tie-unresolved"));
         rank = '<span class="tie-warn" title="' + why + '">⚠<span class="visually-hidden"> ' + why + ".</span></span> " + rank;
       }
       let name = esc(r.display_name) + (r.dropped ? " (" + esc(L("dropped")) + ")" : "");
@@ -292,7 +280,7 @@
   };
   function label(v) {
     const key = JSON.stringify(v), o = tb.available.find(function (a) { return JSON.stringify(a.value) === key; });
-    return o ? o.code + " · " + G.tbName(o.name) : typeof v === "string" ? v : v.code;
+    return o ? o.code + " · " + G.tbName(o) : typeof v === "string" ? v : v.code;
   }
   G.renderTiebreaks = function () {
     const box = document.getElementById("tiebreaks");
@@ -306,7 +294,7 @@
       h += '<ol class="tb-list">' + list.map(function (v, i) {
         return "<li>" + esc(label(v)) + ' <button type="button" data-tb="up" data-i="' + i + '" title="' + esc(L("move-up")) + '">↑</button> <button type="button" data-tb="remove" data-i="' + i + '" title="' + esc(L("remove")) + '">✕</button></li>';
       }).join("") + "</ol>";
-      h += '<select id="tb-add" aria-label="' + esc(L("tb-to-add")) + '">' + tb.available.map(function (a, i) { return '<option value="' + i + '">' + esc(a.code + " · " + G.tbName(a.name)) + "</option>"; }).join("") + '</select> <button type="button" data-tb="add">' + esc(L("add")) + "</button>";
+      h += '<select id="tb-add" aria-label="' + esc(L("tb-to-add")) + '">' + tb.available.map(function (a, i) { return '<option value="' + i + '">' + esc(a.code + " · " + G.tbName(a)) + "</option>"; }).join("") + '</select> <button type="button" data-tb="add">' + esc(L("add")) + "</button>";
       if (c.game === "wh40k") {
         const fold = (c.pairing || "fold") === "fold";
         h += '<p><label class="inline">' + esc(L("tb-pairing")) + ' <select name="pairing"><option value="fold"' + (fold ? " selected" : "") + ">" + esc(L("tb-fold")) + "</option>" +

@@ -255,12 +255,13 @@ impl Search {
 mod tests {
     use super::*;
     use crate::matching::max_weight_matching;
-    use crate::simulate::seeded_rng;
     use rand::Rng as _;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
 
     #[test]
     fn agrees_with_the_weighted_matching_on_unit_weights() {
-        let mut rng = seeded_rng(3);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
         for _ in 0..2000 {
             let n = rng.gen_range(1..=12);
             let p = rng.gen_range(0..100);

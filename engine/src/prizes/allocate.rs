@@ -86,7 +86,7 @@ pub fn allocate(event: &PrizeEvent) -> Result<Allocation, PrizeError> {
             });
         }
     }
-    let warnings = audit(&checked, &queue, &run.eligible, &run.holder);
+    let warnings = audit(&checked, &queue, &run.eligible, |at| run.holder[at.category][at.prize].map(|h| h.player));
     run.log.extend(warnings.iter().map(ConsistencyWarning::log_entry));
     let metadata = Metadata {
         allocated_count: winners.len(),

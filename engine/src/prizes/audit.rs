@@ -2,7 +2,6 @@
 //! non-blocking check that flags category winners ranked below an eligible
 //! player who won nothing in that category.
 
-use super::allocate::Holder;
 use super::event::{Checked, PrizeAt};
 use super::log::{LogEntry, LogEvent, LogLevel, LogValue};
 use super::{CategoryId, PrizeId};
@@ -53,19 +52,19 @@ impl ConsistencyWarning {
 
 /// For every active category (brochure order, then id), every winner of its
 /// prizes (queue order) and every eligible player without a prize in it
-/// (standings order) who is ranked strictly better: one warning.
+/// (standings order) who is ranked strictly better: one warning. `held`
+/// gives the standings index of a prize's holder, if it has one.
 pub(crate) fn audit(
     checked: &Checked<'_>,
     queue: &[PrizeAt],
     eligible: &[Vec<bool>],
-    holder: &[Vec<Option<Holder>>],
+    held: impl Fn(PrizeAt) -> Option<usize>,
 ) -> Vec<ConsistencyWarning> {
     let standings = &checked.standings;
-    let held = |at: PrizeAt| holder[at.category][at.prize];
     let mut first_prize: Vec<Option<PrizeAt>> = vec![None; standings.len()];
     for &at in queue {
         if let Some(h) = held(at) {
-            first_prize[h.player].get_or_insert(at);
+            first_prize[h].get_or_insert(at);
         }
     }
     let mut categories: Vec<usize> = (0..checked.event.categories.len()).collect();
@@ -78,7 +77,7 @@ pub(crate) fn audit(
     categories.retain(|&c| checked.event.categories[c].ranked_by.is_none());
     for c in categories {
         let winners: Vec<(PrizeAt, usize)> =
-            queue.iter().filter(|at| at.category == c).filter_map(|&at| held(at).map(|h| (at, h.player))).collect();
+            queue.iter().filter(|at| at.category == c).filter_map(|&at| held(at).map(|h| (at, h))).collect();
         let bypassable: Vec<usize> =
             (0..standings.len()).filter(|&i| eligible[c][i] && !winners.iter().any(|&(_, w)| w == i)).collect();
         for &(at, w) in &winners {

@@ -5,9 +5,9 @@
 //! {"game": "chess", "tiebreaks": [{"code": "BH", "modifier": "cut1"}, {"code": "BH"}, {"code": "SB"}]}
 //! ```
 
+use super::column::{ColumnKey, ColumnModifier};
 use super::crokinole::CrokinoleConfig;
 use super::error::StandingsError;
-use super::fide::PairingKind;
 use super::version::RulesVersion;
 use super::wh40k_table::Wh40kConfig;
 use serde::{Deserialize, Serialize};
@@ -90,6 +90,17 @@ impl ChessConfig {
         }
         Ok(())
     }
+}
+
+/// How the pairings were made, which decides how unplayed rounds count
+/// (C.07 art. 15-16) and which tie-breaks suit the event (art. 8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PairingKind {
+    /// Swiss: unplayed rounds by C.07 art. 16.
+    Swiss,
+    /// Pairings fixed in advance (round robin): forfeits are games (art. 15.2).
+    RoundRobin,
 }
 
 /// A FIDE C.07 tie-break with its modifiers. Serialised with its C.07
@@ -271,6 +282,48 @@ impl ChessTiebreak {
         }
     }
 
+    /// What the column holds, by key: the tie-break without its modifier.
+    #[must_use]
+    pub const fn key(&self) -> ColumnKey {
+        match self {
+            ChessTiebreak::DirectEncounter { .. } => ColumnKey::DirectEncounter,
+            ChessTiebreak::Wins => ColumnKey::NumberOfWins,
+            ChessTiebreak::GamesWon => ColumnKey::GamesWon,
+            ChessTiebreak::GamesWithBlack => ColumnKey::GamesWithBlack,
+            ChessTiebreak::GamesWonWithBlack => ColumnKey::GamesWonWithBlack,
+            ChessTiebreak::ProgressiveScore { .. } => ColumnKey::ProgressiveScore,
+            ChessTiebreak::RoundsElectedToPlay => ColumnKey::RoundsElectedToPlay,
+            ChessTiebreak::StandardPoints => ColumnKey::StandardPoints,
+            ChessTiebreak::PairingNumber { .. } => ColumnKey::PairingNumber,
+            ChessTiebreak::Buchholz { .. } => ColumnKey::Buchholz,
+            ChessTiebreak::AverageOfOpponentsBuchholz { .. } => ColumnKey::AverageOfOpponentsBuchholz,
+            ChessTiebreak::ForeBuchholz { .. } => ColumnKey::ForeBuchholz,
+            ChessTiebreak::SonnebornBerger { .. } => ColumnKey::SonnebornBerger,
+            ChessTiebreak::Koya { .. } => ColumnKey::Koya,
+            ChessTiebreak::AverageRatingOfOpponents { .. } => ColumnKey::AverageRatingOfOpponents,
+            ChessTiebreak::PerformanceRating => ColumnKey::PerformanceRating,
+            ChessTiebreak::PerfectPerformance => ColumnKey::PerfectPerformance,
+            ChessTiebreak::AveragePerformanceOfOpponents => ColumnKey::AveragePerformanceOfOpponents,
+            ChessTiebreak::AveragePerfectPerformanceOfOpponents => ColumnKey::AveragePerfectPerformanceOfOpponents,
+            ChessTiebreak::Rating { .. } => ColumnKey::Rating,
+        }
+    }
+
+    /// The modifier its name carries (C.07 art. 14): Cut-n or Median-n, or a
+    /// Progressive Score's cut (art. 14.1.2 c); `None` without one.
+    #[must_use]
+    pub const fn modifier(&self) -> Option<ColumnModifier> {
+        match self {
+            ChessTiebreak::ProgressiveScore { cut: 0 } => None,
+            ChessTiebreak::ProgressiveScore { cut } => Some(ColumnModifier::Cut(*cut)),
+            ChessTiebreak::Buchholz { modifier }
+            | ChessTiebreak::ForeBuchholz { modifier }
+            | ChessTiebreak::SonnebornBerger { modifier }
+            | ChessTiebreak::AverageRatingOfOpponents { modifier } => modifier.column(),
+            _ => None,
+        }
+    }
+
     /// Buchholz and the tie-breaks built on it (art. 8), barred from round robins.
     #[must_use]
     pub fn is_buchholz_family(&self) -> bool {
@@ -318,6 +371,18 @@ impl Modifier {
             Modifier::None | Modifier::Cut1 | Modifier::Cut2 => 0,
             Modifier::Median1 => 1,
             Modifier::Median2 => 2,
+        }
+    }
+
+    /// The modifier as a column shows it; `None` for [`Modifier::None`].
+    #[must_use]
+    pub const fn column(self) -> Option<ColumnModifier> {
+        match self {
+            Modifier::None => None,
+            Modifier::Cut1 => Some(ColumnModifier::Cut(1)),
+            Modifier::Cut2 => Some(ColumnModifier::Cut(2)),
+            Modifier::Median1 => Some(ColumnModifier::Median(1)),
+            Modifier::Median2 => Some(ColumnModifier::Median(2)),
         }
     }
 

@@ -19,6 +19,7 @@
 //! level on mini-league points and 20s straight to total 20s).
 
 use super::adjustment::{Adjustment, AdjustmentKind};
+use super::column::ColumnKey;
 use super::error::StandingsError;
 use super::rank::{assemble, rank, Criterion, Table};
 use super::table::{Column, MiniLeagueRow, Standings, TieReason, TieStatus};
@@ -297,9 +298,9 @@ pub fn compute_crokinole(event: &CrokinoleEvent, config: &CrokinoleConfig) -> Re
     let (columns, mut criteria, cells) = if round_robin {
         (
             vec![
-                column("ML PTS", "Mini-league points"),
-                column("ML 20s", "Mini-league 20s"),
-                column("20s", "Total 20s"),
+                column("ML PTS", "Mini-league points", ColumnKey::MiniLeaguePoints),
+                column("ML 20s", "Mini-league 20s", ColumnKey::MiniLeague20s),
+                column("20s", "Total 20s", ColumnKey::Total20s),
             ],
             vec![
                 Criterion::Key { keys: key(&ml_points), provisional: false },
@@ -310,7 +311,7 @@ pub fn compute_crokinole(event: &CrokinoleEvent, config: &CrokinoleConfig) -> Re
         )
     } else {
         (
-            vec![column("H2H", "Head-to-head"), column("20s", "Total 20s")],
+            vec![column("H2H", "Head-to-head", ColumnKey::HeadToHead), column("20s", "Total 20s", ColumnKey::Total20s)],
             vec![
                 Criterion::Key { keys: key(&ml_points), provisional: false },
                 Criterion::Key { keys: key(&totals), provisional: true },
@@ -335,6 +336,6 @@ pub fn compute_crokinole(event: &CrokinoleEvent, config: &CrokinoleConfig) -> Re
     }))
 }
 
-fn column(code: &str, name: &str) -> Column {
-    Column { code: code.into(), name: name.into() }
+fn column(code: &str, name: &str, key: ColumnKey) -> Column {
+    Column { code: code.into(), name: name.into(), key, modifier: None }
 }

@@ -19,6 +19,7 @@
 //! - [`table`], [`value`]: the output types and exact values.
 
 pub mod adjustment;
+pub mod column;
 pub mod config;
 pub mod crokinole;
 mod error;
@@ -32,6 +33,7 @@ pub mod wh40k;
 pub mod wh40k_table;
 
 pub use adjustment::{Adjustment, AdjustmentKind};
+pub use column::{ColumnKey, ColumnModifier};
 pub use config::{ChessConfig, ChessTiebreak, Modifier, StandingsConfig};
 pub use crokinole::{compute_crokinole, mini_league, CrokinoleConfig, CrokinoleEvent};
 pub use error::StandingsError;

@@ -2,6 +2,7 @@
 //! configured tie-break columns, shared ranks, and the status of every tie,
 //! so pages can show the columns, the ⚠ marks and the organiser's buttons.
 
+use super::column::{ColumnKey, ColumnModifier};
 use super::value::Cell;
 use crate::model::PlayerNo;
 use serde::{Deserialize, Serialize};
@@ -29,6 +30,10 @@ pub struct Column {
     pub code: String,
     /// The full name, e.g. `"Buchholz Cut-1"`.
     pub name: String,
+    /// What the column holds, by key, e.g. [`ColumnKey::Buchholz`].
+    pub key: ColumnKey,
+    /// Its C.07 art. 14 modifier, e.g. Cut-1; `None` without one.
+    pub modifier: Option<ColumnModifier>,
 }
 
 /// One player's line.

@@ -12,13 +12,13 @@
 //! by them instead of wins, or use them as a tie-break.
 
 use super::adjustment::{total, Adjustment, AdjustmentKind};
+use super::column::ColumnKey;
 use super::error::StandingsError;
 use super::rank::{assemble, rank, Criterion, Table};
 use super::table::{Column, Standings};
 use super::value::{Cell, Exact};
-use super::wh40k::{self, Game, Standing};
+use super::wh40k::{self, Game, Standing, SwissProcedure};
 use crate::model::PlayerNo;
-use crate::pairing::swiss_record::SwissProcedure;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt::Debug;
@@ -83,16 +83,16 @@ pub enum Wh40kTiebreak {
 
 impl Wh40kTiebreak {
     fn column(self) -> Column {
-        let (code, name) = match self {
-            Wh40kTiebreak::Wins => ("W", "Wins"),
-            Wh40kTiebreak::VpMargin => ("+/-", "VP margin"),
-            Wh40kTiebreak::StrengthOfSchedule => ("SOS", "Strength of schedule"),
-            Wh40kTiebreak::TotalVp => ("VP", "Total VP"),
-            Wh40kTiebreak::BattlePoints => ("BP", "Battle points"),
-            Wh40kTiebreak::Painting => ("PNT", "Painting"),
-            Wh40kTiebreak::Sportsmanship => ("SPT", "Sportsmanship"),
+        let (code, name, key) = match self {
+            Wh40kTiebreak::Wins => ("W", "Wins", ColumnKey::Wins),
+            Wh40kTiebreak::VpMargin => ("+/-", "VP margin", ColumnKey::VpMargin),
+            Wh40kTiebreak::StrengthOfSchedule => ("SOS", "Strength of schedule", ColumnKey::StrengthOfSchedule),
+            Wh40kTiebreak::TotalVp => ("VP", "Total VP", ColumnKey::TotalVp),
+            Wh40kTiebreak::BattlePoints => ("BP", "Battle points", ColumnKey::BattlePoints),
+            Wh40kTiebreak::Painting => ("PNT", "Painting", ColumnKey::Painting),
+            Wh40kTiebreak::Sportsmanship => ("SPT", "Sportsmanship", ColumnKey::Sportsmanship),
         };
-        Column { code: code.into(), name: name.into() }
+        Column { code: code.into(), name: name.into(), key, modifier: None }
     }
 }
 

@@ -1,6 +1,5 @@
 use super::*;
 use crate::model::{Outcome, PointSystem, Points, RoundRecord, Unplayed};
-use crate::pairing::dutch::RoundStatus;
 
 const SAMPLE: &str = "012 Club Championship
 XXR 5
@@ -115,48 +114,6 @@ fn inconsistent_entries_and_points_are_rejected() {
         parse(&no_rounds).next_round_input().err(),
         Some(TrfError { line: 0, kind: TrfErrorKind::MissingTotalRounds })
     ));
-}
-
-#[test]
-fn builds_the_next_round_input() {
-    // Round 3 is next: player 1 asked for a half-point bye in it.
-    let text = SAMPLE.replace("     3 b +", "").replace("     2 w -", "");
-    let trf = parse(&text.replace(" 7.0    2", " 4.0    2"));
-    assert_eq!(trf.rounds_paired(), 2);
-    let input = trf.next_round_input().unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(input.round, 3);
-    assert_eq!(input.total_rounds, 5);
-    assert_eq!(input.initial_colour, Colour::Black);
-    assert_eq!(input.points.win, Points::whole(3));
-    let find = |id| input.players.iter().find(|p| p.id == PlayerNo(id)).map(|p| (p.history.clone(), p.status));
-    assert_eq!(
-        find(3),
-        Some((
-            vec![
-                RoundRecord::Played {
-                    opponent: PlayerNo(1),
-                    colour: Colour::Black,
-                    outcome: Outcome::Loss,
-                    rated: true
-                },
-                RoundRecord::Unpaired(Unplayed::ZeroPointBye)
-            ],
-            RoundStatus::Pair
-        ))
-    );
-    assert_eq!(find(1).map(|p| p.1), Some(RoundStatus::Out(Unplayed::HalfPointBye)));
-    // Re-pairing round 2 of the full file: everyone takes part, the PAB is the engine's to give.
-    let round2 = parse(SAMPLE).round_input(2).unwrap_or_else(|e| panic!("{e}"));
-    let statuses: Vec<RoundStatus> = round2.players.iter().map(|p| p.status).collect();
-    assert_eq!(statuses, vec![RoundStatus::Pair, RoundStatus::Pair, RoundStatus::Out(Unplayed::ZeroPointBye)]);
-    let r1 = parse(SAMPLE).recorded_round(1);
-    assert_eq!(r1.bye, Some(PlayerNo(2)));
-    assert_eq!(r1.boards, vec![RecordedBoard { white: PlayerNo(1), black: PlayerNo(3), colours_known: true }]);
-    let r2 = parse(SAMPLE).recorded_round(2);
-    assert_eq!(
-        (r2.bye, r2.boards),
-        (None, vec![RecordedBoard { white: PlayerNo(2), black: PlayerNo(1), colours_known: true }])
-    );
 }
 
 #[test]

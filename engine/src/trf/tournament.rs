@@ -1,11 +1,12 @@
-//! From a TRF file to the neutral pairing input, and to the pairing a file
-//! records for a round.
+//! What a TRF file says about the tournament: rounds paired, point system,
+//! initial colour, forbidden pairs, acceleration, and the pairing it records
+//! for a round. The Dutch system builds its input from these
+//! (`pairing::dutch`, which reads files; a file does not know the pairing).
 
 use super::error::{TrfError, TrfErrorKind};
 use super::record::{Line, PlayerLine, PointTag};
 use super::Trf;
-use crate::model::{Colour, PlayerNo, PointSystem, Points, RoundRecord, Unplayed};
-use crate::pairing::dutch::{baku_virtual_points, PlayerInput, RoundInput, RoundStatus};
+use crate::model::{baku_virtual_points, Colour, PlayerNo, PointSystem, Points, RoundRecord, Unplayed};
 use std::collections::HashMap;
 
 /// One board of a recorded round: who had White and Black, as far as the file
@@ -129,83 +130,6 @@ impl Trf {
         None
     }
 
-    /// The input for pairing the round after the last one paired in the file.
-    ///
-    /// # Errors
-    /// As [`Trf::round_input`]; also when the tournament is already complete.
-    pub fn next_round_input(&self) -> Result<RoundInput, TrfError> {
-        self.round_input(self.rounds_paired() + 1)
-    }
-
-    /// The input for pairing round `round` (1-based) from the rounds before it.
-    /// A player's entry in column `round` that is a requested bye or absence
-    /// (`H`, `F`, `Z`, `-`), a `240` line for the round, or a blank entry in a
-    /// round the file has already paired, keeps the player out of the pairing.
-    ///
-    /// # Errors
-    /// Missing `XXR`/`142` (needed unless `round` is already paired in the
-    /// file), a round beyond it, inconsistent entries between
-    /// opponents, unknown opponents, or a points column that does not match.
-    pub fn round_input(&self, round: u32) -> Result<RoundInput, TrfError> {
-        let paired = self.rounds_paired();
-        // A finished tournament need not say how many rounds it had.
-        let total_rounds = self
-            .total_rounds()
-            .or((round <= paired).then_some(paired))
-            .ok_or(TrfError::file(TrfErrorKind::MissingTotalRounds))?;
-        if paired > total_rounds || round > total_rounds || round == 0 {
-            let played = paired.max(round) as usize;
-            return Err(TrfError::file(TrfErrorKind::TooManyRounds { played, total: total_rounds }));
-        }
-        self.validate()?;
-        let points = self.point_system()?;
-        let initial_colour = match self.initial_colour() {
-            Some(c) => c,
-            None if self.players().next().is_none() => return Err(TrfError::file(TrfErrorKind::NoPlayers)),
-            None => {
-                return Err(TrfError::file(TrfErrorKind::BadValue {
-                    field: "XXC / 152 (initial colour)",
-                    value: "missing".into(),
-                }))
-            }
-        };
-        let acceleration = self.virtual_points(total_rounds, &points);
-        let mut byes: HashMap<PlayerNo, Unplayed> = HashMap::new();
-        for line in &self.lines {
-            if let Line::Byes { kind, round: r, players } = line {
-                if *r == round {
-                    let bye = match kind {
-                        'F' => Unplayed::FullPointBye,
-                        'H' => Unplayed::HalfPointBye,
-                        _ => Unplayed::ZeroPointBye,
-                    };
-                    byes.extend(players.iter().map(|p| (*p, bye)));
-                }
-            }
-        }
-        let index = round as usize - 1;
-        let mut players = Vec::new();
-        for p in self.players() {
-            let history = (0..index)
-                .map(|i| p.rounds.get(i).copied().flatten().unwrap_or(RoundRecord::Unpaired(Unplayed::Absent)))
-                .collect();
-            let status = match (p.rounds.get(index).copied().flatten(), byes.get(&p.number)) {
-                (_, Some(bye)) => RoundStatus::Out(*bye),
-                (Some(RoundRecord::Unpaired(kind)), _) if kind != Unplayed::PairingBye => RoundStatus::Out(kind),
-                (None, _) if round <= paired => RoundStatus::Out(Unplayed::Absent),
-                _ => RoundStatus::Pair,
-            };
-            players.push(PlayerInput {
-                id: p.number,
-                rating: p.rating.unwrap_or(0),
-                history,
-                virtual_points: acceleration.get(&p.number).cloned().unwrap_or_default(),
-                status,
-            });
-        }
-        Ok(RoundInput { round, total_rounds, initial_colour, points, players, forbidden: self.forbidden_pairs(round) })
-    }
-
     /// The pairing the file records for round `round` (1-based).
     #[must_use]
     pub fn recorded_round(&self, round: u32) -> RecordedRound {
@@ -297,7 +221,7 @@ impl Trf {
 
     /// Checks that opponents exist and agree with each other, and that each
     /// points column matches the results.
-    fn validate(&self) -> Result<(), TrfError> {
+    pub(crate) fn validate(&self) -> Result<(), TrfError> {
         let by_id: HashMap<PlayerNo, &PlayerLine> = self.players().map(|p| (p.number, p)).collect();
         let points = self.point_system()?;
         let paired = self.rounds_paired() as usize;

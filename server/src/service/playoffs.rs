@@ -72,7 +72,7 @@ fn settings_view(s: &PlayoffSettings) -> PlayoffSettingsView {
         third_place: s.third_place,
         tiebreak: s.tiebreak.clone(),
         per_pool: s.per_pool,
-        format: s.format.as_str().into(),
+        format: s.format.into(),
         tiebreak_games: s.tiebreak_games,
         colours: (s.format == MatchFormat::TiebreakGames).then(|| {
             match s.colours {

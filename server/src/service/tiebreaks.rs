@@ -18,7 +18,9 @@ use crate::domain::{
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use arbiter_engine::model::{PointSystem, Points};
 use arbiter_engine::standings::crokinole::CrokinoleScoring;
-use arbiter_engine::standings::{ChessTiebreak, Modifier, PairingKind, StandingsConfig, Wh40kPrimary, Wh40kTiebreak};
+use arbiter_engine::standings::{
+    ChessTiebreak, ColumnKey, ColumnModifier, Modifier, PairingKind, StandingsConfig, Wh40kPrimary, Wh40kTiebreak,
+};
 use arbiter_web::views::TiebreaksChange;
 use arbiter_web::views::{ConfigChangeView, TiebreakOption, TiebreaksView};
 use serde::Deserialize;
@@ -192,7 +194,13 @@ pub fn parse_points(game: Game, system: PairingSystem, input: &PointsInput) -> A
 
 /// The tie-breaks the TO may list for `t`.
 fn available(t: &Tournament) -> Vec<TiebreakOption> {
-    let option = |code: String, name: String, value: serde_json::Value| TiebreakOption { code, name, value };
+    let option = |code: String, name: String, key: ColumnKey, modifier: Option<ColumnModifier>, value| TiebreakOption {
+        code,
+        name,
+        key: key.into(),
+        modifier: modifier.map(Into::into),
+        value,
+    };
     match t.game {
         Game::Chess => {
             use ChessTiebreak as T;
@@ -222,19 +230,23 @@ fn available(t: &Tournament) -> Vec<TiebreakOption> {
             ]);
             all.into_iter()
                 .filter(|tb| !(t.pairing_system.is_round_robin() && tb.is_buchholz_family()))
-                .map(|tb| option(tb.code(), tb.name(), serde_json::to_value(tb).unwrap_or_default()))
+                .map(|tb| {
+                    option(tb.code(), tb.name(), tb.key(), tb.modifier(), serde_json::to_value(tb).unwrap_or_default())
+                })
                 .collect()
         }
         Game::Wh40k => [
-            (Wh40kTiebreak::Wins, "W", "Wins"),
-            (Wh40kTiebreak::VpMargin, "+/-", "VP margin"),
-            (Wh40kTiebreak::StrengthOfSchedule, "SOS", "Strength of schedule"),
-            (Wh40kTiebreak::TotalVp, "VP", "Total VP"),
-            (Wh40kTiebreak::Painting, "PNT", "Painting"),
-            (Wh40kTiebreak::Sportsmanship, "SPT", "Sportsmanship"),
+            (Wh40kTiebreak::Wins, "W", "Wins", ColumnKey::Wins),
+            (Wh40kTiebreak::VpMargin, "+/-", "VP margin", ColumnKey::VpMargin),
+            (Wh40kTiebreak::StrengthOfSchedule, "SOS", "Strength of schedule", ColumnKey::StrengthOfSchedule),
+            (Wh40kTiebreak::TotalVp, "VP", "Total VP", ColumnKey::TotalVp),
+            (Wh40kTiebreak::Painting, "PNT", "Painting", ColumnKey::Painting),
+            (Wh40kTiebreak::Sportsmanship, "SPT", "Sportsmanship", ColumnKey::Sportsmanship),
         ]
         .into_iter()
-        .map(|(tb, code, name)| option(code.into(), name.into(), serde_json::to_value(tb).unwrap_or_default()))
+        .map(|(tb, code, name, key)| {
+            option(code.into(), name.into(), key, None, serde_json::to_value(tb).unwrap_or_default())
+        })
         .collect(),
         Game::Crokinole => Vec::new(),
     }
@@ -247,8 +259,8 @@ async fn rounds_paired(change_or_read: &crate::store::Tx, id: TournamentId) -> A
 
 fn view(t: &Tournament, rounds_paired: u32) -> TiebreaksView {
     TiebreaksView {
-        game: t.game.as_str().into(),
-        pairing_system: t.pairing_system.as_str().into(),
+        game: t.game.into(),
+        pairing_system: t.pairing_system.into(),
         config: serde_json::to_value(&t.standings).unwrap_or_default(),
         points: t.points.as_ref().map(views::points),
         default_config: serde_json::to_value(default_standings(t.game, t.pairing_system)).unwrap_or_default(),

@@ -1,7 +1,11 @@
 //! Builds the view models of `arbiter_web::views` from domain records.
 
-use crate::domain::{GameScore, Pairing, Player, PlayerId, Round, Tournament, UserId};
+use crate::domain::{
+    Acceleration, Game, GameScore, MatchFormat, Pairing, PairingSystem, Player, PlayerId, Round, RoundOne, Tournament,
+    TournamentStatus, UserId,
+};
 use arbiter_engine::model::PointSystem;
+use arbiter_web::views::sets as web;
 pub use arbiter_web::views::{
     AdjustmentView, ClockView, DisputeView, PairingView, PlayerView, PointsView, ProfileView, RoundView, Seat,
     Snapshot, StandingView, StandingsMeta, StandingsWindow, TournamentView, ViewState,
@@ -9,14 +13,77 @@ pub use arbiter_web::views::{
 use std::collections::HashMap;
 use uuid::Uuid;
 
+impl From<Game> for web::Game {
+    fn from(g: Game) -> web::Game {
+        match g {
+            Game::Wh40k => web::Game::Wh40k,
+            Game::Chess => web::Game::Chess,
+            Game::Crokinole => web::Game::Crokinole,
+        }
+    }
+}
+
+impl From<TournamentStatus> for web::TournamentStatus {
+    fn from(s: TournamentStatus) -> web::TournamentStatus {
+        match s {
+            TournamentStatus::Draft => web::TournamentStatus::Draft,
+            TournamentStatus::Registration => web::TournamentStatus::Registration,
+            TournamentStatus::CheckIn => web::TournamentStatus::CheckIn,
+            TournamentStatus::InProgress => web::TournamentStatus::InProgress,
+            TournamentStatus::Complete => web::TournamentStatus::Complete,
+        }
+    }
+}
+
+impl From<PairingSystem> for web::PairingSystem {
+    fn from(p: PairingSystem) -> web::PairingSystem {
+        match p {
+            PairingSystem::SwissRecord => web::PairingSystem::SwissRecord,
+            PairingSystem::RoundRobin => web::PairingSystem::RoundRobin,
+            PairingSystem::DoubleRoundRobin => web::PairingSystem::DoubleRoundRobin,
+            PairingSystem::Dutch => web::PairingSystem::Dutch,
+        }
+    }
+}
+
+impl From<&Acceleration> for web::Acceleration {
+    fn from(a: &Acceleration) -> web::Acceleration {
+        match a {
+            Acceleration::None => web::Acceleration::None,
+            Acceleration::Baku => web::Acceleration::Baku,
+            Acceleration::Given { .. } => web::Acceleration::Given,
+        }
+    }
+}
+
+impl From<RoundOne> for web::RoundOnePairing {
+    fn from(r: RoundOne) -> web::RoundOnePairing {
+        match r {
+            RoundOne::Registration => web::RoundOnePairing::Registration,
+            RoundOne::Random { .. } => web::RoundOnePairing::Random,
+            RoundOne::Rating => web::RoundOnePairing::Rating,
+        }
+    }
+}
+
+impl From<MatchFormat> for web::MatchFormat {
+    fn from(f: MatchFormat) -> web::MatchFormat {
+        match f {
+            MatchFormat::Single => web::MatchFormat::Single,
+            MatchFormat::BestOfThree => web::MatchFormat::BestOfThree,
+            MatchFormat::TiebreakGames => web::MatchFormat::TiebreakGames,
+        }
+    }
+}
+
 /// The view of `t` with `player_count` registrations.
 #[must_use]
 pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
     TournamentView {
         id: t.id,
         name: t.name.clone(),
-        game: t.game.as_str().to_string(),
-        pairing_system: t.pairing_system.as_str().to_string(),
+        game: t.game.into(),
+        pairing_system: t.pairing_system.into(),
         event_date: t.event_date.format("%Y-%m-%d").to_string(),
         location: t.location.clone(),
         format: t.format.clone(),
@@ -26,12 +93,12 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         points: t.points.as_ref().map(points),
         missions: t.missions.clone(),
         round_times: t.round_times.clone(),
-        status: t.status.as_str().to_string(),
+        status: t.status.into(),
         lists_locked: t.lists_locked,
         owner_id: t.owner_id,
         player_count,
-        acceleration: t.acceleration.name().into(),
-        round_one_pairing: t.round_one.name().into(),
+        acceleration: (&t.acceleration).into(),
+        round_one_pairing: t.round_one.into(),
         round_one_seed: t.round_one.seed(),
     }
 }

@@ -22,7 +22,7 @@ pub struct PlayoffSettingsView {
     pub per_pool: Option<u32>,
     /// How many games a playoff table plays: `single`, `best_of_three` or `tiebreak_games`.
     #[serde(default)]
-    pub format: String,
+    pub format: super::sets::MatchFormat,
     /// Chess `tiebreak_games`: the tie-break games after a drawn game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tiebreak_games: Option<u32>,

@@ -2,17 +2,24 @@
 //! ties the TO may order by hand, their decisions and the notices left when
 //! results undo one, and a tied group's mini-league table.
 
+use super::sets::{Game, OpenTieKind, PairingSystem, TieState, TiebreakKey, TiebreakModifier};
 use crate::ids::{PlayerId, UserId};
 use serde::{Deserialize, Serialize};
 
-/// A standings column: the primary score or a tie-break.
+/// A standings column: the primary score or a tie-break. Pages name it by
+/// `key` and `modifier` in their language (`name` is the English name).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ColumnView {
-    /// The short code in the header: `Pts`, `SB`, `BH-C1`, `ML 20s`, `+/-`.
+    /// The short code in the header: `Pts`, `SB`, `BH-C1` (FIDE C.07), `ML 20s`, `+/-`.
     pub code: String,
-    /// The full name: `Sonneborn-Berger`, `Mini-league 20s`.
+    /// The full name in English: `Sonneborn-Berger`, `Mini-league 20s`.
     pub name: String,
+    /// What the column holds, by key: `buchholz`, `total_20s`, `points`.
+    pub key: TiebreakKey,
+    /// Its C.07 art. 14 modifier: `cut1`, `median2`…; `null` without one.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, example = "cut1"))]
+    pub modifier: Option<TiebreakModifier>,
 }
 
 /// A player's part in a tie on the primary score.
@@ -27,7 +34,7 @@ pub struct TieView {
     /// (by column `by`, which the TO is asked to confirm: crokinole total
     /// 20s), `unresolved` (every criterion equal; the rank is shared) or
     /// `manual` (ordered by the TO).
-    pub status: String,
+    pub status: TieState,
     /// The code of the column that placed the player, for `decided` and `provisional`.
     pub by: Option<String>,
     /// Whether pages show ⚠ and the TO's = and ↓ buttons.
@@ -39,7 +46,7 @@ pub struct TieView {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OpenTieView {
     /// `unresolved` or `provisional`.
-    pub kind: String,
+    pub kind: OpenTieKind,
     /// The provisional column's code.
     pub by: Option<String>,
     /// The position of the group's first member.
@@ -88,11 +95,11 @@ pub struct NoticeView {
 }
 
 /// Everything the standings show beside the rows.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StandingsMeta {
     /// The game: `wh40k`, `chess` or `crokinole`.
-    pub game: String,
+    pub game: Game,
     /// The primary score's column.
     pub primary: Option<ColumnView>,
     /// The tie-break columns, in the configured order (`StandingView::values`).
@@ -109,6 +116,22 @@ pub struct StandingsMeta {
     /// Whether a tied group's mini-league (crokinole) or direct-encounter
     /// (chess) table can be opened.
     pub group_tables: bool,
+}
+
+impl Default for StandingsMeta {
+    /// No columns, ties or notices (a 40K event's before any result).
+    fn default() -> StandingsMeta {
+        StandingsMeta {
+            game: Game::Wh40k,
+            primary: None,
+            columns: Vec::new(),
+            open_ties: Vec::new(),
+            resolutions: Vec::new(),
+            notices: Vec::new(),
+            skipped: Vec::new(),
+            group_tables: false,
+        }
+    }
 }
 
 /// One line of a tied group's mini-league: only the games among its members.
@@ -152,8 +175,13 @@ pub struct MiniLeagueView {
 pub struct TiebreakOption {
     /// The header code, e.g. `BH-C1`.
     pub code: String,
-    /// The full name, e.g. `Buchholz Cut-1`.
+    /// The full name in English, e.g. `Buchholz Cut-1`.
     pub name: String,
+    /// What it computes, by key, e.g. `buchholz`: pages name it by key.
+    pub key: TiebreakKey,
+    /// Its C.07 art. 14 modifier, e.g. `cut1`; `null` without one.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, example = "cut1"))]
+    pub modifier: Option<TiebreakModifier>,
     /// The value to put in the configuration's `tiebreaks` list.
     pub value: serde_json::Value,
 }
@@ -181,9 +209,9 @@ pub struct ConfigChangeView {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TiebreaksView {
     /// The game.
-    pub game: String,
+    pub game: Game,
     /// The pairing system.
-    pub pairing_system: String,
+    pub pairing_system: PairingSystem,
     /// The configuration in force (the engine's JSON).
     pub config: serde_json::Value,
     /// Chess point values; `null` in other games.

@@ -2,8 +2,9 @@
 #![allow(clippy::needless_range_loop)]
 use super::*;
 use crate::matching::weight::Wide;
-use crate::simulate::seeded_rng;
 use rand::Rng as _;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 /// The best total weight by trying every matching (small graphs only).
 fn brute_force(n: usize, w: &[Vec<u64>]) -> u64 {
@@ -45,7 +46,7 @@ fn total(sol: &Solution<u64>, w: &[Vec<u64>]) -> u64 {
 
 #[test]
 fn matches_brute_force_on_random_graphs() {
-    let mut rng = seeded_rng(7);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
     for case in 0..3000 {
         let n = rng.gen_range(1..=10);
         let density = rng.gen_range(1..=4);
@@ -67,7 +68,7 @@ fn matches_brute_force_on_random_graphs() {
 
 #[test]
 fn wide_weights_give_the_same_matching_weight() {
-    let mut rng = seeded_rng(11);
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
     for _ in 0..300 {
         let n = rng.gen_range(2..=10);
         let mut w = vec![vec![0u64; n]; n];

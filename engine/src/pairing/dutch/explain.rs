@@ -9,11 +9,11 @@
 //! the first candidate is judged with the same criteria code the matching
 //! weights are made of ([`super::criteria`]).
 
-use super::bracket::Lookahead;
 use super::colour::ColourRule;
 use super::criteria::{Context, EdgeKind, Slot, Values};
 use super::input::RoundInput;
 use super::round::{pair_round, Paired, PairedBracket};
+use super::scope::Lookahead;
 use super::state::{topscorer_rule, ColourState, Player};
 use super::{Pairing, PairingError};
 use crate::model::{Colour, PlayerNo, Points};

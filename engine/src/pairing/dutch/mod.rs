@@ -10,22 +10,22 @@
 //!   Baku acceleration's virtual points.
 
 mod assign;
-mod baku;
 mod bracket;
 mod check;
 mod colour;
 mod criteria;
 mod explain;
 mod feasibility;
+mod from_trf;
 mod input;
 mod layout;
 mod round;
+mod scope;
 mod stages;
 mod state;
 mod text;
 
-pub use baku::{baku_virtual_points, baku_virtual_points_with_late_entries};
-pub use bracket::Lookahead;
+pub use crate::model::{baku_virtual_points, baku_virtual_points_with_late_entries};
 pub use check::{check_tournament, CheckReport, RoundDifference};
 pub use colour::ColourRule;
 pub use explain::{
@@ -33,6 +33,7 @@ pub use explain::{
     FloatReason, Preference,
 };
 pub use input::{PlayerInput, RoundInput, RoundStatus};
+pub use scope::Lookahead;
 pub use text::pairing_text;
 
 use crate::model::PlayerNo;

@@ -1,10 +1,11 @@
 //! Pairing a whole round: bracket by bracket from the top scoregroup down
 //! (C.04.3 art. 1.9.2), then colours (art. 5) and board order (C.04.2 art. 3.6).
 
-use super::bracket::{pair_bracket, Bracket, Outcome, Round};
+use super::bracket::pair_bracket;
 use super::colour::{allocate, ranks_above, ColourRule};
 use super::feasibility::{bye_assignee_score, completable, Compatibility};
 use super::input::RoundInput;
+use super::scope::{Bracket, Outcome, Round};
 use super::state::{players_to_pair, topscorer_rule, Player};
 use super::{Board, Pairing, PairingError};
 use crate::model::Colour;

@@ -3,10 +3,10 @@
 //! [`super::bracket`]).
 
 use super::assign::{assign_by_tight_edges, TightGraph};
-use super::bracket::{Bracket, Outcome, Round};
 use super::criteria::{Context, EdgeKind, Slot, Values};
 use super::feasibility::Problem;
 use super::layout::{solve, Solved};
+use super::scope::{Bracket, Outcome, Round};
 use super::PairingError;
 use crate::model::Points;
 

@@ -91,7 +91,7 @@ mod proptests;
 #[cfg(test)]
 mod tests;
 
-pub use crate::standings::wh40k::{Game, Record};
+pub use crate::standings::wh40k::{Game, Record, SwissProcedure};
 
 use crate::standings::wh40k::{Standing, StandingsError};
 use serde::{Deserialize, Serialize};
@@ -136,46 +136,6 @@ pub enum PairingWarning<Id> {
         /// The rematches the fold-and-swap procedure would have made.
         rematches: u32,
     },
-}
-
-/// How a record-based Swiss round is paired (see the module docs).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SwissProcedure {
-    /// The seed's procedure: fold each W-L-D group, drop an odd group's
-    /// bottom player, swap a rematch with the adjacent pair; a search only
-    /// when that leaves a rematch.
-    #[default]
-    Fold,
-    /// Rematch avoidance by exact matching inside each bracket, in the
-    /// standings' own order (total VP before registration).
-    Matching,
-}
-
-impl SwissProcedure {
-    /// `fold` or `matching`.
-    #[must_use]
-    pub const fn code(self) -> &'static str {
-        match self {
-            SwissProcedure::Fold => "fold",
-            SwissProcedure::Matching => "matching",
-        }
-    }
-
-    /// The players of `standings` in this procedure's pairing order: for
-    /// [`SwissProcedure::Fold`] the seed's sort, "wins DESC → margin DESC →
-    /// SOS DESC → registration order"; for [`SwissProcedure::Matching`] the
-    /// standings' own order (total VP before registration).
-    #[must_use]
-    pub fn order<Id: Copy>(self, standings: &[Standing<Id>]) -> Vec<Id> {
-        let mut lines: Vec<&Standing<Id>> = standings.iter().collect();
-        if self == SwissProcedure::Fold {
-            lines.sort_by(|a, b| {
-                (b.wins, b.margin, b.sos, a.registration).cmp(&(a.wins, a.margin, a.sos, b.registration))
-            });
-        }
-        lines.into_iter().map(|s| s.id).collect()
-    }
 }
 
 /// The pairing of one round.

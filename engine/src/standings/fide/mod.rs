@@ -24,6 +24,7 @@ pub(crate) use ratings::DP;
 
 use self::direct::DirectEncounter;
 use self::prepare::Prepared;
+pub use super::config::PairingKind;
 use super::config::{ChessConfig, ChessTiebreak};
 use super::error::StandingsError;
 use super::rank::{assemble, rank, Criterion, Table};
@@ -64,16 +65,6 @@ pub struct ChessPlayer {
     /// number of rounds (a round after a withdrawal is `Unpaired(Absent)` or
     /// a zero-point bye).
     pub rounds: Vec<RoundRecord>,
-}
-
-/// How the pairings were made, which decides how unplayed rounds count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PairingKind {
-    /// Swiss: unplayed rounds by C.07 art. 16.
-    Swiss,
-    /// Pairings fixed in advance (round robin): forfeits are games (art. 15.2).
-    RoundRobin,
 }
 
 /// What one configured tie-break computed.
@@ -174,7 +165,11 @@ pub fn compute_chess(event: &ChessEvent, config: &ChessConfig) -> Result<Standin
     let table = Table {
         players: prep.nos.clone(),
         scores: primary.iter().map(|&s| Cell::fixed(s, 1)).collect(),
-        columns: config.tiebreaks.iter().map(|t| Column { code: t.code(), name: t.name() }).collect(),
+        columns: config
+            .tiebreaks
+            .iter()
+            .map(|t| Column { code: t.code(), name: t.name(), key: t.key(), modifier: t.modifier() })
+            .collect(),
         cells,
         skipped,
     };

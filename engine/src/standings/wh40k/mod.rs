@@ -20,10 +20,12 @@
 //! its standings list adds total VP as the last resort; we apply total VP before
 //! registration order in both places, so pairing and standings never disagree.
 
+mod procedure;
 mod tally;
 #[cfg(test)]
 mod tests;
 
+pub use procedure::SwissProcedure;
 pub(crate) use tally::{tally, Tally};
 
 use super::adjustment::{total, Adjustment, AdjustmentKind};

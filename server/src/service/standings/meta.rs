@@ -8,29 +8,46 @@ use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::crokinole::CrokinoleScoring;
 use arbiter_engine::standings::table::SkipReason;
 use arbiter_engine::standings::{
-    direct_encounter_table, mini_league, ChessTiebreak, DropReason, MiniLeagueRow, OpenTieKind, Standings,
-    StandingsConfig, TieInfo, TieStatus, Wh40kPrimary,
+    direct_encounter_table, mini_league, ChessTiebreak, Column, ColumnKey, DropReason, MiniLeagueRow, OpenTieKind,
+    Standings, StandingsConfig, TieInfo, TieStatus, Wh40kPrimary,
 };
 use arbiter_web::views::{
-    ColumnView, MiniLeagueRowView, MiniLeagueView, NoticeView, OpenTieView, ResolutionView, StandingsMeta, TieView,
+    ColumnView, MiniLeagueRowView, MiniLeagueView, NoticeView, OpenTieKind as OpenTie, OpenTieView, ResolutionView,
+    StandingsMeta, TieState, TieView,
 };
 use std::collections::HashMap;
 use uuid::Uuid;
 
-fn column(code: &str, name: &str) -> ColumnView {
-    ColumnView { code: code.into(), name: name.into() }
+/// A column as shown: its code and English name, and its key and modifier
+/// by which pages name it.
+fn column(col: &Column) -> ColumnView {
+    ColumnView {
+        code: col.code.clone(),
+        name: col.name.clone(),
+        key: col.key.into(),
+        modifier: col.modifier.map(Into::into),
+    }
+}
+
+/// A primary score's column (no modifier).
+fn primary_column(code: &str, name: &str, key: ColumnKey) -> ColumnView {
+    ColumnView { code: code.into(), name: name.into(), key: key.into(), modifier: None }
 }
 
 /// The primary score's column.
 fn primary(config: &StandingsConfig) -> ColumnView {
     match config {
-        StandingsConfig::Wh40k(c) if c.primary == Wh40kPrimary::BattlePoints => column("BP", "Battle points"),
-        StandingsConfig::Wh40k(_) => column("W-L-D", "Record"),
-        StandingsConfig::Chess(_) => column("Pts", "Points"),
-        StandingsConfig::Crokinole(c) if c.scoring == CrokinoleScoring::Points => {
-            column("Pts", "Crokinole points scored")
+        StandingsConfig::Wh40k(c) if c.primary == Wh40kPrimary::BattlePoints => {
+            primary_column("BP", "Battle points", ColumnKey::BattlePoints)
         }
-        StandingsConfig::Crokinole(_) => column("Pts", "Game points (2 win, 1 tie, 0 loss)"),
+        StandingsConfig::Wh40k(_) => primary_column("W-L-D", "Record", ColumnKey::Record),
+        StandingsConfig::Chess(_) => primary_column("Pts", "Points", ColumnKey::Points),
+        StandingsConfig::Crokinole(c) if c.scoring == CrokinoleScoring::Points => {
+            primary_column("Pts", "Crokinole points scored", ColumnKey::CrokinolePoints)
+        }
+        StandingsConfig::Crokinole(_) => {
+            primary_column("Pts", "Game points (2 win, 1 tie, 0 loss)", ColumnKey::GamePoints)
+        }
     }
 }
 
@@ -43,18 +60,12 @@ fn code(s: &Standings, by: u32) -> Option<String> {
 #[must_use]
 pub(super) fn tie_view(tie: &TieInfo, s: &Standings) -> TieView {
     let (status, by) = match tie.status {
-        TieStatus::Decided { by } => ("decided", code(s, by)),
-        TieStatus::Provisional { by } => ("provisional", code(s, by)),
-        TieStatus::Unresolved => ("unresolved", None),
-        TieStatus::Manual => ("manual", None),
+        TieStatus::Decided { by } => (TieState::Decided, code(s, by)),
+        TieStatus::Provisional { by } => (TieState::Provisional, code(s, by)),
+        TieStatus::Unresolved => (TieState::Unresolved, None),
+        TieStatus::Manual => (TieState::Manual, None),
     };
-    TieView {
-        group: tie.group,
-        group_size: tie.group_size,
-        status: status.into(),
-        by,
-        attention: tie.needs_attention(),
-    }
+    TieView { group: tie.group, group_size: tie.group_size, status, by, attention: tie.needs_attention() }
 }
 
 fn ids(players: &[PlayerNo], by_no: &HashMap<PlayerNo, &Player>) -> (Vec<String>, Vec<String>) {
@@ -117,19 +128,19 @@ pub(super) fn meta(t: &Tournament, c: &Computed<'_>) -> StandingsMeta {
     let s = &c.resolved;
     let applied = |r: &&TieResolution| !c.dropped.iter().any(|d| d.resolution == **r);
     StandingsMeta {
-        game: t.game.as_str().into(),
+        game: t.game.into(),
         primary: Some(primary(&t.standings)),
-        columns: s.columns.iter().map(|col| column(&col.code, &col.name)).collect(),
+        columns: s.columns.iter().map(column).collect(),
         open_ties: s
             .open_ties
             .iter()
             .map(|tie| {
                 let (players, names) = ids(&tie.members, &c.by_no);
                 let (kind, by) = match tie.kind {
-                    OpenTieKind::Unresolved => ("unresolved", None),
-                    OpenTieKind::Provisional { by } => ("provisional", code(s, by)),
+                    OpenTieKind::Unresolved => (OpenTie::Unresolved, None),
+                    OpenTieKind::Provisional { by } => (OpenTie::Provisional, code(s, by)),
                 };
-                OpenTieView { kind: kind.into(), by, first_position: tie.first_position, players, names }
+                OpenTieView { kind, by, first_position: tie.first_position, players, names }
             })
             .collect(),
         resolutions: t.resolutions.iter().filter(applied).map(|r| resolution_view(r, &c.by_no)).collect(),

@@ -1,0 +1,366 @@
+//! The closed sets the views carry: each a typed value serialised exactly
+//! as the string it replaces (`"chess"`, `"IN_PROGRESS"`, `"buchholz"`), so
+//! the JSON bodies and live frames are unchanged while the pages, the
+//! server and the tests match on variants, not on text. The server builds
+//! them from its own enums and the engine's (`From`), at the edge.
+
+use arbiter_engine::standings::{ColumnKey, ColumnModifier};
+use serde::{Deserialize, Serialize};
+
+macro_rules! closed_set {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $s:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+        pub enum $name { $($(#[$vm])* #[serde(rename = $s)] $v),+ }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$v),+];
+
+            /// The value as serialised.
+            #[must_use]
+            pub const fn as_str(self) -> &'static str {
+                match self { $($name::$v => $s),+ }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+    };
+}
+
+closed_set! {
+    /// The game a tournament is played in.
+    Game {
+        /// Warhammer 40,000.
+        Wh40k = "wh40k",
+        /// Chess.
+        Chess = "chess",
+        /// Crokinole.
+        Crokinole = "crokinole",
+    }
+}
+
+closed_set! {
+    /// Where a tournament is in its lifecycle.
+    TournamentStatus {
+        /// Created, not visible to players.
+        Draft = "DRAFT",
+        /// Players can register.
+        Registration = "REGISTRATION",
+        /// Players mark themselves present.
+        CheckIn = "CHECK_IN",
+        /// Rounds are being played.
+        InProgress = "IN_PROGRESS",
+        /// Standings are final.
+        Complete = "COMPLETE",
+    }
+}
+
+closed_set! {
+    /// How rounds are paired.
+    PairingSystem {
+        /// The 40K record-based Swiss.
+        SwissRecord = "swiss_record",
+        /// Every player meets every other once (FIDE C.05 Berger tables).
+        RoundRobin = "round_robin",
+        /// Every player meets every other twice.
+        DoubleRoundRobin = "double_round_robin",
+        /// The FIDE (Dutch) Swiss system, C.04.3.
+        Dutch = "dutch",
+    }
+}
+
+closed_set! {
+    /// Accelerated pairings of a Swiss chess event (FIDE C.04.7).
+    #[derive(Default)]
+    Acceleration {
+        /// Not accelerated.
+        #[default]
+        None = "none",
+        /// The Baku method (C.04.7 art. 1).
+        Baku = "baku",
+        /// Virtual points imported from a TRF file.
+        Given = "given",
+    }
+}
+
+closed_set! {
+    /// How a 40K event orders its players for round 1.
+    #[derive(Default)]
+    RoundOnePairing {
+        /// Registration order (the default).
+        #[default]
+        Registration = "registration",
+        /// A seeded random draw.
+        Random = "random",
+        /// Rating, highest first.
+        Rating = "rating",
+    }
+}
+
+closed_set! {
+    /// How many games make a playoff match.
+    #[derive(Default)]
+    MatchFormat {
+        /// One game decides the table.
+        #[default]
+        Single = "single",
+        /// Crokinole: the first to win two games.
+        BestOfThree = "best_of_three",
+        /// Chess: a game, then tie-break games after a draw.
+        TiebreakGames = "tiebreak_games",
+    }
+}
+
+closed_set! {
+    /// What placed a tied player.
+    TieState {
+        /// Decided by a tie-break column.
+        Decided = "decided",
+        /// Placed by a column the TO is asked to confirm (crokinole total 20s).
+        Provisional = "provisional",
+        /// Every criterion equal: the rank is shared.
+        Unresolved = "unresolved",
+        /// Ordered by the TO.
+        Manual = "manual",
+    }
+}
+
+closed_set! {
+    /// Why a tie is open to the TO.
+    OpenTieKind {
+        /// Every criterion equal.
+        Unresolved = "unresolved",
+        /// Ordered only provisionally.
+        Provisional = "provisional",
+    }
+}
+
+closed_set! {
+    /// What a standings column holds, by key: pages translate it (the
+    /// scripts' `tbn-` messages), whatever its English name. Built from the
+    /// engine's [`ColumnKey`].
+    TiebreakKey {
+    /// DE, Direct Encounter (C.07 art. 6).
+    DirectEncounter = "direct_encounter",
+    /// WIN, Number of Wins (C.07 art. 7.1).
+    NumberOfWins = "number_of_wins",
+    /// WON, Number of Games Won (C.07 art. 7.2).
+    GamesWon = "games_won",
+    /// BPG, Number of Games Played with Black (C.07 art. 7.3).
+    GamesWithBlack = "games_with_black",
+    /// BWG, Number of Games Won with Black (C.07 art. 7.4).
+    GamesWonWithBlack = "games_won_with_black",
+    /// PS, Progressive Score (C.07 art. 7.5).
+    ProgressiveScore = "progressive_score",
+    /// REP, Rounds one Elected to Play (C.07 art. 7.6).
+    RoundsElectedToPlay = "rounds_elected_to_play",
+    /// STD, Standard Points (C.07 art. 7.7).
+    StandardPoints = "standard_points",
+    /// TPN, Tournament Pairing Number (C.07 art. 7.8).
+    PairingNumber = "pairing_number",
+    /// BH, Buchholz (C.07 art. 8.1).
+    Buchholz = "buchholz",
+    /// AOB, Average of Opponents' Buchholz (C.07 art. 8.2).
+    AverageOfOpponentsBuchholz = "average_of_opponents_buchholz",
+    /// FB, Fore Buchholz (C.07 art. 8.3).
+    ForeBuchholz = "fore_buchholz",
+    /// SB, Sonneborn-Berger (C.07 art. 9.1).
+    SonnebornBerger = "sonneborn_berger",
+    /// KS, Koya System (C.07 art. 9.2).
+    Koya = "koya",
+    /// ARO, Average Rating of Opponents (C.07 art. 10.1).
+    AverageRatingOfOpponents = "average_rating_of_opponents",
+    /// TPR, Tournament Performance Rating (C.07 art. 10.2).
+    PerformanceRating = "performance_rating",
+    /// PTP, Perfect Tournament Performance (C.07 art. 10.3).
+    PerfectPerformance = "perfect_performance",
+    /// APRO, Average Performance Rating of Opponents (C.07 art. 10.4).
+    AveragePerformanceOfOpponents = "average_performance_of_opponents",
+    /// APPO, Average Perfect Performance of Opponents (C.07 art. 10.5).
+    AveragePerfectPerformanceOfOpponents = "average_perfect_performance_of_opponents",
+    /// RTNG, Rating (C.07 art. 10.6).
+    Rating = "rating",
+    /// 40K: games won.
+    Wins = "wins",
+    /// 40K: VP scored minus VP conceded.
+    VpMargin = "vp_margin",
+    /// 40K: strength of schedule (opponents' wins).
+    StrengthOfSchedule = "strength_of_schedule",
+    /// 40K: VP scored.
+    TotalVp = "total_vp",
+    /// 40K: battle points (20 a win, 10 a draw).
+    BattlePoints = "battle_points",
+    /// 40K: painting scores.
+    Painting = "painting",
+    /// 40K: sportsmanship scores.
+    Sportsmanship = "sportsmanship",
+    /// 40K primary score: the win-loss-draw record.
+    Record = "record",
+    /// Chess primary score: points.
+    Points = "points",
+    /// Crokinole primary score: points scored.
+    CrokinolePoints = "crokinole_points",
+    /// Crokinole primary score: game points (2 a win, 1 a tie, 0 a loss).
+    GamePoints = "game_points",
+    /// Crokinole: points of the tied group's mini-league.
+    MiniLeaguePoints = "mini_league_points",
+    /// Crokinole: 20s of the tied group's mini-league.
+    MiniLeague20s = "mini_league_20s",
+    /// Crokinole: 20s over the event.
+    Total20s = "total_20s",
+    /// Crokinole: head-to-head.
+    HeadToHead = "head_to_head",
+    }
+}
+
+impl From<ColumnKey> for TiebreakKey {
+    fn from(k: ColumnKey) -> TiebreakKey {
+        match k {
+            ColumnKey::DirectEncounter => TiebreakKey::DirectEncounter,
+            ColumnKey::NumberOfWins => TiebreakKey::NumberOfWins,
+            ColumnKey::GamesWon => TiebreakKey::GamesWon,
+            ColumnKey::GamesWithBlack => TiebreakKey::GamesWithBlack,
+            ColumnKey::GamesWonWithBlack => TiebreakKey::GamesWonWithBlack,
+            ColumnKey::ProgressiveScore => TiebreakKey::ProgressiveScore,
+            ColumnKey::RoundsElectedToPlay => TiebreakKey::RoundsElectedToPlay,
+            ColumnKey::StandardPoints => TiebreakKey::StandardPoints,
+            ColumnKey::PairingNumber => TiebreakKey::PairingNumber,
+            ColumnKey::Buchholz => TiebreakKey::Buchholz,
+            ColumnKey::AverageOfOpponentsBuchholz => TiebreakKey::AverageOfOpponentsBuchholz,
+            ColumnKey::ForeBuchholz => TiebreakKey::ForeBuchholz,
+            ColumnKey::SonnebornBerger => TiebreakKey::SonnebornBerger,
+            ColumnKey::Koya => TiebreakKey::Koya,
+            ColumnKey::AverageRatingOfOpponents => TiebreakKey::AverageRatingOfOpponents,
+            ColumnKey::PerformanceRating => TiebreakKey::PerformanceRating,
+            ColumnKey::PerfectPerformance => TiebreakKey::PerfectPerformance,
+            ColumnKey::AveragePerformanceOfOpponents => TiebreakKey::AveragePerformanceOfOpponents,
+            ColumnKey::AveragePerfectPerformanceOfOpponents => TiebreakKey::AveragePerfectPerformanceOfOpponents,
+            ColumnKey::Rating => TiebreakKey::Rating,
+            ColumnKey::Wins => TiebreakKey::Wins,
+            ColumnKey::VpMargin => TiebreakKey::VpMargin,
+            ColumnKey::StrengthOfSchedule => TiebreakKey::StrengthOfSchedule,
+            ColumnKey::TotalVp => TiebreakKey::TotalVp,
+            ColumnKey::BattlePoints => TiebreakKey::BattlePoints,
+            ColumnKey::Painting => TiebreakKey::Painting,
+            ColumnKey::Sportsmanship => TiebreakKey::Sportsmanship,
+            ColumnKey::Record => TiebreakKey::Record,
+            ColumnKey::Points => TiebreakKey::Points,
+            ColumnKey::CrokinolePoints => TiebreakKey::CrokinolePoints,
+            ColumnKey::GamePoints => TiebreakKey::GamePoints,
+            ColumnKey::MiniLeaguePoints => TiebreakKey::MiniLeaguePoints,
+            ColumnKey::MiniLeague20s => TiebreakKey::MiniLeague20s,
+            ColumnKey::Total20s => TiebreakKey::Total20s,
+            ColumnKey::HeadToHead => TiebreakKey::HeadToHead,
+        }
+    }
+}
+
+/// A column's C.07 art. 14 modifier, serialised as `cut1`, `cut2`,
+/// `median1`, `median2` (a Progressive Score cut of n rounds: `cutn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TiebreakModifier {
+    /// Cut-n: the n least significant values cut.
+    Cut(u8),
+    /// Median-n: the n least and the n most significant values cut.
+    Median(u8),
+}
+
+impl TiebreakModifier {
+    /// The modifier's kind, the scripts' `tbm-` message: `cut` or `median`.
+    #[must_use]
+    pub const fn kind(self) -> &'static str {
+        match self {
+            TiebreakModifier::Cut(_) => "cut",
+            TiebreakModifier::Median(_) => "median",
+        }
+    }
+}
+
+impl std::fmt::Display for TiebreakModifier {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TiebreakModifier::Cut(n) | TiebreakModifier::Median(n) => write!(f, "{}{n}", self.kind()),
+        }
+    }
+}
+
+impl Serialize for TiebreakModifier {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for TiebreakModifier {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        let parse = |rest: &str| rest.parse::<u8>().ok();
+        let m = if let Some(n) = s.strip_prefix("cut").and_then(parse) {
+            Some(TiebreakModifier::Cut(n))
+        } else {
+            s.strip_prefix("median").and_then(parse).map(TiebreakModifier::Median)
+        };
+        m.ok_or_else(|| serde::de::Error::custom(format!("unknown modifier `{s}`")))
+    }
+}
+
+impl From<ColumnModifier> for TiebreakModifier {
+    fn from(m: ColumnModifier) -> TiebreakModifier {
+        match m {
+            ColumnModifier::Cut(n) => TiebreakModifier::Cut(n),
+            ColumnModifier::Median(n) => TiebreakModifier::Median(n),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_serialise_as_the_strings_they_replace() {
+        assert_eq!(json(&Game::Wh40k), "\"wh40k\"");
+        assert_eq!(json(&TournamentStatus::CheckIn), "\"CHECK_IN\"");
+        assert_eq!(json(&PairingSystem::DoubleRoundRobin), "\"double_round_robin\"");
+        assert_eq!(json(&MatchFormat::TiebreakGames), "\"tiebreak_games\"");
+        assert_eq!(json(&TiebreakKey::Buchholz), "\"buchholz\"");
+        assert_eq!(json(&TiebreakModifier::Cut(1)), "\"cut1\"");
+        assert_eq!(json(&TiebreakModifier::Median(2)), "\"median2\"");
+        assert_eq!(serde_json::from_str::<TiebreakModifier>("\"median2\"").ok(), Some(TiebreakModifier::Median(2)));
+        assert!(serde_json::from_str::<TiebreakModifier>("\"cutx\"").is_err());
+    }
+
+    #[test]
+    fn every_engine_key_keeps_its_name() {
+        for &k in ColumnKey::ALL {
+            assert_eq!(TiebreakKey::from(k).as_str(), k.as_str());
+        }
+    }
+
+    fn json<T: Serialize>(v: &T) -> String {
+        serde_json::to_string(v).unwrap_or_default()
+    }
+}
