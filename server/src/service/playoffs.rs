@@ -14,7 +14,7 @@ use super::views::{self, roster, Roster};
 use super::{require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::{
-    now_millis, ChessResult, ColourRule, Game, GameScore, MatchFormat, MatchGame, MatchResult, Pairing, PairingId,
+    now_millis, ChessResult, ColourRule, GameScore, MatchFormat, MatchGame, MatchResult, Pairing, PairingId,
     PairingState, Player, PlayerId, Playoff, PlayoffSettings, Pools, Round, RoundId, RoundStatus, Tournament,
     TournamentId, TournamentStatus, User,
 };
@@ -148,7 +148,8 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
     }
     let chess_only = input.tiebreak_games.is_some() || input.colours != ColourRule::Alternate;
     let tiebreaks = input.format == MatchFormat::TiebreakGames;
-    if (tiebreaks && t.game != Game::Chess) || (chess_only && !tiebreaks) {
+    let offered = crate::game::system(t.game).playoff_formats();
+    if (tiebreaks && !offered.contains(&MatchFormat::TiebreakGames)) || (chess_only && !tiebreaks) {
         return Err(ApiError::invalid(
             Code::InvalidMatch,
             "Tie-break games (\"tiebreak_games\", \"colours\") follow a drawn chess playoff game: use them with \"format\": \"tiebreak_games\" in a chess event.",
@@ -163,12 +164,12 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
             ),
         ));
     }
-    if input.format == MatchFormat::BestOfThree && t.game != Game::Crokinole {
+    if input.format == MatchFormat::BestOfThree && !offered.contains(&MatchFormat::BestOfThree) {
         return Err(ApiError::invalid(
             Code::InvalidMatch,
             format!(
                 "Best-of-three playoff matches are played in crokinole; a {} playoff game is a single game.",
-                t.game.label()
+                crate::game::system(t.game).label()
             ),
         ));
     }

@@ -12,8 +12,8 @@ use super::Ctx;
 use super::{require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
-    crokinole_format, default_standings, now_millis, Game, PairingSystem, ResolutionMeta, RoundStatus, StandingsChange,
-    Tournament, TournamentId, TournamentStatus, User,
+    crokinole_format, now_millis, Game, PairingSystem, ResolutionMeta, RoundStatus, StandingsChange, Tournament,
+    TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use arbiter_engine::model::{PointSystem, Points};
@@ -251,7 +251,8 @@ fn view(t: &Tournament, rounds_paired: u32) -> TiebreaksView {
         pairing_system: t.pairing_system.as_str().into(),
         config: serde_json::to_value(&t.standings).unwrap_or_default(),
         points: t.points.as_ref().map(views::points),
-        default_config: serde_json::to_value(default_standings(t.game, t.pairing_system)).unwrap_or_default(),
+        default_config: serde_json::to_value(crate::game::system(t.game).default_standings(t.pairing_system))
+            .unwrap_or_default(),
         available: available(t),
         rounds_paired,
         confirmation_required: rounds_paired > 0,
