@@ -24,9 +24,7 @@ pub use playoffs::{
 };
 pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPrizeConfig};
 pub use profile::{drop_private, PlayerProfile, TITLES};
-pub use rules::{
-    crokinole_format, default_points, default_standings, ResolutionMeta, StandingsChange, TieNotice, TieResolution,
-};
+pub use rules::{crokinole_format, ResolutionMeta, StandingsChange, TieNotice, TieResolution};
 pub use score::{ChessResult, GameScore};
 
 use arbiter_engine::model::PointSystem;
@@ -99,7 +97,7 @@ impl TournamentStatus {
 
 string_enum! {
     /// The game a tournament is played in; it decides the result form, the
-    /// pairing systems offered and the standings.
+    /// pairing systems offered and the standings (see [`crate::game`]).
     Game {
         /// Warhammer 40,000: VP per game, record-based Swiss, W/L/D → margin → SOS.
         Wh40k = "wh40k",
@@ -107,30 +105,6 @@ string_enum! {
         Chess = "chess",
         /// Crokinole: game points and 20s per game; round robin or Swiss; head-to-head, mini-league, 20s.
         Crokinole = "crokinole",
-    }
-}
-
-impl Game {
-    /// The name shown to people.
-    #[must_use]
-    pub const fn label(self) -> &'static str {
-        match self {
-            Game::Wh40k => "Warhammer 40,000",
-            Game::Chess => "Chess",
-            Game::Crokinole => "Crokinole",
-        }
-    }
-
-    /// The pairing systems this game offers, the default first.
-    #[must_use]
-    pub const fn pairing_systems(self) -> &'static [PairingSystem] {
-        match self {
-            Game::Wh40k => &[PairingSystem::SwissRecord],
-            Game::Chess => &[PairingSystem::RoundRobin, PairingSystem::DoubleRoundRobin, PairingSystem::Dutch],
-            Game::Crokinole => {
-                &[PairingSystem::RoundRobin, PairingSystem::DoubleRoundRobin, PairingSystem::SwissRecord]
-            }
-        }
     }
 }
 

@@ -6,6 +6,7 @@
 //! code is a [`Code`], listed with when it is answered in [`code`].
 
 pub mod code;
+mod refusals;
 
 pub use code::Code;
 

@@ -25,6 +25,7 @@ pub mod config;
 pub mod demo;
 pub mod domain;
 pub mod error;
+pub mod game;
 pub mod http;
 pub mod lan;
 pub mod live;

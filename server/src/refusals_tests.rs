@@ -11,7 +11,8 @@ use arbiter_web::i18n::{Arg, Lang, MISSING};
 #[test]
 fn refusals_have_their_own_words_in_every_language() {
     use crate::auth::password::weakness;
-    use crate::domain::{default_standings, Game, PairingSystem, PlayerProfile};
+    use crate::domain::{Game, PairingSystem, PlayerProfile};
+    use crate::game::default_standings;
     use crate::service::tiebreaks::validate;
     use crate::service::{self, clock::ClockInput, tournaments};
     let field = |f, s: &str, max| service::clean_text(f, s, max).err();

@@ -38,7 +38,7 @@
   function byeLabel(p) { return BYE[p.result] || t("bye"); }
   B.byeLabel = byeLabel;
   // Headings of the two seats: White/Black in chess, Player 1/2 elsewhere.
-  function seats(ev) { return ev.game === "chess" ? [t("white"), t("black")] : [t("player-1"), t("player-2")]; }
+  function seats(ev) { return A.games.systems[ev.game].seats.map(function (id) { return t(id); }); }
 
   // The round by table: one row per table, the bye last.
   B.tablesHtml = function (ev, r) {
@@ -54,7 +54,7 @@
     return '<table class="board-table"><colgroup><col class="c-table"><col class="c-seat"><col class="c-score"><col class="c-score"><col class="c-seat"><col class="c-state"></colgroup>' +
       '<thead><tr><th class="table-no">' + t("col-table") + "</th><th>" + h[0] + '</th><th class="num" colspan="2">' + esc(scoreHeading(ev)) + "</th><th>" + h[1] + "</th><th>" + t("col-state") + "</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
   };
-  function scoreHeading(ev) { return ev.game === "wh40k" ? t("col-vp") : ev.game === "crokinole" ? t("col-pts-20s") : t("col-result"); }
+  function scoreHeading(ev) { return t(A.games.systems[ev.game].scoreHeading); }
 
   // Everyone in the round by name: table, opponent, colour or side.
   B.namesHtml = function (ev, r) {

@@ -6,6 +6,15 @@
   const A = window.Arbiter, esc = A.esc, L = A.t;
   const G = (A.games = {});
   const CHESS = ["1-0", "½-½", "0-1", "1F-0F", "0F-1F", "0F-0F"];
+  // One object per game system: what the pages branch on. `seats`: the two
+  // seats' headings (message ids); `scoreHeading`: the score column's;
+  // `adjust`: the adjustment kinds staff can give (the server's GameSystem);
+  // `playoffFormats`: the playoff match formats besides a single game.
+  G.systems = {
+    wh40k: { seats: ["player-1", "player-2"], scoreHeading: "col-vp", adjust: ["wins", "vp", "painting", "sportsmanship"], playoffFormats: [] },
+    chess: { seats: ["white", "black"], scoreHeading: "col-result", adjust: [], playoffFormats: ["tiebreak_games"] },
+    crokinole: { seats: ["player-1", "player-2"], scoreHeading: "col-pts-20s", adjust: ["points"], playoffFormats: ["best_of_three"] },
+  };
   const CHESS_LABEL = { "1-0": "1-0 (" + L("chess-white-won") + ")", "½-½": "½-½ (" + L("chess-draw") + ")", "0-1": "0-1 (" + L("chess-black-won") + ")", "1F-0F": "1F-0F (" + L("chess-black-forfeited") + ")", "0F-1F": "0F-1F (" + L("chess-white-forfeited") + ")", "0F-0F": "0F-0F (" + L("chess-neither-played") + ")" };
 
   // A standings column's or tie-break's name in the page's language, by the

@@ -253,7 +253,7 @@
       let btns = "";
       if (!p.checked_in && !p.dropped && (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")) btns += button(L("check-in"), "check-in:" + p.id);
       if (!judge) btns += button(L("edit-player"), "edit:" + p.id);
-      if (t.status === "IN_PROGRESS" && ADJUST[t.game] && !p.removed) btns += button(L("adj-button"), "adjust:" + p.id);
+      if (t.status === "IN_PROGRESS" && adjustKinds(t) && !p.removed) btns += button(L("adj-button"), "adjust:" + p.id);
       if (t.status !== "COMPLETE" && !judge && unclaimed[p.id]) btns += button(L("claim-code"), "claim:" + p.id);
       if (t.status !== "COMPLETE" && !judge && p.dropped) btns += button(L("reinstate"), "reinstate:" + p.id);
       else if (t.status !== "COMPLETE" && !judge) btns += button(L("remove"), "remove:" + p.id, "danger");
@@ -507,14 +507,14 @@
     });
   }
   // Penalties, bonuses and scores beside the games: the kinds each game has.
-  const ADJUST = { wh40k: ["wins", "vp", "painting", "sportsmanship"], crokinole: ["points"] };
+  function adjustKinds(t) { const s = G.systems[t.game]; return s && s.adjust.length ? s.adjust : null; }
   function adjustPlayer(id) {
     const t = A.state.tournament, p = A.state.players.find(function (x) { return x.id === id; }) || {};
     const box = $("#edit-box"), list = p.adjustments || [];
     box.innerHTML = "<h3>" + esc(L("adj-title")) + " · " + esc(p.display_name || "") + "</h3>" +
       (list.length ? '<ul class="adjustments">' + list.map(function (a) { return "<li>" + esc(G.adjustmentText(a)) + " — " + esc(a.by) + " " + button(L("remove"), "unadjust:" + id + ":" + a.no, "danger") + "</li>"; }).join("") + "</ul>" : '<p class="muted">' + esc(L("adj-none")) + "</p>") +
       '<form id="adjust-form" class="actions" data-player="' + esc(id) + '"><label class="inline">' + esc(L("adj-kind")) + ' <select name="kind">' +
-      ADJUST[t.game].map(function (k) { return '<option value="' + k + '">' + esc(L("adj-" + k)) + "</option>"; }).join("") + '</select></label><label class="inline">' + esc(L("adj-amount")) +
+      adjustKinds(t).map(function (k) { return '<option value="' + k + '">' + esc(L("adj-" + k)) + "</option>"; }).join("") + '</select></label><label class="inline">' + esc(L("adj-amount")) +
       ' <input name="amount" type="number" step="1" required></label><label class="inline">' + esc(L("adj-reason")) + ' <input name="reason" maxlength="200"></label><label class="inline">' + esc(L("adj-round")) +
       ' <input name="round" type="number" min="1" max="' + (t.total_rounds || 30) + '"></label><button type="submit" class="primary">' + esc(L("adj-add")) + '</button><span class="field-error" data-error hidden></span></form>';
     box.hidden = false;

@@ -25,6 +25,9 @@
 //! Results come in as a lookup `winner(a, b)`: in single elimination two
 //! seeds meet at most once, so the pair names the game.
 
+pub mod matches;
+#[cfg(test)]
+mod matches_tests;
 pub mod pools;
 #[cfg(test)]
 mod pools_tests;

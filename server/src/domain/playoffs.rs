@@ -2,6 +2,7 @@
 //! first playoff round is paired, its seeds.
 
 use super::{Millis, PlayerId, TournamentId};
+use arbiter_engine::playoffs::matches::{ChessMatch, Colours};
 use arbiter_engine::playoffs::PlayoffConfig;
 use serde::{Deserialize, Serialize};
 
@@ -76,85 +77,26 @@ impl MatchFormat {
     }
 }
 
-/// One game of a playoff match of several games, as reported.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum MatchGame {
-    /// A game of a crokinole best of three.
-    Crokinole(CrokinoleGame),
-    /// A chess game: the playoff game or one of its tie-break games.
-    Chess(ChessGame),
-}
-
-/// A crokinole game of a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CrokinoleGame {
-    /// Player 1's game points.
-    pub player1_points: u32,
-    /// Player 2's game points.
-    pub player2_points: u32,
-    /// Player 1's 20s.
-    pub player1_twenties: u32,
-    /// Player 2's 20s.
-    pub player2_twenties: u32,
-    /// The seat (1 or 2) that won a game level on points and 20s, as the TO recorded it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<u8>,
-}
-
-impl CrokinoleGame {
-    /// The game as people read it: `6–2`, with the TO's winner of a level game: `4–4 (20s 2–2, tiebreak: player 1)`.
-    #[must_use]
-    pub fn text(&self) -> String {
-        let mut s = format!("{}–{}", self.player1_points, self.player2_points);
-        if self.player1_points == self.player2_points {
-            s.push_str(&format!(" (20s {}–{}", self.player1_twenties, self.player2_twenties));
-            if let Some(w) = self.winner {
-                s.push_str(&format!(", tiebreak: player {w}"));
-            }
-            s.push(')');
-        }
-        s
-    }
-
-    /// Whether player 1 won it (on points, then 20s, then the TO's tiebreak winner).
-    #[must_use]
-    pub fn player1_won(&self) -> bool {
-        self.player1_points > self.player2_points
-            || (self.player1_points == self.player2_points
-                && (self.player1_twenties > self.player2_twenties
-                    || (self.player1_twenties == self.player2_twenties && self.winner == Some(1))))
-    }
-}
-
-/// A chess game of a match.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChessGame {
-    /// The seat (1 or 2) with White.
-    pub white: u8,
-    /// The result, White first (`1-0`, `½-½`, `0-1`, forfeits `1F-0F`…).
-    pub result: String,
-    /// Player 1's score in half-points (2 a win, 1 a draw).
-    pub player1_halves: u32,
-    /// Player 2's score in half-points.
-    pub player2_halves: u32,
-}
-
-/// Half-points as people write them: `1½`, `½`, `0`.
-#[must_use]
-pub fn halves_text(h: u32) -> String {
-    match (h / 2, h % 2) {
-        (0, 1) => "½".into(),
-        (n, 1) => format!("{n}½"),
-        (n, _) => n.to_string(),
-    }
-}
+pub use arbiter_engine::playoffs::matches::{halves_text, ChessGame, CrokinoleGame, MatchGame};
 
 impl PlayoffSettings {
     /// The engine's part of the settings.
     #[must_use]
     pub const fn engine(&self) -> PlayoffConfig {
         PlayoffConfig { cut: self.cut, reseed: self.reseed, third_place: self.third_place }
+    }
+
+    /// The engine's rules of a chess playoff match.
+    #[must_use]
+    pub fn chess_match(&self) -> ChessMatch<'_> {
+        ChessMatch {
+            tiebreak_games: self.tiebreak_games,
+            colours: match self.colours {
+                ColourRule::Alternate => Colours::Alternate,
+                ColourRule::Reported => Colours::Reported,
+            },
+            rule: self.tiebreak.as_deref(),
+        }
     }
 }
 

@@ -4,87 +4,15 @@
 //! (win, draw, loss, forfeit) is always derived from it, never chosen.
 
 use super::MatchResult;
+use arbiter_engine::playoffs::matches::{Decision, Score};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
-/// A chess game's result, from White's side (player 1 of a table is White).
-///
-/// Written as on a scoresheet and in FIDE results: `1-0`, `½-½`, `0-1`, and
-/// for games not played `1F-0F`, `0F-1F`, `0F-0F` (TRF `+`, `-`; C.07 art.
-/// 16.2: a forfeit is an unplayed round, worth a win's or a loss's points).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ChessResult {
-    /// `1-0`: White won.
-    WhiteWins,
-    /// `½-½`: drawn.
-    Draw,
-    /// `0-1`: Black won.
-    BlackWins,
-    /// `1F-0F`: Black did not play; White wins by forfeit.
-    WhiteWinsByForfeit,
-    /// `0F-1F`: White did not play; Black wins by forfeit.
-    BlackWinsByForfeit,
-    /// `0F-0F`: neither played; a forfeit loss for both.
-    DoubleForfeit,
-}
+pub use arbiter_engine::model::ChessResult;
 
-impl ChessResult {
-    /// Every result, in the order forms offer them.
-    pub const ALL: [ChessResult; 6] = [
-        ChessResult::WhiteWins,
-        ChessResult::Draw,
-        ChessResult::BlackWins,
-        ChessResult::WhiteWinsByForfeit,
-        ChessResult::BlackWinsByForfeit,
-        ChessResult::DoubleForfeit,
-    ];
-
-    /// The canonical notation: `1-0`, `½-½`, `0-1`, `1F-0F`, `0F-1F`, `0F-0F`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ChessResult::WhiteWins => "1-0",
-            ChessResult::Draw => "½-½",
-            ChessResult::BlackWins => "0-1",
-            ChessResult::WhiteWinsByForfeit => "1F-0F",
-            ChessResult::BlackWinsByForfeit => "0F-1F",
-            ChessResult::DoubleForfeit => "0F-0F",
-        }
-    }
-
-    /// Parses the canonical notation, and the usual ASCII spellings of a
-    /// draw (`1/2-1/2`, `0.5-0.5`) and of forfeits (`+-`, `-+`, `--`, TRF
-    /// style); case and spaces are ignored.
-    #[must_use]
-    pub fn parse(s: &str) -> Option<ChessResult> {
-        let t: String = s.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase();
-        let t = t.replace(['–', '—', ':'], "-");
-        Some(match t.as_str() {
-            "1-0" => ChessResult::WhiteWins,
-            "½-½" | "1/2-1/2" | "0.5-0.5" | "=-=" => ChessResult::Draw,
-            "0-1" => ChessResult::BlackWins,
-            "1F-0F" | "+-" => ChessResult::WhiteWinsByForfeit,
-            "0F-1F" | "-+" => ChessResult::BlackWinsByForfeit,
-            "0F-0F" | "--" => ChessResult::DoubleForfeit,
-            _ => return None,
-        })
-    }
-
-    /// What `seat` (1 = White, 2 = Black) scored, as shown on a board: `1`, `½`, `0`, `1F`, `0F`.
-    #[must_use]
-    pub fn seat(self, seat: u8) -> &'static str {
-        let (white, black) = self.as_str().split_once('-').unwrap_or(("", ""));
-        if seat == 1 {
-            white
-        } else {
-            black
-        }
-    }
-
-    /// The table's result.
-    #[must_use]
-    pub const fn result(self) -> MatchResult {
-        match self {
+impl From<ChessResult> for MatchResult {
+    /// The table's result of a chess game (player 1 is White).
+    fn from(r: ChessResult) -> MatchResult {
+        match r {
             ChessResult::WhiteWins => MatchResult::P1Win,
             ChessResult::Draw => MatchResult::Draw,
             ChessResult::BlackWins => MatchResult::P2Win,
@@ -92,31 +20,6 @@ impl ChessResult {
             ChessResult::BlackWinsByForfeit => MatchResult::P2WinForfeit,
             ChessResult::DoubleForfeit => MatchResult::DoubleForfeit,
         }
-    }
-
-    /// Whether the game was actually played over the board.
-    #[must_use]
-    pub const fn is_played(self) -> bool {
-        matches!(self, ChessResult::WhiteWins | ChessResult::Draw | ChessResult::BlackWins)
-    }
-}
-
-impl fmt::Display for ChessResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Serialize for ChessResult {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for ChessResult {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ChessResult, D::Error> {
-        let s = String::deserialize(d)?;
-        ChessResult::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("{s:?} is not a chess result")))
     }
 }
 
@@ -156,10 +59,10 @@ impl GameScore {
     /// The result derived from the score: more VP or points wins, equal is a
     /// draw; chess as written.
     #[must_use]
-    pub const fn result(&self) -> MatchResult {
+    pub fn result(&self) -> MatchResult {
         match *self {
             GameScore::Wh40k { player1_vp, player2_vp } => MatchResult::from_vp(player1_vp, player2_vp),
-            GameScore::Chess { result } => result.result(),
+            GameScore::Chess { result } => MatchResult::from(result),
             GameScore::Crokinole { player1_points, player2_points, .. } => {
                 MatchResult::from_vp(player1_points, player2_points)
             }
@@ -203,32 +106,44 @@ impl GameScore {
     }
 }
 
+impl From<GameScore> for Score {
+    fn from(s: GameScore) -> Score {
+        match s {
+            GameScore::Wh40k { player1_vp, player2_vp } => Score::Vp { player1: player1_vp, player2: player2_vp },
+            GameScore::Chess { result } => Score::Chess(result),
+            GameScore::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties } => {
+                Score::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties }
+            }
+        }
+    }
+}
+
+impl From<Score> for GameScore {
+    fn from(s: Score) -> GameScore {
+        match s {
+            Score::Vp { player1, player2 } => GameScore::Wh40k { player1_vp: player1, player2_vp: player2 },
+            Score::Chess(result) => GameScore::Chess { result },
+            Score::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties } => {
+                GameScore::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties }
+            }
+        }
+    }
+}
+
+impl From<Decision> for MatchResult {
+    fn from(d: Decision) -> MatchResult {
+        match d {
+            Decision::P1Win => MatchResult::P1Win,
+            Decision::P2Win => MatchResult::P2Win,
+            Decision::P1WinForfeit => MatchResult::P1WinForfeit,
+            Decision::P2WinForfeit => MatchResult::P2WinForfeit,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn chess_results_parse_in_every_usual_spelling() {
-        for (s, r) in [
-            ("1-0", ChessResult::WhiteWins),
-            ("½-½", ChessResult::Draw),
-            ("1/2-1/2", ChessResult::Draw),
-            (" 0.5 - 0.5 ", ChessResult::Draw),
-            ("0-1", ChessResult::BlackWins),
-            ("1f-0f", ChessResult::WhiteWinsByForfeit),
-            ("+-", ChessResult::WhiteWinsByForfeit),
-            ("0F-1F", ChessResult::BlackWinsByForfeit),
-            ("--", ChessResult::DoubleForfeit),
-        ] {
-            assert_eq!(ChessResult::parse(s), Some(r), "{s}");
-        }
-        for bad in ["", "1", "2-0", "1-1", "½-0", "1F-0", "w"] {
-            assert_eq!(ChessResult::parse(bad), None, "{bad}");
-        }
-        for r in ChessResult::ALL {
-            assert_eq!(ChessResult::parse(r.as_str()), Some(r));
-        }
-    }
 
     #[test]
     fn results_follow_the_score() {

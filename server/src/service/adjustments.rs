@@ -38,17 +38,10 @@ pub struct AdjustmentInput {
     pub round: Option<u32>,
 }
 
-/// The kinds a game has.
+/// The kinds a game has ([`crate::game::GameSystem::adjustment_kinds`]).
 #[must_use]
 pub fn kinds(game: Game) -> &'static [AdjustmentKind] {
-    match game {
-        // Battle points are not recorded (tie-breaks refuse them): no adjustment of them either.
-        Game::Wh40k => {
-            &[AdjustmentKind::Wins, AdjustmentKind::Vp, AdjustmentKind::Painting, AdjustmentKind::Sportsmanship]
-        }
-        Game::Crokinole => &[AdjustmentKind::Points],
-        Game::Chess => &[],
-    }
+    crate::game::system(game).adjustment_kinds()
 }
 
 fn invalid(message: String) -> ApiError {
@@ -66,12 +59,12 @@ pub async fn add(ctx: &Ctx, user: &User, player: PlayerId, input: AdjustmentInpu
     let (mut change, mut t, mut p) = open(ctx, user, player, "adjust scores").await?;
     let kind = AdjustmentKind::parse(&input.kind).filter(|k| kinds(t.game).contains(k));
     let Some(kind) = kind else {
-        return Err(invalid(match t.game {
-            Game::Chess => "Chess standings count only games (FIDE C.07): an arbiter's penalty changes a game's result, so override that game's result instead.".into(),
-            game => format!(
+        return Err(invalid(match crate::game::system(t.game).no_adjustment_reason() {
+            Some(reason) => reason.into(),
+            None => format!(
                 "\"{}\" is no adjustment of this game: use {}.",
                 input.kind,
-                kinds(game).iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
+                kinds(t.game).iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
             ),
         }));
     };

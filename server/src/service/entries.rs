@@ -200,7 +200,7 @@ fn missed_choices(paired: &[Round], given: Option<MissedRounds>, game: Game) -> 
     let rounds = || paired.iter().map(|r| r.number.to_string()).collect::<Vec<_>>().join(", ");
     let choices = match given {
         _ if paired.is_empty() => return Ok(Vec::new()),
-        None if game == Game::Chess => vec![Missed::Zero; paired.len()],
+        None if crate::game::system(game).missed_rounds_are_byes() => vec![Missed::Zero; paired.len()],
         None => {
             return Err(ApiError::invalid(
                 Code::InvalidField,
@@ -225,12 +225,17 @@ fn missed_choices(paired: &[Round], given: Option<MissedRounds>, game: Game) -> 
         }
     };
     for m in &choices {
-        let fits = match game {
-            Game::Chess => matches!(m, Missed::Zero | Missed::Half),
-            Game::Wh40k | Game::Crokinole => matches!(m, Missed::Bye | Missed::Absent | Missed::Loss),
+        let fits = if crate::game::system(game).missed_rounds_are_byes() {
+            matches!(m, Missed::Zero | Missed::Half)
+        } else {
+            matches!(m, Missed::Bye | Missed::Absent | Missed::Loss)
         };
         if !fits {
-            let allowed = if game == Game::Chess { "\"zero\" or \"half\"" } else { "\"loss\", \"bye\" or \"absent\"" };
+            let allowed = if crate::game::system(game).missed_rounds_are_byes() {
+                "\"zero\" or \"half\""
+            } else {
+                "\"loss\", \"bye\" or \"absent\""
+            };
             return Err(ApiError::invalid(
                 Code::InvalidField,
                 format!("missed: {m:?} is not how missed rounds count in {}; use {allowed}.", game.as_str()),

@@ -14,12 +14,13 @@ use super::views::{self, roster, Roster};
 use super::{require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::{
-    halves_text, now_millis, ChessGame, ChessResult, ColourRule, CrokinoleGame, Game, GameScore, MatchFormat,
-    MatchGame, MatchResult, Pairing, PairingId, PairingState, Player, PlayerId, Playoff, PlayoffSettings, Pools, Round,
-    RoundId, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
+    now_millis, ChessResult, ColourRule, GameScore, MatchFormat, MatchGame, MatchResult, Pairing, PairingId,
+    PairingState, Player, PlayerId, Playoff, PlayoffSettings, Pools, Round, RoundId, RoundStatus, Tournament,
+    TournamentId, TournamentStatus, User,
 };
-use crate::error::{ApiError, ApiResult, Code, Fill};
+use crate::error::{ApiError, ApiResult, Code};
 use crate::store::Tx;
+use arbiter_engine::playoffs::matches::{self, Decision};
 use arbiter_engine::playoffs::{Bracket, Slot, MAX_CUT, MIN_CUT};
 use arbiter_web::views::playoffs::{
     BracketRoundView, BracketView, PlacementView, PlayoffSettingsView, RankingRowView, SeedView, SlotView,
@@ -147,7 +148,8 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
     }
     let chess_only = input.tiebreak_games.is_some() || input.colours != ColourRule::Alternate;
     let tiebreaks = input.format == MatchFormat::TiebreakGames;
-    if (tiebreaks && t.game != Game::Chess) || (chess_only && !tiebreaks) {
+    let offered = crate::game::system(t.game).playoff_formats();
+    if (tiebreaks && !offered.contains(&MatchFormat::TiebreakGames)) || (chess_only && !tiebreaks) {
         return Err(ApiError::invalid(
             Code::InvalidMatch,
             "Tie-break games (\"tiebreak_games\", \"colours\") follow a drawn chess playoff game: use them with \"format\": \"tiebreak_games\" in a chess event.",
@@ -162,12 +164,12 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
             ),
         ));
     }
-    if input.format == MatchFormat::BestOfThree && t.game != Game::Crokinole {
+    if input.format == MatchFormat::BestOfThree && !offered.contains(&MatchFormat::BestOfThree) {
         return Err(ApiError::invalid(
             Code::InvalidMatch,
             format!(
                 "Best-of-three playoff matches are played in crokinole; a {} playoff game is a single game.",
-                t.game.label()
+                crate::game::system(t.game).label()
             ),
         ));
     }
@@ -674,159 +676,47 @@ pub async fn ranking(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiR
 }
 
 /// The result of a playoff table's score: a playoff game must produce a
-/// winner. More VP or points wins; in crokinole, level points are decided by
-/// the 20s; a score still level (40K VP, crokinole points and 20s, a chess
-/// draw or double forfeit) needs the TO to record who won the tiebreaker
-/// (`winner`: the seat, 1 or 2), and is refused otherwise with what decides it.
+/// winner ([`arbiter_engine::playoffs::matches::decide`]: more VP or points,
+/// crokinole's level points by the 20s, chess as written); a level score
+/// needs the TO to record who won the tiebreaker (`winner`: the seat, 1 or 2).
 ///
 /// # Errors
 /// 422 `winner_needed` for a level score without the TO's `winner`;
 /// 422 `invalid_winner` for a `winner` that is not 1 or 2, for a player's
 /// report that names one, or for a score that already has a winner.
 pub fn decide(
-    game: Game,
     settings: &PlayoffSettings,
     score: &GameScore,
     winner: Option<u8>,
     by_to: bool,
 ) -> ApiResult<MatchResult> {
-    let level = match *score {
-        GameScore::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties }
-            if player1_points == player2_points =>
-        {
-            match MatchResult::from_vp(player1_twenties, player2_twenties) {
-                MatchResult::Draw => None,
-                decided => Some(decided),
-            }
-        }
-        s => match s.result() {
-            MatchResult::Draw | MatchResult::DoubleForfeit => None,
-            decided => Some(decided),
-        },
-    };
-    if winner.is_some() && !by_to {
-        return Err(ApiError::invalid(
-            Code::InvalidWinner,
-            "Only the organiser records the winner of a tiebreaker; report the score.",
-        ));
-    }
-    match (level, winner) {
-        (Some(decided), None) => Ok(decided),
-        (Some(_), Some(_)) => Err(ApiError::invalid(
-            Code::InvalidWinner,
-            "This score already has a winner; give a winner only for a level score.",
-        )),
-        (None, Some(1)) => Ok(MatchResult::P1Win),
-        (None, Some(2)) => Ok(MatchResult::P2Win),
-        (None, Some(n)) => Err(ApiError::invalid(Code::InvalidWinner, format!("The winner is seat 1 or 2, not {n}."))),
-        (None, None) => {
-            let how = match game {
-                Game::Wh40k => "refusal-winner-needed-wh40k",
-                Game::Crokinole => "refusal-winner-needed-crokinole",
-                Game::Chess => "refusal-winner-needed-chess",
-            };
-            let refusal = ApiError::invalid(Code::WinnerNeeded, "");
-            Err(match settings.tiebreak.as_deref() {
-                None => refusal.text(how, []),
-                Some(rule) => refusal.text(
-                    "refusal-winner-needed-rule",
-                    [("how", Fill::Message(how.into())), ("rule", Fill::from(rule))],
-                ),
-            })
-        }
-    }
+    Ok(matches::decide(&(*score).into(), settings.tiebreak.as_deref(), winner, by_to)?.into())
 }
 
-/// A best-of-three match ([`MatchFormat::BestOfThree`]) from its games in
+/// A best-of-three match ([`MatchFormat::BestOfThree`],
+/// [`arbiter_engine::playoffs::matches::decide_match`]) from its games in
 /// playing order, each with the TO's winner of a game level on points and
-/// 20s: every game is decided as a single playoff game ([`decide`]); the
-/// first player to win two games wins the match, so a match is 2 games
-/// (2–0) or 3 (after 1–1). The table's score is the match's totals.
+/// 20s. The table's score is the match's totals.
 ///
 /// # Errors
 /// 422 `invalid_match` for a game after the match was won, or games that
 /// leave it undecided; a game's own refusal (`winner_needed`,
 /// `invalid_winner`) about its game (`ApiError::in_game`).
 pub fn decide_match(
-    game: Game,
     settings: &PlayoffSettings,
     games: &[(GameScore, Option<u8>)],
     by_to: bool,
 ) -> ApiResult<(GameScore, MatchResult, Vec<MatchGame>)> {
-    let (mut won1, mut won2) = (0u32, 0u32);
-    let mut total = (0u32, 0u32, 0u32, 0u32);
-    let mut out = Vec::with_capacity(games.len());
-    for (n, (score, winner)) in (1u32..).zip(games) {
-        if won1 == 2 || won2 == 2 {
-            return Err(ApiError::invalid(
-                Code::InvalidMatch,
-                format!(
-                    "The match was won {}–{} after game {}: game {n} is not played. Report the games played.",
-                    won1.max(won2),
-                    won1.min(won2),
-                    n - 1
-                ),
-            ));
-        }
-        let GameScore::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties } = *score else {
-            return Err(ApiError::invalid(Code::InvalidMatch, "A best-of-three match is played in crokinole."));
-        };
-        match decide(game, settings, score, *winner, by_to).map_err(|e| e.in_game(n))? {
-            MatchResult::P1Win | MatchResult::P1WinForfeit => won1 += 1,
-            _ => won2 += 1,
-        }
-        total = (
-            total.0 + player1_points,
-            total.1 + player2_points,
-            total.2 + player1_twenties,
-            total.3 + player2_twenties,
-        );
-        let level = player1_points == player2_points && player1_twenties == player2_twenties;
-        out.push(MatchGame::Crokinole(CrokinoleGame {
-            player1_points,
-            player2_points,
-            player1_twenties,
-            player2_twenties,
-            winner: winner.filter(|_| level),
-        }));
-    }
-    if won1 < 2 && won2 < 2 {
-        return Err(ApiError::invalid(
-            Code::InvalidMatch,
-            format!(
-                "A best-of-three match is won by the first player to win two games; after {} game(s) it stands {won1}–{won2}: report every game, under \"games\".",
-                games.len()
-            ),
-        ));
-    }
-    let score = GameScore::Crokinole {
-        player1_points: total.0,
-        player2_points: total.1,
-        player1_twenties: total.2,
-        player2_twenties: total.3,
-    };
-    Ok((score, if won1 == 2 { MatchResult::P1Win } else { MatchResult::P2Win }, out))
+    let games: Vec<_> = games.iter().map(|&(s, w)| (s.into(), w)).collect();
+    let d = matches::decide_match(&games, settings.tiebreak.as_deref(), by_to)?;
+    Ok((d.score.into(), d.decision.into(), d.games))
 }
 
-/// White's and Black's half-points of a chess result.
-const fn halves(r: ChessResult) -> (u32, u32) {
-    match r {
-        ChessResult::WhiteWins | ChessResult::WhiteWinsByForfeit => (2, 0),
-        ChessResult::Draw => (1, 1),
-        ChessResult::BlackWins | ChessResult::BlackWinsByForfeit => (0, 2),
-        ChessResult::DoubleForfeit => (0, 0),
-    }
-}
-
-/// A chess playoff match ([`MatchFormat::TiebreakGames`]) from its games in
-/// playing order, each a result (White first) with the seat that had White:
-/// the playoff game (player 1 White, as paired) decides unless drawn; then
-/// the TO's number of tie-break games (2 unless set), colours by the TO's
-/// rule ([`ColourRule`]: alternating from reversed, or named in each game),
-/// stopping once one player leads by more than the games left can make up;
-/// level after them all, the decider (e.g. Armageddon) the TO sets decides,
-/// and the TO records its winner (`winner`). The table's score is the
-/// match's result: `1-0` when player 1 won it, `0-1` otherwise.
+/// A chess playoff match ([`MatchFormat::TiebreakGames`],
+/// [`arbiter_engine::playoffs::matches::decide_chess_match`]) from its games
+/// in playing order, each a result (White first) with the seat that had
+/// White. The table's score is the match's result: `1-0` when player 1 won
+/// it, `0-1` otherwise.
 ///
 /// # Errors
 /// 422 `invalid_match` for a missing, extra or wrongly coloured game;
@@ -838,308 +728,21 @@ pub fn decide_chess_match(
     winner: Option<u8>,
     by_to: bool,
 ) -> ApiResult<(GameScore, MatchResult, Vec<MatchGame>)> {
-    let bad = |m: String| ApiError::invalid(Code::InvalidMatch, m);
-    let planned = settings.tiebreak_games.unwrap_or(2);
-    if games.is_empty() {
-        return Err(bad(
-            "Report the playoff game, and any tie-break games, under \"games\": [{\"result\": \"1-0\"}, …].".into(),
-        ));
-    }
-    if winner.is_some() && !by_to {
-        return Err(ApiError::invalid(
-            Code::InvalidWinner,
-            "Only the organiser records the winner of the decider; report the games.",
-        ));
-    }
-    let (mut tb1, mut tb2) = (0u32, 0u32);
-    let mut out = Vec::with_capacity(games.len());
-    let mut decided: Option<MatchResult> = None;
-    for (k, &(result, white)) in (0u32..).zip(games) {
-        if decided.is_some() {
-            return Err(bad(if k == 1 {
-                "Game 1 was won: the match is over and no tie-break games are played.".into()
-            } else {
-                format!(
-                    "The tie-break games were decided after game {} ({}–{}): tie-break game {k} is not played.",
-                    k - 1,
-                    halves_text(tb1),
-                    halves_text(tb2)
-                )
-            }));
-        }
-        if k > planned {
-            return Err(bad(format!(
-                "The organiser set {planned} tie-break game(s); a match has no tie-break game {k}."
-            )));
-        }
-        let expected = match (k, settings.colours) {
-            (0, _) => Some(1),
-            (_, ColourRule::Alternate) => Some(if k % 2 == 1 { 2 } else { 1 }),
-            (_, ColourRule::Reported) => None,
-        };
-        let white = match (expected, white) {
-            (Some(e), None) => e,
-            (Some(e), Some(w)) if w == e => e,
-            (Some(e), Some(_)) if k == 0 => {
-                return Err(bad(format!("Game 1 is played with the colours as paired: player {e} has White.")))
-            }
-            (Some(e), Some(_)) => {
-                return Err(bad(format!("Tie-break game {k}: by the alternating colours player {e} has White.")))
-            }
-            (None, Some(w @ (1 | 2))) => w,
-            (None, Some(w)) => return Err(bad(format!("Tie-break game {k}: White is player 1 or 2, not {w}."))),
-            (None, None) => {
-                return Err(bad(format!(
-                "Tie-break game {k}: the organiser sets the colours; name the player with White (\"white\": 1 or 2)."
-            )))
-            }
-        };
-        let (wh, bh) = halves(result);
-        let (h1, h2) = if white == 1 { (wh, bh) } else { (bh, wh) };
-        out.push(MatchGame::Chess(ChessGame {
-            white,
-            result: result.as_str().into(),
-            player1_halves: h1,
-            player2_halves: h2,
-        }));
-        if k == 0 {
-            if h1 != h2 {
-                decided = Some(if h1 > h2 { MatchResult::P1Win } else { MatchResult::P2Win });
-            }
-            continue;
-        }
-        tb1 += h1;
-        tb2 += h2;
-        if tb1.abs_diff(tb2) > 2 * (planned - k) {
-            decided = Some(if tb1 > tb2 { MatchResult::P1Win } else { MatchResult::P2Win });
-        }
-    }
-    let played = u32::try_from(games.len() - 1).unwrap_or(u32::MAX);
-    let result = match (decided, winner) {
-        (Some(_), Some(_)) => {
-            return Err(ApiError::invalid(
-                Code::InvalidWinner,
-                "The games decided this match; give a winner only when the tie-break games are level.",
-            ))
-        }
-        (Some(r), None) => r,
-        (None, _) if played < planned => {
-            return Err(bad(format!(
-                "Game 1 was drawn: report the {planned} tie-break game(s) ({played} reported so far)."
-            )))
-        }
-        (None, Some(1)) => MatchResult::P1Win,
-        (None, Some(2)) => MatchResult::P2Win,
-        (None, Some(n)) => {
-            return Err(ApiError::invalid(Code::InvalidWinner, format!("The winner is seat 1 or 2, not {n}.")))
-        }
-        (None, None) => {
-            let rule = settings.tiebreak.as_deref().map(|r| format!(" The organiser's rule: {r}.")).unwrap_or_default();
-            return Err(ApiError::invalid(
-                Code::WinnerNeeded,
-                format!(
-                    "The tie-break games are level {}–{}: the decider the organiser sets (e.g. Armageddon) decides, and the organiser records its winner (override with \"winner\": 1 or 2).{rule}",
-                    halves_text(tb1),
-                    halves_text(tb2)
-                ),
-            ));
-        }
-    };
-    let score = GameScore::Chess {
-        result: if result == MatchResult::P1Win { ChessResult::WhiteWins } else { ChessResult::BlackWins },
-    };
-    Ok((score, result, out))
+    let d = matches::decide_chess_match(&settings.chess_match(), games, winner, by_to)?;
+    Ok((d.score.into(), d.decision.into(), d.games))
 }
 
 /// A match's games as people read them, with the table's result (for a
-/// chess decider): crokinole `2–1 (6–2, 2–6, 8–0)`; chess, player 1's score
-/// first, `½–½; tie-breaks 1–0, ½–½ (1½–½)`, `…(1–1); decider: player 2`.
+/// chess decider); see [`arbiter_engine::playoffs::matches::match_text`].
 #[must_use]
 pub fn match_text(games: &[MatchGame], result: Option<MatchResult>) -> String {
-    let croki: Vec<&CrokinoleGame> =
-        games.iter().filter_map(|g| if let MatchGame::Crokinole(c) = g { Some(c) } else { None }).collect();
-    if croki.len() == games.len() {
-        let won1 = croki.iter().filter(|g| g.player1_won()).count();
-        let list: Vec<String> = croki.iter().map(|g| g.text()).collect();
-        return format!("{won1}–{} ({})", croki.len() - won1, list.join(", "));
-    }
-    let chess: Vec<&ChessGame> =
-        games.iter().filter_map(|g| if let MatchGame::Chess(c) = g { Some(c) } else { None }).collect();
-    let score = |g: &ChessGame| format!("{}–{}", halves_text(g.player1_halves), halves_text(g.player2_halves));
-    let Some((first, tiebreaks)) = chess.split_first() else { return String::new() };
-    let mut s = score(first);
-    if !tiebreaks.is_empty() {
-        let (t1, t2) = tiebreaks.iter().fold((0, 0), |(a, b), g| (a + g.player1_halves, b + g.player2_halves));
-        let list: Vec<String> = tiebreaks.iter().map(|g| score(g)).collect();
-        s.push_str(&format!("; tie-breaks {} ({}–{})", list.join(", "), halves_text(t1), halves_text(t2)));
-        if t1 == t2 {
-            match result {
-                Some(MatchResult::P1Win) => s.push_str("; decider: player 1"),
-                Some(MatchResult::P2Win) => s.push_str("; decider: player 2"),
-                _ => {}
-            }
-        }
-    }
-    s
+    let decision = match result {
+        Some(MatchResult::P1Win) => Some(Decision::P1Win),
+        Some(MatchResult::P2Win) => Some(Decision::P2Win),
+        _ => None,
+    };
+    matches::match_text(games, decision)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn settings(tiebreak: Option<&str>) -> PlayoffSettings {
-        PlayoffSettings {
-            cut: 8,
-            reseed: false,
-            third_place: false,
-            tiebreak: tiebreak.map(String::from),
-            per_pool: None,
-            format: MatchFormat::Single,
-            tiebreak_games: None,
-            colours: ColourRule::Alternate,
-        }
-    }
-
-    fn code(r: ApiResult<MatchResult>) -> String {
-        r.err().map(|e| e.code().to_string()).unwrap_or_default()
-    }
-
-    fn croki(p1: u32, p2: u32, t1: u32, t2: u32) -> GameScore {
-        GameScore::Crokinole { player1_points: p1, player2_points: p2, player1_twenties: t1, player2_twenties: t2 }
-    }
-
-    #[test]
-    fn a_best_of_three_goes_to_the_first_to_win_two_games() {
-        let s = settings(None);
-        let m = |games: &[(GameScore, Option<u8>)], by_to| decide_match(Game::Crokinole, &s, games, by_to);
-        let (score, result, games) = m(
-            &[(croki(6, 2, 3, 1), None), (croki(2, 6, 0, 2), None), (croki(8, 0, 5, 0), None)],
-            false,
-        )
-        .unwrap_or((croki(0, 0, 0, 0), MatchResult::Draw, Vec::new()));
-        assert_eq!((score, result), (croki(16, 8, 8, 3), MatchResult::P1Win));
-        assert_eq!(match_text(&games, None), "2–1 (6–2, 2–6, 8–0)");
-        // 2–0 is over after two games; level points go to the 20s.
-        let two = m(&[(croki(4, 4, 3, 1), None), (croki(6, 2, 0, 0), None)], false);
-        assert_eq!(two.as_ref().ok().map(|r| r.1), Some(MatchResult::P1Win));
-        assert_eq!(two.map(|r| match_text(&r.2, None)).ok().as_deref(), Some("2–0 (4–4 (20s 3–1), 6–2)"));
-        let code = |r: ApiResult<(GameScore, MatchResult, Vec<MatchGame>)>| {
-            r.err().map(|e| (e.code().to_string(), e.message().to_string())).unwrap_or_default()
-        };
-        let (c, msg) =
-            code(m(&[(croki(6, 2, 0, 0), None), (croki(6, 2, 0, 0), None), (croki(2, 6, 0, 0), None)], false));
-        assert_eq!(c, "invalid_match");
-        assert!(msg.contains("won 2–0 after game 2: game 3 is not played"), "{msg}");
-        let (c, msg) = code(m(&[(croki(6, 2, 0, 0), None), (croki(2, 6, 0, 0), None)], false));
-        assert_eq!(c, "invalid_match");
-        assert!(msg.contains("stands 1–1"), "{msg}");
-        assert_eq!(code(m(&[], false)).0, "invalid_match");
-        // A game level on points and 20s: a tiebreak round, whose winner the TO records.
-        let (c, msg) = code(m(&[(croki(4, 4, 2, 2), None), (croki(2, 6, 0, 0), None)], false));
-        assert_eq!(c, "winner_needed");
-        assert!(msg.starts_with("Game 1: ") && msg.contains("tiebreak round"), "{msg}");
-        assert_eq!(code(m(&[(croki(4, 4, 2, 2), Some(2)), (croki(2, 6, 0, 0), None)], false)).0, "invalid_winner");
-        let to = m(&[(croki(4, 4, 2, 2), Some(2)), (croki(2, 6, 0, 0), None)], true);
-        assert_eq!(to.as_ref().ok().map(|r| r.1), Some(MatchResult::P2Win));
-        assert_eq!(
-            to.map(|r| match_text(&r.2, None)).ok().as_deref(),
-            Some("0–2 (4–4 (20s 2–2, tiebreak: player 2), 2–6)")
-        );
-    }
-
-    #[test]
-    fn a_drawn_chess_playoff_game_goes_to_tiebreak_games_then_a_decider() {
-        use crate::domain::ChessResult::{BlackWins as B, Draw as D, WhiteWins as W};
-        let mut s = settings(Some("two 10+5 rapid games, then Armageddon"));
-        s.format = MatchFormat::TiebreakGames;
-        s.tiebreak_games = Some(2);
-        let m = |s: &PlayoffSettings, games: &[(ChessResult, Option<u8>)], winner, by_to| {
-            decide_chess_match(s, games, winner, by_to)
-        };
-        let ok = |r: ApiResult<(GameScore, MatchResult, Vec<MatchGame>)>| {
-            r.map(|(_, res, g)| (res, match_text(&g, Some(res)))).map_err(|e| e.message().to_string())
-        };
-        let err = |r: ApiResult<(GameScore, MatchResult, Vec<MatchGame>)>| {
-            r.err().map(|e| (e.code().to_string(), e.message().to_string())).unwrap_or_default()
-        };
-        // A decisive game is the match.
-        assert_eq!(ok(m(&s, &[(W, None)], None, false)), Ok((MatchResult::P1Win, "1–0".into())));
-        assert_eq!(ok(m(&s, &[(B, None)], None, false)), Ok((MatchResult::P2Win, "0–1".into())));
-        let (c, msg) = err(m(&s, &[(W, None), (D, None)], None, false));
-        assert_eq!(c, "invalid_match");
-        assert!(msg.contains("Game 1 was won"), "{msg}");
-        let (c, msg) = err(m(&s, &[(D, None)], None, false));
-        assert_eq!(c, "invalid_match");
-        assert!(msg.contains("report the 2 tie-break game(s) (0 reported so far)"), "{msg}");
-        // Alternating colours: tie-break game 1 has player 2 White, game 2 player 1.
-        assert_eq!(
-            ok(m(&s, &[(D, None), (W, None), (D, None)], None, false)),
-            Ok((MatchResult::P2Win, "½–½; tie-breaks 0–1, ½–½ (½–1½)".into()))
-        );
-        let (c, msg) = err(m(&s, &[(D, None), (W, Some(1))], None, false));
-        assert_eq!(c, "invalid_match");
-        assert!(msg.contains("Tie-break game 1: by the alternating colours player 2 has White"), "{msg}");
-        let (c, msg) = err(m(&s, &[(D, None), (W, None), (W, None), (D, None)], None, false));
-        assert_eq!(c, "invalid_match");
-        assert!(msg.contains("set 2 tie-break game(s); a match has no tie-break game 3"), "{msg}");
-        // Level tie-breaks (each won with White): the decider, whose winner only the TO records.
-        let (c, msg) = err(m(&s, &[(D, None), (W, None), (W, None)], None, false));
-        assert_eq!(c, "winner_needed");
-        assert!(msg.contains("level 1–1") && msg.contains("then Armageddon"), "{msg}");
-        assert_eq!(err(m(&s, &[(D, None), (W, None), (W, None)], Some(1), false)).0, "invalid_winner");
-        assert_eq!(
-            ok(m(&s, &[(D, None), (W, None), (W, None)], Some(1), true)),
-            Ok((MatchResult::P1Win, "½–½; tie-breaks 0–1, 1–0 (1–1); decider: player 1".into()))
-        );
-        assert_eq!(err(m(&s, &[(D, None), (W, None), (B, None)], Some(1), true)).0, "invalid_winner");
-        // Four tie-break games stop once one player cannot be caught: 3–0 after three.
-        s.tiebreak_games = Some(4);
-        let (c, msg) = err(m(&s, &[(D, None), (B, None), (W, None), (B, None), (D, None)], None, false));
-        assert_eq!(c, "invalid_match");
-        assert!(msg.contains("decided after game 3 (3–0): tie-break game 4 is not played"), "{msg}");
-        // Colours the TO sets: each tie-break game names White.
-        s.colours = ColourRule::Reported;
-        let (c, msg) = err(m(&s, &[(D, None), (W, None)], None, false));
-        assert_eq!(c, "invalid_match");
-        assert!(msg.contains("name the player with White"), "{msg}");
-        s.tiebreak_games = Some(2);
-        assert_eq!(
-            ok(m(&s, &[(D, None), (W, Some(1)), (D, Some(1))], None, false)),
-            Ok((MatchResult::P1Win, "½–½; tie-breaks 1–0, ½–½ (1½–½)".into()))
-        );
-    }
-
-    #[test]
-    fn playoff_games_need_a_winner() {
-        let s = settings(None);
-        let vp = |a, b| GameScore::Wh40k { player1_vp: a, player2_vp: b };
-        assert_eq!(decide(Game::Wh40k, &s, &vp(60, 40), None, false).ok(), Some(MatchResult::P1Win));
-        assert_eq!(code(decide(Game::Wh40k, &s, &vp(50, 50), None, false)), "winner_needed");
-        assert_eq!(decide(Game::Wh40k, &s, &vp(50, 50), Some(2), true).ok(), Some(MatchResult::P2Win));
-        assert_eq!(code(decide(Game::Wh40k, &s, &vp(50, 50), Some(2), false)), "invalid_winner");
-        assert_eq!(code(decide(Game::Wh40k, &s, &vp(50, 50), Some(3), true)), "invalid_winner");
-        assert_eq!(code(decide(Game::Wh40k, &s, &vp(60, 40), Some(2), true)), "invalid_winner");
-        // Crokinole: level points go to the 20s; level 20s need a tiebreak round.
-        let c = |p1, p2, t1, t2| GameScore::Crokinole {
-            player1_points: p1,
-            player2_points: p2,
-            player1_twenties: t1,
-            player2_twenties: t2,
-        };
-        assert_eq!(decide(Game::Crokinole, &s, &c(4, 4, 1, 3), None, false).ok(), Some(MatchResult::P2Win));
-        assert_eq!(decide(Game::Crokinole, &s, &c(2, 6, 5, 0), None, false).ok(), Some(MatchResult::P2Win));
-        let level = decide(Game::Crokinole, &s, &c(4, 4, 2, 2), None, false);
-        assert!(level.as_ref().err().is_some_and(|e| e.message().contains("tiebreak round")));
-        // Chess: a draw or a double forfeit is no winner; the TO's rule is quoted.
-        let rule = settings(Some("two rapid games, then Armageddon"));
-        let chess = |r| GameScore::Chess { result: r };
-        let draw = decide(Game::Chess, &rule, &chess(crate::domain::ChessResult::Draw), None, false);
-        assert!(draw.as_ref().err().is_some_and(
-            |e| e.message().contains("tie-break games") && e.message().contains("two rapid games, then Armageddon")
-        ));
-        let dff = decide(Game::Chess, &rule, &chess(crate::domain::ChessResult::DoubleForfeit), None, false);
-        assert_eq!(code(dff), "winner_needed");
-        let forfeit = decide(Game::Chess, &rule, &chess(crate::domain::ChessResult::BlackWinsByForfeit), None, false);
-        assert_eq!(forfeit.ok(), Some(MatchResult::P2WinForfeit));
-    }
-}
+mod tests;

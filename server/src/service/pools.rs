@@ -80,7 +80,7 @@ fn offered(t: &Tournament) -> ApiResult<()> {
         Code::PoolsNotOffered,
         format!(
             "Pools are for crokinole round-robin events; this event is {}, paired by {}.",
-            t.game.label(),
+            crate::game::system(t.game).label(),
             t.pairing_system.label().to_lowercase()
         ),
     ))

@@ -100,7 +100,7 @@ impl Table {
     /// playoff game a winner is required ([`super::playoffs::decide`]).
     fn result_of(&self, score: &GameScore, winner: Option<u8>, by_to: bool) -> ApiResult<MatchResult> {
         match &self.playoff {
-            Some(settings) => super::playoffs::decide(self.t.game, settings, score, winner, by_to),
+            Some(settings) => super::playoffs::decide(settings, score, winner, by_to),
             None if winner.is_some() => Err(ApiError::invalid(
                 Code::InvalidWinner,
                 "A winner is recorded only for a playoff game; this table's result follows from its score.",
@@ -163,7 +163,7 @@ impl Table {
         for (n, g) in (1u32..).zip(games) {
             parsed.push((g.parse(&self.t).map_err(|e| e.in_game(n))?, g.winner));
         }
-        super::playoffs::decide_match(self.t.game, settings, &parsed, by_to)
+        super::playoffs::decide_match(settings, &parsed, by_to)
     }
 
     fn user_of(&self, player: Option<PlayerId>) -> Option<UserId> {

@@ -74,15 +74,9 @@ pub struct Score {
 }
 
 /// The score fields of `game`, and how its result is written, in words.
-const fn fields_of(game: Game) -> (&'static [&'static str], &'static str) {
-    match game {
-        Game::Wh40k => (&["player1_vp", "player2_vp"], "player1_vp and player2_vp (whole numbers of VP)"),
-        Game::Chess => (&["result"], "result (1-0, ½-½, 0-1, 1F-0F, 0F-1F or 0F-0F; player 1 is White)"),
-        Game::Crokinole => (
-            &["player1_points", "player2_points", "player1_twenties", "player2_twenties"],
-            "player1_points, player2_points, player1_twenties and player2_twenties (whole numbers)",
-        ),
-    }
+fn fields_of(game: Game) -> (&'static [&'static str], &'static str) {
+    let rules = crate::game::system(game);
+    (rules.score_fields(), rules.score_fields_text())
 }
 
 impl Score {
@@ -129,7 +123,7 @@ impl Score {
             Code::InvalidScore,
             format!(
                 "This is a {} event: its result is {expected}; {} {} not part of it.",
-                t.game.label(),
+                crate::game::system(t.game).label(),
                 foreign.join(", "),
                 if foreign.len() == 1 { "is" } else { "are" }
             ),

@@ -12,8 +12,8 @@ use super::Ctx;
 use super::{require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
-    crokinole_format, default_standings, now_millis, Game, PairingSystem, ResolutionMeta, RoundStatus, StandingsChange,
-    Tournament, TournamentId, TournamentStatus, User,
+    crokinole_format, now_millis, Game, PairingSystem, ResolutionMeta, RoundStatus, StandingsChange, Tournament,
+    TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use arbiter_engine::model::{PointSystem, Points};
@@ -92,8 +92,16 @@ pub fn parse_config(t: &Tournament, value: serde_json::Value) -> ApiResult<Stand
 /// art. 8); a crokinole format that is not the pairing system's; battle
 /// points in 40K (not recorded); values out of range.
 pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &StandingsConfig) -> ApiResult<()> {
-    let codes: Vec<String> = match (game, config) {
-        (Game::Chess, StandingsConfig::Chess(c)) => {
+    // The game's own kind of configuration: the kind its defaults are.
+    let own = crate::game::system(game).default_standings(system);
+    if std::mem::discriminant(&own) != std::mem::discriminant(config) {
+        return Err(refuse(
+            "refusal-standings-game",
+            [("game", super::game_label(game)), ("value", Fill::from(&format!("{:?}", game.as_str())))],
+        ));
+    }
+    let codes: Vec<String> = match config {
+        StandingsConfig::Chess(c) => {
             let kind = if system.is_round_robin() { PairingKind::RoundRobin } else { PairingKind::Swiss };
             c.validate(kind).map_err(|e| invalid(format!("{e}.")))?;
             for tb in &c.tiebreaks {
@@ -112,7 +120,7 @@ pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &Sta
             }
             c.tiebreaks.iter().map(ChessTiebreak::code).collect()
         }
-        (Game::Crokinole, StandingsConfig::Crokinole(c)) => {
+        StandingsConfig::Crokinole(c) => {
             if c.format != crokinole_format(system) {
                 return Err(invalid(format!(
                     "A {} ranks by the {} tie-breaks: format must be {:?}.",
@@ -130,17 +138,11 @@ pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &Sta
             }
             Vec::new()
         }
-        (Game::Wh40k, StandingsConfig::Wh40k(c)) => {
+        StandingsConfig::Wh40k(c) => {
             if c.primary == Wh40kPrimary::BattlePoints || c.tiebreaks.contains(&Wh40kTiebreak::BattlePoints) {
                 return Err(refuse("refusal-battle-points", []));
             }
             c.tiebreaks.iter().map(|t| format!("{t:?}")).collect()
-        }
-        _ => {
-            return Err(refuse(
-                "refusal-standings-game",
-                [("game", super::game_label(game)), ("value", Fill::from(&format!("{:?}", game.as_str())))],
-            ));
         }
     };
     if codes.len() > MAX_TIEBREAKS {
@@ -160,7 +162,7 @@ pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &Sta
 /// win, a win worth nothing, or a bye worth more than a win; 422
 /// `invalid_field` outside chess.
 pub fn parse_points(game: Game, system: PairingSystem, input: &PointsInput) -> ApiResult<PointSystem> {
-    if game != Game::Chess {
+    if crate::game::system(game).default_points(system).is_none() {
         return Err(ApiError::invalid(Code::InvalidField, "")
             .text("refusal-points-chess-only", [("game", super::game_label(game))]));
     }
@@ -201,8 +203,9 @@ fn available(t: &Tournament) -> Vec<TiebreakOption> {
         modifier: modifier.map(Into::into),
         value,
     };
-    match t.game {
-        Game::Chess => {
+    // The event's configuration is always its game's kind (see `validate`).
+    match &t.standings {
+        StandingsConfig::Chess(_) => {
             use ChessTiebreak as T;
             let mods = [Modifier::None, Modifier::Cut1, Modifier::Cut2, Modifier::Median1, Modifier::Median2];
             let mut all = vec![T::DirectEncounter { forfeits: false }, T::DirectEncounter { forfeits: true }];
@@ -235,7 +238,7 @@ fn available(t: &Tournament) -> Vec<TiebreakOption> {
                 })
                 .collect()
         }
-        Game::Wh40k => [
+        StandingsConfig::Wh40k(_) => [
             (Wh40kTiebreak::Wins, "W", "Wins", ColumnKey::Wins),
             (Wh40kTiebreak::VpMargin, "+/-", "VP margin", ColumnKey::VpMargin),
             (Wh40kTiebreak::StrengthOfSchedule, "SOS", "Strength of schedule", ColumnKey::StrengthOfSchedule),
@@ -248,7 +251,7 @@ fn available(t: &Tournament) -> Vec<TiebreakOption> {
             option(code.into(), name.into(), key, None, serde_json::to_value(tb).unwrap_or_default())
         })
         .collect(),
-        Game::Crokinole => Vec::new(),
+        StandingsConfig::Crokinole(_) => Vec::new(),
     }
 }
 
@@ -263,7 +266,8 @@ fn view(t: &Tournament, rounds_paired: u32) -> TiebreaksView {
         pairing_system: t.pairing_system.into(),
         config: serde_json::to_value(&t.standings).unwrap_or_default(),
         points: t.points.as_ref().map(views::points),
-        default_config: serde_json::to_value(default_standings(t.game, t.pairing_system)).unwrap_or_default(),
+        default_config: serde_json::to_value(crate::game::system(t.game).default_standings(t.pairing_system))
+            .unwrap_or_default(),
         available: available(t),
         rounds_paired,
         confirmation_required: rounds_paired > 0,

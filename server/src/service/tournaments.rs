@@ -6,8 +6,8 @@ use super::Ctx;
 use super::{clean_text, game_label, require_to, Change};
 use crate::bus::EventData;
 use crate::domain::{
-    default_points, default_standings, now_millis, Constraints, Game, PairingSystem, RoundOne, RoundStatus, Tournament,
-    TournamentId, TournamentStatus, User, UserId,
+    now_millis, Constraints, Game, PairingSystem, RoundOne, RoundStatus, Tournament, TournamentId, TournamentStatus,
+    User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use crate::store::Tx;
@@ -15,13 +15,6 @@ use serde::Deserialize;
 
 /// The most rounds an event may have.
 pub const MAX_ROUNDS: u32 = 30;
-/// The default VP cap per player per game (40K 10th edition scores at most 100).
-pub const DEFAULT_MAX_VP: u32 = 100;
-/// The default cap on a crokinole player's game points per game (2 per
-/// round won: 8 in a four-round game; raise it for longer games or points mode).
-pub const DEFAULT_MAX_CROKINOLE_POINTS: u32 = 8;
-/// Missions used when the TO gives none (Pariah Nexus primary missions).
-pub const DEFAULT_MISSIONS: [&str; 5] = ["Take and Hold", "Purge the Foe", "Supply Drop", "Linchpin", "Scorched Earth"];
 
 /// A request to create a tournament.
 #[derive(Clone, Debug, Deserialize, utoipa::ToSchema)]
@@ -45,7 +38,7 @@ pub struct CreateTournament {
     pub game: Option<String>,
     /// Pairing system: `swiss_record` (40K, crokinole), `round_robin`,
     /// `double_round_robin` (chess, crokinole) or `dutch` (chess); default the
-    /// game's first ([`Game::pairing_systems`]).
+    /// game's first ([`crate::game::GameSystem::pairing_systems`]).
     #[serde(default)]
     pub pairing_system: Option<String>,
     /// The most VP (40K, default 100) or game points (crokinole, default 8)
@@ -128,7 +121,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
             ApiError::invalid(Code::InvalidField, "").text("refusal-game", [("game", Fill::from(&format!("{g:?}")))])
         })?,
     };
-    let offered = game.pairing_systems();
+    let offered = crate::game::system(game).pairing_systems();
     let names = || offered.iter().map(|p| format!("{:?}", p.as_str())).collect::<Vec<_>>().join(", ");
     let pairing_system = match input.pairing_system.as_deref() {
         None => offered[0],
@@ -160,14 +153,14 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
             ));
         }
     };
-    let max_vp =
-        input.max_vp.unwrap_or(if game == Game::Crokinole { DEFAULT_MAX_CROKINOLE_POINTS } else { DEFAULT_MAX_VP });
+    let rules = crate::game::system(game);
+    let max_vp = input.max_vp.unwrap_or(rules.default_max_score());
     if !(1..=10_000).contains(&max_vp) {
         return Err(ApiError::invalid(Code::InvalidField, "").text("refusal-max-vp", []));
     }
     let points = match &input.points {
         Some(p) => Some(super::tiebreaks::parse_points(game, pairing_system, p)?),
-        None => default_points(game, pairing_system),
+        None => rules.default_points(pairing_system),
     };
     let missions = match input.missions {
         Some(m) if !m.is_empty() => {
@@ -177,8 +170,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
             }
             m.iter().map(|x| clean_text("mission", x, 120)).collect::<ApiResult<Vec<_>>>()?
         }
-        _ if game == Game::Wh40k => DEFAULT_MISSIONS.iter().map(|s| (*s).to_string()).collect(),
-        _ => Vec::new(),
+        _ => rules.default_missions().iter().map(|s| (*s).to_string()).collect(),
     };
     let round_times = schedule(input.round_times.as_deref().unwrap_or_default())?;
     let mut t = Tournament {
@@ -196,7 +188,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         round_times,
         status: TournamentStatus::Draft,
         lists_locked: false,
-        standings: default_standings(game, pairing_system),
+        standings: rules.default_standings(pairing_system),
         points,
         resolutions: Vec::new(),
         tie_notices: Vec::new(),

@@ -2,9 +2,7 @@
 
 use super::entity::{player, tournament};
 use super::{StoreError, StoreResult, Tx};
-use crate::domain::{
-    default_standings, Acceleration, Game, PairingSystem, RoundOne, Tournament, TournamentId, TournamentStatus, UserId,
-};
+use crate::domain::{Acceleration, Game, PairingSystem, RoundOne, Tournament, TournamentId, TournamentStatus, UserId};
 use arbiter_engine::model::Colour;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, ExprTrait as _, IntoActiveModel, QueryFilter, QueryOrder, Set,
@@ -200,7 +198,7 @@ fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
         pairing_system,
         standings: match m.standings_config.as_deref() {
             Some(s) => serde_json::from_str(s).map_err(|_| corrupt("standings_config"))?,
-            None => default_standings(game, pairing_system),
+            None => crate::game::system(game).default_standings(pairing_system),
         },
         points: from_json(m.point_system.as_deref(), || corrupt("point_system"))?,
         resolutions: from_json(m.tie_resolutions.as_deref(), || corrupt("tie_resolutions"))?,

@@ -1,7 +1,8 @@
 //! What each game's result payload accepts and refuses.
 
 use super::*;
-use crate::domain::{default_points, default_standings, PairingSystem, Player, TournamentStatus};
+use crate::domain::{PairingSystem, Player, TournamentStatus};
+use crate::game::{default_points, default_standings};
 use uuid::Uuid;
 
 /// Registration `no` (id `no`, account `1000 + no`, named `P{no}`),
