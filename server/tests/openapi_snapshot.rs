@@ -47,12 +47,12 @@ fn diff(old: &str, new: &str) -> String {
             ops.push((' ', head + i + 1, head + j + 1, ma[i]));
             i += 1;
             j += 1;
-        } else if j < mb.len() && (i == ma.len() || lcs[i][j + 1] >= lcs[i + 1][j]) {
-            ops.push(('+', head + i + 1, head + j + 1, mb[j]));
-            j += 1;
-        } else {
+        } else if i < ma.len() && (j == mb.len() || lcs[i + 1][j] >= lcs[i][j + 1]) {
             ops.push(('-', head + i + 1, head + j + 1, ma[i]));
             i += 1;
+        } else {
+            ops.push(('+', head + i + 1, head + j + 1, mb[j]));
+            j += 1;
         }
     }
     let mut out = String::new();
@@ -65,8 +65,8 @@ fn diff(old: &str, new: &str) -> String {
         if last_shown.is_none_or(|l| l + 1 != k) {
             out.push_str(&format!("@@ snapshot line {la}, document line {lb} @@\n"));
             if last_shown.is_none() && k == 0 {
-                for n in head.saturating_sub(2)..head {
-                    out.push_str(&format!("  {}\n", a[n]));
+                for line in &a[head.saturating_sub(2)..head] {
+                    out.push_str(&format!("  {line}\n"));
                 }
             }
         }

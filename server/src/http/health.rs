@@ -6,35 +6,34 @@
 
 use crate::app::AppState;
 use crate::error::{ApiError, Code};
+use actix_web::get;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use serde_json::json;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/healthz", web::get().to(healthz))
-        .route("/readyz", web::get().to(readyz))
-        .route("/metrics", web::get().to(metrics));
+pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
+    cfg.service(healthz).service(readyz).service(metrics);
 }
 
+refusals!(healthz: []);
 #[utoipa::path(
-    get,
-    path = "/healthz",
     operation_id = "health_healthz",
     tag = "operations",
     summary = "Liveness: the process answers.",
     responses((status = 200, description = "Always `{\"status\":\"ok\"}`.", body = crate::http::schemas::bodies::Health))
 )]
+#[get("/healthz")]
 async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(json!({ "status": "ok" }))
 }
 
+refusals!(readyz: []);
 #[utoipa::path(
-    get,
-    path = "/readyz",
     operation_id = "health_readyz",
     tag = "operations",
     summary = "Readiness: the database and the bus are reachable.",
     responses((status = 200, description = "Ready (`ready`), or `degraded` when the bus is down but the database answers.", body = crate::http::schemas::bodies::Ready), (status = 503, description = "The database does not answer (`status`: `unavailable`).", body = crate::http::schemas::bodies::Ready))
 )]
+#[get("/readyz")]
 async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     let db = state.ctx.store.ping().await.is_ok();
     let bus = state.ctx.bus.is_healthy();
@@ -61,14 +60,14 @@ fn metrics_allowed(peer: Option<std::net::IpAddr>, settings: &crate::config::Set
     settings.public_metrics || peer.is_some_and(|ip| ip.is_loopback() || settings.trusted_proxies.contains(&ip))
 }
 
+refusals!(metrics: [MetricsPrivate]);
 #[utoipa::path(
-    get,
-    path = "/metrics",
     operation_id = "health_metrics",
     tag = "operations",
     summary = "Prometheus metrics (OpenMetrics text); this machine and trusted proxies only unless `--public-metrics`.",
     responses((status = 200, description = "The metrics.", body = String, content_type = "application/openmetrics-text"))
 )]
+#[get("/metrics")]
 async fn metrics(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
     if !metrics_allowed(req.peer_addr().map(|a| a.ip()), &state.settings) {
         return ApiError::forbidden(

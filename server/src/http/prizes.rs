@@ -12,23 +12,24 @@ use crate::error::{ApiError, ApiResult, Code};
 use crate::service::prizes::{self, CsvTable, OverrideInput, RunRequest};
 use crate::service::{players, tournaments};
 use actix_web::http::header;
+use actix_web::{delete, get, post, put};
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::prizes::{ManagePrizesPage, PrizesPage};
 use arbiter_web::pages::script_json;
 use serde::Deserialize;
 use serde_json::json;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/tournaments/{id}/prizes", web::get().to(get_published))
-        .route("/api/tournaments/{id}/prizes", web::delete().to(unpublish))
-        .route("/api/tournaments/{id}/prizes.csv", web::get().to(export))
-        .route("/api/tournaments/{id}/prizes/config", web::get().to(get_config))
-        .route("/api/tournaments/{id}/prizes/config", web::put().to(set_config))
-        .route("/api/tournaments/{id}/prizes/import", web::post().to(import))
-        .route("/api/tournaments/{id}/prizes/runs", web::post().to(run))
-        .route("/api/tournaments/{id}/prizes/runs", web::get().to(runs))
-        .route("/api/tournaments/{id}/prizes/runs/{run}", web::get().to(get_run))
-        .route("/api/tournaments/{id}/prizes/runs/{run}/publish", web::post().to(publish))
+pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
+    cfg.service(get_published)
+        .service(unpublish)
+        .service(export)
+        .service(get_config)
+        .service(set_config)
+        .service(import)
+        .service(start_run)
+        .service(list_runs)
+        .service(get_run)
+        .service(publish)
         .route("/t/{id}/prizes", web::get().to(prizes_page))
         .route("/t/{id}/prizes/manage", web::get().to(manage_page))
         .route("/t/{id}/prizes/manage/import", web::post().to(import_form))
@@ -38,15 +39,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/prizes/manage/unpublish", web::post().to(unpublish_form));
 }
 
+refusals!(get_published: [NotFound, PrizesNotPublished, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/prizes",
     operation_id = "prizes_get_published",
     tag = "prizes",
     summary = "The published prize list.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The prize list.", body = crate::http::schemas::bodies::PrizesBody))
 )]
+#[get("/api/tournaments/{id}/prizes")]
 async fn get_published(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -68,15 +69,15 @@ struct ExportQuery {
     table: CsvTable,
 }
 
+refusals!(export: [InvalidQuery, NotFound, NotSignedIn, NotTournamentOrganiser, PrizeRunNotFound, PrizesNotPublished, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/prizes.csv",
     operation_id = "prizes_export",
     tag = "prizes",
     summary = "A prize run as CSV: the prize list or the payouts (unpublished runs: the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ExportQuery),
     responses((status = 200, description = "The CSV, as an attachment.", body = String, content_type = "text/csv"))
 )]
+#[get("/api/tournaments/{id}/prizes.csv")]
 async fn export(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -94,15 +95,15 @@ async fn export(
         .body(text))
 }
 
+refusals!(get_config: [NotFound, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/prizes/config",
     operation_id = "prizes_get_config",
     tag = "prizes",
     summary = "The prize configuration (empty when never set).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The configuration.", body = crate::http::schemas::bodies::PrizeConfigBody))
 )]
+#[get("/api/tournaments/{id}/prizes/config")]
 async fn get_config(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -111,9 +112,8 @@ async fn get_config(
     Ok(HttpResponse::Ok().json(json!({ "config": prizes::get_config(&state.ctx, user.0.as_ref(), *id).await? })))
 }
 
+refusals!(set_config: [AlreadyRemoved, BodyTooLarge, CrossSiteRequest, InvalidJson, NotFound, NotSignedIn, NotTournamentOrganiser, PlayoffsStarted, TournamentNotFound, WrongStatus]);
 #[utoipa::path(
-    put,
-    path = "/api/tournaments/{id}/prizes/config",
     operation_id = "prizes_set_config",
     tag = "prizes",
     summary = "Replace the prize configuration (the TO): `categories` with `prizes` (cash in cents) and `rules`.",
@@ -121,6 +121,7 @@ async fn get_config(
     request_body(content = Object, description = "The prize configuration: `categories` and `rules` (see the README's prizes section)."),
     responses((status = 200, description = "The configuration.", body = crate::http::schemas::bodies::PrizeConfigBody))
 )]
+#[put("/api/tournaments/{id}/prizes/config")]
 async fn set_config(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -135,9 +136,8 @@ fn utf8(body: &[u8]) -> ApiResult<&str> {
     std::str::from_utf8(body).map_err(|_| ApiError::invalid(Code::InvalidCsv, "").text("refusal-csv-utf8", []))
 }
 
+refusals!(import: [BodyTooLarge, CrossSiteRequest, InvalidCsv, InvalidJson, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
 #[utoipa::path(
-    post,
-    path = "/api/tournaments/{id}/prizes/import",
     operation_id = "prizes_import",
     tag = "prizes",
     summary = "Replace the prize configuration from CSV, one row per prize (the TO).",
@@ -145,6 +145,7 @@ fn utf8(body: &[u8]) -> ApiResult<&str> {
     request_body(content = String, content_type = "text/csv"),
     responses((status = 200, description = "The configuration.", body = crate::http::schemas::bodies::PrizeConfigBody))
 )]
+#[post("/api/tournaments/{id}/prizes/import")]
 async fn import(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -154,9 +155,8 @@ async fn import(
     Ok(HttpResponse::Ok().json(json!({ "config": prizes::import_csv(&state.ctx, &user, *id, utf8(&body)?).await? })))
 }
 
+refusals!(start_run: [BodyTooLarge, CrossSiteRequest, InvalidJson, InvalidOverride, InvalidPrizes, NoPrizes, NoResults, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
 #[utoipa::path(
-    post,
-    path = "/api/tournaments/{id}/prizes/runs",
     operation_id = "prizes_run",
     tag = "prizes",
     summary = "Allocate the prizes from the standings, with manual overrides (the TO).",
@@ -164,7 +164,8 @@ async fn import(
     request_body(content = Option<crate::service::prizes::RunRequest>, description = "Optional: an empty body is the same as `{}`."),
     responses((status = 201, description = "The run.", body = crate::http::schemas::bodies::PrizeRunBody))
 )]
-async fn run(
+#[post("/api/tournaments/{id}/prizes/runs")]
+async fn start_run(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<TournamentId>,
@@ -174,16 +175,16 @@ async fn run(
     Ok(HttpResponse::Created().json(json!({ "run": prizes::run(&state.ctx, &user, *id, req).await? })))
 }
 
+refusals!(list_runs: [NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/prizes/runs",
     operation_id = "prizes_runs",
     tag = "prizes",
     summary = "The prize runs (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The runs, newest first.", body = crate::http::schemas::bodies::PrizeRunsBody))
 )]
-async fn runs(
+#[get("/api/tournaments/{id}/prizes/runs")]
+async fn list_runs(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<TournamentId>,
@@ -191,15 +192,15 @@ async fn runs(
     Ok(HttpResponse::Ok().json(json!({ "runs": prizes::runs(&state.ctx, &user, *id).await? })))
 }
 
+refusals!(get_run: [NotFound, NotSignedIn, NotTournamentOrganiser, PrizeRunNotFound, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/prizes/runs/{run}",
     operation_id = "prizes_get_run",
     tag = "prizes",
     summary = "One prize run (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("run" = arbiter_web::ids::PrizeRunId, Path, description = "The prize run's id.")),
     responses((status = 200, description = "The run.", body = crate::http::schemas::bodies::PrizeRunBody))
 )]
+#[get("/api/tournaments/{id}/prizes/runs/{run}")]
 async fn get_run(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -209,15 +210,15 @@ async fn get_run(
     Ok(HttpResponse::Ok().json(json!({ "run": prizes::get_run(&state.ctx, &user, id, run).await? })))
 }
 
+refusals!(publish: [CrossSiteRequest, NotFound, NotSignedIn, NotTournamentOrganiser, PrizeRunNotFound, TournamentNotComplete, TournamentNotFound]);
 #[utoipa::path(
-    post,
-    path = "/api/tournaments/{id}/prizes/runs/{run}/publish",
     operation_id = "prizes_publish",
     tag = "prizes",
     summary = "Publish a prize run of a complete event (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("run" = arbiter_web::ids::PrizeRunId, Path, description = "The prize run's id.")),
     responses((status = 200, description = "The published prize list.", body = crate::http::schemas::bodies::PrizesBody))
 )]
+#[post("/api/tournaments/{id}/prizes/runs/{run}/publish")]
 async fn publish(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -227,15 +228,15 @@ async fn publish(
     Ok(HttpResponse::Ok().json(json!({ "prizes": prizes::publish(&state.ctx, &user, id, run).await? })))
 }
 
+refusals!(unpublish: [CrossSiteRequest, NotFound, NotSignedIn, NotTournamentOrganiser, PrizesNotPublished, TournamentNotFound]);
 #[utoipa::path(
-    delete,
-    path = "/api/tournaments/{id}/prizes",
     operation_id = "prizes_unpublish",
     tag = "prizes",
     summary = "Take the published prizes back: the list is no longer public; any run can be published again (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 204, description = "Taken back."))
 )]
+#[delete("/api/tournaments/{id}/prizes")]
 async fn unpublish(
     state: web::Data<AppState>,
     Authed(user): Authed,
