@@ -31,7 +31,10 @@ pub trait Refusals {
 macro_rules! refusals {
     ($handler:ident: [$($code:ident),* $(,)?]) => {
         impl $crate::http::api::Refusals for $handler {
-            const CODES: &'static [$crate::error::Code] = &[$($crate::error::Code::$code),*];
+            const CODES: &'static [$crate::error::Code] = {
+                use $crate::error::Code as Refusal;
+                &[$(Refusal::$code),*]
+            };
         }
     };
 }
