@@ -4,10 +4,10 @@ use crate::app::AppState;
 use crate::auth::session::{self, MaybeUser};
 use crate::error::ApiResult;
 use crate::http::peer::client_address;
+use crate::http::schemas::bodies::{sorted, UserBody};
 use crate::service::accounts::{self, SignIn, SignUp};
 use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde_json::json;
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
     cfg.service(sign_up).service(sign_in).service(sign_out).service(me);
@@ -27,7 +27,7 @@ async fn sign_up(state: web::Data<AppState>, req: HttpRequest, body: web::Json<S
     let (user, token) = accounts::sign_up(&state.ctx, &state.passwords, &state.limits, from, body.into_inner()).await?;
     Ok(HttpResponse::Created()
         .cookie(session::cookie(&token, state.settings.secure_cookies))
-        .json(json!({ "user": user })))
+        .json(sorted(&UserBody { user })?))
 }
 
 refusals!(sign_in: [BodyTooLarge, CrossSiteRequest, InvalidCredentials, InvalidJson, TooManyAttempts]);
@@ -42,7 +42,9 @@ refusals!(sign_in: [BodyTooLarge, CrossSiteRequest, InvalidCredentials, InvalidJ
 async fn sign_in(state: web::Data<AppState>, req: HttpRequest, body: web::Json<SignIn>) -> ApiResult<HttpResponse> {
     let from = client_address(&req, &state.settings.trusted_proxies);
     let (user, token) = accounts::sign_in(&state.ctx, &state.passwords, &state.limits, from, body.into_inner()).await?;
-    Ok(HttpResponse::Ok().cookie(session::cookie(&token, state.settings.secure_cookies)).json(json!({ "user": user })))
+    Ok(HttpResponse::Ok()
+        .cookie(session::cookie(&token, state.settings.secure_cookies))
+        .json(sorted(&UserBody { user })?))
 }
 
 refusals!(sign_out: [CrossSiteRequest]);
@@ -70,7 +72,7 @@ refusals!(me: [NotSignedIn]);
 #[get("/api/auth/me")]
 async fn me(user: MaybeUser) -> ApiResult<HttpResponse> {
     match user.0 {
-        Some(u) => Ok(HttpResponse::Ok().json(json!({ "user": u }))),
+        Some(u) => Ok(HttpResponse::Ok().json(sorted(&UserBody { user: u })?)),
         None => Err(crate::error::ApiError::unauthorized(crate::error::Code::NotSignedIn, "You are not signed in.")),
     }
 }

@@ -5,10 +5,10 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{PlayerId, TournamentId};
 use crate::error::ApiResult;
+use crate::http::schemas::bodies::{sorted, ByeBody, ByesBody};
 use crate::service::{byes, trf};
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
     cfg.service(list).service(request).service(cancel).service(grant).service(revoke).service(export).service(import);
@@ -24,7 +24,7 @@ refusals!(list: [NotFound, TournamentNotFound]);
 )]
 #[get("/api/tournaments/{id}/byes")]
 async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "byes": byes::list(&state.ctx, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&ByesBody { byes: byes::list(&state.ctx, user.0.as_ref(), *id).await? })?))
 }
 
 refusals!(request: [BodyTooLarge, ByesNotOffered, CrossSiteRequest, FullByeByOrganiser, InvalidByeKind, InvalidJson, InvalidRound, NotFound, NotRegistered, NotSignedIn, PlayerWithdrawn, RoundAlreadyPaired, TournamentNotFound, WrongStatus]);
@@ -43,7 +43,8 @@ async fn request(
     id: web::Path<TournamentId>,
     body: web::Json<byes::ByeInput>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Created().json(json!({ "bye": byes::request(&state.ctx, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Created()
+        .json(sorted(&ByeBody { bye: byes::request(&state.ctx, &user, *id, body.into_inner()).await? })?))
 }
 
 refusals!(cancel: [ByeNotFound, ByesNotOffered, CrossSiteRequest, InvalidRound, NotFound, NotRegistered, NotSignedIn, PlayerWithdrawn, RoundAlreadyPaired, TournamentNotFound, WrongStatus]);
@@ -81,7 +82,8 @@ async fn grant(
     id: web::Path<PlayerId>,
     body: web::Json<byes::ByeInput>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Created().json(json!({ "bye": byes::grant(&state.ctx, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Created()
+        .json(sorted(&ByeBody { bye: byes::grant(&state.ctx, &user, *id, body.into_inner()).await? })?))
 }
 
 refusals!(revoke: [ByeNotFound, ByesNotOffered, CrossSiteRequest, InvalidRound, NotFound, NotSignedIn, NotTournamentOrganiser, PlayerNotFound, PlayerWithdrawn, RoundAlreadyPaired, TournamentNotFound, WrongStatus]);

@@ -5,10 +5,10 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::RoundId;
 use crate::error::ApiResult;
+use crate::http::schemas::bodies::{sorted, ClockBody};
 use crate::service::clock;
 use actix_web::{get, post};
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
     cfg.service(get).service(act);
@@ -25,7 +25,7 @@ refusals!(get: [NotFound, RoundNotFound, TournamentNotFound]);
 #[get("/api/rounds/{id}/clock")]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
     let clock = clock::get(&state.ctx, user.0.as_ref(), *id).await?;
-    Ok(HttpResponse::Ok().json(json!({ "clock": clock, "now": crate::domain::now_millis() })))
+    Ok(HttpResponse::Ok().json(sorted(&ClockBody { clock, now: crate::domain::now_millis() })?))
 }
 
 refusals!(act: [BodyTooLarge, ClockState, CrossSiteRequest, InvalidField, InvalidJson, NotFound, NotSignedIn, NotTournamentOrganiser, RoundClosed, RoundNotFound, TournamentNotFound]);
@@ -45,5 +45,5 @@ async fn act(
     body: web::Json<clock::ClockInput>,
 ) -> ApiResult<HttpResponse> {
     let clock = clock::act(&state.ctx, &user, *id, &body).await?;
-    Ok(HttpResponse::Ok().json(json!({ "clock": clock, "now": crate::domain::now_millis() })))
+    Ok(HttpResponse::Ok().json(sorted(&ClockBody { clock: Some(clock), now: crate::domain::now_millis() })?))
 }

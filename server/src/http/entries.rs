@@ -9,12 +9,12 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{PlayerId, TournamentId};
 use crate::error::{ApiError, ApiResult, Code};
+use crate::http::schemas::bodies::{sorted, EntriesBody, PlayerBody};
 use crate::service::entries;
 use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::ClaimPage;
 use serde::Deserialize;
-use serde_json::json;
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
     cfg.service(add)
@@ -119,7 +119,8 @@ async fn list(
     Authed(user): Authed,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "entries": entries::unclaimed_entries(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&EntriesBody { entries: entries::unclaimed_entries(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(claim_code: [AlreadyClaimed, CrossSiteRequest, NotFound, NotSignedIn, NotTournamentOrganiser, PlayerNotFound, TournamentNotFound]);
@@ -162,7 +163,7 @@ refusals!(claim: [AlreadyRegistered, ClaimNotFound, CrossSiteRequest, NotFound, 
 )]
 #[post("/api/claims/{code}")]
 async fn claim(state: web::Data<AppState>, Authed(user): Authed, code: web::Path<String>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "player": entries::claim(&state.ctx, &user, &code).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PlayerBody { player: entries::claim(&state.ctx, &user, &code).await? })?))
 }
 
 async fn claim_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, code: web::Path<String>) -> Page {

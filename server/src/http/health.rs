@@ -6,9 +6,9 @@
 
 use crate::app::AppState;
 use crate::error::{ApiError, Code};
+use crate::http::schemas::bodies::{sorted, Health, Ready, ReadyBus, ReadyDatabase};
 use actix_web::get;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
-use serde_json::json;
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
     cfg.service(healthz).service(readyz).service(metrics);
@@ -23,7 +23,7 @@ refusals!(healthz: []);
 )]
 #[get("/healthz")]
 async fn healthz() -> HttpResponse {
-    HttpResponse::Ok().json(json!({ "status": "ok" }))
+    HttpResponse::Ok().json(Health { status: "ok".to_string() })
 }
 
 refusals!(readyz: []);
@@ -42,11 +42,15 @@ async fn readyz(state: web::Data<AppState>) -> HttpResponse {
         (true, false) => "degraded",
         (false, _) => "unavailable",
     };
-    let body = json!({
-        "status": status,
-        "database": { "backend": state.ctx.store.backend_name(), "ok": db },
-        "bus": { "kind": state.ctx.bus.name(), "ok": bus },
-    });
+    let body = Ready {
+        status: status.to_string(),
+        database: ReadyDatabase { backend: state.ctx.store.backend_name().to_string(), ok: db },
+        bus: ReadyBus { kind: state.ctx.bus.name().to_string(), ok: bus },
+    };
+    let body = match sorted(&body) {
+        Ok(body) => body,
+        Err(e) => return e.error_response(),
+    };
     if db {
         HttpResponse::Ok().json(body)
     } else {

@@ -6,10 +6,10 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{PlayerId, TournamentId};
 use crate::error::ApiResult;
+use crate::http::schemas::bodies::{sorted, PlayerBody, PlayerEditBody, PlayersBody, SettingsLogBody};
 use crate::service::{adjustments, players};
 use actix_web::{delete, get, patch, post, put};
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
     cfg.service(register)
@@ -44,7 +44,7 @@ async fn register(
     body: web::Json<players::Register>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Created()
-        .json(json!({ "player": players::register(&state.ctx, &user, *id, body.into_inner()).await? })))
+        .json(sorted(&PlayerBody { player: players::register(&state.ctx, &user, *id, body.into_inner()).await? })?))
 }
 
 refusals!(update_list: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, ListsLocked, NotFound, NotRegistered, NotSignedIn, TournamentNotFound, WrongStatus]);
@@ -64,7 +64,7 @@ async fn update_list(
     body: web::Json<players::UpdateList>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok()
-        .json(json!({ "player": players::update_list(&state.ctx, &user, *id, body.into_inner()).await? })))
+        .json(sorted(&PlayerBody { player: players::update_list(&state.ctx, &user, *id, body.into_inner()).await? })?))
 }
 
 refusals!(check_in: [AlreadyCheckedIn, CheckInClosed, CrossSiteRequest, NotFound, NotRegistered, NotSignedIn, PlayerDropped, TournamentNotFound]);
@@ -81,7 +81,7 @@ async fn check_in(
     Authed(user): Authed,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "player": players::check_in(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PlayerBody { player: players::check_in(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(drop_out: [AlreadyDropped, CrossSiteRequest, NotFound, NotRegistered, NotSignedIn, TournamentNotFound, WrongStatus]);
@@ -98,7 +98,7 @@ async fn drop_out(
     Authed(user): Authed,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "player": players::drop_out(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PlayerBody { player: players::drop_out(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(list: [NotFound, TournamentNotFound]);
@@ -111,7 +111,8 @@ refusals!(list: [NotFound, TournamentNotFound]);
 )]
 #[get("/api/tournaments/{id}/players")]
 async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "players": players::list(&state.ctx, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&PlayersBody { players: players::list(&state.ctx, user.0.as_ref(), *id).await? })?))
 }
 
 refusals!(check_in_player: [AlreadyCheckedIn, CheckInClosed, CrossSiteRequest, NotFound, NotSignedIn, NotTournamentStaff, PlayerDropped, PlayerNotFound, TournamentNotFound]);
@@ -128,7 +129,8 @@ async fn check_in_player(
     Authed(user): Authed,
     id: web::Path<PlayerId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "player": players::check_in_player(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&PlayerBody { player: players::check_in_player(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(remove: [AlreadyRemoved, CrossSiteRequest, NotFound, NotSignedIn, NotTournamentOrganiser, PlayerNotFound, TournamentNotFound, WrongStatus]);
@@ -141,7 +143,7 @@ refusals!(remove: [AlreadyRemoved, CrossSiteRequest, NotFound, NotSignedIn, NotT
 )]
 #[delete("/api/players/{id}")]
 async fn remove(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<PlayerId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "player": players::remove(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PlayerBody { player: players::remove(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(edit: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, InvalidProfile, NotFound, NotSignedIn, NotTournamentOrganiser, PlayerNotFound, TournamentNotFound]);
@@ -161,7 +163,7 @@ async fn edit(
     body: web::Json<players::EditPlayer>,
 ) -> ApiResult<HttpResponse> {
     let (player, changes) = players::edit(&state.ctx, &user, *id, body.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(json!({ "player": player, "changes": changes })))
+    Ok(HttpResponse::Ok().json(sorted(&PlayerEditBody { player, changes })?))
 }
 
 refusals!(history: [NotFound, NotSignedIn, NotTournamentStaff, PlayerNotFound, TournamentNotFound]);
@@ -174,7 +176,7 @@ refusals!(history: [NotFound, NotSignedIn, NotTournamentStaff, PlayerNotFound, T
 )]
 #[get("/api/players/{id}/history")]
 async fn history(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<PlayerId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "log": players::history(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&SettingsLogBody { log: players::history(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(reinstate: [CrossSiteRequest, NotDropped, NotFound, NotSignedIn, NotTournamentOrganiser, PlayerNotFound, RoundPairedSinceDrop, TournamentNotFound, WrongStatus]);
@@ -191,7 +193,7 @@ async fn reinstate(
     Authed(user): Authed,
     id: web::Path<PlayerId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "player": players::reinstate(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PlayerBody { player: players::reinstate(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(update_profile: [BodyTooLarge, CrossSiteRequest, InvalidJson, InvalidProfile, NotFound, NotSignedIn, NotTournamentOrganiser, PlayerNotFound, TournamentNotFound]);
@@ -210,8 +212,9 @@ async fn update_profile(
     id: web::Path<PlayerId>,
     body: web::Json<players::UpdateProfile>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok()
-        .json(json!({ "player": players::update_profile(&state.ctx, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PlayerBody {
+        player: players::update_profile(&state.ctx, &user, *id, body.into_inner()).await?,
+    })?))
 }
 
 refusals!(adjust: [BodyTooLarge, CrossSiteRequest, InvalidAdjustment, InvalidField, InvalidJson, NotFound, NotSignedIn, NotTournamentStaff, OwnGame, PlayerNotFound, TournamentNotFound, WrongStatus]);
@@ -231,7 +234,7 @@ async fn adjust(
     body: web::Json<adjustments::AdjustmentInput>,
 ) -> ApiResult<HttpResponse> {
     let player = adjustments::add(&state.ctx, &user, *id, body.into_inner()).await?;
-    Ok(HttpResponse::Created().json(json!({ "player": player })))
+    Ok(HttpResponse::Created().json(sorted(&PlayerBody { player })?))
 }
 
 refusals!(unadjust: [AdjustmentNotFound, CrossSiteRequest, NotFound, NotSignedIn, NotTournamentStaff, OwnGame, PlayerNotFound, TournamentNotFound, WrongStatus]);
@@ -249,5 +252,5 @@ async fn unadjust(
     path: web::Path<(PlayerId, u32)>,
 ) -> ApiResult<HttpResponse> {
     let (id, no) = path.into_inner();
-    Ok(HttpResponse::Ok().json(json!({ "player": adjustments::remove(&state.ctx, &user, id, no).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PlayerBody { player: adjustments::remove(&state.ctx, &user, id, no).await? })?))
 }

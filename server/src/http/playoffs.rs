@@ -6,10 +6,10 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::TournamentId;
 use crate::error::ApiResult;
+use crate::http::schemas::bodies::{sorted, BracketBody, RankingBody};
 use crate::service::{playoffs, pools};
 use actix_web::{delete, get, post, put};
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
     cfg.service(get)
@@ -32,7 +32,8 @@ refusals!(get: [NoPlayoffs, NotFound, TournamentNotFound]);
 )]
 #[get("/api/tournaments/{id}/playoffs")]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "bracket": playoffs::get(&state.ctx, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&BracketBody { bracket: playoffs::get(&state.ctx, user.0.as_ref(), *id).await? })?))
 }
 
 refusals!(configure: [BodyTooLarge, CrossSiteRequest, CutTooLarge, InvalidCut, InvalidField, InvalidJson, InvalidMatch, InvalidPools, NotFound, NotSignedIn, NotTournamentOrganiser, PlayoffsStarted, TournamentNotFound, WrongStatus]);
@@ -52,7 +53,7 @@ async fn configure(
     body: web::Json<playoffs::PlayoffInput>,
 ) -> ApiResult<HttpResponse> {
     let bracket = playoffs::configure(&state.ctx, &user, *id, body.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(json!({ "bracket": bracket })))
+    Ok(HttpResponse::Ok().json(sorted(&BracketBody { bracket })?))
 }
 
 refusals!(remove: [CrossSiteRequest, NoPlayoffs, NotFound, NotSignedIn, NotTournamentOrganiser, PlayoffsStarted, TournamentNotFound]);
@@ -100,7 +101,8 @@ refusals!(ranking: [NotFound, TournamentNotFound]);
 )]
 #[get("/api/tournaments/{id}/ranking")]
 async fn ranking(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "ranking": playoffs::ranking(&state.ctx, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&RankingBody { ranking: playoffs::ranking(&state.ctx, user.0.as_ref(), *id).await? })?))
 }
 
 refusals!(get_pools: [NoPools, NotFound, TournamentNotFound]);

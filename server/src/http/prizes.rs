@@ -9,6 +9,7 @@ use crate::auth::csrf;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{PlayerId, PrizeRunId, TournamentId};
 use crate::error::{ApiError, ApiResult, Code};
+use crate::http::schemas::bodies::{sorted, PrizeConfigBody, PrizeRunBody, PrizeRunsBody, PrizesBody};
 use crate::service::prizes::{self, CsvTable, OverrideInput, RunRequest};
 use crate::service::{players, tournaments};
 use actix_web::http::header;
@@ -17,7 +18,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::prizes::{ManagePrizesPage, PrizesPage};
 use arbiter_web::pages::script_json;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Map, Value};
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
     cfg.service(get_published)
@@ -54,7 +55,7 @@ async fn get_published(
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
     let p = prizes::require_published(prizes::published(&state.ctx, user.0.as_ref(), *id).await?)?;
-    Ok(HttpResponse::Ok().json(json!({ "prizes": p })))
+    Ok(HttpResponse::Ok().json(sorted(&PrizesBody { prizes: p })?))
 }
 
 /// `?run=ID&table=prizes|payouts` on the CSV export.
@@ -109,7 +110,8 @@ async fn get_config(
     user: MaybeUser,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "config": prizes::get_config(&state.ctx, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&PrizeConfigBody { config: prizes::get_config(&state.ctx, user.0.as_ref(), *id).await? })?))
 }
 
 refusals!(set_config: [AlreadyRemoved, BodyTooLarge, CrossSiteRequest, InvalidJson, NotFound, NotSignedIn, NotTournamentOrganiser, PlayoffsStarted, TournamentNotFound, WrongStatus]);
@@ -128,8 +130,9 @@ async fn set_config(
     id: web::Path<TournamentId>,
     body: web::Json<serde_json::Value>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok()
-        .json(json!({ "config": prizes::set_config(&state.ctx, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PrizeConfigBody {
+        config: prizes::set_config(&state.ctx, &user, *id, body.into_inner()).await?,
+    })?))
 }
 
 fn utf8(body: &[u8]) -> ApiResult<&str> {
@@ -152,7 +155,8 @@ async fn import(
     id: web::Path<TournamentId>,
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "config": prizes::import_csv(&state.ctx, &user, *id, utf8(&body)?).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&PrizeConfigBody { config: prizes::import_csv(&state.ctx, &user, *id, utf8(&body)?).await? })?))
 }
 
 refusals!(start_run: [BodyTooLarge, CrossSiteRequest, InvalidJson, InvalidOverride, InvalidPrizes, NoPrizes, NoResults, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
@@ -172,7 +176,7 @@ async fn start_run(
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let req: RunRequest = super::optional_json(&body)?;
-    Ok(HttpResponse::Created().json(json!({ "run": prizes::run(&state.ctx, &user, *id, req).await? })))
+    Ok(HttpResponse::Created().json(sorted(&PrizeRunBody { run: prizes::run(&state.ctx, &user, *id, req).await? })?))
 }
 
 refusals!(list_runs: [NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
@@ -189,7 +193,7 @@ async fn list_runs(
     Authed(user): Authed,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "runs": prizes::runs(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PrizeRunsBody { runs: prizes::runs(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(get_run: [NotFound, NotSignedIn, NotTournamentOrganiser, PrizeRunNotFound, TournamentNotFound]);
@@ -207,7 +211,7 @@ async fn get_run(
     path: web::Path<(TournamentId, PrizeRunId)>,
 ) -> ApiResult<HttpResponse> {
     let (id, run) = path.into_inner();
-    Ok(HttpResponse::Ok().json(json!({ "run": prizes::get_run(&state.ctx, &user, id, run).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PrizeRunBody { run: prizes::get_run(&state.ctx, &user, id, run).await? })?))
 }
 
 refusals!(publish: [CrossSiteRequest, NotFound, NotSignedIn, NotTournamentOrganiser, PrizeRunNotFound, TournamentNotComplete, TournamentNotFound]);
@@ -225,7 +229,7 @@ async fn publish(
     path: web::Path<(TournamentId, PrizeRunId)>,
 ) -> ApiResult<HttpResponse> {
     let (id, run) = path.into_inner();
-    Ok(HttpResponse::Ok().json(json!({ "prizes": prizes::publish(&state.ctx, &user, id, run).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PrizesBody { prizes: prizes::publish(&state.ctx, &user, id, run).await? })?))
 }
 
 refusals!(unpublish: [CrossSiteRequest, NotFound, NotSignedIn, NotTournamentOrganiser, PrizesNotPublished, TournamentNotFound]);
@@ -259,7 +263,7 @@ async fn prizes_page(
     let is_to =
         matches!(crate::service::staff::role_in(&state.ctx, *id, viewer).await?, Some("OWNER" | "CO_ORGANISER"));
     let seq = state.ctx.store.read().await?.tournament(*id).await?.map_or(0, |t| t.last_seq);
-    let live = script_json(&json!({ "seq": seq, "data": {} }));
+    let live = script_json(&sorted(&super::pages::LiveSeed { data: serde_json::Map::new(), seq })?);
     let (nav, fresh) = nav(&req, viewer);
     render(&req, &state, &PrizesPage { nav, tournament, is_to, published, config, live }, fresh.as_deref())
 }
@@ -377,15 +381,17 @@ async fn rules_form(
     csrf::check_form_token(&req, &form.csrf_token)?;
     let Some(u) = user.0 else { return Ok(login(*id)) };
     let current = prizes::get_config(&state.ctx, Some(&u), *id).await?;
-    let body = json!({
-        "categories": current.categories,
-        "rules": {
-            "multiple_eligibility_mode": form.multiple_eligibility_mode,
-            "cash_split": form.cash_split,
-            "class_excess": form.class_excess.as_deref().unwrap_or("capped"),
-            "allow_unrated_in_rating_category": form.allow_unrated_in_rating_category.is_some(),
-        }
-    });
+    let rules = Map::from_iter([
+        ("multiple_eligibility_mode".to_string(), Value::from(form.multiple_eligibility_mode.as_str())),
+        ("cash_split".to_string(), Value::from(form.cash_split.as_str())),
+        ("class_excess".to_string(), Value::from(form.class_excess.as_deref().unwrap_or("capped"))),
+        ("allow_unrated_in_rating_category".to_string(), Value::from(form.allow_unrated_in_rating_category.is_some())),
+    ]);
+    let categories = serde_json::to_value(&current.categories).map_err(ApiError::internal)?;
+    let body = Value::Object(Map::from_iter([
+        ("categories".to_string(), categories),
+        ("rules".to_string(), Value::Object(rules)),
+    ]));
     match prizes::set_config(&state.ctx, &u, *id, body).await {
         Ok(_) => Ok(back(*id, None)),
         Err(e) => refused(&state, &req, &u, *id, e, String::new()).await,

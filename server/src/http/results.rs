@@ -5,10 +5,10 @@ use crate::app::AppState;
 use crate::auth::session::Authed;
 use crate::domain::PairingId;
 use crate::error::ApiResult;
+use crate::http::schemas::bodies::{sorted, PairingBody};
 use crate::service::results;
 use actix_web::{delete, post, put};
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
     cfg.service(report)
@@ -38,7 +38,7 @@ async fn report(
 ) -> ApiResult<HttpResponse> {
     let (id, body) = (*id, body.into_inner());
     let pairing = state.ctx.run(move |ctx| async move { results::report(&ctx, &user, id, body).await }).await?;
-    Ok(HttpResponse::Ok().json(json!({ "pairing": pairing })))
+    Ok(HttpResponse::Ok().json(sorted(&PairingBody { pairing })?))
 }
 
 refusals!(correct: [AlreadyConfirmed, BodyTooLarge, Bye, CrossSiteRequest, InvalidJson, InvalidMatch, InvalidPoints, InvalidResult, InvalidScore, InvalidTwenties, InvalidVp, InvalidWinner, NotFound, NotReported, NotSignedIn, NotYourReport, NotYourTable, PairingNotFound, PlayerRemoved, ResultDisputed, RoundClosed, WinnerNeeded]);
@@ -58,7 +58,7 @@ async fn correct(
     body: web::Json<results::Score>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok()
-        .json(json!({ "pairing": results::correct(&state.ctx, &user, *id, body.into_inner()).await? })))
+        .json(sorted(&PairingBody { pairing: results::correct(&state.ctx, &user, *id, body.into_inner()).await? })?))
 }
 
 refusals!(withdraw: [AlreadyConfirmed, Bye, CrossSiteRequest, NotFound, NotReported, NotSignedIn, NotYourReport, NotYourTable, PairingNotFound, PlayerRemoved, ResultDisputed, RoundClosed]);
@@ -75,7 +75,7 @@ async fn withdraw(
     Authed(user): Authed,
     id: web::Path<PairingId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "pairing": results::withdraw(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PairingBody { pairing: results::withdraw(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(withdraw_dispute: [Bye, CrossSiteRequest, NotDisputed, NotFound, NotSignedIn, NotYourDispute, NotYourTable, PairingNotFound, PlayerRemoved, RoundClosed]);
@@ -92,7 +92,8 @@ async fn withdraw_dispute(
     Authed(user): Authed,
     id: web::Path<PairingId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "pairing": results::withdraw_dispute(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&PairingBody { pairing: results::withdraw_dispute(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(confirm: [AlreadyConfirmed, BodyTooLarge, Bye, CrossSiteRequest, InvalidJson, NotFound, NotReported, NotSignedIn, NotYourTable, OwnReport, PairingNotFound, ReportChanged, ResultDisputed, RoundClosed]);
@@ -114,7 +115,7 @@ async fn confirm(
     let seen: results::ConfirmInput = super::optional_json(&body)?;
     let id = *id;
     let pairing = state.ctx.run(move |ctx| async move { results::confirm(&ctx, &user, id, seen).await }).await?;
-    Ok(HttpResponse::Ok().json(json!({ "pairing": pairing })))
+    Ok(HttpResponse::Ok().json(sorted(&PairingBody { pairing })?))
 }
 
 refusals!(dispute: [AlreadyConfirmed, BodyTooLarge, Bye, CrossSiteRequest, InvalidField, InvalidJson, InvalidPoints, InvalidResult, InvalidScore, InvalidTwenties, InvalidVp, NotFound, NotReported, NotSignedIn, NotYourTable, OwnReport, PairingNotFound, ResultDisputed, RoundClosed]);
@@ -134,7 +135,8 @@ async fn dispute(
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let input: results::DisputeInput = super::optional_json(&body)?;
-    Ok(HttpResponse::Ok().json(json!({ "pairing": results::dispute(&state.ctx, &user, *id, input).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&PairingBody { pairing: results::dispute(&state.ctx, &user, *id, input).await? })?))
 }
 
 refusals!(override_result: [BodyTooLarge, BracketMovedOn, Bye, CrossSiteRequest, InvalidField, InvalidJson, InvalidMatch, InvalidPoints, InvalidResult, InvalidScore, InvalidTwenties, InvalidVp, InvalidWinner, NotFound, NotSignedIn, NotTournamentStaff, OwnGame, PairingNotFound, WinnerNeeded, WrongStatus]);

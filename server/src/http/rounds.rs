@@ -5,10 +5,10 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{RoundId, TournamentId};
 use crate::error::ApiResult;
+use crate::http::schemas::bodies::{sorted, RoundBody, RoundsBody};
 use crate::service::{drafts, rounds};
 use actix_web::{delete, get, post, put};
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
     cfg.service(create)
@@ -43,7 +43,8 @@ async fn create(
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let input: rounds::CreateRound = super::optional_json(&body)?;
-    Ok(HttpResponse::Created().json(json!({ "round": rounds::create(&state.ctx, &user, *id, input).await? })))
+    Ok(HttpResponse::Created()
+        .json(sorted(&RoundBody { round: rounds::create(&state.ctx, &user, *id, input).await? })?))
 }
 
 refusals!(list: [NotFound, TournamentNotFound]);
@@ -56,7 +57,7 @@ refusals!(list: [NotFound, TournamentNotFound]);
 )]
 #[get("/api/tournaments/{id}/rounds")]
 async fn list(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "rounds": rounds::list(&state.ctx, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&RoundsBody { rounds: rounds::list(&state.ctx, user.0.as_ref(), *id).await? })?))
 }
 
 refusals!(get: [NotFound, RoundNotFound, RoundNotPublished, TournamentNotFound]);
@@ -69,7 +70,7 @@ refusals!(get: [NotFound, RoundNotFound, RoundNotPublished, TournamentNotFound])
 )]
 #[get("/api/rounds/{id}")]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "round": rounds::get(&state.ctx, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&RoundBody { round: rounds::get(&state.ctx, user.0.as_ref(), *id).await? })?))
 }
 
 refusals!(generate: [AllRoundsPlayed, AlreadyRemoved, Busy, CrossSiteRequest, NoLegalPairing, NotEnoughPlayers, NotFound, NotSignedIn, NotTournamentOrganiser, PlayoffsStarted, PoolsStale, RoundNotFound, RoundNotPending, TournamentNotFound, WrongStatus]);
@@ -95,7 +96,7 @@ refusals!(close: [CrossSiteRequest, NotFound, NotSignedIn, NotTournamentOrganise
 )]
 #[post("/api/rounds/{id}/close")]
 async fn close(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "round": rounds::close(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&RoundBody { round: rounds::close(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(unpair: [CrossSiteRequest, NotFound, NotLatestRound, NotSignedIn, NotTournamentOrganiser, RoundHasResults, RoundNotFound, RoundNotPaired, TournamentNotFound, WrongStatus]);
@@ -108,7 +109,7 @@ refusals!(unpair: [CrossSiteRequest, NotFound, NotLatestRound, NotSignedIn, NotT
 )]
 #[delete("/api/rounds/{id}/pairings")]
 async fn unpair(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "round": rounds::unpair(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&RoundBody { round: rounds::unpair(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(delete: [CrossSiteRequest, NotFound, NotLatestRound, NotSignedIn, NotTournamentOrganiser, RoundNotFound, RoundNotPending, TournamentNotFound, WrongStatus]);
@@ -121,7 +122,7 @@ refusals!(delete: [CrossSiteRequest, NotFound, NotLatestRound, NotSignedIn, NotT
 )]
 #[delete("/api/rounds/{id}")]
 async fn delete(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "round": rounds::delete(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&RoundBody { round: rounds::delete(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(reopen: [CrossSiteRequest, NotFound, NotLatestRound, NotSignedIn, NotTournamentOrganiser, RoundNotClosed, RoundNotFound, TournamentNotFound, WrongStatus]);
@@ -134,7 +135,7 @@ refusals!(reopen: [CrossSiteRequest, NotFound, NotLatestRound, NotSignedIn, NotT
 )]
 #[post("/api/rounds/{id}/reopen")]
 async fn reopen(state: web::Data<AppState>, Authed(user): Authed, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "round": rounds::reopen(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&RoundBody { round: rounds::reopen(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(make_draft: [AllRoundsPlayed, AlreadyRemoved, Busy, CannotPair, CrossSiteRequest, NoLegalPairing, NotEnoughPlayers, NotFound, NotSignedIn, NotTournamentOrganiser, PlayoffsStarted, PoolsStale, RoundNotFound, RoundNotPending, TournamentNotFound, WrongStatus]);

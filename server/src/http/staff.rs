@@ -7,11 +7,11 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{TournamentId, UserId};
 use crate::error::ApiResult;
+use crate::http::schemas::bodies::{sorted, StaffBody, StaffMemberBody};
 use crate::service::staff;
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::StaffInvitePage;
-use serde_json::json;
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
     cfg.service(list)
@@ -37,7 +37,7 @@ async fn list(
     Authed(user): Authed,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "staff": staff::list(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&StaffBody { staff: staff::list(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(invite: [BodyTooLarge, CrossSiteRequest, InvalidJson, NotFound, NotOwner, NotSignedIn, TournamentNotFound]);
@@ -101,7 +101,7 @@ refusals!(accept: [AlreadyStaff, CrossSiteRequest, InviteNotFound, NotFound, Not
 )]
 #[post("/api/staff-invites/{code}")]
 async fn accept(state: web::Data<AppState>, Authed(user): Authed, code: web::Path<String>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "member": staff::accept(&state.ctx, &user, &code).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&StaffMemberBody { member: staff::accept(&state.ctx, &user, &code).await? })?))
 }
 
 async fn invite_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, code: web::Path<String>) -> Page {

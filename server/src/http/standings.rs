@@ -6,10 +6,10 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::TournamentId;
 use crate::error::ApiResult;
+use crate::http::schemas::bodies::{sorted, DismissedBody, GroupBody, ResolutionBody, TiebreaksBody};
 use crate::service::{tiebreaks, ties};
 use actix_web::{delete, get, post, put};
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
     cfg.service(get_tiebreaks).service(set_tiebreaks).service(act).service(dismiss).service(group);
@@ -29,7 +29,8 @@ async fn get_tiebreaks(
     user: MaybeUser,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tiebreaks": tiebreaks::get(&state.ctx, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&TiebreaksBody { tiebreaks: tiebreaks::get(&state.ctx, user.0.as_ref(), *id).await? })?))
 }
 
 refusals!(set_tiebreaks: [BodyTooLarge, ConfirmationRequired, CrossSiteRequest, InvalidField, InvalidJson, InvalidPoints, InvalidStandings, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentComplete, TournamentNotFound]);
@@ -49,7 +50,7 @@ async fn set_tiebreaks(
     body: web::Json<tiebreaks::SetTiebreaks>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok()
-        .json(json!({ "tiebreaks": tiebreaks::set(&state.ctx, &user, *id, body.into_inner()).await? })))
+        .json(sorted(&TiebreaksBody { tiebreaks: tiebreaks::set(&state.ctx, &user, *id, body.into_inner()).await? })?))
 }
 
 refusals!(act: [AlreadyDrawn, BodyTooLarge, CrossSiteRequest, InvalidJson, NobodyBelow, NotFound, NotSignedIn, NotTied, NotTournamentOrganiser, NotUnresolved, PairingNotFound, PlayerNotFound, RoundNotFound, TournamentNotFound]);
@@ -68,7 +69,8 @@ async fn act(
     id: web::Path<TournamentId>,
     body: web::Json<ties::TieAction>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "resolution": ties::act(&state.ctx, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&ResolutionBody { resolution: ties::act(&state.ctx, &user, *id, body.into_inner()).await? })?))
 }
 
 refusals!(dismiss: [CrossSiteRequest, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
@@ -85,7 +87,8 @@ async fn dismiss(
     Authed(user): Authed,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "dismissed": ties::dismiss_notices(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&DismissedBody { dismissed: ties::dismiss_notices(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(group: [GroupNotFound, NoGroupTable, NotFound, TournamentNotFound]);
@@ -103,5 +106,5 @@ async fn group(
     path: web::Path<(TournamentId, u32)>,
 ) -> ApiResult<HttpResponse> {
     let (id, g) = path.into_inner();
-    Ok(HttpResponse::Ok().json(json!({ "group": ties::group(&state.ctx, user.0.as_ref(), id, g).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&GroupBody { group: ties::group(&state.ctx, user.0.as_ref(), id, g).await? })?))
 }

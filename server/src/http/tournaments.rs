@@ -7,12 +7,14 @@ use crate::auth::session::{Authed, MaybeUser};
 use crate::bus::event::frame_of;
 use crate::domain::{TournamentId, TournamentStatus};
 use crate::error::{ApiError, ApiResult, Code, Fill};
+use crate::http::schemas::bodies::{
+    sorted, ActionLogBody, SettingsBody, SettingsLogBody, StandingsBody, TournamentBody, TournamentsBody,
+};
 use crate::live::snapshot;
 use crate::service::{constraints, log, settings, standings, tournaments};
 use actix_web::{delete, get, patch, post, put};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use serde_json::json;
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
     cfg.service(create)
@@ -48,7 +50,7 @@ async fn create(
     body: web::Json<tournaments::CreateTournament>,
 ) -> ApiResult<HttpResponse> {
     let t = tournaments::create(&state.ctx, &user, body.into_inner()).await?;
-    Ok(HttpResponse::Created().json(json!({ "tournament": t })))
+    Ok(HttpResponse::Created().json(sorted(&TournamentBody { tournament: t })?))
 }
 
 refusals!(list_open: []);
@@ -60,7 +62,7 @@ refusals!(list_open: []);
 )]
 #[get("/api/tournaments")]
 async fn list_open(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_open(&state.ctx).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&TournamentsBody { tournaments: tournaments::list_open(&state.ctx).await? })?))
 }
 
 refusals!(list_mine: [NotSignedIn]);
@@ -72,7 +74,8 @@ refusals!(list_mine: [NotSignedIn]);
 )]
 #[get("/api/tournaments/mine")]
 async fn list_mine(state: web::Data<AppState>, Authed(user): Authed) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_mine(&state.ctx, &user).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&TournamentsBody { tournaments: tournaments::list_mine(&state.ctx, &user).await? })?))
 }
 
 refusals!(get: [NotFound, TournamentNotFound]);
@@ -85,7 +88,8 @@ refusals!(get: [NotFound, TournamentNotFound]);
 )]
 #[get("/api/tournaments/{id}")]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::get(&state.ctx, *id, user.0.as_ref()).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&TournamentBody { tournament: tournaments::get(&state.ctx, *id, user.0.as_ref()).await? })?))
 }
 
 refusals!(delete: [CrossSiteRequest, NotDraft, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
@@ -143,7 +147,8 @@ async fn advance(
         ApiError::invalid(Code::InvalidField, "")
             .text("refusal-advance-from", [("value", Fill::from(&format!("{from:?}")))])
     })?;
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state.ctx, &user, *id, from).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&TournamentBody { tournament: tournaments::advance(&state.ctx, &user, *id, from).await? })?))
 }
 
 refusals!(change_settings: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, NotFound, NotSignedIn, NotTournamentOrganiser, SettingLocked, TournamentNotFound]);
@@ -163,7 +168,7 @@ async fn change_settings(
     body: web::Json<settings::SettingsInput>,
 ) -> ApiResult<HttpResponse> {
     let (tournament, changes) = settings::change(&state.ctx, &user, *id, body.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournament, "changes": changes })))
+    Ok(HttpResponse::Ok().json(sorted(&SettingsBody { tournament, changes })?))
 }
 
 refusals!(get_constraints: [NotFound, NotSignedIn, NotTournamentStaff, TournamentNotFound]);
@@ -216,7 +221,8 @@ async fn settings_log(
     user: MaybeUser,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "log": settings::log(&state.ctx, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&SettingsLogBody { log: settings::log(&state.ctx, user.0.as_ref(), *id).await? })?))
 }
 
 refusals!(action_log: [InvalidQuery, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
@@ -234,7 +240,7 @@ async fn action_log(
     id: web::Path<TournamentId>,
     q: web::Query<log::LogQuery>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "entries": log::list(&state.ctx, &user, *id, &q).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&ActionLogBody { entries: log::list(&state.ctx, &user, *id, &q).await? })?))
 }
 
 refusals!(lock_lists: [CrossSiteRequest, ListsAlreadyLocked, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound, WrongStatus]);
@@ -251,7 +257,8 @@ async fn lock_lists(
     Authed(user): Authed,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::lock_lists(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&TournamentBody { tournament: tournaments::lock_lists(&state.ctx, &user, *id).await? })?))
 }
 
 refusals!(unlock_lists: [CrossSiteRequest, ListsNotLocked, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound, WrongStatus]);
@@ -268,7 +275,8 @@ async fn unlock_lists(
     Authed(user): Authed,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::unlock_lists(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&TournamentBody { tournament: tournaments::unlock_lists(&state.ctx, &user, *id).await? })?))
 }
 
 /// `?after_round=N`: the standings as they stood after round `N`.
@@ -295,10 +303,7 @@ async fn get_standings(
     q: web::Query<StandingsQuery>,
 ) -> ApiResult<HttpResponse> {
     let (played, rows, meta) = standings::read(&state.ctx, *id, user.0.as_ref(), q.after_round).await?;
-    let mut body = serde_json::to_value(&meta).map_err(ApiError::internal)?;
-    body["round"] = json!(played);
-    body["players"] = serde_json::to_value(&rows).map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok().json(body))
+    Ok(HttpResponse::Ok().json(sorted(&StandingsBody { meta, round: played, players: rows })?))
 }
 
 refusals!(get_snapshot: [NotFound, TournamentNotFound]);

@@ -17,7 +17,7 @@ use crate::auth::session::MaybeUser;
 use crate::error::Code;
 use actix_web::get;
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use utoipa::OpenApi;
@@ -99,32 +99,53 @@ fn build() -> Value {
     let mut api = ApiDoc::openapi();
     api.paths.merge(described.paths);
     api.components.get_or_insert_with(utoipa::openapi::Components::new).schemas.extend(described.schemas);
-    let mut doc = serde_json::to_value(api).unwrap_or_else(|_| json!({}));
+    let mut doc = serde_json::to_value(api).unwrap_or_else(|_| Value::Object(Map::new()));
     let schemas = &mut doc["components"]["schemas"];
     let meanings: Map<String, Value> = Code::ALL
         .iter()
         .map(|c| {
             let status = c.status().map_or_else(|| "chosen".to_string(), |s| s.as_u16().to_string());
             let doc = c.doc().split_whitespace().collect::<Vec<_>>().join(" ");
-            (c.as_str().to_string(), json!({ "status": status, "description": doc }))
+            (c.as_str().to_string(), object([("status", status.into()), ("description", doc.into())]))
         })
         .collect();
-    schemas["ErrorCode"] = json!({
-        "type": "string",
-        "description": "Every error code the API answers; `x-codes` gives each one's HTTP status and when it is answered.",
-        "enum": Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>(),
-        "x-codes": meanings,
-    });
-    schemas["ApiError"] = json!({
-        "type": "object",
-        "description": "An error: a stable snake_case code, a message a person can act on, and details where a list helps.",
-        "required": ["error", "message"],
-        "properties": {
-            "error": { "$ref": "#/components/schemas/ErrorCode" },
-            "message": { "type": "string", "description": "What went wrong and what to do, in words." },
-            "details": { "description": "Machine-readable details (e.g. the tables still missing a result)." },
-        },
-    });
+    schemas["ErrorCode"] = object([
+        ("type", "string".into()),
+        (
+            "description",
+            "Every error code the API answers; `x-codes` gives each one's HTTP status and when it is answered.".into(),
+        ),
+        ("enum", Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>().into()),
+        ("x-codes", meanings.into()),
+    ]);
+    schemas["ApiError"] = object([
+        ("type", "object".into()),
+        (
+            "description",
+            "An error: a stable snake_case code, a message a person can act on, and details where a list helps.".into(),
+        ),
+        ("required", vec!["error", "message"].into()),
+        (
+            "properties",
+            object([
+                ("error", reference("ErrorCode")),
+                (
+                    "message",
+                    object([
+                        ("type", "string".into()),
+                        ("description", "What went wrong and what to do, in words.".into()),
+                    ]),
+                ),
+                (
+                    "details",
+                    object([(
+                        "description",
+                        "Machine-readable details (e.g. the tables still missing a result).".into(),
+                    )]),
+                ),
+            ]),
+        ),
+    ]);
     if let Some(paths) = doc["paths"].as_object_mut() {
         for (path, item) in paths.iter_mut() {
             let Some(item) = item.as_object_mut() else { continue };
@@ -139,7 +160,7 @@ fn build() -> Value {
                 }
                 add_errors(op, &codes);
                 if path.starts_with("/ws/") {
-                    op["description"] = json!(live::DESCRIPTION);
+                    op["description"] = live::DESCRIPTION.into();
                     op["x-websocket"] = websocket();
                 }
             }
@@ -168,38 +189,46 @@ fn add_errors(op: &mut Value, codes: &[Code]) {
         let described: Vec<String> = list.iter().map(|c| format!("`{c}`")).collect();
         let reason =
             actix_web::http::StatusCode::from_u16(status).ok().and_then(|s| s.canonical_reason()).unwrap_or("Error");
-        let entry = responses.entry(status.to_string()).or_insert_with(|| json!({}));
+        let entry = responses.entry(status.to_string()).or_insert_with(|| Value::Object(Map::new()));
         if entry.get("content").is_some() {
             // The handler answers this status with its own body (readiness).
             continue;
         }
-        *entry = json!({
-            "description": format!("{reason}: {}.", described.join(", ")),
-            "content": { "application/json": { "schema": {
-                "allOf": [
-                    { "$ref": "#/components/schemas/ApiError" },
-                    { "type": "object", "properties": { "error": { "type": "string", "enum": list } } },
-                ],
-            } } },
-            "x-error-codes": list,
-        });
+        let narrowed = object([
+            ("type", "object".into()),
+            ("properties", object([("error", object([("type", "string".into()), ("enum", list.clone().into())]))])),
+        ]);
+        let schema = object([("allOf", vec![reference("ApiError"), narrowed].into())]);
+        *entry = object([
+            ("description", format!("{reason}: {}.", described.join(", ")).into()),
+            ("content", object([("application/json", object([("schema", schema)]))])),
+            ("x-error-codes", list.into()),
+        ]);
     }
 }
 
 /// The socket's protocol, machine-readable: version, views, frames, close codes.
 fn websocket() -> Value {
-    let refs = |names: &[&str]| -> Vec<Value> {
-        names.iter().map(|n| json!({ "$ref": format!("#/components/schemas/{n}") })).collect()
-    };
-    let close: Map<String, Value> = live::CLOSE_CODES.iter().map(|(c, m)| (c.to_string(), json!(m))).collect();
-    json!({
-        "version": crate::bus::event::VERSION,
-        "views": ["events", "queue", "board", "standings", "bracket", "player"],
-        "client_frames": refs(live::CLIENT_FRAMES),
-        "server_frames": refs(live::SERVER_FRAMES),
-        "max_client_frame_bytes": crate::live::session::MAX_FRAME,
-        "close_codes": close,
-    })
+    let refs = |names: &[&str]| -> Value { names.iter().copied().map(reference).collect::<Vec<_>>().into() };
+    let close: Map<String, Value> = live::CLOSE_CODES.iter().map(|(c, m)| (c.to_string(), (*m).into())).collect();
+    object([
+        ("version", crate::bus::event::VERSION.into()),
+        ("views", vec!["events", "queue", "board", "standings", "bracket", "player"].into()),
+        ("client_frames", refs(live::CLIENT_FRAMES)),
+        ("server_frames", refs(live::SERVER_FRAMES)),
+        ("max_client_frame_bytes", crate::live::session::MAX_FRAME.into()),
+        ("close_codes", close.into()),
+    ])
+}
+
+/// A JSON object of `fields`.
+fn object<const N: usize>(fields: [(&str, Value); N]) -> Value {
+    Value::Object(fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+}
+
+/// A `$ref` to the schema `name` of this document.
+fn reference(name: &str) -> Value {
+    object([("$ref", format!("#/components/schemas/{name}").into())])
 }
 
 /// Registers `GET /api/openapi.json` and `GET /api/docs`.
