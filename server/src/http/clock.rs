@@ -5,31 +5,31 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::RoundId;
 use crate::error::ApiResult;
+use crate::http::schemas::bodies::{sorted, ClockBody};
 use crate::service::clock;
+use actix_web::{get, post};
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/rounds/{id}/clock", web::get().to(get)).route("/api/rounds/{id}/clock", web::post().to(act));
+pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
+    cfg.service(get).service(act);
 }
 
+refusals!(get: [NotFound, RoundNotFound, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/rounds/{id}/clock",
     operation_id = "clock_get",
     tag = "clock",
     summary = "The round's clock, and the server's time.",
     params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
     responses((status = 200, description = "The clock (`null` before it starts) and `now`.", body = crate::http::schemas::bodies::ClockBody))
 )]
+#[get("/api/rounds/{id}/clock")]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<RoundId>) -> ApiResult<HttpResponse> {
     let clock = clock::get(&state.ctx, user.0.as_ref(), *id).await?;
-    Ok(HttpResponse::Ok().json(json!({ "clock": clock, "now": crate::domain::now_millis() })))
+    Ok(HttpResponse::Ok().json(sorted(&ClockBody { clock, now: crate::domain::now_millis() })?))
 }
 
+refusals!(act: [BodyTooLarge, ClockState, CrossSiteRequest, InvalidField, InvalidJson, NotFound, NotSignedIn, NotTournamentOrganiser, RoundClosed, RoundNotFound, TournamentNotFound]);
 #[utoipa::path(
-    post,
-    path = "/api/rounds/{id}/clock",
     operation_id = "clock_act",
     tag = "clock",
     summary = "Start, pause, resume, extend or end the round's clock (the TO).",
@@ -37,6 +37,7 @@ async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<RoundId>
     request_body = crate::service::clock::ClockInput,
     responses((status = 200, description = "The clock and `now`.", body = crate::http::schemas::bodies::ClockBody))
 )]
+#[post("/api/rounds/{id}/clock")]
 async fn act(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -44,5 +45,5 @@ async fn act(
     body: web::Json<clock::ClockInput>,
 ) -> ApiResult<HttpResponse> {
     let clock = clock::act(&state.ctx, &user, *id, &body).await?;
-    Ok(HttpResponse::Ok().json(json!({ "clock": clock, "now": crate::domain::now_millis() })))
+    Ok(HttpResponse::Ok().json(sorted(&ClockBody { clock: Some(clock), now: crate::domain::now_millis() })?))
 }

@@ -9,27 +9,27 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{PlayerId, TournamentId};
 use crate::error::{ApiError, ApiResult, Code};
+use crate::http::schemas::bodies::{sorted, EntriesBody, PlayerBody};
 use crate::service::entries;
+use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::ClaimPage;
 use serde::Deserialize;
-use serde_json::json;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/tournaments/{id}/entries", web::post().to(add))
-        .route("/api/tournaments/{id}/entries", web::get().to(list))
-        .route("/api/tournaments/{id}/entries.csv", web::post().to(roster))
-        .route("/api/players/{id}/claim-code", web::post().to(claim_code))
-        .route("/api/claims/{code}", web::get().to(info))
-        .route("/api/claims/{code}", web::post().to(claim))
+pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
+    cfg.service(add)
+        .service(list)
+        .service(roster)
+        .service(claim_code)
+        .service(info)
+        .service(claim)
         .route("/claim/{code}", web::get().to(claim_page))
         .route("/claim/{code}", web::post().to(claim_form))
         .route("/claim/{code}/qr.svg", web::get().to(claim_qr));
 }
 
+refusals!(add: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, LateEntryClosed, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound, WrongStatus]);
 #[utoipa::path(
-    post,
-    path = "/api/tournaments/{id}/entries",
     operation_id = "entries_add",
     tag = "players",
     summary = "Add a player by name: a walk-in or a late entry, without an account until claimed (the TO).",
@@ -37,6 +37,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     request_body = crate::service::entries::NewEntry,
     responses((status = 200, description = "The entry, and the rounds it missed.", body = crate::service::entries::AddedEntry))
 )]
+#[post("/api/tournaments/{id}/entries")]
 async fn add(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -61,9 +62,8 @@ struct RosterQuery {
     seed: Option<u32>,
 }
 
+refusals!(roster: [BodyTooLarge, CrossSiteRequest, InvalidCsv, InvalidQuery, LateEntryClosed, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound, WrongStatus]);
 #[utoipa::path(
-    post,
-    path = "/api/tournaments/{id}/entries.csv",
     operation_id = "entries_roster",
     tag = "players",
     summary = "A starting roster from CSV (header row; columns name, faction, rating, title, federation, fide_id, club, birth_date, sex, city, state): a preview with problems by row and column, or every row added at once (the TO).",
@@ -71,6 +71,7 @@ struct RosterQuery {
     request_body(content = String, content_type = "text/csv"),
     responses((status = 200, description = "The rows, their problems, the entries added.", body = crate::service::entries::RosterReport))
 )]
+#[post("/api/tournaments/{id}/entries.csv")]
 async fn roster(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -104,32 +105,33 @@ async fn roster(
     ))
 }
 
+refusals!(list: [NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/entries",
     operation_id = "entries_list",
     tag = "players",
     summary = "The entries no player has claimed yet (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The entries, registration order.", body = crate::http::schemas::bodies::EntriesBody))
 )]
+#[get("/api/tournaments/{id}/entries")]
 async fn list(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "entries": entries::unclaimed_entries(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&EntriesBody { entries: entries::unclaimed_entries(&state.ctx, &user, *id).await? })?))
 }
 
+refusals!(claim_code: [AlreadyClaimed, CrossSiteRequest, NotFound, NotSignedIn, NotTournamentOrganiser, PlayerNotFound, TournamentNotFound]);
 #[utoipa::path(
-    post,
-    path = "/api/players/{id}/claim-code",
     operation_id = "entries_claim_code",
     tag = "players",
     summary = "Issue a one-time claim code for an entry the TO added; a new code replaces the last (the TO).",
     params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id.")),
     responses((status = 200, description = "The code and the page that claims it.", body = crate::service::entries::ClaimCodeView))
 )]
+#[post("/api/players/{id}/claim-code")]
 async fn claim_code(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -138,30 +140,30 @@ async fn claim_code(
     Ok(HttpResponse::Ok().json(entries::claim_code(&state.ctx, &user, *id).await?))
 }
 
+refusals!(info: [ClaimNotFound, NotFound, TooManyAttempts, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/claims/{code}",
     operation_id = "entries_claim_info",
     tag = "players",
     summary = "What a claim code hands over.",
     params(("code" = String, Path, description = "The claim code, e.g. `ABCD-EFGH`.")),
     responses((status = 200, description = "The entry and its event.", body = crate::service::entries::ClaimInfo))
 )]
+#[get("/api/claims/{code}")]
 async fn info(state: web::Data<AppState>, code: web::Path<String>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(entries::info(&state.ctx, &code).await?))
 }
 
+refusals!(claim: [AlreadyRegistered, ClaimNotFound, CrossSiteRequest, NotFound, NotSignedIn, PlayerNotFound, TooManyAttempts, TournamentNotFound]);
 #[utoipa::path(
-    post,
-    path = "/api/claims/{code}",
     operation_id = "entries_claim",
     tag = "players",
     summary = "Take the entry over with the signed-in account: from now on the player reports from their phone.",
     params(("code" = String, Path, description = "The claim code, e.g. `ABCD-EFGH`.")),
     responses((status = 200, description = "The registration, now the caller's.", body = crate::http::schemas::bodies::PlayerBody))
 )]
+#[post("/api/claims/{code}")]
 async fn claim(state: web::Data<AppState>, Authed(user): Authed, code: web::Path<String>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "player": entries::claim(&state.ctx, &user, &code).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PlayerBody { player: entries::claim(&state.ctx, &user, &code).await? })?))
 }
 
 async fn claim_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, code: web::Path<String>) -> Page {

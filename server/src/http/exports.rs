@@ -7,15 +7,13 @@ use crate::auth::session::MaybeUser;
 use crate::domain::TournamentId;
 use crate::error::{ApiError, ApiResult, Code};
 use crate::service::exports::{self, Table};
+use actix_web::get;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/tournaments/{id}/export/players.{format}", web::get().to(players))
-        .route("/api/tournaments/{id}/export/rounds/{n}.{format}", web::get().to(round))
-        .route("/api/tournaments/{id}/export/standings.{format}", web::get().to(standings))
-        .route("/api/ratings/{game}/export.{format}", web::get().to(ratings));
+pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
+    cfg.service(players).service(round).service(standings).service(ratings);
 }
 
 /// The file format asked for by the path's extension.
@@ -50,15 +48,15 @@ fn file(table: &Table, format: Format) -> ApiResult<HttpResponse> {
         .body(body))
 }
 
+refusals!(players: [NoSuchEndpoint, NotFound, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/export/players.{format}",
     operation_id = "exports_players",
     tag = "exports",
     summary = "The players as a file: `csv` or `json`.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("format" = String, Path, description = "`csv` or `json`; another extension is 404 `no_such_endpoint`.")),
     responses((status = 200, description = "The table, as an attachment: CSV with a header row, or JSON, an array of one object per row.", content((String = "text/csv"), ([Object] = "application/json"))))
 )]
+#[get("/api/tournaments/{id}/export/players.{format}")]
 async fn players(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -69,15 +67,15 @@ async fn players(
     file(&exports::players(&state.ctx, user.0.as_ref(), id).await?, format)
 }
 
+refusals!(round: [NoSuchEndpoint, NotFound, RoundNotFound, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/export/rounds/{n}.{format}",
     operation_id = "exports_round",
     tag = "exports",
     summary = "Round `n`'s tables as a file: `csv` or `json`.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("n" = u32, Path, description = "The round number, from 1."), ("format" = String, Path, description = "`csv` or `json`; another extension is 404 `no_such_endpoint`.")),
     responses((status = 200, description = "The table, as an attachment: CSV with a header row, or JSON, an array of one object per row.", content((String = "text/csv"), ([Object] = "application/json"))))
 )]
+#[get("/api/tournaments/{id}/export/rounds/{n}.{format}")]
 async fn round(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -99,15 +97,15 @@ struct StandingsQuery {
     after_round: Option<u32>,
 }
 
+refusals!(standings: [InvalidQuery, NoSuchEndpoint, NotFound, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/export/standings.{format}",
     operation_id = "exports_standings",
     tag = "exports",
     summary = "The standings as a file: `csv` or `json`.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("format" = String, Path, description = "`csv` or `json`; another extension is 404 `no_such_endpoint`."), StandingsQuery),
     responses((status = 200, description = "The table, as an attachment: CSV with a header row, or JSON, an array of one object per row.", content((String = "text/csv"), ([Object] = "application/json"))))
 )]
+#[get("/api/tournaments/{id}/export/standings.{format}")]
 async fn standings(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -119,15 +117,15 @@ async fn standings(
     file(&exports::standings(&state.ctx, user.0.as_ref(), id, q.after_round).await?, format)
 }
 
+refusals!(ratings: [NoSuchEndpoint, NotFound, UnknownGame]);
 #[utoipa::path(
-    get,
-    path = "/api/ratings/{game}/export.{format}",
     operation_id = "exports_ratings",
     tag = "exports",
     summary = "A game's whole rating leaderboard as a file: `csv` or `json`.",
     params(("game" = String, Path, description = "The game: `wh40k`, `chess` or `crokinole`."), ("format" = String, Path, description = "`csv` or `json`; another extension is 404 `no_such_endpoint`.")),
     responses((status = 200, description = "The table, as an attachment: CSV with a header row, or JSON, an array of one object per row.", content((String = "text/csv"), ([Object] = "application/json"))))
 )]
+#[get("/api/ratings/{game}/export.{format}")]
 async fn ratings(state: web::Data<AppState>, path: web::Path<(String, String)>) -> ApiResult<HttpResponse> {
     let (game, ext) = path.into_inner();
     let format = Format::parse(&ext)?;

@@ -6,35 +6,34 @@
 
 use crate::app::AppState;
 use crate::error::{ApiError, Code};
+use crate::http::schemas::bodies::{sorted, Health, Ready, ReadyBus, ReadyDatabase};
+use actix_web::get;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
-use serde_json::json;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/healthz", web::get().to(healthz))
-        .route("/readyz", web::get().to(readyz))
-        .route("/metrics", web::get().to(metrics));
+pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
+    cfg.service(healthz).service(readyz).service(metrics);
 }
 
+refusals!(healthz: []);
 #[utoipa::path(
-    get,
-    path = "/healthz",
     operation_id = "health_healthz",
     tag = "operations",
     summary = "Liveness: the process answers.",
     responses((status = 200, description = "Always `{\"status\":\"ok\"}`.", body = crate::http::schemas::bodies::Health))
 )]
+#[get("/healthz")]
 async fn healthz() -> HttpResponse {
-    HttpResponse::Ok().json(json!({ "status": "ok" }))
+    HttpResponse::Ok().json(Health { status: "ok".to_string() })
 }
 
+refusals!(readyz: []);
 #[utoipa::path(
-    get,
-    path = "/readyz",
     operation_id = "health_readyz",
     tag = "operations",
     summary = "Readiness: the database and the bus are reachable.",
     responses((status = 200, description = "Ready (`ready`), or `degraded` when the bus is down but the database answers.", body = crate::http::schemas::bodies::Ready), (status = 503, description = "The database does not answer (`status`: `unavailable`).", body = crate::http::schemas::bodies::Ready))
 )]
+#[get("/readyz")]
 async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     let db = state.ctx.store.ping().await.is_ok();
     let bus = state.ctx.bus.is_healthy();
@@ -43,11 +42,15 @@ async fn readyz(state: web::Data<AppState>) -> HttpResponse {
         (true, false) => "degraded",
         (false, _) => "unavailable",
     };
-    let body = json!({
-        "status": status,
-        "database": { "backend": state.ctx.store.backend_name(), "ok": db },
-        "bus": { "kind": state.ctx.bus.name(), "ok": bus },
-    });
+    let body = Ready {
+        status: status.to_string(),
+        database: ReadyDatabase { backend: state.ctx.store.backend_name().to_string(), ok: db },
+        bus: ReadyBus { kind: state.ctx.bus.name().to_string(), ok: bus },
+    };
+    let body = match sorted(&body) {
+        Ok(body) => body,
+        Err(e) => return e.error_response(),
+    };
     if db {
         HttpResponse::Ok().json(body)
     } else {
@@ -61,14 +64,14 @@ fn metrics_allowed(peer: Option<std::net::IpAddr>, settings: &crate::config::Set
     settings.public_metrics || peer.is_some_and(|ip| ip.is_loopback() || settings.trusted_proxies.contains(&ip))
 }
 
+refusals!(metrics: [MetricsPrivate]);
 #[utoipa::path(
-    get,
-    path = "/metrics",
     operation_id = "health_metrics",
     tag = "operations",
     summary = "Prometheus metrics (OpenMetrics text); this machine and trusted proxies only unless `--public-metrics`.",
     responses((status = 200, description = "The metrics.", body = String, content_type = "application/openmetrics-text"))
 )]
+#[get("/metrics")]
 async fn metrics(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
     if !metrics_allowed(req.peer_addr().map(|a| a.ip()), &state.settings) {
         return ApiError::forbidden(

@@ -1,6 +1,8 @@
 //! HTTP: thin handlers by resource (extract → service → respond), the
 //! route table, and how malformed requests are answered.
 
+#[macro_use]
+pub mod api;
 mod accounts;
 pub mod body_limit;
 pub mod catch_panic;
@@ -53,15 +55,23 @@ pub fn security_headers() -> actix_web::middleware::DefaultHeaders {
         .add(("Referrer-Policy", "same-origin"))
 }
 
-/// Registers every route.
+/// Registers every route: the extractors' limits and error answers, the
+/// described routes ([`register`]) and the fallback for a path no route takes.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     // Each route's own cap is applied by `body_limit::cap`; the extractors allow the largest.
     cfg.app_data(web::JsonConfig::default().limit(body_limit::MAX_BODY).error_handler(json_error))
         .app_data(web::PayloadConfig::new(body_limit::MAX_BODY))
         .app_data(web::PathConfig::default().error_handler(path_error))
         .app_data(web::QueryConfig::default().error_handler(query_error))
-        .app_data(web::FormConfig::default().limit(body_limit::MAX_BODY).error_handler(form_error))
-        .configure(health::routes)
+        .app_data(web::FormConfig::default().limit(body_limit::MAX_BODY).error_handler(form_error));
+    register(&mut api::Api::new(cfg));
+    cfg.default_service(web::to(not_found));
+}
+
+/// The route table, in matching order: each resource's API routes (mounted
+/// and described) and pages, then the document and the site's pages.
+pub fn register(api: &mut api::Api<'_>) {
+    api.configure(health::routes)
         .configure(accounts::routes)
         .configure(tournaments::routes)
         .configure(players::routes)
@@ -77,10 +87,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(standings::routes)
         .configure(playoffs::routes)
         .configure(ws::routes)
-        .configure(qr::routes)
+        .configure_pages(qr::routes)
         .configure(openapi::routes)
-        .configure(pages::routes)
-        .default_service(web::to(not_found));
+        .configure_pages(pages::routes);
 }
 
 async fn not_found(req: HttpRequest) -> HttpResponse {

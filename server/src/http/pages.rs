@@ -40,6 +40,17 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 /// A rendered page, or an error shown as a page.
 pub(super) type Page = Result<HttpResponse, PageError>;
 
+/// A live page's starting state, for its script: `{"data": the view's
+/// state, "seq": the number of the last event it includes}`; the socket
+/// resumes from `seq`.
+#[derive(serde::Serialize)]
+pub struct LiveSeed<T> {
+    /// The view's state.
+    pub data: T,
+    /// The last event included.
+    pub seq: i64,
+}
+
 /// An [`ApiError`] shown as an HTML page with the same status.
 #[derive(Debug)]
 pub struct PageError(ApiError);
@@ -468,7 +479,7 @@ async fn live(
     let live = Live {
         view: view.name().to_string(),
         params,
-        json: script_json(&serde_json::json!({ "seq": seq, "data": &s })),
+        json: script_json(&crate::http::schemas::bodies::sorted(&LiveSeed { data: &s, seq })?),
     };
     Ok((s, live))
 }

@@ -9,26 +9,28 @@ use crate::auth::csrf;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{PlayerId, PrizeRunId, TournamentId};
 use crate::error::{ApiError, ApiResult, Code};
+use crate::http::schemas::bodies::{sorted, PrizeConfigBody, PrizeRunBody, PrizeRunsBody, PrizesBody};
 use crate::service::prizes::{self, CsvTable, OverrideInput, RunRequest};
 use crate::service::{players, tournaments};
 use actix_web::http::header;
+use actix_web::{delete, get, post, put};
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::prizes::{ManagePrizesPage, PrizesPage};
 use arbiter_web::pages::script_json;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{Map, Value};
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/tournaments/{id}/prizes", web::get().to(get_published))
-        .route("/api/tournaments/{id}/prizes", web::delete().to(unpublish))
-        .route("/api/tournaments/{id}/prizes.csv", web::get().to(export))
-        .route("/api/tournaments/{id}/prizes/config", web::get().to(get_config))
-        .route("/api/tournaments/{id}/prizes/config", web::put().to(set_config))
-        .route("/api/tournaments/{id}/prizes/import", web::post().to(import))
-        .route("/api/tournaments/{id}/prizes/runs", web::post().to(run))
-        .route("/api/tournaments/{id}/prizes/runs", web::get().to(runs))
-        .route("/api/tournaments/{id}/prizes/runs/{run}", web::get().to(get_run))
-        .route("/api/tournaments/{id}/prizes/runs/{run}/publish", web::post().to(publish))
+pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
+    cfg.service(get_published)
+        .service(unpublish)
+        .service(export)
+        .service(get_config)
+        .service(set_config)
+        .service(import)
+        .service(start_run)
+        .service(list_runs)
+        .service(get_run)
+        .service(publish)
         .route("/t/{id}/prizes", web::get().to(prizes_page))
         .route("/t/{id}/prizes/manage", web::get().to(manage_page))
         .route("/t/{id}/prizes/manage/import", web::post().to(import_form))
@@ -38,22 +40,22 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/prizes/manage/unpublish", web::post().to(unpublish_form));
 }
 
+refusals!(get_published: [NotFound, PrizesNotPublished, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/prizes",
     operation_id = "prizes_get_published",
     tag = "prizes",
     summary = "The published prize list.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The prize list.", body = crate::http::schemas::bodies::PrizesBody))
 )]
+#[get("/api/tournaments/{id}/prizes")]
 async fn get_published(
     state: web::Data<AppState>,
     user: MaybeUser,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
     let p = prizes::require_published(prizes::published(&state.ctx, user.0.as_ref(), *id).await?)?;
-    Ok(HttpResponse::Ok().json(json!({ "prizes": p })))
+    Ok(HttpResponse::Ok().json(sorted(&PrizesBody { prizes: p })?))
 }
 
 /// `?run=ID&table=prizes|payouts` on the CSV export.
@@ -68,15 +70,15 @@ struct ExportQuery {
     table: CsvTable,
 }
 
+refusals!(export: [InvalidQuery, NotFound, NotSignedIn, NotTournamentOrganiser, PrizeRunNotFound, PrizesNotPublished, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/prizes.csv",
     operation_id = "prizes_export",
     tag = "prizes",
     summary = "A prize run as CSV: the prize list or the payouts (unpublished runs: the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ExportQuery),
     responses((status = 200, description = "The CSV, as an attachment.", body = String, content_type = "text/csv"))
 )]
+#[get("/api/tournaments/{id}/prizes.csv")]
 async fn export(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -94,26 +96,26 @@ async fn export(
         .body(text))
 }
 
+refusals!(get_config: [NotFound, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/prizes/config",
     operation_id = "prizes_get_config",
     tag = "prizes",
     summary = "The prize configuration (empty when never set).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The configuration.", body = crate::http::schemas::bodies::PrizeConfigBody))
 )]
+#[get("/api/tournaments/{id}/prizes/config")]
 async fn get_config(
     state: web::Data<AppState>,
     user: MaybeUser,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "config": prizes::get_config(&state.ctx, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&PrizeConfigBody { config: prizes::get_config(&state.ctx, user.0.as_ref(), *id).await? })?))
 }
 
+refusals!(set_config: [AlreadyRemoved, BodyTooLarge, CrossSiteRequest, InvalidJson, NotFound, NotSignedIn, NotTournamentOrganiser, PlayoffsStarted, TournamentNotFound, WrongStatus]);
 #[utoipa::path(
-    put,
-    path = "/api/tournaments/{id}/prizes/config",
     operation_id = "prizes_set_config",
     tag = "prizes",
     summary = "Replace the prize configuration (the TO): `categories` with `prizes` (cash in cents) and `rules`.",
@@ -121,23 +123,24 @@ async fn get_config(
     request_body(content = Object, description = "The prize configuration: `categories` and `rules` (see the README's prizes section)."),
     responses((status = 200, description = "The configuration.", body = crate::http::schemas::bodies::PrizeConfigBody))
 )]
+#[put("/api/tournaments/{id}/prizes/config")]
 async fn set_config(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<TournamentId>,
     body: web::Json<serde_json::Value>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok()
-        .json(json!({ "config": prizes::set_config(&state.ctx, &user, *id, body.into_inner()).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PrizeConfigBody {
+        config: prizes::set_config(&state.ctx, &user, *id, body.into_inner()).await?,
+    })?))
 }
 
 fn utf8(body: &[u8]) -> ApiResult<&str> {
     std::str::from_utf8(body).map_err(|_| ApiError::invalid(Code::InvalidCsv, "").text("refusal-csv-utf8", []))
 }
 
+refusals!(import: [BodyTooLarge, CrossSiteRequest, InvalidCsv, InvalidJson, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
 #[utoipa::path(
-    post,
-    path = "/api/tournaments/{id}/prizes/import",
     operation_id = "prizes_import",
     tag = "prizes",
     summary = "Replace the prize configuration from CSV, one row per prize (the TO).",
@@ -145,18 +148,19 @@ fn utf8(body: &[u8]) -> ApiResult<&str> {
     request_body(content = String, content_type = "text/csv"),
     responses((status = 200, description = "The configuration.", body = crate::http::schemas::bodies::PrizeConfigBody))
 )]
+#[post("/api/tournaments/{id}/prizes/import")]
 async fn import(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<TournamentId>,
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "config": prizes::import_csv(&state.ctx, &user, *id, utf8(&body)?).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&PrizeConfigBody { config: prizes::import_csv(&state.ctx, &user, *id, utf8(&body)?).await? })?))
 }
 
+refusals!(start_run: [BodyTooLarge, CrossSiteRequest, InvalidJson, InvalidOverride, InvalidPrizes, NoPrizes, NoResults, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
 #[utoipa::path(
-    post,
-    path = "/api/tournaments/{id}/prizes/runs",
     operation_id = "prizes_run",
     tag = "prizes",
     summary = "Allocate the prizes from the standings, with manual overrides (the TO).",
@@ -164,78 +168,79 @@ async fn import(
     request_body(content = Option<crate::service::prizes::RunRequest>, description = "Optional: an empty body is the same as `{}`."),
     responses((status = 201, description = "The run.", body = crate::http::schemas::bodies::PrizeRunBody))
 )]
-async fn run(
+#[post("/api/tournaments/{id}/prizes/runs")]
+async fn start_run(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<TournamentId>,
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let req: RunRequest = super::optional_json(&body)?;
-    Ok(HttpResponse::Created().json(json!({ "run": prizes::run(&state.ctx, &user, *id, req).await? })))
+    Ok(HttpResponse::Created().json(sorted(&PrizeRunBody { run: prizes::run(&state.ctx, &user, *id, req).await? })?))
 }
 
+refusals!(list_runs: [NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/prizes/runs",
     operation_id = "prizes_runs",
     tag = "prizes",
     summary = "The prize runs (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The runs, newest first.", body = crate::http::schemas::bodies::PrizeRunsBody))
 )]
-async fn runs(
+#[get("/api/tournaments/{id}/prizes/runs")]
+async fn list_runs(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "runs": prizes::runs(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PrizeRunsBody { runs: prizes::runs(&state.ctx, &user, *id).await? })?))
 }
 
+refusals!(get_run: [NotFound, NotSignedIn, NotTournamentOrganiser, PrizeRunNotFound, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/prizes/runs/{run}",
     operation_id = "prizes_get_run",
     tag = "prizes",
     summary = "One prize run (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("run" = arbiter_web::ids::PrizeRunId, Path, description = "The prize run's id.")),
     responses((status = 200, description = "The run.", body = crate::http::schemas::bodies::PrizeRunBody))
 )]
+#[get("/api/tournaments/{id}/prizes/runs/{run}")]
 async fn get_run(
     state: web::Data<AppState>,
     Authed(user): Authed,
     path: web::Path<(TournamentId, PrizeRunId)>,
 ) -> ApiResult<HttpResponse> {
     let (id, run) = path.into_inner();
-    Ok(HttpResponse::Ok().json(json!({ "run": prizes::get_run(&state.ctx, &user, id, run).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PrizeRunBody { run: prizes::get_run(&state.ctx, &user, id, run).await? })?))
 }
 
+refusals!(publish: [CrossSiteRequest, NotFound, NotSignedIn, NotTournamentOrganiser, PrizeRunNotFound, TournamentNotComplete, TournamentNotFound]);
 #[utoipa::path(
-    post,
-    path = "/api/tournaments/{id}/prizes/runs/{run}/publish",
     operation_id = "prizes_publish",
     tag = "prizes",
     summary = "Publish a prize run of a complete event (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("run" = arbiter_web::ids::PrizeRunId, Path, description = "The prize run's id.")),
     responses((status = 200, description = "The published prize list.", body = crate::http::schemas::bodies::PrizesBody))
 )]
+#[post("/api/tournaments/{id}/prizes/runs/{run}/publish")]
 async fn publish(
     state: web::Data<AppState>,
     Authed(user): Authed,
     path: web::Path<(TournamentId, PrizeRunId)>,
 ) -> ApiResult<HttpResponse> {
     let (id, run) = path.into_inner();
-    Ok(HttpResponse::Ok().json(json!({ "prizes": prizes::publish(&state.ctx, &user, id, run).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PrizesBody { prizes: prizes::publish(&state.ctx, &user, id, run).await? })?))
 }
 
+refusals!(unpublish: [CrossSiteRequest, NotFound, NotSignedIn, NotTournamentOrganiser, PrizesNotPublished, TournamentNotFound]);
 #[utoipa::path(
-    delete,
-    path = "/api/tournaments/{id}/prizes",
     operation_id = "prizes_unpublish",
     tag = "prizes",
     summary = "Take the published prizes back: the list is no longer public; any run can be published again (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 204, description = "Taken back."))
 )]
+#[delete("/api/tournaments/{id}/prizes")]
 async fn unpublish(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -258,7 +263,7 @@ async fn prizes_page(
     let is_to =
         matches!(crate::service::staff::role_in(&state.ctx, *id, viewer).await?, Some("OWNER" | "CO_ORGANISER"));
     let seq = state.ctx.store.read().await?.tournament(*id).await?.map_or(0, |t| t.last_seq);
-    let live = script_json(&json!({ "seq": seq, "data": {} }));
+    let live = script_json(&sorted(&super::pages::LiveSeed { data: serde_json::Map::new(), seq })?);
     let (nav, fresh) = nav(&req, viewer);
     render(&req, &state, &PrizesPage { nav, tournament, is_to, published, config, live }, fresh.as_deref())
 }
@@ -376,15 +381,17 @@ async fn rules_form(
     csrf::check_form_token(&req, &form.csrf_token)?;
     let Some(u) = user.0 else { return Ok(login(*id)) };
     let current = prizes::get_config(&state.ctx, Some(&u), *id).await?;
-    let body = json!({
-        "categories": current.categories,
-        "rules": {
-            "multiple_eligibility_mode": form.multiple_eligibility_mode,
-            "cash_split": form.cash_split,
-            "class_excess": form.class_excess.as_deref().unwrap_or("capped"),
-            "allow_unrated_in_rating_category": form.allow_unrated_in_rating_category.is_some(),
-        }
-    });
+    let rules = Map::from_iter([
+        ("multiple_eligibility_mode".to_string(), Value::from(form.multiple_eligibility_mode.as_str())),
+        ("cash_split".to_string(), Value::from(form.cash_split.as_str())),
+        ("class_excess".to_string(), Value::from(form.class_excess.as_deref().unwrap_or("capped"))),
+        ("allow_unrated_in_rating_category".to_string(), Value::from(form.allow_unrated_in_rating_category.is_some())),
+    ]);
+    let categories = serde_json::to_value(&current.categories).map_err(ApiError::internal)?;
+    let body = Value::Object(Map::from_iter([
+        ("categories".to_string(), categories),
+        ("rules".to_string(), Value::Object(rules)),
+    ]));
     match prizes::set_config(&state.ctx, &u, *id, body).await {
         Ok(_) => Ok(back(*id, None)),
         Err(e) => refused(&state, &req, &u, *id, e, String::new()).await,

@@ -8,6 +8,7 @@ use crate::auth::session::MaybeUser;
 use crate::domain::{Game, UserId};
 use crate::error::ApiResult;
 use crate::service::ratings;
+use actix_web::get;
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::ratings::{LeaderboardPage, UserPage};
@@ -16,9 +17,9 @@ use serde::Deserialize;
 /// Leaderboard lines per page.
 const PER_PAGE: u64 = 100;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/ratings/{game}", web::get().to(leaderboard))
-        .route("/api/users/{id}/ratings", web::get().to(user_ratings))
+pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
+    cfg.service(leaderboard)
+        .service(user_ratings)
         .route("/ratings", web::get().to(ratings_index))
         .route("/ratings/{game}", web::get().to(leaderboard_page))
         .route("/users/{id}", web::get().to(user_page));
@@ -41,15 +42,15 @@ const fn per_page() -> u64 {
     PER_PAGE
 }
 
+refusals!(leaderboard: [InvalidQuery, NotFound, UnknownGame]);
 #[utoipa::path(
-    get,
-    path = "/api/ratings/{game}",
     operation_id = "ratings_leaderboard",
     tag = "ratings",
     summary = "A game's rating leaderboard, one page.",
     params(("game" = String, Path, description = "The game: `wh40k`, `chess` or `crokinole`."), PageQuery),
     responses((status = 200, description = "The page.", body = arbiter_web::views::ratings::LeaderboardView))
 )]
+#[get("/api/ratings/{game}")]
 async fn leaderboard(
     state: web::Data<AppState>,
     game: web::Path<String>,
@@ -58,15 +59,15 @@ async fn leaderboard(
     Ok(HttpResponse::Ok().json(ratings::leaderboard(&state.ctx, &game, q.offset, q.limit).await?))
 }
 
+refusals!(user_ratings: [NotFound, UserNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/users/{id}/ratings",
     operation_id = "ratings_user_ratings",
     tag = "ratings",
     summary = "An account's ratings and rating history.",
     params(("id" = arbiter_web::ids::UserId, Path, description = "The account's id.")),
     responses((status = 200, description = "The ratings.", body = arbiter_web::views::ratings::UserRatingsView))
 )]
+#[get("/api/users/{id}/ratings")]
 async fn user_ratings(state: web::Data<AppState>, id: web::Path<UserId>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(ratings::user_ratings(&state.ctx, *id).await?))
 }

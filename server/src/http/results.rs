@@ -5,23 +5,23 @@ use crate::app::AppState;
 use crate::auth::session::Authed;
 use crate::domain::PairingId;
 use crate::error::ApiResult;
+use crate::http::schemas::bodies::{sorted, PairingBody};
 use crate::service::results;
+use actix_web::{delete, post, put};
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/pairings/{id}/report", web::post().to(report))
-        .route("/api/pairings/{id}/report", web::put().to(correct))
-        .route("/api/pairings/{id}/report", web::delete().to(withdraw))
-        .route("/api/pairings/{id}/confirm", web::post().to(confirm))
-        .route("/api/pairings/{id}/dispute", web::post().to(dispute))
-        .route("/api/pairings/{id}/dispute", web::delete().to(withdraw_dispute))
-        .route("/api/pairings/{id}/override", web::post().to(override_result));
+pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
+    cfg.service(report)
+        .service(correct)
+        .service(withdraw)
+        .service(confirm)
+        .service(dispute)
+        .service(withdraw_dispute)
+        .service(override_result);
 }
 
+refusals!(report: [AlreadyConfirmed, AlreadyReported, BodyTooLarge, Bye, CrossSiteRequest, InvalidJson, InvalidMatch, InvalidPoints, InvalidResult, InvalidScore, InvalidTwenties, InvalidVp, InvalidWinner, NotFound, NotSignedIn, NotYourTable, PairingNotFound, ResultDisputed, RoundClosed, WinnerNeeded]);
 #[utoipa::path(
-    post,
-    path = "/api/pairings/{id}/report",
     operation_id = "results_report",
     tag = "results",
     summary = "Report a table's result (a player of the table, or the TO).",
@@ -29,6 +29,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     request_body = crate::service::scores::Score,
     responses((status = 200, description = "The table, reported.", body = crate::http::schemas::bodies::PairingBody))
 )]
+#[post("/api/pairings/{id}/report")]
 async fn report(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -37,12 +38,11 @@ async fn report(
 ) -> ApiResult<HttpResponse> {
     let (id, body) = (*id, body.into_inner());
     let pairing = state.ctx.run(move |ctx| async move { results::report(&ctx, &user, id, body).await }).await?;
-    Ok(HttpResponse::Ok().json(json!({ "pairing": pairing })))
+    Ok(HttpResponse::Ok().json(sorted(&PairingBody { pairing })?))
 }
 
+refusals!(correct: [AlreadyConfirmed, BodyTooLarge, Bye, CrossSiteRequest, InvalidJson, InvalidMatch, InvalidPoints, InvalidResult, InvalidScore, InvalidTwenties, InvalidVp, InvalidWinner, NotFound, NotReported, NotSignedIn, NotYourReport, NotYourTable, PairingNotFound, PlayerRemoved, ResultDisputed, RoundClosed, WinnerNeeded]);
 #[utoipa::path(
-    put,
-    path = "/api/pairings/{id}/report",
     operation_id = "results_correct",
     tag = "results",
     summary = "Correct one's own report before the opponent confirms or disputes it (the reporter).",
@@ -50,6 +50,7 @@ async fn report(
     request_body = crate::service::scores::Score,
     responses((status = 200, description = "The table, with the corrected report.", body = crate::http::schemas::bodies::PairingBody))
 )]
+#[put("/api/pairings/{id}/report")]
 async fn correct(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -57,46 +58,46 @@ async fn correct(
     body: web::Json<results::Score>,
 ) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok()
-        .json(json!({ "pairing": results::correct(&state.ctx, &user, *id, body.into_inner()).await? })))
+        .json(sorted(&PairingBody { pairing: results::correct(&state.ctx, &user, *id, body.into_inner()).await? })?))
 }
 
+refusals!(withdraw: [AlreadyConfirmed, Bye, CrossSiteRequest, NotFound, NotReported, NotSignedIn, NotYourReport, NotYourTable, PairingNotFound, PlayerRemoved, ResultDisputed, RoundClosed]);
 #[utoipa::path(
-    delete,
-    path = "/api/pairings/{id}/report",
     operation_id = "results_withdraw",
     tag = "results",
     summary = "Withdraw one's own report before the opponent confirms or disputes it (the reporter).",
     params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
     responses((status = 200, description = "The table, unreported again.", body = crate::http::schemas::bodies::PairingBody))
 )]
+#[delete("/api/pairings/{id}/report")]
 async fn withdraw(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<PairingId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "pairing": results::withdraw(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&PairingBody { pairing: results::withdraw(&state.ctx, &user, *id).await? })?))
 }
 
+refusals!(withdraw_dispute: [Bye, CrossSiteRequest, NotDisputed, NotFound, NotSignedIn, NotYourDispute, NotYourTable, PairingNotFound, PlayerRemoved, RoundClosed]);
 #[utoipa::path(
-    delete,
-    path = "/api/pairings/{id}/dispute",
     operation_id = "results_withdraw_dispute",
     tag = "results",
     summary = "Withdraw one's dispute before the TO decides; the report waits for confirmation again (the disputing player).",
     params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
     responses((status = 200, description = "The table, reported again.", body = crate::http::schemas::bodies::PairingBody))
 )]
+#[delete("/api/pairings/{id}/dispute")]
 async fn withdraw_dispute(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<PairingId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "pairing": results::withdraw_dispute(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&PairingBody { pairing: results::withdraw_dispute(&state.ctx, &user, *id).await? })?))
 }
 
+refusals!(confirm: [AlreadyConfirmed, BodyTooLarge, Bye, CrossSiteRequest, InvalidJson, NotFound, NotReported, NotSignedIn, NotYourTable, OwnReport, PairingNotFound, ReportChanged, ResultDisputed, RoundClosed]);
 #[utoipa::path(
-    post,
-    path = "/api/pairings/{id}/confirm",
     operation_id = "results_confirm",
     tag = "results",
     summary = "Confirm the opponent's report (the other player).",
@@ -104,6 +105,7 @@ async fn withdraw_dispute(
     request_body(content = Option<crate::service::results::ConfirmInput>, description = "Optional: the score the player read; an empty body confirms the report as it stands."),
     responses((status = 200, description = "The table, confirmed.", body = crate::http::schemas::bodies::PairingBody))
 )]
+#[post("/api/pairings/{id}/confirm")]
 async fn confirm(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -113,12 +115,11 @@ async fn confirm(
     let seen: results::ConfirmInput = super::optional_json(&body)?;
     let id = *id;
     let pairing = state.ctx.run(move |ctx| async move { results::confirm(&ctx, &user, id, seen).await }).await?;
-    Ok(HttpResponse::Ok().json(json!({ "pairing": pairing })))
+    Ok(HttpResponse::Ok().json(sorted(&PairingBody { pairing })?))
 }
 
+refusals!(dispute: [AlreadyConfirmed, BodyTooLarge, Bye, CrossSiteRequest, InvalidField, InvalidJson, InvalidPoints, InvalidResult, InvalidScore, InvalidTwenties, InvalidVp, NotFound, NotReported, NotSignedIn, NotYourTable, OwnReport, PairingNotFound, ResultDisputed, RoundClosed]);
 #[utoipa::path(
-    post,
-    path = "/api/pairings/{id}/dispute",
     operation_id = "results_dispute",
     tag = "results",
     summary = "Dispute the opponent's report, optionally with a note and one's own score.",
@@ -126,6 +127,7 @@ async fn confirm(
     request_body(content = Option<crate::service::scores::Score>, description = "Optional: an empty body is the same as `{}`."),
     responses((status = 200, description = "The table, disputed.", body = crate::http::schemas::bodies::PairingBody))
 )]
+#[post("/api/pairings/{id}/dispute")]
 async fn dispute(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -133,12 +135,12 @@ async fn dispute(
     body: web::Bytes,
 ) -> ApiResult<HttpResponse> {
     let input: results::DisputeInput = super::optional_json(&body)?;
-    Ok(HttpResponse::Ok().json(json!({ "pairing": results::dispute(&state.ctx, &user, *id, input).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&PairingBody { pairing: results::dispute(&state.ctx, &user, *id, input).await? })?))
 }
 
+refusals!(override_result: [BodyTooLarge, BracketMovedOn, Bye, CrossSiteRequest, InvalidField, InvalidJson, InvalidMatch, InvalidPoints, InvalidResult, InvalidScore, InvalidTwenties, InvalidVp, InvalidWinner, NotFound, NotSignedIn, NotTournamentStaff, OwnGame, PairingNotFound, WinnerNeeded, WrongStatus]);
 #[utoipa::path(
-    post,
-    path = "/api/pairings/{id}/override",
     operation_id = "results_override_result",
     tag = "results",
     summary = "Set a table's result in any state or round (the TO); a closed round is re-rated.",
@@ -146,6 +148,7 @@ async fn dispute(
     request_body = crate::service::scores::Score,
     responses((status = 200, description = "The table and any re-rating.", body = crate::service::results::Overridden))
 )]
+#[post("/api/pairings/{id}/override")]
 async fn override_result(
     state: web::Data<AppState>,
     Authed(user): Authed,

@@ -7,41 +7,41 @@ use crate::app::AppState;
 use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{TournamentId, UserId};
 use crate::error::ApiResult;
+use crate::http::schemas::bodies::{sorted, StaffBody, StaffMemberBody};
 use crate::service::staff;
+use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::StaffInvitePage;
-use serde_json::json;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/tournaments/{id}/staff", web::get().to(list))
-        .route("/api/tournaments/{id}/staff/invites", web::post().to(invite))
-        .route("/api/tournaments/{id}/staff/{user}", web::delete().to(remove))
-        .route("/api/staff-invites/{code}", web::get().to(info))
-        .route("/api/staff-invites/{code}", web::post().to(accept))
+pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
+    cfg.service(list)
+        .service(invite)
+        .service(remove)
+        .service(info)
+        .service(accept)
         .route("/staff/{code}", web::get().to(invite_page))
         .route("/staff/{code}", web::post().to(invite_form));
 }
 
+refusals!(list: [NotFound, NotSignedIn, NotTournamentStaff, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/staff",
     operation_id = "staff_list",
     tag = "staff",
     summary = "The event's staff: the owner, co-organisers and judges (any member).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The members, the owner first.", body = crate::http::schemas::bodies::StaffBody))
 )]
+#[get("/api/tournaments/{id}/staff")]
 async fn list(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "staff": staff::list(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&StaffBody { staff: staff::list(&state.ctx, &user, *id).await? })?))
 }
 
+refusals!(invite: [BodyTooLarge, CrossSiteRequest, InvalidJson, NotFound, NotOwner, NotSignedIn, TournamentNotFound]);
 #[utoipa::path(
-    post,
-    path = "/api/tournaments/{id}/staff/invites",
     operation_id = "staff_invite",
     tag = "staff",
     summary = "Invite a co-organiser or a judge: a one-time link (the owner).",
@@ -49,6 +49,7 @@ async fn list(
     request_body = crate::service::staff::InviteInput,
     responses((status = 200, description = "The invitation.", body = crate::service::staff::InviteView))
 )]
+#[post("/api/tournaments/{id}/staff/invites")]
 async fn invite(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -58,15 +59,15 @@ async fn invite(
     Ok(HttpResponse::Ok().json(staff::invite(&state.ctx, &user, *id, body.into_inner()).await?))
 }
 
+refusals!(remove: [CrossSiteRequest, NotFound, NotOwner, NotSignedIn, StaffNotFound, TournamentNotFound]);
 #[utoipa::path(
-    delete,
-    path = "/api/tournaments/{id}/staff/{user}",
     operation_id = "staff_remove",
     tag = "staff",
     summary = "Remove a member of the staff; their rights end at their next request (the owner).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("user" = arbiter_web::ids::UserId, Path, description = "The member's account id.")),
     responses((status = 204, description = "Removed."))
 )]
+#[delete("/api/tournaments/{id}/staff/{user}")]
 async fn remove(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -77,30 +78,30 @@ async fn remove(
     Ok(HttpResponse::NoContent().finish())
 }
 
+refusals!(info: [InviteNotFound, NotFound, TooManyAttempts, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/staff-invites/{code}",
     operation_id = "staff_invite_info",
     tag = "staff",
     summary = "What a staff invitation offers.",
     params(("code" = String, Path, description = "The invitation's code, e.g. `ABCD-EFGH`.")),
     responses((status = 200, description = "The event and the role.", body = crate::service::staff::InviteInfo))
 )]
+#[get("/api/staff-invites/{code}")]
 async fn info(state: web::Data<AppState>, code: web::Path<String>) -> ApiResult<HttpResponse> {
     Ok(HttpResponse::Ok().json(staff::invite_info(&state.ctx, &code).await?))
 }
 
+refusals!(accept: [AlreadyStaff, CrossSiteRequest, InviteNotFound, NotFound, NotSignedIn, TooManyAttempts, TournamentNotFound]);
 #[utoipa::path(
-    post,
-    path = "/api/staff-invites/{code}",
     operation_id = "staff_accept",
     tag = "staff",
     summary = "Accept a staff invitation with the signed-in account.",
     params(("code" = String, Path, description = "The invitation's code, e.g. `ABCD-EFGH`.")),
     responses((status = 200, description = "The caller, on the staff.", body = crate::http::schemas::bodies::StaffMemberBody))
 )]
+#[post("/api/staff-invites/{code}")]
 async fn accept(state: web::Data<AppState>, Authed(user): Authed, code: web::Path<String>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "member": staff::accept(&state.ctx, &user, &code).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&StaffMemberBody { member: staff::accept(&state.ctx, &user, &code).await? })?))
 }
 
 async fn invite_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, code: web::Path<String>) -> Page {

@@ -7,95 +7,100 @@ use crate::auth::session::{Authed, MaybeUser};
 use crate::bus::event::frame_of;
 use crate::domain::{TournamentId, TournamentStatus};
 use crate::error::{ApiError, ApiResult, Code, Fill};
+use crate::http::schemas::bodies::{
+    sorted, ActionLogBody, SettingsBody, SettingsLogBody, StandingsBody, TournamentBody, TournamentsBody,
+};
 use crate::live::snapshot;
 use crate::service::{constraints, log, settings, standings, tournaments};
+use actix_web::{delete, get, patch, post, put};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use serde_json::json;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/tournaments", web::post().to(create))
-        .route("/api/tournaments", web::get().to(list_open))
-        .route("/api/tournaments/mine", web::get().to(list_mine))
-        .route("/api/tournaments/{id}", web::get().to(get))
-        .route("/api/tournaments/{id}", web::delete().to(delete))
-        .route("/api/tournaments/{id}/advance", web::post().to(advance))
-        .route("/api/tournaments/{id}/lock-lists", web::post().to(lock_lists))
-        .route("/api/tournaments/{id}/unlock-lists", web::post().to(unlock_lists))
-        .route("/api/tournaments/{id}/settings", web::patch().to(change_settings))
-        .route("/api/tournaments/{id}/constraints", web::get().to(get_constraints))
-        .route("/api/tournaments/{id}/constraints", web::put().to(set_constraints))
-        .route("/api/tournaments/{id}/settings/log", web::get().to(settings_log))
-        .route("/api/tournaments/{id}/log", web::get().to(action_log))
-        .route("/api/tournaments/{id}/standings", web::get().to(get_standings))
-        .route("/api/tournaments/{id}/snapshot", web::get().to(get_snapshot))
-        .route("/api/tournaments/{id}/events", web::get().to(events));
+pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
+    cfg.service(create)
+        .service(list_open)
+        .service(list_mine)
+        .service(get)
+        .service(delete)
+        .service(advance)
+        .service(lock_lists)
+        .service(unlock_lists)
+        .service(change_settings)
+        .service(get_constraints)
+        .service(set_constraints)
+        .service(settings_log)
+        .service(action_log)
+        .service(get_standings)
+        .service(get_snapshot)
+        .service(events);
 }
 
+refusals!(create: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, InvalidPoints, NotSignedIn, RoundsRequired]);
 #[utoipa::path(
-    post,
-    path = "/api/tournaments",
     operation_id = "tournaments_create",
     tag = "tournaments",
     summary = "Create a tournament (the caller becomes its organiser, the TO).",
     request_body = crate::service::tournaments::CreateTournament,
     responses((status = 201, description = "The new event, in `DRAFT`.", body = crate::http::schemas::bodies::TournamentBody))
 )]
+#[post("/api/tournaments")]
 async fn create(
     state: web::Data<AppState>,
     Authed(user): Authed,
     body: web::Json<tournaments::CreateTournament>,
 ) -> ApiResult<HttpResponse> {
     let t = tournaments::create(&state.ctx, &user, body.into_inner()).await?;
-    Ok(HttpResponse::Created().json(json!({ "tournament": t })))
+    Ok(HttpResponse::Created().json(sorted(&TournamentBody { tournament: t })?))
 }
 
+refusals!(list_open: []);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments",
     operation_id = "tournaments_list_open",
     tag = "tournaments",
     summary = "Events open for registration or check-in.",
     responses((status = 200, description = "The events.", body = crate::http::schemas::bodies::TournamentsBody))
 )]
+#[get("/api/tournaments")]
 async fn list_open(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_open(&state.ctx).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&TournamentsBody { tournaments: tournaments::list_open(&state.ctx).await? })?))
 }
 
+refusals!(list_mine: [NotSignedIn]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/mine",
     operation_id = "tournaments_list_mine",
     tag = "tournaments",
     summary = "The caller's events: those they organise or play in.",
     responses((status = 200, description = "The events.", body = crate::http::schemas::bodies::TournamentsBody))
 )]
+#[get("/api/tournaments/mine")]
 async fn list_mine(state: web::Data<AppState>, Authed(user): Authed) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournaments": tournaments::list_mine(&state.ctx, &user).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&TournamentsBody { tournaments: tournaments::list_mine(&state.ctx, &user).await? })?))
 }
 
+refusals!(get: [NotFound, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}",
     operation_id = "tournaments_get",
     tag = "tournaments",
     summary = "One event (a draft only for its TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The event.", body = crate::http::schemas::bodies::TournamentBody))
 )]
+#[get("/api/tournaments/{id}")]
 async fn get(state: web::Data<AppState>, user: MaybeUser, id: web::Path<TournamentId>) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::get(&state.ctx, *id, user.0.as_ref()).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&TournamentBody { tournament: tournaments::get(&state.ctx, *id, user.0.as_ref()).await? })?))
 }
 
+refusals!(delete: [CrossSiteRequest, NotDraft, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
 #[utoipa::path(
-    delete,
-    path = "/api/tournaments/{id}",
     operation_id = "tournaments_delete",
     tag = "tournaments",
     summary = "Delete a draft event (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 204, description = "Deleted."))
 )]
+#[delete("/api/tournaments/{id}")]
 async fn delete(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -118,9 +123,8 @@ struct AdvanceInput {
     from: Option<String>,
 }
 
+refusals!(advance: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, NotEnoughPlayers, NotFound, NotSignedIn, NotTournamentOrganiser, PlayoffsUnfinished, RoundOpen, StateChanged, TournamentComplete, TournamentNotFound]);
 #[utoipa::path(
-    post,
-    path = "/api/tournaments/{id}/advance",
     operation_id = "tournaments_advance",
     tag = "tournaments",
     summary = "Move the event to its next stage: DRAFT → REGISTRATION → CHECK_IN → IN_PROGRESS → COMPLETE (the TO).",
@@ -128,6 +132,7 @@ struct AdvanceInput {
     request_body(content = AdvanceInput, description = "The stage the event is leaving."),
     responses((status = 200, description = "The event at its new stage.", body = crate::http::schemas::bodies::TournamentBody))
 )]
+#[post("/api/tournaments/{id}/advance")]
 async fn advance(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -142,12 +147,12 @@ async fn advance(
         ApiError::invalid(Code::InvalidField, "")
             .text("refusal-advance-from", [("value", Fill::from(&format!("{from:?}")))])
     })?;
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::advance(&state.ctx, &user, *id, from).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&TournamentBody { tournament: tournaments::advance(&state.ctx, &user, *id, from).await? })?))
 }
 
+refusals!(change_settings: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, NotFound, NotSignedIn, NotTournamentOrganiser, SettingLocked, TournamentNotFound]);
 #[utoipa::path(
-    patch,
-    path = "/api/tournaments/{id}/settings",
     operation_id = "tournaments_change_settings",
     tag = "tournaments",
     summary = "Change the event's name, date, venue, format, rounds, missions or round times where the rules allow; each change is recorded (the organisers).",
@@ -155,6 +160,7 @@ async fn advance(
     request_body = crate::service::settings::SettingsInput,
     responses((status = 200, description = "The event and what changed.", body = crate::http::schemas::bodies::SettingsBody))
 )]
+#[patch("/api/tournaments/{id}/settings")]
 async fn change_settings(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -162,18 +168,18 @@ async fn change_settings(
     body: web::Json<settings::SettingsInput>,
 ) -> ApiResult<HttpResponse> {
     let (tournament, changes) = settings::change(&state.ctx, &user, *id, body.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournament, "changes": changes })))
+    Ok(HttpResponse::Ok().json(sorted(&SettingsBody { tournament, changes })?))
 }
 
+refusals!(get_constraints: [NotFound, NotSignedIn, NotTournamentStaff, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/constraints",
     operation_id = "tournaments_get_constraints",
     tag = "tournaments",
     summary = "The pairing constraints: pairs to keep apart, fixed tables, no table twice (the staff).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The constraints.", body = crate::domain::Constraints))
 )]
+#[get("/api/tournaments/{id}/constraints")]
 async fn get_constraints(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -182,9 +188,8 @@ async fn get_constraints(
     Ok(HttpResponse::Ok().json(constraints::get(&state.ctx, &user, *id).await?))
 }
 
+refusals!(set_constraints: [BodyTooLarge, CrossSiteRequest, InvalidConstraints, InvalidJson, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
 #[utoipa::path(
-    put,
-    path = "/api/tournaments/{id}/constraints",
     operation_id = "tournaments_set_constraints",
     tag = "tournaments",
     summary = "Replace the pairing constraints; they apply from the next round paired (the organisers).",
@@ -192,6 +197,7 @@ async fn get_constraints(
     request_body = crate::domain::Constraints,
     responses((status = 200, description = "The constraints as stored.", body = crate::domain::Constraints))
 )]
+#[put("/api/tournaments/{id}/constraints")]
 async fn set_constraints(
     state: web::Data<AppState>,
     Authed(user): Authed,
@@ -201,73 +207,76 @@ async fn set_constraints(
     Ok(HttpResponse::Ok().json(constraints::set(&state.ctx, &user, *id, body.into_inner()).await?))
 }
 
+refusals!(settings_log: [NotFound, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/settings/log",
     operation_id = "tournaments_settings_log",
     tag = "tournaments",
     summary = "Every change of the event's settings, oldest first: who, when, each field before and after.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The changes, oldest first.", body = crate::http::schemas::bodies::SettingsLogBody))
 )]
+#[get("/api/tournaments/{id}/settings/log")]
 async fn settings_log(
     state: web::Data<AppState>,
     user: MaybeUser,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "log": settings::log(&state.ctx, user.0.as_ref(), *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&SettingsLogBody { log: settings::log(&state.ctx, user.0.as_ref(), *id).await? })?))
 }
 
+refusals!(action_log: [InvalidQuery, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/log",
     operation_id = "tournaments_log",
     tag = "tournaments",
     summary = "The action log, newest first: who (and as owner, co-organiser, judge or player), when, what, and each field before and after (the organisers).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), log::LogQuery),
     responses((status = 200, description = "The actions, newest first.", body = crate::http::schemas::bodies::ActionLogBody))
 )]
+#[get("/api/tournaments/{id}/log")]
 async fn action_log(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<TournamentId>,
     q: web::Query<log::LogQuery>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "entries": log::list(&state.ctx, &user, *id, &q).await? })))
+    Ok(HttpResponse::Ok().json(sorted(&ActionLogBody { entries: log::list(&state.ctx, &user, *id, &q).await? })?))
 }
 
+refusals!(lock_lists: [CrossSiteRequest, ListsAlreadyLocked, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound, WrongStatus]);
 #[utoipa::path(
-    post,
-    path = "/api/tournaments/{id}/lock-lists",
     operation_id = "tournaments_lock_lists",
     tag = "tournaments",
     summary = "Lock army lists: no more changes, and everyone may read them (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The event.", body = crate::http::schemas::bodies::TournamentBody))
 )]
+#[post("/api/tournaments/{id}/lock-lists")]
 async fn lock_lists(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::lock_lists(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&TournamentBody { tournament: tournaments::lock_lists(&state.ctx, &user, *id).await? })?))
 }
 
+refusals!(unlock_lists: [CrossSiteRequest, ListsNotLocked, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound, WrongStatus]);
 #[utoipa::path(
-    post,
-    path = "/api/tournaments/{id}/unlock-lists",
     operation_id = "tournaments_unlock_lists",
     tag = "tournaments",
     summary = "Unlock army lists: players may change them again, and only the TO reads them (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The event.", body = crate::http::schemas::bodies::TournamentBody))
 )]
+#[post("/api/tournaments/{id}/unlock-lists")]
 async fn unlock_lists(
     state: web::Data<AppState>,
     Authed(user): Authed,
     id: web::Path<TournamentId>,
 ) -> ApiResult<HttpResponse> {
-    Ok(HttpResponse::Ok().json(json!({ "tournament": tournaments::unlock_lists(&state.ctx, &user, *id).await? })))
+    Ok(HttpResponse::Ok()
+        .json(sorted(&TournamentBody { tournament: tournaments::unlock_lists(&state.ctx, &user, *id).await? })?))
 }
 
 /// `?after_round=N`: the standings as they stood after round `N`.
@@ -278,15 +287,15 @@ struct StandingsQuery {
     after_round: Option<u32>,
 }
 
+refusals!(get_standings: [InvalidQuery, NotFound, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/standings",
     operation_id = "tournaments_get_standings",
     tag = "tournaments",
     summary = "The standings, now or after a given round.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), StandingsQuery),
     responses((status = 200, description = "The standings: the event's columns and one row per player.", body = crate::http::schemas::bodies::StandingsBody))
 )]
+#[get("/api/tournaments/{id}/standings")]
 async fn get_standings(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -294,21 +303,18 @@ async fn get_standings(
     q: web::Query<StandingsQuery>,
 ) -> ApiResult<HttpResponse> {
     let (played, rows, meta) = standings::read(&state.ctx, *id, user.0.as_ref(), q.after_round).await?;
-    let mut body = serde_json::to_value(&meta).map_err(ApiError::internal)?;
-    body["round"] = json!(played);
-    body["players"] = serde_json::to_value(&rows).map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok().json(body))
+    Ok(HttpResponse::Ok().json(sorted(&StandingsBody { meta, round: played, players: rows })?))
 }
 
+refusals!(get_snapshot: [NotFound, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/snapshot",
     operation_id = "tournaments_get_snapshot",
     tag = "live",
     summary = "The whole live state of the event as of its last event (`seq`).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
     responses((status = 200, description = "The snapshot.", body = arbiter_web::views::Snapshot))
 )]
+#[get("/api/tournaments/{id}/snapshot")]
 async fn get_snapshot(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -331,16 +337,16 @@ struct Since {
     limit: Option<u64>,
 }
 
+refusals!(events: [InvalidQuery, NotFound, TournamentNotFound]);
 /// The event log after `since`, as the frames a WebSocket client would have received.
 #[utoipa::path(
-    get,
-    path = "/api/tournaments/{id}/events",
     operation_id = "tournaments_events",
     tag = "live",
     summary = "The event log after `since`, as the frames a WebSocket client of the `events` view receives.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), Since),
     responses((status = 200, description = "Up to `limit` events, in order.", body = crate::http::schemas::bodies::EventsBody))
 )]
+#[get("/api/tournaments/{id}/events")]
 async fn events(
     state: web::Data<AppState>,
     user: MaybeUser,

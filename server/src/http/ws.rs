@@ -7,11 +7,12 @@ use crate::error::{ApiError, Code};
 use crate::live::cut::Cut;
 use crate::live::session::{Timing, Watcher, MAX_FRAME};
 use crate::live::view::{Me, ViewParams};
+use actix_web::get;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/ws/tournaments/{id}", web::get().to(connect));
+pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
+    cfg.service(connect);
 }
 
 /// `?since=N`: the last event the client has (the view's own parameters are
@@ -23,15 +24,15 @@ struct Since {
     since: Option<i64>,
 }
 
+refusals!(connect: [BadRequest, BadView, CrossSiteRequest, InvalidQuery, NotFound, TooManyConnections, TournamentNotFound]);
 #[utoipa::path(
-    get,
-    path = "/ws/tournaments/{id}",
     operation_id = "ws_connect",
     tag = "live",
     summary = "The live socket (WebSocket upgrade): a view's snapshot, then its frames.",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), crate::live::view::ViewParams, Since),
     responses((status = 101, description = "Switching Protocols: the socket is open; see the description and `x-websocket`."))
 )]
+#[get("/ws/tournaments/{id}")]
 async fn connect(
     state: web::Data<AppState>,
     id: web::Path<TournamentId>,

@@ -5,10 +5,13 @@
 //! /api/docs` shows every one.
 //!
 //! The route table is read from the source, `server/src/http/**/*.rs`: every
-//! `.route("path", web::method()…)` call outside `#[cfg(test)]` code, however
-//! it is spread over lines. A `.route(` the reader cannot read (a path that is
-//! not a string literal), or a `web::resource`/`web::scope`/`.service(` (which
-//! it does not follow), fails the test, so a route cannot hide from it.
+//! handler's route attribute (`#[get("path")]`, `#[post(…)]`…, mounted with
+//! `.service(handler)`) and every `.route("path", web::method()…)` call (the
+//! pages), outside `#[cfg(test)]` code, however spread over lines. A route the
+//! reader cannot read (a path that is not a string literal), or a
+//! `web::resource`/`web::scope` (which it does not follow), fails the test, so
+//! a route cannot hide from it: one mounted without its description (a
+//! `.route(` to an API path) is missing from the document.
 
 use arbiter_server::http::openapi::documented;
 use arbiter_tests::{Event, TestApp, WsClient};
@@ -49,7 +52,7 @@ fn routes_in(name: &str, source: &str) -> Result<Vec<Route>, Vec<String>> {
     let mut routes = Vec::new();
     let mut errors = Vec::new();
     let line_of = |at: usize| code[..at].lines().count().max(1);
-    for unsupported in ["web::resource(", "web::scope(", ".service("] {
+    for unsupported in ["web::resource(", "web::scope("] {
         if let Some(at) = code.find(unsupported) {
             errors.push(format!("{name}:{}: `{unsupported}` is not read by this test; extend it", line_of(at)));
         }
@@ -60,6 +63,15 @@ fn routes_in(name: &str, source: &str) -> Result<Vec<Route>, Vec<String>> {
             None => errors.push(format!("{name}:{}: a .route( call this test cannot read", line_of(at))),
         }
     }
+    for method in ["get", "post", "put", "delete", "patch", "head"] {
+        let attribute = format!("#[{method}(");
+        for (at, _) in code.match_indices(&attribute) {
+            match literal(&code[at + attribute.len()..]) {
+                Some((path, _)) => routes.push((method.to_ascii_uppercase(), path.to_string())),
+                None => errors.push(format!("{name}:{}: a #[{method}( attribute this test cannot read", line_of(at))),
+            }
+        }
+    }
     if errors.is_empty() {
         Ok(routes)
     } else {
@@ -67,12 +79,17 @@ fn routes_in(name: &str, source: &str) -> Result<Vec<Route>, Vec<String>> {
     }
 }
 
-/// Reads `"path", web::method()` at the start of `s` (any whitespace between).
-fn parse_route(s: &str) -> Option<Route> {
+/// Reads a string literal at the start of `s` (after whitespace): its text and what follows.
+fn literal(s: &str) -> Option<(&str, &str)> {
     let s = s.trim_start().strip_prefix('"')?;
     let end = s.find('"')?;
-    let path = &s[..end];
-    let s = s[end + 1..].trim_start().strip_prefix(',')?.trim_start().strip_prefix("web::")?;
+    Some((&s[..end], &s[end + 1..]))
+}
+
+/// Reads `"path", web::method()` at the start of `s` (any whitespace between).
+fn parse_route(s: &str) -> Option<Route> {
+    let (path, s) = literal(s)?;
+    let s = s.trim_start().strip_prefix(',')?.trim_start().strip_prefix("web::")?;
     let method: String = s.chars().take_while(char::is_ascii_alphabetic).collect();
     let rest = s[method.len()..].trim_start();
     rest.starts_with("()").then(|| (method.to_ascii_uppercase(), path.to_string()))
@@ -154,6 +171,14 @@ fn the_route_reader_follows_calls_over_lines_and_refuses_what_it_cannot_read() {
     let errors = routes_in("b.rs", "fn r(cfg: &mut X) { cfg.route(PATH, web::get().to(h)); }").unwrap_err();
     assert_eq!(errors, ["b.rs:1: a .route( call this test cannot read"]);
     assert!(routes_in("c.rs", "fn r(cfg: &mut X) { cfg.service(web::scope(\"/api\")); }").is_err());
+    // A handler's own route attribute, over lines; one whose path is not a literal is refused.
+    let src = "#[utoipa::path(tag = \"x\")]\n#[put(\n    \"/api/c/{id}\"\n)]\nasync fn c() {}\n#[get(\"/d\")]\nasync fn d() {}\n";
+    let routes = routes_in("d.rs", src).unwrap();
+    assert_eq!(routes, [("GET".to_string(), "/d".to_string()), ("PUT".to_string(), "/api/c/{id}".to_string())]);
+    assert_eq!(
+        routes_in("e.rs", "#[post(PATH)]\nasync fn e() {}").unwrap_err(),
+        ["e.rs:1: a #[post( attribute this test cannot read"]
+    );
 }
 
 #[test]

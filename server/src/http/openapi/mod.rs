@@ -7,17 +7,17 @@
 //! (`/ws/…`, its frames under the operation's `x-websocket`) and the
 //! operations routes (`/healthz`, `/readyz`, `/metrics`); the HTML pages
 //! (`/`, `/login`, `/t/{id}/…`, `/static/…`…) are not API and are left out
-//! ([`documented`] says which paths must be in it). Each operation's error
-//! responses come from [`errors::ERRORS`] and [`Code::status`].
-
-pub mod errors;
+//! ([`documented`] says which paths must be in it). The operations are those
+//! of the route table ([`super::register`]), each with the error codes its
+//! handler declares ([`super::api::Refusals`]) under their [`Code::status`].
 
 use super::schemas::live;
 use crate::app::AppState;
 use crate::auth::session::MaybeUser;
 use crate::error::Code;
+use actix_web::get;
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use utoipa::OpenApi;
@@ -34,8 +34,9 @@ pub fn documented(path: &str) -> bool {
     path.starts_with("/api/") || path.starts_with("/ws/") || matches!(path, "/healthz" | "/readyz" | "/metrics")
 }
 
-/// The `OpenApi` derive: every documented handler, and the schemas no
-/// operation names directly (the error body, the socket's frames).
+/// The `OpenApi` derive: the document's head, its tags and the schemas no
+/// operation names directly (the socket's frames); the operations come from
+/// the route table.
 #[derive(OpenApi)]
 #[openapi(
     info(
@@ -51,116 +52,6 @@ pub fn documented(path: &str) -> bool {
                        under `/api/` and `/ws/` and `/healthz`, `/readyz`, `/metrics`; the HTML pages (`/`, \
                        `/login`, `/t/{id}/…`, `/ratings`, `/static/…`) are not API and are not in it.",
         license(name = "AGPL-3.0-or-later", identifier = "AGPL-3.0-or-later"),
-    ),
-    paths(
-        document_json,
-        docs_page,
-        super::health::healthz,
-        super::health::readyz,
-        super::health::metrics,
-        super::accounts::sign_up,
-        super::accounts::sign_in,
-        super::accounts::sign_out,
-        super::accounts::me,
-        super::tournaments::create,
-        super::tournaments::list_open,
-        super::tournaments::list_mine,
-        super::tournaments::get,
-        super::tournaments::delete,
-        super::tournaments::advance,
-        super::tournaments::lock_lists,
-        super::tournaments::unlock_lists,
-        super::tournaments::change_settings,
-        super::tournaments::settings_log,
-        super::tournaments::action_log,
-        super::tournaments::get_constraints,
-        super::tournaments::set_constraints,
-        super::tournaments::get_standings,
-        super::tournaments::get_snapshot,
-        super::tournaments::events,
-        super::players::register,
-        super::players::update_list,
-        super::players::check_in,
-        super::players::drop_out,
-        super::players::list,
-        super::players::check_in_player,
-        super::players::remove,
-        super::players::reinstate,
-        super::players::adjust,
-        super::players::unadjust,
-        super::players::edit,
-        super::players::history,
-        super::staff::list,
-        super::staff::invite,
-        super::staff::remove,
-        super::staff::info,
-        super::staff::accept,
-        super::entries::add,
-        super::entries::list,
-        super::entries::roster,
-        super::entries::claim_code,
-        super::entries::info,
-        super::entries::claim,
-        super::players::update_profile,
-        super::chess::list,
-        super::chess::request,
-        super::chess::cancel,
-        super::chess::grant,
-        super::chess::revoke,
-        super::chess::export,
-        super::chess::import,
-        super::rounds::create,
-        super::rounds::list,
-        super::rounds::get,
-        super::rounds::generate,
-        super::rounds::close,
-        super::rounds::unpair,
-        super::rounds::delete,
-        super::rounds::reopen,
-        super::rounds::make_draft,
-        super::rounds::get_draft,
-        super::rounds::edit_draft,
-        super::rounds::discard_draft,
-        super::rounds::publish_draft,
-        super::clock::get,
-        super::clock::act,
-        super::results::report,
-        super::results::correct,
-        super::results::withdraw,
-        super::results::withdraw_dispute,
-        super::results::confirm,
-        super::results::dispute,
-        super::results::override_result,
-        super::exports::players,
-        super::exports::round,
-        super::exports::standings,
-        super::exports::ratings,
-        super::ratings::leaderboard,
-        super::ratings::user_ratings,
-        super::prizes::get_published,
-        super::prizes::export,
-        super::prizes::get_config,
-        super::prizes::set_config,
-        super::prizes::import,
-        super::prizes::run,
-        super::prizes::runs,
-        super::prizes::get_run,
-        super::prizes::publish,
-        super::prizes::unpublish,
-        super::standings::get_tiebreaks,
-        super::standings::set_tiebreaks,
-        super::standings::act,
-        super::standings::dismiss,
-        super::standings::group,
-        super::playoffs::get,
-        super::playoffs::configure,
-        super::playoffs::remove,
-        super::playoffs::pair_next,
-        super::playoffs::ranking,
-        super::playoffs::get_pools,
-        super::playoffs::set_pools,
-        super::playoffs::remove_pools,
-        super::ws::connect,
     ),
     components(schemas(
         live::PingFrame,
@@ -204,40 +95,64 @@ pub fn document() -> &'static Value {
 }
 
 fn build() -> Value {
-    let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_else(|_| json!({}));
+    let described = super::api::describe(super::register);
+    let mut api = ApiDoc::openapi();
+    api.paths.merge(described.paths);
+    api.components.get_or_insert_with(utoipa::openapi::Components::new).schemas.extend(described.schemas);
+    let mut doc = serde_json::to_value(api).unwrap_or_else(|_| Value::Object(Map::new()));
     let schemas = &mut doc["components"]["schemas"];
     let meanings: Map<String, Value> = Code::ALL
         .iter()
         .map(|c| {
             let status = c.status().map_or_else(|| "chosen".to_string(), |s| s.as_u16().to_string());
             let doc = c.doc().split_whitespace().collect::<Vec<_>>().join(" ");
-            (c.as_str().to_string(), json!({ "status": status, "description": doc }))
+            (c.as_str().to_string(), object([("status", status.into()), ("description", doc.into())]))
         })
         .collect();
-    schemas["ErrorCode"] = json!({
-        "type": "string",
-        "description": "Every error code the API answers; `x-codes` gives each one's HTTP status and when it is answered.",
-        "enum": Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>(),
-        "x-codes": meanings,
-    });
-    schemas["ApiError"] = json!({
-        "type": "object",
-        "description": "An error: a stable snake_case code, a message a person can act on, and details where a list helps.",
-        "required": ["error", "message"],
-        "properties": {
-            "error": { "$ref": "#/components/schemas/ErrorCode" },
-            "message": { "type": "string", "description": "What went wrong and what to do, in words." },
-            "details": { "description": "Machine-readable details (e.g. the tables still missing a result)." },
-        },
-    });
-    let table: BTreeMap<(&str, &str), &[Code]> = errors::ERRORS.iter().map(|(m, p, c)| ((*m, *p), *c)).collect();
+    schemas["ErrorCode"] = object([
+        ("type", "string".into()),
+        (
+            "description",
+            "Every error code the API answers; `x-codes` gives each one's HTTP status and when it is answered.".into(),
+        ),
+        ("enum", Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>().into()),
+        ("x-codes", meanings.into()),
+    ]);
+    schemas["ApiError"] = object([
+        ("type", "object".into()),
+        (
+            "description",
+            "An error: a stable snake_case code, a message a person can act on, and details where a list helps.".into(),
+        ),
+        ("required", vec!["error", "message"].into()),
+        (
+            "properties",
+            object([
+                ("error", reference("ErrorCode")),
+                (
+                    "message",
+                    object([
+                        ("type", "string".into()),
+                        ("description", "What went wrong and what to do, in words.".into()),
+                    ]),
+                ),
+                (
+                    "details",
+                    object([(
+                        "description",
+                        "Machine-readable details (e.g. the tables still missing a result).".into(),
+                    )]),
+                ),
+            ]),
+        ),
+    ]);
     if let Some(paths) = doc["paths"].as_object_mut() {
         for (path, item) in paths.iter_mut() {
             let Some(item) = item.as_object_mut() else { continue };
             for (method, op) in item.iter_mut() {
                 let method = method.to_ascii_uppercase();
                 let mut codes: Vec<Code> =
-                    table.get(&(method.as_str(), path.as_str())).map(|c| c.to_vec()).unwrap_or_default();
+                    described.refusals.get(&(method.clone(), path.clone())).map(|c| c.to_vec()).unwrap_or_default();
                 match path.as_str() {
                     "/healthz" | "/readyz" | DOCUMENT_PATH | PAGE_PATH => {}
                     "/metrics" => codes.push(Code::Internal),
@@ -245,7 +160,7 @@ fn build() -> Value {
                 }
                 add_errors(op, &codes);
                 if path.starts_with("/ws/") {
-                    op["description"] = json!(live::DESCRIPTION);
+                    op["description"] = live::DESCRIPTION.into();
                     op["x-websocket"] = websocket();
                 }
             }
@@ -274,68 +189,75 @@ fn add_errors(op: &mut Value, codes: &[Code]) {
         let described: Vec<String> = list.iter().map(|c| format!("`{c}`")).collect();
         let reason =
             actix_web::http::StatusCode::from_u16(status).ok().and_then(|s| s.canonical_reason()).unwrap_or("Error");
-        let entry = responses.entry(status.to_string()).or_insert_with(|| json!({}));
+        let entry = responses.entry(status.to_string()).or_insert_with(|| Value::Object(Map::new()));
         if entry.get("content").is_some() {
             // The handler answers this status with its own body (readiness).
             continue;
         }
-        *entry = json!({
-            "description": format!("{reason}: {}.", described.join(", ")),
-            "content": { "application/json": { "schema": {
-                "allOf": [
-                    { "$ref": "#/components/schemas/ApiError" },
-                    { "type": "object", "properties": { "error": { "type": "string", "enum": list } } },
-                ],
-            } } },
-            "x-error-codes": list,
-        });
+        let narrowed = object([
+            ("type", "object".into()),
+            ("properties", object([("error", object([("type", "string".into()), ("enum", list.clone().into())]))])),
+        ]);
+        let schema = object([("allOf", vec![reference("ApiError"), narrowed].into())]);
+        *entry = object([
+            ("description", format!("{reason}: {}.", described.join(", ")).into()),
+            ("content", object([("application/json", object([("schema", schema)]))])),
+            ("x-error-codes", list.into()),
+        ]);
     }
 }
 
 /// The socket's protocol, machine-readable: version, views, frames, close codes.
 fn websocket() -> Value {
-    let refs = |names: &[&str]| -> Vec<Value> {
-        names.iter().map(|n| json!({ "$ref": format!("#/components/schemas/{n}") })).collect()
-    };
-    let close: Map<String, Value> = live::CLOSE_CODES.iter().map(|(c, m)| (c.to_string(), json!(m))).collect();
-    json!({
-        "version": crate::bus::event::VERSION,
-        "views": ["events", "queue", "board", "standings", "bracket", "player"],
-        "client_frames": refs(live::CLIENT_FRAMES),
-        "server_frames": refs(live::SERVER_FRAMES),
-        "max_client_frame_bytes": crate::live::session::MAX_FRAME,
-        "close_codes": close,
-    })
+    let refs = |names: &[&str]| -> Value { names.iter().copied().map(reference).collect::<Vec<_>>().into() };
+    let close: Map<String, Value> = live::CLOSE_CODES.iter().map(|(c, m)| (c.to_string(), (*m).into())).collect();
+    object([
+        ("version", crate::bus::event::VERSION.into()),
+        ("views", vec!["events", "queue", "board", "standings", "bracket", "player"].into()),
+        ("client_frames", refs(live::CLIENT_FRAMES)),
+        ("server_frames", refs(live::SERVER_FRAMES)),
+        ("max_client_frame_bytes", crate::live::session::MAX_FRAME.into()),
+        ("close_codes", close.into()),
+    ])
 }
 
-/// Registers `GET /api/openapi.json` and `GET /api/docs` (paths written out,
-/// as in every route table: the coverage test reads them from the source).
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/openapi.json", web::get().to(document_json)).route("/api/docs", web::get().to(docs_page));
+/// A JSON object of `fields`.
+fn object<const N: usize>(fields: [(&str, Value); N]) -> Value {
+    Value::Object(fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
 }
 
+/// A `$ref` to the schema `name` of this document.
+fn reference(name: &str) -> Value {
+    object([("$ref", format!("#/components/schemas/{name}").into())])
+}
+
+/// Registers `GET /api/openapi.json` and `GET /api/docs`.
+pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
+    cfg.service(document_json).service(docs_page);
+}
+
+refusals!(document_json: []);
 /// The document.
 #[utoipa::path(
-    get,
-    path = "/api/openapi.json",
     operation_id = "docs_openapi",
     tag = "docs",
     summary = "This document: OpenAPI 3.1, JSON.",
     responses((status = 200, description = "The document.", body = Object))
 )]
+#[get("/api/openapi.json")]
 async fn document_json() -> HttpResponse {
     HttpResponse::Ok().json(document())
 }
 
+refusals!(docs_page: []);
 /// The document as a page.
 #[utoipa::path(
-    get,
-    path = "/api/docs",
     operation_id = "docs_page",
     tag = "docs",
     summary = "This document as a page: every operation by tag, the error codes, the live protocol and the schemas.",
     responses((status = 200, description = "The page.", body = String, content_type = "text/html"))
 )]
+#[get("/api/docs")]
 async fn docs_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser) -> super::pages::Page {
     let (nav, fresh) = super::pages::nav(&req, user.0.as_ref());
     let page = page::of(document(), nav);
@@ -398,26 +320,6 @@ mod tests {
         }
         let listed = document()["components"]["schemas"]["ErrorCode"]["enum"].as_array().map(Vec::len);
         assert_eq!(listed, Some(Code::ALL.len()));
-    }
-
-    #[test]
-    fn the_error_table_and_the_document_name_the_same_operations() {
-        let ops: BTreeSet<(String, String)> = operations(document()).into_iter().map(|(m, p, _)| (m, p)).collect();
-        let table: BTreeSet<(String, String)> =
-            errors::ERRORS.iter().map(|(m, p, _)| ((*m).to_string(), (*p).to_string())).collect();
-        let unlisted = ["/healthz", "/readyz", "/metrics", DOCUMENT_PATH, PAGE_PATH];
-        for (m, p) in &ops {
-            assert!(
-                table.contains(&(m.clone(), p.clone())) || unlisted.contains(&p.as_str()),
-                "{m} {p} has no errors entry"
-            );
-        }
-        for (m, p) in &table {
-            assert!(
-                ops.contains(&(m.clone(), p.clone())),
-                "the errors table names {m} {p}, which is not in the document"
-            );
-        }
     }
 
     #[test]

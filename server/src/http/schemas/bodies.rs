@@ -1,20 +1,34 @@
-//! The JSON bodies the handlers build in place (`json!({"tournament": …})`),
-//! written out as types so the document can name their shapes. They are
-//! never built: each mirrors one handler's answer field by field.
+//! The JSON bodies the handlers answer (`{"tournament": …}`), as types: the
+//! handler builds one and the document names its schema, so what is
+//! documented is what is sent. [`sorted`] sends it.
 
 use crate::domain::User;
+use crate::error::ApiError;
 use arbiter_web::views::playoffs::{BracketView, RankingRowView};
 use arbiter_web::views::prizes::{PrizeConfigView, PublishedPrizesView, RunSummaryView, RunView};
 use arbiter_web::views::{
     ByeView, ClockView, MiniLeagueView, PairingView, PlayerView, ResolutionView, RoundView, StandingView,
     StandingsMeta, TiebreaksView, TournamentView,
 };
+use serde::Serialize;
+use serde_json::Value;
 use utoipa::ToSchema;
+
+/// A body as the API sends it: through a JSON value, so each object's keys
+/// come out in alphabetical order, nested ones included (serde_json's
+/// `preserve_order` is off), as every answer has always had them, whatever
+/// the order of the fields.
+///
+/// # Errors
+/// 500 `internal` if the body cannot be serialised (a map with keys that are not strings).
+pub fn sorted<T: Serialize>(body: &T) -> Result<Value, ApiError> {
+    serde_json::to_value(body).map_err(|e| ApiError::internal(format!("the answer could not be written: {e}")))
+}
 
 macro_rules! bodies {
     ($($(#[doc = $doc:literal])+ $name:ident { $($(#[$fm:meta])* $field:ident: $ty:ty),+ $(,)? })+) => {$(
         $(#[doc = $doc])+
-        #[derive(ToSchema)]
+        #[derive(ToSchema, Serialize)]
         pub struct $name {
             $($(#[$fm])* pub $field: $ty),+
         }
@@ -47,11 +61,6 @@ bodies! {
         round: usize,
         /// One row per player, in standings order.
         players: Vec<StandingView>,
-    }
-    /// `{"events": […]}`: `event` frames, exactly as the socket sends them.
-    EventsBody {
-        /// The frames, in `seq` order.
-        events: Vec<super::live::EventFrame>,
     }
     /// `{"player": …}`: one registration.
     PlayerBody {
@@ -212,4 +221,12 @@ bodies! {
         /// Whether it is healthy.
         ok: bool,
     }
+}
+
+// Not built: the handler writes the frames as the socket would; this names their schema.
+/// `{"events": […]}`: `event` frames, exactly as the socket sends them.
+#[derive(ToSchema)]
+pub struct EventsBody {
+    /// The frames, in `seq` order.
+    pub events: Vec<super::live::EventFrame>,
 }
