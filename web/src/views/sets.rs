@@ -8,7 +8,7 @@ use arbiter_engine::standings::{ColumnKey, ColumnModifier};
 use serde::{Deserialize, Serialize};
 
 macro_rules! closed_set {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $s:literal),+ $(,)? }) => {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $s:tt),+ $(,)? }) => {
         $(#[$m])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
