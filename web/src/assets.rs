@@ -14,12 +14,15 @@ const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every asset: name, contents, type. Pages load scripts only from here (the
 /// Content-Security-Policy allows no inline script).
-const ASSETS: [(&str, &str, &str); 9] = [
+const ASSETS: [(&str, &str, &str); 12] = [
     ("app.css", include_str!("../static/app.css"), CSS),
     ("live.js", include_str!("../static/live.js"), JS),
     ("games.js", include_str!("../static/games.js"), JS),
     ("board.js", include_str!("../static/board.js"), JS),
     ("pages.js", include_str!("../static/pages.js"), JS),
+    ("standings.js", include_str!("../static/standings.js"), JS),
+    ("dashboard.js", include_str!("../static/dashboard.js"), JS),
+    ("player.js", include_str!("../static/player.js"), JS),
     ("results.js", include_str!("../static/results.js"), JS),
     ("swiss.js", include_str!("../static/swiss.js"), JS),
     ("bracket.js", include_str!("../static/bracket.js"), JS),

@@ -1,98 +1,176 @@
 // Arbiter per-game page parts: result forms and score text for 40K, chess and
 // crokinole; the standings table with its configured columns, ⚠ ties, the TO's
 // = and ↓ buttons and the mini-league modal; the TO's tie-break editor.
-(function () {
+(() => {
   "use strict";
-  const A = window.Arbiter, esc = A.esc, L = A.t;
-  const G = (A.games = {});
+  const A = window.Arbiter,
+    esc = A.esc,
+    L = A.t;
+  const G = {};
+  A.games = G;
   const CHESS = ["1-0", "½-½", "0-1", "1F-0F", "0F-1F", "0F-0F"];
   // One object per game system: what the pages branch on. `seats`: the two
   // seats' headings (message ids); `scoreHeading`: the score column's;
   // `adjust`: the adjustment kinds staff can give (the server's GameSystem);
   // `playoffFormats`: the playoff match formats besides a single game.
   G.systems = {
-    wh40k: { seats: ["player-1", "player-2"], scoreHeading: "col-vp", adjust: ["wins", "vp", "painting", "sportsmanship"], playoffFormats: [] },
+    wh40k: {
+      seats: ["player-1", "player-2"],
+      scoreHeading: "col-vp",
+      adjust: ["wins", "vp", "painting", "sportsmanship"],
+      playoffFormats: []
+    },
     chess: { seats: ["white", "black"], scoreHeading: "col-result", adjust: [], playoffFormats: ["tiebreak_games"] },
-    crokinole: { seats: ["player-1", "player-2"], scoreHeading: "col-pts-20s", adjust: ["points"], playoffFormats: ["best_of_three"] },
+    crokinole: {
+      seats: ["player-1", "player-2"],
+      scoreHeading: "col-pts-20s",
+      adjust: ["points"],
+      playoffFormats: ["best_of_three"]
+    }
   };
-  const CHESS_LABEL = { "1-0": "1-0 (" + L("chess-white-won") + ")", "½-½": "½-½ (" + L("chess-draw") + ")", "0-1": "0-1 (" + L("chess-black-won") + ")", "1F-0F": "1F-0F (" + L("chess-black-forfeited") + ")", "0F-1F": "0F-1F (" + L("chess-white-forfeited") + ")", "0F-0F": "0F-0F (" + L("chess-neither-played") + ")" };
+  const CHESS_LABEL = {
+    "1-0": "1-0 (" + L("chess-white-won") + ")",
+    "½-½": "½-½ (" + L("chess-draw") + ")",
+    "0-1": "0-1 (" + L("chess-black-won") + ")",
+    "1F-0F": "1F-0F (" + L("chess-black-forfeited") + ")",
+    "0F-1F": "0F-1F (" + L("chess-white-forfeited") + ")",
+    "0F-0F": "0F-0F (" + L("chess-neither-played") + ")"
+  };
 
   // A standings column's or tie-break's name in the page's language, by the
   // key and C.07 modifier the server sends beside its code
   // ({key: "buchholz", modifier: "cut1", code: "BH-C1"}: the messages
   // tbn-buchholz and tbm-cut).
-  G.tbName = function (c) {
+  G.tbName = (c) => {
     if (!c || !c.key) return "";
     const m = /^(cut|median)(\d+)$/.exec(c.modifier || "");
     return L("tbn-" + c.key.replace(/_/g, "-")) + (m ? " " + L("tbm-" + m[1], { n: m[2] }) : "");
   };
 
   // ---- results ----
-  G.is40k = function (t) { return t.game === "wh40k"; };
+  G.is40k = (t) => t.game === "wh40k";
   // What a bye is worth, in words.
-  G.byeText = function (t) {
+  G.byeText = (t) => {
     if (t.game === "wh40k") return L("bye-40k");
     if (t.game === "chess") return L("bye-points", { n: A.num(t.points ? t.points.bye : 0) });
     const b = t.standings_config && t.standings_config.bye_points;
     return L("bye-points", { n: A.num(b == null ? 2 : b) });
   };
   // The score in words from `seat`'s side ("player1" / "player2").
-  G.scoreText = function (t, p, seat) {
+  G.scoreText = (t, p, seat) => {
     if (!p.score) return "";
     if (G.is40k(t)) {
-      const mine = seat === "player2" ? p.player2_vp : p.player1_vp, theirs = seat === "player2" ? p.player1_vp : p.player2_vp;
+      const mine = seat === "player2" ? p.player2_vp : p.player1_vp,
+        theirs = seat === "player2" ? p.player1_vp : p.player2_vp;
       return seat ? L("score-you", { mine: mine, theirs: theirs }) : p.player1_vp + " – " + p.player2_vp;
     }
-    return esc(A.num(p.score_text)) + " (" + esc(L(t.game === "chess" ? "score-white" : "score-first", { name: p.player1.name })) + ")";
+    return (
+      esc(A.num(p.score_text)) +
+      " (" +
+      esc(L(t.game === "chess" ? "score-white" : "score-first", { name: p.player1.name })) +
+      ")"
+    );
   };
   // Inputs of a result for `t`'s game, player 1 first; `vals` pre-fills them (a score payload).
-  G.scoreInputs = function (t, vals) {
+  G.scoreInputs = (t, vals) => {
     vals = vals || {};
     if (t.game === "chess") {
-      return '<select name="result" required><option value="">' + esc(L("col-result")) + "</option>" +
-        CHESS.map(function (r) { return '<option value="' + r + '"' + (vals.result === r ? " selected" : "") + ">" + CHESS_LABEL[r] + "</option>"; }).join("") + "</select>";
+      return (
+        '<select name="result" required><option value="">' +
+        esc(L("col-result")) +
+        "</option>" +
+        CHESS.map(
+          (r) =>
+            '<option value="' + r + '"' + (vals.result === r ? " selected" : "") + ">" + CHESS_LABEL[r] + "</option>"
+        ).join("") +
+        "</select>"
+      );
     }
-    const num = function (name, ph, max) {
-      return '<input type="number" name="' + name + '" min="0" max="' + max + '" required placeholder="' + ph + '" value="' + (vals[name] == null ? "" : String(vals[name])) + '">';
-    };
+    const num = (name, ph, max) =>
+      '<input type="number" name="' +
+      name +
+      '" min="0" max="' +
+      max +
+      '" required placeholder="' +
+      ph +
+      '" value="' +
+      (vals[name] == null ? "" : String(vals[name])) +
+      '">';
     if (t.game === "crokinole") {
-      return num("player1_points", esc(L("ph-p1-pts")), t.max_vp) + " " + num("player2_points", esc(L("ph-p2-pts")), t.max_vp) + " " + num("player1_twenties", esc(L("ph-p1-20s")), 100) + " " + num("player2_twenties", esc(L("ph-p2-20s")), 100);
+      return (
+        num("player1_points", esc(L("ph-p1-pts")), t.max_vp) +
+        " " +
+        num("player2_points", esc(L("ph-p2-pts")), t.max_vp) +
+        " " +
+        num("player1_twenties", esc(L("ph-p1-20s")), 100) +
+        " " +
+        num("player2_twenties", esc(L("ph-p2-20s")), 100)
+      );
     }
     return num("player1_vp", esc(L("ph-p1")), t.max_vp) + " " + num("player2_vp", esc(L("ph-p2")), t.max_vp);
   };
   // The payload of a form built by scoreInputs (player 1 first).
-  G.scorePayload = function (t, f) {
+  G.scorePayload = (t, f) => {
     if (t.game === "chess") return { result: f.result.value };
-    const n = function (k) { return Number(f[k].value); };
-    if (t.game === "crokinole") return { player1_points: n("player1_points"), player2_points: n("player2_points"), player1_twenties: n("player1_twenties"), player2_twenties: n("player2_twenties") };
+    const n = (k) => Number(f[k].value);
+    if (t.game === "crokinole")
+      return {
+        player1_points: n("player1_points"),
+        player2_points: n("player2_points"),
+        player1_twenties: n("player1_twenties"),
+        player2_twenties: n("player2_twenties")
+      };
     return { player1_vp: n("player1_vp"), player2_vp: n("player2_vp") };
   };
   // The TO's override of a playoff match (`match`: the playoff settings):
   // every game's score, player 1 first, with the winner of a level game
   // (crokinole) or of the decider (chess).
-  G.matchOverrideInputs = function (t, match) {
+  G.matchOverrideInputs = (t, match) => {
     // The game's inputs named `<field>_<k>`; only the games every match has are required.
-    const rename = function (h, k, required) {
+    const rename = (h, k, required) => {
       const named = h.replace(/name="([a-z0-9_]+)"/g, 'name="$1_' + k + '"');
       return required ? named : named.replace(/ required/g, "");
     };
-    const who = function (name, label) {
-      return '<select name="' + name + '" title="' + esc(label) + '"><option value="">' + esc(label) + '</option><option value="1">' + esc(L("m-p1")) + '</option><option value="2">' + esc(L("m-p2")) + "</option></select>";
-    };
+    const who = (name, label) =>
+      '<select name="' +
+      name +
+      '" title="' +
+      esc(label) +
+      '"><option value="">' +
+      esc(label) +
+      '</option><option value="1">' +
+      esc(L("m-p1")) +
+      '</option><option value="2">' +
+      esc(L("m-p2")) +
+      "</option></select>";
     let h = "";
     if (match.format === "best_of_three") {
-      for (let g = 1; g <= 3; g++) h += '<div class="match-game">' + esc(L("m-game-short", { n: g })) + " " + rename(G.scoreInputs(t), g, g < 3) + " " + who("winner_" + g, L("m-tiebreak-round-won-by")) + "</div>";
+      for (let g = 1; g <= 3; g++)
+        h +=
+          '<div class="match-game">' +
+          esc(L("m-game-short", { n: g })) +
+          " " +
+          rename(G.scoreInputs(t), g, g < 3) +
+          " " +
+          who("winner_" + g, L("m-tiebreak-round-won-by")) +
+          "</div>";
       return h;
     }
     const n = match.tiebreak_games || 2;
     for (let k = 0; k <= n; k++) {
-      h += '<div class="match-game">' + esc(k ? L("m-tiebreak-short", { n: k }) : L("m-game-short", { n: 1 })) + " " + rename(G.scoreInputs(t), k, k === 0) +
-        (k && match.colours === "reported" ? " " + who("white_" + k, L("m-white")) : "") + "</div>";
+      h +=
+        '<div class="match-game">' +
+        esc(k ? L("m-tiebreak-short", { n: k }) : L("m-game-short", { n: 1 })) +
+        " " +
+        rename(G.scoreInputs(t), k, k === 0) +
+        (k && match.colours === "reported" ? " " + who("white_" + k, L("m-white")) : "") +
+        "</div>";
     }
     return h + who("winner", L("m-decider-won-by"));
   };
-  G.matchOverridePayload = function (t, f) {
-    const games = [], body = { games: games };
+  G.matchOverridePayload = (t, f) => {
+    const games = [],
+      body = { games: games };
     for (let k = 0; k <= 10; k++) {
       if (t.game === "chess") {
         const r = f["result_" + k];
@@ -102,8 +180,13 @@
         games.push(g);
       } else {
         if (!f["player1_points_" + k] || f["player1_points_" + k].value === "") continue;
-        const n = function (x) { return Number(f[x + "_" + k].value); };
-        const g = { player1_points: n("player1_points"), player2_points: n("player2_points"), player1_twenties: n("player1_twenties"), player2_twenties: n("player2_twenties") };
+        const n = (x) => Number(f[x + "_" + k].value);
+        const g = {
+          player1_points: n("player1_points"),
+          player2_points: n("player2_points"),
+          player1_twenties: n("player1_twenties"),
+          player2_twenties: n("player2_twenties")
+        };
         if (f["winner_" + k] && f["winner_" + k].value) g.winner = Number(f["winner_" + k].value);
         games.push(g);
       }
@@ -118,44 +201,106 @@
   function matchForm(t, opp, seat, match) {
     const first = seat === "player1";
     if (match.format === "best_of_three") {
-      let h = '<form id="report-form" class="stack narrow" data-match="best_of_three"><p>' + esc(L("m-bo3-intro")) + "</p>";
+      let h =
+        '<form id="report-form" class="stack narrow" data-match="best_of_three"><p>' + esc(L("m-bo3-intro")) + "</p>";
       for (let g = 1; g <= 3; g++) {
         const req = g < 3 ? " required" : "";
-        h += '<fieldset data-game="' + g + '"><legend>' + esc(L("m-game", { n: g })) + "</legend>" +
-          "<label>" + esc(L("my-points")) + ' <input type="number" name="mine' + g + '" min="0" max="' + t.max_vp + '"' + req + "></label>" +
-          "<label>" + esc(L("their-points", { name: opp.name })) + ' <input type="number" name="theirs' + g + '" min="0" max="' + t.max_vp + '"' + req + "></label>" +
-          "<label>" + esc(L("my-20s")) + ' <input type="number" name="mine20_' + g + '" min="0" max="100"' + req + "></label>" +
-          "<label>" + esc(L("their-20s", { name: opp.name })) + ' <input type="number" name="theirs20_' + g + '" min="0" max="100"' + req + "></label></fieldset>";
+        h +=
+          '<fieldset data-game="' +
+          g +
+          '"><legend>' +
+          esc(L("m-game", { n: g })) +
+          "</legend>" +
+          "<label>" +
+          esc(L("my-points")) +
+          ' <input type="number" name="mine' +
+          g +
+          '" min="0" max="' +
+          t.max_vp +
+          '"' +
+          req +
+          "></label>" +
+          "<label>" +
+          esc(L("their-points", { name: opp.name })) +
+          ' <input type="number" name="theirs' +
+          g +
+          '" min="0" max="' +
+          t.max_vp +
+          '"' +
+          req +
+          "></label>" +
+          "<label>" +
+          esc(L("my-20s")) +
+          ' <input type="number" name="mine20_' +
+          g +
+          '" min="0" max="100"' +
+          req +
+          "></label>" +
+          "<label>" +
+          esc(L("their-20s", { name: opp.name })) +
+          ' <input type="number" name="theirs20_' +
+          g +
+          '" min="0" max="100"' +
+          req +
+          "></label></fieldset>";
       }
       return h + '<button type="submit" class="primary">' + esc(L("m-report-match")) + "</button></form>";
     }
-    const n = match.tiebreak_games || 2, own = match.colours === "reported";
-    let h = '<form id="report-form" class="stack narrow" data-match="tiebreak_games"><p>' + esc(L("m-tb-intro", { n: n })) + "</p>" +
-      "<label>" + esc(L(first ? "m-first-game-white" : "m-first-game-black")) + " " + G.scoreInputs(t).replace('name="result"', 'name="result0"') + "</label>";
+    const n = match.tiebreak_games || 2,
+      own = match.colours === "reported";
+    let h =
+      '<form id="report-form" class="stack narrow" data-match="tiebreak_games"><p>' +
+      esc(L("m-tb-intro", { n: n })) +
+      "</p>" +
+      "<label>" +
+      esc(L(first ? "m-first-game-white" : "m-first-game-black")) +
+      " " +
+      G.scoreInputs(t).replace('name="result"', 'name="result0"') +
+      "</label>";
     for (let k = 1; k <= n; k++) {
       // Alternating colours: the first tie-break game reverses the game's colours.
-      const white1 = k % 2 === 0, mineWhite = first ? white1 : !white1;
-      h += "<label>" + esc(own ? L("m-tb-game", { n: k }) : L(mineWhite ? "m-tb-game-white" : "m-tb-game-black", { n: k })) + " " +
-        G.scoreInputs(t).replace('name="result" required', 'name="result' + k + '"') + "</label>";
-      if (own) h += "<label>" + esc(L("m-tb-white", { n: k })) + ' <select name="white' + k + '"><option value="">—</option><option value="me">' + esc(L("m-me")) + '</option><option value="opp">' + esc(opp.name) + "</option></select></label>";
+      const white1 = k % 2 === 0,
+        mineWhite = first ? white1 : !white1;
+      h +=
+        "<label>" +
+        esc(own ? L("m-tb-game", { n: k }) : L(mineWhite ? "m-tb-game-white" : "m-tb-game-black", { n: k })) +
+        " " +
+        G.scoreInputs(t).replace('name="result" required', 'name="result' + k + '"') +
+        "</label>";
+      if (own)
+        h +=
+          "<label>" +
+          esc(L("m-tb-white", { n: k })) +
+          ' <select name="white' +
+          k +
+          '"><option value="">—</option><option value="me">' +
+          esc(L("m-me")) +
+          '</option><option value="opp">' +
+          esc(opp.name) +
+          "</option></select></label>";
     }
     return h + '<button type="submit" class="primary">' + esc(L("m-report-match")) + "</button></form>";
   }
   function matchPayload(f, seat) {
-    const first = seat === "player1", games = [];
+    const first = seat === "player1",
+      games = [];
     if (f.dataset.match === "best_of_three") {
       for (let g = 1; g <= 3; g++) {
         const v = [f["mine" + g].value, f["theirs" + g].value, f["mine20_" + g].value, f["theirs20_" + g].value];
-        if (v.some(function (x) { return x === ""; })) continue;
+        if (v.some((x) => x === "")) continue;
         const n = v.map(Number);
-        games.push(first ? { player1_points: n[0], player2_points: n[1], player1_twenties: n[2], player2_twenties: n[3] }
-          : { player1_points: n[1], player2_points: n[0], player1_twenties: n[3], player2_twenties: n[2] });
+        games.push(
+          first
+            ? { player1_points: n[0], player2_points: n[1], player1_twenties: n[2], player2_twenties: n[3] }
+            : { player1_points: n[1], player2_points: n[0], player1_twenties: n[3], player2_twenties: n[2] }
+        );
       }
       return { games: games };
     }
     for (let k = 0; f["result" + k]; k++) {
       if (!f["result" + k].value) continue;
-      const g = { result: f["result" + k].value }, w = f["white" + k];
+      const g = { result: f["result" + k].value },
+        w = f["white" + k];
       if (w && w.value) g.white = (w.value === "me") === first ? 1 : 2;
       games.push(g);
     }
@@ -163,24 +308,78 @@
   }
   // The report form; `p`, the pairing whose report is being corrected: its
   // fields start from what was sent, from the reporter's side.
-  G.reportForm = function (t, opp, seat, match, p) {
+  G.reportForm = (t, opp, seat, match, p) => {
     if (match && match.format && match.format !== "single") return matchForm(t, opp, seat, match);
-    const sc = (p && p.score) || {}, first = seat === "player1";
-    const value = function (k1, k2) { const v = first ? sc[k1] : sc[k2]; return v == null ? "" : ' value="' + esc(String(v)) + '"'; };
+    const sc = (p && p.score) || {},
+      first = seat === "player1";
+    const value = (k1, k2) => {
+      const v = first ? sc[k1] : sc[k2];
+      return v == null ? "" : ' value="' + esc(String(v)) + '"';
+    };
     if (t.game === "chess") {
-      return '<form id="report-form" class="stack narrow"><p>' + esc(L(seat === "player1" ? "you-play-white" : "you-play-black")) + "</p><label>" + esc(L("result-white-first")) + " " + G.scoreInputs(t, { result: p ? sc.result || p.score_text : null }) + '</label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
+      return (
+        '<form id="report-form" class="stack narrow"><p>' +
+        esc(L(seat === "player1" ? "you-play-white" : "you-play-black")) +
+        "</p><label>" +
+        esc(L("result-white-first")) +
+        " " +
+        G.scoreInputs(t, { result: p ? sc.result || p.score_text : null }) +
+        '</label><button type="submit" class="primary">' +
+        esc(L("report-result")) +
+        "</button></form>"
+      );
     }
     if (t.game === "crokinole") {
-      return '<form id="report-form" class="stack narrow"><label>' + esc(L("my-points")) + ' <input type="number" name="mine" min="0" max="' + t.max_vp + '" required' + value("player1_points", "player2_points") + '></label><label>' + esc(L("their-points", { name: opp.name })) + ' <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required' + value("player2_points", "player1_points") + '></label>' +
-        "<label>" + esc(L("my-20s")) + ' <input type="number" name="mine20" min="0" max="100" required' + value("player1_twenties", "player2_twenties") + '></label><label>' + esc(L("their-20s", { name: opp.name })) + ' <input type="number" name="theirs20" min="0" max="100" required' + value("player2_twenties", "player1_twenties") + '></label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
+      return (
+        '<form id="report-form" class="stack narrow"><label>' +
+        esc(L("my-points")) +
+        ' <input type="number" name="mine" min="0" max="' +
+        t.max_vp +
+        '" required' +
+        value("player1_points", "player2_points") +
+        "></label><label>" +
+        esc(L("their-points", { name: opp.name })) +
+        ' <input type="number" name="theirs" min="0" max="' +
+        t.max_vp +
+        '" required' +
+        value("player2_points", "player1_points") +
+        "></label>" +
+        "<label>" +
+        esc(L("my-20s")) +
+        ' <input type="number" name="mine20" min="0" max="100" required' +
+        value("player1_twenties", "player2_twenties") +
+        "></label><label>" +
+        esc(L("their-20s", { name: opp.name })) +
+        ' <input type="number" name="theirs20" min="0" max="100" required' +
+        value("player2_twenties", "player1_twenties") +
+        '></label><button type="submit" class="primary">' +
+        esc(L("report-result")) +
+        "</button></form>"
+      );
     }
-    return '<form id="report-form" class="stack narrow"><label>' + esc(L("my-vp")) + ' <input type="number" name="mine" min="0" max="' + t.max_vp + '" required' + value("player1_vp", "player2_vp") + '></label><label>' + esc(L("their-vp", { name: opp.name })) + ' <input type="number" name="theirs" min="0" max="' + t.max_vp + '" required' + value("player2_vp", "player1_vp") + '></label><button type="submit" class="primary">' + esc(L("report-result")) + "</button></form>";
+    return (
+      '<form id="report-form" class="stack narrow"><label>' +
+      esc(L("my-vp")) +
+      ' <input type="number" name="mine" min="0" max="' +
+      t.max_vp +
+      '" required' +
+      value("player1_vp", "player2_vp") +
+      "></label><label>" +
+      esc(L("their-vp", { name: opp.name })) +
+      ' <input type="number" name="theirs" min="0" max="' +
+      t.max_vp +
+      '" required' +
+      value("player2_vp", "player1_vp") +
+      '></label><button type="submit" class="primary">' +
+      esc(L("report-result")) +
+      "</button></form>"
+    );
   };
-  G.reportPayload = function (t, f, seat) {
+  G.reportPayload = (t, f, seat) => {
     if (f.dataset.match) return matchPayload(f, seat);
     if (t.game === "chess") return { result: f.result.value };
     const first = seat === "player1";
-    const pair = function (mine, theirs) { return first ? [Number(mine), Number(theirs)] : [Number(theirs), Number(mine)]; };
+    const pair = (mine, theirs) => (first ? [Number(mine), Number(theirs)] : [Number(theirs), Number(mine)]);
     const pts = pair(f.mine.value, f.theirs.value);
     if (t.game === "crokinole") {
       const tw = pair(f.mine20.value, f.theirs20.value);
@@ -190,144 +389,420 @@
   };
   // ---- standings ----
   // The standings table's head and rows; `to`: show the TO's tie buttons.
-  G.standingsTable = function (s, to) {
+  G.standingsTable = (s, to) => {
     const m = s.standings_meta || { columns: [], game: s.tournament.game, open_ties: [], notices: [] };
-    const w40k = m.game === "wh40k", primary = m.primary || { code: L("pts"), key: "points" };
+    const w40k = m.game === "wh40k",
+      primary = m.primary || { code: L("pts"), key: "points" };
     const showPrimary = !w40k || primary.code !== "W-L-D";
-    const th = function (c) { return '<th class="num" title="' + esc(G.tbName(c)) + '">' + esc(c.code) + "</th>"; };
+    const th = (c) => '<th class="num" title="' + esc(G.tbName(c)) + '">' + esc(c.code) + "</th>";
     // The column a tie was placed by (its code), named in the page's language.
-    const byName = function (code) { return G.tbName(m.columns.find(function (c) { return c.code === code; })) || code; };
+    const byName = (code) => G.tbName(m.columns.find((c) => c.code === code)) || code;
     // An event played in round-robin pools: each row's pool and place in it ("B2": 2nd in pool B).
-    const pools = s.standings.some(function (r) { return r.pool; });
-    let head = '<tr><th class="num">#</th><th>' + esc(L("col-player")) + "</th>" + (pools ? '<th title="' + esc(L("col-pool-title")) + '">' + esc(L("col-pool")) + "</th>" : "") + (w40k ? "<th>" + esc(L("col-faction")) + '</th><th class="num">' + esc(L("col-w")) + '</th><th class="num">' + esc(L("col-l")) + '</th><th class="num">' + esc(L("col-d")) + "</th>" : "") +
-      (showPrimary ? th(primary) : "") + m.columns.map(th).join("") + (to ? "<td></td>" : "") + "</tr>";
-    const ranks = {}, lots = {};
-    s.standings.forEach(function (r) { ranks[r.rank] = (ranks[r.rank] || 0) + 1; });
-    (m.resolutions || []).forEach(function (x) { if (x.lot) x.order.forEach(function (id) { lots[id] = x.lot; }); });
-    const body = s.standings.map(function (r) {
-      // The tie markers (⚠, the orange group, "tie of N") are the TO's:
-      // players and the public see the rank, "=5" where it is shared.
-      const tie = r.tie, t = to ? tie : null, cls = [];
-      if (r.dropped) cls.push("dropped");
-      if (t && t.group_size >= 3) cls.push("tie-group");
-      if (t && t.attention) cls.push("tie-open");
-      let rank = (ranks[r.rank] > 1 ? "=" : "") + r.rank;
-      if (t && t.attention) {
-        const why = esc(t.status === "provisional" ? L("tie-provisional", { by: byName(t.by) }) : L("tie-unresolved"));
-        rank = '<span class="tie-warn" title="' + why + '">⚠<span class="visually-hidden"> ' + why + ".</span></span> " + rank;
-      }
-      let name = esc(r.display_name) + (r.dropped ? " (" + esc(L("dropped")) + ")" : "");
-      // A tie of three or more is said in words, not only by the row's colour.
-      if (t && t.group_size >= 3 && !m.group_tables) name += ' <span class="muted">(' + esc(L("tie-of", { n: t.group_size })) + ")</span>";
-      if (tie && m.group_tables) name += ' <button type="button" class="tie-badge" data-group="' + tie.group + '" title="' + esc(L(m.game === "chess" ? "de-title" : "ml-title")) + '">' + esc(L(m.game === "chess" ? "de-short" : "ml-short")) + "</button>";
-      if (tie && tie.status === "manual") name += lots[r.player_id] ? ' <span class="muted" title="' + esc(L("lot-title", { seed: lots[r.player_id] })) + '">(' + esc(L("lot")) + ")</span>" : ' <span class="muted" title="' + esc(L("to-ordered")) + '">(' + esc(L("to-short")) + ")</span>";
-      // Penalties, bonuses and painting or sportsmanship scores counted in the line, said in words.
-      if (r.adjustments && r.adjustments.length) {
-        const said = r.adjustments.map(G.adjustmentText).join("; ");
-        name += ' <span class="adjusted" title="' + esc(said) + '" aria-hidden="true">±</span><span class="visually-hidden"> ' + esc(L("adj-title")) + ": " + esc(said) + "</span>";
-      }
-      let cells = '<td class="num">' + rank + "</td><td>" + name + "</td>";
-      if (pools) cells += '<td class="pool">' + (r.pool ? esc(r.pool) + (r.pool_rank ? esc(String(r.pool_rank)) : "") : "") + "</td>";
-      if (w40k) cells += "<td>" + esc(r.faction) + '</td><td class="num">' + r.wins + '</td><td class="num">' + r.losses + '</td><td class="num">' + r.draws + "</td>";
-      if (showPrimary) cells += '<td class="num">' + esc(A.num(r.score)) + "</td>";
-      cells += (r.values || []).map(function (v) { return '<td class="num">' + esc(A.num(v)) + "</td>"; }).join("");
-      if (to) {
-        const act = t && (t.attention || t.status === "manual");
-        const lot = t && t.status === "unresolved" ? ' <button type="button" data-tie="draw_lots" data-player="' + r.player_id + '" title="' + esc(L("lots-title")) + '">' + esc(L("lots")) + "</button>" : "";
-        cells += "<td>" + (act ? '<button type="button" data-tie="confirm" data-player="' + r.player_id + '" title="' + esc(L("tie-confirm")) + '">=</button> <button type="button" data-tie="swap" data-player="' + r.player_id + '" title="' + esc(L("tie-swap")) + '">↓</button>' + lot : "") + "</td>";
-      }
-      return '<tr data-player="' + r.player_id + '"' + (cls.length ? ' class="' + cls.join(" ") + '"' : "") + ">" + cells + "</tr>";
-    }).join("");
+    const pools = s.standings.some((r) => r.pool);
+    const head =
+      '<tr><th class="num">#</th><th>' +
+      esc(L("col-player")) +
+      "</th>" +
+      (pools ? '<th title="' + esc(L("col-pool-title")) + '">' + esc(L("col-pool")) + "</th>" : "") +
+      (w40k
+        ? "<th>" +
+          esc(L("col-faction")) +
+          '</th><th class="num">' +
+          esc(L("col-w")) +
+          '</th><th class="num">' +
+          esc(L("col-l")) +
+          '</th><th class="num">' +
+          esc(L("col-d")) +
+          "</th>"
+        : "") +
+      (showPrimary ? th(primary) : "") +
+      m.columns.map(th).join("") +
+      (to ? "<td></td>" : "") +
+      "</tr>";
+    const ranks = {},
+      lots = {};
+    s.standings.forEach((r) => {
+      ranks[r.rank] = (ranks[r.rank] || 0) + 1;
+    });
+    (m.resolutions || []).forEach((x) => {
+      if (x.lot)
+        x.order.forEach((id) => {
+          lots[id] = x.lot;
+        });
+    });
+    const body = s.standings
+      .map((r) => {
+        // The tie markers (⚠, the orange group, "tie of N") are the TO's:
+        // players and the public see the rank, "=5" where it is shared.
+        const tie = r.tie,
+          t = to ? tie : null,
+          cls = [];
+        if (r.dropped) cls.push("dropped");
+        if (t && t.group_size >= 3) cls.push("tie-group");
+        if (t && t.attention) cls.push("tie-open");
+        let rank = (ranks[r.rank] > 1 ? "=" : "") + r.rank;
+        if (t && t.attention) {
+          const why = esc(
+            t.status === "provisional" ? L("tie-provisional", { by: byName(t.by) }) : L("tie-unresolved")
+          );
+          rank =
+            '<span class="tie-warn" title="' +
+            why +
+            '">⚠<span class="visually-hidden"> ' +
+            why +
+            ".</span></span> " +
+            rank;
+        }
+        let name = esc(r.display_name) + (r.dropped ? " (" + esc(L("dropped")) + ")" : "");
+        // A tie of three or more is said in words, not only by the row's colour.
+        if (t && t.group_size >= 3 && !m.group_tables)
+          name += ' <span class="muted">(' + esc(L("tie-of", { n: t.group_size })) + ")</span>";
+        if (tie && m.group_tables)
+          name +=
+            ' <button type="button" class="tie-badge" data-group="' +
+            tie.group +
+            '" title="' +
+            esc(L(m.game === "chess" ? "de-title" : "ml-title")) +
+            '">' +
+            esc(L(m.game === "chess" ? "de-short" : "ml-short")) +
+            "</button>";
+        if (tie && tie.status === "manual")
+          name += lots[r.player_id]
+            ? ' <span class="muted" title="' +
+              esc(L("lot-title", { seed: lots[r.player_id] })) +
+              '">(' +
+              esc(L("lot")) +
+              ")</span>"
+            : ' <span class="muted" title="' + esc(L("to-ordered")) + '">(' + esc(L("to-short")) + ")</span>";
+        // Penalties, bonuses and painting or sportsmanship scores counted in the line, said in words.
+        if (r.adjustments && r.adjustments.length) {
+          const said = r.adjustments.map(G.adjustmentText).join("; ");
+          name +=
+            ' <span class="adjusted" title="' +
+            esc(said) +
+            '" aria-hidden="true">±</span><span class="visually-hidden"> ' +
+            esc(L("adj-title")) +
+            ": " +
+            esc(said) +
+            "</span>";
+        }
+        let cells = '<td class="num">' + rank + "</td><td>" + name + "</td>";
+        if (pools)
+          cells +=
+            '<td class="pool">' + (r.pool ? esc(r.pool) + (r.pool_rank ? esc(String(r.pool_rank)) : "") : "") + "</td>";
+        if (w40k)
+          cells +=
+            "<td>" +
+            esc(r.faction) +
+            '</td><td class="num">' +
+            r.wins +
+            '</td><td class="num">' +
+            r.losses +
+            '</td><td class="num">' +
+            r.draws +
+            "</td>";
+        if (showPrimary) cells += '<td class="num">' + esc(A.num(r.score)) + "</td>";
+        cells += (r.values || []).map((v) => '<td class="num">' + esc(A.num(v)) + "</td>").join("");
+        if (to) {
+          const act = t && (t.attention || t.status === "manual");
+          const lot =
+            t && t.status === "unresolved"
+              ? ' <button type="button" data-tie="draw_lots" data-player="' +
+                r.player_id +
+                '" title="' +
+                esc(L("lots-title")) +
+                '">' +
+                esc(L("lots")) +
+                "</button>"
+              : "";
+          cells +=
+            "<td>" +
+            (act
+              ? '<button type="button" data-tie="confirm" data-player="' +
+                r.player_id +
+                '" title="' +
+                esc(L("tie-confirm")) +
+                '">=</button> <button type="button" data-tie="swap" data-player="' +
+                r.player_id +
+                '" title="' +
+                esc(L("tie-swap")) +
+                '">↓</button>' +
+                lot
+              : "") +
+            "</td>";
+        }
+        return (
+          '<tr data-player="' +
+          r.player_id +
+          '"' +
+          (cls.length ? ' class="' + cls.join(" ") + '"' : "") +
+          ">" +
+          cells +
+          "</tr>"
+        );
+      })
+      .join("");
     return { head: head, body: body };
   };
   // An adjustment in words: "-1 win(s) · Slow play (Round 1)".
-  G.adjustmentText = function (a) {
-    return (a.amount > 0 && a.kind !== "painting" && a.kind !== "sportsmanship" ? "+" : "") + a.amount + " " + L("adj-" + a.kind.replace(/_/g, "-")) +
-      (a.reason ? " · " + a.reason : "") + (a.round ? " (" + L("log-round", { n: a.round }) + ")" : "");
-  };
+  G.adjustmentText = (a) =>
+    (a.amount > 0 && a.kind !== "painting" && a.kind !== "sportsmanship" ? "+" : "") +
+    a.amount +
+    " " +
+    L("adj-" + a.kind.replace(/_/g, "-")) +
+    (a.reason ? " · " + a.reason : "") +
+    (a.round ? " (" + L("log-round", { n: a.round }) + ")" : "");
   // The TO's notices of dropped tie orders.
-  G.noticesHtml = function (s) {
+  G.noticesHtml = (s) => {
     const n = (s.standings_meta && s.standings_meta.notices) || [];
     if (!n.length) return "";
-    return '<ul class="warnings">' + n.map(function (x) { return '<li class="warning">⚠ ' + esc(x.message) + "</li>"; }).join("") +
-      '</ul><button type="button" data-action="dismiss-notices">' + esc(L("dismiss")) + "</button>";
+    return (
+      '<ul class="warnings">' +
+      n.map((x) => '<li class="warning">⚠ ' + esc(x.message) + "</li>").join("") +
+      '</ul><button type="button" data-action="dismiss-notices">' +
+      esc(L("dismiss")) +
+      "</button>"
+    );
   };
   // Clicks on = / ↓ / the mini-league badge / dismiss; `tid` the tournament.
-  G.standingsClick = function (e, tid, onError) {
+  G.standingsClick = (e, tid, onError) => {
     const b = e.target.closest("button[data-tie], button.tie-badge, button[data-action=dismiss-notices]");
     if (!b) return false;
-    const fail = function (err) { onError(err); };
+    const fail = (err) => {
+      onError(err);
+    };
     if (b.dataset.tie) {
       b.disabled = true;
-      A.api("POST", "/api/tournaments/" + tid + "/ties", { action: b.dataset.tie, player_id: b.dataset.player }).catch(fail).then(function () { b.disabled = false; });
+      A.api("POST", "/api/tournaments/" + tid + "/ties", { action: b.dataset.tie, player_id: b.dataset.player })
+        .catch(fail)
+        .then(() => {
+          b.disabled = false;
+        });
     } else if (b.dataset.group) {
-      A.api("GET", "/api/tournaments/" + tid + "/standings/groups/" + b.dataset.group).then(function (j) { G.showGroup(j.group); }).catch(fail);
+      A.api("GET", "/api/tournaments/" + tid + "/standings/groups/" + b.dataset.group)
+        .then((j) => {
+          G.showGroup(j.group);
+        })
+        .catch(fail);
     } else {
       A.api("DELETE", "/api/tournaments/" + tid + "/ties/notices").catch(fail);
     }
     return true;
   };
   // The mini-league / direct-encounter modal.
-  G.showGroup = function (g) {
+  G.showGroup = (g) => {
     let d = document.getElementById("tie-dialog");
-    if (!d) { d = document.createElement("dialog"); d.id = "tie-dialog"; document.body.appendChild(d); }
+    if (!d) {
+      d = document.createElement("dialog");
+      d.id = "tie-dialog";
+      document.body.appendChild(d);
+    }
     const ml = g.kind === "mini_league";
-    d.innerHTML = "<h3>" + esc(L(ml ? "ml-heading" : "de-heading", { place: g.group })) + '</h3><p class="muted">' + esc(L("group-only")) + "</p>" +
-      '<table class="grid"><thead><tr><th>' + esc(L("col-player")) + '</th><th class="num">' + esc(L("col-p")) + '</th><th class="num">' + esc(L("col-w")) + '</th><th class="num">' + esc(L("col-d")) + '</th><th class="num">' + esc(L("col-l")) + '</th><th class="num">' + esc(L("pts")) + "</th>" + (ml ? '<th class="num">20s</th>' : "") + "</tr></thead><tbody>" +
-      g.players.map(function (r) {
-        return "<tr><td>" + esc(r.display_name) + '</td><td class="num">' + r.played + '</td><td class="num">' + r.won + '</td><td class="num">' + r.drawn + '</td><td class="num">' + r.lost + '</td><td class="num">' + esc(A.num(r.points)) + "</td>" + (ml ? '<td class="num">' + (r.twenties == null ? "" : r.twenties) + "</td>" : "") + "</tr>";
-      }).join("") + '</tbody></table><form method="dialog"><button>' + esc(L("close")) + "</button></form>";
-    if (d.showModal) d.showModal(); else d.setAttribute("open", "");
+    d.innerHTML =
+      "<h3>" +
+      esc(L(ml ? "ml-heading" : "de-heading", { place: g.group })) +
+      '</h3><p class="muted">' +
+      esc(L("group-only")) +
+      "</p>" +
+      '<table class="grid"><thead><tr><th>' +
+      esc(L("col-player")) +
+      '</th><th class="num">' +
+      esc(L("col-p")) +
+      '</th><th class="num">' +
+      esc(L("col-w")) +
+      '</th><th class="num">' +
+      esc(L("col-d")) +
+      '</th><th class="num">' +
+      esc(L("col-l")) +
+      '</th><th class="num">' +
+      esc(L("pts")) +
+      "</th>" +
+      (ml ? '<th class="num">20s</th>' : "") +
+      "</tr></thead><tbody>" +
+      g.players
+        .map(
+          (r) =>
+            "<tr><td>" +
+            esc(r.display_name) +
+            '</td><td class="num">' +
+            r.played +
+            '</td><td class="num">' +
+            r.won +
+            '</td><td class="num">' +
+            r.drawn +
+            '</td><td class="num">' +
+            r.lost +
+            '</td><td class="num">' +
+            esc(A.num(r.points)) +
+            "</td>" +
+            (ml ? '<td class="num">' + (r.twenties == null ? "" : r.twenties) + "</td>" : "") +
+            "</tr>"
+        )
+        .join("") +
+      '</tbody></table><form method="dialog"><button>' +
+      esc(L("close")) +
+      "</button></form>";
+    if (d.showModal) d.showModal();
+    else d.setAttribute("open", "");
   };
 
   // ---- the TO's tie-break editor (dashboard) ----
-  let tb = null, list = [];
-  G.loadTiebreaks = function (tid) {
-    return A.api("GET", "/api/tournaments/" + tid + "/tiebreaks").then(function (j) {
-      tb = j.tiebreaks; list = (tb.config.tiebreaks || []).slice(); G.renderTiebreaks();
+  let tb = null,
+    list = [];
+  G.loadTiebreaks = (tid) =>
+    A.api("GET", "/api/tournaments/" + tid + "/tiebreaks").then((j) => {
+      tb = j.tiebreaks;
+      list = (tb.config.tiebreaks || []).slice();
+      G.renderTiebreaks();
     });
-  };
   function label(v) {
-    const key = JSON.stringify(v), o = tb.available.find(function (a) { return JSON.stringify(a.value) === key; });
+    const key = JSON.stringify(v),
+      o = tb.available.find((a) => JSON.stringify(a.value) === key);
     return o ? o.code + " · " + G.tbName(o) : typeof v === "string" ? v : v.code;
   }
-  G.renderTiebreaks = function () {
+  G.renderTiebreaks = () => {
     const box = document.getElementById("tiebreaks");
     if (!box || !tb) return;
     const c = tb.config;
     let h = "";
     if (c.game === "crokinole") {
-      h += '<label class="inline">' + esc(L("tb-ranking")) + ' <select name="scoring"><option value="wins"' + (c.scoring === "wins" ? " selected" : "") + ">" + esc(L(c.format === "round_robin" ? "tb-wins-rr" : "tb-wins-swiss")) + '</option><option value="points"' + (c.scoring === "points" ? " selected" : "") + ">" + esc(L("tb-points")) + "</option></select></label> " +
-        '<label class="inline">' + esc(L("tb-bye-points")) + ' <input type="number" name="bye_points" min="0" value="' + (c.bye_points == null ? "" : c.bye_points) + '" placeholder="' + esc(L("default-ph")) + '"></label>';
+      h +=
+        '<label class="inline">' +
+        esc(L("tb-ranking")) +
+        ' <select name="scoring"><option value="wins"' +
+        (c.scoring === "wins" ? " selected" : "") +
+        ">" +
+        esc(L(c.format === "round_robin" ? "tb-wins-rr" : "tb-wins-swiss")) +
+        '</option><option value="points"' +
+        (c.scoring === "points" ? " selected" : "") +
+        ">" +
+        esc(L("tb-points")) +
+        "</option></select></label> " +
+        '<label class="inline">' +
+        esc(L("tb-bye-points")) +
+        ' <input type="number" name="bye_points" min="0" value="' +
+        (c.bye_points == null ? "" : c.bye_points) +
+        '" placeholder="' +
+        esc(L("default-ph")) +
+        '"></label>';
     } else {
-      h += '<ol class="tb-list">' + list.map(function (v, i) {
-        return "<li>" + esc(label(v)) + ' <button type="button" data-tb="up" data-i="' + i + '" title="' + esc(L("move-up")) + '">↑</button> <button type="button" data-tb="remove" data-i="' + i + '" title="' + esc(L("remove")) + '">✕</button></li>';
-      }).join("") + "</ol>";
-      h += '<select id="tb-add" aria-label="' + esc(L("tb-to-add")) + '">' + tb.available.map(function (a, i) { return '<option value="' + i + '">' + esc(a.code + " · " + G.tbName(a)) + "</option>"; }).join("") + '</select> <button type="button" data-tb="add">' + esc(L("add")) + "</button>";
+      h +=
+        '<ol class="tb-list">' +
+        list
+          .map(
+            (v, i) =>
+              "<li>" +
+              esc(label(v)) +
+              ' <button type="button" data-tb="up" data-i="' +
+              i +
+              '" title="' +
+              esc(L("move-up")) +
+              '">↑</button> <button type="button" data-tb="remove" data-i="' +
+              i +
+              '" title="' +
+              esc(L("remove")) +
+              '">✕</button></li>'
+          )
+          .join("") +
+        "</ol>";
+      h +=
+        '<select id="tb-add" aria-label="' +
+        esc(L("tb-to-add")) +
+        '">' +
+        tb.available
+          .map((a, i) => '<option value="' + i + '">' + esc(a.code + " · " + G.tbName(a)) + "</option>")
+          .join("") +
+        '</select> <button type="button" data-tb="add">' +
+        esc(L("add")) +
+        "</button>";
       if (c.game === "wh40k") {
         const fold = (c.pairing || "fold") === "fold";
-        h += '<p><label class="inline">' + esc(L("tb-pairing")) + ' <select name="pairing"><option value="fold"' + (fold ? " selected" : "") + ">" + esc(L("tb-fold")) + "</option>" +
-          '<option value="matching"' + (fold ? "" : " selected") + ">" + esc(L("tb-matching")) + "</option></select></label></p>";
+        h +=
+          '<p><label class="inline">' +
+          esc(L("tb-pairing")) +
+          ' <select name="pairing"><option value="fold"' +
+          (fold ? " selected" : "") +
+          ">" +
+          esc(L("tb-fold")) +
+          "</option>" +
+          '<option value="matching"' +
+          (fold ? "" : " selected") +
+          ">" +
+          esc(L("tb-matching")) +
+          "</option></select></label></p>";
       }
     }
     if (tb.points) {
-      const p = tb.points, inp = function (k, l) { return '<label class="inline">' + l + ' <input type="number" step="0.5" min="0" max="10" name="pt_' + k + '" value="' + p[k] + '"></label> '; };
-      h += '<p class="actions">' + inp("win", esc(L("pt-win"))) + inp("draw", esc(L("pt-draw"))) + inp("loss", esc(L("pt-loss"))) + inp("bye", esc(L("bye"))) + "</p>";
+      const p = tb.points,
+        inp = (k, l) =>
+          '<label class="inline">' +
+          l +
+          ' <input type="number" step="0.5" min="0" max="10" name="pt_' +
+          k +
+          '" value="' +
+          p[k] +
+          '"></label> ';
+      h +=
+        '<p class="actions">' +
+        inp("win", esc(L("pt-win"))) +
+        inp("draw", esc(L("pt-draw"))) +
+        inp("loss", esc(L("pt-loss"))) +
+        inp("bye", esc(L("bye"))) +
+        "</p>";
     }
-    h += '<p class="actions"><button type="button" class="primary" data-tb="save">' + esc(L("tb-save")) + '</button> <button type="button" data-tb="default">' + esc(L("tb-default")) + "</button>" +
-      (tb.confirmation_required ? ' <span class="muted">' + esc(L("tb-paired-warning", { n: tb.rounds_paired })) + "</span>" : "") + "</p>";
-    if (tb.log.length) h += "<details><summary>" + esc(L("tb-changes", { n: tb.log.length })) + "</summary><ul>" + tb.log.map(function (l) { return "<li>" + esc(l.by_name) + ", " + esc(A.dateTime(l.at)) + " (" + esc(l.rounds_paired ? L("tb-after-rounds", { n: l.rounds_paired }) : L("tb-before-round-1")) + ")</li>"; }).join("") + "</ul></details>";
+    h +=
+      '<p class="actions"><button type="button" class="primary" data-tb="save">' +
+      esc(L("tb-save")) +
+      '</button> <button type="button" data-tb="default">' +
+      esc(L("tb-default")) +
+      "</button>" +
+      (tb.confirmation_required
+        ? ' <span class="muted">' + esc(L("tb-paired-warning", { n: tb.rounds_paired })) + "</span>"
+        : "") +
+      "</p>";
+    if (tb.log.length)
+      h +=
+        "<details><summary>" +
+        esc(L("tb-changes", { n: tb.log.length })) +
+        "</summary><ul>" +
+        tb.log
+          .map(
+            (l) =>
+              "<li>" +
+              esc(l.by_name) +
+              ", " +
+              esc(A.dateTime(l.at)) +
+              " (" +
+              esc(l.rounds_paired ? L("tb-after-rounds", { n: l.rounds_paired }) : L("tb-before-round-1")) +
+              ")</li>"
+          )
+          .join("") +
+        "</ul></details>";
     box.innerHTML = h;
   };
-  G.tiebreaksClick = function (e, tid, onError) {
+  G.tiebreaksClick = (e, tid, onError) => {
     const b = e.target.closest("button[data-tb]");
     if (!b || !tb) return false;
-    const a = b.dataset.tb, i = Number(b.dataset.i), box = document.getElementById("tiebreaks");
-    if (a === "up" && i > 0) { const x = list[i - 1]; list[i - 1] = list[i]; list[i] = x; G.renderTiebreaks(); }
-    else if (a === "remove") { list.splice(i, 1); G.renderTiebreaks(); }
-    else if (a === "add") { const o = tb.available[Number(document.getElementById("tb-add").value)]; if (o) list.push(o.value); G.renderTiebreaks(); }
-    else if (a === "default") { tb.config = tb.default_config; list = (tb.config.tiebreaks || []).slice(); G.renderTiebreaks(); }
-    else if (a === "save") {
+    const a = b.dataset.tb,
+      i = Number(b.dataset.i),
+      box = document.getElementById("tiebreaks");
+    if (a === "up" && i > 0) {
+      const x = list[i - 1];
+      list[i - 1] = list[i];
+      list[i] = x;
+      G.renderTiebreaks();
+    } else if (a === "remove") {
+      list.splice(i, 1);
+      G.renderTiebreaks();
+    } else if (a === "add") {
+      const o = tb.available[Number(document.getElementById("tb-add").value)];
+      if (o) list.push(o.value);
+      G.renderTiebreaks();
+    } else if (a === "default") {
+      tb.config = tb.default_config;
+      list = (tb.config.tiebreaks || []).slice();
+      G.renderTiebreaks();
+    } else if (a === "save") {
       const config = Object.assign({}, tb.config);
       if (config.game === "crokinole") {
         config.scoring = box.querySelector("[name=scoring]").value;
@@ -336,12 +811,24 @@
       } else config.tiebreaks = list;
       if (config.game === "wh40k") config.pairing = box.querySelector("[name=pairing]").value;
       const body = { config: config };
-      if (tb.points) body.points = { win: Number(box.querySelector("[name=pt_win]").value), draw: Number(box.querySelector("[name=pt_draw]").value), loss: Number(box.querySelector("[name=pt_loss]").value), bye: Number(box.querySelector("[name=pt_bye]").value) };
+      if (tb.points)
+        body.points = {
+          win: Number(box.querySelector("[name=pt_win]").value),
+          draw: Number(box.querySelector("[name=pt_draw]").value),
+          loss: Number(box.querySelector("[name=pt_loss]").value),
+          bye: Number(box.querySelector("[name=pt_bye]").value)
+        };
       if (tb.confirmation_required) {
         if (!confirm(L("tb-confirm", { n: tb.rounds_paired }))) return true;
         body.confirm = true;
       }
-      A.api("PUT", "/api/tournaments/" + tid + "/tiebreaks", body).then(function (j) { tb = j.tiebreaks; list = (tb.config.tiebreaks || []).slice(); G.renderTiebreaks(); }).catch(onError);
+      A.api("PUT", "/api/tournaments/" + tid + "/tiebreaks", body)
+        .then((j) => {
+          tb = j.tiebreaks;
+          list = (tb.config.tiebreaks || []).slice();
+          G.renderTiebreaks();
+        })
+        .catch(onError);
     }
     return true;
   };

@@ -1,9 +1,10 @@
 // Arbiter live client: keeps `Arbiter.state` equal to what the page's view
 // shows, from the tournament's WebSocket: a snapshot, then updates (or, on the
 // raw event stream, every event in order), resuming after a disconnect.
-(function () {
+(() => {
   "use strict";
-  const A = (window.Arbiter = window.Arbiter || {});
+  window.Arbiter = window.Arbiter || {};
+  const A = window.Arbiter;
   const body = document.body;
   A.view = body.dataset.view || "events";
   A.params = body.dataset.params || "";
@@ -17,24 +18,28 @@
   // by the page as JSON): `A.t(key, {name: value})` fills `{name}`; a missing
   // key shows as ⟦missing: key⟧.
   A.lang = document.documentElement.lang || "en";
-  const STRINGS = (function () {
+  const STRINGS = (() => {
     const s = document.getElementById("i18n");
-    try { return s ? JSON.parse(s.textContent) : {}; } catch (e) { return {}; }
+    try {
+      return s ? JSON.parse(s.textContent) : {};
+    } catch {
+      return {};
+    }
   })();
-  A.t = function (key, args) {
+  A.t = (key, args) => {
     const s = STRINGS[key];
     if (s == null) return "⟦missing: " + key + "⟧";
-    return args ? s.replace(/\{(\w+)\}/g, function (m, k) { return k in args ? String(args[k]) : m; }) : s;
+    return args ? s.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m)) : s;
   };
   // A number or score as the page's language writes it (2.5 → 2,5; ½ kept).
-  A.num = function (x) {
+  A.num = (x) => {
     if (x == null) return "";
     if (typeof x === "number") return new Intl.NumberFormat(A.lang).format(x);
     return A.lang === "en" ? String(x) : String(x).replace(/(\d)\.(\d)/g, "$1,$2");
   };
   // A playoff round's name as the server gives it ("Final", "Semifinals",
   // "Quarterfinals", "Round of 16", "… and third-place game") in the page's language.
-  A.playoffName = function (name) {
+  A.playoffName = (name) => {
     const m = /^(.*) and third-place game$/.exec(name || "");
     if (m) return t("po-and-third", { round: A.playoffName(m[1]) });
     const of = /^Round of (\d+)$/.exec(name || "");
@@ -42,28 +47,45 @@
     return { Final: t("po-final"), Semifinals: t("po-semifinals"), Quarterfinals: t("po-quarterfinals") }[name] || name;
   };
   // A date and time as the page's language writes it.
-  A.dateTime = function (ms) { return new Date(ms).toLocaleString(A.lang); };
+  A.dateTime = (ms) => new Date(ms).toLocaleString(A.lang);
   const t = A.t;
-  A.onChange = function (fn) { A.listeners.push(fn); };
-  function changed(msg) { A.listeners.forEach(function (fn) { try { fn(A.state, msg); } catch (e) { console.error(e); } }); announce(msg); }
+  A.onChange = (fn) => {
+    A.listeners.push(fn);
+  };
+  function changed(msg) {
+    A.listeners.forEach((fn) => {
+      try {
+        fn(A.state, msg);
+      } catch (e) {
+        console.error(e);
+      }
+    });
+    announce(msg);
+  }
 
   // Live changes, announced in words to screen readers (a polite status
   // region, visually hidden): one short sentence per change, not the page.
   const TELL = {
-    pairings_published: function (d) { return d.round ? t("live-pairings-published", { n: d.round.number }) : ""; },
-    round_closed: function (d) { return d.round ? t("live-round-closed", { n: d.round.number }) : ""; },
-    round_reopened: function (d) { return d.round ? t("live-round-reopened", { n: d.round.number }) : ""; },
-    pairings_withdrawn: function (d) { return d.round ? t("live-pairings-withdrawn", { n: d.round.number }) : ""; },
-    result_reported: function (d) { return d.pairing ? t("live-result-reported", { table: d.pairing.table }) : ""; },
-    result_confirmed: function (d) { return d.pairing ? t("live-result-confirmed", { table: d.pairing.table }) : ""; },
-    result_disputed: function (d) { return d.pairing ? t("live-result-disputed", { table: d.pairing.table }) : ""; },
-    result_overridden: function (d) { return d.pairing ? t("live-result-overridden", { table: d.pairing.table }) : ""; },
-    report_corrected: function (d) { return d.pairing ? t("live-report-corrected", { table: d.pairing.table }) : ""; },
-    report_withdrawn: function (d) { return d.pairing ? t("live-report-withdrawn", { table: d.pairing.table }) : ""; },
-    dispute_withdrawn: function (d) { return d.pairing ? t("live-dispute-withdrawn", { table: d.pairing.table }) : ""; },
-    clock_changed: function (d) { return d.clock ? t("live-clock-" + ({ running: "running", paused: "paused", ended: "ended" }[d.clock.state] || "changed")) : ""; },
-    status_advanced: function () { return t("live-status-advanced"); },
-    bracket_changed: function (d) { return d.bracket && d.bracket.champion ? t("live-champion", { name: d.bracket.champion.name }) : t("live-bracket-changed"); },
+    pairings_published: (d) => (d.round ? t("live-pairings-published", { n: d.round.number }) : ""),
+    round_closed: (d) => (d.round ? t("live-round-closed", { n: d.round.number }) : ""),
+    round_reopened: (d) => (d.round ? t("live-round-reopened", { n: d.round.number }) : ""),
+    pairings_withdrawn: (d) => (d.round ? t("live-pairings-withdrawn", { n: d.round.number }) : ""),
+    result_reported: (d) => (d.pairing ? t("live-result-reported", { table: d.pairing.table }) : ""),
+    result_confirmed: (d) => (d.pairing ? t("live-result-confirmed", { table: d.pairing.table }) : ""),
+    result_disputed: (d) => (d.pairing ? t("live-result-disputed", { table: d.pairing.table }) : ""),
+    result_overridden: (d) => (d.pairing ? t("live-result-overridden", { table: d.pairing.table }) : ""),
+    report_corrected: (d) => (d.pairing ? t("live-report-corrected", { table: d.pairing.table }) : ""),
+    report_withdrawn: (d) => (d.pairing ? t("live-report-withdrawn", { table: d.pairing.table }) : ""),
+    dispute_withdrawn: (d) => (d.pairing ? t("live-dispute-withdrawn", { table: d.pairing.table }) : ""),
+    clock_changed: (d) =>
+      d.clock
+        ? t("live-clock-" + ({ running: "running", paused: "paused", ended: "ended" }[d.clock.state] || "changed"))
+        : "",
+    status_advanced: () => t("live-status-advanced"),
+    bracket_changed: (d) =>
+      d.bracket && d.bracket.champion
+        ? t("live-champion", { name: d.bracket.champion.name })
+        : t("live-bracket-changed")
   };
   function announce(msg) {
     const say = msg && TELL[msg.kind] ? TELL[msg.kind](msg.data || {}) : "";
@@ -84,11 +106,14 @@
   // event's, or an answer's).
   function upsertPlayer(p) {
     const s = A.state;
-    if (s.me && s.me.id === p.id) s.me = Object.assign(s.me, p, { list_text: p.list_text !== undefined ? p.list_text : s.me.list_text });
+    if (s.me && s.me.id === p.id)
+      s.me = Object.assign(s.me, p, { list_text: p.list_text !== undefined ? p.list_text : s.me.list_text });
     if (!s.players) return;
-    const i = s.players.findIndex(function (x) { return x.id === p.id; });
-    if (p.removed) { if (i >= 0) s.players.splice(i, 1); }
-    else if (i >= 0) s.players[i] = p; else s.players.push(p);
+    const i = s.players.findIndex((x) => x.id === p.id);
+    if (p.removed) {
+      if (i >= 0) s.players.splice(i, 1);
+    } else if (i >= 0) s.players[i] = p;
+    else s.players.push(p);
   }
 
   A.upsertPlayer = upsertPlayer;
@@ -97,19 +122,33 @@
   // saying what will happen (`text`, one paragraph per line), with Cancel
   // (the default, and Escape) and a button naming the action (`ok`).
   // Resolves true only when that button is pressed.
-  A.ask = function (title, text, ok) {
-    return new Promise(function (resolve) {
+  A.ask = (title, text, ok) =>
+    new Promise((resolve) => {
       const d = document.createElement("dialog");
       d.className = "ask";
       d.setAttribute("aria-labelledby", "ask-title");
-      d.innerHTML = '<form method="dialog"><h2 id="ask-title">' + A.esc(title) + "</h2>" +
-        String(text).split("\n").filter(Boolean).map(function (l) { return "<p>" + A.esc(l) + "</p>"; }).join("") +
-        '<p class="actions"><button value="cancel" autofocus>' + A.esc(t("cancel")) + '</button> <button value="ok" class="primary" data-ask-ok>' + A.esc(ok) + "</button></p></form>";
+      d.innerHTML =
+        '<form method="dialog"><h2 id="ask-title">' +
+        A.esc(title) +
+        "</h2>" +
+        String(text)
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => "<p>" + A.esc(l) + "</p>")
+          .join("") +
+        '<p class="actions"><button value="cancel" autofocus>' +
+        A.esc(t("cancel")) +
+        '</button> <button value="ok" class="primary" data-ask-ok>' +
+        A.esc(ok) +
+        "</button></p></form>";
       document.body.appendChild(d);
-      d.addEventListener("close", function () { const yes = d.returnValue === "ok"; d.remove(); resolve(yes); });
+      d.addEventListener("close", () => {
+        const yes = d.returnValue === "ok";
+        d.remove();
+        resolve(yes);
+      });
       d.showModal();
     });
-  };
 
   // Replaces `el`'s content with `html` without losing what a person is
   // typing: fields they changed keep their value, and the focused field keeps
@@ -118,12 +157,12 @@
   // someone is filling in.
   function fieldKey(f) {
     const scope = f.closest("[data-pairing],[data-player]");
-    const id = scope ? (scope.dataset.pairing || scope.dataset.player) : "";
+    const id = scope ? scope.dataset.pairing || scope.dataset.player : "";
     return id + "|" + (f.name || f.id || "");
   }
   function edited(f) {
     if (f.type === "checkbox" || f.type === "radio") return f.checked !== f.defaultChecked;
-    if (f.tagName === "SELECT") return Array.prototype.some.call(f.options, function (o) { return o.selected !== o.defaultSelected; });
+    if (f.tagName === "SELECT") return Array.prototype.some.call(f.options, (o) => o.selected !== o.defaultSelected);
     return f.value !== f.defaultValue;
   }
   // An open panel (`<details>`) is matched by its id, else by the row it
@@ -132,40 +171,66 @@
   function detailsKey(d) {
     if (d.id) return "#" + d.id;
     const scope = d.parentElement && d.parentElement.closest("[data-pairing],[data-player],[id]");
-    const id = scope ? (scope.dataset.pairing || scope.dataset.player || scope.id) : "";
+    const id = scope ? scope.dataset.pairing || scope.dataset.player || scope.id : "";
     const s = d.querySelector("summary");
     return id + "|" + (s ? s.textContent : "");
   }
-  A.patch = function (el, html) {
+  A.patch = (el, html) => {
     if (!el) return;
     // Panels left open stay open, previews stay (a live update never closes
     // or empties what the person opened).
-    const open = {}, boxes = {};
-    el.querySelectorAll("details[open]").forEach(function (d) { open[detailsKey(d)] = true; });
-    el.querySelectorAll("[data-keep][id]").forEach(function (b) { if (b.childNodes.length) boxes[b.id] = b; });
-    const active = document.activeElement, kept = {};
-    let focusKey = null, caret = null;
-    el.querySelectorAll("input, textarea, select").forEach(function (f) {
+    const open = {},
+      boxes = {};
+    el.querySelectorAll("details[open]").forEach((d) => {
+      open[detailsKey(d)] = true;
+    });
+    el.querySelectorAll("[data-keep][id]").forEach((b) => {
+      if (b.childNodes.length) boxes[b.id] = b;
+    });
+    const active = document.activeElement,
+      kept = {};
+    let focusKey = null,
+      caret = null;
+    el.querySelectorAll("input, textarea, select").forEach((f) => {
       if (f.type === "hidden") return;
       const k = fieldKey(f);
-      if (f === active) { focusKey = k; try { caret = [f.selectionStart, f.selectionEnd]; } catch (e) { caret = null; } }
+      if (f === active) {
+        focusKey = k;
+        try {
+          caret = [f.selectionStart, f.selectionEnd];
+        } catch {
+          caret = null;
+        }
+      }
       if (f === active || edited(f)) kept[k] = f.type === "checkbox" || f.type === "radio" ? f.checked : f.value;
     });
     el.innerHTML = html;
-    el.querySelectorAll("details").forEach(function (d) { if (open[detailsKey(d)]) d.open = true; });
-    el.querySelectorAll("[data-keep][id]").forEach(function (b) { if (boxes[b.id]) b.replaceWith(boxes[b.id]); });
-    el.querySelectorAll("input, textarea, select").forEach(function (f) {
+    el.querySelectorAll("details").forEach((d) => {
+      if (open[detailsKey(d)]) d.open = true;
+    });
+    el.querySelectorAll("[data-keep][id]").forEach((b) => {
+      if (boxes[b.id]) b.replaceWith(boxes[b.id]);
+    });
+    el.querySelectorAll("input, textarea, select").forEach((f) => {
       const k = fieldKey(f);
-      if (k in kept) { if (f.type === "checkbox" || f.type === "radio") f.checked = kept[k]; else f.value = kept[k]; }
+      if (k in kept) {
+        if (f.type === "checkbox" || f.type === "radio") f.checked = kept[k];
+        else f.value = kept[k];
+      }
       if (k === focusKey) {
         f.focus();
-        if (caret && caret[0] != null) try { f.setSelectionRange(caret[0], caret[1]); } catch (e) { /* not a text field */ }
+        if (caret && caret[0] != null)
+          try {
+            f.setSelectionRange(caret[0], caret[1]);
+          } catch {
+            /* not a text field */
+          }
       }
     });
   };
 
   // Applies what a view shows of one event (see the server's live::view).
-  A.apply = function (kind, d) {
+  A.apply = (kind, d) => {
     const s = A.state;
     d = d || {};
     if (d.tournament) s.tournament = Object.assign(s.tournament || {}, d.tournament);
@@ -179,8 +244,10 @@
     if ("pairing" in d) {
       if (A.view === "player") s.pairing = d.pairing;
       else if (d.pairing && s.round && s.round.id === d.pairing.round_id) {
-        const ps = s.round.pairings, i = ps.findIndex(function (p) { return p.id === d.pairing.id; });
-        if (i >= 0) ps[i] = d.pairing; else ps.push(d.pairing);
+        const ps = s.round.pairings,
+          i = ps.findIndex((p) => p.id === d.pairing.id);
+        if (i >= 0) ps[i] = d.pairing;
+        else ps.push(d.pairing);
       }
     }
     if (kind === "standings") s.standings = d.standings;
@@ -195,8 +262,9 @@
   // server's (from the pong's `now`, half the round trip added), so a round
   // clock counts down the same on every screen, however wrong a device's
   // own clock is, and is corrected every 20 s if it drifts.
-  let offset = 0, pingAt = 0;
-  A.serverNow = function () { return Date.now() + offset; };
+  let offset = 0,
+    pingAt = 0;
+  A.serverNow = () => Date.now() + offset;
   function ping() {
     if (!ws || ws.readyState !== 1) return;
     pingAt = performance.now();
@@ -211,13 +279,18 @@
 
   // The round clock: every element with `data-clock` shows the time left in
   // the latest round (`data-left`: ms; `data-state`: running, paused, up, ended).
-  A.clockLeft = function (c) {
-    return c.state === "running" ? Math.max(0, Math.round(c.ends_at - A.serverNow())) : c.state === "paused" ? c.remaining_ms : 0;
-  };
-  A.clockText = function (c) {
-    const left = A.clockLeft(c), secs = Math.ceil(left / 1000);
-    const two = function (n) { return (n < 10 ? "0" : "") + n; };
-    const h = Math.floor(secs / 3600), m = Math.floor((secs % 3600) / 60);
+  A.clockLeft = (c) =>
+    c.state === "running"
+      ? Math.max(0, Math.round(c.ends_at - A.serverNow()))
+      : c.state === "paused"
+        ? c.remaining_ms
+        : 0;
+  A.clockText = (c) => {
+    const left = A.clockLeft(c),
+      secs = Math.ceil(left / 1000);
+    const two = (n) => (n < 10 ? "0" : "") + n;
+    const h = Math.floor(secs / 3600),
+      m = Math.floor((secs % 3600) / 60);
     const time = (h ? h + ":" + two(m) : String(m)) + ":" + two(secs % 60);
     if (c.state === "ended") return { left: 0, state: "ended", text: t("clock-over") };
     if (c.state === "paused") return { left: left, state: "paused", text: "⏸ " + t("clock-paused", { time: time }) };
@@ -227,9 +300,10 @@
   function tick() {
     const els = document.querySelectorAll("[data-clock]");
     if (!els.length) return;
-    const s = A.state, c = s && s.clock && (!s.round || s.clock.round_id === s.round.id) ? s.clock : null;
+    const s = A.state,
+      c = s && s.clock && (!s.round || s.clock.round_id === s.round.id) ? s.clock : null;
     const shown = c ? A.clockText(c) : null;
-    els.forEach(function (el) {
+    els.forEach((el) => {
       el.hidden = !shown;
       if (!shown) return;
       if (el.textContent !== shown.text) el.textContent = shown.text;
@@ -240,10 +314,14 @@
   setInterval(tick, 200);
   A.onChange(tick);
 
-  let ws = null, backoff = 500, resuming = false;
+  let ws = null,
+    backoff = 500,
+    resuming = false;
   // The connection's state: the small dot, and a full-width banner when the
   // connection has been lost for more than two seconds (and when it is back).
-  let lostTimer = null, lostShown = false, backTimer = null;
+  let lostTimer = null,
+    lostShown = false,
+    backTimer = null;
   function banner(text, cls) {
     let b = document.getElementById("live-banner");
     if (!b) {
@@ -259,97 +337,156 @@
   }
   function status(text, cls) {
     const dot = document.getElementById("live-status");
-    if (dot) { dot.className = "live-dot " + cls; dot.title = text; }
+    if (dot) {
+      dot.className = "live-dot " + cls;
+      dot.title = text;
+    }
     if (cls === "on") {
-      clearTimeout(lostTimer); lostTimer = null;
+      clearTimeout(lostTimer);
+      lostTimer = null;
       if (lostShown) {
         lostShown = false;
         banner(t("live-back"), "back");
         clearTimeout(backTimer);
-        backTimer = setTimeout(function () { banner("", "back"); }, 3000);
+        backTimer = setTimeout(() => {
+          banner("", "back");
+        }, 3000);
       }
     } else if (!lostTimer && !lostShown) {
-      lostTimer = setTimeout(function () {
-        lostTimer = null; lostShown = true;
+      lostTimer = setTimeout(() => {
+        lostTimer = null;
+        lostShown = true;
         clearTimeout(backTimer);
         banner(t("live-lost"), "lost");
       }, 2000);
     }
   }
-  A.connect = function (tournament) {
+  A.connect = (tournament) => {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     let q = "?view=" + A.view + (A.params ? "&" + A.params : "");
     if (A.view === "events") q += "&since=" + A.seq;
     ws = new WebSocket(proto + "//" + location.host + "/ws/tournaments/" + tournament + q);
-    ws.onopen = function () { backoff = 500; status(t("live-on"), "on"); ping(); };
-    ws.onmessage = function (m) {
-      let msg; try { msg = JSON.parse(m.data); } catch (e) { return; }
-      if (msg.type === "snapshot") { A.state = msg.data; A.seq = msg.seq; resuming = false; changed(msg); }
-      else if (msg.type === "event") {
+    ws.onopen = () => {
+      backoff = 500;
+      status(t("live-on"), "on");
+      ping();
+    };
+    ws.onmessage = (m) => {
+      let msg;
+      try {
+        msg = JSON.parse(m.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "snapshot") {
+        A.state = msg.data;
+        A.seq = msg.seq;
+        resuming = false;
+        changed(msg);
+      } else if (msg.type === "event") {
         if (msg.seq <= A.seq) return;
         if (msg.seq > A.seq + 1) {
-          if (!resuming) { resuming = true; ws.send(JSON.stringify({ v: 1, type: "resume", since: A.seq })); }
+          if (!resuming) {
+            resuming = true;
+            ws.send(JSON.stringify({ v: 1, type: "resume", since: A.seq }));
+          }
           return;
         }
         resuming = false;
-        A.seq = msg.seq; A.apply(msg.kind, msg.data); changed(msg);
+        A.seq = msg.seq;
+        A.apply(msg.kind, msg.data);
+        changed(msg);
         // The latest round went away: what a page shows of it is read afresh.
         // …and so do the players after a roster import (one event for them all).
         if (msg.kind === "round_deleted" || msg.kind === "roster_imported") A.refresh();
       } else if (msg.type === "update") {
         if (msg.seq < A.seq) return;
-        A.seq = msg.seq; A.apply(msg.kind, msg.data); changed(msg);
+        A.seq = msg.seq;
+        A.apply(msg.kind, msg.data);
+        changed(msg);
       } else if (msg.type === "pong") pong(msg);
-      else if (msg.type === "error") { console.warn("live:", msg.code, msg.message); }
+      else if (msg.type === "error") {
+        console.warn("live:", msg.code, msg.message);
+      }
     };
-    ws.onclose = function (e) {
+    ws.onclose = (e) => {
       // 4001: the sign-in this page was opened with has ended; reload as whoever we are now.
-      if (e.code === 4001) { status(t("live-signed-out"), "off"); location.reload(); return; }
+      if (e.code === 4001) {
+        status(t("live-signed-out"), "off");
+        location.reload();
+        return;
+      }
       status(t("live-reconnecting"), "off");
       // A restarting server says when to come back (spread so a room of screens does not
       // return at once); otherwise wait a doubling delay with jitter.
       const told = /in (\d+) ms/.exec(e.reason || "");
-      setTimeout(function () { A.connect(tournament); }, told ? Number(told[1]) : backoff * (0.5 + Math.random()));
+      setTimeout(
+        () => {
+          A.connect(tournament);
+        },
+        told ? Number(told[1]) : backoff * (0.5 + Math.random())
+      );
       backoff = Math.min(backoff * 2, 10000);
     };
   };
   // Switches the view (e.g. another page of standings); a snapshot follows.
-  A.subscribe = function (params) {
-    const qs = Object.keys(params).filter(function (k) { return k !== "view"; }).map(function (k) { return k + "=" + params[k]; }).join("&");
+  A.subscribe = (params) => {
+    const qs = Object.keys(params)
+      .filter((k) => k !== "view")
+      .map((k) => k + "=" + params[k])
+      .join("&");
     A.params = qs;
-    if (ws && ws.readyState === 1) ws.send(JSON.stringify(Object.assign({ v: 1, type: "subscribe", view: A.view }, params)));
+    if (ws && ws.readyState === 1)
+      ws.send(JSON.stringify(Object.assign({ v: 1, type: "subscribe", view: A.view }, params)));
   };
   // A fresh snapshot of the same view, with its parameters (the page's window).
-  A.refresh = function () {
+  A.refresh = () => {
     const params = {};
-    new URLSearchParams(A.params || "").forEach(function (v, k) { params[k] = /^\d+$/.test(v) ? Number(v) : v; });
-    if (ws && ws.readyState === 1) ws.send(JSON.stringify(Object.assign({ v: 1, type: "subscribe", view: A.view }, params)));
+    new URLSearchParams(A.params || "").forEach((v, k) => {
+      params[k] = /^\d+$/.test(v) ? Number(v) : v;
+    });
+    if (ws && ws.readyState === 1)
+      ws.send(JSON.stringify(Object.assign({ v: 1, type: "subscribe", view: A.view }, params)));
   };
   setInterval(ping, 20000);
 
   // JSON API helper: resolves with the body, rejects with {error, message}.
   // `csv`: a CSV text sent as is (text/csv) instead of a JSON body.
-  A.api = function (method, path, body, csv) {
+  A.api = (method, path, body, csv) => {
     const init = { method: method, credentials: "same-origin", headers: {} };
-    if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
-    if (csv !== undefined) { init.headers["Content-Type"] = "text/csv"; init.body = csv; }
-    return fetch(path, init).catch(function () {
-      // The request never reached the server: say so plainly; the page keeps what was typed.
-      throw { error: "offline", message: navigator.onLine === false
-        ? t("api-offline")
-        : t("api-unreachable") };
-    }).then(function (r) {
-      if (r.status === 204) return {};
-      return r.json().catch(function () { return {}; }).then(function (j) {
-        if (!r.ok) throw { error: j.error || "http_" + r.status, message: j.message || t("api-status", { status: r.status }), details: j.details };
-        return j;
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    if (csv !== undefined) {
+      init.headers["Content-Type"] = "text/csv";
+      init.body = csv;
+    }
+    return fetch(path, init)
+      .catch(() => {
+        // The request never reached the server: say so plainly; the page keeps what was typed.
+        throw { error: "offline", message: navigator.onLine === false ? t("api-offline") : t("api-unreachable") };
+      })
+      .then((r) => {
+        if (r.status === 204) return {};
+        return r
+          .json()
+          .catch(() => ({}))
+          .then((j) => {
+            if (!r.ok)
+              throw {
+                error: j.error || "http_" + r.status,
+                message: j.message || t("api-status", { status: r.status }),
+                details: j.details
+              };
+            return j;
+          });
       });
-    });
   };
 
-  A.esc = function (s) {
-    return String(s == null ? "" : s).replace(/[&<>"']/g, function (c) {
-      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
-    });
-  };
+  A.esc = (s) =>
+    String(s == null ? "" : s).replace(
+      /[&<>"']/g,
+      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]
+    );
 })();

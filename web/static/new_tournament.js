@@ -1,27 +1,38 @@
 // Offer the pairing systems of the chosen game; a round robin needs no round count.
-(function () {
-  var game = document.getElementById("new-game"), pairing = document.getElementById("new-pairing");
-  var rounds = document.querySelector("[name=total_rounds]"), hint = document.getElementById("rounds-hint"), format = document.querySelector("[name=format]");
+(() => {
+  var game = document.getElementById("new-game"),
+    pairing = document.getElementById("new-pairing");
+  var rounds = document.querySelector("[name=total_rounds]"),
+    hint = document.getElementById("rounds-hint"),
+    format = document.querySelector("[name=format]");
   // The suggested formats are the games' own terms, kept as they are.
   var formats = { wh40k: "2000pts Matched Play", chess: "Classical 90+30", crokinole: "Singles" };
   function sync() {
     var first = null;
-    Array.prototype.forEach.call(pairing.options, function (o) {
+    Array.prototype.forEach.call(pairing.options, (o) => {
       var ok = o.dataset.games.split(" ").indexOf(game.value) >= 0;
-      o.hidden = !ok; o.disabled = !ok;
+      o.hidden = !ok;
+      o.disabled = !ok;
       if (ok && !first) first = o;
     });
     if (pairing.selectedOptions[0].disabled) pairing.value = first.value;
     var rr = pairing.value.indexOf("round_robin") >= 0;
-    hint.hidden = !rr; rounds.required = !rr;
+    hint.hidden = !rr;
+    rounds.required = !rr;
     if (rr) rounds.value = "";
     if (Object.values(formats).indexOf(format.value) >= 0) format.value = formats[game.value];
     // How round 1 is paired: a 40K Swiss event's choice; a seed only for a random draw.
-    var r1 = document.getElementById("new-round-one"), how = document.getElementById("new-round-one-pairing"), seed = document.getElementById("new-round-one-seed");
+    var r1 = document.getElementById("new-round-one"),
+      how = document.getElementById("new-round-one-pairing"),
+      seed = document.getElementById("new-round-one-seed");
     var swiss40k = game.value === "wh40k" && pairing.value === "swiss_record";
-    r1.hidden = !swiss40k; r1.disabled = !swiss40k;
-    seed.hidden = how.value !== "random"; seed.querySelector("input").disabled = how.value !== "random";
+    r1.hidden = !swiss40k;
+    r1.disabled = !swiss40k;
+    seed.hidden = how.value !== "random";
+    seed.querySelector("input").disabled = how.value !== "random";
   }
-  game.addEventListener("change", sync); pairing.addEventListener("change", sync);
-  document.getElementById("new-round-one-pairing").addEventListener("change", sync); sync();
+  game.addEventListener("change", sync);
+  pairing.addEventListener("change", sync);
+  document.getElementById("new-round-one-pairing").addEventListener("change", sync);
+  sync();
 })();

@@ -1,890 +1,184 @@
-// Arbiter pages: render the live regions of each page from Arbiter.state,
-// and wire the action buttons to the JSON API.
-(function () {
+// Arbiter pages: what the page scripts share (errors, forms, actions, the standings table, the
+// live start), the event page's registration, the prize list, and the board. Each page's own
+// rendering is in its script: standings.js, dashboard.js, player.js.
+(() => {
   "use strict";
-  const A = window.Arbiter, esc = A.esc, G = A.games, L = A.t;
-  const page = document.body.dataset.page, tid = document.body.dataset.tournament;
-  const $ = function (sel) { return document.querySelector(sel); };
-  const STATUS = { DRAFT: L("status-draft"), REGISTRATION: L("status-registration"), CHECK_IN: L("status-check-in"), IN_PROGRESS: L("status-in-progress"), COMPLETE: L("status-complete") };
-  const NEXT = { DRAFT: L("next-draft"), REGISTRATION: L("next-registration"), CHECK_IN: L("next-check-in"), IN_PROGRESS: L("next-in-progress") };
+  const A = window.Arbiter,
+    esc = A.esc,
+    G = A.games,
+    L = A.t;
+  const page = document.body.dataset.page,
+    tid = document.body.dataset.tournament;
+  const $ = (sel) => document.querySelector(sel);
+  const STATUS = {
+    DRAFT: L("status-draft"),
+    REGISTRATION: L("status-registration"),
+    CHECK_IN: L("status-check-in"),
+    IN_PROGRESS: L("status-in-progress"),
+    COMPLETE: L("status-complete")
+  };
+  const NEXT = {
+    DRAFT: L("next-draft"),
+    REGISTRATION: L("next-registration"),
+    CHECK_IN: L("next-check-in"),
+    IN_PROGRESS: L("next-in-progress")
+  };
 
-  function field(name, text) { document.querySelectorAll('[data-field="' + name + '"]').forEach(function (e) { e.textContent = text; }); }
+  function field(name, text) {
+    document.querySelectorAll('[data-field="' + name + '"]').forEach((e) => {
+      e.textContent = text;
+    });
+  }
   function showError(e) {
     const box = $("#action-error");
     const msg = e && e.message ? e.message : String(e);
     // The message stays until the person dismisses it or the next action succeeds.
     if (box) {
-      box.innerHTML = esc(msg) + ' <button type="button" class="link dismiss" aria-label="' + esc(L("dismiss-message")) + '">✕</button>';
+      box.innerHTML =
+        esc(msg) +
+        ' <button type="button" class="link dismiss" aria-label="' +
+        esc(L("dismiss-message")) +
+        '">✕</button>';
       box.hidden = false;
-      box.querySelector(".dismiss").onclick = function () { box.hidden = true; };
+      box.querySelector(".dismiss").onclick = () => {
+        box.hidden = true;
+      };
     } else alert(msg);
   }
   // A form's error is shown in the form, in the words of the form, until it
   // is fixed (the next submit succeeds) or dismissed; kept across live re-renders.
   const formErrors = {};
-  function formKey(f) { return (f.id || "form") + "|" + (f.dataset.pairing || ""); }
+  function formKey(f) {
+    return (f.id || "form") + "|" + (f.dataset.pairing || "");
+  }
   function showFormErrors() {
-    document.querySelectorAll("form").forEach(function (f) {
-      const k = formKey(f), msg = formErrors[k];
+    document.querySelectorAll("form").forEach((f) => {
+      const k = formKey(f),
+        msg = formErrors[k];
       let p = f.querySelector(".field-error");
-      if (!msg) { if (p) p.remove(); return; }
-      if (!p) { p = document.createElement("p"); p.className = "error field-error"; p.setAttribute("role", "alert"); f.appendChild(p); }
-      p.innerHTML = esc(msg) + ' <button type="button" class="link dismiss" aria-label="' + esc(L("dismiss-message")) + '">✕</button>';
-      p.querySelector(".dismiss").onclick = function () { delete formErrors[k]; p.remove(); };
+      if (!msg) {
+        if (p) p.remove();
+        return;
+      }
+      if (!p) {
+        p = document.createElement("p");
+        p.className = "error field-error";
+        p.setAttribute("role", "alert");
+        f.appendChild(p);
+      }
+      p.innerHTML =
+        esc(msg) +
+        ' <button type="button" class="link dismiss" aria-label="' +
+        esc(L("dismiss-message")) +
+        '">✕</button>';
+      p.querySelector(".dismiss").onclick = () => {
+        delete formErrors[k];
+        p.remove();
+      };
     });
   }
   function submitForm(f, method, path, body) {
     const k = formKey(f);
     return A.api(method, path, body).then(
-      function (j) { delete formErrors[k]; showFormErrors(); return j; },
-      function (e) { formErrors[k] = e && e.message ? e.message : String(e); showFormErrors(); throw e; });
+      (j) => {
+        delete formErrors[k];
+        showFormErrors();
+        return j;
+      },
+      (e) => {
+        formErrors[k] = e && e.message ? e.message : String(e);
+        showFormErrors();
+        throw e;
+      }
+    );
   }
   function act(method, path, body) {
-    return A.api(method, path, body).then(function (j) { const box = $("#action-error"); if (box) box.hidden = true; return j; }, function (e) { showError(e); throw e; });
+    return A.api(method, path, body).then(
+      (j) => {
+        const box = $("#action-error");
+        if (box) box.hidden = true;
+        return j;
+      },
+      (e) => {
+        showError(e);
+        throw e;
+      }
+    );
   }
-  function seat(s) { return esc(s.name) + ' <span class="faction">(' + esc(s.faction) + ")</span>"; }
-  function vp(v) { return v == null ? "" : String(v); }
-  function mission(r) { return r && r.mission ? L("mission", { mission: r.mission }) : ""; }
+  function seat(s) {
+    return esc(s.name) + ' <span class="faction">(' + esc(s.faction) + ")</span>";
+  }
+  function vp(v) {
+    return v == null ? "" : String(v);
+  }
+  function mission(r) {
+    return r && r.mission ? L("mission", { mission: r.mission }) : "";
+  }
 
-  // ---- standings: the configured columns, ⚠ ties, the TO's = and ↓ (see games.js) ----
-  const isTo = document.body.dataset.to === "1";
   function renderStandingsInto(s, head, body, notices, to) {
     const t = G.standingsTable(s, to);
     $(head).innerHTML = t.head;
     $(body).innerHTML = t.body;
     if (notices && $(notices)) $(notices).innerHTML = to ? G.noticesHtml(s) : "";
   }
-  function renderStandings(s) {
-    field("name", s.tournament.name);
-    const w = s.standings;
-    renderStandingsInto({ tournament: s.tournament, standings: w.rows, standings_meta: s.standings_meta }, "#standings-head", "#standings-body", "#tie-notices", isTo);
-    $("#pager-label").textContent = w.rows.length ? L("pager-window", { from: w.offset + 1, to: w.offset + w.rows.length, total: w.total }) : "";
-    document.querySelector('[data-page-step="-1"]').disabled = w.offset === 0;
-    document.querySelector('[data-page-step="1"]').disabled = w.offset + w.limit >= w.total;    if (standingsScreen) fitStandings();
-  }
-  // `?screen=1`: the standings on a venue screen: large type, the rows that
-  // fit shown a page at a time, then the next window of the standings.
-  const standingsScreen = page === "standings" && new URLSearchParams(location.search).get("screen") === "1";
-  let screenPage = 0;
-  function fitStandings() {
-    const rows = Array.prototype.slice.call(document.querySelectorAll("#standings-body tr"));
-    rows.forEach(function (tr) { tr.hidden = false; });
-    if (!rows.length) return 1;
-    const table = $(".standings-table"), top = table ? table.getBoundingClientRect().top : 0;
-    const thead = $("#standings-head");
-    const per = Math.max(1, Math.floor((window.innerHeight - top - (thead ? thead.offsetHeight : 0) - 16) / (rows[0].offsetHeight || 40)));
-    const pages = Math.max(1, Math.ceil(rows.length / per));
-    if (screenPage >= pages) screenPage = 0;
-    rows.forEach(function (tr, i) { tr.hidden = Math.floor(i / per) !== screenPage; });
-    return pages;
-  }
-  function turnStandings() {
-    const w = A.state.standings;
-    screenPage++;
-    if (screenPage < fitStandings()) return;
-    screenPage = 0;
-    const q = new URLSearchParams(location.search);
-    if (q.get("rotate") === "1" && w.offset + w.limit >= w.total) {
-      // A rotating venue screen: back to the board once every row has been shown.
-      location.href = "/t/" + tid + "/board?mode=rotate&secs=" + (q.get("secs") || 12) + (q.get("from") ? "&from=" + q.get("from") + "&to=" + q.get("to") : "");
-      return;
-    }
-    const next = w.offset + w.limit < w.total ? w.offset + w.limit : 0;
-    if (next !== w.offset) A.subscribe({ offset: next, limit: w.limit }); else fitStandings();
-  }
-  function standingsPage(e) {
-    const b = e.target.closest("button[data-page-step]");
-    if (!b) return;
-    const w = A.state.standings, offset = Math.max(0, w.offset + Number(b.dataset.pageStep) * w.limit);
-    A.subscribe({ offset: offset, limit: w.limit });
-    history.replaceState(null, "", "?offset=" + offset);
-  }
 
-  // ---- TO dashboard ----
-  let listPlayers = [];
-  function loadPlayers() {
-    return A.api("GET", "/api/tournaments/" + tid + "/players").then(function (j) { listPlayers = j.players; renderDashboard(A.state); });
-  }
-  // The top cut (`/api/tournaments/{id}/playoffs`): `undefined` until read, `null` without one.
-  // `hasCut`: whether there is one to read (known when the page was made, a
-  // playoff round, or the TO adding one here), so that none is asked for in vain.
-  let playoff, hasCut = document.body.dataset.playoffs === "1";
-  function loadPlayoff() {
-    if (!hasCut && !(A.state.round && A.state.round.playoff)) { playoff = null; renderDashboard(A.state); return Promise.resolve(); }
-    return A.api("GET", "/api/tournaments/" + tid + "/playoffs")
-      .then(function (j) { playoff = j.bracket; }, function (e) { if (e.error === "no_playoffs") playoff = null; })
-      .then(function () { renderDashboard(A.state); });
-  }
-  // Round-robin pools (`/api/tournaments/{id}/pools`): `undefined` until read, `null` without.
-  let pools;
-  function loadPools() {
-    // Only a crokinole round robin has pools: nothing to ask for elsewhere.
-    const t = A.state.tournament;
-    if (t.game !== "crokinole" || t.pairing_system.indexOf("round_robin") < 0) { pools = null; return Promise.resolve(); }
-    return A.api("GET", "/api/tournaments/" + tid + "/pools")
-      .then(function (j) { pools = j; }, function (e) { if (e.error === "no_pools") pools = null; })
-      .then(function () { renderDashboard(A.state); });
-  }
-  function poolActions(t, r) {
-    if (pools === undefined || t.status === "COMPLETE" || t.game !== "crokinole" || t.pairing_system.indexOf("round_robin") < 0) return "";
-    const drawn = r && (r.number > 1 || r.status !== "PENDING");
-    let h = "";
-    if (pools) {
-      h = '<span class="muted" id="pools-summary">' + esc(L(pools.rule === "by_hand" ? "pools-by-hand" : "pools-serpentine")) + " " +
-        pools.pools.map(function (p) { return esc(p.name) + " " + p.players.length; }).join(" · ") + "</span>";
-      if (!drawn) h += " " + button(L("pools-remove"), "pools-remove");
-    } else if (!drawn) {
-      h = '<span class="muted">' + esc(L("pools-label")) + '</span> <label class="inline"><input id="pl-count" type="number" min="2" value="2"> ' + esc(L("pools-count")) + "</label>" + button(L("pools-set"), "pools-set");
-    }
-    return h ? h + "<br>" : "";
-  }
-  function playoffActions(t, r) {
-    if (playoff === undefined || t.status === "COMPLETE") return "";
-    const link = ' <a href="/t/' + tid + '/bracket">' + esc(L("po-bracket")) + "</a>";
-    // The top cut is set up before round 1 (with the pools) or once the last
-    // Swiss round is closed, not among every round's controls.
-    if (!playoff && r && !(r.status === "COMPLETE" && !r.playoff && r.number >= t.total_rounds)) return "";
-    if (!playoff) {
-      const size = pools ? '<label class="inline">' + esc(L("po-per-pool-before")) + ' <input id="po-per-pool" type="number" min="1" value="2"> ' + esc(L("po-per-pool-after")) + "</label>"
-        : '<label class="inline">' + esc(L("po-cut")) + ' <input id="po-cut" type="number" min="2" max="64" value="8"></label>';
-      const format = t.game === "crokinole" ? '<label class="inline">' + esc(L("po-matches")) + ' <select id="po-format"><option value="single">' + esc(L("po-one-game")) + '</option><option value="best_of_three">' + esc(L("po-best-of-three")) + "</option></select></label>"
-        : t.game === "chess" ? '<label class="inline">' + esc(L("po-matches")) + ' <select id="po-format"><option value="single">' + esc(L("po-one-game")) + '</option><option value="tiebreak_games">' + esc(L("po-game-then-tiebreaks")) + '</option></select></label><label class="inline">' + esc(L("po-tiebreak-games")) + ' <input id="po-tb-games" type="number" min="1" max="10" value="2"></label>' : "";
-      return '<span class="muted">' + esc(L("po-top-cut")) + "</span> " + size + format +
-        '<label class="inline"><input id="po-reseed" type="checkbox"> ' + esc(L("po-reseed")) + "</label>" +
-        '<label class="inline"><input id="po-third" type="checkbox"> ' + esc(L("po-third")) + "</label>" +
-        '<label class="inline">' + esc(L("po-tiebreak")) + ' <input id="po-tiebreak" maxlength="300" placeholder="' + esc(L("po-tiebreak-ph")) + '"></label>' +
-        button(L("po-add"), "playoffs-set");
-    }
-    const st = playoff.settings;
-    let h = '<span class="muted">' + esc(L("bk-top", { n: st.cut })) + (st.per_pool ? " (" + esc(L("po-of-each-pool", { n: st.per_pool })) + ")" : "") + (st.reseed ? ", " + esc(L("po-reseeded")) : "") + (st.third_place ? ", " + esc(L("bk-third-place-game")) : "") +
-      (st.format === "best_of_three" ? ", " + esc(L("po-best-of-three")) : st.format === "tiebreak_games" ? ", " + esc(L("po-tiebreaks-after-draw", { n: st.tiebreak_games })) : "") + "</span>" + link;
-    const idle = !r || r.status === "COMPLETE";
-    const swissDone = r && (r.playoff || r.number >= t.total_rounds);
-    if (!playoff.seeded) h += " " + button(L("po-remove"), "playoffs-remove");
-    if (t.status === "IN_PROGRESS" && idle && swissDone && !playoff.finished) {
-      h += " " + button(playoff.seeded ? L("po-pair-next") : L("po-seed", { n: st.cut }), "playoffs-pair", "primary");
-    }
-    if (playoff.finished && playoff.champion) h += " <span>" + esc(L("po-champion")) + " <strong>" + esc(playoff.champion.name) + "</strong></span>";
-    return h;
-  }
-  function button(label, action, cls) { return '<button type="button" class="' + (cls || "") + '" data-action="' + action + '">' + esc(label) + "</button>"; }
-  // The viewer's role: a judge's dashboard offers results, disputes, overrides and check-in only.
-  const role = document.body.dataset.role || "OWNER", judge = role === "JUDGE";
-  function renderDashboard(s) {
-    const t = s.tournament, r = s.round;
-    field("name", t.name);
-    $("#status-label").textContent = STATUS[t.status] || t.status;
-    let ev = "";
-    if (NEXT[t.status]) ev += button(NEXT[t.status], "advance", "primary");
-    if (!t.lists_locked && t.status !== "DRAFT" && t.status !== "COMPLETE") ev += button(L("lock-lists"), "lock-lists");
-    if (t.lists_locked) ev += '<span class="muted">' + esc(L("lists-locked")) + "</span>" + (t.status !== "COMPLETE" ? button(L("unlock-lists"), "unlock-lists") : "");
-    if (t.status === "DRAFT") ev += button(L("delete-event"), "delete", "danger");
-    A.patch($("#event-actions"), judge ? "" : ev);
-
-    // Buttons that undo a round go last in the panel, after the draft and the clock.
-    let ra = "", danger = "";
-    if (t.status === "IN_PROGRESS") {
-      if (!r || r.status === "COMPLETE") {
-        const n = r ? r.number + 1 : 1;
-        const undrawn = !r && t.pairing_system.indexOf("round_robin") >= 0;
-        if (n <= t.total_rounds || undrawn) ra += (G.is40k(t) ? '<label class="inline">' + esc(L("mission-label")) + ' <input id="mission" value="' + esc(t.missions[Math.min(n, t.missions.length) - 1] || "") + '"></label>' : "") + button(L("pair-round", { n: n }), "pair-next", "primary") + button(L("create-round", { n: n }), "create-round");
-        else if (!playoff) ra += '<span class="muted">' + esc(L("all-rounds-played", { n: t.total_rounds })) + "</span>";
-        if (r && !r.playoff) ra += button(L("reopen-round", { n: r.number }), "reopen-round");
-      } else if (r.status === "PENDING") {
-        if (!draft || draft.round.id !== r.id) ra += button(L("generate-pairings", { n: r.number }), "draft", "primary");
-        if (!r.playoff) danger += button(L("delete-round", { n: r.number }), "delete-round", "danger");
-      } else if (r.status === "ACTIVE") {
-        ra += button(L("close-round", { n: r.number }), "close-round", "primary");
-        // Before any result, the pairings can be withdrawn (and the round paired again).
-        if (!r.playoff && r.pairings.every(function (p) { return !p.player2 || p.state === "UNREPORTED"; })) danger += button(L("withdraw-pairings"), "unpair");
-      }
-    } else if (t.status !== "DRAFT" && t.status !== "COMPLETE" && t.pairing_system.indexOf("round_robin") >= 0 && !r) {
-      ra += '<span class="muted">' + esc(L("rr-rounds-later")) + "</span>";
-    }
-    A.patch($("#round-actions"), judge ? "" : ra);
-    A.patch($("#round-danger"), judge ? "" : danger);
-    A.patch($("#playoff-actions"), judge ? "" : poolActions(t, r) + playoffActions(t, r));
-    A.patch($("#clock-actions"), judge ? "" : clockActions(r, s.clock));
-    $("#warnings").innerHTML = (s.warnings || []).map(function (w) { return '<li class="warning">⚠ ' + esc(w) + "</li>"; }).join("") +
-      (r ? r.pairings.filter(function (p) { return p.rematch; }).map(function (p) { return '<li class="warning">⚠ ' + esc(L("rematch", { table: p.table })) + "</li>"; }).join("") : "");
-
-    let q = "";
-    if (r && r.status !== "PENDING") {
-      const tables = r.pairings.filter(function (p) { return p.player2; });
-      const groups = [
-        [L("q-disputes"), "DISPUTED"], [L("q-pending"), "REPORTED"], [L("q-missing"), "UNREPORTED"], [L("q-confirmed"), "CONFIRMED"]
-      ];
-      // A complete event's results are final: no override forms.
-      const final = t.status === "COMPLETE";
-      // A playoff round of matches (several games a table): the override takes every game.
-      const match = r.playoff && playoff && playoff.settings.format && playoff.settings.format !== "single" ? playoff.settings : null;
-      q += "<h3>" + esc(L("round", { n: r.number })) + (r.mission ? " · " + esc(r.playoff ? A.playoffName(r.mission) : r.mission) : "") + " · " + esc(L("round-status-" + r.status.toLowerCase())) + "</h3>";
-      groups.forEach(function (g) {
-        const ps = tables.filter(function (p) { return p.state === g[1]; });
-        q += "<h4>" + esc(g[0]) + " (" + ps.length + ")</h4>";
-        if (!ps.length) return;
-        q += '<table class="grid queue"><thead><tr><th class="num">' + esc(L("col-table")) + "</th><th>" + esc(L("player-1")) + "</th><th>" + esc(L("player-2")) + "</th><th>" + esc(L("state-reported")) + "</th>" + (final ? "" : "<th>" + esc(L("override")) + "</th>") + "</tr></thead><tbody>";
-        ps.forEach(function (p) {
-          let rep = p.score ? esc(A.num(p.score_text)) + (p.reported_by ? ' <span class="muted">' + esc(L("reported-by", { name: p.reported_by === "player1" ? p.player1.name : p.reported_by === "player2" ? p.player2.name : L("to-short") })) + "</span>" : "") : '<span class="muted">—</span>';
-          const counter = p.dispute ? (p.dispute.score_text || (p.dispute.player1_vp != null || p.dispute.player2_vp != null ? vp(p.dispute.player1_vp) + " – " + vp(p.dispute.player2_vp) : "")) : "";
-          if (p.dispute) rep += '<div class="dispute">' + esc(L("disputed-colon")) + " " + (counter ? esc(counter) : esc(L("no-score-given"))) + (p.dispute.note ? " · " + esc(p.dispute.note) : "") + "</div>";
-          if (p.to_override) rep += ' <span class="badge">' + esc(L("to-short")) + "</span>";
-          q += '<tr data-pairing="' + p.id + '" class="state-' + p.state.toLowerCase() + '"><td class="num">' + p.table + "</td><td>" + seat(p.player1) + "</td><td>" + seat(p.player2) + "</td><td>" + rep + "</td>" +
-            (final ? "" : '<td><form class="override" data-pairing="' + p.id + '"' + (match ? ' data-match="' + match.format + '">' + G.matchOverrideInputs(t, match) : ">" + G.scoreInputs(t, overrideValues(p))) + ' <button type="submit">' + esc(L("set")) + "</button></form></td>") + "</tr>";
-        });
-        q += "</tbody></table>";
-      });
-      const bye = r.pairings.find(function (p) { return !p.player2; });
-      if (bye) q += '<p class="muted">' + esc(L("bye-colon")) + " " + esc(bye.player1.name) + " (" + esc(G.byeText(t)) + ")</p>";
-    }
-    A.patch($("#round-queues"), q);
-    renderDraft();
-    filterQueue();
-    renderStandingsInto({ tournament: t, standings: s.standings ? s.standings.rows : [], standings_meta: s.standings_meta }, "#dash-standings-head", "#dash-standings-body", "#tie-notices", true);
-
-    const byId = {};
-    listPlayers.forEach(function (p) { byId[p.id] = p; });
-    const rows = s.players.map(function (p) { return Object.assign({}, byId[p.id] || {}, p, { list_text: (byId[p.id] || {}).list_text }); });
-    $("#reg-count").textContent = "(" + L("reg-count", { n: rows.length, checked: rows.filter(function (p) { return p.checked_in && !p.dropped; }).length }) + ")";
-    renderAddEntry(t, r);
-    A.patch($("#players-body"), rows.map(function (p) {
-      const list = p.list_text ? "<details><summary>" + esc(L("read")) + '</summary><pre class="list">' + esc(p.list_text) + "</pre></details>" : p.has_list ? esc(L("submitted")) : '<span class="muted">—</span>';
-      const st = p.dropped ? esc(L("dropped")) : p.checked_in ? esc(L("present")) : "";
-      let btns = "";
-      if (!p.checked_in && !p.dropped && (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")) btns += button(L("check-in"), "check-in:" + p.id);
-      if (!judge) btns += button(L("edit-player"), "edit:" + p.id);
-      if (t.status === "IN_PROGRESS" && adjustKinds(t) && !p.removed) btns += button(L("adj-button"), "adjust:" + p.id);
-      if (t.status !== "COMPLETE" && !judge && unclaimed[p.id]) btns += button(L("claim-code"), "claim:" + p.id);
-      if (t.status !== "COMPLETE" && !judge && p.dropped) btns += button(L("reinstate"), "reinstate:" + p.id);
-      else if (t.status !== "COMPLETE" && !judge) btns += button(L("remove"), "remove:" + p.id, "danger");
-      return '<tr data-player="' + p.id + '"' + (p.dropped ? ' class="dropped"' : "") + "><td>" + p.registration_no + "</td><td>" + esc(p.display_name) + "</td><td>" + esc(p.faction) + "</td><td>" + list + "</td><td>" + (p.checked_in ? "✓" : "") + "</td><td>" + st + "</td><td>" + btns + "</td></tr>";
-    }).join(""));
-  }
-  // An override form starts from the dispute's counter-score, else the report.
-  function overrideValues(p) {
-    const v = Object.assign({}, p.score || {});
-    if (p.dispute) {
-      if (p.dispute.score) Object.assign(v, p.dispute.score);
-      if (p.dispute.player1_vp != null) v.player1_vp = p.dispute.player1_vp;
-      if (p.dispute.player2_vp != null) v.player2_vp = p.dispute.player2_vp;
-    }
-    return v;
-  }
-  // The result queue's filter: by table number or player name, and by
-  // state; by default what needs attention (disputes, pending, missing),
-  // with the confirmed tables counted but folded away.
-  function filterQueue() {
-    const find = ($("#queue-find") || {}).value || "", state = ($("#queue-state") || {}).value || "";
-    const needle = find.trim().toLowerCase();
-    document.querySelectorAll("#round-queues table.queue").forEach(function (table) {
-      let shown = 0;
-      table.querySelectorAll("tbody tr").forEach(function (tr) {
-        const st = (tr.className.match(/state-(\w+)/) || [])[1] || "";
-        const byState = state === "ALL" || (state ? st === state.toLowerCase() : st !== "confirmed" || needle !== "");
-        const byText = !needle || tr.cells[0].textContent.trim() === needle || tr.cells[1].textContent.toLowerCase().indexOf(needle) >= 0 || tr.cells[2].textContent.toLowerCase().indexOf(needle) >= 0;
-        tr.hidden = !(byState && byText);
-        if (!tr.hidden) shown++;
-      });
-      table.hidden = shown === 0;
+  // Renders the page from the live state now and on every change, then connects.
+  function start(render) {
+    A.onChange((s) => {
+      render(s);
+      showFormErrors();
     });
+    render(A.state);
+    A.connect(tid);
   }
-  // `n`: the next table needing attention (a dispute, then pending, then missing) gets the focus.
-  function nextNeedingAttention() {
-    const rows = Array.prototype.slice.call(document.querySelectorAll("#round-queues tr.state-disputed, #round-queues tr.state-reported, #round-queues tr.state-unreported")).filter(function (tr) { return !tr.hidden; });
-    if (!rows.length) return;
-    const at = rows.findIndex(function (tr) { return tr.contains(document.activeElement); });
-    const next = rows[(at + 1) % rows.length], field = next.querySelector("input, select");
-    if (field) { field.focus(); next.scrollIntoView({ block: "center" }); }
-  }
-  function dashboardKeys(e) {
-    const typing = /^(INPUT|SELECT|TEXTAREA)$/.test((e.target || {}).tagName || "");
-    if (e.key === "Escape" && typing) { e.target.blur(); return; }
-    if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key === "n") { e.preventDefault(); nextNeedingAttention(); }
-    else if (e.key === "/") { e.preventDefault(); $("#queue-find").focus(); }
-  }
-
-  // The round clock's controls for the TO: what applies to the clock as it is.
-  function clockActions(r, c) {
-    if (!r || r.status === "COMPLETE") return "";
-    const mine = c && c.round_id === r.id ? c : null;
-    if (!mine || mine.state === "ended") {
-      return '<label class="inline">' + esc(L("clock-length")) + ' <input type="number" id="clock-minutes" name="clock_minutes" min="1" max="600" value="' + (mine ? Math.round(mine.duration_ms / 60000) : 150) + '"> ' + esc(L("min")) + "</label>" + button(mine ? L("clock-restart") : L("clock-start"), "clock-start", "primary");
-    }
-    return (mine.state === "running" ? button(L("clock-pause"), "clock-pause") : button(L("clock-resume"), "clock-resume", "primary")) +
-      button("+5 " + L("min"), "clock-plus") + button("−1 " + L("min"), "clock-minus") + button(L("clock-end"), "clock-end");
-  }
-  function clockAct(body) {
-    const r = A.state.round;
-    return act("POST", "/api/rounds/" + r.id + "/clock", body).then(function (j) { A.state.clock = j.clock; renderDashboard(A.state); });
-  }
-  const CLOCK = {
-    "clock-start": function () { return { action: "start", minutes: Number($("#clock-minutes").value) }; },
-    "clock-pause": function () { return { action: "pause" }; },
-    "clock-resume": function () { return { action: "resume" }; },
-    "clock-plus": function () { return { action: "extend", minutes: 5 }; },
-    "clock-minus": function () { return { action: "extend", minutes: -1 }; },
-    "clock-end": function () { return confirm(L("clock-end-confirm")) ? { action: "end" } : null; },
+  // What the page scripts use.
+  A.pages = {
+    $,
+    STATUS,
+    NEXT,
+    field,
+    showError,
+    showFormErrors,
+    submitForm,
+    act,
+    seat,
+    vp,
+    mission,
+    renderStandingsInto,
+    start
   };
-  // What an action will do, asked before it is done (A.ask): [title, text,
-  // button], or null for actions taken at once.
-  function consequences(a, s) {
-    const t = s.tournament, r = s.round;
-    if (a === "advance") {
-      if (t.status === "IN_PROGRESS") {
-        // Swiss rounds still to play (a playoff round means the Swiss is over).
-        const played = !r ? 0 : r.playoff ? t.total_rounds : r.number;
-        const left = Math.max(0, (t.total_rounds || 0) - played);
-        return [L("ask-end-title"), (left ? L("ask-end-rounds-left", { played: played, total: t.total_rounds, left: left }) + "\n" : "") + L("ask-end-text"), L("ask-end-ok")];
-      }
-      if (t.status === "CHECK_IN") {
-        const here = s.players.filter(function (p) { return p.checked_in && !p.dropped; }).length;
-        return [L("ask-start-title"), L("ask-start-text", { here: here, all: s.players.length }), NEXT[t.status]];
-      }
-      return [NEXT[t.status], L(t.status === "DRAFT" ? "ask-open-text" : "ask-check-in-text"), NEXT[t.status]];
-    }
-    if (a === "lock-lists") return [L("ask-lock-title"), L("ask-lock-text"), L("lock-lists")];
-    if (a === "close-round") {
-      // What closing allows next: the next round, or (after the last Swiss round or the final) the top cut or the end.
-      const text = r.playoff ? (/^Final/.test(r.mission || "") ? "ask-close-text-final" : "ask-close-text-playoff")
-        : r.number >= t.total_rounds ? (playoff ? "ask-close-text-cut" : "ask-close-text-last") : "ask-close-text";
-      return [L("ask-close-title", { n: r.number }), L(text), L("close-round", { n: r.number })];
-    }
-    if (a === "draft-publish-start") return [L("ask-pair-title", { n: r.number }), (draft && draft.checks.length ? L("ask-publish-checks", { n: draft.checks.length }) + "\n" : "") + L("ask-pair-text") + "\n" + L("ask-clock-too", { minutes: Number(($("#clock-minutes") || {}).value) || 150 }), L("draft-publish-start")];
-    if (a === "draft-publish") return [L("ask-pair-title", { n: r.number }), (draft && draft.checks.length ? L("ask-publish-checks", { n: draft.checks.length }) + "\n" : "") + L("ask-pair-text"), L("draft-publish", { n: r.number })];
-    if (a === "unpair") return [L("ask-unpair-title", { n: r.number }), L("ask-unpair-text"), L("withdraw-pairings")];
-    if (a === "reopen-round") return [L("ask-reopen-title", { n: r.number }), L("ask-reopen-text"), L("reopen-round", { n: r.number })];
-    return null;
-  }
-  // ---- the event's settings, changed where the rules allow, each change recorded ----
-  function loadSettings() {
-    if (judge || !$("#settings")) return Promise.resolve();
-    return A.api("GET", "/api/tournaments/" + tid + "/settings/log").then(renderSettings, function () {});
-  }
-  function renderSettings(j) {
-    const t = A.state.tournament, box = $("#settings");
-    const field = function (name, label, value, type) { return '<label>' + esc(label) + ' <input name="' + name + '" type="' + (type || "text") + '" value="' + esc(value == null ? "" : String(value)) + '"></label>'; };
-    let h = '<form id="settings-form" class="stack narrow">' + field("name", L("set-name"), t.name) + field("event_date", L("set-date"), t.event_date, "date") +
-      field("location", L("set-location"), t.location) + field("format", L("set-format"), t.format) + field("total_rounds", L("set-rounds"), t.total_rounds, "number") +
-      field("round_times", L("set-times"), (t.round_times || []).join(", ")) +
-      (t.pairing_system === "dutch" ? '<label>' + esc(L("set-acceleration")) + ' <select name="acceleration">' + ["none", "baku"].concat(t.acceleration === "given" ? ["given"] : []).map(function (a) {
-        return '<option value="' + a + '"' + (t.acceleration === a ? " selected" : "") + ">" + esc(L("acc-" + a)) + "</option>";
-      }).join("") + "</select></label>" : "") + '<button type="submit">' + esc(L("set-save")) + '</button><span class="field-error" data-error hidden></span></form>';
-    h += "<h3>" + esc(L("set-history")) + "</h3>" + (j.log.length ? '<ul class="settings-log">' + j.log.slice().reverse().map(function (c) {
-      return "<li>" + esc(A.dateTime(c.at)) + " · " + esc(c.by) + ": " + c.changes.map(function (x) { return esc(x.field) + " " + esc(JSON.stringify(x.before)) + " → " + esc(JSON.stringify(x.after)); }).join("; ") + "</li>";
-    }).join("") + "</ul>" : '<p class="muted">' + esc(L("set-none")) + "</p>");
-    A.patch(box, h);
-  }
-  function saveSettings(f) {
-    const t = A.state.tournament, body = {};
-    ["name", "event_date", "location", "format"].forEach(function (k) { if (f[k].value !== (t[k] == null ? "" : String(t[k]))) body[k] = f[k].value; });
-    if (Number(f.total_rounds.value) !== t.total_rounds) body.total_rounds = Number(f.total_rounds.value);
-    const times = f.round_times.value.split(",").map(function (x) { return x.trim(); }).filter(Boolean);
-    if (times.join(",") !== (t.round_times || []).join(",")) body.round_times = times;
-    if (f.acceleration && f.acceleration.value !== t.acceleration && f.acceleration.value !== "given") body.acceleration = f.acceleration.value;
-    return submitForm(f, "PATCH", "/api/tournaments/" + tid + "/settings", body).then(function (j) { A.state.tournament = j.tournament; const now = $("#settings-form"); if (now) now.reset(); return loadSettings(); });
-  }
-
-  // ---- the action log: who did what, when, each field before and after ----
-  // Read while the panel is open: when it opens, and again (at most twice a
-  // second) as events arrive; the "players too" box is kept as it is.
-  let logTimer = 0;
-  function loadLog() {
-    const panel = $("#log-panel");
-    if (!panel || !panel.open) return Promise.resolve();
-    const all = $("#log-everyone");
-    return A.api("GET", "/api/tournaments/" + tid + "/log?limit=200" + (all && all.checked ? "&everyone=true" : "")).then(renderLog, function () {});
-  }
-  function soonLoadLog() {
-    clearTimeout(logTimer);
-    logTimer = setTimeout(loadLog, 500);
-  }
-  function renderLog(j) {
-    const role = { OWNER: L("staff-owner"), CO_ORGANISER: L("staff-co"), JUDGE: L("staff-judge"), PLAYER: L("log-player") };
-    const value = function (v) { return v == null ? "—" : typeof v === "string" ? v : JSON.stringify(v); };
-    const about = function (s) {
-      const parts = [];
-      if (s.round) parts.push(L("log-round", { n: s.round }));
-      if (s.table) parts.push(L("log-table", { n: s.table }));
-      return parts.join(", ") + (parts.length && s.names ? ": " : "") + (s.names || []).join(" – ");
-    };
-    let box = $("#action-log");
-    if (!$("#log-everyone")) box.innerHTML = '<p><label class="inline"><input type="checkbox" id="log-everyone"> ' + esc(L("log-everyone")) + '</label></p><div id="log-rows"></div>';
-    box = $("#log-rows");
-    if (!j.entries.length) { A.patch(box, '<p class="muted">' + esc(L("log-empty")) + "</p>"); return; }
-    A.patch(box, '<div class="scroll" tabindex="0"><table class="grid action-log"><thead><tr><th>' + esc(L("log-when")) + "</th><th>" + esc(L("log-who")) + "</th><th>" + esc(L("log-what")) + "</th><th>" + esc(L("log-about")) + "</th><th>" + esc(L("log-changes")) + "</th></tr></thead><tbody>" +
-      j.entries.map(function (e) {
-        const what = L("log-" + e.kind.replace(/_/g, "-"));
-        return "<tr><td>" + esc(A.dateTime(e.at)) + "</td><td>" + esc(e.by_name) + ' <span class="badge">' + esc(role[e.role] || e.role) + "</span></td><td>" + esc(what.indexOf("⟦") === 0 ? e.kind : what) + "</td><td>" + esc(about(e.subject)) + "</td><td>" +
-          e.changes.map(function (c) { return esc(c.field) + ": " + esc(value(c.before)) + " → <strong>" + esc(value(c.after)) + "</strong>"; }).join("<br>") + "</td></tr>";
-      }).join("") + "</tbody></table></div>");
-  }
-
-  // ---- the event's staff: the owner invites co-organisers and judges by link, and removes them ----
-  function loadStaff() {
-    return A.api("GET", "/api/tournaments/" + tid + "/staff").then(renderStaff, function () {});
-  }
-  function renderStaff(j) {
-    const box = $("#staff");
-    if (!box) return;
-    const owner = role === "OWNER";
-    const name = { OWNER: L("staff-owner"), CO_ORGANISER: L("staff-co"), JUDGE: L("staff-judge") };
-    let h = '<ul class="staff-list">' + j.staff.map(function (m) {
-      return "<li>" + esc(m.name) + ' <span class="badge">' + esc(name[m.role] || m.role) + "</span>" + (owner && m.role !== "OWNER" ? " " + button(L("remove"), "staff-remove:" + m.user_id, "danger") : "") + "</li>";
-    }).join("") + "</ul>";
-    if (owner) h += '<p class="actions"><label class="inline">' + esc(L("staff-invite-as")) + ' <select id="staff-role"><option value="JUDGE">' + esc(L("staff-judge")) + '</option><option value="CO_ORGANISER">' + esc(L("staff-co")) + "</option></select></label>" + button(L("staff-invite"), "staff-invite") + '</p><p id="staff-link" class="muted" aria-live="polite"></p>';
-    A.patch(box, h);
-  }
-  function showInvite(j) {
-    $("#staff-link").innerHTML = esc(L("staff-link")) + ' <strong class="code">' + esc(j.code) + '</strong> · <a href="' + esc(j.path) + '">' + esc(location.origin + j.path) + "</a>";
-  }
-
-  // ---- entries the TO adds by name (walk-ins, late entries) and their claim codes ----
-  let unclaimed = {};
-  function loadEntries() {
-    if (judge) return Promise.resolve();
-    return A.api("GET", "/api/tournaments/" + tid + "/entries").then(function (j) {
-      unclaimed = {};
-      j.entries.forEach(function (p) { unclaimed[p.id] = true; });
-      renderDashboard(A.state);
-    }, function () {});
-  }
-  function renderAddEntry(t, r) {
-    const box = $("#add-entry-box");
-    if (!box) return;
-    if (t.status === "COMPLETE" || judge) { box.innerHTML = ""; return; }
-    // Rounds already paired: a late entry, whose missed rounds count as the TO says.
-    const late = r && (r.status !== "PENDING" || r.number > 1) && !r.playoff;
-    const missed = !late ? "" : '<label class="inline">' + esc(L("entry-missed")) + ' <select name="missed">' + (t.game === "chess"
-      ? '<option value="zero">' + esc(L("entry-missed-zero")) + '</option><option value="half">' + esc(L("entry-missed-half")) + "</option>"
-      : '<option value="">—</option><option value="loss">' + esc(L("entry-missed-loss")) + '</option><option value="bye">' + esc(L("entry-missed-bye")) + '</option><option value="absent">' + esc(L("entry-missed-absent")) + "</option>") + "</select></label>";
-    const extra = t.game === "wh40k" ? '<label class="inline">' + esc(L("col-faction")) + ' <input name="faction" maxlength="64"></label>'
-      : t.game === "chess" ? '<label class="inline">' + esc(L("entry-rating")) + ' <input name="rating" type="number" min="0" max="3500"></label>' : "";
-    A.patch(box, '<form id="add-entry" class="actions"><label class="inline">' + esc(L("entry-name")) + ' <input name="display_name" required maxlength="64"></label>' + extra + missed +
-      ' <button type="submit" class="primary">' + esc(L("entry-add")) + '</button><span class="field-error" data-error hidden></span></form>' +
-      (late ? "" : '<details id="roster"><summary>' + esc(L("roster-import")) + '</summary><form id="roster-form" class="stack"><p class="muted">' + esc(L("roster-help")) + '</p><textarea name="csv" rows="6" placeholder="name,faction,rating,club"></textarea><label class="inline">' + esc(L("roster-order")) + ' <select name="order"><option value="file">' + esc(L("roster-order-file")) + '</option><option value="shuffle">' + esc(L("roster-order-shuffle")) + '</option></select></label><p class="actions"><button type="submit" name="preview" value="1">' + esc(L("roster-preview")) + '</button></p><span class="field-error" data-error hidden></span></form><div id="roster-report" data-keep></div></details>'));
-  }
-  function addEntry(f) {
-    // A name already in the event is said, as the roster import does, and added only if the TO says so.
-    const name = f.display_name.value.trim().toLowerCase();
-    const same = A.state.players.find(function (p) { return !p.removed && (p.display_name || "").trim().toLowerCase() === name; });
-    if (same) {
-      return A.ask(L("entry-same-name-title"), L("entry-same-name", { name: same.display_name }), L("entry-add")).then(function (yes) { if (yes) return sendEntry(f); });
-    }
-    return sendEntry(f);
-  }
-  function sendEntry(f) {
-    const body = { display_name: f.display_name.value };
-    if (f.faction && f.faction.value.trim()) body.faction = f.faction.value;
-    if (f.rating && f.rating.value) body.profile = { rating: Number(f.rating.value) };
-    if (f.missed && f.missed.value) body.missed = f.missed.value;
-    return submitForm(f, "POST", "/api/tournaments/" + tid + "/entries", body).then(function () {
-      // The live update may have redrawn the form meanwhile: clear the one on the page.
-      const now = $("#add-entry");
-      if (now) now.reset();
-      return loadEntries().then(loadPlayers);
-    });
-  }
-  // A roster's preview: each row, the problems by row and column, and the import once there are none.
-  function previewRoster(f) {
-    return A.api("POST", "/api/tournaments/" + tid + "/entries.csv?preview=true", undefined, f.csv.value).then(function (j) {
-      const bad = {};
-      j.problems.forEach(function (p) { (bad[p.row] = bad[p.row] || []).push(p.column + ": " + p.message); });
-      let h = '<table class="grid"><thead><tr><th class="num">' + esc(L("roster-row")) + "</th><th>" + esc(L("entry-name")) + "</th><th>" + esc(L("col-faction")) + "</th><th>" + esc(L("roster-problems")) + "</th></tr></thead><tbody>" +
-        j.rows.map(function (r) { return "<tr" + (bad[r.row] ? ' class="state-disputed"' : "") + '><td class="num">' + r.row + "</td><td>" + esc(r.display_name) + "</td><td>" + esc(r.faction) + "</td><td>" + (bad[r.row] || []).map(function (m) { return '<div class="warning">⚠ ' + esc(m) + "</div>"; }).join("") + "</td></tr>"; }).join("") + "</tbody></table>";
-      h += j.problems.length ? '<p class="warning">' + esc(L("roster-fix", { n: j.problems.length })) + "</p>" : "<p>" + button(L("roster-add", { n: j.rows.length }), "roster-add", "primary") + "</p>";
-      $("#roster-report").innerHTML = h;
-    }, function (e) { $("#roster-report").innerHTML = '<p class="error">' + esc(e.message) + "</p>"; });
-  }
-  // Correcting a player's details: a small form, and every earlier correction.
-  function editPlayer(id) {
-    const p = A.state.players.find(function (x) { return x.id === id; }) || {};
-    return A.api("GET", "/api/players/" + id + "/history").then(function (j) {
-      const box = $("#edit-box");
-      box.innerHTML = '<form id="edit-form" class="actions" data-player="' + esc(id) + '"><label class="inline">' + esc(L("entry-name")) + ' <input name="display_name" maxlength="64" value="' + esc(p.display_name || "") + '"></label><label class="inline">' + esc(L("col-faction")) + ' <input name="faction" maxlength="64" value="' + esc(p.faction || "") + '"></label><button type="submit">' + esc(L("set-save")) + '</button><span class="field-error" data-error hidden></span></form>' +
-        (j.log.length ? '<ul class="settings-log">' + j.log.map(function (c) { return "<li>" + esc(A.dateTime(c.at)) + " · " + esc(c.by) + ": " + c.changes.map(function (x) { return esc(x.field) + " " + esc(JSON.stringify(x.before)) + " → " + esc(JSON.stringify(x.after)); }).join("; ") + "</li>"; }).join("") + "</ul>" : "");
-      box.hidden = false;
-    });
-  }
-  // Penalties, bonuses and scores beside the games: the kinds each game has.
-  function adjustKinds(t) { const s = G.systems[t.game]; return s && s.adjust.length ? s.adjust : null; }
-  function adjustPlayer(id) {
-    const t = A.state.tournament, p = A.state.players.find(function (x) { return x.id === id; }) || {};
-    const box = $("#edit-box"), list = p.adjustments || [];
-    box.innerHTML = "<h3>" + esc(L("adj-title")) + " · " + esc(p.display_name || "") + "</h3>" +
-      (list.length ? '<ul class="adjustments">' + list.map(function (a) { return "<li>" + esc(G.adjustmentText(a)) + " — " + esc(a.by) + " " + button(L("remove"), "unadjust:" + id + ":" + a.no, "danger") + "</li>"; }).join("") + "</ul>" : '<p class="muted">' + esc(L("adj-none")) + "</p>") +
-      '<form id="adjust-form" class="actions" data-player="' + esc(id) + '"><label class="inline">' + esc(L("adj-kind")) + ' <select name="kind">' +
-      adjustKinds(t).map(function (k) { return '<option value="' + k + '">' + esc(L("adj-" + k)) + "</option>"; }).join("") + '</select></label><label class="inline">' + esc(L("adj-amount")) +
-      ' <input name="amount" type="number" step="1" required></label><label class="inline">' + esc(L("adj-reason")) + ' <input name="reason" maxlength="200"></label><label class="inline">' + esc(L("adj-round")) +
-      ' <input name="round" type="number" min="1" max="' + (t.total_rounds || 30) + '"></label><button type="submit" class="primary">' + esc(L("adj-add")) + '</button><span class="field-error" data-error hidden></span></form>';
-    box.hidden = false;
-  }
-  function sendAdjustment(f) {
-    const id = f.dataset.player, body = { kind: f.kind.value, amount: Number(f.amount.value) };
-    if (f.reason.value.trim()) body.reason = f.reason.value;
-    if (f.round.value) body.round = Number(f.round.value);
-    return submitForm(f, "POST", "/api/players/" + id + "/adjustments", body).then(function (j) { A.upsertPlayer(j.player); adjustPlayer(id); });
-  }
-  function showClaim(j) {
-    const box = $("#claim-box");
-    box.innerHTML = "<p>" + esc(L("claim-for", { name: j.player.display_name })) + ' <strong class="code">' + esc(j.code) + "</strong> · <a href=\"" + esc(j.path) + "\">" + esc(location.origin + j.path) + '</a></p><img class="qr" alt="' + esc(L("claim-qr")) + '" src="' + esc(j.path) + '/qr.svg" width="160" height="160"><p class="muted">' + esc(L("claim-help")) + "</p>";
-    box.hidden = false;
-  }
-
-  // ---- draft pairings: only staff see them until published ----
-  // The round's draft (`/api/rounds/{id}/draft`), or null; `picked`: the
-  // player clicked first, whose place the next click swaps.
-  let draft = null, picked = null;
-  function loadDraft() {
-    const r = A.state.round;
-    if (judge) return Promise.resolve();
-    if (!r || r.status !== "PENDING" || r.playoff) { if (draft) { draft = null; renderDashboard(A.state); } return Promise.resolve(); }
-    return A.api("GET", "/api/rounds/" + r.id + "/draft").then(function (d) { draft = d; }, function () { draft = null; }).then(function () { renderDashboard(A.state); });
-  }
-  // The draft's layout as the server takes it: tables and the pairing-allocated bye.
-  function layoutOf(d) {
-    return d.round.pairings.filter(function (p) { return p.player2 || p.result === "BYE"; })
-      .map(function (p) { return { table: p.table, player1: p.player1.id, player2: p.player2 ? p.player2.id : null }; });
-  }
-  // A change that breaks a pairing rule the draft kept (a rematch…) is
-  // refused with what it breaks: the TO reads it and confirms, or not.
-  function sendDraft(tables, confirm) {
-    const path = "/api/rounds/" + draft.round.id + "/draft";
-    return A.api("PUT", path, { tables: tables, confirm: !!confirm }).then(function (d) { draft = d; picked = null; renderDashboard(A.state); }, function (e) {
-      if (e.error !== "confirmation_required") { showError(e); throw e; }
-      return A.ask(L("ask-draft-title"), (e.details && e.details.checks || []).map(function (c) { return c.message; }).join("\n") || e.message, L("ask-draft-ok")).then(function (yes) {
-        if (yes) return sendDraft(tables, true);
-        picked = null;
-        renderDashboard(A.state);
-      });
-    });
-  }
-  // Swaps the places of players `a` and `b` (a seat or the unpaired list);
-  // two unpaired players make a new table.
-  function swapped(tables, a, b) {
-    const seats = function (t) { return ["player1", "player2"].filter(function (k) { return t[k] === a || t[k] === b; }); };
-    let moved = false;
-    tables.forEach(function (t) { seats(t).forEach(function (k) { t[k] = t[k] === a ? b : a; moved = true; }); });
-    if (!moved) tables.push({ table: tables.reduce(function (m, t) { return Math.max(m, t.table); }, 0) + 1, player1: a, player2: b });
-    return tables;
-  }
-  function renderDraft() {
-    const box = $("#draft");
-    if (!box) return;
-    if (!draft || judge) { box.hidden = true; box.innerHTML = ""; return; }
-    const d = draft, r = d.round;
-    const who = function (s) { return '<button type="button" class="seat' + (picked === s.id ? " picked" : "") + '" data-pick="' + s.id + '" aria-pressed="' + (picked === s.id) + '">' + esc(s.name) + "</button>"; };
-    const byTable = {};
-    d.checks.forEach(function (c) { (byTable[c.table] = byTable[c.table] || []).push(c.message); });
-    let h = "<h3>" + esc(L("draft-title", { n: r.number })) + ' <span class="badge">' + esc(L("draft-private")) + "</span></h3>" +
-      '<p class="muted">' + esc(L("draft-help")) + "</p>";
-    h += '<table class="grid draft-tables"><thead><tr><th class="num">' + esc(L("col-table")) + "</th><th>" + esc(L("player-1")) + "</th><th>" + esc(L("player-2")) + "</th><th>" + esc(L("draft-checks")) + "</th><td></td></tr></thead><tbody>";
-    r.pairings.forEach(function (p) {
-      const warn = (byTable[p.player2 ? p.table : 0] || []).map(function (m) { return '<div class="warning">⚠ ' + esc(m) + "</div>"; }).join("");
-      if (!p.player2) {
-        const arranged = p.result !== "BYE";
-        h += '<tr data-draft-bye="1"><td class="num">—</td><td>' + (arranged ? esc(p.player1.name) : who(p.player1)) + "</td><td>" + esc(arranged ? L("draft-arranged-bye") : L("draft-bye")) + "</td><td>" + warn + "</td><td>" + (arranged ? "" : button(L("draft-unpair"), "draft-unpair:" + p.player1.id)) + "</td></tr>";
-        return;
-      }
-      h += '<tr data-draft-table="' + p.table + '"><td class="num"><input type="number" class="table-no" min="1" max="9999" value="' + p.table + '" data-move="' + p.player1.id + '" aria-label="' + esc(L("draft-table-no")) + '"></td><td>' + who(p.player1) + "</td><td>" + who(p.player2) + "</td><td>" + warn + "</td><td>" + button(L("draft-unpair"), "draft-unpair:" + p.player1.id) + "</td></tr>";
-    });
-    h += "</tbody></table>";
-    // Round 1 of a 40K Swiss: how the players were ordered (a random draw with its seed).
-    const t = A.state.tournament;
-    if (r.number === 1 && !r.playoff && t.round_one_pairing && G.is40k(t)) h += '<p id="draft-round-one" class="muted">' + esc(L("round-one-" + t.round_one_pairing, { seed: t.round_one_seed })) + "</p>";
-    if (d.unpaired.length) h += '<p id="draft-unpaired"><span class="muted">' + esc(L("draft-unpaired")) + "</span> " + d.unpaired.map(who).join(" ") + (d.unpaired.length === 1 && !r.pairings.some(function (p) { return !p.player2 && p.result === "BYE"; }) ? " " + button(L("draft-give-bye"), "draft-bye:" + d.unpaired[0].id) : "") + "</p>";
-    h += '<p class="actions">' + button(L("draft-publish-start"), "draft-publish-start", "primary") + button(L("draft-publish", { n: r.number }), "draft-publish", "") + button(L("draft-again"), "draft", "") + button(L("draft-discard"), "draft-discard", "danger") + "</p>";
-    if (d.explanation) h += "<details><summary>" + esc(L("draft-why")) + '</summary><pre class="explain">' + esc(d.explanation) + "</pre></details>";
-    A.patch(box, h);
-    box.hidden = false;
-  }
-  function draftClick(b) {
-    const a = b.dataset.action || "", tables = layoutOf(draft);
-    if (b.dataset.pick) {
-      if (!picked) { picked = b.dataset.pick; renderDraft(); return true; }
-      if (picked === b.dataset.pick) { picked = null; renderDraft(); return true; }
-      sendDraft(swapped(tables, picked, b.dataset.pick)).catch(function () { picked = null; renderDraft(); });
-      return true;
-    }
-    if (a.indexOf("draft-unpair:") === 0) {
-      const id = a.slice(13);
-      sendDraft(tables.filter(function (t) { return t.player1 !== id && t.player2 !== id; })).catch(function () {});
-      return true;
-    }
-    if (a.indexOf("draft-bye:") === 0) { tables.push({ table: 0, player1: a.slice(10), player2: null }); sendDraft(tables).catch(function () {}); return true; }
-    return false;
-  }
-  function draftMove(e) {
-    const f = e.target.closest("input.table-no");
-    if (!f || !draft) return;
-    const tables = layoutOf(draft), to = Number(f.value), mine = tables.find(function (t) { return t.player1 === f.dataset.move; });
-    if (!mine || !(to >= 1)) return;
-    // Moving onto a used number swaps the two tables' numbers.
-    const other = tables.find(function (t) { return t.table === to && t !== mine; });
-    if (other) other.table = mine.table;
-    mine.table = to;
-    sendDraft(tables).catch(function () {});
-  }
-  function dashboardClick(e) {
-    const pick = e.target.closest("#draft button");
-    if (pick && draft && draftClick(pick)) return;
-    if (G.standingsClick(e, tid, showError) || G.tiebreaksClick(e, tid, showError)) return;
-    const b = e.target.closest("button[data-action]");
-    if (!b) return;
-    // The stage the TO saw when asking: if it moved meanwhile, the server refuses (`state_changed`).
-    b.dataset.from = A.state.tournament.status;
-    const ask = consequences(b.dataset.action, A.state);
-    if (!ask) { dashboardAct(b); return; }
-    b.disabled = true;
-    A.ask(ask[0], ask[1], ask[2]).then(function (yes) { b.disabled = false; if (yes) dashboardAct(b); });
-  }
-  function dashboardAct(b) {
-    const a = b.dataset.action, s = A.state, r = s.round;
-    b.disabled = true;
-    let p;
-    if (a === "advance") p = act("POST", "/api/tournaments/" + tid + "/advance", { from: b.dataset.from || s.tournament.status });
-    else if (a === "lock-lists") p = act("POST", "/api/tournaments/" + tid + "/lock-lists").then(loadPlayers);
-    else if (a === "unlock-lists") p = act("POST", "/api/tournaments/" + tid + "/unlock-lists").then(loadPlayers);
-    else if (a === "delete") { if (!confirm(L("delete-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/tournaments/" + tid).then(function () { location.href = "/"; }); }
-    else if (a === "create-round") p = act("POST", "/api/tournaments/" + tid + "/rounds", { mission: ($("#mission") || {}).value || null });
-    else if (a === "draft") p = act("POST", "/api/rounds/" + r.id + "/draft").then(function (d) { draft = d; picked = null; renderDashboard(A.state); });
-    // One step: create the next round, pair it and show the draft.
-    else if (a === "pair-next") p = act("POST", "/api/tournaments/" + tid + "/rounds", { mission: ($("#mission") || {}).value || null })
-      .then(function (j) { return act("POST", "/api/rounds/" + j.round.id + "/draft"); })
-      .then(function (d) { draft = d; picked = null; renderDashboard(A.state); });
-    // Publish the draft, then start the round's clock with the minutes given.
-    else if (a === "draft-publish-start") {
-      const minutes = Number(($("#clock-minutes") || {}).value) || 150, rid = r.id;
-      p = act("POST", "/api/rounds/" + rid + "/draft/publish").then(function (j) { draft = null; A.state.warnings = j.warnings; })
-        .then(function () { return act("POST", "/api/rounds/" + rid + "/clock", { action: "start", minutes: minutes }); })
-        .then(function (j) { A.state.clock = j.clock; renderDashboard(A.state); });
-    }
-    else if (a === "draft-publish") p = act("POST", "/api/rounds/" + r.id + "/draft/publish").then(function (j) { draft = null; A.state.warnings = j.warnings; renderDashboard(A.state); });
-    else if (a === "draft-discard") p = act("DELETE", "/api/rounds/" + r.id + "/draft").then(function () { draft = null; renderDashboard(A.state); });
-    else if (a === "close-round") p = act("POST", "/api/rounds/" + r.id + "/close");
-    else if (a === "unpair") p = act("DELETE", "/api/rounds/" + r.id + "/pairings");
-    else if (a === "delete-round") p = act("DELETE", "/api/rounds/" + r.id);
-    else if (a === "reopen-round") p = act("POST", "/api/rounds/" + r.id + "/reopen");
-    else if (a === "playoffs-set") {
-      const tb = ($("#po-tiebreak") || {}).value || "";
-      const body = { reseed: !!($("#po-reseed") || {}).checked, third_place: !!($("#po-third") || {}).checked, tiebreak: tb || null };
-      if ($("#po-per-pool")) body.per_pool = Number($("#po-per-pool").value); else body.cut = Number(($("#po-cut") || {}).value);
-      if ($("#po-format")) body.format = $("#po-format").value;
-      if (body.format === "tiebreak_games") body.tiebreak_games = Number(($("#po-tb-games") || {}).value);
-      p = act("PUT", "/api/tournaments/" + tid + "/playoffs", body).then(function () { hasCut = true; return loadPlayoff(); });
-    }
-    else if (a === "pools-set") p = act("PUT", "/api/tournaments/" + tid + "/pools", { count: Number(($("#pl-count") || {}).value) }).then(loadPools).then(loadPlayoff);
-    else if (a === "pools-remove") p = act("DELETE", "/api/tournaments/" + tid + "/pools").then(loadPools).then(loadPlayoff);
-    else if (a === "playoffs-remove") p = act("DELETE", "/api/tournaments/" + tid + "/playoffs").then(function () { hasCut = false; return loadPlayoff(); });
-    else if (a === "playoffs-pair") p = act("POST", "/api/tournaments/" + tid + "/playoffs/rounds").then(loadPlayoff);
-    else if (a.indexOf("check-in:") === 0) p = act("POST", "/api/players/" + a.slice(9) + "/check-in");
-    else if (a === "staff-invite") p = act("POST", "/api/tournaments/" + tid + "/staff/invites", { role: $("#staff-role").value }).then(showInvite);
-    else if (a.indexOf("staff-remove:") === 0) p = act("DELETE", "/api/tournaments/" + tid + "/staff/" + a.slice(13)).then(loadStaff);
-    else if (a === "roster-add") p = A.api("POST", "/api/tournaments/" + tid + "/entries.csv?order=" + $("#roster-form").order.value, undefined, $("#roster-form").csv.value).then(function (j) { $("#roster-report").innerHTML = "<p>✓ " + esc(L("roster-added", { n: j.added.length })) + (j.shuffle_seed != null ? " " + esc(L("roster-shuffled", { seed: j.shuffle_seed })) : "") + "</p>"; $("#roster-form").csv.value = ""; return loadEntries().then(loadPlayers); }, function (e) { showError(e); throw e; });
-    else if (a.indexOf("edit:") === 0) p = editPlayer(a.slice(5)).catch(showError);
-    else if (a.indexOf("adjust:") === 0) adjustPlayer(a.slice(7));
-    else if (a.indexOf("unadjust:") === 0) { const id = a.split(":")[1], no = a.split(":")[2]; p = act("DELETE", "/api/players/" + id + "/adjustments/" + no).then(function (j) { A.upsertPlayer(j.player); adjustPlayer(id); }); }
-    else if (a.indexOf("claim:") === 0) p = act("POST", "/api/players/" + a.slice(6) + "/claim-code").then(showClaim);
-    else if (a.indexOf("reinstate:") === 0) p = act("POST", "/api/players/" + a.slice(10) + "/reinstate");
-    else if (a.indexOf("remove:") === 0) { if (!confirm(L("remove-confirm"))) { b.disabled = false; return; } p = act("DELETE", "/api/players/" + a.slice(7)); }
-    else if (CLOCK[a]) { const body = CLOCK[a](); if (!body) { b.disabled = false; return; } p = clockAct(body); }
-    if (p) p.catch(function () {}).then(function () { b.disabled = false; });
-  }
-  function dashboardSubmit(e) {
-    if (e.target.id === "add-entry") { e.preventDefault(); addEntry(e.target).catch(function () {}); return; }
-    if (e.target.id === "edit-form") {
-      e.preventDefault();
-      const f = e.target, id = f.dataset.player;
-      submitForm(f, "PATCH", "/api/players/" + id, { display_name: f.display_name.value, faction: f.faction.value }).then(function () { return editPlayer(id).then(loadPlayers); }).catch(function () {});
-      return;
-    }
-    if (e.target.id === "adjust-form") { e.preventDefault(); sendAdjustment(e.target).catch(function () {}); return; }
-    if (e.target.id === "roster-form") { e.preventDefault(); previewRoster(e.target).catch(function () {}); return; }
-    if (e.target.id === "settings-form") { e.preventDefault(); saveSettings(e.target).catch(function () {}); return; }
-    const f = e.target.closest("form.override");
-    if (!f) return;
-    e.preventDefault();
-    const body = f.dataset.match ? G.matchOverridePayload(A.state.tournament, f) : G.scorePayload(A.state.tournament, f);
-    submitForm(f, "POST", "/api/pairings/" + f.dataset.pairing + "/override", body).catch(function () {});
-  }
-
-  // ---- player page ----
-  // The player's part of the top cut (the `bracket` the phone is sent): seed, next game, place.
-  function playoffLine(b, id) {
-    const mine = function (x) { return x && x.player_id === id; };
-    let seed = null, next = "";
-    b.rounds.forEach(function (r) {
-      r.slots.forEach(function (sl) {
-        const me = mine(sl.high) ? sl.high : mine(sl.low) ? sl.low : null;
-        if (!me) return;
-        seed = me.seed;
-        const opp = me === sl.high ? sl.low : sl.high;
-        const name = esc(A.playoffName(r.name));
-        if (sl.kind === "bye") next = name + ": " + esc(L("me-po-bye"));
-        else if (sl.kind === "open") next = name + ": " + esc(L("me-po-open"));
-        else if (sl.winner == null) next = name + " " + esc(L("vs")) + " <strong>" + esc(opp ? opp.name : "?") + "</strong>" + (sl.table ? " · " + esc(L("col-table")) + " " + sl.table : "");
-      });
-    });
-    const placed = (b.ranking || []).find(function (p) { return mine(p.seed) && p.place != null; });
-    let h = '<p id="my-playoffs"><a href="/t/' + esc(String(document.body.dataset.tournament || "")) + '/bracket">' + esc(L("me-playoffs")) + "</a>: " + esc(L("me-po-seed", { n: seed })) + (b.projected ? " (" + esc(L("me-po-projected")) + ")" : "");
-    if (placed) h += placed.place === 1 ? " · <strong>" + esc(L("me-po-champion")) + "</strong>" : " · " + esc(L("me-po-place")) + " <strong>" + placed.place + "</strong>";
-    else if (next) h += " · " + esc(L("me-po-next")) + " " + next;
-    return h + "</p>";
-  }
-  // The player's open form beside a pending report: "correct" (the reporter
-  // fixes it) or "dispute" (the opponent's counter-score and reason).
-  let mode = null;
-  // A form's submit row with a Cancel button (`data-action="cancel-form"`).
-  function withCancel(form, label) {
-    return form.replace(/<button type="submit" class="primary">[^<]*<\/button><\/form>$/, '<span class="actions"><button type="submit" class="primary">' + esc(label) + '</button> <button type="button" data-action="cancel-form">' + esc(L("cancel")) + "</button></span></form>");
-  }
-  // A report, correction or dispute went through: close the form and show the table as the server answered.
-  function settled(j) { mode = null; if (j && j.pairing) A.state.pairing = j.pairing; renderPlayer(A.state); }
-  function renderPlayer(s) {
-    const t = s.tournament, r = s.round, me = s.me || {};
-    let st = "<h2>" + esc(STATUS[t.status] || t.status) + "</h2>";
-    if (me.dropped) st += "<p>" + esc(L("me-dropped")) + "</p>";
-    else {
-      if (me.checked_in) st += "<p>✓ " + esc(L("me-checked-in")) + "</p>";
-      else if (t.status === "CHECK_IN" || t.status === "IN_PROGRESS") st += '<p><button type="button" class="primary" data-action="check-in">' + esc(L("check-in")) + "</button></p>";
-      else st += '<p class="muted">' + esc(L("me-check-in-later")) + "</p>";
-    }
-    // Dropping out is the last thing on the page, away from the buttons of the game.
-    A.patch($("#my-drop"), !me.dropped && t.status !== "COMPLETE" ? '<button type="button" class="danger" data-action="drop">' + esc(L("me-drop")) + "</button>" : "");
-    const rc = s.ratings && s.ratings.changes.find(function (c) { return c.user_id === me.user_id; });
-    if (rc) st += "<p>" + esc(L("me-rating")) + " " + rc.rating_before + " → <strong>" + rc.rating_after + "</strong> (" + (rc.delta > 0 ? "+" : "") + rc.delta + ') · <a href="/users/' + esc(me.user_id) + '">' + esc(L("me-history")) + "</a></p>";
-    if (s.bracket) st += playoffLine(s.bracket, me.id);
-    if (me.adjustments && me.adjustments.length) st += '<h3>' + esc(L("adj-title")) + '</h3><ul class="adjustments">' + me.adjustments.map(function (a) { return "<li>" + esc(G.adjustmentText(a)) + "</li>"; }).join("") + "</ul>";
-    A.patch($("#my-status"), st);
-
-    let html = '<p class="muted">' + esc(L("me-table-later")) + "</p>";
-    const p = s.pairing;
-    const arranged = { HALF_BYE: L("me-half-bye"), ZERO_BYE: L("me-zero-bye"), FULL_BYE: L("me-full-bye") }[p && p.result];
-    if (r && p && !p.player2) html = "<p><strong>" + esc(L("me-round-you-have", { n: r.number })) + " " + (arranged ? esc(arranged) + "</strong>" : esc(L("me-the-bye")) + "</strong> (" + esc(G.byeText(t)) + ")") + ".</p>";
-    else if (r && p) {
-      const iAm1 = p.player1.id === me.id, opp = iAm1 ? p.player2 : p.player1;
-      const mySeat = iAm1 ? "player1" : "player2";
-      html = '<p class="big">' + (r.playoff ? esc(L("me-playoffs")) + " · " + esc(A.playoffName(r.mission)) + ' · <a href="/t/' + t.id + '/bracket">' + esc(L("me-bracket")) + "</a>" : esc(L("round", { n: r.number }))) + " · " + esc(L("col-table")) + " <strong>" + p.table + "</strong></p><p>" + esc(L("vs")) + " <strong>" + esc(opp.name) + "</strong> (" + esc(opp.faction) + ")" + (t.game === "chess" ? " · " + esc(L(iAm1 ? "me-you-play-white" : "me-you-play-black")) : "") + "</p>" + (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");
-      const said = G.is40k(t) ? G.scoreText(t, p, mySeat) + " " + esc(opp.name) : G.scoreText(t, p);
-      const match = r.playoff && s.bracket ? s.bracket.settings : null, open = r.status === "ACTIVE";
-      if (p.state !== "REPORTED" || !open) mode = null;
-      if (p.state === "UNREPORTED" && open) {
-        html += G.reportForm(t, opp, mySeat, match);
-      } else if (p.state === "REPORTED") {
-        html += "<p>" + esc(L("me-reported")) + " " + said + ".</p>";
-        if (p.reported_by === mySeat) {
-          html += '<p class="muted">' + esc(L("me-waiting", { name: opp.name })) + "</p>";
-          if (mode === "correct") html += withCancel(G.reportForm(t, opp, mySeat, match, p).replace('<form id="report-form"', '<form id="report-form" data-correct="1"'), L("me-save-correction"));
-          else if (open) html += '<p><button type="button" data-action="correct">' + esc(L("me-correct")) + '</button> <button type="button" data-action="withdraw">' + esc(L("me-withdraw")) + "</button></p>";
-        } else if (mode === "dispute") {
-          html += '<h3>' + esc(L("me-dispute-title")) + "</h3>" + withCancel(G.reportForm(t, opp, mySeat, null).replace('<form id="report-form" class="stack narrow">', '<form id="dispute-form" class="stack narrow"><p class="muted">' + esc(L("me-dispute-intro")) + "</p>")
-            .replace(/<button type="submit"/, '<label>' + esc(L("me-dispute-reason")) + ' <textarea name="note" rows="3" maxlength="500" required></textarea></label><button type="submit"'), L("me-send-dispute"));
-        } else if (open) html += '<p><button type="button" class="primary" data-action="confirm">' + esc(L("me-confirm")) + '</button> <button type="button" class="danger" data-action="dispute">' + esc(L("me-dispute")) + "</button></p>";
-      } else if (p.state === "DISPUTED") {
-        html += "<p>" + esc(L("me-disputed")) + "</p>";
-        if (p.reported_by !== mySeat && open) html += '<p><button type="button" data-action="withdraw-dispute">' + esc(L("me-withdraw-dispute")) + "</button></p>";
-      }
-      else if (p.state === "CONFIRMED") html += "<p>" + esc(L("me-final")) + " " + said + (p.to_override ? " (" + esc(L("me-set-by-organiser")) + ")" : "") + ".</p>";
-      html += '<input type="hidden" id="pairing-id" value="' + p.id + '" data-seat="' + mySeat + '">';
-    } else if (r && r.status !== "PENDING") html = "<p>" + esc(L("me-not-paired", { n: r.number })) + "</p>";
-    A.patch($("#my-pairing"), html);
-
-    const row = s.standing;
-    const line = row && (G.is40k(t) ? row.wins + "-" + row.losses + "-" + row.draws + " · " + (row.margin > 0 ? "+" : "") + row.margin + " · " + row.vp_for + " " + L("col-vp") + " · SOS " + A.num(row.sos.toFixed(1)) + "%" : L("me-points", { n: A.num(row.score) }));
-    $("#my-standing").innerHTML = row ? "<h2>" + esc(L("me-standing")) + '</h2><p class="big">#' + row.rank + " · " + esc(line) + "</p>" : "";
-
-    let list;
-    if (t.lists_locked) list = me.list_text ? '<pre class="list">' + esc(me.list_text) + '</pre><p class="muted">' + esc(L("me-lists-locked")) + "</p>" : '<p class="muted">' + esc(L("me-no-list-locked")) + "</p>";
-    else list = '<form id="list-form" class="stack"><textarea name="list_text" rows="10" placeholder="' + esc(L("me-paste-list")) + '">' + esc(me.list_text || "") + '</textarea><button type="submit">' + esc(L("me-save-list")) + "</button></form>";
-    if (!$("#list-form") || t.lists_locked) $("#my-list").innerHTML = list;
-  }
-  function playerClick(e) {
-    const b = e.target.closest("button[data-action]");
-    if (!b) return;
-    const a = b.dataset.action, pid = ($("#pairing-id") || {}).value;
-    if (a === "check-in") act("POST", "/api/tournaments/" + tid + "/check-in").catch(function () {});
-    else if (a === "drop") { if (confirm(L("me-drop-confirm"))) act("POST", "/api/tournaments/" + tid + "/drop").catch(function () {}); }
-    // The report as this page shows it: if it was corrected meanwhile, nothing is confirmed (`report_changed`).
-    else if (a === "confirm") act("POST", "/api/pairings/" + pid + "/confirm", { score: (A.state.pairing || {}).score || null }).catch(function () {});
-    else if (a === "dispute" || a === "correct") { mode = a; renderPlayer(A.state); const f = $("#my-pairing input, #my-pairing select"); if (f) f.focus(); }
-    else if (a === "cancel-form") { mode = null; renderPlayer(A.state); }
-    else if (a === "withdraw") act("DELETE", "/api/pairings/" + pid + "/report").catch(function () {});
-    else if (a === "withdraw-dispute") act("DELETE", "/api/pairings/" + pid + "/dispute").catch(function () {});
-  }
-  function playerSubmit(e) {
-    if (e.target.id === "report-form") {
-      e.preventDefault();
-      const f = e.target, pid = $("#pairing-id").value, seat = $("#pairing-id").dataset.seat;
-      submitForm(f, f.dataset.correct ? "PUT" : "POST", "/api/pairings/" + pid + "/report", G.reportPayload(A.state.tournament, f, seat)).then(settled).catch(function () {});
-    } else if (e.target.id === "dispute-form") {
-      e.preventDefault();
-      const f = e.target, pid = $("#pairing-id").value, seat = $("#pairing-id").dataset.seat;
-      const body = Object.assign(G.reportPayload(A.state.tournament, f, seat), { note: f.note.value });
-      submitForm(f, "POST", "/api/pairings/" + pid + "/dispute", body).then(settled).catch(function () {});
-    } else if (e.target.id === "list-form") {
-      e.preventDefault();
-      submitForm(e.target, "PUT", "/api/tournaments/" + tid + "/list", { list_text: e.target.list_text.value }).then(function (j) { A.state.me.list_text = j.player.list_text; showSaved(e.target); }).catch(function () {});
-    }
-  }
-  function showSaved(form) { const b = form.querySelector("button"); b.textContent = L("me-saved") + " ✓"; setTimeout(function () { b.textContent = L("me-save-list"); }, 2000); }
 
   // ---- event page: registration ----
   const reg = document.getElementById("register-form");
-  if (reg) reg.addEventListener("submit", function (e) {
-    e.preventDefault();
-    const body = { display_name: reg.display_name.value, faction: reg.faction.value };
-    if (reg.list_text && reg.list_text.value.trim()) body.list_text = reg.list_text.value;
-    A.api("POST", "/api/tournaments/" + reg.dataset.tournament + "/register", body)
-      .then(function () { location.href = "/t/" + reg.dataset.tournament + "/me"; })
-      .catch(function (err) { const p = reg.querySelector("[data-error]"); p.textContent = err.message; p.hidden = false; });
-  });
+  if (reg)
+    reg.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const body = { display_name: reg.display_name.value, faction: reg.faction.value };
+      if (reg.list_text && reg.list_text.value.trim()) body.list_text = reg.list_text.value;
+      A.api("POST", "/api/tournaments/" + reg.dataset.tournament + "/register", body)
+        .then(() => {
+          location.href = "/t/" + reg.dataset.tournament + "/me";
+        })
+        .catch((err) => {
+          const p = reg.querySelector("[data-error]");
+          p.textContent = err.message;
+          p.hidden = false;
+        });
+    });
 
   // Published prizes: the prize list and the player's page show them as they are published.
   if (page === "prizes" || page === "player") {
-    A.onChange(function (s, ev) { if (ev && ev.kind === "prizes_published") location.reload(); });
+    A.onChange((_s, ev) => {
+      if (ev && ev.kind === "prizes_published") location.reload();
+    });
   }
-  if (page === "prizes") { A.connect(tid); return; }
+  if (page === "prizes") {
+    A.connect(tid);
+    return;
+  }
 
-  const render = { board: A.board && A.board.render, standings: renderStandings, dashboard: renderDashboard, player: renderPlayer }[page];
-  if (!render || !A.state) return;
-  if (page === "standings") document.addEventListener("click", function (e) { G.standingsClick(e, tid, showError); });
-  if (page === "dashboard") {
-    G.loadTiebreaks(tid).catch(function () {});
-    A.onChange(function (s, ev) { if (ev && ev.kind === "standings_config_changed") G.loadTiebreaks(tid).catch(function () {}); });
-    listPlayers = JSON.parse(document.getElementById("players-with-lists").textContent);
-    document.addEventListener("click", dashboardClick);
-    document.addEventListener("submit", dashboardSubmit);
-    document.addEventListener("keydown", dashboardKeys);
-    $("#queue-find").addEventListener("input", filterQueue);
-    $("#queue-state").addEventListener("change", filterQueue);
-    A.onChange(function (s, ev) { if (ev && ev.kind && /^(player_|list_updated|lists_locked)/.test(ev.kind)) loadPlayers().catch(function () {}); });
-    A.onChange(function (s, ev) { if (ev && (ev.kind === "bracket_changed" || ev.type === "snapshot")) loadPlayoff(); });
-    A.onChange(function (s, ev) { if (ev && (ev.type === "snapshot" || /^(round_|pairings_|player_)/.test(ev.kind || ""))) loadDraft(); });
-    document.addEventListener("change", draftMove);
-    loadPlayoff();
-    loadPools();
-    loadEntries();
-    loadStaff();
-    loadSettings();
-    A.onChange(function (s, ev) { if (ev && ev.kind === "settings_changed") loadSettings(); });
-    A.onChange(function (s, ev) { if (ev && ev.kind) soonLoadLog(); });
-    const logPanel = $("#log-panel");
-    if (logPanel) logPanel.addEventListener("toggle", loadLog);
-    document.addEventListener("change", function (e) { if (e.target.id === "log-everyone") loadLog(); });
-    A.onChange(function (s, ev) { if (ev && /^player_(registered|updated|removed)/.test(ev.kind || "")) loadEntries(); });
+  if (page === "board" && A.board && A.state) {
+    A.board.start();
+    start(A.board.render);
   }
-  if (page === "player") {
-    document.addEventListener("click", playerClick);
-    document.addEventListener("submit", playerSubmit);
-  }
-  if (page === "standings") document.addEventListener("click", standingsPage);
-  if (standingsScreen) {
-    document.body.classList.add("screen", "standings-screen");
-    setInterval(turnStandings, Math.min(600, Math.max(3, Number(new URLSearchParams(location.search).get("secs")) || 12)) * 1000);
-    window.addEventListener("resize", fitStandings);
-  }
-  if (page === "board") A.board.start();
-  A.onChange(function (s) { render(s); showFormErrors(); });
-  render(A.state);
-  A.connect(tid);
 })();

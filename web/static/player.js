@@ -1,0 +1,342 @@
+// A player's page (/t/{id}/me): their table, report, confirm, dispute, check-in, drop, list,
+// place in the top cut. Shared helpers: pages.js.
+(() => {
+  "use strict";
+  const A = window.Arbiter,
+    esc = A.esc,
+    G = A.games,
+    L = A.t;
+  const tid = document.body.dataset.tournament;
+  const { $, STATUS, submitForm, act, mission } = A.pages;
+  // ---- player page ----
+  // The player's part of the top cut (the `bracket` the phone is sent): seed, next game, place.
+  function playoffLine(b, id) {
+    const mine = (x) => x && x.player_id === id;
+    let seed = null,
+      next = "";
+    b.rounds.forEach((r) => {
+      r.slots.forEach((sl) => {
+        const me = mine(sl.high) ? sl.high : mine(sl.low) ? sl.low : null;
+        if (!me) return;
+        seed = me.seed;
+        const opp = me === sl.high ? sl.low : sl.high;
+        const name = esc(A.playoffName(r.name));
+        if (sl.kind === "bye") next = name + ": " + esc(L("me-po-bye"));
+        else if (sl.kind === "open") next = name + ": " + esc(L("me-po-open"));
+        else if (sl.winner == null)
+          next =
+            name +
+            " " +
+            esc(L("vs")) +
+            " <strong>" +
+            esc(opp ? opp.name : "?") +
+            "</strong>" +
+            (sl.table ? " · " + esc(L("col-table")) + " " + sl.table : "");
+      });
+    });
+    const placed = (b.ranking || []).find((p) => mine(p.seed) && p.place != null);
+    let h =
+      '<p id="my-playoffs"><a href="/t/' +
+      esc(String(document.body.dataset.tournament || "")) +
+      '/bracket">' +
+      esc(L("me-playoffs")) +
+      "</a>: " +
+      esc(L("me-po-seed", { n: seed })) +
+      (b.projected ? " (" + esc(L("me-po-projected")) + ")" : "");
+    if (placed)
+      h +=
+        placed.place === 1
+          ? " · <strong>" + esc(L("me-po-champion")) + "</strong>"
+          : " · " + esc(L("me-po-place")) + " <strong>" + placed.place + "</strong>";
+    else if (next) h += " · " + esc(L("me-po-next")) + " " + next;
+    return h + "</p>";
+  }
+  // The player's open form beside a pending report: "correct" (the reporter
+  // fixes it) or "dispute" (the opponent's counter-score and reason).
+  let mode = null;
+  // A form's submit row with a Cancel button (`data-action="cancel-form"`).
+  function withCancel(form, label) {
+    return form.replace(
+      /<button type="submit" class="primary">[^<]*<\/button><\/form>$/,
+      '<span class="actions"><button type="submit" class="primary">' +
+        esc(label) +
+        '</button> <button type="button" data-action="cancel-form">' +
+        esc(L("cancel")) +
+        "</button></span></form>"
+    );
+  }
+  // A report, correction or dispute went through: close the form and show the table as the server answered.
+  function settled(j) {
+    mode = null;
+    if (j && j.pairing) A.state.pairing = j.pairing;
+    renderPlayer(A.state);
+  }
+  function renderPlayer(s) {
+    const t = s.tournament,
+      r = s.round,
+      me = s.me || {};
+    let st = "<h2>" + esc(STATUS[t.status] || t.status) + "</h2>";
+    if (me.dropped) st += "<p>" + esc(L("me-dropped")) + "</p>";
+    else {
+      if (me.checked_in) st += "<p>✓ " + esc(L("me-checked-in")) + "</p>";
+      else if (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")
+        st += '<p><button type="button" class="primary" data-action="check-in">' + esc(L("check-in")) + "</button></p>";
+      else st += '<p class="muted">' + esc(L("me-check-in-later")) + "</p>";
+    }
+    // Dropping out is the last thing on the page, away from the buttons of the game.
+    A.patch(
+      $("#my-drop"),
+      !me.dropped && t.status !== "COMPLETE"
+        ? '<button type="button" class="danger" data-action="drop">' + esc(L("me-drop")) + "</button>"
+        : ""
+    );
+    const rc = s.ratings && s.ratings.changes.find((c) => c.user_id === me.user_id);
+    if (rc)
+      st +=
+        "<p>" +
+        esc(L("me-rating")) +
+        " " +
+        rc.rating_before +
+        " → <strong>" +
+        rc.rating_after +
+        "</strong> (" +
+        (rc.delta > 0 ? "+" : "") +
+        rc.delta +
+        ') · <a href="/users/' +
+        esc(me.user_id) +
+        '">' +
+        esc(L("me-history")) +
+        "</a></p>";
+    if (s.bracket) st += playoffLine(s.bracket, me.id);
+    if (me.adjustments && me.adjustments.length)
+      st +=
+        "<h3>" +
+        esc(L("adj-title")) +
+        '</h3><ul class="adjustments">' +
+        me.adjustments.map((a) => "<li>" + esc(G.adjustmentText(a)) + "</li>").join("") +
+        "</ul>";
+    A.patch($("#my-status"), st);
+
+    let html = '<p class="muted">' + esc(L("me-table-later")) + "</p>";
+    const p = s.pairing;
+    const arranged = { HALF_BYE: L("me-half-bye"), ZERO_BYE: L("me-zero-bye"), FULL_BYE: L("me-full-bye") }[
+      p && p.result
+    ];
+    if (r && p && !p.player2)
+      html =
+        "<p><strong>" +
+        esc(L("me-round-you-have", { n: r.number })) +
+        " " +
+        (arranged ? esc(arranged) + "</strong>" : esc(L("me-the-bye")) + "</strong> (" + esc(G.byeText(t)) + ")") +
+        ".</p>";
+    else if (r && p) {
+      const iAm1 = p.player1.id === me.id,
+        opp = iAm1 ? p.player2 : p.player1;
+      const mySeat = iAm1 ? "player1" : "player2";
+      html =
+        '<p class="big">' +
+        (r.playoff
+          ? esc(L("me-playoffs")) +
+            " · " +
+            esc(A.playoffName(r.mission)) +
+            ' · <a href="/t/' +
+            t.id +
+            '/bracket">' +
+            esc(L("me-bracket")) +
+            "</a>"
+          : esc(L("round", { n: r.number }))) +
+        " · " +
+        esc(L("col-table")) +
+        " <strong>" +
+        p.table +
+        "</strong></p><p>" +
+        esc(L("vs")) +
+        " <strong>" +
+        esc(opp.name) +
+        "</strong> (" +
+        esc(opp.faction) +
+        ")" +
+        (t.game === "chess" ? " · " + esc(L(iAm1 ? "me-you-play-white" : "me-you-play-black")) : "") +
+        "</p>" +
+        (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");
+      const said = G.is40k(t) ? G.scoreText(t, p, mySeat) + " " + esc(opp.name) : G.scoreText(t, p);
+      const match = r.playoff && s.bracket ? s.bracket.settings : null,
+        open = r.status === "ACTIVE";
+      if (p.state !== "REPORTED" || !open) mode = null;
+      if (p.state === "UNREPORTED" && open) {
+        html += G.reportForm(t, opp, mySeat, match);
+      } else if (p.state === "REPORTED") {
+        html += "<p>" + esc(L("me-reported")) + " " + said + ".</p>";
+        if (p.reported_by === mySeat) {
+          html += '<p class="muted">' + esc(L("me-waiting", { name: opp.name })) + "</p>";
+          if (mode === "correct")
+            html += withCancel(
+              G.reportForm(t, opp, mySeat, match, p).replace(
+                '<form id="report-form"',
+                '<form id="report-form" data-correct="1"'
+              ),
+              L("me-save-correction")
+            );
+          else if (open)
+            html +=
+              '<p><button type="button" data-action="correct">' +
+              esc(L("me-correct")) +
+              '</button> <button type="button" data-action="withdraw">' +
+              esc(L("me-withdraw")) +
+              "</button></p>";
+        } else if (mode === "dispute") {
+          html +=
+            "<h3>" +
+            esc(L("me-dispute-title")) +
+            "</h3>" +
+            withCancel(
+              G.reportForm(t, opp, mySeat, null)
+                .replace(
+                  '<form id="report-form" class="stack narrow">',
+                  '<form id="dispute-form" class="stack narrow"><p class="muted">' + esc(L("me-dispute-intro")) + "</p>"
+                )
+                .replace(
+                  /<button type="submit"/,
+                  "<label>" +
+                    esc(L("me-dispute-reason")) +
+                    ' <textarea name="note" rows="3" maxlength="500" required></textarea></label><button type="submit"'
+                ),
+              L("me-send-dispute")
+            );
+        } else if (open)
+          html +=
+            '<p><button type="button" class="primary" data-action="confirm">' +
+            esc(L("me-confirm")) +
+            '</button> <button type="button" class="danger" data-action="dispute">' +
+            esc(L("me-dispute")) +
+            "</button></p>";
+      } else if (p.state === "DISPUTED") {
+        html += "<p>" + esc(L("me-disputed")) + "</p>";
+        if (p.reported_by !== mySeat && open)
+          html +=
+            '<p><button type="button" data-action="withdraw-dispute">' +
+            esc(L("me-withdraw-dispute")) +
+            "</button></p>";
+      } else if (p.state === "CONFIRMED")
+        html +=
+          "<p>" +
+          esc(L("me-final")) +
+          " " +
+          said +
+          (p.to_override ? " (" + esc(L("me-set-by-organiser")) + ")" : "") +
+          ".</p>";
+      html += '<input type="hidden" id="pairing-id" value="' + p.id + '" data-seat="' + mySeat + '">';
+    } else if (r && r.status !== "PENDING") html = "<p>" + esc(L("me-not-paired", { n: r.number })) + "</p>";
+    A.patch($("#my-pairing"), html);
+
+    const row = s.standing;
+    const line =
+      row &&
+      (G.is40k(t)
+        ? row.wins +
+          "-" +
+          row.losses +
+          "-" +
+          row.draws +
+          " · " +
+          (row.margin > 0 ? "+" : "") +
+          row.margin +
+          " · " +
+          row.vp_for +
+          " " +
+          L("col-vp") +
+          " · SOS " +
+          A.num(row.sos.toFixed(1)) +
+          "%"
+        : L("me-points", { n: A.num(row.score) }));
+    $("#my-standing").innerHTML = row
+      ? "<h2>" + esc(L("me-standing")) + '</h2><p class="big">#' + row.rank + " · " + esc(line) + "</p>"
+      : "";
+
+    let list;
+    if (t.lists_locked)
+      list = me.list_text
+        ? '<pre class="list">' + esc(me.list_text) + '</pre><p class="muted">' + esc(L("me-lists-locked")) + "</p>"
+        : '<p class="muted">' + esc(L("me-no-list-locked")) + "</p>";
+    else
+      list =
+        '<form id="list-form" class="stack"><textarea name="list_text" rows="10" placeholder="' +
+        esc(L("me-paste-list")) +
+        '">' +
+        esc(me.list_text || "") +
+        '</textarea><button type="submit">' +
+        esc(L("me-save-list")) +
+        "</button></form>";
+    if (!$("#list-form") || t.lists_locked) $("#my-list").innerHTML = list;
+  }
+  function playerClick(e) {
+    const b = e.target.closest("button[data-action]");
+    if (!b) return;
+    const a = b.dataset.action,
+      pid = ($("#pairing-id") || {}).value;
+    if (a === "check-in") act("POST", "/api/tournaments/" + tid + "/check-in").catch(() => {});
+    else if (a === "drop") {
+      if (confirm(L("me-drop-confirm"))) act("POST", "/api/tournaments/" + tid + "/drop").catch(() => {});
+    }
+    // The report as this page shows it: if it was corrected meanwhile, nothing is confirmed (`report_changed`).
+    else if (a === "confirm")
+      act("POST", "/api/pairings/" + pid + "/confirm", { score: (A.state.pairing || {}).score || null }).catch(
+        () => {}
+      );
+    else if (a === "dispute" || a === "correct") {
+      mode = a;
+      renderPlayer(A.state);
+      const f = $("#my-pairing input, #my-pairing select");
+      if (f) f.focus();
+    } else if (a === "cancel-form") {
+      mode = null;
+      renderPlayer(A.state);
+    } else if (a === "withdraw") act("DELETE", "/api/pairings/" + pid + "/report").catch(() => {});
+    else if (a === "withdraw-dispute") act("DELETE", "/api/pairings/" + pid + "/dispute").catch(() => {});
+  }
+  function playerSubmit(e) {
+    if (e.target.id === "report-form") {
+      e.preventDefault();
+      const f = e.target,
+        pid = $("#pairing-id").value,
+        seat = $("#pairing-id").dataset.seat;
+      submitForm(
+        f,
+        f.dataset.correct ? "PUT" : "POST",
+        "/api/pairings/" + pid + "/report",
+        G.reportPayload(A.state.tournament, f, seat)
+      )
+        .then(settled)
+        .catch(() => {});
+    } else if (e.target.id === "dispute-form") {
+      e.preventDefault();
+      const f = e.target,
+        pid = $("#pairing-id").value,
+        seat = $("#pairing-id").dataset.seat;
+      const body = Object.assign(G.reportPayload(A.state.tournament, f, seat), { note: f.note.value });
+      submitForm(f, "POST", "/api/pairings/" + pid + "/dispute", body)
+        .then(settled)
+        .catch(() => {});
+    } else if (e.target.id === "list-form") {
+      e.preventDefault();
+      submitForm(e.target, "PUT", "/api/tournaments/" + tid + "/list", { list_text: e.target.list_text.value })
+        .then((j) => {
+          A.state.me.list_text = j.player.list_text;
+          showSaved(e.target);
+        })
+        .catch(() => {});
+    }
+  }
+  function showSaved(form) {
+    const b = form.querySelector("button");
+    b.textContent = L("me-saved") + " ✓";
+    setTimeout(() => {
+      b.textContent = L("me-save-list");
+    }, 2000);
+  }
+
+  if (!A.state) return;
+  document.addEventListener("click", playerClick);
+  document.addEventListener("submit", playerSubmit);
+  A.pages.start(renderPlayer);
+})();
