@@ -289,15 +289,14 @@ pub struct ErrorPage {
     pub code: String,
 }
 
-/// The game's name in `lang` (helper for templates).
+/// The game's name in `lang` (helper for templates): the message `game-{key}`
+/// of a known game (`game-wh40k`), else `game-unknown`.
 #[must_use]
 pub fn game_label(lang: &Lang, game: &(impl AsRef<str> + ?Sized)) -> String {
-    lang.t(match game.as_ref() {
-        "wh40k" => "game-wh40k",
-        "chess" => "game-chess",
-        "crokinole" => "game-crokinole",
-        _ => "game-unknown",
-    })
+    match crate::views::sets::Game::ALL.iter().find(|g| g.as_str() == game.as_ref()) {
+        Some(g) => lang.t(&format!("game-{g}")),
+        None => lang.t("game-unknown"),
+    }
 }
 
 /// The pairing system's name in `lang` (helper for templates).

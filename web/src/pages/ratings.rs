@@ -10,9 +10,10 @@ use askama::Template;
 /// The name of a game system, e.g. `wh40k` → "Warhammer 40,000" (unknown codes as they are).
 #[must_use]
 pub fn game_label(lang: &crate::i18n::Lang, game: &str) -> String {
-    match game {
-        "wh40k" | "chess" | "crokinole" => crate::pages::game_label(lang, game),
-        other => other.to_string(),
+    if crate::views::sets::Game::ALL.iter().any(|g| g.as_str() == game) {
+        crate::pages::game_label(lang, game)
+    } else {
+        game.to_string()
     }
 }
 
