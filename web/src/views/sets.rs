@@ -159,125 +159,61 @@ closed_set! {
     }
 }
 
-closed_set! {
-    /// What a standings column holds, by key: pages translate it (the
-    /// scripts' `tbn-` messages), whatever its English name. Built from the
-    /// engine's [`ColumnKey`].
-    TiebreakKey {
-    /// DE, Direct Encounter (C.07 art. 6).
-    DirectEncounter = "direct_encounter",
-    /// WIN, Number of Wins (C.07 art. 7.1).
-    NumberOfWins = "number_of_wins",
-    /// WON, Number of Games Won (C.07 art. 7.2).
-    GamesWon = "games_won",
-    /// BPG, Number of Games Played with Black (C.07 art. 7.3).
-    GamesWithBlack = "games_with_black",
-    /// BWG, Number of Games Won with Black (C.07 art. 7.4).
-    GamesWonWithBlack = "games_won_with_black",
-    /// PS, Progressive Score (C.07 art. 7.5).
-    ProgressiveScore = "progressive_score",
-    /// REP, Rounds one Elected to Play (C.07 art. 7.6).
-    RoundsElectedToPlay = "rounds_elected_to_play",
-    /// STD, Standard Points (C.07 art. 7.7).
-    StandardPoints = "standard_points",
-    /// TPN, Tournament Pairing Number (C.07 art. 7.8).
-    PairingNumber = "pairing_number",
-    /// BH, Buchholz (C.07 art. 8.1).
-    Buchholz = "buchholz",
-    /// AOB, Average of Opponents' Buchholz (C.07 art. 8.2).
-    AverageOfOpponentsBuchholz = "average_of_opponents_buchholz",
-    /// FB, Fore Buchholz (C.07 art. 8.3).
-    ForeBuchholz = "fore_buchholz",
-    /// SB, Sonneborn-Berger (C.07 art. 9.1).
-    SonnebornBerger = "sonneborn_berger",
-    /// KS, Koya System (C.07 art. 9.2).
-    Koya = "koya",
-    /// ARO, Average Rating of Opponents (C.07 art. 10.1).
-    AverageRatingOfOpponents = "average_rating_of_opponents",
-    /// TPR, Tournament Performance Rating (C.07 art. 10.2).
-    PerformanceRating = "performance_rating",
-    /// PTP, Perfect Tournament Performance (C.07 art. 10.3).
-    PerfectPerformance = "perfect_performance",
-    /// APRO, Average Performance Rating of Opponents (C.07 art. 10.4).
-    AveragePerformanceOfOpponents = "average_performance_of_opponents",
-    /// APPO, Average Perfect Performance of Opponents (C.07 art. 10.5).
-    AveragePerfectPerformanceOfOpponents = "average_perfect_performance_of_opponents",
-    /// RTNG, Rating (C.07 art. 10.6).
-    Rating = "rating",
-    /// 40K: games won.
-    Wins = "wins",
-    /// 40K: VP scored minus VP conceded.
-    VpMargin = "vp_margin",
-    /// 40K: strength of schedule (opponents' wins).
-    StrengthOfSchedule = "strength_of_schedule",
-    /// 40K: VP scored.
-    TotalVp = "total_vp",
-    /// 40K: battle points (20 a win, 10 a draw).
-    BattlePoints = "battle_points",
-    /// 40K: painting scores.
-    Painting = "painting",
-    /// 40K: sportsmanship scores.
-    Sportsmanship = "sportsmanship",
-    /// 40K primary score: the win-loss-draw record.
-    Record = "record",
-    /// Chess primary score: points.
-    Points = "points",
-    /// Crokinole primary score: points scored.
-    CrokinolePoints = "crokinole_points",
-    /// Crokinole primary score: game points (2 a win, 1 a tie, 0 a loss).
-    GamePoints = "game_points",
-    /// Crokinole: points of the tied group's mini-league.
-    MiniLeaguePoints = "mini_league_points",
-    /// Crokinole: 20s of the tied group's mini-league.
-    MiniLeague20s = "mini_league_20s",
-    /// Crokinole: 20s over the event.
-    Total20s = "total_20s",
-    /// Crokinole: head-to-head.
-    HeadToHead = "head_to_head",
+/// What a standings column holds, by key: pages translate it (the
+/// scripts' `tbn-` messages), whatever its English name. Built from the
+/// engine's [`ColumnKey`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TiebreakKey(pub ColumnKey);
+
+impl TiebreakKey {
+    /// Every key, in the engine's order.
+    pub const ALL: &'static [TiebreakKey] = &{
+        let mut all = [TiebreakKey(ColumnKey::Points); ColumnKey::ALL.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = TiebreakKey(ColumnKey::ALL[i]);
+            i += 1;
+        }
+        all
+    };
+
+    /// The key as serialised, e.g. `"buchholz"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        self.0.as_str()
+    }
+}
+
+impl std::fmt::Display for TiebreakKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
 impl From<ColumnKey> for TiebreakKey {
     fn from(k: ColumnKey) -> TiebreakKey {
-        match k {
-            ColumnKey::DirectEncounter => TiebreakKey::DirectEncounter,
-            ColumnKey::NumberOfWins => TiebreakKey::NumberOfWins,
-            ColumnKey::GamesWon => TiebreakKey::GamesWon,
-            ColumnKey::GamesWithBlack => TiebreakKey::GamesWithBlack,
-            ColumnKey::GamesWonWithBlack => TiebreakKey::GamesWonWithBlack,
-            ColumnKey::ProgressiveScore => TiebreakKey::ProgressiveScore,
-            ColumnKey::RoundsElectedToPlay => TiebreakKey::RoundsElectedToPlay,
-            ColumnKey::StandardPoints => TiebreakKey::StandardPoints,
-            ColumnKey::PairingNumber => TiebreakKey::PairingNumber,
-            ColumnKey::Buchholz => TiebreakKey::Buchholz,
-            ColumnKey::AverageOfOpponentsBuchholz => TiebreakKey::AverageOfOpponentsBuchholz,
-            ColumnKey::ForeBuchholz => TiebreakKey::ForeBuchholz,
-            ColumnKey::SonnebornBerger => TiebreakKey::SonnebornBerger,
-            ColumnKey::Koya => TiebreakKey::Koya,
-            ColumnKey::AverageRatingOfOpponents => TiebreakKey::AverageRatingOfOpponents,
-            ColumnKey::PerformanceRating => TiebreakKey::PerformanceRating,
-            ColumnKey::PerfectPerformance => TiebreakKey::PerfectPerformance,
-            ColumnKey::AveragePerformanceOfOpponents => TiebreakKey::AveragePerformanceOfOpponents,
-            ColumnKey::AveragePerfectPerformanceOfOpponents => TiebreakKey::AveragePerfectPerformanceOfOpponents,
-            ColumnKey::Rating => TiebreakKey::Rating,
-            ColumnKey::Wins => TiebreakKey::Wins,
-            ColumnKey::VpMargin => TiebreakKey::VpMargin,
-            ColumnKey::StrengthOfSchedule => TiebreakKey::StrengthOfSchedule,
-            ColumnKey::TotalVp => TiebreakKey::TotalVp,
-            ColumnKey::BattlePoints => TiebreakKey::BattlePoints,
-            ColumnKey::Painting => TiebreakKey::Painting,
-            ColumnKey::Sportsmanship => TiebreakKey::Sportsmanship,
-            ColumnKey::Record => TiebreakKey::Record,
-            ColumnKey::Points => TiebreakKey::Points,
-            ColumnKey::CrokinolePoints => TiebreakKey::CrokinolePoints,
-            ColumnKey::GamePoints => TiebreakKey::GamePoints,
-            ColumnKey::MiniLeaguePoints => TiebreakKey::MiniLeaguePoints,
-            ColumnKey::MiniLeague20s => TiebreakKey::MiniLeague20s,
-            ColumnKey::Total20s => TiebreakKey::Total20s,
-            ColumnKey::HeadToHead => TiebreakKey::HeadToHead,
-        }
+        TiebreakKey(k)
     }
 }
+
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for TiebreakKey {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "What a standings column holds, by key: pages translate it (the\nscripts' `tbn-` messages), \
+                 whatever its English name. Built from the\nengine's [`ColumnKey`].",
+            ))
+            .enum_values(Some(ColumnKey::ALL.iter().map(|k| k.as_str())))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for TiebreakKey {}
 
 /// A column's C.07 art. 14 modifier, serialised as `cut1`, `cut2`,
 /// `median1`, `median2` (a Progressive Score cut of n rounds: `cutn`).
@@ -346,7 +282,7 @@ mod tests {
         assert_eq!(json(&TournamentStatus::CheckIn), "\"CHECK_IN\"");
         assert_eq!(json(&PairingSystem::DoubleRoundRobin), "\"double_round_robin\"");
         assert_eq!(json(&MatchFormat::TiebreakGames), "\"tiebreak_games\"");
-        assert_eq!(json(&TiebreakKey::Buchholz), "\"buchholz\"");
+        assert_eq!(json(&TiebreakKey(ColumnKey::Buchholz)), "\"buchholz\"");
         assert_eq!(json(&TiebreakModifier::Cut(1)), "\"cut1\"");
         assert_eq!(json(&TiebreakModifier::Median(2)), "\"median2\"");
         assert_eq!(serde_json::from_str::<TiebreakModifier>("\"median2\"").ok(), Some(TiebreakModifier::Median(2)));
