@@ -29,6 +29,7 @@ mod m0019_action_log;
 mod m0020_adjustments;
 mod m0021_acceleration;
 mod m0022_round_one;
+mod m0023_teams;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -59,6 +60,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0020_adjustments::Migration),
             Box::new(m0021_acceleration::Migration),
             Box::new(m0022_round_one::Migration),
+            Box::new(m0023_teams::Migration),
         ]
     }
 }

@@ -6,7 +6,8 @@
 //!   configuration, with the organiser's tie decisions;
 //! - [`prizes`]: the prize list and rules, and the allocation runs;
 //! - [`clock`]: a round's clock and the organiser's actions on it;
-//! - [`Playoff`]: the top cut's settings and seeds; [`Pools`]: the round-robin pools before it.
+//! - [`Playoff`]: the top cut's settings and seeds; [`Pools`]: the round-robin pools before it;
+//! - [`TeamRules`], [`PlayerKind`], [`MatchBoard`]: team events (teams as entrants, members, games inside a match).
 
 pub mod clock;
 mod playoffs;
@@ -14,6 +15,7 @@ mod prizes;
 mod profile;
 mod rules;
 mod score;
+mod teams;
 
 pub use arbiter_web::ids::{
     ByeRequestId, EloEntryId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TournamentId, UserId,
@@ -26,6 +28,7 @@ pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPr
 pub use profile::{drop_private, PlayerProfile, TITLES};
 pub use rules::{crokinole_format, ResolutionMeta, StandingsChange, TieNotice, TieResolution};
 pub use score::{ChessResult, GameScore};
+pub use teams::{LoggedAction, MatchBoard, PlayerKind, TeamFormat, TeamProcess, TeamRules};
 
 use arbiter_engine::model::PointSystem;
 use arbiter_engine::standings::StandingsConfig;
@@ -509,6 +512,8 @@ pub struct Tournament {
     pub acceleration: Acceleration,
     /// How a 40K event pairs round 1.
     pub round_one: RoundOne,
+    /// Team rules; `None` for a singles event.
+    pub teams: Option<TeamRules>,
     /// The sequence number of the last event.
     pub last_seq: i64,
     /// Creation time.
@@ -588,6 +593,8 @@ pub struct Player {
     pub profile: PlayerProfile,
     /// Penalties, bonuses, painting and sportsmanship scores, oldest first.
     pub adjustments: Vec<PlayerAdjustment>,
+    /// A singles entrant, a team, or a team's player.
+    pub kind: PlayerKind,
 }
 
 /// One score beside the games, as entered by staff: a penalty or bonus, or
@@ -685,6 +692,9 @@ pub struct Pairing {
     pub rematch: bool,
     /// Creation time.
     pub created_at: Millis,
+    /// The team match this game belongs to; `None` for a singles table or a
+    /// team match itself.
+    pub in_match: Option<MatchBoard>,
 }
 
 impl Pairing {
@@ -709,6 +719,7 @@ impl Pairing {
             override_note: None,
             rematch: false,
             created_at: at,
+            in_match: None,
         }
     }
 

@@ -278,6 +278,7 @@ async fn insert_entry(
         pairing_no: None,
         profile,
         adjustments: Vec::new(),
+        kind: crate::domain::PlayerKind::Single,
     };
     change.tx().insert_player(&p).await?;
     change.emit(EventData::PlayerRegistered { player: views::player(&p, false, false) }).await?;
@@ -543,6 +544,7 @@ pub async fn roster(
             pairing_no: None,
             profile: r.profile.clone(),
             adjustments: Vec::new(),
+            kind: crate::domain::PlayerKind::Single,
         })
         .collect();
     // "!" is no password hash: the accounts cannot sign in; the entries are claimed instead.

@@ -123,6 +123,7 @@ pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: Register)
         pairing_no: None,
         profile,
         adjustments: Vec::new(),
+        kind: crate::domain::PlayerKind::Single,
     };
     change.tx().insert_player(&p).await?;
     change.emit(EventData::PlayerRegistered { player: views::player(&p, false, false) }).await?;

@@ -196,6 +196,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         constraints: Constraints::default(),
         acceleration: crate::domain::Acceleration::None,
         round_one: RoundOne::Registration,
+        teams: None,
         standings_log: Vec::new(),
         initial_colour: None,
         last_seq: 0,

@@ -250,6 +250,7 @@ pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> Api
             registered_at: now,
             profile: profile(line)?,
             adjustments: Vec::new(),
+            kind: crate::domain::PlayerKind::Single,
         };
         change.tx().insert_player(&p).await?;
         ids.insert(line.number, p.id);

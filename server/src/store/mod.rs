@@ -35,6 +35,7 @@ mod ratings;
 mod rounds;
 mod runtime;
 mod stats;
+mod teams;
 mod tournaments;
 mod users;
 

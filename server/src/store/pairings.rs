@@ -3,7 +3,7 @@
 use super::entity::{pairing, round};
 use super::{StoreError, StoreResult, Tx};
 use crate::domain::{
-    Dispute, GameScore, MatchResult, Pairing, PairingId, PairingState, PlayerId, RoundId, TournamentId,
+    Dispute, GameScore, MatchBoard, MatchResult, Pairing, PairingId, PairingState, PlayerId, RoundId, TournamentId,
 };
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, ExprTrait as _, QueryFilter, QueryOrder, Set};
 
@@ -28,10 +28,12 @@ impl Tx {
         pairing::Entity::find_by_id(id).one(self.conn()).await?.map(from_model).transpose()
     }
 
-    /// A round's pairings by table number (the bye, table 0, last).
+    /// A round's pairings by table number (the bye, table 0, last); in a
+    /// team event, its team matches (their games: [`Tx::games_of_round`]).
     pub async fn pairings_of_round(&self, round: RoundId) -> StoreResult<Vec<Pairing>> {
         let mut v: Vec<Pairing> = pairing::Entity::find()
             .filter(pairing::Column::RoundId.eq(round))
+            .filter(pairing::Column::MatchId.is_null())
             .order_by_asc(pairing::Column::TableNumber)
             .all(self.conn())
             .await?
@@ -54,7 +56,8 @@ impl Tx {
     }
 
     /// Every pairing of a tournament's Swiss (or round-robin) rounds: playoff
-    /// games are left out (see [`Tx::all_pairings_of_tournament`]).
+    /// games are left out (see [`Tx::all_pairings_of_tournament`]), and so
+    /// are the games inside team matches.
     pub async fn pairings_of_tournament(&self, tournament: TournamentId) -> StoreResult<Vec<Pairing>> {
         let playoff: Vec<RoundId> = round::Entity::find()
             .filter(round::Column::TournamentId.eq(tournament))
@@ -64,23 +67,54 @@ impl Tx {
             .into_iter()
             .map(|r| r.id)
             .collect();
-        let mut q = pairing::Entity::find().filter(pairing::Column::TournamentId.eq(tournament));
+        let mut q = pairing::Entity::find()
+            .filter(pairing::Column::TournamentId.eq(tournament))
+            .filter(pairing::Column::MatchId.is_null());
         if !playoff.is_empty() {
             q = q.filter(pairing::Column::RoundId.is_not_in(playoff));
         }
         q.all(self.conn()).await?.into_iter().map(from_model).collect()
     }
 
-    /// Every pairing of a tournament, playoff games included.
+    /// Every pairing of a tournament, playoff games included (the games
+    /// inside team matches left out).
     pub async fn all_pairings_of_tournament(&self, tournament: TournamentId) -> StoreResult<Vec<Pairing>> {
         pairing::Entity::find()
             .filter(pairing::Column::TournamentId.eq(tournament))
+            .filter(pairing::Column::MatchId.is_null())
             .all(self.conn())
             .await?
             .into_iter()
             .map(from_model)
             .collect()
     }
+
+    /// The games inside a round's team matches, by match then board.
+    pub async fn games_of_round(&self, round: RoundId) -> StoreResult<Vec<Pairing>> {
+        games(pairing::Entity::find().filter(pairing::Column::RoundId.eq(round)), self).await
+    }
+
+    /// The games of one team match by board.
+    pub async fn games_of_match(&self, team_match: PairingId) -> StoreResult<Vec<Pairing>> {
+        games(pairing::Entity::find().filter(pairing::Column::MatchId.eq(team_match)), self).await
+    }
+
+    /// Every game inside a tournament's team matches, by match then board.
+    pub async fn games_of_tournament(&self, tournament: TournamentId) -> StoreResult<Vec<Pairing>> {
+        games(pairing::Entity::find().filter(pairing::Column::TournamentId.eq(tournament)), self).await
+    }
+}
+
+/// The games (rows inside a team match) that `q` selects, by match then board.
+async fn games(q: sea_orm::Select<pairing::Entity>, tx: &Tx) -> StoreResult<Vec<Pairing>> {
+    q.filter(pairing::Column::MatchId.is_not_null())
+        .order_by_asc(pairing::Column::MatchId)
+        .order_by_asc(pairing::Column::Board)
+        .all(tx.conn())
+        .await?
+        .into_iter()
+        .map(from_model)
+        .collect()
 }
 
 fn vp(v: Option<u32>) -> Option<i32> {
@@ -124,6 +158,8 @@ fn to_active(p: &Pairing) -> pairing::ActiveModel {
         created_at: Set(p.created_at),
         score: Set(score),
         dispute_score: Set(dispute_score),
+        match_id: Set(p.in_match.map(|m| m.match_id)),
+        board: Set(p.in_match.map(|m| i32::try_from(m.board).unwrap_or(i32::MAX))),
     }
 }
 
@@ -167,5 +203,12 @@ fn from_model(m: pairing::Model) -> StoreResult<Pairing> {
         override_note: m.override_note,
         rematch: m.rematch,
         created_at: m.created_at,
+        in_match: match (m.match_id, m.board) {
+            (None, None) => None,
+            (Some(match_id), Some(board)) => {
+                Some(MatchBoard { match_id, board: u32::try_from(board).map_err(|_| corrupt("board"))? })
+            }
+            _ => return Err(corrupt("match_id/board")),
+        },
     })
 }

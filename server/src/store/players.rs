@@ -2,7 +2,7 @@
 
 use super::entity::player;
 use super::{StoreError, StoreResult, Tx};
-use crate::domain::{Player, PlayerId, PlayerProfile, TournamentId, UserId};
+use crate::domain::{Player, PlayerId, PlayerKind, PlayerProfile, TournamentId, UserId};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 impl Tx {
@@ -42,21 +42,25 @@ impl Tx {
             .collect()
     }
 
-    /// `user`'s registration in `tournament`, if any (removed ones included).
+    /// `user`'s registration in `tournament`, if any (removed ones included;
+    /// a team's player is not an entrant: [`Tx::member_of_user`]).
     pub async fn player_of_user(&self, tournament: TournamentId, user: UserId) -> StoreResult<Option<Player>> {
         player::Entity::find()
             .filter(player::Column::TournamentId.eq(tournament))
             .filter(player::Column::UserId.eq(user))
+            .filter(player::Column::Kind.ne(MEMBER))
             .one(self.conn())
             .await?
             .map(from_model)
             .transpose()
     }
 
-    /// Every registration of a tournament in registration order (removed ones included).
+    /// Every entrant of a tournament (singles or teams, not the teams'
+    /// players) in registration order (removed ones included).
     pub async fn players(&self, tournament: TournamentId) -> StoreResult<Vec<Player>> {
         player::Entity::find()
             .filter(player::Column::TournamentId.eq(tournament))
+            .filter(player::Column::Kind.ne(MEMBER))
             .order_by_asc(player::Column::RegistrationNo)
             .all(self.conn())
             .await?
@@ -65,29 +69,79 @@ impl Tx {
             .collect()
     }
 
-    /// The number of registrations not removed by the TO.
+    /// The number of entrants not removed by the TO.
     pub async fn player_count(&self, tournament: TournamentId) -> StoreResult<usize> {
         use sea_orm::PaginatorTrait as _;
         let n = player::Entity::find()
             .filter(player::Column::TournamentId.eq(tournament))
+            .filter(player::Column::Kind.ne(MEMBER))
             .filter(player::Column::Removed.eq(false))
             .count(self.conn())
             .await?;
         Ok(usize::try_from(n).unwrap_or(usize::MAX))
     }
 
-    /// The registration number the next player gets.
+    /// The registration number the next entrant gets.
     pub async fn next_registration_no(&self, tournament: TournamentId) -> StoreResult<u32> {
+        self.next_no(tournament, false).await
+    }
+
+    /// The registration number the next team player gets (members are
+    /// numbered 1, 2, … among themselves, apart from the entrants).
+    pub async fn next_member_no(&self, tournament: TournamentId) -> StoreResult<u32> {
+        self.next_no(tournament, true).await
+    }
+
+    /// Every team player of a tournament, by team then seat (removed ones included).
+    pub async fn members(&self, tournament: TournamentId) -> StoreResult<Vec<Player>> {
+        member_rows(player::Entity::find().filter(player::Column::TournamentId.eq(tournament)), self).await
+    }
+
+    /// One team's players by seat (removed ones included).
+    pub async fn members_of_team(&self, team: PlayerId) -> StoreResult<Vec<Player>> {
+        member_rows(player::Entity::find().filter(player::Column::TeamId.eq(team)), self).await
+    }
+
+    /// `user`'s seat in a team of `tournament`, if any.
+    pub async fn member_of_user(&self, tournament: TournamentId, user: UserId) -> StoreResult<Option<Player>> {
+        Ok(member_rows(
+            player::Entity::find()
+                .filter(player::Column::TournamentId.eq(tournament))
+                .filter(player::Column::UserId.eq(user)),
+            self,
+        )
+        .await?
+        .pop())
+    }
+
+    async fn next_no(&self, tournament: TournamentId, members: bool) -> StoreResult<u32> {
+        let kind = if members { player::Column::Kind.eq(MEMBER) } else { player::Column::Kind.ne(MEMBER) };
         let max: Option<Option<i32>> = player::Entity::find()
             .select_only()
             .column_as(player::Column::RegistrationNo.max(), "max")
             .filter(player::Column::TournamentId.eq(tournament))
+            .filter(kind)
             .into_tuple()
             .one(self.conn())
             .await?;
         let max = max.flatten().unwrap_or(0);
         u32::try_from(max + 1).map_err(|_| StoreError::Corrupt("registration numbers".into()))
     }
+}
+
+/// The `kind` of a team's player's row.
+const MEMBER: &str = "member";
+
+/// The team players that `q` selects, by team then seat.
+async fn member_rows(q: sea_orm::Select<player::Entity>, tx: &Tx) -> StoreResult<Vec<Player>> {
+    q.filter(player::Column::Kind.eq(MEMBER))
+        .order_by_asc(player::Column::TeamId)
+        .order_by_asc(player::Column::Seat)
+        .all(tx.conn())
+        .await?
+        .into_iter()
+        .map(from_model)
+        .collect()
 }
 
 fn to_active(p: &Player) -> player::ActiveModel {
@@ -108,11 +162,32 @@ fn to_active(p: &Player) -> player::ActiveModel {
             (p.profile != PlayerProfile::default()).then(|| serde_json::to_string(&p.profile).unwrap_or_default())
         ),
         adjustments: Set((!p.adjustments.is_empty()).then(|| serde_json::to_string(&p.adjustments).unwrap_or_default())),
+        kind: Set(p.kind.as_str().to_string()),
+        team_id: Set(p.kind.team()),
+        seat: Set(match p.kind {
+            PlayerKind::Member { seat, .. } => Some(i32::try_from(seat).unwrap_or(i32::MAX)),
+            _ => None,
+        }),
+        reserve: Set(matches!(p.kind, PlayerKind::Member { reserve: true, .. })),
+        captain_id: Set(match p.kind {
+            PlayerKind::Team { captain } => captain,
+            _ => None,
+        }),
     }
 }
 
 fn from_model(m: player::Model) -> StoreResult<Player> {
+    let corrupt = |what: &str| StoreError::Corrupt(format!("player {}: {what}", m.id));
+    let kind = match (m.kind.as_str(), m.team_id, m.seat) {
+        ("single", None, None) => PlayerKind::Single,
+        ("team", None, None) => PlayerKind::Team { captain: m.captain_id },
+        ("member", Some(team), Some(seat)) => {
+            PlayerKind::Member { team, seat: u32::try_from(seat).map_err(|_| corrupt("seat"))?, reserve: m.reserve }
+        }
+        _ => return Err(corrupt("kind")),
+    };
     Ok(Player {
+        kind,
         id: m.id,
         tournament_id: m.tournament_id,
         user_id: m.user_id,

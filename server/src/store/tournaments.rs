@@ -168,6 +168,7 @@ fn to_active(t: &Tournament) -> tournament::ActiveModel {
         round_one: Set((t.round_one != RoundOne::default()).then(|| json(&t.round_one)).flatten()),
         standings_log: Set(json(&t.standings_log)),
         initial_colour: Set(t.initial_colour.map(|c| if c == Colour::White { "W" } else { "B" }.to_string())),
+        teams: Set(t.teams.as_ref().and_then(json)),
         last_seq: Set(t.last_seq),
         created_at: Set(t.created_at),
     }
@@ -207,6 +208,7 @@ fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
         constraints: from_json(m.constraints.as_deref(), || corrupt("constraints"))?,
         acceleration: from_json(m.acceleration.as_deref(), || corrupt("acceleration"))?,
         round_one: from_json(m.round_one.as_deref(), || corrupt("round_one"))?,
+        teams: from_json(m.teams.as_deref(), || corrupt("teams"))?,
         standings_log: from_json(m.standings_log.as_deref(), || corrupt("standings_log"))?,
         initial_colour: match m.initial_colour.as_deref() {
             None => None,

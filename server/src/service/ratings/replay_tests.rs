@@ -48,6 +48,7 @@ fn table(n: u32, p1: u128, p2: Option<u128>, result: MatchResult, state: Pairing
         override_note: None,
         rematch: false,
         created_at: 0,
+        in_match: None,
     }
 }
 

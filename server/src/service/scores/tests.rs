@@ -23,6 +23,7 @@ pub(crate) fn player(no: u32) -> Player {
         registered_at: 0,
         profile: crate::domain::PlayerProfile::default(),
         adjustments: Vec::new(),
+        kind: crate::domain::PlayerKind::Single,
     }
 }
 
@@ -50,6 +51,7 @@ pub(crate) fn event(game: Game, pairing_system: PairingSystem) -> Tournament {
         constraints: crate::domain::Constraints::default(),
         acceleration: crate::domain::Acceleration::None,
         round_one: crate::domain::RoundOne::Registration,
+        teams: None,
         standings_log: vec![],
         initial_colour: None,
         last_seq: 0,

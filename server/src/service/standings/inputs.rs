@@ -230,6 +230,7 @@ mod tests {
             override_note: None,
             rematch: false,
             created_at: 0,
+            in_match: None,
         }
     }
 

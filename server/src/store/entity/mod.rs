@@ -20,5 +20,6 @@ pub mod round_draft;
 pub mod session;
 pub mod staff_action;
 pub mod staff_invite;
+pub mod team_process;
 pub mod tournament;
 pub mod user;

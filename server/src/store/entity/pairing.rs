@@ -29,6 +29,8 @@ pub struct Model {
     pub created_at: i64,
     pub score: Option<String>,
     pub dispute_score: Option<String>,
+    pub match_id: Option<PairingId>,
+    pub board: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -22,6 +22,11 @@ pub struct Model {
     pub pairing_no: Option<i32>,
     pub profile: Option<String>,
     pub adjustments: Option<String>,
+    pub kind: String,
+    pub team_id: Option<PlayerId>,
+    pub seat: Option<i32>,
+    pub reserve: bool,
+    pub captain_id: Option<UserId>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

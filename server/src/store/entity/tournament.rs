@@ -32,6 +32,7 @@ pub struct Model {
     pub round_one: Option<String>,
     pub standings_log: Option<String>,
     pub initial_colour: Option<String>,
+    pub teams: Option<String>,
     pub last_seq: i64,
     pub created_at: i64,
 }
