@@ -7,7 +7,8 @@
 //! - [`prizes`]: the prize list and rules, and the allocation runs;
 //! - [`clock`]: a round's clock and the organiser's actions on it;
 //! - [`Playoff`]: the top cut's settings and seeds; [`Pools`]: the round-robin pools before it;
-//! - [`TeamRules`], [`PlayerKind`], [`MatchBoard`]: team events (teams as entrants, members, games inside a match).
+//! - [`TeamRules`], [`PlayerKind`], [`MatchBoard`]: team events (teams as entrants, members, games inside a match);
+//! - [`Sheet`]: a whole tournament (entrants, rounds, tables, byes) as one value.
 
 pub mod clock;
 mod playoffs;
@@ -15,6 +16,7 @@ mod prizes;
 mod profile;
 mod rules;
 mod score;
+mod sheet;
 mod teams;
 
 pub use arbiter_web::ids::{
@@ -28,6 +30,7 @@ pub use prizes::{Entrant, PrizeConfig, PrizeRun, RunInputs, RunOutputs, StoredPr
 pub use profile::{drop_private, PlayerProfile, TITLES};
 pub use rules::{crokinole_format, ResolutionMeta, StandingsChange, TieNotice, TieResolution};
 pub use score::{ChessResult, GameScore};
+pub use sheet::Sheet;
 pub use teams::{LoggedAction, MatchBoard, PlayerKind, TeamFormat, TeamProcess, TeamRules};
 
 use arbiter_engine::model::PointSystem;

@@ -594,7 +594,8 @@ async fn compute(
     };
     let computed = super::background::run(move || {
         let (rows, meta) = inputs.table()?;
-        let cache = StandingsCache { seq: inputs.t.last_seq, rows: Arc::new(rows), meta: Arc::new(meta) };
+        let cache =
+            StandingsCache { seq: inputs.sheet.tournament.last_seq, rows: Arc::new(rows), meta: Arc::new(meta) };
         let changes = old.as_ref().map(|old| changes(old, &cache, &asked)).unwrap_or_default();
         Ok::<_, crate::error::ApiError>(Fresh { cache, asked, changes })
     })

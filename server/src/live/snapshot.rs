@@ -16,11 +16,10 @@ use crate::store::Store;
 pub async fn snapshot(store: &Store, id: TournamentId, viewer: Option<&User>) -> ApiResult<Snapshot> {
     let tx = store.read().await?;
     let t = crate::service::visible(&tx, id, viewer).await?;
-    let players = tx.players(id).await?;
-    let rounds = tx.rounds(id).await?;
-    let pairings = tx.pairings_of_tournament(id).await?;
+    let sheet = tx.sheet(&t).await?;
     let pools = tx.pools(id).await?;
-    let names = roster(&players);
+    let players = &sheet.entrants;
+    let names = roster(players);
     // The board shows the latest round, a playoff round included.
     let latest = tx.latest_round(id).await?;
     let round = match latest.as_ref() {
@@ -30,7 +29,7 @@ pub async fn snapshot(store: &Store, id: TournamentId, viewer: Option<&User>) ->
     drop(tx);
     let (seq, tournament) = (t.last_seq, views::tournament(&t, players.iter().filter(|p| !p.removed).count()));
     let shown = players.iter().filter(|p| !p.removed).map(|p| views::player(p, false, false)).collect();
-    let (standings, standings_meta) = standings::table_apart(t, players, rounds, pairings, pools).await?;
+    let (standings, standings_meta) = standings::table_apart(sheet, pools).await?;
     Ok(Snapshot { seq, tournament, players: shown, round, standings, standings_meta })
 }
 

@@ -19,7 +19,7 @@ use super::rounds::{compute, publish_paired, round_not_found, to_pairings, Publi
 use super::views::{self, roster, RoundView};
 use super::{load_tournament, require_to, Change, Ctx};
 use crate::domain::{
-    Game, MatchResult, Pairing, PairingSystem, Player, PlayerId, Round, RoundId, RoundStatus, Tournament, User, UserId,
+    Game, MatchResult, Pairing, PairingSystem, Player, PlayerId, Round, RoundId, RoundStatus, Sheet, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code};
 use arbiter_web::views::Seat;
@@ -99,20 +99,18 @@ fn invalid(message: String) -> ApiError {
     ApiError::invalid(Code::InvalidDraft, message)
 }
 
-/// What a draft is read with: the tournament, the round, every registration,
-/// the Swiss rounds before it and their tables.
+/// What a draft is read with: the round, and the sheet (the tournament,
+/// every registration, the Swiss rounds and their tables).
 struct Context {
-    t: Tournament,
     round: Round,
-    players: Vec<Player>,
-    rounds: Vec<Round>,
-    history: Vec<Pairing>,
+    sheet: Sheet,
 }
 
 impl Context {
     /// Who sits where, for the action log: `{"table 3": "Ann – Bob", "bye": "Cy"}`.
     fn seating(&self, paired: &Paired) -> serde_json::Value {
-        let name = |id: PlayerId| self.players.iter().find(|p| p.id == id).map_or("?", |p| p.display_name.as_str());
+        let name =
+            |id: PlayerId| self.sheet.entrants.iter().find(|p| p.id == id).map_or("?", |p| p.display_name.as_str());
         let mut seats: serde_json::Map<String, serde_json::Value> = paired
             .tables
             .iter()
@@ -134,24 +132,23 @@ impl Context {
                 format!("Round {} is already published.", round.number),
             ));
         }
-        let players = tx.players(t.id).await?;
-        let rounds = tx.rounds(t.id).await?;
-        let history = tx.pairings_of_tournament(t.id).await?;
-        Ok(Context { t, round, players, rounds, history })
+        let sheet = tx.sheet(&t).await?;
+        Ok(Context { round, sheet })
     }
 
     /// What `paired` breaks of the pairing rules.
     fn checks(&self, paired: &Paired) -> Vec<CheckView> {
-        checks(&self.t, paired, &self.players, &self.rounds, &self.history, &roster(&self.players))
+        checks(&self.sheet, paired, &roster(&self.sheet.entrants))
     }
 
     fn view(&self, layout: &Layout, updated_at: i64, updated_by: UserId) -> DraftView {
-        let names = roster(&self.players);
-        let rows = to_pairings(&self.round, &layout.paired, self.t.game);
+        let names = roster(&self.sheet.entrants);
+        let rows = to_pairings(&self.round, &layout.paired, self.sheet.tournament.game);
         let seated: HashSet<PlayerId> =
             rows.iter().flat_map(|p| std::iter::once(p.player1_id).chain(p.player2_id)).collect();
         let unpaired = self
-            .players
+            .sheet
+            .entrants
             .iter()
             .filter(|p| p.is_active() && !seated.contains(&p.id))
             .filter_map(|p| names.get(&p.id).cloned())
@@ -180,7 +177,7 @@ pub async fn make(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<DraftV
     let c = Context::read(change.tx(), user, round_id, "pair rounds").await?;
     let layout = Layout { paired: computed.paired, edited: false };
     let text = serde_json::to_string(&layout).map_err(ApiError::internal)?;
-    change.tx().put_draft(round_id, c.t.id, text, user.id).await?;
+    change.tx().put_draft(round_id, c.sheet.tournament.id, text, user.id).await?;
     let stored = change.tx().draft(round_id).await?.ok_or_else(|| no_draft(&c.round))?;
     change.note("draft_made", Subject::round(c.round.number), &[]).await?;
     change.commit(ctx).await?;
@@ -237,7 +234,7 @@ pub async fn edit(ctx: &Ctx, user: &User, round_id: RoundId, input: DraftInput) 
     change.note("draft_edited", Subject::round(c.round.number), &changes).await?;
     layout.edited = true;
     let text = serde_json::to_string(&layout).map_err(ApiError::internal)?;
-    change.tx().put_draft(round_id, c.t.id, text, user.id).await?;
+    change.tx().put_draft(round_id, c.sheet.tournament.id, text, user.id).await?;
     let stored = change.tx().draft(round_id).await?.ok_or_else(|| no_draft(&c.round))?;
     change.commit(ctx).await?;
     Ok(c.view(&layout, stored.updated_at, stored.updated_by))
@@ -246,7 +243,7 @@ pub async fn edit(ctx: &Ctx, user: &User, round_id: RoundId, input: DraftInput) 
 /// The draft's pairing with its tables and bye replaced by `input`'s
 /// (checked); arranged byes, pairing numbers and the explanation are kept.
 fn relaid(c: &Context, paired: &Paired, input: &DraftInput) -> ApiResult<Paired> {
-    let by_id: HashMap<PlayerId, &Player> = c.players.iter().map(|p| (p.id, p)).collect();
+    let by_id: HashMap<PlayerId, &Player> = c.sheet.entrants.iter().map(|p| (p.id, p)).collect();
     let arranged: HashSet<PlayerId> =
         paired.byes.iter().map(|(p, _)| *p).chain(paired.pool_byes.iter().copied()).collect();
     let mut seen: HashSet<PlayerId> = HashSet::new();
@@ -286,7 +283,7 @@ fn relaid(c: &Context, paired: &Paired, input: &DraftInput) -> ApiResult<Paired>
                     number: tb.table,
                     player1: tb.player1,
                     player2: p2,
-                    rematch: met(&c.history, tb.player1, p2).is_some(),
+                    rematch: met(&c.sheet.pairings, tb.player1, p2).is_some(),
                     forfeit: kept.and_then(|x| x.forfeit),
                 });
             }
@@ -311,14 +308,8 @@ fn met(history: &[Pairing], a: PlayerId, b: PlayerId) -> Option<RoundId> {
 /// third time in a row (C.04.1 art. g) or a colour difference beyond ±2
 /// (art. f), player 1 being White.
 #[must_use]
-fn checks(
-    t: &Tournament,
-    paired: &Paired,
-    players: &[Player],
-    rounds: &[Round],
-    history: &[Pairing],
-    names: &views::Roster,
-) -> Vec<CheckView> {
+fn checks(sheet: &Sheet, paired: &Paired, names: &views::Roster) -> Vec<CheckView> {
+    let Sheet { tournament: t, entrants: players, rounds, pairings: history, .. } = sheet;
     let name = |id: &PlayerId| names.get(id).map_or_else(|| id.to_string(), |s| s.name.clone());
     let number = |id: RoundId| rounds.iter().find(|r| r.id == id).map_or(0, |r| r.number);
     let mut out = Vec::new();
@@ -430,7 +421,7 @@ pub async fn publish(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Pub
     let (layout, _) = load(change.tx(), &c.round).await?;
     let drafted = layout.paired.tables.iter().flat_map(|tb| [tb.player1, tb.player2]).chain(layout.paired.bye);
     let gone: Vec<&str> = drafted
-        .filter_map(|id| c.players.iter().find(|p| p.id == id))
+        .filter_map(|id| c.sheet.entrants.iter().find(|p| p.id == id))
         .filter(|p| !p.is_active())
         .map(|p| p.display_name.as_str())
         .collect();
@@ -444,7 +435,7 @@ pub async fn publish(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Pub
         ));
     }
     change.tx().delete_draft(round_id).await?;
-    let published = publish_paired(&mut change, c.t, c.round, c.players, &layout.paired).await?;
+    let published = publish_paired(&mut change, c.sheet.tournament, c.round, c.sheet.entrants, &layout.paired).await?;
     change.commit(ctx).await?;
     Ok(published)
 }

@@ -22,8 +22,7 @@
 
 use super::views::Roster;
 use crate::domain::{
-    Acceleration, ByeKind, ByeRequest, ChessResult, Game, Pairing, PairingSystem, Player, PlayerId, Round, RoundOne,
-    Tournament,
+    Acceleration, ByeKind, ChessResult, Game, PairingSystem, Player, PlayerId, Round, RoundOne, Sheet, Tournament,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use arbiter_engine::model::{Colour, PlayerNo, PointSystem, Points, RoundRecord, Unplayed};
@@ -73,26 +72,19 @@ pub struct Paired {
     pub explanation: Option<String>,
 }
 
-/// Pairs round `number` of `t`. Runs the engine synchronously: call it off
+/// Pairs round `number` of the sheet's tournament from its Swiss stage (and,
+/// in Dutch, its bye requests). Runs the engine synchronously: call it off
 /// the async runtime.
 ///
 /// # Errors
 /// 409 `cannot_pair` when the engine refuses the field, and 409
 /// `no_legal_pairing` when no Dutch pairing meets the absolute criteria.
-pub fn pair(
-    t: &Tournament,
-    players: &[Player],
-    rounds: &[Round],
-    pairings: &[Pairing],
-    byes: &[ByeRequest],
-    number: u32,
-    explain: bool,
-) -> ApiResult<Paired> {
-    let mut paired = match t.pairing_system {
-        PairingSystem::SwissRecord => swiss(t, players, rounds, pairings, explain)?,
-        PairingSystem::RoundRobin => round_robin(t, players, number, Cycles::Single)?,
-        PairingSystem::DoubleRoundRobin => round_robin(t, players, number, Cycles::Double)?,
-        PairingSystem::Dutch => dutch(t, players, rounds, pairings, byes, number, explain)?,
+pub fn pair(sheet: &Sheet, number: u32, explain: bool) -> ApiResult<Paired> {
+    let mut paired = match sheet.tournament.pairing_system {
+        PairingSystem::SwissRecord => swiss(sheet, explain)?,
+        PairingSystem::RoundRobin => round_robin(sheet, number, Cycles::Single)?,
+        PairingSystem::DoubleRoundRobin => round_robin(sheet, number, Cycles::Double)?,
+        PairingSystem::Dutch => dutch(sheet, number, explain)?,
     };
     if explain && paired.explanation.is_none() {
         paired.explanation = Some(format!(
@@ -110,13 +102,8 @@ fn cannot_pair(e: impl std::fmt::Display) -> ApiError {
 /// Record-based Swiss over the active players: 40K by the event's
 /// procedure and its pairing order (the seed's fold by default, by wins,
 /// margin, SOS, registration); crokinole by the fold, in standings order.
-fn swiss(
-    t: &Tournament,
-    players: &[Player],
-    rounds: &[Round],
-    pairings: &[Pairing],
-    explain: bool,
-) -> ApiResult<Paired> {
+fn swiss(sheet: &Sheet, explain: bool) -> ApiResult<Paired> {
+    let Sheet { tournament: t, entrants: players, rounds, pairings, .. } = sheet;
     let active = |id: PlayerId| players.iter().any(|p| p.id == id && p.is_active());
     let procedure = match &t.standings {
         StandingsConfig::Wh40k(c) => c.pairing,
@@ -128,7 +115,7 @@ fn swiss(
     // penalty took away, a late entry's missed rounds counted as losses).
     let mut adjusted: Option<Vec<swiss_record::Record>> = None;
     let ranked: Vec<PlayerId> = if t.game == Game::Wh40k {
-        let standings = super::standings::compute(t, players, rounds, pairings)?;
+        let standings = super::standings::compute(sheet)?;
         let mut by_id: HashMap<PlayerId, swiss_record::Record> = HashMap::new();
         for s in &standings {
             records.insert(s.id, format!("{}-{}-{}", s.wins, s.losses, s.draws));
@@ -141,7 +128,7 @@ fn swiss(
         adjusted = Some(ranked.iter().map(|id| by_id.get(id).copied().unwrap_or_default()).collect());
         ranked
     } else {
-        let c = super::standings::compute_all(t, players, rounds, pairings)?;
+        let c = super::standings::compute_all(sheet)?;
         for r in &c.resolved.rows {
             if let Some(p) = c.by_no.get(&r.player) {
                 records.insert(p.id, format!("{} pts", r.score.display));
@@ -269,7 +256,8 @@ fn swiss_explanation(
 }
 
 /// Round `number` of the Berger table of the event's field.
-fn round_robin(t: &Tournament, players: &[Player], number: u32, cycles: Cycles) -> ApiResult<Paired> {
+fn round_robin(sheet: &Sheet, number: u32, cycles: Cycles) -> ApiResult<Paired> {
+    let Sheet { tournament: t, entrants: players, .. } = sheet;
     let drawn = players.iter().any(|p| p.pairing_no.is_some());
     let mut numbers = Vec::new();
     let field: HashMap<u32, &Player> = if drawn {
@@ -332,8 +320,8 @@ fn round_robin(t: &Tournament, players: &[Player], number: u32, cycles: Cycles) 
     })
 }
 
-/// Round `number` of an event played in pools ([`super::pools`]): every
-/// pool's Berger round of that number at once, tables numbered across the
+/// Round `number` of an event played in pools ([`super::pools`]), from the
+/// sheet's entrants: every pool's Berger round of that number at once, tables numbered across the
 /// pools (pool A's first), the byes of odd pools together. When round 1 is
 /// paired the pools' players get pairing numbers pool by pool (pool A's
 /// 1..a, then pool B's…), and the event's round count is the longest pool's.
@@ -342,13 +330,8 @@ fn round_robin(t: &Tournament, players: &[Player], number: u32, cycles: Cycles) 
 /// 409 `pools_stale` when, at round 1, a pool holds a player no longer
 /// checked in or a checked-in player is in no pool; 409 `all_rounds_played`
 /// past the longest pool's last round.
-pub fn pools_round(
-    t: &Tournament,
-    players: &[Player],
-    pools: &[Vec<PlayerId>],
-    number: u32,
-    cycles: Cycles,
-) -> ApiResult<Paired> {
+pub fn pools_round(sheet: &Sheet, pools: &[Vec<PlayerId>], number: u32, cycles: Cycles) -> ApiResult<Paired> {
+    let Sheet { tournament: t, entrants: players, .. } = sheet;
     let drawn = players.iter().any(|p| p.pairing_no.is_some());
     let by_id: HashMap<PlayerId, &Player> = players.iter().map(|p| (p.id, p)).collect();
     let mut numbers = Vec::new();
@@ -443,8 +426,8 @@ fn initial_ranking<'a>(players: impl IntoIterator<Item = &'a Player>) -> Vec<&'a
 /// playing, numbered by the initial ranking; kept from round to round unless
 /// someone in the field has none yet (a late entry), then renumbered.
 #[must_use]
-fn dutch_numbers<'a>(t: &Tournament, players: &'a [Player], pairings: &[Pairing]) -> Vec<(&'a Player, u32)> {
-    let field = super::standings::entrants(t, players, pairings);
+fn dutch_numbers(sheet: &Sheet) -> Vec<(&Player, u32)> {
+    let field = super::standings::entrants(&sheet.tournament, &sheet.entrants, &sheet.pairings);
     if field.iter().all(|p| p.pairing_no.is_some()) {
         let mut kept: Vec<(&Player, u32)> = field.iter().filter_map(|p| p.pairing_no.map(|n| (*p, n))).collect();
         kept.sort_by_key(|&(_, n)| n);
@@ -471,17 +454,12 @@ pub struct DutchField<'a> {
     pub byes: Vec<(PlayerId, ByeKind)>,
 }
 
-/// The field of a Swiss chess event for pairing round `number`.
+/// The field of a Swiss chess event for pairing round `number`, from the
+/// sheet's Swiss stage and bye requests.
 #[must_use]
-pub fn dutch_input<'a>(
-    t: &Tournament,
-    players: &'a [Player],
-    rounds: &[Round],
-    pairings: &[Pairing],
-    byes: &[ByeRequest],
-    number: u32,
-) -> DutchField<'a> {
-    let numbered = dutch_numbers(t, players, pairings);
+pub fn dutch_input(sheet: &Sheet, number: u32) -> DutchField<'_> {
+    let Sheet { tournament: t, rounds, pairings, byes, .. } = sheet;
+    let numbered = dutch_numbers(sheet);
     let field: Vec<&Player> = numbered.iter().map(|&(p, _)| p).collect();
     let tpn: HashMap<PlayerNo, PlayerNo> =
         numbered.iter().map(|&(p, n)| (super::standings::number(p), PlayerNo(n))).collect();
@@ -498,7 +476,7 @@ pub fn dutch_input<'a>(
     };
     let mut arranged = Vec::new();
     let points = t.points.unwrap_or_default();
-    let virtual_points = acceleration(t, &numbered, rounds, pairings, &points);
+    let virtual_points = acceleration(sheet, &numbered, &points);
     let players = numbered
         .iter()
         .zip(event.players)
@@ -541,13 +519,8 @@ pub fn dutch_input<'a>(
 /// same as in the previous round"): the players who registered after round 1
 /// was paired are late entries, left out when the last GA player is found,
 /// and in GA only when ranked above that player.
-fn acceleration(
-    t: &Tournament,
-    numbered: &[(&Player, u32)],
-    rounds: &[Round],
-    pairings: &[Pairing],
-    points: &PointSystem,
-) -> HashMap<PlayerId, Vec<Points>> {
+fn acceleration(sheet: &Sheet, numbered: &[(&Player, u32)], points: &PointSystem) -> HashMap<PlayerId, Vec<Points>> {
+    let Sheet { tournament: t, rounds, pairings, .. } = sheet;
     match &t.acceleration {
         Acceleration::None => HashMap::new(),
         Acceleration::Baku => {
@@ -578,16 +551,9 @@ pub const fn unplayed(kind: ByeKind) -> Unplayed {
 }
 
 /// FIDE Dutch over the Swiss field.
-fn dutch(
-    t: &Tournament,
-    players: &[Player],
-    rounds: &[Round],
-    pairings: &[Pairing],
-    byes: &[ByeRequest],
-    number: u32,
-    explain: bool,
-) -> ApiResult<Paired> {
-    let mut field = dutch_input(t, players, rounds, pairings, byes, number);
+fn dutch(sheet: &Sheet, number: u32, explain: bool) -> ApiResult<Paired> {
+    let Sheet { tournament: t, entrants: players, .. } = sheet;
+    let mut field = dutch_input(sheet, number);
     // The organiser's pairs to keep apart are forbidden pairs ([C1], TRF XXP).
     let no: HashMap<PlayerId, PlayerNo> =
         field.players.iter().zip(&field.input.players).map(|(p, pi)| (p.id, pi.id)).collect();

@@ -15,7 +15,7 @@ use super::{require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::{
     now_millis, ChessResult, ColourRule, GameScore, MatchFormat, MatchGame, MatchResult, Pairing, PairingId,
-    PairingState, Player, PlayerId, Playoff, PlayoffSettings, Pools, Round, RoundId, RoundStatus, Tournament,
+    PairingState, PlayerId, Playoff, PlayoffSettings, Pools, Round, RoundId, RoundStatus, Sheet, Tournament,
     TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code};
@@ -259,16 +259,6 @@ pub async fn bracket_of(tx: &Tx, t: &Tournament) -> ApiResult<Option<BracketView
     }
 }
 
-/// The playoff rounds and their tables.
-async fn playoff_games(tx: &Tx, id: TournamentId) -> ApiResult<Vec<(Round, Vec<Pairing>)>> {
-    let mut out = Vec::new();
-    for r in tx.all_rounds(id).await?.into_iter().filter(|r| r.playoff) {
-        let tables = tx.pairings_of_round(r.id).await?;
-        out.push((r, tables));
-    }
-    Ok(out)
-}
-
 /// The seat that won a table, once its result counts.
 fn winner_of(p: &Pairing) -> Option<PlayerId> {
     if p.state != PairingState::Confirmed {
@@ -338,16 +328,13 @@ fn slot_view(
 /// Before seeding, who would be seeded if the playoffs started now (the same
 /// rules as [`pair_next`]: the standings, or the top of each pool); `None`
 /// while no game counts yet or too few players remain.
-async fn projection(tx: &Tx, p: &Playoff, players: &[Player]) -> ApiResult<Option<Vec<PlayerId>>> {
-    let Some(t) = tx.tournament(p.tournament_id).await? else { return Ok(None) };
-    let counted =
-        tx.pairings_of_tournament(t.id).await?.iter().any(|g| g.state == PairingState::Confirmed && !g.is_bye());
-    if !counted {
+async fn projection(tx: &Tx, sheet: &Sheet, p: &Playoff) -> ApiResult<Option<Vec<PlayerId>>> {
+    if !sheet.started() {
         return Ok(None);
     }
-    let projected = match (tx.pools(t.id).await?, p.settings.per_pool) {
-        (Some(pools), Some(k)) => seed_pools(tx, &t, players, &pools, k).await,
-        _ => seed(tx, &t, players, p.settings.cut).await,
+    let projected = match (tx.pools(sheet.tournament.id).await?, p.settings.per_pool) {
+        (Some(pools), Some(k)) => seed_pools(sheet, &pools, k).await,
+        _ => seed(sheet, p.settings.cut).await,
     };
     // Too few players for the cut (or pools) now: nothing to project.
     Ok(projected.ok())
@@ -369,15 +356,17 @@ pub async fn publish_projection(change: &mut Change, t: &Tournament) -> ApiResul
 /// The bracket's view: the engine's bracket with names, tables and states;
 /// before seeding, with the names projected from the current standings.
 async fn bracket_view(tx: &Tx, p: &Playoff) -> ApiResult<BracketView> {
-    let players = tx.players(p.tournament_id).await?;
-    let games = playoff_games(tx, p.tournament_id).await?;
+    let t = tx.tournament(p.tournament_id).await?.ok_or_else(|| ApiError::internal("a playoff stage of no event"))?;
+    let sheet = tx.sheet(&t).await?;
+    let players = &sheet.entrants;
+    let games = sheet.playoff_games();
     let projected = match p.seeds {
         Some(_) => None,
-        None => projection(tx, p, &players).await?,
+        None => projection(tx, &sheet, p).await?,
     };
     let seeds = p.seeds.clone().or_else(|| projected.clone()).unwrap_or_default();
     let bracket = build(&p.settings, &seeds, &games)?;
-    let names = Names { seeds: p.seeds.as_deref().or(projected.as_deref()), roster: roster(&players) };
+    let names = Names { seeds: p.seeds.as_deref().or(projected.as_deref()), roster: roster(players) };
     let ids: Vec<PairingId> = games.iter().flat_map(|(_, ps)| ps.iter().map(|t| t.id)).collect();
     let match_games = tx.match_games(&ids).await?;
     // The table of a game: the pairing of these two players in a playoff round.
@@ -423,10 +412,10 @@ async fn bracket_view(tx: &Tx, p: &Playoff) -> ApiResult<BracketView> {
 ///
 /// # Errors
 /// 503 when the database is down.
-pub async fn final_places(tx: &Tx, t: &Tournament) -> ApiResult<Option<Vec<(PlayerId, u32)>>> {
-    let Some(p) = tx.playoff(t.id).await? else { return Ok(None) };
+pub async fn final_places(tx: &Tx, sheet: &Sheet) -> ApiResult<Option<Vec<(PlayerId, u32)>>> {
+    let Some(p) = tx.playoff(sheet.tournament.id).await? else { return Ok(None) };
     let Some(seeds) = p.seeds.as_deref() else { return Ok(None) };
-    let games = playoff_games(tx, t.id).await?;
+    let games = sheet.playoff_games();
     let bracket = build(&p.settings, seeds, &games)?;
     if !bracket.is_finished() {
         return Ok(None);
@@ -486,7 +475,9 @@ pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pu
             format!("Playoff rounds are paired while the event is in progress; it is {}.", t.status),
         ));
     }
-    let all = change.tx().all_rounds(id).await?;
+    let sheet = change.tx().sheet(&t).await?;
+    let mut all: Vec<&Round> = sheet.rounds.iter().chain(&sheet.playoff_rounds).collect();
+    all.sort_by_key(|r| r.number);
     if let Some(open) = all.iter().find(|r| r.status != RoundStatus::Complete) {
         return Err(ApiError::conflict(
             Code::RoundOpen,
@@ -510,17 +501,16 @@ pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pu
             format!("The playoffs follow the last Swiss round: {swiss} of {} rounds have been played.", t.total_rounds),
         ));
     }
-    let players = change.tx().players(id).await?;
     if p.seeds.is_none() {
         p.seeds = Some(match (&pools, p.settings.per_pool) {
-            (Some(pools), Some(k)) => seed_pools(change.tx(), &t, &players, pools, k).await?,
-            _ => seed(change.tx(), &t, &players, p.settings.cut).await?,
+            (Some(pools), Some(k)) => seed_pools(&sheet, pools, k).await?,
+            _ => seed(&sheet, p.settings.cut).await?,
         });
         p.updated_at = now_millis();
         change.tx().put_playoff(&p).await?;
     }
     let seeds = p.seeds.clone().unwrap_or_default();
-    let games = playoff_games(change.tx(), id).await?;
+    let games = sheet.playoff_games();
     let bracket = build(&p.settings, &seeds, &games)?;
     let index = games.len();
     if bracket.is_finished() || index >= bracket.rounds.len() {
@@ -552,7 +542,7 @@ pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pu
         change.tx().update_round(&round).await?;
     }
     change.tx().insert_pairings(&rows).await?;
-    let names = roster(&players);
+    let names = roster(&sheet.entrants);
     let published = Published { round: views::round(&round, &rows, &names), warnings: Vec::new(), tournament: None };
     change.emit(EventData::PairingsPublished(published.clone())).await?;
     let view = bracket_view(change.tx(), &p).await?;
@@ -561,10 +551,11 @@ pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pu
     Ok(published)
 }
 
-/// The cut: the first `cut` players of the Swiss standings who have not
-/// withdrawn, in standings order (seed 1 first).
-async fn seed(tx: &Tx, t: &Tournament, players: &[Player], cut: u32) -> ApiResult<Vec<PlayerId>> {
-    let rows = standings_order(tx, t, players).await?;
+/// The cut: the first `cut` players of the sheet's Swiss standings who
+/// have not withdrawn, in standings order (seed 1 first).
+async fn seed(sheet: &Sheet, cut: u32) -> ApiResult<Vec<PlayerId>> {
+    let rows = standings_order(sheet).await?;
+    let players = &sheet.entrants;
     let eligible: Vec<PlayerId> = rows
         .into_iter()
         .filter(|id| players.iter().any(|p| p.id == *id && !p.dropped && !p.removed))
@@ -585,21 +576,12 @@ async fn seed(tx: &Tx, t: &Tournament, players: &[Player], cut: u32) -> ApiResul
 /// The cut from the pools: each pool's top `per_pool` who have not
 /// withdrawn, in the pool's standings order, cross-seeded (see
 /// [`arbiter_engine::playoffs::pools::cross_seed`]).
-async fn seed_pools(
-    tx: &Tx,
-    t: &Tournament,
-    players: &[Player],
-    pools: &Pools,
-    per_pool: u32,
-) -> ApiResult<Vec<PlayerId>> {
-    let rounds = tx.rounds(t.id).await?;
-    let pairings = tx.pairings_of_tournament(t.id).await?;
-    let (t2, players2, pools2) = (t.clone(), players.to_vec(), pools.clone());
-    let tables =
-        tokio::task::spawn_blocking(move || super::standings::pool_tables(&t2, &players2, &rounds, &pairings, &pools2))
-            .await
-            .map_err(ApiError::internal)??;
-    let still_in = |id: PlayerId| players.iter().any(|p| p.id == id && !p.dropped && !p.removed);
+async fn seed_pools(sheet: &Sheet, pools: &Pools, per_pool: u32) -> ApiResult<Vec<PlayerId>> {
+    let (sheet2, pools2) = (sheet.clone(), pools.clone());
+    let tables = tokio::task::spawn_blocking(move || super::standings::pool_tables(&sheet2, &pools2))
+        .await
+        .map_err(ApiError::internal)??;
+    let still_in = |id: PlayerId| sheet.entrants.iter().any(|p| p.id == id && !p.dropped && !p.removed);
     let mut ranked = Vec::with_capacity(tables.len());
     for (i, rows) in tables.iter().enumerate() {
         let top: Vec<PlayerId> =
@@ -619,11 +601,9 @@ async fn seed_pools(
     arbiter_engine::playoffs::pools::cross_seed(&ranked, per_pool as usize).map_err(ApiError::internal)
 }
 
-/// The Swiss standings' order of registrations, best first.
-async fn standings_order(tx: &Tx, t: &Tournament, players: &[Player]) -> ApiResult<Vec<PlayerId>> {
-    let rounds = tx.rounds(t.id).await?;
-    let pairings = tx.pairings_of_tournament(t.id).await?;
-    let (rows, _) = super::standings::table_apart(t.clone(), players.to_vec(), rounds, pairings, None).await?;
+/// The sheet's Swiss standings' order of registrations, best first.
+async fn standings_order(sheet: &Sheet) -> ApiResult<Vec<PlayerId>> {
+    let (rows, _) = super::standings::table_apart(sheet.clone(), None).await?;
     Ok(rows.into_iter().map(|r| r.player_id).collect())
 }
 
@@ -636,16 +616,17 @@ async fn standings_order(tx: &Tx, t: &Tournament, players: &[Player]) -> ApiResu
 pub async fn ranking(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Vec<RankingRowView>> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
-    let players = tx.players(id).await?;
-    let swiss = standings_order(&tx, &t, &players).await?;
+    let sheet = tx.sheet(&t).await?;
+    let players = &sheet.entrants;
+    let swiss = standings_order(&sheet).await?;
     let swiss_rank = |p: PlayerId| swiss.iter().position(|x| *x == p).and_then(|i| u32::try_from(i + 1).ok());
-    let names = roster(&players);
+    let names = roster(players);
     let name = |p: PlayerId| names.get(&p).map(|s| s.name.clone()).unwrap_or_default();
     let mut out = Vec::with_capacity(swiss.len());
     let playoff = tx.playoff(id).await?;
     let seeds = playoff.as_ref().and_then(|p| p.seeds.clone()).unwrap_or_default();
     if let Some(p) = playoff.filter(|p| p.seeds.is_some()) {
-        let games = playoff_games(&tx, id).await?;
+        let games = sheet.playoff_games();
         let bracket = build(&p.settings, &seeds, &games)?;
         // Players still in the bracket (while it is played) share first place, by seed.
         for pl in bracket.ranking() {

@@ -223,16 +223,13 @@ pub async fn get(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResul
 }
 
 async fn view_of(tx: &Tx, t: &Tournament, pools: &Pools) -> ApiResult<PoolsView> {
-    let players = tx.players(t.id).await?;
-    let rounds = tx.rounds(t.id).await?;
-    let pairings = tx.pairings_of_tournament(t.id).await?;
+    let sheet = tx.sheet(t).await?;
     let per_pool = tx.playoff(t.id).await?.and_then(|p| p.settings.per_pool);
-    let (t2, players2, pools2) = (t.clone(), players.clone(), pools.clone());
-    let tables =
-        tokio::task::spawn_blocking(move || super::standings::pool_tables(&t2, &players2, &rounds, &pairings, &pools2))
-            .await
-            .map_err(ApiError::internal)??;
-    let names = roster(&players);
+    let names = roster(&sheet.entrants);
+    let pools2 = pools.clone();
+    let tables = tokio::task::spawn_blocking(move || super::standings::pool_tables(&sheet, &pools2))
+        .await
+        .map_err(ApiError::internal)??;
     Ok(PoolsView {
         rule: pools.rule.as_str().into(),
         per_pool,

@@ -134,10 +134,8 @@ pub(crate) async fn compute(ctx: &Ctx, user: &User, round_id: RoundId, explain: 
     if round.status != RoundStatus::Pending {
         return Err(ApiError::conflict(Code::RoundNotPending, format!("Round {} is already paired.", round.number)));
     }
-    let players = tx.players(t_id).await?;
-    let rounds = tx.rounds(t_id).await?;
-    let pairings = tx.pairings_of_tournament(t_id).await?;
-    let byes = tx.bye_requests(t_id).await?;
+    let sheet = tx.sheet(&t).await?;
+    let players = sheet.entrants.clone();
     let pools = if t.pairing_system.is_round_robin() { tx.pools(t_id).await? } else { None };
     drop(tx);
     // A drawn round robin plays its table to the end (withdrawn players' games are forfeits).
@@ -152,22 +150,21 @@ pub(crate) async fn compute(ctx: &Ctx, user: &User, round_id: RoundId, explain: 
     let number = round.number;
     // Each player's earlier tables (for "no table twice").
     let mut played: HashMap<PlayerId, Vec<u32>> = HashMap::new();
-    for p in pairings.iter().filter(|p| p.table_number > 0) {
+    for p in sheet.pairings.iter().filter(|p| p.table_number > 0) {
         for id in std::iter::once(p.player1_id).chain(p.player2_id) {
             played.entry(id).or_default().push(p.table_number);
         }
     }
-    let snapshot = (t.clone(), players.clone(), rounds);
     let mut paired = actix_web::web::block(move || match pools {
         Some(pools) => {
-            let cycles = if snapshot.0.pairing_system == crate::domain::PairingSystem::DoubleRoundRobin {
+            let cycles = if sheet.tournament.pairing_system == crate::domain::PairingSystem::DoubleRoundRobin {
                 Cycles::Double
             } else {
                 Cycles::Single
             };
-            super::pairing::pools_round(&snapshot.0, &snapshot.1, &pools.members, number, cycles)
+            super::pairing::pools_round(&sheet, &pools.members, number, cycles)
         }
-        None => super::pairing::pair(&snapshot.0, &snapshot.1, &snapshot.2, &pairings, &byes, number, explain),
+        None => super::pairing::pair(&sheet, number, explain),
     })
     .await
     .map_err(ApiError::internal)??;

@@ -71,10 +71,8 @@ pub async fn act(ctx: &Ctx, user: &User, id: TournamentId, input: TieAction) -> 
     let mut change = Change::begin(ctx, id, user).await?;
     let mut t = change.tournament().clone();
     require_to(&t, user, "order tied players")?;
-    let players = change.tx().players(id).await?;
-    let rounds = change.tx().rounds(id).await?;
-    let pairings = change.tx().pairings_of_tournament(id).await?;
-    let c = standings::compute_all(&t, &players, &rounds, &pairings)?;
+    let sheet = change.tx().sheet(&t).await?;
+    let c = standings::compute_all(&sheet)?;
     let (no, who) = c
         .by_no
         .iter()
@@ -165,8 +163,5 @@ pub async fn dismiss_notices(ctx: &Ctx, user: &User, id: TournamentId) -> ApiRes
 pub async fn group(ctx: &Ctx, viewer: Option<&User>, id: TournamentId, group: u32) -> ApiResult<MiniLeagueView> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
-    let players = tx.players(id).await?;
-    let rounds = tx.rounds(id).await?;
-    let pairings = tx.pairings_of_tournament(id).await?;
-    standings::group_table(&t, &players, &rounds, &pairings, group)
+    standings::group_table(&tx.sheet(&t).await?, group)
 }

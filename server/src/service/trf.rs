@@ -27,8 +27,8 @@ use super::{require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     now_millis, Acceleration, ByeKind, ByeRequest, ByeRequestId, ChessResult, Game, GameScore, Pairing, PairingState,
-    PairingSystem, Player, PlayerId, PlayerProfile, Round, RoundId, RoundStatus, Tournament, TournamentId,
-    TournamentStatus, User, UserId,
+    PairingSystem, Player, PlayerId, PlayerProfile, Round, RoundId, RoundStatus, Sheet, TournamentId, TournamentStatus,
+    User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code};
 use arbiter_engine::model::{Outcome, PlayerNo, PointSystem, Points, RoundRecord, Unplayed};
@@ -52,33 +52,25 @@ pub async fn export(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiRe
             "A Tournament Report File describes a chess event; this event is not chess.",
         ));
     }
-    let players = tx.players(id).await?;
-    let rounds = tx.rounds(id).await?;
-    let pairings = tx.pairings_of_tournament(id).await?;
-    let byes = tx.bye_requests(id).await?;
+    let sheet = tx.sheet(&t).await?;
     drop(tx);
-    let (standings, _) = super::standings::table(&t, &players, &rounds, &pairings)?;
+    let (standings, _) = super::standings::table(&sheet)?;
     let rank: HashMap<PlayerId, u32> = standings.iter().map(|s| (s.player_id, s.rank)).collect();
     let private = viewer.is_some_and(|u| t.organised_by(u.id));
-    let text = render(&t, &players, &rounds, &pairings, &byes, &rank, private);
+    let text = render(&sheet, &rank, private);
     let name: String = t.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
     Ok((name, text))
 }
 
 /// The file's text (lines end in CR, as TRF-2026 asks); birth dates and sex
 /// only if `private`.
-fn render(
-    t: &Tournament,
-    players: &[Player],
-    rounds: &[Round],
-    pairings: &[Pairing],
-    byes: &[ByeRequest],
-    rank: &HashMap<PlayerId, u32>,
-    private: bool,
-) -> String {
-    let closed: Vec<Round> = rounds.iter().filter(|r| r.status == RoundStatus::Complete).cloned().collect();
+fn render(sheet: &Sheet, rank: &HashMap<PlayerId, u32>, private: bool) -> String {
+    let t = &sheet.tournament;
+    let closed: Vec<Round> = sheet.rounds.iter().filter(|r| r.status == RoundStatus::Complete).cloned().collect();
     let next = u32::try_from(closed.len()).unwrap_or(u32::MAX) + 1;
-    let field = dutch_input(t, players, &closed, pairings, byes, next);
+    // The field as it stands for the next round: the closed rounds only.
+    let closed = Sheet { rounds: closed, ..sheet.clone() };
+    let field = dutch_input(&closed, next);
     let points = t.points.unwrap_or_default();
     let mut lines = vec![
         Line::Other(format!("012 {}", t.name)),

@@ -34,6 +34,7 @@ mod prizes;
 mod ratings;
 mod rounds;
 mod runtime;
+mod sheet;
 mod stats;
 mod teams;
 mod tournaments;

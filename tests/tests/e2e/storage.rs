@@ -1,7 +1,9 @@
 //! The same application on PostgreSQL with Redis pub/sub (one instance), and
 //! SQLite persistence across a restart.
 
-use arbiter_tests::{open_tournament, register, s, Api, Backend, TestApp};
+use arbiter_server::domain::{Player, PlayerId, PlayerKind, TournamentId};
+use arbiter_server::store::Store;
+use arbiter_tests::{open_tournament, register, s, Api, Backend, Event, TestApp};
 use serde_json::json;
 use std::time::Duration;
 
@@ -73,4 +75,77 @@ async fn sqlite_keeps_confirmed_results_across_a_restart() {
     let ready = again.client().get("/readyz").await.unwrap();
     assert_eq!(ready.body["database"]["backend"], "sqlite");
     again.stop().await;
+}
+
+/// A 5-player 40K event with one Swiss round (two tables and the bye) and a
+/// top cut of 2 (its final paired), and a team's player slipped in beside the
+/// entrants: the sheet read back from the database holds the five entrants
+/// in registration order (not the team's player), the Swiss round's three
+/// rows apart from the final's one, the same Swiss rows as the table list
+/// the store gave before the sheet, and the final between the players the
+/// published round names.
+async fn the_sheet_holds_the_whole_event(app: &TestApp) {
+    let mut ev = Event::start(&app.base, "S", 5, 1).await.unwrap();
+    let (round, tables) = ev.pair_next().await.unwrap();
+    assert_eq!(tables.len(), 2);
+    for t in &tables {
+        ev.play(t, 60, 40).await.unwrap();
+    }
+    ev.to.close_round(&round).await.unwrap().ok().unwrap();
+    ev.to.set_playoffs(&ev.tid, &json!({ "cut": 2 })).await.unwrap().ok().unwrap();
+    let fin = ev.to.pair_playoff_round(&ev.tid).await.unwrap().ok().unwrap();
+    let finalists: Vec<String> =
+        ["player1", "player2"].iter().map(|seat| s(&fin["round"]["pairings"][0][*seat], "name").to_string()).collect();
+
+    let (_, account) = app.user("Member").await.unwrap();
+    let store = Store::connect(&app.database_url).await.unwrap();
+    let id: TournamentId = ev.tid.parse().unwrap();
+    let tx = store.begin().await.unwrap();
+    let first = tx.players(id).await.unwrap().remove(0);
+    let member = Player {
+        id: PlayerId::random(),
+        user_id: account.parse().unwrap(),
+        registration_no: 1,
+        display_name: "A team's player".into(),
+        kind: PlayerKind::Member { team: first.id, seat: 0, reserve: false },
+        ..first
+    };
+    tx.insert_player(&member).await.unwrap();
+    tx.commit().await.unwrap();
+
+    let tx = store.read().await.unwrap();
+    let t = tx.tournament(id).await.unwrap().unwrap();
+    let sheet = tx.sheet(&t).await.unwrap();
+    let names: Vec<&str> = sheet.entrants.iter().map(|p| p.display_name.as_str()).collect();
+    assert_eq!(names, ["S1", "S2", "S3", "S4", "S5"]);
+    assert!(sheet.player(member.id).is_none());
+    assert_eq!(sheet.rounds.iter().map(|r| (r.number, r.playoff)).collect::<Vec<_>>(), [(1, false)]);
+    assert_eq!(sheet.pairings.len(), 3);
+    assert_eq!(sheet.pairings_of_round(1).filter(|p| p.is_bye()).count(), 1);
+    let mut before = tx.pairings_of_tournament(id).await.unwrap();
+    let mut swiss = sheet.pairings.clone();
+    before.sort_by_key(|p| p.id);
+    swiss.sort_by_key(|p| p.id);
+    assert_eq!(swiss, before);
+    assert!(sheet.started());
+    let games = sheet.playoff_games();
+    assert_eq!(games.len(), 1);
+    let (final_round, final_tables) = &games[0];
+    assert_eq!((final_round.number, final_round.playoff, final_tables.len()), (2, true, 1));
+    let seated: Vec<&str> = [Some(final_tables[0].player1_id), final_tables[0].player2_id]
+        .into_iter()
+        .map(|p| sheet.player(p.unwrap()).unwrap().display_name.as_str())
+        .collect();
+    assert_eq!(seated, finalists);
+    assert!(sheet.clone().after_round(0).pairings.is_empty());
+}
+
+#[actix_web::test]
+async fn the_sheet_holds_the_whole_event_on_sqlite() {
+    the_sheet_holds_the_whole_event(&TestApp::spawn().await.unwrap()).await;
+}
+
+#[actix_web::test]
+async fn the_sheet_holds_the_whole_event_on_postgres() {
+    the_sheet_holds_the_whole_event(&TestApp::spawn_with(Backend::Postgres, None).await.unwrap()).await;
 }

@@ -29,11 +29,17 @@ fn tables_are_numbered_for_fixed_tables_and_no_table_twice() {
 }
 
 use super::*;
+use crate::domain::ByeRequest;
 use crate::service::scores::tests::{event, player};
 use uuid::Uuid;
 
 fn players(n: u32) -> Vec<Player> {
     (1..=n).map(player).collect()
+}
+
+/// The sheet of `t` before round 1: `ps` registered, no round yet.
+fn sheet(t: &Tournament, ps: &[Player]) -> Sheet {
+    Sheet::new(t.clone(), ps.to_vec(), Vec::new(), Vec::new())
 }
 
 fn id(no: u128) -> PlayerId {
@@ -46,7 +52,7 @@ fn round_one_numbers_the_checked_in_players_in_registration_order() {
     t.total_rounds = 7;
     let mut ps = players(6);
     ps[2].checked_in = false;
-    let p = pair(&t, &ps, &[], &[], &[], 1, false).unwrap_or_default();
+    let p = pair(&sheet(&t, &ps), 1, false).unwrap_or_default();
     // Five players: P1, P2, P4, P5, P6 get 1..5; C.05 Annex 1 "5 or 6 players", Rd 1: 1-6 (bye), 2-5, 3-4.
     assert_eq!(p.numbers, [(id(1), 1), (id(2), 2), (id(4), 3), (id(5), 4), (id(6), 5)]);
     assert_eq!(p.total_rounds, Some(5));
@@ -63,7 +69,7 @@ fn pools_pair_every_pools_berger_round_at_once() {
     let pools = vec![vec![id(1), id(2), id(3)], vec![id(4), id(5), id(6), id(7)]];
     let tables = |p: &Paired| p.tables.iter().map(|t| (t.number, t.player1, t.player2)).collect::<Vec<_>>();
     // C.05 Annex 1, 3 or 4 players: Rd 1: 1-4, 2-3; Rd 2: 4-3, 1-2; Rd 3: 2-4, 3-1 (4 is the bye in a pool of 3).
-    let r1 = pools_round(&t, &ps, &pools, 1, Cycles::Single).unwrap_or_default();
+    let r1 = pools_round(&sheet(&t, &ps), &pools, 1, Cycles::Single).unwrap_or_default();
     assert_eq!(tables(&r1), [(1, id(2), id(3)), (2, id(4), id(7)), (3, id(5), id(6))]);
     assert_eq!((r1.bye, r1.pool_byes.clone()), (None, vec![id(1)]));
     assert_eq!(r1.numbers, (1..=7).map(|n| (id(n), u32::try_from(n).unwrap_or(0))).collect::<Vec<_>>());
@@ -71,24 +77,24 @@ fn pools_pair_every_pools_berger_round_at_once() {
     for (p, n) in ps.iter_mut().zip(1..) {
         p.pairing_no = Some(n);
     }
-    let r2 = pools_round(&t, &ps, &pools, 2, Cycles::Single).unwrap_or_default();
+    let r2 = pools_round(&sheet(&t, &ps), &pools, 2, Cycles::Single).unwrap_or_default();
     assert_eq!(tables(&r2), [(1, id(1), id(2)), (2, id(7), id(6)), (3, id(4), id(5))]);
     assert_eq!(r2.pool_byes, [id(3)]);
     assert!(r2.numbers.is_empty() && r2.total_rounds.is_none());
-    let r3 = pools_round(&t, &ps, &pools, 3, Cycles::Single).unwrap_or_default();
+    let r3 = pools_round(&sheet(&t, &ps), &pools, 3, Cycles::Single).unwrap_or_default();
     assert_eq!(tables(&r3), [(1, id(3), id(1)), (2, id(5), id(7)), (3, id(6), id(4))]);
     assert_eq!(r3.pool_byes, [id(2)]);
     let code = |r: ApiResult<Paired>| r.err().map(|e| e.code().to_string()).unwrap_or_default();
-    assert_eq!(code(pools_round(&t, &ps, &pools, 4, Cycles::Single)), "all_rounds_played");
+    assert_eq!(code(pools_round(&sheet(&t, &ps), &pools, 4, Cycles::Single)), "all_rounds_played");
     // Double round robin: 6 rounds, colours reversed in the second cycle.
-    let r6 = pools_round(&t, &ps, &pools, 6, Cycles::Double);
+    let r6 = pools_round(&sheet(&t, &ps), &pools, 6, Cycles::Double);
     assert!(r6.as_ref().is_ok_and(|p| p.tables.len() == 3), "{:?}", r6.as_ref().err());
     // Before the draw: a pool player no longer checked in, or a checked-in player in no pool.
     let mut fresh = players(8);
-    assert_eq!(code(pools_round(&t, &fresh, &pools, 1, Cycles::Single)), "pools_stale");
+    assert_eq!(code(pools_round(&sheet(&t, &fresh), &pools, 1, Cycles::Single)), "pools_stale");
     fresh.truncate(7);
     fresh[6].checked_in = false;
-    assert_eq!(code(pools_round(&t, &fresh, &pools, 1, Cycles::Single)), "pools_stale");
+    assert_eq!(code(pools_round(&sheet(&t, &fresh), &pools, 1, Cycles::Single)), "pools_stale");
 }
 
 #[test]
@@ -101,7 +107,7 @@ fn a_withdrawn_players_chess_games_are_forfeits() {
     ps[3].dropped = true;
     ps[1].removed = true;
     // C.05 Annex 1 "3 or 4 players", Rd 2: 4-3, 1-2.
-    let p = pair(&t, &ps, &[], &[], &[], 2, false).unwrap_or_default();
+    let p = pair(&sheet(&t, &ps), 2, false).unwrap_or_default();
     let got: Vec<(PlayerId, PlayerId, Option<ChessResult>)> =
         p.tables.iter().map(|t| (t.player1, t.player2, t.forfeit)).collect();
     assert_eq!(
@@ -110,7 +116,7 @@ fn a_withdrawn_players_chess_games_are_forfeits() {
     );
     assert_eq!((p.numbers.len(), p.total_rounds, p.warnings.len()), (0, None, 2));
     // Crokinole leaves them to the TO.
-    let c = pair(&event(Game::Crokinole, PairingSystem::RoundRobin), &ps, &[], &[], &[], 2, false).unwrap_or_default();
+    let c = pair(&sheet(&event(Game::Crokinole, PairingSystem::RoundRobin), &ps), 2, false).unwrap_or_default();
     assert!(c.tables.iter().all(|t| t.forfeit.is_none()) && c.warnings.len() == 2);
 }
 
@@ -124,7 +130,7 @@ fn dutch_round_one_pairs_top_half_against_bottom_half_by_rating() {
     for (p, r) in ps.iter_mut().zip([2100, 1700, 2200, 1900]) {
         p.profile.rating = Some(r);
     }
-    let p = pair(&t, &ps, &[], &[], &[], 1, false).unwrap_or_default();
+    let p = pair(&sheet(&t, &ps), 1, false).unwrap_or_default();
     assert_eq!(p.numbers, [(id(3), 1), (id(1), 2), (id(4), 3), (id(2), 4)]);
     // C.04.3: S1 = {1, 2} against S2 = {3, 4}; 1 gets the initial colour, colours alternate down the boards.
     let tables: Vec<(PlayerId, PlayerId)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
@@ -150,7 +156,7 @@ fn a_requested_bye_leaves_the_player_out_and_the_odd_player_gets_the_pab() {
         requested_by: Uuid::nil().into(),
         created_at: 0,
     };
-    let p = pair(&t, &ps, &[], &[], &[bye], 1, false).unwrap_or_default();
+    let p = pair(&Sheet { byes: vec![bye], ..sheet(&t, &ps) }, 1, false).unwrap_or_default();
     // Three to pair: 1-2 play, 4 (the lowest ranked) gets the pairing-allocated bye (C.04.3 C2/C5).
     let tables: Vec<(PlayerId, PlayerId)> = p.tables.iter().map(|t| (t.player1, t.player2)).collect();
     assert_eq!(tables, [(id(1), id(2))]);

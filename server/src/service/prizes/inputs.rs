@@ -4,7 +4,7 @@
 //! (rating, birth date, sex, disability, city, state, club), as the engine's
 //! [`PrizeEvent`].
 
-use crate::domain::{Entrant, Pairing, Player, PlayerId, PrizeConfig, Round, RunInputs, Tournament};
+use crate::domain::{Entrant, PlayerId, PrizeConfig, RunInputs, Sheet};
 use crate::error::{ApiError, ApiResult, Code};
 use crate::service::standings;
 use arbiter_engine::model::{PlayerNo, Points};
@@ -13,8 +13,8 @@ use arbiter_engine::standings::AdjustmentKind;
 use arbiter_engine::standings::Exact;
 use chrono::Datelike;
 
-/// The engine's input for `t` with `config` and `overrides`, from its
-/// standings. Players the TO removed take no prize; players who withdrew
+/// The engine's input for the sheet's tournament with `config` and
+/// `overrides`, from its standings ([`standings::compute_all`] of the sheet). Players the TO removed take no prize; players who withdrew
 /// keep their place. A player's engine number is their registration number.
 ///
 /// With a finished top cut (`playoff`: the players in the cut with their
@@ -28,15 +28,13 @@ use chrono::Datelike;
 /// 409 `no_results` before any game counts; 500 if stored results are
 /// inconsistent.
 pub fn prize_event(
-    t: &Tournament,
-    players: &[Player],
-    rounds: &[Round],
-    pairings: &[Pairing],
+    sheet: &Sheet,
     config: &PrizeConfig,
     overrides: Vec<ManualOverride>,
     playoff: Option<&[(PlayerId, u32)]>,
 ) -> ApiResult<RunInputs> {
-    let c = standings::compute_all(t, players, rounds, pairings)?;
+    let t = &sheet.tournament;
+    let c = standings::compute_all(sheet)?;
     if !c.started {
         return Err(ApiError::conflict(
             Code::NoResults,

@@ -180,10 +180,9 @@ pub async fn run(ctx: &Ctx, user: &User, id: TournamentId, req: RunRequest) -> A
             "There are no prizes to allocate: set up the prize list first.",
         ));
     }
-    let (players, rounds, pairings) =
-        (tx.players(id).await?, tx.rounds(id).await?, tx.pairings_of_tournament(id).await?);
-    let playoff = super::playoffs::final_places(tx, &t).await?;
-    let mut inputs = inputs::prize_event(&t, &players, &rounds, &pairings, &config, Vec::new(), playoff.as_deref())?;
+    let sheet = tx.sheet(&t).await?;
+    let playoff = super::playoffs::final_places(tx, &sheet).await?;
+    let mut inputs = inputs::prize_event(&sheet, &config, Vec::new(), playoff.as_deref())?;
     inputs.event.overrides = overrides(&inputs, req.overrides)?;
     let refused = |e: arbiter_engine::prizes::PrizeError| {
         ApiError::invalid(Code::InvalidPrizes, format!("The prizes cannot be allocated: {e}."))

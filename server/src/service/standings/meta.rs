@@ -2,7 +2,7 @@
 //! and notices, and a tied group's mini-league or direct-encounter table.
 
 use super::{compute_all, inputs, Computed};
-use crate::domain::{Game, Pairing, Player, PlayerId, Round, TieNotice, TieResolution, Tournament};
+use crate::domain::{Game, Player, PlayerId, Sheet, TieNotice, TieResolution, Tournament};
 use crate::error::{ApiError, ApiResult, Code};
 use arbiter_engine::model::PlayerNo;
 use arbiter_engine::standings::crokinole::CrokinoleScoring;
@@ -182,20 +182,15 @@ fn row_view(r: MiniLeagueRow, by_no: &HashMap<PlayerNo, &Player>) -> MiniLeagueR
 /// # Errors
 /// 409 `no_group_table` in 40K; 404 `group_not_found` when no tie starts at
 /// `group`.
-pub fn group_table(
-    t: &Tournament,
-    players: &[Player],
-    rounds: &[Round],
-    pairings: &[Pairing],
-    group: u32,
-) -> ApiResult<MiniLeagueView> {
+pub fn group_table(sheet: &Sheet, group: u32) -> ApiResult<MiniLeagueView> {
+    let Sheet { tournament: t, entrants: players, rounds, pairings, .. } = sheet;
     if t.game == Game::Wh40k {
         return Err(ApiError::conflict(
             Code::NoGroupTable,
             "40K standings have no mini-league: ties are decided by the tie-break list.",
         ));
     }
-    let c = compute_all(t, players, rounds, pairings)?;
+    let c = compute_all(sheet)?;
     let members: Vec<PlayerNo> = c
         .resolved
         .rows

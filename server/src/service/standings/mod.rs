@@ -24,7 +24,7 @@ use super::views::{StandingView, StandingsMeta};
 use super::{Change, Ctx};
 use crate::bus::{EventData, StandingsCause};
 use crate::domain::{
-    now_millis, Game, MatchResult, Pairing, PairingState, Player, PlayerId, Pools, ResolutionMeta, Round, RoundStatus,
+    now_millis, Game, MatchResult, Pairing, PairingState, Player, PlayerId, Pools, ResolutionMeta, RoundStatus, Sheet,
     TieNotice, Tournament, TournamentId, User,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
@@ -42,15 +42,12 @@ const MAX_NOTICES: usize = 20;
 
 /// The engine's 40K standings lines (record, VP, margin, SOS), after the
 /// organisers' wins and VP adjustments: the order record-based Swiss pairs by.
+/// Reads the sheet's Swiss stage (its entrants, rounds and tables).
 ///
 /// # Errors
 /// 500 if stored results are inconsistent (a player twice in a round).
-pub fn compute(
-    t: &Tournament,
-    players: &[Player],
-    rounds: &[Round],
-    pairings: &[Pairing],
-) -> ApiResult<Vec<Standing<PlayerId>>> {
+pub fn compute(sheet: &Sheet) -> ApiResult<Vec<Standing<PlayerId>>> {
+    let Sheet { tournament: t, entrants: players, rounds, pairings, .. } = sheet;
     let entrants = entrants(t, players, pairings);
     let ids: Vec<PlayerId> = entrants.iter().map(|p| p.id).collect();
     let mut lines = wh40k::standings(&ids, &games(rounds, pairings)).map_err(ApiError::internal)?;
@@ -81,18 +78,15 @@ pub struct Computed<'a> {
     pub lines: HashMap<PlayerId, Standing<PlayerId>>,
 }
 
-/// Computes the standings of `t`.
+/// Computes the standings of the sheet's tournament from its Swiss stage
+/// (entrants, rounds and tables; the top cut is not read).
 ///
 /// # Errors
 /// 500 if stored results are inconsistent.
-pub fn compute_all<'a>(
-    t: &Tournament,
-    players: &'a [Player],
-    rounds: &[Round],
-    pairings: &[Pairing],
-) -> ApiResult<Computed<'a>> {
+pub fn compute_all(sheet: &Sheet) -> ApiResult<Computed<'_>> {
+    let Sheet { tournament: t, entrants: players, rounds, pairings, .. } = sheet;
     let entrants = entrants(t, players, pairings);
-    let started = pairings.iter().any(|p| p.state == PairingState::Confirmed && !p.is_bye());
+    let started = sheet.started();
     let mut lines = HashMap::new();
     let (raw, by_no) = match &t.standings {
         StandingsConfig::Wh40k(config) => {
@@ -147,37 +141,19 @@ fn entry_list(mut s: Standings) -> Standings {
 ///
 /// # Errors
 /// As [`compute_all`].
-pub fn table(
-    t: &Tournament,
-    players: &[Player],
-    rounds: &[Round],
-    pairings: &[Pairing],
-) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
-    let c = compute_all(t, players, rounds, pairings)?;
-    Ok(views(t, &c, pairings))
+pub fn table(sheet: &Sheet) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
+    let c = compute_all(sheet)?;
+    Ok(views(&sheet.tournament, &c, &sheet.pairings))
 }
 
 /// Each pool's standings rows, pool A first: the pool's players and the
-/// pool rounds' tables among them, ranked by the event's configuration.
+/// pool rounds' tables among them ([`Sheet::among`]), ranked by the
+/// event's configuration.
 ///
 /// # Errors
 /// As [`table`].
-pub fn pool_tables(
-    t: &Tournament,
-    players: &[Player],
-    rounds: &[Round],
-    pairings: &[Pairing],
-    pools: &Pools,
-) -> ApiResult<Vec<Vec<StandingView>>> {
-    pools
-        .members
-        .iter()
-        .map(|members| {
-            let ps: Vec<Player> = players.iter().filter(|p| members.contains(&p.id)).cloned().collect();
-            let games: Vec<Pairing> = pairings.iter().filter(|g| members.contains(&g.player1_id)).cloned().collect();
-            Ok(table(t, &ps, rounds, &games)?.0)
-        })
-        .collect()
+pub fn pool_tables(sheet: &Sheet, pools: &Pools) -> ApiResult<Vec<Vec<StandingView>>> {
+    pools.members.iter().map(|members| Ok(table(&sheet.among(members))?.0)).collect()
 }
 
 /// [`table`] on a blocking thread, so a large event's standings never hold up
@@ -187,27 +163,15 @@ pub fn pool_tables(
 ///
 /// # Errors
 /// As [`compute_all`].
-pub async fn table_apart(
-    t: Tournament,
-    players: Vec<Player>,
-    rounds: Vec<Round>,
-    pairings: Vec<Pairing>,
-    pools: Option<Pools>,
-) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
-    let inputs = Inputs { t, players, rounds, pairings, pools };
+pub async fn table_apart(sheet: Sheet, pools: Option<Pools>) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
+    let inputs = Inputs { sheet, pools };
     tokio::task::spawn_blocking(move || inputs.table()).await.map_err(ApiError::internal)?
 }
 
 /// Everything a tournament's standings are computed from, as read in one snapshot.
 pub struct Inputs {
-    /// The tournament (its `last_seq` is the snapshot's).
-    pub t: Tournament,
-    /// Its registrations.
-    pub players: Vec<Player>,
-    /// Its Swiss rounds.
-    pub rounds: Vec<Round>,
-    /// Their pairings.
-    pub pairings: Vec<Pairing>,
+    /// The tournament's sheet (its tournament's `last_seq` is the snapshot's).
+    pub sheet: Sheet,
     /// Its round-robin pools, if any.
     pub pools: Option<Pools>,
 }
@@ -220,11 +184,9 @@ impl Inputs {
     pub async fn read(store: &Store, tournament: TournamentId) -> ApiResult<Inputs> {
         let tx = store.read().await?;
         let t = super::load_tournament(&tx, tournament).await?;
-        let players = tx.players(tournament).await?;
-        let rounds = tx.rounds(tournament).await?;
-        let pairings = tx.pairings_of_tournament(tournament).await?;
+        let sheet = tx.sheet(&t).await?;
         let pools = tx.pools(tournament).await?;
-        Ok(Inputs { t, players, rounds, pairings, pools })
+        Ok(Inputs { sheet, pools })
     }
 
     /// [`table`], each row naming the player's pool and place in it when
@@ -233,10 +195,10 @@ impl Inputs {
     /// # Errors
     /// As [`compute_all`].
     pub fn table(&self) -> ApiResult<(Vec<StandingView>, StandingsMeta)> {
-        let Inputs { t, players, rounds, pairings, pools } = self;
-        let (mut rows, meta) = table(t, players, rounds, pairings)?;
+        let Inputs { sheet, pools } = self;
+        let (mut rows, meta) = table(sheet)?;
         if let Some(pools) = pools {
-            let tables = pool_tables(t, players, rounds, pairings, pools)?;
+            let tables = pool_tables(sheet, pools)?;
             for (i, pool) in tables.iter().enumerate() {
                 for line in pool {
                     if let Some(row) = rows.iter_mut().find(|r| r.player_id == line.player_id) {
@@ -341,10 +303,8 @@ fn records(game: Game, pairings: &[Pairing]) -> HashMap<PlayerId, (u32, u32, u32
 /// As [`compute_all`]; the database failed.
 pub async fn publish(change: &mut Change, t: &mut Tournament, cause: StandingsCause) -> ApiResult<()> {
     if !t.resolutions.is_empty() {
-        let players = change.tx().players(t.id).await?;
-        let rounds = change.tx().rounds(t.id).await?;
-        let pairings = change.tx().pairings_of_tournament(t.id).await?;
-        let c = compute_all(t, &players, &rounds, &pairings)?;
+        let sheet = change.tx().sheet(t).await?;
+        let c = compute_all(&sheet)?;
         if !c.dropped.is_empty() {
             let at = now_millis();
             t.resolutions.retain(|r| !c.dropped.iter().any(|d| d.resolution == *r));
@@ -379,22 +339,18 @@ pub async fn read(
 ) -> ApiResult<(usize, Vec<StandingView>, StandingsMeta)> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
-    let players = tx.players(id).await?;
-    let mut rounds = tx.rounds(id).await?;
-    let mut pairings = tx.pairings_of_tournament(id).await?;
+    let mut sheet = tx.sheet(&t).await?;
     let pools = tx.pools(id).await?;
     drop(tx);
-    let mut played = rounds.iter().filter(|r| r.status != RoundStatus::Pending).count();
+    let mut played = sheet.rounds.iter().filter(|r| r.status != RoundStatus::Pending).count();
     if let Some(n) = after_round {
         if n == 0 || n as usize > played {
             return Err(ApiError::bad_request(Code::InvalidQuery, "")
                 .text("refusal-query-after-round", [("played", Fill::from(&played))]));
         }
-        rounds.retain(|r| r.number <= n);
-        let kept: std::collections::HashSet<crate::domain::RoundId> = rounds.iter().map(|r| r.id).collect();
-        pairings.retain(|p| kept.contains(&p.round_id));
+        sheet = sheet.after_round(n);
         played = n as usize;
     }
-    let (rows, meta) = table_apart(t, players, rounds, pairings, pools).await?;
+    let (rows, meta) = table_apart(sheet, pools).await?;
     Ok((played, rows, meta))
 }
