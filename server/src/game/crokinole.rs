@@ -3,7 +3,9 @@
 //! seed's crokinole tie-breakers); best-of-three playoff matches.
 
 use super::GameSystem;
-use crate::domain::{crokinole_format, Game, MatchFormat, PairingSystem};
+use crate::domain::{crokinole_format, Game, GameScore, MatchFormat, PairingSystem, Tournament};
+use crate::error::{ApiResult, Code};
+use crate::service::scores::{need, whole, Score, MAX_TWENTIES};
 use arbiter_engine::standings::crokinole::CrokinoleScoring;
 use arbiter_engine::standings::{AdjustmentKind, CrokinoleConfig, StandingsConfig};
 
@@ -23,6 +25,10 @@ impl GameSystem for Crokinole {
         "Crokinole"
     }
 
+    fn suggested_format(&self) -> &'static str {
+        "Singles"
+    }
+
     fn pairing_systems(&self) -> &'static [PairingSystem] {
         &[PairingSystem::RoundRobin, PairingSystem::DoubleRoundRobin, PairingSystem::SwissRecord]
     }
@@ -33,6 +39,18 @@ impl GameSystem for Crokinole {
 
     fn score_fields_text(&self) -> &'static str {
         "player1_points, player2_points, player1_twenties and player2_twenties (whole numbers)"
+    }
+
+    /// Whole game points from 0 to the event's maximum and 20s from 0 to [`MAX_TWENTIES`].
+    fn parse_score(&self, s: &Score, max_score: u32) -> ApiResult<GameScore> {
+        let points = |field, n| whole(Code::InvalidPoints, field, "game points", &need(n), max_score);
+        let twenties = |field, n| whole(Code::InvalidTwenties, field, "20s", &need(n), MAX_TWENTIES);
+        Ok(GameScore::Crokinole {
+            player1_points: points("player1_points", &s.player1_points)?,
+            player2_points: points("player2_points", &s.player2_points)?,
+            player1_twenties: twenties("player1_twenties", &s.player1_twenties)?,
+            player2_twenties: twenties("player2_twenties", &s.player2_twenties)?,
+        })
     }
 
     fn default_max_score(&self) -> u32 {
@@ -51,6 +69,14 @@ impl GameSystem for Crokinole {
 
     fn adjustment_kinds(&self) -> &'static [AdjustmentKind] {
         &[AdjustmentKind::Points]
+    }
+
+    /// The standings' bye points (2, a win's, unless set).
+    fn bye_worth(&self, t: &Tournament) -> String {
+        match &t.standings {
+            StandingsConfig::Crokinole(c) => format!("{} point(s)", c.bye_points.unwrap_or(2)),
+            _ => "the event's bye points".into(),
+        }
     }
 
     fn playoff_formats(&self) -> &'static [MatchFormat] {

@@ -13,7 +13,9 @@ pub mod chess;
 pub mod crokinole;
 pub mod wh40k;
 
-use crate::domain::{Game, MatchFormat, PairingSystem};
+use crate::domain::{Game, GameScore, MatchFormat, PairingSystem, Tournament};
+use crate::error::ApiResult;
+use crate::service::scores::Score;
 use arbiter_engine::model::PointSystem;
 use arbiter_engine::standings::{AdjustmentKind, StandingsConfig};
 
@@ -28,6 +30,10 @@ pub trait GameSystem: Sync {
     /// The name shown to people: `Warhammer 40,000`, `Chess`, `Crokinole`.
     fn label(&self) -> &'static str;
 
+    /// The event format the new-event form suggests, in the game's own
+    /// terms (`2000pts Matched Play`, `Classical 90+30`); kept as written.
+    fn suggested_format(&self) -> &'static str;
+
     /// The pairing systems the game offers, the default first.
     fn pairing_systems(&self) -> &'static [PairingSystem];
 
@@ -36,6 +42,27 @@ pub trait GameSystem: Sync {
 
     /// How the game's result is written, in words (refusals name it).
     fn score_fields_text(&self) -> &'static str;
+
+    /// Reads the game's score from a result payload that gives exactly the
+    /// game's [`score_fields`](GameSystem::score_fields) (checked before),
+    /// each value within its range: game points or VP up to `max_score`.
+    ///
+    /// # Errors
+    /// 422 with the value's code (`invalid_vp`, `invalid_result`, ...) naming the field.
+    fn parse_score(&self, score: &Score, max_score: u32) -> ApiResult<GameScore>;
+
+    /// A dispute's counter-report `(player1_vp, player2_vp, score)`: by
+    /// default the whole score or nothing (40K takes either VP alone).
+    ///
+    /// # Errors
+    /// As [`Score::parse`].
+    fn counter_score(&self, score: &Score, t: &Tournament) -> ApiResult<(Option<u32>, Option<u32>, Option<GameScore>)> {
+        if score.is_empty() {
+            Ok((None, None, None))
+        } else {
+            Ok((None, None, Some(score.parse(t)?)))
+        }
+    }
 
     /// The largest score a player can be credited with in a game, by default
     /// (the event's `max_vp`: VP in 40K, game points in crokinole).
@@ -73,6 +100,12 @@ pub trait GameSystem: Sync {
         false
     }
 
+    /// What a bye is worth in `t`, in words (a refusal to report a bye's
+    /// table names it).
+    fn bye_worth(&self, _t: &Tournament) -> String {
+        "the event's bye points".into()
+    }
+
     /// The playoff match formats the game offers besides a single game.
     fn playoff_formats(&self) -> &'static [MatchFormat] {
         &[]
@@ -87,6 +120,11 @@ pub fn system(game: Game) -> &'static dyn GameSystem {
         Game::Chess => &chess::Chess,
         Game::Crokinole => &crokinole::Crokinole,
     }
+}
+
+/// Every game system, in the order offered (the default, 40K, first).
+pub fn all() -> impl Iterator<Item = &'static dyn GameSystem> {
+    Game::ALL.iter().map(|g| system(*g))
 }
 
 /// The standings an event of `game` and `system` starts with

@@ -2,7 +2,9 @@
 //! SOS → total VP (the seed's tournament manager).
 
 use super::GameSystem;
-use crate::domain::{Game, PairingSystem};
+use crate::domain::{Game, GameScore, PairingSystem, Tournament};
+use crate::error::ApiResult;
+use crate::service::scores::{need, vp, Score};
 use arbiter_engine::standings::{AdjustmentKind, StandingsConfig, Wh40kConfig};
 
 /// Missions used when the TO gives none (Pariah Nexus primary missions).
@@ -20,6 +22,10 @@ impl GameSystem for Wh40k {
         "Warhammer 40,000"
     }
 
+    fn suggested_format(&self) -> &'static str {
+        "2000pts Matched Play"
+    }
+
     fn pairing_systems(&self) -> &'static [PairingSystem] {
         &[PairingSystem::SwissRecord]
     }
@@ -30,6 +36,27 @@ impl GameSystem for Wh40k {
 
     fn score_fields_text(&self) -> &'static str {
         "player1_vp and player2_vp (whole numbers of VP)"
+    }
+
+    /// `{"player1_vp": 72, "player2_vp": 45}`: whole VP from 0 to the event's maximum.
+    fn parse_score(&self, s: &Score, max_score: u32) -> ApiResult<GameScore> {
+        Ok(GameScore::Wh40k {
+            player1_vp: vp("player1_vp", &need(&s.player1_vp), max_score)?,
+            player2_vp: vp("player2_vp", &need(&s.player2_vp), max_score)?,
+        })
+    }
+
+    /// Either VP may be disputed alone.
+    fn counter_score(&self, s: &Score, t: &Tournament) -> ApiResult<(Option<u32>, Option<u32>, Option<GameScore>)> {
+        Ok((
+            s.player1_vp.as_ref().map(|n| vp("player1_vp", n, t.max_vp)).transpose()?,
+            s.player2_vp.as_ref().map(|n| vp("player2_vp", n, t.max_vp)).transpose()?,
+            None,
+        ))
+    }
+
+    fn bye_worth(&self, _t: &Tournament) -> String {
+        "a win with 0 VP".into()
     }
 
     fn default_missions(&self) -> &'static [&'static str] {

@@ -146,44 +146,7 @@ impl Score {
                 format!("The JSON has a wrong or missing field: missing field `{missing}`."),
             ));
         }
-        let need = |n: &Option<Number>| n.clone().unwrap_or_else(|| Number::from(0));
-        Ok(match t.game {
-            Game::Wh40k => GameScore::Wh40k {
-                player1_vp: vp("player1_vp", &need(&self.player1_vp), t.max_vp)?,
-                player2_vp: vp("player2_vp", &need(&self.player2_vp), t.max_vp)?,
-            },
-            Game::Chess => GameScore::Chess { result: chess_result(self.result.as_deref().unwrap_or_default())? },
-            Game::Crokinole => GameScore::Crokinole {
-                player1_points: whole(
-                    Code::InvalidPoints,
-                    "player1_points",
-                    "game points",
-                    &need(&self.player1_points),
-                    t.max_vp,
-                )?,
-                player2_points: whole(
-                    Code::InvalidPoints,
-                    "player2_points",
-                    "game points",
-                    &need(&self.player2_points),
-                    t.max_vp,
-                )?,
-                player1_twenties: whole(
-                    Code::InvalidTwenties,
-                    "player1_twenties",
-                    "20s",
-                    &need(&self.player1_twenties),
-                    MAX_TWENTIES,
-                )?,
-                player2_twenties: whole(
-                    Code::InvalidTwenties,
-                    "player2_twenties",
-                    "20s",
-                    &need(&self.player2_twenties),
-                    MAX_TWENTIES,
-                )?,
-            },
-        })
+        crate::game::system(t.game).parse_score(self, t.max_vp)
     }
 
     /// A dispute's counter-report: in 40K either VP may be given alone (as
@@ -194,16 +157,20 @@ impl Score {
     /// As [`Score::parse`].
     pub fn counter(&self, t: &Tournament) -> ApiResult<(Option<u32>, Option<u32>, Option<GameScore>)> {
         self.only_fields_of(t)?;
-        match t.game {
-            Game::Wh40k => Ok((
-                self.player1_vp.as_ref().map(|n| vp("player1_vp", n, t.max_vp)).transpose()?,
-                self.player2_vp.as_ref().map(|n| vp("player2_vp", n, t.max_vp)).transpose()?,
-                None,
-            )),
-            _ if self.given().is_empty() => Ok((None, None, None)),
-            _ => Ok((None, None, Some(self.parse(t)?))),
-        }
+        crate::game::system(t.game).counter_score(self, t)
     }
+
+    /// Whether no score field is given at all.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.given().is_empty()
+    }
+}
+
+/// A number field the caller has checked is given (a missing one reads as 0).
+#[must_use]
+pub fn need(n: &Option<Number>) -> Number {
+    n.clone().unwrap_or_else(|| Number::from(0))
 }
 
 /// Checks a VP value: a whole number from 0 to `max`.
@@ -215,7 +182,10 @@ pub fn vp(field: &str, n: &Number, max: u32) -> ApiResult<u32> {
 }
 
 /// Checks a whole number from 0 to `max` of `unit`.
-fn whole(code: Code, field: &str, unit: &str, n: &Number, max: u32) -> ApiResult<u32> {
+///
+/// # Errors
+/// 422 `code` naming the field.
+pub fn whole(code: Code, field: &str, unit: &str, n: &Number, max: u32) -> ApiResult<u32> {
     n.as_u64().and_then(|v| u32::try_from(v).ok()).filter(|v| *v <= max).ok_or_else(|| {
         ApiError::invalid(
             code,

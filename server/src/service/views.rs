@@ -1,7 +1,7 @@
 //! Builds the view models of `arbiter_web::views` from domain records.
 
 use crate::domain::{
-    Acceleration, Game, GameScore, MatchFormat, Pairing, PairingSystem, Player, PlayerId, Round, RoundOne, Tournament,
+    Acceleration, GameScore, MatchFormat, Pairing, PairingSystem, Player, PlayerId, Round, RoundOne, Tournament,
     TournamentStatus, UserId,
 };
 use arbiter_engine::model::PointSystem;
@@ -12,16 +12,6 @@ pub use arbiter_web::views::{
 };
 use std::collections::HashMap;
 use uuid::Uuid;
-
-impl From<Game> for web::Game {
-    fn from(g: Game) -> web::Game {
-        match g {
-            Game::Wh40k => web::Game::Wh40k,
-            Game::Chess => web::Game::Chess,
-            Game::Crokinole => web::Game::Crokinole,
-        }
-    }
-}
 
 impl From<TournamentStatus> for web::TournamentStatus {
     fn from(s: TournamentStatus) -> web::TournamentStatus {
@@ -82,7 +72,7 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
     TournamentView {
         id: t.id,
         name: t.name.clone(),
-        game: t.game.into(),
+        game: t.game,
         pairing_system: t.pairing_system.into(),
         event_date: t.event_date.format("%Y-%m-%d").to_string(),
         location: t.location.clone(),

@@ -23,6 +23,12 @@ macro_rules! closed_set {
             pub const fn as_str(self) -> &'static str {
                 match self { $($name::$v => $s),+ }
             }
+
+            /// The value serialised as `s`, if any.
+            #[must_use]
+            pub fn parse(s: &str) -> Option<$name> {
+                match s { $($s => Some($name::$v),)+ _ => None }
+            }
         }
 
         impl std::fmt::Display for $name {
@@ -52,13 +58,15 @@ macro_rules! closed_set {
 }
 
 closed_set! {
-    /// The game a tournament is played in.
+    /// The game a tournament is played in; it decides the result form, the
+    /// pairing systems offered and the standings (the server's `game`
+    /// module holds one home per game). The server's domain uses this type.
     Game {
-        /// Warhammer 40,000.
+        /// Warhammer 40,000: VP per game, record-based Swiss, W/L/D → margin → SOS.
         Wh40k = "wh40k",
-        /// Chess.
+        /// Chess: 1-0, ½-½, 0-1 and forfeits; round robin or FIDE Dutch; FIDE C.07 tie-breaks.
         Chess = "chess",
-        /// Crokinole.
+        /// Crokinole: game points and 20s per game; round robin or Swiss; head-to-head, mini-league, 20s.
         Crokinole = "crokinole",
     }
 }

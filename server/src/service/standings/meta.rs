@@ -128,7 +128,7 @@ pub(super) fn meta(t: &Tournament, c: &Computed<'_>) -> StandingsMeta {
     let s = &c.resolved;
     let applied = |r: &&TieResolution| !c.dropped.iter().any(|d| d.resolution == **r);
     StandingsMeta {
-        game: t.game.into(),
+        game: t.game,
         primary: Some(primary(&t.standings)),
         columns: s.columns.iter().map(column).collect(),
         open_ties: s
