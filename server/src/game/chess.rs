@@ -3,9 +3,8 @@
 //! tie-break games.
 
 use super::GameSystem;
+use super::{ScoreFields, ScoreRefusal};
 use crate::domain::{Game, GameScore, MatchFormat, PairingSystem, Tournament};
-use crate::error::ApiResult;
-use crate::service::scores::{chess_result, Score};
 use arbiter_engine::model::{PointSystem, Points};
 use arbiter_engine::standings::{AdjustmentKind, ChessConfig, StandingsConfig};
 
@@ -38,8 +37,8 @@ impl GameSystem for Chess {
     }
 
     /// `{"result": "1-0"}`, White (player 1) first; `1/2-1/2` is a draw too.
-    fn parse_score(&self, s: &Score, _max_score: u32) -> ApiResult<GameScore> {
-        Ok(GameScore::Chess { result: chess_result(s.result.as_deref().unwrap_or_default())? })
+    fn parse_score(&self, s: &dyn ScoreFields, _max_score: u32) -> Result<GameScore, ScoreRefusal> {
+        Ok(GameScore::Chess { result: super::result(s)? })
     }
 
     /// DE, SB, WIN, KS in a round robin (no Buchholz, C.07 art. 8); BH-C1,

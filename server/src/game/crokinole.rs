@@ -3,15 +3,18 @@
 //! seed's crokinole tie-breakers); best-of-three playoff matches.
 
 use super::GameSystem;
+use super::{field, ScoreFields, ScoreRefusal, ScoreUnit};
 use crate::domain::{crokinole_format, Game, GameScore, MatchFormat, PairingSystem, Tournament};
-use crate::error::{ApiResult, Code};
-use crate::service::scores::{need, whole, Score, MAX_TWENTIES};
 use arbiter_engine::standings::crokinole::CrokinoleScoring;
 use arbiter_engine::standings::{AdjustmentKind, CrokinoleConfig, StandingsConfig};
 
 /// The default cap on a crokinole player's game points per game (2 per
 /// round won: 8 in a four-round game; raise it for longer games or points mode).
 pub const DEFAULT_MAX_POINTS: u32 = 8;
+
+/// The most 20s one player can be credited with in one game (a game of
+/// eight rounds of twelve discs is 96).
+pub const MAX_TWENTIES: u32 = 100;
 
 /// Crokinole.
 pub struct Crokinole;
@@ -42,14 +45,12 @@ impl GameSystem for Crokinole {
     }
 
     /// Whole game points from 0 to the event's maximum and 20s from 0 to [`MAX_TWENTIES`].
-    fn parse_score(&self, s: &Score, max_score: u32) -> ApiResult<GameScore> {
-        let points = |field, n| whole(Code::InvalidPoints, field, "game points", &need(n), max_score);
-        let twenties = |field, n| whole(Code::InvalidTwenties, field, "20s", &need(n), MAX_TWENTIES);
+    fn parse_score(&self, s: &dyn ScoreFields, max_score: u32) -> Result<GameScore, ScoreRefusal> {
         Ok(GameScore::Crokinole {
-            player1_points: points("player1_points", &s.player1_points)?,
-            player2_points: points("player2_points", &s.player2_points)?,
-            player1_twenties: twenties("player1_twenties", &s.player1_twenties)?,
-            player2_twenties: twenties("player2_twenties", &s.player2_twenties)?,
+            player1_points: field(s, "player1_points", ScoreUnit::GamePoints, max_score)?,
+            player2_points: field(s, "player2_points", ScoreUnit::GamePoints, max_score)?,
+            player1_twenties: field(s, "player1_twenties", ScoreUnit::Twenties, MAX_TWENTIES)?,
+            player2_twenties: field(s, "player2_twenties", ScoreUnit::Twenties, MAX_TWENTIES)?,
         })
     }
 

@@ -2,9 +2,8 @@
 //! SOS → total VP (the seed's tournament manager).
 
 use super::GameSystem;
+use super::{field, whole, CounterParts, ScoreFields, ScoreRefusal, ScoreUnit};
 use crate::domain::{Game, GameScore, PairingSystem, Tournament};
-use crate::error::ApiResult;
-use crate::service::scores::{need, vp, Score};
 use arbiter_engine::standings::{AdjustmentKind, StandingsConfig, Wh40kConfig};
 
 /// Missions used when the TO gives none (Pariah Nexus primary missions).
@@ -39,20 +38,17 @@ impl GameSystem for Wh40k {
     }
 
     /// `{"player1_vp": 72, "player2_vp": 45}`: whole VP from 0 to the event's maximum.
-    fn parse_score(&self, s: &Score, max_score: u32) -> ApiResult<GameScore> {
+    fn parse_score(&self, s: &dyn ScoreFields, max_score: u32) -> Result<GameScore, ScoreRefusal> {
         Ok(GameScore::Wh40k {
-            player1_vp: vp("player1_vp", &need(&s.player1_vp), max_score)?,
-            player2_vp: vp("player2_vp", &need(&s.player2_vp), max_score)?,
+            player1_vp: field(s, "player1_vp", ScoreUnit::Vp, max_score)?,
+            player2_vp: field(s, "player2_vp", ScoreUnit::Vp, max_score)?,
         })
     }
 
     /// Either VP may be disputed alone.
-    fn counter_score(&self, s: &Score, t: &Tournament) -> ApiResult<(Option<u32>, Option<u32>, Option<GameScore>)> {
-        Ok((
-            s.player1_vp.as_ref().map(|n| vp("player1_vp", n, t.max_vp)).transpose()?,
-            s.player2_vp.as_ref().map(|n| vp("player2_vp", n, t.max_vp)).transpose()?,
-            None,
-        ))
+    fn counter_parts(&self, s: &dyn ScoreFields, max_score: u32) -> Option<Result<CounterParts, ScoreRefusal>> {
+        let one = |f| s.number(f).map(|n| whole(f, ScoreUnit::Vp, n, max_score)).transpose();
+        Some(one("player1_vp").and_then(|a| Ok((a, one("player2_vp")?))))
     }
 
     fn bye_worth(&self, _t: &Tournament) -> String {

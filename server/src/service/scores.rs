@@ -18,9 +18,8 @@ use crate::error::{ApiError, ApiResult, Code};
 use serde::Deserialize;
 use serde_json::Number;
 
-/// The most 20s one player can be credited with in one game (a game of
-/// eight rounds of twelve discs is 96).
-pub const MAX_TWENTIES: u32 = 100;
+pub use crate::game::crokinole::MAX_TWENTIES;
+use crate::game::{ScoreFields, ScoreRefusal, ScoreUnit};
 
 /// A result payload: `result.report`, `result.override` and `result.dispute`
 /// (whose fields are all optional). Only the fields of the event's game may
@@ -146,7 +145,7 @@ impl Score {
                 format!("The JSON has a wrong or missing field: missing field `{missing}`."),
             ));
         }
-        crate::game::system(t.game).parse_score(self, t.max_vp)
+        crate::game::system(t.game).parse_score(self, t.max_vp).map_err(refused)
     }
 
     /// A dispute's counter-report: in 40K either VP may be given alone (as
@@ -157,7 +156,15 @@ impl Score {
     /// As [`Score::parse`].
     pub fn counter(&self, t: &Tournament) -> ApiResult<(Option<u32>, Option<u32>, Option<GameScore>)> {
         self.only_fields_of(t)?;
-        crate::game::system(t.game).counter_score(self, t)
+        if let Some(parts) = crate::game::system(t.game).counter_parts(self, t.max_vp) {
+            let (a, b) = parts.map_err(refused)?;
+            return Ok((a, b, None));
+        }
+        if self.is_empty() {
+            Ok((None, None, None))
+        } else {
+            Ok((None, None, Some(self.parse(t)?)))
+        }
     }
 
     /// Whether no score field is given at all.
@@ -167,10 +174,40 @@ impl Score {
     }
 }
 
-/// A number field the caller has checked is given (a missing one reads as 0).
-#[must_use]
-pub fn need(n: &Option<Number>) -> Number {
-    n.clone().unwrap_or_else(|| Number::from(0))
+impl ScoreFields for Score {
+    fn number(&self, field: &str) -> Option<&Number> {
+        match field {
+            "player1_vp" => self.player1_vp.as_ref(),
+            "player2_vp" => self.player2_vp.as_ref(),
+            "player1_points" => self.player1_points.as_ref(),
+            "player2_points" => self.player2_points.as_ref(),
+            "player1_twenties" => self.player1_twenties.as_ref(),
+            "player2_twenties" => self.player2_twenties.as_ref(),
+            _ => None,
+        }
+    }
+
+    fn result(&self) -> Option<&str> {
+        self.result.as_deref()
+    }
+}
+
+/// The answer to a value a game refuses: 422 `invalid_vp`,
+/// `invalid_points`, `invalid_twenties` (naming the field) or `invalid_result`.
+fn refused(r: ScoreRefusal) -> ApiError {
+    match r {
+        ScoreRefusal::Range { field, unit, max, given } => {
+            let (code, words) = match unit {
+                ScoreUnit::Vp => (Code::InvalidVp, "VP"),
+                ScoreUnit::GamePoints => (Code::InvalidPoints, "game points"),
+                ScoreUnit::Twenties => (Code::InvalidTwenties, "20s"),
+            };
+            whole(code, field, words, &given, max).err().unwrap_or_else(|| ApiError::internal("a refused value passed"))
+        }
+        ScoreRefusal::Result { given } => {
+            chess_result(&given).err().unwrap_or_else(|| ApiError::internal("a refused result passed"))
+        }
+    }
 }
 
 /// Checks a VP value: a whole number from 0 to `max`.
@@ -182,10 +219,7 @@ pub fn vp(field: &str, n: &Number, max: u32) -> ApiResult<u32> {
 }
 
 /// Checks a whole number from 0 to `max` of `unit`.
-///
-/// # Errors
-/// 422 `code` naming the field.
-pub fn whole(code: Code, field: &str, unit: &str, n: &Number, max: u32) -> ApiResult<u32> {
+fn whole(code: Code, field: &str, unit: &str, n: &Number, max: u32) -> ApiResult<u32> {
     n.as_u64().and_then(|v| u32::try_from(v).ok()).filter(|v| *v <= max).ok_or_else(|| {
         ApiError::invalid(
             code,
