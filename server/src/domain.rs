@@ -22,6 +22,9 @@ mod teams;
 pub use arbiter_web::ids::{
     ByeRequestId, EloEntryId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TournamentId, UserId,
 };
+/// The game a tournament is played in: one closed set, shared with the pages
+/// (`arbiter_web::views::sets::Game`); each game's rules live in [`crate::game`].
+pub use arbiter_web::views::sets::Game;
 pub use playoffs::{
     halves_text, ChessGame, ColourRule, CrokinoleGame, MatchFormat, MatchGame, Playoff, PlayoffSettings, PoolRule,
     Pools,
@@ -98,19 +101,6 @@ impl TournamentStatus {
     #[must_use]
     pub const fn is_open(self) -> bool {
         matches!(self, TournamentStatus::Registration | TournamentStatus::CheckIn)
-    }
-}
-
-string_enum! {
-    /// The game a tournament is played in; it decides the result form, the
-    /// pairing systems offered and the standings (see [`crate::game`]).
-    Game {
-        /// Warhammer 40,000: VP per game, record-based Swiss, W/L/D → margin → SOS.
-        Wh40k = "wh40k",
-        /// Chess: 1-0, ½-½, 0-1 and forfeits; round robin or FIDE Dutch; FIDE C.07 tie-breaks.
-        Chess = "chess",
-        /// Crokinole: game points and 20s per game; round robin or Swiss; head-to-head, mini-league, 20s.
-        Crokinole = "crokinole",
     }
 }
 

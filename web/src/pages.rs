@@ -161,6 +161,56 @@ pub struct NewTournamentPage {
     pub nav: Nav,
     /// What went wrong with the last attempt.
     pub error: Option<String>,
+    /// The games offered, the default first (the server's game registry).
+    pub games: Vec<GameChoice>,
+}
+
+/// A game the new-event form offers.
+#[derive(Clone, Debug)]
+pub struct GameChoice {
+    /// The game.
+    pub game: crate::views::sets::Game,
+    /// The event format suggested for it (the game's own term, e.g. `Classical 90+30`).
+    pub format: String,
+    /// The pairing systems it offers, its default first.
+    pub pairing_systems: Vec<crate::views::sets::PairingSystem>,
+}
+
+impl NewTournamentPage {
+    /// Every pairing system some game offers, in the order first offered.
+    #[must_use]
+    pub fn pairing_systems(&self) -> Vec<crate::views::sets::PairingSystem> {
+        let mut out = Vec::new();
+        for p in self.games.iter().flat_map(|g| &g.pairing_systems) {
+            if !out.contains(p) {
+                out.push(*p);
+            }
+        }
+        out
+    }
+
+    /// The games offering `system`, space-separated (the option's `data-games`).
+    #[must_use]
+    pub fn games_of(&self, system: &crate::views::sets::PairingSystem) -> String {
+        let games: Vec<&str> =
+            self.games.iter().filter(|g| g.pairing_systems.contains(system)).map(|g| g.game.as_str()).collect();
+        games.join(" ")
+    }
+
+    /// The format suggested for the default game.
+    #[must_use]
+    pub fn first_format(&self) -> &str {
+        self.games.first().map_or("", |g| g.format.as_str())
+    }
+
+    /// A pairing system's name on this form (the round robin names its tables).
+    #[must_use]
+    pub fn pairing_label(&self, system: &crate::views::sets::PairingSystem) -> String {
+        match system {
+            crate::views::sets::PairingSystem::RoundRobin => self.nav.t("new-round-robin-berger"),
+            other => pairing_label(&self.nav.lang, other),
+        }
+    }
 }
 
 /// `/t/{id}`: the event's home: details, registration, links.

@@ -223,7 +223,7 @@ pub struct PairingView {
     /// `UNREPORTED`, `REPORTED`, `DISPUTED` or `CONFIRMED`.
     pub state: String,
     /// Which seat reported: `player1`, `player2`, `to`, or `null`.
-    pub reported_by: Option<String>,
+    pub reported_by: Option<sets::ReportedBy>,
     /// The counter-report of a dispute.
     pub dispute: Option<DisputeView>,
     /// Set by the TO.
@@ -366,7 +366,7 @@ pub struct StandingView {
     pub tie: Option<TieView>,
     /// Crokinole's tie reason: what placed the player among those level on
     /// points: `head-to-head`, `mini-league`, `twenties` or `unresolved`; `null` otherwise.
-    pub tie_reason: Option<String>,
+    pub tie_reason: Option<sets::TieReason>,
     /// In an event played in round-robin pools: the player's pool (`A`, `B`, …).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pool: Option<String>,
@@ -386,7 +386,7 @@ pub struct AdjustmentView {
     /// Its number among the player's adjustments (to remove it).
     pub no: u32,
     /// `wins`, `vp`, `painting`, `sportsmanship` (40K); `points` (crokinole).
-    pub kind: String,
+    pub kind: sets::AdjustmentKind,
     /// By how much (negative: a penalty).
     pub amount: i64,
     /// Why.
@@ -506,7 +506,7 @@ pub struct ClockView {
     /// The round's number.
     pub round: u32,
     /// `running`, `paused` or `ended`.
-    pub state: String,
+    pub state: sets::ClockState,
     /// The round's length as set at start plus every extension, ms.
     pub duration_ms: i64,
     /// When time is up, Unix ms on the server's clock (`running` only).

@@ -5,8 +5,8 @@
   var rounds = document.querySelector("[name=total_rounds]"),
     hint = document.getElementById("rounds-hint"),
     format = document.querySelector("[name=format]");
-  // The suggested formats are the games' own terms, kept as they are.
-  var formats = { wh40k: "2000pts Matched Play", chess: "Classical 90+30", crokinole: "Singles" };
+  // The suggested formats are the games' own terms (each game option's data-format).
+  var formats = Array.prototype.map.call(game.options, (o) => o.dataset.format);
   function sync() {
     var first = null;
     Array.prototype.forEach.call(pairing.options, (o) => {
@@ -20,7 +20,7 @@
     hint.hidden = !rr;
     rounds.required = !rr;
     if (rr) rounds.value = "";
-    if (Object.values(formats).indexOf(format.value) >= 0) format.value = formats[game.value];
+    if (formats.indexOf(format.value) >= 0) format.value = game.selectedOptions[0].dataset.format;
     // How round 1 is paired: a 40K Swiss event's choice; a seed only for a random draw.
     var r1 = document.getElementById("new-round-one"),
       how = document.getElementById("new-round-one-pairing"),

@@ -3,7 +3,8 @@
 //! tie-break games.
 
 use super::GameSystem;
-use crate::domain::{Game, MatchFormat, PairingSystem};
+use super::{ScoreFields, ScoreRefusal};
+use crate::domain::{Game, GameScore, MatchFormat, PairingSystem, Tournament};
 use arbiter_engine::model::{PointSystem, Points};
 use arbiter_engine::standings::{AdjustmentKind, ChessConfig, StandingsConfig};
 
@@ -19,6 +20,10 @@ impl GameSystem for Chess {
         "Chess"
     }
 
+    fn suggested_format(&self) -> &'static str {
+        "Classical 90+30"
+    }
+
     fn pairing_systems(&self) -> &'static [PairingSystem] {
         &[PairingSystem::RoundRobin, PairingSystem::DoubleRoundRobin, PairingSystem::Dutch]
     }
@@ -29,6 +34,11 @@ impl GameSystem for Chess {
 
     fn score_fields_text(&self) -> &'static str {
         "result (1-0, ½-½, 0-1, 1F-0F, 0F-1F or 0F-0F; player 1 is White)"
+    }
+
+    /// `{"result": "1-0"}`, White (player 1) first; `1/2-1/2` is a draw too.
+    fn parse_score(&self, s: &dyn ScoreFields, _max_score: u32) -> Result<GameScore, ScoreRefusal> {
+        Ok(GameScore::Chess { result: super::result(s)? })
     }
 
     /// DE, SB, WIN, KS in a round robin (no Buchholz, C.07 art. 8); BH-C1,
@@ -63,6 +73,14 @@ impl GameSystem for Chess {
 
     fn missed_rounds_are_byes(&self) -> bool {
         true
+    }
+
+    /// The event's pairing-allocated bye points.
+    fn bye_worth(&self, t: &Tournament) -> String {
+        match t.points {
+            Some(p) => format!("{} point(s)", p.pairing_bye),
+            None => "the event's bye points".into(),
+        }
     }
 
     fn playoff_formats(&self) -> &'static [MatchFormat] {

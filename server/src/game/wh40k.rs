@@ -2,7 +2,8 @@
 //! SOS → total VP (the seed's tournament manager).
 
 use super::GameSystem;
-use crate::domain::{Game, PairingSystem};
+use super::{field, whole, CounterParts, ScoreFields, ScoreRefusal, ScoreUnit};
+use crate::domain::{Game, GameScore, PairingSystem, Tournament};
 use arbiter_engine::standings::{AdjustmentKind, StandingsConfig, Wh40kConfig};
 
 /// Missions used when the TO gives none (Pariah Nexus primary missions).
@@ -20,6 +21,10 @@ impl GameSystem for Wh40k {
         "Warhammer 40,000"
     }
 
+    fn suggested_format(&self) -> &'static str {
+        "2000pts Matched Play"
+    }
+
     fn pairing_systems(&self) -> &'static [PairingSystem] {
         &[PairingSystem::SwissRecord]
     }
@@ -30,6 +35,24 @@ impl GameSystem for Wh40k {
 
     fn score_fields_text(&self) -> &'static str {
         "player1_vp and player2_vp (whole numbers of VP)"
+    }
+
+    /// `{"player1_vp": 72, "player2_vp": 45}`: whole VP from 0 to the event's maximum.
+    fn parse_score(&self, s: &dyn ScoreFields, max_score: u32) -> Result<GameScore, ScoreRefusal> {
+        Ok(GameScore::Wh40k {
+            player1_vp: field(s, "player1_vp", ScoreUnit::Vp, max_score)?,
+            player2_vp: field(s, "player2_vp", ScoreUnit::Vp, max_score)?,
+        })
+    }
+
+    /// Either VP may be disputed alone.
+    fn counter_parts(&self, s: &dyn ScoreFields, max_score: u32) -> Option<Result<CounterParts, ScoreRefusal>> {
+        let one = |f| s.number(f).map(|n| whole(f, ScoreUnit::Vp, n, max_score)).transpose();
+        Some(one("player1_vp").and_then(|a| Ok((a, one("player2_vp")?))))
+    }
+
+    fn bye_worth(&self, _t: &Tournament) -> String {
+        "a win with 0 VP".into()
     }
 
     fn default_missions(&self) -> &'static [&'static str] {

@@ -334,10 +334,21 @@ async fn logout_form(state: web::Data<AppState>, req: HttpRequest, form: web::Fo
         .finish())
 }
 
+/// The games the new-event form offers, from the game registry.
+fn game_choices() -> Vec<tpl::GameChoice> {
+    crate::game::all()
+        .map(|s| tpl::GameChoice {
+            game: s.game(),
+            format: s.suggested_format().to_owned(),
+            pairing_systems: s.pairing_systems().iter().map(|p| (*p).into()).collect(),
+        })
+        .collect()
+}
+
 async fn new_page(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser) -> Page {
     let Some(u) = user.0 else { return Ok(redirect("/login?next=/tournaments/new")) };
     let (nav, fresh) = nav(&req, Some(&u));
-    render(&req, &state, &tpl::NewTournamentPage { nav, error: None }, fresh.as_deref())
+    render(&req, &state, &tpl::NewTournamentPage { nav, error: None, games: game_choices() }, fresh.as_deref())
 }
 
 #[derive(Deserialize)]
@@ -416,7 +427,11 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
             let mut res = render(
                 &req,
                 &state,
-                &tpl::NewTournamentPage { nav, error: Some(e.message_in(super::locale::lang_of(&req))) },
+                &tpl::NewTournamentPage {
+                    nav,
+                    error: Some(e.message_in(super::locale::lang_of(&req))),
+                    games: game_choices(),
+                },
                 fresh.as_deref(),
             )?;
             *res.status_mut() = actix_web::ResponseError::status_code(&e);

@@ -288,8 +288,8 @@ mod tests {
         };
         let e = EventData::RatingsChanged {
             ratings: RatingsChangedView {
-                game: "wh40k".into(),
-                cause: "round_closed".into(),
+                game: arbiter_web::views::sets::Game::Wh40k,
+                cause: arbiter_web::views::sets::RatingCause::RoundClosed,
                 round_id: RoundId::random(),
                 rounds_rated: 1,
                 changes: vec![delta(user, 16), delta(UserId::random(), -16)],

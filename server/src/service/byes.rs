@@ -26,6 +26,7 @@ pub struct ByeInput {
     pub kind: String,
 }
 
+use arbiter_web::views::sets as web;
 pub use arbiter_web::views::ByeView;
 
 fn view(r: &ByeRequest, p: &Player, t: &Tournament) -> ByeView {
@@ -33,8 +34,16 @@ fn view(r: &ByeRequest, p: &Player, t: &Tournament) -> ByeView {
         player_id: r.player_id,
         player_name: p.display_name.clone(),
         round: r.round,
-        kind: r.kind.as_str().to_lowercase(),
-        requested_by: if r.requested_by == t.owner_id && p.user_id != t.owner_id { "to" } else { "player" }.into(),
+        kind: match r.kind {
+            ByeKind::Half => web::ByeKind::Half,
+            ByeKind::Zero => web::ByeKind::Zero,
+            ByeKind::Full => web::ByeKind::Full,
+        },
+        requested_by: if r.requested_by == t.owner_id && p.user_id != t.owner_id {
+            web::ByeRequester::To
+        } else {
+            web::ByeRequester::Player
+        },
     }
 }
 

@@ -75,12 +75,9 @@ fn settings_view(s: &PlayoffSettings) -> PlayoffSettingsView {
         per_pool: s.per_pool,
         format: s.format.into(),
         tiebreak_games: s.tiebreak_games,
-        colours: (s.format == MatchFormat::TiebreakGames).then(|| {
-            match s.colours {
-                ColourRule::Alternate => "alternate",
-                ColourRule::Reported => "reported",
-            }
-            .to_string()
+        colours: (s.format == MatchFormat::TiebreakGames).then_some(match s.colours {
+            ColourRule::Alternate => arbiter_web::views::sets::TiebreakColours::Alternate,
+            ColourRule::Reported => arbiter_web::views::sets::TiebreakColours::Reported,
         }),
     }
 }
@@ -305,13 +302,14 @@ fn slot_view(
     table: Option<&Pairing>,
     games: &HashMap<PairingId, Vec<MatchGame>>,
 ) -> SlotView {
+    use arbiter_web::views::sets::SlotKind;
     let (kind, high, low, winner) = match *s {
-        Slot::Game { high, low, winner } => ("game", Some(names.seed(high)), Some(names.seed(low)), winner),
-        Slot::Bye { seed } => ("bye", Some(names.seed(seed)), None, None),
-        Slot::Open { known } => ("open", known.map(|k| names.seed(k)), None, None),
+        Slot::Game { high, low, winner } => (SlotKind::Game, Some(names.seed(high)), Some(names.seed(low)), winner),
+        Slot::Bye { seed } => (SlotKind::Bye, Some(names.seed(seed)), None, None),
+        Slot::Open { known } => (SlotKind::Open, known.map(|k| names.seed(k)), None, None),
     };
     SlotView {
-        kind: kind.into(),
+        kind,
         high,
         low,
         winner,
@@ -635,7 +633,7 @@ pub async fn ranking(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiR
                 place: pl.place.unwrap_or(1),
                 player_id: player,
                 name: name(player),
-                stage: "playoff".into(),
+                stage: arbiter_web::views::sets::PlaceStage::Playoff,
                 seed: Some(pl.seed),
                 swiss_rank: swiss_rank(player),
             });
@@ -648,7 +646,7 @@ pub async fn ranking(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiR
             place: cut.saturating_add(u32::try_from(i + 1).unwrap_or(u32::MAX)),
             player_id: *player,
             name: name(*player),
-            stage: "swiss".into(),
+            stage: arbiter_web::views::sets::PlaceStage::Swiss,
             seed: None,
             swiss_rank: swiss_rank(*player),
         });

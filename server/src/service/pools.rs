@@ -231,7 +231,10 @@ async fn view_of(tx: &Tx, t: &Tournament, pools: &Pools) -> ApiResult<PoolsView>
         .await
         .map_err(ApiError::internal)??;
     Ok(PoolsView {
-        rule: pools.rule.as_str().into(),
+        rule: match pools.rule {
+            crate::domain::PoolRule::Serpentine => arbiter_web::views::sets::PoolRule::Serpentine,
+            crate::domain::PoolRule::ByHand => arbiter_web::views::sets::PoolRule::ByHand,
+        },
         per_pool,
         pools: pools
             .members

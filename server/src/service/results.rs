@@ -7,8 +7,8 @@ use super::Change;
 use super::Ctx;
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
-    now_millis, Dispute, Game, GameScore, MatchFormat, MatchGame, MatchResult, Pairing, PairingId, PairingState,
-    Player, PlayerId, PlayoffSettings, Round, RoundStatus, Tournament, TournamentStatus, User, UserId,
+    now_millis, Dispute, GameScore, MatchFormat, MatchGame, MatchResult, Pairing, PairingId, PairingState, Player,
+    PlayerId, PlayoffSettings, Round, RoundStatus, Tournament, TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
 use arbiter_web::views::ratings::RatingsChangedView;
@@ -201,16 +201,8 @@ impl Table {
 
     /// What a bye is worth, in words.
     fn bye_worth(&self) -> String {
-        match (self.t.game, self.t.points, &self.t.standings) {
-            (Game::Wh40k, _, _) => "a win with 0 VP".into(),
-            (Game::Chess, Some(p), _) => format!("{} point(s)", p.pairing_bye),
-            (Game::Crokinole, _, arbiter_engine::standings::StandingsConfig::Crokinole(c)) => {
-                format!("{} point(s)", c.bye_points.unwrap_or(2))
-            }
-            _ => "the event's bye points".into(),
-        }
+        crate::game::system(self.t.game).bye_worth(&self.t)
     }
-
     /// A playoff game's winner cannot change once a later playoff round is
     /// paired: that round's tables follow from it.
     async fn moved_on(&self, result: MatchResult) -> ApiResult<()> {

@@ -18,9 +18,8 @@ use crate::error::{ApiError, ApiResult, Code};
 use serde::Deserialize;
 use serde_json::Number;
 
-/// The most 20s one player can be credited with in one game (a game of
-/// eight rounds of twelve discs is 96).
-pub const MAX_TWENTIES: u32 = 100;
+pub use crate::game::crokinole::MAX_TWENTIES;
+use crate::game::{ScoreFields, ScoreRefusal, ScoreUnit};
 
 /// A result payload: `result.report`, `result.override` and `result.dispute`
 /// (whose fields are all optional). Only the fields of the event's game may
@@ -146,44 +145,7 @@ impl Score {
                 format!("The JSON has a wrong or missing field: missing field `{missing}`."),
             ));
         }
-        let need = |n: &Option<Number>| n.clone().unwrap_or_else(|| Number::from(0));
-        Ok(match t.game {
-            Game::Wh40k => GameScore::Wh40k {
-                player1_vp: vp("player1_vp", &need(&self.player1_vp), t.max_vp)?,
-                player2_vp: vp("player2_vp", &need(&self.player2_vp), t.max_vp)?,
-            },
-            Game::Chess => GameScore::Chess { result: chess_result(self.result.as_deref().unwrap_or_default())? },
-            Game::Crokinole => GameScore::Crokinole {
-                player1_points: whole(
-                    Code::InvalidPoints,
-                    "player1_points",
-                    "game points",
-                    &need(&self.player1_points),
-                    t.max_vp,
-                )?,
-                player2_points: whole(
-                    Code::InvalidPoints,
-                    "player2_points",
-                    "game points",
-                    &need(&self.player2_points),
-                    t.max_vp,
-                )?,
-                player1_twenties: whole(
-                    Code::InvalidTwenties,
-                    "player1_twenties",
-                    "20s",
-                    &need(&self.player1_twenties),
-                    MAX_TWENTIES,
-                )?,
-                player2_twenties: whole(
-                    Code::InvalidTwenties,
-                    "player2_twenties",
-                    "20s",
-                    &need(&self.player2_twenties),
-                    MAX_TWENTIES,
-                )?,
-            },
-        })
+        crate::game::system(t.game).parse_score(self, t.max_vp).map_err(refused)
     }
 
     /// A dispute's counter-report: in 40K either VP may be given alone (as
@@ -194,14 +156,56 @@ impl Score {
     /// As [`Score::parse`].
     pub fn counter(&self, t: &Tournament) -> ApiResult<(Option<u32>, Option<u32>, Option<GameScore>)> {
         self.only_fields_of(t)?;
-        match t.game {
-            Game::Wh40k => Ok((
-                self.player1_vp.as_ref().map(|n| vp("player1_vp", n, t.max_vp)).transpose()?,
-                self.player2_vp.as_ref().map(|n| vp("player2_vp", n, t.max_vp)).transpose()?,
-                None,
-            )),
-            _ if self.given().is_empty() => Ok((None, None, None)),
-            _ => Ok((None, None, Some(self.parse(t)?))),
+        if let Some(parts) = crate::game::system(t.game).counter_parts(self, t.max_vp) {
+            let (a, b) = parts.map_err(refused)?;
+            return Ok((a, b, None));
+        }
+        if self.is_empty() {
+            Ok((None, None, None))
+        } else {
+            Ok((None, None, Some(self.parse(t)?)))
+        }
+    }
+
+    /// Whether no score field is given at all.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.given().is_empty()
+    }
+}
+
+impl ScoreFields for Score {
+    fn number(&self, field: &str) -> Option<&Number> {
+        match field {
+            "player1_vp" => self.player1_vp.as_ref(),
+            "player2_vp" => self.player2_vp.as_ref(),
+            "player1_points" => self.player1_points.as_ref(),
+            "player2_points" => self.player2_points.as_ref(),
+            "player1_twenties" => self.player1_twenties.as_ref(),
+            "player2_twenties" => self.player2_twenties.as_ref(),
+            _ => None,
+        }
+    }
+
+    fn result(&self) -> Option<&str> {
+        self.result.as_deref()
+    }
+}
+
+/// The answer to a value a game refuses: 422 `invalid_vp`,
+/// `invalid_points`, `invalid_twenties` (naming the field) or `invalid_result`.
+fn refused(r: ScoreRefusal) -> ApiError {
+    match r {
+        ScoreRefusal::Range { field, unit, max, given } => {
+            let (code, words) = match unit {
+                ScoreUnit::Vp => (Code::InvalidVp, "VP"),
+                ScoreUnit::GamePoints => (Code::InvalidPoints, "game points"),
+                ScoreUnit::Twenties => (Code::InvalidTwenties, "20s"),
+            };
+            whole(code, field, words, &given, max).err().unwrap_or_else(|| ApiError::internal("a refused value passed"))
+        }
+        ScoreRefusal::Result { given } => {
+            chess_result(&given).err().unwrap_or_else(|| ApiError::internal("a refused result passed"))
         }
     }
 }

@@ -118,7 +118,9 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
     let game = match input.game.as_deref() {
         None => Game::Wh40k,
         Some(g) => Game::parse(g).ok_or_else(|| {
-            ApiError::invalid(Code::InvalidField, "").text("refusal-game", [("game", Fill::from(&format!("{g:?}")))])
+            let games = Game::ALL.iter().map(|g| format!("{:?}", g.as_str())).collect::<Vec<_>>().join(", ");
+            ApiError::invalid(Code::InvalidField, "")
+                .text("refusal-game", [("game", Fill::from(&format!("{g:?}"))), ("games", Fill::from(&games))])
         })?,
     };
     let offered = crate::game::system(game).pairing_systems();

@@ -1,7 +1,7 @@
 //! Builds the view models of `arbiter_web::views` from domain records.
 
 use crate::domain::{
-    Acceleration, Game, GameScore, MatchFormat, Pairing, PairingSystem, Player, PlayerId, Round, RoundOne, Tournament,
+    Acceleration, GameScore, MatchFormat, Pairing, PairingSystem, Player, PlayerId, Round, RoundOne, Tournament,
     TournamentStatus, UserId,
 };
 use arbiter_engine::model::PointSystem;
@@ -12,16 +12,6 @@ pub use arbiter_web::views::{
 };
 use std::collections::HashMap;
 use uuid::Uuid;
-
-impl From<Game> for web::Game {
-    fn from(g: Game) -> web::Game {
-        match g {
-            Game::Wh40k => web::Game::Wh40k,
-            Game::Chess => web::Game::Chess,
-            Game::Crokinole => web::Game::Crokinole,
-        }
-    }
-}
 
 impl From<TournamentStatus> for web::TournamentStatus {
     fn from(s: TournamentStatus) -> web::TournamentStatus {
@@ -82,7 +72,7 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
     TournamentView {
         id: t.id,
         name: t.name.clone(),
-        game: t.game.into(),
+        game: t.game,
         pairing_system: t.pairing_system.into(),
         event_date: t.event_date.format("%Y-%m-%d").to_string(),
         location: t.location.clone(),
@@ -137,7 +127,7 @@ pub fn adjustments(p: &Player) -> Vec<AdjustmentView> {
         .iter()
         .map(|a| AdjustmentView {
             no: a.no,
-            kind: a.kind.as_str().into(),
+            kind: a.kind.into(),
             amount: a.amount,
             reason: a.reason.clone(),
             round: a.round,
@@ -197,13 +187,12 @@ pub fn pairing(p: &Pairing, roster: &Roster) -> PairingView {
     let p2 = p.player2_id.map(|id| seat(roster, id));
     let reported_by = p.reported_by.map(|u| {
         if u == p1.user_id {
-            "player1"
+            web::ReportedBy::Player1
         } else if p2.as_ref().is_some_and(|s| s.user_id == u) {
-            "player2"
+            web::ReportedBy::Player2
         } else {
-            "to"
+            web::ReportedBy::To
         }
-        .to_string()
     });
     PairingView {
         id: p.id,
@@ -242,19 +231,12 @@ fn score_json(s: &GameScore) -> serde_json::Value {
 #[must_use]
 pub fn clock(c: &crate::domain::clock::RoundClock, round: u32) -> ClockView {
     use crate::domain::clock::ClockState;
-    let (ends_at, remaining_ms) = match c.state {
-        ClockState::Running { ends_at } => (Some(ends_at), None),
-        ClockState::Paused { remaining } => (None, Some(remaining)),
-        ClockState::Ended => (None, None),
+    let (state, ends_at, remaining_ms) = match c.state {
+        ClockState::Running { ends_at } => (web::ClockState::Running, Some(ends_at), None),
+        ClockState::Paused { remaining } => (web::ClockState::Paused, None, Some(remaining)),
+        ClockState::Ended => (web::ClockState::Ended, None, None),
     };
-    ClockView {
-        round_id: c.round_id,
-        round,
-        state: c.state.as_str().to_string(),
-        duration_ms: c.duration,
-        ends_at,
-        remaining_ms,
-    }
+    ClockView { round_id: c.round_id, round, state, duration_ms: c.duration, ends_at, remaining_ms }
 }
 
 /// The view of `r` with its `pairings`.

@@ -12,13 +12,13 @@ use askama::Template;
 
 /// The split method in words.
 #[must_use]
-pub fn split_label(lang: &crate::i18n::Lang, method: &str) -> String {
+pub fn split_label(lang: &crate::i18n::Lang, method: &crate::views::sets::SplitMethod) -> String {
+    use crate::views::sets::SplitMethod;
     lang.t(match method {
-        "none" => "split-none",
-        "uscf_32b3" => "split-uscf",
-        "place_first" => "split-place-first",
-        "hort" => "split-hort",
-        _ => "split-unknown",
+        SplitMethod::None => "split-none",
+        SplitMethod::Uscf32B3 => "split-uscf",
+        SplitMethod::PlaceFirst => "split-place-first",
+        SplitMethod::Hort => "split-hort",
     })
 }
 
@@ -209,9 +209,9 @@ impl ManagePrizesPage {
     /// The split methods as (code, words, whether chosen).
     #[must_use]
     pub fn split_options(&self) -> Vec<(&'static str, String, bool)> {
-        ["none", "uscf_32b3", "place_first", "hort"]
-            .into_iter()
-            .map(|m| (m, split_label(&self.nav.lang, m), self.split == m))
+        crate::views::sets::SplitMethod::ALL
+            .iter()
+            .map(|m| (m.as_str(), split_label(&self.nav.lang, m), self.split == m.as_str()))
             .collect()
     }
 }

@@ -9,23 +9,22 @@ use askama::Template;
 
 /// The name of a game system, e.g. `wh40k` → "Warhammer 40,000" (unknown codes as they are).
 #[must_use]
-pub fn game_label(lang: &crate::i18n::Lang, game: &str) -> String {
-    if crate::views::sets::Game::ALL.iter().any(|g| g.as_str() == game) {
-        crate::pages::game_label(lang, game)
-    } else {
-        game.to_string()
+pub fn game_label(lang: &crate::i18n::Lang, game: &(impl AsRef<str> + ?Sized)) -> String {
+    match crate::views::sets::Game::parse(game.as_ref()) {
+        Some(g) => crate::pages::game_label(lang, &g),
+        None => game.as_ref().to_string(),
     }
 }
 
 /// A rated game's result (`win`, `draw`, `loss`) in words.
 #[must_use]
-pub fn result_label(lang: &crate::i18n::Lang, result: &str) -> String {
-    match result {
-        "win" => lang.t("result-win"),
-        "draw" => lang.t("result-draw"),
-        "loss" => lang.t("result-loss"),
-        other => other.to_string(),
-    }
+pub fn result_label(lang: &crate::i18n::Lang, result: &crate::views::sets::RatedResult) -> String {
+    use crate::views::sets::RatedResult;
+    lang.t(match result {
+        RatedResult::Win => "result-win",
+        RatedResult::Draw => "result-draw",
+        RatedResult::Loss => "result-loss",
+    })
 }
 
 /// A rating change with its sign: `+16`, `-8`, `0`.
@@ -135,7 +134,7 @@ mod tests {
 
     fn game(history: Vec<RatingHistoryEntry>) -> GameRatingView {
         GameRatingView {
-            game: "wh40k".into(),
+            game: crate::views::sets::Game::Wh40k,
             rating: 1216,
             games_played: 1,
             k: 32,
@@ -154,7 +153,7 @@ mod tests {
             pairing_id: PairingId::random(),
             opponent_id: UserId::random(),
             opponent_name: opponent.into(),
-            result: "win".into(),
+            result: crate::views::sets::RatedResult::Win,
             rating_before: 1200,
             rating_after: 1216,
             delta: 16,
@@ -186,8 +185,12 @@ mod tests {
             games_played: 3,
             established: false,
         };
-        let board =
-            LeaderboardView { game: "wh40k".into(), total: 250, offset: 100, players: (101..=200).map(line).collect() };
+        let board = LeaderboardView {
+            game: crate::views::sets::Game::Wh40k,
+            total: 250,
+            offset: 100,
+            players: (101..=200).map(line).collect(),
+        };
         let page = LeaderboardPage::new(Nav::default(), board, vec!["wh40k".into()], 100);
         assert_eq!((page.prev, page.next), (Some(0), Some(200)));
         let html = page.render().unwrap_or_default();

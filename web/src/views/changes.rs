@@ -31,9 +31,9 @@ pub struct ByeView {
     /// The round, 1-based.
     pub round: u32,
     /// `half`, `zero` or `full`.
-    pub kind: String,
+    pub kind: super::sets::ByeKind,
     /// `player` or `to`.
-    pub requested_by: String,
+    pub requested_by: super::sets::ByeRequester,
 }
 
 /// What a TRF import created.

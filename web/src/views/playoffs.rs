@@ -28,7 +28,7 @@ pub struct PlayoffSettingsView {
     pub tiebreak_games: Option<u32>,
     /// Chess `tiebreak_games`: `alternate` or `reported` colours.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub colours: Option<String>,
+    pub colours: Option<super::sets::TiebreakColours>,
 }
 
 /// A seed in the bracket: its number, and its player once seeded.
@@ -48,7 +48,7 @@ pub struct SeedView {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SlotView {
     /// `game` (both players known), `bye` (`high` passes the round) or `open` (players not known yet).
-    pub kind: String,
+    pub kind: super::sets::SlotKind,
     /// The higher seed; a bye's seed; an open game's known player.
     pub high: Option<SeedView>,
     /// The lower seed.
@@ -125,7 +125,7 @@ pub struct RankingRowView {
     /// The player's name.
     pub name: String,
     /// `playoff` (placed by the bracket) or `swiss` (by the standings).
-    pub stage: String,
+    pub stage: super::sets::PlaceStage,
     /// The playoff seed, for players in the cut.
     pub seed: Option<u32>,
     /// The rank in the Swiss standings.
@@ -137,7 +137,7 @@ pub struct RankingRowView {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PoolsView {
     /// How they were made: `serpentine` (from the seeding order) or `by_hand`.
-    pub rule: String,
+    pub rule: super::sets::PoolRule,
     /// How many of each pool make the top cut, when the playoff takes them by pool.
     pub per_pool: Option<u32>,
     /// The pools, A first.

@@ -47,7 +47,7 @@ pub struct PrizeLineView {
     pub items_to: Option<WinnerRef>,
     /// How the allocation's winner was separated from the next candidate:
     /// `none`, `rating`, `name`, `pairing_number`.
-    pub tie_break: Option<String>,
+    pub tie_break: Option<super::sets::PrizeTieBreak>,
     /// Given by a manual override.
     pub manual: bool,
 }
@@ -82,10 +82,10 @@ pub struct PrizeEntryView {
     /// `pooled` (32B3), `class_alone` (32B3), `category` (place-first),
     /// `hort`, `items` (no cash), `unawarded` (cash nobody receives) or
     /// `unfilled` (no cash, no winner).
-    pub kind: String,
+    pub kind: super::sets::PrizeEntryKind,
     /// For `unawarded`: `no_winner`, `no_class_player_left` or `capped`; for
     /// `unfilled`: `no_eligible_players` or `all_won`.
-    pub reason: Option<String>,
+    pub reason: Option<super::sets::PrizeEntryReason>,
     /// How the entry was decided, in words.
     pub how: String,
     /// The tied players' score, when players on one score share it.
@@ -129,7 +129,7 @@ pub struct PayoutView {
 pub struct IssueView {
     /// A stable code: a conflict reason (`ineligible`, `prize_already_assigned`,
     /// `identical_rank_rating_name`…) or `consistency` for a warning.
-    pub code: String,
+    pub code: super::sets::PrizeIssueCode,
     /// The prize concerned.
     pub prize_id: String,
     /// What happened, naming players, prizes and categories.
@@ -174,7 +174,7 @@ pub struct RunSummaryView {
     /// Counts.
     pub counts: RunCounts,
     /// The cash split method: `none`, `uscf_32b3`, `place_first`, `hort`.
-    pub split_method: String,
+    pub split_method: super::sets::SplitMethod,
 }
 
 /// A whole run, for the TO.
@@ -221,7 +221,7 @@ pub struct PublishedPrizesView {
     /// When it was published (Unix ms).
     pub published_at: Option<i64>,
     /// The cash split method.
-    pub split_method: String,
+    pub split_method: super::sets::SplitMethod,
     /// The method's rule in words.
     pub split_rule: String,
     /// The prize list: every prize once, with who receives what.

@@ -28,9 +28,9 @@ pub struct RatingDeltaView {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RatingsChangedView {
     /// The game system (`wh40k`, …).
-    pub game: String,
-    /// `round_closed` or `result_overridden`.
-    pub cause: String,
+    pub game: super::sets::Game,
+    /// `round_closed`, `result_overridden`, `round_reopened` or `entry_claimed`.
+    pub cause: super::sets::RatingCause,
     /// The round closed, or the round of the overridden result.
     pub round_id: RoundId,
     /// How many rated rounds were computed (1 for a close; that round and
@@ -63,7 +63,7 @@ pub struct LeaderboardEntry {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LeaderboardView {
     /// The game system.
-    pub game: String,
+    pub game: super::sets::Game,
     /// Rated accounts in all.
     pub total: u64,
     /// Lines skipped before this page.
@@ -91,7 +91,7 @@ pub struct RatingHistoryEntry {
     /// The opponent's account name.
     pub opponent_name: String,
     /// `win`, `draw` or `loss`.
-    pub result: String,
+    pub result: super::sets::RatedResult,
     /// Rating before the round.
     pub rating_before: i32,
     /// Rating after the game.
@@ -109,7 +109,7 @@ pub struct RatingHistoryEntry {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameRatingView {
     /// The game system.
-    pub game: String,
+    pub game: super::sets::Game,
     /// Current rating.
     pub rating: i32,
     /// Rated games.

@@ -23,6 +23,12 @@ macro_rules! closed_set {
             pub const fn as_str(self) -> &'static str {
                 match self { $($name::$v => $s),+ }
             }
+
+            /// The value serialised as `s`, if any.
+            #[must_use]
+            pub fn parse(s: &str) -> Option<$name> {
+                match s { $($s => Some($name::$v),)+ _ => None }
+            }
         }
 
         impl std::fmt::Display for $name {
@@ -52,13 +58,15 @@ macro_rules! closed_set {
 }
 
 closed_set! {
-    /// The game a tournament is played in.
+    /// The game a tournament is played in; it decides the result form, the
+    /// pairing systems offered and the standings (the server's `game`
+    /// module holds one home per game). The server's domain uses this type.
     Game {
-        /// Warhammer 40,000.
+        /// Warhammer 40,000: VP per game, record-based Swiss, W/L/D → margin → SOS.
         Wh40k = "wh40k",
-        /// Chess.
+        /// Chess: 1-0, ½-½, 0-1 and forfeits; round robin or FIDE Dutch; FIDE C.07 tie-breaks.
         Chess = "chess",
-        /// Crokinole.
+        /// Crokinole: game points and 20s per game; round robin or Swiss; head-to-head, mini-league, 20s.
         Crokinole = "crokinole",
     }
 }
@@ -158,6 +166,290 @@ closed_set! {
         Provisional = "provisional",
     }
 }
+
+closed_set! {
+    /// What recomputed ratings.
+    RatingCause {
+        /// A round was closed.
+        RoundClosed = "round_closed",
+        /// The TO overrode a result of a rated round.
+        ResultOverridden = "result_overridden",
+        /// A rated round was reopened: its ratings are taken back.
+        RoundReopened = "round_reopened",
+        /// An entry was claimed by an account: the game's ratings are computed again.
+        EntryClaimed = "entry_claimed",
+    }
+}
+
+closed_set! {
+    /// A rated game's result for the account.
+    RatedResult {
+        /// Won.
+        Win = "win",
+        /// Drawn.
+        Draw = "draw",
+        /// Lost.
+        Loss = "loss",
+    }
+}
+
+closed_set! {
+    /// A requested bye's worth (FIDE C.04.1; TRF `H`, `Z`, `F`).
+    ByeKind {
+        /// Half a point.
+        Half = "half",
+        /// No points.
+        Zero = "zero",
+        /// A full point (given by the TO).
+        Full = "full",
+    }
+}
+
+closed_set! {
+    /// Who asked for a bye.
+    ByeRequester {
+        /// The player.
+        Player = "player",
+        /// The organiser, for the player.
+        To = "to",
+    }
+}
+
+closed_set! {
+    /// One place of a bracket round.
+    SlotKind {
+        /// Both players known.
+        Game = "game",
+        /// The higher seed passes the round.
+        Bye = "bye",
+        /// Players not known yet.
+        Open = "open",
+    }
+}
+
+closed_set! {
+    /// What placed a player in the final ranking.
+    PlaceStage {
+        /// The bracket.
+        Playoff = "playoff",
+        /// The standings before the cut.
+        Swiss = "swiss",
+    }
+}
+
+closed_set! {
+    /// How round-robin pools were made.
+    PoolRule {
+        /// Snake order from the seeding list.
+        Serpentine = "serpentine",
+        /// By the TO.
+        ByHand = "by_hand",
+    }
+}
+
+closed_set! {
+    /// Colours of chess playoff tie-break games.
+    TiebreakColours {
+        /// Swapped each game.
+        Alternate = "alternate",
+        /// Set by the TO with each game.
+        Reported = "reported",
+    }
+}
+
+closed_set! {
+    /// How a prize list entry was decided.
+    PrizeEntryKind {
+        /// Paid whole to its winner after tie-breaks.
+        Tiebreak = "tiebreak",
+        /// Shared by a tie group (US Chess 32B3).
+        Pooled = "pooled",
+        /// A class prize taken alone (32B3).
+        ClassAlone = "class_alone",
+        /// Shared within a category (place-first).
+        Category = "category",
+        /// The Hort system.
+        Hort = "hort",
+        /// A manual override.
+        Manual = "manual",
+        /// Items only, no cash.
+        Items = "items",
+        /// Cash nobody receives.
+        Unawarded = "unawarded",
+        /// No cash, no winner.
+        Unfilled = "unfilled",
+    }
+}
+
+closed_set! {
+    /// Why a prize entry went to nobody.
+    PrizeEntryReason {
+        /// Unawarded: no winner.
+        NoWinner = "no_winner",
+        /// Unawarded: no player of the class left.
+        NoClassPlayerLeft = "no_class_player_left",
+        /// Unawarded: the cap on a player's prizes.
+        Capped = "capped",
+        /// Unfilled: nobody eligible.
+        NoEligiblePlayers = "no_eligible_players",
+        /// Unfilled: everybody eligible already won.
+        AllWon = "all_won",
+    }
+}
+
+closed_set! {
+    /// What a prize run asks the organiser to resolve: a conflict's reason, or a warning.
+    PrizeIssueCode {
+        /// An override names no prize of the list.
+        UnknownPrize = "unknown_prize",
+        /// An override names no player of the event.
+        UnknownPlayer = "unknown_player",
+        /// An override names a prize that is not active.
+        InactivePrize = "inactive_prize",
+        /// The player may not take the prize.
+        Ineligible = "ineligible",
+        /// The prize is already given.
+        PrizeAlreadyAssigned = "prize_already_assigned",
+        /// The player already won a prize.
+        PlayerAlreadyWon = "player_already_won",
+        /// Players equal on rank, rating and name: the TO decides.
+        IdenticalRankRatingName = "identical_rank_rating_name",
+        /// A consistency warning.
+        Consistency = "consistency",
+    }
+}
+
+closed_set! {
+    /// How a run splits cash among tied players.
+    SplitMethod {
+        /// No split: each prize whole to its winner.
+        None = "none",
+        /// US Chess rule 32B3.
+        Uscf32B3 = "uscf_32b3",
+        /// The place-first method.
+        PlaceFirst = "place_first",
+        /// The Hort system.
+        Hort = "hort",
+    }
+}
+
+closed_set! {
+    /// How a prize's winner was separated from the next candidate.
+    PrizeTieBreak {
+        /// Not tied.
+        None = "none",
+        /// By rating.
+        Rating = "rating",
+        /// By name.
+        Name = "name",
+        /// By pairing number.
+        PairingNumber = "pairing_number",
+    }
+}
+
+closed_set! {
+    /// A round clock's state.
+    ClockState {
+        /// Counting down.
+        Running = "running",
+        /// Stopped by the TO.
+        Paused = "paused",
+        /// Time is up.
+        Ended = "ended",
+    }
+}
+
+closed_set! {
+    /// What an adjustment moves (the engine's `AdjustmentKind`).
+    AdjustmentKind {
+        /// 40K: games won.
+        Wins = "wins",
+        /// 40K: VP scored.
+        Vp = "vp",
+        /// 40K: battle points.
+        BattlePoints = "battle_points",
+        /// Crokinole: the primary value.
+        Points = "points",
+        /// 40K: a painting score.
+        Painting = "painting",
+        /// 40K: a sportsmanship score.
+        Sportsmanship = "sportsmanship",
+        /// 40K: rounds lost without playing.
+        Losses = "losses",
+    }
+}
+
+closed_set! {
+    /// Why a TO's tie decision was dropped (the engine's `DropReason`).
+    NoticeReason {
+        /// The players are no longer level.
+        NotTied = "not_tied",
+        /// Still tied, at other places.
+        Moved = "moved",
+        /// The tie-breaks now order them otherwise.
+        Reordered = "reordered",
+        /// The order was not one of the tied players.
+        NotAPermutation = "not_a_permutation",
+        /// Another decision already settled the tie.
+        Duplicate = "duplicate",
+    }
+}
+
+closed_set! {
+    /// The table of a tied group.
+    MiniLeagueKind {
+        /// Crokinole's mini-league among the tied players.
+        MiniLeague = "mini_league",
+        /// Chess direct encounter (FIDE C.07).
+        DirectEncounter = "direct_encounter",
+    }
+}
+
+closed_set! {
+    /// Who reported a table's result.
+    ReportedBy {
+        /// Player 1.
+        Player1 = "player1",
+        /// Player 2.
+        Player2 = "player2",
+        /// The organiser.
+        To = "to",
+    }
+}
+
+closed_set! {
+    /// What placed a crokinole player among those level on points (the engine's `TieReason`).
+    TieReason {
+        /// The head-to-head result.
+        HeadToHead = "head-to-head",
+        /// The mini-league of 3+ tied players.
+        MiniLeague = "mini-league",
+        /// Total 20s.
+        Twenties = "twenties",
+        /// All criteria equal.
+        Unresolved = "unresolved",
+    }
+}
+
+macro_rules! from_engine {
+    ($from:ty => $to:ident { $($v:ident),+ $(,)? }) => {
+        impl From<$from> for $to {
+            fn from(v: $from) -> $to {
+                match v { $(<$from>::$v => $to::$v),+ }
+            }
+        }
+    };
+}
+
+from_engine!(arbiter_engine::standings::AdjustmentKind => AdjustmentKind {
+    Wins, Vp, BattlePoints, Points, Painting, Sportsmanship, Losses
+});
+from_engine!(arbiter_engine::standings::DropReason => NoticeReason {
+    NotTied, Moved, Reordered, NotAPermutation, Duplicate
+});
+from_engine!(arbiter_engine::standings::TieReason => TieReason { HeadToHead, MiniLeague, Twenties, Unresolved });
+from_engine!(arbiter_engine::prizes::SplitMethod => SplitMethod { None, Uscf32B3, PlaceFirst, Hort });
+from_engine!(arbiter_engine::prizes::TieBreak => PrizeTieBreak { None, Rating, Name, PairingNumber });
 
 /// What a standings column holds, by key: pages translate it (the
 /// scripts' `tbn-` messages), whatever its English name. Built from the
@@ -294,6 +586,34 @@ mod tests {
         for &k in ColumnKey::ALL {
             assert_eq!(TiebreakKey::from(k).as_str(), k.as_str());
         }
+    }
+
+    #[test]
+    fn engine_values_keep_their_wire_names() {
+        use arbiter_engine::prizes::{SplitMethod as S, TieBreak as B};
+        use arbiter_engine::standings::{AdjustmentKind as A, DropReason as D, TieReason as T};
+        for &k in &A::ALL {
+            assert_eq!(json(&AdjustmentKind::from(k)), json(&k));
+        }
+        for d in [D::NotTied, D::Moved, D::Reordered, D::NotAPermutation, D::Duplicate] {
+            assert_eq!(json(&NoticeReason::from(d)), json(&d));
+        }
+        for t in [T::HeadToHead, T::MiniLeague, T::Twenties, T::Unresolved] {
+            assert_eq!(json(&TieReason::from(t)), json(&t));
+        }
+        for m in [S::None, S::Uscf32B3, S::PlaceFirst, S::Hort] {
+            assert_eq!(json(&SplitMethod::from(m)), json(&m));
+        }
+        for b in [B::None, B::Rating, B::Name, B::PairingNumber] {
+            assert_eq!(PrizeTieBreak::from(b).as_str(), b.code());
+        }
+        // The strings the views carried before they were typed.
+        assert_eq!(json(&TieReason::HeadToHead), "\"head-to-head\"");
+        assert_eq!(json(&SplitMethod::Uscf32B3), "\"uscf_32b3\"");
+        assert_eq!(json(&ByeKind::Half), "\"half\"");
+        assert_eq!(json(&ReportedBy::Player2), "\"player2\"");
+        assert_eq!(Game::parse("crokinole"), Some(Game::Crokinole));
+        assert_eq!(Game::parse("Crokinole"), None);
     }
 
     fn json<T: Serialize>(v: &T) -> String {

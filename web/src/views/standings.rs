@@ -85,7 +85,7 @@ pub struct ResolutionView {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NoticeView {
     /// `not_tied`, `moved`, `reordered`, `not_a_permutation` or `duplicate`.
-    pub reason: String,
+    pub reason: super::sets::NoticeReason,
     /// What happened, in words.
     pub message: String,
     /// The decision as it was.
@@ -164,7 +164,7 @@ pub struct MiniLeagueView {
     /// The group's first position.
     pub group: u32,
     /// `mini_league` or `direct_encounter`.
-    pub kind: String,
+    pub kind: super::sets::MiniLeagueKind,
     /// The lines, best first.
     pub players: Vec<MiniLeagueRowView>,
 }

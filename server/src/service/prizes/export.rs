@@ -61,8 +61,8 @@ fn entry_rows(number: usize, e: &PrizeEntryView) -> Vec<Vec<String>> {
     let row = |who: Option<&WinnerRef>, share: &str, paid: &str| {
         vec![
             number.to_string(),
-            e.kind.clone(),
-            e.reason.clone().unwrap_or_default(),
+            e.kind.to_string(),
+            e.reason.map(|r| r.to_string()).unwrap_or_default(),
             e.score.clone().unwrap_or_default(),
             prizes.join("; "),
             prize_cash.to_string(),
@@ -73,7 +73,7 @@ fn entry_rows(number: usize, e: &PrizeEntryView) -> Vec<Vec<String>> {
             share.to_string(),
             paid.to_string(),
             who.map(|w| items(w.player_id)).unwrap_or_default(),
-            one(&|p| p.tie_break.clone().unwrap_or_default()),
+            one(&|p| p.tie_break.map(|t| t.to_string()).unwrap_or_default()),
             one(&|p| if p.manual { "yes" } else { "no" }.to_string()),
         ]
     };

@@ -16,6 +16,7 @@ use arbiter_web::views::prizes::{
     IssueView, PayoutView, PrizeEntryView, PrizeLineView, PublishedPrizesView, RecipientView, RunCounts,
     RunSummaryView, RunView, WinnerRef,
 };
+use arbiter_web::views::sets::{PrizeEntryKind, PrizeEntryReason, PrizeIssueCode};
 use std::collections::HashMap;
 
 /// Names and lookups of one run's inputs.
@@ -104,7 +105,7 @@ impl<'a> Names<'a> {
             trophy,
             medal,
             items_to: p.items_to.map(|n| self.winner(n)),
-            tie_break: p.tie_break.map(|t| t.code().to_string()),
+            tie_break: p.tie_break.map(Into::into),
             manual: p.manual,
         }
     }
@@ -169,7 +170,7 @@ pub fn summary(r: &PrizeRun) -> RunSummaryView {
             manual_overrides: m.manual_override_count,
             warnings: m.warning_count,
         },
-        split_method: method_code(r.outputs.cash.method),
+        split_method: r.outputs.cash.method.into(),
     }
 }
 
@@ -180,20 +181,46 @@ fn list(r: &PrizeRun) -> Vec<ListEntry> {
 }
 
 /// `kind` and `reason` codes of an entry.
-fn codes(kind: &EntryKind) -> (String, Option<String>) {
+fn codes(kind: &EntryKind) -> (PrizeEntryKind, Option<PrizeEntryReason>) {
     let award = |k: &AwardKind| match k {
-        AwardKind::Tiebreak => "tiebreak",
-        AwardKind::Pooled => "pooled",
-        AwardKind::ClassAlone { .. } => "class_alone",
-        AwardKind::Category { .. } => "category",
-        AwardKind::Hort => "hort",
-        AwardKind::Manual => "manual",
+        AwardKind::Tiebreak => PrizeEntryKind::Tiebreak,
+        AwardKind::Pooled => PrizeEntryKind::Pooled,
+        AwardKind::ClassAlone { .. } => PrizeEntryKind::ClassAlone,
+        AwardKind::Category { .. } => PrizeEntryKind::Category,
+        AwardKind::Hort => PrizeEntryKind::Hort,
+        AwardKind::Manual => PrizeEntryKind::Manual,
     };
     match kind {
-        EntryKind::Paid(k) => (award(k).into(), None),
-        EntryKind::Items => ("items".into(), None),
-        EntryKind::Unawarded(r) => ("unawarded".into(), Some(r.code().into())),
-        EntryKind::Unfilled(r) => ("unfilled".into(), Some(r.code().into())),
+        EntryKind::Paid(k) => (award(k), None),
+        EntryKind::Items => (PrizeEntryKind::Items, None),
+        EntryKind::Unawarded(r) => (
+            PrizeEntryKind::Unawarded,
+            Some(match r {
+                UnawardedReason::NoWinner => PrizeEntryReason::NoWinner,
+                UnawardedReason::NoClassPlayerLeft => PrizeEntryReason::NoClassPlayerLeft,
+                UnawardedReason::Capped => PrizeEntryReason::Capped,
+            }),
+        ),
+        EntryKind::Unfilled(r) => (
+            PrizeEntryKind::Unfilled,
+            Some(match r {
+                arbiter_engine::prizes::UnfilledReason::NoEligiblePlayers => PrizeEntryReason::NoEligiblePlayers,
+                arbiter_engine::prizes::UnfilledReason::AllWon => PrizeEntryReason::AllWon,
+            }),
+        ),
+    }
+}
+
+/// A conflict's reason as the organiser's issue code.
+const fn issue_code(r: &ConflictReason) -> PrizeIssueCode {
+    match r {
+        ConflictReason::UnknownPrize => PrizeIssueCode::UnknownPrize,
+        ConflictReason::UnknownPlayer => PrizeIssueCode::UnknownPlayer,
+        ConflictReason::InactivePrize => PrizeIssueCode::InactivePrize,
+        ConflictReason::Ineligible { .. } => PrizeIssueCode::Ineligible,
+        ConflictReason::PrizeAlreadyAssigned => PrizeIssueCode::PrizeAlreadyAssigned,
+        ConflictReason::PlayerAlreadyWon { .. } => PrizeIssueCode::PlayerAlreadyWon,
+        ConflictReason::IdenticalRankRatingName => PrizeIssueCode::IdenticalRankRatingName,
     }
 }
 
@@ -324,7 +351,7 @@ fn conflict(c: &Conflict, names: &Names<'_>) -> IssueView {
         }
         ConflictReason::IdenticalRankRatingName => t("prize-conflict-identical", &[]),
     };
-    IssueView { code: c.reason.code().to_string(), prize_id: c.prize_id.to_string(), message }
+    IssueView { code: issue_code(&c.reason), prize_id: c.prize_id.to_string(), message }
 }
 
 fn warning(w: &ConsistencyWarning, names: &Names<'_>) -> IssueView {
@@ -343,7 +370,7 @@ fn warning(w: &ConsistencyWarning, names: &Names<'_>) -> IssueView {
         None => names.t("prize-warning-won-nothing", &args(vec![])),
         Some(p) => names.t("prize-warning-took", &args(vec![("took", names.prize(p))])),
     };
-    IssueView { code: "consistency".into(), prize_id: w.prize_id.to_string(), message }
+    IssueView { code: PrizeIssueCode::Consistency, prize_id: w.prize_id.to_string(), message }
 }
 
 fn json<T: serde::Serialize>(v: &T) -> ApiResult<serde_json::Value> {
@@ -398,7 +425,7 @@ pub fn published_in(r: &PrizeRun, lang: Lang) -> PublishedPrizesView {
     PublishedPrizesView {
         run_id: r.id,
         published_at: r.published_at,
-        split_method: method_code(r.outputs.cash.method),
+        split_method: r.outputs.cash.method.into(),
         split_rule: rule_in(lang, r.outputs.cash.method),
         entries,
         payouts,

@@ -30,6 +30,7 @@ use crate::domain::{now_millis, Game, Pairing, Round, RoundId, Tournament, UserI
 use crate::error::{ApiError, ApiResult, Code};
 use crate::store::{RatedRound, Store, Tx};
 use arbiter_web::views::ratings::{RatingDeltaView, RatingsChangedView};
+use arbiter_web::views::sets::RatingCause;
 use rerate::{rerate, Delta, Rerated};
 use std::collections::HashMap;
 
@@ -50,7 +51,7 @@ pub async fn round_closed(change: &mut Change, t: &Tournament, round: &Round) ->
     change.tx().insert_rated_round(&period).await?;
     let rerated = rerate(change.tx(), game, Some(round.id)).await?;
     if !rerated.deltas.is_empty() {
-        let view = changed_view(change.tx(), t, round.id, "round_closed", &rerated).await?;
+        let view = changed_view(change.tx(), t, round.id, RatingCause::RoundClosed, &rerated).await?;
         change.emit(EventData::RatingsChanged { ratings: view.clone() }).await?;
     }
     Ok(())
@@ -74,7 +75,7 @@ pub async fn result_overridden(
         return Ok(None);
     };
     let rerated = rerate(change.tx(), &period.game, Some(period.round_id)).await?;
-    let view = changed_view(change.tx(), t, period.round_id, "result_overridden", &rerated).await?;
+    let view = changed_view(change.tx(), t, period.round_id, RatingCause::ResultOverridden, &rerated).await?;
     if !view.changes.is_empty() {
         change.emit(EventData::RatingsChanged { ratings: view.clone() }).await?;
     }
@@ -97,7 +98,7 @@ pub async fn round_reopened(change: &mut Change, t: &Tournament, round: &Round) 
     change.tx().delete_rated_round(round.id).await?;
     let rerated = rerate(change.tx(), t.game.as_str(), None).await?;
     if !rerated.deltas.is_empty() {
-        let view = changed_view(change.tx(), t, round.id, "round_reopened", &rerated).await?;
+        let view = changed_view(change.tx(), t, round.id, RatingCause::RoundReopened, &rerated).await?;
         change.emit(EventData::RatingsChanged { ratings: view }).await?;
     }
     Ok(())
@@ -116,7 +117,7 @@ pub async fn entry_claimed(change: &mut Change, t: &Tournament) -> ApiResult<()>
     let Some(first) = periods.iter().find(|p| p.tournament_id == t.id) else { return Ok(()) };
     let rerated = rerate(change.tx(), t.game.as_str(), None).await?;
     if !rerated.deltas.is_empty() {
-        let view = changed_view(change.tx(), t, first.round_id, "entry_claimed", &rerated).await?;
+        let view = changed_view(change.tx(), t, first.round_id, RatingCause::EntryClaimed, &rerated).await?;
         change.emit(EventData::RatingsChanged { ratings: view }).await?;
     }
     Ok(())
@@ -196,7 +197,7 @@ async fn changed_view(
     tx: &Tx,
     t: &Tournament,
     round: RoundId,
-    cause: &str,
+    cause: RatingCause,
     rerated: &Rerated,
 ) -> ApiResult<RatingsChangedView> {
     let ids: Vec<UserId> = rerated.deltas.iter().map(|d| d.user).collect();
@@ -207,8 +208,8 @@ async fn changed_view(
         }
     }
     Ok(RatingsChangedView {
-        game: t.game.as_str().to_string(),
-        cause: cause.to_string(),
+        game: t.game,
+        cause,
         round_id: round,
         rounds_rated: rerated.rounds,
         changes: delta_views(&rerated.deltas, &names),

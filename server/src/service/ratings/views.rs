@@ -24,7 +24,8 @@ pub const MAX_OFFSET: u64 = 10_000_000;
 /// 404 `unknown_game`; 400 `invalid_query` for a limit of 0 or above
 /// [`MAX_PAGE`], or an offset above [`MAX_OFFSET`].
 pub async fn leaderboard(ctx: &Ctx, game: &str, offset: u64, limit: u64) -> ApiResult<LeaderboardView> {
-    let game = known_game(game)?.as_str();
+    let typed = known_game(game)?;
+    let game = typed.as_str();
     if limit == 0 || limit > MAX_PAGE {
         return Err(ApiError::bad_request(Code::InvalidQuery, "")
             .text("refusal-query-limit", [("max", Fill::from(&MAX_PAGE)), ("value", Fill::from(&limit.to_string()))]));
@@ -50,7 +51,7 @@ pub async fn leaderboard(ctx: &Ctx, game: &str, offset: u64, limit: u64) -> ApiR
         }
         players.push(entry(rank, r.user_id, names.get(&r.user_id).cloned().unwrap_or_default(), r.rating));
     }
-    Ok(LeaderboardView { game: game.to_string(), total, offset, players })
+    Ok(LeaderboardView { game: typed, total, offset, players })
 }
 
 /// The game systems with ratings, by name.
@@ -106,7 +107,7 @@ pub async fn user_ratings(ctx: &Ctx, user: UserId) -> ApiResult<UserRatingsView>
             pairing_id: e.pairing_id,
             opponent_id: e.opponent_id,
             opponent_name: opponents.get(&e.opponent_id).cloned().unwrap_or_default(),
-            result: crate::store::outcome_name(e.outcome).to_string(),
+            result: rated_result(e.outcome),
             rating_before: e.rating_before,
             rating_after: e.rating_after,
             delta: e.delta,
@@ -116,6 +117,8 @@ pub async fn user_ratings(ctx: &Ctx, user: UserId) -> ApiResult<UserRatingsView>
     }
     let mut ratings = Vec::with_capacity(elos.len());
     for elo in elos {
+        // A rating kept for a game this server no longer offers is not shown.
+        let Some(game) = crate::domain::Game::parse(&elo.game) else { continue };
         ratings.push(GameRatingView {
             rank: tx.rated_players(&elo.game, Some(elo.rating.rating)).await? + 1,
             rated_players: tx.rated_players(&elo.game, None).await?,
@@ -123,8 +126,18 @@ pub async fn user_ratings(ctx: &Ctx, user: UserId) -> ApiResult<UserRatingsView>
             games_played: elo.rating.games,
             k: elo.rating.k(),
             history: by_game.remove(elo.game.as_str()).unwrap_or_default(),
-            game: elo.game,
+            game,
         });
     }
     Ok(UserRatingsView { user: UserRef { id: u.id, display_name: u.display_name }, ratings })
+}
+
+/// A rated game's result for the account, as the pages name it.
+const fn rated_result(o: arbiter_engine::model::Outcome) -> arbiter_web::views::sets::RatedResult {
+    use arbiter_web::views::sets::RatedResult;
+    match o {
+        arbiter_engine::model::Outcome::Win => RatedResult::Win,
+        arbiter_engine::model::Outcome::Draw => RatedResult::Draw,
+        arbiter_engine::model::Outcome::Loss => RatedResult::Loss,
+    }
 }

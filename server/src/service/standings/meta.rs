@@ -11,6 +11,7 @@ use arbiter_engine::standings::{
     direct_encounter_table, mini_league, ChessTiebreak, Column, ColumnKey, DropReason, MiniLeagueRow, OpenTieKind,
     Standings, StandingsConfig, TieInfo, TieStatus, Wh40kPrimary,
 };
+use arbiter_web::views::sets::MiniLeagueKind;
 use arbiter_web::views::{
     ColumnView, MiniLeagueRowView, MiniLeagueView, NoticeView, OpenTieKind as OpenTie, OpenTieView, ResolutionView,
     StandingsMeta, TieState, TieView,
@@ -109,7 +110,7 @@ pub(super) fn notice_view(n: &TieNotice, by_no: &HashMap<PlayerNo, &Player>) -> 
     };
     let last = n.resolution.first_position + u32::try_from(n.resolution.order.len().saturating_sub(1)).unwrap_or(0);
     NoticeView {
-        reason: serde_json::to_value(n.reason).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(),
+        reason: n.reason.into(),
         message: format!(
             "{}'s order of {} (places {}–{}) no longer applies: {why}. Check the standings and decide again if needed.",
             resolution.by_name,
@@ -128,7 +129,7 @@ pub(super) fn meta(t: &Tournament, c: &Computed<'_>) -> StandingsMeta {
     let s = &c.resolved;
     let applied = |r: &&TieResolution| !c.dropped.iter().any(|d| d.resolution == **r);
     StandingsMeta {
-        game: t.game.into(),
+        game: t.game,
         primary: Some(primary(&t.standings)),
         columns: s.columns.iter().map(column).collect(),
         open_ties: s
@@ -207,13 +208,13 @@ pub fn group_table(sheet: &Sheet, group: u32) -> ApiResult<MiniLeagueView> {
             let forfeits =
                 config.tiebreaks.iter().any(|tb| matches!(tb, ChessTiebreak::DirectEncounter { forfeits: true }));
             let event = inputs::chess_event(t, &entrants, rounds, pairings);
-            ("direct_encounter", direct_encounter_table(&event, forfeits, &members))
+            (MiniLeagueKind::DirectEncounter, direct_encounter_table(&event, forfeits, &members))
         }
-        _ => ("mini_league", mini_league(&inputs::crokinole_event(&entrants, pairings), &members)),
+        _ => (MiniLeagueKind::MiniLeague, mini_league(&inputs::crokinole_event(&entrants, pairings), &members)),
     };
     Ok(MiniLeagueView {
         group,
-        kind: kind.into(),
+        kind,
         players: rows.map_err(ApiError::internal)?.into_iter().map(|r| row_view(r, &c.by_no)).collect(),
     })
 }

@@ -243,12 +243,7 @@ fn views(t: &Tournament, c: &Computed<'_>, pairings: &[Pairing]) -> (Vec<Standin
                 score: row.score.display.clone(),
                 values: row.values.iter().map(|v| v.display.clone()).collect(),
                 tie: row.tie.as_ref().map(|tie| meta::tie_view(tie, &c.resolved)),
-                tie_reason: row
-                    .tie
-                    .as_ref()
-                    .and_then(|tie| tie.reason)
-                    .and_then(|r| serde_json::to_value(r).ok())
-                    .and_then(|v| v.as_str().map(String::from)),
+                tie_reason: row.tie.as_ref().and_then(|tie| tie.reason).map(Into::into),
                 pool: None,
                 pool_rank: None,
                 adjustments: super::views::adjustments(p),
