@@ -336,6 +336,8 @@ codes! {
     TeamNameTaken = "team_name_taken", CONFLICT;
     /// There is no team with this id.
     TeamNotFound = "team_not_found", NOT_FOUND;
+    /// A team event's entrants are teams: a player joins with a team (`POST /api/tournaments/{id}/teams`), not alone.
+    TeamsOnly = "teams_only", CONFLICT;
     /// Too many sign-in or sign-up attempts for the account or from the address (`Retry-After`).
     TooManyAttempts = "too_many_attempts", TOO_MANY;
     /// The address holds too many live sockets open (`Retry-After`).

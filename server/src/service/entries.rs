@@ -136,6 +136,7 @@ pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> A
     let mut change = Change::begin(ctx, id, user).await?;
     let mut t = change.tournament().clone();
     require_to(&t, user, "add players")?;
+    super::teams::require_singles(&t)?;
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
     }
@@ -480,6 +481,7 @@ pub async fn roster(
     let mut change = Change::begin(ctx, id, user).await?;
     let t = change.tournament().clone();
     require_to(&t, user, "import a roster")?;
+    super::teams::require_singles(&t)?;
     if preview {
         return Ok(RosterReport { rows, problems, added: Vec::new(), shuffle_seed: None });
     }

@@ -192,6 +192,11 @@ async fn registration(backend: Backend) {
     let r =
         cap_b.post(&teams_path(&tid), &json!({ "name": "Beta", "captain": null, "players": five("B") })).await.unwrap();
     refused(&app, &before, &r, 403, "not_tournament_staff").await;
+    // A team event takes no one alone: neither a player's own registration nor the TO's entries.
+    let r = stranger.register_with(&tid, &json!({ "display_name": "Solo", "faction": "Orks" })).await.unwrap();
+    refused(&app, &before, &r, 409, "teams_only").await;
+    let r = to.post(&format!("/api/tournaments/{tid}/entries"), &json!({ "display_name": "Solo" })).await.unwrap();
+    refused(&app, &before, &r, 409, "teams_only").await;
     // Not a team event: teams are refused.
     let singles = to
         .create_tournament(&json!({ "name": "S", "event_date": "2026-05-17", "format": "Open", "total_rounds": 3 }))

@@ -184,6 +184,21 @@ pub fn rules_of(t: &Tournament) -> ApiResult<&TeamRules> {
     })
 }
 
+/// Checks `t` takes entrants one by one (a singles event): in a team event
+/// players join with a team.
+///
+/// # Errors
+/// 409 `teams_only`.
+pub fn require_singles(t: &Tournament) -> ApiResult<()> {
+    if t.teams.is_some() {
+        return Err(ApiError::conflict(
+            Code::TeamsOnly,
+            "This is a team event: players join with a team (its captain registers it), not alone.",
+        ));
+    }
+    Ok(())
+}
+
 /// Checks `user` may act for `team`: its captain, or the event's
 /// organisers (`judges_too`: any staff, as check-in allows).
 ///
