@@ -28,7 +28,7 @@ pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
         .route("/claim/{code}/qr.svg", web::get().to(claim_qr));
 }
 
-refusals!(add: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, LateEntryClosed, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound, WrongStatus]);
+refusals!(add: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, LateEntryClosed, NotFound, NotSignedIn, NotTournamentOrganiser, TeamsOnly, TournamentNotFound, WrongStatus]);
 #[utoipa::path(
     operation_id = "entries_add",
     tag = "players",
@@ -62,7 +62,7 @@ struct RosterQuery {
     seed: Option<u32>,
 }
 
-refusals!(roster: [BodyTooLarge, CrossSiteRequest, InvalidCsv, InvalidQuery, LateEntryClosed, NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound, WrongStatus]);
+refusals!(roster: [BodyTooLarge, CrossSiteRequest, InvalidCsv, InvalidQuery, LateEntryClosed, NotFound, NotSignedIn, NotTournamentOrganiser, TeamsOnly, TournamentNotFound, WrongStatus]);
 #[utoipa::path(
     operation_id = "entries_roster",
     tag = "players",
@@ -123,7 +123,7 @@ async fn list(
         .json(sorted(&EntriesBody { entries: entries::unclaimed_entries(&state.ctx, &user, *id).await? })?))
 }
 
-refusals!(claim_code: [AlreadyClaimed, CrossSiteRequest, NotFound, NotSignedIn, NotTournamentOrganiser, PlayerNotFound, TournamentNotFound]);
+refusals!(claim_code: [AlreadyClaimed, CrossSiteRequest, InvalidTeam, NotFound, NotSignedIn, NotTournamentOrganiser, PlayerNotFound, TournamentNotFound]);
 #[utoipa::path(
     operation_id = "entries_claim_code",
     tag = "players",

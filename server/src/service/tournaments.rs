@@ -68,6 +68,15 @@ pub struct CreateTournament {
     /// absent. Only with `round_one_pairing: "random"`.
     #[serde(default)]
     pub round_one_seed: Option<u32>,
+    /// A team event's rules (`null` or absent: a singles event):
+    /// `{"format": "wh40k" | "chess" | "doubles", "size": 5, "reserves": 2,
+    /// "unique_factions": true, …}`. `wh40k`: a 40K event, teams of 5 or 8;
+    /// `chess`: a chess event, 2 to 10 boards (`ranking_boards` up to the
+    /// size); `doubles`: a crokinole event, teams of 2 without reserves;
+    /// reserves at most the size; `step_seconds` 10 to 3600.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub teams: Option<crate::domain::TeamRules>,
 }
 
 /// The round-1 order named `name` (`registration`, `random`, `rating`) for
@@ -217,6 +226,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
     if let Some(config) = input.standings {
         t.standings = super::tiebreaks::parse_config(&t, config)?;
     }
+    t.teams = input.teams.map(|rules| super::teams::check_rules(game, rules)).transpose()?;
     Ok(t)
 }
 
