@@ -100,7 +100,13 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Pu
         if change.tournament().last_seq != c.t.last_seq {
             continue;
         }
+        let round_id = c.round.id;
+        let rules = super::teams::wh40k::rules(&c.t).cloned();
         let published = publish_paired(&mut change, c.t, c.round, c.players, &c.paired).await?;
+        if let Some(rules) = rules {
+            // Each team match's captains' process opens with the round.
+            super::teams::wh40k::open_processes(&change, &rules, round_id).await?;
+        }
         change.commit(ctx).await?;
         return Ok(published);
     }
@@ -167,7 +173,11 @@ pub(crate) async fn compute(ctx: &Ctx, user: &User, round_id: RoundId, explain: 
             };
             super::pairing::pools_round(&snapshot.0, &snapshot.1, &pools.members, number, cycles)
         }
-        None => super::pairing::pair(&snapshot.0, &snapshot.1, &snapshot.2, &pairings, &byes, number, explain),
+        None => match super::teams::wh40k::rules(&snapshot.0) {
+            // A 40K team event pairs its team rows by the team Swiss.
+            Some(rules) => super::teams::wh40k::pair(&snapshot.0, rules, &snapshot.1, &snapshot.2, &pairings, number),
+            None => super::pairing::pair(&snapshot.0, &snapshot.1, &snapshot.2, &pairings, &byes, number, explain),
+        },
     })
     .await
     .map_err(ApiError::internal)??;
