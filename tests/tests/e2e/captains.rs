@@ -230,6 +230,8 @@ async fn whole_event(backend: Backend) {
         }
     }
     e.to.close_round(&r1).await.unwrap().ok().unwrap();
+    // W1 won 57–43 as team A of match 1, W2 60–40 as team B of match 2.
+    let (w1, w2, l1, l2) = (winners[0].clone(), winners[1].clone(), losers[0].clone(), losers[1].clone());
 
     // Round 2 by team record: the two winners meet, and the two losers.
     let (r2, m2, _) = pair_next(&mut e).await;
@@ -252,10 +254,20 @@ async fn whole_event(backend: Backend) {
         play(&mut e, &v, [(50, 50); 5]).await;
     }
     e.to.close_round(&r2).await.unwrap().ok().unwrap();
+    // Round 2: every game 50–50 VP, 10–10 on the WTC table, each match 50–50, a draw.
+    // Team standings (match wins, then game points): W2 60+50, W1 57+50, L1 43+50, L2 40+50.
     let standings = e.to.standings(&e.tid).await.unwrap().ok().unwrap();
-    let text = standings.to_string();
+    let rows = standings["players"].as_array().unwrap();
+    let got: Vec<(String, u64, u64, u64, u64)> = rows
+        .iter()
+        .map(|r| {
+            let n = |k: &str| r[k].as_u64().unwrap();
+            (s(r, "player_id").to_string(), n("wins"), n("draws"), n("losses"), n("vp_for"))
+        })
+        .collect();
+    assert_eq!(got, vec![(w2, 1, 1, 0, 110), (w1, 1, 1, 0, 107), (l1, 0, 1, 1, 93), (l2, 0, 1, 1, 90)]);
     for name in &e.names {
-        assert!(text.contains(name.as_str()), "{name} in the standings");
+        assert!(standings.to_string().contains(name.as_str()), "{name} in the standings");
     }
     app.stop().await;
 }

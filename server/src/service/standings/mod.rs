@@ -395,6 +395,11 @@ pub async fn read(
         pairings.retain(|p| kept.contains(&p.round_id));
         played = n as usize;
     }
-    let (rows, meta) = table_apart(t, players, rounds, pairings, pools).await?;
+    let teams = super::teams::wh40k::rules(&t).cloned().map(|r| (r, players.clone(), rounds.clone(), pairings.clone()));
+    let (mut rows, meta) = table_apart(t, players, rounds, pairings, pools).await?;
+    if let Some((rules, teams, rounds, pairings)) = teams {
+        // A 40K team event ranks its teams by the team standings.
+        rows = super::teams::wh40k::standing_rows(&rules, &teams, &rounds, &pairings, &rows);
+    }
     Ok((played, rows, meta))
 }

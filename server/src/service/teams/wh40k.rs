@@ -307,3 +307,37 @@ pub async fn game_counted(change: &mut Change, t: &mut Tournament, match_id: Pai
     crate::service::standings::publish(change, t, cause).await?;
     Ok(())
 }
+
+/// The standings rows of a 40K team event in the singles shape: one row per
+/// team (`rows`, as the singles table computed them, keyed by the team
+/// row), ordered and counted by the team standings ([`standings`]): wins,
+/// losses and draws are team match results, `vp_for`/`vp_against` the game
+/// points scored and conceded, `margin` their difference, `sos` the
+/// opponents' match wins.
+#[must_use]
+pub fn standing_rows(
+    rules: &TeamRules,
+    teams: &[Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+    rows: &[arbiter_web::views::StandingView],
+) -> Vec<arbiter_web::views::StandingView> {
+    let mut out = Vec::new();
+    for (line, place) in standings(rules, teams, rounds, pairings).iter().zip(1u32..) {
+        let Some(mut row) = rows.iter().find(|r| r.player_id == line.team).cloned() else { continue };
+        row.rank = place;
+        row.position = place;
+        row.wins = line.record.wins;
+        row.losses = line.record.losses;
+        row.draws = line.record.draws;
+        row.vp_for = u64::from(line.game_points);
+        row.vp_against = u64::from(line.game_points_against);
+        row.margin = i64::from(line.game_points) - i64::from(line.game_points_against);
+        row.sos = f64::from(line.strength_of_schedule);
+        row.sos_exact = line.strength_of_schedule.to_string();
+        row.tie = None;
+        row.tie_reason = None;
+        out.push(row);
+    }
+    out
+}
