@@ -268,6 +268,31 @@ pub enum EventData {
         /// The bracket as it now is; `None` when the TO removed the playoff stage.
         bracket: Option<BracketView>,
     },
+    /// A step of a 40K team match's captains' pairing process changed (a
+    /// lock, a reveal, the roll-off, or the TO's override, expiry or undo).
+    /// It carries no choice: each viewer reads its own view of the process
+    /// (`GET /api/matches/{id}/process`, or the pairing room's frame).
+    ProcessChanged {
+        /// The team match.
+        match_id: PairingId,
+        /// The number of actions the process has recorded (1 after the first).
+        step: u32,
+    },
+    /// A team match's captains' pairing process finished: its games are
+    /// set, at their tables.
+    MatchGamesPaired {
+        /// The team match.
+        match_id: PairingId,
+        /// The games, board 1 first.
+        games: Vec<PairingView>,
+    },
+    /// A game of a team match counted (confirmed or set by the TO): the
+    /// match's score is the sum of its games' converted scores, and its
+    /// result is set once every game counts.
+    TeamMatchScored {
+        /// The team match, with its score so far.
+        pairing: PairingView,
+    },
     /// A team was registered, or its roster, check-in or standing changed
     /// (lists are not in the event).
     TeamChanged {
@@ -449,6 +474,9 @@ impl EventData {
             EventData::PrizesUnpublished { .. } => "prizes_unpublished",
             EventData::ClockChanged { .. } => "clock_changed",
             EventData::BracketChanged { .. } => "bracket_changed",
+            EventData::ProcessChanged { .. } => "process_changed",
+            EventData::MatchGamesPaired { .. } => "match_games_paired",
+            EventData::TeamMatchScored { .. } => "team_match_scored",
             EventData::TeamChanged { .. } => "team_changed",
             EventData::LineupSet { .. } => "lineup_set",
             EventData::Unknown => "unknown",

@@ -112,6 +112,8 @@ codes! {
     CannotPair = "cannot_pair", CONFLICT;
     /// Check-in is not open in the tournament's current stage.
     CheckInClosed = "check_in_closed", CONFLICT;
+    /// The team has already locked its choice for this step of the captains' pairing process; both choices are revealed when the other team locks.
+    ChoiceLocked = "choice_locked", CONFLICT;
     /// The claim code is unknown, used, or replaced by a newer one.
     ClaimNotFound = "claim_not_found", NOT_FOUND;
     /// The round clock cannot do that as it is (pause a clock that is not running,
@@ -145,6 +147,8 @@ codes! {
     InvalidByeKind = "invalid_bye_kind", UNPROCESSABLE;
     /// Pairing constraints name a player not in the event, a player with themself, a table out of 1–9999, or a table or player fixed twice.
     InvalidConstraints = "invalid_constraints", UNPROCESSABLE;
+    /// The choice is not allowed in the captains' pairing process (a player not in the team's pool, an attacker offered twice, an attacker not offered, a decision missing); the message says why.
+    InvalidChoice = "invalid_choice", UNPROCESSABLE;
     /// The e-mail and password do not match an account.
     InvalidCredentials = "invalid_credentials", UNAUTHORIZED;
     /// A prize list CSV cannot be read; the message names the row and column.
@@ -225,6 +229,8 @@ codes! {
     NoSuchEndpoint = "no_such_endpoint", NOT_FOUND;
     /// A swap is asked for the last player of a tied group.
     NobodyBelow = "nobody_below", CONFLICT;
+    /// Only the captains of the match's two teams (or the organisers and judges) act in its pairing process.
+    NotCaptain = "not_captain", FORBIDDEN;
     /// A dispute is withdrawn only while the table is disputed (before the organiser decides).
     NotDisputed = "not_disputed", CONFLICT;
     /// Only a tournament in DRAFT can be deleted.
@@ -290,6 +296,10 @@ codes! {
     PlayerRemoved = "player_removed", CHOSEN;
     /// The player has withdrawn (dropped or removed) and is not paired again.
     PlayerWithdrawn = "player_withdrawn", CONFLICT;
+    /// The team match has no captains' pairing process (not a 40K team match, or no such match).
+    ProcessNotFound = "process_not_found", NOT_FOUND;
+    /// The captains' pairing process does not take this now (it waits for another step, the roll-off, or it is finished; nothing to undo); the message says what it waits for.
+    ProcessStep = "process_step", CONFLICT;
     /// The tournament has no prize run with this id.
     PrizeRunNotFound = "prize_run_not_found", NOT_FOUND;
     /// The organiser has not published the prizes yet.

@@ -5,6 +5,7 @@
 pub mod api;
 mod accounts;
 pub mod body_limit;
+mod captains;
 pub mod catch_panic;
 mod chess;
 mod clock;
@@ -82,6 +83,7 @@ pub fn register(api: &mut api::Api<'_>) {
         .configure(rounds::routes)
         .configure(clock::routes)
         .configure(results::routes)
+        .configure(captains::routes)
         .configure(exports::routes)
         .configure(ratings::routes)
         .configure(prizes::routes)

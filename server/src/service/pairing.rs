@@ -667,7 +667,8 @@ fn paired_rematches(warnings: &[PairingWarning<PlayerId>]) -> usize {
     warnings.iter().filter(|w| matches!(w, PairingWarning::Rematch { .. })).count()
 }
 
-fn describe(warnings: &[PairingWarning<PlayerId>], names: &Roster) -> Vec<String> {
+/// The pairing warnings in words, naming the players (or teams) from `names`.
+pub(crate) fn describe(warnings: &[PairingWarning<PlayerId>], names: &Roster) -> Vec<String> {
     let name = |id: &PlayerId| names.get(id).map_or_else(|| id.to_string(), |s| s.name.clone());
     let rounds = |r: &[u32]| r.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
     warnings

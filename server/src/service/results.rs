@@ -352,7 +352,12 @@ impl Table {
             }
         }
         self.change.emit(step.event(view.clone())).await?;
-        if self.pairing.state == PairingState::Confirmed {
+        if let Some(board) = self.pairing.in_match {
+            // A team match's game: the match is scored again from its games.
+            if self.pairing.state == PairingState::Confirmed {
+                super::teams::wh40k::game_counted(&mut self.change, &mut self.t, board.match_id).await?;
+            }
+        } else if self.pairing.state == PairingState::Confirmed {
             if self.playoff.is_some() {
                 // A playoff game moves the bracket, not the Swiss standings.
                 super::playoffs::publish(&mut self.change, &self.t).await?;

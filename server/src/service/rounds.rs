@@ -100,7 +100,13 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Pu
         if change.tournament().last_seq != c.t.last_seq {
             continue;
         }
+        let round_id = c.round.id;
+        let rules = super::teams::wh40k::rules(&c.t).cloned();
         let published = publish_paired(&mut change, c.t, c.round, c.players, &c.paired).await?;
+        if let Some(rules) = rules {
+            // Each team match's captains' process opens with the round.
+            super::teams::wh40k::open_processes(&change, &rules, round_id).await?;
+        }
         change.commit(ctx).await?;
         return Ok(published);
     }
@@ -164,7 +170,11 @@ pub(crate) async fn compute(ctx: &Ctx, user: &User, round_id: RoundId, explain: 
             };
             super::pairing::pools_round(&sheet, &pools.members, number, cycles)
         }
-        None => super::pairing::pair(&sheet, number, explain),
+        None => match super::teams::wh40k::rules(&sheet.tournament) {
+            // A 40K team event pairs its team rows by the team Swiss.
+            Some(rules) => super::teams::wh40k::pair(&sheet, rules, number),
+            None => super::pairing::pair(&sheet, number, explain),
+        },
     })
     .await
     .map_err(ApiError::internal)??;

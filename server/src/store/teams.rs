@@ -4,6 +4,7 @@
 use super::entity::team_process;
 use super::{StoreError, StoreResult, Tx};
 use crate::domain::{PairingId, TeamProcess, TournamentId};
+use arbiter_engine::wh40k_teams::captains::TableChoice;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
@@ -30,7 +31,7 @@ impl Tx {
             match_id: Set(p.match_id),
             tournament_id: Set(p.tournament_id),
             rosters: Set(text(&p.rosters)?),
-            table_choice: Set(text(&p.table_choice)?),
+            table_choice: Set(choice_text(p.table_choice)?),
             actions: Set(text(&p.actions)?),
             step_started_at: Set(p.step_started_at),
             updated_at: Set(p.updated_at),
@@ -55,13 +56,28 @@ fn text<T: serde::Serialize>(v: &T) -> StoreResult<String> {
     serde_json::to_string(v).map_err(|e| StoreError::Corrupt(format!("team process: {e}")))
 }
 
+/// The table-choice column: the rule's bare name (`off`, `roll_off_winner`,
+/// `roll_off_loser`), which fits the column's 16 characters (its JSON string,
+/// quoted, would not: PostgreSQL refuses `"roll_off_winner"`).
+fn choice_text(c: TableChoice) -> StoreResult<String> {
+    match serde_json::to_value(c) {
+        Ok(serde_json::Value::String(s)) => Ok(s),
+        _ => Err(StoreError::Corrupt("team process: table choice".into())),
+    }
+}
+
+/// Reads the table-choice column: the bare name, or a quoted JSON string.
+fn choice_from(s: &str) -> Option<TableChoice> {
+    serde_json::from_value(serde_json::Value::String(s.trim_matches('"').to_string())).ok()
+}
+
 fn from_model(m: team_process::Model) -> StoreResult<TeamProcess> {
     let corrupt = |what: &str| StoreError::Corrupt(format!("team process {}: bad {what}", m.match_id));
     Ok(TeamProcess {
         match_id: m.match_id,
         tournament_id: m.tournament_id,
         rosters: serde_json::from_str(&m.rosters).map_err(|_| corrupt("rosters"))?,
-        table_choice: serde_json::from_str(&m.table_choice).map_err(|_| corrupt("table_choice"))?,
+        table_choice: choice_from(&m.table_choice).ok_or_else(|| corrupt("table_choice"))?,
         actions: serde_json::from_str(&m.actions).map_err(|_| corrupt("actions"))?,
         step_started_at: m.step_started_at,
         updated_at: m.updated_at,

@@ -104,7 +104,8 @@ impl Tx {
     /// Saves a tournament's mutable fields (status, lock, planned rounds,
     /// event date and initial colour (a TRF import sets them), name, venue,
     /// format, missions and round times (settings), standings
-    /// configuration, point values, tie decisions, notices, log, staff).
+    /// configuration, point values, tie decisions, notices, log, staff,
+    /// team rules).
     pub async fn update_tournament(&self, t: &Tournament) -> StoreResult<()> {
         let mut m = tournament::Entity::find_by_id(t.id)
             .one(self.conn())
@@ -128,6 +129,7 @@ impl Tx {
         m.tie_notices = new.tie_notices;
         m.standings_log = new.standings_log;
         m.staff = new.staff;
+        m.teams = new.teams;
         m.constraints = new.constraints;
         m.acceleration = new.acceleration;
         m.round_one = new.round_one;

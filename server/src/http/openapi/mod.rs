@@ -72,6 +72,7 @@ pub fn documented(path: &str) -> bool {
         (name = "staff", description = "An event's co-organisers and judges: invitations, the list, removal."),
         (name = "clock", description = "A round's clock."),
         (name = "results", description = "Reporting, confirming, disputing and overriding a table's result."),
+        (name = "teams", description = "Team events: teams, lineups, and the captains' pairing process of 40K team matches."),
         (name = "standings", description = "Tie-breaks, ties and tied groups."),
         (name = "playoffs", description = "The top cut: a single-elimination bracket after the Swiss."),
         (name = "chess", description = "Byes and FIDE TRF files."),

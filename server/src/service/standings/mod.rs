@@ -346,6 +346,11 @@ pub async fn read(
         sheet = sheet.after_round(n);
         played = n as usize;
     }
-    let (rows, meta) = table_apart(sheet, pools).await?;
+    // A 40K team event ranks its teams by the team standings.
+    let teams = super::teams::wh40k::rules(&sheet.tournament).cloned().map(|r| (r, sheet.clone()));
+    let (mut rows, meta) = table_apart(sheet, pools).await?;
+    if let Some((rules, sheet)) = teams {
+        rows = super::teams::wh40k::standing_rows(&rules, &sheet, &rows);
+    }
     Ok((played, rows, meta))
 }

@@ -11,9 +11,17 @@
 //! - [`registration`]: register, read, check in, withdraw and remove a team;
 //!   a member's list and faction (with the no-faction-twice rule).
 //! - [`lineup`]: who plays a round, in board order.
+//! - [`wh40k`]: a 40K team event's rounds pair the team rows (round 1 drawn
+//!   from a seed, later rounds by team record), open each match's captains'
+//!   process, create the games when it ends, and score each match from its
+//!   games.
+//! - [`captains`]: the captains' process of one match: each viewer's view,
+//!   the captains' locks and the staff's roll-off, override, expiry and undo.
 
+pub mod captains;
 pub mod lineup;
 pub mod registration;
+pub mod wh40k;
 
 use super::views;
 use crate::domain::{

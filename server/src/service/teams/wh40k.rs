@@ -1,0 +1,335 @@
+//! A 40K team event's rounds and match scores (issue 25, point 2).
+//!
+//! - **Pairing** (`POST /api/rounds/{id}/pairings` on a 40K team event): the
+//!   entrants are the team rows. Round 1 is drawn by
+//!   [`swiss::pair_first_round`] from the event's recorded seed (the
+//!   tournament's `round_one` seed when the TO set a random draw, otherwise
+//!   the low 64 bits of the tournament's id, which never changes: the same
+//!   event and teams always give the same draw). Later rounds pair by team
+//!   record with [`swiss::pair_next_round`] (team wins, then game points,
+//!   then strength of schedule, then registration; no rematches; a team bye
+//!   when the number of teams is odd, scored as [`ByeScore::seed_default`]).
+//! - **The process**: each team match gets its captains' process
+//!   ([`TeamProcess`]): team A is the match's player 1; each team's roster is
+//!   its lineup for the round, or its regular players in seat order.
+//! - **The games**: when a process finishes, its games are created in the
+//!   order the process set them, boards 1.., at table
+//!   `(match table − 1) × team size + board` (match table 1 of five-player
+//!   teams plays on tables 1–5, match table 2 on 6–10, …).
+//! - **The match score**: each game that counts (confirmed, or set by the TO)
+//!   is converted by the event's [`ConversionTable`](arbiter_engine::wh40k_teams::scoring::ConversionTable)
+//!   (WTC by default); the match pairing's score is the sum for each team
+//!   (stored as its two "VP"), and once every game counts its result is the
+//!   event's [`MatchRule`](arbiter_engine::wh40k_teams::scoring::MatchRule)
+//!   decision and the match is final.
+
+use crate::bus::{Cause, EventData, StandingsCause};
+use crate::domain::{
+    now_millis, GameScore, MatchBoard, MatchResult, Pairing, PairingId, PairingState, Player, PlayerId, Round, RoundId,
+    Sheet, TeamFormat, TeamProcess, TeamRules, Tournament,
+};
+use crate::error::{ApiError, ApiResult, Code};
+use crate::service::pairing::{describe, Paired, PairedTable};
+use crate::service::views::{self, roster};
+use crate::service::Change;
+use arbiter_engine::model::Outcome;
+use arbiter_engine::pairing::swiss_record::PairingWarning;
+use arbiter_engine::wh40k_teams::captains::{self, State};
+use arbiter_engine::wh40k_teams::swiss::{self, ByeScore, TeamMatch, TeamStanding, TeamSwissConfig};
+use arbiter_engine::wh40k_teams::TeamSize;
+use std::collections::HashMap;
+
+/// The team rules of `t` when it is a 40K team event.
+#[must_use]
+pub fn rules(t: &Tournament) -> Option<&TeamRules> {
+    t.teams.as_ref().filter(|r| r.format == TeamFormat::Wh40k)
+}
+
+/// The engine's team size for `rules` (5 or 8 players).
+///
+/// # Errors
+/// 409 `cannot_pair` for any other size (creation refuses them).
+pub fn team_size(rules: &TeamRules) -> ApiResult<TeamSize> {
+    match rules.size {
+        5 => Ok(TeamSize::Five),
+        8 => Ok(TeamSize::Eight),
+        n => Err(ApiError::conflict(Code::CannotPair, format!("A 40K team event fields 5 or 8 players, not {n}."))),
+    }
+}
+
+/// The seed of round 1's draw (see the module docs).
+#[must_use]
+pub fn draw_seed(t: &Tournament) -> u64 {
+    t.round_one.seed().map_or_else(|| t.id.uuid().as_u64_pair().1, u64::from)
+}
+
+/// What a team bye scores in this event.
+#[must_use]
+pub fn bye_score(rules: &TeamRules) -> ByeScore {
+    let size = if rules.size == 8 { TeamSize::Eight } else { TeamSize::Five };
+    ByeScore::seed_default(size, &rules.conversion)
+}
+
+/// The team matches and byes that count, as the engine reads them: every
+/// final team match of a Swiss round (`pairings`: team matches, no games).
+#[must_use]
+pub fn team_matches(rules: &TeamRules, rounds: &[Round], pairings: &[Pairing]) -> Vec<TeamMatch<PlayerId>> {
+    let number: HashMap<RoundId, u32> = rounds.iter().filter(|r| !r.playoff).map(|r| (r.id, r.number)).collect();
+    pairings
+        .iter()
+        .filter(|p| p.state == PairingState::Confirmed)
+        .filter_map(|p| {
+            let round = *number.get(&p.round_id)?;
+            let Some(team_b) = p.player2_id else {
+                return Some(TeamMatch::bye(round, p.player1_id, bye_score(rules)));
+            };
+            let (points_a, points_b) = match p.score {
+                Some(GameScore::Wh40k { player1_vp, player2_vp }) => (player1_vp, player2_vp),
+                _ => (0, 0),
+            };
+            let outcome = match p.result? {
+                MatchResult::P1Win | MatchResult::P1WinForfeit => Outcome::Win,
+                MatchResult::P2Win | MatchResult::P2WinForfeit | MatchResult::DoubleForfeit => Outcome::Loss,
+                _ => Outcome::Draw,
+            };
+            Some(TeamMatch { round, team_a: p.player1_id, team_b: Some(team_b), points_a, points_b, outcome })
+        })
+        .collect()
+}
+
+/// The team standings, best first ([`swiss::team_standings`] with the
+/// default tie-break, strength of schedule): `teams` in registration order.
+#[must_use]
+pub fn standings(
+    rules: &TeamRules,
+    teams: &[Player],
+    rounds: &[Round],
+    pairings: &[Pairing],
+) -> Vec<TeamStanding<PlayerId>> {
+    let ids: Vec<PlayerId> = teams.iter().filter(|p| !p.removed).map(|p| p.id).collect();
+    swiss::team_standings(&ids, &team_matches(rules, rounds, pairings), &TeamSwissConfig::default().tie_breaks)
+}
+
+fn cannot_pair(e: impl std::fmt::Display) -> ApiError {
+    ApiError::conflict(Code::CannotPair, format!("The round cannot be paired: {e}"))
+}
+
+/// Pairs round `number` of a 40K team event (see the module docs). Runs the
+/// engine synchronously: call it off the async runtime.
+///
+/// # Errors
+/// 409 `not_enough_players` with fewer than two checked-in teams;
+/// `cannot_pair` when the engine refuses the field.
+pub fn pair(sheet: &Sheet, rules: &TeamRules, number: u32) -> ApiResult<Paired> {
+    let (t, teams, rounds, pairings) = (&sheet.tournament, &sheet.entrants, &sheet.rounds, &sheet.pairings);
+    let active: Vec<PlayerId> = teams.iter().filter(|p| p.is_active()).map(|p| p.id).collect();
+    if active.len() < 2 {
+        return Err(ApiError::conflict(
+            Code::NotEnoughPlayers,
+            format!("At least 2 checked-in teams are needed to pair a round; {} are.", active.len()),
+        ));
+    }
+    let (round, explanation) = if number == 1 {
+        let seed = draw_seed(t);
+        let round = swiss::pair_first_round(&active, seed).map_err(cannot_pair)?;
+        (round, format!("Round 1 drawn at random from seed {seed} (the same seed and teams give the same draw)."))
+    } else {
+        let ids: Vec<PlayerId> = teams.iter().filter(|p| !p.removed).map(|p| p.id).collect();
+        let matches = team_matches(rules, rounds, pairings);
+        let config = TeamSwissConfig::default();
+        let round =
+            swiss::pair_next_round(&ids, |id| active.contains(&id), &matches, &config, number).map_err(cannot_pair)?;
+        (round, format!("Round {number} paired by team record: match wins, game points, strength of schedule."))
+    };
+    let rematch = |a: PlayerId, b: PlayerId| {
+        round.warnings.iter().any(|w| {
+            matches!(w, PairingWarning::Rematch { player1, player2, .. }
+                if (*player1 == a && *player2 == b) || (*player1 == b && *player2 == a))
+        })
+    };
+    let tables = round
+        .tables
+        .iter()
+        .map(|tb| PairedTable {
+            number: tb.number,
+            player1: tb.player1,
+            player2: tb.player2,
+            rematch: rematch(tb.player1, tb.player2),
+            forfeit: None,
+        })
+        .collect();
+    Ok(Paired {
+        tables,
+        bye: round.bye,
+        warnings: describe(&round.warnings, &roster(teams)),
+        explanation: Some(explanation),
+        ..Paired::default()
+    })
+}
+
+/// The members who play for `team` in round `round`: its lineup for the
+/// round if its captain (or the TO) set one, else its regular players (not
+/// reserves, not removed) in seat order ([`super::lineup::lineup`]).
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn playing(change: &Change, team: &Player, round: u32) -> ApiResult<Vec<PlayerId>> {
+    let (_, members) = super::lineup::lineup(change.tx(), team, round).await?;
+    Ok(members.iter().map(|m| m.id).collect())
+}
+
+/// Opens the captains' process of every team match of round `round`, just
+/// published, without committing.
+///
+/// # Errors
+/// 409 `cannot_pair` when a team does not field the team size (or fields a
+/// player twice); 503 when the database is down.
+pub async fn open_processes(change: &Change, rules: &TeamRules, round: RoundId) -> ApiResult<()> {
+    let size = team_size(rules)?;
+    let now = now_millis();
+    let matches = change.tx().pairings_of_round(round).await?;
+    let number = change.tx().round(round).await?.map_or(1, |r| r.number);
+    let teams = change.tx().players(change.tournament().id).await?;
+    let team = |id: PlayerId| teams.iter().find(|p| p.id == id).ok_or_else(|| ApiError::internal("a match of no team"));
+    let name =
+        |id: PlayerId| teams.iter().find(|p| p.id == id).map_or_else(|| id.to_string(), |p| p.display_name.clone());
+    for m in matches {
+        let Some(team_b) = m.player2_id else { continue };
+        let rosters =
+            [playing(change, team(m.player1_id)?, number).await?, playing(change, team(team_b)?, number).await?];
+        if let Err(e) = State::new(size, rosters[0].clone(), rosters[1].clone(), rules.table_choice) {
+            let team = match e {
+                captains::RosterError::WrongSize { side: captains::Side::B, .. } => name(team_b),
+                _ => name(m.player1_id),
+            };
+            return Err(ApiError::conflict(
+                Code::CannotPair,
+                format!(
+                    "The round cannot be paired: {team} must field exactly {} regular players for the captains' pairing ({e}).",
+                    rules.size
+                ),
+            ));
+        }
+        let process = TeamProcess {
+            match_id: m.id,
+            tournament_id: m.tournament_id,
+            rosters,
+            table_choice: rules.table_choice,
+            actions: Vec::new(),
+            step_started_at: now,
+            updated_at: now,
+        };
+        change.tx().put_team_process(&process).await?;
+    }
+    Ok(())
+}
+
+/// Creates and publishes the games of team match `team_match` from its
+/// finished process (see the module docs for boards and tables), without
+/// committing. Returns the games.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn create_games(
+    change: &mut Change,
+    rules: &TeamRules,
+    team_match: &Pairing,
+    games: &[captains::Pairing<PlayerId>],
+) -> ApiResult<Vec<Pairing>> {
+    let Some(round) = change.tx().round(team_match.round_id).await? else {
+        return Err(ApiError::internal("a team match without its round"));
+    };
+    let now = now_millis();
+    let first_table = team_match.table_number.saturating_sub(1).saturating_mul(rules.size);
+    let rows: Vec<Pairing> = (1u32..)
+        .zip(games)
+        .map(|(board, g)| {
+            let mut p = Pairing::unreported(&round, first_table + board, g.player_a, Some(g.player_b), now);
+            p.in_match = Some(MatchBoard { match_id: team_match.id, board });
+            p
+        })
+        .collect();
+    change.tx().insert_pairings(&rows).await?;
+    let ids: Vec<PlayerId> = rows.iter().flat_map(|p| std::iter::once(p.player1_id).chain(p.player2_id)).collect();
+    let names = roster(&change.tx().players_in(&ids).await?);
+    let views = rows.iter().map(|p| views::pairing(p, &names)).collect();
+    change.emit(EventData::MatchGamesPaired { match_id: team_match.id, games: views }).await?;
+    Ok(rows)
+}
+
+/// A game of team match `match_id` counted (or its result changed): the
+/// match is scored again from its games (see the module docs) and, once
+/// every game counts, its result is final and the standings follow.
+/// Without committing.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn game_counted(change: &mut Change, t: &mut Tournament, match_id: PairingId) -> ApiResult<()> {
+    let Some(rules) = rules(t).cloned() else { return Ok(()) };
+    let Some(mut m) = change.tx().pairing(match_id).await? else { return Ok(()) };
+    let games = change.tx().games_of_match(match_id).await?;
+    let counted: Vec<(u32, u32)> = games
+        .iter()
+        .filter(|g| g.state == PairingState::Confirmed)
+        .filter_map(|g| match g.score {
+            Some(GameScore::Wh40k { player1_vp, player2_vp }) => Some((player1_vp, player2_vp)),
+            _ => None,
+        })
+        .collect();
+    let score = rules.match_rule.score(&rules.conversion, &counted);
+    let complete = u32::try_from(counted.len()).is_ok_and(|n| n == rules.size);
+    m.score = Some(GameScore::Wh40k { player1_vp: score.points_a, player2_vp: score.points_b });
+    if complete {
+        m.result = Some(match score.outcome {
+            Outcome::Win => MatchResult::P1Win,
+            Outcome::Loss => MatchResult::P2Win,
+            Outcome::Draw => MatchResult::Draw,
+        });
+        m.state = PairingState::Confirmed;
+        m.reported_at = Some(now_millis());
+    } else {
+        m.result = None;
+        m.state = PairingState::Unreported;
+        m.reported_at = None;
+    }
+    change.tx().update_pairing(&m).await?;
+    let teams: Vec<PlayerId> = std::iter::once(m.player1_id).chain(m.player2_id).collect();
+    let view = views::pairing(&m, &roster(&change.tx().players_in(&teams).await?));
+    change.emit(EventData::TeamMatchScored { pairing: view }).await?;
+    let round = change.tx().round(m.round_id).await?.map(|r| r.number);
+    let cause = StandingsCause { cause: Cause::ResultConfirmed, round, pairing_id: Some(match_id) };
+    crate::service::standings::publish(change, t, cause).await?;
+    Ok(())
+}
+
+/// The standings rows of a 40K team event in the singles shape: one row per
+/// team (`rows`, as the singles table computed them, keyed by the team
+/// row), ordered and counted by the team standings ([`standings`]): wins,
+/// losses and draws are team match results, `vp_for`/`vp_against` the game
+/// points scored and conceded, `margin` their difference, `sos` the
+/// opponents' match wins.
+#[must_use]
+pub fn standing_rows(
+    rules: &TeamRules,
+    sheet: &Sheet,
+    rows: &[arbiter_web::views::StandingView],
+) -> Vec<arbiter_web::views::StandingView> {
+    let mut out = Vec::new();
+    for (line, place) in standings(rules, &sheet.entrants, &sheet.rounds, &sheet.pairings).iter().zip(1u32..) {
+        let Some(mut row) = rows.iter().find(|r| r.player_id == line.team).cloned() else { continue };
+        row.rank = place;
+        row.position = place;
+        row.wins = line.record.wins;
+        row.losses = line.record.losses;
+        row.draws = line.record.draws;
+        row.vp_for = u64::from(line.game_points);
+        row.vp_against = u64::from(line.game_points_against);
+        row.margin = i64::from(line.game_points) - i64::from(line.game_points_against);
+        row.sos = f64::from(line.strength_of_schedule);
+        row.sos_exact = line.strength_of_schedule.to_string();
+        row.tie = None;
+        row.tie_reason = None;
+        out.push(row);
+    }
+    out
+}
