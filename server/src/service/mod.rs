@@ -28,6 +28,7 @@ pub mod scores;
 pub mod settings;
 pub mod staff;
 pub mod standings;
+pub mod teams;
 pub mod tiebreaks;
 pub mod ties;
 pub mod tournaments;

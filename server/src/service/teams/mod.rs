@@ -1,0 +1,10 @@
+//! Team events (issue 25): teams as entrants, their matches and the games
+//! inside them.
+//!
+//! Chess team Swiss (FIDE Olympiad Pairing Rules 2022):
+//! - [`chess_event`]: the store's rows as the engine reads them (pairing
+//!   numbers, recorded rounds, board results);
+//! - [`chess`]: pairing a round, with each match's board games.
+
+pub mod chess;
+pub mod chess_event;
