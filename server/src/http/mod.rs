@@ -7,6 +7,7 @@ mod accounts;
 pub mod body_limit;
 pub mod catch_panic;
 mod chess;
+mod chess_teams;
 mod clock;
 pub mod code_limit;
 mod entries;
@@ -79,6 +80,7 @@ pub fn register(api: &mut api::Api<'_>) {
         .configure(staff::routes)
         .configure(chess::routes)
         .configure(rounds::routes)
+        .configure(chess_teams::routes)
         .configure(clock::routes)
         .configure(results::routes)
         .configure(exports::routes)

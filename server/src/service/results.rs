@@ -76,6 +76,9 @@ struct Table {
     playoff: Option<PlayoffSettings>,
     /// The games of a best-of-three match to store with the result (`None`: unchanged).
     games: Option<Vec<MatchGame>>,
+    /// A board game of a team match: the captains of the teams of seat 1
+    /// and seat 2, who may act for their team's player (issue 25).
+    captains: [Option<UserId>; 2],
 }
 
 impl Table {
@@ -93,7 +96,20 @@ impl Table {
             Some(r) if r.playoff => change.tx().playoff(t_id).await?.map(|p| p.settings),
             _ => None,
         };
-        Ok(Table { change, t, pairing, players, round, playoff, games: None })
+        let mut captains = [None, None];
+        if pairing.in_match.is_some() {
+            let team = |id: Option<PlayerId>| id.and_then(|id| players.iter().find(|p| p.id == id)?.kind.team());
+            let teams: Vec<PlayerId> =
+                [team(Some(pairing.player1_id)), team(pairing.player2_id)].into_iter().flatten().collect();
+            let rows = change.tx().players_in(&teams).await?;
+            for (seat, id) in [(0, team(Some(pairing.player1_id))), (1, team(pairing.player2_id))] {
+                captains[seat] = rows.iter().find(|r| Some(r.id) == id).and_then(|r| match r.kind {
+                    crate::domain::PlayerKind::Team { captain } => captain,
+                    _ => None,
+                });
+            }
+        }
+        Ok(Table { change, t, pairing, players, round, playoff, games: None, captains })
     }
 
     /// The result of `score` at this table: derived from the score, and in a
@@ -177,6 +193,11 @@ impl Table {
             Some((1, self.pairing.player1_id))
         } else if self.user_of(self.pairing.player2_id) == Some(user.id) {
             self.pairing.player2_id.map(|p| (2, p))
+        } else if self.captains[0] == Some(user.id) {
+            // A team's captain acts for their player at a board of a team match.
+            Some((1, self.pairing.player1_id))
+        } else if self.captains[1] == Some(user.id) {
+            self.pairing.player2_id.map(|p| (2, p))
         } else {
             None
         };
@@ -247,7 +268,7 @@ impl Table {
 
     /// Checks the caller is the opponent of the reporter of a pending report.
     fn require_opponent_of_reporter(&self, user: &User, verb: &str) -> ApiResult<()> {
-        self.seat_of(user)?;
+        let seat = self.seat_of(user)?;
         match self.pairing.state {
             PairingState::Unreported => {
                 return Err(ApiError::conflict(
@@ -266,7 +287,18 @@ impl Table {
             }
             PairingState::Reported => {}
         }
-        if self.pairing.reported_by == Some(user.id) {
+        // At a team match's board, the reporter's side (the player or their
+        // captain) cannot confirm its own report either.
+        let reporter_side = self.pairing.reported_by.and_then(|by| {
+            if self.user_of(Some(self.pairing.player1_id)) == Some(by) || self.captains[0] == Some(by) {
+                Some(1)
+            } else if self.user_of(self.pairing.player2_id) == Some(by) || self.captains[1] == Some(by) {
+                Some(2)
+            } else {
+                None
+            }
+        });
+        if self.pairing.reported_by == Some(user.id) || reporter_side == Some(seat) {
             return Err(ApiError::forbidden(
                 Code::OwnReport,
                 format!("You reported this result; your opponent must {verb} it."),
@@ -325,6 +357,10 @@ impl Table {
     /// Saves the pairing and emits `step` (and the standings once it counts), without committing.
     async fn record(&mut self, step: Step) -> ApiResult<PairingView> {
         self.change.tx().update_pairing(&self.pairing).await?;
+        if self.pairing.state == PairingState::Confirmed {
+            // A board game settles its team match once every board is final.
+            super::teams::chess_results::settle(&mut self.change, &self.pairing).await?;
+        }
         if let Some(games) = &self.games {
             self.change.tx().put_match_games(self.pairing.id, games).await?;
         }

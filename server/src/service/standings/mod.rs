@@ -379,6 +379,10 @@ pub async fn read(
 ) -> ApiResult<(usize, Vec<StandingView>, StandingsMeta)> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
+    if super::teams::chess_event::is_chess_teams(&t) {
+        drop(tx);
+        return super::teams::chess_results::read_standings(ctx, t, after_round).await;
+    }
     let players = tx.players(id).await?;
     let mut rounds = tx.rounds(id).await?;
     let mut pairings = tx.pairings_of_tournament(id).await?;
