@@ -52,6 +52,13 @@ pub async fn export(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiRe
             "A Tournament Report File describes a chess event; this event is not chess.",
         ));
     }
+    let private = viewer.is_some_and(|u| t.organised_by(u.id));
+    let name: String = t.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+    if super::teams::chess_event::is_chess_teams(&t) {
+        // Members' player lines and `013` team lines.
+        let ev = super::teams::chess_event::ChessTeams::read(&tx, t).await?;
+        return Ok((name, super::teams::chess_trf::render(&ev, private)));
+    }
     let players = tx.players(id).await?;
     let rounds = tx.rounds(id).await?;
     let pairings = tx.pairings_of_tournament(id).await?;
@@ -59,9 +66,7 @@ pub async fn export(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiRe
     drop(tx);
     let (standings, _) = super::standings::table(&t, &players, &rounds, &pairings)?;
     let rank: HashMap<PlayerId, u32> = standings.iter().map(|s| (s.player_id, s.rank)).collect();
-    let private = viewer.is_some_and(|u| t.organised_by(u.id));
     let text = render(&t, &players, &rounds, &pairings, &byes, &rank, private);
-    let name: String = t.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
     Ok((name, text))
 }
 
