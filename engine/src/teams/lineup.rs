@@ -1,83 +1,98 @@
-//! Who plays which board of a chess team match.
+//! A round's lineup: which roster members play, and on which board.
 //!
-//! Board order never changes (issue 25; the Olympiad's rule that a team's
-//! players keep the board order registered before the event, FIDE Olympiad
-//! Regulations, and its reserves play only below them): the regular players
-//! who play keep their relative order from board 1, the reserves who play
-//! take the boards below them in their registered order, and a team that
-//! fields fewer players than boards leaves its bottom boards empty (those
-//! games are lost by forfeit).
+//! Board order never changes (issue 25; FIDE Olympiad practice, where the
+//! board order is fixed at registration): the regular players who play keep
+//! their relative order, and reserves who play take the bottom boards, in
+//! their registered order. A roster is indexed as [`Team::roster`](super::Team::roster)
+//! is: regular players in board order, then the reserves, so the boards are
+//! the chosen roster indices in ascending order.
 
-/// One roster member available for a round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Available<T> {
-    /// The caller's id of the member.
-    pub id: T,
-    /// Roster position, 0-based: regular players first in board order, then
-    /// the reserves in their registered order.
-    pub seat: u32,
-    /// Registered as a reserve.
-    pub reserve: bool,
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// Why a lineup cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineupError {
+    /// The lineup names `given` members; a match is played by `size`.
+    WrongSize {
+        /// Members named.
+        given: usize,
+        /// Members a match needs (the team size).
+        size: usize,
+    },
+    /// A roster index beyond the roster (`roster` members).
+    NotInRoster {
+        /// The index named.
+        index: usize,
+        /// The roster's length.
+        roster: usize,
+    },
+    /// A member named twice.
+    Twice {
+        /// The roster index named twice.
+        index: usize,
+    },
 }
 
-/// The players of boards 1..=`boards`, board 1 first: the available regular
-/// players by seat, then the available reserves by seat; `None` for a bottom
-/// board nobody is left to play. When more members are available than
-/// boards, the last ones (by the same order) sit out.
-#[must_use]
-pub fn board_order<T: Copy>(available: &[Available<T>], boards: usize) -> Vec<Option<T>> {
-    let mut order: Vec<&Available<T>> = available.iter().collect();
-    order.sort_by_key(|a| (a.reserve, a.seat));
-    (0..boards).map(|b| order.get(b).map(|a| a.id)).collect()
+impl fmt::Display for LineupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineupError::WrongSize { given, size } => {
+                write!(f, "a lineup names {size} players (one per board); {given} given")
+            }
+            LineupError::NotInRoster { index, roster } => {
+                write!(f, "roster index {index} is beyond the roster of {roster}")
+            }
+            LineupError::Twice { index } => write!(f, "roster index {index} is named twice"),
+        }
+    }
+}
+
+impl std::error::Error for LineupError {}
+
+/// The boards of a lineup: `chosen` roster indices (any order) of a roster
+/// of `roster` members, for a team of `size` boards. Returns the roster
+/// indices in board order (board 1 first): the regular players chosen in
+/// their board order, then the reserves chosen in their registered order.
+///
+/// # Errors
+/// [`LineupError`]: not exactly `size` members, an index outside the
+/// roster, or a member named twice.
+pub fn boards(roster: usize, size: usize, chosen: &[usize]) -> Result<Vec<usize>, LineupError> {
+    if chosen.len() != size {
+        return Err(LineupError::WrongSize { given: chosen.len(), size });
+    }
+    let mut set = BTreeSet::new();
+    for &index in chosen {
+        if index >= roster {
+            return Err(LineupError::NotInRoster { index, roster });
+        }
+        if !set.insert(index) {
+            return Err(LineupError::Twice { index });
+        }
+    }
+    Ok(set.into_iter().collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn member(id: u32, seat: u32, reserve: bool) -> Available<u32> {
-        Available { id, seat, reserve }
+    #[test]
+    fn regulars_keep_their_order_and_reserves_take_the_bottom_boards() {
+        // Roster of 4 regulars (0..=3) and 2 reserves (4, 5): board 2's
+        // player sits out, reserve 5 plays: boards are 1, 3, 4 then reserve 5.
+        assert_eq!(boards(6, 4, &[5, 3, 0, 2]), Ok(vec![0, 2, 3, 5]));
+        // Two reserves play: in their registered order on boards 3 and 4.
+        assert_eq!(boards(6, 4, &[5, 4, 1, 0]), Ok(vec![0, 1, 4, 5]));
+        // The regulars as registered.
+        assert_eq!(boards(6, 4, &[0, 1, 2, 3]), Ok(vec![0, 1, 2, 3]));
     }
 
     #[test]
-    fn full_team_plays_in_registered_order() {
-        // Given in any order, the four regulars play boards 1-4 by seat.
-        let a = [member(13, 2, false), member(11, 0, false), member(14, 3, false), member(12, 1, false)];
-        assert_eq!(board_order(&a, 4), vec![Some(11), Some(12), Some(13), Some(14)]);
-    }
-
-    #[test]
-    fn a_reserve_takes_the_bottom_board_and_the_others_move_up() {
-        // Board 2's regular (seat 1) is out; reserve seat 4 plays. The
-        // regulars keep their order (seats 0, 2, 3 on boards 1, 2, 3) and the
-        // reserve plays board 4, never board 2.
-        let a = [member(11, 0, false), member(13, 2, false), member(14, 3, false), member(15, 4, true)];
-        assert_eq!(board_order(&a, 4), vec![Some(11), Some(13), Some(14), Some(15)]);
-    }
-
-    #[test]
-    fn two_reserves_keep_their_registered_order_below_the_regulars() {
-        // Seats 0 and 3 play; reserves seats 5 then 4 are given out of order:
-        // reserve seat 4 plays board 3, seat 5 board 4.
-        let a = [member(16, 5, true), member(11, 0, false), member(15, 4, true), member(14, 3, false)];
-        assert_eq!(board_order(&a, 4), vec![Some(11), Some(14), Some(15), Some(16)]);
-    }
-
-    #[test]
-    fn a_short_team_leaves_its_bottom_boards_empty() {
-        let a = [member(12, 1, false), member(11, 0, false), member(13, 2, false)];
-        assert_eq!(board_order(&a, 4), vec![Some(11), Some(12), Some(13), None]);
-    }
-
-    #[test]
-    fn with_every_regular_present_the_reserve_sits_out() {
-        let a = [
-            member(15, 4, true),
-            member(11, 0, false),
-            member(12, 1, false),
-            member(13, 2, false),
-            member(14, 3, false),
-        ];
-        assert_eq!(board_order(&a, 4), vec![Some(11), Some(12), Some(13), Some(14)]);
+    fn a_lineup_names_one_member_per_board() {
+        assert_eq!(boards(6, 4, &[0, 1, 2]), Err(LineupError::WrongSize { given: 3, size: 4 }));
+        assert_eq!(boards(6, 4, &[0, 1, 2, 6]), Err(LineupError::NotInRoster { index: 6, roster: 6 }));
+        assert_eq!(boards(6, 4, &[0, 1, 1, 2]), Err(LineupError::Twice { index: 1 }));
     }
 }

@@ -268,6 +268,22 @@ pub enum EventData {
         /// The bracket as it now is; `None` when the TO removed the playoff stage.
         bracket: Option<BracketView>,
     },
+    /// A team was registered, or its roster, check-in or standing changed
+    /// (lists are not in the event).
+    TeamChanged {
+        /// The team as it now is.
+        team: crate::service::teams::TeamView,
+    },
+    /// A team's captain (or the organisers) set who plays a round; the
+    /// latest one for a team and round is its lineup.
+    LineupSet {
+        /// The team.
+        team: PlayerId,
+        /// The round number.
+        round: u32,
+        /// The members who play, in board order (board 1 first).
+        players: Vec<PlayerId>,
+    },
     /// A kind this build does not know (written by a newer instance): passed
     /// on to raw event streams as stored, shown by no view.
     #[serde(other)]
@@ -433,6 +449,8 @@ impl EventData {
             EventData::PrizesUnpublished { .. } => "prizes_unpublished",
             EventData::ClockChanged { .. } => "clock_changed",
             EventData::BracketChanged { .. } => "bracket_changed",
+            EventData::TeamChanged { .. } => "team_changed",
+            EventData::LineupSet { .. } => "lineup_set",
             EventData::Unknown => "unknown",
         }
     }

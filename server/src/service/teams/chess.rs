@@ -13,23 +13,21 @@
 //! - Colours (art. 7): the team pairing gives board 1's colour; the boards
 //!   alternate (the first team has White on odd boards, Black on even ones).
 //!   A game row's `player1` is White, as in singles chess.
-//! - Who plays which board: the team's available players, regulars in board
-//!   order then reserves on the bottom boards
-//!   ([`board_order`](arbiter_engine::teams::lineup::board_order)).
+//! - Who plays which board: the round's lineup ([`super::lineup`]: regular
+//!   players in board order, reserves on the bottom boards).
 
-use super::chess_event::{boards_of, scoring, seat, ChessTeams};
+use super::chess_event::{boards_of, scoring, ChessTeams};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::User;
 use crate::domain::{
-    now_millis, MatchBoard, MatchResult, Pairing, PairingState, Player, PlayerId, PlayerKind, Round, RoundId,
-    RoundStatus,
+    now_millis, MatchBoard, MatchResult, Pairing, PairingState, Player, PlayerId, Round, RoundId, RoundStatus,
 };
 use crate::error::{ApiError, ApiResult, Code};
 use crate::service::rounds::{round_not_found, Published};
 use crate::service::views::{self, roster};
 use crate::service::{require_to, Change, Ctx};
+use crate::store::Tx;
 use arbiter_engine::model::Colour;
-use arbiter_engine::teams::lineup::{board_order, Available};
 use arbiter_engine::teams::olympiad::{pair_round, OlympiadError, PairingRequest};
 use arbiter_engine::teams::TeamNo;
 use std::collections::HashMap;
@@ -93,7 +91,11 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Op
         let first = team(m.first)?;
         let second = team(m.second)?;
         let row = Pairing::unreported(&round, no, first, Some(second), now);
-        let lineups = [lineup(&ev, first, boards), lineup(&ev, second, boards)];
+        let row_of = |id: PlayerId| ev.teams.iter().find(|p| p.id == id).ok_or_else(|| ApiError::internal("team row"));
+        let lineups = [
+            lineup(change.tx(), row_of(first)?, round.number, boards).await?,
+            lineup(change.tx(), row_of(second)?, round.number, boards).await?,
+        ];
         games.extend(board_games(&round, &row, &lineups, boards, now));
         rows.push(row);
     }
@@ -127,22 +129,20 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Op
     Ok(Some(published))
 }
 
-/// Who of `team` plays boards 1..=`boards` this round, board 1 first: the
-/// members still in the event (not withdrawn or removed), regulars in board
-/// order then reserves ([`board_order`]); `None` for a board left empty.
-#[must_use]
-pub fn lineup(ev: &ChessTeams, team: PlayerId, boards: usize) -> Vec<Option<PlayerId>> {
-    let available: Vec<Available<PlayerId>> = ev
-        .members_of(team)
-        .into_iter()
-        .filter(|m| !m.dropped && !m.removed)
-        .map(|m| Available {
-            id: m.id,
-            seat: seat(m),
-            reserve: matches!(m.kind, PlayerKind::Member { reserve: true, .. }),
-        })
-        .collect();
-    board_order(&available, boards)
+/// Who of `team` plays boards 1..=`boards` of round `round`, board 1
+/// first: the lineup the captain set, or the regular players by seat
+/// ([`super::lineup::lineup`]: regulars in board order, reserves on the
+/// bottom boards); withdrawn members are left out and the boards left over
+/// at the bottom are `None`.
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn lineup(tx: &Tx, team: &Player, round: u32, boards: usize) -> ApiResult<Vec<Option<PlayerId>>> {
+    let (_, players) = super::lineup::lineup(tx, team, round).await?;
+    let mut ids: Vec<Option<PlayerId>> =
+        players.iter().filter(|m| !m.dropped && !m.removed).map(|m| Some(m.id)).take(boards).collect();
+    ids.resize(boards, None);
+    Ok(ids)
 }
 
 /// The board games of team match `m` (its `player1` has White on board 1):
