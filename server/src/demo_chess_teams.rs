@@ -4,16 +4,13 @@
 //! the captain of the team with White and confirmed by the other captain,
 //! and the round is closed.
 //!
-//! The teams and their players are entered by the organiser (walk-in
-//! entries with their ratings) and made team rows and members in the demo
-//! server's own database (so the demo needs its own server: no `--url`).
+//! Each team is registered by its captain (`POST /api/tournaments/{id}/teams`,
+//! four walk-in players with their ratings) and checked in by the captain.
 
 use crate::client::ApiClient;
 use crate::config::Settings;
 use crate::demo::{DemoArgs, PASSWORD, TO_EMAIL};
-use crate::domain::{PlayerId, PlayerKind, TeamFormat, TeamRules, TournamentId, UserId};
 use crate::startup::Application;
-use crate::store::Store;
 use anyhow::Context as _;
 use rand::{Rng as _, SeedableRng as _};
 use serde_json::{json, Value};
@@ -40,17 +37,23 @@ const BOARDS: u32 = 4;
 /// Runs the chess team demo.
 ///
 /// # Errors
-/// `--url` was given, the server could not start, or the API refused a step.
+/// The server could not start, or the API refused a step.
 pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
-    if args.url.is_some() {
-        anyhow::bail!("the chess-teams demo enters its teams in its own server's database: run it without --url");
-    }
-    let app = Application::build(Settings::new(&args.bind, &args.database_url, std::env::var("REDIS_URL").ok()))
-        .await
-        .with_context(|| format!("starting the demo server on {} (is one already running?)", args.bind))?;
-    let base = format!("http://{}", args.bind.replace("0.0.0.0", "127.0.0.1"));
-    let handle = app.stopper();
-    let task = actix_web::rt::spawn(app.run_until_stopped());
+    let (base, server) = match &args.url {
+        Some(url) => (url.trim_end_matches('/').to_string(), None),
+        None => {
+            let app =
+                Application::build(Settings::new(&args.bind, &args.database_url, std::env::var("REDIS_URL").ok()))
+                    .await
+                    .with_context(|| {
+                        format!("starting the demo server on {} (is one already running? pass --url)", args.bind)
+                    })?;
+            let base = format!("http://{}", args.bind.replace("0.0.0.0", "127.0.0.1"));
+            let handle = app.stopper();
+            let task = actix_web::rt::spawn(app.run_until_stopped());
+            (base, Some((handle, task)))
+        }
+    };
     let pause = Duration::from_millis(args.pause_ms);
     let run_id = &uuid::Uuid::new_v4().simple().to_string()[..8];
 
@@ -67,6 +70,7 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
                 "game": "chess",
                 "pairing_system": "dutch",
                 "total_rounds": 5,
+                "teams": { "format": "chess", "size": BOARDS },
             }),
         )
         .await?
@@ -84,48 +88,33 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     to.post(&format!("/api/tournaments/{tid}/advance"), &json!({ "from": "DRAFT" })).await?.ok()?;
     let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed);
     let mut captains: Vec<ApiClient> = Vec::new();
-    let mut captain_ids: Vec<UserId> = Vec::new();
-    // (registration id, team index, board) of every member; the team rows.
-    let (mut members, mut teams) = (Vec::new(), Vec::new());
+    let mut teams: Vec<String> = Vec::new();
     for (k, club) in CLUBS.iter().enumerate() {
         let email = format!("captain{}@demo.arbiter", k + 1);
-        println!("  {:<14} : {email}", format!("{club} captain").chars().take(14).collect::<String>());
+        println!("  {:<14} : {email}", format!("captain {}", k + 1));
         let mut c = ApiClient::new(&base);
-        let me = c.sign_up_or_in(&email, PASSWORD, &format!("Captain of {club}")).await?;
-        captain_ids.push(me["user"]["id"].as_str().unwrap_or_default().parse()?);
-        captains.push(c);
-        let team = to.post(&format!("/api/tournaments/{tid}/entries"), &json!({ "display_name": club })).await?.ok()?;
-        teams.push(team["player"]["id"].as_str().context("team id")?.parse::<PlayerId>()?);
+        c.sign_up_or_in(&email, PASSWORD, &format!("Captain of {club}")).await?;
         let base_rating = 2450 - 60 * k as u32 + rng.gen_range(0..40u32);
-        for board in 1..=BOARDS {
-            let rating = base_rating - 25 * (board - 1) + rng.gen_range(0..20u32);
-            let name = format!("{} {board}", club.split(' ').next().unwrap_or("Player"));
-            let body = json!({ "display_name": name, "profile": { "rating": rating } });
-            let m = to.post(&format!("/api/tournaments/{tid}/entries"), &body).await?.ok()?;
-            members.push((m["player"]["id"].as_str().context("member id")?.parse::<PlayerId>()?, k, board));
-        }
+        let players: Vec<Value> = (1..=BOARDS)
+            .map(|board| {
+                let rating = base_rating - 25 * (board - 1) + rng.gen_range(0..20u32);
+                json!({ "name": format!("{} {board}", club.split(' ').next().unwrap_or("Player")), "rating": rating })
+            })
+            .collect();
+        let team = c
+            .post(&format!("/api/tournaments/{tid}/teams"), &json!({ "name": club, "players": players }))
+            .await?
+            .ok()?;
+        teams.push(team["team"]["id"].as_str().context("team id")?.to_string());
+        captains.push(c);
     }
-    // The rows become team rows and their members (team registration's rows).
-    let store = Store::connect(&args.database_url).await?;
-    let (tx, mut t) = store.write(tid.parse::<TournamentId>()?).await?;
-    t.teams = Some(TeamRules::new(TeamFormat::Chess, BOARDS));
-    tx.update_tournament(&t).await?;
-    for (k, id) in teams.iter().enumerate() {
-        let mut p = tx.player(*id).await?.context("team row")?;
-        p.kind = PlayerKind::Team { captain: Some(captain_ids[k]) };
-        p.checked_in = true;
-        tx.update_player(&p).await?;
-    }
-    for (id, k, board) in &members {
-        let mut p = tx.player(*id).await?.context("member row")?;
-        p.kind = PlayerKind::Member { team: teams[*k], seat: board - 1, reserve: false };
-        tx.update_player(&p).await?;
-    }
-    tx.commit().await?;
     println!("\n{} teams registered", teams.len());
     to.post(&format!("/api/tournaments/{tid}/advance"), &json!({ "from": "REGISTRATION" })).await?.ok()?;
+    for (c, team) in captains.iter_mut().zip(&teams) {
+        c.post_empty(&format!("/api/teams/{team}/check-in")).await?.ok()?;
+    }
     to.post(&format!("/api/tournaments/{tid}/advance"), &json!({ "from": "CHECK_IN" })).await?.ok()?;
-    let captain_of: HashMap<String, usize> = teams.iter().enumerate().map(|(k, id)| (id.to_string(), k)).collect();
+    let captain_of: HashMap<String, usize> = teams.iter().enumerate().map(|(k, id)| (id.clone(), k)).collect();
 
     for n in 1..=5 {
         let round = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await?.ok()?;
@@ -169,12 +158,14 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
             values.join("  ")
         );
     }
-    if args.exit {
-        handle.stop().await;
-    } else {
-        println!("\nDemo complete. Still serving at {base} — press Ctrl-C to stop.");
-        let _ = task.await;
-        drop(handle);
+    match server {
+        Some((handle, task)) if !args.exit => {
+            println!("\nDemo complete. Still serving at {base} — press Ctrl-C to stop.");
+            let _ = task.await;
+            drop(handle);
+        }
+        Some((handle, _)) => handle.stop().await,
+        None => {}
     }
     Ok(())
 }
