@@ -38,6 +38,19 @@ pub struct DemoArgs {
     /// Exit when the event is over instead of serving on.
     #[arg(long)]
     pub exit: bool,
+    /// The kind of event: a 40K singles event, or a chess team Swiss
+    /// (`chess-teams`: 10 teams × 4 boards, 5 rounds).
+    #[arg(long, value_enum, default_value_t = DemoFormat::Singles)]
+    pub format: DemoFormat,
+}
+
+/// The kinds of demo event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DemoFormat {
+    /// A Warhammer 40K singles event (`--players`, `--rounds`).
+    Singles,
+    /// A chess team Swiss: 10 teams × 4 boards over 5 rounds ([`crate::demo_chess_teams`]).
+    ChessTeams,
 }
 
 /// The demo TO's sign-in.
@@ -69,6 +82,9 @@ const NAMES: [&str; 24] = [
 /// # Errors
 /// The server could not start, or the API refused a step.
 pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
+    if args.format == DemoFormat::ChessTeams {
+        return crate::demo_chess_teams::run(args).await;
+    }
     let (base, server) = match &args.url {
         Some(url) => (url.trim_end_matches('/').to_string(), None),
         None => {

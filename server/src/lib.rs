@@ -23,6 +23,7 @@ pub mod bus;
 pub mod client;
 pub mod config;
 pub mod demo;
+pub mod demo_chess_teams;
 pub mod domain;
 pub mod error;
 pub mod game;

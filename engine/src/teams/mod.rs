@@ -10,6 +10,7 @@
 //!   initial ranking, bye, score groups, floaters, colours by board.
 //! - [`standings`]: team standings with the FIDE C.07 team tie-breaks.
 //! - [`board_prizes`]: individual results per board and board prizes.
+//! - [`lineup`]: who plays which board (regulars in board order, reserves below).
 //!
 //! Pairing numbers: every module identifies a team by its [`TeamNo`], the
 //! 1-based initial pairing number of Olympiad art. 3.1 (see

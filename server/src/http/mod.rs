@@ -8,6 +8,7 @@ pub mod body_limit;
 mod captains;
 pub mod catch_panic;
 mod chess;
+mod chess_teams;
 mod clock;
 pub mod code_limit;
 mod entries;
@@ -81,6 +82,7 @@ pub fn register(api: &mut api::Api<'_>) {
         .configure(staff::routes)
         .configure(chess::routes)
         .configure(rounds::routes)
+        .configure(chess_teams::routes)
         .configure(clock::routes)
         .configure(results::routes)
         .configure(captains::routes)

@@ -77,8 +77,9 @@ struct Table {
     /// The games of a best-of-three match to store with the result (`None`: unchanged).
     games: Option<Vec<MatchGame>>,
     /// The accounts that act for each seat (1 or 2): the seated
-    /// registration's own, and when the seat is a team (crokinole doubles,
-    /// issue 25) each of its players' still in the event.
+    /// registration's own; when the seat is a team (crokinole doubles,
+    /// issue 25) each of its players' still in the event; at a board of a
+    /// team match, the captain of the player's team.
     acting: Vec<(u8, UserId)>,
 }
 
@@ -96,9 +97,20 @@ impl Table {
         for (seat, id) in [(1u8, Some(pairing.player1_id)), (2, pairing.player2_id)] {
             let Some(row) = players.iter().find(|p| Some(p.id) == id) else { continue };
             acting.push((seat, row.user_id));
-            if matches!(row.kind, crate::domain::PlayerKind::Team { .. }) {
-                let members = change.tx().members_of_team(row.id).await?;
-                acting.extend(members.iter().filter(|m| !m.removed).map(|m| (seat, m.user_id)));
+            match row.kind {
+                crate::domain::PlayerKind::Team { .. } => {
+                    let members = change.tx().members_of_team(row.id).await?;
+                    acting.extend(members.iter().filter(|m| !m.removed).map(|m| (seat, m.user_id)));
+                }
+                // A team's captain acts for their player at a board of a team match.
+                crate::domain::PlayerKind::Member { team, .. } if pairing.in_match.is_some() => {
+                    if let Some(crate::domain::PlayerKind::Team { captain: Some(c) }) =
+                        change.tx().player(team).await?.map(|t| t.kind)
+                    {
+                        acting.push((seat, c));
+                    }
+                }
+                _ => {}
             }
         }
         let round = change.tx().round(pairing.round_id).await?;
@@ -340,6 +352,10 @@ impl Table {
     /// Saves the pairing and emits `step` (and the standings once it counts), without committing.
     async fn record(&mut self, step: Step) -> ApiResult<PairingView> {
         self.change.tx().update_pairing(&self.pairing).await?;
+        if self.pairing.state == PairingState::Confirmed {
+            // A board game settles its team match once every board is final.
+            super::teams::chess_results::settle(&mut self.change, &self.pairing).await?;
+        }
         if let Some(games) = &self.games {
             self.change.tx().put_match_games(self.pairing.id, games).await?;
         }

@@ -94,6 +94,10 @@ pub use arbiter_web::views::Published;
 /// than 2 players are active, or the engine cannot pair the field
 /// (`cannot_pair`, `no_legal_pairing`).
 pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Published> {
+    // A chess team event pairs its teams by the Olympiad Pairing Rules.
+    if let Some(published) = super::teams::chess::generate(ctx, user, round_id).await? {
+        return Ok(published);
+    }
     for _ in 0..5 {
         let c = compute(ctx, user, round_id, false).await?;
         let mut change = Change::begin(ctx, c.t.id, user).await?;
@@ -139,6 +143,12 @@ pub(crate) async fn compute(ctx: &Ctx, user: &User, round_id: RoundId, explain: 
     require_to(&t, user, "generate pairings")?;
     if round.status != RoundStatus::Pending {
         return Err(ApiError::conflict(Code::RoundNotPending, format!("Round {} is already paired.", round.number)));
+    }
+    if super::teams::chess_event::is_chess_teams(&t) {
+        return Err(ApiError::conflict(
+            Code::CannotPair,
+            "A chess team event's rounds are paired by the Olympiad Pairing Rules directly, without a draft.",
+        ));
     }
     let sheet = tx.sheet(&t).await?;
     let players = sheet.entrants.clone();

@@ -52,13 +52,18 @@ pub async fn export(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiRe
             "A Tournament Report File describes a chess event; this event is not chess.",
         ));
     }
+    let private = viewer.is_some_and(|u| t.organised_by(u.id));
+    let name: String = t.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+    if super::teams::chess_event::is_chess_teams(&t) {
+        // Members' player lines and `013` team lines.
+        let ev = super::teams::chess_event::ChessTeams::read(&tx, t).await?;
+        return Ok((name, super::teams::chess_trf::render(&ev, private)));
+    }
     let sheet = tx.sheet(&t).await?;
     drop(tx);
     let (standings, _) = super::standings::table(&sheet)?;
     let rank: HashMap<PlayerId, u32> = standings.iter().map(|s| (s.player_id, s.rank)).collect();
-    let private = viewer.is_some_and(|u| t.organised_by(u.id));
     let text = render(&sheet, &rank, private);
-    let name: String = t.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
     Ok((name, text))
 }
 

@@ -11,6 +11,7 @@ mod bad_input;
 mod board;
 mod browser;
 mod captains;
+mod chess_teams;
 mod cli;
 mod clock;
 mod constraints;

@@ -334,6 +334,10 @@ pub async fn read(
 ) -> ApiResult<(usize, Vec<StandingView>, StandingsMeta)> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
+    if super::teams::chess_event::is_chess_teams(&t) {
+        drop(tx);
+        return super::teams::chess_results::read_standings(ctx, t, after_round).await;
+    }
     let mut sheet = tx.sheet(&t).await?;
     let pools = tx.pools(id).await?;
     drop(tx);
