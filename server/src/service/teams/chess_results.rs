@@ -261,7 +261,7 @@ pub fn standings(ev: &ChessTeams, after_round: Option<u32>) -> (Vec<StandingView
         modifier: None,
     };
     let meta = StandingsMeta {
-        game: ev.t.game.into(),
+        game: ev.t.game,
         primary: Some(col("MP", "Match points", ColumnKey::Points)),
         columns: vec![
             col("GP", "Game points", ColumnKey::GamePoints),
