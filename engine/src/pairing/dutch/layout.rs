@@ -44,7 +44,9 @@ struct Layout {
 #[derive(Clone)]
 struct SlotStats {
     max: u64,
-    touched: Vec<bool>,
+    /// One bit per vertex: a bracket's tie-break slots number up to one per
+    /// player, and a byte per vertex and slot came to 100 MiB at 10,000.
+    touched: Vec<u64>,
     count: usize,
     star: Option<(usize, usize)>,
     is_star: bool,
@@ -70,15 +72,21 @@ impl Layout {
                     let key = slot.key() as usize;
                     if index[key] == u32::MAX {
                         index[key] = stats.len() as u32;
-                        let fresh =
-                            SlotStats { max: 0, touched: vec![false; k], count: 0, star: Some((i, j)), is_star: true };
+                        let fresh = SlotStats {
+                            max: 0,
+                            touched: vec![0; k.div_ceil(64)],
+                            count: 0,
+                            star: Some((i, j)),
+                            is_star: true,
+                        };
                         stats.push((key as u32, fresh));
                     }
                     let s = &mut stats[index[key] as usize].1;
                     s.max = s.max.max(value.unsigned_abs());
                     for v in [i, j] {
-                        if !s.touched[v] {
-                            s.touched[v] = true;
+                        let (word, bit) = (v / 64, 1u64 << (v % 64));
+                        if s.touched[word] & bit == 0 {
+                            s.touched[word] |= bit;
                             s.count += 1;
                         }
                     }
