@@ -4,7 +4,9 @@
 //!
 //! Run by hand: `cargo bench -p arbiter-engine --bench dutch`
 //! (`DUTCH_BENCH_SIZES=100,300` to choose sizes, `DUTCH_BENCH_ROUND=1` to
-//! pair another round of the 11).
+//! pair another round of the 11, `DUTCH_BENCH_DUMP=file` to write every
+//! round's pairing, the earlier rounds' included, to `file.<players>` so that
+//! two builds can be compared pairing for pairing).
 
 use arbiter_engine::pairing::dutch::pair;
 use arbiter_engine::simulate::{Config, Simulation};
@@ -43,15 +45,28 @@ fn main() {
         } else {
             11
         };
+        let mut last = None;
         let mut times: Vec<f64> = (0..runs)
             .map(|_| {
                 let start = Instant::now();
                 let result = pair(&input);
                 let t = start.elapsed().as_secs_f64();
                 assert!(result.is_ok(), "{result:?}");
+                last = result.ok();
                 t
             })
             .collect();
+        if let Ok(path) = std::env::var("DUTCH_BENCH_DUMP") {
+            let mut text = String::new();
+            for p in sim.pairings().iter().chain(last.as_ref()) {
+                let boards: Vec<String> = p.boards.iter().map(|b| format!("{}-{}", b.white.0, b.black.0)).collect();
+                let bye = p.bye.map_or_else(|| "-".to_string(), |b| b.0.to_string());
+                text.push_str(&format!("round {} bye {bye}: {}\n", p.round, boards.join(" ")));
+            }
+            if let Err(e) = std::fs::write(format!("{path}.{players}"), text) {
+                println!("could not write the pairings to {path}.{players}: {e}");
+            }
+        }
         times.sort_by(f64::total_cmp);
         let median = times[times.len() / 2];
         let memory = peak_memory_kib().map_or_else(|| "n/a".to_string(), |k| format!("{:.1} MiB", k as f64 / 1024.0));

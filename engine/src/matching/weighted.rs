@@ -189,7 +189,8 @@ pub fn max_weight_matching_of_edges<W: Weight>(n: usize, edges: &[(usize, usize,
 struct Matcher<W> {
     n: usize,
     edges: Vec<(usize, usize)>,
-    wt: Vec<W>,
+    /// Twice each edge's weight (the slack subtracts it as is).
+    wt2: Vec<W>,
     /// `endpoint[p]`: vertex at endpoint `p`; edge `k` has endpoints `2k` and `2k+1`.
     endpoint: Vec<usize>,
     /// Endpoints `p` with `endpoint[p]` being a neighbour of `v`.
@@ -226,10 +227,11 @@ impl<W: Weight> Matcher<W> {
         let mut dualvar = vec![maxweight; n];
         dualvar.extend(std::iter::repeat_n(W::ZERO, n));
         let m = edges.len();
+        let wt2 = wt.iter().map(|w| w.double()).collect();
         Matcher {
             n,
             edges,
-            wt,
+            wt2,
             endpoint,
             neighbend,
             mate: vec![NONE; n],
@@ -251,7 +253,7 @@ impl<W: Weight> Matcher<W> {
 
     fn slack(&self, k: usize) -> W {
         let (i, j) = self.edges[k];
-        (self.dualvar[i] + self.dualvar[j]) - self.wt[k].double()
+        (self.dualvar[i] + self.dualvar[j]) - self.wt2[k]
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -554,16 +556,19 @@ impl<W: Weight> Matcher<W> {
                     if augmented {
                         break;
                     }
+                    // The blossom of `v` changes only when a blossom is added.
+                    let mut bv = self.inblossom[v];
                     for idx in 0..self.neighbend[v].len() {
                         let p = self.neighbend[v][idx];
                         let k = p / 2;
                         let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
+                        if bv == self.inblossom[w] {
                             continue;
                         }
                         let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
-                            kslack = self.slack(k);
+                            // The slack of edge `k`, whose ends are `v` and `w`.
+                            kslack = (self.dualvar[v] + self.dualvar[w]) - self.wt2[k];
                             if kslack == W::ZERO {
                                 self.allowedge[k] = true;
                             }
@@ -575,6 +580,7 @@ impl<W: Weight> Matcher<W> {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
                                     self.add_blossom(base, k);
+                                    bv = self.inblossom[v];
                                 } else {
                                     self.augment_matching(k);
                                     augmented = true;
@@ -585,7 +591,7 @@ impl<W: Weight> Matcher<W> {
                                 self.labelend[w] = p ^ 1;
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
+                            let b = bv;
                             if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
                                 self.bestedge[b] = k;
                             }

@@ -23,7 +23,8 @@ pub struct Solved {
     /// `mate[v]`: the vertex matched to `v`.
     pub mate: Vec<Option<usize>>,
     /// Edges `(i, j)`, `i < j`, whose reduced cost is zero: exactly the edges
-    /// that may belong to an optimal matching. Empty when blossoms remain.
+    /// that may belong to an optimal matching, among those the caller asked
+    /// for (`keep_tight` of [`solve`]). Empty when blossoms remain.
     pub tight: Vec<(usize, usize)>,
     /// For each vertex, whether its dual is positive (every optimal matching
     /// then covers it).
@@ -43,7 +44,9 @@ struct Layout {
 #[derive(Clone)]
 struct SlotStats {
     max: u64,
-    touched: Vec<bool>,
+    /// One bit per vertex: a bracket's tie-break slots number up to one per
+    /// player, and a byte per vertex and slot came to 100 MiB at 10,000.
+    touched: Vec<u64>,
     count: usize,
     star: Option<(usize, usize)>,
     is_star: bool,
@@ -69,15 +72,21 @@ impl Layout {
                     let key = slot.key() as usize;
                     if index[key] == u32::MAX {
                         index[key] = stats.len() as u32;
-                        let fresh =
-                            SlotStats { max: 0, touched: vec![false; k], count: 0, star: Some((i, j)), is_star: true };
+                        let fresh = SlotStats {
+                            max: 0,
+                            touched: vec![0; k.div_ceil(64)],
+                            count: 0,
+                            star: Some((i, j)),
+                            is_star: true,
+                        };
                         stats.push((key as u32, fresh));
                     }
                     let s = &mut stats[index[key] as usize].1;
                     s.max = s.max.max(value.unsigned_abs());
                     for v in [i, j] {
-                        if !s.touched[v] {
-                            s.touched[v] = true;
+                        let (word, bit) = (v / 64, 1u64 << (v % 64));
+                        if s.touched[word] & bit == 0 {
+                            s.touched[word] |= bit;
                             s.count += 1;
                         }
                     }
@@ -134,18 +143,27 @@ impl Layout {
 
 /// Finds a maximum-weight matching of `k` vertices under the lexicographic
 /// criteria that `source` gives each edge (an edge with no positive total is
-/// absent), choosing the integer width from the criteria's layout.
-pub fn solve(k: usize, source: impl EdgeSource) -> Result<Solved, PairingError> {
+/// absent), choosing the integer width from the criteria's layout. Only the
+/// tight edges `(i, j)` for which `keep_tight(i, j)` holds are listed in
+/// [`Solved::tight`]: with the players below a bracket in the graph, nearly
+/// all of their edges are tight, and listing them would take memory
+/// quadratic in the round's size for edges nobody reads.
+pub fn solve(
+    k: usize,
+    source: impl EdgeSource,
+    keep_tight: impl Fn(usize, usize) -> bool,
+) -> Result<Solved, PairingError> {
     let layout = Layout::new(k, &source);
     let needed = layout.bits + 3;
+    let keep = &keep_tight;
     match needed {
-        0..=64 => Ok(run::<u64>(k, &source, &layout)),
-        65..=128 => Ok(run::<u128>(k, &source, &layout)),
-        129..=256 => Ok(run::<Wide<4>>(k, &source, &layout)),
-        257..=512 => Ok(run::<Wide<8>>(k, &source, &layout)),
-        513..=1024 => Ok(run::<Wide<16>>(k, &source, &layout)),
-        1025..=2048 => Ok(run::<Wide<32>>(k, &source, &layout)),
-        2049..=4096 => Ok(run::<Wide<64>>(k, &source, &layout)),
+        0..=64 => Ok(run::<u64>(k, &source, &layout, keep)),
+        65..=128 => Ok(run::<u128>(k, &source, &layout, keep)),
+        129..=256 => Ok(run::<Wide<4>>(k, &source, &layout, keep)),
+        257..=512 => Ok(run::<Wide<8>>(k, &source, &layout, keep)),
+        513..=1024 => Ok(run::<Wide<16>>(k, &source, &layout, keep)),
+        1025..=2048 => Ok(run::<Wide<32>>(k, &source, &layout, keep)),
+        2049..=4096 => Ok(run::<Wide<64>>(k, &source, &layout, keep)),
         _ => Err(PairingError::TooLarge { bits: needed }),
     }
 }
@@ -162,7 +180,12 @@ const BAND: usize = 4;
 const REPAIR: usize = 8;
 const REPAIR_ROUNDS: usize = 3;
 
-fn run<W: Weight>(k: usize, source: &impl EdgeSource, layout: &Layout) -> Solved {
+fn run<W: Weight>(
+    k: usize,
+    source: &impl EdgeSource,
+    layout: &Layout,
+    keep_tight: &impl Fn(usize, usize) -> bool,
+) -> Solved {
     let weight = |i: usize, j: usize, values: &mut Values| -> Option<W> {
         values.clear();
         if !source(i, j, values) {
@@ -185,9 +208,9 @@ fn run<W: Weight>(k: usize, source: &impl EdgeSource, layout: &Layout) -> Solved
     } else {
         initial_sparse(k, source, layout)
     };
-    let mut kept = vec![false; k * k];
+    let mut kept = PairSet::new(k);
     for &(i, j, _) in &edges {
-        kept[i * k + j] = true;
+        kept.insert(i, j);
     }
     let mut worst: Vec<Vec<(W, usize)>> = vec![Vec::new(); k];
     let mut round = 0;
@@ -203,12 +226,12 @@ fn run<W: Weight>(k: usize, source: &impl EdgeSource, layout: &Layout) -> Solved
             for j in i + 1..k {
                 let Some(w) = weight(i, j, &mut values) else { continue };
                 match slacks.slack(i, j, w) {
-                    Err(gap) if !kept[i * k + j] => {
+                    Err(gap) if !kept.contains(i, j) => {
                         violations += 1;
                         worst[i].push((gap, j));
                         worst[j].push((gap, i));
                     }
-                    Ok(slack) if slack == W::ZERO => tight.push((i, j)),
+                    Ok(slack) if slack == W::ZERO && keep_tight(i, j) => tight.push((i, j)),
                     _ => {}
                 }
             }
@@ -228,14 +251,44 @@ fn run<W: Weight>(k: usize, source: &impl EdgeSource, layout: &Layout) -> Solved
             }
             for &(_, u) in list.iter() {
                 let (i, j) = (v.min(u), v.max(u));
-                if !kept[i * k + j] {
-                    kept[i * k + j] = true;
+                if kept.insert(i, j) {
                     if let Some(w) = weight(i, j, &mut values) {
                         edges.push((i, j, w));
                     }
                 }
             }
         }
+    }
+}
+
+/// A set of vertex pairs `(i, j)`, `i < j`, of a `k`-vertex graph: one bit
+/// per pair of the upper triangle (6 MiB at 10,000 vertices).
+struct PairSet {
+    k: usize,
+    words: Vec<u64>,
+}
+
+impl PairSet {
+    fn new(k: usize) -> PairSet {
+        PairSet { k, words: vec![0; (k * k.saturating_sub(1) / 2).div_ceil(64)] }
+    }
+
+    /// The bit of pair `i < j`: rows of the upper triangle, one after the other.
+    fn bit(&self, i: usize, j: usize) -> usize {
+        i * (2 * self.k - i - 1) / 2 + (j - i - 1)
+    }
+
+    fn contains(&self, i: usize, j: usize) -> bool {
+        let b = self.bit(i, j);
+        self.words[b / 64] & (1 << (b % 64)) != 0
+    }
+
+    /// Adds the pair; returns whether it was new.
+    fn insert(&mut self, i: usize, j: usize) -> bool {
+        let b = self.bit(i, j);
+        let fresh = self.words[b / 64] & (1 << (b % 64)) == 0;
+        self.words[b / 64] |= 1 << (b % 64);
+        fresh
     }
 }
 

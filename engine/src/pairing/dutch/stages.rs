@@ -56,12 +56,14 @@ impl Graph<'_> {
     }
 
     /// Solves the matching over `active` (sorted indices) with the base
-    /// criteria plus `extra` tie-break slots, on the edges `allow` keeps.
+    /// criteria plus `extra` tie-break slots, on the edges `allow` keeps;
+    /// the tight edges are listed for the pairs `tight` accepts.
     fn solve(
         &self,
         active: &[usize],
         allow: impl Fn(usize, usize) -> bool,
         extra: impl Fn(usize, usize, &mut Values),
+        tight: impl Fn(usize, usize) -> bool,
     ) -> Result<Stage, PairingError> {
         let source = |i: usize, j: usize, values: &mut Values| {
             let (h, l) = (active[i], active[j]);
@@ -73,7 +75,7 @@ impl Graph<'_> {
             extra(h, l, values);
             true
         };
-        let solved = solve(active.len(), source)?;
+        let solved = solve(active.len(), source, |i, j| tight(active[i], active[j]))?;
         Ok(Stage { active: active.to_vec(), solved })
     }
 }
@@ -174,7 +176,7 @@ pub fn run(round: &Round, bracket: &Bracket, full: bool) -> Result<Run, PairingE
         let tight = match last.as_ref().filter(|s| !s.solved.has_blossoms) {
             Some(stage) => TightGraph::from_stage(&stage.active, &stage.solved, &remainder, &s1_role, n),
             None => {
-                let stage = graph.solve(&remainder, |h, l| s1_role[h] && !s1_role[l], |_, _, _| {})?;
+                let stage = graph.solve(&remainder, |h, l| s1_role[h] && !s1_role[l], |_, _, _| {}, |_, _| true)?;
                 TightGraph::from_stage(&stage.active, &stage.solved, &remainder, &s1_role, n)
             }
         };
@@ -185,13 +187,18 @@ pub fn run(round: &Round, bracket: &Bracket, full: bool) -> Result<Run, PairingE
         let role_ok = |h: usize, l: usize| !(in_remainder[h] && in_remainder[l]) || (s1_role[h] && !s1_role[l]);
         for &x in &leaders {
             let candidates: Vec<usize> = remainder.iter().copied().filter(|&y| y > x && active.contains(&y)).collect();
-            let stage = graph.solve(&active, role_ok, |h, l, v| {
-                if h == x {
-                    if let Some(k) = candidates.iter().position(|&y| y == l) {
-                        v.push((Slot::Order(0), (candidates.len() - k) as i64));
+            let stage = graph.solve(
+                &active,
+                role_ok,
+                |h, l, v| {
+                    if h == x {
+                        if let Some(k) = candidates.iter().position(|&y| y == l) {
+                            v.push((Slot::Order(0), (candidates.len() - k) as i64));
+                        }
                     }
-                }
-            })?;
+                },
+                |_, _| false,
+            )?;
             let y = stage.mates(n)[x].ok_or(PairingError::NoLegalPairing)?;
             pairs.push((x, y));
             active.retain(|&v| v != x && v != y);
@@ -231,6 +238,8 @@ fn stage_a(graph: &Graph, bracket: &Bracket, active: &[usize]) -> Result<Stage, 
                 v.push((Slot::Order(m + i), r_len - res_pos[l] as i64));
             }
         },
+        // Stage C reads the tight edges of stage B only.
+        |_, _| false,
     )
 }
 
@@ -248,12 +257,15 @@ fn stage_b(graph: &Graph, active: &[usize], remainder: &[usize], p: usize, n: us
         v.push((Slot::Order(1), -(i as i64)));
         true
     };
+    // Stage C reads the tight edges within the remainder only.
+    let in_remainder = |h: usize, l: usize| rpos[h] != usize::MAX && rpos[l] != usize::MAX;
     let stage = graph.solve(
         active,
         |_, _| true,
         |h, l, v| {
             exchange_fields(h, l, v);
         },
+        in_remainder,
     )?;
     let mate = stage.mates(n);
     let exchanged = remainder[..p].iter().any(|&v| !mate[v].is_some_and(|w| w > v && rpos[w] != usize::MAX));
@@ -269,5 +281,6 @@ fn stage_b(graph: &Graph, active: &[usize], remainder: &[usize], p: usize, n: us
                 v.push(if i < p { (Slot::Order(2 + (p - 1 - i)), -1) } else { (Slot::Order(2 + i), 1) });
             }
         },
+        in_remainder,
     )
 }
