@@ -76,6 +76,13 @@ pub struct TournamentView {
     /// The seed of round 1's random draw (with `random`).
     #[serde(default)]
     pub round_one_seed: Option<u32>,
+    /// A team event's rules, `null` for a singles event: `format` (`wh40k`,
+    /// `chess` or `doubles`), `size` (players per team in a match),
+    /// `reserves` (the most a team registers), `unique_factions`,
+    /// `step_seconds`, `table_choice`, `conversion`, `match_rule`,
+    /// `ranking_boards`, as given when the event was created.
+    #[serde(default)]
+    pub teams: Option<serde_json::Value>,
 }
 
 /// Chess point values, in points (`0.5` is half a point).

@@ -18,6 +18,7 @@
 
 pub mod board_prizes;
 pub mod boards;
+pub mod lineup;
 pub mod olympiad;
 pub mod standings;
 

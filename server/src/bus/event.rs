@@ -293,6 +293,22 @@ pub enum EventData {
         /// The team match, with its score so far.
         pairing: PairingView,
     },
+    /// A team was registered, or its roster, check-in or standing changed
+    /// (lists are not in the event).
+    TeamChanged {
+        /// The team as it now is.
+        team: crate::service::teams::TeamView,
+    },
+    /// A team's captain (or the organisers) set who plays a round; the
+    /// latest one for a team and round is its lineup.
+    LineupSet {
+        /// The team.
+        team: PlayerId,
+        /// The round number.
+        round: u32,
+        /// The members who play, in board order (board 1 first).
+        players: Vec<PlayerId>,
+    },
     /// A kind this build does not know (written by a newer instance): passed
     /// on to raw event streams as stored, shown by no view.
     #[serde(other)]
@@ -461,6 +477,8 @@ impl EventData {
             EventData::ProcessChanged { .. } => "process_changed",
             EventData::MatchGamesPaired { .. } => "match_games_paired",
             EventData::TeamMatchScored { .. } => "team_match_scored",
+            EventData::TeamChanged { .. } => "team_changed",
+            EventData::LineupSet { .. } => "lineup_set",
             EventData::Unknown => "unknown",
         }
     }

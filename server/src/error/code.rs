@@ -133,6 +133,8 @@ codes! {
     DraftStale = "draft_stale", CONFLICT;
     /// An account with this e-mail already exists.
     EmailTaken = "email_taken", CONFLICT;
+    /// A faction appears at most once in a team (the event's rule); the message names the faction and its players.
+    FactionTaken = "faction_taken", CONFLICT;
     /// Only the organiser gives a full-point bye.
     FullByeByOrganiser = "full_bye_by_organiser", FORBIDDEN;
     /// No tied group starts at that place of the standings.
@@ -161,6 +163,8 @@ codes! {
     InvalidField = "invalid_field", UNPROCESSABLE;
     /// An HTML form's body cannot be read.
     InvalidForm = "invalid_form", BAD_REQUEST;
+    /// A team does not fit the event's team rules (number of players or reserves, a member, a lineup); the message says what.
+    InvalidTeam = "invalid_team", UNPROCESSABLE;
     /// A tiebreaker's winner given where none belongs: not seat 1 or 2, by a player, or for a score that has a winner.
     InvalidWinner = "invalid_winner", UNPROCESSABLE;
     /// The body is not JSON, or a field is missing or of the wrong type.
@@ -247,6 +251,10 @@ codes! {
     NotReported = "not_reported", CONFLICT;
     /// The request needs a signed-in account.
     NotSignedIn = "not_signed_in", UNAUTHORIZED;
+    /// Only the team's captain (or the event's organisers) may do this for a team.
+    NotTeamCaptain = "not_team_captain", FORBIDDEN;
+    /// The event is not a team event: teams are registered only in an event created with team rules.
+    NotTeamEvent = "not_team_event", CONFLICT;
     /// The player is not in a tie left open to the organiser.
     NotTied = "not_tied", CONFLICT;
     /// Only the tournament's organiser may do this.
@@ -334,6 +342,10 @@ codes! {
     StateChanged = "state_changed", CONFLICT;
     /// The playoffs follow the last Swiss round, which is not yet played or closed.
     SwissUnfinished = "swiss_unfinished", CONFLICT;
+    /// Another team of the event already has this name.
+    TeamNameTaken = "team_name_taken", CONFLICT;
+    /// There is no team with this id.
+    TeamNotFound = "team_not_found", NOT_FOUND;
     /// Too many sign-in or sign-up attempts for the account or from the address (`Retry-After`).
     TooManyAttempts = "too_many_attempts", TOO_MANY;
     /// The address holds too many live sockets open (`Retry-After`).

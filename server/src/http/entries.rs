@@ -123,7 +123,7 @@ async fn list(
         .json(sorted(&EntriesBody { entries: entries::unclaimed_entries(&state.ctx, &user, *id).await? })?))
 }
 
-refusals!(claim_code: [AlreadyClaimed, CrossSiteRequest, NotFound, NotSignedIn, NotTournamentOrganiser, PlayerNotFound, TournamentNotFound]);
+refusals!(claim_code: [AlreadyClaimed, CrossSiteRequest, InvalidTeam, NotFound, NotSignedIn, NotTournamentOrganiser, PlayerNotFound, TournamentNotFound]);
 #[utoipa::path(
     operation_id = "entries_claim_code",
     tag = "players",

@@ -30,6 +30,7 @@ mod rounds;
 pub mod schemas;
 mod staff;
 mod standings;
+mod teams;
 mod tournaments;
 pub mod translate;
 mod ws;
@@ -88,6 +89,7 @@ pub fn register(api: &mut api::Api<'_>) {
         .configure(prizes::routes)
         .configure(standings::routes)
         .configure(playoffs::routes)
+        .configure(teams::routes)
         .configure(ws::routes)
         .configure_pages(qr::routes)
         .configure(openapi::routes)

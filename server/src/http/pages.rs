@@ -403,6 +403,8 @@ async fn new_form(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser,
                 None | Some("") => None,
                 Some(v) => Some(number(v, "round_one_seed")?),
             },
+            // Team events are created through the API.
+            teams: None,
         })
     })();
     let created = match input {

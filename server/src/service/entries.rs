@@ -22,8 +22,8 @@ use super::views::{self, PlayerView};
 use super::{clean_text, load_tournament, require_to, Change, Ctx};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
-    now_millis, ByeKind, Game, MatchResult, Pairing, PairingState, Player, PlayerId, PlayerProfile, Round, RoundStatus,
-    TournamentId, TournamentStatus, User, UserId,
+    now_millis, ByeKind, Game, MatchResult, Pairing, PairingState, Player, PlayerId, PlayerKind, PlayerProfile, Round,
+    RoundStatus, TournamentId, TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code};
 use serde::{Deserialize, Serialize};
@@ -573,7 +573,10 @@ pub async fn unclaimed_entries(ctx: &Ctx, user: &User, id: TournamentId) -> ApiR
     let t = load_tournament(&tx, id).await?;
     require_to(&t, user, "see the entries")?;
     let mut out = Vec::new();
-    for p in tx.players(id).await?.iter().filter(|p| !p.removed) {
+    // A team's row has a placeholder account too, but is never claimed: its players are (with the members).
+    let teams_players = tx.members(id).await?;
+    let rows = tx.players(id).await?.into_iter().filter(|p| p.kind == PlayerKind::Single).chain(teams_players);
+    for p in rows.filter(|p| !p.removed).collect::<Vec<_>>().iter() {
         if tx.user(p.user_id).await?.is_some_and(|a| unclaimed(&a.email)) {
             out.push(views::player(p, true, true));
         }
@@ -582,18 +585,34 @@ pub async fn unclaimed_entries(ctx: &Ctx, user: &User, id: TournamentId) -> ApiR
 }
 
 /// `entry.claimCode`: the organiser issues a one-time code for an entry not
-/// claimed yet (a new code replaces the last one).
+/// claimed yet (a new code replaces the last one); for a team's player, the
+/// team's captain may issue it too. A team itself is not claimed.
 ///
 /// # Errors
-/// 403 for anyone but the TO; 404 for an unknown player; 409
-/// `already_claimed` for a registration that has its player's account.
+/// 403 for anyone but the TO (or the member's captain); 404 for an unknown
+/// player; 409 `already_claimed` for a registration that has its player's
+/// account; 422 `invalid_team` for a team's own row.
 pub async fn claim_code(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<ClaimCodeView> {
     let t_id =
         ctx.store.read().await?.player(player).await?.ok_or_else(super::players::player_not_found)?.tournament_id;
     let change = Change::begin(ctx, t_id, user).await?;
     let t = change.tournament().clone();
-    require_to(&t, user, "hand entries over")?;
     let p = change.tx().player(player).await?.ok_or_else(super::players::player_not_found)?;
+    let captain = match p.kind {
+        PlayerKind::Member { team, .. } => {
+            change.tx().player(team).await?.and_then(|team| super::teams::captain_of(&team))
+        }
+        PlayerKind::Team { .. } => {
+            return Err(ApiError::invalid(
+                Code::InvalidTeam,
+                format!("{} is a team: its players are claimed one by one, not the team.", p.display_name),
+            ))
+        }
+        PlayerKind::Single => None,
+    };
+    if captain != Some(user.id) {
+        require_to(&t, user, "hand entries over")?;
+    }
     let account = change.tx().user(p.user_id).await?;
     if !account.as_ref().is_some_and(|a| unclaimed(&a.email)) {
         return Err(ApiError::conflict(
@@ -646,7 +665,8 @@ pub async fn claim(ctx: &Ctx, user: &User, code: &str) -> ApiResult<PlayerView> 
     let Some(id) = change.tx().claimed_entry(&super::codes::hash(code), claim_codes_since(ctx)).await? else {
         return Err(ApiError::not_found(Code::ClaimNotFound, "This claim code was just used."));
     };
-    if change.tx().player_of_user(t.id, user.id).await?.is_some() {
+    let in_a_team = change.tx().member_of_user(t.id, user.id).await?.is_some_and(|m| !m.removed);
+    if in_a_team || change.tx().player_of_user(t.id, user.id).await?.is_some() {
         return Err(ApiError::conflict(
             Code::AlreadyRegistered,
             "You already have a registration in this event: ask the organiser to remove one of the two.",

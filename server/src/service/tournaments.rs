@@ -68,6 +68,13 @@ pub struct CreateTournament {
     /// absent. Only with `round_one_pairing: "random"`.
     #[serde(default)]
     pub round_one_seed: Option<u32>,
+    /// A team event's rules (`null` or absent: a singles event):
+    /// `{"format": "wh40k" | "chess" | "doubles", "size": 5, "reserves": 2,
+    /// "unique_factions": true, …}`; see [`crate::domain::TeamRules`] and
+    /// [`super::teams::check_rules`] for what each format accepts.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub teams: Option<crate::domain::TeamRules>,
 }
 
 /// The round-1 order named `name` (`registration`, `random`, `rating`) for
@@ -215,6 +222,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
     if let Some(config) = input.standings {
         t.standings = super::tiebreaks::parse_config(&t, config)?;
     }
+    t.teams = input.teams.map(|rules| super::teams::check_rules(game, rules)).transpose()?;
     Ok(t)
 }
 

@@ -100,6 +100,7 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         acceleration: (&t.acceleration).into(),
         round_one_pairing: t.round_one.into(),
         round_one_seed: t.round_one.seed(),
+        teams: t.teams.as_ref().and_then(|r| serde_json::to_value(r).ok()),
     }
 }
 
