@@ -11,7 +11,7 @@
 //! - [`live`]: rooms, sessions and the live protocol;
 //! - [`bus`]: in-process or Redis pub/sub between instances;
 //! - [`auth`]: passwords, sessions, CSRF;
-//! - [`demo`]: `arbiter demo`;
+//! - [`demo`]: `arbiter demo`; [`team_demo`]: `arbiter demo --format teams`;
 //! - [`backup`]: `arbiter backup`, `arbiter restore`, backups while serving;
 //! - [`lan`]: the venue network (`--lan`): addresses and a QR code;
 //! - [`ratings_cli`]: `arbiter ratings rebuild`.
@@ -34,6 +34,7 @@ pub mod ratings_cli;
 pub mod service;
 pub mod startup;
 pub mod store;
+pub mod team_demo;
 
 #[cfg(test)]
 mod refusals_tests;
