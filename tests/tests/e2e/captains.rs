@@ -4,17 +4,10 @@
 //! the staff, the games reported and confirmed as singles, the match scores
 //! the sum of the WTC conversions, the sealed choice leaking nowhere before
 //! the reveal, and sixteen locks of one step at once taking exactly one.
-//!
-//! The teams are written into the database as the store keeps them (a team
-//! row whose captain is an account, five member rows with accounts of their
-//! own) beside the event created over HTTP.
 
+use super::teams::{account, team_event};
 use arbiter_server::client::{ApiClient, Reply};
-use arbiter_server::domain::{
-    now_millis, Player, PlayerId, PlayerKind, TeamFormat, TeamRules, TournamentId, User, UserId,
-};
-use arbiter_server::store::Store;
-use arbiter_tests::{s, sign_up, Api, Backend, TestApp, WsClient};
+use arbiter_tests::{s, Api, Backend, TestApp, WsClient};
 use futures_util::future::join_all;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -49,75 +42,39 @@ impl Teams {
     }
 }
 
-/// Creates a 40K event over HTTP, writes `n` teams of five (each member with
-/// an account) as the store keeps them, and starts the event.
+/// A 40K team event of `n` teams of five registered by their captains
+/// (each player by the e-mail of their own account, five factions), checked
+/// in by the captains and started.
 async fn teams(app: &TestApp, n: usize) -> Teams {
-    let (mut to, _) = sign_up(&app.base, "Organiser").await.unwrap();
-    let body = json!({ "name": "Team Open", "event_date": "2026-05-17", "location": "Hall", "format": "5-player teams", "total_rounds": 2 });
-    let t = to.create_tournament(&body).await.unwrap().ok().unwrap();
-    let tid = s(&t["tournament"], "id").to_string();
-    to.advance(&tid).await.unwrap().ok().unwrap();
-    let (mut captains, mut captain_ids, mut members, mut member_users) = (vec![], vec![], vec![], vec![]);
+    let (mut to, _, _) = account(app, "Organiser").await;
+    let tid = team_event(&mut to, "wh40k", "swiss_record", 2, json!({ "format": "wh40k", "size": 5 })).await;
+    let factions = ["Orks", "Necrons", "Aeldari", "Tau Empire", "Space Marines"];
+    let (mut captains, mut members, mut ids, mut names) = (vec![], vec![], vec![], vec![]);
     for i in 0..n {
-        let (c, id) = sign_up(&app.base, &format!("Captain {}", i + 1)).await.unwrap();
-        captains.push(c);
-        captain_ids.push(id);
-        let mut team = vec![];
-        let mut users = vec![];
-        for j in 0..5 {
-            let (c, uid) = sign_up(&app.base, &format!("T{}P{}", i + 1, j + 1)).await.unwrap();
-            team.push((c, String::new()));
-            users.push(uid);
+        let (mut captain, _, _) = account(app, &format!("Captain {}", i + 1)).await;
+        let mut clients = vec![];
+        let mut players = vec![];
+        for (j, faction) in factions.iter().enumerate() {
+            let name = format!("T{}P{}", i + 1, j + 1);
+            let (c, _, email) = account(app, &name).await;
+            clients.push(c);
+            players.push(json!({ "name": name, "email": email, "faction": faction }));
         }
-        members.push(team);
-        member_users.push(users);
-    }
-    let store = Store::connect(&app.database_url).await.unwrap();
-    let (tx, mut t) = store.write(tid.parse::<TournamentId>().unwrap()).await.unwrap();
-    t.teams = Some(TeamRules::new(TeamFormat::Wh40k, 5));
-    tx.update_tournament(&t).await.unwrap();
-    let now = now_millis();
-    let row = |user: UserId, no: u32, name: &str, kind: PlayerKind| Player {
-        id: PlayerId::random(),
-        tournament_id: t.id,
-        user_id: user,
-        registration_no: no,
-        pairing_no: None,
-        display_name: name.to_string(),
-        faction: format!("Faction {no}"),
-        list_text: None,
-        checked_in: true,
-        dropped: false,
-        removed: false,
-        registered_at: now,
-        profile: Default::default(),
-        adjustments: vec![],
-        kind,
-    };
-    let (mut ids, mut names) = (vec![], vec![]);
-    for i in 0..n {
         let name = format!("Team {}", (b'A' + u8::try_from(i).unwrap()) as char);
-        let account = User {
-            id: UserId::random(),
-            email: format!("team-{}@walk-in.invalid", uuid::Uuid::new_v4()),
-            display_name: name.clone(),
-        };
-        tx.insert_user(&account, "!", now).await.unwrap();
-        let captain = Some(captain_ids[i].parse::<UserId>().unwrap());
-        let team = row(account.id, u32::try_from(i + 1).unwrap(), &name, PlayerKind::Team { captain });
-        tx.insert_player(&team).await.unwrap();
-        for j in 0..5 {
-            let uid = member_users[i][j].parse::<UserId>().unwrap();
-            let kind = PlayerKind::Member { team: team.id, seat: u32::try_from(j).unwrap(), reserve: false };
-            let m = row(uid, u32::try_from(i * 5 + j + 1).unwrap(), &format!("T{}P{}", i + 1, j + 1), kind);
-            tx.insert_player(&m).await.unwrap();
-            members[i][j].1 = m.id.to_string();
-        }
-        ids.push(team.id.to_string());
+        let r =
+            captain.post(&format!("/api/tournaments/{tid}/teams"), &json!({ "name": name, "players": players })).await;
+        let team = r.unwrap().ok().unwrap()["team"].clone();
+        let rows: Vec<String> =
+            team["members"].as_array().unwrap().iter().map(|m| s(m, "player_id").to_string()).collect();
+        members.push(clients.into_iter().zip(rows).collect());
+        ids.push(s(&team, "id").to_string());
         names.push(name);
+        captains.push(captain);
     }
-    tx.commit().await.unwrap();
     to.advance(&tid).await.unwrap().ok().unwrap();
+    for (c, id) in captains.iter_mut().zip(&ids) {
+        c.post_empty(&format!("/api/teams/{id}/check-in")).await.unwrap().ok().unwrap();
+    }
     to.advance(&tid).await.unwrap().ok().unwrap();
     Teams { tid, to, ids, names, captains, members }
 }

@@ -11,7 +11,7 @@
 //!   when the number of teams is odd, scored as [`ByeScore::seed_default`]).
 //! - **The process**: each team match gets its captains' process
 //!   ([`TeamProcess`]): team A is the match's player 1; each team's roster is
-//!   its regular players in seat order.
+//!   its lineup for the round, or its regular players in seat order.
 //! - **The games**: when a process finishes, its games are created in the
 //!   order the process set them, boards 1.., at table
 //!   `(match table − 1) × team size + board` (match table 1 of five-player
@@ -173,18 +173,14 @@ pub fn pair(
     })
 }
 
-/// The members who play for `team` this round: its regular players (not
-/// reserves, not removed), in seat order.
+/// The members who play for `team` in round `round`: its lineup for the
+/// round if its captain (or the TO) set one, else its regular players (not
+/// reserves, not removed) in seat order ([`super::lineup::lineup`]).
 ///
 /// # Errors
 /// 503 when the database is down.
-pub async fn playing(change: &Change, team: PlayerId) -> ApiResult<Vec<PlayerId>> {
-    let mut members = change.tx().members_of_team(team).await?;
-    members.retain(|m| !m.removed && matches!(m.kind, crate::domain::PlayerKind::Member { reserve: false, .. }));
-    members.sort_by_key(|m| match m.kind {
-        crate::domain::PlayerKind::Member { seat, .. } => seat,
-        _ => u32::MAX,
-    });
+pub async fn playing(change: &Change, team: &Player, round: u32) -> ApiResult<Vec<PlayerId>> {
+    let (_, members) = super::lineup::lineup(change.tx(), team, round).await?;
     Ok(members.iter().map(|m| m.id).collect())
 }
 
@@ -198,12 +194,15 @@ pub async fn open_processes(change: &Change, rules: &TeamRules, round: RoundId) 
     let size = team_size(rules)?;
     let now = now_millis();
     let matches = change.tx().pairings_of_round(round).await?;
+    let number = change.tx().round(round).await?.map_or(1, |r| r.number);
     let teams = change.tx().players(change.tournament().id).await?;
+    let team = |id: PlayerId| teams.iter().find(|p| p.id == id).ok_or_else(|| ApiError::internal("a match of no team"));
     let name =
         |id: PlayerId| teams.iter().find(|p| p.id == id).map_or_else(|| id.to_string(), |p| p.display_name.clone());
     for m in matches {
         let Some(team_b) = m.player2_id else { continue };
-        let rosters = [playing(change, m.player1_id).await?, playing(change, team_b).await?];
+        let rosters =
+            [playing(change, team(m.player1_id)?, number).await?, playing(change, team(team_b)?, number).await?];
         if let Err(e) = State::new(size, rosters[0].clone(), rosters[1].clone(), rules.table_choice) {
             let team = match e {
                 captains::RosterError::WrongSize { side: captains::Side::B, .. } => name(team_b),
