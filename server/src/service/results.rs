@@ -76,6 +76,10 @@ struct Table {
     playoff: Option<PlayoffSettings>,
     /// The games of a best-of-three match to store with the result (`None`: unchanged).
     games: Option<Vec<MatchGame>>,
+    /// The accounts that act for each seat (1 or 2): the seated
+    /// registration's own, and when the seat is a team (crokinole doubles,
+    /// issue 25) each of its players' still in the event.
+    acting: Vec<(u8, UserId)>,
 }
 
 impl Table {
@@ -88,12 +92,21 @@ impl Table {
         // Only the players at this table: the write lock is held, keep it short.
         let seated: Vec<PlayerId> = std::iter::once(pairing.player1_id).chain(pairing.player2_id).collect();
         let players = change.tx().players_in(&seated).await?;
+        let mut acting = Vec::new();
+        for (seat, id) in [(1u8, Some(pairing.player1_id)), (2, pairing.player2_id)] {
+            let Some(row) = players.iter().find(|p| Some(p.id) == id) else { continue };
+            acting.push((seat, row.user_id));
+            if matches!(row.kind, crate::domain::PlayerKind::Team { .. }) {
+                let members = change.tx().members_of_team(row.id).await?;
+                acting.extend(members.iter().filter(|m| !m.removed).map(|m| (seat, m.user_id)));
+            }
+        }
         let round = change.tx().round(pairing.round_id).await?;
         let playoff = match &round {
             Some(r) if r.playoff => change.tx().playoff(t_id).await?.map(|p| p.settings),
             _ => None,
         };
-        Ok(Table { change, t, pairing, players, round, playoff, games: None })
+        Ok(Table { change, t, pairing, players, round, playoff, games: None, acting })
     }
 
     /// The result of `score` at this table: derived from the score, and in a
@@ -166,19 +179,28 @@ impl Table {
         super::playoffs::decide_match(settings, &parsed, by_to)
     }
 
-    fn user_of(&self, player: Option<PlayerId>) -> Option<UserId> {
-        player.and_then(|id| self.players.iter().find(|p| p.id == id)).map(|p| p.user_id)
+    /// The seat (1 or 2) `account` acts for: the seated registration's own
+    /// account, or a player's of the team seated there (a doubles team's two
+    /// players each report, confirm and dispute for it).
+    fn seat_of_account(&self, account: UserId) -> Option<u8> {
+        self.acting.iter().find(|(_, u)| *u == account).map(|(seat, _)| *seat)
+    }
+
+    /// Whether `user` reported this table's pending result, or plays on the
+    /// same side as whoever did (a teammate).
+    fn reporter_side(&self, user: &User) -> bool {
+        self.pairing.reported_by.is_some_and(|r| {
+            r == user.id || self.seat_of_account(r).is_some_and(|s| self.seat_of_account(user.id) == Some(s))
+        })
     }
 
     /// The caller's seat: 1 or 2; 403 when not at this table, or when the TO
     /// removed the caller's registration (a removed player acts no more).
     fn seat_of(&self, user: &User) -> ApiResult<u8> {
-        let seat = if self.user_of(Some(self.pairing.player1_id)) == Some(user.id) {
-            Some((1, self.pairing.player1_id))
-        } else if self.user_of(self.pairing.player2_id) == Some(user.id) {
-            self.pairing.player2_id.map(|p| (2, p))
-        } else {
-            None
+        let seat = match self.seat_of_account(user.id) {
+            Some(1) => Some((1, self.pairing.player1_id)),
+            Some(_) => self.pairing.player2_id.map(|p| (2, p)),
+            None => None,
         };
         if let Some((seat, player)) = seat {
             if self.players.iter().any(|p| p.id == player && p.removed) {
@@ -266,10 +288,11 @@ impl Table {
             }
             PairingState::Reported => {}
         }
-        if self.pairing.reported_by == Some(user.id) {
+        if self.reporter_side(user) {
+            let who = if self.pairing.reported_by == Some(user.id) { "You" } else { "Your teammate" };
             return Err(ApiError::forbidden(
                 Code::OwnReport,
-                format!("You reported this result; your opponent must {verb} it."),
+                format!("{who} reported this result; your opponent must {verb} it."),
             ));
         }
         if let Some(reporter) = self.players.iter().find(|p| Some(p.user_id) == self.pairing.reported_by && p.removed) {
@@ -307,7 +330,7 @@ impl Table {
             }
             PairingState::Reported => {}
         }
-        if self.pairing.reported_by != Some(user.id) {
+        if !self.reporter_side(user) {
             return Err(ApiError::forbidden(
                 Code::NotYourReport,
                 "Your opponent reported this result: confirm it, or dispute it with your score.",
@@ -359,9 +382,20 @@ impl Table {
     }
 
     fn set_score(&mut self, score: GameScore, result: MatchResult, by: &User) {
+        // A player reports for their seat: a doubles team's player is
+        // recorded as the team's seat (so the team's other player is "the
+        // reporter's side", and the table shows which side reported); the
+        // action log keeps the account that acted.
+        let seat_account =
+            |seat: Option<PlayerId>| seat.and_then(|id| self.players.iter().find(|p| p.id == id)).map(|p| p.user_id);
+        let reporter = match self.seat_of_account(by.id) {
+            Some(1) => seat_account(Some(self.pairing.player1_id)),
+            Some(_) => seat_account(self.pairing.player2_id),
+            None => None,
+        };
         self.pairing.score = Some(score);
         self.pairing.result = Some(result);
-        self.pairing.reported_by = Some(by.id);
+        self.pairing.reported_by = Some(reporter.unwrap_or(by.id));
         self.pairing.reported_at = Some(now_millis());
     }
 }
@@ -382,7 +416,7 @@ pub async fn report(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score)
     table.in_playable_round().await?;
     match table.pairing.state {
         PairingState::Unreported => {}
-        PairingState::Reported if table.pairing.reported_by == Some(user.id) => {
+        PairingState::Reported if table.reporter_side(user) => {
             return Err(ApiError::conflict(
                 Code::AlreadyReported,
                 "You already reported this result; your opponent must confirm it.",
@@ -529,7 +563,7 @@ pub async fn withdraw_dispute(ctx: &Ctx, user: &User, pairing_id: PairingId) -> 
             },
         ));
     }
-    if table.pairing.reported_by == Some(user.id) {
+    if table.reporter_side(user) {
         return Err(ApiError::forbidden(
             Code::NotYourDispute,
             "Your opponent disputed your report: only they can withdraw the dispute; otherwise the organiser decides.",
@@ -561,7 +595,7 @@ pub struct Overridden {
 pub async fn override_result(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score) -> ApiResult<Overridden> {
     let mut table = Table::open(ctx, user, pairing_id).await?;
     super::require_judge(&table.t, user, "override results")?;
-    let seated = table.players.iter().any(|p| p.user_id == user.id);
+    let seated = table.seat_of_account(user.id).is_some();
     super::require_not_own_game(&table.t, user, seated, "override its result")?;
     if !table.best_of_three() {
         score.parse(&table.t)?;

@@ -70,8 +70,10 @@ pub struct CreateTournament {
     pub round_one_seed: Option<u32>,
     /// A team event's rules (`null` or absent: a singles event):
     /// `{"format": "wh40k" | "chess" | "doubles", "size": 5, "reserves": 2,
-    /// "unique_factions": true, …}`; see [`crate::domain::TeamRules`] and
-    /// [`super::teams::check_rules`] for what each format accepts.
+    /// "unique_factions": true, …}`. `wh40k`: a 40K event, teams of 5 or 8;
+    /// `chess`: a chess event, 2 to 10 boards (`ranking_boards` up to the
+    /// size); `doubles`: a crokinole event, teams of 2 without reserves;
+    /// reserves at most the size; `step_seconds` 10 to 3600.
     #[serde(default)]
     #[schema(value_type = Option<Object>)]
     pub teams: Option<crate::domain::TeamRules>,

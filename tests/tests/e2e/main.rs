@@ -15,6 +15,7 @@ mod cli;
 mod clock;
 mod constraints;
 mod crowd;
+mod doubles;
 mod drafts;
 mod entries;
 mod event;
