@@ -179,8 +179,8 @@ pub async fn play(args: &DemoArgs, base: &str) -> anyhow::Result<()> {
             println!(
                 "  table {}: {} v {}: {} games set",
                 m["table"],
-                m["player1"]["display_name"].as_str().unwrap_or_default(),
-                m["player2"]["display_name"].as_str().unwrap_or_default(),
+                m["player1"]["name"].as_str().unwrap_or_default(),
+                m["player2"]["name"].as_str().unwrap_or_default(),
                 done["games"].as_array().map_or(0, Vec::len)
             );
             for (g, game) in done["games"].as_array().into_iter().flatten().enumerate() {
@@ -221,10 +221,10 @@ pub async fn play(args: &DemoArgs, base: &str) -> anyhow::Result<()> {
             println!(
                 "  table {}: {} {}–{} {}",
                 m["table"],
-                m["player1"]["display_name"].as_str().unwrap_or_default(),
+                m["player1"]["name"].as_str().unwrap_or_default(),
                 m["player1_vp"],
                 m["player2_vp"],
-                m["player2"]["display_name"].as_str().unwrap_or("(bye)")
+                m["player2"]["name"].as_str().unwrap_or("(bye)")
             );
         }
         to.post_empty(&format!("/api/rounds/{rid}/close")).await?.ok()?;
