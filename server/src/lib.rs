@@ -11,7 +11,7 @@
 //! - [`live`]: rooms, sessions and the live protocol;
 //! - [`bus`]: in-process or Redis pub/sub between instances;
 //! - [`auth`]: passwords, sessions, CSRF;
-//! - [`demo`]: `arbiter demo`;
+//! - [`demo`]: `arbiter demo` (singles, `--format teams`, `--format chess-teams`);
 //! - [`backup`]: `arbiter backup`, `arbiter restore`, backups while serving;
 //! - [`lan`]: the venue network (`--lan`): addresses and a QR code;
 //! - [`ratings_cli`]: `arbiter ratings rebuild`.
@@ -23,7 +23,6 @@ pub mod bus;
 pub mod client;
 pub mod config;
 pub mod demo;
-pub mod demo_chess_teams;
 pub mod domain;
 pub mod error;
 pub mod game;

@@ -43,6 +43,7 @@ mod settings;
 mod staff;
 mod storage;
 mod swiss40k;
+mod team_demo;
 mod teams;
 mod topcut;
 mod topcut_matches;

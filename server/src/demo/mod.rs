@@ -1,6 +1,11 @@
 //! `arbiter demo`: creates a sample Warhammer 40K event (24 players, 5
 //! rounds by default) and plays it through the HTTP API with short pauses,
 //! so a newcomer can watch the board, standings and dashboard move.
+//! `--format teams` plays a 40K team event instead ([`teams`]), `--format
+//! chess-teams` a chess team Swiss ([`chess_teams`]).
+
+pub mod chess_teams;
+pub mod teams;
 
 use crate::client::ApiClient;
 use crate::config::Settings;
@@ -29,27 +34,31 @@ pub struct DemoArgs {
     /// Number of players.
     #[arg(long, default_value_t = 24)]
     pub players: usize,
-    /// Number of rounds.
-    #[arg(long, default_value_t = 5)]
-    pub rounds: u32,
+    /// Number of rounds (default: 5 singles rounds, 3 team rounds).
+    #[arg(long)]
+    pub rounds: Option<u32>,
     /// Random seed for the results.
     #[arg(long, default_value_t = 40_000)]
     pub seed: u64,
     /// Exit when the event is over instead of serving on.
     #[arg(long)]
     pub exit: bool,
-    /// The kind of event: a 40K singles event, or a chess team Swiss
-    /// (`chess-teams`: 10 teams × 4 boards, 5 rounds).
+    /// The event to play: `singles` (a 40K singles event, `--players`
+    /// players), `teams` (a 40K team event of 8 teams of 5 with the
+    /// captains' pairing process each round) or `chess-teams` (a chess team
+    /// Swiss: 10 teams × 4 boards, 5 rounds).
     #[arg(long, value_enum, default_value_t = DemoFormat::Singles)]
     pub format: DemoFormat,
 }
 
-/// The kinds of demo event.
+/// The events `arbiter demo` plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum DemoFormat {
-    /// A Warhammer 40K singles event (`--players`, `--rounds`).
+    /// A 40K singles event (`--players`, `--rounds`).
     Singles,
-    /// A chess team Swiss: 10 teams × 4 boards over 5 rounds ([`crate::demo_chess_teams`]).
+    /// A 40K team event (see [`crate::demo::teams`]).
+    Teams,
+    /// A chess team Swiss: 10 teams × 4 boards over 5 rounds ([`crate::demo::chess_teams`]).
     ChessTeams,
 }
 
@@ -82,9 +91,6 @@ const NAMES: [&str; 24] = [
 /// # Errors
 /// The server could not start, or the API refused a step.
 pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
-    if args.format == DemoFormat::ChessTeams {
-        return crate::demo_chess_teams::run(args).await;
-    }
     let (base, server) = match &args.url {
         Some(url) => (url.trim_end_matches('/').to_string(), None),
         None => {
@@ -100,10 +106,30 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
             (base, Some((handle, task)))
         }
     };
+    match args.format {
+        DemoFormat::Singles => singles(&args, &base).await?,
+        DemoFormat::Teams => crate::demo::teams::play(&args, &base).await?,
+        DemoFormat::ChessTeams => crate::demo::chess_teams::play(&args, &base).await?,
+    }
+    match server {
+        Some((handle, task)) if !args.exit => {
+            println!("\nDemo complete. Still serving at {base} — press Ctrl-C to stop.");
+            let _ = task.await;
+            drop(handle);
+        }
+        Some((handle, _)) => handle.stop().await,
+        None => {}
+    }
+    Ok(())
+}
+
+/// Plays the singles demo against `base`.
+async fn singles(args: &DemoArgs, base: &str) -> anyhow::Result<()> {
+    let rounds = args.rounds.unwrap_or(5);
     let pause = Duration::from_millis(args.pause_ms);
     let run_id = &uuid::Uuid::new_v4().simple().to_string()[..8];
 
-    let mut to = ApiClient::new(&base);
+    let mut to = ApiClient::new(base);
     // The same accounts every run (signed in again when they exist), so the
     // README can name them.
     let to_email = TO_EMAIL;
@@ -116,13 +142,13 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
                 "event_date": chrono::Utc::now().format("%Y-%m-%d").to_string(),
                 "location": "Demo Hall",
                 "format": "2000pts Matched Play",
-                "total_rounds": args.rounds,
+                "total_rounds": rounds,
             }),
         )
         .await?
         .ok()?;
     let tid = t["tournament"]["id"].as_str().context("tournament id")?.to_string();
-    println!("\nArbiter demo: {} players, {} rounds", args.players, args.rounds);
+    println!("\nArbiter demo: {} players, {} rounds", args.players, rounds);
     println!("  Pairings board : {base}/t/{tid}/board");
     println!("  Standings      : {base}/t/{tid}/standings");
     println!("  TO dashboard   : {base}/t/{tid}/dashboard");
@@ -140,7 +166,7 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     let mut players = Vec::new();
     let mut user_ids = Vec::new();
     for i in 0..args.players {
-        let mut c = ApiClient::new(&base);
+        let mut c = ApiClient::new(base);
         let name = player_name(i);
         let me = c.sign_up_or_in(&player_email(i), PASSWORD, &name).await?;
         user_ids.push(me["user"]["id"].as_str().unwrap_or_default().to_string());
@@ -164,7 +190,7 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     println!("everyone checked in; the event has started");
 
     let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed);
-    for n in 1..=args.rounds {
+    for n in 1..=rounds {
         let round = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await?.ok()?;
         let rid = round["round"]["id"].as_str().context("round id")?.to_string();
         let published = to.post_empty(&format!("/api/rounds/{rid}/pairings")).await?.ok()?;
@@ -215,15 +241,6 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
             s["vp_for"],
             s["sos"].as_f64().unwrap_or(0.0)
         );
-    }
-    match server {
-        Some((handle, task)) if !args.exit => {
-            println!("\nDemo complete. Still serving at {base} — press Ctrl-C to stop.");
-            let _ = task.await;
-            drop(handle);
-        }
-        Some((handle, _)) => handle.stop().await,
-        None => {}
     }
     Ok(())
 }

@@ -8,9 +8,7 @@
 //! four walk-in players with their ratings) and checked in by the captain.
 
 use crate::client::ApiClient;
-use crate::config::Settings;
 use crate::demo::{DemoArgs, PASSWORD, TO_EMAIL};
-use crate::startup::Application;
 use anyhow::Context as _;
 use rand::{Rng as _, SeedableRng as _};
 use serde_json::{json, Value};
@@ -34,30 +32,15 @@ const CLUBS: [&str; 10] = [
 /// Boards per team.
 const BOARDS: u32 = 4;
 
-/// Runs the chess team demo.
+/// Plays the chess team demo on the server at `base`.
 ///
 /// # Errors
-/// The server could not start, or the API refused a step.
-pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
-    let (base, server) = match &args.url {
-        Some(url) => (url.trim_end_matches('/').to_string(), None),
-        None => {
-            let app =
-                Application::build(Settings::new(&args.bind, &args.database_url, std::env::var("REDIS_URL").ok()))
-                    .await
-                    .with_context(|| {
-                        format!("starting the demo server on {} (is one already running? pass --url)", args.bind)
-                    })?;
-            let base = format!("http://{}", args.bind.replace("0.0.0.0", "127.0.0.1"));
-            let handle = app.stopper();
-            let task = actix_web::rt::spawn(app.run_until_stopped());
-            (base, Some((handle, task)))
-        }
-    };
+/// The API refused a step.
+pub async fn play(args: &DemoArgs, base: &str) -> anyhow::Result<()> {
     let pause = Duration::from_millis(args.pause_ms);
     let run_id = &uuid::Uuid::new_v4().simple().to_string()[..8];
 
-    let mut to = ApiClient::new(&base);
+    let mut to = ApiClient::new(base);
     to.sign_up_or_in(TO_EMAIL, PASSWORD, "The Organiser").await?;
     let t = to
         .post(
@@ -92,7 +75,7 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
     for (k, club) in CLUBS.iter().enumerate() {
         let email = format!("captain{}@demo.arbiter", k + 1);
         println!("  {:<14} : {email}", format!("captain {}", k + 1));
-        let mut c = ApiClient::new(&base);
+        let mut c = ApiClient::new(base);
         c.sign_up_or_in(&email, PASSWORD, &format!("Captain of {club}")).await?;
         let base_rating = 2450 - 60 * k as u32 + rng.gen_range(0..40u32);
         let players: Vec<Value> = (1..=BOARDS)
@@ -157,15 +140,6 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
             s["score"].as_str().unwrap_or_default(),
             values.join("  ")
         );
-    }
-    match server {
-        Some((handle, task)) if !args.exit => {
-            println!("\nDemo complete. Still serving at {base} — press Ctrl-C to stop.");
-            let _ = task.await;
-            drop(handle);
-        }
-        Some((handle, _)) => handle.stop().await,
-        None => {}
     }
     Ok(())
 }
