@@ -11,6 +11,7 @@ pub mod prizes;
 pub mod ratings;
 pub mod sets;
 pub mod standings;
+pub mod teams;
 
 pub use sets::{
     Acceleration, Game, MatchFormat, OpenTieKind, PairingSystem, RoundOnePairing, TieState, TiebreakKey,

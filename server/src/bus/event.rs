@@ -297,7 +297,7 @@ pub enum EventData {
     /// (lists are not in the event).
     TeamChanged {
         /// The team as it now is.
-        team: crate::service::teams::TeamView,
+        team: arbiter_web::views::teams::TeamView,
     },
     /// A team's captain (or the organisers) set who plays a round; the
     /// latest one for a team and round is its lineup.

@@ -53,6 +53,15 @@ impl PlayerKind {
         }
     }
 
+    /// The captain's account, when the row is a team that has one.
+    #[must_use]
+    pub const fn captain(&self) -> Option<UserId> {
+        match self {
+            PlayerKind::Team { captain } => *captain,
+            _ => None,
+        }
+    }
+
     /// The team this row plays for, when it is a member.
     #[must_use]
     pub const fn team(&self) -> Option<PlayerId> {

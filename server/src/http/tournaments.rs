@@ -11,7 +11,7 @@ use crate::http::schemas::bodies::{
     sorted, ActionLogBody, SettingsBody, SettingsLogBody, StandingsBody, TournamentBody, TournamentsBody,
 };
 use crate::live::snapshot;
-use crate::service::{constraints, log, settings, standings, tournaments};
+use crate::service::{constraints, log, settings, tournaments};
 use actix_web::{delete, get, patch, post, put};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
@@ -302,7 +302,7 @@ async fn get_standings(
     id: web::Path<TournamentId>,
     q: web::Query<StandingsQuery>,
 ) -> ApiResult<HttpResponse> {
-    let (played, rows, meta) = standings::read(&state.ctx, *id, user.0.as_ref(), q.after_round).await?;
+    let (played, rows, meta) = crate::service::standings_of(&state.ctx, *id, user.0.as_ref(), q.after_round).await?;
     Ok(HttpResponse::Ok().json(sorted(&StandingsBody { meta, round: played, players: rows })?))
 }
 

@@ -1,7 +1,7 @@
 //! A round's clock: the TO starts, pauses, resumes, extends and ends it; every
 //! board and phone shows it live (`clock_changed`).
 
-use super::rounds::round_not_found;
+use super::round_not_found;
 use super::views::{self, ClockView};
 use super::{require_to, Change, Ctx};
 use crate::bus::EventData;

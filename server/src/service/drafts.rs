@@ -15,7 +15,8 @@
 
 use super::log::Subject;
 use super::pairing::{Paired, PairedTable};
-use super::rounds::{compute, publish_paired, round_not_found, to_pairings, Published};
+use super::round_not_found;
+use super::rounds::{compute, publish_paired, to_pairings, Published};
 use super::views::{self, roster, RoundView};
 use super::{load_tournament, require_to, Change, Ctx};
 use crate::domain::{

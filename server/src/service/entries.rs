@@ -136,7 +136,7 @@ pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> A
     let mut change = Change::begin(ctx, id, user).await?;
     let mut t = change.tournament().clone();
     require_to(&t, user, "add players")?;
-    super::teams::require_singles(&t)?;
+    super::require_singles(&t)?;
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
     }
@@ -481,7 +481,7 @@ pub async fn roster(
     let mut change = Change::begin(ctx, id, user).await?;
     let t = change.tournament().clone();
     require_to(&t, user, "import a roster")?;
-    super::teams::require_singles(&t)?;
+    super::require_singles(&t)?;
     if preview {
         return Ok(RosterReport { rows, problems, added: Vec::new(), shuffle_seed: None });
     }
@@ -601,9 +601,7 @@ pub async fn claim_code(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<C
     let t = change.tournament().clone();
     let p = change.tx().player(player).await?.ok_or_else(super::players::player_not_found)?;
     let captain = match p.kind {
-        PlayerKind::Member { team, .. } => {
-            change.tx().player(team).await?.and_then(|team| super::teams::captain_of(&team))
-        }
+        PlayerKind::Member { team, .. } => change.tx().player(team).await?.and_then(|team| team.kind.captain()),
         PlayerKind::Team { .. } => {
             return Err(ApiError::invalid(
                 Code::InvalidTeam,

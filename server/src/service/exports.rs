@@ -6,7 +6,7 @@
 //! Each export shows what the caller may see on the event's pages: private
 //! profile fields (birth date, sex, disability) and army lists are left out.
 
-use super::{players, ratings, rounds, standings, Ctx};
+use super::{players, ratings, rounds, Ctx};
 use crate::domain::{TournamentId, User};
 use crate::error::{ApiError, ApiResult, Code};
 use serde_json::{json, Map, Value};
@@ -186,7 +186,7 @@ pub async fn standings(
     id: TournamentId,
     after_round: Option<u32>,
 ) -> ApiResult<Table> {
-    let (played, rows, meta) = standings::read(ctx, id, viewer, after_round).await?;
+    let (played, rows, meta) = super::standings_of(ctx, id, viewer, after_round).await?;
     let mut cols =
         columns(&["after_round", "rank", "player_id", "name", "faction", "score", "wins", "losses", "draws", "byes"]);
     cols.extend(meta.columns.iter().map(|c| c.code.clone()));

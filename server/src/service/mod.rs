@@ -316,3 +316,43 @@ pub fn clean_text(field: &str, s: &str, max: usize) -> ApiResult<String> {
     }
     Ok(t.to_string())
 }
+
+/// Checks `t` takes entrants one by one (a singles event): in a team event
+/// players join with a team.
+///
+/// # Errors
+/// 409 `teams_only`.
+pub fn require_singles(t: &Tournament) -> ApiResult<()> {
+    if t.teams.is_some() {
+        return Err(ApiError::conflict(
+            Code::TeamsOnly,
+            "This is a team event: players join with a team (its captain registers it), not alone.",
+        ));
+    }
+    Ok(())
+}
+
+/// 404 `round_not_found`.
+pub(crate) fn round_not_found() -> ApiError {
+    ApiError::not_found(Code::RoundNotFound, "There is no round with this id.")
+}
+
+/// The standings as `GET …/standings` answers them, for any event: a chess
+/// team event's team standings ([`teams::chess_results::read_standings`]),
+/// otherwise [`standings::read`] (singles, doubles, and 40K teams ranked by
+/// the team standings).
+///
+/// # Errors
+/// As [`standings::read`].
+pub async fn standings_of(
+    ctx: &Ctx,
+    id: TournamentId,
+    viewer: Option<&User>,
+    after_round: Option<u32>,
+) -> ApiResult<(usize, Vec<arbiter_web::views::StandingView>, arbiter_web::views::StandingsMeta)> {
+    let t = visible(&ctx.store.read().await?, id, viewer).await?;
+    if teams::chess_event::is_chess_teams(&t) {
+        return teams::chess_results::read_standings(ctx, t, after_round).await;
+    }
+    standings::read(ctx, id, viewer, after_round).await
+}

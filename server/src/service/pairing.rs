@@ -703,5 +703,6 @@ pub(crate) fn describe(warnings: &[PairingWarning<PlayerId>], names: &Roster) ->
         .collect()
 }
 
+pub mod team_swiss;
 #[cfg(test)]
 mod tests;

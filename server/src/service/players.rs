@@ -89,7 +89,7 @@ pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: Register)
     let profile = clean_profile(input.profile.unwrap_or_default())?;
     let mut change = Change::begin(ctx, id, user).await?;
     let t = super::visible(change.tx(), id, Some(user)).await?;
-    super::teams::require_singles(&t)?;
+    super::require_singles(&t)?;
     if !t.status.is_open() {
         return Err(ApiError::conflict(
             Code::RegistrationClosed,

@@ -4,7 +4,7 @@
 use super::pairing::Paired;
 use super::views::{self, roster, RoundView};
 use super::Ctx;
-use super::{load_tournament, require_to, Change};
+use super::{load_tournament, require_to, round_not_found, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     now_millis, Game, GameScore, MatchResult, Pairing, PairingState, PlayerId, Round, RoundId, RoundStatus,
@@ -23,11 +23,6 @@ pub struct CreateRound {
     /// The mission; defaults to the tournament's mission for this round.
     #[serde(default)]
     pub mission: Option<String>,
-}
-
-/// 404 `round_not_found`.
-pub(crate) fn round_not_found() -> ApiError {
-    ApiError::not_found(Code::RoundNotFound, "There is no round with this id.")
 }
 
 /// `round.create`: the TO opens the next round (PENDING, no pairings yet).
@@ -105,7 +100,7 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Pu
             continue;
         }
         let round_id = c.round.id;
-        let rules = super::teams::wh40k::rules(&c.t).cloned();
+        let rules = super::standings::teams::rules(&c.t).cloned();
         let published = publish_paired(&mut change, c.t, c.round, c.players, &c.paired).await?;
         if let Some(rules) = rules {
             // Each team match's captains' process opens with the round.
@@ -180,9 +175,9 @@ pub(crate) async fn compute(ctx: &Ctx, user: &User, round_id: RoundId, explain: 
             };
             super::pairing::pools_round(&sheet, &pools.members, number, cycles)
         }
-        None => match super::teams::wh40k::rules(&sheet.tournament) {
+        None => match super::standings::teams::rules(&sheet.tournament) {
             // A 40K team event pairs its team rows by the team Swiss.
-            Some(rules) => super::teams::wh40k::pair(&sheet, rules, number),
+            Some(rules) => super::pairing::team_swiss::pair(&sheet, rules, number),
             None => super::pairing::pair(&sheet, number, explain),
         },
     })

@@ -16,6 +16,7 @@
 
 mod inputs;
 mod meta;
+pub mod teams;
 
 pub use inputs::{adjustments, chess_event, entrants, games, history, number};
 pub use meta::{group_table, resolution_view};
@@ -334,10 +335,6 @@ pub async fn read(
 ) -> ApiResult<(usize, Vec<StandingView>, StandingsMeta)> {
     let tx = ctx.store.read().await?;
     let t = super::visible(&tx, id, viewer).await?;
-    if super::teams::chess_event::is_chess_teams(&t) {
-        drop(tx);
-        return super::teams::chess_results::read_standings(ctx, t, after_round).await;
-    }
     let mut sheet = tx.sheet(&t).await?;
     let pools = tx.pools(id).await?;
     drop(tx);
@@ -351,10 +348,10 @@ pub async fn read(
         played = n as usize;
     }
     // A 40K team event ranks its teams by the team standings.
-    let teams = super::teams::wh40k::rules(&sheet.tournament).cloned().map(|r| (r, sheet.clone()));
+    let teams = teams::rules(&sheet.tournament).cloned().map(|r| (r, sheet.clone()));
     let (mut rows, meta) = table_apart(sheet, pools).await?;
     if let Some((rules, sheet)) = teams {
-        rows = super::teams::wh40k::standing_rows(&rules, &sheet, &rows);
+        rows = teams::standing_rows(&rules, &sheet, &rows);
     }
     Ok((played, rows, meta))
 }

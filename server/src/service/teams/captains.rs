@@ -193,7 +193,7 @@ fn not_found() -> ApiError {
 
 impl Loaded {
     async fn read(tx: &Tx, t: Tournament, match_id: PairingId) -> ApiResult<Loaded> {
-        let rules = wh40k::rules(&t).cloned().ok_or_else(not_found)?;
+        let rules = crate::service::standings::teams::rules(&t).cloned().ok_or_else(not_found)?;
         let team_match = tx.pairing(match_id).await?.ok_or_else(not_found)?;
         let process = tx.team_process(match_id).await?.ok_or_else(not_found)?;
         let b = team_match.player2_id.ok_or_else(not_found)?;
@@ -356,7 +356,7 @@ impl Loaded {
 /// 500 when the stored log no longer replays (it was written by this code,
 /// each action checked, so it always does).
 fn replay(rules: &TeamRules, process: &TeamProcess) -> ApiResult<State<PlayerId>> {
-    let size = wh40k::team_size(rules)?;
+    let size = crate::service::standings::teams::team_size(rules)?;
     let [a, b] = process.rosters.clone();
     let initial = State::new(size, a, b, process.table_choice).map_err(ApiError::internal)?;
     let actions: Vec<Action<PlayerId>> = process.actions.iter().map(|l| l.action).collect();

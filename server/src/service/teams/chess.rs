@@ -23,13 +23,14 @@ use crate::domain::{
     now_millis, MatchBoard, MatchResult, Pairing, PairingState, Player, PlayerId, Round, RoundId, RoundStatus,
 };
 use crate::error::{ApiError, ApiResult, Code};
-use crate::service::rounds::{round_not_found, Published};
+use crate::service::round_not_found;
 use crate::service::views::{self, roster};
 use crate::service::{require_to, Change, Ctx};
 use crate::store::Tx;
 use arbiter_engine::model::Colour;
 use arbiter_engine::teams::olympiad::{pair_round, OlympiadError, PairingRequest};
 use arbiter_engine::teams::TeamNo;
+use arbiter_web::views::Published;
 use std::collections::HashMap;
 
 /// Pairs PENDING round `round_id` of a chess team event and publishes it;

@@ -127,7 +127,7 @@ fn board_player(p: Option<&Player>, id: PlayerId) -> BoardPlayer {
 /// 409 `not_a_team_event` when the event is not a chess team event.
 pub async fn matches(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> ApiResult<Vec<TeamMatchView>> {
     let tx = ctx.store.read().await?;
-    let round = tx.round(round_id).await?.ok_or_else(crate::service::rounds::round_not_found)?;
+    let round = tx.round(round_id).await?.ok_or_else(crate::service::round_not_found)?;
     let t = crate::service::visible(&tx, round.tournament_id, viewer).await?;
     require_chess_teams(&t)?;
     if round.status == RoundStatus::Pending {

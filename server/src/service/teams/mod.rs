@@ -36,13 +36,10 @@ pub mod registration;
 pub mod wh40k;
 
 use super::views;
-use crate::domain::{
-    Game, Player, PlayerId, PlayerKind, TeamFormat, TeamRules, Tournament, TournamentId, User, UserId,
-};
+use crate::domain::{Game, Player, PlayerId, PlayerKind, TeamFormat, TeamRules, Tournament, User};
 use crate::error::{ApiError, ApiResult, Code};
 use crate::store::Tx;
-use arbiter_web::views::ProfileView;
-use serde::{Deserialize, Serialize};
+pub use arbiter_web::views::teams::{MemberView, TeamView};
 
 /// The longest step timer of the 40K captains' process, in seconds (an hour).
 pub const MAX_STEP_SECONDS: u32 = 3600;
@@ -116,58 +113,6 @@ pub fn check_rules(game: Game, rules: TeamRules) -> ApiResult<TeamRules> {
     Ok(rules)
 }
 
-/// A team as shown: the team row and its roster.
-#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct TeamView {
-    /// The team's id: its registration row's id (the entrant paired and ranked).
-    pub id: PlayerId,
-    /// The event.
-    pub tournament_id: TournamentId,
-    /// The team's name.
-    pub name: String,
-    /// Registration order among the event's entrants, from 1.
-    pub registration_no: u32,
-    /// The captain's account; `null` when the organisers keep the team.
-    pub captain_id: Option<UserId>,
-    /// Checked in.
-    pub checked_in: bool,
-    /// Withdrawn (not paired again).
-    pub dropped: bool,
-    /// Removed by the organisers.
-    pub removed: bool,
-    /// The roster: regular players in board order (seat 0 = board 1), then the reserves.
-    pub members: Vec<MemberView>,
-}
-
-/// One of a team's players as shown.
-#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct MemberView {
-    /// The member's registration row (the id results, lists and claim codes use).
-    pub player_id: PlayerId,
-    /// Name on the boards.
-    pub name: String,
-    /// Roster position, 0-based: regular players first in board order, then the reserves.
-    pub seat: u32,
-    /// Registered as a reserve.
-    pub reserve: bool,
-    /// Faction (40K); may be empty.
-    pub faction: String,
-    /// The player's own account; `null` until a walk-in placeholder is claimed.
-    pub user_id: Option<UserId>,
-    /// Whether the player has their own account on the entry (registered by
-    /// e-mail, or claimed with a claim code).
-    pub claimed: bool,
-    /// Whether a list was submitted.
-    pub has_list: bool,
-    /// The list, where the viewer may read it (as a singles entrant's).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub list_text: Option<String>,
-    /// Rating, FIDE id… (the public part).
-    pub profile: ProfileView,
-    /// Removed with its team.
-    pub removed: bool,
-}
-
 /// The 404 for a team id that is not a team.
 #[must_use]
 pub fn team_not_found() -> ApiError {
@@ -180,15 +125,6 @@ pub fn team_not_found() -> ApiError {
 /// 404 `team_not_found` for an id that is not a team's.
 pub async fn load_team(tx: &Tx, id: PlayerId) -> ApiResult<Player> {
     tx.player(id).await?.filter(|p| matches!(p.kind, PlayerKind::Team { .. })).ok_or_else(team_not_found)
-}
-
-/// The team's captain, if it has one.
-#[must_use]
-pub fn captain_of(team: &Player) -> Option<UserId> {
-    match team.kind {
-        PlayerKind::Team { captain } => captain,
-        _ => None,
-    }
 }
 
 /// The event's team rules.
@@ -204,21 +140,6 @@ pub fn rules_of(t: &Tournament) -> ApiResult<&TeamRules> {
     })
 }
 
-/// Checks `t` takes entrants one by one (a singles event): in a team event
-/// players join with a team.
-///
-/// # Errors
-/// 409 `teams_only`.
-pub fn require_singles(t: &Tournament) -> ApiResult<()> {
-    if t.teams.is_some() {
-        return Err(ApiError::conflict(
-            Code::TeamsOnly,
-            "This is a team event: players join with a team (its captain registers it), not alone.",
-        ));
-    }
-    Ok(())
-}
-
 /// Checks `user` may act for `team`: its captain, or the event's
 /// organisers (`judges_too`: any staff, as check-in allows).
 ///
@@ -226,7 +147,7 @@ pub fn require_singles(t: &Tournament) -> ApiResult<()> {
 /// 403 `not_team_captain`.
 pub fn require_captain(t: &Tournament, team: &Player, user: &User, judges_too: bool, action: &str) -> ApiResult<()> {
     let staff = if judges_too { t.staffed_by(user.id) } else { t.organised_by(user.id) };
-    if staff || captain_of(team) == Some(user.id) {
+    if staff || team.kind.captain() == Some(user.id) {
         Ok(())
     } else {
         Err(ApiError::forbidden(
@@ -254,7 +175,7 @@ pub async fn team_view(
         PlayerKind::Member { seat, .. } => seat,
         _ => u32::MAX,
     });
-    let captain = captain_of(team);
+    let captain = team.kind.captain();
     let mut out = Vec::with_capacity(rows.len());
     for m in rows {
         let PlayerKind::Member { seat, reserve, .. } = m.kind else { continue };

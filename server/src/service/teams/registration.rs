@@ -172,7 +172,7 @@ async fn taken_accounts(change: &Change, id: TournamentId) -> ApiResult<(HashSet
             .filter(|m| !m.removed && m.kind.team().is_some_and(|t| live_teams.contains(&t)))
             .map(|m| m.user_id),
     );
-    let captains = entrants.iter().filter(|p| !p.removed).filter_map(super::captain_of).collect();
+    let captains = entrants.iter().filter(|p| !p.removed).filter_map(|p| p.kind.captain()).collect();
     Ok((playing, captains))
 }
 
