@@ -61,7 +61,7 @@
   B.byeLabel = byeLabel;
   // Headings of the two seats: White/Black in chess, Player 1/2 elsewhere.
   function seats(ev) {
-    return A.games.systems[ev.game].seats.map((id) => t(id));
+    return A.games.system(ev).seats.map((id) => t(id));
   }
 
   // The round by table: one row per table, the bye last.
@@ -117,7 +117,7 @@
     );
   };
   function scoreHeading(ev) {
-    return t(A.games.systems[ev.game].scoreHeading);
+    return t(A.games.system(ev).scoreHeading);
   }
 
   // Everyone in the round by name: table, opponent, colour or side.
@@ -158,7 +158,7 @@
       "</th><th>" +
       t("col-opponent") +
       "</th><th>" +
-      (ev.game === "chess" ? t("col-colour") : t("col-side")) +
+      t(A.games.system(ev).sideHeading) +
       "</th></tr></thead><tbody>" +
       rows.join("") +
       "</tbody></table>"

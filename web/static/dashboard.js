@@ -8,6 +8,16 @@
     L = A.t;
   const tid = document.body.dataset.tournament;
   const { $, STATUS, NEXT, field, showError, submitForm, act, seat, vp, renderStandingsInto } = A.pages;
+  // A playoff match format's name on the top-cut form (a game's `playoffFormats`).
+  const PLAYOFF_FORMAT = { best_of_three: "po-best-of-three", tiebreak_games: "po-game-then-tiebreaks" };
+  // The add-entry form's extra field, by a game's `entryField`.
+  const ENTRY_FIELD = {
+    faction: () => '<label class="inline">' + esc(L("col-faction")) + ' <input name="faction" maxlength="64"></label>',
+    rating: () =>
+      '<label class="inline">' +
+      esc(L("entry-rating")) +
+      ' <input name="rating" type="number" min="0" max="3500"></label>'
+  };
   // ---- TO dashboard ----
   let listPlayers = [];
   function loadPlayers() {
@@ -43,9 +53,9 @@
   // Round-robin pools (`/api/tournaments/{id}/pools`): `undefined` until read, `null` without.
   let pools;
   function loadPools() {
-    // Only a crokinole round robin has pools: nothing to ask for elsewhere.
+    // Only a round robin of a game played in pools has them: nothing to ask for elsewhere.
     const t = A.state.tournament;
-    if (t.game !== "crokinole" || t.pairing_system.indexOf("round_robin") < 0) {
+    if (!G.system(t).pools || t.pairing_system.indexOf("round_robin") < 0) {
       pools = null;
       return Promise.resolve();
     }
@@ -66,7 +76,7 @@
     if (
       pools === undefined ||
       t.status === "COMPLETE" ||
-      t.game !== "crokinole" ||
+      !G.system(t).pools ||
       t.pairing_system.indexOf("round_robin") < 0
     )
       return "";
@@ -107,26 +117,23 @@
         : '<label class="inline">' +
           esc(L("po-cut")) +
           ' <input id="po-cut" type="number" min="2" max="64" value="8"></label>';
-      const format =
-        t.game === "crokinole"
-          ? '<label class="inline">' +
-            esc(L("po-matches")) +
-            ' <select id="po-format"><option value="single">' +
-            esc(L("po-one-game")) +
-            '</option><option value="best_of_three">' +
-            esc(L("po-best-of-three")) +
-            "</option></select></label>"
-          : t.game === "chess"
+      // The game's playoff match formats besides a single game, and the
+      // number of tie-break games where a match can go to them.
+      const formats = G.system(t).playoffFormats;
+      const format = formats.length
+        ? '<label class="inline">' +
+          esc(L("po-matches")) +
+          ' <select id="po-format"><option value="single">' +
+          esc(L("po-one-game")) +
+          "</option>" +
+          formats.map((f) => '<option value="' + f + '">' + esc(L(PLAYOFF_FORMAT[f])) + "</option>").join("") +
+          "</select></label>" +
+          (formats.indexOf("tiebreak_games") >= 0
             ? '<label class="inline">' +
-              esc(L("po-matches")) +
-              ' <select id="po-format"><option value="single">' +
-              esc(L("po-one-game")) +
-              '</option><option value="tiebreak_games">' +
-              esc(L("po-game-then-tiebreaks")) +
-              '</option></select></label><label class="inline">' +
               esc(L("po-tiebreak-games")) +
               ' <input id="po-tb-games" type="number" min="1" max="10" value="2"></label>'
-            : "";
+            : "")
+        : "";
       return (
         '<span class="muted">' +
         esc(L("po-top-cut")) +
@@ -203,7 +210,7 @@
         const undrawn = !r && t.pairing_system.indexOf("round_robin") >= 0;
         if (n <= t.total_rounds || undrawn)
           ra +=
-            (G.is40k(t)
+            (G.system(t).missions
               ? '<label class="inline">' +
                 esc(L("mission-label")) +
                 ' <input id="mission" value="' +
@@ -843,28 +850,12 @@
       : '<label class="inline">' +
         esc(L("entry-missed")) +
         ' <select name="missed">' +
-        (t.game === "chess"
-          ? '<option value="zero">' +
-            esc(L("entry-missed-zero")) +
-            '</option><option value="half">' +
-            esc(L("entry-missed-half")) +
-            "</option>"
-          : '<option value="">—</option><option value="loss">' +
-            esc(L("entry-missed-loss")) +
-            '</option><option value="bye">' +
-            esc(L("entry-missed-bye")) +
-            '</option><option value="absent">' +
-            esc(L("entry-missed-absent")) +
-            "</option>") +
+        G.system(t)
+          .missedRounds.map((o) => '<option value="' + o[0] + '">' + (o[1] ? esc(L(o[1])) : "—") + "</option>")
+          .join("") +
         "</select></label>";
-    const extra =
-      t.game === "wh40k"
-        ? '<label class="inline">' + esc(L("col-faction")) + ' <input name="faction" maxlength="64"></label>'
-        : t.game === "chess"
-          ? '<label class="inline">' +
-            esc(L("entry-rating")) +
-            ' <input name="rating" type="number" min="0" max="3500"></label>'
-          : "";
+    const entryField = ENTRY_FIELD[G.system(t).entryField],
+      extra = entryField ? entryField() : "";
     A.patch(
       box,
       '<form id="add-entry" class="actions"><label class="inline">' +
@@ -1007,7 +998,7 @@
   }
   // Penalties, bonuses and scores beside the games: the kinds each game has.
   function adjustKinds(t) {
-    const s = G.systems[t.game];
+    const s = G.system(t);
     return s?.adjust.length ? s.adjust : null;
   }
   function adjustPlayer(id) {
@@ -1253,7 +1244,7 @@
     h += "</tbody></table>";
     // Round 1 of a 40K Swiss: how the players were ordered (a random draw with its seed).
     const t = A.state.tournament;
-    if (r.number === 1 && !r.playoff && t.round_one_pairing && G.is40k(t))
+    if (r.number === 1 && !r.playoff && t.round_one_pairing && G.system(t).roundOneChoice)
       h +=
         '<p id="draft-round-one" class="muted">' +
         esc(L("round-one-" + t.round_one_pairing, { seed: t.round_one_seed })) +

@@ -9,25 +9,6 @@
   const G = {};
   A.games = G;
   const CHESS = ["1-0", "½-½", "0-1", "1F-0F", "0F-1F", "0F-0F"];
-  // One object per game system: what the pages branch on. `seats`: the two
-  // seats' headings (message ids); `scoreHeading`: the score column's;
-  // `adjust`: the adjustment kinds staff can give (the server's GameSystem);
-  // `playoffFormats`: the playoff match formats besides a single game.
-  G.systems = {
-    wh40k: {
-      seats: ["player-1", "player-2"],
-      scoreHeading: "col-vp",
-      adjust: ["wins", "vp", "painting", "sportsmanship"],
-      playoffFormats: []
-    },
-    chess: { seats: ["white", "black"], scoreHeading: "col-result", adjust: [], playoffFormats: ["tiebreak_games"] },
-    crokinole: {
-      seats: ["player-1", "player-2"],
-      scoreHeading: "col-pts-20s",
-      adjust: ["points"],
-      playoffFormats: ["best_of_three"]
-    }
-  };
   const CHESS_LABEL = {
     "1-0": "1-0 (" + L("chess-white-won") + ")",
     "½-½": "½-½ (" + L("chess-draw") + ")",
@@ -36,6 +17,264 @@
     "0F-1F": "0F-1F (" + L("chess-white-forfeited") + ")",
     "0F-0F": "0F-0F (" + L("chess-neither-played") + ")"
   };
+  // A number input of a result form, `max` at most; `vals` pre-fills it (a score payload).
+  const numInput = (vals, name, ph, max) =>
+    '<input type="number" name="' +
+    name +
+    '" min="0" max="' +
+    max +
+    '" required placeholder="' +
+    ph +
+    '" value="' +
+    (vals[name] == null ? "" : String(vals[name])) +
+    '">';
+  // A report form's number input (`value`: its pre-filled attribute, from the reporter's side).
+  const reportInput = (label, name, max, value) =>
+    "<label>" +
+    esc(label) +
+    ' <input type="number" name="' +
+    name +
+    '" min="0" max="' +
+    max +
+    '" required' +
+    value +
+    "></label>";
+  // A report form around `inner`, with its submit button.
+  const reportForm = (inner) =>
+    '<form id="report-form" class="stack narrow">' +
+    inner +
+    '<button type="submit" class="primary">' +
+    esc(L("report-result")) +
+    "</button></form>";
+  // One playoff game of the TO's override form (`_k` fields) by points and
+  // twenties, with the winner of a level game; null when its points are blank.
+  const pointsOverrideGame = (f, k) => {
+    if (!f["player1_points_" + k] || f["player1_points_" + k].value === "") return null;
+    const n = (x) => Number(f[x + "_" + k].value);
+    const g = {
+      player1_points: n("player1_points"),
+      player2_points: n("player2_points"),
+      player1_twenties: n("player1_twenties"),
+      player2_twenties: n("player2_twenties")
+    };
+    if (f["winner_" + k] && f["winner_" + k].value) g.winner = Number(f["winner_" + k].value);
+    return g;
+  };
+  // One object per game system, keyed by the wire name (`t.game`): everything
+  // the page scripts do differently by game, so a new game is one entry here.
+  // Message ids are Fluent keys of web/locales/*/js.ftl.
+  //  seats: the two seats' headings; sideHeading: the column of a player's seat;
+  //  colourLetters: the seats are colours, each one's letter in a crosstable
+  //    cell (null: sides, not colours, and a player's page names none);
+  //  scoreHeading: the score column's heading; scoreFirst: the score text's
+  //    "(for player 1)" message; scoreFromSide: a player's score is said from
+  //    their side ("you 12 – 8"); slipResult: what a result slip asks for;
+  //  crosstableRounds: rounds a printed crosstable part holds (A4 / Letter);
+  //  crosstableOwnScore: a crosstable cell holds the player's score alone;
+  //  crosstableKey: the crosstable's legend;
+  //  ratedList: the player list shows title, rating, federation and FIDE id
+  //    (else the faction); record: the standings show faction and W-L-D;
+  //  tieGroupTitle / tieGroupShort: a tie group's badge (direct encounter or
+  //    mini-league); missions: rounds have missions; roundOneChoice: the
+  //    pairing system in which the TO chooses how round 1 is ordered;
+  //  pools: a round robin is played in pools;
+  //  missedRounds: a late entry's missed-round choices, [value, message]
+  //    (value "" with no message: "—"); entryField: the add-entry form's extra
+  //    field ("faction", "rating" or null);
+  //  tiebreakScoring: the tie-break editor sets scoring and bye points (no
+  //    tie-break list); tiebreakPairing: it sets the pairing (fold / matching);
+  //  adjust: the adjustment kinds staff can give (the server's GameSystem);
+  //  playoffFormats: the playoff match formats besides a single game;
+  //  byeText(t): what a bye is worth, in words;
+  //  scoreInputs(t, vals) / scorePayload(f): the TO's result inputs, player 1
+  //    first, and their payload; reportForm(t, opp, seat, p, value) /
+  //    reportPayload(f, pair): a player's report form from their side and its
+  //    payload (`value(k1, k2)`: a field's pre-filled attribute, `pair(mine,
+  //    theirs)`: two numbers player 1 first); overrideGame(f, k): one game of
+  //    the TO's playoff-match override, null when not filled in.
+  G.systems = {
+    wh40k: {
+      seats: ["player-1", "player-2"],
+      sideHeading: "col-side",
+      colourLetters: null,
+      scoreHeading: "col-vp",
+      scoreFirst: "score-first",
+      scoreFromSide: true,
+      slipResult: "col-vp",
+      crosstableRounds: 7,
+      crosstableOwnScore: false,
+      crosstableKey: "crosstable-key",
+      ratedList: false,
+      record: true,
+      tieGroupTitle: "ml-title",
+      tieGroupShort: "ml-short",
+      missions: true,
+      roundOneChoice: "swiss_record",
+      pools: false,
+      missedRounds: [
+        ["", ""],
+        ["loss", "entry-missed-loss"],
+        ["bye", "entry-missed-bye"],
+        ["absent", "entry-missed-absent"]
+      ],
+      entryField: "faction",
+      tiebreakScoring: false,
+      tiebreakPairing: true,
+      adjust: ["wins", "vp", "painting", "sportsmanship"],
+      playoffFormats: [],
+      byeText: () => L("bye-40k"),
+      scoreInputs: (t, vals) =>
+        numInput(vals, "player1_vp", esc(L("ph-p1")), t.max_vp) +
+        " " +
+        numInput(vals, "player2_vp", esc(L("ph-p2")), t.max_vp),
+      scorePayload: (f) => ({ player1_vp: Number(f.player1_vp.value), player2_vp: Number(f.player2_vp.value) }),
+      reportForm: (t, opp, _seat, _p, value) =>
+        reportForm(
+          reportInput(L("my-vp"), "mine", t.max_vp, value("player1_vp", "player2_vp")) +
+            reportInput(L("their-vp", { name: opp.name }), "theirs", t.max_vp, value("player2_vp", "player1_vp"))
+        ),
+      reportPayload: (f, pair) => {
+        const pts = pair(f.mine.value, f.theirs.value);
+        return { player1_vp: pts[0], player2_vp: pts[1] };
+      },
+      overrideGame: () => null
+    },
+    chess: {
+      seats: ["white", "black"],
+      sideHeading: "col-colour",
+      colourLetters: ["colour-w", "colour-b"],
+      scoreHeading: "col-result",
+      scoreFirst: "score-white",
+      scoreFromSide: false,
+      slipResult: "slip-result-chess",
+      crosstableRounds: 11,
+      crosstableOwnScore: true,
+      crosstableKey: "crosstable-key-chess",
+      ratedList: true,
+      record: false,
+      tieGroupTitle: "de-title",
+      tieGroupShort: "de-short",
+      missions: false,
+      roundOneChoice: null,
+      pools: false,
+      missedRounds: [
+        ["zero", "entry-missed-zero"],
+        ["half", "entry-missed-half"]
+      ],
+      entryField: "rating",
+      tiebreakScoring: false,
+      tiebreakPairing: false,
+      adjust: [],
+      playoffFormats: ["tiebreak_games"],
+      byeText: (t) => L("bye-points", { n: A.num(t.points ? t.points.bye : 0) }),
+      scoreInputs: (_t, vals) =>
+        '<select name="result" required><option value="">' +
+        esc(L("col-result")) +
+        "</option>" +
+        CHESS.map(
+          (r) =>
+            '<option value="' + r + '"' + (vals.result === r ? " selected" : "") + ">" + CHESS_LABEL[r] + "</option>"
+        ).join("") +
+        "</select>",
+      scorePayload: (f) => ({ result: f.result.value }),
+      reportForm: (t, _opp, seat, p) => {
+        const sc = (p && p.score) || {};
+        return reportForm(
+          "<p>" +
+            esc(L(seat === "player1" ? "you-play-white" : "you-play-black")) +
+            "</p><label>" +
+            esc(L("result-white-first")) +
+            " " +
+            G.scoreInputs(t, { result: p ? sc.result || p.score_text : null }) +
+            "</label>"
+        );
+      },
+      reportPayload: (f) => ({ result: f.result.value }),
+      overrideGame: (f, k) => {
+        const r = f["result_" + k];
+        if (!r || !r.value) return null;
+        const g = { result: r.value };
+        if (f["white_" + k] && f["white_" + k].value) g.white = Number(f["white_" + k].value);
+        return g;
+      }
+    },
+    crokinole: {
+      seats: ["player-1", "player-2"],
+      sideHeading: "col-side",
+      colourLetters: null,
+      scoreHeading: "col-pts-20s",
+      scoreFirst: "score-first",
+      scoreFromSide: false,
+      slipResult: "slip-points-20s",
+      crosstableRounds: 7,
+      crosstableOwnScore: false,
+      crosstableKey: "crosstable-key",
+      ratedList: false,
+      record: false,
+      tieGroupTitle: "ml-title",
+      tieGroupShort: "ml-short",
+      missions: false,
+      roundOneChoice: null,
+      pools: true,
+      missedRounds: [
+        ["", ""],
+        ["loss", "entry-missed-loss"],
+        ["bye", "entry-missed-bye"],
+        ["absent", "entry-missed-absent"]
+      ],
+      entryField: null,
+      tiebreakScoring: true,
+      tiebreakPairing: false,
+      adjust: ["points"],
+      playoffFormats: ["best_of_three"],
+      byeText: (t) => {
+        const b = t.standings_config && t.standings_config.bye_points;
+        return L("bye-points", { n: A.num(b == null ? 2 : b) });
+      },
+      scoreInputs: (t, vals) =>
+        numInput(vals, "player1_points", esc(L("ph-p1-pts")), t.max_vp) +
+        " " +
+        numInput(vals, "player2_points", esc(L("ph-p2-pts")), t.max_vp) +
+        " " +
+        numInput(vals, "player1_twenties", esc(L("ph-p1-20s")), 100) +
+        " " +
+        numInput(vals, "player2_twenties", esc(L("ph-p2-20s")), 100),
+      scorePayload: (f) => {
+        const n = (k) => Number(f[k].value);
+        return {
+          player1_points: n("player1_points"),
+          player2_points: n("player2_points"),
+          player1_twenties: n("player1_twenties"),
+          player2_twenties: n("player2_twenties")
+        };
+      },
+      reportForm: (t, opp, _seat, _p, value) =>
+        reportForm(
+          reportInput(L("my-points"), "mine", t.max_vp, value("player1_points", "player2_points")) +
+            reportInput(
+              L("their-points", { name: opp.name }),
+              "theirs",
+              t.max_vp,
+              value("player2_points", "player1_points")
+            ) +
+            reportInput(L("my-20s"), "mine20", 100, value("player1_twenties", "player2_twenties")) +
+            reportInput(
+              L("their-20s", { name: opp.name }),
+              "theirs20",
+              100,
+              value("player2_twenties", "player1_twenties")
+            )
+        ),
+      reportPayload: (f, pair) => {
+        const pts = pair(f.mine.value, f.theirs.value),
+          tw = pair(f.mine20.value, f.theirs20.value);
+        return { player1_points: pts[0], player2_points: pts[1], player1_twenties: tw[0], player2_twenties: tw[1] };
+      },
+      overrideGame: pointsOverrideGame
+    }
+  };
+  // The entry of `t`'s game (`t`: anything with a `game`, a tournament, the standings meta, a config).
+  G.system = (t) => G.systems[t.game];
 
   // A standings column's or tie-break's name in the page's language, by the
   // key and C.07 modifier the server sends beside its code
@@ -48,80 +287,23 @@
   };
 
   // ---- results ----
-  G.is40k = (t) => t.game === "wh40k";
   // What a bye is worth, in words.
-  G.byeText = (t) => {
-    if (t.game === "wh40k") return L("bye-40k");
-    if (t.game === "chess") return L("bye-points", { n: A.num(t.points ? t.points.bye : 0) });
-    const b = t.standings_config && t.standings_config.bye_points;
-    return L("bye-points", { n: A.num(b == null ? 2 : b) });
-  };
+  G.byeText = (t) => G.system(t).byeText(t);
   // The score in words from `seat`'s side ("player1" / "player2").
   G.scoreText = (t, p, seat) => {
     if (!p.score) return "";
-    if (G.is40k(t)) {
+    const s = G.system(t);
+    if (s.scoreFromSide) {
       const mine = seat === "player2" ? p.player2_vp : p.player1_vp,
         theirs = seat === "player2" ? p.player1_vp : p.player2_vp;
       return seat ? L("score-you", { mine: mine, theirs: theirs }) : p.player1_vp + " – " + p.player2_vp;
     }
-    return (
-      esc(A.num(p.score_text)) +
-      " (" +
-      esc(L(t.game === "chess" ? "score-white" : "score-first", { name: p.player1.name })) +
-      ")"
-    );
+    return esc(A.num(p.score_text)) + " (" + esc(L(s.scoreFirst, { name: p.player1.name })) + ")";
   };
   // Inputs of a result for `t`'s game, player 1 first; `vals` pre-fills them (a score payload).
-  G.scoreInputs = (t, vals) => {
-    vals = vals || {};
-    if (t.game === "chess") {
-      return (
-        '<select name="result" required><option value="">' +
-        esc(L("col-result")) +
-        "</option>" +
-        CHESS.map(
-          (r) =>
-            '<option value="' + r + '"' + (vals.result === r ? " selected" : "") + ">" + CHESS_LABEL[r] + "</option>"
-        ).join("") +
-        "</select>"
-      );
-    }
-    const num = (name, ph, max) =>
-      '<input type="number" name="' +
-      name +
-      '" min="0" max="' +
-      max +
-      '" required placeholder="' +
-      ph +
-      '" value="' +
-      (vals[name] == null ? "" : String(vals[name])) +
-      '">';
-    if (t.game === "crokinole") {
-      return (
-        num("player1_points", esc(L("ph-p1-pts")), t.max_vp) +
-        " " +
-        num("player2_points", esc(L("ph-p2-pts")), t.max_vp) +
-        " " +
-        num("player1_twenties", esc(L("ph-p1-20s")), 100) +
-        " " +
-        num("player2_twenties", esc(L("ph-p2-20s")), 100)
-      );
-    }
-    return num("player1_vp", esc(L("ph-p1")), t.max_vp) + " " + num("player2_vp", esc(L("ph-p2")), t.max_vp);
-  };
+  G.scoreInputs = (t, vals) => G.system(t).scoreInputs(t, vals || {});
   // The payload of a form built by scoreInputs (player 1 first).
-  G.scorePayload = (t, f) => {
-    if (t.game === "chess") return { result: f.result.value };
-    const n = (k) => Number(f[k].value);
-    if (t.game === "crokinole")
-      return {
-        player1_points: n("player1_points"),
-        player2_points: n("player2_points"),
-        player1_twenties: n("player1_twenties"),
-        player2_twenties: n("player2_twenties")
-      };
-    return { player1_vp: n("player1_vp"), player2_vp: n("player2_vp") };
-  };
+  G.scorePayload = (t, f) => G.system(t).scorePayload(f);
   // The TO's override of a playoff match (`match`: the playoff settings):
   // every game's score, player 1 first, with the winner of a level game
   // (crokinole) or of the decider (chess).
@@ -171,25 +353,10 @@
   G.matchOverridePayload = (t, f) => {
     const games = [],
       body = { games: games };
+    const s = G.system(t);
     for (let k = 0; k <= 10; k++) {
-      if (t.game === "chess") {
-        const r = f["result_" + k];
-        if (!r || !r.value) continue;
-        const g = { result: r.value };
-        if (f["white_" + k] && f["white_" + k].value) g.white = Number(f["white_" + k].value);
-        games.push(g);
-      } else {
-        if (!f["player1_points_" + k] || f["player1_points_" + k].value === "") continue;
-        const n = (x) => Number(f[x + "_" + k].value);
-        const g = {
-          player1_points: n("player1_points"),
-          player2_points: n("player2_points"),
-          player1_twenties: n("player1_twenties"),
-          player2_twenties: n("player2_twenties")
-        };
-        if (f["winner_" + k] && f["winner_" + k].value) g.winner = Number(f["winner_" + k].value);
-        games.push(g);
-      }
+      const g = s.overrideGame(f, k);
+      if (g) games.push(g);
     }
     if (f.winner && f.winner.value) body.winner = Number(f.winner.value);
     return body;
@@ -316,84 +483,22 @@
       const v = first ? sc[k1] : sc[k2];
       return v == null ? "" : ' value="' + esc(String(v)) + '"';
     };
-    if (t.game === "chess") {
-      return (
-        '<form id="report-form" class="stack narrow"><p>' +
-        esc(L(seat === "player1" ? "you-play-white" : "you-play-black")) +
-        "</p><label>" +
-        esc(L("result-white-first")) +
-        " " +
-        G.scoreInputs(t, { result: p ? sc.result || p.score_text : null }) +
-        '</label><button type="submit" class="primary">' +
-        esc(L("report-result")) +
-        "</button></form>"
-      );
-    }
-    if (t.game === "crokinole") {
-      return (
-        '<form id="report-form" class="stack narrow"><label>' +
-        esc(L("my-points")) +
-        ' <input type="number" name="mine" min="0" max="' +
-        t.max_vp +
-        '" required' +
-        value("player1_points", "player2_points") +
-        "></label><label>" +
-        esc(L("their-points", { name: opp.name })) +
-        ' <input type="number" name="theirs" min="0" max="' +
-        t.max_vp +
-        '" required' +
-        value("player2_points", "player1_points") +
-        "></label>" +
-        "<label>" +
-        esc(L("my-20s")) +
-        ' <input type="number" name="mine20" min="0" max="100" required' +
-        value("player1_twenties", "player2_twenties") +
-        "></label><label>" +
-        esc(L("their-20s", { name: opp.name })) +
-        ' <input type="number" name="theirs20" min="0" max="100" required' +
-        value("player2_twenties", "player1_twenties") +
-        '></label><button type="submit" class="primary">' +
-        esc(L("report-result")) +
-        "</button></form>"
-      );
-    }
-    return (
-      '<form id="report-form" class="stack narrow"><label>' +
-      esc(L("my-vp")) +
-      ' <input type="number" name="mine" min="0" max="' +
-      t.max_vp +
-      '" required' +
-      value("player1_vp", "player2_vp") +
-      "></label><label>" +
-      esc(L("their-vp", { name: opp.name })) +
-      ' <input type="number" name="theirs" min="0" max="' +
-      t.max_vp +
-      '" required' +
-      value("player2_vp", "player1_vp") +
-      '></label><button type="submit" class="primary">' +
-      esc(L("report-result")) +
-      "</button></form>"
-    );
+    return G.system(t).reportForm(t, opp, seat, p, value);
   };
   G.reportPayload = (t, f, seat) => {
     if (f.dataset.match) return matchPayload(f, seat);
-    if (t.game === "chess") return { result: f.result.value };
     const first = seat === "player1";
     const pair = (mine, theirs) => (first ? [Number(mine), Number(theirs)] : [Number(theirs), Number(mine)]);
-    const pts = pair(f.mine.value, f.theirs.value);
-    if (t.game === "crokinole") {
-      const tw = pair(f.mine20.value, f.theirs20.value);
-      return { player1_points: pts[0], player2_points: pts[1], player1_twenties: tw[0], player2_twenties: tw[1] };
-    }
-    return { player1_vp: pts[0], player2_vp: pts[1] };
+    return G.system(t).reportPayload(f, pair);
   };
   // ---- standings ----
   // The standings table's head and rows; `to`: show the TO's tie buttons.
   G.standingsTable = (s, to) => {
     const m = s.standings_meta || { columns: [], game: s.tournament.game, open_ties: [], notices: [] };
-    const w40k = m.game === "wh40k",
+    const sys = G.system(m),
+      record = sys.record,
       primary = m.primary || { code: L("pts"), key: "points" };
-    const showPrimary = !w40k || primary.code !== "W-L-D";
+    const showPrimary = !record || primary.code !== "W-L-D";
     const th = (c) => '<th class="num" title="' + esc(G.tbName(c)) + '">' + esc(c.code) + "</th>";
     // The column a tie was placed by (its code), named in the page's language.
     const byName = (code) => G.tbName(m.columns.find((c) => c.code === code)) || code;
@@ -404,7 +509,7 @@
       esc(L("col-player")) +
       "</th>" +
       (pools ? '<th title="' + esc(L("col-pool-title")) + '">' + esc(L("col-pool")) + "</th>" : "") +
-      (w40k
+      (record
         ? "<th>" +
           esc(L("col-faction")) +
           '</th><th class="num">' +
@@ -462,9 +567,9 @@
             ' <button type="button" class="tie-badge" data-group="' +
             tie.group +
             '" title="' +
-            esc(L(m.game === "chess" ? "de-title" : "ml-title")) +
+            esc(L(sys.tieGroupTitle)) +
             '">' +
-            esc(L(m.game === "chess" ? "de-short" : "ml-short")) +
+            esc(L(sys.tieGroupShort)) +
             "</button>";
         if (tie && tie.status === "manual")
           name += lots[r.player_id]
@@ -490,7 +595,7 @@
         if (pools)
           cells +=
             '<td class="pool">' + (r.pool ? esc(r.pool) + (r.pool_rank ? esc(String(r.pool_rank)) : "") : "") + "</td>";
-        if (w40k)
+        if (record)
           cells +=
             "<td>" +
             esc(r.faction) +
@@ -665,7 +770,8 @@
     if (!box || !tb) return;
     const c = tb.config;
     let h = "";
-    if (c.game === "crokinole") {
+    const sys = G.system(c);
+    if (sys.tiebreakScoring) {
       h +=
         '<label class="inline">' +
         esc(L("tb-ranking")) +
@@ -715,7 +821,7 @@
         '</select> <button type="button" data-tb="add">' +
         esc(L("add")) +
         "</button>";
-      if (c.game === "wh40k") {
+      if (sys.tiebreakPairing) {
         const fold = (c.pairing || "fold") === "fold";
         h +=
           '<p><label class="inline">' +
@@ -804,12 +910,13 @@
       G.renderTiebreaks();
     } else if (a === "save") {
       const config = Object.assign({}, tb.config);
-      if (config.game === "crokinole") {
+      const sys = G.system(config);
+      if (sys.tiebreakScoring) {
         config.scoring = box.querySelector("[name=scoring]").value;
         const bp = box.querySelector("[name=bye_points]").value;
         config.bye_points = bp === "" ? null : Number(bp);
       } else config.tiebreaks = list;
-      if (config.game === "wh40k") config.pairing = box.querySelector("[name=pairing]").value;
+      if (sys.tiebreakPairing) config.pairing = box.querySelector("[name=pairing]").value;
       const body = { config: config };
       if (tb.points)
         body.points = {

@@ -156,10 +156,10 @@
         "</strong> (" +
         esc(opp.faction) +
         ")" +
-        (t.game === "chess" ? " · " + esc(L(iAm1 ? "me-you-play-white" : "me-you-play-black")) : "") +
+        (G.system(t).colourLetters ? " · " + esc(L(iAm1 ? "me-you-play-white" : "me-you-play-black")) : "") +
         "</p>" +
         (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");
-      const said = G.is40k(t) ? G.scoreText(t, p, mySeat) + " " + esc(opp.name) : G.scoreText(t, p);
+      const said = G.system(t).scoreFromSide ? G.scoreText(t, p, mySeat) + " " + esc(opp.name) : G.scoreText(t, p);
       const match = r.playoff && s.bracket ? s.bracket.settings : null,
         open = r.status === "ACTIVE";
       if (p.state !== "REPORTED" || !open) mode = null;
@@ -232,7 +232,7 @@
     const row = s.standing;
     const line =
       row &&
-      (G.is40k(t)
+      (G.system(t).record
         ? row.wins +
           "-" +
           row.losses +

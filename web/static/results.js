@@ -55,15 +55,7 @@
     return g;
   }
   function side(t, g) {
-    return g.opp
-      ? t.game === "chess"
-        ? g.first
-          ? L("white")
-          : L("black")
-        : g.first
-          ? L("player-1")
-          : L("player-2")
-      : "";
+    return g.opp ? L(G.system(t).seats[g.first ? 0 : 1]) : "";
   }
 
   // One crosstable cell: opponent's place, colour (chess) and the score from the player's side.
@@ -84,10 +76,11 @@
         "</td>"
       );
     const place = placeOf[g.opp.id] || "?";
-    const colour = t.game === "chess" ? (g.first ? L("colour-w") : L("colour-b")) : "";
+    const sys = G.system(t),
+      colour = sys.colourLetters ? L(sys.colourLetters[g.first ? 0 : 1]) : "";
     const score =
       g.pairing.state === "CONFIRMED"
-        ? t.game === "chess"
+        ? sys.crosstableOwnScore
           ? esc(A.num(g.mine))
           : esc(A.num(g.mine)) + "–" + esc(A.num(g.theirs))
         : "…";
@@ -145,7 +138,7 @@
     // width of A4 or Letter, each part with the places, names and points
     // again, each on its own page (at most 11 rounds a part in chess, 7
     // elsewhere, where a cell holds both scores).
-    const most = t.game === "chess" ? 11 : 7,
+    const most = G.system(t).crosstableRounds,
       count = Math.max(1, Math.ceil(rs.length / most)),
       per = Math.ceil(rs.length / count) || 1;
     let parts = "";
@@ -176,7 +169,7 @@
       '">' +
       parts +
       '</div><p class="muted">' +
-      esc(t.game === "chess" ? L("crosstable-key-chess") : L("crosstable-key")) +
+      esc(L(G.system(t).crosstableKey)) +
       " " +
       esc(L("crosstable-key-unplayed")) +
       "</p>"
@@ -270,7 +263,7 @@
       "</th><th>" +
       esc(L("col-opponent")) +
       "</th><th>" +
-      (t.game === "chess" ? esc(L("col-colour")) : esc(L("col-side"))) +
+      esc(L(G.system(t).sideHeading)) +
       '</th><th class="num">' +
       esc(L("col-score")) +
       "</th><th>" +
@@ -282,7 +275,7 @@
   }
 
   function playerList(t, players) {
-    const chess = t.game === "chess";
+    const rated = G.system(t).ratedList;
     const rows = players
       .filter((p) => !p.removed)
       .sort((a, b) => a.display_name.localeCompare(b.display_name))
@@ -294,7 +287,7 @@
           "</td><td>" +
           esc(p.display_name) +
           "</td>" +
-          (chess
+          (rated
             ? "<td>" +
               esc(pr.title || "") +
               '</td><td class="num">' +
@@ -318,7 +311,7 @@
       '</h2><table class="grid player-list"><thead><tr><th class="num">#</th><th>' +
       esc(L("col-name")) +
       "</th>" +
-      (chess
+      (rated
         ? "<th>" +
           esc(L("col-title")) +
           '</th><th class="num">' +
@@ -341,9 +334,9 @@
   function slips(t, rounds, n) {
     const r = rounds.find((x) => x.number === n);
     if (!r || r.status === "PENDING") return '<p class="muted">' + esc(L("not-paired-yet", { n: n })) + "</p>";
-    const seats = t.game === "chess" ? [L("white"), L("black")] : [L("player-1"), L("player-2")];
-    const what =
-      t.game === "chess" ? L("slip-result-chess") : t.game === "crokinole" ? L("slip-points-20s") : L("col-vp");
+    const sys = G.system(t),
+      seats = sys.seats.map((id) => L(id)),
+      what = L(sys.slipResult);
     return (
       '<div class="slips">' +
       r.pairings
