@@ -12,12 +12,12 @@
 
 pub mod event;
 mod local;
+mod payloads;
 mod redis;
 
-pub use self::event::{
-    now_micros, Cause, EventData, FieldChange, LiveEvent, PrizesNotice, SettingsChange, Stamps, StandingsCause,
-};
+pub use self::event::{now_micros, EventData, LiveEvent, Stamps};
 pub use self::local::LocalBus;
+pub use self::payloads::{Cause, FieldChange, PrizesNotice, SettingsChange, StandingsCause};
 pub use self::redis::{RedisBus, CONTROL_CHANNEL};
 
 use std::sync::Arc;
