@@ -67,6 +67,7 @@ pub const TO_EMAIL: &str = "to@demo.arbiter";
 /// Every demo account's password.
 pub const PASSWORD: &str = "demo tournament day";
 
+/// The 40K factions the demo's players field.
 const FACTIONS: [&str; 12] = [
     "Space Marines",
     "Necrons",

@@ -36,21 +36,8 @@ const TEAMS: [(&str, &str); 8] = [
 ];
 /// The five players' first names of every team (seat order).
 const FIRST: [&str; 5] = ["Alice", "Bob", "Carol", "Dave", "Eve"];
-/// Factions; team `i` fields five consecutive ones from `i`, so none twice in a team.
-const FACTIONS: [&str; 12] = [
-    "Space Marines",
-    "Necrons",
-    "Orks",
-    "Aeldari",
-    "T'au Empire",
-    "Chaos Space Marines",
-    "Adepta Sororitas",
-    "Tyranids",
-    "Astra Militarum",
-    "Death Guard",
-    "Grey Knights",
-    "Adeptus Custodes",
-];
+// Factions: team `i` fields five consecutive ones from `i`, so none twice in a team.
+use super::FACTIONS;
 /// Players per team.
 const SIZE: usize = 5;
 /// Rounds when `--rounds` is not given: 3 (8 teams, no rematch).
