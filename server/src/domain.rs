@@ -611,6 +611,39 @@ pub struct PlayerAdjustment {
 }
 
 impl Player {
+    /// The player's TRF line (FIDE C.04 Annex 2, record `001`) as pairing
+    /// number `number` with `points`, `rank` and `rounds`: title, name (33
+    /// characters at most), rating, federation and FIDE id from the profile;
+    /// sex and birth date only when `private` (the organisers' export).
+    #[must_use]
+    pub fn trf_line(
+        &self,
+        number: arbiter_engine::model::PlayerNo,
+        points: arbiter_engine::model::Points,
+        rank: Option<u32>,
+        rounds: Vec<Option<arbiter_engine::model::RoundRecord>>,
+        private: bool,
+    ) -> arbiter_engine::trf::PlayerLine {
+        let profile = &self.profile;
+        arbiter_engine::trf::PlayerLine {
+            number,
+            sex: profile.sex.clone().filter(|_| private).unwrap_or_default(),
+            title: profile.title.clone().unwrap_or_default(),
+            name: self.display_name.chars().take(33).collect(),
+            rating: profile.rating,
+            federation: profile.federation.clone().unwrap_or_default(),
+            fide_id: profile.fide_id.clone().unwrap_or_default(),
+            birth_date: profile
+                .birth_date
+                .filter(|_| private)
+                .map(|d| d.format("%Y/%m/%d").to_string())
+                .unwrap_or_default(),
+            points,
+            rank,
+            rounds,
+        }
+    }
+
     /// Whether the player is paired in the next round.
     #[must_use]
     pub const fn is_active(&self) -> bool {

@@ -115,24 +115,7 @@ fn render(sheet: &Sheet, rank: &HashMap<PlayerId, u32>, private: bool) -> String
         while entries.last().is_some_and(Option::is_none) {
             entries.pop();
         }
-        let profile = &p.profile;
-        lines.push(Line::Player(PlayerLine {
-            number: pi.id,
-            sex: profile.sex.clone().filter(|_| private).unwrap_or_default(),
-            title: profile.title.clone().unwrap_or_default(),
-            name: p.display_name.chars().take(33).collect(),
-            rating: profile.rating,
-            federation: profile.federation.clone().unwrap_or_default(),
-            fide_id: profile.fide_id.clone().unwrap_or_default(),
-            birth_date: profile
-                .birth_date
-                .filter(|_| private)
-                .map(|d| d.format("%Y/%m/%d").to_string())
-                .unwrap_or_default(),
-            points: score,
-            rank: rank.get(&p.id).copied(),
-            rounds: entries,
-        }));
+        lines.push(Line::Player(p.trf_line(pi.id, score, rank.get(&p.id).copied(), entries, private)));
     }
     Trf { lines }.to_text(LineEnding::Cr)
 }

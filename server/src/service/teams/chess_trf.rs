@@ -18,7 +18,7 @@ use super::chess_event::{seat, ChessTeams};
 use crate::domain::{MatchResult, Pairing, Player, PlayerId, RoundStatus};
 use arbiter_engine::model::{Colour, Outcome, PlayerNo, Points, RoundRecord, Unplayed};
 use arbiter_engine::trf::TeamLine;
-use arbiter_engine::trf::{Line, LineEnding, PlayerLine, Trf};
+use arbiter_engine::trf::{Line, LineEnding, Trf};
 use std::collections::HashMap;
 
 /// The members in starting-rank order (rank = index + 1), and each team
@@ -76,24 +76,7 @@ pub fn render(ev: &ChessTeams, private: bool) -> String {
                 Some(record)
             })
             .collect();
-        let profile = &m.profile;
-        lines.push(Line::Player(PlayerLine {
-            number: PlayerNo(n),
-            sex: profile.sex.clone().filter(|_| private).unwrap_or_default(),
-            title: profile.title.clone().unwrap_or_default(),
-            name: m.display_name.chars().take(33).collect(),
-            rating: profile.rating,
-            federation: profile.federation.clone().unwrap_or_default(),
-            fide_id: profile.fide_id.clone().unwrap_or_default(),
-            birth_date: profile
-                .birth_date
-                .filter(|_| private)
-                .map(|d| d.format("%Y/%m/%d").to_string())
-                .unwrap_or_default(),
-            points,
-            rank: None,
-            rounds,
-        }));
+        lines.push(Line::Player(m.trf_line(PlayerNo(n), points, None, rounds, private)));
     }
     for (team, nos) in teams {
         lines.push(Line::Other(TeamLine { name: team.display_name.clone(), members: nos }.render()));
