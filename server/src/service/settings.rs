@@ -12,6 +12,7 @@
 //!   is paired.
 //! - Round 1's order (40K Swiss: registration, a seeded random draw, or
 //!   rating): until round 1 is paired.
+//! - Team rules (`teams`): see [`super::teams::settings`].
 //! - Tie-breaks and point values have their own route and log
 //!   ([`super::tiebreaks`]).
 
@@ -59,6 +60,10 @@ pub struct SettingsInput {
     /// The random draw's seed (with `random`; kept when absent).
     #[serde(default)]
     pub round_one_seed: Option<u32>,
+    /// A team event's rules to change (absent ones stay; see
+    /// [`super::teams::settings`]).
+    #[serde(default)]
+    pub teams: Option<super::teams::settings::TeamRulesPatch>,
 }
 
 fn locked(message: String) -> ApiError {
@@ -177,6 +182,9 @@ pub async fn change(
         }
         t.round_one = wanted;
     }
+    if let Some(patch) = &input.teams {
+        t.teams = Some(super::teams::settings::patched(change.tx(), &t, patch, paired, complete).await?);
+    }
     let changes = differences(&before, &t);
     let tournament = view(change.tx(), &t).await?;
     if !changes.is_empty() {
@@ -203,7 +211,21 @@ fn differences(a: &crate::domain::Tournament, b: &crate::domain::Tournament) -> 
         ("round_one_pairing", json!(a.round_one.name()), json!(b.round_one.name())),
         ("round_one_seed", json!(a.round_one.seed()), json!(b.round_one.seed())),
     ];
-    FieldChange::changed(fields)
+    // A team event's rules, field by field (`teams.step_seconds`, …).
+    let team = |t: &crate::domain::Tournament, field: &str| {
+        t.teams.as_ref().and_then(|r| serde_json::to_value(r).ok()).and_then(|v| v.get(field).cloned())
+    };
+    let team_fields = [
+        ("teams.reserves", "reserves"),
+        ("teams.unique_factions", "unique_factions"),
+        ("teams.step_seconds", "step_seconds"),
+        ("teams.table_choice", "table_choice"),
+        ("teams.conversion", "conversion"),
+        ("teams.match_rule", "match_rule"),
+        ("teams.ranking_boards", "ranking_boards"),
+    ]
+    .map(|(name, field)| (name, json!(team(a, field)), json!(team(b, field))));
+    FieldChange::changed(fields.into_iter().chain(team_fields))
 }
 
 /// `tournament.settingsLog`: every change of settings, oldest first (public,

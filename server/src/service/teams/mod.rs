@@ -11,6 +11,7 @@
 //! - [`registration`]: register, read, check in, withdraw and remove a team;
 //!   a member's list and faction (with the no-faction-twice rule).
 //! - [`lineup`]: who plays a round, in board order.
+//! - [`settings`]: the team rules changed after creation, where allowed.
 //! - [`wh40k`]: a 40K team event's rounds pair the team rows (round 1 drawn
 //!   from a seed, later rounds by team record), open each match's captains'
 //!   process, create the games when it ends, and score each match from its
@@ -33,6 +34,7 @@ pub mod chess_trf;
 pub mod chess_views;
 pub mod lineup;
 pub mod registration;
+pub mod settings;
 pub mod wh40k;
 
 use super::views;
