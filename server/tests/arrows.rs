@@ -292,3 +292,26 @@ fn the_reader_resolves_paths_as_rust_does() {
     arrows.insert("b".to_string(), BTreeSet::from(["a".to_string()]));
     assert_eq!(cycle(&arrows), Some(vec!["a".to_string(), "b".to_string(), "a".to_string()]));
 }
+
+/// The folders under `dir` that have a `<name>.rs` beside them.
+fn files_beside_folders(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            if p.with_extension("rs").is_file() {
+                out.push(p.with_extension("rs"));
+            }
+            files_beside_folders(&p, out);
+        }
+    }
+}
+
+#[test]
+fn a_module_with_submodules_is_a_folder_with_its_mod_rs() {
+    for name in ["engine", "web", "server", "tests"] {
+        let mut beside = Vec::new();
+        files_beside_folders(&src_of(name), &mut beside);
+        assert!(beside.is_empty(), "`{name}`: move each to its folder's mod.rs: {beside:?}");
+    }
+}

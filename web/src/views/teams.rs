@@ -5,7 +5,8 @@ use crate::ids::{PlayerId, TournamentId, UserId};
 use serde::{Deserialize, Serialize};
 
 /// A team as shown: the team row and its roster.
-#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TeamView {
     /// The team's id: its registration row's id (the entrant paired and ranked).
     pub id: PlayerId,
@@ -28,7 +29,8 @@ pub struct TeamView {
 }
 
 /// One of a team's players as shown.
-#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MemberView {
     /// The member's registration row (the id results, lists and claim codes use).
     pub player_id: PlayerId,
