@@ -514,6 +514,15 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// The initial colour (FIDE C.04.3 art. 5.1: drawn by lot before round
+    /// 1): as an imported TRF gave it, else from the event's random id, so
+    /// fixed for the event.
+    #[must_use]
+    pub fn initial_colour_drawn(&self) -> arbiter_engine::model::Colour {
+        use arbiter_engine::model::Colour;
+        self.initial_colour.unwrap_or(if self.id.uuid().as_u128() & 1 == 0 { Colour::White } else { Colour::Black })
+    }
+
     /// The mission for round `number` (1-based).
     #[must_use]
     pub fn mission_for(&self, number: u32) -> String {

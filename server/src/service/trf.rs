@@ -21,7 +21,7 @@
 //!   rounds only (`260`) are refused: events here do not offer them.
 //! - **Export** also writes the acceleration's virtual points as `XXA` lines.
 
-use super::pairing::{dutch_input, initial_colour};
+use super::pairing::dutch_input;
 use super::Ctx;
 use super::{require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
@@ -83,7 +83,7 @@ fn render(sheet: &Sheet, rank: &HashMap<PlayerId, u32>, private: bool) -> String
         Line::Other(format!("062 {}", field.players.len())),
         Line::Other(format!("092 Individual: {}", t.pairing_system.label())),
         Line::TotalRounds { tag: arbiter_engine::trf::RoundsTag::Xxr, rounds: t.total_rounds },
-        Line::Configuration { initial_colour: Some(initial_colour(t)), rank: false },
+        Line::Configuration { initial_colour: Some(t.initial_colour_drawn()), rank: false },
     ];
     if let Some(location) = &t.location {
         lines.insert(1, Line::Other(format!("022 {location}")));

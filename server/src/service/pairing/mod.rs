@@ -22,10 +22,10 @@
 
 use super::views::Roster;
 use crate::domain::{
-    Acceleration, ByeKind, ChessResult, Game, PairingSystem, Player, PlayerId, Round, RoundOne, Sheet, Tournament,
+    Acceleration, ByeKind, ChessResult, Game, PairingSystem, Player, PlayerId, Round, RoundOne, Sheet,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
-use arbiter_engine::model::{Colour, PlayerNo, PointSystem, Points, RoundRecord, Unplayed};
+use arbiter_engine::model::{PlayerNo, PointSystem, Points, RoundRecord, Unplayed};
 use arbiter_engine::pairing::dutch::{self, PairingError, PlayerInput, RoundInput, RoundStatus};
 use arbiter_engine::pairing::initial::Entrant;
 use arbiter_engine::pairing::round_robin::{berger_schedule, Cycles};
@@ -436,13 +436,6 @@ fn dutch_numbers(sheet: &Sheet) -> Vec<(&Player, u32)> {
     initial_ranking(field).into_iter().zip(1..).collect()
 }
 
-/// The initial colour (C.04.3 art. 5.1: drawn by lot before round 1): as an
-/// imported TRF gave it, else from the event's random id, so fixed for the event.
-#[must_use]
-pub fn initial_colour(t: &Tournament) -> Colour {
-    t.initial_colour.unwrap_or(if t.id.uuid().as_u128() & 1 == 0 { Colour::White } else { Colour::Black })
-}
-
 /// A Swiss chess field as the Dutch engine sees it.
 pub struct DutchField<'a> {
     /// The engine's input: every numbered player's record in the rounds
@@ -503,7 +496,7 @@ pub fn dutch_input(sheet: &Sheet, number: u32) -> DutchField<'_> {
     let input = RoundInput {
         round: number,
         total_rounds: t.total_rounds,
-        initial_colour: initial_colour(t),
+        initial_colour: t.initial_colour_drawn(),
         points,
         players,
         forbidden: Vec::new(),

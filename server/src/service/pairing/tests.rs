@@ -29,7 +29,7 @@ fn tables_are_numbered_for_fixed_tables_and_no_table_twice() {
 }
 
 use super::*;
-use crate::domain::ByeRequest;
+use crate::domain::{ByeRequest, Tournament};
 use crate::service::scores::tests::{event, player};
 use uuid::Uuid;
 

@@ -76,7 +76,7 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Op
         teams: &team_nos,
         rounds: &history,
         scoring: &scoring,
-        initial_colour: crate::service::pairing::initial_colour(&ev.t),
+        initial_colour: ev.t.initial_colour_drawn(),
         late_entries: &late,
     };
     let paired = pair_round(&req).map_err(|e| match e {

@@ -60,7 +60,7 @@ pub fn render(ev: &ChessTeams, private: bool) -> String {
             super::chess_event::boards_of(t)
         )),
         Line::TotalRounds { tag: arbiter_engine::trf::RoundsTag::Xxr, rounds: t.total_rounds },
-        Line::Configuration { initial_colour: Some(crate::service::pairing::initial_colour(t)), rank: false },
+        Line::Configuration { initial_colour: Some(t.initial_colour_drawn()), rank: false },
     ]);
     for (m, n) in members.iter().zip(1u32..) {
         let mut points = Points::ZERO;
