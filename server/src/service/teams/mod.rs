@@ -10,6 +10,7 @@
 //! - [`check_rules`]: the rules an event is created with.
 //! - [`registration`]: register, read, check in, withdraw and remove a team;
 //!   a member's list and faction (with the no-faction-twice rule).
+//! - [`roster`]: a whole team event's roster from a spreadsheet (CSV).
 //! - [`lineup`]: who plays a round, in board order.
 //! - [`wh40k`]: a 40K team event's rounds pair the team rows (round 1 drawn
 //!   from a seed, later rounds by team record), open each match's captains'
@@ -35,6 +36,7 @@ pub mod chess_trf;
 pub mod chess_views;
 pub mod lineup;
 pub mod registration;
+pub mod roster;
 pub mod timer;
 pub mod wh40k;
 
