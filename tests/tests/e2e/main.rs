@@ -45,6 +45,7 @@ mod storage;
 mod swiss40k;
 mod team_demo;
 mod team_ops;
+mod team_load;
 mod team_roster;
 mod teams;
 mod topcut;
