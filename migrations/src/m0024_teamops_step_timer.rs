@@ -16,7 +16,10 @@ pub struct Migration;
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         m.alter_table(
-            Table::alter().table(TeamProcesses::Table).add_column(big_integer_null(TeamProcesses::ExpiresAt)).to_owned(),
+            Table::alter()
+                .table(TeamProcesses::Table)
+                .add_column(big_integer_null(TeamProcesses::ExpiresAt))
+                .to_owned(),
         )
         .await?;
         m.create_index(
@@ -31,8 +34,7 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
         m.drop_index(Index::drop().name("team_processes_expires_at").table(TeamProcesses::Table).to_owned()).await?;
-        m.alter_table(Table::alter().table(TeamProcesses::Table).drop_column(TeamProcesses::ExpiresAt).to_owned())
-            .await
+        m.alter_table(Table::alter().table(TeamProcesses::Table).drop_column(TeamProcesses::ExpiresAt).to_owned()).await
     }
 }
 

@@ -100,9 +100,14 @@ async fn roster(
             ))
         }
     };
-    Ok(HttpResponse::Ok().json(
-        entries::roster(&state.ctx, &user, *id, text, q.preview, shuffle, state.settings.import_max_players).await?,
-    ))
+    let max = state.settings.import_max_players;
+    // A team event's roster names each member's team.
+    if let Some(report) =
+        crate::service::teams::roster::import(&state.ctx, &user, *id, text, q.preview, shuffle, max).await?
+    {
+        return Ok(HttpResponse::Ok().json(report));
+    }
+    Ok(HttpResponse::Ok().json(entries::roster(&state.ctx, &user, *id, text, q.preview, shuffle, max).await?))
 }
 
 refusals!(list: [NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);

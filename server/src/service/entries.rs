@@ -339,7 +339,7 @@ pub struct RosterReport {
     /// A team event's roster: the teams registered (empty for a preview
     /// and for singles), in the file's order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub teams: Vec<crate::service::teams::TeamView>,
+    pub teams: Vec<arbiter_web::views::teams::TeamView>,
 }
 
 /// Reads a roster: a header row naming [`ROSTER_COLUMNS`], then one player
@@ -465,8 +465,8 @@ fn merge(into: &mut PlayerProfile, from: PlayerProfile) {
 /// entry at once (all or nothing), before round 1 is paired (later players
 /// are late entries, added one by one with their missed rounds).
 /// Registration numbers follow the file's row order, or with `shuffle`
-/// (a seed) a random draw of it, the seed reported and recorded. A team
-/// event's roster names each member's team ([`super::teams::roster`]).
+/// (a seed) a random draw of it, the seed reported and recorded. (A team
+/// event's roster, which names each member's team, is `teams::roster`'s.)
 ///
 /// # Errors
 /// 403 for anyone but the organisers; 422 `invalid_csv` for an unreadable
@@ -481,9 +481,6 @@ pub async fn roster(
     shuffle: Option<u32>,
     max_players: u32,
 ) -> ApiResult<RosterReport> {
-    if super::load_tournament(&ctx.store.read().await?, id).await?.teams.is_some() {
-        return super::teams::roster::import(ctx, user, id, text, preview, shuffle, max_players).await;
-    }
     let (rows, problems) = read_roster(text)?;
     // Refused before the write lock is taken: the import is one transaction.
     if rows.len() > max_players as usize {

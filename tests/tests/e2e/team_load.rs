@@ -5,7 +5,7 @@
 //! a 5xx, exactly one wins where only one can, and what is stored reads
 //! back whole afterwards.
 
-use super::captains::{defender, post, pair_next, roster, teams_with, view};
+use super::captains::{defender, pair_next, post, roster, teams_with, view};
 use super::teams::{account, team_event};
 use super::undo::put;
 use arbiter_server::client::{ApiClient, Reply};
@@ -76,8 +76,7 @@ async fn registration_storm(backend: Backend) {
     // (regular players keep their board order).
     let mut clients = copies(&captain, &app.base, 8);
     clients.extend(copies(&to, &app.base, 8));
-    let orders: Vec<Vec<String>> =
-        (0..16).map(|i| (0..5).map(|k| members[(k + i) % 5].clone()).collect()).collect();
+    let orders: Vec<Vec<String>> = (0..16).map(|i| (0..5).map(|k| members[(k + i) % 5].clone()).collect()).collect();
     let replies = join_all(clients.iter_mut().zip(&orders).map(|(c, order)| {
         let path = format!("/api/teams/{team_id}/lineup");
         let body = json!({ "round": 1, "players": order });
@@ -216,7 +215,11 @@ async fn staff_storm(backend: Backend) {
     assert_eq!(stored["id"], game["id"]);
     assert_eq!(stored["state"], "REPORTED");
     let won = replies.iter().position(|r| r.status.is_success()).unwrap();
-    assert_eq!(stored["player1_vp"].as_u64().unwrap(), 60 + u64::try_from(won).unwrap(), "the winner's report is stored");
+    assert_eq!(
+        stored["player1_vp"].as_u64().unwrap(),
+        60 + u64::try_from(won).unwrap(),
+        "the winner's report is stored"
+    );
     app.stop().await;
 }
 

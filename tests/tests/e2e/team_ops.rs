@@ -68,8 +68,7 @@ async fn queue(base: &str, tid: &str, to: &ApiClient) -> WsClient {
 
 /// Waits (up to the step timer and 8 s more) for the queue's `step_timer_expired` frame.
 async fn expiry_frame(ws: &mut WsClient) -> Value {
-    let (frames, got) =
-        ws.until(Duration::from_secs(STEP_SECONDS + 8), |f| f["kind"] == "step_timer_expired").await;
+    let (frames, got) = ws.until(Duration::from_secs(STEP_SECONDS + 8), |f| f["kind"] == "step_timer_expired").await;
     assert!(got, "the queue hears the timer ran out: {frames:?}");
     frames.last().unwrap().clone()
 }
@@ -129,8 +128,14 @@ async fn timer_expiry(backend: Backend) {
     assert_eq!(v["state"]["phase"], "choices");
     let c = v["state"]["attackers_b"].as_array().unwrap()[0].as_str().unwrap().to_string();
     let d = v["state"]["attackers_a"].as_array().unwrap()[0].as_str().unwrap().to_string();
-    post(&mut e.to, &mid, "lock", &json!({ "choice": { "kind": "keep", "player": c }, "side": "a" })).await.ok().unwrap();
-    post(&mut e.to, &mid, "lock", &json!({ "choice": { "kind": "keep", "player": d }, "side": "b" })).await.ok().unwrap();
+    post(&mut e.to, &mid, "lock", &json!({ "choice": { "kind": "keep", "player": c }, "side": "a" }))
+        .await
+        .ok()
+        .unwrap();
+    post(&mut e.to, &mid, "lock", &json!({ "choice": { "kind": "keep", "player": d }, "side": "b" }))
+        .await
+        .ok()
+        .unwrap();
     assert_eq!(expiries(&mut e.to, &e.tid).await.len(), 2, "a step revealed in time is not announced");
     app.stop().await;
 }

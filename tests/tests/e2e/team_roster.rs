@@ -15,11 +15,7 @@ async fn send(to: &mut ApiClient, tid: &str, query: &str, csv: &str) -> Reply {
 }
 
 fn problems(body: &Value) -> Vec<(u64, String)> {
-    body.as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p["row"].as_u64().unwrap(), s(p, "column").to_string()))
-        .collect()
+    body.as_array().unwrap().iter().map(|p| (p["row"].as_u64().unwrap(), s(p, "column").to_string())).collect()
 }
 
 async fn roster(backend: Backend) {
@@ -27,7 +23,8 @@ async fn roster(backend: Backend) {
     let (mut to, _, _) = account(&app, "Organiser").await;
     let (_, ann_id, ann) = account(&app, "Ann").await;
     let (_, bob_id, bob) = account(&app, "Bob").await;
-    let tid = team_event(&mut to, "wh40k", "swiss_record", 3, json!({ "format": "wh40k", "size": 5, "reserves": 1 })).await;
+    let tid =
+        team_event(&mut to, "wh40k", "swiss_record", 3, json!({ "format": "wh40k", "size": 5, "reserves": 1 })).await;
 
     // Bad lines: each refused by row and column, nothing added.
     let bad = format!(
@@ -116,7 +113,10 @@ async fn roster(backend: Backend) {
     let (mut carl, carl_id, _) = account(&app, "Carl").await;
     carl.post_empty(&format!("/api/claims/{}", s(&code, "code"))).await.unwrap().ok().unwrap();
     let reds = to.get(&format!("/api/teams/{}", s(reds, "id"))).await.unwrap().ok().unwrap()["team"].clone();
-    assert_eq!((reds["members"][1]["claimed"].clone(), reds["members"][1]["user_id"].clone()), (json!(true), json!(carl_id)));
+    assert_eq!(
+        (reds["members"][1]["claimed"].clone(), reds["members"][1]["user_id"].clone()),
+        (json!(true), json!(carl_id))
+    );
 
     // The same roster again: the names and accounts are taken.
     let again = send(&mut to, &tid, "", &good).await;

@@ -22,7 +22,9 @@
 //! - **The timer**: each step starts when the previous one is revealed; its
 //!   deadline is the start plus the event's `step_seconds` (default 180, the
 //!   issue's three minutes), in Unix ms of the server's clock, with the
-//!   server's time in every view so a phone can show the time left.
+//!   server's time in every view so a phone can show the time left. When it
+//!   runs out with a team still to lock, the server tells the organisers
+//!   once ([`super::timer`]); they decide with the expiry action.
 //! - **The end**: when the last step is revealed the games are created and
 //!   published ([`super::wh40k::create_games`]); undo is refused from then on
 //!   (the games are public; a wrong game is corrected by the TO).

@@ -113,7 +113,8 @@ fn split(text: &str) -> ApiResult<(String, Vec<TeamCells>, Vec<RosterProblem>)> 
 
 /// `entry.roster` in a team event: see the module docs. `preview` reads the
 /// file, checks every team as its registration would (then takes nothing
-/// back: nothing is written) and reports the problems.
+/// back: nothing is written) and reports the problems. `None` when the
+/// event is no team event (its roster is [`crate::service::entries::roster`]'s).
 ///
 /// # Errors
 /// 403 for anyone but the organisers; 422 `invalid_csv` for an unreadable
@@ -128,7 +129,10 @@ pub async fn import(
     preview: bool,
     shuffle: Option<u32>,
     max_players: u32,
-) -> ApiResult<RosterReport> {
+) -> ApiResult<Option<RosterReport>> {
+    if crate::service::load_tournament(&ctx.store.read().await?, id).await?.teams.is_none() {
+        return Ok(None);
+    }
     if shuffle.is_some() {
         return Err(ApiError::invalid(
             Code::InvalidCsv,
@@ -159,7 +163,10 @@ pub async fn import(
     if !(t.status.is_open() || t.status == crate::domain::TournamentStatus::Draft) {
         return Err(ApiError::conflict(
             Code::RegistrationClosed,
-            format!("Registration is not open: the tournament is {}; teams are registered until check-in ends.", t.status),
+            format!(
+                "Registration is not open: the tournament is {}; teams are registered until check-in ends.",
+                t.status
+            ),
         ));
     }
     // The teams, in the order they first appear, with their lines.
@@ -174,7 +181,8 @@ pub async fn import(
     for (name, lines) in &teams {
         let captains: Vec<usize> = lines.iter().copied().filter(|&i| cells[i].captain).collect();
         if let Some(&second) = captains.get(1) {
-            let message = format!("{name} has a captain already (row {}): a team has one captain.", rows[captains[0]].row);
+            let message =
+                format!("{name} has a captain already (row {}): a team has one captain.", rows[captains[0]].row);
             problems.push(RosterProblem { row: rows[second].row, column: "captain".into(), message });
             continue;
         }
@@ -208,7 +216,7 @@ pub async fn import(
     problems.sort_by_key(|p| p.row);
     if preview {
         // Nothing is written: the change is dropped, rolled back.
-        return Ok(RosterReport { rows, problems, added: Vec::new(), shuffle_seed: None, teams: Vec::new() });
+        return Ok(Some(RosterReport { rows, problems, added: Vec::new(), shuffle_seed: None, teams: Vec::new() }));
     }
     if let Some(first) = problems.first() {
         let details = serde_json::to_value(&problems).unwrap_or_default();
@@ -240,7 +248,7 @@ pub async fn import(
         team_views.push(team_view(change.tx(), &t, team, &members, Some(user)).await?);
     }
     change.commit(ctx).await?;
-    Ok(RosterReport { rows, problems, added, shuffle_seed: None, teams: team_views })
+    Ok(Some(RosterReport { rows, problems, added, shuffle_seed: None, teams: team_views }))
 }
 
 /// A team's members by seat (regular players, then reserves, as registered).
@@ -258,7 +266,8 @@ mod tests {
 
     #[test]
     fn team_cells_are_split_from_the_singles_columns_row_by_row() {
-        let text = "team,name,faction,captain,reserve,email\nA,Ann,Orks,yes,,ann@x.org\nA,Bob,Necrons,,1,\nB,Cy,Tau,maybe,,\n";
+        let text =
+            "team,name,faction,captain,reserve,email\nA,Ann,Orks,yes,,ann@x.org\nA,Bob,Necrons,,1,\nB,Cy,Tau,maybe,,\n";
         let (singles, cells, problems) = split(text).unwrap();
         assert_eq!(singles, "name,faction\nAnn,Orks\nBob,Necrons\nCy,Tau\n");
         let flags: Vec<(bool, bool)> = cells.iter().map(|c| (c.captain, c.reserve)).collect();
