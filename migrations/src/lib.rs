@@ -30,6 +30,7 @@ mod m0020_adjustments;
 mod m0021_acceleration;
 mod m0022_round_one;
 mod m0023_teams;
+mod m0024_step_timer;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -61,6 +62,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0021_acceleration::Migration),
             Box::new(m0022_round_one::Migration),
             Box::new(m0023_teams::Migration),
+            Box::new(m0024_step_timer::Migration),
         ]
     }
 }

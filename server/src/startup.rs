@@ -19,6 +19,8 @@ pub struct Application {
     state: AppState,
     /// The task writing `--backup-every` backups.
     backups: Option<tokio::task::AbortHandle>,
+    /// The task announcing the captains' step timers that ran out.
+    timers: tokio::task::AbortHandle,
 }
 
 impl Application {
@@ -58,6 +60,7 @@ impl Application {
             settings: Arc::new(settings),
             metrics: Arc::new(metrics),
         };
+        let timers = crate::service::teams::timer::watch(state.ctx.clone()).abort_handle();
         let data = web::Data::new(state.clone());
         // What the request guards read (the session's account, the Origin check).
         let store_data = web::Data::new(store);
@@ -92,7 +95,7 @@ impl Application {
         .disable_signals()
         .shutdown_timeout(15)
         .run();
-        Ok(Application { port, server, state, backups })
+        Ok(Application { port, server, state, backups, timers })
     }
 
     /// The bound port (useful with `:0`).
@@ -110,7 +113,12 @@ impl Application {
     /// A handle that shuts the server down gracefully.
     #[must_use]
     pub fn stopper(&self) -> Stopper {
-        Stopper { server: self.server.handle(), hub: self.state.hub.clone(), backups: self.backups.clone() }
+        Stopper {
+            server: self.server.handle(),
+            hub: self.state.hub.clone(),
+            backups: self.backups.clone(),
+            timers: self.timers.clone(),
+        }
     }
 
     /// Runs until SIGINT or SIGTERM, then shuts down gracefully: live sockets
@@ -135,6 +143,7 @@ pub struct Stopper {
     server: actix_web::dev::ServerHandle,
     hub: Hub,
     backups: Option<tokio::task::AbortHandle>,
+    timers: tokio::task::AbortHandle,
 }
 
 impl Stopper {
@@ -144,6 +153,7 @@ impl Stopper {
         if let Some(b) = &self.backups {
             b.abort();
         }
+        self.timers.abort();
         self.hub.shut_down();
         self.server.stop(true).await;
     }

@@ -14,7 +14,7 @@
 //! kinds they do not know); a change to an existing kind's `data` is a new
 //! protocol version.
 
-use super::payloads::{PrizesNotice, SettingsChange, StandingsCause};
+use super::payloads::{PrizesNotice, SettingsChange, StandingsCause, StepExpiry};
 use crate::domain::{PairingId, PlayerId, PrizeRunId, TournamentId};
 use crate::store::StoredEvent;
 use arbiter_web::views::playoffs::BracketView;
@@ -279,6 +279,13 @@ pub enum EventData {
         /// The number of actions the process has recorded (1 after the first).
         step: u32,
     },
+    /// The timer of a step of a team match's captains' pairing process ran
+    /// out with a team still to lock: announced once per step by the server
+    /// itself (no actor), for the organisers' queue, with their options.
+    StepTimerExpired {
+        /// The match, the step, the teams waited for and what can be done.
+        expiry: StepExpiry,
+    },
     /// A team match's captains' pairing process finished: its games are
     /// set, at their tables.
     MatchGamesPaired {
@@ -363,6 +370,7 @@ impl EventData {
             EventData::ClockChanged { .. } => "clock_changed",
             EventData::BracketChanged { .. } => "bracket_changed",
             EventData::ProcessChanged { .. } => "process_changed",
+            EventData::StepTimerExpired { .. } => "step_timer_expired",
             EventData::MatchGamesPaired { .. } => "match_games_paired",
             EventData::TeamMatchScored { .. } => "team_match_scored",
             EventData::TeamChanged { .. } => "team_changed",

@@ -17,7 +17,7 @@ mod redis;
 
 pub use self::event::{now_micros, EventData, LiveEvent, Stamps};
 pub use self::local::LocalBus;
-pub use self::payloads::{Cause, FieldChange, PrizesNotice, SettingsChange, StandingsCause};
+pub use self::payloads::{Cause, FieldChange, PrizesNotice, SettingsChange, StandingsCause, StepExpiry, TimerAction};
 pub use self::redis::{RedisBus, CONTROL_CHANNEL};
 
 use std::sync::Arc;

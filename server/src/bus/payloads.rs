@@ -116,3 +116,52 @@ pub struct PrizesNotice {
     /// How many prizes it awards.
     pub prize_count: usize,
 }
+
+/// A step of a 40K team match's captains' pairing process whose timer ran
+/// out (`step_timer_expired`): announced once per step, for the organisers'
+/// queue, with what they can do about it. It names only what every viewer
+/// of the match may see (which team has not locked, and that team's
+/// choices, all drawn from what is revealed); never a sealed choice.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
+pub struct StepExpiry {
+    /// The team match.
+    pub match_id: PairingId,
+    /// The tournament round.
+    pub round: u32,
+    /// The match's table.
+    pub table: u32,
+    /// Team A's name (the match's player 1).
+    pub team_a: String,
+    /// Team B's name.
+    pub team_b: String,
+    /// The step whose timer ran out: `defenders`, `attackers` or `choices`.
+    pub phase: String,
+    /// The number of actions the process had recorded.
+    pub step: u32,
+    /// When the timer ran out, Unix ms (server time).
+    pub deadline: i64,
+    /// The teams that have not locked (`a`, `b`).
+    pub waiting: Vec<String>,
+    /// The choices the organisers may decide for team A (empty when A has
+    /// locked), each as a captain locks it (`{"kind":"defender","player":ID}`…).
+    #[schema(value_type = Vec<Object>)]
+    pub options_a: Vec<arbiter_engine::wh40k_teams::captains::Choice<crate::domain::PlayerId>>,
+    /// The choices the organisers may decide for team B (empty when B has locked).
+    #[schema(value_type = Vec<Object>)]
+    pub options_b: Vec<arbiter_engine::wh40k_teams::captains::Choice<crate::domain::PlayerId>>,
+    /// What the organisers can do now, each a route of the API.
+    pub actions: Vec<TimerAction>,
+}
+
+/// One thing the organisers can do about a step whose timer ran out.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
+pub struct TimerAction {
+    /// `expire` (decide for the teams that have not locked: `{"a": choice,
+    /// "b": choice}`, one for each waiting team), `override` (set both
+    /// choices) or `undo` (back to the step before the last reveal).
+    pub action: String,
+    /// The HTTP method (`POST`).
+    pub method: String,
+    /// The route.
+    pub path: String,
+}

@@ -186,4 +186,8 @@ pub struct TeamProcess {
     pub step_started_at: super::Millis,
     /// When the process last changed, Unix ms.
     pub updated_at: super::Millis,
+    /// When the current step's timer runs out (Unix ms) while its expiry is
+    /// still to be announced to the organisers; `None` when the step takes no
+    /// captain's choice (the roll-off, the end) or once it was announced.
+    pub expires_at: Option<super::Millis>,
 }

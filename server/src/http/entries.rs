@@ -62,11 +62,11 @@ struct RosterQuery {
     seed: Option<u32>,
 }
 
-refusals!(roster: [BodyTooLarge, CrossSiteRequest, InvalidCsv, InvalidQuery, LateEntryClosed, NotFound, NotSignedIn, NotTournamentOrganiser, TeamsOnly, TournamentNotFound, WrongStatus]);
+refusals!(roster: [BodyTooLarge, CrossSiteRequest, InvalidCsv, InvalidQuery, LateEntryClosed, NotFound, NotSignedIn, NotTournamentOrganiser, RegistrationClosed, TeamsOnly, TournamentNotFound, WrongStatus]);
 #[utoipa::path(
     operation_id = "entries_roster",
     tag = "players",
-    summary = "A starting roster from CSV (header row; columns name, faction, rating, title, federation, fide_id, club, birth_date, sex, city, state): a preview with problems by row and column, or every row added at once (the TO).",
+    summary = "A starting roster from CSV (header row; columns name, faction, rating, title, federation, fide_id, club, birth_date, sex, city, state; a team event adds team, email, captain, reserve): a preview with problems by row and column, or every row added at once (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), RosterQuery),
     request_body(content = String, content_type = "text/csv"),
     responses((status = 200, description = "The rows, their problems, the entries added.", body = crate::service::entries::RosterReport))
@@ -100,9 +100,14 @@ async fn roster(
             ))
         }
     };
-    Ok(HttpResponse::Ok().json(
-        entries::roster(&state.ctx, &user, *id, text, q.preview, shuffle, state.settings.import_max_players).await?,
-    ))
+    let max = state.settings.import_max_players;
+    // A team event's roster names each member's team.
+    if let Some(report) =
+        crate::service::teams::roster::import(&state.ctx, &user, *id, text, q.preview, shuffle, max).await?
+    {
+        return Ok(HttpResponse::Ok().json(report));
+    }
+    Ok(HttpResponse::Ok().json(entries::roster(&state.ctx, &user, *id, text, q.preview, shuffle, max).await?))
 }
 
 refusals!(list: [NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);

@@ -302,6 +302,15 @@ pub struct RosterRow {
     /// Rating, title, federation…
     #[schema(value_type = Object)]
     pub profile: PlayerProfile,
+    /// A team event's roster: the member's team (absent for singles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team: Option<String>,
+    /// A team event's roster: whether this member captains the team.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub captain: bool,
+    /// A team event's roster: whether this member is a reserve.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub reserve: bool,
 }
 
 /// A cell the roster cannot take.
@@ -327,6 +336,10 @@ pub struct RosterReport {
     /// With `order=shuffle`: the seed of the draw that gave the
     /// registration numbers (the same seed and file give the same numbers).
     pub shuffle_seed: Option<u32>,
+    /// A team event's roster: the teams registered (empty for a preview
+    /// and for singles), in the file's order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<arbiter_web::views::teams::TeamView>,
 }
 
 /// Reads a roster: a header row naming [`ROSTER_COLUMNS`], then one player
@@ -335,7 +348,7 @@ pub struct RosterReport {
 /// # Errors
 /// 422 `invalid_csv` for a file too large or not CSV, an unknown or
 /// repeated column, or no `name` column.
-fn read_roster(text: &str) -> ApiResult<(Vec<RosterRow>, Vec<RosterProblem>)> {
+pub(crate) fn read_roster(text: &str) -> ApiResult<(Vec<RosterRow>, Vec<RosterProblem>)> {
     let csv_error = |m: String| ApiError::invalid(Code::InvalidCsv, m);
     if text.len() > super::prizes::import::MAX_CSV_BYTES {
         return Err(csv_error(format!(
@@ -428,7 +441,7 @@ fn read_roster(text: &str) -> ApiResult<(Vec<RosterRow>, Vec<RosterProblem>)> {
                 Err(e) => problem(column, e),
             }
         }
-        rows.push(RosterRow { row, display_name, faction, profile });
+        rows.push(RosterRow { row, display_name, faction, profile, team: None, captain: false, reserve: false });
     }
     Ok((rows, problems))
 }
@@ -452,7 +465,8 @@ fn merge(into: &mut PlayerProfile, from: PlayerProfile) {
 /// entry at once (all or nothing), before round 1 is paired (later players
 /// are late entries, added one by one with their missed rounds).
 /// Registration numbers follow the file's row order, or with `shuffle`
-/// (a seed) a random draw of it, the seed reported and recorded.
+/// (a seed) a random draw of it, the seed reported and recorded. (A team
+/// event's roster, which names each member's team, is `teams::roster`'s.)
 ///
 /// # Errors
 /// 403 for anyone but the organisers; 422 `invalid_csv` for an unreadable
@@ -483,7 +497,7 @@ pub async fn roster(
     require_to(&t, user, "import a roster")?;
     super::require_singles(&t)?;
     if preview {
-        return Ok(RosterReport { rows, problems, added: Vec::new(), shuffle_seed: None });
+        return Ok(RosterReport { rows, problems, added: Vec::new(), shuffle_seed: None, teams: Vec::new() });
     }
     if let Some(first) = problems.first() {
         let details = serde_json::to_value(&problems).unwrap_or_default();
@@ -562,7 +576,7 @@ pub async fn roster(
         .await?;
     change.commit(ctx).await?;
     let added = players.iter().map(|p| views::player(p, true, true)).collect();
-    Ok(RosterReport { rows, problems, added, shuffle_seed: shuffle })
+    Ok(RosterReport { rows, problems, added, shuffle_seed: shuffle, teams: Vec::new() })
 }
 
 /// `entry.list`: the event's entries no player has claimed yet (walk-ins,

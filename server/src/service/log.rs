@@ -169,7 +169,7 @@ impl Change {
         let a = StaffAction {
             tournament_id: self.tournament.id,
             at: now_millis(),
-            actor: self.actor,
+            actor: self.actor.ok_or_else(|| ApiError::internal("a staff action without its actor"))?,
             kind: kind.to_string(),
             subject: serde_json::to_string(&subject).map_err(ApiError::internal)?,
             changes: serde_json::to_string(changes).map_err(ApiError::internal)?,

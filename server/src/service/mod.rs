@@ -81,7 +81,8 @@ impl Ctx {
 pub struct Change {
     tx: Tx,
     tournament: Tournament,
-    actor: Actor,
+    /// Who made it; `None` for the server's own (a step timer running out).
+    actor: Option<Actor>,
     events: Vec<LiveEvent>,
     /// The sequence number of the next event: the tournament's `last_seq`
     /// as read under its write lock, plus one per event emitted.
@@ -98,16 +99,28 @@ impl Change {
     /// 404 `tournament_not_found`, or 503 when the database is down.
     pub async fn begin(ctx: &Ctx, tournament: TournamentId, by: &User) -> ApiResult<Change> {
         let (tx, t) = ctx.store.write(tournament).await?;
-        let actor = Actor { user: by.id, role: t.actor_role(by.id) };
+        let actor = Some(Actor { user: by.id, role: t.actor_role(by.id) });
         let next_seq = t.last_seq + 1;
         Ok(Change { tx, tournament: t, actor, events: Vec::new(), next_seq })
+    }
+
+    /// Opens a change the server makes on its own on `tournament` (no one's
+    /// action: a step timer running out), taking its write lock; its events
+    /// record no actor, so the action log does not list them.
+    ///
+    /// # Errors
+    /// 404 `tournament_not_found`, or 503 when the database is down.
+    pub async fn by_server(ctx: &Ctx, tournament: TournamentId) -> ApiResult<Change> {
+        let (tx, t) = ctx.store.write(tournament).await?;
+        let next_seq = t.last_seq + 1;
+        Ok(Change { tx, tournament: t, actor: None, events: Vec::new(), next_seq })
     }
 
     /// Opens a change on tournament `t`, which this transaction has just
     /// inserted (by its owner).
     #[must_use]
     pub fn on_new(tx: Tx, t: Tournament, owner: &User) -> Change {
-        let actor = Actor { user: owner.id, role: ActorRole::Owner };
+        let actor = Some(Actor { user: owner.id, role: ActorRole::Owner });
         let next_seq = t.last_seq + 1;
         Change { tx, tournament: t, actor, events: Vec::new(), next_seq }
     }
@@ -138,7 +151,7 @@ impl Change {
             kind: data.kind().to_string(),
             payload,
             created_at: now_millis(),
-            actor: Some(self.actor),
+            actor: self.actor,
         };
         self.tx.insert_event(&e).await?;
         self.next_seq += 1;

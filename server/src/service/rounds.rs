@@ -99,13 +99,7 @@ pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Pu
         if change.tournament().last_seq != c.t.last_seq {
             continue;
         }
-        let round_id = c.round.id;
-        let rules = super::standings::teams::rules(&c.t).cloned();
         let published = publish_paired(&mut change, c.t, c.round, c.players, &c.paired).await?;
-        if let Some(rules) = rules {
-            // Each team match's captains' process opens with the round.
-            super::teams::wh40k::open_processes(&change, &rules, round_id).await?;
-        }
         change.commit(ctx).await?;
         return Ok(published);
     }
@@ -189,9 +183,13 @@ pub(crate) async fn compute(ctx: &Ctx, user: &User, round_id: RoundId, explain: 
 
 /// Writes `paired` as round `round`'s tables and publishes it (ACTIVE,
 /// `pairings_published`; the byes' points count at once), without committing.
+/// In a 40K team event each team match's captains' process opens with the
+/// round, whether it was paired at once ([`generate`]) or published from a
+/// draft ([`super::drafts::publish`]).
 ///
 /// # Errors
-/// 503 when the database is down.
+/// 409 `cannot_pair` when a team does not field its team size
+/// ([`super::teams::wh40k::open_processes`]); 503 when the database is down.
 pub(crate) async fn publish_paired(
     change: &mut Change,
     mut t: crate::domain::Tournament,
@@ -199,6 +197,7 @@ pub(crate) async fn publish_paired(
     mut players: Vec<crate::domain::Player>,
     paired: &Paired,
 ) -> ApiResult<Published> {
+    let team_rules = super::standings::teams::rules(&t).cloned();
     let rows = to_pairings(&round, paired, t.game);
     change.tx().insert_pairings(&rows).await?;
     round.status = RoundStatus::Active;
@@ -225,6 +224,9 @@ pub(crate) async fn publish_paired(
         // A bye (or a forfeit a withdrawal left) counts at once.
         let cause = StandingsCause { round: Some(round.number), ..StandingsCause::of(Cause::PairingsPublished) };
         super::standings::publish(change, &mut t, cause).await?;
+    }
+    if let Some(rules) = team_rules {
+        super::teams::wh40k::open_processes(change, &rules, round.id).await?;
     }
     Ok(published)
 }

@@ -6,7 +6,7 @@ use super::{StoreError, StoreResult, Tx};
 use crate::domain::{PairingId, TeamProcess, TournamentId};
 use arbiter_engine::wh40k_teams::captains::TableChoice;
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 impl Tx {
     /// The captains' process of a team match, if it has one.
@@ -25,6 +25,21 @@ impl Tx {
             .collect()
     }
 
+    /// The processes whose step timer ran out by `now` (Unix ms) and whose
+    /// expiry is not announced yet, as (team match, tournament), the longest
+    /// overdue first, at most `limit`.
+    pub async fn expired_processes(&self, now: i64, limit: u64) -> StoreResult<Vec<(PairingId, TournamentId)>> {
+        Ok(team_process::Entity::find()
+            .filter(team_process::Column::ExpiresAt.lte(now))
+            .order_by_asc(team_process::Column::ExpiresAt)
+            .limit(limit)
+            .all(self.conn())
+            .await?
+            .into_iter()
+            .map(|m| (m.match_id, m.tournament_id))
+            .collect())
+    }
+
     /// Stores a process, replacing the match's previous one.
     pub async fn put_team_process(&self, p: &TeamProcess) -> StoreResult<()> {
         let row = team_process::ActiveModel {
@@ -35,6 +50,7 @@ impl Tx {
             actions: Set(text(&p.actions)?),
             step_started_at: Set(p.step_started_at),
             updated_at: Set(p.updated_at),
+            expires_at: Set(p.expires_at),
         };
         let update = [
             team_process::Column::Rosters,
@@ -42,6 +58,7 @@ impl Tx {
             team_process::Column::Actions,
             team_process::Column::StepStartedAt,
             team_process::Column::UpdatedAt,
+            team_process::Column::ExpiresAt,
         ];
         team_process::Entity::insert(row)
             .on_conflict(OnConflict::column(team_process::Column::MatchId).update_columns(update).to_owned())
@@ -81,5 +98,6 @@ fn from_model(m: team_process::Model) -> StoreResult<TeamProcess> {
         actions: serde_json::from_str(&m.actions).map_err(|_| corrupt("actions"))?,
         step_started_at: m.step_started_at,
         updated_at: m.updated_at,
+        expires_at: m.expires_at,
     })
 }

@@ -13,17 +13,17 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 /// A 40K team event in progress: the TO, the captains, the members.
-struct Teams {
-    tid: String,
-    to: ApiClient,
+pub(crate) struct Teams {
+    pub(crate) tid: String,
+    pub(crate) to: ApiClient,
     /// Team rows' ids, in registration order.
-    ids: Vec<String>,
+    pub(crate) ids: Vec<String>,
     /// Team names, in registration order.
     names: Vec<String>,
     /// Each team's captain.
-    captains: Vec<ApiClient>,
+    pub(crate) captains: Vec<ApiClient>,
     /// Each team's members: (client, member row id), seat order.
-    members: Vec<Vec<(ApiClient, String)>>,
+    pub(crate) members: Vec<Vec<(ApiClient, String)>>,
 }
 
 impl Teams {
@@ -31,13 +31,13 @@ impl Teams {
         self.ids.iter().position(|t| t == id).unwrap()
     }
 
-    fn captain_of(&mut self, team_id: &str) -> &mut ApiClient {
+    pub(crate) fn captain_of(&mut self, team_id: &str) -> &mut ApiClient {
         let k = self.team_of(team_id);
         &mut self.captains[k]
     }
 
     /// The client of the member `id`.
-    fn member(&mut self, id: &str) -> &mut ApiClient {
+    pub(crate) fn member(&mut self, id: &str) -> &mut ApiClient {
         self.members.iter_mut().flatten().find(|(_, m)| m == id).map(|(c, _)| c).unwrap()
     }
 }
@@ -46,8 +46,13 @@ impl Teams {
 /// (each player by the e-mail of their own account, five factions), checked
 /// in by the captains and started.
 async fn teams(app: &TestApp, n: usize) -> Teams {
+    teams_with(app, n, json!({ "format": "wh40k", "size": 5 })).await
+}
+
+/// As [`teams`], with the event's team `rules`.
+pub(crate) async fn teams_with(app: &TestApp, n: usize, rules: Value) -> Teams {
     let (mut to, _, _) = account(app, "Organiser").await;
-    let tid = team_event(&mut to, "wh40k", "swiss_record", 2, json!({ "format": "wh40k", "size": 5 })).await;
+    let tid = team_event(&mut to, "wh40k", "swiss_record", 2, rules).await;
     let factions = ["Orks", "Necrons", "Aeldari", "Tau Empire", "Space Marines"];
     let (mut captains, mut members, mut ids, mut names) = (vec![], vec![], vec![], vec![]);
     for i in 0..n {
@@ -79,33 +84,33 @@ async fn teams(app: &TestApp, n: usize) -> Teams {
     Teams { tid, to, ids, names, captains, members }
 }
 
-async fn view(c: &mut ApiClient, m: &str) -> Value {
+pub(crate) async fn view(c: &mut ApiClient, m: &str) -> Value {
     c.get(&format!("/api/matches/{m}/process")).await.unwrap().ok().unwrap()
 }
 
-async fn post(c: &mut ApiClient, m: &str, what: &str, body: &Value) -> Reply {
+pub(crate) async fn post(c: &mut ApiClient, m: &str, what: &str, body: &Value) -> Reply {
     c.post(&format!("/api/matches/{m}/process/{what}"), body).await.unwrap()
 }
 
-fn defender(p: &str) -> Value {
+pub(crate) fn defender(p: &str) -> Value {
     json!({ "kind": "defender", "player": p })
 }
 
-fn attackers(a: &str, b: &str) -> Value {
+pub(crate) fn attackers(a: &str, b: &str) -> Value {
     json!({ "kind": "attackers", "first": a, "second": b })
 }
 
-fn keep(p: &str) -> Value {
+pub(crate) fn keep(p: &str) -> Value {
     json!({ "kind": "keep", "player": p })
 }
 
 /// The ids of a side's roster in a view (`team_a` or `team_b`).
-fn roster(v: &Value, side: &str) -> Vec<String> {
+pub(crate) fn roster(v: &Value, side: &str) -> Vec<String> {
     v[side]["players"].as_array().unwrap().iter().map(|p| s(p, "id").to_string()).collect()
 }
 
 /// Pairs the next round; returns (round id, team matches, bye).
-async fn pair_next(e: &mut Teams) -> (String, Vec<Value>, Vec<Value>) {
+pub(crate) async fn pair_next(e: &mut Teams) -> (String, Vec<Value>, Vec<Value>) {
     let r = e.to.new_round(&e.tid).await.unwrap().ok().unwrap();
     let rid = s(&r["round"], "id").to_string();
     let p = e.to.pair_round(&rid).await.unwrap().ok().unwrap();
@@ -119,7 +124,7 @@ async fn pair_next(e: &mut Teams) -> (String, Vec<Value>, Vec<Value>) {
 /// and B keeps a1; then defenders a3/b3 (the two left beside each defender
 /// are the attackers), A keeps b2 and B keeps a2; a4 and b4 are refused and
 /// play each other. Returns the final view (captain A's).
-async fn run_process(e: &mut Teams, m: &Value) -> Value {
+pub(crate) async fn run_process(e: &mut Teams, m: &Value) -> Value {
     let mid = s(m, "id").to_string();
     let (ta, tb) = (s(&m["player1"], "id").to_string(), s(&m["player2"], "id").to_string());
     let v = view(&mut e.to, &mid).await;
@@ -153,7 +158,7 @@ fn games(v: &Value) -> Vec<(String, String, u64)> {
 }
 
 /// Reports `vp` on each game (board order) by player 1 and confirms it by player 2.
-async fn play(e: &mut Teams, v: &Value, vp: [(u32, u32); 5]) {
+pub(crate) async fn play(e: &mut Teams, v: &Value, vp: [(u32, u32); 5]) {
     for (g, (a, b)) in v["games"].as_array().unwrap().clone().iter().zip(vp) {
         let gid = s(g, "id").to_string();
         e.member(s(&g["player1"], "id")).report_vp(&gid, a, b).await.unwrap().ok().unwrap();

@@ -22,7 +22,9 @@
 //! - **The timer**: each step starts when the previous one is revealed; its
 //!   deadline is the start plus the event's `step_seconds` (default 180, the
 //!   issue's three minutes), in Unix ms of the server's clock, with the
-//!   server's time in every view so a phone can show the time left.
+//!   server's time in every view so a phone can show the time left. When it
+//!   runs out with a team still to lock, the server tells the organisers
+//!   once ([`super::timer`]); they decide with the expiry action.
 //! - **The end**: when the last step is revealed the games are created and
 //!   published ([`super::wh40k::create_games`]); undo is refused from then on
 //!   (the games are public; a wrong game is corrected by the TO).
@@ -202,7 +204,7 @@ impl Loaded {
         let teams = [find(team_match.player1_id)?, find(b)?];
         let ids: Vec<PlayerId> = process.rosters.iter().flatten().copied().collect();
         let members = tx.players_in(&ids).await?;
-        let state = replay(&rules, &process)?;
+        let state = wh40k::replay(&rules, &process)?;
         Ok(Loaded { t, rules, team_match, process, state, teams, members })
     }
 
@@ -349,20 +351,6 @@ impl Loaded {
     }
 }
 
-/// The process of `process` as the engine rebuilds it: the rosters, then
-/// every logged action replayed.
-///
-/// # Errors
-/// 500 when the stored log no longer replays (it was written by this code,
-/// each action checked, so it always does).
-fn replay(rules: &TeamRules, process: &TeamProcess) -> ApiResult<State<PlayerId>> {
-    let size = crate::service::standings::teams::team_size(rules)?;
-    let [a, b] = process.rosters.clone();
-    let initial = State::new(size, a, b, process.table_choice).map_err(ApiError::internal)?;
-    let actions: Vec<Action<PlayerId>> = process.actions.iter().map(|l| l.action).collect();
-    State::replay(&initial, &actions).map_err(|(i, r)| ApiError::internal(format!("action {i} of the log: {r}")))
-}
-
 /// The tournament of team match `match_id`.
 async fn tournament_of(tx: &Tx, match_id: PairingId) -> ApiResult<TournamentId> {
     Ok(tx.pairing(match_id).await?.ok_or_else(not_found)?.tournament_id)
@@ -457,7 +445,9 @@ pub async fn act(ctx: &Ctx, user: &User, match_id: PairingId, act: Act) -> ApiRe
         (v.phase, v.round, v.games.len(), v.roll_off_winner, v.defender_a, v.attackers_a)
     };
     if moved(&next) != moved(&loaded.state) || matches!(action, Action::Undo) {
+        // A new step: its timer starts, and its expiry is announced once when it runs out.
         loaded.process.step_started_at = now;
+        wh40k::arm_timer(&mut loaded.process, &loaded.rules, next.phase());
     }
     loaded.process.actions.push(LoggedAction { action, by: user.id, at: now });
     loaded.process.updated_at = now;

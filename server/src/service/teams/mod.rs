@@ -10,6 +10,7 @@
 //! - [`check_rules`]: the rules an event is created with.
 //! - [`registration`]: register, read, check in, withdraw and remove a team;
 //!   a member's list and faction (with the no-faction-twice rule).
+//! - [`roster`]: a whole team event's roster from a spreadsheet (CSV).
 //! - [`lineup`]: who plays a round, in board order.
 //! - [`settings`]: the team rules changed after creation, where allowed.
 //! - [`wh40k`]: a 40K team event's rounds pair the team rows (round 1 drawn
@@ -18,6 +19,8 @@
 //!   games.
 //! - [`captains`]: the captains' process of one match: each viewer's view,
 //!   the captains' locks and the staff's roll-off, override, expiry and undo.
+//! - [`timer`]: a step's timer running out is announced to the organisers
+//!   once, by the server.
 //!
 //! Chess team Swiss (FIDE Olympiad Pairing Rules 2022):
 //! - [`chess_event`]: the store's rows as the engine reads them (pairing
@@ -34,7 +37,9 @@ pub mod chess_trf;
 pub mod chess_views;
 pub mod lineup;
 pub mod registration;
+pub mod roster;
 pub mod settings;
+pub mod timer;
 pub mod wh40k;
 
 use super::views;

@@ -187,8 +187,26 @@ async fn taken_accounts(change: &Change, id: TournamentId) -> ApiResult<(HashSet
 /// someone other than the organisers; 422 `invalid_team` (number of players
 /// or reserves, a member's fields, an e-mail with no account), `invalid_field`.
 pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: NewTeam) -> ApiResult<TeamView> {
-    let name = clean_text("name", &input.name, 64)?;
     let mut change = Change::begin(ctx, id, user).await?;
+    let (t, team) = register_in(&mut change, user, id, input).await?;
+    let full = team_view(change.tx(), &t, &team, &change.tx().members_of_team(team.id).await?, Some(user)).await?;
+    change.commit(ctx).await?;
+    Ok(full)
+}
+
+/// [`register`] in an open change (a roster registers several teams in
+/// one): checks, writes and announces the team; returns the tournament and
+/// the team row, without committing.
+///
+/// # Errors
+/// As [`register`].
+pub(super) async fn register_in(
+    change: &mut Change,
+    user: &User,
+    id: TournamentId,
+    input: NewTeam,
+) -> ApiResult<(Tournament, Player)> {
+    let name = clean_text("name", &input.name, 64)?;
     let t = crate::service::visible(change.tx(), id, Some(user)).await?;
     let rules = rules_of(&t)?.clone();
     let staff = t.staffed_by(user.id);
@@ -271,7 +289,7 @@ pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: NewTeam) 
             format!("A team named {} is already registered in this event.", other.display_name),
         ));
     }
-    let (playing, captains) = taken_accounts(&change, id).await?;
+    let (playing, captains) = taken_accounts(change, id).await?;
     if let Some(c) = captain.filter(|c| captains.contains(c)) {
         let who = if c == user.id { "You already captain".to_string() } else { "This captain already captains".into() };
         return Err(ApiError::conflict(Code::AlreadyRegistered, format!("{who} a team in this event.")));
@@ -289,13 +307,11 @@ pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: NewTeam) 
             return Err(invalid(format!("{} ({}) is named twice in the team.", m.name, a.email)));
         }
     }
-    let team = insert(&mut change, &t, name, captain, members).await?;
+    let team = insert(change, &t, name, captain, members).await?;
     let view = public_view(change.tx(), &t, &team).await?;
     change.emit(EventData::PlayerRegistered { player: views::player(&team, false, false) }).await?;
     change.emit(EventData::TeamChanged { team: view }).await?;
-    let full = team_view(change.tx(), &t, &team, &change.tx().members_of_team(team.id).await?, Some(user)).await?;
-    change.commit(ctx).await?;
-    Ok(full)
+    Ok((t, team))
 }
 
 /// Writes the team row (with a placeholder account that cannot sign in)

@@ -78,7 +78,7 @@ pub async fn open_processes(change: &Change, rules: &TeamRules, round: RoundId) 
                 ),
             ));
         }
-        let process = TeamProcess {
+        let mut process = TeamProcess {
             match_id: m.id,
             tournament_id: m.tournament_id,
             rosters,
@@ -86,10 +86,37 @@ pub async fn open_processes(change: &Change, rules: &TeamRules, round: RoundId) 
             actions: Vec::new(),
             step_started_at: now,
             updated_at: now,
+            expires_at: None,
         };
+        let phase = replay(rules, &process)?.phase();
+        arm_timer(&mut process, rules, phase);
         change.tx().put_team_process(&process).await?;
     }
     Ok(())
+}
+
+/// The process of `process` as the engine rebuilds it: the rosters, then
+/// every logged action replayed.
+///
+/// # Errors
+/// 500 when the stored log no longer replays (it was written by this code,
+/// each action checked, so it always does).
+pub fn replay(rules: &TeamRules, process: &TeamProcess) -> ApiResult<State<PlayerId>> {
+    let size = team_size(rules)?;
+    let [a, b] = process.rosters.clone();
+    let initial = State::new(size, a, b, process.table_choice).map_err(ApiError::internal)?;
+    let actions: Vec<captains::Action<PlayerId>> = process.actions.iter().map(|l| l.action).collect();
+    State::replay(&initial, &actions).map_err(|(i, r)| ApiError::internal(format!("action {i} of the log: {r}")))
+}
+
+/// Sets the step timer's announcement for a step that just started (at
+/// `process.step_started_at`) in `phase`: due at the start plus the event's
+/// `step_seconds` when the step takes the captains' choices (defenders,
+/// attackers, choices), none while the process waits for the TO's roll-off
+/// or is finished.
+pub fn arm_timer(process: &mut TeamProcess, rules: &TeamRules, phase: captains::Phase) {
+    let timed = matches!(phase, captains::Phase::Defenders | captains::Phase::Attackers | captains::Phase::Choices);
+    process.expires_at = timed.then(|| process.step_started_at + i64::from(rules.step_seconds) * 1000);
 }
 
 /// Creates and publishes the games of team match `team_match` from its

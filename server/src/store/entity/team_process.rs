@@ -15,6 +15,7 @@ pub struct Model {
     pub actions: String,
     pub step_started_at: i64,
     pub updated_at: i64,
+    pub expires_at: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
