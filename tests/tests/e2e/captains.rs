@@ -13,17 +13,17 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 /// A 40K team event in progress: the TO, the captains, the members.
-struct Teams {
-    tid: String,
-    to: ApiClient,
+pub(super) struct Teams {
+    pub(super) tid: String,
+    pub(super) to: ApiClient,
     /// Team rows' ids, in registration order.
-    ids: Vec<String>,
+    pub(super) ids: Vec<String>,
     /// Team names, in registration order.
-    names: Vec<String>,
+    pub(super) names: Vec<String>,
     /// Each team's captain.
-    captains: Vec<ApiClient>,
+    pub(super) captains: Vec<ApiClient>,
     /// Each team's members: (client, member row id), seat order.
-    members: Vec<Vec<(ApiClient, String)>>,
+    pub(super) members: Vec<Vec<(ApiClient, String)>>,
 }
 
 impl Teams {
@@ -45,7 +45,7 @@ impl Teams {
 /// A 40K team event of `n` teams of five registered by their captains
 /// (each player by the e-mail of their own account, five factions), checked
 /// in by the captains and started.
-async fn teams(app: &TestApp, n: usize) -> Teams {
+pub(super) async fn teams(app: &TestApp, n: usize) -> Teams {
     let (mut to, _, _) = account(app, "Organiser").await;
     let tid = team_event(&mut to, "wh40k", "swiss_record", 2, json!({ "format": "wh40k", "size": 5 })).await;
     let factions = ["Orks", "Necrons", "Aeldari", "Tau Empire", "Space Marines"];
@@ -79,7 +79,7 @@ async fn teams(app: &TestApp, n: usize) -> Teams {
     Teams { tid, to, ids, names, captains, members }
 }
 
-async fn view(c: &mut ApiClient, m: &str) -> Value {
+pub(super) async fn view(c: &mut ApiClient, m: &str) -> Value {
     c.get(&format!("/api/matches/{m}/process")).await.unwrap().ok().unwrap()
 }
 
@@ -105,7 +105,7 @@ fn roster(v: &Value, side: &str) -> Vec<String> {
 }
 
 /// Pairs the next round; returns (round id, team matches, bye).
-async fn pair_next(e: &mut Teams) -> (String, Vec<Value>, Vec<Value>) {
+pub(super) async fn pair_next(e: &mut Teams) -> (String, Vec<Value>, Vec<Value>) {
     let r = e.to.new_round(&e.tid).await.unwrap().ok().unwrap();
     let rid = s(&r["round"], "id").to_string();
     let p = e.to.pair_round(&rid).await.unwrap().ok().unwrap();
@@ -119,7 +119,7 @@ async fn pair_next(e: &mut Teams) -> (String, Vec<Value>, Vec<Value>) {
 /// and B keeps a1; then defenders a3/b3 (the two left beside each defender
 /// are the attackers), A keeps b2 and B keeps a2; a4 and b4 are refused and
 /// play each other. Returns the final view (captain A's).
-async fn run_process(e: &mut Teams, m: &Value) -> Value {
+pub(super) async fn run_process(e: &mut Teams, m: &Value) -> Value {
     let mid = s(m, "id").to_string();
     let (ta, tb) = (s(&m["player1"], "id").to_string(), s(&m["player2"], "id").to_string());
     let v = view(&mut e.to, &mid).await;
@@ -153,7 +153,7 @@ fn games(v: &Value) -> Vec<(String, String, u64)> {
 }
 
 /// Reports `vp` on each game (board order) by player 1 and confirms it by player 2.
-async fn play(e: &mut Teams, v: &Value, vp: [(u32, u32); 5]) {
+pub(super) async fn play(e: &mut Teams, v: &Value, vp: [(u32, u32); 5]) {
     for (g, (a, b)) in v["games"].as_array().unwrap().clone().iter().zip(vp) {
         let gid = s(g, "id").to_string();
         e.member(s(&g["player1"], "id")).report_vp(&gid, a, b).await.unwrap().ok().unwrap();
@@ -163,9 +163,9 @@ async fn play(e: &mut Teams, v: &Value, vp: [(u32, u32); 5]) {
 
 /// Match 1 of round 1: WTC table (gd streamer, "WTC Scoring"): margins 20,
 /// 0, 50, 5, 70 → 14–6, 10–10, 2–18, 11–9, 20–0: team A 57, team B 43.
-const WIN_57_43: [(u32, u32); 5] = [(60, 40), (50, 50), (40, 90), (75, 70), (100, 30)];
+pub(super) const WIN_57_43: [(u32, u32); 5] = [(60, 40), (50, 50), (40, 90), (75, 70), (100, 30)];
 /// Margins 20, 10, 32, 0, 5 → 6–14, 12–8, 3–17, 10–10, 9–11: team A 40, team B 60.
-const LOSS_40_60: [(u32, u32); 5] = [(40, 60), (55, 45), (30, 62), (70, 70), (45, 50)];
+pub(super) const LOSS_40_60: [(u32, u32); 5] = [(40, 60), (55, 45), (30, 62), (70, 70), (45, 50)];
 
 async fn whole_event(backend: Backend) {
     let app = TestApp::spawn_with(backend, None).await.unwrap();

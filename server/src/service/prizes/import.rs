@@ -182,6 +182,8 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
             let by = match v.trim().to_lowercase().as_str() {
                 "painting" => RankedBy::Painting,
                 "sportsmanship" => RankedBy::Sportsmanship,
+                "game_points" => RankedBy::GamePoints,
+                "board_percentage" => RankedBy::BoardPercentage,
                 _ => return Err(at.bad("refusal-csv-not-ranked-by", v)),
             };
             set_once(&mut c.ranked_by, by, &at, b.first_row)?;
