@@ -9,6 +9,8 @@
 //! when the round closes), but the Swiss standings and pairing leave them
 //! out. The bracket itself is computed by the engine
 //! ([`arbiter_engine::playoffs`]) from the seeds and the confirmed results.
+//! In a team event the entrants are the team rows and each table a team
+//! match ([`teams`]).
 
 use super::views::{self, roster, Roster};
 use super::{require_to, Change, Ctx};

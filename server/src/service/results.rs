@@ -375,6 +375,10 @@ impl Table {
             // A team match's game: the match is scored again from its games.
             if self.pairing.state == PairingState::Confirmed {
                 super::teams::wh40k::game_counted(&mut self.change, &mut self.t, board.match_id).await?;
+                if self.round.as_ref().is_some_and(|r| r.playoff) {
+                    // A top-cut match's game moves the bracket.
+                    super::playoffs::publish(&mut self.change, &self.t).await?;
+                }
             }
         } else if self.pairing.state == PairingState::Confirmed {
             if self.playoff.is_some() {

@@ -291,9 +291,8 @@ pub(super) async fn played_swiss(app: &TestApp) -> (Setup, bool) {
 
 async fn chess_team_swiss_follows_the_olympiad_rules(backend: Backend) {
     let app = TestApp::spawn_with(backend, None).await.unwrap();
-    let (mut su, white) = played_swiss(&app).await;
+    let (mut su, lot_white) = played_swiss(&app).await;
     let tid = su.tid.clone();
-    let lot_white = Some(white);
 
     // Board prizes: F's board-1 and board-4 players, 2½ of 3.
     let b = su.to.get(&format!("/api/tournaments/{tid}/boards")).await.unwrap().ok().unwrap();
@@ -325,7 +324,7 @@ async fn chess_team_swiss_follows_the_olympiad_rules(backend: Backend) {
     assert_eq!(got, want);
     // A1 (no. 1) met D1 (no. 13) in round 1 and won: with White if White was drawn.
     let a1 = lines.iter().find(|l| l.starts_with("001    1")).unwrap();
-    let colour = if lot_white.unwrap() { "w" } else { "b" };
+    let colour = if lot_white { "w" } else { "b" };
     assert!(a1.contains(&format!("  13 {colour} 1")), "{a1}");
     app.stop().await;
 }

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use uuid::Uuid;
 
 /// The largest CSV accepted, in bytes.
-pub const MAX_CSV_BYTES: usize = 256 * 1024;
+pub const MAX_CSV_BYTES: usize = crate::service::MAX_CSV_BYTES;
 
 const PRIZE_ACTIVE: &str = "prize_active";
 

@@ -39,8 +39,11 @@ const UNRATED: u32 = 1400;
 /// Settles the team match of board game `game` inside a change, after the
 /// game's result changed: once every board is confirmed the match row is
 /// CONFIRMED with its result (`P1_WIN`, `P2_WIN`, `DRAW` by game points) and
-/// announced (`result_confirmed` on the match). Nothing for a singles table
-/// or another kind of team event.
+/// announced (`result_confirmed` on the match). A top-cut match level on
+/// game points is decided by the Berlin tie-break
+/// ([`arbiter_engine::teams::knockout`]); level after it, it is DISPUTED
+/// (`result_disputed`) until the organiser records the decider's winner.
+/// Nothing for a singles table or another kind of team event.
 ///
 /// # Errors
 /// 503 when the database is down.
@@ -90,12 +93,7 @@ pub async fn settle(change: &mut Change, game: &Pairing) -> ApiResult<()> {
     change.tx().update_pairing(&m).await?;
     let teams = change.tx().players_in(&[m.player1_id, m.player2_id.unwrap_or(m.player1_id)]).await?;
     let view = views::pairing(&m, &roster(&teams));
-    change.emit(EventData::ResultConfirmed { pairing: view }).await?;
-    if playoff {
-        // A top-cut match moves the bracket.
-        crate::service::playoffs::publish(change, &t).await?;
-    }
-    Ok(())
+    change.emit(EventData::ResultConfirmed { pairing: view }).await
 }
 
 /// Who won a level top-cut match by the Berlin tie-break

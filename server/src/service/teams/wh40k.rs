@@ -178,8 +178,8 @@ pub async fn game_counted(change: &mut Change, t: &mut Tournament, match_id: Pai
     let view = views::pairing(&m, &roster(&change.tx().players_in(&teams).await?));
     change.emit(EventData::TeamMatchScored { pairing: view }).await?;
     if playoff {
-        // A top-cut match moves the bracket, not the Swiss standings.
-        return crate::service::playoffs::publish(change, t).await;
+        // A top-cut match moves the bracket (the caller announces it), not the Swiss standings.
+        return Ok(());
     }
     let round = round.map(|r| r.number);
     let cause = StandingsCause { cause: Cause::ResultConfirmed, round, pairing_id: Some(match_id) };
