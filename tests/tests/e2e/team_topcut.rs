@@ -3,7 +3,8 @@
 //!
 //! **40K.** Six teams of five are registered by their captains, play two
 //! Swiss rounds with the captains' process in every match, and the four best
-//! teams by the team standings make a cut of 4. Every bracket match opens its
+//! teams by the team standings make a cut of 4 (sixteen requests pair the
+//! semifinals at once: one does). Every bracket match opens its
 //! captains' process (the higher seed is team A) and its games are reported
 //! and confirmed as in the Swiss. Semifinal 1 (1 v 4) is won 57–43 by seed
 //! 1; semifinal 2 (2 v 3) is 50–50, level by the WTC threshold: it is
@@ -24,8 +25,10 @@
 use super::captains::{pair_next, play, run_process, teams, Teams, LOSS_40_60, WIN_57_43};
 use super::chess_teams::{played_swiss, result};
 use super::prize_list::{list_and_payouts, payouts};
+use arbiter_server::client::ApiClient;
 use arbiter_tests::{s, Api, Backend, TestApp};
 use awc::http::Method;
+use futures_util::future::join_all;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -99,8 +102,21 @@ async fn wh40k_top_cut(backend: Backend) {
     let (team_ids, team_names) = (e.ids.clone(), e.names.clone());
     let name = |id: &str| team_names[team_ids.iter().position(|t| t == id).unwrap()].clone();
 
-    // Semifinals: 1 v 4 and 2 v 3, the higher seed as team A.
-    let sf = e.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
+    // Semifinals: 1 v 4 and 2 v 3, the higher seed as team A. Sixteen
+    // requests to pair them at once (the TO on several devices): one pairs
+    // the round and opens its two processes, the others find it open.
+    let mut clients: Vec<ApiClient> = (0..16).map(|_| e.to.clone_to(&app.base)).collect();
+    let replies = join_all(clients.iter_mut().map(|c| {
+        let tid = tid.clone();
+        async move { c.pair_playoff_round(&tid).await.unwrap() }
+    }))
+    .await;
+    let (paired, refused_at_once): (Vec<_>, Vec<_>) = replies.into_iter().partition(|r| r.status.is_success());
+    assert_eq!(paired.len(), 1, "one request pairs the round");
+    assert!(refused_at_once.iter().all(|r| (r.status.as_u16(), r.code()) == (409, "round_open")));
+    let sf = paired[0].body.clone();
+    let rounds = e.to.get(&format!("/api/tournaments/{tid}/rounds")).await.unwrap().ok().unwrap();
+    assert_eq!(rounds["rounds"].as_array().map(Vec::len), Some(3), "{rounds}");
     assert_eq!(s(&sf["round"], "mission"), "Semifinals");
     let sf_rid = s(&sf["round"], "id").to_string();
     let semis = sf["round"]["pairings"].as_array().unwrap().clone();
