@@ -5,7 +5,7 @@
 //!
 //! Who may take what is the engine's rule ([`arbiter_engine::prizes::Entrant`]):
 //! a category ranked by the standings is a team category, paid to the
-//! team's row (and so to its captain's account), never to its players; a
+//! team's row (the team's own registration), never to its players; a
 //! category ranked by a score (`game_points`, `board_percentage`) is an
 //! individual award to a player.
 //!
