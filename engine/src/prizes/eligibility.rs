@@ -1,6 +1,6 @@
 //! Who may take a category's prizes (prize spec, "Eligibility Evaluation").
 
-use super::{Category, Date, Player, RuleConfig};
+use super::{Category, Date, Entrant, Player, RuleConfig};
 use serde::{Deserialize, Serialize};
 
 /// Why a player may not take a category's prizes: the spec's reason codes
@@ -38,6 +38,14 @@ pub enum Ineligible {
     FederationMismatch,
     /// The category is ranked by a painting or sportsmanship score the player does not have.
     NoScore,
+    /// A team event's player in a team category: its prizes go to the team's row.
+    TeamCategory,
+    /// A team in an individual award (a category ranked by a score): it goes to a player.
+    IndividualAward,
+    /// A board prize of another board.
+    BoardMismatch,
+    /// Fewer games than the category's minimum.
+    TooFewGames,
 }
 
 impl Ineligible {
@@ -59,12 +67,19 @@ impl Ineligible {
             Ineligible::FactionMismatch => "faction_mismatch",
             Ineligible::FederationMismatch => "federation_mismatch",
             Ineligible::NoScore => "no_score",
+            Ineligible::TeamCategory => "team_category",
+            Ineligible::IndividualAward => "individual_award",
+            Ineligible::BoardMismatch => "board_mismatch",
+            Ineligible::TooFewGames => "too_few_games",
         }
     }
 }
 
 /// Whether `player` may take `category`'s prizes in an event starting on
-/// `start`, checking in the spec's order (gender, age, rating, disability,
+/// `start`: first, in a team event, whether the line is of the kind the
+/// category is for (a team category takes teams, an individual award
+/// players; [`Entrant`]), the board and the minimum of games (board
+/// prizes); then in the spec's order (gender, age, rating, disability,
 /// city, state, club; then this server's faction and federation, compared
 /// as clubs are, and the score a category ranked by one needs) and
 /// returning the first failure.
@@ -79,6 +94,18 @@ impl Ineligible {
 /// # Errors
 /// The [`Ineligible`] reason (a verdict, not a failure of the check).
 pub fn eligibility(category: &Category, player: &Player, start: Date, rules: &RuleConfig) -> Result<(), Ineligible> {
+    // A team event: team categories to teams, individual awards to players (see [`super::Entrant`]).
+    match (player.entrant, category.ranked_by) {
+        (Some(Entrant::Member), None) => return Err(Ineligible::TeamCategory),
+        (Some(Entrant::Team), Some(_)) => return Err(Ineligible::IndividualAward),
+        _ => {}
+    }
+    if bound(category.board).is_some_and(|b| player.board != Some(b)) {
+        return Err(Ineligible::BoardMismatch);
+    }
+    if bound(category.min_games).is_some_and(|m| player.games.unwrap_or(0) < m) {
+        return Err(Ineligible::TooFewGames);
+    }
     if let Some(g) = filter(&category.gender) {
         if !same(player.gender.as_deref(), g) {
             return Err(Ineligible::GenderMismatch);

@@ -73,6 +73,43 @@ pub struct Player {
     /// 40K sportsmanship score (votes), for categories ranked by it.
     #[serde(default)]
     pub sportsmanship: Option<i64>,
+    /// In a team event, what this line is: a team (its registration row,
+    /// which takes the team prizes) or one of a team's players (who takes
+    /// the individual awards); `None` in a singles event. See
+    /// [`Entrant`] for who may take what.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entrant: Option<Entrant>,
+    /// A team event's player: their own game points (40K: the sum of their
+    /// games' converted scores, 0 to 20 a game; chess: their board points in
+    /// half-points), for categories ranked by them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_points: Option<i64>,
+    /// A chess team event's player: the board they played (1 = top board).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<u32>,
+    /// A team event's player: the games they played over the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<u32>,
+    /// A chess team event's player: their score on their board as a
+    /// percentage of their games, in tenths of a percent (2½ of 3: 833).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_percentage: Option<i64>,
+}
+
+/// What a line of a team event's prize standings is (issue 25, point 6).
+///
+/// Who may take what is exact: a category ranked by the standings is a
+/// *team* category, whose prizes (and money) go to the team's row, never to
+/// its players; a category ranked by a score ([`RankedBy`]) is an
+/// *individual award*, whose prizes go to a player, never to a team. So a
+/// team prize is paid once, to the team, and no player takes a share of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Entrant {
+    /// A team: its registration row.
+    Team,
+    /// One of a team's players.
+    Member,
 }
 
 /// What a category ranks its candidates by, besides the standings: a score
@@ -92,6 +129,12 @@ pub enum RankedBy {
     Painting,
     /// [`Player::sportsmanship`].
     Sportsmanship,
+    /// [`Player::game_points`]: a team event's best player (40K: game points).
+    GamePoints,
+    /// [`Player::board_percentage`]: a chess team event's board prize (the
+    /// best percentage on a board, with the category's `board` and
+    /// `min_games`, as the Olympiad's board prizes).
+    BoardPercentage,
 }
 
 impl fmt::Display for RankedBy {
@@ -100,6 +143,8 @@ impl fmt::Display for RankedBy {
         f.write_str(match self {
             RankedBy::Painting => "painting",
             RankedBy::Sportsmanship => "sportsmanship",
+            RankedBy::GamePoints => "game_points",
+            RankedBy::BoardPercentage => "board_percentage",
         })
     }
 }
@@ -111,6 +156,8 @@ impl Player {
         match by {
             RankedBy::Painting => self.painting,
             RankedBy::Sportsmanship => self.sportsmanship,
+            RankedBy::GamePoints => self.game_points,
+            RankedBy::BoardPercentage => self.board_percentage,
         }
     }
 
@@ -208,6 +255,13 @@ pub struct Category {
     /// Ranked by a score instead of the standings (40K "Best painted"; see [`RankedBy`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ranked_by: Option<RankedBy>,
+    /// Only the players of this board (a chess team event's board prize).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<u32>,
+    /// Only players with at least this many games over the board (a board
+    /// prize's minimum; a zero does not filter).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_games: Option<u32>,
     /// The category's prizes, in any order.
     #[serde(default)]
     pub prizes: Vec<Prize>,
@@ -236,6 +290,8 @@ impl Category {
             faction: None,
             federation: None,
             ranked_by: None,
+            board: None,
+            min_games: None,
             prizes: Vec::new(),
         }
     }

@@ -39,8 +39,8 @@ pub use audit::ConsistencyWarning;
 pub use date::{Date, DateError};
 pub use eligibility::{eligibility, Ineligible};
 pub use event::{
-    Category, CategoryId, ClassExcess, EligibilityMode, ManualOverride, Player, Prize, PrizeError, PrizeEvent, PrizeId,
-    RankedBy, RuleConfig,
+    Category, CategoryId, ClassExcess, EligibilityMode, Entrant, ManualOverride, Player, Prize, PrizeError, PrizeEvent,
+    PrizeId, RankedBy, RuleConfig,
 };
 pub use list::{paid_by_list, prize_list, EntryKind, ListEntry, ListPrize};
 pub use log::{LogEntry, LogEvent, LogField, LogLevel, LogValue};

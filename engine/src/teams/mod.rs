@@ -11,6 +11,8 @@
 //! - [`standings`]: team standings with the FIDE C.07 team tie-breaks.
 //! - [`board_prizes`]: individual results per board and board prizes.
 //! - [`lineup`]: who plays which board (regulars in board order, reserves below).
+//! - [`knockout`]: a team match that must have a winner (a top cut): game
+//!   points, then the Berlin tie-break.
 //!
 //! Pairing numbers: every module identifies a team by its [`TeamNo`], the
 //! 1-based initial pairing number of Olympiad art. 3.1 (see
@@ -19,6 +21,7 @@
 
 pub mod board_prizes;
 pub mod boards;
+pub mod knockout;
 pub mod lineup;
 pub mod olympiad;
 pub mod standings;

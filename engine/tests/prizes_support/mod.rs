@@ -35,6 +35,11 @@ pub fn player(id: u32, name: &str, rank: u32) -> Player {
         federation: None,
         painting: None,
         sportsmanship: None,
+        entrant: None,
+        game_points: None,
+        board: None,
+        games: None,
+        board_percentage: None,
     }
 }
 

@@ -350,11 +350,8 @@ pub struct RosterReport {
 /// repeated column, or no `name` column.
 pub(crate) fn read_roster(text: &str) -> ApiResult<(Vec<RosterRow>, Vec<RosterProblem>)> {
     let csv_error = |m: String| ApiError::invalid(Code::InvalidCsv, m);
-    if text.len() > super::prizes::import::MAX_CSV_BYTES {
-        return Err(csv_error(format!(
-            "The roster is larger than {} KB.",
-            super::prizes::import::MAX_CSV_BYTES / 1024
-        )));
+    if text.len() > super::MAX_CSV_BYTES {
+        return Err(csv_error(format!("The roster is larger than {} KB.", super::MAX_CSV_BYTES / 1024)));
     }
     let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).flexible(false).from_reader(text.as_bytes());
     let header: Vec<String> = reader

@@ -5,6 +5,9 @@
 //! published on the bus only after the commit, so no client ever sees an
 //! event for a change that did not happen.
 
+/// The largest CSV file taken (a roster, a prize list): 256 KB.
+pub const MAX_CSV_BYTES: usize = 256 * 1024;
+
 pub mod accounts;
 pub mod adjustments;
 pub mod byes;

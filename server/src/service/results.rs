@@ -114,8 +114,11 @@ impl Table {
             }
         }
         let round = change.tx().round(pairing.round_id).await?;
+        // A game inside a playoff team match is scored as in the Swiss
+        // rounds (a 40K game may be level, a board drawn): the bracket's
+        // rules decide the team match, not each of its games.
         let playoff = match &round {
-            Some(r) if r.playoff => change.tx().playoff(t_id).await?.map(|p| p.settings),
+            Some(r) if r.playoff && pairing.in_match.is_none() => change.tx().playoff(t_id).await?.map(|p| p.settings),
             _ => None,
         };
         Ok(Table { change, t, pairing, players, round, playoff, games: None, acting })
@@ -372,6 +375,10 @@ impl Table {
             // A team match's game: the match is scored again from its games.
             if self.pairing.state == PairingState::Confirmed {
                 super::teams::wh40k::game_counted(&mut self.change, &mut self.t, board.match_id).await?;
+                if self.round.as_ref().is_some_and(|r| r.playoff) {
+                    // A top-cut match's game moves the bracket.
+                    super::playoffs::publish(&mut self.change, &self.t).await?;
+                }
             }
         } else if self.pairing.state == PairingState::Confirmed {
             if self.playoff.is_some() {

@@ -19,7 +19,7 @@ pub(crate) struct Teams {
     /// Team rows' ids, in registration order.
     pub(crate) ids: Vec<String>,
     /// Team names, in registration order.
-    names: Vec<String>,
+    pub(crate) names: Vec<String>,
     /// Each team's captain.
     pub(crate) captains: Vec<ApiClient>,
     /// Each team's members: (client, member row id), seat order.
@@ -45,7 +45,7 @@ impl Teams {
 /// A 40K team event of `n` teams of five registered by their captains
 /// (each player by the e-mail of their own account, five factions), checked
 /// in by the captains and started.
-async fn teams(app: &TestApp, n: usize) -> Teams {
+pub(crate) async fn teams(app: &TestApp, n: usize) -> Teams {
     teams_with(app, n, json!({ "format": "wh40k", "size": 5 })).await
 }
 
@@ -168,9 +168,9 @@ pub(crate) async fn play(e: &mut Teams, v: &Value, vp: [(u32, u32); 5]) {
 
 /// Match 1 of round 1: WTC table (gd streamer, "WTC Scoring"): margins 20,
 /// 0, 50, 5, 70 → 14–6, 10–10, 2–18, 11–9, 20–0: team A 57, team B 43.
-const WIN_57_43: [(u32, u32); 5] = [(60, 40), (50, 50), (40, 90), (75, 70), (100, 30)];
+pub(crate) const WIN_57_43: [(u32, u32); 5] = [(60, 40), (50, 50), (40, 90), (75, 70), (100, 30)];
 /// Margins 20, 10, 32, 0, 5 → 6–14, 12–8, 3–17, 10–10, 9–11: team A 40, team B 60.
-const LOSS_40_60: [(u32, u32); 5] = [(40, 60), (55, 45), (30, 62), (70, 70), (45, 50)];
+pub(crate) const LOSS_40_60: [(u32, u32); 5] = [(40, 60), (55, 45), (30, 62), (70, 70), (45, 50)];
 
 async fn whole_event(backend: Backend) {
     let app = TestApp::spawn_with(backend, None).await.unwrap();

@@ -102,15 +102,15 @@ const STANDINGS: [(&str, &str, [&str; 3]); 6] = [
     ("Team C", "0", ["3.5", "13.5", "11"]),
 ];
 
-struct Setup {
-    to: ApiClient,
-    tid: String,
+pub(super) struct Setup {
+    pub(super) to: ApiClient,
+    pub(super) tid: String,
     /// Each team's captain, by letter.
-    captains: HashMap<char, ApiClient>,
+    pub(super) captains: HashMap<char, ApiClient>,
     /// The board-1 players, who report themselves, by letter.
-    first_boards: HashMap<char, ApiClient>,
+    pub(super) first_boards: HashMap<char, ApiClient>,
     /// Every member's (team letter, board 1-4), by registration id.
-    members: HashMap<String, (char, u32)>,
+    pub(super) members: HashMap<String, (char, u32)>,
 }
 
 /// A signed-up account named `name`: its client and e-mail.
@@ -177,7 +177,7 @@ async fn setup(app: &TestApp) -> anyhow::Result<Setup> {
 
 /// A chess result, White first, for a board won by `winner` (`=` a draw)
 /// when White plays for `white_team`.
-fn result(winner: char, white_team: char) -> &'static str {
+pub(super) fn result(winner: char, white_team: char) -> &'static str {
     match winner {
         '=' => "½-½",
         w if w == white_team => "1-0",
@@ -185,9 +185,11 @@ fn result(winner: char, white_team: char) -> &'static str {
     }
 }
 
-async fn chess_team_swiss_follows_the_olympiad_rules(backend: Backend) {
-    let app = TestApp::spawn_with(backend, None).await.unwrap();
-    let mut su = setup(&app).await.unwrap();
+/// The hand-worked Swiss above played through the API and checked, round
+/// by round and in its final standings; returns the event and whether the
+/// lot drew White.
+pub(super) async fn played_swiss(app: &TestApp) -> (Setup, bool) {
+    let mut su = setup(app).await.unwrap();
     let tid = su.tid.clone();
     let team_of = |name: &str| name.chars().last().unwrap_or('?');
     let mut lot_white = None;
@@ -284,6 +286,13 @@ async fn chess_team_swiss_follows_the_olympiad_rules(backend: Backend) {
     let want: Vec<(u64, &str, &str, Vec<&str>)> =
         STANDINGS.iter().zip(1..).map(|(&(n, mp, v), rank)| (rank, n, mp, v.to_vec())).collect();
     assert_eq!(got, want);
+    (su, lot_white.unwrap())
+}
+
+async fn chess_team_swiss_follows_the_olympiad_rules(backend: Backend) {
+    let app = TestApp::spawn_with(backend, None).await.unwrap();
+    let (mut su, lot_white) = played_swiss(&app).await;
+    let tid = su.tid.clone();
 
     // Board prizes: F's board-1 and board-4 players, 2½ of 3.
     let b = su.to.get(&format!("/api/tournaments/{tid}/boards")).await.unwrap().ok().unwrap();
@@ -315,7 +324,7 @@ async fn chess_team_swiss_follows_the_olympiad_rules(backend: Backend) {
     assert_eq!(got, want);
     // A1 (no. 1) met D1 (no. 13) in round 1 and won: with White if White was drawn.
     let a1 = lines.iter().find(|l| l.starts_with("001    1")).unwrap();
-    let colour = if lot_white.unwrap() { "w" } else { "b" };
+    let colour = if lot_white { "w" } else { "b" };
     assert!(a1.contains(&format!("  13 {colour} 1")), "{a1}");
     app.stop().await;
 }

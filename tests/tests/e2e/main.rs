@@ -48,6 +48,7 @@ mod team_load;
 mod team_ops;
 mod team_roster;
 mod team_settings;
+mod team_topcut;
 mod teams;
 mod topcut;
 mod topcut_matches;

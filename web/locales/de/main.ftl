@@ -323,6 +323,10 @@ prize-cat-federation = Verband { $value }
 prize-cat-ranked-by = gewertet nach { $by }
 prize-ranked-painting = Bemalwertung
 prize-ranked-sportsmanship = Fairnesswertung
+prize-ranked-game_points = Spielpunkte
+prize-ranked-board_percentage = Brettprozente
+prize-cat-board = Brett { $value }
+prize-cat-min-games = mindestens { $value } Partien
 prize-cat-inactive = inaktiv
 prize-cat-everyone = alle
 user-chart-label = { $event }, Runde { $round }: { $result } gegen { $opponent }, { $before } → { $after } ({ $delta })
@@ -373,6 +377,10 @@ prize-ineligible-state-mismatch = anderes Land
 prize-ineligible-club-mismatch = anderer Verein
 prize-ineligible-faction-mismatch = andere Fraktion
 prize-ineligible-federation-mismatch = anderer Verband
+prize-ineligible-team-category = Mannschaftspreis
+prize-ineligible-individual-award = Einzelpreis
+prize-ineligible-board-mismatch = anderes Brett
+prize-ineligible-too-few-games = zu wenige Partien
 
 ## API reference page (/api/docs)
 api-page-title = API

@@ -323,6 +323,10 @@ prize-cat-federation = federation { $value }
 prize-cat-ranked-by = ranked by { $by }
 prize-ranked-painting = painting score
 prize-ranked-sportsmanship = sportsmanship score
+prize-ranked-game_points = game points
+prize-ranked-board_percentage = board percentage
+prize-cat-board = board { $value }
+prize-cat-min-games = at least { $value } games
 prize-cat-inactive = inactive
 prize-cat-everyone = everyone
 user-chart-label = { $event }, round { $round }: { $result } against { $opponent }, { $before } → { $after } ({ $delta })
@@ -373,6 +377,10 @@ prize-ineligible-state-mismatch = state mismatch
 prize-ineligible-club-mismatch = club mismatch
 prize-ineligible-faction-mismatch = faction mismatch
 prize-ineligible-federation-mismatch = federation mismatch
+prize-ineligible-team-category = team category
+prize-ineligible-individual-award = individual award
+prize-ineligible-board-mismatch = board mismatch
+prize-ineligible-too-few-games = too few games
 
 ## API reference page (/api/docs)
 api-page-title = API

@@ -323,6 +323,10 @@ prize-cat-federation = federación { $value }
 prize-cat-ranked-by = según { $by }
 prize-ranked-painting = puntuación de pintura
 prize-ranked-sportsmanship = puntuación de deportividad
+prize-ranked-game_points = puntos de partida
+prize-ranked-board_percentage = porcentaje en el tablero
+prize-cat-board = tablero { $value }
+prize-cat-min-games = al menos { $value } partidas
 prize-cat-inactive = inactiva
 prize-cat-everyone = todos
 user-chart-label = { $event }, ronda { $round }: { $result } contra { $opponent }, { $before } → { $after } ({ $delta })
@@ -373,6 +377,10 @@ prize-ineligible-state-mismatch = otra región
 prize-ineligible-club-mismatch = otro club
 prize-ineligible-faction-mismatch = facción distinta
 prize-ineligible-federation-mismatch = federación distinta
+prize-ineligible-team-category = premio por equipos
+prize-ineligible-individual-award = premio individual
+prize-ineligible-board-mismatch = otro tablero
+prize-ineligible-too-few-games = muy pocas partidas
 
 ## API reference page (/api/docs)
 api-page-title = API

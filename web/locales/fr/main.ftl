@@ -323,6 +323,10 @@ prize-cat-federation = fédération { $value }
 prize-cat-ranked-by = classé par { $by }
 prize-ranked-painting = note de peinture
 prize-ranked-sportsmanship = note de fair-play
+prize-ranked-game_points = points de partie
+prize-ranked-board_percentage = pourcentage à l'échiquier
+prize-cat-board = échiquier { $value }
+prize-cat-min-games = au moins { $value } parties
 prize-cat-inactive = inactive
 prize-cat-everyone = tout le monde
 user-chart-label = { $event }, ronde { $round } : { $result } contre { $opponent }, { $before } → { $after } ({ $delta })
@@ -373,6 +377,10 @@ prize-ineligible-state-mismatch = autre région
 prize-ineligible-club-mismatch = autre club
 prize-ineligible-faction-mismatch = faction différente
 prize-ineligible-federation-mismatch = fédération différente
+prize-ineligible-team-category = prix d'équipe
+prize-ineligible-individual-award = prix individuel
+prize-ineligible-board-mismatch = autre échiquier
+prize-ineligible-too-few-games = trop peu de parties
 
 ## API reference page (/api/docs)
 api-page-title = API

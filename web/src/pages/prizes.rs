@@ -273,6 +273,11 @@ pub fn category_lines(lang: Lang, config: &PrizeConfigView) -> Vec<(String, Stri
                     filters.push(t(&format!("prize-cat-{k}"), &[("value", v)]));
                 }
             }
+            for k in ["board", "min_games"] {
+                if let Some(v) = n(c, k) {
+                    filters.push(t(&format!("prize-cat-{}", k.replace('_', "-")), &[("value", v.to_string())]));
+                }
+            }
             if let Some(by) = s(c, "ranked_by") {
                 filters.push(t("prize-cat-ranked-by", &[("by", lang.t(&format!("prize-ranked-{by}")))]));
             }

@@ -9,6 +9,8 @@
 //! when the round closes), but the Swiss standings and pairing leave them
 //! out. The bracket itself is computed by the engine
 //! ([`arbiter_engine::playoffs`]) from the seeds and the confirmed results.
+//! In a team event the entrants are the team rows and each table a team
+//! match ([`teams`]).
 
 use super::views::{self, roster, Roster};
 use super::{require_to, Change, Ctx};
@@ -332,7 +334,7 @@ async fn projection(tx: &Tx, sheet: &Sheet, p: &Playoff) -> ApiResult<Option<Vec
     }
     let projected = match (tx.pools(sheet.tournament.id).await?, p.settings.per_pool) {
         (Some(pools), Some(k)) => seed_pools(sheet, &pools, k).await,
-        _ => seed(sheet, p.settings.cut).await,
+        _ => seed(tx, sheet, p.settings.cut).await,
     };
     // Too few players for the cut (or pools) now: nothing to project.
     Ok(projected.ok())
@@ -502,7 +504,7 @@ pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pu
     if p.seeds.is_none() {
         p.seeds = Some(match (&pools, p.settings.per_pool) {
             (Some(pools), Some(k)) => seed_pools(&sheet, pools, k).await?,
-            _ => seed(&sheet, p.settings.cut).await?,
+            _ => seed(change.tx(), &sheet, p.settings.cut).await?,
         });
         p.updated_at = now_millis();
         change.tx().put_playoff(&p).await?;
@@ -540,6 +542,8 @@ pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pu
         change.tx().update_round(&round).await?;
     }
     change.tx().insert_pairings(&rows).await?;
+    // A team event's bracket tables are team matches: open them as in a Swiss round.
+    teams::open_matches(&mut change, &t, &round, &rows).await?;
     let names = roster(&sheet.entrants);
     let published = Published { round: views::round(&round, &rows, &names), warnings: Vec::new(), tournament: None };
     change.emit(EventData::PairingsPublished(published.clone())).await?;
@@ -549,10 +553,11 @@ pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pu
     Ok(published)
 }
 
-/// The cut: the first `cut` players of the sheet's Swiss standings who
-/// have not withdrawn, in standings order (seed 1 first).
-async fn seed(sheet: &Sheet, cut: u32) -> ApiResult<Vec<PlayerId>> {
-    let rows = standings_order(sheet).await?;
+/// The cut: the first `cut` players of the sheet's Swiss standings (a
+/// team event's team standings) who have not withdrawn, in standings order
+/// (seed 1 first).
+async fn seed(tx: &Tx, sheet: &Sheet, cut: u32) -> ApiResult<Vec<PlayerId>> {
+    let rows = standings_order(tx, sheet).await?;
     let players = &sheet.entrants;
     let eligible: Vec<PlayerId> = rows
         .into_iter()
@@ -599,8 +604,12 @@ async fn seed_pools(sheet: &Sheet, pools: &Pools, per_pool: u32) -> ApiResult<Ve
     arbiter_engine::playoffs::pools::cross_seed(&ranked, per_pool as usize).map_err(ApiError::internal)
 }
 
-/// The sheet's Swiss standings' order of registrations, best first.
-async fn standings_order(sheet: &Sheet) -> ApiResult<Vec<PlayerId>> {
+/// The sheet's Swiss standings' order of registrations, best first (in a
+/// team event, of the team rows by the team standings: [`teams::team_order`]).
+async fn standings_order(tx: &Tx, sheet: &Sheet) -> ApiResult<Vec<PlayerId>> {
+    if let Some(order) = teams::team_order(tx, sheet).await? {
+        return Ok(order);
+    }
     let (rows, _) = super::standings::table_apart(sheet.clone(), None).await?;
     Ok(rows.into_iter().map(|r| r.player_id).collect())
 }
@@ -616,7 +625,7 @@ pub async fn ranking(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiR
     let t = super::visible(&tx, id, viewer).await?;
     let sheet = tx.sheet(&t).await?;
     let players = &sheet.entrants;
-    let swiss = standings_order(&sheet).await?;
+    let swiss = standings_order(&tx, &sheet).await?;
     let swiss_rank = |p: PlayerId| swiss.iter().position(|x| *x == p).and_then(|i| u32::try_from(i + 1).ok());
     let names = roster(players);
     let name = |p: PlayerId| names.get(&p).map(|s| s.name.clone()).unwrap_or_default();
@@ -723,5 +732,6 @@ pub fn match_text(games: &[MatchGame], result: Option<MatchResult>) -> String {
     matches::match_text(games, decision)
 }
 
+pub mod teams;
 #[cfg(test)]
 mod tests;

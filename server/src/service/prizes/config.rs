@@ -70,7 +70,7 @@ fn unknown(obj: &Map<String, Value>, known: &[&str], at: &str) -> ApiResult<()> 
     }
 }
 
-const CATEGORY_FIELDS: [&str; 18] = [
+const CATEGORY_FIELDS: [&str; 20] = [
     "id",
     "name",
     "brochure_order",
@@ -88,6 +88,8 @@ const CATEGORY_FIELDS: [&str; 18] = [
     "faction",
     "federation",
     "ranked_by",
+    "board",
+    "min_games",
     "prizes",
 ];
 const PRIZE_FIELDS: [&str; 7] = ["id", "place", "cash", "trophy", "medal", "active", "main_category"];

@@ -22,9 +22,6 @@ use arbiter_web::pages::prizes::PRIZE_CSV_COLUMNS as COLUMNS;
 use std::collections::HashMap;
 use uuid::Uuid;
 
-/// The largest CSV accepted, in bytes.
-pub const MAX_CSV_BYTES: usize = 256 * 1024;
-
 const PRIZE_ACTIVE: &str = "prize_active";
 
 fn invalid(message: String) -> ApiError {
@@ -72,8 +69,11 @@ struct Building {
 /// together; 422 `invalid_prizes` for a list the checks of
 /// [`super::config::normalised`] refuse.
 pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
-    if text.len() > MAX_CSV_BYTES {
-        return Err(refuse("refusal-csv-file-too-large", [("max", Fill::from(&MAX_CSV_BYTES.to_string()))]));
+    if text.len() > crate::service::MAX_CSV_BYTES {
+        return Err(refuse(
+            "refusal-csv-file-too-large",
+            [("max", Fill::from(&crate::service::MAX_CSV_BYTES.to_string()))],
+        ));
     }
     let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).flexible(false).from_reader(text.as_bytes());
     let header: Vec<String> = reader
@@ -182,6 +182,8 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
             let by = match v.trim().to_lowercase().as_str() {
                 "painting" => RankedBy::Painting,
                 "sportsmanship" => RankedBy::Sportsmanship,
+                "game_points" => RankedBy::GamePoints,
+                "board_percentage" => RankedBy::BoardPercentage,
                 _ => return Err(at.bad("refusal-csv-not-ranked-by", v)),
             };
             set_once(&mut c.ranked_by, by, &at, b.first_row)?;

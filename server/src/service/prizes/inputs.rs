@@ -45,61 +45,101 @@ pub fn prize_event(
     let mut lines: Vec<(&arbiter_engine::standings::StandingRow, u32, Points)> =
         c.resolved.rows.iter().map(|row| (row, row.rank, points(row.score.value))).collect();
     if let Some(places) = playoff.filter(|p| !p.is_empty()) {
-        let top = lines.iter().map(|l| l.2.tenths()).max().unwrap_or(0);
-        let cut = u32::try_from(places.len()).unwrap_or(u32::MAX);
-        let id_of = |row: &arbiter_engine::standings::StandingRow| c.by_no.get(&row.player).map(|p| p.id);
-        let mut ordered = Vec::with_capacity(lines.len());
-        for &(player, place) in places {
-            if let Some(l) = lines.iter().find(|l| id_of(l.0) == Some(player)) {
-                let above = i32::try_from(cut.saturating_add(1).saturating_sub(place)).unwrap_or(0);
-                ordered.push((l.0, place, Points::from_tenths(top.saturating_add(above))));
-            }
-        }
-        let rest: Vec<_> = lines.iter().filter(|l| !places.iter().any(|(p, _)| id_of(l.0) == Some(*p))).collect();
-        for (i, l) in rest.iter().enumerate() {
-            // Tied Swiss ranks stay tied: the rank of the first of their group.
-            let first = rest.iter().position(|x| x.1 == l.1).unwrap_or(i);
-            ordered.push((l.0, cut.saturating_add(u32::try_from(first + 1).unwrap_or(u32::MAX)), l.2));
-        }
-        lines = ordered;
+        lines = cut_first(lines, places, |row| c.by_no.get(&row.player).map(|p| p.id));
     }
     let mut entrants = Vec::new();
     let mut event_players = Vec::new();
     for (row, rank, score) in lines {
         let Some(p) = c.by_no.get(&row.player).filter(|p| !p.removed) else { continue };
-        let no = PlayerNo(p.registration_no);
-        entrants.push(Entrant { no, player_id: p.id, user_id: p.user_id, score: row.score.display.clone() });
-        event_players.push(PrizePlayer {
-            id: no,
-            name: p.display_name.clone(),
-            rank,
-            score,
-            rating: p.profile.rating,
-            gender: p.profile.sex.as_deref().map(|s| if s == "w" { "F".to_string() } else { s.to_uppercase() }),
-            date_of_birth: p.profile.birth_date.and_then(date),
-            disability: p.profile.disability.then(|| "yes".to_string()),
-            city: p.profile.city.clone(),
-            state: p.profile.state.clone(),
-            club: p.profile.club.clone(),
-            faction: Some(p.faction.clone()).filter(|f| !f.trim().is_empty()),
-            federation: p.profile.federation.clone(),
-            painting: award(p, AdjustmentKind::Painting),
-            sportsmanship: award(p, AdjustmentKind::Sportsmanship),
-        });
+        let (e, player) = line(p, rank, score, row.score.display.clone());
+        entrants.push(e);
+        event_players.push(player);
     }
+    finish(t, config, overrides, entrants, event_players)
+}
+
+/// A registration's line of the engine's standings at `rank` with `score`
+/// (`shown`: the score as the standings show it), and who it is.
+pub(super) fn line(p: &crate::domain::Player, rank: u32, score: Points, shown: String) -> (Entrant, PrizePlayer) {
+    let no = PlayerNo(p.registration_no);
+    let entrant = Entrant { no, player_id: p.id, user_id: p.user_id, score: shown };
+    let player = PrizePlayer {
+        id: no,
+        name: p.display_name.clone(),
+        rank,
+        score,
+        rating: p.profile.rating,
+        gender: p.profile.sex.as_deref().map(|s| if s == "w" { "F".to_string() } else { s.to_uppercase() }),
+        date_of_birth: p.profile.birth_date.and_then(date),
+        disability: p.profile.disability.then(|| "yes".to_string()),
+        city: p.profile.city.clone(),
+        state: p.profile.state.clone(),
+        club: p.profile.club.clone(),
+        faction: Some(p.faction.clone()).filter(|f| !f.trim().is_empty()),
+        federation: p.profile.federation.clone(),
+        painting: award(p, AdjustmentKind::Painting),
+        sportsmanship: award(p, AdjustmentKind::Sportsmanship),
+        entrant: None,
+        game_points: None,
+        board: None,
+        games: None,
+        board_percentage: None,
+    };
+    (entrant, player)
+}
+
+/// The run's inputs of `t` from its standings' lines.
+///
+/// # Errors
+/// 500 when the event's date is out of range.
+pub(super) fn finish(
+    t: &crate::domain::Tournament,
+    config: &PrizeConfig,
+    overrides: Vec<ManualOverride>,
+    entrants: Vec<Entrant>,
+    players: Vec<PrizePlayer>,
+) -> ApiResult<RunInputs> {
     let start_date =
         date(t.event_date).ok_or_else(|| ApiError::internal(format!("event date {} out of range", t.event_date)))?;
     Ok(RunInputs {
         event: PrizeEvent {
             tournament_id: Some(t.id.to_string()),
             start_date,
-            players: event_players,
+            players,
             categories: config.categories.clone(),
             rules: config.rules,
             overrides,
         },
         entrants,
     })
+}
+
+/// The standings' `lines` (each with its rank and score) with a finished
+/// top cut's players first (`places`: each with their playoff place, best
+/// first), ranked by their place and scored above every Swiss score, one
+/// tenth per place (equal places, equal scores), then everyone else in Swiss
+/// order; `id_of` names a line's registration.
+pub(super) fn cut_first<T: Copy>(
+    lines: Vec<(T, u32, Points)>,
+    places: &[(PlayerId, u32)],
+    id_of: impl Fn(T) -> Option<PlayerId>,
+) -> Vec<(T, u32, Points)> {
+    let top = lines.iter().map(|l| l.2.tenths()).max().unwrap_or(0);
+    let cut = u32::try_from(places.len()).unwrap_or(u32::MAX);
+    let mut ordered = Vec::with_capacity(lines.len());
+    for &(player, place) in places {
+        if let Some(l) = lines.iter().find(|l| id_of(l.0) == Some(player)) {
+            let above = i32::try_from(cut.saturating_add(1).saturating_sub(place)).unwrap_or(0);
+            ordered.push((l.0, place, Points::from_tenths(top.saturating_add(above))));
+        }
+    }
+    let rest: Vec<_> = lines.iter().filter(|l| !places.iter().any(|(p, _)| id_of(l.0) == Some(*p))).collect();
+    for (i, l) in rest.iter().enumerate() {
+        // Tied Swiss ranks stay tied: the rank of the first of their group.
+        let first = rest.iter().position(|x| x.1 == l.1).unwrap_or(i);
+        ordered.push((l.0, cut.saturating_add(u32::try_from(first + 1).unwrap_or(u32::MAX)), l.2));
+    }
+    ordered
 }
 
 /// A standings score in tenths of a point, rounded down (scores of every

@@ -11,6 +11,7 @@ pub mod config;
 pub mod export;
 pub mod import;
 mod inputs;
+mod teams;
 pub mod views;
 
 use super::{load_tournament, require_to, Change};
@@ -182,7 +183,11 @@ pub async fn run(ctx: &Ctx, user: &User, id: TournamentId, req: RunRequest) -> A
     }
     let sheet = tx.sheet(&t).await?;
     let playoff = super::playoffs::final_places(tx, &sheet).await?;
-    let mut inputs = inputs::prize_event(&sheet, &config, Vec::new(), playoff.as_deref())?;
+    // A team event's lines are its teams and their players (see [`teams`]).
+    let mut inputs = match teams::prize_event(tx, &sheet, &config, Vec::new(), playoff.as_deref()).await? {
+        Some(inputs) => inputs,
+        None => inputs::prize_event(&sheet, &config, Vec::new(), playoff.as_deref())?,
+    };
     inputs.event.overrides = overrides(&inputs, req.overrides)?;
     let refused = |e: arbiter_engine::prizes::PrizeError| {
         ApiError::invalid(Code::InvalidPrizes, format!("The prizes cannot be allocated: {e}."))

@@ -465,6 +465,10 @@ mod tests {
             I::ClubMismatch,
             I::FactionMismatch,
             I::FederationMismatch,
+            I::TeamCategory,
+            I::IndividualAward,
+            I::BoardMismatch,
+            I::TooFewGames,
         ];
         for why in all {
             let key = format!("prize-ineligible-{}", why.code().replace('_', "-"));

@@ -59,9 +59,9 @@ pub struct ChessTeams {
     pub teams: Vec<Player>,
     /// Every team's players.
     pub members: Vec<Player>,
-    /// The Swiss rounds, round 1 first.
+    /// Every round, round 1 first (top-cut rounds are marked `playoff`).
     pub rounds: Vec<Round>,
-    /// Team matches and byes (pairings of team rows).
+    /// Team matches and byes (pairings of team rows), top-cut matches included.
     pub matches: Vec<Pairing>,
     /// The board games of every match.
     pub games: Vec<Pairing>,
@@ -76,9 +76,11 @@ impl ChessTeams {
         let id = t.id;
         let teams = tx.players(id).await?.into_iter().filter(|p| matches!(p.kind, PlayerKind::Team { .. })).collect();
         let members = tx.members(id).await?;
-        let mut rounds = tx.rounds(id).await?;
+        // Top-cut rounds and their matches too (marked `playoff`): the
+        // Swiss's records, standings and TRF leave them out.
+        let mut rounds = tx.all_rounds(id).await?;
         rounds.sort_by_key(|r| r.number);
-        let matches = tx.pairings_of_tournament(id).await?;
+        let matches = tx.all_pairings_of_tournament(id).await?;
         let games = tx.games_of_tournament(id).await?;
         Ok(ChessTeams { t, teams, members, rounds, matches, games })
     }
@@ -179,8 +181,9 @@ pub fn seat(m: &Player) -> u32 {
     }
 }
 
-/// The engine's match from the match row `m` and its games.
-fn team_match(
+/// The engine's match from the match row `m` and its games (`team_of`:
+/// each member's team row and roster position).
+pub(crate) fn team_match(
     m: &Pairing,
     first: TeamNo,
     second: TeamNo,

@@ -39,8 +39,11 @@ const UNRATED: u32 = 1400;
 /// Settles the team match of board game `game` inside a change, after the
 /// game's result changed: once every board is confirmed the match row is
 /// CONFIRMED with its result (`P1_WIN`, `P2_WIN`, `DRAW` by game points) and
-/// announced (`result_confirmed` on the match). Nothing for a singles table
-/// or another kind of team event.
+/// announced (`result_confirmed` on the match). A top-cut match level on
+/// game points is decided by the Berlin tie-break
+/// ([`arbiter_engine::teams::knockout`]); level after it, it is DISPUTED
+/// (`result_disputed`) until the organiser records the decider's winner.
+/// Nothing for a singles table or another kind of team event.
 ///
 /// # Errors
 /// 503 when the database is down.
@@ -54,13 +57,34 @@ pub async fn settle(change: &mut Change, game: &Pairing) -> ApiResult<()> {
     let t = change.tournament().clone();
     let members = change.tx().members(t.id).await?;
     let (first, second) = game_points(&m, &games, &members, &t);
-    let result = match first.cmp(&second) {
+    let mut result = match first.cmp(&second) {
         std::cmp::Ordering::Greater => MatchResult::P1Win,
         std::cmp::Ordering::Less => MatchResult::P2Win,
         std::cmp::Ordering::Equal => MatchResult::Draw,
     };
-    if m.state == PairingState::Confirmed && m.result == Some(result) {
+    // A top-cut match must have a winner: a level one goes to the Berlin
+    // tie-break, and level after it to the organiser's decider.
+    let playoff = change.tx().round(m.round_id).await?.is_some_and(|r| r.playoff);
+    let mut state = PairingState::Confirmed;
+    if playoff && result == MatchResult::Draw {
+        match knockout(&m, &games, &members, &t) {
+            Some(true) => result = MatchResult::P1Win,
+            Some(false) => result = MatchResult::P2Win,
+            None => state = PairingState::Disputed,
+        }
+    }
+    if m.state == state && m.result == Some(result) {
         return Ok(());
+    }
+    if state == PairingState::Disputed {
+        // Awaiting the organiser's decider: `POST /api/pairings/{id}/override`
+        // on the match with its `winner` (the bracket's rule for a level game).
+        m.result = None;
+        m.state = state;
+        change.tx().update_pairing(&m).await?;
+        let teams = change.tx().players_in(&[m.player1_id, m.player2_id.unwrap_or(m.player1_id)]).await?;
+        let view = views::pairing(&m, &roster(&teams));
+        return change.emit(EventData::ResultDisputed { pairing: view }).await;
     }
     m.result = Some(result);
     m.state = PairingState::Confirmed;
@@ -70,6 +94,21 @@ pub async fn settle(change: &mut Change, game: &Pairing) -> ApiResult<()> {
     let teams = change.tx().players_in(&[m.player1_id, m.player2_id.unwrap_or(m.player1_id)]).await?;
     let view = views::pairing(&m, &roster(&teams));
     change.emit(EventData::ResultConfirmed { pairing: view }).await
+}
+
+/// Who won a level top-cut match by the Berlin tie-break
+/// ([`arbiter_engine::teams::knockout::decide`]): `Some(true)` the match's
+/// first team, `Some(false)` its second, `None` still level.
+fn knockout(m: &Pairing, games: &[Pairing], members: &[Player], t: &Tournament) -> Option<bool> {
+    let boards = super::chess_event::boards_of(t);
+    let team_of: HashMap<PlayerId, (PlayerId, usize)> = members
+        .iter()
+        .filter_map(|p| p.kind.team().map(|team| (p.id, (team, super::chess_event::seat(p) as usize))))
+        .collect();
+    let refs: Vec<&Pairing> = games.iter().collect();
+    let tm = super::chess_event::team_match(m, TeamNo(1), TeamNo(2), &refs, &team_of, boards);
+    let results: Vec<(usize, arbiter_engine::teams::boards::BoardResult)> = (1..).zip(tm.boards).collect();
+    arbiter_engine::teams::knockout::decide(boards, &results).first_won()
 }
 
 /// The game points of (the match's first team, its second) from its
@@ -306,6 +345,25 @@ pub async fn read_standings(
 #[must_use]
 pub fn default_min_games(rounds_played: usize) -> u32 {
     u32::try_from(rounds_played.saturating_mul(2).div_ceil(3)).unwrap_or(u32::MAX).max(1)
+}
+
+/// Every member's board line of a chess team event from its confirmed Swiss
+/// matches ([`board_results`]): the member's registration with the board,
+/// games over the board and points.
+#[must_use]
+pub fn member_boards(ev: &ChessTeams) -> Vec<(PlayerId, arbiter_engine::teams::board_prizes::BoardLine)> {
+    let (numbers, _) = ev.numbers();
+    let rounds = ev.engine_rounds(&numbers, None, true);
+    let team_of: HashMap<TeamNo, &Player> =
+        ev.teams.iter().filter_map(|p| numbers.get(&p.id).map(|n| (*n, p))).collect();
+    board_results(&rounds, &scoring(&ev.t))
+        .into_iter()
+        .filter_map(|line| {
+            let team = team_of.get(&line.team)?;
+            let m = ev.members_of(team.id).into_iter().find(|m| super::chess_event::seat(m) as usize == line.member)?;
+            Some((m.id, line))
+        })
+        .collect()
 }
 
 /// Board results and board prizes of a chess team event

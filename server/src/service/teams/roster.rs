@@ -49,7 +49,7 @@ struct TeamCells {
 /// reads, rows in the same order) and each line's team cells.
 fn split(text: &str) -> ApiResult<(String, Vec<TeamCells>, Vec<RosterProblem>)> {
     let csv_error = |m: String| ApiError::invalid(Code::InvalidCsv, m);
-    if text.len() > crate::service::prizes::import::MAX_CSV_BYTES {
+    if text.len() > crate::service::MAX_CSV_BYTES {
         // read_roster gives the size refusal in its words.
         return Ok((text.to_string(), Vec::new(), Vec::new()));
     }

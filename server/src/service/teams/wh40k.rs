@@ -21,7 +21,10 @@
 //!   (WTC by default); the match pairing's score is the sum for each team
 //!   (stored as its two "VP"), and once every game counts its result is the
 //!   event's [`MatchRule`](arbiter_engine::wh40k_teams::scoring::MatchRule)
-//!   decision and the match is final.
+//!   decision and the match is final. In a top-cut round a level match is
+//!   not final: it is DISPUTED until the organiser records the winner of the
+//!   event's tiebreaker (overriding the match with its `winner`, as for any
+//!   level playoff game).
 
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
@@ -174,7 +177,17 @@ pub async fn game_counted(change: &mut Change, t: &mut Tournament, match_id: Pai
     let score = rules.match_rule.score(&rules.conversion, &counted);
     let complete = u32::try_from(counted.len()).is_ok_and(|n| n == rules.size);
     m.score = Some(GameScore::Wh40k { player1_vp: score.points_a, player2_vp: score.points_b });
-    if complete {
+    let round = change.tx().round(m.round_id).await?;
+    let playoff = round.as_ref().is_some_and(|r| r.playoff);
+    if complete && playoff && score.outcome == Outcome::Draw {
+        // A top-cut match must have a winner: level by the event's match
+        // rule, it awaits the organiser's tiebreaker (the bracket's rule for
+        // a level game, `arbiter_engine::playoffs::matches::decide`): the TO
+        // overrides the match with its score and `winner`.
+        m.result = None;
+        m.state = PairingState::Disputed;
+        m.reported_at = Some(now_millis());
+    } else if complete {
         m.result = Some(match score.outcome {
             Outcome::Win => MatchResult::P1Win,
             Outcome::Loss => MatchResult::P2Win,
@@ -191,7 +204,11 @@ pub async fn game_counted(change: &mut Change, t: &mut Tournament, match_id: Pai
     let teams: Vec<PlayerId> = std::iter::once(m.player1_id).chain(m.player2_id).collect();
     let view = views::pairing(&m, &roster(&change.tx().players_in(&teams).await?));
     change.emit(EventData::TeamMatchScored { pairing: view }).await?;
-    let round = change.tx().round(m.round_id).await?.map(|r| r.number);
+    if playoff {
+        // A top-cut match moves the bracket (the caller announces it), not the Swiss standings.
+        return Ok(());
+    }
+    let round = round.map(|r| r.number);
     let cause = StandingsCause { cause: Cause::ResultConfirmed, round, pairing_id: Some(match_id) };
     crate::service::standings::publish(change, t, cause).await?;
     Ok(())
