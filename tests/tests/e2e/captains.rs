@@ -13,11 +13,11 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 /// A 40K team event in progress: the TO, the captains, the members.
-struct Teams {
-    tid: String,
-    to: ApiClient,
+pub(super) struct Teams {
+    pub(super) tid: String,
+    pub(super) to: ApiClient,
     /// Team rows' ids, in registration order.
-    ids: Vec<String>,
+    pub(super) ids: Vec<String>,
     /// Team names, in registration order.
     names: Vec<String>,
     /// Each team's captain.
@@ -31,7 +31,7 @@ impl Teams {
         self.ids.iter().position(|t| t == id).unwrap()
     }
 
-    fn captain_of(&mut self, team_id: &str) -> &mut ApiClient {
+    pub(super) fn captain_of(&mut self, team_id: &str) -> &mut ApiClient {
         let k = self.team_of(team_id);
         &mut self.captains[k]
     }
@@ -45,7 +45,7 @@ impl Teams {
 /// A 40K team event of `n` teams of five registered by their captains
 /// (each player by the e-mail of their own account, five factions), checked
 /// in by the captains and started.
-async fn teams(app: &TestApp, n: usize) -> Teams {
+pub(super) async fn teams(app: &TestApp, n: usize) -> Teams {
     let (mut to, _, _) = account(app, "Organiser").await;
     let tid = team_event(&mut to, "wh40k", "swiss_record", 2, json!({ "format": "wh40k", "size": 5 })).await;
     let factions = ["Orks", "Necrons", "Aeldari", "Tau Empire", "Space Marines"];
@@ -79,33 +79,33 @@ async fn teams(app: &TestApp, n: usize) -> Teams {
     Teams { tid, to, ids, names, captains, members }
 }
 
-async fn view(c: &mut ApiClient, m: &str) -> Value {
+pub(super) async fn view(c: &mut ApiClient, m: &str) -> Value {
     c.get(&format!("/api/matches/{m}/process")).await.unwrap().ok().unwrap()
 }
 
-async fn post(c: &mut ApiClient, m: &str, what: &str, body: &Value) -> Reply {
+pub(super) async fn post(c: &mut ApiClient, m: &str, what: &str, body: &Value) -> Reply {
     c.post(&format!("/api/matches/{m}/process/{what}"), body).await.unwrap()
 }
 
-fn defender(p: &str) -> Value {
+pub(super) fn defender(p: &str) -> Value {
     json!({ "kind": "defender", "player": p })
 }
 
-fn attackers(a: &str, b: &str) -> Value {
+pub(super) fn attackers(a: &str, b: &str) -> Value {
     json!({ "kind": "attackers", "first": a, "second": b })
 }
 
-fn keep(p: &str) -> Value {
+pub(super) fn keep(p: &str) -> Value {
     json!({ "kind": "keep", "player": p })
 }
 
 /// The ids of a side's roster in a view (`team_a` or `team_b`).
-fn roster(v: &Value, side: &str) -> Vec<String> {
+pub(super) fn roster(v: &Value, side: &str) -> Vec<String> {
     v[side]["players"].as_array().unwrap().iter().map(|p| s(p, "id").to_string()).collect()
 }
 
 /// Pairs the next round; returns (round id, team matches, bye).
-async fn pair_next(e: &mut Teams) -> (String, Vec<Value>, Vec<Value>) {
+pub(super) async fn pair_next(e: &mut Teams) -> (String, Vec<Value>, Vec<Value>) {
     let r = e.to.new_round(&e.tid).await.unwrap().ok().unwrap();
     let rid = s(&r["round"], "id").to_string();
     let p = e.to.pair_round(&rid).await.unwrap().ok().unwrap();
@@ -286,8 +286,10 @@ async fn a_team_event_runs_two_rounds_with_the_captains_process_postgres() {
 async fn public_texts(app: &TestApp, e: &mut Teams, b: &str, mid: &str, rid: &str) -> Vec<(String, String)> {
     let mut anon = app.client();
     let mut out = vec![];
+    let room = format!("/t/{}/matches/{mid}", e.tid);
     let cb = e.captain_of(b);
     out.push(("process as B".into(), cb.get(&format!("/api/matches/{mid}/process")).await.unwrap().text));
+    out.push(("pairing room as B".into(), cb.get_text(&room).await.unwrap().1));
     for path in [
         format!("/api/matches/{mid}/process"),
         format!("/api/tournaments/{}", e.tid),
@@ -300,6 +302,8 @@ async fn public_texts(app: &TestApp, e: &mut Teams, b: &str, mid: &str, rid: &st
         format!("/t/{}/board", e.tid),
         format!("/t/{}/standings", e.tid),
         format!("/t/{}/results", e.tid),
+        format!("/t/{}/rooms", e.tid),
+        format!("/t/{}/matches/{mid}", e.tid),
     ] {
         let (_, text) = anon.get_text(&path).await.unwrap();
         out.push((path, text));

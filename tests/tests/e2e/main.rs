@@ -29,6 +29,7 @@ mod history;
 mod languages;
 mod live;
 mod openapi;
+mod pairing_room;
 mod pools;
 mod prize_list;
 mod prizes;

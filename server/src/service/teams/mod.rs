@@ -17,6 +17,8 @@
 //!   games.
 //! - [`captains`]: the captains' process of one match: each viewer's view,
 //!   the captains' locks and the staff's roll-off, override, expiry and undo.
+//! - [`rooms`]: the pairing rooms' reads for the live layer: one process as
+//!   one kind of viewer sees it, and every match of the round as the public does.
 //!
 //! Chess team Swiss (FIDE Olympiad Pairing Rules 2022):
 //! - [`chess_event`]: the store's rows as the engine reads them (pairing
@@ -33,6 +35,7 @@ pub mod chess_trf;
 pub mod chess_views;
 pub mod lineup;
 pub mod registration;
+pub mod rooms;
 pub mod wh40k;
 
 use super::views;
