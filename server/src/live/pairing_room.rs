@@ -21,7 +21,6 @@
 //!   ([`rooms::RoomsView`]), after `pairings_published` and `round_deleted`.
 
 use super::protocol::{ServerMsg, Update};
-use super::room::{Frame, SharedFrame};
 use super::view::View;
 use crate::bus::{EventData, LiveEvent};
 use crate::domain::{PairingId, TournamentId, User};
@@ -32,8 +31,6 @@ use crate::service::views::ViewState;
 use crate::store::Store;
 use arbiter_engine::wh40k_teams::captains::Viewer;
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::time::Instant;
 
 /// The view with its kind of viewer worked out: a `process` view parsed
 /// from a query string or a `subscribe` frame is the public's until then.
@@ -82,16 +79,15 @@ pub fn affected<'a>(views: impl Iterator<Item = &'a View>, e: &EventData) -> Vec
         .collect()
 }
 
-/// Each of `views`' frame for event `e`: the process read once per kind of
-/// viewer. Views whose frame cannot be read (the database is down) get none;
-/// their viewers catch up with the next change or on reconnect.
+/// Each of `views`' frame text for event `e`: the process read once per
+/// kind of viewer. Views whose frame cannot be read (the database is down)
+/// get none; their viewers catch up with the next change or on reconnect.
 pub async fn frames(
     store: &Store,
     tournament: TournamentId,
     e: &LiveEvent,
     views: Vec<View>,
-) -> Vec<(View, SharedFrame)> {
-    let queued = Instant::now();
+) -> Vec<(View, bytestring::ByteString)> {
     let mut read: HashMap<(PairingId, Viewer), Option<ProcessView>> = HashMap::new();
     let mut out = Vec::with_capacity(views.len());
     for view in views {
@@ -110,9 +106,7 @@ pub async fn frames(
             _ => continue,
         };
         match built {
-            Ok(Some(text)) => {
-                out.push((view, Arc::new(Frame { seq: e.seq, text, queued, emitted_us: e.stamps.emitted_us })))
-            }
+            Ok(Some(text)) => out.push((view, text)),
             Ok(None) => {}
             Err(err) => tracing::warn!(tournament = %tournament, error = %err, "cannot read a pairing room's frame"),
         }

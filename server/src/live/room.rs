@@ -383,7 +383,14 @@ impl Room {
         }
         let (store, tournament, inbox, e) = (self.store.clone(), self.tournament, self.inbox.clone(), e.clone());
         crate::store::runtime().spawn(async move {
-            let frames = super::pairing_room::frames(&store, tournament, &e, views).await;
+            let texts = super::pairing_room::frames(&store, tournament, &e, views).await;
+            let queued = Instant::now();
+            let frames = texts
+                .into_iter()
+                .map(|(view, text)| {
+                    (view, Arc::new(Frame { seq: e.seq, text, queued, emitted_us: e.stamps.emitted_us }))
+                })
+                .collect();
             if let Some(inbox) = inbox.upgrade() {
                 let _ = inbox.send(RoomMsg::Prepared(frames)).await;
             }
