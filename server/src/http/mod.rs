@@ -27,6 +27,7 @@ mod qr;
 pub use qr::svg_of;
 mod ratings;
 mod results;
+mod room_pages;
 mod rounds;
 pub mod schemas;
 mod staff;
@@ -86,6 +87,7 @@ pub fn register(api: &mut api::Api<'_>) {
         .configure(clock::routes)
         .configure(results::routes)
         .configure(captains::routes)
+        .configure_pages(room_pages::routes)
         .configure(exports::routes)
         .configure(ratings::routes)
         .configure(prizes::routes)

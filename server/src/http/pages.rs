@@ -453,11 +453,12 @@ async fn tournament_page(
     let list = players::list(&state.ctx, viewer, *id).await?;
     let me = viewer.and_then(|u| list.iter().find(|p| p.user_id == u.id && !p.removed).cloned());
     let is_to = crate::service::staff::role_in(&state.ctx, *id, viewer).await?.is_some();
+    let rooms = room_links(&state, *id, viewer).await;
     let (nav, fresh) = nav(&req, viewer);
     render(
         &req,
         &state,
-        &tpl::TournamentPage { nav, t, is_to, signed_in: viewer.is_some(), me, players: list },
+        &tpl::TournamentPage { nav, t, is_to, signed_in: viewer.is_some(), me, players: list, rooms },
         fresh.as_deref(),
     )
 }
@@ -473,6 +474,17 @@ async fn results_page(
     render(&req, &state, &tpl::ResultsPage { nav, t }, fresh.as_deref())
 }
 
+/// The pairing rooms' links for a page of `id` seen by `user` (none when
+/// the database cannot say: the links are a convenience, the page is not).
+async fn room_links(state: &AppState, id: TournamentId, user: Option<&User>) -> tpl::rooms::RoomLinks {
+    match crate::service::teams::rooms::links(&state.ctx.store, id, user).await {
+        Ok((any, mine)) => {
+            tpl::rooms::RoomLinks { tournament_id: id.to_string(), mine: mine.map(|m| m.to_string()), any }
+        }
+        Err(_) => tpl::rooms::RoomLinks::default(),
+    }
+}
+
 /// `?from=&to=` (a board's tables) and `?offset=` (a standings page).
 #[derive(Deserialize, Default)]
 struct ViewQuery {
@@ -485,7 +497,7 @@ struct ViewQuery {
 const STANDINGS_PAGE: u32 = 50;
 
 /// A live page's view state, and what its script needs to follow it.
-async fn live(
+pub(super) async fn live(
     state: &AppState,
     id: TournamentId,
     user: Option<&User>,
@@ -580,6 +592,7 @@ async fn dashboard_page(
             players_json: script_json(&list),
             role: role.to_string(),
             playoffs,
+            rooms: room_links(&state, *id, Some(&u)).await,
         },
         fresh.as_deref(),
     )
@@ -607,6 +620,7 @@ async fn player_page(
         prizes_published: published.is_some(),
         my_prizes,
         my_payout,
+        rooms: room_links(&state, *id, Some(&u)).await,
     };
     render(&req, &state, &page, fresh.as_deref())
 }

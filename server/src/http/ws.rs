@@ -81,6 +81,7 @@ async fn connect(
         (user, me)
     };
     let view = params.view(me).map_err(|m| ApiError::bad_request(Code::BadView, m))?;
+    let view = crate::live::pairing_room::resolve(&state.ctx.store, *id, user.as_ref(), view).await?;
     let place = state.limits.open_socket(super::peer::client_address(&req, &state.settings.trusted_proxies))?;
     let (res, ws_session, stream) = actix_ws::handle(&req, body).map_err(|e| {
         ApiError::bad_request(Code::BadRequest, format!("This is the live socket: open it as a WebSocket ({e})."))

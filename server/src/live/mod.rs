@@ -14,6 +14,7 @@ mod background;
 pub mod cut;
 mod hub;
 mod order;
+pub mod pairing_room;
 pub mod protocol;
 mod room;
 pub mod session;

@@ -1,8 +1,9 @@
 //! The live protocol, version 1: JSON text frames.
 //!
-//! A client picks a view when it connects (`?view=events|queue|board|standings|player`,
-//! with `from`/`to` for a board's tables and `offset`/`limit` for a standings
-//! window; see [`super::view`]) or later with a `subscribe` frame.
+//! A client picks a view when it connects (`?view=events|queue|board|standings|player|process|rooms`,
+//! with `from`/`to` for a board's tables, `offset`/`limit` for a standings
+//! window and `match` for a team match's pairing room; see [`super::view`]
+//! and [`super::pairing_room`]) or later with a `subscribe` frame.
 //!
 //! Server → client:
 //! - `{"v":1,"type":"snapshot","view":V,"seq":S,"data":{…}}`: the view's state as of event `S`;

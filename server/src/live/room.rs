@@ -70,6 +70,8 @@ pub enum RoomMsg {
     Computed(Option<Fresh>),
     /// A read of events from the database finished (see [`Room::start_read`]).
     Read(Read),
+    /// Pairing-room frames read for an event (see [`super::pairing_room`]).
+    Prepared(Vec<(View, SharedFrame)>),
 }
 
 /// Freshly computed standings, and what changed for the views the room had
@@ -247,6 +249,7 @@ impl Room {
                             }
                         }
                         RoomMsg::Read(read) => self.read(read),
+                        RoomMsg::Prepared(frames) => self.deliver_prepared(frames),
                     }
                 }
                 () = sleep_until(recompute), if !self.computing => self.start_recompute(),
@@ -367,6 +370,45 @@ impl Room {
             }),
         });
         self.stats.stage_since(Stage::FanOut, started);
+        self.start_prepare(e);
+    }
+
+    /// Reads the pairing-room frames `e` changes, in a task of its own (one
+    /// read per kind of viewer, see [`super::pairing_room`]); they come back
+    /// as [`RoomMsg::Prepared`].
+    fn start_prepare(&self, e: &Arc<LiveEvent>) {
+        let views = super::pairing_room::affected(self.views.keys(), &e.data);
+        if views.is_empty() {
+            return;
+        }
+        let (store, tournament, inbox, e) = (self.store.clone(), self.tournament, self.inbox.clone(), e.clone());
+        crate::store::runtime().spawn(async move {
+            let texts = super::pairing_room::frames(&store, tournament, &e, views).await;
+            let queued = Instant::now();
+            let frames = texts
+                .into_iter()
+                .map(|(view, text)| {
+                    (view, Arc::new(Frame { seq: e.seq, text, queued, emitted_us: e.stamps.emitted_us }))
+                })
+                .collect();
+            if let Some(inbox) = inbox.upgrade() {
+                let _ = inbox.send(RoomMsg::Prepared(frames)).await;
+            }
+        });
+    }
+
+    /// Hands each view its prepared frame.
+    fn deliver_prepared(&mut self, frames: Vec<(View, SharedFrame)>) {
+        let mut sent = Sent::default();
+        for (view, frame) in frames {
+            if let Some(viewers) = self.views.get_mut(&view) {
+                sent.deliver(viewers, &frame, &mut self.view_of);
+                if viewers.is_empty() {
+                    self.views.remove(&view);
+                }
+            }
+        }
+        sent.count(&self.stats);
     }
 
     /// Hands every viewer its view's frame (built once per view by `frame`,

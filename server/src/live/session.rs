@@ -278,7 +278,11 @@ impl Viewer {
                                         if !Box::pin(self.catch_up(since, &sub)).await { return self.gone() }
                                     }
                                     Ok(ClientMsg::Subscribe { params, .. }) => {
-                                        match params.view(self.w.me) {
+                                        let view = match params.view(self.w.me) {
+                                            Ok(v) => super::pairing_room::resolve(self.hub.store(), self.w.tournament, self.w.user.as_ref(), v).await.map_err(|e| e.message().to_string()),
+                                            Err(m) => Err(m),
+                                        };
+                                        match view {
                                             Ok(v) => {
                                                 self.w.view = v;
                                                 self.w.since = None;

@@ -38,6 +38,9 @@ pub async fn snapshot(store: &Store, id: TournamentId, viewer: Option<&User>) ->
 /// # Errors
 /// 404 for an unknown tournament (or a DRAFT not owned by `viewer`); 503 when the database is down.
 pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: &View) -> ApiResult<(i64, ViewState)> {
+    if let Some(prepared) = super::pairing_room::snapshot(hub.store(), id, viewer, view).await? {
+        return Ok(prepared);
+    }
     if *view == View::Events {
         let s = snapshot(hub.store(), id, viewer).await?;
         return Ok((s.seq, ViewState::Events(s)));
@@ -96,6 +99,7 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
                 hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == *player).cloned());
             ViewState::Player { tournament, me, round, pairing, standing, clock, bracket }
         }
+        View::Process { .. } | View::Rooms => ViewState::Prepared(serde_json::Value::Null),
         View::Bracket => {
             let bracket = crate::service::playoffs::bracket_of(&tx, &t).await?;
             ViewState::Bracket { tournament, bracket }

@@ -6,7 +6,8 @@
 //! table and the TO — not every phone.
 
 use crate::bus::EventData;
-use crate::domain::{PlayerId, UserId};
+use crate::domain::{PairingId, PlayerId, UserId};
+use arbiter_engine::wh40k_teams::captains::Viewer;
 use std::borrow::Cow;
 
 /// The most standings rows one client may follow.
@@ -38,6 +39,18 @@ pub enum View {
     },
     /// The top cut's bracket (a venue screen or a phone).
     Bracket,
+    /// One 40K team match's captains' pairing process as its kind of viewer
+    /// may see it (see [`super::pairing_room`]).
+    Process {
+        /// The team match.
+        match_id: PairingId,
+        /// Who is looking: a captain, the staff or the public (worked out
+        /// from the socket's account by [`super::pairing_room::resolve`]).
+        seat: Viewer,
+    },
+    /// Every captains' pairing process of the current round, as the public
+    /// sees it (the venue screen, the TO's overview).
+    Rooms,
     /// One player's pairing, registration, standings line and rating change.
     Player {
         /// The registration.
@@ -60,7 +73,8 @@ pub struct Me {
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ViewParams {
-    /// `events` (default), `queue`, `board`, `standings`, `bracket` or `player`.
+    /// `events` (default), `queue`, `board`, `standings`, `bracket`, `player`,
+    /// `process` (with `match`) or `rooms`.
     #[serde(default)]
     pub view: Option<String>,
     /// Board: first table.
@@ -75,11 +89,16 @@ pub struct ViewParams {
     /// Standings: number of rows (at most 200).
     #[serde(default)]
     pub limit: Option<u32>,
+    /// Process: the team match's id.
+    #[serde(default, rename = "match")]
+    #[param(value_type = Option<String>)]
+    pub match_id: Option<PairingId>,
 }
 
 impl ViewParams {
     /// The view these parameters name; `player` needs the caller's
-    /// registration (`me`).
+    /// registration (`me`); `process` is the public's until
+    /// [`super::pairing_room::resolve`] works out who is looking.
     ///
     /// # Errors
     /// A message for an unknown view or bad parameters.
@@ -102,10 +121,17 @@ impl ViewParams {
                 Ok(View::Standings { offset: self.offset.unwrap_or(0), limit })
             }
             "bracket" => Ok(View::Bracket),
+            "rooms" => Ok(View::Rooms),
+            "process" => self
+                .match_id
+                .map(|match_id| View::Process { match_id, seat: Viewer::Public })
+                .ok_or_else(|| "the process view needs the team match's id: match=ID".to_string()),
             "player" => me
                 .map(|m| View::Player { player: m.player, user: m.user })
                 .ok_or_else(|| "the player view needs a signed-in player registered in this tournament".to_string()),
-            other => Err(format!("unknown view {other:?}: use events, queue, board, standings, bracket or player")),
+            other => Err(format!(
+                "unknown view {other:?}: use events, queue, board, standings, bracket, player, process or rooms"
+            )),
         }
     }
 }
@@ -121,6 +147,8 @@ impl View {
             View::Standings { .. } => "standings",
             View::Bracket => "bracket",
             View::Player { .. } => "player",
+            View::Process { .. } => "process",
+            View::Rooms => "rooms",
         }
     }
 
@@ -150,6 +178,9 @@ impl View {
         let whole = Some(Cow::Borrowed(e));
         match (self, e) {
             (View::Events, _) => whole,
+            // Read from the process for each kind of viewer, never cut from an
+            // event (see `super::pairing_room`).
+            (View::Process { .. } | View::Rooms, _) => None,
             (View::Queue, E::StandingsChanged(_) | E::Unknown) => None,
             (View::Queue, _) => whole,
             // What the whole event shows, for everyone.

@@ -291,8 +291,10 @@ async fn a_team_event_runs_two_rounds_with_the_captains_process_postgres() {
 async fn public_texts(app: &TestApp, e: &mut Teams, b: &str, mid: &str, rid: &str) -> Vec<(String, String)> {
     let mut anon = app.client();
     let mut out = vec![];
+    let room = format!("/t/{}/matches/{mid}", e.tid);
     let cb = e.captain_of(b);
     out.push(("process as B".into(), cb.get(&format!("/api/matches/{mid}/process")).await.unwrap().text));
+    out.push(("pairing room as B".into(), cb.get_text(&room).await.unwrap().1));
     for path in [
         format!("/api/matches/{mid}/process"),
         format!("/api/tournaments/{}", e.tid),
@@ -305,6 +307,8 @@ async fn public_texts(app: &TestApp, e: &mut Teams, b: &str, mid: &str, rid: &st
         format!("/t/{}/board", e.tid),
         format!("/t/{}/standings", e.tid),
         format!("/t/{}/results", e.tid),
+        format!("/t/{}/rooms", e.tid),
+        format!("/t/{}/matches/{mid}", e.tid),
     ] {
         let (_, text) = anon.get_text(&path).await.unwrap();
         out.push((path, text));

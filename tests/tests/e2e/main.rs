@@ -29,6 +29,8 @@ mod history;
 mod languages;
 mod live;
 mod openapi;
+mod pairing_room;
+mod pairing_room_browser;
 mod pools;
 mod prize_list;
 mod prizes;

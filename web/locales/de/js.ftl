@@ -593,3 +593,37 @@ js-acc-given = Virtuelle Punkte aus dem importierten TRF
 # A draft change that breaks a pairing rule: the TO confirms it.
 js-ask-draft-title = Diese Änderung verletzt die Paarungsregeln
 js-ask-draft-ok = Trotzdem ändern
+
+# The captains' pairing rooms.
+js-rooms-title = Paarungsräume
+js-rooms-none = In dieser Runde läuft keine Paarung der Kapitäne.
+js-pr-two = { $first } + { $second }
+js-pr-defender = Verteidiger
+js-pr-attacker = Angreifer
+js-pr-attackers = Angreifer
+js-pr-sealed = deine verdeckte Wahl
+js-pr-you = dein Team
+js-pr-locked = Festgelegt
+js-pr-choosing = Wählt…
+js-pr-phase-roll_off = Warten auf den Wurf
+js-pr-phase-defenders = Verteidiger
+js-pr-phase-attackers = Angreifer
+js-pr-phase-choices = Auswahl
+js-pr-phase-done = Paarung fertig
+js-pr-round = Paarungsrunde { $n }
+js-pr-table = Tisch { $n }
+js-pr-match-round = Runde { $n }
+js-pr-rolloff = Wurf gewonnen von { $team }
+js-pr-lock-for = Für { $team } festlegen
+js-pr-override = Beide Wahlen setzen
+js-pr-expire = Zeit abgelaufen: für die Seite ohne Wahl entscheiden
+js-pr-undo = Letzte Aufdeckung zurücknehmen
+js-pr-none = Dieses Spiel hat keine Paarung der Kapitäne.
+js-pr-choose-defenders = Wähle deinen Verteidiger
+js-pr-choose-attackers = Wähle zwei Angreifer
+js-pr-choose-choices = Wähle den Angreifer, gegen den dein Verteidiger spielt
+js-pr-time-up = Zeit abgelaufen
+js-pr-confirm-lock = { $choice } festlegen? Das ist endgültig.
+js-pr-confirm-for = { $choice } für { $team } festlegen?
+js-pr-select-first = Wähle zuerst aus.
+js-pr-select-both = Wähle zuerst für beide Teams aus.

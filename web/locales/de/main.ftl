@@ -434,3 +434,15 @@ staff-invite-accept = Annehmen und das Dashboard öffnen
 dash-staff = Team
 dash-log = Aktionsprotokoll
 dash-settings = Turniereinstellungen
+
+# Die Paarungsräume der Kapitäne (der Raum eines Mannschaftsspiels, der Saalbildschirm).
+room-title = Paarungsraum
+room-timer = Verbleibende Zeit in diesem Schritt
+room-lock = Meine Wahl festlegen
+room-staff = Steuerung der Turnierleitung
+room-confirm = Festlegen
+room-cancel = Abbrechen
+room-games = Partien
+room-open = Deinen Paarungsraum öffnen
+rooms-title = Paarungsräume
+rooms-none = In dieser Runde läuft keine Paarung der Kapitäne.

@@ -593,3 +593,37 @@ js-acc-given = Virtual points from the imported TRF
 # A draft change that breaks a pairing rule: the TO confirms it.
 js-ask-draft-title = This change breaks the pairing rules
 js-ask-draft-ok = Make it anyway
+
+# The captains' pairing rooms.
+js-rooms-title = Pairing rooms
+js-rooms-none = No captains' pairing is running in this round.
+js-pr-two = { $first } + { $second }
+js-pr-defender = Defender
+js-pr-attacker = Attacker
+js-pr-attackers = Attackers
+js-pr-sealed = your sealed choice
+js-pr-you = your team
+js-pr-locked = Locked
+js-pr-choosing = Choosing…
+js-pr-phase-roll_off = Waiting for the roll-off
+js-pr-phase-defenders = Defenders
+js-pr-phase-attackers = Attackers
+js-pr-phase-choices = Choices
+js-pr-phase-done = Pairing done
+js-pr-round = Pairing round { $n }
+js-pr-table = Table { $n }
+js-pr-match-round = Round { $n }
+js-pr-rolloff = Roll-off won by { $team }
+js-pr-lock-for = Lock for { $team }
+js-pr-override = Override both choices
+js-pr-expire = Timer ran out: decide for who has not locked
+js-pr-undo = Undo the last reveal
+js-pr-none = This match has no captains' pairing.
+js-pr-choose-defenders = Choose your defender
+js-pr-choose-attackers = Choose two attackers
+js-pr-choose-choices = Choose the attacker your defender plays
+js-pr-time-up = Time is up
+js-pr-confirm-lock = Lock { $choice }? It cannot be changed.
+js-pr-confirm-for = Lock { $choice } for { $team }?
+js-pr-select-first = Select a choice first.
+js-pr-select-both = Select a choice for each team first.

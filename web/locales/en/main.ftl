@@ -434,3 +434,15 @@ staff-invite-accept = Accept and open the dashboard
 dash-staff = Staff
 dash-log = Action log
 dash-settings = Event settings
+
+# The captains' pairing rooms (a team match's room, the venue screen).
+room-title = Pairing room
+room-timer = Time left in this step
+room-lock = Lock my choice
+room-staff = Organiser's controls
+room-confirm = Lock it
+room-cancel = Cancel
+room-games = Games
+room-open = Open your pairing room
+rooms-title = Pairing rooms
+rooms-none = No captains' pairing is running in this round.

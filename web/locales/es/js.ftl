@@ -593,3 +593,37 @@ js-acc-given = Puntos virtuales del TRF importado
 # A draft change that breaks a pairing rule: the TO confirms it.
 js-ask-draft-title = Este cambio incumple las reglas de emparejamiento
 js-ask-draft-ok = Hacerlo de todos modos
+
+# The captains' pairing rooms.
+js-rooms-title = Salas de emparejamiento
+js-rooms-none = No hay emparejamiento de capitanes en curso en esta ronda.
+js-pr-two = { $first } + { $second }
+js-pr-defender = Defensor
+js-pr-attacker = Atacante
+js-pr-attackers = Atacantes
+js-pr-sealed = tu elección sellada
+js-pr-you = tu equipo
+js-pr-locked = Bloqueado
+js-pr-choosing = Eligiendo…
+js-pr-phase-roll_off = Esperando la tirada
+js-pr-phase-defenders = Defensores
+js-pr-phase-attackers = Atacantes
+js-pr-phase-choices = Elecciones
+js-pr-phase-done = Emparejamiento terminado
+js-pr-round = Ronda de emparejamiento { $n }
+js-pr-table = Mesa { $n }
+js-pr-match-round = Ronda { $n }
+js-pr-rolloff = Tirada ganada por { $team }
+js-pr-lock-for = Bloquear para { $team }
+js-pr-override = Imponer ambas elecciones
+js-pr-expire = Se acabó el tiempo: decidir por quien no bloqueó
+js-pr-undo = Deshacer la última revelación
+js-pr-none = Este encuentro no tiene emparejamiento de capitanes.
+js-pr-choose-defenders = Elige tu defensor
+js-pr-choose-attackers = Elige dos atacantes
+js-pr-choose-choices = Elige el atacante contra el que juega tu defensor
+js-pr-time-up = Se acabó el tiempo
+js-pr-confirm-lock = ¿Bloquear { $choice }? No se puede cambiar.
+js-pr-confirm-for = ¿Bloquear { $choice } para { $team }?
+js-pr-select-first = Elige primero.
+js-pr-select-both = Elige primero para cada equipo.

@@ -434,3 +434,15 @@ staff-invite-accept = Aceptar y abrir el panel
 dash-staff = Equipo
 dash-log = Registro de acciones
 dash-settings = Ajustes del torneo
+
+# Las salas de emparejamiento de los capitanes (la sala de un encuentro, la pantalla del local).
+room-title = Sala de emparejamiento
+room-timer = Tiempo restante en este paso
+room-lock = Bloquear mi elección
+room-staff = Controles del organizador
+room-confirm = Bloquear
+room-cancel = Cancelar
+room-games = Partidas
+room-open = Abrir tu sala de emparejamiento
+rooms-title = Salas de emparejamiento
+rooms-none = No hay emparejamiento de capitanes en curso en esta ronda.

@@ -593,3 +593,37 @@ js-acc-given = Points virtuels du TRF importé
 # A draft change that breaks a pairing rule: the TO confirms it.
 js-ask-draft-title = Ce changement enfreint les règles d'appariement
 js-ask-draft-ok = Le faire quand même
+
+# The captains' pairing rooms.
+js-rooms-title = Salles d'appariement
+js-rooms-none = Aucun appariement des capitaines en cours dans cette ronde.
+js-pr-two = { $first } + { $second }
+js-pr-defender = Défenseur
+js-pr-attacker = Attaquant
+js-pr-attackers = Attaquants
+js-pr-sealed = votre choix scellé
+js-pr-you = votre équipe
+js-pr-locked = Verrouillé
+js-pr-choosing = Choix en cours…
+js-pr-phase-roll_off = En attente du jet d'initiative
+js-pr-phase-defenders = Défenseurs
+js-pr-phase-attackers = Attaquants
+js-pr-phase-choices = Choix
+js-pr-phase-done = Appariement terminé
+js-pr-round = Tour d'appariement { $n }
+js-pr-table = Table { $n }
+js-pr-match-round = Ronde { $n }
+js-pr-rolloff = Jet gagné par { $team }
+js-pr-lock-for = Verrouiller pour { $team }
+js-pr-override = Imposer les deux choix
+js-pr-expire = Temps écoulé : décider pour qui n'a pas verrouillé
+js-pr-undo = Annuler la dernière révélation
+js-pr-none = Ce match n'a pas d'appariement des capitaines.
+js-pr-choose-defenders = Choisissez votre défenseur
+js-pr-choose-attackers = Choisissez deux attaquants
+js-pr-choose-choices = Choisissez l'attaquant que joue votre défenseur
+js-pr-time-up = Temps écoulé
+js-pr-confirm-lock = Verrouiller { $choice } ? Ce choix est définitif.
+js-pr-confirm-for = Verrouiller { $choice } pour { $team } ?
+js-pr-select-first = Choisissez d'abord.
+js-pr-select-both = Choisissez d'abord pour chaque équipe.

@@ -434,3 +434,15 @@ staff-invite-accept = Accepter et ouvrir le tableau de bord
 dash-staff = Équipe
 dash-log = Journal des actions
 dash-settings = Réglages du tournoi
+
+# Les salles d'appariement des capitaines (la salle d'un match, l'écran de salle).
+room-title = Salle d'appariement
+room-timer = Temps restant pour cette étape
+room-lock = Verrouiller mon choix
+room-staff = Commandes de l'organisateur
+room-confirm = Verrouiller
+room-cancel = Annuler
+room-games = Parties
+room-open = Ouvrir votre salle d'appariement
+rooms-title = Salles d'appariement
+rooms-none = Aucun appariement des capitaines en cours dans cette ronde.

@@ -9,6 +9,7 @@ use askama::Template;
 pub mod api_docs;
 pub mod prizes;
 pub mod ratings;
+pub mod rooms;
 
 /// What every page's header needs.
 #[derive(Clone, Debug, Default)]
@@ -229,6 +230,8 @@ pub struct TournamentPage {
     pub me: Option<PlayerView>,
     /// Registrations (lists where visible).
     pub players: Vec<PlayerView>,
+    /// The pairing rooms' links (a 40K team event's captains' pairing).
+    pub rooms: rooms::RoomLinks,
 }
 
 /// What a live page needs to follow its view over the socket.
@@ -303,6 +306,8 @@ pub struct DashboardPage {
     /// Whether the event had a top cut when the page was made (the page asks
     /// for its bracket only then, or once one is added).
     pub playoffs: bool,
+    /// The pairing rooms' links (a 40K team event's captains' pairing).
+    pub rooms: rooms::RoomLinks,
 }
 
 /// `/t/{id}/me`: a player's own page.
@@ -323,6 +328,8 @@ pub struct PlayerPage {
     pub my_prizes: Vec<crate::views::prizes::PrizeEntryView>,
     /// The money the player receives (published run).
     pub my_payout: Option<crate::views::prizes::PayoutView>,
+    /// The pairing rooms' links (a 40K team event's captains' pairing).
+    pub rooms: rooms::RoomLinks,
 }
 
 /// An error page.

@@ -584,6 +584,10 @@ pub enum ViewState {
         #[serde(default)]
         bracket: Option<playoffs::BracketView>,
     },
+    /// `process` (one team match's captains' pairing process as the viewer
+    /// may see it, or `null`) and `rooms` (every match of the round, as the
+    /// public sees it): prepared by the server's pairing rooms.
+    Prepared(serde_json::Value),
     /// `bracket`: the top cut's bracket (a venue screen or a phone).
     Bracket {
         /// The tournament.

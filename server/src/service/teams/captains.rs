@@ -179,7 +179,7 @@ pub enum Act {
 }
 
 /// A process with all it is read with.
-struct Loaded {
+pub(super) struct Loaded {
     t: Tournament,
     rules: TeamRules,
     team_match: Pairing,
@@ -194,7 +194,8 @@ fn not_found() -> ApiError {
 }
 
 impl Loaded {
-    async fn read(tx: &Tx, t: Tournament, match_id: PairingId) -> ApiResult<Loaded> {
+    /// Reads the process of `match_id` with its teams and members.
+    pub(super) async fn read(tx: &Tx, t: Tournament, match_id: PairingId) -> ApiResult<Loaded> {
         let rules = crate::service::standings::teams::rules(&t).cloned().ok_or_else(not_found)?;
         let team_match = tx.pairing(match_id).await?.ok_or_else(not_found)?;
         let process = tx.team_process(match_id).await?.ok_or_else(not_found)?;
@@ -206,6 +207,16 @@ impl Loaded {
         let members = tx.players_in(&ids).await?;
         let state = wh40k::replay(&rules, &process)?;
         Ok(Loaded { t, rules, team_match, process, state, teams, members })
+    }
+
+    /// The team match.
+    pub(super) fn match_id(&self) -> PairingId {
+        self.team_match.id
+    }
+
+    /// The team match's round.
+    pub(super) fn round_id(&self) -> crate::domain::RoundId {
+        self.team_match.round_id
     }
 
     fn name(&self, id: PlayerId) -> String {
@@ -228,7 +239,7 @@ impl Loaded {
     }
 
     /// Who `user` is in this process.
-    fn viewer(&self, user: Option<&User>) -> Viewer {
+    pub(super) fn viewer(&self, user: Option<&User>) -> Viewer {
         match user {
             Some(u) if self.t.staffed_by(u.id) => Viewer::Organiser,
             Some(u) if self.captain(Side::A) == Some(u.id) => Viewer::Captain(Side::A),
@@ -318,7 +329,7 @@ impl Loaded {
     }
 
     /// The view for `viewer`, with the match's games (`games`, once done).
-    fn view(&self, viewer: Viewer, round: u32, games: &[Pairing]) -> ProcessView {
+    pub(super) fn view(&self, viewer: Viewer, round: u32, games: &[Pairing]) -> ProcessView {
         let names = roster(&self.members);
         let step_ms = i64::from(self.rules.step_seconds) * 1000;
         ProcessView {

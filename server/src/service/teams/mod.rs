@@ -21,6 +21,8 @@
 //!   the captains' locks and the staff's roll-off, override, expiry and undo.
 //! - [`timer`]: a step's timer running out is announced to the organisers
 //!   once, by the server.
+//! - [`rooms`]: the pairing rooms' reads for the live layer: one process as
+//!   one kind of viewer sees it, and every match of the round as the public does.
 //!
 //! Chess team Swiss (FIDE Olympiad Pairing Rules 2022):
 //! - [`chess_event`]: the store's rows as the engine reads them (pairing
@@ -37,6 +39,7 @@ pub mod chess_trf;
 pub mod chess_views;
 pub mod lineup;
 pub mod registration;
+pub mod rooms;
 pub mod roster;
 pub mod settings;
 pub mod timer;
