@@ -593,3 +593,16 @@ js-acc-given = Virtuelle Punkte aus dem importierten TRF
 # A draft change that breaks a pairing rule: the TO confirms it.
 js-ask-draft-title = Diese Änderung verletzt die Paarungsregeln
 js-ask-draft-ok = Trotzdem ändern
+
+# Team events: the venue board and a player's phone.
+js-col-board = Brett
+js-col-team = Team
+js-team-games-pending = Partien noch nicht gepaart
+js-team-board-n = Brett { $n }
+js-me-team-match = Das Match deines Teams
+js-me-team-players = Spieler
+js-col-games = Partien
+js-col-points = Punkte
+js-board-results = Ergebnisse nach Brett
+js-board-prize = Brettpreis
+js-board-prize-min = ★ Brettpreis: das beste Ergebnis mit mindestens { $n } Partien.

@@ -593,3 +593,16 @@ js-acc-given = Virtual points from the imported TRF
 # A draft change that breaks a pairing rule: the TO confirms it.
 js-ask-draft-title = This change breaks the pairing rules
 js-ask-draft-ok = Make it anyway
+
+# Team events: the venue board and a player's phone.
+js-col-board = Board
+js-col-team = Team
+js-team-games-pending = Games not paired yet
+js-team-board-n = Board { $n }
+js-me-team-match = Your team's match
+js-me-team-players = Players
+js-col-games = Games
+js-col-points = Points
+js-board-results = Results by board
+js-board-prize = Board prize
+js-board-prize-min = ★ Board prize: the best score with at least { $n } games.

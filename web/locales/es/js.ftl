@@ -593,3 +593,16 @@ js-acc-given = Puntos virtuales del TRF importado
 # A draft change that breaks a pairing rule: the TO confirms it.
 js-ask-draft-title = Este cambio incumple las reglas de emparejamiento
 js-ask-draft-ok = Hacerlo de todos modos
+
+# Team events: the venue board and a player's phone.
+js-col-board = Tablero
+js-col-team = Equipo
+js-team-games-pending = Partidas aún sin emparejar
+js-team-board-n = Tablero { $n }
+js-me-team-match = El encuentro de tu equipo
+js-me-team-players = Jugadores
+js-col-games = Partidas
+js-col-points = Puntos
+js-board-results = Resultados por tablero
+js-board-prize = Premio por tablero
+js-board-prize-min = ★ Premio por tablero: la mejor puntuación con al menos { $n } partidas.

@@ -593,3 +593,16 @@ js-acc-given = Points virtuels du TRF importé
 # A draft change that breaks a pairing rule: the TO confirms it.
 js-ask-draft-title = Ce changement enfreint les règles d'appariement
 js-ask-draft-ok = Le faire quand même
+
+# Team events: the venue board and a player's phone.
+js-col-board = Échiquier
+js-col-team = Équipe
+js-team-games-pending = Parties pas encore appariées
+js-team-board-n = Échiquier { $n }
+js-me-team-match = Le match de votre équipe
+js-me-team-players = Joueurs
+js-col-games = Parties
+js-col-points = Points
+js-board-results = Résultats par échiquier
+js-board-prize = Prix d'échiquier
+js-board-prize-min = ★ Prix d'échiquier : le meilleur score avec au moins { $n } parties.

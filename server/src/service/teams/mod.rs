@@ -17,6 +17,8 @@
 //!   games.
 //! - [`captains`]: the captains' process of one match: each viewer's view,
 //!   the captains' locks and the staff's roll-off, override, expiry and undo.
+//! - [`screens`]: what the live board and a player's phone show of a team
+//!   event (a match's games, the teams' players, a player's own game).
 //!
 //! Chess team Swiss (FIDE Olympiad Pairing Rules 2022):
 //! - [`chess_event`]: the store's rows as the engine reads them (pairing
@@ -33,6 +35,7 @@ pub mod chess_trf;
 pub mod chess_views;
 pub mod lineup;
 pub mod registration;
+pub mod screens;
 pub mod wh40k;
 
 use super::views;
