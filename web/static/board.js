@@ -30,13 +30,16 @@
   let page = 0,
     showing = B.mode === "names" ? "names" : "tables";
 
-  function name(seat) {
+  // A seat's name and faction on one line; `before` (a chess colour's
+  // mark) goes inside it, so it never takes a line of its own.
+  function name(seat, before) {
     const faction = seat.faction ? ' <span class="faction">' + esc(seat.faction) + "</span>" : "";
     return (
       '<span class="pname" title="' +
       esc(seat.name) +
       (seat.faction ? " (" + esc(seat.faction) + ")" : "") +
       '">' +
+      (before || "") +
       esc(seat.name) +
       faction +
       "</span>"
@@ -233,7 +236,14 @@
         );
       const gs = (byMatch[m.id] || []).sort((a, b) => a.board - b.board);
       const rows = gs.map((g) => {
-        const c = chess ? (g.board % 2 ? ["○", "●"] : ["●", "○"]) : ["", ""];
+        // The match's first team on the left: a chess game's White (its
+        // player 1) sits on whichever side its team does, marked ○ (Black ●).
+        const first = teamsById[m.player1.id],
+          flip = !!(first && g.player2 && !first.members.some((x) => x.id === g.player1.id));
+        const mark = (white) =>
+          chess ? '<span class="colour" aria-hidden="true">' + (white ? "○" : "●") + "</span>" : "";
+        const left = flip ? g.player2 : g.player1,
+          right = flip ? g.player1 : g.player2;
         return (
           '<tr data-pairing="' +
           g.id +
@@ -242,16 +252,13 @@
           '"><td class="board-no">' +
           g.board +
           '</td><td class="seat">' +
-          (c[0] ? '<span class="colour" aria-hidden="true">' + c[0] + "</span>" : "") +
-          name(g.player1) +
+          name(left, mark(!flip)) +
           '</td><td class="num score">' +
-          esc(A.num(g.player1_score)) +
+          esc(A.num(flip ? g.player2_score : g.player1_score)) +
           '</td><td class="num score">' +
-          esc(A.num(g.player2_score)) +
+          esc(A.num(flip ? g.player1_score : g.player2_score)) +
           '</td><td class="seat">' +
-          (g.player2
-            ? (c[1] ? '<span class="colour" aria-hidden="true">' + c[1] + "</span>" : "") + name(g.player2)
-            : "–") +
+          (right ? name(right, mark(flip)) : "–") +
           '</td><td class="st">' +
           state(g) +
           "</td></tr>"
@@ -470,8 +477,15 @@
     }
     const head = document.querySelector(".board-head");
     const avail = window.innerHeight - (head ? head.offsetHeight : 0) - 24;
-    const px = Math.max(18, Math.min(44, Math.floor(avail / (Math.max(1, lines) * 1.45))));
-    tb.style.setProperty("--tb-font", px + "px");
+    let px = Math.max(18, Math.min(44, Math.floor(avail / (Math.max(1, lines) * 1.45))));
+    // Then measured: smaller until the last match ends above the screen's bottom edge.
+    for (let i = 0; i < 8; i++) {
+      tb.style.setProperty("--tb-font", px + "px");
+      const h = tb.offsetHeight,
+        room = window.innerHeight - tb.getBoundingClientRect().top - 8;
+      if (h <= room || px <= 18) break;
+      px = Math.max(18, Math.min(px - 1, Math.floor((px * room) / h)));
+    }
   }
 
   // A team board pages whole matches: as many rows of cards as fit the screen.
@@ -479,16 +493,16 @@
     cards.forEach((c) => {
       c.hidden = false;
     });
-    const head = document.querySelector(".board-head");
-    const avail = window.innerHeight - (head ? head.offsetHeight : 0) - 16;
+    const tb = cards[0].parentElement;
+    const avail = window.innerHeight - tb.getBoundingClientRect().top - 8;
+    const gap = parseFloat(getComputedStyle(tb).rowGap) || 0;
     const top = cards[0].offsetTop;
     const cols = Math.max(1, cards.filter((c) => c.offsetTop === top).length);
-    const cardH =
-      Math.max.apply(
-        null,
-        cards.map((c) => c.offsetHeight)
-      ) + 8;
-    const per = cols * Math.max(1, Math.floor(avail / cardH));
+    const cardH = Math.max.apply(
+      null,
+      cards.map((c) => c.offsetHeight)
+    );
+    const per = cols * Math.max(1, Math.floor((avail + gap) / (cardH + gap)));
     const pages = Math.max(1, Math.ceil(cards.length / per));
     if (page >= pages) page = 0;
     cards.forEach((c, i) => {

@@ -185,9 +185,8 @@
         esc(L("vs")) +
         " <strong>" +
         esc(opp.name) +
-        "</strong> (" +
-        esc(opp.faction) +
-        ")" +
+        "</strong>" +
+        (opp.faction ? " (" + esc(opp.faction) + ")" : "") +
         (G.system(t).colourLetters ? " · " + esc(L(iAm1 ? "me-you-play-white" : "me-you-play-black")) : "") +
         "</p>" +
         (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");

@@ -44,6 +44,7 @@ mod staff;
 mod storage;
 mod swiss40k;
 mod team_demo;
+mod team_screens;
 mod team_views;
 mod teams;
 mod topcut;

@@ -56,6 +56,30 @@ pub(crate) const CLUBS: [&str; 10] = [
     "Kraków Hetman",
 ];
 
+/// Players' first names and surnames (some long), for realistic boards.
+const FIRST: [&str; 12] = [
+    "Alexandra",
+    "Bartholomew",
+    "Chidinma",
+    "Dmitri",
+    "Eleanor",
+    "Guðrún",
+    "Hiroshi",
+    "Ingrid",
+    "Jean-Baptiste",
+    "Kwame",
+    "Lucía",
+    "Maximilian",
+];
+const LAST: [&str; 7] =
+    ["Oberhauser", "Nakamura", "Papadopoulou", "Venkataraghavan", "Kowalczyk", "Fernández", "Lindqvist"];
+
+/// The name of board `b` (0-based) of team `i`.
+fn player_name(i: usize, b: usize, boards: usize) -> String {
+    let k = i * boards + b;
+    format!("{} {}", FIRST[k % FIRST.len()], LAST[(k / FIRST.len() + k) % LAST.len()])
+}
+
 /// A signed-up account: its client and e-mail.
 async fn account(app: &TestApp, name: &str) -> (ApiClient, String) {
     let mut c = app.client();
@@ -68,28 +92,29 @@ async fn account(app: &TestApp, name: &str) -> (ApiClient, String) {
     (c, email)
 }
 
-/// A chess team event of `n` teams × 4 boards (board 1's player with an
-/// account, boards 2-4 walk-ins, rated), checked in and round 1 paired.
-pub(crate) async fn chess_teams(app: &TestApp, n: usize) -> ChessTeams {
+/// A chess team event of `n` teams × `boards` boards (board 1's player with
+/// an account, the others walk-ins, rated), checked in and round 1 paired.
+pub(crate) async fn chess_teams(app: &TestApp, n: usize, boards: u32) -> ChessTeams {
     let (mut to, _) = app.user("Organiser").await.unwrap();
     let body = json!({ "name": "Interclubs Live", "event_date": "2026-05-17", "format": "4 boards",
         "game": "chess", "pairing_system": "dutch", "total_rounds": 5,
-        "teams": { "format": "chess", "size": 4 } });
+        "teams": { "format": "chess", "size": boards } });
     let t = to.create_tournament(&body).await.unwrap().ok().unwrap();
     let tid = s(&t["tournament"], "id").to_string();
     to.advance(&tid).await.unwrap().ok().unwrap();
     let (mut teams, mut captains, mut first_boards, mut members) = (vec![], vec![], vec![], vec![]);
-    for (i, club) in CLUBS.iter().take(n).enumerate() {
+    for i in 0..n {
+        let club = &if i < CLUBS.len() { CLUBS[i].to_string() } else { format!("{} II", CLUBS[i % CLUBS.len()]) };
         let (captain, _) = account(app, &format!("Captain {}", i + 1)).await;
-        let first_name = format!("{} Player One", &club[..club.find(' ').unwrap_or(club.len())]);
+        let first_name = player_name(i, 0, boards as usize);
         let (first, email) = account(app, &first_name).await;
-        let players: Vec<_> = (0..4u32)
+        let players: Vec<_> = (0..boards)
             .map(|b| {
                 let rating = 2400 - 40 * i as u32 - 10 * b;
                 if b == 0 {
                     json!({ "name": first_name, "email": email, "rating": rating })
                 } else {
-                    json!({ "name": format!("{} Board {}", &club[..3], b + 1), "rating": rating })
+                    json!({ "name": player_name(i, b as usize, boards as usize), "rating": rating })
                 }
             })
             .collect();
@@ -199,7 +224,7 @@ fn frame_games(games: &Value) -> Vec<(String, String, u64, String, String)> {
 
 async fn chess_team_frames_equal_the_api(backend: Backend) {
     let app = TestApp::spawn_with(backend, None).await.unwrap();
-    let mut ev = chess_teams(&app, 4).await;
+    let mut ev = chess_teams(&app, 4, 4).await;
     let tid = ev.tid.clone();
     let matches = ev.matches().await;
     assert_eq!(matches.len(), 2);
