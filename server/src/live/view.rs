@@ -206,7 +206,7 @@ impl View {
             // A team event's player: their own game, and their team's match.
             (View::Player { player, .. }, E::MatchGamesPaired { match_id, games }) => {
                 let mine: Vec<_> = games.iter().filter(|g| g.seats().any(|s| s == *player)).cloned().collect();
-                (!mine.is_empty()).then(|| Cow::Owned(E::MatchGamesPaired { match_id: *match_id, games: mine }))
+                (!mine.is_empty()).then_some(Cow::Owned(E::MatchGamesPaired { match_id: *match_id, games: mine }))
             }
             (View::Player { team, .. }, E::TeamMatchScored { pairing }) => {
                 team.filter(|t| pairing.seats().any(|s| s == *t)).map(|_| Cow::Borrowed(e))
@@ -340,6 +340,36 @@ mod tests {
         let Some(EventData::RatingsChanged { ratings }) = got.as_deref() else { panic!("{got:?}") };
         assert_eq!(ratings.changes.iter().map(|c| c.delta).collect::<Vec<_>>(), [16]);
         assert!(View::Board { from: 1, to: 9 }.filter(&e).is_none());
+    }
+
+    #[test]
+    fn a_team_match_reaches_its_players_and_the_screens_showing_it() {
+        let (me, team, other_team) = (PlayerId::random(), PlayerId::random(), PlayerId::random());
+        let user = UserId::random();
+        let phone = View::Player { player: me, user, team: Some(team) };
+        let stranger = View::Player { player: PlayerId::random(), user, team: Some(PlayerId::random()) };
+        let team_match = pairing(3, team, Some(other_team));
+        let mut mine = pairing(11, me, Some(PlayerId::random()));
+        (mine.match_id, mine.board) = (Some(team_match.id), Some(1));
+        let mut theirs = pairing(12, PlayerId::random(), Some(PlayerId::random()));
+        (theirs.match_id, theirs.board) = (Some(team_match.id), Some(2));
+        let paired = EventData::MatchGamesPaired { match_id: team_match.id, games: vec![mine.clone(), theirs.clone()] };
+        let got = phone.filter(&paired).unwrap();
+        let EventData::MatchGamesPaired { games, .. } = &*got else { panic!("{got:?}") };
+        assert_eq!(games.iter().map(|g| g.id).collect::<Vec<_>>(), [mine.id], "the player's own game only");
+        assert!(stranger.filter(&paired).is_none());
+        assert!(View::Board { from: 9, to: 9 }.filter(&paired).is_some(), "a game's table is not its match's");
+        let scored = EventData::TeamMatchScored { pairing: team_match.clone() };
+        assert!(phone.filter(&scored).is_some(), "the team's match");
+        assert!(stranger.filter(&scored).is_none());
+        assert!(View::Board { from: 1, to: 3 }.filter(&scored).is_some());
+        assert!(View::Board { from: 4, to: 9 }.filter(&scored).is_none());
+        let decided = EventData::ResultConfirmed { pairing: team_match };
+        assert!(phone.filter(&decided).is_some(), "a chess match decided reaches its teams' players");
+        let game = EventData::ResultConfirmed { pairing: theirs };
+        assert!(View::Board { from: 1, to: 1 }.filter(&game).is_some());
+        assert!(phone.filter(&game).is_none(), "a teammate's game is theirs");
+        assert_eq!(phone.ranked(), Some(team), "the team's standings line");
     }
 
     #[test]

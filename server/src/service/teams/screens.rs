@@ -214,7 +214,7 @@ pub async fn team_page(
             });
         }
         games.sort_by_key(|g| g.board);
-        let half = |h: u32| if h % 2 == 0 { (h / 2).to_string() } else { format!("{}.5", h / 2) };
+        let half = |h: u32| if h.is_multiple_of(2) { (h / 2).to_string() } else { format!("{}.5", h / 2) };
         let (ours, theirs) = match (ours, chess && !games.is_empty()) {
             (None, true) if halves != (0, 0) || games.iter().any(|g| g.state == "CONFIRMED") => {
                 (Some(half(halves.0)), Some(half(halves.1)))
