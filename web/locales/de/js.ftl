@@ -600,7 +600,6 @@ js-col-team = Team
 js-team-games-pending = Partien noch nicht gepaart
 js-team-board-n = Brett { $n }
 js-me-team-match = Das Match deines Teams
-js-me-team-players = Spieler
 js-col-games = Partien
 js-col-points = Punkte
 js-board-results = Ergebnisse nach Brett

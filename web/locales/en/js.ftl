@@ -600,7 +600,6 @@ js-col-team = Team
 js-team-games-pending = Games not paired yet
 js-team-board-n = Board { $n }
 js-me-team-match = Your team's match
-js-me-team-players = Players
 js-col-games = Games
 js-col-points = Points
 js-board-results = Results by board

@@ -600,7 +600,6 @@ js-col-team = Equipo
 js-team-games-pending = Partidas aún sin emparejar
 js-team-board-n = Tablero { $n }
 js-me-team-match = El encuentro de tu equipo
-js-me-team-players = Jugadores
 js-col-games = Partidas
 js-col-points = Puntos
 js-board-results = Resultados por tablero

@@ -600,7 +600,6 @@ js-col-team = Équipe
 js-team-games-pending = Parties pas encore appariées
 js-team-board-n = Échiquier { $n }
 js-me-team-match = Le match de votre équipe
-js-me-team-players = Joueurs
 js-col-games = Parties
 js-col-points = Points
 js-board-results = Résultats par échiquier

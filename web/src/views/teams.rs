@@ -5,7 +5,8 @@ use crate::ids::{PlayerId, TournamentId, UserId};
 use serde::{Deserialize, Serialize};
 
 /// A team as shown: the team row and its roster.
-#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TeamView {
     /// The team's id: its registration row's id (the entrant paired and ranked).
     pub id: PlayerId,
@@ -28,7 +29,8 @@ pub struct TeamView {
 }
 
 /// One of a team's players as shown.
-#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MemberView {
     /// The member's registration row (the id results, lists and claim codes use).
     pub player_id: PlayerId,
@@ -58,7 +60,8 @@ pub struct MemberView {
 
 /// A team as a venue board or a phone names it: its name and its players
 /// (regular players in board order, then the reserves; removed ones left out).
-#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TeamLine {
     /// The team's registration id (the entrant seated in its matches).
     pub id: PlayerId,
@@ -69,7 +72,8 @@ pub struct TeamLine {
 }
 
 /// One player of a [`TeamLine`].
-#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TeamLineMember {
     /// The member's registration id (the id their games seat).
     pub id: PlayerId,
