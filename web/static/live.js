@@ -229,6 +229,14 @@
     });
   };
 
+  // Whether the event's team matches hold games (40K and chess teams; not
+  // doubles, whose team plays as one entrant).
+  function teamGames(s) {
+    const f = s.tournament && s.tournament.teams && s.tournament.teams.format;
+    return !!f && f !== "doubles";
+  }
+  A.teamGames = teamGames;
+
   // Applies what a view shows of one event (see the server's live::view).
   A.apply = (kind, d) => {
     const s = A.state;
@@ -236,14 +244,35 @@
     if (d.tournament) s.tournament = Object.assign(s.tournament || {}, d.tournament);
     if (d.player) upsertPlayer(d.player);
     if (d.round && (!s.round || d.round.number >= s.round.number)) {
-      // A player's view gets the round with only their own table (or none).
-      if (A.view === "player") s.pairing = (d.round.pairings || [])[0] || null;
+      // A player's view gets the round with only their own table (or none);
+      // a team event's player, their team's match (their game comes with the match's games).
+      const mine = (d.round.pairings || [])[0] || null;
+      if (A.view === "player" && teamGames(s)) {
+        if (!s.round || s.round.id !== d.round.id) s.pairing = null;
+        s.team_match = mine;
+      } else if (A.view === "player") s.pairing = mine;
+      // A team board's games belong to the round they were paired in.
+      if (s.games && (!s.round || s.round.id !== d.round.id)) s.games = [];
       s.round = d.round;
     }
     if (kind === "pairings_published") s.warnings = d.warnings || [];
+    if (kind === "match_games_paired") {
+      if (A.view === "player") s.pairing = (d.games || [])[0] || s.pairing;
+      else if (s.round && d.games && d.games.length && d.games[0].round_id === s.round.id)
+        s.games = (s.games || [])
+          .filter((g) => g.match_id !== d.match_id)
+          .concat(d.games)
+          .sort((a, b) => a.table - b.table);
+    }
     if ("pairing" in d) {
-      if (A.view === "player") s.pairing = d.pairing;
-      else if (d.pairing && s.round && s.round.id === d.pairing.round_id) {
+      if (A.view === "player" && teamGames(s) && d.pairing && !d.pairing.match_id) s.team_match = d.pairing;
+      else if (A.view === "player") s.pairing = d.pairing;
+      else if (d.pairing && d.pairing.match_id) {
+        // A game inside a team match: the board keeps it beside its match.
+        const gs = s.games || [],
+          i = gs.findIndex((g) => g.id === d.pairing.id);
+        if (i >= 0) gs[i] = d.pairing;
+      } else if (d.pairing && s.round && s.round.id === d.pairing.round_id) {
         const ps = s.round.pairings,
           i = ps.findIndex((p) => p.id === d.pairing.id);
         if (i >= 0) ps[i] = d.pairing;

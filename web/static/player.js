@@ -71,6 +71,36 @@
     if (j && j.pairing) A.state.pairing = j.pairing;
     renderPlayer(A.state);
   }
+  // A team event's player: their team's match (opponent team, table, score so far, state).
+  function teamMatchHtml(s) {
+    const m = s.team_match,
+      team = s.team;
+    if (!m || !team) return "";
+    const ours = m.player1.id === team.id,
+      opp = ours ? m.player2 : m.player1;
+    if (!opp) return '<p id="my-team-match" class="big">' + esc(team.name) + ": " + esc(L("me-the-bye")) + "</p>";
+    const a = ours ? m.player1_score : m.player2_score,
+      b = ours ? m.player2_score : m.player1_score;
+    const st = { UNREPORTED: "state-playing", CONFIRMED: "state-confirmed" }[m.state];
+    return (
+      '<div id="my-team-match" class="team-match"><h3>' +
+      esc(L("me-team-match")) +
+      '</h3><p class="big">' +
+      esc(L("col-table")) +
+      " <strong>" +
+      m.table +
+      "</strong> · " +
+      esc(team.name) +
+      " " +
+      esc(L("vs")) +
+      " <strong>" +
+      esc(opp.name) +
+      "</strong></p>" +
+      (a != null ? '<p class="big score">' + esc(A.num(a)) + " – " + esc(A.num(b)) + "</p>" : "") +
+      (st ? '<p class="muted">' + esc(L(st)) + "</p>" : "") +
+      "</div>"
+    );
+  }
   function renderPlayer(s) {
     const t = s.tournament,
       r = s.round,
@@ -149,13 +179,14 @@
         esc(L("col-table")) +
         " <strong>" +
         p.table +
-        "</strong></p><p>" +
+        "</strong>" +
+        (p.board ? " · " + esc(L("team-board-n", { n: p.board })) : "") +
+        "</p><p>" +
         esc(L("vs")) +
         " <strong>" +
         esc(opp.name) +
-        "</strong> (" +
-        esc(opp.faction) +
-        ")" +
+        "</strong>" +
+        (opp.faction ? " (" + esc(opp.faction) + ")" : "") +
         (G.system(t).colourLetters ? " · " + esc(L(iAm1 ? "me-you-play-white" : "me-you-play-black")) : "") +
         "</p>" +
         (r.mission && !r.playoff ? "<p>" + esc(mission(r)) + "</p>" : "");
@@ -226,8 +257,9 @@
           (p.to_override ? " (" + esc(L("me-set-by-organiser")) + ")" : "") +
           ".</p>";
       html += '<input type="hidden" id="pairing-id" value="' + p.id + '" data-seat="' + mySeat + '">';
-    } else if (r && r.status !== "PENDING") html = "<p>" + esc(L("me-not-paired", { n: r.number })) + "</p>";
-    A.patch($("#my-pairing"), html);
+    } else if (r && s.team_match) html = '<p class="muted">' + esc(L("team-games-pending")) + "</p>";
+    else if (r && r.status !== "PENDING") html = "<p>" + esc(L("me-not-paired", { n: r.number })) + "</p>";
+    A.patch($("#my-pairing"), teamMatchHtml(s) + html);
 
     const row = s.standing;
     const line =

@@ -25,6 +25,63 @@
     document.querySelector('[data-page-step="-1"]').disabled = w.offset === 0;
     document.querySelector('[data-page-step="1"]').disabled = w.offset + w.limit >= w.total;
     if (standingsScreen) fitStandings();
+    boardResults(s);
+  }
+  // A chess team event: each board's results and its prize (the best score
+  // with the minimum of games, `GET …/boards`), read again as results come in.
+  let boardsAsked = 0;
+  function boardResults(s) {
+    const f = s.tournament.teams && s.tournament.teams.format;
+    if (f !== "chess" || standingsScreen) return;
+    const asked = ++boardsAsked;
+    A.api("GET", "/api/tournaments/" + tid + "/boards")
+      .then((b) => {
+        if (asked !== boardsAsked) return;
+        const sec = $("#board-results");
+        const tables = b.boards.map((bd) => {
+          const rows = bd.lines.map(
+            (l) =>
+              "<tr" +
+              (bd.prize.indexOf(l.player_id) >= 0 ? ' class="prize"' : "") +
+              "><td>" +
+              (bd.prize.indexOf(l.player_id) >= 0 ? '<span title="' + A.esc(L("board-prize")) + '">★</span> ' : "") +
+              A.esc(l.name) +
+              '</td><td class="muted">' +
+              A.esc(l.team.name) +
+              '</td><td class="num">' +
+              l.games +
+              '</td><td class="num">' +
+              A.esc(A.num(l.points)) +
+              '</td><td class="num">' +
+              A.esc(A.num(String(l.percentage))) +
+              "%</td></tr>"
+          );
+          return (
+            "<h3>" +
+            A.esc(L("team-board-n", { n: bd.board })) +
+            '</h3><table class="grid board-results"><thead><tr><th>' +
+            A.esc(L("col-name")) +
+            "</th><th>" +
+            A.esc(L("col-team")) +
+            '</th><th class="num">' +
+            A.esc(L("col-games")) +
+            '</th><th class="num">' +
+            A.esc(L("col-points")) +
+            '</th><th class="num">%</th></tr></thead><tbody>' +
+            rows.join("") +
+            "</tbody></table>"
+          );
+        });
+        sec.innerHTML =
+          "<h2>" +
+          A.esc(L("board-results")) +
+          '</h2><p class="muted">' +
+          A.esc(L("board-prize-min", { n: b.min_games })) +
+          "</p>" +
+          tables.join("");
+        sec.hidden = false;
+      })
+      .catch(() => {});
   }
   // `?screen=1`: the standings on a venue screen: large type, the rows that
   // fit shown a page at a time, then the next window of the standings.

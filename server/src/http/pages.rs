@@ -3,7 +3,7 @@
 
 use crate::app::AppState;
 use crate::auth::{csrf, session, session::MaybeUser};
-use crate::domain::{TournamentId, User};
+use crate::domain::{PlayerId, TournamentId, User};
 use crate::error::{ApiError, Code};
 use crate::live::snapshot;
 use crate::live::view::{View, ViewParams};
@@ -34,6 +34,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/t/{id}/results", web::get().to(results_page))
         .route("/t/{id}/dashboard", web::get().to(dashboard_page))
         .route("/t/{id}/me", web::get().to(player_page))
+        .route("/t/{id}/teams/{team}", web::get().to(team_page))
         .route("/static/{name}", web::get().to(asset));
 }
 
@@ -605,9 +606,10 @@ async fn player_page(
     id: web::Path<TournamentId>,
 ) -> Page {
     let Some(u) = user.0 else { return Ok(redirect(&format!("/login?next=/t/{}/me", id))) };
-    let me = state.ctx.store.read().await?.player_of_user(*id, u.id).await?.filter(|p| !p.removed);
+    let me = crate::service::teams::screens::registration_of_user(&state.ctx.store.read().await?, *id, u.id).await?;
     let Some(me) = me else { return Ok(redirect(&format!("/t/{id}"))) };
-    let (s, live) = live(&state, *id, Some(&u), View::Player { player: me.id, user: u.id }, String::new()).await?;
+    let view = View::Player { player: me.id, user: u.id, team: me.kind.team() };
+    let (s, live) = live(&state, *id, Some(&u), view, String::new()).await?;
     let ViewState::Player { tournament, .. } = s else { return Err(ApiError::internal("player view").into()) };
     let published = prizes::published_in(&state.ctx, Some(&u), *id, super::locale::lang_of(&req)).await?;
     let (my_prizes, my_payout) = published.as_ref().map(|p| p.of_player(me.id)).unwrap_or_default();
@@ -623,6 +625,20 @@ async fn player_page(
         rooms: room_links(&state, *id, Some(&u)).await,
     };
     render(&req, &state, &page, fresh.as_deref())
+}
+
+async fn team_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    user: MaybeUser,
+    path: web::Path<(TournamentId, PlayerId)>,
+) -> Page {
+    let (id, team) = path.into_inner();
+    let t = tournaments::get(&state.ctx, id, user.0.as_ref()).await?;
+    let (team, captain, rounds) =
+        crate::service::teams::screens::team_page(&state.ctx, id, team, user.0.as_ref()).await?;
+    let (nav, fresh) = nav(&req, user.0.as_ref());
+    render(&req, &state, &tpl::TeamPage { nav, tournament: t, team, captain, rounds }, fresh.as_deref())
 }
 
 async fn asset(req: HttpRequest, name: web::Path<String>) -> HttpResponse {

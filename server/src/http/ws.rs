@@ -70,12 +70,11 @@ async fn connect(
         };
         crate::service::visible(&tx, *id, user.as_ref()).await?;
         let me = match &user {
-            Some(u) => tx
-                .player_of_user(*id, u.id)
-                .await
-                .map_err(ApiError::from)?
-                .filter(|p| !p.removed)
-                .map(|p| Me { player: p.id, user: u.id }),
+            Some(u) => crate::service::teams::screens::registration_of_user(&tx, *id, u.id).await?.map(|p| Me {
+                player: p.id,
+                user: u.id,
+                team: p.kind.team(),
+            }),
             None => None,
         };
         (user, me)

@@ -627,17 +627,27 @@ async fn compute(
     old: Option<StandingsCache>,
     asked: Vec<View>,
 ) -> Option<Fresh> {
-    let inputs = match crate::service::standings::Inputs::read(store, tournament).await {
+    // A chess team event ranks its teams by the Olympiad rules' own table
+    // (as `GET …/standings` does); any other event by the sheet's.
+    let read = async {
+        match crate::service::teams::screens::chess_teams(store, tournament).await? {
+            Some(ev) => Ok(Err(ev)),
+            None => crate::service::standings::Inputs::read(store, tournament).await.map(Ok),
+        }
+    };
+    let inputs = match read.await {
         Ok(inputs) => inputs,
-        Err(e) => {
+        Err::<_, crate::error::ApiError>(e) => {
             tracing::warn!(tournament = %tournament, error = %e, "room cannot read the standings; will retry");
             return None;
         }
     };
     let computed = super::background::run(move || {
-        let (rows, meta) = inputs.table()?;
-        let cache =
-            StandingsCache { seq: inputs.sheet.tournament.last_seq, rows: Arc::new(rows), meta: Arc::new(meta) };
+        let (seq, (rows, meta)) = match inputs {
+            Ok(inputs) => (inputs.sheet.tournament.last_seq, inputs.table()?),
+            Err(ev) => (ev.t.last_seq, crate::service::teams::chess_results::standings(&ev, None)),
+        };
+        let cache = StandingsCache { seq, rows: Arc::new(rows), meta: Arc::new(meta) };
         let changes = old.as_ref().map(|old| changes(old, &cache, &asked)).unwrap_or_default();
         Ok::<_, crate::error::ApiError>(Fresh { cache, asked, changes })
     })

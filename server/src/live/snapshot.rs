@@ -73,7 +73,12 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
             ViewState::Queue { tournament, players, round, standings, standings_meta, clock }
         }
         View::Board { from, to } => {
-            ViewState::Board { tournament, round: latest.map(|r| r.for_tables(*from, *to)), clock }
+            let round = latest.map(|r| r.for_tables(*from, *to));
+            let (games, teams) = match (&t.teams, &round) {
+                (Some(_), Some(r)) => crate::service::teams::screens::board(&tx, id, r).await?,
+                _ => (Vec::new(), Vec::new()),
+            };
+            ViewState::Board { tournament, round, clock, games, teams }
         }
         View::Standings { offset, limit } => {
             drop(tx);
@@ -85,19 +90,26 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
             return Ok((seq, ViewState::Standings { tournament, standings, standings_meta }));
         }
         View::Player { player, .. } => {
-            let me = tx.player(*player).await?.filter(|p| p.tournament_id == id).map(|p| views::player(&p, true, true));
-            let bracket = crate::service::playoffs::bracket_of(&tx, &t).await?.and_then(|b| b.for_player(*player));
-            let (round, pairing) = match &latest {
+            let row = tx.player(*player).await?.filter(|p| p.tournament_id == id);
+            let me = row.as_ref().map(|p| views::player(p, true, true));
+            let ranked = view.ranked().unwrap_or(*player);
+            let bracket = crate::service::playoffs::bracket_of(&tx, &t).await?.and_then(|b| b.for_player(ranked));
+            let (round, mut pairing) = match &latest {
                 Some(r) => {
                     let mine = r.pairings.iter().find(|p| p.seats().any(|s| s == *player)).cloned();
                     (Some(r.header()), mine)
                 }
                 None => (None, None),
             };
+            let (mut team, mut team_match) = (None, None);
+            if let Some(member) = row.as_ref().filter(|p| p.kind.team().is_some()) {
+                let doubles = t.teams.as_ref().is_some_and(|r| r.format == crate::domain::TeamFormat::Doubles);
+                (team, team_match, pairing) =
+                    crate::service::teams::screens::phone(&tx, member, latest.as_deref(), doubles).await?;
+            }
             drop(tx);
-            let standing =
-                hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == *player).cloned());
-            ViewState::Player { tournament, me, round, pairing, standing, clock, bracket }
+            let standing = hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == ranked).cloned());
+            ViewState::Player { tournament, me, round, pairing, standing, clock, bracket, team, team_match }
         }
         View::Process { .. } | View::Rooms => ViewState::Prepared(serde_json::Value::Null),
         View::Bracket => {

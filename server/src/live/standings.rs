@@ -75,9 +75,10 @@ pub fn changes(old: &StandingsCache, new: &StandingsCache, views: &[View]) -> Ve
                     .then(|| changed(view, Recomputed::Standings { standings: b, standings_meta: &new.meta }))
                     .flatten()
             }
-            (View::Player { player, .. }, None) => {
-                let row = new_index.get(player).map(|&i| &new.rows[i]);
-                (row != old_index.get(player).map(|&i| &old.rows[i]))
+            (View::Player { .. }, None) => {
+                let ranked = view.ranked()?;
+                let row = new_index.get(&ranked).map(|&i| &new.rows[i]);
+                (row != old_index.get(&ranked).map(|&i| &old.rows[i]))
                     .then(|| changed(view, Recomputed::Standing { row }))
                     .flatten()
             }
@@ -142,7 +143,7 @@ mod tests {
         let old = cache(vec![row(a, 1), row(b, 2), row(c, 3)]);
         // b and c swap places: the first row stays, the window of rows 2–3 changes.
         let new = cache(vec![row(a, 1), row(c, 2), row(b, 3)]);
-        let player = |p| View::Player { player: p, user: UserId::random() };
+        let player = |p| View::Player { player: p, user: UserId::random(), team: None };
         let views = [
             View::Standings { offset: 0, limit: 1 },
             View::Standings { offset: 1, limit: 2 },

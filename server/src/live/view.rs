@@ -53,20 +53,24 @@ pub enum View {
     Rooms,
     /// One player's pairing, registration, standings line and rating change.
     Player {
-        /// The registration.
+        /// The registration (a team event's player: their member row).
         player: PlayerId,
         /// The player's account.
         user: UserId,
+        /// A team event's player: their team (the entrant paired and ranked).
+        team: Option<PlayerId>,
     },
 }
 
 /// A signed-in player's registration in the tournament (for the player view).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Me {
-    /// The registration.
+    /// The registration (a team event's player: their member row).
     pub player: PlayerId,
     /// The account.
     pub user: UserId,
+    /// A team event's player: their team.
+    pub team: Option<PlayerId>,
 }
 
 /// View parameters as they come from a query string or a `subscribe` frame.
@@ -127,7 +131,7 @@ impl ViewParams {
                 .map(|match_id| View::Process { match_id, seat: Viewer::Public })
                 .ok_or_else(|| "the process view needs the team match's id: match=ID".to_string()),
             "player" => me
-                .map(|m| View::Player { player: m.player, user: m.user })
+                .map(|m| View::Player { player: m.player, user: m.user, team: m.team })
                 .ok_or_else(|| "the player view needs a signed-in player registered in this tournament".to_string()),
             other => Err(format!(
                 "unknown view {other:?}: use events, queue, board, standings, bracket, player, process or rooms"
@@ -156,6 +160,19 @@ impl View {
     #[must_use]
     pub const fn needs_standings(&self) -> bool {
         matches!(self, View::Queue | View::Standings { .. } | View::Player { .. })
+    }
+
+    /// The entrant whose standings line a player view shows: a team
+    /// event's player follows their team's line.
+    #[must_use]
+    pub const fn ranked(&self) -> Option<PlayerId> {
+        match self {
+            View::Player { player, team, .. } => match team {
+                Some(t) => Some(*t),
+                None => Some(*player),
+            },
+            _ => None,
+        }
     }
 
     /// The standings window this view shows, if it shows one.
@@ -209,6 +226,22 @@ impl View {
             (_, E::BracketChanged { .. }) => None,
             // A round's clock: screens and phones show it; a standings window does not.
             (View::Board { .. } | View::Player { .. }, E::ClockChanged { .. }) => whole,
+            // Team events: a match's games reach every screen (their tables are
+            // numbered per game, not per match: a screen keeps the games of the
+            // matches it shows), a match's score the screens showing its table.
+            (View::Board { .. }, E::MatchGamesPaired { .. }) => whole,
+            (View::Board { from, to }, E::TeamMatchScored { pairing }) => {
+                (*from..=*to).contains(&pairing.table).then_some(Cow::Borrowed(e))
+            }
+            (View::Board { .. }, _) if e.pairing().is_some_and(|p| p.match_id.is_some()) => whole,
+            // A team event's player: their own game, and their team's match.
+            (View::Player { player, .. }, E::MatchGamesPaired { match_id, games }) => {
+                let mine: Vec<_> = games.iter().filter(|g| g.seats().any(|s| s == *player)).cloned().collect();
+                (!mine.is_empty()).then_some(Cow::Owned(E::MatchGamesPaired { match_id: *match_id, games: mine }))
+            }
+            (View::Player { team, .. }, E::TeamMatchScored { pairing }) => {
+                team.filter(|t| pairing.seats().any(|s| s == *t)).map(|_| Cow::Borrowed(e))
+            }
             (View::Board { from, to }, _) => match e.round() {
                 Some(round) => Some(Cow::Owned(e.with_round(round.for_tables(*from, *to)))),
                 None => {
@@ -220,8 +253,12 @@ impl View {
                 Some(Cow::Owned(e.with_round(p.round.header())))
             }
             (View::Standings { .. }, _) => None,
-            (View::Player { player, user }, _) => {
+            (View::Player { player, user, team }, _) => {
                 let me = *player;
+                // A team event's round pairs the teams: the player's is their team's match.
+                if let (Some(team), Some(round)) = (team, e.round()) {
+                    return Some(Cow::Owned(e.with_round(round.for_player(*team))));
+                }
                 if let E::RatingsChanged { ratings } = e {
                     let mut mine = ratings.clone();
                     mine.changes.retain(|c| c.user_id == *user);
@@ -233,7 +270,9 @@ impl View {
                 if let Some(p) = e.player() {
                     return (p.id == me).then_some(Cow::Borrowed(e));
                 }
-                e.pairing().filter(|p| p.seats().any(|s| s == me)).map(|_| Cow::Borrowed(e))
+                // A team event's player: their own game, and their team's pairing
+                // (a team match's result, or a doubles team's own table).
+                e.pairing().filter(|p| p.seats().any(|s| s == me || Some(s) == *team)).map(|_| Cow::Borrowed(e))
             }
         }
     }
@@ -271,6 +310,8 @@ mod tests {
             to_override: false,
             override_note: None,
             rematch: false,
+            match_id: None,
+            board: None,
         }
     }
 
@@ -297,8 +338,8 @@ mod tests {
         assert!(View::Board { from: 1, to: 10 }.filter(&e).is_some());
         assert!(View::Board { from: 11, to: 20 }.filter(&e).is_none());
         let user = UserId::random();
-        assert!(View::Player { player: me, user }.filter(&e).is_some());
-        assert!(View::Player { player: PlayerId::random(), user }.filter(&e).is_none());
+        assert!(View::Player { player: me, user, team: None }.filter(&e).is_some());
+        assert!(View::Player { player: PlayerId::random(), user, team: None }.filter(&e).is_none());
         assert!(View::Standings { offset: 0, limit: 50 }.filter(&e).is_none());
         assert!(View::Queue.filter(&e).is_some());
         let standings = EventData::StandingsChanged(StandingsCause::of(Cause::TieResolved));
@@ -326,10 +367,40 @@ mod tests {
                 changes: vec![delta(user, 16), delta(UserId::random(), -16)],
             },
         };
-        let got = View::Player { player, user }.filter(&e);
+        let got = View::Player { player, user, team: None }.filter(&e);
         let Some(EventData::RatingsChanged { ratings }) = got.as_deref() else { panic!("{got:?}") };
         assert_eq!(ratings.changes.iter().map(|c| c.delta).collect::<Vec<_>>(), [16]);
         assert!(View::Board { from: 1, to: 9 }.filter(&e).is_none());
+    }
+
+    #[test]
+    fn a_team_match_reaches_its_players_and_the_screens_showing_it() {
+        let (me, team, other_team) = (PlayerId::random(), PlayerId::random(), PlayerId::random());
+        let user = UserId::random();
+        let phone = View::Player { player: me, user, team: Some(team) };
+        let stranger = View::Player { player: PlayerId::random(), user, team: Some(PlayerId::random()) };
+        let team_match = pairing(3, team, Some(other_team));
+        let mut mine = pairing(11, me, Some(PlayerId::random()));
+        (mine.match_id, mine.board) = (Some(team_match.id), Some(1));
+        let mut theirs = pairing(12, PlayerId::random(), Some(PlayerId::random()));
+        (theirs.match_id, theirs.board) = (Some(team_match.id), Some(2));
+        let paired = EventData::MatchGamesPaired { match_id: team_match.id, games: vec![mine.clone(), theirs.clone()] };
+        let got = phone.filter(&paired).unwrap();
+        let EventData::MatchGamesPaired { games, .. } = &*got else { panic!("{got:?}") };
+        assert_eq!(games.iter().map(|g| g.id).collect::<Vec<_>>(), [mine.id], "the player's own game only");
+        assert!(stranger.filter(&paired).is_none());
+        assert!(View::Board { from: 9, to: 9 }.filter(&paired).is_some(), "a game's table is not its match's");
+        let scored = EventData::TeamMatchScored { pairing: team_match.clone() };
+        assert!(phone.filter(&scored).is_some(), "the team's match");
+        assert!(stranger.filter(&scored).is_none());
+        assert!(View::Board { from: 1, to: 3 }.filter(&scored).is_some());
+        assert!(View::Board { from: 4, to: 9 }.filter(&scored).is_none());
+        let decided = EventData::ResultConfirmed { pairing: team_match };
+        assert!(phone.filter(&decided).is_some(), "a chess match decided reaches its teams' players");
+        let game = EventData::ResultConfirmed { pairing: theirs };
+        assert!(View::Board { from: 1, to: 1 }.filter(&game).is_some());
+        assert!(phone.filter(&game).is_none(), "a teammate's game is theirs");
+        assert_eq!(phone.ranked(), Some(team), "the team's standings line");
     }
 
     #[test]
@@ -341,7 +412,7 @@ mod tests {
             View::Queue,
             View::Board { from: 1, to: 9 },
             View::Standings { offset: 0, limit: 50 },
-            View::Player { player: PlayerId::random(), user: UserId::random() },
+            View::Player { player: PlayerId::random(), user: UserId::random(), team: None },
         ];
         for v in views {
             assert!(matches!(v.filter(&e), Some(Cow::Borrowed(_))), "{v:?}");
@@ -371,9 +442,9 @@ mod tests {
         assert!(matches!(&*b, EventData::PairingsPublished(p) if p.warnings == ["w"]));
         let first = View::Board { from: 1, to: 1 }.filter(&e).unwrap();
         assert_eq!(tables(&first), [1]);
-        let mine = View::Player { player: me, user: UserId::random() }.filter(&e).unwrap();
+        let mine = View::Player { player: me, user: UserId::random(), team: None }.filter(&e).unwrap();
         assert_eq!(tables(&mine), [2], "only the player's own table");
-        let other = View::Player { player: PlayerId::random(), user: UserId::random() }.filter(&e).unwrap();
+        let other = View::Player { player: PlayerId::random(), user: UserId::random(), team: None }.filter(&e).unwrap();
         assert_eq!(tables(&other), Vec::<u32>::new(), "the round's header, no tables");
         assert!(View::Standings { offset: 0, limit: 50 }.filter(&e).is_none());
     }

@@ -220,6 +220,8 @@ pub fn pairing(p: &Pairing, roster: &Roster) -> PairingView {
         to_override: p.to_override,
         override_note: p.override_note.clone(),
         rematch: p.rematch,
+        match_id: p.in_match.map(|m| m.match_id),
+        board: p.in_match.map(|m| m.board),
     }
 }
 

@@ -627,3 +627,14 @@ js-pr-confirm-lock = { $choice } festlegen? Das ist endgültig.
 js-pr-confirm-for = { $choice } für { $team } festlegen?
 js-pr-select-first = Wähle zuerst aus.
 js-pr-select-both = Wähle zuerst für beide Teams aus.
+# Team events: the venue board and a player's phone.
+js-col-board = Brett
+js-col-team = Team
+js-team-games-pending = Partien noch nicht gepaart
+js-team-board-n = Brett { $n }
+js-me-team-match = Das Match deines Teams
+js-col-games = Partien
+js-col-points = Punkte
+js-board-results = Ergebnisse nach Brett
+js-board-prize = Brettpreis
+js-board-prize-min = ★ Brettpreis: das beste Ergebnis mit mindestens { $n } Partien.

@@ -627,3 +627,14 @@ js-pr-confirm-lock = Lock { $choice }? It cannot be changed.
 js-pr-confirm-for = Lock { $choice } for { $team }?
 js-pr-select-first = Select a choice first.
 js-pr-select-both = Select a choice for each team first.
+# Team events: the venue board and a player's phone.
+js-col-board = Board
+js-col-team = Team
+js-team-games-pending = Games not paired yet
+js-team-board-n = Board { $n }
+js-me-team-match = Your team's match
+js-col-games = Games
+js-col-points = Points
+js-board-results = Results by board
+js-board-prize = Board prize
+js-board-prize-min = ★ Board prize: the best score with at least { $n } games.

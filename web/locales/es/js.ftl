@@ -627,3 +627,14 @@ js-pr-confirm-lock = ¿Bloquear { $choice }? No se puede cambiar.
 js-pr-confirm-for = ¿Bloquear { $choice } para { $team }?
 js-pr-select-first = Elige primero.
 js-pr-select-both = Elige primero para cada equipo.
+# Team events: the venue board and a player's phone.
+js-col-board = Tablero
+js-col-team = Equipo
+js-team-games-pending = Partidas aún sin emparejar
+js-team-board-n = Tablero { $n }
+js-me-team-match = El encuentro de tu equipo
+js-col-games = Partidas
+js-col-points = Puntos
+js-board-results = Resultados por tablero
+js-board-prize = Premio por tablero
+js-board-prize-min = ★ Premio por tablero: la mejor puntuación con al menos { $n } partidas.

@@ -627,3 +627,14 @@ js-pr-confirm-lock = Verrouiller { $choice } ? Ce choix est définitif.
 js-pr-confirm-for = Verrouiller { $choice } pour { $team } ?
 js-pr-select-first = Choisissez d'abord.
 js-pr-select-both = Choisissez d'abord pour chaque équipe.
+# Team events: the venue board and a player's phone.
+js-col-board = Échiquier
+js-col-team = Équipe
+js-team-games-pending = Parties pas encore appariées
+js-team-board-n = Échiquier { $n }
+js-me-team-match = Le match de votre équipe
+js-col-games = Parties
+js-col-points = Points
+js-board-results = Résultats par échiquier
+js-board-prize = Prix d'échiquier
+js-board-prize-min = ★ Prix d'échiquier : le meilleur score avec au moins { $n } parties.

@@ -288,6 +288,44 @@ pub struct BracketPage {
     pub live: Live,
 }
 
+/// `/t/{id}/teams/{team}`: a team of a team event: its captain, its
+/// players in order (factions or ratings), its reserves, and each round's
+/// match with every player's game and result.
+#[derive(Template)]
+#[template(path = "team.html")]
+pub struct TeamPage {
+    /// Header.
+    pub nav: Nav,
+    /// The event.
+    pub tournament: TournamentView,
+    /// The team and its players (no lists).
+    pub team: crate::views::teams::TeamView,
+    /// The captain's name; `None` when the organisers keep the team.
+    pub captain: Option<String>,
+    /// Each round's match and games, round 1 first.
+    pub rounds: Vec<crate::views::teams::TeamRoundLine>,
+}
+
+impl TeamPage {
+    /// Whether the team registered reserves (not removed).
+    #[must_use]
+    pub fn has_reserves(&self) -> bool {
+        self.team.members.iter().any(|m| m.reserve && !m.removed)
+    }
+
+    /// A match's result (`W`, `D`, `L`) in the page's language.
+    #[must_use]
+    pub fn result_label(&self, code: &str) -> String {
+        self.nav.t(&format!("team-result-{code}"))
+    }
+
+    /// A game's state (`CONFIRMED`…) in the page's language.
+    #[must_use]
+    pub fn state_label(&self, state: &str) -> String {
+        self.nav.t(&format!("team-state-{state}"))
+    }
+}
+
 /// `/t/{id}/dashboard`: the TO's control room.
 #[derive(Template)]
 #[template(path = "dashboard.html")]

@@ -240,6 +240,13 @@ pub struct PairingView {
     pub override_note: Option<String>,
     /// A rematch the pairing could not avoid.
     pub rematch: bool,
+    /// A game inside a team match: the match's pairing id (absent for a
+    /// singles table and for the team match itself).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_id: Option<PairingId>,
+    /// A game inside a team match: its board in the match, from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<u32>,
 }
 
 impl PairingView {
@@ -552,10 +559,18 @@ pub enum ViewState {
     Board {
         /// The tournament.
         tournament: TournamentView,
-        /// The latest round, cut to the screen's tables.
+        /// The latest round, cut to the screen's tables (a team event's: its team matches).
         round: Option<RoundView>,
         /// The latest round's clock, once started.
         clock: Option<ClockView>,
+        /// A team event: the games of the team matches shown, by match then
+        /// board (each names its `match_id` and `board`); empty otherwise.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        games: Vec<PairingView>,
+        /// A team event: the teams seated in the matches shown, with their
+        /// players (the names mode lists them; doubles show both); empty otherwise.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        teams: Vec<teams::TeamLine>,
     },
     /// `standings`: a window of the table.
     Standings {
@@ -583,6 +598,14 @@ pub enum ViewState {
         /// The player's part of the top cut (see [`playoffs::BracketView::for_player`]), when in it.
         #[serde(default)]
         bracket: Option<playoffs::BracketView>,
+        /// A team event's player: their team with its players (their own
+        /// game is `pairing`; the standings line is the team's).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        team: Option<teams::TeamLine>,
+        /// A team event's player: their team's match in the latest round
+        /// (opponent team, table, score so far).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        team_match: Option<PairingView>,
     },
     /// `process` (one team match's captains' pairing process as the viewer
     /// may see it, or `null`) and `rooms` (every match of the round, as the

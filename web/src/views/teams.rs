@@ -57,3 +57,75 @@ pub struct MemberView {
     /// Removed with its team.
     pub removed: bool,
 }
+
+/// A team as a venue board or a phone names it: its name and its players
+/// (regular players in board order, then the reserves; removed ones left out).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TeamLine {
+    /// The team's registration id (the entrant seated in its matches).
+    pub id: PlayerId,
+    /// The team's name.
+    pub name: String,
+    /// The players, board order first.
+    pub members: Vec<TeamLineMember>,
+}
+
+/// One player of a [`TeamLine`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TeamLineMember {
+    /// The member's registration id (the id their games seat).
+    pub id: PlayerId,
+    /// Name on the boards.
+    pub name: String,
+    /// Faction (40K); may be empty.
+    pub faction: String,
+    /// Registered as a reserve.
+    pub reserve: bool,
+}
+
+/// One round of a team as its team page shows it: its match (opponent,
+/// table, score so far, result) and each of its players' games, seen from
+/// the team's side.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TeamRoundLine {
+    /// The round's number.
+    pub number: u32,
+    /// The match's table; 0 for the bye.
+    pub table: u32,
+    /// The other team's name; empty for the bye.
+    pub opponent: String,
+    /// The team's score so far as shown (40K: converted points; chess:
+    /// game points of the confirmed boards); empty before any counts.
+    pub ours: String,
+    /// The other team's.
+    pub theirs: String,
+    /// `W`, `D`, `L` once the match is decided, `BYE` for the bye, else empty.
+    pub result: String,
+    /// The games, board 1 first.
+    pub games: Vec<TeamGameLine>,
+}
+
+/// One game of a [`TeamRoundLine`], the team's player first.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TeamGameLine {
+    /// Board in the match, from 1.
+    pub board: u32,
+    /// The game's table.
+    pub table: u32,
+    /// The team's player.
+    pub player: String,
+    /// Their faction (40K) or colour (chess: `White`/`Black`, as the page's language names it later); may be empty.
+    pub side: String,
+    /// The opponent; empty when the other team fielded nobody.
+    pub opponent: String,
+    /// The opponent's faction; may be empty.
+    pub opponent_side: String,
+    /// The team player's part of the score (`72`, `1`, `½`); empty until reported.
+    pub ours: String,
+    /// The opponent's part.
+    pub theirs: String,
+    /// `UNREPORTED`, `REPORTED`, `DISPUTED` or `CONFIRMED`.
+    pub state: String,
+}

@@ -16,7 +16,7 @@
 
 use super::chess_event::{is_chess_teams, scoring, ChessTeams};
 use super::chess_views::{BoardGameView, BoardLineView, BoardPlayer, BoardView, TeamMatchView, TeamRef};
-use crate::bus::EventData;
+use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     now_millis, MatchResult, Pairing, PairingState, Player, PlayerId, RoundId, RoundStatus, Tournament, TournamentId,
     User,
@@ -93,7 +93,12 @@ pub async fn settle(change: &mut Change, game: &Pairing) -> ApiResult<()> {
     change.tx().update_pairing(&m).await?;
     let teams = change.tx().players_in(&[m.player1_id, m.player2_id.unwrap_or(m.player1_id)]).await?;
     let view = views::pairing(&m, &roster(&teams));
-    change.emit(EventData::ResultConfirmed { pairing: view }).await
+    change.emit(EventData::ResultConfirmed { pairing: view }).await?;
+    // The team standings count decided matches: they change now (live
+    // standings windows and players' lines are recomputed on this marker).
+    let round = change.tx().round(m.round_id).await?.map(|r| r.number);
+    let cause = StandingsCause { cause: Cause::ResultConfirmed, round, pairing_id: Some(m.id) };
+    change.emit(EventData::StandingsChanged(cause)).await
 }
 
 /// Who won a level top-cut match by the Berlin tie-break

@@ -23,6 +23,8 @@
 //!   once, by the server.
 //! - [`rooms`]: the pairing rooms' reads for the live layer: one process as
 //!   one kind of viewer sees it, and every match of the round as the public does.
+//! - [`screens`]: what the live board and a player's phone show of a team
+//!   event (a match's games, the teams' players, a player's own game).
 //!
 //! Chess team Swiss (FIDE Olympiad Pairing Rules 2022):
 //! - [`chess_event`]: the store's rows as the engine reads them (pairing
@@ -41,6 +43,7 @@ pub mod lineup;
 pub mod registration;
 pub mod rooms;
 pub mod roster;
+pub mod screens;
 pub mod settings;
 pub mod timer;
 pub mod wh40k;
