@@ -202,6 +202,9 @@ impl Drop for ViewerThread {
     }
 }
 
+/// A histogram's cumulative buckets: (upper bound in seconds, count).
+type Buckets = Vec<(f64, u64)>;
+
 /// Each instance's `/metrics` page.
 async fn metrics(servers: &[ServerProcess]) -> Vec<String> {
     let mut pages = Vec::new();
@@ -218,7 +221,7 @@ fn print_stages(before: &[String], after: &[String]) {
     for (i, (b_page, a_page)) in before.iter().zip(after).enumerate() {
         println!("instance {}: stages over the load (ms, p50 / p99 over n):", i + 1);
         let (b, a) = (histogram_buckets(b_page, STAGES), histogram_buckets(a_page, STAGES));
-        let mut rows: Vec<(String, Vec<(f64, u64)>, Vec<(f64, u64)>)> = a
+        let mut rows: Vec<(String, Buckets, Buckets)> = a
             .into_iter()
             .map(|(stage, buckets)| (stage.clone(), b.get(&stage).unwrap_or(&empty).clone(), buckets))
             .collect();
