@@ -1,39 +1,52 @@
 //! Captains' process benchmark (issue 25; run by hand, not in CI):
 //!
 //! ```sh
-//! cargo build -p arbiter-server            # or --release (the default binary)
+//! cargo build --release -p arbiter-server
 //! cargo bench -p arbiter-tests --bench captains_load
+//! INSTANCES=2 cargo bench -p arbiter-tests --bench captains_load
 //! ```
 //!
 //! One 40K team event of 128 teams of 5 (registered by their 128 captains
 //! over HTTP) is paired: 64 team matches. The 128 captains and 1,000
-//! anonymous viewers follow the event's live socket; then the 64 matches run
-//! their whole defender/attacker process at once, each captain reading their
-//! own view of the process, thinking a while (`THINK_MS`, uniform from 0 to
-//! it) and locking one of the choices it offers, step after step.
+//! anonymous viewers follow the event's live socket (the `events` view: every
+//! event, `process_changed` included); then the 64 matches run their whole
+//! defender/attacker process at once, each captain reading their own view of
+//! the process, thinking a while (`THINK_MS`, uniform from 0 to it) and
+//! locking one of the choices it offers, step after step.
 //!
 //! Measured: the **lock-to-reveal latency**, from the moment the second
 //! captain's lock request of a step is sent to the moment the frame of that
 //! reveal (`process_changed` with the reveal's step number) arrives at the
 //! other captain's socket, and at each viewer's. Printed as p50 / p99 / max
 //! over every step of every match, with reveals missed (a socket that never
-//! got one), the second lock's own answer time, the CPU each server used and
-//! how long the whole process took.
+//! got one), the second lock's own answer time, the frame's commit → socket
+//! part of the way (the frame's `at`, the server's clock), the servers' own
+//! stages (`arbiter_live_stage_seconds`, the tournament lock's wait and hold),
+//! the CPU each server and this generator used, and how long it all took.
+//!
+//! The sockets are read by the lean reader of the load benchmarks
+//! ([`arbiter_tests::load::reader`]): the event's snapshot (128 teams, 640
+//! members) is one WebSocket message of over 64 KiB, which a general client
+//! refuses by default (and then hears nothing more). The viewers are read on a
+//! thread of their own, so the captains' requests and their timing do not
+//! wait behind 1,000 sockets' reads.
 //!
 //! Knobs (environment): `MATCHES` (64), `VIEWERS` (1000), `THINK_MS` (2000;
 //! 0 runs every step back to back), `INSTANCES` (1; 2 runs two instances on
 //! PostgreSQL + Redis, captains and viewers alternating between them, as
 //! `live_load` does), `BACKEND` (`sqlite` for one instance, `postgres`),
-//! `ARBITER_BIN` (default `target/release/arbiter` when built, else
-//! `target/debug/arbiter`).
+//! `ARBITER_BIN` (default: the `arbiter` built beside this benchmark, i.e.
+//! `$CARGO_TARGET_DIR/release/arbiter`).
 
 use arbiter_server::client::ApiClient;
-use arbiter_tests::load::{percentile, process_cpu_secs};
+use arbiter_tests::load::reader::Viewer as Socket;
+use arbiter_tests::load::{histogram_buckets, histogram_quantile, percentile, process_cpu_secs};
 use arbiter_tests::process::ServerProcess;
-use arbiter_tests::{s, sign_up, Backend, WsClient};
+use arbiter_tests::{s, sign_up, Backend};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -41,8 +54,27 @@ use std::time::{Duration, Instant};
 /// socket connects from it: limits far above what this load needs.
 const LIMITS: &[&str] = &["--auth-burst-per-address", "100000", "--ws-per-address", "100000"];
 
-/// When each socket heard each (match, step): the arrival instants.
-type Heard = Arc<Mutex<HashMap<(String, u64), Vec<Instant>>>>;
+/// The servers' per-stage histogram (see `server/src/live/stats.rs`).
+const STAGES: &str = "arbiter_live_stage_seconds";
+
+/// One arrival of a step's frame at a socket: when (this process's clock)
+/// and how long after the event's commit (the server's wall clock, ms).
+#[derive(Clone, Copy)]
+struct Arrival {
+    at: Instant,
+    from_commit_ms: i64,
+}
+
+/// What a group of sockets heard: each (match, step)'s arrivals, the
+/// snapshots received and the largest message read.
+#[derive(Default)]
+struct Ears {
+    steps: HashMap<(String, u64), Vec<Arrival>>,
+    largest: usize,
+}
+
+/// Shared by the sockets of one group (read by one thread, so never waited for).
+type Heard = Arc<Mutex<Ears>>;
 
 fn env(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -63,33 +95,152 @@ fn open_files(want: u64) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The `(match id, step)` a `process_changed` frame carries, wherever the
-/// frame nests the event's data.
-fn process_step(frame: &Value) -> Option<(String, u64)> {
-    match frame {
-        Value::Object(map) => {
-            if let (Some(Value::String(m)), Some(Value::Number(n))) = (map.get("match_id"), map.get("step")) {
-                return Some((m.clone(), n.as_u64()?));
-            }
-            map.values().find_map(process_step)
+fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+/// The fields of a `process_changed` event frame the benchmark reads:
+/// `{"v":1,"type":"event",…,"kind":"process_changed","at":MS,"data":{"match_id":ID,"step":N}}`.
+#[derive(serde::Deserialize)]
+struct StepFrame {
+    at: i64,
+    data: StepData,
+}
+
+#[derive(serde::Deserialize)]
+struct StepData {
+    match_id: String,
+    step: u64,
+}
+
+/// The `(match id, step)` and commit time of a `process_changed` frame;
+/// `None` for any other frame (found without parsing it).
+fn process_step(text: &[u8]) -> Option<(String, u64, i64)> {
+    use memchr::memmem::Finder;
+    use std::sync::LazyLock;
+    static KIND: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(br#""kind":"process_changed""#));
+    KIND.find(text)?;
+    let f: StepFrame = serde_json::from_slice(text).ok()?;
+    Some((f.data.match_id, f.data.step, f.at))
+}
+
+/// Whether a text is a snapshot (frames start with their version and type).
+fn is_snapshot(text: &[u8]) -> bool {
+    text.starts_with(br#"{"v":1,"type":"snapshot""#)
+}
+
+/// Reads `socket` until it closes (on the current runtime), noting when each
+/// process step arrived and counting its snapshots.
+fn listen(socket: Socket, heard: Heard, snapshots: Arc<AtomicUsize>) {
+    tokio::spawn(socket.run(move |text| {
+        let at = Instant::now();
+        if is_snapshot(text) {
+            snapshots.fetch_add(1, Ordering::Relaxed);
         }
-        Value::Array(items) => items.iter().find_map(process_step),
-        _ => None,
+        let step = process_step(text);
+        let mut ears = heard.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        ears.largest = ears.largest.max(text.len());
+        if let Some((m, n, committed)) = step {
+            ears.steps.entry((m, n)).or_default().push(Arrival { at, from_commit_ms: now_ms() - committed });
+        }
+    }));
+}
+
+/// The viewers, on a thread and runtime of their own: connects `urls`
+/// (200 handshakes in flight), reads them until `stop` fires.
+struct ViewerThread {
+    heard: Heard,
+    snapshots: Arc<AtomicUsize>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl ViewerThread {
+    fn start(urls: Vec<String>) -> anyhow::Result<ViewerThread> {
+        let (heard, snapshots) = (Heard::default(), Arc::new(AtomicUsize::new(0)));
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let (ready_tx, ready) = std::sync::mpsc::channel::<anyhow::Result<()>>();
+        let (h, n) = (heard.clone(), snapshots.clone());
+        let thread = std::thread::Builder::new().name("viewers".into()).spawn(move || {
+            let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+                Ok(rt) => rt,
+                Err(e) => {
+                    let _ = ready_tx.send(Err(e.into()));
+                    return;
+                }
+            };
+            rt.block_on(async move {
+                for chunk in urls.chunks(200) {
+                    let made = futures_util::future::join_all(chunk.iter().map(|u| Socket::connect(u, None))).await;
+                    for socket in made {
+                        match socket {
+                            Ok(socket) => listen(socket, h.clone(), n.clone()),
+                            Err(e) => {
+                                let _ = ready_tx.send(Err(e));
+                                return;
+                            }
+                        }
+                    }
+                }
+                let _ = ready_tx.send(Ok(()));
+                let _ = stopped.await;
+            });
+        })?;
+        ready.recv()??;
+        Ok(ViewerThread { heard, snapshots, stop: Some(stop), thread: Some(thread) })
     }
 }
 
-/// Reads `socket` until it closes, noting when each process step arrived.
-fn listen(mut socket: WsClient, heard: Heard) {
-    actix_web::rt::spawn(async move {
-        while let Some(frame) = socket.next_json(Duration::from_secs(3600)).await {
-            let at = Instant::now();
-            if frame.to_string().contains("process_changed") {
-                if let Some(key) = process_step(&frame) {
-                    heard.lock().unwrap_or_else(std::sync::PoisonError::into_inner).entry(key).or_default().push(at);
-                }
+impl Drop for ViewerThread {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// A histogram's cumulative buckets: (upper bound in seconds, count).
+type Buckets = Vec<(f64, u64)>;
+
+/// Each instance's `/metrics` page.
+async fn metrics(servers: &[ServerProcess]) -> Vec<String> {
+    let mut pages = Vec::new();
+    for s in servers {
+        pages.push(ApiClient::new(&s.base).get_text("/metrics").await.map(|(_, t)| t).unwrap_or_default());
+    }
+    pages
+}
+
+/// Prints each instance's stages over the load (p50 / p99 in ms) and its
+/// tournament lock's wait and hold, from `/metrics` read before and after.
+fn print_stages(before: &[String], after: &[String]) {
+    let empty = Vec::new();
+    for (i, (b_page, a_page)) in before.iter().zip(after).enumerate() {
+        println!("instance {}: stages over the load (ms, p50 / p99 over n):", i + 1);
+        let (b, a) = (histogram_buckets(b_page, STAGES), histogram_buckets(a_page, STAGES));
+        let mut rows: Vec<(String, Buckets, Buckets)> = a
+            .into_iter()
+            .map(|(stage, buckets)| (stage.clone(), b.get(&stage).unwrap_or(&empty).clone(), buckets))
+            .collect();
+        for (name, metric) in
+            [("lock wait", "arbiter_db_lock_wait_seconds"), ("lock held", "arbiter_db_lock_held_seconds")]
+        {
+            if let Some(a) = histogram_buckets(a_page, metric).remove("") {
+                let b = histogram_buckets(b_page, metric).remove("").unwrap_or_default();
+                rows.push((name.to_string(), b, a));
             }
         }
-    });
+        for (name, b, a) in rows {
+            let (n, p50) = histogram_quantile(&b, &a, 0.5);
+            let (_, p99) = histogram_quantile(&b, &a, 0.99);
+            if n > 0 {
+                println!("  {name:<10} p50 {p50:>8.3}  p99 {p99:>8.3}  n {n}");
+            }
+        }
+    }
 }
 
 /// A small deterministic generator (xorshift64*): the captains' picks and
@@ -153,16 +304,19 @@ fn main() -> anyhow::Result<()> {
     let instances = env("INSTANCES", 1).clamp(1, 2);
     let backend = std::env::var("BACKEND").unwrap_or_else(|_| if instances > 1 { "postgres" } else { "sqlite" }.into());
     open_files((2 * (viewers + 2 * matches) + 4096) as u64)?;
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target");
-    let bin = std::env::var("ARBITER_BIN").map(PathBuf::from).unwrap_or_else(|_| {
-        let release = root.join("release/arbiter");
-        if release.exists() {
-            release
-        } else {
-            root.join("debug/arbiter")
-        }
-    });
-    anyhow::ensure!(bin.exists(), "build the server first: cargo build -p arbiter-server ({} missing)", bin.display());
+    // The server built beside this benchmark (`target/release/deps/captains_load-…`
+    // → `target/release/arbiter`), wherever CARGO_TARGET_DIR puts it.
+    let beside = std::env::current_exe()?
+        .parent()
+        .and_then(|deps| deps.parent())
+        .map(|dir| dir.join("arbiter"))
+        .ok_or_else(|| anyhow::anyhow!("no target directory"))?;
+    let bin = std::env::var("ARBITER_BIN").map_or(beside, PathBuf::from);
+    anyhow::ensure!(
+        bin.exists(),
+        "build the server first: cargo build --release -p arbiter-server ({} missing)",
+        bin.display()
+    );
     let redis = std::env::var("ARBITER_TEST_REDIS").unwrap_or_else(|_| "redis://127.0.0.1:6379".into());
     println!(
         "captains_load: {matches} team matches ({} captains), {viewers} viewers, think 0–{think_ms} ms, {instances} instance(s) on {backend}{}, server {}",
@@ -251,7 +405,8 @@ fn main() -> anyhow::Result<()> {
         let ws: Vec<String> = servers.iter().map(|s| format!("{}/ws/tournaments/{tid}", s.ws_base())).collect();
         let started = Instant::now();
         let mut games: Vec<Match> = Vec::new();
-        let mut captain_heard: HashMap<String, [Heard; 2]> = HashMap::new();
+        let captains_heard: [Heard; 2] = [Heard::default(), Heard::default()];
+        let captain_snapshots = Arc::new(AtomicUsize::new(0));
         for (k, m) in pairs.iter().enumerate() {
             let a = captains
                 .remove(s(&m["player1"], "id"))
@@ -259,26 +414,38 @@ fn main() -> anyhow::Result<()> {
             let b = captains
                 .remove(s(&m["player2"], "id"))
                 .ok_or_else(|| anyhow::anyhow!("no captain for {}", m["player2"]))?;
-            let heard: [Heard; 2] = [Heard::default(), Heard::default()];
             for (j, c) in [&a, &b].into_iter().enumerate() {
-                let socket = WsClient::connect_as(&ws[(2 * k + j) % ws.len()], c.session()).await?;
-                listen(socket, heard[j].clone());
+                let socket = Socket::connect(&ws[(2 * k + j) % ws.len()], c.session()).await?;
+                listen(socket, captains_heard[j].clone(), captain_snapshots.clone());
             }
-            captain_heard.insert(s(m, "id").to_string(), heard);
             games.push(Match { id: s(m, "id").to_string(), captains: [a, b] });
         }
-        let viewer_heard: Heard = Heard::default();
-        for chunk in (0..viewers).collect::<Vec<_>>().chunks(50) {
-            let made = futures_util::future::join_all(chunk.iter().map(|i| WsClient::connect(&ws[i % ws.len()]))).await;
-            for socket in made {
-                listen(socket?, viewer_heard.clone());
+        let urls: Vec<String> = (0..viewers).map(|i| ws[i % ws.len()].clone()).collect();
+        let watchers = ViewerThread::start(urls)?;
+        // Every socket has its snapshot before the load starts.
+        for _ in 0..600 {
+            if captain_snapshots.load(Ordering::Relaxed) >= 2 * matches
+                && watchers.snapshots.load(Ordering::Relaxed) >= viewers
+            {
+                break;
             }
+            tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        println!("{} sockets connected in {:.1?}", viewers + 2 * matches, started.elapsed());
+        let largest = captains_heard.iter().map(|h| h.lock().map_or(0, |e| e.largest)).max().unwrap_or(0);
+        println!(
+            "{} sockets connected in {:.1?}; snapshots {} of {}, the largest message {} KiB",
+            viewers + 2 * matches,
+            started.elapsed(),
+            captain_snapshots.load(Ordering::Relaxed) + watchers.snapshots.load(Ordering::Relaxed),
+            viewers + 2 * matches,
+            largest / 1024
+        );
         tokio::time::sleep(Duration::from_secs(2)).await;
 
         // The load: every match's process at once.
+        let stages_before = metrics(&servers).await;
         let cpu_before: Vec<f64> = servers.iter().map(|s| process_cpu_secs(s.pid())).collect();
+        let me_before = process_cpu_secs(std::process::id());
         let started = Instant::now();
         let runs = futures_util::future::join_all(
             games.into_iter().enumerate().map(|(k, m)| run_match(m, think_ms, 40_000 + k as u64)),
@@ -290,33 +457,38 @@ fn main() -> anyhow::Result<()> {
             reveals.extend(r?);
         }
         tokio::time::sleep(Duration::from_secs(3)).await;
+        let busy = took.as_secs_f64().max(0.001);
         let cpu: Vec<f64> = servers.iter().zip(&cpu_before).map(|(s, b)| process_cpu_secs(s.pid()) - b).collect();
+        let me = process_cpu_secs(std::process::id()) - me_before;
+        let stages_after = metrics(&servers).await;
 
         // Latencies: the other captain (the one who locked first) and every viewer.
         let (mut at_captain, mut at_viewers, mut answers) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut commit_captain, mut commit_viewers) = (Vec::new(), Vec::new());
         let (mut missed_captain, mut missed_viewer) = (0usize, 0usize);
-        let viewer_heard = viewer_heard.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let captains_heard: Vec<_> =
+            captains_heard.iter().map(|h| h.lock().unwrap_or_else(std::sync::PoisonError::into_inner)).collect();
+        let viewer_heard = watchers.heard.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         for (mid, step, first, sent, answer) in &reveals {
             answers.push(answer.as_micros() as i64);
             let key = (mid.clone(), *step);
             // The other captain: the one who locked first and waits for the reveal.
-            match captain_heard[mid][*first]
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .get(&key)
-                .and_then(|v| v.first())
-            {
-                Some(at) => at_captain.push(at.saturating_duration_since(*sent).as_micros() as i64),
+            match captains_heard[*first].steps.get(&key).and_then(|v| v.first()) {
+                Some(a) => {
+                    at_captain.push(a.at.saturating_duration_since(*sent).as_micros() as i64);
+                    commit_captain.push(a.from_commit_ms * 1000);
+                }
                 None => missed_captain += 1,
             }
-            let arrivals = viewer_heard.get(&key).map_or(&[][..], Vec::as_slice);
+            let arrivals = viewer_heard.steps.get(&key).map_or(&[][..], Vec::as_slice);
             missed_viewer += viewers.saturating_sub(arrivals.len());
-            at_viewers.extend(arrivals.iter().map(|at| at.saturating_duration_since(*sent).as_micros() as i64));
+            at_viewers.extend(arrivals.iter().map(|a| a.at.saturating_duration_since(*sent).as_micros() as i64));
+            commit_viewers.extend(arrivals.iter().map(|a| a.from_commit_ms * 1000));
         }
         let show = |name: &str, v: &mut Vec<i64>| {
             v.sort_unstable();
             println!(
-                "  {name:<28} p50 {:>7.1} ms  p99 {:>7.1} ms  max {:>7.1} ms  n {}",
+                "  {name:<32} p50 {:>7.1} ms  p99 {:>7.1} ms  max {:>7.1} ms  n {}",
                 percentile(v, 0.5) as f64 / 1000.0,
                 percentile(v, 0.99) as f64 / 1000.0,
                 v.last().copied().unwrap_or(0) as f64 / 1000.0,
@@ -327,16 +499,22 @@ fn main() -> anyhow::Result<()> {
         show("at the other captain's socket", &mut at_captain);
         show("at the viewers' sockets", &mut at_viewers);
         show("second lock's answer", &mut answers);
+        println!("of which from the commit to the socket (server clock, 1 ms steps):");
+        show("at the other captain's socket", &mut commit_captain);
+        show("at the viewers' sockets", &mut commit_viewers);
         println!("reveals missed: other captain's socket {missed_captain}, viewers' sockets {missed_viewer}");
         println!(
-            "server CPU over the load ({:.1} s): {}",
-            took.as_secs_f64(),
+            "CPU over the load ({busy:.1} s): {}; this generator {:.0} % of a core",
             cpu.iter()
                 .enumerate()
-                .map(|(i, c)| format!("instance {} {:.0} %", i + 1, c * 100.0 / took.as_secs_f64().max(0.001)))
+                .map(|(i, c)| format!("instance {} {:.0} %", i + 1, c * 100.0 / busy))
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            me * 100.0 / busy
         );
+        print_stages(&stages_before, &stages_after);
+        drop(viewer_heard);
+        drop(watchers);
         drop(servers);
         anyhow::Ok(())
     })

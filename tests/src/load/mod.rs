@@ -3,7 +3,7 @@
 //! its receipt, per-route request timings, and server memory.
 
 pub mod fleet;
-mod reader;
+pub mod reader;
 
 use crate::process::ServerProcess;
 use std::collections::{BTreeMap, HashSet};
