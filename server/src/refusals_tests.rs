@@ -13,8 +13,8 @@ fn refusals_have_their_own_words_in_every_language() {
     use crate::auth::password::weakness;
     use crate::domain::{Game, PairingSystem, PlayerProfile};
     use crate::game::default_standings;
-    use crate::service::tiebreaks::validate;
-    use crate::service::{self, clock::ClockInput, tournaments};
+    use crate::service::standings::tiebreaks::validate;
+    use crate::service::{self, lifecycle::clock::ClockInput, lifecycle::tournaments};
     let field = |f, s: &str, max| service::clean_text(f, s, max).err();
     let clock = |action: &str, minutes| ClockInput { action: action.into(), minutes }.action().err();
     let cases = [
@@ -39,11 +39,11 @@ fn refusals_have_their_own_words_in_every_language() {
              Uncommon words are better. A few unrelated words make a strong password that is easy to remember.",
         ),
         (
-            service::profile::clean(PlayerProfile { title: Some("XX".into()), ..PlayerProfile::default() }).err(),
+            service::people::profile::clean(PlayerProfile { title: Some("XX".into()), ..PlayerProfile::default() }).err(),
             "title must be one of GM, IM, WGM, FM, WIM, CM, WFM, WCM, AGM, AIM.",
         ),
         (
-            service::profile::clean(PlayerProfile { club: Some("c".repeat(65)), ..PlayerProfile::default() }).err(),
+            service::people::profile::clean(PlayerProfile { club: Some("c".repeat(65)), ..PlayerProfile::default() }).err(),
             "club must be one line of at most 64 characters.",
         ),
         (

@@ -5,7 +5,7 @@ use crate::auth::session::{self, MaybeUser};
 use crate::error::ApiResult;
 use crate::http::peer::client_address;
 use crate::http::schemas::bodies::{sorted, UserBody};
-use crate::service::accounts::{self, SignIn, SignUp};
+use crate::service::people::accounts::{self, SignIn, SignUp};
 use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 
@@ -18,7 +18,7 @@ refusals!(sign_up: [BodyTooLarge, CrossSiteRequest, EmailTaken, InvalidEmail, In
     operation_id = "accounts_sign_up",
     tag = "accounts",
     summary = "Create an account and sign in (sets the session cookie).",
-    request_body = crate::service::accounts::SignUp,
+    request_body = crate::service::people::accounts::SignUp,
     responses((status = 201, description = "The new account; the `arbiter_session` cookie is set.", body = crate::http::schemas::bodies::UserBody))
 )]
 #[post("/api/auth/signup")]
@@ -35,7 +35,7 @@ refusals!(sign_in: [BodyTooLarge, CrossSiteRequest, InvalidCredentials, InvalidJ
     operation_id = "accounts_sign_in",
     tag = "accounts",
     summary = "Sign in (sets the session cookie).",
-    request_body = crate::service::accounts::SignIn,
+    request_body = crate::service::people::accounts::SignIn,
     responses((status = 200, description = "The account; the `arbiter_session` cookie is set.", body = crate::http::schemas::bodies::UserBody))
 )]
 #[post("/api/auth/login")]

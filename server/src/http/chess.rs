@@ -6,7 +6,7 @@ use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{PlayerId, TournamentId};
 use crate::error::ApiResult;
 use crate::http::schemas::bodies::{sorted, ByeBody, ByesBody};
-use crate::service::{byes, trf};
+use crate::service::{records::trf, tables::byes};
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpResponse};
 
@@ -33,7 +33,7 @@ refusals!(request: [BodyTooLarge, ByesNotOffered, CrossSiteRequest, FullByeByOrg
     tag = "chess",
     summary = "Ask for a bye in a round not yet paired (the player: `half` or `zero`).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    request_body = crate::service::byes::ByeInput,
+    request_body = crate::service::tables::byes::ByeInput,
     responses((status = 201, description = "The bye.", body = crate::http::schemas::bodies::ByeBody))
 )]
 #[post("/api/tournaments/{id}/byes")]
@@ -72,7 +72,7 @@ refusals!(grant: [BodyTooLarge, ByesNotOffered, CrossSiteRequest, FullByeByOrgan
     tag = "chess",
     summary = "Give a player a bye (the TO: `half`, `zero` or `full`).",
     params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
-    request_body = crate::service::byes::ByeInput,
+    request_body = crate::service::tables::byes::ByeInput,
     responses((status = 201, description = "The bye.", body = crate::http::schemas::bodies::ByeBody))
 )]
 #[post("/api/players/{id}/byes")]

@@ -6,7 +6,7 @@ use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::RoundId;
 use crate::error::ApiResult;
 use crate::http::schemas::bodies::{sorted, ClockBody};
-use crate::service::clock;
+use crate::service::lifecycle::clock;
 use actix_web::{get, post};
 use actix_web::{web, HttpResponse};
 
@@ -34,7 +34,7 @@ refusals!(act: [BodyTooLarge, ClockState, CrossSiteRequest, InvalidField, Invali
     tag = "clock",
     summary = "Start, pause, resume, extend or end the round's clock (the TO).",
     params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
-    request_body = crate::service::clock::ClockInput,
+    request_body = crate::service::lifecycle::clock::ClockInput,
     responses((status = 200, description = "The clock and `now`.", body = crate::http::schemas::bodies::ClockBody))
 )]
 #[post("/api/rounds/{id}/clock")]

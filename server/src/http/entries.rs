@@ -10,7 +10,7 @@ use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{PlayerId, TournamentId};
 use crate::error::{ApiError, ApiResult, Code};
 use crate::http::schemas::bodies::{sorted, EntriesBody, PlayerBody};
-use crate::service::entries;
+use crate::service::people::entries;
 use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::ClaimPage;
@@ -34,8 +34,8 @@ refusals!(add: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, LateE
     tag = "players",
     summary = "Add a player by name: a walk-in or a late entry, without an account until claimed (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    request_body = crate::service::entries::NewEntry,
-    responses((status = 200, description = "The entry, and the rounds it missed.", body = crate::service::entries::AddedEntry))
+    request_body = crate::service::people::entries::NewEntry,
+    responses((status = 200, description = "The entry, and the rounds it missed.", body = crate::service::people::entries::AddedEntry))
 )]
 #[post("/api/tournaments/{id}/entries")]
 async fn add(
@@ -69,7 +69,7 @@ refusals!(roster: [BodyTooLarge, CrossSiteRequest, InvalidCsv, InvalidQuery, Lat
     summary = "A starting roster from CSV (header row; columns name, faction, rating, title, federation, fide_id, club, birth_date, sex, city, state; a team event adds team, email, captain, reserve): a preview with problems by row and column, or every row added at once (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), RosterQuery),
     request_body(content = String, content_type = "text/csv"),
-    responses((status = 200, description = "The rows, their problems, the entries added.", body = crate::service::entries::RosterReport))
+    responses((status = 200, description = "The rows, their problems, the entries added.", body = crate::service::people::entries::RosterReport))
 )]
 #[post("/api/tournaments/{id}/entries.csv")]
 async fn roster(
@@ -134,7 +134,7 @@ refusals!(claim_code: [AlreadyClaimed, CrossSiteRequest, InvalidTeam, NotFound, 
     tag = "players",
     summary = "Issue a one-time claim code for an entry the TO added; a new code replaces the last (the TO).",
     params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id.")),
-    responses((status = 200, description = "The code and the page that claims it.", body = crate::service::entries::ClaimCodeView))
+    responses((status = 200, description = "The code and the page that claims it.", body = crate::service::people::entries::ClaimCodeView))
 )]
 #[post("/api/players/{id}/claim-code")]
 async fn claim_code(
@@ -151,7 +151,7 @@ refusals!(info: [ClaimNotFound, NotFound, TooManyAttempts, TournamentNotFound]);
     tag = "players",
     summary = "What a claim code hands over.",
     params(("code" = String, Path, description = "The claim code, e.g. `ABCD-EFGH`.")),
-    responses((status = 200, description = "The entry and its event.", body = crate::service::entries::ClaimInfo))
+    responses((status = 200, description = "The entry and its event.", body = crate::service::people::entries::ClaimInfo))
 )]
 #[get("/api/claims/{code}")]
 async fn info(state: web::Data<AppState>, code: web::Path<String>) -> ApiResult<HttpResponse> {

@@ -6,7 +6,7 @@ use crate::app::AppState;
 use crate::auth::session::MaybeUser;
 use crate::domain::TournamentId;
 use crate::error::{ApiError, ApiResult, Code};
-use crate::service::exports::{self, Table};
+use crate::service::records::exports::{self, Table};
 use actix_web::get;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};

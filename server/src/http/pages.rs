@@ -9,7 +9,7 @@ use crate::live::snapshot;
 use crate::live::view::{View, ViewParams};
 use crate::service::field_label;
 use crate::service::views::ViewState;
-use crate::service::{accounts, players, prizes, tournaments, views};
+use crate::service::{lifecycle::tournaments, people::accounts, people::players, prizes, views};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::i18n::Lang;
@@ -453,7 +453,7 @@ async fn tournament_page(
     let t = tournaments::get(&state.ctx, *id, viewer).await?;
     let list = players::list(&state.ctx, viewer, *id).await?;
     let me = viewer.and_then(|u| list.iter().find(|p| p.user_id == u.id && !p.removed).cloned());
-    let is_to = crate::service::staff::role_in(&state.ctx, *id, viewer).await?.is_some();
+    let is_to = crate::service::people::staff::role_in(&state.ctx, *id, viewer).await?.is_some();
     let rooms = room_links(&state, *id, viewer).await;
     let (nav, fresh) = nav(&req, viewer);
     render(
@@ -546,7 +546,7 @@ async fn standings_page(
     let ViewState::Standings { tournament, standings, .. } = s else {
         return Err(ApiError::internal("standings view").into());
     };
-    let role = crate::service::staff::role_in(&state.ctx, *id, user.0.as_ref()).await?;
+    let role = crate::service::people::staff::role_in(&state.ctx, *id, user.0.as_ref()).await?;
     let is_to = matches!(role, Some("OWNER" | "CO_ORGANISER"));
     let (nav, fresh) = nav(&req, user.0.as_ref());
     render(&req, &state, &tpl::StandingsPage { nav, is_to, tournament, standings, live }, fresh.as_deref())
@@ -573,7 +573,7 @@ async fn dashboard_page(
     let Some(u) = user.0 else { return Ok(redirect(&format!("/login?next=/t/{}/dashboard", id))) };
     let (s, live) = live(&state, *id, Some(&u), View::Queue, String::new()).await?;
     let ViewState::Queue { tournament, .. } = s else { return Err(ApiError::internal("queue view").into()) };
-    let Some(role) = crate::service::staff::role_in(&state.ctx, *id, Some(&u)).await? else {
+    let Some(role) = crate::service::people::staff::role_in(&state.ctx, *id, Some(&u)).await? else {
         return Err(ApiError::forbidden(
             Code::NotTournamentStaff,
             "Only the tournament's organisers and judges can open the dashboard.",

@@ -7,7 +7,7 @@ use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{PlayerId, TournamentId};
 use crate::error::ApiResult;
 use crate::http::schemas::bodies::{sorted, PlayerBody, PlayerEditBody, PlayersBody, SettingsLogBody};
-use crate::service::{adjustments, players};
+use crate::service::{people::adjustments, people::players};
 use actix_web::{delete, get, patch, post, put};
 use actix_web::{web, HttpResponse};
 
@@ -33,7 +33,7 @@ refusals!(register: [AlreadyRegistered, BodyTooLarge, CrossSiteRequest, InvalidF
     tag = "players",
     summary = "Register for the event (the signed-in player).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    request_body = crate::service::players::Register,
+    request_body = crate::service::people::players::Register,
     responses((status = 201, description = "The registration.", body = crate::http::schemas::bodies::PlayerBody))
 )]
 #[post("/api/tournaments/{id}/register")]
@@ -53,7 +53,7 @@ refusals!(update_list: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJso
     tag = "players",
     summary = "Replace the caller's army list (until lists are locked).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    request_body = crate::service::players::UpdateList,
+    request_body = crate::service::people::players::UpdateList,
     responses((status = 200, description = "The registration.", body = crate::http::schemas::bodies::PlayerBody))
 )]
 #[put("/api/tournaments/{id}/list")]
@@ -152,7 +152,7 @@ refusals!(edit: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, Inva
     tag = "players",
     summary = "Correct a player's name, faction or profile; each change is recorded (the organisers).",
     params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
-    request_body = crate::service::players::EditPlayer,
+    request_body = crate::service::people::players::EditPlayer,
     responses((status = 200, description = "The registration and what changed.", body = crate::http::schemas::bodies::PlayerEditBody))
 )]
 #[patch("/api/players/{id}")]
@@ -202,7 +202,7 @@ refusals!(update_profile: [BodyTooLarge, CrossSiteRequest, InvalidJson, InvalidP
     tag = "players",
     summary = "Replace a player's profile: rating, title, federation, birth date… (the TO).",
     params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration's id (a player in one event).")),
-    request_body = crate::service::players::UpdateProfile,
+    request_body = crate::service::people::players::UpdateProfile,
     responses((status = 200, description = "The registration.", body = crate::http::schemas::bodies::PlayerBody))
 )]
 #[put("/api/players/{id}/profile")]
@@ -223,7 +223,7 @@ refusals!(adjust: [BodyTooLarge, CrossSiteRequest, InvalidAdjustment, InvalidFie
     tag = "players",
     summary = "Add a penalty or bonus (40K wins or VP; crokinole points) or a 40K painting or sportsmanship score to a player; the standings change at once (staff, while the event is in progress).",
     params(("id" = arbiter_web::ids::PlayerId, Path, description = "The registration id.")),
-    request_body = crate::service::adjustments::AdjustmentInput,
+    request_body = crate::service::people::adjustments::AdjustmentInput,
     responses((status = 201, description = "The registration with its adjustments.", body = crate::http::schemas::bodies::PlayerBody))
 )]
 #[post("/api/players/{id}/adjustments")]

@@ -7,7 +7,7 @@ use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::TournamentId;
 use crate::error::ApiResult;
 use crate::http::schemas::bodies::{sorted, BracketBody, RankingBody};
-use crate::service::{playoffs, pools};
+use crate::service::{lifecycle::playoffs, lifecycle::pools};
 use actix_web::{delete, get, post, put};
 use actix_web::{web, HttpResponse};
 
@@ -42,7 +42,7 @@ refusals!(configure: [BodyTooLarge, CrossSiteRequest, CutTooLarge, InvalidCut, I
     tag = "playoffs",
     summary = "Add the playoff stage or change its settings (the TO, until the first playoff round).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    request_body = crate::service::playoffs::PlayoffInput,
+    request_body = crate::service::lifecycle::playoffs::PlayoffInput,
     responses((status = 200, description = "The bracket.", body = crate::http::schemas::bodies::BracketBody))
 )]
 #[put("/api/tournaments/{id}/playoffs")]
@@ -128,7 +128,7 @@ refusals!(set_pools: [BodyTooLarge, CrossSiteRequest, CutTooLarge, InvalidJson, 
     tag = "playoffs",
     summary = "Set the round-robin pools (the TO, crokinole round robin, before round 1 is paired): exactly one of `count`, `size` or `pools` (by hand).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    request_body = crate::service::pools::PoolsInput,
+    request_body = crate::service::lifecycle::pools::PoolsInput,
     responses((status = 200, description = "The pools.", body = arbiter_web::views::playoffs::PoolsView))
 )]
 #[put("/api/tournaments/{id}/pools")]

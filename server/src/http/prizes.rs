@@ -11,7 +11,7 @@ use crate::domain::{PlayerId, PrizeRunId, TournamentId};
 use crate::error::{ApiError, ApiResult, Code};
 use crate::http::schemas::bodies::{sorted, PrizeConfigBody, PrizeRunBody, PrizeRunsBody, PrizesBody};
 use crate::service::prizes::{self, CsvTable, OverrideInput, RunRequest};
-use crate::service::{players, tournaments};
+use crate::service::{lifecycle::tournaments, people::players};
 use actix_web::http::header;
 use actix_web::{delete, get, post, put};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -260,8 +260,10 @@ async fn prizes_page(
     let tournament = tournaments::get(&state.ctx, *id, viewer).await?;
     let published = prizes::published_in(&state.ctx, viewer, *id, super::locale::lang_of(&req)).await?;
     let config = prizes::get_config(&state.ctx, viewer, *id).await?;
-    let is_to =
-        matches!(crate::service::staff::role_in(&state.ctx, *id, viewer).await?, Some("OWNER" | "CO_ORGANISER"));
+    let is_to = matches!(
+        crate::service::people::staff::role_in(&state.ctx, *id, viewer).await?,
+        Some("OWNER" | "CO_ORGANISER")
+    );
     let seq = state.ctx.store.read().await?.tournament(*id).await?.map_or(0, |t| t.last_seq);
     let live = script_json(&sorted(&super::pages::LiveSeed { data: serde_json::Map::new(), seq })?);
     let (nav, fresh) = nav(&req, viewer);

@@ -6,7 +6,7 @@ use crate::auth::session::Authed;
 use crate::domain::PairingId;
 use crate::error::ApiResult;
 use crate::http::schemas::bodies::{sorted, PairingBody};
-use crate::service::results;
+use crate::service::tables::results;
 use actix_web::{delete, post, put};
 use actix_web::{web, HttpResponse};
 
@@ -26,7 +26,7 @@ refusals!(report: [AlreadyConfirmed, AlreadyReported, BodyTooLarge, Bye, CrossSi
     tag = "results",
     summary = "Report a table's result (a player of the table, or the TO).",
     params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
-    request_body = crate::service::scores::Score,
+    request_body = crate::service::standings::scores::Score,
     responses((status = 200, description = "The table, reported.", body = crate::http::schemas::bodies::PairingBody))
 )]
 #[post("/api/pairings/{id}/report")]
@@ -47,7 +47,7 @@ refusals!(correct: [AlreadyConfirmed, BodyTooLarge, Bye, CrossSiteRequest, Inval
     tag = "results",
     summary = "Correct one's own report before the opponent confirms or disputes it (the reporter).",
     params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
-    request_body = crate::service::scores::Score,
+    request_body = crate::service::standings::scores::Score,
     responses((status = 200, description = "The table, with the corrected report.", body = crate::http::schemas::bodies::PairingBody))
 )]
 #[put("/api/pairings/{id}/report")]
@@ -102,7 +102,7 @@ refusals!(confirm: [AlreadyConfirmed, BodyTooLarge, Bye, CrossSiteRequest, Inval
     tag = "results",
     summary = "Confirm the opponent's report (the other player).",
     params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
-    request_body(content = Option<crate::service::results::ConfirmInput>, description = "Optional: the score the player read; an empty body confirms the report as it stands."),
+    request_body(content = Option<crate::service::tables::results::ConfirmInput>, description = "Optional: the score the player read; an empty body confirms the report as it stands."),
     responses((status = 200, description = "The table, confirmed.", body = crate::http::schemas::bodies::PairingBody))
 )]
 #[post("/api/pairings/{id}/confirm")]
@@ -124,7 +124,7 @@ refusals!(dispute: [AlreadyConfirmed, BodyTooLarge, Bye, CrossSiteRequest, Inval
     tag = "results",
     summary = "Dispute the opponent's report, optionally with a note and one's own score.",
     params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
-    request_body(content = Option<crate::service::scores::Score>, description = "Optional: an empty body is the same as `{}`."),
+    request_body(content = Option<crate::service::standings::scores::Score>, description = "Optional: an empty body is the same as `{}`."),
     responses((status = 200, description = "The table, disputed.", body = crate::http::schemas::bodies::PairingBody))
 )]
 #[post("/api/pairings/{id}/dispute")]
@@ -145,8 +145,8 @@ refusals!(override_result: [BodyTooLarge, BracketMovedOn, Bye, CrossSiteRequest,
     tag = "results",
     summary = "Set a table's result in any state or round (the TO); a closed round is re-rated.",
     params(("id" = arbiter_web::ids::PairingId, Path, description = "The table's (pairing's) id.")),
-    request_body = crate::service::scores::Score,
-    responses((status = 200, description = "The table and any re-rating.", body = crate::service::results::Overridden))
+    request_body = crate::service::standings::scores::Score,
+    responses((status = 200, description = "The table and any re-rating.", body = crate::service::tables::results::Overridden))
 )]
 #[post("/api/pairings/{id}/override")]
 async fn override_result(

@@ -6,7 +6,7 @@ use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{RoundId, TournamentId};
 use crate::error::ApiResult;
 use crate::http::schemas::bodies::{sorted, RoundBody, RoundsBody};
-use crate::service::{drafts, rounds};
+use crate::service::{lifecycle::drafts, lifecycle::rounds};
 use actix_web::{delete, get, post, put};
 use actix_web::{web, HttpResponse};
 
@@ -32,7 +32,7 @@ refusals!(create: [AllRoundsPlayed, BodyTooLarge, CrossSiteRequest, InvalidField
     tag = "rounds",
     summary = "Open the next round (PENDING, not paired yet) (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    request_body(content = Option<crate::service::rounds::CreateRound>, description = "Optional: an empty body is the same as `{}`."),
+    request_body(content = Option<crate::service::lifecycle::rounds::CreateRound>, description = "Optional: an empty body is the same as `{}`."),
     responses((status = 201, description = "The new round.", body = crate::http::schemas::bodies::RoundBody))
 )]
 #[post("/api/tournaments/{id}/rounds")]
@@ -144,7 +144,7 @@ refusals!(make_draft: [AllRoundsPlayed, AlreadyRemoved, Busy, CannotPair, CrossS
     tag = "rounds",
     summary = "Pair a PENDING round as a draft only the TO sees, with the engine's reasons and the rules each table breaks (the TO).",
     params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
-    responses((status = 200, description = "The draft.", body = crate::service::drafts::DraftView))
+    responses((status = 200, description = "The draft.", body = crate::service::lifecycle::drafts::DraftView))
 )]
 #[post("/api/rounds/{id}/draft")]
 async fn make_draft(
@@ -161,7 +161,7 @@ refusals!(get_draft: [NoDraft, NotFound, NotSignedIn, NotTournamentOrganiser, Ro
     tag = "rounds",
     summary = "The round's draft pairings with their checks (the TO).",
     params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
-    responses((status = 200, description = "The draft.", body = crate::service::drafts::DraftView))
+    responses((status = 200, description = "The draft.", body = crate::service::lifecycle::drafts::DraftView))
 )]
 #[get("/api/rounds/{id}/draft")]
 async fn get_draft(
@@ -178,8 +178,8 @@ refusals!(edit_draft: [BodyTooLarge, ConfirmationRequired, CrossSiteRequest, Inv
     tag = "rounds",
     summary = "Change the draft by hand: its whole layout (swap, move a table, pair, unpair); answered with what it breaks (the TO).",
     params(("id" = arbiter_web::ids::RoundId, Path, description = "The round's id.")),
-    request_body = crate::service::drafts::DraftInput,
-    responses((status = 200, description = "The draft as changed.", body = crate::service::drafts::DraftView))
+    request_body = crate::service::lifecycle::drafts::DraftInput,
+    responses((status = 200, description = "The draft as changed.", body = crate::service::lifecycle::drafts::DraftView))
 )]
 #[put("/api/rounds/{id}/draft")]
 async fn edit_draft(

@@ -8,7 +8,7 @@ use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::{TournamentId, UserId};
 use crate::error::ApiResult;
 use crate::http::schemas::bodies::{sorted, StaffBody, StaffMemberBody};
-use crate::service::staff;
+use crate::service::people::staff;
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::pages::StaffInvitePage;
@@ -46,8 +46,8 @@ refusals!(invite: [BodyTooLarge, CrossSiteRequest, InvalidJson, NotFound, NotOwn
     tag = "staff",
     summary = "Invite a co-organiser or a judge: a one-time link (the owner).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    request_body = crate::service::staff::InviteInput,
-    responses((status = 200, description = "The invitation.", body = crate::service::staff::InviteView))
+    request_body = crate::service::people::staff::InviteInput,
+    responses((status = 200, description = "The invitation.", body = crate::service::people::staff::InviteView))
 )]
 #[post("/api/tournaments/{id}/staff/invites")]
 async fn invite(
@@ -84,7 +84,7 @@ refusals!(info: [InviteNotFound, NotFound, TooManyAttempts, TournamentNotFound])
     tag = "staff",
     summary = "What a staff invitation offers.",
     params(("code" = String, Path, description = "The invitation's code, e.g. `ABCD-EFGH`.")),
-    responses((status = 200, description = "The event and the role.", body = crate::service::staff::InviteInfo))
+    responses((status = 200, description = "The event and the role.", body = crate::service::people::staff::InviteInfo))
 )]
 #[get("/api/staff-invites/{code}")]
 async fn info(state: web::Data<AppState>, code: web::Path<String>) -> ApiResult<HttpResponse> {

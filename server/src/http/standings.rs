@@ -7,7 +7,7 @@ use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::TournamentId;
 use crate::error::ApiResult;
 use crate::http::schemas::bodies::{sorted, DismissedBody, GroupBody, ResolutionBody, TiebreaksBody};
-use crate::service::{tiebreaks, ties};
+use crate::service::{standings::tiebreaks, standings::ties};
 use actix_web::{delete, get, post, put};
 use actix_web::{web, HttpResponse};
 
@@ -39,7 +39,7 @@ refusals!(set_tiebreaks: [BodyTooLarge, ConfirmationRequired, CrossSiteRequest, 
     tag = "standings",
     summary = "Change the tie-breaks and point values (the TO; `confirm` once round 1 is paired).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    request_body = crate::service::tiebreaks::SetTiebreaks,
+    request_body = crate::service::standings::tiebreaks::SetTiebreaks,
     responses((status = 200, description = "The configuration.", body = crate::http::schemas::bodies::TiebreaksBody))
 )]
 #[put("/api/tournaments/{id}/tiebreaks")]
@@ -59,7 +59,7 @@ refusals!(act: [AlreadyDrawn, BodyTooLarge, CrossSiteRequest, InvalidJson, Nobod
     tag = "standings",
     summary = "Confirm, reorder (`swap`) or draw lots for an open tie (the TO).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    request_body = crate::service::ties::TieAction,
+    request_body = crate::service::standings::ties::TieAction,
     responses((status = 200, description = "The tie's resolution.", body = crate::http::schemas::bodies::ResolutionBody))
 )]
 #[post("/api/tournaments/{id}/ties")]

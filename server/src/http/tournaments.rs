@@ -11,7 +11,7 @@ use crate::http::schemas::bodies::{
     sorted, ActionLogBody, SettingsBody, SettingsLogBody, StandingsBody, TournamentBody, TournamentsBody,
 };
 use crate::live::snapshot;
-use crate::service::{constraints, log, settings, tournaments};
+use crate::service::{lifecycle::constraints, lifecycle::settings, lifecycle::tournaments, log};
 use actix_web::{delete, get, patch, post, put};
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
@@ -40,7 +40,7 @@ refusals!(create: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, In
     operation_id = "tournaments_create",
     tag = "tournaments",
     summary = "Create a tournament (the caller becomes its organiser, the TO).",
-    request_body = crate::service::tournaments::CreateTournament,
+    request_body = crate::service::lifecycle::tournaments::CreateTournament,
     responses((status = 201, description = "The new event, in `DRAFT`.", body = crate::http::schemas::bodies::TournamentBody))
 )]
 #[post("/api/tournaments")]
@@ -157,7 +157,7 @@ refusals!(change_settings: [BodyTooLarge, CrossSiteRequest, InvalidField, Invali
     tag = "tournaments",
     summary = "Change the event's name, date, venue, format, rounds, missions or round times where the rules allow; each change is recorded (the organisers).",
     params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id.")),
-    request_body = crate::service::settings::SettingsInput,
+    request_body = crate::service::lifecycle::settings::SettingsInput,
     responses((status = 200, description = "The event and what changed.", body = crate::http::schemas::bodies::SettingsBody))
 )]
 #[patch("/api/tournaments/{id}/settings")]

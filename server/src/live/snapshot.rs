@@ -93,7 +93,8 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
             let row = tx.player(*player).await?.filter(|p| p.tournament_id == id);
             let me = row.as_ref().map(|p| views::player(p, true, true));
             let ranked = view.ranked().unwrap_or(*player);
-            let bracket = crate::service::playoffs::bracket_of(&tx, &t).await?.and_then(|b| b.for_player(ranked));
+            let bracket =
+                crate::service::lifecycle::playoffs::bracket_of(&tx, &t).await?.and_then(|b| b.for_player(ranked));
             let (round, mut pairing) = match &latest {
                 Some(r) => {
                     let mine = r.pairings.iter().find(|p| p.seats().any(|s| s == *player)).cloned();
@@ -113,7 +114,7 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
         }
         View::Process { .. } | View::Rooms => ViewState::Prepared(serde_json::Value::Null),
         View::Bracket => {
-            let bracket = crate::service::playoffs::bracket_of(&tx, &t).await?;
+            let bracket = crate::service::lifecycle::playoffs::bracket_of(&tx, &t).await?;
             ViewState::Bracket { tournament, bracket }
         }
     };

@@ -8,34 +8,15 @@
 /// The largest CSV file taken (a roster, a prize list): 256 KB.
 pub const MAX_CSV_BYTES: usize = 256 * 1024;
 
-pub mod accounts;
-pub mod adjustments;
-pub mod byes;
-pub mod clock;
-pub mod codes;
-pub mod constraints;
-pub mod drafts;
-pub mod entries;
-pub mod exports;
+pub mod lifecycle;
 pub mod log;
-pub mod pairing;
-pub mod players;
-pub mod playoffs;
-pub mod pools;
+pub mod people;
 pub mod prizes;
-pub mod profile;
 pub mod ratings;
-pub mod results;
-pub mod rounds;
-pub mod scores;
-pub mod settings;
-pub mod staff;
+pub mod records;
 pub mod standings;
+pub mod tables;
 pub mod teams;
-pub mod tiebreaks;
-pub mod ties;
-pub mod tournaments;
-pub mod trf;
 pub mod views;
 
 use crate::bus::{Bus, EventData, LiveEvent};

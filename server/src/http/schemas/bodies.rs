@@ -80,12 +80,12 @@ bodies! {
     /// `{"staff": […]}`: the event's staff, the owner first.
     StaffBody {
         /// The members.
-        staff: Vec<crate::service::staff::StaffView>,
+        staff: Vec<crate::service::people::staff::StaffView>,
     }
     /// `{"member": …}`: the caller, on the staff.
     StaffMemberBody {
         /// The member.
-        member: crate::service::staff::StaffView,
+        member: crate::service::people::staff::StaffView,
     }
     /// `{"tournament": …, "changes": […]}`: the event after a change of settings.
     SettingsBody {

@@ -182,7 +182,7 @@ pub async fn run(ctx: &Ctx, user: &User, id: TournamentId, req: RunRequest) -> A
         ));
     }
     let sheet = tx.sheet(&t).await?;
-    let playoff = super::playoffs::final_places(tx, &sheet).await?;
+    let playoff = super::lifecycle::playoffs::final_places(tx, &sheet).await?;
     // A team event's lines are its teams and their players (see [`teams`]).
     let mut inputs = match teams::prize_event(tx, &sheet, &config, Vec::new(), playoff.as_deref()).await? {
         Some(inputs) => inputs,

@@ -5,7 +5,7 @@
 //! In chess and crokinole a player's number in the standings is their
 //! registration number: stable, so the TO's tie decisions survive any
 //! recomputation; round-robin pairing numbers follow registration order (see
-//! [`crate::service::pairing`]), so ascending numbers mean the same order.
+//! [`crate::service::lifecycle::pairing`]), so ascending numbers mean the same order.
 
 use crate::domain::{
     ChessResult, GameScore, MatchResult, Pairing, PairingState, Player, PlayerId, Round, RoundId, RoundStatus,
@@ -199,11 +199,11 @@ mod tests {
     use super::*;
     use crate::domain::PairingId;
     use crate::domain::{Game, MatchResult, PairingSystem, RoundStatus};
-    use crate::service::scores::tests::event;
+    use crate::service::standings::scores::tests::event;
     use uuid::Uuid;
 
     fn player(no: u32) -> Player {
-        Player { pairing_no: Some(no), ..crate::service::scores::tests::player(no) }
+        Player { pairing_no: Some(no), ..crate::service::standings::scores::tests::player(no) }
     }
 
     fn table(

@@ -16,7 +16,10 @@
 
 mod inputs;
 mod meta;
+pub mod scores;
 pub mod teams;
+pub mod tiebreaks;
+pub mod ties;
 
 pub use inputs::{adjustments, chess_event, entrants, games, history, number};
 pub use meta::{group_table, resolution_view};

@@ -1,6 +1,6 @@
 //! A 40K team event's team standings (issue 25, point 2): the team matches
 //! that count, the engine's team standings, and their rows in the singles
-//! shape. Pairing by them is [`crate::service::pairing::team_swiss`].
+//! shape. Pairing by them is [`crate::service::lifecycle::pairing::team_swiss`].
 
 use crate::domain::{
     GameScore, MatchResult, Pairing, PairingState, Player, PlayerId, Round, RoundId, Sheet, TeamFormat, TeamRules,

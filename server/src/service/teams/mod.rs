@@ -192,8 +192,9 @@ pub async fn team_view(
     let mut out = Vec::with_capacity(rows.len());
     for m in rows {
         let PlayerKind::Member { seat, reserve, .. } = m.kind else { continue };
-        let claimed = tx.user(m.user_id).await?.is_some_and(|a| !super::entries::unclaimed(&a.email));
-        let reads = super::players::may_read_list(t, m, viewer) || viewer.is_some_and(|u| captain == Some(u.id));
+        let claimed = tx.user(m.user_id).await?.is_some_and(|a| !super::people::entries::unclaimed(&a.email));
+        let reads =
+            super::people::players::may_read_list(t, m, viewer) || viewer.is_some_and(|u| captain == Some(u.id));
         let v = views::player(m, reads, false);
         out.push(MemberView {
             player_id: m.id,

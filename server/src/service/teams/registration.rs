@@ -24,7 +24,7 @@ use crate::domain::{
     TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code};
-use crate::service::entries::WALK_IN_DOMAIN;
+use crate::service::people::entries::WALK_IN_DOMAIN;
 use crate::service::{clean_text, views, Change, Ctx};
 use serde::{Deserialize, Deserializer};
 use std::collections::HashSet;
@@ -105,15 +105,15 @@ fn clean_member(rules: &TeamRules, m: &NewMember, reserve: bool, n: usize) -> Ap
     let list_text = match m.list_text.as_deref() {
         None => None,
         Some(l) if l.trim().is_empty() => None,
-        Some(l) if l.chars().count() > crate::service::players::MAX_LIST_CHARS => {
+        Some(l) if l.chars().count() > crate::service::people::players::MAX_LIST_CHARS => {
             return Err(invalid(format!(
                 "{which} ({name}): a list is at most {} characters.",
-                crate::service::players::MAX_LIST_CHARS
+                crate::service::people::players::MAX_LIST_CHARS
             )));
         }
         Some(l) => Some(l.replace("\r\n", "\n")),
     };
-    let profile = crate::service::profile::clean(PlayerProfile {
+    let profile = crate::service::people::profile::clean(PlayerProfile {
         rating: m.rating,
         fide_id: m.fide_id.clone().filter(|f| !f.trim().is_empty()),
         ..PlayerProfile::default()
@@ -550,7 +550,7 @@ pub async fn member_list(
     let rules = rules_of(&t)?.clone();
     let mut members = change.tx().members_of_team(row.id).await?;
     let Some(i) = members.iter().position(|m| m.id == member) else {
-        return Err(crate::service::players::player_not_found());
+        return Err(crate::service::people::players::player_not_found());
     };
     if members[i].user_id != user.id {
         require_captain(&t, &row, user, false, "change a player's list")?;
@@ -562,11 +562,11 @@ pub async fn member_list(
         return Err(ApiError::conflict(Code::ListsLocked, "Army lists are locked; ask the organiser."));
     }
     let list = input.list_text.trim();
-    if list.chars().count() > crate::service::players::MAX_LIST_CHARS {
+    if list.chars().count() > crate::service::people::players::MAX_LIST_CHARS {
         return Err(crate::service::invalid_field(
             "list_text",
             "refusal-field-too-long",
-            [("max", crate::error::Fill::from(&crate::service::players::MAX_LIST_CHARS))],
+            [("max", crate::error::Fill::from(&crate::service::people::players::MAX_LIST_CHARS))],
         ));
     }
     members[i].list_text = (!list.is_empty()).then(|| input.list_text.replace("\r\n", "\n"));

@@ -22,7 +22,7 @@ use super::registration::{register_in, NewMember, NewTeam};
 use super::{rules_of, team_view};
 use crate::domain::{TournamentId, User};
 use crate::error::{ApiError, ApiResult, Code};
-use crate::service::entries::{read_roster, RosterProblem, RosterReport, ROSTER_COLUMNS};
+use crate::service::people::entries::{read_roster, RosterProblem, RosterReport, ROSTER_COLUMNS};
 use crate::service::{clean_text, views, Change, Ctx};
 
 /// The columns a team event's roster adds to the singles roster's.
@@ -114,7 +114,7 @@ fn split(text: &str) -> ApiResult<(String, Vec<TeamCells>, Vec<RosterProblem>)> 
 /// `entry.roster` in a team event: see the module docs. `preview` reads the
 /// file, checks every team as its registration would (then takes nothing
 /// back: nothing is written) and reports the problems. `None` when the
-/// event is no team event (its roster is [`crate::service::entries::roster`]'s).
+/// event is no team event (its roster is [`crate::service::people::entries::roster`]'s).
 ///
 /// # Errors
 /// 403 for anyone but the organisers; 422 `invalid_csv` for an unreadable

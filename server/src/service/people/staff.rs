@@ -5,11 +5,11 @@
 //! ([`crate::domain::Tournament::staff`]), read on every request: a removal
 //! takes effect at the member's next request.
 
-use super::log::Subject;
-use super::{load_tournament, require_judge, require_owner, Change, Ctx};
 use crate::bus::FieldChange;
 use crate::domain::{now_millis, Staff, StaffRole, TournamentId, User, UserId};
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::log::Subject;
+use crate::service::{load_tournament, require_judge, require_owner, Change, Ctx};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -65,8 +65,8 @@ pub async fn invite(ctx: &Ctx, user: &User, id: TournamentId, input: InviteInput
     let change = Change::begin(ctx, id, user).await?;
     let t = change.tournament().clone();
     require_owner(&t, user, "invite staff")?;
-    let code = super::codes::fresh();
-    change.tx().put_staff_invite(&super::codes::hash(&code), id, input.role, user.id).await?;
+    let code = crate::service::people::codes::fresh();
+    change.tx().put_staff_invite(&crate::service::people::codes::hash(&code), id, input.role, user.id).await?;
     let role = FieldChange::changed([("role", Value::Null, json!(input.role.as_str()))]);
     change.note("staff_invited", Subject::default(), &role).await?;
     change.commit(ctx).await?;
@@ -87,7 +87,10 @@ fn invites_since() -> i64 {
 /// 404 `invite_not_found` for an unknown, used or expired code.
 pub async fn invite_info(ctx: &Ctx, code: &str) -> ApiResult<InviteInfo> {
     let tx = ctx.store.read().await?;
-    let (id, role) = tx.staff_invite(&super::codes::hash(code), invites_since()).await?.ok_or_else(invite_not_found)?;
+    let (id, role) = tx
+        .staff_invite(&crate::service::people::codes::hash(code), invites_since())
+        .await?
+        .ok_or_else(invite_not_found)?;
     let t = load_tournament(&tx, id).await?;
     Ok(InviteInfo { tournament_id: t.id, tournament_name: t.name, role: role.as_str().into() })
 }
@@ -108,13 +111,14 @@ pub async fn accept(ctx: &Ctx, user: &User, code: &str) -> ApiResult<StaffView> 
     let info = invite_info(ctx, code).await?;
     let change = Change::begin(ctx, info.tournament_id, user).await?;
     let mut t = change.tournament().clone();
-    let Some((_, role)) = change.tx().staff_invite(&super::codes::hash(code), invites_since()).await? else {
+    let Some((_, role)) = change.tx().staff_invite(&crate::service::people::codes::hash(code), invites_since()).await?
+    else {
         return Err(invite_not_found());
     };
     if t.owner_id == user.id {
         return Err(ApiError::conflict(Code::AlreadyStaff, "You own this event: you have every right already."));
     }
-    change.tx().delete_staff_invite(&super::codes::hash(code)).await?;
+    change.tx().delete_staff_invite(&crate::service::people::codes::hash(code)).await?;
     let was = t.staff_role(user.id).map_or(Value::Null, |r| json!(r.as_str()));
     let roles = FieldChange::changed([("role", was, json!(role.as_str()))]);
     change.note("staff_joined", Subject::named(&user.display_name), &roles).await?;

@@ -1,13 +1,13 @@
 //! A round's clock: the TO starts, pauses, resumes, extends and ends it; every
 //! board and phone shows it live (`clock_changed`).
 
-use super::round_not_found;
-use super::views::{self, ClockView};
-use super::{require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::clock::{ClockAction, RoundClock, EXTEND_MINUTES, START_MINUTES};
 use crate::domain::{now_millis, RoundId, RoundStatus, User};
 use crate::error::{ApiError, ApiResult, Code, Fill};
+use crate::service::round_not_found;
+use crate::service::views::{self, ClockView};
+use crate::service::{require_to, Change, Ctx};
 use serde::Deserialize;
 
 /// `POST /api/rounds/{id}/clock`: `{"action": "start", "minutes": 150}`,
@@ -88,6 +88,6 @@ pub async fn act(ctx: &Ctx, user: &User, round_id: RoundId, input: &ClockInput) 
 pub async fn get(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> ApiResult<Option<ClockView>> {
     let tx = ctx.store.read().await?;
     let round = tx.round(round_id).await?.ok_or_else(round_not_found)?;
-    super::visible(&tx, round.tournament_id, viewer).await?;
+    crate::service::visible(&tx, round.tournament_id, viewer).await?;
     Ok(tx.round_clock(round_id).await?.map(|c| views::clock(&c, round.number)))
 }

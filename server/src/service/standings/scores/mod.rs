@@ -223,7 +223,10 @@ fn whole(code: Code, field: &str, unit: &str, n: &Number, max: u32) -> ApiResult
     n.as_u64().and_then(|v| u32::try_from(v).ok()).filter(|v| *v <= max).ok_or_else(|| {
         ApiError::invalid(
             code,
-            format!("{} must be a whole number of {unit} from 0 to {max}; {n} is not.", super::field_words(field)),
+            format!(
+                "{} must be a whole number of {unit} from 0 to {max}; {n} is not.",
+                crate::service::field_words(field)
+            ),
         )
         .with_details(serde_json::json!({ "field": field }))
     })

@@ -1,16 +1,16 @@
 //! Rounds: create, generate pairings (by the event's pairing system, see
-//! [`super::pairing`]), get, close.
+//! [`crate::service::lifecycle::pairing`]), get, close.
 
-use super::pairing::Paired;
-use super::views::{self, roster, RoundView};
-use super::Ctx;
-use super::{load_tournament, require_to, round_not_found, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     now_millis, Game, GameScore, MatchResult, Pairing, PairingState, PlayerId, Round, RoundId, RoundStatus,
     TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::lifecycle::pairing::Paired;
+use crate::service::views::{self, roster, RoundView};
+use crate::service::Ctx;
+use crate::service::{load_tournament, require_to, round_not_found, Change};
 use arbiter_engine::pairing::round_robin::Cycles;
 use serde::Deserialize;
 use serde_json::json;
@@ -57,7 +57,7 @@ pub async fn create(ctx: &Ctx, user: &User, id: TournamentId, input: CreateRound
         ));
     }
     let mission = match input.mission.as_deref() {
-        Some(m) if !m.trim().is_empty() => super::clean_text("mission", m, 120)?,
+        Some(m) if !m.trim().is_empty() => crate::service::clean_text("mission", m, 120)?,
         _ => t.mission_for(number),
     };
     let r = Round {
@@ -82,7 +82,7 @@ pub use arbiter_web::views::Published;
 /// pairing system and publishes it. Pairing is computed off the async
 /// runtime from a snapshot, then written only if nothing changed meanwhile
 /// (otherwise recomputed). (The dashboard pairs a draft first: see
-/// [`super::drafts`].)
+/// [`crate::service::lifecycle::drafts`].)
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 when the round is not pending or fewer
@@ -90,7 +90,7 @@ pub use arbiter_web::views::Published;
 /// (`cannot_pair`, `no_legal_pairing`).
 pub async fn generate(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Published> {
     // A chess team event pairs its teams by the Olympiad Pairing Rules.
-    if let Some(published) = super::teams::chess::generate(ctx, user, round_id).await? {
+    if let Some(published) = crate::service::teams::chess::generate(ctx, user, round_id).await? {
         return Ok(published);
     }
     for _ in 0..5 {
@@ -133,7 +133,7 @@ pub(crate) async fn compute(ctx: &Ctx, user: &User, round_id: RoundId, explain: 
     if round.status != RoundStatus::Pending {
         return Err(ApiError::conflict(Code::RoundNotPending, format!("Round {} is already paired.", round.number)));
     }
-    if super::teams::chess_event::is_chess_teams(&t) {
+    if crate::service::teams::chess_event::is_chess_teams(&t) {
         return Err(ApiError::conflict(
             Code::CannotPair,
             "A chess team event's rounds are paired by the Olympiad Pairing Rules directly, without a draft.",
@@ -167,17 +167,17 @@ pub(crate) async fn compute(ctx: &Ctx, user: &User, round_id: RoundId, explain: 
             } else {
                 Cycles::Single
             };
-            super::pairing::pools_round(&sheet, &pools.members, number, cycles)
+            crate::service::lifecycle::pairing::pools_round(&sheet, &pools.members, number, cycles)
         }
-        None => match super::standings::teams::rules(&sheet.tournament) {
+        None => match crate::service::standings::teams::rules(&sheet.tournament) {
             // A 40K team event pairs its team rows by the team Swiss.
-            Some(rules) => super::pairing::team_swiss::pair(&sheet, rules, number),
-            None => super::pairing::pair(&sheet, number, explain),
+            Some(rules) => crate::service::lifecycle::pairing::team_swiss::pair(&sheet, rules, number),
+            None => crate::service::lifecycle::pairing::pair(&sheet, number, explain),
         },
     })
     .await
     .map_err(ApiError::internal)??;
-    super::pairing::number_tables(&mut paired, &t.constraints, &played, &roster(&players));
+    crate::service::lifecycle::pairing::number_tables(&mut paired, &t.constraints, &played, &roster(&players));
     Ok(Computed { t, round, players, paired })
 }
 
@@ -185,11 +185,11 @@ pub(crate) async fn compute(ctx: &Ctx, user: &User, round_id: RoundId, explain: 
 /// `pairings_published`; the byes' points count at once), without committing.
 /// In a 40K team event each team match's captains' process opens with the
 /// round, whether it was paired at once ([`generate`]) or published from a
-/// draft ([`super::drafts::publish`]).
+/// draft ([`crate::service::lifecycle::drafts::publish`]).
 ///
 /// # Errors
 /// 409 `cannot_pair` when a team does not field its team size
-/// ([`super::teams::wh40k::open_processes`]); 503 when the database is down.
+/// ([`crate::service::teams::wh40k::open_processes`]); 503 when the database is down.
 pub(crate) async fn publish_paired(
     change: &mut Change,
     mut t: crate::domain::Tournament,
@@ -197,7 +197,7 @@ pub(crate) async fn publish_paired(
     mut players: Vec<crate::domain::Player>,
     paired: &Paired,
 ) -> ApiResult<Published> {
-    let team_rules = super::standings::teams::rules(&t).cloned();
+    let team_rules = crate::service::standings::teams::rules(&t).cloned();
     let rows = to_pairings(&round, paired, t.game);
     change.tx().insert_pairings(&rows).await?;
     round.status = RoundStatus::Active;
@@ -223,10 +223,10 @@ pub(crate) async fn publish_paired(
     if rows.iter().any(|r| r.state == PairingState::Confirmed) {
         // A bye (or a forfeit a withdrawal left) counts at once.
         let cause = StandingsCause { round: Some(round.number), ..StandingsCause::of(Cause::PairingsPublished) };
-        super::standings::publish(change, &mut t, cause).await?;
+        crate::service::standings::publish(change, &mut t, cause).await?;
     }
     if let Some(rules) = team_rules {
-        super::teams::wh40k::open_processes(change, &rules, round.id).await?;
+        crate::service::teams::wh40k::open_processes(change, &rules, round.id).await?;
     }
     Ok(published)
 }
@@ -280,7 +280,7 @@ pub(crate) fn to_pairings(round: &Round, paired: &Paired, game: Game) -> Vec<Pai
 pub async fn get(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> ApiResult<RoundView> {
     let tx = ctx.store.read().await?;
     let round = tx.round(round_id).await?.ok_or_else(round_not_found)?;
-    let t = super::visible(&tx, round.tournament_id, viewer).await?;
+    let t = crate::service::visible(&tx, round.tournament_id, viewer).await?;
     let is_to = viewer.is_some_and(|u| t.staffed_by(u.id));
     if round.status == RoundStatus::Pending && !is_to {
         return Err(ApiError::not_found(
@@ -298,7 +298,7 @@ pub async fn get(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> ApiResu
 /// 404 for an unknown tournament.
 pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Vec<RoundView>> {
     let tx = ctx.store.read().await?;
-    let t = super::visible(&tx, id, viewer).await?;
+    let t = crate::service::visible(&tx, id, viewer).await?;
     let names = roster(&tx.players(id).await?);
     let mut out = Vec::new();
     for r in tx.all_rounds(id).await? {
@@ -370,7 +370,7 @@ pub async fn close(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Round
     change.tx().update_round(&round).await?;
     let v = views::round(&round, &pairings, &names);
     change.emit(EventData::RoundClosed { round: v.clone() }).await?;
-    super::ratings::round_closed(&mut change, &t, &round).await?;
+    crate::service::ratings::round_closed(&mut change, &t, &round).await?;
     change.commit(ctx).await?;
     Ok(v)
 }
@@ -452,7 +452,7 @@ pub async fn unpair(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Roun
     change.emit(EventData::PairingsWithdrawn { round: v.clone() }).await?;
     if pairings.iter().any(Pairing::is_bye) {
         let cause = StandingsCause { cause: Cause::PairingsWithdrawn, round: Some(round.number), pairing_id: None };
-        super::standings::publish(&mut change, &mut t, cause).await?;
+        crate::service::standings::publish(&mut change, &mut t, cause).await?;
     }
     change.commit(ctx).await?;
     Ok(v)
@@ -485,7 +485,7 @@ pub async fn delete(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Roun
 /// `round.reopen`: the TO reopens the latest round after closing it (a
 /// result must change and players are to report again, or it was closed by
 /// mistake): it is ACTIVE again, its rating period is undone (the game
-/// system's ratings are replayed without it, [`super::ratings::round_reopened`])
+/// system's ratings are replayed without it, [`crate::service::ratings::round_reopened`])
 /// and it is rated again when it closes. Prize runs made since are marked
 /// stale (`stale` in the prize runs).
 ///
@@ -504,7 +504,7 @@ pub async fn reopen(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<Roun
     let names = roster(&change.tx().players(t.id).await?);
     let v = views::round(&round, &pairings, &names);
     change.emit(EventData::RoundReopened { round: v.clone() }).await?;
-    super::ratings::round_reopened(&mut change, &t, &round).await?;
+    crate::service::ratings::round_reopened(&mut change, &t, &round).await?;
     change.commit(ctx).await?;
     Ok(v)
 }

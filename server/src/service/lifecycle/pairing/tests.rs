@@ -30,7 +30,7 @@ fn tables_are_numbered_for_fixed_tables_and_no_table_twice() {
 
 use super::*;
 use crate::domain::{ByeRequest, Tournament};
-use crate::service::scores::tests::{event, player};
+use crate::service::standings::scores::tests::{event, player};
 use uuid::Uuid;
 
 fn players(n: u32) -> Vec<Player> {

@@ -9,16 +9,16 @@
 //! A decision is stored with who and when, applies while the same players
 //! stay tied at the same places in the same rule order
 //! ([`arbiter_engine::standings::apply_resolutions`]), and is dropped with a
-//! notice when results change the tie (see [`super::standings::publish`]).
+//! notice when results change the tie (see [`crate::service::standings::publish`]).
 //! A second action on the same tie starts from the order in force, so ↓
 //! pressed twice moves a player down two places.
 
-use super::standings::{self, resolution_view};
-use super::Ctx;
-use super::{require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{now_millis, PlayerId, ResolutionMeta, TieResolution, TournamentId, User};
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::standings::{self, resolution_view};
+use crate::service::Ctx;
+use crate::service::{require_to, Change};
 use arbiter_engine::standings::{OpenTieKind, Resolution};
 use arbiter_web::views::{MiniLeagueView, ResolutionView};
 use serde::Deserialize;
@@ -162,6 +162,6 @@ pub async fn dismiss_notices(ctx: &Ctx, user: &User, id: TournamentId) -> ApiRes
 /// 404 for an unknown tournament or group; 409 in 40K.
 pub async fn group(ctx: &Ctx, viewer: Option<&User>, id: TournamentId, group: u32) -> ApiResult<MiniLeagueView> {
     let tx = ctx.store.read().await?;
-    let t = super::visible(&tx, id, viewer).await?;
+    let t = crate::service::visible(&tx, id, viewer).await?;
     standings::group_table(&tx.sheet(&t).await?, group)
 }

@@ -9,11 +9,11 @@
 //! penalty changes a game's result (Laws of Chess art. 12.9), which is an
 //! override of that game.
 
-use super::views::{AdjustmentView, PlayerView};
-use super::{clean_text, require_judge, views, Change, Ctx};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{now_millis, Game, Player, PlayerAdjustment, PlayerId, Tournament, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::views::{AdjustmentView, PlayerView};
+use crate::service::{clean_text, require_judge, views, Change, Ctx};
 use arbiter_engine::standings::AdjustmentKind;
 use serde::Deserialize;
 
@@ -128,13 +128,13 @@ pub async fn remove(ctx: &Ctx, user: &User, player: PlayerId, no: u32) -> ApiRes
 }
 
 async fn open(ctx: &Ctx, user: &User, player: PlayerId, action: &str) -> ApiResult<(Change, Tournament, Player)> {
-    let not_found = super::players::player_not_found;
+    let not_found = crate::service::people::players::player_not_found;
     let t_id = ctx.store.read().await?.player(player).await?.ok_or_else(not_found)?.tournament_id;
     let change = Change::begin(ctx, t_id, user).await?;
     let t = change.tournament().clone();
     require_judge(&t, user, action)?;
     let p = change.tx().player(player).await?.filter(|p| !p.removed).ok_or_else(not_found)?;
-    super::require_not_own_game(&t, user, p.user_id == user.id, "adjust your own score")?;
+    crate::service::require_not_own_game(&t, user, p.user_id == user.id, "adjust your own score")?;
     if t.status != TournamentStatus::InProgress {
         return Err(ApiError::conflict(
             Code::WrongStatus,
@@ -155,5 +155,5 @@ async fn announce(
 ) -> ApiResult<()> {
     change.tx().update_player(p).await?;
     change.emit(EventData::PlayerAdjusted { player: views::player(p, false, false), adjustment, removed }).await?;
-    super::standings::publish(change, t, StandingsCause::of(Cause::Adjusted)).await
+    crate::service::standings::publish(change, t, StandingsCause::of(Cause::Adjusted)).await
 }

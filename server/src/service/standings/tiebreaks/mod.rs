@@ -7,15 +7,15 @@
 //! and announced (`standings_config_changed`), and the standings are
 //! recomputed at once (which may drop TO tie orders, with notices).
 
-use super::views::{self, TournamentView};
-use super::Ctx;
-use super::{require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     crokinole_format, now_millis, Game, PairingSystem, ResolutionMeta, RoundStatus, StandingsChange, Tournament,
     TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
+use crate::service::views::{self, TournamentView};
+use crate::service::Ctx;
+use crate::service::{require_to, Change};
 use arbiter_engine::model::{PointSystem, Points};
 use arbiter_engine::standings::crokinole::CrokinoleScoring;
 use arbiter_engine::standings::{
@@ -97,7 +97,7 @@ pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &Sta
     if std::mem::discriminant(&own) != std::mem::discriminant(config) {
         return Err(refuse(
             "refusal-standings-game",
-            [("game", super::game_label(game)), ("value", Fill::from(&format!("{:?}", game.as_str())))],
+            [("game", crate::service::game_label(game)), ("value", Fill::from(&format!("{:?}", game.as_str())))],
         ));
     }
     let codes: Vec<String> = match config {
@@ -164,7 +164,7 @@ pub fn validate(game: Game, system: PairingSystem, max_points: u32, config: &Sta
 pub fn parse_points(game: Game, system: PairingSystem, input: &PointsInput) -> ApiResult<PointSystem> {
     if crate::game::system(game).default_points(system).is_none() {
         return Err(ApiError::invalid(Code::InvalidField, "")
-            .text("refusal-points-chess-only", [("game", super::game_label(game))]));
+            .text("refusal-points-chess-only", [("game", crate::service::game_label(game))]));
     }
     let bad = |m: String| ApiError::invalid(Code::InvalidPoints, m);
     let value = |field: &str, n: &Number| -> ApiResult<Points> {
@@ -292,7 +292,7 @@ fn view(t: &Tournament, rounds_paired: u32) -> TiebreaksView {
 /// 404 for an unknown tournament (or a DRAFT not owned by `viewer`).
 pub async fn get(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<TiebreaksView> {
     let tx = ctx.store.read().await?;
-    let t = super::visible(&tx, id, viewer).await?;
+    let t = crate::service::visible(&tx, id, viewer).await?;
     Ok(view(&t, rounds_paired(&tx, id).await?))
 }
 
@@ -353,7 +353,7 @@ pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: SetTiebreaks) 
         confirmed: input.confirm,
     };
     change.emit(EventData::StandingsConfigChanged { tournament: tv, change: change_view }).await?;
-    super::standings::publish(&mut change, &mut t, StandingsCause::of(Cause::StandingsConfigChanged)).await?;
+    crate::service::standings::publish(&mut change, &mut t, StandingsCause::of(Cause::StandingsConfigChanged)).await?;
     change.commit(ctx).await?;
     Ok(view(&t, paired))
 }

@@ -12,16 +12,16 @@
 //!   is paired.
 //! - Round 1's order (40K Swiss: registration, a seeded random draw, or
 //!   rating): until round 1 is paired.
-//! - Team rules (`teams`): see [`super::teams::settings`].
+//! - Team rules (`teams`): see [`crate::service::teams::settings`].
 //! - Tie-breaks and point values have their own route and log
-//!   ([`super::tiebreaks`]).
+//!   ([`crate::service::standings::tiebreaks`]).
 
-use super::tournaments::{schedule, view, MAX_ROUNDS};
-use super::views::TournamentView;
-use super::{clean_text, require_to, Change, Ctx};
 use crate::bus::{EventData, FieldChange, SettingsChange};
 use crate::domain::{now_millis, Acceleration, Game, PairingSystem, RoundStatus, TournamentId, TournamentStatus, User};
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::lifecycle::tournaments::{schedule, view, MAX_ROUNDS};
+use crate::service::views::TournamentView;
+use crate::service::{clean_text, require_to, Change, Ctx};
 use serde::Deserialize;
 
 /// `PATCH /api/tournaments/{id}/settings`: the fields to change; absent ones stay.
@@ -60,10 +60,10 @@ pub struct SettingsInput {
     /// The random draw's seed (with `random`; kept when absent).
     #[serde(default)]
     pub round_one_seed: Option<u32>,
-    /// A team event's rules to change (absent ones stay; see
-    /// [`super::teams::settings`]).
+    /// A team event's rules to change, with the names it was created with
+    /// (absent ones stay; what may change when: `service::teams::settings`).
     #[serde(default)]
-    pub teams: Option<super::teams::settings::TeamRulesPatch>,
+    pub teams: Option<crate::service::teams::settings::TeamRulesPatch>,
 }
 
 fn locked(message: String) -> ApiError {
@@ -176,14 +176,20 @@ pub async fn change(
     }
     if input.round_one_pairing.is_some() || input.round_one_seed.is_some() {
         let name = input.round_one_pairing.as_deref().unwrap_or(t.round_one.name());
-        let wanted = super::tournaments::round_one(t.game, t.pairing_system, name, input.round_one_seed, t.round_one)?;
+        let wanted = crate::service::lifecycle::tournaments::round_one(
+            t.game,
+            t.pairing_system,
+            name,
+            input.round_one_seed,
+            t.round_one,
+        )?;
         if wanted != t.round_one && paired {
             return Err(locked("round_one_pairing: round 1 is paired already.".into()));
         }
         t.round_one = wanted;
     }
     if let Some(patch) = &input.teams {
-        t.teams = Some(super::teams::settings::patched(change.tx(), &t, patch, paired, complete).await?);
+        t.teams = Some(crate::service::teams::settings::patched(change.tx(), &t, patch, paired, complete).await?);
     }
     let changes = differences(&before, &t);
     let tournament = view(change.tx(), &t).await?;
@@ -235,7 +241,7 @@ fn differences(a: &crate::domain::Tournament, b: &crate::domain::Tournament) -> 
 /// 404 for an unknown (or unpublished) tournament.
 pub async fn log(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Vec<SettingsChange>> {
     let tx = ctx.store.read().await?;
-    super::visible(&tx, id, viewer).await?;
+    crate::service::visible(&tx, id, viewer).await?;
     let events = tx.events_of_kind(id, "settings_changed").await?;
     Ok(events
         .into_iter()

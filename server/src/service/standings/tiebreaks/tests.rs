@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::game::default_standings;
-use crate::service::scores::tests::event;
+use crate::service::standings::scores::tests::event;
 
 fn config(t: &Tournament, json: &str) -> ApiResult<StandingsConfig> {
     parse_config(t, serde_json::from_str(json).unwrap_or_default())

@@ -18,14 +18,14 @@
 //!   one, and claiming removes it. The claimer's account takes the entry
 //!   (and its rated games: the game system is re-rated).
 
-use super::views::{self, PlayerView};
-use super::{clean_text, load_tournament, require_to, Change, Ctx};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     now_millis, ByeKind, Game, MatchResult, Pairing, PairingState, Player, PlayerId, PlayerKind, PlayerProfile, Round,
     RoundStatus, TournamentId, TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::views::{self, PlayerView};
+use crate::service::{clean_text, load_tournament, require_to, Change, Ctx};
 use serde::{Deserialize, Serialize};
 
 /// The e-mail domain of an entry's placeholder account (RFC 2606: never delivered).
@@ -132,11 +132,11 @@ pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> A
         None | Some("") => String::new(),
         Some(f) => clean_text("faction", f, 64)?,
     };
-    let profile = super::profile::clean(input.profile.unwrap_or_default())?;
+    let profile = crate::service::people::profile::clean(input.profile.unwrap_or_default())?;
     let mut change = Change::begin(ctx, id, user).await?;
     let mut t = change.tournament().clone();
     require_to(&t, user, "add players")?;
-    super::require_singles(&t)?;
+    crate::service::require_singles(&t)?;
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
     }
@@ -175,7 +175,7 @@ pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> A
     if !rows.is_empty() {
         change.tx().insert_pairings(&rows).await?;
         let cause = StandingsCause::of(Cause::LateEntry);
-        super::standings::publish(&mut change, &mut t, cause).await?;
+        crate::service::standings::publish(&mut change, &mut t, cause).await?;
     }
     change.commit(ctx).await?;
     let missed = match choices.as_slice() {
@@ -350,8 +350,8 @@ pub struct RosterReport {
 /// repeated column, or no `name` column.
 pub(crate) fn read_roster(text: &str) -> ApiResult<(Vec<RosterRow>, Vec<RosterProblem>)> {
     let csv_error = |m: String| ApiError::invalid(Code::InvalidCsv, m);
-    if text.len() > super::MAX_CSV_BYTES {
-        return Err(csv_error(format!("The roster is larger than {} KB.", super::MAX_CSV_BYTES / 1024)));
+    if text.len() > crate::service::MAX_CSV_BYTES {
+        return Err(csv_error(format!("The roster is larger than {} KB.", crate::service::MAX_CSV_BYTES / 1024)));
     }
     let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).flexible(false).from_reader(text.as_bytes());
     let header: Vec<String> = reader
@@ -433,7 +433,10 @@ pub(crate) fn read_roster(text: &str) -> ApiResult<(Vec<RosterRow>, Vec<RosterPr
                     Ok(())
                 }
             };
-            match parsed.map_err(|m| ApiError::invalid(Code::InvalidCsv, m)).and_then(|()| super::profile::clean(one)) {
+            match parsed
+                .map_err(|m| ApiError::invalid(Code::InvalidCsv, m))
+                .and_then(|()| crate::service::people::profile::clean(one))
+            {
                 Ok(ok) => merge(&mut profile, ok),
                 Err(e) => problem(column, e),
             }
@@ -492,7 +495,7 @@ pub async fn roster(
     let mut change = Change::begin(ctx, id, user).await?;
     let t = change.tournament().clone();
     require_to(&t, user, "import a roster")?;
-    super::require_singles(&t)?;
+    crate::service::require_singles(&t)?;
     if preview {
         return Ok(RosterReport { rows, problems, added: Vec::new(), shuffle_seed: None, teams: Vec::new() });
     }
@@ -606,11 +609,17 @@ pub async fn unclaimed_entries(ctx: &Ctx, user: &User, id: TournamentId) -> ApiR
 /// player; 409 `already_claimed` for a registration that has its player's
 /// account; 422 `invalid_team` for a team's own row.
 pub async fn claim_code(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<ClaimCodeView> {
-    let t_id =
-        ctx.store.read().await?.player(player).await?.ok_or_else(super::players::player_not_found)?.tournament_id;
+    let t_id = ctx
+        .store
+        .read()
+        .await?
+        .player(player)
+        .await?
+        .ok_or_else(crate::service::people::players::player_not_found)?
+        .tournament_id;
     let change = Change::begin(ctx, t_id, user).await?;
     let t = change.tournament().clone();
-    let p = change.tx().player(player).await?.ok_or_else(super::players::player_not_found)?;
+    let p = change.tx().player(player).await?.ok_or_else(crate::service::people::players::player_not_found)?;
     let captain = match p.kind {
         PlayerKind::Member { team, .. } => change.tx().player(team).await?.and_then(|team| team.kind.captain()),
         PlayerKind::Team { .. } => {
@@ -631,9 +640,9 @@ pub async fn claim_code(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<C
             format!("{} registered with their own account: there is nothing to claim.", p.display_name),
         ));
     }
-    let code = super::codes::fresh();
-    change.tx().put_claim_code(p.id, t_id, &super::codes::hash(&code)).await?;
-    change.note("claim_code_issued", super::log::Subject::named(&p.display_name), &[]).await?;
+    let code = crate::service::people::codes::fresh();
+    change.tx().put_claim_code(p.id, t_id, &crate::service::people::codes::hash(&code)).await?;
+    change.note("claim_code_issued", crate::service::log::Subject::named(&p.display_name), &[]).await?;
     change.commit(ctx).await?;
     Ok(ClaimCodeView { path: format!("/claim/{code}"), code, player: views::player(&p, false, false) })
 }
@@ -656,7 +665,10 @@ pub async fn info(ctx: &Ctx, code: &str) -> ApiResult<ClaimInfo> {
             "This claim code is unknown, used, expired or replaced by a newer one: ask the organiser for a new one.",
         )
     };
-    let id = tx.claimed_entry(&super::codes::hash(code), claim_codes_since(ctx)).await?.ok_or_else(not_found)?;
+    let id = tx
+        .claimed_entry(&crate::service::people::codes::hash(code), claim_codes_since(ctx))
+        .await?
+        .ok_or_else(not_found)?;
     let p = tx.player(id).await?.ok_or_else(not_found)?;
     let t = load_tournament(&tx, p.tournament_id).await?;
     Ok(ClaimInfo { player: views::player(&p, false, false), tournament_id: t.id, tournament_name: t.name })
@@ -673,7 +685,9 @@ pub async fn claim(ctx: &Ctx, user: &User, code: &str) -> ApiResult<PlayerView> 
     let found = info(ctx, code).await?;
     let mut change = Change::begin(ctx, found.tournament_id, user).await?;
     let t = change.tournament().clone();
-    let Some(id) = change.tx().claimed_entry(&super::codes::hash(code), claim_codes_since(ctx)).await? else {
+    let Some(id) =
+        change.tx().claimed_entry(&crate::service::people::codes::hash(code), claim_codes_since(ctx)).await?
+    else {
         return Err(ApiError::not_found(Code::ClaimNotFound, "This claim code was just used."));
     };
     let in_a_team = change.tx().member_of_user(t.id, user.id).await?.is_some_and(|m| !m.removed);
@@ -683,12 +697,12 @@ pub async fn claim(ctx: &Ctx, user: &User, code: &str) -> ApiResult<PlayerView> 
             "You already have a registration in this event: ask the organiser to remove one of the two.",
         ));
     }
-    let mut p = change.tx().player(id).await?.ok_or_else(super::players::player_not_found)?;
+    let mut p = change.tx().player(id).await?.ok_or_else(crate::service::people::players::player_not_found)?;
     p.user_id = user.id;
     change.tx().update_player(&p).await?;
     change.tx().delete_claim_code(p.id).await?;
     change.emit(EventData::PlayerUpdated { player: views::player(&p, false, false) }).await?;
-    super::ratings::entry_claimed(&mut change, &t).await?;
+    crate::service::ratings::entry_claimed(&mut change, &t).await?;
     change.commit(ctx).await?;
     Ok(views::player(&p, true, true))
 }

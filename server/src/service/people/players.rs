@@ -1,14 +1,14 @@
 //! Registrations: register, edit list, check in, drop (player actions);
 //! list players, check a player in, remove a player (TO actions).
 
-use super::views::{self, PlayerView};
-use super::Ctx;
-use super::{clean_text, load_tournament, require_to, Change};
 use crate::bus::{EventData, FieldChange, SettingsChange};
 use crate::domain::{
     now_millis, Player, PlayerId, PlayerProfile, RoundStatus, Tournament, TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
+use crate::service::views::{self, PlayerView};
+use crate::service::Ctx;
+use crate::service::{clean_text, load_tournament, require_to, Change};
 use serde::Deserialize;
 
 /// The longest army list accepted, in characters.
@@ -39,7 +39,7 @@ pub struct UpdateProfile {
 }
 
 fn clean_profile(p: PlayerProfile) -> ApiResult<PlayerProfile> {
-    super::profile::clean(p)
+    crate::service::people::profile::clean(p)
 }
 
 /// `player.updateList`.
@@ -56,7 +56,7 @@ fn clean_list(list: Option<&str>) -> ApiResult<Option<String>> {
         Some(l) if l.trim().is_empty() => Ok(None),
         Some(l) if l.chars().count() > MAX_LIST_CHARS => Err(ApiError::invalid(Code::InvalidField, "").text(
             "refusal-field-too-long",
-            [("field", super::field_label("list_text")), ("max", Fill::from(&MAX_LIST_CHARS))],
+            [("field", crate::service::field_label("list_text")), ("max", Fill::from(&MAX_LIST_CHARS))],
         )),
         Some(l) => Ok(Some(l.replace("\r\n", "\n"))),
     }
@@ -69,7 +69,7 @@ pub fn may_read_list(t: &Tournament, p: &Player, viewer: Option<&User>) -> bool 
     t.lists_locked || viewer.is_some_and(|u| t.staffed_by(u.id) || u.id == p.user_id)
 }
 
-pub(super) async fn own_registration(change: &Change, t: &Tournament, user: &User) -> ApiResult<Player> {
+pub(in crate::service) async fn own_registration(change: &Change, t: &Tournament, user: &User) -> ApiResult<Player> {
     match change.tx().player_of_user(t.id, user.id).await? {
         Some(p) if !p.removed => Ok(p),
         Some(_) => Err(ApiError::forbidden(Code::PlayerRemoved, "The organiser removed you from this tournament.")),
@@ -88,8 +88,8 @@ pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: Register)
     let list_text = clean_list(input.list_text.as_deref())?;
     let profile = clean_profile(input.profile.unwrap_or_default())?;
     let mut change = Change::begin(ctx, id, user).await?;
-    let t = super::visible(change.tx(), id, Some(user)).await?;
-    super::require_singles(&t)?;
+    let t = crate::service::visible(change.tx(), id, Some(user)).await?;
+    crate::service::require_singles(&t)?;
     if !t.status.is_open() {
         return Err(ApiError::conflict(
             Code::RegistrationClosed,
@@ -196,7 +196,7 @@ pub async fn check_in_player(ctx: &Ctx, user: &User, player: PlayerId) -> ApiRes
     let (t_id, _) = locate(ctx, player).await?;
     let change = Change::begin(ctx, t_id, user).await?;
     let t = change.tournament().clone();
-    super::require_judge(&t, user, "check players in")?;
+    crate::service::require_judge(&t, user, "check players in")?;
     let p = change.tx().player(player).await?.filter(|p| !p.removed).ok_or_else(player_not_found)?;
     set_checked_in(ctx, p, &t, change).await
 }
@@ -375,7 +375,7 @@ pub async fn history(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Vec<
     let (t_id, _) = locate(ctx, player).await?;
     let tx = ctx.store.read().await?;
     let t = load_tournament(&tx, t_id).await?;
-    super::require_judge(&t, user, "see players' history")?;
+    crate::service::require_judge(&t, user, "see players' history")?;
     let organiser = t.organised_by(user.id);
     Ok(tx
         .events_of_kind(t_id, "player_edited")
@@ -396,7 +396,7 @@ pub async fn history(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Vec<
 /// 404 for an unknown (or unpublished) tournament.
 pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Vec<PlayerView>> {
     let tx = ctx.store.read().await?;
-    let t = super::visible(&tx, id, viewer).await?;
+    let t = crate::service::visible(&tx, id, viewer).await?;
     let is_to = viewer.is_some_and(|u| t.staffed_by(u.id));
     // Birth date, sex and disability: the organisers and the player only,
     // not a judge (who needs names, registrations and check-in).
@@ -410,12 +410,12 @@ pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResu
         .collect())
 }
 
-pub(super) fn player_not_found() -> ApiError {
+pub(in crate::service) fn player_not_found() -> ApiError {
     ApiError::not_found(Code::PlayerNotFound, "There is no player with this id.")
 }
 
 /// The tournament a registration belongs to.
-pub(super) async fn locate(ctx: &Ctx, player: PlayerId) -> ApiResult<(TournamentId, Player)> {
+pub(in crate::service) async fn locate(ctx: &Ctx, player: PlayerId) -> ApiResult<(TournamentId, Player)> {
     let p = ctx.store.read().await?.player(player).await?.ok_or_else(player_not_found)?;
     Ok((p.tournament_id, p))
 }

@@ -1,19 +1,19 @@
 //! Results: a player reports the score (VP, a chess result, crokinole points
-//! and 20s: see [`super::scores`]), the opponent confirms or disputes, the TO
+//! and 20s: see [`crate::service::standings::scores`]), the opponent confirms or disputes, the TO
 //! overrides. The result (win/loss/draw) is always derived from the score.
 
-use super::views::{self, roster, PairingView};
-use super::Change;
-use super::Ctx;
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     now_millis, Dispute, GameScore, MatchFormat, MatchGame, MatchResult, Pairing, PairingId, PairingState, Player,
     PlayerId, PlayoffSettings, Round, RoundStatus, Tournament, TournamentStatus, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
+use crate::service::views::{self, roster, PairingView};
+use crate::service::Change;
+use crate::service::Ctx;
 use arbiter_web::views::ratings::RatingsChangedView;
 
-pub use super::scores::Score;
+pub use crate::service::standings::scores::Score;
 
 /// `result.dispute`: what the disputing player says the score was (every
 /// field optional; see [`Score::counter`]).
@@ -22,8 +22,10 @@ pub type DisputeInput = Score;
 fn note(s: Option<&str>) -> ApiResult<Option<String>> {
     match s.map(str::trim) {
         None | Some("") => Ok(None),
-        Some(n) if n.chars().count() > 500 => Err(ApiError::invalid(Code::InvalidField, "")
-            .text("refusal-field-too-long", [("field", super::field_label("note")), ("max", Fill::from(&500))])),
+        Some(n) if n.chars().count() > 500 => Err(ApiError::invalid(Code::InvalidField, "").text(
+            "refusal-field-too-long",
+            [("field", crate::service::field_label("note")), ("max", Fill::from(&500))],
+        )),
         Some(n) => Ok(Some(n.to_string())),
     }
 }
@@ -125,10 +127,10 @@ impl Table {
     }
 
     /// The result of `score` at this table: derived from the score, and in a
-    /// playoff game a winner is required ([`super::playoffs::decide`]).
+    /// playoff game a winner is required ([`crate::service::lifecycle::playoffs::decide`]).
     fn result_of(&self, score: &GameScore, winner: Option<u8>, by_to: bool) -> ApiResult<MatchResult> {
         match &self.playoff {
-            Some(settings) => super::playoffs::decide(settings, score, winner, by_to),
+            Some(settings) => crate::service::lifecycle::playoffs::decide(settings, score, winner, by_to),
             None if winner.is_some() => Err(ApiError::invalid(
                 Code::InvalidWinner,
                 "A winner is recorded only for a playoff game; this table's result follows from its score.",
@@ -174,7 +176,7 @@ impl Table {
                 };
                 parsed.push((result, g.white));
             }
-            return super::playoffs::decide_chess_match(settings, &parsed, score.winner, by_to);
+            return crate::service::lifecycle::playoffs::decide_chess_match(settings, &parsed, score.winner, by_to);
         }
         let games = match &score.games {
             Some(games) if !score.has_single_score() => games,
@@ -191,7 +193,7 @@ impl Table {
         for (n, g) in (1u32..).zip(games) {
             parsed.push((g.parse(&self.t).map_err(|e| e.in_game(n))?, g.winner));
         }
-        super::playoffs::decide_match(settings, &parsed, by_to)
+        crate::service::lifecycle::playoffs::decide_match(settings, &parsed, by_to)
     }
 
     /// The seat (1 or 2) `account` acts for: the seated registration's own
@@ -357,7 +359,7 @@ impl Table {
         self.change.tx().update_pairing(&self.pairing).await?;
         if self.pairing.state == PairingState::Confirmed {
             // A board game settles its team match once every board is final.
-            super::teams::chess_results::settle(&mut self.change, &self.pairing).await?;
+            crate::service::teams::chess_results::settle(&mut self.change, &self.pairing).await?;
         }
         if let Some(games) = &self.games {
             self.change.tx().put_match_games(self.pairing.id, games).await?;
@@ -367,30 +369,30 @@ impl Table {
             // A match's games, as its score reads: "2–1 (6–2, 2–6, 8–0)".
             let games = self.change.tx().match_games(&[self.pairing.id]).await?;
             if let Some(g) = games.get(&self.pairing.id).filter(|g| !g.is_empty()) {
-                view.score_text = Some(super::playoffs::match_text(g, self.pairing.result));
+                view.score_text = Some(crate::service::lifecycle::playoffs::match_text(g, self.pairing.result));
             }
         }
         self.change.emit(step.event(view.clone())).await?;
         if let Some(board) = self.pairing.in_match {
             // A team match's game: the match is scored again from its games.
             if self.pairing.state == PairingState::Confirmed {
-                super::teams::wh40k::game_counted(&mut self.change, &mut self.t, board.match_id).await?;
+                crate::service::teams::wh40k::game_counted(&mut self.change, &mut self.t, board.match_id).await?;
                 if self.round.as_ref().is_some_and(|r| r.playoff) {
                     // A top-cut match's game moves the bracket.
-                    super::playoffs::publish(&mut self.change, &self.t).await?;
+                    crate::service::lifecycle::playoffs::publish(&mut self.change, &self.t).await?;
                 }
             }
         } else if self.pairing.state == PairingState::Confirmed {
             if self.playoff.is_some() {
                 // A playoff game moves the bracket, not the Swiss standings.
-                super::playoffs::publish(&mut self.change, &self.t).await?;
+                crate::service::lifecycle::playoffs::publish(&mut self.change, &self.t).await?;
             } else {
                 let round = self.round.as_ref().map_or(0, |r| r.number);
                 let cause =
                     StandingsCause { cause: step.cause(), round: Some(round), pairing_id: Some(self.pairing.id) };
-                super::standings::publish(&mut self.change, &mut self.t, cause).await?;
+                crate::service::standings::publish(&mut self.change, &mut self.t, cause).await?;
                 // The bracket's projected names follow the standings until the cut is seeded.
-                super::playoffs::publish_projection(&mut self.change, &self.t).await?;
+                crate::service::lifecycle::playoffs::publish_projection(&mut self.change, &self.t).await?;
             }
         }
         Ok(view)
@@ -601,7 +603,7 @@ pub struct Overridden {
 
 /// `result.override`: the TO sets the result (any state, any round); it
 /// counts at once, and in a closed round it re-rates that round and every
-/// later one ([`super::ratings::result_overridden`]).
+/// later one ([`crate::service::ratings::result_overridden`]).
 ///
 /// # Errors
 /// 403 for anyone but the TO, `own_game` for a judge seated at the table;
@@ -609,9 +611,9 @@ pub struct Overridden {
 /// bad score (see [`Score::parse`]).
 pub async fn override_result(ctx: &Ctx, user: &User, pairing_id: PairingId, score: Score) -> ApiResult<Overridden> {
     let mut table = Table::open(ctx, user, pairing_id).await?;
-    super::require_judge(&table.t, user, "override results")?;
+    crate::service::require_judge(&table.t, user, "override results")?;
     let seated = table.seat_of_account(user.id).is_some();
-    super::require_not_own_game(&table.t, user, seated, "override its result")?;
+    crate::service::require_not_own_game(&table.t, user, seated, "override its result")?;
     if !table.best_of_three() {
         score.parse(&table.t)?;
     }
@@ -632,7 +634,7 @@ pub async fn override_result(ctx: &Ctx, user: &User, pairing_id: PairingId, scor
     table.pairing.to_override = true;
     table.pairing.override_note = note(score.note.as_deref())?;
     let pairing = table.record(Step::Overridden).await?;
-    let ratings = super::ratings::result_overridden(&mut table.change, &table.t, &table.pairing).await?;
+    let ratings = crate::service::ratings::result_overridden(&mut table.change, &table.t, &table.pairing).await?;
     table.change.commit(ctx).await?;
     Ok(Overridden { pairing, ratings })
 }

@@ -1,15 +1,15 @@
 //! Tournaments: create, read, list, advance through the lifecycle, delete,
 //! lock army lists.
 
-use super::views::{self, TournamentView};
-use super::Ctx;
-use super::{clean_text, game_label, require_to, Change};
 use crate::bus::EventData;
 use crate::domain::{
     now_millis, Constraints, Game, PairingSystem, RoundOne, RoundStatus, Tournament, TournamentId, TournamentStatus,
     User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
+use crate::service::views::{self, TournamentView};
+use crate::service::Ctx;
+use crate::service::{clean_text, game_label, require_to, Change};
 use crate::store::Tx;
 use serde::Deserialize;
 
@@ -47,7 +47,7 @@ pub struct CreateTournament {
     pub max_vp: Option<u32>,
     /// Chess point values (default 1 / ½ / 0).
     #[serde(default)]
-    pub points: Option<super::tiebreaks::PointsInput>,
+    pub points: Option<crate::service::standings::tiebreaks::PointsInput>,
     /// The standings configuration (default: the game's, see
     /// [`crate::domain::default_standings`]).
     #[serde(default)]
@@ -170,7 +170,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         return Err(ApiError::invalid(Code::InvalidField, "").text("refusal-max-vp", []));
     }
     let points = match &input.points {
-        Some(p) => Some(super::tiebreaks::parse_points(game, pairing_system, p)?),
+        Some(p) => Some(crate::service::standings::tiebreaks::parse_points(game, pairing_system, p)?),
         None => rules.default_points(pairing_system),
     };
     let missions = match input.missions {
@@ -224,9 +224,9 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         (None, None) => {}
     }
     if let Some(config) = input.standings {
-        t.standings = super::tiebreaks::parse_config(&t, config)?;
+        t.standings = crate::service::standings::tiebreaks::parse_config(&t, config)?;
     }
-    t.teams = input.teams.map(|rules| super::teams::check_rules(game, rules)).transpose()?;
+    t.teams = input.teams.map(|rules| crate::service::teams::check_rules(game, rules)).transpose()?;
     Ok(t)
 }
 
@@ -259,7 +259,7 @@ pub async fn create(ctx: &Ctx, user: &User, input: CreateTournament) -> ApiResul
 /// 404 `tournament_not_found`.
 pub async fn get(ctx: &Ctx, id: TournamentId, viewer: Option<&User>) -> ApiResult<TournamentView> {
     let tx = ctx.store.read().await?;
-    let t = super::visible(&tx, id, viewer).await?;
+    let t = crate::service::visible(&tx, id, viewer).await?;
     view(&tx, &t).await
 }
 
@@ -376,7 +376,7 @@ pub async fn advance(ctx: &Ctx, user: &User, id: TournamentId, from: TournamentS
                     ),
                 ));
             }
-            super::playoffs::require_finished(change.tx(), &t).await?;
+            crate::service::lifecycle::playoffs::require_finished(change.tx(), &t).await?;
         }
         _ => {}
     }
@@ -478,7 +478,7 @@ pub fn schedule(times: &[String]) -> ApiResult<Vec<String>> {
         let time = chrono::NaiveTime::parse_from_str(s, "%H:%M").is_ok();
         let dated = chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").is_ok();
         if !(time || dated) {
-            return Err(super::invalid_field(
+            return Err(crate::service::invalid_field(
                 "round_times",
                 "refusal-round-time",
                 [("round", Fill::from(&(i + 1))), ("value", Fill::from(&format!("{s:?}")))],

@@ -14,15 +14,15 @@
 //! event's configured tie-breaks among the pool's games. A playoff with
 //! `per_pool: K` takes the top K of each pool, cross-seeded
 //! ([`arbiter_engine::playoffs::pools::cross_seed`]), once every pool round
-//! is closed. Each pool's standings are [`super::standings::pool_tables`].
+//! is closed. Each pool's standings are [`crate::service::standings::pool_tables`].
 
-use super::views::roster;
-use super::{require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::{
     now_millis, Game, Player, PlayerId, PoolRule, Pools, Tournament, TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::views::roster;
+use crate::service::{require_to, Change, Ctx};
 use crate::store::Tx;
 use arbiter_engine::playoffs::pools::{check_sizes, count_for_size, serpentine, PoolError};
 use arbiter_engine::playoffs::{MAX_CUT, MIN_CUT};
@@ -171,7 +171,7 @@ pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: PoolsInput) ->
     let pools = Pools { tournament_id: id, members, rule, updated_at: now_millis() };
     if let Some(mut p) = change.tx().playoff(id).await? {
         if let Some(k) = p.settings.per_pool {
-            p.settings.cut = super::playoffs::cut_of(&pools.members, k)?;
+            p.settings.cut = crate::service::lifecycle::playoffs::cut_of(&pools.members, k)?;
             p.updated_at = now_millis();
             change.tx().put_playoff(&p).await?;
         }
@@ -179,7 +179,7 @@ pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: PoolsInput) ->
     change.tx().put_pools(&pools).await?;
     let t = change.tournament().clone();
     let view = view_of(change.tx(), &t, &pools).await?;
-    if let Some(bracket) = super::playoffs::bracket_of(change.tx(), &t).await? {
+    if let Some(bracket) = crate::service::lifecycle::playoffs::bracket_of(change.tx(), &t).await? {
         change.emit(EventData::BracketChanged { bracket: Some(bracket) }).await?;
     }
     change.commit(ctx).await?;
@@ -203,7 +203,7 @@ pub async fn remove(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
         p.settings.per_pool = None;
         p.updated_at = now_millis();
         change.tx().put_playoff(&p).await?;
-        if let Some(bracket) = super::playoffs::bracket_of(change.tx(), &t).await? {
+        if let Some(bracket) = crate::service::lifecycle::playoffs::bracket_of(change.tx(), &t).await? {
             change.emit(EventData::BracketChanged { bracket: Some(bracket) }).await?;
         }
     }
@@ -217,7 +217,7 @@ pub async fn remove(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
 /// 404 `tournament_not_found`, `no_pools`.
 pub async fn get(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<PoolsView> {
     let tx = ctx.store.read().await?;
-    let t = super::visible(&tx, id, viewer).await?;
+    let t = crate::service::visible(&tx, id, viewer).await?;
     let pools = tx.pools(id).await?.ok_or_else(no_pools)?;
     view_of(&tx, &t, &pools).await
 }
@@ -227,7 +227,7 @@ async fn view_of(tx: &Tx, t: &Tournament, pools: &Pools) -> ApiResult<PoolsView>
     let per_pool = tx.playoff(t.id).await?.and_then(|p| p.settings.per_pool);
     let names = roster(&sheet.entrants);
     let pools2 = pools.clone();
-    let tables = tokio::task::spawn_blocking(move || super::standings::pool_tables(&sheet, &pools2))
+    let tables = tokio::task::spawn_blocking(move || crate::service::standings::pool_tables(&sheet, &pools2))
         .await
         .map_err(ApiError::internal)??;
     Ok(PoolsView {
@@ -260,7 +260,7 @@ async fn view_of(tx: &Tx, t: &Tournament, pools: &Pools) -> ApiResult<PoolsView>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::scores::tests::player;
+    use crate::service::standings::scores::tests::player;
 
     fn rated(no: u32, rating: Option<u32>) -> Player {
         let mut p = player(no);
@@ -297,7 +297,7 @@ mod tests {
 
     #[test]
     fn a_playoff_by_pool_takes_no_more_than_the_smallest_pool() {
-        use crate::service::playoffs::cut_of;
+        use crate::service::lifecycle::playoffs::cut_of;
         let ids = |n: u32| (1..=n).map(|k| player(k).id).collect::<Vec<_>>();
         let pools = vec![ids(4), ids(3)];
         assert_eq!(cut_of(&pools, 2).ok(), Some(4));

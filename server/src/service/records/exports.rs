@@ -6,9 +6,9 @@
 //! Each export shows what the caller may see on the event's pages: private
 //! profile fields (birth date, sex, disability) and army lists are left out.
 
-use super::{players, ratings, rounds, Ctx};
 use crate::domain::{TournamentId, User};
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::{lifecycle::rounds, people::players, ratings, Ctx};
 use serde_json::{json, Map, Value};
 
 /// Rows with named columns.
@@ -51,7 +51,7 @@ impl Table {
 fn cell(v: &Value) -> String {
     match v {
         Value::Null => String::new(),
-        Value::String(s) => super::prizes::export::formula_safe(s),
+        Value::String(s) => crate::service::prizes::export::formula_safe(s),
         other => other.to_string(),
     }
 }
@@ -186,7 +186,7 @@ pub async fn standings(
     id: TournamentId,
     after_round: Option<u32>,
 ) -> ApiResult<Table> {
-    let (played, rows, meta) = super::standings_of(ctx, id, viewer, after_round).await?;
+    let (played, rows, meta) = crate::service::standings_of(ctx, id, viewer, after_round).await?;
     let mut cols =
         columns(&["after_round", "rank", "player_id", "name", "faction", "score", "wins", "losses", "draws", "byes"]);
     cols.extend(meta.columns.iter().map(|c| c.code.clone()));

@@ -3,14 +3,14 @@
 //! table twice". Pairing honours them: the FIDE Dutch system as forbidden
 //! pairs ([C1], as TRF `XXP`), the record-based Swiss as if the pair had
 //! met (a rematch it avoids where the field allows, else a warning), and
-//! every system's table numbers ([`super::pairing::number_tables`]). A round
+//! every system's table numbers ([`crate::service::lifecycle::pairing::number_tables`]). A round
 //! robin's Berger table decides who meets whom; only its table numbers
 //! follow the constraints. They are private to the staff (they can say who
 //! is family).
 
-use super::{load_tournament, require_judge, require_to, Change, Ctx};
 use crate::domain::{Constraints, FixedTable, TournamentId, User};
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::{load_tournament, require_judge, require_to, Change, Ctx};
 use std::collections::HashSet;
 
 fn invalid(message: String) -> ApiError {
@@ -86,8 +86,8 @@ pub async fn set(ctx: &Ctx, user: &User, id: TournamentId, input: Constraints) -
         no_repeat_table: input.no_repeat_table,
     };
     let after = serde_json::to_value(&t.constraints).map_err(ApiError::internal)?;
-    let changes = super::log::compare(&before, &after);
-    change.note("constraints_set", super::log::Subject::default(), &changes).await?;
+    let changes = crate::service::log::compare(&before, &after);
+    change.note("constraints_set", crate::service::log::Subject::default(), &changes).await?;
     change.tx().update_tournament(&t).await?;
     change.commit(ctx).await?;
     Ok(t.constraints)

@@ -1,5 +1,5 @@
 //! Who plays whom next round: one match arm per pairing system, each
-//! returning the same [`Paired`] for [`super::rounds::generate`] to publish.
+//! returning the same [`Paired`] for [`crate::service::lifecycle::rounds::generate`] to publish.
 //!
 //! - Record-based Swiss ([`swiss_record`]): 40K ranks by the seed's order
 //!   (wins, margin, SOS, VP, registration); crokinole by its standings.
@@ -20,11 +20,11 @@
 //!   initial colour (C.04.3 art. 5.1, drawn by lot) comes from the event's
 //!   random id, so it is fixed for the event and different between events.
 
-use super::views::Roster;
 use crate::domain::{
     Acceleration, ByeKind, ChessResult, Game, PairingSystem, Player, PlayerId, Round, RoundOne, Sheet,
 };
 use crate::error::{ApiError, ApiResult, Code, Fill};
+use crate::service::views::Roster;
 use arbiter_engine::model::{PlayerNo, PointSystem, Points, RoundRecord, Unplayed};
 use arbiter_engine::pairing::dutch::{self, PairingError, PlayerInput, RoundInput, RoundStatus};
 use arbiter_engine::pairing::initial::Entrant;
@@ -115,7 +115,7 @@ fn swiss(sheet: &Sheet, explain: bool) -> ApiResult<Paired> {
     // penalty took away, a late entry's missed rounds counted as losses).
     let mut adjusted: Option<Vec<swiss_record::Record>> = None;
     let ranked: Vec<PlayerId> = if t.game == Game::Wh40k {
-        let standings = super::standings::compute(sheet)?;
+        let standings = crate::service::standings::compute(sheet)?;
         let mut by_id: HashMap<PlayerId, swiss_record::Record> = HashMap::new();
         for s in &standings {
             records.insert(s.id, format!("{}-{}-{}", s.wins, s.losses, s.draws));
@@ -128,7 +128,7 @@ fn swiss(sheet: &Sheet, explain: bool) -> ApiResult<Paired> {
         adjusted = Some(ranked.iter().map(|id| by_id.get(id).copied().unwrap_or_default()).collect());
         ranked
     } else {
-        let c = super::standings::compute_all(sheet)?;
+        let c = crate::service::standings::compute_all(sheet)?;
         for r in &c.resolved.rows {
             if let Some(p) = c.by_no.get(&r.player) {
                 records.insert(p.id, format!("{} pts", r.score.display));
@@ -137,7 +137,7 @@ fn swiss(sheet: &Sheet, explain: bool) -> ApiResult<Paired> {
         c.resolved.rows.iter().filter_map(|r| c.by_no.get(&r.player)).map(|p| p.id).filter(|&id| active(id)).collect()
     };
     // Pairs the organiser keeps apart weigh as if they had met ("round 0").
-    let mut history = super::standings::history(rounds, pairings);
+    let mut history = crate::service::standings::history(rounds, pairings);
     let avoided = t.constraints.pairs_to_avoid(players);
     history.extend(avoided.iter().map(|&(a, b)| arbiter_engine::standings::wh40k::Game {
         round: 0,
@@ -159,7 +159,7 @@ fn swiss(sheet: &Sheet, explain: bool) -> ApiResult<Paired> {
             _ => None,
         })
         .collect();
-    let names = super::views::roster(players);
+    let names = crate::service::views::roster(players);
     let tables: Vec<PairedTable> = paired
         .tables
         .iter()
@@ -320,7 +320,7 @@ fn round_robin(sheet: &Sheet, number: u32, cycles: Cycles) -> ApiResult<Paired> 
     })
 }
 
-/// Round `number` of an event played in pools ([`super::pools`]), from the
+/// Round `number` of an event played in pools ([`crate::service::lifecycle::pools`]), from the
 /// sheet's entrants: every pool's Berger round of that number at once, tables numbered across the
 /// pools (pool A's first), the byes of odd pools together. When round 1 is
 /// paired the pools' players get pairing numbers pool by pool (pool A's
@@ -427,7 +427,7 @@ fn initial_ranking<'a>(players: impl IntoIterator<Item = &'a Player>) -> Vec<&'a
 /// someone in the field has none yet (a late entry), then renumbered.
 #[must_use]
 fn dutch_numbers(sheet: &Sheet) -> Vec<(&Player, u32)> {
-    let field = super::standings::entrants(&sheet.tournament, &sheet.entrants, &sheet.pairings);
+    let field = crate::service::standings::entrants(&sheet.tournament, &sheet.entrants, &sheet.pairings);
     if field.iter().all(|p| p.pairing_no.is_some()) {
         let mut kept: Vec<(&Player, u32)> = field.iter().filter_map(|p| p.pairing_no.map(|n| (*p, n))).collect();
         kept.sort_by_key(|&(_, n)| n);
@@ -455,9 +455,9 @@ pub fn dutch_input(sheet: &Sheet, number: u32) -> DutchField<'_> {
     let numbered = dutch_numbers(sheet);
     let field: Vec<&Player> = numbered.iter().map(|&(p, _)| p).collect();
     let tpn: HashMap<PlayerNo, PlayerNo> =
-        numbered.iter().map(|&(p, n)| (super::standings::number(p), PlayerNo(n))).collect();
+        numbered.iter().map(|&(p, n)| (crate::service::standings::number(p), PlayerNo(n))).collect();
     let earlier: Vec<Round> = rounds.iter().filter(|r| r.number < number).cloned().collect();
-    let event = super::standings::chess_event(t, &field, &earlier, pairings);
+    let event = crate::service::standings::chess_event(t, &field, &earlier, pairings);
     let renumber = |r: RoundRecord| match r {
         RoundRecord::Played { opponent, colour, outcome, rated } => {
             RoundRecord::Played { opponent: tpn.get(&opponent).copied().unwrap_or(opponent), colour, outcome, rated }

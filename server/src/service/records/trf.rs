@@ -21,9 +21,6 @@
 //!   rounds only (`260`) are refused: events here do not offer them.
 //! - **Export** also writes the acceleration's virtual points as `XXA` lines.
 
-use super::pairing::dutch_input;
-use super::Ctx;
-use super::{require_to, Change};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
     now_millis, Acceleration, ByeKind, ByeRequest, ByeRequestId, ChessResult, Game, GameScore, Pairing, PairingState,
@@ -31,6 +28,9 @@ use crate::domain::{
     User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::lifecycle::pairing::dutch_input;
+use crate::service::Ctx;
+use crate::service::{require_to, Change};
 use arbiter_engine::model::{Outcome, PlayerNo, PointSystem, Points, RoundRecord, Unplayed};
 use arbiter_engine::pairing::dutch::RoundStatus as Participation;
 use arbiter_engine::trf::{Line, LineEnding, PlayerLine, PointTag, Trf};
@@ -45,7 +45,7 @@ use uuid::Uuid;
 /// 404 for an unknown or unpublished event; 409 `trf_chess_only` for 40K and crokinole.
 pub async fn export(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<(String, String)> {
     let tx = ctx.store.read().await?;
-    let t = super::visible(&tx, id, viewer).await?;
+    let t = crate::service::visible(&tx, id, viewer).await?;
     if t.game != Game::Chess {
         return Err(ApiError::conflict(
             Code::TrfChessOnly,
@@ -54,14 +54,14 @@ pub async fn export(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiRe
     }
     let private = viewer.is_some_and(|u| t.organised_by(u.id));
     let name: String = t.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
-    if super::teams::chess_event::is_chess_teams(&t) {
+    if crate::service::teams::chess_event::is_chess_teams(&t) {
         // Members' player lines and `013` team lines.
-        let ev = super::teams::chess_event::ChessTeams::read(&tx, t).await?;
-        return Ok((name, super::teams::chess_trf::render(&ev, private)));
+        let ev = crate::service::teams::chess_event::ChessTeams::read(&tx, t).await?;
+        return Ok((name, crate::service::teams::chess_trf::render(&ev, private)));
     }
     let sheet = tx.sheet(&t).await?;
     drop(tx);
-    let (standings, _) = super::standings::table(&sheet)?;
+    let (standings, _) = crate::service::standings::table(&sheet)?;
     let rank: HashMap<PlayerId, u32> = standings.iter().map(|s| (s.player_id, s.rank)).collect();
     let text = render(&sheet, &rank, private);
     Ok((name, text))
@@ -301,10 +301,10 @@ pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> Api
     change.tx().update_tournament(&t).await?;
     let imported = Imported { players: lines.len(), rounds: paired, byes: arranged, total_rounds: total };
     let players = change.tx().players(id).await?;
-    let view = super::views::tournament(&t, players.len());
+    let view = crate::service::views::tournament(&t, players.len());
     change.emit(EventData::TrfImported { tournament: view, imported }).await?;
     if paired > 0 {
-        super::standings::publish(&mut change, &mut t, StandingsCause::of(Cause::TrfImported)).await?;
+        crate::service::standings::publish(&mut change, &mut t, StandingsCause::of(Cause::TrfImported)).await?;
     }
     change.commit(ctx).await?;
     Ok(imported)
@@ -323,7 +323,7 @@ fn display_name(line: &PlayerLine) -> String {
 fn profile(line: &PlayerLine) -> ApiResult<PlayerProfile> {
     let text = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
     let birth_date = chrono::NaiveDate::parse_from_str(line.birth_date.trim(), "%Y/%m/%d").ok();
-    super::profile::clean(PlayerProfile {
+    crate::service::people::profile::clean(PlayerProfile {
         rating: line.rating.filter(|&r| r > 0),
         fide_id: text(&line.fide_id),
         title: text(&line.title),

@@ -1,12 +1,12 @@
 //! Sign-up, sign-in and sign-out.
 
-use super::Ctx;
 use crate::auth::limits::Limits;
 use crate::auth::password::{self, Hasher};
 use crate::auth::session;
 use crate::bus::Control;
 use crate::domain::{now_millis, User, UserId};
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::Ctx;
 use serde::Deserialize;
 use std::net::IpAddr;
 
@@ -71,7 +71,7 @@ pub async fn sign_up(
     input: SignUp,
 ) -> ApiResult<(User, String)> {
     let email = clean_email(&input.email)?;
-    let display_name = super::clean_text("display_name", &input.display_name, 64)?;
+    let display_name = crate::service::clean_text("display_name", &input.display_name, 64)?;
     if let Some(weak) = password::weakness(&input.password, &[&email, &display_name]) {
         return Err(weak);
     }

@@ -3,17 +3,17 @@
 //! zero-point bye in a round not yet paired, or cancels it; the TO does the
 //! same for any player and may also grant a full-point bye. When the round is
 //! paired the player is left out and gets a bye row carrying its points
-//! (see [`super::rounds::generate`]); the request stays as its record.
+//! (see [`crate::service::lifecycle::rounds::generate`]); the request stays as its record.
 
-use super::players::{locate, own_registration, player_not_found};
-use super::Ctx;
-use super::{require_to, Change};
 use crate::bus::EventData;
 use crate::domain::{
     now_millis, ByeKind, ByeRequest, ByeRequestId, PairingSystem, Player, PlayerId, RoundStatus, Tournament,
     TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::people::players::{locate, own_registration, player_not_found};
+use crate::service::Ctx;
+use crate::service::{require_to, Change};
 use serde::Deserialize;
 
 /// A bye asked for: `{"round": 4, "kind": "half"}` (`half`, `zero`, or `full` for the TO).
@@ -122,7 +122,9 @@ async fn put(
     };
     change.tx().put_bye_request(&r).await?;
     let v = view(&r, p, t);
-    change.emit(EventData::ByeRequested { player: super::views::player(p, false, false), bye: v.clone() }).await?;
+    change
+        .emit(EventData::ByeRequested { player: crate::service::views::player(p, false, false), bye: v.clone() })
+        .await?;
     change.commit(ctx).await?;
     Ok(v)
 }
@@ -135,7 +137,7 @@ async fn delete(ctx: &Ctx, mut change: Change, t: &Tournament, p: &Player, round
             format!("{} has no bye arranged for round {round}.", p.display_name),
         ));
     }
-    change.emit(EventData::ByeCancelled { player: super::views::player(p, false, false), round }).await?;
+    change.emit(EventData::ByeCancelled { player: crate::service::views::player(p, false, false), round }).await?;
     change.commit(ctx).await?;
     Ok(())
 }
@@ -198,7 +200,7 @@ pub async fn revoke(ctx: &Ctx, user: &User, player: PlayerId, round: u32) -> Api
 /// 404 for an unknown or unpublished tournament.
 pub async fn list(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Vec<ByeView>> {
     let tx = ctx.store.read().await?;
-    let t = super::visible(&tx, id, viewer).await?;
+    let t = crate::service::visible(&tx, id, viewer).await?;
     let players = tx.players(id).await?;
     Ok(tx
         .bye_requests(id)

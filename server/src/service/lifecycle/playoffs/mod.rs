@@ -12,8 +12,6 @@
 //! In a team event the entrants are the team rows and each table a team
 //! match ([`teams`]).
 
-use super::views::{self, roster, Roster};
-use super::{require_to, Change, Ctx};
 use crate::bus::EventData;
 use crate::domain::{
     now_millis, ChessResult, ColourRule, GameScore, MatchFormat, MatchGame, MatchResult, Pairing, PairingId,
@@ -21,6 +19,8 @@ use crate::domain::{
     TournamentId, TournamentStatus, User,
 };
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::views::{self, roster, Roster};
+use crate::service::{require_to, Change, Ctx};
 use crate::store::Tx;
 use arbiter_engine::playoffs::matches::{self, Decision};
 use arbiter_engine::playoffs::{Bracket, Slot, MAX_CUT, MIN_CUT};
@@ -137,7 +137,7 @@ pub async fn configure(ctx: &Ctx, user: &User, id: TournamentId, input: PlayoffI
     }
     let tiebreak = match input.tiebreak.as_deref().map(str::trim) {
         None | Some("") => None,
-        Some(s) => Some(super::clean_text("tiebreak", s, 300)?),
+        Some(s) => Some(crate::service::clean_text("tiebreak", s, 300)?),
     };
     if change.tx().playoff(id).await?.is_some_and(|p| p.seeds.is_some()) {
         return Err(ApiError::conflict(
@@ -243,7 +243,7 @@ pub async fn remove(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<()> {
 /// 404 `tournament_not_found`, `no_playoffs`.
 pub async fn get(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<BracketView> {
     let tx = ctx.store.read().await?;
-    let t = super::visible(&tx, id, viewer).await?;
+    let t = crate::service::visible(&tx, id, viewer).await?;
     bracket_of(&tx, &t).await?.ok_or_else(no_playoffs)
 }
 
@@ -581,7 +581,7 @@ async fn seed(tx: &Tx, sheet: &Sheet, cut: u32) -> ApiResult<Vec<PlayerId>> {
 /// [`arbiter_engine::playoffs::pools::cross_seed`]).
 async fn seed_pools(sheet: &Sheet, pools: &Pools, per_pool: u32) -> ApiResult<Vec<PlayerId>> {
     let (sheet2, pools2) = (sheet.clone(), pools.clone());
-    let tables = tokio::task::spawn_blocking(move || super::standings::pool_tables(&sheet2, &pools2))
+    let tables = tokio::task::spawn_blocking(move || crate::service::standings::pool_tables(&sheet2, &pools2))
         .await
         .map_err(ApiError::internal)??;
     let still_in = |id: PlayerId| sheet.entrants.iter().any(|p| p.id == id && !p.dropped && !p.removed);
@@ -610,7 +610,7 @@ async fn standings_order(tx: &Tx, sheet: &Sheet) -> ApiResult<Vec<PlayerId>> {
     if let Some(order) = teams::team_order(tx, sheet).await? {
         return Ok(order);
     }
-    let (rows, _) = super::standings::table_apart(sheet.clone(), None).await?;
+    let (rows, _) = crate::service::standings::table_apart(sheet.clone(), None).await?;
     Ok(rows.into_iter().map(|r| r.player_id).collect())
 }
 
@@ -622,7 +622,7 @@ async fn standings_order(tx: &Tx, sheet: &Sheet) -> ApiResult<Vec<PlayerId>> {
 /// 404 `tournament_not_found`.
 pub async fn ranking(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiResult<Vec<RankingRowView>> {
     let tx = ctx.store.read().await?;
-    let t = super::visible(&tx, id, viewer).await?;
+    let t = crate::service::visible(&tx, id, viewer).await?;
     let sheet = tx.sheet(&t).await?;
     let players = &sheet.entrants;
     let swiss = standings_order(&tx, &sheet).await?;

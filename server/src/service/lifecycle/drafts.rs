@@ -11,18 +11,18 @@
 //! pairing-allocated bye twice (C.04.1 art. c), a colour three times in a
 //! row or a colour difference beyond ±2 in chess (C.04.1 art. f, g)), and
 //! then publish it ([`publish`]): the tables are written and announced
-//! exactly as a round paired at once is ([`super::rounds::publish_paired`]).
+//! exactly as a round paired at once is ([`crate::service::lifecycle::rounds::publish_paired`]).
 
-use super::log::Subject;
-use super::pairing::{Paired, PairedTable};
-use super::round_not_found;
-use super::rounds::{compute, publish_paired, to_pairings, Published};
-use super::views::{self, roster, RoundView};
-use super::{load_tournament, require_to, Change, Ctx};
 use crate::domain::{
     Game, MatchResult, Pairing, PairingSystem, Player, PlayerId, Round, RoundId, RoundStatus, Sheet, User, UserId,
 };
 use crate::error::{ApiError, ApiResult, Code};
+use crate::service::lifecycle::pairing::{Paired, PairedTable};
+use crate::service::lifecycle::rounds::{compute, publish_paired, to_pairings, Published};
+use crate::service::log::Subject;
+use crate::service::round_not_found;
+use crate::service::views::{self, roster, RoundView};
+use crate::service::{load_tournament, require_to, Change, Ctx};
 use arbiter_web::views::Seat;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -171,7 +171,7 @@ impl Context {
 /// any draft it had); nobody else sees it until it is published.
 ///
 /// # Errors
-/// As [`super::rounds::generate`].
+/// As [`crate::service::lifecycle::rounds::generate`].
 pub async fn make(ctx: &Ctx, user: &User, round_id: RoundId) -> ApiResult<DraftView> {
     let computed = compute(ctx, user, round_id, true).await?;
     let change = Change::begin(ctx, computed.t.id, user).await?;
@@ -231,7 +231,7 @@ pub async fn edit(ctx: &Ctx, user: &User, round_id: RoundId, input: DraftInput) 
         )
         .with_details(serde_json::json!({ "checks": broken })));
     }
-    let changes = super::log::compare(&before, &c.seating(&layout.paired));
+    let changes = crate::service::log::compare(&before, &c.seating(&layout.paired));
     change.note("draft_edited", Subject::round(c.round.number), &changes).await?;
     layout.edited = true;
     let text = serde_json::to_string(&layout).map_err(ApiError::internal)?;
@@ -409,7 +409,7 @@ fn colour_rule(played: &[bool], white: bool) -> Option<String> {
 
 /// `round.publishDraft`: the TO publishes the draft: its tables are written,
 /// the round is ACTIVE, and boards and phones get it now
-/// (`pairings_published`, exactly as [`super::rounds::generate`] does).
+/// (`pairings_published`, exactly as [`crate::service::lifecycle::rounds::generate`] does).
 ///
 /// # Errors
 /// 403 for anyone but the TO; 404 `no_draft`; 409 `round_not_pending`; 409

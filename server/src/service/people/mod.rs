@@ -1,0 +1,10 @@
+//! Who takes part: accounts, registrations and entries, profiles, claim codes, staff,
+//! and the score adjustments (penalties, bonuses) given to players.
+
+pub mod accounts;
+pub mod adjustments;
+pub mod codes;
+pub mod entries;
+pub mod players;
+pub mod profile;
+pub mod staff;
