@@ -39,11 +39,13 @@ fn refusals_have_their_own_words_in_every_language() {
              Uncommon words are better. A few unrelated words make a strong password that is easy to remember.",
         ),
         (
-            service::people::profile::clean(PlayerProfile { title: Some("XX".into()), ..PlayerProfile::default() }).err(),
+            service::people::profile::clean(PlayerProfile { title: Some("XX".into()), ..PlayerProfile::default() })
+                .err(),
             "title must be one of GM, IM, WGM, FM, WIM, CM, WFM, WCM, AGM, AIM.",
         ),
         (
-            service::people::profile::clean(PlayerProfile { club: Some("c".repeat(65)), ..PlayerProfile::default() }).err(),
+            service::people::profile::clean(PlayerProfile { club: Some("c".repeat(65)), ..PlayerProfile::default() })
+                .err(),
             "club must be one line of at most 64 characters.",
         ),
         (

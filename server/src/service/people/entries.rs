@@ -313,6 +313,26 @@ pub struct RosterRow {
     pub reserve: bool,
 }
 
+/// Refuses a roster with `problems`, naming the first (row, column, why)
+/// and giving every one in `details`; nothing is added.
+///
+/// # Errors
+/// 422 `invalid_csv` when `problems` is not empty.
+pub fn refuse_problems(problems: &[RosterProblem]) -> ApiResult<()> {
+    let Some(first) = problems.first() else { return Ok(()) };
+    Err(ApiError::invalid(
+        Code::InvalidCsv,
+        format!(
+            "Row {}, column {}: {} ({} problem(s) in all; nothing was added.)",
+            first.row,
+            first.column,
+            first.message,
+            problems.len()
+        ),
+    )
+    .with_details(serde_json::to_value(problems).unwrap_or_default()))
+}
+
 /// A cell the roster cannot take.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct RosterProblem {
@@ -499,20 +519,7 @@ pub async fn roster(
     if preview {
         return Ok(RosterReport { rows, problems, added: Vec::new(), shuffle_seed: None, teams: Vec::new() });
     }
-    if let Some(first) = problems.first() {
-        let details = serde_json::to_value(&problems).unwrap_or_default();
-        return Err(ApiError::invalid(
-            Code::InvalidCsv,
-            format!(
-                "Row {}, column {}: {} ({} problem(s) in all; nothing was added.)",
-                first.row,
-                first.column,
-                first.message,
-                problems.len()
-            ),
-        )
-        .with_details(details));
-    }
+    refuse_problems(&problems)?;
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
     }

@@ -218,20 +218,7 @@ pub async fn import(
         // Nothing is written: the change is dropped, rolled back.
         return Ok(Some(RosterReport { rows, problems, added: Vec::new(), shuffle_seed: None, teams: Vec::new() }));
     }
-    if let Some(first) = problems.first() {
-        let details = serde_json::to_value(&problems).unwrap_or_default();
-        return Err(ApiError::invalid(
-            Code::InvalidCsv,
-            format!(
-                "Row {}, column {}: {} ({} problem(s) in all; nothing was added.)",
-                first.row,
-                first.column,
-                first.message,
-                problems.len()
-            ),
-        )
-        .with_details(details));
-    }
+    crate::service::people::entries::refuse_problems(&problems)?;
     let (mut added, mut team_views) = (Vec::new(), Vec::new());
     for (team, lines) in &registered {
         // The members take the rest of their line's profile (title, club, …).
