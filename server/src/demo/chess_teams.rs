@@ -38,27 +38,15 @@ const BOARDS: u32 = 4;
 /// The API refused a step.
 pub async fn play(args: &DemoArgs, base: &str) -> anyhow::Result<()> {
     let pause = Duration::from_millis(args.pause_ms);
-    let run_id = &uuid::Uuid::new_v4().simple().to_string()[..8];
 
-    let mut to = ApiClient::new(base);
-    to.sign_up_or_in(TO_EMAIL, PASSWORD, "The Organiser").await?;
-    let t = to
-        .post(
-            "/api/tournaments",
-            &json!({
-                "name": format!("Arbiter Team Swiss ({run_id})"),
-                "event_date": chrono::Utc::now().format("%Y-%m-%d").to_string(),
-                "location": "Demo Hall",
+    let fields = json!({
                 "format": "Team Swiss, 4 boards, 90+30",
                 "game": "chess",
                 "pairing_system": "dutch",
                 "total_rounds": 5,
                 "teams": { "format": "chess", "size": BOARDS },
-            }),
-        )
-        .await?
-        .ok()?;
-    let tid = t["tournament"]["id"].as_str().context("tournament id")?.to_string();
+    });
+    let (mut to, tid) = super::create_event(base, "Arbiter Team Swiss", fields).await?;
     println!("\nArbiter demo: chess team Swiss, {} teams × {BOARDS} boards, 5 rounds", CLUBS.len());
     println!("  Pairings board : {base}/t/{tid}/board");
     println!("  Team standings : {base}/t/{tid}/standings  (API: {base}/api/tournaments/{tid}/standings)");

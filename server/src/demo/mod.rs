@@ -125,30 +125,34 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
 }
 
 /// Plays the singles demo against `base`.
+/// The demo TO signs in (the same account every run, so the README can name
+/// it) and creates the event `fields` describe, named `name (run id)`,
+/// dated today at the demo hall; returns the TO's client and the event's id.
+///
+/// # Errors
+/// The sign-in or the creation was refused.
+async fn create_event(base: &str, name: &str, fields: Value) -> anyhow::Result<(ApiClient, String)> {
+    let run_id = &uuid::Uuid::new_v4().simple().to_string()[..8];
+    let mut to = ApiClient::new(base);
+    to.sign_up_or_in(TO_EMAIL, PASSWORD, "The Organiser").await?;
+    let mut body = json!({
+        "name": format!("{name} ({run_id})"),
+        "event_date": chrono::Utc::now().format("%Y-%m-%d").to_string(),
+        "location": "Demo Hall",
+    });
+    if let (Some(body), Value::Object(fields)) = (body.as_object_mut(), fields) {
+        body.extend(fields);
+    }
+    let t = to.post("/api/tournaments", &body).await?.ok()?;
+    let tid = t["tournament"]["id"].as_str().context("tournament id")?.to_string();
+    Ok((to, tid))
+}
+
 async fn singles(args: &DemoArgs, base: &str) -> anyhow::Result<()> {
     let rounds = args.rounds.unwrap_or(5);
     let pause = Duration::from_millis(args.pause_ms);
-    let run_id = &uuid::Uuid::new_v4().simple().to_string()[..8];
-
-    let mut to = ApiClient::new(base);
-    // The same accounts every run (signed in again when they exist), so the
-    // README can name them.
-    let to_email = TO_EMAIL;
-    to.sign_up_or_in(to_email, PASSWORD, "The Organiser").await?;
-    let t = to
-        .post(
-            "/api/tournaments",
-            &json!({
-                "name": format!("Arbiter Demo GT ({run_id})"),
-                "event_date": chrono::Utc::now().format("%Y-%m-%d").to_string(),
-                "location": "Demo Hall",
-                "format": "2000pts Matched Play",
-                "total_rounds": rounds,
-            }),
-        )
-        .await?
-        .ok()?;
-    let tid = t["tournament"]["id"].as_str().context("tournament id")?.to_string();
+    let fields = json!({ "format": "2000pts Matched Play", "total_rounds": rounds });
+    let (mut to, tid) = create_event(base, "Arbiter Demo GT", fields).await?;
     println!("\nArbiter demo: {} players, {} rounds", args.players, rounds);
     println!("  Pairings board : {base}/t/{tid}/board");
     println!("  Standings      : {base}/t/{tid}/standings");
@@ -156,7 +160,7 @@ async fn singles(args: &DemoArgs, base: &str) -> anyhow::Result<()> {
     println!("  Event page     : {base}/t/{tid}");
     println!("  Player's page  : {base}/t/{tid}/me");
     println!("\nSign in at {base}/login (every account's password: {PASSWORD}):");
-    println!("  the TO         : {to_email}");
+    println!("  the TO         : {TO_EMAIL}");
     for (i, email) in (0..args.players).map(|i| (i, player_email(i))) {
         println!("  {:<14} : {email}", player_name(i));
     }

@@ -63,33 +63,22 @@ fn member_name(team: usize, seat: usize) -> String {
 pub async fn play(args: &DemoArgs, base: &str) -> anyhow::Result<()> {
     let rounds = args.rounds.unwrap_or(DEFAULT_ROUNDS);
     let pause = Duration::from_millis(args.pause_ms);
-    let run_id = &uuid::Uuid::new_v4().simple().to_string()[..8];
     let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed);
 
-    let mut to = ApiClient::new(base);
-    to.sign_up_or_in(TO_EMAIL, PASSWORD, "The Organiser").await?;
-    let t = to
-        .post(
-            "/api/tournaments",
-            &json!({
-                "name": format!("Arbiter Demo Teams ({run_id})"),
-                "event_date": chrono::Utc::now().format("%Y-%m-%d").to_string(),
-                "location": "Demo Hall",
+    let fields = json!({
                 "format": "5-player teams, 2000pts",
                 "game": "wh40k",
                 "total_rounds": rounds,
                 "teams": { "format": "wh40k", "size": SIZE, "table_choice": "roll_off_winner" },
-            }),
-        )
-        .await?
-        .ok()?;
-    let tid = t["tournament"]["id"].as_str().context("tournament id")?.to_string();
+    });
+    let (mut to, tid) = super::create_event(base, "Arbiter Demo Teams", fields).await?;
     println!("\nArbiter team demo: {} teams of {SIZE}, {rounds} rounds", TEAMS.len());
     println!("  Pairings board : {base}/t/{tid}/board");
     println!("  Standings      : {base}/t/{tid}/standings");
     println!("  TO dashboard   : {base}/t/{tid}/dashboard");
     println!("  Event page     : {base}/t/{tid}");
     println!("  Player's page  : {base}/t/{tid}/me");
+    println!("  Pairing rooms  : {base}/t/{tid}/rooms  (each match: {base}/t/{tid}/matches/{{match id}})");
     println!("  Teams (API)    : {base}/api/tournaments/{tid}/teams");
     println!("  A match's process (API): {base}/api/matches/{{match id}}/process");
     println!("\nSign in at {base}/login (every account's password: {PASSWORD}):");

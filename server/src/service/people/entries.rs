@@ -362,6 +362,19 @@ pub struct RosterReport {
     pub teams: Vec<arbiter_web::views::teams::TeamView>,
 }
 
+/// A roster file's header row, lower-cased.
+///
+/// # Errors
+/// 422 `invalid_csv` when it cannot be read.
+pub(crate) fn csv_header(reader: &mut csv::Reader<&[u8]>) -> ApiResult<Vec<String>> {
+    Ok(reader
+        .headers()
+        .map_err(|e| ApiError::invalid(Code::InvalidCsv, format!("Row 1 (the header) cannot be read: {e}.")))?
+        .iter()
+        .map(str::to_lowercase)
+        .collect())
+}
+
 /// Reads a roster: a header row naming [`ROSTER_COLUMNS`], then one player
 /// per row; each cell checked as a registration's field is.
 ///
@@ -374,12 +387,7 @@ pub(crate) fn read_roster(text: &str) -> ApiResult<(Vec<RosterRow>, Vec<RosterPr
         return Err(csv_error(format!("The roster is larger than {} KB.", crate::service::MAX_CSV_BYTES / 1024)));
     }
     let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).flexible(false).from_reader(text.as_bytes());
-    let header: Vec<String> = reader
-        .headers()
-        .map_err(|e| csv_error(format!("Row 1 (the header) cannot be read: {e}.")))?
-        .iter()
-        .map(str::to_lowercase)
-        .collect();
+    let header = csv_header(&mut reader)?;
     for (i, h) in header.iter().enumerate() {
         if !ROSTER_COLUMNS.contains(&h.as_str()) {
             return Err(csv_error(format!(

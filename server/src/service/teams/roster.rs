@@ -54,12 +54,7 @@ fn split(text: &str) -> ApiResult<(String, Vec<TeamCells>, Vec<RosterProblem>)> 
         return Ok((text.to_string(), Vec::new(), Vec::new()));
     }
     let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).flexible(false).from_reader(text.as_bytes());
-    let header: Vec<String> = reader
-        .headers()
-        .map_err(|e| csv_error(format!("Row 1 (the header) cannot be read: {e}.")))?
-        .iter()
-        .map(str::to_lowercase)
-        .collect();
+    let header = crate::service::people::entries::csv_header(&mut reader)?;
     for (i, h) in header.iter().enumerate() {
         if !ROSTER_COLUMNS.contains(&h.as_str()) && !TEAM_COLUMNS.contains(&h.as_str()) {
             return Err(csv_error(format!(
