@@ -37,7 +37,7 @@ use crate::domain::{
 };
 use crate::error::{ApiError, ApiResult, Code};
 use crate::service::views::{self, roster};
-use crate::service::{require_judge, visible, Change, Ctx};
+use crate::service::{load_tournament, require_judge, visible, Change, Ctx};
 use crate::store::Tx;
 use arbiter_engine::wh40k_teams::captains::{Action, Choice, Phase, Refusal, Side, State, View, Viewer};
 use arbiter_web::views::PairingView;
@@ -207,6 +207,25 @@ impl Loaded {
         let members = tx.players_in(&ids).await?;
         let state = wh40k::replay(&rules, &process)?;
         Ok(Loaded { t, rules, team_match, process, state, teams, members })
+    }
+
+    /// Re-reads under the tournament's write lock what another action may
+    /// have changed since [`Loaded::read`]: the tournament (its staff and
+    /// rules) and the process row, replayed; the members again only when the
+    /// rosters moved (they are set when the process opens). The match and
+    /// the team rows are read before the lock, so the lock is held for the
+    /// process's own statements only (docs/benchmarks.md, captains' process).
+    async fn refresh(&mut self, tx: &Tx, t: Tournament) -> ApiResult<()> {
+        self.rules = crate::service::standings::teams::rules(&t).cloned().ok_or_else(not_found)?;
+        self.t = t;
+        let process = tx.team_process(self.team_match.id).await?.ok_or_else(not_found)?;
+        if process.rosters != self.process.rosters {
+            let ids: Vec<PlayerId> = process.rosters.iter().flatten().copied().collect();
+            self.members = tx.players_in(&ids).await?;
+        }
+        self.state = wh40k::replay(&self.rules, &process)?;
+        self.process = process;
+        Ok(())
     }
 
     /// The team match.
@@ -395,10 +414,17 @@ pub async fn get(ctx: &Ctx, user: Option<&User>, match_id: PairingId) -> ApiResu
 /// included, once the games are set); 422 `invalid_choice` for a choice the
 /// rules refuse, or staff locking without naming the team.
 pub async fn act(ctx: &Ctx, user: &User, match_id: PairingId, act: Act) -> ApiResult<ProcessView> {
-    let t_id = tournament_of(&ctx.store.read().await?, match_id).await?;
-    let mut change = Change::begin(ctx, t_id, user).await?;
-    let t = change.tournament().clone();
-    let mut loaded = Loaded::read(change.tx(), t, match_id).await?;
+    // Everything but the process row is read before the tournament's write
+    // lock; under it, only what another action can have changed.
+    let (mut loaded, round) = {
+        let tx = ctx.store.read().await?;
+        let t = load_tournament(&tx, tournament_of(&tx, match_id).await?).await?;
+        let loaded = Loaded::read(&tx, t, match_id).await?;
+        let round = tx.round(loaded.team_match.round_id).await?.map_or(0, |r| r.number);
+        (loaded, round)
+    };
+    let mut change = Change::begin(ctx, loaded.t.id, user).await?;
+    loaded.refresh(change.tx(), change.tournament().clone()).await?;
     let viewer = loaded.viewer(Some(user));
     let action = match act {
         Act::Lock(input) => {
@@ -473,7 +499,6 @@ pub async fn act(ctx: &Ctx, user: &User, match_id: PairingId, act: Act) -> ApiRe
         }
         None => Vec::new(),
     };
-    let round = change.tx().round(loaded.team_match.round_id).await?.map_or(0, |r| r.number);
     change.commit(ctx).await?;
     Ok(loaded.view(viewer, round, &games))
 }
