@@ -78,6 +78,9 @@
   //    mini-league); missions: rounds have missions; roundOneChoice: the
   //    pairing system in which the TO chooses how round 1 is ordered;
   //  pools: a round robin is played in pools;
+  //  teamGames: a team event's match holds its members' games (a team
+  //    meeting a team; not crokinole doubles, whose team plays as one entrant);
+  //  boardResults: a team event ranks each board (`GET …/boards`);
   //  missedRounds: a late entry's missed-round choices, [value, message]
   //    (value "" with no message: "—"); entryField: the add-entry form's extra
   //    field ("faction", "rating" or null);
@@ -111,6 +114,8 @@
       missions: true,
       roundOneChoice: "swiss_record",
       pools: false,
+      teamGames: true,
+      boardResults: false,
       missedRounds: [
         ["", ""],
         ["loss", "entry-missed-loss"],
@@ -157,6 +162,8 @@
       missions: false,
       roundOneChoice: null,
       pools: false,
+      teamGames: true,
+      boardResults: true,
       missedRounds: [
         ["zero", "entry-missed-zero"],
         ["half", "entry-missed-half"]
@@ -216,6 +223,8 @@
       missions: false,
       roundOneChoice: null,
       pools: true,
+      teamGames: false,
+      boardResults: false,
       missedRounds: [
         ["", ""],
         ["loss", "entry-missed-loss"],

@@ -229,11 +229,11 @@
     });
   };
 
-  // Whether the event's team matches hold games (40K and chess teams; not
-  // doubles, whose team plays as one entrant).
+  // Whether the event's team matches hold games (its game's `teamGames`, in
+  // games.js, which every page calling this loads).
   function teamGames(s) {
-    const f = s.tournament && s.tournament.teams && s.tournament.teams.format;
-    return !!f && f !== "doubles";
+    const t = s.tournament;
+    return !!(t && t.teams) && A.games.system(t).teamGames;
   }
   A.teamGames = teamGames;
 

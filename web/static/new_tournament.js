@@ -21,13 +21,14 @@
     rounds.required = !rr;
     if (rr) rounds.value = "";
     if (formats.indexOf(format.value) >= 0) format.value = game.selectedOptions[0].dataset.format;
-    // How round 1 is paired: a 40K Swiss event's choice; a seed only for a random draw.
+    // How round 1 is paired: chosen in the game's `roundOneChoice` pairing
+    // system (games.js); a seed only for a random draw.
     var r1 = document.getElementById("new-round-one"),
       how = document.getElementById("new-round-one-pairing"),
       seed = document.getElementById("new-round-one-seed");
-    var swiss40k = game.value === "wh40k" && pairing.value === "swiss_record";
-    r1.hidden = !swiss40k;
-    r1.disabled = !swiss40k;
+    var choose = window.Arbiter.games.systems[game.value].roundOneChoice === pairing.value;
+    r1.hidden = !choose;
+    r1.disabled = !choose;
     seed.hidden = how.value !== "random";
     seed.querySelector("input").disabled = how.value !== "random";
   }

@@ -27,12 +27,12 @@
     if (standingsScreen) fitStandings();
     boardResults(s);
   }
-  // A chess team event: each board's results and its prize (the best score
-  // with the minimum of games, `GET …/boards`), read again as results come in.
+  // A team event ranking each board (its game's `boardResults`): each board's
+  // results and its prize (the best score with the minimum of games,
+  // `GET …/boards`), read again as results come in.
   let boardsAsked = 0;
   function boardResults(s) {
-    const f = s.tournament.teams && s.tournament.teams.format;
-    if (f !== "chess" || standingsScreen) return;
+    if (!s.tournament.teams || !G.system(s.tournament).boardResults || standingsScreen) return;
     const asked = ++boardsAsked;
     A.api("GET", "/api/tournaments/" + tid + "/boards")
       .then((b) => {

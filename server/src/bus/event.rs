@@ -636,7 +636,7 @@ mod tests {
         RoundView {
             id: RoundId::random(),
             number: 2,
-            status: "ACTIVE".into(),
+            status: arbiter_web::views::sets::RoundStatus::Active,
             mission: "m".into(),
             pairings: Vec::new(),
             tables_total: 0,

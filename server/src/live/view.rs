@@ -304,7 +304,7 @@ mod tests {
             player2_score: None,
             score_text: None,
             result: None,
-            state: "UNREPORTED".into(),
+            state: arbiter_web::views::sets::PairingState::Unreported,
             reported_by: None,
             dispute: None,
             to_override: false,
@@ -425,7 +425,7 @@ mod tests {
         let round = RoundView {
             id: RoundId::random(),
             number: 2,
-            status: "ACTIVE".into(),
+            status: arbiter_web::views::sets::RoundStatus::Active,
             mission: "m".into(),
             pairings: vec![
                 pairing(1, PlayerId::random(), Some(PlayerId::random())),

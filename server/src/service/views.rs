@@ -1,8 +1,8 @@
 //! Builds the view models of `arbiter_web::views` from domain records.
 
 use crate::domain::{
-    Acceleration, GameScore, MatchFormat, Pairing, PairingSystem, Player, PlayerId, Round, RoundOne, Tournament,
-    TournamentStatus, UserId,
+    Acceleration, GameScore, MatchFormat, MatchResult, Pairing, PairingState, PairingSystem, Player, PlayerId, Round,
+    RoundOne, RoundStatus, Tournament, TournamentStatus, UserId,
 };
 use arbiter_engine::model::PointSystem;
 use arbiter_web::views::sets as web;
@@ -21,6 +21,44 @@ impl From<TournamentStatus> for web::TournamentStatus {
             TournamentStatus::CheckIn => web::TournamentStatus::CheckIn,
             TournamentStatus::InProgress => web::TournamentStatus::InProgress,
             TournamentStatus::Complete => web::TournamentStatus::Complete,
+        }
+    }
+}
+
+impl From<RoundStatus> for web::RoundStatus {
+    fn from(s: RoundStatus) -> web::RoundStatus {
+        match s {
+            RoundStatus::Pending => web::RoundStatus::Pending,
+            RoundStatus::Active => web::RoundStatus::Active,
+            RoundStatus::Complete => web::RoundStatus::Complete,
+        }
+    }
+}
+
+impl From<PairingState> for web::PairingState {
+    fn from(s: PairingState) -> web::PairingState {
+        match s {
+            PairingState::Unreported => web::PairingState::Unreported,
+            PairingState::Reported => web::PairingState::Reported,
+            PairingState::Disputed => web::PairingState::Disputed,
+            PairingState::Confirmed => web::PairingState::Confirmed,
+        }
+    }
+}
+
+impl From<MatchResult> for web::MatchResult {
+    fn from(r: MatchResult) -> web::MatchResult {
+        match r {
+            MatchResult::P1Win => web::MatchResult::P1Win,
+            MatchResult::P2Win => web::MatchResult::P2Win,
+            MatchResult::Draw => web::MatchResult::Draw,
+            MatchResult::Bye => web::MatchResult::Bye,
+            MatchResult::P1WinForfeit => web::MatchResult::P1WinForfeit,
+            MatchResult::P2WinForfeit => web::MatchResult::P2WinForfeit,
+            MatchResult::DoubleForfeit => web::MatchResult::DoubleForfeit,
+            MatchResult::HalfPointBye => web::MatchResult::HalfPointBye,
+            MatchResult::ZeroPointBye => web::MatchResult::ZeroPointBye,
+            MatchResult::FullPointBye => web::MatchResult::FullPointBye,
         }
     }
 }
@@ -207,8 +245,8 @@ pub fn pairing(p: &Pairing, roster: &Roster) -> PairingView {
         player1_score: p.score.map(|s| s.seat(1)),
         player2_score: p.score.filter(|_| !p.is_bye()).map(|s| s.seat(2)),
         score_text: p.score.map(|s| s.text()),
-        result: p.result.map(|r| r.as_str().to_string()),
-        state: p.state.as_str().to_string(),
+        result: p.result.map(Into::into),
+        state: p.state.into(),
         reported_by,
         dispute: p.dispute.as_ref().map(|d| DisputeView {
             player1_vp: d.player1_vp,
@@ -248,7 +286,7 @@ pub fn round(r: &Round, pairings: &[Pairing], roster: &Roster) -> RoundView {
     RoundView {
         id: r.id,
         number: r.number,
-        status: r.status.as_str().to_string(),
+        status: r.status.into(),
         mission: r.mission.clone(),
         pairings: pairings.iter().map(|p| pairing(p, roster)).collect(),
         tables_total: u32::try_from(pairings.iter().filter(|p| !p.is_bye()).count()).unwrap_or(u32::MAX),

@@ -322,6 +322,29 @@ async fn the_new_event_form_and_the_round_one_draft_show_the_draw() {
     app.stop().await;
 }
 
+/// The New-event form asks how round 1 is ordered only in the pairing
+/// system where the chosen game lets the organiser choose (games.js's
+/// `roundOneChoice`: 40K's Swiss by record), and not for chess or crokinole.
+#[actix_web::test]
+async fn the_new_event_form_asks_for_round_one_only_where_the_game_chooses() {
+    let app = TestApp::spawn().await.unwrap();
+    let (to, _) = app.user("Organiser").await.unwrap();
+    let b = Browser::start().await.unwrap();
+    open_signed_in(&b, &app.base, to.session().unwrap_or_default(), "/tournaments/new").await;
+    let shown = "var g = document.getElementById('new-game'), p = document.getElementById('new-pairing'), \
+        f = document.getElementById('new-round-one'); var out = {}; \
+        [...g.options].forEach(go => { g.value = go.value; g.dispatchEvent(new Event('change')); \
+          [...p.options].filter(o => !o.disabled).forEach(o => { p.value = o.value; p.dispatchEvent(new Event('change')); \
+            out[go.value + '/' + o.value] = !f.hidden && !f.disabled; }); }); return out;";
+    let out = b.client.execute(shown, vec![]).await.unwrap();
+    let asked: Vec<&str> =
+        out.as_object().unwrap().iter().filter(|(_, v)| v.as_bool() == Some(true)).map(|(k, _)| k.as_str()).collect();
+    assert_eq!(asked, ["wh40k/swiss_record"], "{out}");
+    assert!(out.as_object().unwrap().len() >= 5, "every game's pairing systems offered: {out}");
+    b.close().await;
+    app.stop().await;
+}
+
 /// "Pair round N" creates the round, pairs it and shows the draft in one
 /// click; "Publish and start the clock" publishes it and starts the clock.
 #[actix_web::test]

@@ -315,13 +315,13 @@ impl TeamPage {
 
     /// A match's result (`W`, `D`, `L`) in the page's language.
     #[must_use]
-    pub fn result_label(&self, code: &str) -> String {
-        self.nav.t(&format!("team-result-{code}"))
+    pub fn result_label(&self, result: &crate::views::sets::TeamMatchResult) -> String {
+        self.nav.t(&format!("team-result-{result}"))
     }
 
     /// A game's state (`CONFIRMED`…) in the page's language.
     #[must_use]
-    pub fn state_label(&self, state: &str) -> String {
+    pub fn state_label(&self, state: &crate::views::sets::PairingState) -> String {
         self.nav.t(&format!("team-state-{state}"))
     }
 }

@@ -227,9 +227,9 @@ pub struct PairingView {
     pub score_text: Option<String>,
     /// Derived result: `P1_WIN`, `P2_WIN`, `DRAW`, `BYE`, and in chess
     /// `P1_WIN_F`, `P2_WIN_F`, `DOUBLE_F` (forfeits).
-    pub result: Option<String>,
+    pub result: Option<sets::MatchResult>,
     /// `UNREPORTED`, `REPORTED`, `DISPUTED` or `CONFIRMED`.
-    pub state: String,
+    pub state: sets::PairingState,
     /// Which seat reported: `player1`, `player2`, `to`, or `null`.
     pub reported_by: Option<sets::ReportedBy>,
     /// The counter-report of a dispute.
@@ -283,7 +283,7 @@ pub struct RoundView {
     /// Round number.
     pub number: u32,
     /// `PENDING`, `ACTIVE` or `COMPLETE`.
-    pub status: String,
+    pub status: sets::RoundStatus,
     /// Mission.
     pub mission: String,
     /// Tables, then the bye.
@@ -326,7 +326,7 @@ impl RoundView {
         RoundView {
             id: self.id,
             number: self.number,
-            status: self.status.clone(),
+            status: self.status,
             mission: self.mission.clone(),
             pairings: Vec::new(),
             tables_total: self.tables_total,

@@ -60,7 +60,7 @@ pub struct SlotView {
     /// Its table number.
     pub table: Option<u32>,
     /// Its reporting state (`UNREPORTED`, `REPORTED`, `DISPUTED`, `CONFIRMED`).
-    pub state: Option<String>,
+    pub state: Option<super::sets::PairingState>,
     /// Its score in words (`72 – 45`), once reported.
     pub score_text: Option<String>,
 }

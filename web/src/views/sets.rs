@@ -431,6 +431,86 @@ closed_set! {
     }
 }
 
+closed_set! {
+    /// A round's state (the server's `domain::RoundStatus`).
+    RoundStatus {
+        /// Created; pairings not generated yet.
+        Pending = "PENDING",
+        /// Pairings published; games being played and reported.
+        Active = "ACTIVE",
+        /// Closed by the TO; every result confirmed.
+        Complete = "COMPLETE",
+    }
+}
+
+closed_set! {
+    /// Where a table's result is in the report → confirm/dispute → override
+    /// flow (the server's `domain::PairingState`).
+    PairingState {
+        /// Nobody has reported yet.
+        Unreported = "UNREPORTED",
+        /// One player reported; the opponent must confirm or dispute.
+        Reported = "REPORTED",
+        /// The opponent disputed the report; the TO must resolve it.
+        Disputed = "DISPUTED",
+        /// Final: confirmed by the opponent, set by the TO, or a bye.
+        Confirmed = "CONFIRMED",
+    }
+}
+
+closed_set! {
+    /// A table's result, derived from its score (the server's
+    /// `domain::MatchResult`): player 1 first.
+    MatchResult {
+        /// Player 1 won (more VP or points; 1-0 in chess).
+        P1Win = "P1_WIN",
+        /// Player 2 won.
+        P2Win = "P2_WIN",
+        /// Level; ½-½ in chess.
+        Draw = "DRAW",
+        /// Player 1 had the pairing bye.
+        Bye = "BYE",
+        /// Chess 1F-0F: player 1 wins by forfeit.
+        P1WinForfeit = "P1_WIN_F",
+        /// Chess 0F-1F: player 2 wins by forfeit.
+        P2WinForfeit = "P2_WIN_F",
+        /// Chess 0F-0F: a forfeit loss for both.
+        DoubleForfeit = "DOUBLE_F",
+        /// A half-point bye player 1 asked for (FIDE C.04.1; TRF `H`).
+        HalfPointBye = "HALF_BYE",
+        /// A zero-point bye player 1 asked for (TRF `Z`).
+        ZeroPointBye = "ZERO_BYE",
+        /// A full-point bye the TO gave player 1 (TRF `F`).
+        FullPointBye = "FULL_BYE",
+    }
+}
+
+closed_set! {
+    /// A team match's result from one team's side, as its team page shows it.
+    #[derive(Default)]
+    TeamMatchResult {
+        /// Not decided yet (serialised as the empty string).
+        #[default]
+        Undecided = "",
+        /// Won.
+        Won = "W",
+        /// Drawn.
+        Drawn = "D",
+        /// Lost.
+        Lost = "L",
+        /// The team had the bye.
+        Bye = "BYE",
+    }
+}
+
+impl TeamMatchResult {
+    /// Whether the match is not decided yet (the page shows no result).
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        matches!(self, TeamMatchResult::Undecided)
+    }
+}
+
 macro_rules! from_engine {
     ($from:ty => $to:ident { $($v:ident),+ $(,)? }) => {
         impl From<$from> for $to {

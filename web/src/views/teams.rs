@@ -102,7 +102,7 @@ pub struct TeamRoundLine {
     /// The other team's.
     pub theirs: String,
     /// `W`, `D`, `L` once the match is decided, `BYE` for the bye, else empty.
-    pub result: String,
+    pub result: super::sets::TeamMatchResult,
     /// The games, board 1 first.
     pub games: Vec<TeamGameLine>,
 }
@@ -127,5 +127,5 @@ pub struct TeamGameLine {
     /// The opponent's part.
     pub theirs: String,
     /// `UNREPORTED`, `REPORTED`, `DISPUTED` or `CONFIRMED`.
-    pub state: String,
+    pub state: super::sets::PairingState,
 }

@@ -206,7 +206,7 @@ pub async fn matches(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> Api
                     Some(MatchResult::P1WinForfeit) => Some("1F-0F".into()),
                     _ => None,
                 }),
-                state: g.state.as_str().to_string(),
+                state: g.state.into(),
             })
             .collect();
         boards.sort_by_key(|b| b.board);
@@ -220,7 +220,7 @@ pub async fn matches(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> Api
             second_game_points: shown(b),
             first_match_points: mp.map(|p| shown(p.0)),
             second_match_points: mp.filter(|_| !m.is_bye()).map(|p| shown(p.1)),
-            state: m.state.as_str().to_string(),
+            state: m.state.into(),
             boards,
         });
     }

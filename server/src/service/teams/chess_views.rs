@@ -39,7 +39,7 @@ pub struct BoardGameView {
     /// The game's result, White first: `1-0`, `½-½`, `0-1`, `1F-0F`, `0F-1F`, `0F-0F`; `null` until reported.
     pub result: Option<String>,
     /// `UNREPORTED`, `REPORTED`, `DISPUTED` or `CONFIRMED`.
-    pub state: String,
+    pub state: arbiter_web::views::sets::PairingState,
 }
 
 /// A team match: two teams, their boards, and the score so far.
@@ -64,7 +64,7 @@ pub struct TeamMatchView {
     /// Match points of the second team, once every board is confirmed.
     pub second_match_points: Option<String>,
     /// `CONFIRMED` once every board's result is, else `UNREPORTED`.
-    pub state: String,
+    pub state: arbiter_web::views::sets::PairingState,
     /// The boards, board 1 first.
     pub boards: Vec<BoardGameView>,
 }

@@ -12,6 +12,7 @@ use crate::domain::{Player, PlayerId, PlayerKind, TournamentId, UserId};
 use crate::error::ApiResult;
 use crate::service::views::{self, roster};
 use crate::store::Tx;
+use arbiter_web::views::sets::{MatchResult as R, PairingState, TeamMatchResult};
 use arbiter_web::views::teams::{TeamGameLine, TeamLine, TeamLineMember, TeamRoundLine};
 use arbiter_web::views::{PairingView, RoundView};
 use std::collections::HashSet;
@@ -159,12 +160,16 @@ pub async fn team_page(
         let first = m.player1.id == team;
         let (ours, theirs) =
             if first { (&m.player1_score, &m.player2_score) } else { (&m.player2_score, &m.player1_score) };
-        let result = match (m.result.as_deref(), first) {
-            (Some("BYE"), _) => "BYE",
-            (Some("DRAW"), _) => "D",
-            (Some("P1_WIN" | "P1_WIN_F"), true) | (Some("P2_WIN" | "P2_WIN_F"), false) => "W",
-            (Some("P1_WIN" | "P1_WIN_F"), false) | (Some("P2_WIN" | "P2_WIN_F"), true) => "L",
-            _ => "",
+        let result = match (m.result, first) {
+            (Some(R::Bye), _) => TeamMatchResult::Bye,
+            (Some(R::Draw), _) => TeamMatchResult::Drawn,
+            (Some(R::P1Win | R::P1WinForfeit), true) | (Some(R::P2Win | R::P2WinForfeit), false) => {
+                TeamMatchResult::Won
+            }
+            (Some(R::P1Win | R::P1WinForfeit), false) | (Some(R::P2Win | R::P2WinForfeit), true) => {
+                TeamMatchResult::Lost
+            }
+            _ => TeamMatchResult::Undecided,
         };
         let opponent = if first { m.player2.as_ref() } else { Some(&m.player1) };
         let mut games = Vec::new();
@@ -180,11 +185,11 @@ pub async fn team_page(
             };
             let (a, b) =
                 if ours_first { (&g.player1_score, &g.player2_score) } else { (&g.player2_score, &g.player1_score) };
-            if g.state == "CONFIRMED" {
-                let (p1, p2) = match g.result.as_deref() {
-                    Some("P1_WIN" | "P1_WIN_F") => (2, 0),
-                    Some("P2_WIN" | "P2_WIN_F") => (0, 2),
-                    Some("DRAW") => (1, 1),
+            if g.state == PairingState::Confirmed {
+                let (p1, p2) = match g.result {
+                    Some(R::P1Win | R::P1WinForfeit) => (2, 0),
+                    Some(R::P2Win | R::P2WinForfeit) => (0, 2),
+                    Some(R::Draw) => (1, 1),
                     _ => (0, 0),
                 };
                 let (a, b) = if ours_first { (p1, p2) } else { (p2, p1) };
@@ -210,13 +215,13 @@ pub async fn team_page(
                 opponent_side: them.map(|s| format!("{}{}", colour(!ours_first), s.faction)).unwrap_or_default(),
                 ours: a.clone().unwrap_or_default(),
                 theirs: b.clone().unwrap_or_default(),
-                state: g.state.clone(),
+                state: g.state,
             });
         }
         games.sort_by_key(|g| g.board);
         let half = |h: u32| if h.is_multiple_of(2) { (h / 2).to_string() } else { format!("{}.5", h / 2) };
         let (ours, theirs) = match (ours, chess && !games.is_empty()) {
-            (None, true) if halves != (0, 0) || games.iter().any(|g| g.state == "CONFIRMED") => {
+            (None, true) if halves != (0, 0) || games.iter().any(|g| g.state == PairingState::Confirmed) => {
                 (Some(half(halves.0)), Some(half(halves.1)))
             }
             _ => (ours.clone(), theirs.clone()),
@@ -227,7 +232,7 @@ pub async fn team_page(
             opponent: opponent.filter(|_| m.player2.is_some()).map(|s| s.name.clone()).unwrap_or_default(),
             ours: ours.unwrap_or_default(),
             theirs: theirs.unwrap_or_default(),
-            result: result.to_string(),
+            result,
             games,
         });
     }
