@@ -5,7 +5,7 @@ use crate::app::AppState;
 use crate::auth::csrf::OriginCheck;
 use crate::bus::{Bus, LocalBus, RedisBus};
 use crate::config::Settings;
-use crate::live::Hub;
+use crate::live::{Hub, SharedStandings};
 use crate::store::Store;
 use actix_web::{web, App, HttpServer};
 use anyhow::Context as _;
@@ -31,11 +31,15 @@ impl Application {
     /// The database or Redis cannot be reached, or the address cannot be bound.
     pub async fn build(settings: Settings) -> anyhow::Result<Application> {
         let store = Store::connect(&settings.database_url).await?;
-        let bus: Arc<dyn Bus> = match &settings.redis_url {
-            Some(url) => Arc::new(RedisBus::connect(url).await?),
-            None => Arc::new(LocalBus::default()),
+        let (bus, shared): (Arc<dyn Bus>, SharedStandings) = match &settings.redis_url {
+            Some(url) => {
+                let bus = RedisBus::connect(url).await?;
+                let shared = SharedStandings::redis(bus.connection());
+                (Arc::new(bus), shared)
+            }
+            None => (Arc::new(LocalBus::default()), SharedStandings::default()),
         };
-        let hub = Hub::start(store.clone(), bus.as_ref());
+        let hub = Hub::start(store.clone(), bus.clone(), shared);
         let address = settings.listen_address();
         let listener = TcpListener::bind(&address).with_context(|| format!("binding {address}"))?;
         let port = listener.local_addr()?.port();

@@ -4,8 +4,10 @@
 //!
 //! - [`LocalBus`] (default): a tokio broadcast channel inside one process.
 //! - [`RedisBus`] (`REDIS_URL` set): the same, plus Redis pub/sub between
-//!   instances. Redis pub/sub is at-most-once, so rooms treat the bus as a
-//!   hint: the event table is the source of truth, and gaps are filled from it.
+//!   instances, one channel per tournament: an instance hears only the
+//!   tournaments it has live rooms for ([`Bus::watch`]). Redis pub/sub is
+//!   at-most-once, so rooms treat the bus as a hint: the event table is the
+//!   source of truth, and gaps are filled from it.
 //!
 //! Publishing always delivers to this instance first, directly, so an
 //! instance keeps serving its own clients while Redis is down.
@@ -18,8 +20,9 @@ mod redis;
 pub use self::event::{now_micros, EventData, LiveEvent, Stamps};
 pub use self::local::LocalBus;
 pub use self::payloads::{Cause, FieldChange, PrizesNotice, SettingsChange, StandingsCause, StepExpiry, TimerAction};
-pub use self::redis::{RedisBus, CONTROL_CHANNEL};
+pub use self::redis::{channel, RedisBus, CHANNEL_PREFIX, CONTROL_CHANNEL};
 
+use crate::domain::TournamentId;
 use std::sync::Arc;
 use tokio::sync::broadcast;
 
@@ -56,8 +59,17 @@ pub trait Bus: Send + Sync + 'static {
     fn publish(&self, events: Vec<Arc<LiveEvent>>);
     /// Publishes a control message to every instance (this one first, directly).
     fn control(&self, msg: Control);
-    /// A new subscription to everything published from now on.
+    /// A new subscription to what is published from now on: this
+    /// instance's own events and control messages, and other instances'
+    /// events of the tournaments [`watch`](Bus::watch)ed here.
     fn subscribe(&self) -> broadcast::Receiver<BusMsg>;
+    /// Asks for other instances' events of `tournament` (a live room opened
+    /// here). Asynchronous: events published before the subscription takes
+    /// effect may not come (the rooms' check of the database finds them).
+    /// Nothing to do for [`LocalBus`].
+    fn watch(&self, _tournament: TournamentId) {}
+    /// No longer asks for `tournament`'s events (its room here closed).
+    fn unwatch(&self, _tournament: TournamentId) {}
     /// Whether the bus's backing service is reachable (`true` for [`LocalBus`]).
     fn is_healthy(&self) -> bool;
     /// `local` or `redis`.

@@ -1,19 +1,37 @@
-//! Redis pub/sub between instances: every instance publishes its committed
-//! events on one channel (and control messages, such as a sign-out, on
-//! another) and forwards what the others publish to its own hub. Delivery to
-//! this instance never waits for Redis.
+//! Redis pub/sub between instances: every instance publishes each committed
+//! event on its tournament's channel ([`channel`]) and control messages, such
+//! as a sign-out, on one channel every instance hears ([`CONTROL_CHANNEL`]).
+//! An instance subscribes to the channels of the tournaments it has live
+//! rooms for (SUBSCRIBE as a room opens, UNSUBSCRIBE as it closes), so what
+//! Redis sends it grows with its own viewers' events, not with all events.
+//! Delivery to this instance never waits for Redis.
+//!
+//! The channels are classic ones: on one Redis server sharded channels
+//! (SSUBSCRIBE, Redis 7) would land on the same node anyway, and the client
+//! library offers SSUBSCRIBE only on cluster connections. The channel names
+//! hold the tournament's id alone, so a Redis Cluster's sharded pub/sub
+//! could take them as they are.
 
 use super::{Bus, BusMsg, Control, LiveEvent, LocalBus, Stamps};
+use crate::domain::TournamentId;
 use futures_util::StreamExt as _;
 use redis::aio::ConnectionManager;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::{broadcast, mpsc, Notify};
 use uuid::Uuid;
 
-/// The Redis channel all instances share for events.
-pub const CHANNEL: &str = "arbiter:events";
+/// The prefix of each tournament's event channel (see [`channel`]).
+pub const CHANNEL_PREFIX: &str = "arbiter:t:";
+
+/// The Redis channel of `tournament`'s events: `arbiter:t:` and its id
+/// (`arbiter:t:5f0c…`).
+#[must_use]
+pub fn channel(tournament: TournamentId) -> String {
+    format!("{CHANNEL_PREFIX}{tournament}")
+}
 /// The Redis channel all instances share for [`Control`] messages:
 /// `origin|session_ended|SHA256HEX`.
 pub const CONTROL_CHANNEL: &str = "arbiter:control";
@@ -29,6 +47,32 @@ pub struct RedisBus {
     local: LocalBus,
     outbox: mpsc::Sender<Outgoing>,
     healthy: Arc<AtomicBool>,
+    watched: Arc<Watched>,
+    connection: ConnectionManager,
+}
+
+/// The tournaments this instance wants the events of, and a nudge for the
+/// subscriber to bring its subscriptions in line.
+#[derive(Default)]
+struct Watched {
+    tournaments: Mutex<HashSet<TournamentId>>,
+    changed: Notify,
+}
+
+impl Watched {
+    /// The channels wanted now.
+    fn channels(&self) -> HashSet<String> {
+        self.tournaments.lock().map(|t| t.iter().map(|t| channel(*t)).collect()).unwrap_or_default()
+    }
+
+    fn set(&self, tournament: TournamentId, on: bool) {
+        if let Ok(mut t) = self.tournaments.lock() {
+            let changed = if on { t.insert(tournament) } else { t.remove(&tournament) };
+            if changed {
+                self.changed.notify_one();
+            }
+        }
+    }
 }
 
 /// What waits for the publisher.
@@ -59,9 +103,20 @@ impl RedisBus {
         let local = LocalBus::default();
         let healthy = Arc::new(AtomicBool::new(true));
         let (outbox, rx) = mpsc::channel(OUTBOX);
+        let connection = publisher.clone();
         tokio::spawn(publish_loop(publisher, rx, origin.clone(), healthy.clone()));
-        tokio::spawn(subscribe_loop(client, origin, local.clone(), healthy.clone()));
-        Ok(RedisBus { local, outbox, healthy })
+        let watched = Arc::new(Watched::default());
+        tokio::spawn(subscribe_loop(client, origin, local.clone(), healthy.clone(), watched.clone()));
+        Ok(RedisBus { local, outbox, healthy, watched, connection })
+    }
+}
+
+impl RedisBus {
+    /// A connection to the same Redis server (shared, reconnecting on its
+    /// own), for what instances share besides events.
+    #[must_use]
+    pub fn connection(&self) -> ConnectionManager {
+        self.connection.clone()
     }
 }
 
@@ -85,6 +140,14 @@ impl Bus for RedisBus {
 
     fn subscribe(&self) -> broadcast::Receiver<BusMsg> {
         self.local.subscribe()
+    }
+
+    fn watch(&self, tournament: TournamentId) {
+        self.watched.set(tournament, true);
+    }
+
+    fn unwatch(&self, tournament: TournamentId) {
+        self.watched.set(tournament, false);
     }
 
     fn is_healthy(&self) -> bool {
@@ -145,11 +208,11 @@ async fn publish_loop(
     healthy: Arc<AtomicBool>,
 ) {
     while let Some(out) = rx.recv().await {
-        let (channel, text) = match out {
-            Outgoing::Event(e) => (CHANNEL, encode(&origin, &e)),
-            Outgoing::Control(c) => (CONTROL_CHANNEL, encode_control(&origin, &c)),
+        let (to, text) = match out {
+            Outgoing::Event(e) => (channel(e.tournament_id), encode(&origin, &e)),
+            Outgoing::Control(c) => (CONTROL_CHANNEL.to_string(), encode_control(&origin, &c)),
         };
-        let res: redis::RedisResult<i64> = redis::cmd("PUBLISH").arg(channel).arg(text).query_async(&mut conn).await;
+        let res: redis::RedisResult<i64> = redis::cmd("PUBLISH").arg(to).arg(text).query_async(&mut conn).await;
         if let Err(err) = res {
             if healthy.swap(false, Ordering::Relaxed) {
                 tracing::warn!(error = %err, "redis publish failed; events reach other instances through the database");
@@ -158,11 +221,17 @@ async fn publish_loop(
     }
 }
 
-async fn subscribe_loop(client: redis::Client, origin: String, local: LocalBus, healthy: Arc<AtomicBool>) {
+async fn subscribe_loop(
+    client: redis::Client,
+    origin: String,
+    local: LocalBus,
+    healthy: Arc<AtomicBool>,
+    watched: Arc<Watched>,
+) {
     let mut first = true;
     let mut backoff = Duration::from_millis(200);
     loop {
-        match subscribe_once(&client, &origin, &local, &healthy, first).await {
+        match subscribe_once(&client, &origin, &local, &healthy, &watched, first).await {
             Ok(()) => backoff = Duration::from_millis(200),
             Err(err) => {
                 if healthy.swap(false, Ordering::Relaxed) {
@@ -181,13 +250,17 @@ async fn subscribe_once(
     origin: &str,
     local: &LocalBus,
     healthy: &AtomicBool,
+    watched: &Watched,
     first: bool,
 ) -> redis::RedisResult<()> {
     let mut pubsub = tokio::time::timeout(Duration::from_secs(2), client.get_async_pubsub())
         .await
         .map_err(|_| redis::RedisError::from((redis::ErrorKind::Io, "connect timed out")))??;
-    pubsub.subscribe(&[CHANNEL, CONTROL_CHANNEL]).await?;
+    pubsub.subscribe(CONTROL_CHANNEL).await?;
     let (mut sink, mut stream) = pubsub.split();
+    // The tournaments' channels this connection is subscribed to.
+    let mut subscribed = HashSet::new();
+    follow(&mut sink, &mut subscribed, watched.channels()).await?;
     if !healthy.swap(true, Ordering::Relaxed) || !first {
         tracing::info!("redis subscription (re)established");
         // Anything published while we were away is lost: rooms re-check the database.
@@ -212,9 +285,10 @@ async fn subscribe_once(
                 match decode(&payload) {
                     Some((from, _)) if from == origin => {}
                     Some((_, e)) => local.deliver(BusMsg::Event(Arc::new(e))),
-                    None => tracing::warn!("ignoring a malformed message on {CHANNEL}"),
+                    None => tracing::warn!("ignoring a malformed message on {}", msg.get_channel_name()),
                 }
             }
+            () = watched.changed.notified() => follow(&mut sink, &mut subscribed, watched.channels()).await?,
             _ = ping.tick() => {
                 let pong: redis::RedisResult<redis::Value> = tokio::time::timeout(Duration::from_secs(2), sink.ping())
                     .await
@@ -223,6 +297,28 @@ async fn subscribe_once(
             }
         }
     }
+}
+
+/// Channels subscribed to or unsubscribed from at once, at most.
+const CHANNELS_PER_COMMAND: usize = 500;
+
+/// Brings the connection's tournament subscriptions (`subscribed`) in line
+/// with `wanted`: SUBSCRIBE to the new, UNSUBSCRIBE from the gone.
+async fn follow(
+    sink: &mut redis::aio::PubSubSink,
+    subscribed: &mut HashSet<String>,
+    wanted: HashSet<String>,
+) -> redis::RedisResult<()> {
+    let new: Vec<&String> = wanted.difference(subscribed).collect();
+    for chunk in new.chunks(CHANNELS_PER_COMMAND) {
+        sink.subscribe(chunk).await?;
+    }
+    let gone: Vec<&String> = subscribed.difference(&wanted).collect();
+    for chunk in gone.chunks(CHANNELS_PER_COMMAND) {
+        sink.unsubscribe(chunk).await?;
+    }
+    *subscribed = wanted;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The hub: this instance's rooms, and the task routing bus events to them.
 
 use super::room::{self, RoomMsg, SharedFrame};
+use super::shared::SharedStandings;
 use super::signin::{SignInWatch, SignIns};
 use super::snapshots::Snapshots;
 use super::standings::StandingsCache;
@@ -38,6 +39,23 @@ pub struct Subscription {
     pub overflowed: Arc<Notify>,
     /// The room's last sequence number at the moment of joining.
     pub joined_at: i64,
+    /// Leaves the room when the subscription is dropped.
+    _membership: Membership,
+}
+
+/// A viewer's place in a room: dropping it leaves the room, however the
+/// session ended (even a task cancelled mid-await), so an idle room needs
+/// no timer to find viewers gone without a word.
+struct Membership {
+    hub: Hub,
+    tournament: TournamentId,
+    id: u64,
+}
+
+impl Drop for Membership {
+    fn drop(&mut self) {
+        self.hub.leave(self.tournament, self.id);
+    }
 }
 
 /// A tournament's latest round as last read, and the sequence number it was read at.
@@ -45,6 +63,10 @@ type RoundSlot = Arc<tokio::sync::Mutex<Option<(i64, Option<Arc<RoundView>>)>>>;
 
 struct Inner {
     store: Store,
+    /// Told which tournaments have rooms here (see [`Bus::watch`]).
+    bus: Arc<dyn Bus>,
+    /// Where the rooms share the standings they compute.
+    shared: SharedStandings,
     /// The latest round of each tournament with viewers, shared by the
     /// snapshots of everyone who connects at the same sequence number (a
     /// venue's screens, a reconnect storm): one read serves them all.
@@ -68,12 +90,17 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// Starts the hub: a task that forwards everything on `bus` to the rooms.
+    /// Starts the hub: a task that forwards everything on `bus` to the rooms
+    /// (and tells `bus` which tournaments have rooms here); the rooms share
+    /// the standings they compute through `shared`.
     #[must_use]
-    pub fn start(store: Store, bus: &dyn Bus) -> Hub {
+    pub fn start(store: Store, bus: Arc<dyn Bus>, shared: SharedStandings) -> Hub {
+        let rx = bus.subscribe();
         let hub = Hub {
             inner: Arc::new(Inner {
                 store,
+                bus,
+                shared,
                 rounds: Mutex::new(HashMap::new()),
                 snapshots: Snapshots::default(),
                 shutdown: tokio::sync::watch::channel(false).0,
@@ -84,7 +111,7 @@ impl Hub {
                 check_sign_ins: tokio::sync::Notify::new(),
             }),
         };
-        tokio::spawn(route(hub.clone(), bus.subscribe()));
+        tokio::spawn(route(hub.clone(), rx));
         tokio::spawn(check_heads(hub.clone()));
         tokio::spawn(check_sign_ins(hub.clone()));
         hub
@@ -149,19 +176,25 @@ impl Hub {
             }
             if let Ok(joined_at) = joined.await {
                 self.inner.stats.viewers.inc();
-                return Ok(Subscription { id, frames, overflowed, joined_at });
+                let membership = Membership { hub: self.clone(), tournament, id };
+                return Ok(Subscription { id, frames, overflowed, joined_at, _membership: membership });
             }
             self.forget(tournament, &room);
         }
         Err("the live room could not be opened")
     }
 
-    /// Leaves a room (when the socket closes or changes view).
-    pub fn leave(&self, tournament: TournamentId, id: u64) {
+    /// Leaves a room (when a [`Subscription`] is dropped: the socket closed
+    /// or changed view). A full inbox gets the message from a task of its own.
+    fn leave(&self, tournament: TournamentId, id: u64) {
         self.inner.stats.viewers.dec();
         let room = self.inner.rooms.lock().ok().and_then(|r| r.get(&tournament).cloned());
         if let Some(room) = room {
-            let _ = room.try_send(RoomMsg::Leave { id });
+            if let Err(mpsc::error::TrySendError::Full(msg)) = room.try_send(RoomMsg::Leave { id }) {
+                if let Ok(rt) = tokio::runtime::Handle::try_current() {
+                    rt.spawn(async move { room.send(msg).await });
+                }
+            }
         }
     }
 
@@ -182,6 +215,7 @@ impl Hub {
         }
         let r = self.open_room(tournament);
         rooms.insert(tournament, r.clone());
+        self.inner.bus.watch(tournament);
         self.inner.stats.rooms.set(i64::try_from(rooms.len()).unwrap_or(i64::MAX));
         r
     }
@@ -190,7 +224,7 @@ impl Hub {
     fn open_room(&self, tournament: TournamentId) -> mpsc::Sender<RoomMsg> {
         let hub = self.clone();
         let closed = move |room: &mpsc::Sender<RoomMsg>| hub.forget(tournament, room);
-        room::open(tournament, self.inner.store.clone(), self.inner.stats.clone(), closed)
+        room::open(tournament, self.inner.store.clone(), self.inner.shared.clone(), self.inner.stats.clone(), closed)
     }
 
     /// The latest round of `tournament` as of sequence number `seq`: from the
@@ -231,6 +265,7 @@ impl Hub {
         if let Ok(mut rooms) = self.inner.rooms.lock() {
             if rooms.get(&tournament).is_some_and(|r| r.same_channel(room)) {
                 rooms.remove(&tournament);
+                self.inner.bus.unwatch(tournament);
             }
             self.inner.stats.rooms.set(i64::try_from(rooms.len()).unwrap_or(i64::MAX));
         }
@@ -368,7 +403,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::connect(&format!("sqlite://{}/t.db?mode=rwc", dir.path().display())).await.unwrap();
         let bus = LocalBus::default();
-        let hub = Hub::start(store, &bus);
+        let hub = Hub::start(store, Arc::new(bus.clone()), SharedStandings::default());
         // A tournament the database does not know: the room starts at seq 0.
         let t = TournamentId::random();
         let mut fast = hub.join(t, View::Events).await.unwrap();
@@ -396,7 +431,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::connect(&format!("sqlite://{}/t.db?mode=rwc", dir.path().display())).await.unwrap();
         let bus = LocalBus::default();
-        let hub = Hub::start(store, &bus);
+        let hub = Hub::start(store, Arc::new(bus.clone()), SharedStandings::default());
         let t = TournamentId::random();
         let mut v = hub.join(t, View::Events).await.unwrap();
         for seq in [1, 2, 2, 1, 3] {

@@ -18,6 +18,7 @@ pub mod pairing_room;
 pub mod protocol;
 mod room;
 pub mod session;
+pub mod shared;
 pub mod signin;
 pub mod snapshot;
 mod snapshots;
@@ -27,6 +28,7 @@ pub mod view;
 
 pub use hub::{Hub, Subscription, SIGN_IN_CHECK_EVERY, VIEWER_QUEUE};
 pub use room::{Frame, SharedFrame};
+pub use shared::SharedStandings;
 pub use snapshots::Snapshots;
 pub use standings::StandingsCache;
 pub use stats::HubStats;

@@ -4,6 +4,7 @@
 
 use super::order::Order;
 use super::protocol::{ServerMsg, Update};
+use super::shared::{Found, SharedStandings};
 use super::standings::{changes, Changed, StandingsCache};
 use super::stats::{HubStats, Stage};
 use super::view::View;
@@ -93,7 +94,8 @@ pub struct Read {
 }
 
 /// How often the hub compares the rooms' tournaments' last events with the
-/// database (one statement for them all), and a room behind re-reads.
+/// database (one statement for them all, see [`super::hub`]), and how long a
+/// room whose read failed waits before reading again.
 pub const CHECK_EVERY: Duration = Duration::from_secs(2);
 /// How long an empty room stays open.
 const IDLE_CLOSE: Duration = Duration::from_secs(30);
@@ -137,7 +139,12 @@ struct Room {
     reading: bool,
     /// The tournament's last event in the database, as the hub last found it.
     head: i64,
+    /// When to read again after a read that left the room behind `head`
+    /// (it failed): the only timer a room with viewers keeps, and only then.
+    retry_at: Option<Instant>,
     store: Store,
+    /// Where standings computed by any instance are shared.
+    shared: SharedStandings,
     stats: Arc<HubStats>,
     /// The events passed on, and those held back until the ones before them arrive.
     order: Order,
@@ -162,6 +169,7 @@ struct Room {
 pub fn open(
     tournament: TournamentId,
     store: Store,
+    shared: SharedStandings,
     stats: Arc<HubStats>,
     closed: impl FnOnce(&mpsc::Sender<RoomMsg>) + Send + 'static,
 ) -> mpsc::Sender<RoomMsg> {
@@ -175,7 +183,9 @@ pub fn open(
             computing: false,
             reading: false,
             head: 0,
+            retry_at: None,
             store,
+            shared,
             stats,
             order: Order::default(),
             views: HashMap::new(),
@@ -199,10 +209,13 @@ impl Room {
     /// own and report back through the inbox, so events keep flowing to
     /// viewers meanwhile.
     async fn run(&mut self, mut rx: mpsc::Receiver<RoomMsg>) {
-        let mut check = tokio::time::interval(CHECK_EVERY);
+        // No timer runs while the room has viewers and nothing happens: an
+        // idle room costs nothing. What the bus lost is found by the hub's
+        // one check for all rooms ([`RoomMsg::Head`]); a failed read is
+        // retried at `retry_at`; an empty room closes at `close_at`.
         let mut pace = tokio::time::interval(PACE);
         pace.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        let mut empty_since = Some(Instant::now());
+        let mut close_at = Some(Instant::now() + IDLE_CLOSE);
         loop {
             let (recompute, fill) = (self.recompute_at, self.order.fill_at());
             tokio::select! {
@@ -251,21 +264,29 @@ impl Room {
                         RoomMsg::Read(read) => self.read(read),
                         RoomMsg::Prepared(frames) => self.deliver_prepared(frames),
                     }
+                    // Viewers leave (or are cut off) through messages and
+                    // deliveries: the room's emptiness is known here.
+                    if self.view_of.is_empty() {
+                        close_at.get_or_insert_with(|| Instant::now() + IDLE_CLOSE);
+                    } else {
+                        close_at = None;
+                    }
                 }
                 () = sleep_until(recompute), if !self.computing => self.start_recompute(),
                 () = sleep_until(fill), if !self.reading => self.start_read(),
+                () = sleep_until(self.retry_at), if !self.reading => {
+                    self.retry_at = None;
+                    if self.head > self.order.last() {
+                        self.start_read();
+                    }
+                }
                 _ = pace.tick(), if !self.paced.is_empty() => self.send_paced(),
-                _ = check.tick() => {
+                () = sleep_until(close_at) => {
                     self.drop_closed();
-                    if !self.view_of.is_empty() {
-                        empty_since = None;
-                        // Behind the database's last event (a read failed): read again.
-                        if self.head > self.order.last() {
-                            self.start_read();
-                        }
-                    } else if empty_since.get_or_insert_with(Instant::now).elapsed() > IDLE_CLOSE {
+                    if self.view_of.is_empty() {
                         return;
                     }
+                    close_at = None;
                 }
             }
         }
@@ -336,6 +357,9 @@ impl Room {
         let now = Instant::now();
         let Some(events) = read.events else {
             self.order.retry(now);
+            if self.head > self.order.last() {
+                self.retry_at = Some(now + CHECK_EVERY);
+            }
             return;
         };
         for e in events {
@@ -350,6 +374,9 @@ impl Room {
         if read.more {
             self.start_read();
         } else {
+            if self.head > self.order.last() {
+                self.retry_at = Some(now + CHECK_EVERY);
+            }
             // What is still missing was not committed when the read began
             // (or was, by a transaction the read could not see yet): wait again.
             self.order.retry(now);
@@ -464,13 +491,28 @@ impl Room {
     fn start_recompute(&mut self) {
         self.recompute_at = None;
         self.computing = true;
-        let (store, tournament, inbox, stats) =
-            (self.store.clone(), self.tournament, self.inbox.clone(), self.stats.clone());
+        let (store, shared, tournament, inbox, stats) =
+            (self.store.clone(), self.shared.clone(), self.tournament, self.inbox.clone(), self.stats.clone());
         let old = self.standings.clone();
         let asked: Vec<View> = self.views.keys().filter(|v| v.needs_standings()).cloned().collect();
+        // Standings reflecting at least every event passed on here do.
+        let at_least = self.order.last();
         crate::store::runtime().spawn(async move {
             let started = Instant::now();
-            let fresh = compute(&store, tournament, old, asked).await;
+            let fresh = match shared.take(tournament, at_least).await {
+                Found::Shared(cache) => {
+                    stats.standings_shared.inc();
+                    compare(cache, old, asked).await
+                }
+                Found::Compute => {
+                    let fresh = compute(&store, tournament, old, asked).await;
+                    if let Some(fresh) = &fresh {
+                        stats.standings_computed.inc();
+                        shared.put(tournament, &fresh.cache).await;
+                    }
+                    fresh
+                }
+            };
             stats.stage_since(Stage::Recompute, started);
             if let Some(inbox) = inbox.upgrade() {
                 let _ = inbox.send(RoomMsg::Computed(fresh)).await;
@@ -663,6 +705,20 @@ async fn compute(
             None
         }
     }
+}
+
+/// What changed between `old` and standings another instance computed
+/// (`cache`), for the `asked` views, worked out on a low-priority thread.
+async fn compare(cache: StandingsCache, old: Option<StandingsCache>, asked: Vec<View>) -> Option<Fresh> {
+    let fresh = super::background::run(move || {
+        let changes = old.as_ref().map(|old| changes(old, &cache, &asked)).unwrap_or_default();
+        Fresh { cache, asked, changes }
+    })
+    .await;
+    if fresh.is_none() {
+        tracing::error!("comparing shared standings failed");
+    }
+    fresh
 }
 
 async fn sleep_until(at: Option<Instant>) {

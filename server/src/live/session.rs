@@ -240,7 +240,6 @@ impl Viewer {
             let Ok(mut sub) = self.hub.join(self.w.tournament, self.w.view.clone()).await else {
                 return End::Gone;
             };
-            let id = sub.id;
             self.joined_at = sub.joined_at;
             self.overflowed = sub.overflowed.clone();
             let next = async {
@@ -323,7 +322,8 @@ impl Viewer {
                 }
             }
             .await;
-            self.hub.leave(self.w.tournament, id);
+            // Leaves the room (see `Subscription`) before joining again.
+            drop(sub);
             match next {
                 Next::End(end) => return end,
                 Next::Rejoin => {}

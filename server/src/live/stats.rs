@@ -111,6 +111,11 @@ pub struct HubStats {
     pub gap_filled: Counter,
     /// Standings recomputations by rooms.
     pub recomputes: Counter,
+    /// Of those, standings this instance computed itself.
+    pub standings_computed: Counter,
+    /// Of those, standings another instance computed and shared (see
+    /// [`super::shared`]).
+    pub standings_shared: Counter,
     /// Events the bus brought this instance.
     pub bus_received: Counter,
     /// Of those, events of tournaments no one here watches (dropped at once).
@@ -141,6 +146,8 @@ impl Default for HubStats {
             signed_out: Counter::default(),
             gap_filled: Counter::default(),
             recomputes: Counter::default(),
+            standings_computed: Counter::default(),
+            standings_shared: Counter::default(),
             bus_received: Counter::default(),
             bus_ignored: Counter::default(),
             fanout_latency: Histogram::new(buckets),
@@ -183,6 +190,16 @@ impl HubStats {
             self.gap_filled.clone(),
         );
         r.register("arbiter_live_standings_recomputes", "Standings recomputed for live views", self.recomputes.clone());
+        r.register(
+            "arbiter_live_standings_computed",
+            "Standings this instance computed for live views",
+            self.standings_computed.clone(),
+        );
+        r.register(
+            "arbiter_live_standings_shared",
+            "Standings another instance computed and this one took for live views",
+            self.standings_shared.clone(),
+        );
         r.register("arbiter_live_bus_received", "Events the bus brought this instance", self.bus_received.clone());
         r.register(
             "arbiter_live_bus_ignored",

@@ -226,3 +226,96 @@ async fn sigterm_closes_sockets_with_a_reconnect_hint_spread_over_ten_seconds() 
     assert!(status.success(), "graceful exit, got {status:?}");
     let _ = ev.log().await;
 }
+
+/// The value of the metric line that starts with `line` (name and labels)
+/// on the instance at `base`; 0 when it is not there.
+async fn metric(base: &str, line: &str) -> f64 {
+    let raw = awc::Client::new().get(format!("{base}/metrics")).send().await.unwrap().body().await.unwrap();
+    String::from_utf8_lossy(&raw)
+        .lines()
+        .find(|l| l.starts_with(line))
+        .and_then(|l| l.split_whitespace().last())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0)
+}
+
+/// An instance hears from Redis only the tournaments its viewers watch: B,
+/// with a viewer of Y and none of X, receives Y's events and none of X's
+/// (before per-tournament channels, every instance received every event and
+/// dropped those no one there watched: `arbiter_live_bus_ignored_total`).
+#[actix_web::test]
+async fn an_instance_hears_only_the_tournaments_its_viewers_watch() {
+    let (url, _) = Backend::Postgres.fresh().await.unwrap();
+    let a = TestApp::start(url.clone(), None, Some(system_redis())).await.unwrap();
+    let b = TestApp::start(url, None, Some(system_redis())).await.unwrap();
+    let mut x = Event::start(&a.base, "X", 4, 2).await.unwrap();
+    let mut y = Event::start(&a.base, "Y", 4, 2).await.unwrap();
+    let mut on_b = b.ws(&y.tid, None).await.unwrap();
+    assert_eq!(on_b.next_json(WAIT).await.unwrap()["type"], "snapshot");
+    let (received, ignored) = (
+        metric(&b.base, "arbiter_live_bus_received_total ").await,
+        metric(&b.base, "arbiter_live_bus_ignored_total ").await,
+    );
+    // X's events first: Redis delivers one publisher's messages in order, so
+    // by the time B's viewer has Y's last event, any of X's would be there.
+    let (_, tables) = x.pair_next().await.unwrap();
+    x.play(&tables[0], 70, 40).await.unwrap();
+    let x_events = last_seq(&x.log().await.unwrap());
+    let (_, tables) = y.pair_next().await.unwrap();
+    y.play(&tables[0], 60, 50).await.unwrap();
+    let last = last_seq(&y.log().await.unwrap());
+    let (frames, reached) = on_b.until(WAIT, |f| f["seq"].as_i64() == Some(last)).await;
+    assert!(reached, "B's viewer of Y never got Y's last event: {frames:?}");
+    let y_events = frames.iter().filter(|f| f["type"] == "event").count();
+    let received = metric(&b.base, "arbiter_live_bus_received_total ").await - received;
+    let ignored = metric(&b.base, "arbiter_live_bus_ignored_total ").await - ignored;
+    println!("B received {received} events ({ignored} ignored); Y had {y_events} there, X {x_events} on A");
+    assert!(x_events >= 5, "X had events to hear: {x_events}");
+    assert_eq!(ignored, 0.0, "B received events of X, which no one there watches");
+    assert!(received >= 1.0 && received <= y_events as f64, "B received {received}, Y had {y_events}");
+    a.stop().await;
+    b.stop().await;
+}
+
+/// Standings are computed once per change across instances: with a
+/// standings viewer on A and one on B, one instance computes them (at the
+/// first snapshot, and after a result) and the other takes what it shared.
+#[actix_web::test]
+async fn standings_are_computed_once_per_change_across_instances() {
+    let (url, _) = Backend::Postgres.fresh().await.unwrap();
+    let a = TestApp::start(url.clone(), None, Some(system_redis())).await.unwrap();
+    let b = TestApp::start(url, None, Some(system_redis())).await.unwrap();
+    let mut ev = Event::start(&a.base, "S", 4, 2).await.unwrap();
+    let (_, tables) = ev.pair_next().await.unwrap();
+    let view = |base: &str| format!("{}/ws/tournaments/{}?view=standings", base.replacen("http", "ws", 1), ev.tid);
+    let mut on_a = WsClient::connect(&view(&a.base)).await.unwrap();
+    assert_eq!(on_a.next_json(WAIT).await.unwrap()["type"], "snapshot");
+    let mut on_b = WsClient::connect(&view(&b.base)).await.unwrap();
+    assert_eq!(on_b.next_json(WAIT).await.unwrap()["type"], "snapshot");
+    let counts = || async {
+        let mut c = [0.0; 3];
+        for base in [&a.base, &b.base] {
+            c[0] += metric(base, "arbiter_live_standings_computed_total ").await;
+            c[1] += metric(base, "arbiter_live_standings_shared_total ").await;
+            c[2] += metric(base, "arbiter_live_standings_recomputes_total ").await;
+        }
+        c
+    };
+    let [computed, shared, _] = counts().await;
+    assert_eq!((computed, shared), (1.0, 1.0), "the first snapshot's standings: computed on A, taken on B");
+    ev.play(&tables[0], 70, 40).await.unwrap();
+    for ws in [&mut on_a, &mut on_b] {
+        let (frames, seen) = ws.until(WAIT, |f| f["kind"] == "standings").await;
+        assert!(seen, "no recomputed standings: {frames:?}");
+    }
+    let [computed_now, shared_now, recomputes] = counts().await;
+    let (computed, shared) = (computed_now - computed, shared_now - shared);
+    println!("after the result: standings computed {computed}, shared {shared} on A and B ({recomputes} in all)");
+    // One recomputation per instance per change (two if the report and the
+    // confirm came more than a second apart): each computed once in all.
+    assert!(computed >= 1.0, "no recomputation after the result");
+    assert_eq!(computed, shared, "each change's standings computed on one instance and taken by the other");
+    assert_eq!(recomputes, computed_now + shared_now);
+    a.stop().await;
+    b.stop().await;
+}
