@@ -504,11 +504,14 @@ impl Room {
                     stats.standings_shared.inc();
                     compare(cache, old, asked).await
                 }
-                Found::Compute => {
+                Found::Compute(claim) => {
                     let fresh = compute(&store, tournament, old, asked).await;
-                    if let Some(fresh) = &fresh {
-                        stats.standings_computed.inc();
-                        shared.put(tournament, &fresh.cache).await;
+                    match &fresh {
+                        Some(fresh) => {
+                            stats.standings_computed.inc();
+                            shared.put(tournament, &fresh.cache, claim).await;
+                        }
+                        None => shared.release(tournament, claim).await,
                     }
                     fresh
                 }

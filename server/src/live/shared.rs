@@ -6,13 +6,17 @@
 //! the rows and the columns' meta; kept [`KEEP`]). A room that needs
 //! standings reflecting at least the events it has passed on takes them from
 //! there when they are recent enough; otherwise it claims the computation
-//! (`SET arbiter:standings:{tournament}:computing NX`, released when the
-//! standings are stored, expiring after [`CLAIM`]) and computes, or — when
+//! (`SET arbiter:standings:{tournament}:computing TOKEN NX`, released — by
+//! its holder only, compared by token — when the standings are stored or
+//! their computation failed, expiring after [`CLAIM`]) and computes, or — when
 //! another instance holds the claim — waits for that instance's standings
 //! (polling every [`POLL`], at most [`WAIT`], then computes itself). Redis
 //! unreachable or slow: each instance computes its own, as without Redis.
 //! The standings are a function of the events up to their sequence number,
-//! so standings computed anywhere at that number are the same.
+//! so standings computed anywhere at that number are the same; stored
+//! standings are never replaced by older ones (the number they reflect is
+//! kept beside them, `arbiter:standings:{tournament}:seq`, and compared in
+//! the same script that stores them).
 
 use super::standings::StandingsCache;
 use crate::domain::TournamentId;
@@ -44,9 +48,36 @@ pub struct SharedStandings {
 pub enum Found {
     /// Standings another instance (or this one) computed, recent enough.
     Shared(StandingsCache),
-    /// None recent enough: compute them, then [`SharedStandings::put`] them.
-    Compute,
+    /// None recent enough: compute them, then [`SharedStandings::put`] them
+    /// (or, when the computation fails, [`SharedStandings::release`] the claim).
+    Compute(Claim),
 }
+
+/// This instance's claim to compute a tournament's standings: the token it
+/// set, so that only it releases the claim; `None` when it holds none (no
+/// Redis, or Redis did not answer).
+#[derive(Debug)]
+pub struct Claim(Option<String>);
+
+/// Stores standings unless newer ones are stored, then releases the claim
+/// if it is still ours. KEYS: standings, their sequence number, the claim;
+/// ARGV: the standings' JSON, their sequence number, how long to keep them
+/// (ms), the claim's token (empty: none).
+const PUT: &str = r"
+local stored = tonumber(redis.call('GET', KEYS[2]) or '-1')
+if stored <= tonumber(ARGV[2]) then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+  redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
+end
+if ARGV[4] ~= '' and redis.call('GET', KEYS[3]) == ARGV[4] then redis.call('DEL', KEYS[3]) end
+return 1
+";
+
+/// Releases a claim if it is still ours. KEYS: the claim; ARGV: its token.
+const RELEASE: &str = r"
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+";
 
 /// The stored form, borrowed for writing.
 #[derive(serde::Serialize)]
@@ -70,6 +101,10 @@ fn key(tournament: TournamentId) -> String {
 
 fn claim_key(tournament: TournamentId) -> String {
     format!("arbiter:standings:{tournament}:computing")
+}
+
+fn seq_key(tournament: TournamentId) -> String {
+    format!("arbiter:standings:{tournament}:seq")
 }
 
 /// The JSON stored for `cache`.
@@ -101,14 +136,14 @@ impl SharedStandings {
     /// [`Found::Compute`] (this instance now holds the claim). Waits for an
     /// instance that holds the claim (at most [`WAIT`]).
     pub async fn take(&self, tournament: TournamentId, at_least: i64) -> Found {
-        let Some(redis) = &self.redis else { return Found::Compute };
+        let Some(redis) = &self.redis else { return Found::Compute(Claim(None)) };
         let mut conn = redis.clone();
         let until = Instant::now() + WAIT;
         loop {
             let text: Option<Option<String>> =
                 timed(redis::cmd("GET").arg(key(tournament)).query_async(&mut conn)).await;
             match text {
-                None => return Found::Compute,
+                None => return Found::Compute(Claim(None)),
                 Some(Some(text)) => {
                     if let Some(cache) = decode(&text).filter(|c| c.seq >= at_least) {
                         return Found::Shared(cache);
@@ -116,26 +151,31 @@ impl SharedStandings {
                 }
                 Some(None) => {}
             }
+            let token = uuid::Uuid::new_v4().to_string();
             let claimed: Option<Option<String>> = timed(
                 redis::cmd("SET")
                     .arg(claim_key(tournament))
-                    .arg(1)
+                    .arg(&token)
                     .arg("NX")
                     .arg("PX")
                     .arg(u64::try_from(CLAIM.as_millis()).unwrap_or(u64::MAX))
                     .query_async(&mut conn),
             )
             .await;
-            // Claimed (`OK`), or Redis did not answer: compute here.
-            if !matches!(claimed, Some(None)) || Instant::now() >= until {
-                return Found::Compute;
+            match claimed {
+                Some(Some(_)) => return Found::Compute(Claim(Some(token))),
+                // Redis did not answer, or waited long enough: compute here.
+                None => return Found::Compute(Claim(None)),
+                Some(None) if Instant::now() >= until => return Found::Compute(Claim(None)),
+                Some(None) => {}
             }
             tokio::time::sleep(POLL).await;
         }
     }
 
-    /// Stores standings this instance computed and releases its claim.
-    pub async fn put(&self, tournament: TournamentId, cache: &StandingsCache) {
+    /// Stores standings this instance computed (unless newer ones are
+    /// stored) and releases its claim if it still holds it.
+    pub async fn put(&self, tournament: TournamentId, cache: &StandingsCache, claim: Claim) {
         let Some(redis) = &self.redis else { return };
         let text = match encode(cache) {
             Ok(text) => text,
@@ -145,20 +185,30 @@ impl SharedStandings {
             }
         };
         let mut conn = redis.clone();
-        let mut pipe = redis::pipe();
-        pipe.cmd("SET")
-            .arg(key(tournament))
+        let script = redis::Script::new(PUT);
+        let mut call = script.key(key(tournament));
+        call.key(seq_key(tournament))
+            .key(claim_key(tournament))
             .arg(text)
-            .arg("PX")
+            .arg(cache.seq)
             .arg(u64::try_from(KEEP.as_millis()).unwrap_or(u64::MAX))
-            .ignore()
-            .cmd("DEL")
-            .arg(claim_key(tournament))
-            .ignore();
-        let done: Option<()> = timed(pipe.query_async(&mut conn)).await;
+            .arg(claim.0.unwrap_or_default());
+        let done: Option<i64> = timed(call.invoke_async(&mut conn)).await;
         if done.is_none() {
             tracing::debug!(tournament = %tournament, "standings not shared: Redis did not take them");
         }
+    }
+
+    /// Releases this instance's claim without storing standings (their
+    /// computation failed), so the others compute at once instead of
+    /// waiting for it.
+    pub async fn release(&self, tournament: TournamentId, claim: Claim) {
+        let (Some(redis), Some(token)) = (&self.redis, claim.0) else { return };
+        let mut conn = redis.clone();
+        let script = redis::Script::new(RELEASE);
+        let mut call = script.key(claim_key(tournament));
+        call.arg(token);
+        let _: Option<i64> = timed(call.invoke_async(&mut conn)).await;
     }
 }
 
@@ -197,5 +247,51 @@ mod tests {
         let back = decode(&encode(&cache).unwrap()).unwrap();
         assert_eq!((back.seq, &*back.rows, &*back.meta), (42, &*cache.rows, &*cache.meta));
         assert!(decode("{}").is_none() && decode("garbage").is_none());
+    }
+
+    fn cache(seq: i64) -> StandingsCache {
+        StandingsCache { seq, rows: Arc::new(Vec::new()), meta: Arc::new(StandingsMeta::default()) }
+    }
+
+    /// The Redis the test command starts (`scripts/services`), or `REDIS_URL`.
+    async fn shared() -> (SharedStandings, ConnectionManager) {
+        let url = std::env::var("REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379".into());
+        let conn = redis::Client::open(url).unwrap().get_connection_manager().await.unwrap();
+        (SharedStandings::redis(conn.clone()), conn)
+    }
+
+    #[tokio::test]
+    async fn older_standings_never_replace_newer_ones() {
+        let (shared, _) = shared().await;
+        let t = TournamentId::random();
+        let Found::Compute(claim) = shared.take(t, 5).await else { panic!("nothing stored yet") };
+        shared.put(t, &cache(5), claim).await;
+        // A slower instance finishing an older computation afterwards.
+        shared.put(t, &cache(3), Claim(None)).await;
+        let Found::Shared(found) = shared.take(t, 0).await else { panic!("standings at 5 are stored") };
+        assert_eq!(found.seq, 5);
+        shared.put(t, &cache(6), Claim(None)).await;
+        let Found::Shared(found) = shared.take(t, 6).await else { panic!("standings at 6 are stored") };
+        assert_eq!(found.seq, 6);
+    }
+
+    #[tokio::test]
+    async fn only_the_holder_of_a_claim_releases_it() {
+        let (shared, mut conn) = shared().await;
+        let t = TournamentId::random();
+        let Found::Compute(first) = shared.take(t, 1).await else { panic!("nothing stored yet") };
+        assert!(first.0.is_some(), "the first instance holds the claim");
+        // The first claim expires (its instance was slow); a second instance claims.
+        let _: () = redis::cmd("DEL").arg(claim_key(t)).query_async(&mut conn).await.unwrap();
+        let Found::Compute(second) = shared.take(t, 1).await else { panic!("nothing stored yet") };
+        let token = second.0.clone().unwrap();
+        // The slow first instance finishes: its release and its store leave the second's claim.
+        shared.release(t, Claim(first.0.clone())).await;
+        shared.put(t, &cache(1), first).await;
+        let held: Option<String> = redis::cmd("GET").arg(claim_key(t)).query_async(&mut conn).await.unwrap();
+        assert_eq!(held.as_deref(), Some(token.as_str()));
+        shared.release(t, second).await;
+        let held: Option<String> = redis::cmd("GET").arg(claim_key(t)).query_async(&mut conn).await.unwrap();
+        assert_eq!(held, None);
     }
 }
