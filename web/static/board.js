@@ -400,7 +400,7 @@
     field("name", s.tournament.name);
     // The round is always named in the title: "Round 3", or a playoff's
     // "Final"/"Semifinals" (then no mission line: a playoff has none).
-    field("round", r ? (r.playoff ? A.playoffName(r.mission) : t("round", { n: r.number })) : t("no-round"));
+    field("round", r ? (r.playoff ? A.playoffRound(r) : t("round", { n: r.number })) : t("no-round"));
     field("mission", r && r.mission && !r.playoff ? t("mission", { mission: r.mission }) : "");
     document.querySelectorAll(".board-modes a").forEach((a) => {
       a.classList.toggle("active", a.dataset.mode === B.mode);

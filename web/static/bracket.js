@@ -118,7 +118,7 @@
           '<section class="bk-round" data-round="' +
           i +
           '"><h2>' +
-          esc(A.playoffName(r.name)) +
+          esc(A.playoffName({ of: r.of })) +
           (r.number ? ' <span class="muted bk-number">· ' + esc(t("bk-round", { n: r.number })) + "</span>" : "") +
           "</h2>" +
           '<div class="bk-slots">' +

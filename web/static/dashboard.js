@@ -267,7 +267,7 @@
       q +=
         "<h3>" +
         esc(L("round", { n: r.number })) +
-        (r.mission ? " · " + esc(r.playoff ? A.playoffName(r.mission) : r.mission) : "") +
+        (r.mission ? " · " + esc(r.playoff ? A.playoffRound(r) : r.mission) : "") +
         " · " +
         esc(L("round-status-" + r.status.toLowerCase())) +
         "</h3>";

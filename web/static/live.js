@@ -37,15 +37,17 @@
     if (typeof x === "number") return new Intl.NumberFormat(A.lang).format(x);
     return A.lang === "en" ? String(x) : String(x).replace(/(\d)\.(\d)/g, "$1,$2");
   };
-  // A playoff round's name as the server gives it ("Final", "Semifinals",
-  // "Quarterfinals", "Round of 16", "… and third-place game") in the page's language.
-  A.playoffName = (name) => {
-    const m = /^(.*) and third-place game$/.exec(name || "");
-    if (m) return t("po-and-third", { round: A.playoffName(m[1]) });
-    const of = /^Round of (\d+)$/.exec(name || "");
-    if (of) return t("po-round-of", { n: of[1] });
-    return { Final: t("po-final"), Semifinals: t("po-semifinals"), Quarterfinals: t("po-quarterfinals") }[name] || name;
+  // A playoff round's name in the page's language from its place in the
+  // bracket (`stage`: `of` entrants, 2 the final, 4 the semifinals, 8 the
+  // quarterfinals; `third_place` when it also holds the third-place game).
+  A.playoffName = (stage) => {
+    const name =
+      { 2: t("po-final"), 4: t("po-semifinals"), 8: t("po-quarterfinals") }[stage.of] ||
+      t("po-round-of", { n: stage.of });
+    return stage.third_place ? t("po-and-third", { round: name }) : name;
   };
+  // A playoff round's name: its stage's, or its mission as stored when it has none.
+  A.playoffRound = (r) => (r.stage ? A.playoffName(r.stage) : r.mission);
   // A date and time as the page's language writes it.
   A.dateTime = (ms) => new Date(ms).toLocaleString(A.lang);
   const t = A.t;

@@ -20,7 +20,7 @@
         if (!me) return;
         seed = me.seed;
         const opp = me === sl.high ? sl.low : sl.high;
-        const name = esc(A.playoffName(r.name));
+        const name = esc(A.playoffName({ of: r.of }));
         if (sl.kind === "bye") next = name + ": " + esc(L("me-po-bye"));
         else if (sl.kind === "open") next = name + ": " + esc(L("me-po-open"));
         else if (sl.winner == null)
@@ -168,7 +168,7 @@
         (r.playoff
           ? esc(L("me-playoffs")) +
             " · " +
-            esc(A.playoffName(r.mission)) +
+            esc(A.playoffRound(r)) +
             ' · <a href="/t/' +
             t.id +
             '/bracket">' +

@@ -20,15 +20,15 @@
   // A round's name: "Round 3", or a playoff round's ("Quarterfinals"); short
   // where space is ("R3", "QF", "SF", "Final").
   function roundName(r) {
-    return r.playoff && r.mission ? A.playoffName(r.mission) : L("round", { n: r.number });
+    return r.playoff && r.mission ? A.playoffRound(r) : L("round", { n: r.number });
   }
   function roundShort(r) {
     if (!r.playoff || !r.mission) return L("round-short", { n: r.number });
-    const m = r.mission.replace(/ and third-place game$/, "");
+    if (!r.stage) return r.mission;
+    const of = r.stage.of;
     return (
-      { Final: L("po-final-short"), Semifinals: L("po-semifinals-short"), Quarterfinals: L("po-quarterfinals-short") }[
-        m
-      ] || A.playoffName(m)
+      { 2: L("po-final-short"), 4: L("po-semifinals-short"), 8: L("po-quarterfinals-short") }[of] ||
+      A.playoffName({ of })
     );
   }
   function link(params, text) {
@@ -182,7 +182,7 @@
     return (
       "<h2>" +
       esc(L("round", { n: n })) +
-      (r.mission ? " · " + esc(r.playoff ? A.playoffName(r.mission) : r.mission) : "") +
+      (r.mission ? " · " + esc(r.playoff ? A.playoffRound(r) : r.mission) : "") +
       "</h2>" +
       (byName ? B.namesHtml(t, r) : B.tablesHtml(t, r)) +
       '<p class="no-print">' +

@@ -317,16 +317,60 @@ impl Bracket {
         out
     }
 
+    /// How many entrants round `index` (0-based) is for: 2 for the final, 4
+    /// for the semifinals, 8, 16… (byes included: the bracket's size halved
+    /// each round).
+    #[must_use]
+    pub fn round_of(&self, index: usize) -> u32 {
+        let left = self.rounds.len().saturating_sub(index);
+        1u32 << left.min(31)
+    }
+
     /// The name of round `index` (0-based) as people say it: Final,
-    /// Semifinals, Quarterfinals, then "Round of 16", "Round of 32"….
+    /// Semifinals, Quarterfinals, then "Round of 16", "Round of 32"… (what
+    /// an event's playoff round is called in the database; pages name it
+    /// in their language from [`Bracket::round_of`]).
     #[must_use]
     pub fn round_name(&self, index: usize) -> String {
-        let left = self.rounds.len().saturating_sub(index);
-        match left {
-            1 => "Final".into(),
-            2 => "Semifinals".into(),
-            3 => "Quarterfinals".into(),
-            n => format!("Round of {}", 1u64 << n.min(40)),
-        }
+        stage_name(self.round_of(index))
     }
+}
+
+/// The English name of the bracket round for `of` entrants
+/// ([`Bracket::round_name`]).
+#[must_use]
+pub fn stage_name(of: u32) -> String {
+    match of {
+        2 => "Final".into(),
+        4 => "Semifinals".into(),
+        8 => "Quarterfinals".into(),
+        n => format!("Round of {n}"),
+    }
+}
+
+/// What the round that also holds the third-place game is called:
+/// "Final and third-place game".
+#[must_use]
+pub fn with_third_place(name: &str) -> String {
+    format!("{name}{THIRD_PLACE}")
+}
+
+const THIRD_PLACE: &str = " and third-place game";
+
+/// The bracket round a playoff round's stored name ([`Bracket::round_name`],
+/// maybe [`with_third_place`]) stands for: how many entrants it is for, and
+/// whether it holds the third-place game; `None` for any other name.
+#[must_use]
+pub fn parse_stage(name: &str) -> Option<(u32, bool)> {
+    let (base, third) = match name.strip_suffix(THIRD_PLACE) {
+        Some(base) => (base, true),
+        None => (name, false),
+    };
+    let of = match base {
+        "Final" => 2,
+        "Semifinals" => 4,
+        "Quarterfinals" => 8,
+        _ => base.strip_prefix("Round of ")?.parse().ok().filter(|n: &u32| n.is_power_of_two() && *n > 8)?,
+    };
+    Some((of, third))
 }

@@ -39,6 +39,7 @@ fn playoff_cut_of_eight_seeds_one_v_eight() {
     assert_eq!(b.rounds[1], [Slot::Open { known: None }; 2]);
     assert_eq!(b.round_name(0), "Quarterfinals");
     assert_eq!(b.round_name(2), "Final");
+    assert_eq!((b.round_of(0), b.round_of(1), b.round_of(2)), (8, 4, 2));
     assert_eq!(b.games_of(0).len(), 4);
 }
 
@@ -140,4 +141,16 @@ fn playoff_refuses_bad_cuts_and_bad_winners() {
         Bracket::build(cfg(4, false, false), |_, _| Some(9)),
         Err(PlayoffError::BadWinner { high: 1, low: 4, winner: 9 })
     );
+}
+
+#[test]
+fn stored_round_names_read_back_as_their_stage() {
+    for of in [2u32, 4, 8, 16, 32, 64] {
+        assert_eq!(parse_stage(&stage_name(of)), Some((of, false)));
+        assert_eq!(parse_stage(&with_third_place(&stage_name(of))), Some((of, true)));
+    }
+    assert_eq!(parse_stage("Final and third-place game"), Some((2, true)));
+    for other in ["", "Round of 12", "Round of 4", "Finals", "Round 3", "Secure and control"] {
+        assert_eq!(parse_stage(other), None, "{other}");
+    }
 }

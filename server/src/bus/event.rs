@@ -641,6 +641,7 @@ mod tests {
             pairings: Vec::new(),
             tables_total: 0,
             playoff: false,
+            stage: None,
         }
     }
 

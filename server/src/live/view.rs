@@ -435,6 +435,7 @@ mod tests {
             ],
             tables_total: 3,
             playoff: false,
+            stage: None,
         };
         let e = EventData::PairingsPublished(Published { round, warnings: vec!["w".into()], tournament: None });
         let b = View::Board { from: 2, to: 3 }.filter(&e).unwrap();

@@ -291,5 +291,6 @@ pub fn round(r: &Round, pairings: &[Pairing], roster: &Roster) -> RoundView {
         pairings: pairings.iter().map(|p| pairing(p, roster)).collect(),
         tables_total: u32::try_from(pairings.iter().filter(|p| !p.is_bye()).count()).unwrap_or(u32::MAX),
         playoff: r.playoff,
+        stage: if r.playoff { arbiter_web::views::playoffs::PlayoffStage::of_name(&r.mission) } else { None },
     }
 }

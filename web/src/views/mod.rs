@@ -294,6 +294,9 @@ pub struct RoundView {
     /// Whether it is a playoff round (its `mission` is then the bracket round's name: `Semifinals`…).
     #[serde(default)]
     pub playoff: bool,
+    /// A playoff round's place in its bracket (left out for other rounds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage: Option<playoffs::PlayoffStage>,
 }
 
 impl RoundView {
@@ -331,6 +334,7 @@ impl RoundView {
             pairings: Vec::new(),
             tables_total: self.tables_total,
             playoff: self.playoff,
+            stage: self.stage,
         }
     }
 }

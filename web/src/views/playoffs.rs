@@ -69,14 +69,40 @@ pub struct SlotView {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BracketRoundView {
-    /// `Quarterfinals`, `Semifinals`, `Final`, `Round of 16`…
+    /// `Quarterfinals`, `Semifinals`, `Final`, `Round of 16`… (English; a
+    /// page names the round in its language from `of`).
     pub name: String,
+    /// How many entrants the round is for: 2 the final, 4 the semifinals,
+    /// 8 the quarterfinals, 16…
+    #[serde(default)]
+    pub of: u32,
     /// The event's round, once paired.
     pub round_id: Option<RoundId>,
     /// The event's round number, once paired.
     pub number: Option<u32>,
     /// The round's slots, top of the bracket first.
     pub slots: Vec<SlotView>,
+}
+
+/// Where a playoff round stands in its bracket, for a page to name it in
+/// its language (a round's `mission` holds its English name).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayoffStage {
+    /// How many entrants the round is for: 2 the final, 4 the semifinals,
+    /// 8 the quarterfinals, 16…
+    pub of: u32,
+    /// Whether the round also holds the third-place game.
+    pub third_place: bool,
+}
+
+impl PlayoffStage {
+    /// The stage a playoff round's stored name stands for
+    /// ([`arbiter_engine::playoffs::parse_stage`]); `None` for another name.
+    #[must_use]
+    pub fn of_name(name: &str) -> Option<PlayoffStage> {
+        arbiter_engine::playoffs::parse_stage(name).map(|(of, third_place)| PlayoffStage { of, third_place })
+    }
 }
 
 /// A seed's place in the playoff.

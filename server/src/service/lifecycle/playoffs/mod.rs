@@ -383,6 +383,7 @@ async fn bracket_view(tx: &Tx, p: &Playoff) -> ApiResult<BracketView> {
             let round = games.get(i).map(|(r, _)| r);
             BracketRoundView {
                 name: bracket.round_name(i),
+                of: bracket.round_of(i),
                 round_id: round.map(|r| r.id),
                 number: round.map(|r| r.number),
                 slots: slots.iter().map(|s| slot_view(s, &names, table_of(s), &match_games)).collect(),
@@ -538,7 +539,7 @@ pub async fn pair_next(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pu
     }
     if let Some(Slot::Game { .. }) = bracket.third_place.filter(|_| index + 1 == bracket.rounds.len()) {
         // The third-place game is the final's round's last table (games_of lists it last).
-        round.mission = format!("{} and third-place game", bracket.round_name(index));
+        round.mission = arbiter_engine::playoffs::with_third_place(&bracket.round_name(index));
         change.tx().update_round(&round).await?;
     }
     change.tx().insert_pairings(&rows).await?;
