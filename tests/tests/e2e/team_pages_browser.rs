@@ -91,3 +91,116 @@ async fn a_result_reported_through_the_api_appears_on_the_open_team_page() {
     b.close().await;
     app.stop().await;
 }
+
+/// Opens `path` on a 390-pixel-wide phone signed in as `c`, and waits for its socket.
+async fn phone(app: &TestApp, c: &arbiter_server::client::ApiClient, path: &str) -> Browser {
+    let b = Browser::start().await.unwrap();
+    b.client.set_window_size(390, 844).await.unwrap();
+    super::browser::open_signed_in(&b, &app.base, c.session().unwrap_or_default(), path).await;
+    wait(&b, "return document.getElementById('live-status').classList.contains('on')", "the phone is live").await;
+    b
+}
+
+/// Whether the page has an element matching `css`.
+async fn has(b: &Browser, css: &str) -> bool {
+    js(b, &format!("return !!document.querySelector({css:?})")).await == json!(true)
+}
+
+#[actix_web::test]
+async fn a_forty_k_team_players_phone_shows_their_team_and_the_captain_checks_it_in() {
+    use super::teams::{account, team_event};
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _, _) = account(&app, "Organiser").await;
+    let tid = team_event(&mut to, "wh40k", "swiss_record", 2, json!({ "format": "wh40k", "size": 5 })).await;
+    let factions = ["Orks", "Necrons", "Aeldari", "Tau Empire", "Space Marines"];
+    // The captain plays board 1 (registered with their own e-mail); board 2 has an account too.
+    let (mut captain, _, cap_email) = account(&app, "Captain Anna").await;
+    let (member, _, email) = account(&app, "Bram Member").await;
+    let mut players = vec![
+        json!({ "name": "Captain Anna", "email": cap_email, "faction": factions[0] }),
+        json!({ "name": "Bram Member", "email": email, "faction": factions[1] }),
+    ];
+    players.extend((2..5).map(|j| json!({ "name": format!("Walk-in {j}"), "faction": factions[j] })));
+    let body = json!({ "name": "Iron Wolves", "players": players });
+    let team =
+        captain.post(&format!("/api/tournaments/{tid}/teams"), &body).await.unwrap().ok().unwrap()["team"].clone();
+    let (team_id, bram) = (s(&team, "id").to_string(), s(&team["members"][1], "player_id").to_string());
+    to.advance(&tid).await.unwrap().ok().unwrap(); // check-in
+
+    let cap = phone(&app, &captain, &format!("/t/{tid}/me")).await;
+    let mem = phone(&app, &member, &format!("/t/{tid}/me")).await;
+    for b in [&cap, &mem] {
+        let line = js(b, "const e = document.getElementById('my-team'); return e && e.textContent;").await;
+        assert!(line.as_str().unwrap_or_default().contains("Iron Wolves"), "their team: {line}");
+        assert!(!has(b, "[data-action=check-in]").await, "no singles check-in for a team's player");
+        assert!(!has(b, "[data-action=drop]").await, "a team's player does not drop alone");
+        assert!(has(b, "#list-form").await, "a 40K team's player keeps a list");
+    }
+    assert!(has(&cap, "#my-team .captain").await && !has(&mem, "#my-team .captain").await);
+    assert!(has(&cap, "[data-action=team-check-in]").await, "the captain checks the team in");
+    assert!(has(&cap, "[data-action=team-withdraw]").await, "the captain may withdraw the team");
+    assert!(!has(&mem, "[data-action=team-check-in]").await && !has(&mem, "[data-action=team-withdraw]").await);
+
+    // The captain checks the team in from their phone: both phones say so (the member's live).
+    js(&cap, "document.querySelector('[data-action=team-check-in]').click(); return true;").await;
+    for b in [&cap, &mem] {
+        wait(
+            b,
+            "const e = document.getElementById('my-status'); return !!e && e.textContent.includes('Your team is checked in');",
+            "the team is checked in on the phone",
+        )
+        .await;
+    }
+    let t = to.get(&format!("/api/teams/{team_id}")).await.unwrap().ok().unwrap();
+    assert_eq!(t["team"]["checked_in"], true);
+
+    // The member saves their list from their phone: it is kept on the team's roster.
+    js(&mem, "const f = document.getElementById('list-form'); f.list_text.value = '++ Necrons 2000 pts ++'; f.requestSubmit(); return true;").await;
+    wait(&mem, "return document.querySelector('#list-form button').textContent.includes('✓')", "the list is saved")
+        .await;
+    let t = to.get(&format!("/api/teams/{team_id}")).await.unwrap().ok().unwrap();
+    let row = t["team"]["members"].as_array().unwrap().iter().find(|m| m["player_id"] == json!(bram)).cloned();
+    assert_eq!(row.unwrap()["has_list"], true, "{t}");
+    for b in [cap, mem] {
+        b.close().await;
+    }
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_chess_team_players_phone_shows_their_match_and_game_and_confirms_it() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = chess_teams(&app, 4, 4).await;
+    let matches = ev.matches().await;
+    let bd = matches[0]["boards"][0].clone();
+    let (w, bl) = (ev.team_of(s(&bd["white"], "id")), ev.team_of(s(&bd["black"], "id")));
+    let b = phone(&app, &ev.first_boards[bl], &format!("/t/{}/me", ev.tid)).await;
+    // Their team, their team's match, their own game with its report form; no list, no drop.
+    assert!(has(&b, "#my-team").await && has(&b, "#my-team-match").await);
+    assert!(has(&b, "#report-form").await, "their own game can be reported");
+    let pid = js(&b, "return document.getElementById('pairing-id').value").await;
+    assert_eq!(pid, bd["pairing_id"], "the phone's game is their board");
+    assert_eq!(js(&b, "return document.getElementById('my-list-panel').hidden").await, json!(true));
+    assert!(!has(&b, "[data-action=drop]").await && !has(&b, "[data-action=check-in]").await);
+    // The opponent reports 1-0: the phone offers confirm and dispute; confirming settles the board.
+    ev.first_boards[w].report(s(&bd, "pairing_id"), &json!({ "result": "1-0" })).await.unwrap().ok().unwrap();
+    wait(
+        &b,
+        "return !!document.querySelector('[data-action=confirm]') && !!document.querySelector('[data-action=dispute]')",
+        "confirm and dispute are offered",
+    )
+    .await;
+    js(&b, "document.querySelector('[data-action=confirm]').click(); return true;").await;
+    let mut state = Value::Null;
+    for _ in 0..100 {
+        let m = ev.to.get(&format!("/api/rounds/{}/matches", ev.rid)).await.unwrap().ok().unwrap();
+        state = m["matches"][0]["boards"][0]["state"].clone();
+        if state == "CONFIRMED" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(state, "CONFIRMED");
+    b.close().await;
+    app.stop().await;
+}
