@@ -204,3 +204,40 @@ async fn a_chess_team_players_phone_shows_their_match_and_game_and_confirms_it()
     b.close().await;
     app.stop().await;
 }
+
+/// The text of the second header cell (the entrants' column) of the first
+/// table matching `table` once the page has drawn it.
+async fn entrant_header(b: &Browser, table: &str) -> String {
+    let script = format!(
+        "const th = document.querySelector('{table} thead th:nth-child(2)'); return th && th.textContent.trim();"
+    );
+    let v = b.until(&script, LIMIT).await.unwrap_or_else(|| panic!("no header in {table}"));
+    v.as_str().unwrap_or_default().to_string()
+}
+
+#[actix_web::test]
+async fn team_standings_and_printouts_name_the_column_team_in_every_language() {
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = chess_teams(&app, 4, 4).await;
+    for m in ev.matches().await {
+        for (k, r) in ["1-0", "½-½", "0-1", "1-0"].iter().enumerate() {
+            ev.play(&m, k, r).await;
+        }
+    }
+    let b = Browser::start().await.unwrap();
+    let tid = ev.tid.clone();
+    for (lang, team) in [("en", "Team"), ("de", "Team"), ("es", "Equipo"), ("fr", "Équipe")] {
+        b.client.goto(&format!("{}/t/{tid}/standings?lang={lang}", app.base)).await.unwrap();
+        assert_eq!(entrant_header(&b, ".standings-table").await, team, "standings page, {lang}");
+        b.client.goto(&format!("{}/t/{tid}/results?show=standings&after=1&lang={lang}", app.base)).await.unwrap();
+        assert_eq!(entrant_header(&b, ".standings-table").await, team, "standings printout, {lang}");
+        b.client.goto(&format!("{}/t/{tid}/results?lang={lang}", app.base)).await.unwrap();
+        assert_eq!(entrant_header(&b, "#results table").await, team, "crosstable printout, {lang}");
+    }
+    // A singles event keeps "Player".
+    let e = arbiter_tests::Event::start(&app.base, "Solo", 4, 3).await.unwrap();
+    b.client.goto(&format!("{}/t/{}/standings?lang=en", app.base, e.tid)).await.unwrap();
+    assert_eq!(entrant_header(&b, ".standings-table").await, "Player");
+    b.close().await;
+    app.stop().await;
+}
