@@ -49,6 +49,7 @@ mod team_demo;
 mod team_load;
 mod team_ops;
 mod team_pages_browser;
+mod team_prizes_csv;
 mod team_roster;
 mod team_screens;
 mod team_settings;
