@@ -241,3 +241,115 @@ async fn team_standings_and_printouts_name_the_column_team_in_every_language() {
     b.close().await;
     app.stop().await;
 }
+
+/// Sizes the window so the page itself gets `width`×`height` CSS pixels.
+async fn viewport(b: &Browser, width: u32, height: u32) {
+    b.client.set_window_size(width, height).await.unwrap();
+    let inner = js(b, "return [window.innerWidth, window.innerHeight];").await;
+    let extra = |i: usize, want: u32| want - inner[i].as_u64().map_or(want, |v| v as u32).min(want);
+    b.client.set_window_size(width + extra(0, width), height + extra(1, height)).await.unwrap();
+}
+
+/// How the elements matching `sel` are shown: their texts, the smallest font
+/// size (px), those cut (text wider or taller than the box, or the box out
+/// of the window) and the page's own overflow.
+fn layout(sel: &str) -> String {
+    format!(
+        r"const els = [...document.querySelectorAll('{sel}')];
+        const W = window.innerWidth, H = window.innerHeight;
+        const cut = e => {{ const r = e.getBoundingClientRect();
+          return e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1
+            || r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1 || r.width < 1; }};
+        return {{
+          texts: els.map(e => e.textContent.trim()),
+          min_px: Math.min(...els.map(e => parseFloat(getComputedStyle(e).fontSize))),
+          cut: els.filter(cut).map(e => e.textContent.trim()),
+          page_overflow: document.documentElement.scrollWidth > W + 1,
+          width: W, height: H,
+        }};"
+    )
+}
+
+#[actix_web::test]
+async fn a_crokinole_doubles_board_shows_both_players_of_every_team_at_1920x1080() {
+    use super::teams::{account, team_event};
+    let app = TestApp::spawn().await.unwrap();
+    let (mut to, _, _) = account(&app, "Organiser").await;
+    let tid = team_event(&mut to, "crokinole", "swiss_record", 3, json!({ "format": "doubles", "size": 2 })).await;
+    // Sixteen pairs with real, long names (the World Championship's doubles have 80–120).
+    const FIRST: [&str; 8] =
+        ["Alexandra", "Bartholomew", "Chidinma", "Jean-Baptiste", "Guðrún", "Hiroshi", "Maximilian", "Lucía"];
+    const LAST: [&str; 4] = ["Oberhauser-Lindqvist", "Venkataraghavan", "Papadopoulou", "Nakamura"];
+    let mut members = Vec::new();
+    let mut captains = Vec::new();
+    for i in 0..16 {
+        let (mut captain, _, _) = account(&app, &format!("Captain {i}")).await;
+        let a = format!("{} {}", FIRST[i % 8], LAST[i % 4]);
+        let b = format!("{} {}", FIRST[(i + 3) % 8], LAST[(i + 1) % 4]);
+        let name = format!("{} & {} {}", LAST[i % 4], LAST[(i + 1) % 4], i + 1);
+        let team = json!({ "name": name, "players": [{ "name": a }, { "name": b }] });
+        let r = captain.post(&format!("/api/tournaments/{tid}/teams"), &team).await.unwrap();
+        let id = s(&r.ok().unwrap()["team"], "id").to_string();
+        members.push([a, b]);
+        captains.push((captain, id));
+    }
+    to.advance(&tid).await.unwrap().ok().unwrap();
+    for (c, id) in &mut captains {
+        c.post_empty(&format!("/api/teams/{id}/check-in")).await.unwrap().ok().unwrap();
+    }
+    to.advance(&tid).await.unwrap().ok().unwrap();
+    let r = to.post_empty(&format!("/api/tournaments/{tid}/rounds")).await.unwrap().ok().unwrap();
+    to.post_empty(&format!("/api/rounds/{}/pairings", s(&r["round"], "id"))).await.unwrap().ok().unwrap();
+
+    let b = Browser::start().await.unwrap();
+    viewport(&b, 1920, 1080).await;
+    b.client.goto(&format!("{}/t/{tid}/board?secs=600", app.base)).await.unwrap();
+    wait(&b, "return document.querySelectorAll('#board-body tbody tr').length === 8", "8 tables shown").await;
+    let shown = js(&b, &layout("#board-body tbody tr:not([hidden]) .pname .members")).await;
+    assert_eq!((shown["width"].as_u64(), shown["height"].as_u64()), (Some(1920), Some(1080)), "{shown}");
+    let texts: Vec<&str> = shown["texts"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert_eq!(texts.len(), 16, "both teams of the 8 tables on one page: {shown}");
+    // Every team's two players are on the screen, in full, readable from afar.
+    for pair in &members {
+        assert!(texts.iter().any(|t| t.contains(&pair[0]) && t.contains(&pair[1])), "{pair:?} on the board: {shown}");
+    }
+    assert_eq!(shown["cut"], json!([]), "no player's name cut: {shown}");
+    assert_eq!(shown["page_overflow"], json!(false), "{shown}");
+    assert!(shown["min_px"].as_f64().unwrap_or(0.0) >= 22.0, "the players' names at least 22 px: {shown}");
+    b.save_screenshot("board-doubles.png").await;
+    b.close().await;
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn an_eight_team_top_cut_bracket_reads_at_1920x1080() {
+    use super::team_views::chess_teams_over;
+    let app = TestApp::spawn().await.unwrap();
+    let mut ev = chess_teams_over(&app, 8, 4, 1).await;
+    for m in ev.matches().await {
+        for (k, r) in ["1-0", "½-½", "0-1", "1-0"].iter().enumerate() {
+            ev.play(&m, k, r).await;
+        }
+    }
+    let (tid, rid) = (ev.tid.clone(), ev.rid.clone());
+    ev.to.close_round(&rid).await.unwrap().ok().unwrap();
+    ev.to.set_playoffs(&tid, &json!({ "cut": 8, "tiebreak": "an Armageddon game" })).await.unwrap().ok().unwrap();
+    ev.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
+
+    let b = Browser::start().await.unwrap();
+    viewport(&b, 1920, 1080).await;
+    b.client.goto(&format!("{}/t/{tid}/bracket", app.base)).await.unwrap();
+    wait(&b, "return document.querySelectorAll('#bracket .bk-round').length === 3", "three rounds drawn").await;
+    let shown = js(&b, &layout("#bracket .bk-name")).await;
+    let texts: Vec<&str> = shown["texts"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    // The quarterfinals name all 8 teams (the later rounds wait for their winners).
+    for club in &super::team_views::CLUBS[..8] {
+        assert!(texts.contains(club), "{club} in the bracket: {shown}");
+    }
+    assert!(shown["min_px"].as_f64().unwrap_or(0.0) >= 22.0, "names at least 22 px: {shown}");
+    assert_eq!(shown["cut"], json!([]), "no name cut: {shown}");
+    assert_eq!(shown["page_overflow"], json!(false), "{shown}");
+    b.save_screenshot("bracket-teams.png").await;
+    b.close().await;
+    app.stop().await;
+}
