@@ -9,8 +9,8 @@
 //! `min_rating`, `max_rating`, `allow_unrated`, `disability` (yes),
 //! `city`, `state`, `club`, `faction`, `federation`, `ranked_by` (`painting` or
 //! `sportsmanship`: the category goes by that 40K score, not the
-//! standings; in a team event `game_points` or `board_percentage`: an
-//! individual award), `board` (a chess team event's board prize: only that
+//! standings; in a team event `game_points`, `swiss_game_points` or
+//! `board_percentage`: an individual award), `board` (a chess team event's board prize: only that
 //! board's players, from 1), `min_games` (a board prize's minimum of games
 //! over the board), `place`, `cash` (currency units: `500` or
 //! `166.67`), `trophy`, `medal`, `main` (main-category prize),
@@ -188,6 +188,7 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
                 "painting" => RankedBy::Painting,
                 "sportsmanship" => RankedBy::Sportsmanship,
                 "game_points" => RankedBy::GamePoints,
+                "swiss_game_points" => RankedBy::SwissGamePoints,
                 "board_percentage" => RankedBy::BoardPercentage,
                 _ => return Err(at.bad("refusal-csv-not-ranked-by", v)),
             };
