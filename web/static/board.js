@@ -171,7 +171,8 @@
   };
 
   // ---- team events ----
-  // A doubles team's two players under its name.
+  // A doubles team's two players under its name, on a line of their own
+  // (wrapped rather than cut: the players look for their own names).
   let teamsById = {};
   function entrant(seat) {
     const tm = teamsById[seat.id];
@@ -185,7 +186,7 @@
       esc(seat.name + " (" + who + ")") +
       '">' +
       esc(seat.name) +
-      ' <span class="faction">' +
+      ' <span class="faction members">' +
       esc(who) +
       "</span></span>"
     );

@@ -501,6 +501,9 @@
     return G.system(t).reportPayload(f, pair);
   };
   // ---- standings ----
+  // What a row of the standings (or a crosstable) is: a team in a team event
+  // (40K, chess teams, crokinole doubles), else a player: its column's string key.
+  G.entrantCol = (t) => (t && t.teams ? "col-team" : "col-player");
   // The standings table's head and rows; `to`: show the TO's tie buttons.
   G.standingsTable = (s, to) => {
     const m = s.standings_meta || { columns: [], game: s.tournament.game, open_ties: [], notices: [] };
@@ -515,7 +518,7 @@
     const pools = s.standings.some((r) => r.pool);
     const head =
       '<tr><th class="num">#</th><th>' +
-      esc(L("col-player")) +
+      esc(L(G.entrantCol(s.tournament))) +
       "</th>" +
       (pools ? '<th title="' + esc(L("col-pool-title")) + '">' + esc(L("col-pool")) + "</th>" : "") +
       (record

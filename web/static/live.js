@@ -245,6 +245,11 @@
     d = d || {};
     if (d.tournament) s.tournament = Object.assign(s.tournament || {}, d.tournament);
     if (d.player) upsertPlayer(d.player);
+    // A team event's player: their team checked in or withdrawn.
+    if (d.player && s.team && d.player.id === s.team.id) {
+      s.team.checked_in = !!d.player.checked_in;
+      s.team.dropped = !!d.player.dropped;
+    }
     if (d.round && (!s.round || d.round.number >= s.round.number)) {
       // A player's view gets the round with only their own table (or none);
       // a team event's player, their team's match (their game comes with the match's games).

@@ -181,4 +181,76 @@
     A.board.start();
     start(A.board.render);
   }
+
+  // ---- a team's page: live ----
+  // The page follows the venue board's view (the current round's matches and
+  // games). When a change touches this team (its match, one of its games, a
+  // round, the team or one of its players), the page's roster and rounds are
+  // read again from the server and patched in place (what the server renders
+  // stays the one truth; A.patch keeps what a person has open or selected).
+  if (page === "team" && A.state) {
+    const team = document.body.dataset.team;
+    const ours = (s) =>
+      ((s && s.round && s.round.pairings) || [])
+        .filter((p) => (p.player1 && p.player1.id === team) || (p.player2 && p.player2.id === team))
+        .map((p) => p.id);
+    const members = () =>
+      Array.prototype.map.call(document.querySelectorAll("#team-roster [data-player]"), (e) => e.dataset.player);
+    function touches(s, msg) {
+      if (!msg || msg.type === "snapshot") return true;
+      const d = msg.data || {},
+        mine = ours(s);
+      if (msg.kind === "standings" || msg.kind === "clock_changed") return false;
+      if (d.round) return true;
+      if (d.match_id && mine.indexOf(d.match_id) >= 0) return true;
+      const p = d.pairing;
+      if (p && (mine.indexOf(p.id) >= 0 || (p.match_id && mine.indexOf(p.match_id) >= 0))) return true;
+      if (p && ((p.player1 && p.player1.id === team) || (p.player2 && p.player2.id === team))) return true;
+      return !!d.player && (d.player.id === team || members().indexOf(d.player.id) >= 0);
+    }
+    let timer = null,
+      busy = false,
+      again = false;
+    function reread() {
+      timer = null;
+      if (busy) {
+        again = true;
+        return;
+      }
+      busy = true;
+      fetch(location.pathname + location.search, { credentials: "same-origin" })
+        .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+        .then((html) => {
+          const doc = new DOMParser().parseFromString(html, "text/html");
+          ["#team-roster", "#team-rounds"].forEach((sel) => {
+            const fresh = doc.querySelector(sel);
+            if (fresh && $(sel) && $(sel).innerHTML !== fresh.innerHTML) A.patch($(sel), fresh.innerHTML);
+          });
+        })
+        .catch((e) => console.warn("team page:", e))
+        .then(() => {
+          busy = false;
+          if (again) {
+            again = false;
+            reread();
+          }
+        });
+    }
+    // The page was rendered at the snapshot it embeds: a socket's snapshot
+    // (on connecting, or after a lost connection) re-reads it only if the
+    // event has moved on since.
+    let seen = A.seq;
+    A.onChange((s, msg) => {
+      if (msg && msg.type === "snapshot") {
+        const moved = msg.seq !== seen;
+        seen = msg.seq;
+        if (!moved) return;
+      } else if (msg) seen = msg.seq;
+      if (!touches(s, msg)) return;
+      // A burst of changes (a match's boards confirmed together) is read once.
+      clearTimeout(timer);
+      timer = setTimeout(reread, 150);
+    });
+    A.connect(tid);
+  }
 })();

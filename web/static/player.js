@@ -101,12 +101,71 @@
       "</div>"
     );
   }
+  // A team event's player (their member row): their team's line, else null.
+  function teamOf(s) {
+    return s.team && s.tournament && s.tournament.teams ? s.team : null;
+  }
+  // Whether this player is their team's captain (who checks the team in and withdraws it).
+  function isCaptain(s) {
+    const team = teamOf(s),
+      me = s.me || {};
+    return !!team && team.captain_id != null && team.captain_id === me.user_id;
+  }
+  // Whether the event's team players keep army lists (40K teams).
+  function teamLists(s) {
+    return s.tournament.teams.format === "wh40k";
+  }
+  // A team's player's status: their team (its page), whether it is checked in
+  // (the captain checks it in), withdrawn.
+  function teamStatusHtml(s, captain) {
+    const t = s.tournament,
+      team = s.team;
+    const h =
+      '<p id="my-team">' +
+      esc(L("me-your-team")) +
+      ' <a href="/t/' +
+      esc(t.id) +
+      "/teams/" +
+      esc(team.id) +
+      '"><strong>' +
+      esc(team.name) +
+      "</strong></a>" +
+      (captain ? ' · <span class="captain">' + esc(L("me-you-captain")) + "</span>" : "") +
+      "</p>";
+    if (team.dropped) return h + "<p>" + esc(L("me-team-withdrawn")) + "</p>";
+    if (team.checked_in) return h + "<p>✓ " + esc(L("me-team-checked-in")) + "</p>";
+    if (captain && (t.status === "CHECK_IN" || t.status === "IN_PROGRESS"))
+      return (
+        h +
+        '<p><button type="button" class="primary" data-action="team-check-in">' +
+        esc(L("me-team-check-in")) +
+        "</button></p>"
+      );
+    return (
+      h +
+      '<p class="muted">' +
+      esc(L(t.status === "CHECK_IN" || t.status === "IN_PROGRESS" ? "me-team-check-in-captain" : "me-check-in-later")) +
+      "</p>"
+    );
+  }
+  // The team as the server now has it (an answer to the captain's action).
+  function teamAnswered(j) {
+    const s = A.state;
+    if (j && j.team && s.team && j.team.id === s.team.id) {
+      s.team.checked_in = j.team.checked_in;
+      s.team.dropped = j.team.dropped;
+    }
+    renderPlayer(s);
+  }
   function renderPlayer(s) {
     const t = s.tournament,
       r = s.round,
       me = s.me || {};
+    const team = teamOf(s),
+      captain = isCaptain(s);
     let st = "<h2>" + esc(STATUS[t.status] || t.status) + "</h2>";
-    if (me.dropped) st += "<p>" + esc(L("me-dropped")) + "</p>";
+    if (team) st += teamStatusHtml(s, captain);
+    else if (me.dropped) st += "<p>" + esc(L("me-dropped")) + "</p>";
     else {
       if (me.checked_in) st += "<p>✓ " + esc(L("me-checked-in")) + "</p>";
       else if (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")
@@ -114,12 +173,17 @@
       else st += '<p class="muted">' + esc(L("me-check-in-later")) + "</p>";
     }
     // Dropping out is the last thing on the page, away from the buttons of the game.
-    A.patch(
-      $("#my-drop"),
-      !me.dropped && t.status !== "COMPLETE"
-        ? '<button type="button" class="danger" data-action="drop">' + esc(L("me-drop")) + "</button>"
-        : ""
-    );
+    // A team's player does not drop alone: the captain withdraws the team.
+    let drop = "";
+    if (team) {
+      if (captain && !team.dropped && t.status !== "COMPLETE")
+        drop =
+          '<button type="button" class="danger" data-action="team-withdraw">' +
+          esc(L("me-team-withdraw")) +
+          "</button>";
+    } else if (!me.dropped && t.status !== "COMPLETE")
+      drop = '<button type="button" class="danger" data-action="drop">' + esc(L("me-drop")) + "</button>";
+    A.patch($("#my-drop"), drop);
     const rc = s.ratings && s.ratings.changes.find((c) => c.user_id === me.user_id);
     if (rc)
       st +=
@@ -285,6 +349,13 @@
       ? "<h2>" + esc(L("me-standing")) + '</h2><p class="big">#' + row.rank + " · " + esc(line) + "</p>"
       : "";
 
+    // Lists: a singles player's own; a 40K team's player saves theirs on
+    // the team's roster; a chess or doubles team's players have none.
+    const panel = $("#my-list-panel");
+    if (team && !teamLists(s)) {
+      if (panel) panel.hidden = true;
+      return;
+    }
     let list;
     if (t.lists_locked)
       list = me.list_text
@@ -306,8 +377,20 @@
     if (!b) return;
     const a = b.dataset.action,
       pid = ($("#pairing-id") || {}).value;
+    const team = teamOf(A.state);
     if (a === "check-in") act("POST", "/api/tournaments/" + tid + "/check-in").catch(() => {});
-    else if (a === "drop") {
+    else if (a === "team-check-in" && team)
+      act("POST", "/api/teams/" + team.id + "/check-in")
+        .then(teamAnswered)
+        .catch(() => {});
+    else if (a === "team-withdraw" && team) {
+      A.ask(L("me-team-withdraw"), L("me-team-withdraw-confirm"), L("me-team-withdraw")).then((yes) => {
+        if (yes)
+          act("POST", "/api/teams/" + team.id + "/withdraw")
+            .then(teamAnswered)
+            .catch(() => {});
+      });
+    } else if (a === "drop") {
       if (confirm(L("me-drop-confirm"))) act("POST", "/api/tournaments/" + tid + "/drop").catch(() => {});
     }
     // The report as this page shows it: if it was corrected meanwhile, nothing is confirmed (`report_changed`).
@@ -351,9 +434,18 @@
         .catch(() => {});
     } else if (e.target.id === "list-form") {
       e.preventDefault();
-      submitForm(e.target, "PUT", "/api/tournaments/" + tid + "/list", { list_text: e.target.list_text.value })
+      const team = teamOf(A.state),
+        me = A.state.me || {};
+      // A team's player's list is kept on the team's roster.
+      const path = team ? "/api/teams/" + team.id + "/members/" + me.id + "/list" : "/api/tournaments/" + tid + "/list";
+      submitForm(e.target, "PUT", path, { list_text: e.target.list_text.value })
         .then((j) => {
-          A.state.me.list_text = j.player.list_text;
+          const mine = team && j.team ? (j.team.members || []).find((m) => m.player_id === me.id) : null;
+          A.state.me.list_text = team
+            ? mine && mine.list_text != null
+              ? mine.list_text
+              : e.target.list_text.value
+            : j.player.list_text;
           showSaved(e.target);
         })
         .catch(() => {});

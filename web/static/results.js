@@ -103,7 +103,7 @@
         '<table class="grid ' +
         cls +
         '"><thead><tr><th class="num">#</th><th>' +
-        esc(L("col-player")) +
+        esc(L(G.entrantCol(t))) +
         "</th>" +
         part
           .map(

@@ -79,11 +79,16 @@ pub struct Player {
     /// [`Entrant`] for who may take what.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entrant: Option<Entrant>,
-    /// A team event's player: their own game points (40K: the sum of their
-    /// games' converted scores, 0 to 20 a game; chess: their board points in
+    /// A team event's player: their own game points over every game they
+    /// played in the event, top cut included (40K: the sum of their games'
+    /// converted scores, 0 to 20 a game; chess: their board points in
     /// half-points), for categories ranked by them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_points: Option<i64>,
+    /// The same over the Swiss rounds only (the top cut left out), for a
+    /// category that says so ([`RankedBy::SwissGamePoints`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swiss_game_points: Option<i64>,
     /// A chess team event's player: the board they played (1 = top board).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<u32>,
@@ -129,8 +134,12 @@ pub enum RankedBy {
     Painting,
     /// [`Player::sportsmanship`].
     Sportsmanship,
-    /// [`Player::game_points`]: a team event's best player (40K: game points).
+    /// [`Player::game_points`]: a team event's best player (40K: game
+    /// points), over every game of the event, top cut included.
     GamePoints,
+    /// [`Player::swiss_game_points`]: a team event's best player over the
+    /// Swiss rounds only (a prize that leaves the top cut out).
+    SwissGamePoints,
     /// [`Player::board_percentage`]: a chess team event's board prize (the
     /// best percentage on a board, with the category's `board` and
     /// `min_games`, as the Olympiad's board prizes).
@@ -138,12 +147,13 @@ pub enum RankedBy {
 }
 
 impl fmt::Display for RankedBy {
-    /// `painting` or `sportsmanship`.
+    /// `painting`, `sportsmanship`, `game_points`, `swiss_game_points` or `board_percentage`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             RankedBy::Painting => "painting",
             RankedBy::Sportsmanship => "sportsmanship",
             RankedBy::GamePoints => "game_points",
+            RankedBy::SwissGamePoints => "swiss_game_points",
             RankedBy::BoardPercentage => "board_percentage",
         })
     }
@@ -157,6 +167,7 @@ impl Player {
             RankedBy::Painting => self.painting,
             RankedBy::Sportsmanship => self.sportsmanship,
             RankedBy::GamePoints => self.game_points,
+            RankedBy::SwissGamePoints => self.swiss_game_points,
             RankedBy::BoardPercentage => self.board_percentage,
         }
     }

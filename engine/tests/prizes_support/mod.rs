@@ -40,6 +40,7 @@ pub fn player(id: u32, name: &str, rank: u32) -> Player {
         board: None,
         games: None,
         board_percentage: None,
+        swiss_game_points: None,
     }
 }
 

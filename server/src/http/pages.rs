@@ -637,8 +637,12 @@ async fn team_page(
     let t = tournaments::get(&state.ctx, id, user.0.as_ref()).await?;
     let (team, captain, rounds) =
         crate::service::teams::screens::team_page(&state.ctx, id, team, user.0.as_ref()).await?;
+    // The venue board's view carries every change to the current round's
+    // matches and games: the page follows it and re-reads its parts when
+    // one of this team's changes.
+    let (_, live) = live(&state, id, user.0.as_ref(), View::Board { from: 1, to: u32::MAX }, String::new()).await?;
     let (nav, fresh) = nav(&req, user.0.as_ref());
-    render(&req, &state, &tpl::TeamPage { nav, tournament: t, team, captain, rounds }, fresh.as_deref())
+    render(&req, &state, &tpl::TeamPage { nav, tournament: t, team, captain, rounds, live }, fresh.as_deref())
 }
 
 async fn asset(req: HttpRequest, name: web::Path<String>) -> HttpResponse {

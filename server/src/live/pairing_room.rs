@@ -6,7 +6,9 @@
 //! and the step number: what each viewer sees is read from the process when
 //! the event reaches the room. A `process` view names its kind of viewer
 //! ([`Viewer`]: team A's captain, team B's, the staff or the public, worked
-//! out when the socket opens or subscribes, see [`resolve`]), so the room
+//! out when the socket opens or subscribes, see [`resolve`], and checked
+//! again by the socket's session before each frame it forwards: a viewer
+//! whose role changed gets a snapshot as its new kind instead), so the room
 //! reads the process once per kind with viewers, not once per socket, and
 //! hands each kind's frame to its viewers only: a sealed choice is in the
 //! frames of its own captain and of the staff, never in the other

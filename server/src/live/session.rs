@@ -251,6 +251,14 @@ impl Viewer {
                         frame = sub.frames.recv() => match frame {
                             // Still in the room: its frames are current.
                             Some(f) if !sub.frames.is_closed() => {
+                                // A pairing room's frames are its kind of viewer's: one
+                                // whose role changed since (made captain or staff, or no
+                                // longer) gets none of them, but the room as they see it now.
+                                if let Some(view) = self.moved_seat().await {
+                                    self.w.view = view;
+                                    self.w.since = None;
+                                    return Next::Rejoin;
+                                }
                                 if !self.forward_queued(f, &mut sub).await { return self.gone() }
                             }
                             // Cut off for being slow (or the room closed): what is
@@ -329,6 +337,21 @@ impl Viewer {
                 Next::Rejoin => {}
             }
         }
+    }
+
+    /// A signed-in viewer of a pairing room (`process` view) whose kind of
+    /// viewer is no longer the one their frames are read for (they became a
+    /// captain of the match or staff, or stopped being one): that view with
+    /// their kind now. `None` for every other socket, when nothing changed,
+    /// or when it cannot be read (the frames, read from the same database,
+    /// then cannot be either).
+    async fn moved_seat(&self) -> Option<View> {
+        let View::Process { match_id, seat } = self.w.view else { return None };
+        let user = self.w.user.as_ref()?;
+        let now = crate::service::teams::rooms::viewer_of(self.hub.store(), self.w.tournament, Some(user), match_id)
+            .await
+            .ok()?;
+        (now != seat).then_some(View::Process { match_id, seat: now })
     }
 
     /// Forwards a frame taken from the room's queue, and whatever else is

@@ -267,8 +267,10 @@ impl View {
                 if let Some(round) = e.round() {
                     return Some(Cow::Owned(e.with_round(round.for_player(me))));
                 }
+                // Their own registration; a team's player also their team's
+                // (checked in, withdrawn).
                 if let Some(p) = e.player() {
-                    return (p.id == me).then_some(Cow::Borrowed(e));
+                    return (p.id == me || Some(p.id) == *team).then_some(Cow::Borrowed(e));
                 }
                 // A team event's player: their own game, and their team's pairing
                 // (a team match's result, or a doubles team's own table).

@@ -48,6 +48,8 @@ mod swiss40k;
 mod team_demo;
 mod team_load;
 mod team_ops;
+mod team_pages_browser;
+mod team_prizes_csv;
 mod team_roster;
 mod team_screens;
 mod team_settings;

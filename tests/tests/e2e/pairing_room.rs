@@ -5,7 +5,10 @@
 //! a public socket and the `rooms` view never name captain A's locked
 //! defender (neither its id nor its name, beyond the rosters every frame
 //! shows) before the reveal, and do after it; the staff's socket sees both
-//! sealed choices.
+//! sealed choices. A socket's kind of viewer follows its account's role:
+//! one opened as the public by an account made staff since gets the staff's
+//! frames, one opened as staff by an account removed from the staff since
+//! gets the public's, the sealed choice in none of its raw frames.
 
 use super::captains::{attackers, defender, keep, pair_next, post, roster, teams, view};
 use arbiter_tests::{s, Backend, TestApp, WsClient};
@@ -84,6 +87,23 @@ async fn live_room(backend: Backend) {
     let (ids, names) = (count(&public_snap["data"], &secret), count(&public_snap["data"], &secret_name));
     assert!(ids >= 2 && names >= 1, "the roster names the player: {public_snap}");
 
+    // Roles that change while the sockets are open. Jo opens the room as the
+    // public and joins the staff since; Kim opens it as staff and is removed
+    // since. Their next frames follow who they are now.
+    let staff_path = format!("/api/tournaments/{}/staff", e.tid);
+    let code = |r: arbiter_server::client::Reply| s(&r.ok().unwrap(), "code").to_string();
+    let (mut kim_client, kim_id) = app.user("Kim").await.unwrap();
+    let k = code(e.to.post(&format!("{staff_path}/invites"), &json!({ "role": "JUDGE" })).await.unwrap());
+    kim_client.post_empty(&format!("/api/staff-invites/{k}")).await.unwrap().ok().unwrap();
+    let (mut jo_client, _) = app.user("Jo").await.unwrap();
+    let mut jo = WsClient::connect_as(&process, jo_client.session()).await.unwrap();
+    let mut kim = WsClient::connect_as(&process, kim_client.session()).await.unwrap();
+    assert_eq!(snapshot(&mut jo).await["data"]["viewer"], "public");
+    assert_eq!(snapshot(&mut kim).await["data"]["viewer"], "organiser");
+    let j = code(e.to.post(&format!("{staff_path}/invites"), &json!({ "role": "JUDGE" })).await.unwrap());
+    jo_client.post_empty(&format!("/api/staff-invites/{j}")).await.unwrap().ok().unwrap();
+    e.to.send(awc::http::Method::DELETE, &format!("{staff_path}/{kim_id}"), None).await.unwrap().ok().unwrap();
+
     // Captain A locks the defender: its own socket and the staff's see it sealed.
     post(e.captain_of(&ta), &mid, "lock", &json!({ "choice": defender(&secret) })).await.ok().unwrap();
     let own = next_update(&mut socket_a, "process").await;
@@ -101,6 +121,23 @@ async fn live_room(backend: Backend) {
             assert_eq!(count(&late, &secret), if late["type"] == "update" { ids } else { 0 }, "{late}");
         }
     }
+    // Jo, staff now: the room as the staff sees it, sealed choice included.
+    let (frames, got) = jo.until(WAIT, |f| f["data"]["state"]["sealed_a"] == defender(&secret)).await;
+    assert!(got, "Jo sees the sealed choice as staff: {frames:?}");
+    assert_eq!(frames.last().unwrap()["data"]["viewer"], "organiser", "{frames:?}");
+    assert!(frames.iter().all(|f| f["data"]["viewer"] != "public"), "no public frame after the change: {frames:?}");
+    // Kim, no longer staff: the room as the public sees it, the sealed choice in none of its raw frames.
+    let (frames, got) = kim.until(WAIT, |f| f["data"]["state"]["locked_a"] == true).await;
+    assert!(got, "Kim sees A locked: {frames:?}");
+    let mut frames = frames;
+    frames.extend(kim.collect(Duration::from_millis(300)).await);
+    let last = frames.iter().rev().find(|f| f["data"]["state"]["locked_a"] == true).unwrap();
+    assert_eq!(last["data"]["viewer"], "public", "{last}");
+    for f in &frames {
+        assert!(f["data"]["state"]["sealed_a"].is_null(), "{f}");
+        assert!(count(f, &secret) <= ids && count(f, &secret_name) <= names, "the sealed choice reaches Kim: {f}");
+    }
+
     let room = next_update(&mut rooms, "room").await;
     assert_eq!(room["data"]["match_id"], mid.as_str());
     assert_eq!(room["data"]["state"]["locked_a"], true);

@@ -11,7 +11,9 @@
 //! DISPUTED, the round cannot close, and the TO records the tiebreaker's
 //! winner (seed 3), as for any level playoff game. The final (1 v 3) is won
 //! 60–40 by seed 3, the champion. Prizes: a team category (300 / 100 to the
-//! team rows) and "best player" by game points (50 to a player): what the
+//! team rows) and "best player" by game points over every game of the
+//! event, the top cut's included (50 to a player; a "best player of the
+//! Swiss" ranked by `swiss_game_points` leaves the top cut out): what the
 //! run allocates, the published list and the prize page all say the same.
 //!
 //! **Chess.** The hand-worked Olympiad Swiss of `chess_teams` (final order
@@ -51,8 +53,8 @@ fn converted(vp: (u32, u32)) -> (u64, u64) {
     }
 }
 
-/// Plays match `m`'s process and games with `vp`; adds each member's Swiss
-/// game points to `points` when `swiss`.
+/// Plays match `m`'s process and games with `vp`; adds each member's game
+/// points to `points` when given.
 async fn match_played(e: &mut Teams, m: &Value, vp: [(u32, u32); 5], points: Option<&mut HashMap<String, u64>>) {
     let v = run_process(e, m).await;
     play(e, &v, vp).await;
@@ -128,8 +130,10 @@ async fn wh40k_top_cut(backend: Backend) {
         (s(&slot["high"], "name"), s(&slot["low"], "name")),
         (name(&order[0]).as_str(), name(&order[3]).as_str())
     );
-    match_played(&mut e, &semis[0], WIN_57_43, None).await;
-    match_played(&mut e, &semis[1], LEVEL, None).await;
+    // Every member's game points over the whole event, the top cut's games included.
+    let swiss = points.clone();
+    match_played(&mut e, &semis[0], WIN_57_43, Some(&mut points)).await;
+    match_played(&mut e, &semis[1], LEVEL, Some(&mut points)).await;
     // 50–50 is level by the WTC threshold: the match awaits the TO's tiebreaker.
     let b = e.to.bracket(&tid).await.unwrap().ok().unwrap();
     let s0 = &b["bracket"]["rounds"][0]["slots"];
@@ -148,7 +152,7 @@ async fn wh40k_top_cut(backend: Backend) {
     let f = e.to.pair_playoff_round(&tid).await.unwrap().ok().unwrap();
     let fin = f["round"]["pairings"].as_array().unwrap().clone();
     assert_eq!(fin.iter().map(ids).collect::<Vec<_>>(), [(order[0].clone(), order[2].clone())]);
-    match_played(&mut e, &fin[0], LOSS_40_60, None).await;
+    match_played(&mut e, &fin[0], LOSS_40_60, Some(&mut points)).await;
     e.to.close_round(s(&f["round"], "id")).await.unwrap().ok().unwrap();
     let b = e.to.bracket(&tid).await.unwrap().ok().unwrap();
     assert_eq!(b["bracket"]["finished"], true);
@@ -165,6 +169,40 @@ async fn wh40k_top_cut(backend: Backend) {
     assert_eq!(got, want);
     e.to.advance(&tid).await.unwrap().ok().unwrap();
 
+    let leaders = |p: &HashMap<String, u64>, among: &dyn Fn(&str) -> bool| {
+        let best = p.iter().filter(|(id, _)| among(id)).map(|(_, &x)| x).max().unwrap_or_default();
+        let mut v: Vec<String> = p.iter().filter(|(id, &x)| among(id) && x == best).map(|(id, _)| id.clone()).collect();
+        v.sort();
+        v
+    };
+    let base = format!("/api/tournaments/{tid}/prizes");
+    let winner_of =
+        |run: &Value| run["entries"][0]["recipients"][0]["player_id"].as_str().unwrap_or_default().to_string();
+    // The top cut's games count: only the finalists' players played 4 games
+    // (2 Swiss, the semifinal, the final), so a best player "with at least 4
+    // games" is one of them, the one with the most game points over all 4.
+    let finalists: Vec<String> = [&order[0], &order[2]]
+        .iter()
+        .flat_map(|t| e.members[e.ids.iter().position(|x| x == *t).unwrap()].iter().map(|m| m.1.clone()))
+        .collect();
+    let finalist_best = json!({ "categories": [
+        { "id": "fin", "name": "Best player with 4 games", "brochure_order": 1, "ranked_by": "game_points",
+          "min_games": 4, "prizes": [{ "id": "fin-1", "place": 1, "cash": 5000 }] }
+    ], "rules": { "cash_split": "none" } });
+    e.to.send(Method::PUT, &format!("{base}/config"), Some(&finalist_best)).await.unwrap().ok().unwrap();
+    let run = e.to.post(&format!("{base}/runs"), &json!({})).await.unwrap().ok().unwrap()["run"].clone();
+    let w = winner_of(&run);
+    assert!(leaders(&points, &|id| finalists.iter().any(|f| f == id)).contains(&w), "{w}: {points:?} / {run}");
+    // A prize that says so counts the Swiss rounds only (`swiss_game_points`).
+    let swiss_only = json!({ "categories": [
+        { "id": "swiss", "name": "Best player of the Swiss", "brochure_order": 1, "ranked_by": "swiss_game_points",
+          "prizes": [{ "id": "swiss-1", "place": 1, "cash": 5000 }] }
+    ], "rules": { "cash_split": "none" } });
+    e.to.send(Method::PUT, &format!("{base}/config"), Some(&swiss_only)).await.unwrap().ok().unwrap();
+    let run = e.to.post(&format!("{base}/runs"), &json!({})).await.unwrap().ok().unwrap()["run"].clone();
+    let w = winner_of(&run);
+    assert!(leaders(&swiss, &|_| true).contains(&w), "{w} leads the Swiss: {swiss:?} / {run}");
+
     // Prizes: teams 300 / 100, best player by game points 50 (no split).
     let config = json!({ "categories": [
         { "id": "teams", "name": "Teams", "brochure_order": 1, "prizes": [
@@ -172,12 +210,12 @@ async fn wh40k_top_cut(backend: Backend) {
         { "id": "best", "name": "Best player", "brochure_order": 2, "ranked_by": "game_points",
           "prizes": [{ "id": "best-1", "place": 1, "cash": 5000 }] }
     ], "rules": { "cash_split": "none" } });
-    let base = format!("/api/tournaments/{tid}/prizes");
     e.to.send(Method::PUT, &format!("{base}/config"), Some(&config)).await.unwrap().ok().unwrap();
     let run = e.to.post(&format!("{base}/runs"), &json!({})).await.unwrap().ok().unwrap()["run"].clone();
     let paid = payouts(&run);
     assert_eq!(paid[..2], [(name(&order[2]), "300.00".to_string()), (name(&order[0]), "100.00".to_string())]);
-    // The best player: the most Swiss game points (ties by the standings' order).
+    // The best player: the most game points over every game of the event,
+    // the top cut's included (ties by the standings' order).
     let member_name = |id: &str| {
         let (t, k) = (0..e.members.len())
             .flat_map(|t| (0..5).map(move |k| (t, k)))

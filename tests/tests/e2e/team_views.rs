@@ -95,9 +95,14 @@ async fn account(app: &TestApp, name: &str) -> (ApiClient, String) {
 /// A chess team event of `n` teams × `boards` boards (board 1's player with
 /// an account, the others walk-ins, rated), checked in and round 1 paired.
 pub(crate) async fn chess_teams(app: &TestApp, n: usize, boards: u32) -> ChessTeams {
+    chess_teams_over(app, n, boards, 5).await
+}
+
+/// As [`chess_teams`], over `rounds` Swiss rounds.
+pub(crate) async fn chess_teams_over(app: &TestApp, n: usize, boards: u32, rounds: u32) -> ChessTeams {
     let (mut to, _) = app.user("Organiser").await.unwrap();
     let body = json!({ "name": "Interclubs Live", "event_date": "2026-05-17", "format": "4 boards",
-        "game": "chess", "pairing_system": "dutch", "total_rounds": 5,
+        "game": "chess", "pairing_system": "dutch", "total_rounds": rounds,
         "teams": { "format": "chess", "size": boards } });
     let t = to.create_tournament(&body).await.unwrap().ok().unwrap();
     let tid = s(&t["tournament"], "id").to_string();

@@ -638,3 +638,12 @@ js-col-points = Punkte
 js-board-results = Ergebnisse nach Brett
 js-board-prize = Brettpreis
 js-board-prize-min = ★ Brettpreis: das beste Ergebnis mit mindestens { $n } Partien.
+# Ein Spieler eines Teamturniers auf seinem Telefon.
+js-me-your-team = Dein Team:
+js-me-you-captain = du bist sein Kapitän
+js-me-team-checked-in = Dein Team ist eingecheckt.
+js-me-team-check-in = Team einchecken
+js-me-team-check-in-captain = Dein Kapitän checkt das Team ein.
+js-me-team-withdrawn = Dein Team hat zurückgezogen.
+js-me-team-withdraw = Team zurückziehen
+js-me-team-withdraw-confirm = Das Team vom Turnier zurückziehen? Es wird nicht mehr gepaart.

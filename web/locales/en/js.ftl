@@ -638,3 +638,12 @@ js-col-points = Points
 js-board-results = Results by board
 js-board-prize = Board prize
 js-board-prize-min = ★ Board prize: the best score with at least { $n } games.
+# A team event's player on their phone.
+js-me-your-team = Your team:
+js-me-you-captain = you are its captain
+js-me-team-checked-in = Your team is checked in.
+js-me-team-check-in = Check the team in
+js-me-team-check-in-captain = Your captain checks the team in.
+js-me-team-withdrawn = Your team has withdrawn.
+js-me-team-withdraw = Withdraw the team
+js-me-team-withdraw-confirm = Withdraw the team from the event? It will not be paired again.

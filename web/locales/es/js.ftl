@@ -638,3 +638,12 @@ js-col-points = Puntos
 js-board-results = Resultados por tablero
 js-board-prize = Premio por tablero
 js-board-prize-min = ★ Premio por tablero: la mejor puntuación con al menos { $n } partidas.
+# El jugador de un torneo por equipos en su teléfono.
+js-me-your-team = Tu equipo:
+js-me-you-captain = eres su capitán
+js-me-team-checked-in = Tu equipo está acreditado.
+js-me-team-check-in = Acreditar al equipo
+js-me-team-check-in-captain = Tu capitán acredita al equipo.
+js-me-team-withdrawn = Tu equipo se ha retirado.
+js-me-team-withdraw = Retirar al equipo
+js-me-team-withdraw-confirm = ¿Retirar al equipo del torneo? No volverá a ser emparejado.

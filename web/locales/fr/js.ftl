@@ -638,3 +638,12 @@ js-col-points = Points
 js-board-results = Résultats par échiquier
 js-board-prize = Prix d'échiquier
 js-board-prize-min = ★ Prix d'échiquier : le meilleur score avec au moins { $n } parties.
+# Le joueur d'un tournoi par équipes sur son téléphone.
+js-me-your-team = Votre équipe :
+js-me-you-captain = vous en êtes le capitaine
+js-me-team-checked-in = Votre équipe est pointée.
+js-me-team-check-in = Pointer l'équipe
+js-me-team-check-in-captain = Votre capitaine pointe l'équipe.
+js-me-team-withdrawn = Votre équipe s'est retirée.
+js-me-team-withdraw = Retirer l'équipe
+js-me-team-withdraw-confirm = Retirer l'équipe du tournoi ? Elle ne sera plus appariée.

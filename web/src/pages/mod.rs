@@ -304,6 +304,9 @@ pub struct TeamPage {
     pub captain: Option<String>,
     /// Each round's match and games, round 1 first.
     pub rounds: Vec<crate::views::teams::TeamRoundLine>,
+    /// The socket view (the venue board's: the current round's matches and
+    /// games), whose changes to this team's matches re-read the page's parts.
+    pub live: Live,
 }
 
 impl TeamPage {

@@ -83,7 +83,7 @@ pub struct PrizeOption {
 
 /// The columns the prize desk's CSV import takes, in the order the desk's
 /// label lists them (the import reads any order, case-insensitive).
-pub const PRIZE_CSV_COLUMNS: [&str; 22] = [
+pub const PRIZE_CSV_COLUMNS: [&str; 24] = [
     "category",
     "order",
     "active",
@@ -100,6 +100,8 @@ pub const PRIZE_CSV_COLUMNS: [&str; 22] = [
     "faction",
     "federation",
     "ranked_by",
+    "board",
+    "min_games",
     "place",
     "cash",
     "trophy",

@@ -67,6 +67,16 @@ pub struct TeamLine {
     pub id: PlayerId,
     /// The team's name.
     pub name: String,
+    /// The captain's account (who checks the team in, withdraws it and runs
+    /// its side of the captains' process); `null` when the organisers keep the team.
+    #[serde(default)]
+    pub captain_id: Option<UserId>,
+    /// The team is checked in.
+    #[serde(default)]
+    pub checked_in: bool,
+    /// The team was withdrawn (not paired again).
+    #[serde(default)]
+    pub dropped: bool,
     /// The players, board order first.
     pub members: Vec<TeamLineMember>,
 }

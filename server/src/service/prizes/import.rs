@@ -9,7 +9,10 @@
 //! `min_rating`, `max_rating`, `allow_unrated`, `disability` (yes),
 //! `city`, `state`, `club`, `faction`, `federation`, `ranked_by` (`painting` or
 //! `sportsmanship`: the category goes by that 40K score, not the
-//! standings), `place`, `cash` (currency units: `500` or
+//! standings; in a team event `game_points`, `swiss_game_points` or
+//! `board_percentage`: an individual award), `board` (a chess team event's board prize: only that
+//! board's players, from 1), `min_games` (a board prize's minimum of games
+//! over the board), `place`, `cash` (currency units: `500` or
 //! `166.67`), `trophy`, `medal`, `main` (main-category prize),
 //! `prize_active`. Yes/no columns take yes/no, y/n, true/false or 1/0.
 
@@ -157,6 +160,8 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
             ("max_age", &mut c.max_age),
             ("min_rating", &mut c.min_rating),
             ("max_rating", &mut c.max_rating),
+            ("board", &mut c.board),
+            ("min_games", &mut c.min_games),
         ] {
             if let Some(v) = cell(column) {
                 let at = At { row, column };
@@ -183,6 +188,7 @@ pub fn from_csv(text: &str, rules: RuleConfig) -> ApiResult<PrizeConfig> {
                 "painting" => RankedBy::Painting,
                 "sportsmanship" => RankedBy::Sportsmanship,
                 "game_points" => RankedBy::GamePoints,
+                "swiss_game_points" => RankedBy::SwissGamePoints,
                 "board_percentage" => RankedBy::BoardPercentage,
                 _ => return Err(at.bad("refusal-csv-not-ranked-by", v)),
             };
@@ -314,6 +320,18 @@ mod tests {
         assert_eq!(c.categories[1].faction.as_deref(), Some("Orks"));
         assert_eq!(c.categories[0].faction, None);
         assert!(err("category,place,factoin\nBest Orks,1,Orks\n").contains("unknown column `factoin`"));
+    }
+
+    #[test]
+    fn a_board_prize_keeps_its_board_and_minimum_of_games() {
+        let text = "category,ranked_by,board,min_games,place,cash\nBoard 1,board_percentage,1,4,1,50\nBoard 1,,,,2,20\nOpen,,,,1,100\n";
+        let c = from_csv(text, RuleConfig::default()).unwrap_or_default();
+        let b1 = &c.categories[0];
+        assert_eq!((b1.board, b1.min_games, b1.ranked_by), (Some(1), Some(4), Some(RankedBy::BoardPercentage)));
+        assert_eq!(b1.prizes.len(), 2);
+        assert_eq!((c.categories[1].board, c.categories[1].min_games), (None, None));
+        assert!(err("category,board\nBoard 1,1\nBoard 1,2\n").starts_with("Row 3, column board: `2` differs from `1`"));
+        assert_eq!(err("category,min_games\nBoard 1,four\n"), "Row 2, column min_games: `four` is not a whole number.");
     }
 
     #[test]

@@ -84,6 +84,7 @@ pub(super) fn line(p: &crate::domain::Player, rank: u32, score: Points, shown: S
         board: None,
         games: None,
         board_percentage: None,
+        swiss_game_points: None,
     };
     (entrant, player)
 }

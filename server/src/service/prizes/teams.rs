@@ -15,14 +15,22 @@
 //!   standings (rank as shown; score = match points).
 //! - **Players**: ranked below every team, with a score below every team's,
 //!   so no player is ever tied with a team for money. A 40K player's
-//!   `game_points` are the sum of their Swiss games' converted scores (the
+//!   `game_points` are the sum of their games' converted scores (the
 //!   event's conversion table, 0–20 a game on the WTC's), with the number of
-//!   games; a chess player's are their board points in half-points, with
-//!   their board, games over the board and percentage (tenths of a percent),
-//!   as the board prizes count them (forfeits left out).
+//!   games; a chess player's are their board points in half-points (forfeits
+//!   left out), with their board, games over the board and percentage
+//!   (tenths of a percent), as the board prizes count them.
+//!
+//! Which games count: an individual award counts every game the player
+//! played in the event, the top cut's included: that is what "best player
+//! of the event" means to a TO and to the players (a player who carried
+//! their team through the semifinal played for the award too). A category
+//! ranked by `swiss_game_points` says otherwise and counts the Swiss rounds
+//! only. Board prizes (`board_percentage`) stay with the Swiss: they compare
+//! the players of one board over the same rounds, as the Olympiad's do.
 
 use super::inputs::{cut_first, finish, line};
-use crate::domain::{GameScore, PairingState, Player, PlayerId, PrizeConfig, RoundId, RunInputs, Sheet};
+use crate::domain::{GameScore, MatchResult, PairingState, Player, PlayerId, PrizeConfig, RoundId, RunInputs, Sheet};
 use crate::error::{ApiError, ApiResult, Code};
 use crate::service::standings::teams as wh40k;
 use crate::service::teams::{chess_event, chess_results};
@@ -35,6 +43,7 @@ use std::collections::{HashMap, HashSet};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Figures {
     game_points: i64,
+    swiss_game_points: i64,
     games: u32,
     board: Option<u32>,
     board_percentage: Option<i64>,
@@ -65,21 +74,32 @@ fn wh40k_lines(sheet: &Sheet, games: &[crate::domain::Pairing]) -> Option<Lines>
         })
         .collect();
     let swiss: HashSet<RoundId> = sheet.rounds.iter().map(|r| r.id).collect();
+    let cut: HashSet<RoundId> = sheet.playoff_rounds.iter().map(|r| r.id).collect();
     let mut figures: HashMap<PlayerId, Figures> = HashMap::new();
-    for g in games.iter().filter(|g| g.state == PairingState::Confirmed && swiss.contains(&g.round_id)) {
+    for g in games.iter().filter(|g| g.state == PairingState::Confirmed) {
+        let in_swiss = swiss.contains(&g.round_id);
+        if !in_swiss && !cut.contains(&g.round_id) {
+            continue;
+        }
         let (Some(GameScore::Wh40k { player1_vp, player2_vp }), Some(p2)) = (g.score, g.player2_id) else { continue };
         let (a, b) = rules.conversion.convert(player1_vp, player2_vp);
         for (p, pts) in [(g.player1_id, a), (p2, b)] {
             let f = figures.entry(p).or_default();
             f.game_points += i64::from(pts);
+            if in_swiss {
+                f.swiss_game_points += i64::from(pts);
+            }
             f.games += 1;
         }
     }
     Some(Lines { teams, figures })
 }
 
-/// A chess team event's lines.
-async fn chess_lines(tx: &Tx, sheet: &Sheet) -> ApiResult<Option<Lines>> {
+/// A chess team event's lines: the Swiss from its board results, then each
+/// top-cut game's board points (confirmed, played over the board: a
+/// forfeit counts none) added to `game_points` (not to the Swiss figures
+/// the board prizes read).
+async fn chess_lines(tx: &Tx, sheet: &Sheet, games: &[crate::domain::Pairing]) -> ApiResult<Option<Lines>> {
     if !chess_event::is_chess_teams(&sheet.tournament) {
         return Ok(None);
     }
@@ -99,11 +119,27 @@ async fn chess_lines(tx: &Tx, sheet: &Sheet) -> ApiResult<Option<Lines>> {
             member,
             Figures {
                 game_points: i64::from(halves),
+                swiss_game_points: i64::from(halves),
                 games: l.games,
                 board: u32::try_from(l.board).ok(),
                 board_percentage: (l.games > 0).then(|| (l.percentage() * 10.0).round() as i64),
             },
         );
+    }
+    let cut: HashSet<RoundId> = sheet.playoff_rounds.iter().map(|r| r.id).collect();
+    for g in games.iter().filter(|g| g.state == PairingState::Confirmed && cut.contains(&g.round_id)) {
+        let Some(p2) = g.player2_id else { continue };
+        let halves = match g.result {
+            Some(MatchResult::P1Win) => (2, 0),
+            Some(MatchResult::P2Win) => (0, 2),
+            Some(MatchResult::Draw) => (1, 1),
+            _ => continue,
+        };
+        // `games` stays the Swiss count: a board prize's minimum counts the
+        // games its percentage is made of.
+        for (p, h) in [(g.player1_id, halves.0), (p2, halves.1)] {
+            figures.entry(p).or_default().game_points += h;
+        }
     }
     Ok(Some(Lines { teams, figures }))
 }
@@ -124,7 +160,7 @@ pub async fn prize_event(
     let games = tx.games_of_tournament(t.id).await?;
     let lines = match wh40k_lines(sheet, &games) {
         Some(l) => l,
-        None => match chess_lines(tx, sheet).await? {
+        None => match chess_lines(tx, sheet, &games).await? {
             Some(l) => l,
             None => return Ok(None),
         },
@@ -164,7 +200,9 @@ pub async fn prize_event(
         e.no = arbiter_engine::model::PlayerNo(offset.saturating_add(m.registration_no));
         p.id = e.no;
         p.entrant = Some(Entrant::Member);
-        p.game_points = (f.games > 0).then_some(f.game_points);
+        let played = f.games > 0 || f.game_points > 0;
+        p.game_points = played.then_some(f.game_points);
+        p.swiss_game_points = (f.games > 0).then_some(f.swiss_game_points);
         p.games = Some(f.games);
         p.board = f.board;
         p.board_percentage = f.board_percentage;

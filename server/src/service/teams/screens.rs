@@ -34,6 +34,9 @@ pub fn team_line(team: &Player, members: &[Player]) -> TeamLine {
     TeamLine {
         id: team.id,
         name: team.display_name.clone(),
+        captain_id: team.kind.captain(),
+        checked_in: team.checked_in,
+        dropped: team.dropped,
         members: rows
             .into_iter()
             .map(|(_, m, reserve)| TeamLineMember {
