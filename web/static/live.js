@@ -82,6 +82,7 @@
         ? t("live-clock-" + ({ running: "running", paused: "paused", ended: "ended" }[d.clock.state] || "changed"))
         : "",
     status_advanced: () => t("live-status-advanced"),
+    waitlist_promoted: (d) => (d.player ? t("live-waitlist-promoted", { name: d.player.display_name }) : ""),
     bracket_changed: (d) =>
       d.bracket && d.bracket.champion
         ? t("live-champion", { name: d.bracket.champion.name })
@@ -106,11 +107,15 @@
   // event's, or an answer's).
   function upsertPlayer(p) {
     const s = A.state;
-    if (s.me && s.me.id === p.id)
+    if (s.me && s.me.id === p.id) {
       s.me = Object.assign(s.me, p, { list_text: p.list_text !== undefined ? p.list_text : s.me.list_text });
+      // An entrant's registration carries no waitlist place.
+      if (p.waitlist === undefined) delete s.me.waitlist;
+    }
     if (!s.players) return;
     const i = s.players.findIndex((x) => x.id === p.id);
-    if (p.removed) {
+    // A registration on the waitlist is no entrant (not paired, not ranked).
+    if (p.removed || p.waitlist) {
       if (i >= 0) s.players.splice(i, 1);
     } else if (i >= 0) s.players[i] = p;
     else s.players.push(p);
@@ -243,6 +248,11 @@
     d = d || {};
     if (d.tournament) s.tournament = Object.assign(s.tournament || {}, d.tournament);
     if (d.player) upsertPlayer(d.player);
+    if (kind === "waitlist_changed" && d.waitlist) {
+      s.waitlist = d.waitlist;
+      const mine = s.me && d.waitlist.find((p) => p.id === s.me.id);
+      if (mine) s.me.waitlist = mine.waitlist;
+    }
     if (d.round && (!s.round || d.round.number >= s.round.number)) {
       // A player's view gets the round with only their own table (or none);
       // a team event's player, their team's match (their game comes with the match's games).

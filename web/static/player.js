@@ -101,12 +101,17 @@
       "</div>"
     );
   }
+  // Whether this page saw the player get a place from the waitlist (said until it is reloaded).
+  let promoted = false;
   function renderPlayer(s) {
     const t = s.tournament,
       r = s.round,
       me = s.me || {};
     let st = "<h2>" + esc(STATUS[t.status] || t.status) + "</h2>";
+    if (promoted && !me.waitlist) st += '<p class="notice" id="my-promotion">' + esc(L("me-promoted")) + "</p>";
     if (me.dropped) st += "<p>" + esc(L("me-dropped")) + "</p>";
+    else if (me.waitlist)
+      st += '<p class="big" id="my-waitlist">' + esc(L("me-waitlisted", { n: me.waitlist })) + "</p>";
     else {
       if (me.checked_in) st += "<p>✓ " + esc(L("me-checked-in")) + "</p>";
       else if (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")
@@ -117,7 +122,9 @@
     A.patch(
       $("#my-drop"),
       !me.dropped && t.status !== "COMPLETE"
-        ? '<button type="button" class="danger" data-action="drop">' + esc(L("me-drop")) + "</button>"
+        ? '<button type="button" class="danger" data-action="drop">' +
+            esc(L(me.waitlist ? "me-leave-waitlist" : "me-drop")) +
+            "</button>"
         : ""
     );
     const rc = s.ratings && s.ratings.changes.find((c) => c.user_id === me.user_id);
@@ -370,5 +377,8 @@
   if (!A.state) return;
   document.addEventListener("click", playerClick);
   document.addEventListener("submit", playerSubmit);
+  A.onChange((s, ev) => {
+    if (ev && ev.kind === "waitlist_promoted" && ev.data && s.me && ev.data.player.id === s.me.id) promoted = true;
+  });
   A.pages.start(renderPlayer);
 })();

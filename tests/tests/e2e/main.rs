@@ -59,3 +59,4 @@ mod topcut_matches;
 mod undo;
 mod venue;
 mod views;
+mod waitlist;
