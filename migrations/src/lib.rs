@@ -31,6 +31,8 @@ mod m0021_acceleration;
 mod m0022_round_one;
 mod m0023_teams;
 mod m0024_step_timer;
+mod m0025_waitlist_cap;
+mod m0026_waitlist_fees;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -63,6 +65,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0022_round_one::Migration),
             Box::new(m0023_teams::Migration),
             Box::new(m0024_step_timer::Migration),
+            Box::new(m0025_waitlist_cap::Migration),
+            Box::new(m0026_waitlist_fees::Migration),
         ]
     }
 }

@@ -619,6 +619,9 @@
       field("format", L("set-format"), t.format) +
       field("total_rounds", L("set-rounds"), t.total_rounds, "number") +
       field("round_times", L("set-times"), (t.round_times || []).join(", ")) +
+      (t.teams ? "" : field("cap", L("set-cap"), t.cap, "number")) +
+      field("fee", L("set-fee"), t.fee ? (t.fee.amount / 100).toFixed(2) : "") +
+      field("fee_currency", L("set-currency"), t.fee ? t.fee.currency : "EUR") +
       (t.pairing_system === "dutch"
         ? "<label>" +
           esc(L("set-acceleration")) +
@@ -681,6 +684,15 @@
     if (times.join(",") !== (t.round_times || []).join(",")) body.round_times = times;
     if (f.acceleration && f.acceleration.value !== t.acceleration && f.acceleration.value !== "given")
       body.acceleration = f.acceleration.value;
+    if (f.cap) {
+      const cap = f.cap.value === "" ? null : Number(f.cap.value);
+      if (cap !== (t.cap == null ? null : t.cap)) body.cap = cap;
+    }
+    const fee =
+      f.fee.value === ""
+        ? null
+        : { amount: Math.round(Number(f.fee.value) * 100), currency: f.fee_currency.value.trim().toUpperCase() };
+    if (JSON.stringify(fee) !== JSON.stringify(t.fee || null)) body.fee = fee;
     return submitForm(f, "PATCH", "/api/tournaments/" + tid + "/settings", body).then((j) => {
       A.state.tournament = j.tournament;
       const now = $("#settings-form");

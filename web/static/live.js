@@ -84,6 +84,7 @@
         ? t("live-clock-" + ({ running: "running", paused: "paused", ended: "ended" }[d.clock.state] || "changed"))
         : "",
     status_advanced: () => t("live-status-advanced"),
+    waitlist_promoted: (d) => (d.player ? t("live-waitlist-promoted", { name: d.player.display_name }) : ""),
     bracket_changed: (d) =>
       d.bracket && d.bracket.champion
         ? t("live-champion", { name: d.bracket.champion.name })
@@ -108,11 +109,15 @@
   // event's, or an answer's).
   function upsertPlayer(p) {
     const s = A.state;
-    if (s.me && s.me.id === p.id)
+    if (s.me && s.me.id === p.id) {
       s.me = Object.assign(s.me, p, { list_text: p.list_text !== undefined ? p.list_text : s.me.list_text });
+      // An entrant's registration carries no waitlist place.
+      if (p.waitlist === undefined) delete s.me.waitlist;
+    }
     if (!s.players) return;
     const i = s.players.findIndex((x) => x.id === p.id);
-    if (p.removed) {
+    // A registration on the waitlist is no entrant (not paired, not ranked).
+    if (p.removed || p.waitlist) {
       if (i >= 0) s.players.splice(i, 1);
     } else if (i >= 0) s.players[i] = p;
     else s.players.push(p);
@@ -249,6 +254,11 @@
     if (d.player && s.team && d.player.id === s.team.id) {
       s.team.checked_in = !!d.player.checked_in;
       s.team.dropped = !!d.player.dropped;
+    }
+    if (kind === "waitlist_changed" && d.waitlist) {
+      s.waitlist = d.waitlist;
+      const mine = s.me && d.waitlist.find((p) => p.id === s.me.id);
+      if (mine) s.me.waitlist = mine.waitlist;
     }
     if (d.round && (!s.round || d.round.number >= s.round.number)) {
       // A player's view gets the round with only their own table (or none);

@@ -157,6 +157,8 @@
     }
     renderPlayer(s);
   }
+  // Whether this page saw the player get a place from the waitlist (said until it is reloaded).
+  let promoted = false;
   function renderPlayer(s) {
     const t = s.tournament,
       r = s.round,
@@ -164,8 +166,11 @@
     const team = teamOf(s),
       captain = isCaptain(s);
     let st = "<h2>" + esc(STATUS[t.status] || t.status) + "</h2>";
+    if (promoted && !me.waitlist) st += '<p class="notice" id="my-promotion">' + esc(L("me-promoted")) + "</p>";
     if (team) st += teamStatusHtml(s, captain);
     else if (me.dropped) st += "<p>" + esc(L("me-dropped")) + "</p>";
+    else if (me.waitlist)
+      st += '<p class="big" id="my-waitlist">' + esc(L("me-waitlisted", { n: me.waitlist })) + "</p>";
     else {
       if (me.checked_in) st += "<p>✓ " + esc(L("me-checked-in")) + "</p>";
       else if (t.status === "CHECK_IN" || t.status === "IN_PROGRESS")
@@ -182,7 +187,10 @@
           esc(L("me-team-withdraw")) +
           "</button>";
     } else if (!me.dropped && t.status !== "COMPLETE")
-      drop = '<button type="button" class="danger" data-action="drop">' + esc(L("me-drop")) + "</button>";
+      drop =
+        '<button type="button" class="danger" data-action="drop">' +
+        esc(L(me.waitlist ? "me-leave-waitlist" : "me-drop")) +
+        "</button>";
     A.patch($("#my-drop"), drop);
     const rc = s.ratings && s.ratings.changes.find((c) => c.user_id === me.user_id);
     if (rc)
@@ -462,5 +470,8 @@
   if (!A.state) return;
   document.addEventListener("click", playerClick);
   document.addEventListener("submit", playerSubmit);
+  A.onChange((s, ev) => {
+    if (ev && ev.kind === "waitlist_promoted" && ev.data && s.me && ev.data.player.id === s.me.id) promoted = true;
+  });
   A.pages.start(renderPlayer);
 })();

@@ -107,6 +107,26 @@ pub enum EventData {
         /// The registration.
         player: PlayerView,
     },
+    /// A registration joined the waitlist: the cap is reached (its
+    /// `waitlist` is its place).
+    PlayerWaitlisted {
+        /// The registration, with its place.
+        player: PlayerView,
+    },
+    /// A waiting player got a place: one freed (`automatic`), or the
+    /// organiser let them in by hand.
+    WaitlistPromoted {
+        /// The registration, now an entrant.
+        player: PlayerView,
+        /// Whether a freed place promoted them (not the organiser's hand).
+        automatic: bool,
+    },
+    /// The waitlist changed (a promotion, a departure, the organiser's new
+    /// order): every waiting registration with its place, first first.
+    WaitlistChanged {
+        /// The waiting registrations.
+        waitlist: Vec<PlayerView>,
+    },
     /// A round was created (no pairings yet).
     RoundCreated {
         /// The round.
@@ -341,6 +361,9 @@ impl EventData {
             EventData::PlayerReinstated { .. } => "player_reinstated",
             EventData::PlayerAdjusted { .. } => "player_adjusted",
             EventData::PlayerEdited { .. } => "player_edited",
+            EventData::PlayerWaitlisted { .. } => "player_waitlisted",
+            EventData::WaitlistPromoted { .. } => "waitlist_promoted",
+            EventData::WaitlistChanged { .. } => "waitlist_changed",
             EventData::RoundCreated { .. } => "round_created",
             EventData::PairingsPublished(_) => "pairings_published",
             EventData::ResultReported { .. } => "result_reported",
@@ -472,6 +495,8 @@ impl EventData {
             | EventData::PlayerDropped { player }
             | EventData::PlayerRemoved { player }
             | EventData::PlayerReinstated { player }
+            | EventData::PlayerWaitlisted { player }
+            | EventData::WaitlistPromoted { player, .. }
             | EventData::PlayerEdited { player, .. }
             | EventData::PlayerAdjusted { player, .. }
             | EventData::ByeRequested { player, .. }
@@ -491,6 +516,7 @@ impl EventData {
                 | EventData::PlayerDropped { .. }
                 | EventData::PlayerRemoved { .. }
                 | EventData::PlayerReinstated { .. }
+                | EventData::WaitlistPromoted { .. }
                 | EventData::PlayerEdited { .. }
         )
     }

@@ -11,6 +11,7 @@
 //! - [`Sheet`]: a whole tournament (entrants, rounds, tables, byes) as one value.
 
 pub mod clock;
+mod payments;
 mod playoffs;
 mod prizes;
 mod profile;
@@ -25,6 +26,7 @@ pub use arbiter_web::ids::{
 /// The game a tournament is played in: one closed set, shared with the pages
 /// (`arbiter_web::views::sets::Game`); each game's rules live in [`crate::game`].
 pub use arbiter_web::views::sets::Game;
+pub use payments::{Fee, Payment, PaymentState};
 pub use playoffs::{
     halves_text, ChessGame, ColourRule, CrokinoleGame, MatchFormat, MatchGame, Playoff, PlayoffSettings, PoolRule,
     Pools,
@@ -507,6 +509,11 @@ pub struct Tournament {
     pub round_one: RoundOne,
     /// Team rules; `None` for a singles event.
     pub teams: Option<TeamRules>,
+    /// The most entrants (not withdrawn, not removed) the event takes; later
+    /// registrations join the waitlist. `None`: no cap.
+    pub cap: Option<u32>,
+    /// The entry fee; `None`: the event has none.
+    pub fee: Option<Fee>,
     /// The sequence number of the last event.
     pub last_seq: i64,
     /// Creation time.
@@ -597,6 +604,12 @@ pub struct Player {
     pub adjustments: Vec<PlayerAdjustment>,
     /// A singles entrant, a team, or a team's player.
     pub kind: PlayerKind,
+    /// A waiting registration's place on the waitlist (1 first, no gaps);
+    /// `None` for an entrant. A waiting registration is not paired, ranked
+    /// or checked in, and is left out of [`crate::store::Tx::players`].
+    pub waitlist: Option<u32>,
+    /// The entry fee's payment as staff last marked it; `None`: owed, nothing marked.
+    pub payment: Option<Payment>,
 }
 
 /// One score beside the games, as entered by staff: a penalty or bonus, or

@@ -263,6 +263,8 @@ codes! {
     NotTournamentStaff = "not_tournament_staff", FORBIDDEN;
     /// Lots are drawn only for a tie every tie-break leaves open.
     NotUnresolved = "not_unresolved", CONFLICT;
+    /// Only a registration on the waitlist is let in from it (this one has its place).
+    NotWaitlisted = "not_waitlisted", CONFLICT;
     /// Only the player who disputed a result withdraws the dispute.
     NotYourDispute = "not_your_dispute", FORBIDDEN;
     /// Only the player who reported a result corrects or withdraws it (the opponent confirms or disputes).
@@ -370,6 +372,10 @@ codes! {
     UnsupportedMediaType = "unsupported_media_type", always(StatusCode::UNSUPPORTED_MEDIA_TYPE);
     /// There is no account with this id.
     UserNotFound = "user_not_found", NOT_FOUND;
+    /// Round 1 is paired: nobody moves up from the waitlist any more (add a late entry instead).
+    WaitlistClosed = "waitlist_closed", CONFLICT;
+    /// The registration is on the waitlist: it is not checked in, paired or given a bye until it has a place.
+    Waitlisted = "waitlisted", CONFLICT;
     /// The password is too easy to guess; the message says why.
     WeakPassword = "weak_password", UNPROCESSABLE;
     /// A playoff game needs a winner and the score is level; the message says what decides it.

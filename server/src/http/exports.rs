@@ -3,7 +3,7 @@
 //! and ratings, as CSV or JSON files (the extension picks which).
 
 use crate::app::AppState;
-use crate::auth::session::MaybeUser;
+use crate::auth::session::{Authed, MaybeUser};
 use crate::domain::TournamentId;
 use crate::error::{ApiError, ApiResult, Code};
 use crate::service::records::exports::{self, Table};
@@ -13,7 +13,7 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
 pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
-    cfg.service(players).service(round).service(standings).service(ratings);
+    cfg.service(players).service(payments_file).service(round).service(standings).service(ratings);
 }
 
 /// The file format asked for by the path's extension.
@@ -65,6 +65,25 @@ async fn players(
     let (id, ext) = path.into_inner();
     let format = Format::parse(&ext)?;
     file(&exports::players(&state.ctx, user.0.as_ref(), id).await?, format)
+}
+
+refusals!(payments_file: [NoSuchEndpoint, NotFound, NotSignedIn, NotTournamentStaff, TournamentNotFound]);
+#[utoipa::path(
+    operation_id = "exports_payments",
+    tag = "exports",
+    summary = "The entrants' entry-fee payments as a file: `csv` or `json` (staff).",
+    params(("id" = arbiter_web::ids::TournamentId, Path, description = "The tournament's id."), ("format" = String, Path, description = "`csv` or `json`; another extension is 404 `no_such_endpoint`.")),
+    responses((status = 200, description = "The table (no, player_id, name, payment, amount_paid, currency, marked_by, marked_at), as an attachment.", content((String = "text/csv"), ([Object] = "application/json"))))
+)]
+#[get("/api/tournaments/{id}/export/payments.{format}")]
+async fn payments_file(
+    state: web::Data<AppState>,
+    Authed(user): Authed,
+    path: web::Path<(TournamentId, String)>,
+) -> ApiResult<HttpResponse> {
+    let (id, ext) = path.into_inner();
+    let format = Format::parse(&ext)?;
+    file(&exports::payments(&state.ctx, &user, id).await?, format)
 }
 
 refusals!(round: [NoSuchEndpoint, NotFound, RoundNotFound, TournamentNotFound]);

@@ -35,6 +35,7 @@ mod standings;
 mod teams;
 mod tournaments;
 pub mod translate;
+mod waitlist;
 mod ws;
 
 use crate::error::{ApiError, Code};
@@ -80,6 +81,7 @@ pub fn register(api: &mut api::Api<'_>) {
         .configure(tournaments::routes)
         .configure(players::routes)
         .configure(entries::routes)
+        .configure(waitlist::routes)
         .configure(staff::routes)
         .configure(chess::routes)
         .configure(rounds::routes)

@@ -215,6 +215,8 @@ impl View {
                 | E::RosterImported { .. }
                 | E::PrizesPublished { .. },
             ) => whole,
+            // The waitlist: every waiting player's phone shows its place.
+            (View::Player { .. }, E::WaitlistChanged { .. }) => whole,
             // The bracket goes to its page, and to the phones of the players in the cut.
             (View::Bracket, E::BracketChanged { .. }) => whole,
             (View::Bracket, _) => None,

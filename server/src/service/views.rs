@@ -129,6 +129,8 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         round_one_pairing: t.round_one.into(),
         round_one_seed: t.round_one.seed(),
         teams: t.teams.as_ref().and_then(|r| serde_json::to_value(r).ok()),
+        cap: t.cap,
+        fee: t.fee.as_ref().map(|f| arbiter_web::views::FeeView { amount: f.amount, currency: f.currency.clone() }),
     }
 }
 
@@ -156,6 +158,22 @@ pub fn player(p: &Player, show_list: bool, private: bool) -> PlayerView {
         removed: p.removed,
         profile: profile(&p.profile, private),
         adjustments: adjustments(p),
+        waitlist: p.waitlist,
+        payment: private.then(|| payment(p)),
+    }
+}
+
+/// A player's payment as shown (owed, by nobody, when nothing was marked).
+#[must_use]
+pub fn payment(p: &Player) -> arbiter_web::views::PaymentView {
+    match &p.payment {
+        Some(x) => arbiter_web::views::PaymentView {
+            state: x.state.as_str().into(),
+            amount: x.amount,
+            by: Some(x.by_name.clone()),
+            at: Some(x.at),
+        },
+        None => arbiter_web::views::PaymentView { state: "owed".into(), amount: 0, by: None, at: None },
     }
 }
 

@@ -56,11 +56,13 @@ impl Tx {
     }
 
     /// Every entrant of a tournament (singles or teams, not the teams'
-    /// players) in registration order (removed ones included).
+    /// players) in registration order (removed ones included; registrations
+    /// on the waitlist left out: [`Tx::waitlist`]).
     pub async fn players(&self, tournament: TournamentId) -> StoreResult<Vec<Player>> {
         player::Entity::find()
             .filter(player::Column::TournamentId.eq(tournament))
             .filter(player::Column::Kind.ne(MEMBER))
+            .filter(player::Column::Waitlist.is_null())
             .order_by_asc(player::Column::RegistrationNo)
             .all(self.conn())
             .await?
@@ -69,16 +71,44 @@ impl Tx {
             .collect()
     }
 
-    /// The number of entrants not removed by the TO.
+    /// The number of entrants not removed by the TO (the waitlist not counted).
     pub async fn player_count(&self, tournament: TournamentId) -> StoreResult<usize> {
         use sea_orm::PaginatorTrait as _;
         let n = player::Entity::find()
             .filter(player::Column::TournamentId.eq(tournament))
             .filter(player::Column::Kind.ne(MEMBER))
             .filter(player::Column::Removed.eq(false))
+            .filter(player::Column::Waitlist.is_null())
             .count(self.conn())
             .await?;
         Ok(usize::try_from(n).unwrap_or(usize::MAX))
+    }
+
+    /// The registrations waiting for a place, first on the waitlist first.
+    pub async fn waitlist(&self, tournament: TournamentId) -> StoreResult<Vec<Player>> {
+        player::Entity::find()
+            .filter(player::Column::TournamentId.eq(tournament))
+            .filter(player::Column::Waitlist.is_not_null())
+            .order_by_asc(player::Column::Waitlist)
+            .order_by_asc(player::Column::RegistrationNo)
+            .all(self.conn())
+            .await?
+            .into_iter()
+            .map(from_model)
+            .collect()
+    }
+
+    /// Deletes a registration that never entered (one leaving the
+    /// waitlist: it has no games, byes or ratings), with its claim code.
+    pub async fn delete_waiting_player(&self, id: PlayerId) -> StoreResult<()> {
+        use super::entity::claim_code;
+        claim_code::Entity::delete_many().filter(claim_code::Column::PlayerId.eq(id)).exec(self.conn()).await?;
+        player::Entity::delete_many()
+            .filter(player::Column::Id.eq(id))
+            .filter(player::Column::Waitlist.is_not_null())
+            .exec(self.conn())
+            .await?;
+        Ok(())
     }
 
     /// The registration number the next entrant gets.
@@ -173,6 +203,8 @@ fn to_active(p: &Player) -> player::ActiveModel {
             PlayerKind::Team { captain } => captain,
             _ => None,
         }),
+        waitlist: Set(p.waitlist.map(|w| i32::try_from(w).unwrap_or(i32::MAX))),
+        payment: Set(p.payment.as_ref().and_then(|x| serde_json::to_string(x).ok())),
     }
 }
 
@@ -196,6 +228,16 @@ fn from_model(m: player::Model) -> StoreResult<Player> {
         display_name: m.display_name,
         faction: m.faction,
         list_text: m.list_text,
+        payment: match m.payment.as_deref() {
+            None | Some("") => None,
+            Some(j) => {
+                Some(serde_json::from_str(j).map_err(|_| StoreError::Corrupt(format!("player {}: payment", m.id)))?)
+            }
+        },
+        waitlist: m
+            .waitlist
+            .map(|w| u32::try_from(w).map_err(|_| StoreError::Corrupt(format!("player {}: waitlist", m.id))))
+            .transpose()?,
         checked_in: m.checked_in,
         dropped: m.dropped,
         removed: m.removed,

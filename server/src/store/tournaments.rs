@@ -133,6 +133,9 @@ impl Tx {
         m.constraints = new.constraints;
         m.acceleration = new.acceleration;
         m.round_one = new.round_one;
+        m.cap = new.cap;
+        m.fee_amount = new.fee_amount;
+        m.fee_currency = new.fee_currency;
         m.update(self.conn()).await?;
         Ok(())
     }
@@ -171,6 +174,9 @@ fn to_active(t: &Tournament) -> tournament::ActiveModel {
         standings_log: Set(json(&t.standings_log)),
         initial_colour: Set(t.initial_colour.map(|c| if c == Colour::White { "W" } else { "B" }.to_string())),
         teams: Set(t.teams.as_ref().and_then(json)),
+        cap: Set(t.cap.map(|c| i32::try_from(c).unwrap_or(i32::MAX))),
+        fee_amount: Set(t.fee.as_ref().map(|f| i64::try_from(f.amount).unwrap_or(i64::MAX))),
+        fee_currency: Set(t.fee.as_ref().map(|f| f.currency.clone())),
         last_seq: Set(t.last_seq),
         created_at: Set(t.created_at),
     }
@@ -228,6 +234,13 @@ fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
         location: m.location,
         format: m.format,
         lists_locked: m.lists_locked,
+        cap: m.cap.map(|c| u32::try_from(c).map_err(|_| corrupt("cap"))).transpose()?,
+        fee: match (m.fee_amount, m.fee_currency) {
+            (Some(a), Some(currency)) => {
+                Some(crate::domain::Fee { amount: u64::try_from(a).map_err(|_| corrupt("fee_amount"))?, currency })
+            }
+            _ => None,
+        },
         last_seq: m.last_seq,
         created_at: m.created_at,
     })

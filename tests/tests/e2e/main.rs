@@ -61,3 +61,4 @@ mod topcut_matches;
 mod undo;
 mod venue;
 mod views;
+mod waitlist;

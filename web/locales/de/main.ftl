@@ -175,6 +175,13 @@ dash-key-find = suchen
 dash-key-enter = in einer Korrektur setzt sie
 dash-tiebreaks = Feinwertungen
 dash-registrations = Anmeldungen
+dash-waitlist = Warteliste
+dash-payments = Startgeld
+dash-pay-filter = Zeigen
+dash-pay-all = Alle
+dash-pay-paid = Bezahlt
+dash-pay-owed = Offen
+dash-pay-waived = Erlassen
 
 ## Fehlerseite
 error-code = Fehlercode:

@@ -175,6 +175,13 @@ dash-key-find = find
 dash-key-enter = in an override sets it
 dash-tiebreaks = Tie-breaks
 dash-registrations = Registrations
+dash-waitlist = Waitlist
+dash-payments = Entry fees
+dash-pay-filter = Show
+dash-pay-all = Everyone
+dash-pay-paid = Paid
+dash-pay-owed = Owed
+dash-pay-waived = Waived
 
 ## Error page
 error-code = Error code:

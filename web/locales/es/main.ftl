@@ -175,6 +175,13 @@ dash-key-find = buscar
 dash-key-enter = en una corrección la aplica
 dash-tiebreaks = Desempates
 dash-registrations = Inscripciones
+dash-waitlist = Lista de espera
+dash-payments = Cuotas de inscripción
+dash-pay-filter = Mostrar
+dash-pay-all = Todos
+dash-pay-paid = Pagado
+dash-pay-owed = Pendiente
+dash-pay-waived = Exento
 
 ## Página de error
 error-code = Código de error:

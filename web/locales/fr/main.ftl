@@ -175,6 +175,13 @@ dash-key-find = chercher
 dash-key-enter = dans une correction la valide
 dash-tiebreaks = Départages
 dash-registrations = Inscriptions
+dash-waitlist = Liste d'attente
+dash-payments = Droits d'inscription
+dash-pay-filter = Afficher
+dash-pay-all = Tout le monde
+dash-pay-paid = Payé
+dash-pay-owed = Dû
+dash-pay-waived = Exonéré
 
 ## Page d'erreur
 error-code = Code d'erreur :

@@ -84,6 +84,38 @@ pub struct TournamentView {
     /// `ranking_boards`, as given when the event was created.
     #[serde(default)]
     pub teams: Option<serde_json::Value>,
+    /// The most entrants the event takes (beyond it registrations join the
+    /// waitlist); `null`: no cap.
+    #[serde(default)]
+    pub cap: Option<u32>,
+    /// The entry fee; `null`: none.
+    #[serde(default)]
+    pub fee: Option<FeeView>,
+}
+
+/// An entry fee: an amount in the currency's minor units and its ISO 4217 code.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct FeeView {
+    /// The amount in minor units (`2500` is 25.00).
+    pub amount: u64,
+    /// The ISO 4217 code (`EUR`).
+    pub currency: String,
+}
+
+/// An entrant's payment of the entry fee, as staff last marked it (shown
+/// to the organisers and to the player).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PaymentView {
+    /// `paid`, `owed` or `waived`.
+    pub state: String,
+    /// The amount taken, in minor units (0 unless paid).
+    pub amount: u64,
+    /// Who marked it (`null`: nobody yet, owed).
+    pub by: Option<String>,
+    /// When (Unix ms; `null`: never marked).
+    pub at: Option<i64>,
 }
 
 /// Chess point values, in points (`0.5` is half a point).
@@ -135,6 +167,14 @@ pub struct PlayerView {
     /// (always sent, so a page that merges updates sees the last one go).
     #[serde(default)]
     pub adjustments: Vec<AdjustmentView>,
+    /// A waiting registration's place on the waitlist (1 first); absent for
+    /// an entrant. A waiting registration is not paired, ranked or checked in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waitlist: Option<u32>,
+    /// The entry fee's payment: for the organisers and the player only
+    /// (absent for everyone else, and in live events).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment: Option<PaymentView>,
 }
 
 /// A player's profile as shown. Public: rating, FIDE id, title, federation,

@@ -12,6 +12,11 @@
 //!   is paired.
 //! - Round 1's order (40K Swiss: registration, a seeded random draw, or
 //!   rating): until round 1 is paired.
+//! - The registration cap (`cap`, `null`: none): until round 1 is paired;
+//!   raising or lifting it lets the first on the waitlist in at once
+//!   ([`crate::service::people::waitlist`]). Lowering it sends nobody away.
+//! - The entry fee (`fee`, `null`: none): at any time (what the desk takes;
+//!   [`crate::service::people::payments`]).
 //! - Team rules (`teams`): see [`crate::service::teams::settings`].
 //! - Tie-breaks and point values have their own route and log
 //!   ([`crate::service::standings::tiebreaks`]).
@@ -60,11 +65,28 @@ pub struct SettingsInput {
     /// The random draw's seed (with `random`; kept when absent).
     #[serde(default)]
     pub round_one_seed: Option<u32>,
+    /// The most entrants the event takes (1–100,000); `null` lifts the cap.
+    /// Beyond it registrations join the waitlist; fixed once round 1 is paired.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<u32>)]
+    pub cap: Option<Option<u32>>,
+    /// The entry fee: `{"amount": minor units, "currency": "EUR"}`; `null` removes it.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<crate::domain::Fee>)]
+    pub fee: Option<Option<crate::domain::Fee>>,
     /// A team event's rules to change, with the names it was created with
     /// (absent ones stay; what may change when: `service::teams::settings`).
     #[serde(default)]
     pub teams: Option<crate::service::teams::settings::TeamRulesPatch>,
 }
+
+/// A field that may be absent (`None`), `null` (`Some(None)`) or a value.
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// The largest cap accepted.
+pub const MAX_CAP: u32 = 100_000;
 
 fn locked(message: String) -> ApiError {
     ApiError::conflict(Code::SettingLocked, message)
@@ -188,6 +210,21 @@ pub async fn change(
         }
         t.round_one = wanted;
     }
+    if let Some(cap) = input.cap {
+        if cap.is_some_and(|c| !(1..=MAX_CAP).contains(&c)) {
+            return Err(ApiError::invalid(Code::InvalidField, format!("cap: from 1 to {MAX_CAP}, or null for none.")));
+        }
+        if cap.is_some() && t.teams.is_some() {
+            return Err(ApiError::invalid(Code::InvalidField, "cap: a team event has no registration cap."));
+        }
+        if cap != t.cap && paired {
+            return Err(locked("cap: round 1 is paired; the waitlist is closed.".into()));
+        }
+        t.cap = cap;
+    }
+    if let Some(fee) = input.fee.clone() {
+        t.fee = fee.map(crate::service::people::payments::clean_fee).transpose()?;
+    }
     if let Some(patch) = &input.teams {
         t.teams = Some(crate::service::teams::settings::patched(change.tx(), &t, patch, paired, complete).await?);
     }
@@ -197,6 +234,9 @@ pub async fn change(
         change.tx().update_tournament(&t).await?;
         let record = SettingsChange { by: user.display_name.clone(), at: now_millis(), changes: changes.clone() };
         change.emit(EventData::SettingsChanged { tournament: tournament.clone(), change: record }).await?;
+        if t.cap != before.cap && t.cap.is_none_or(|c| before.cap.is_some_and(|b| c > b)) {
+            crate::service::people::waitlist::fill(&mut change, &t).await?;
+        }
         change.commit(ctx).await?;
     }
     Ok((tournament, changes))
@@ -216,6 +256,8 @@ fn differences(a: &crate::domain::Tournament, b: &crate::domain::Tournament) -> 
         ("acceleration", json!(a.acceleration.name()), json!(b.acceleration.name())),
         ("round_one_pairing", json!(a.round_one.name()), json!(b.round_one.name())),
         ("round_one_seed", json!(a.round_one.seed()), json!(b.round_one.seed())),
+        ("cap", json!(a.cap), json!(b.cap)),
+        ("fee", json!(a.fee), json!(b.fee)),
     ];
     // A team event's rules, field by field (`teams.step_seconds`, …).
     let team = |t: &crate::domain::Tournament, field: &str| {

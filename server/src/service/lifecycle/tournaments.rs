@@ -210,6 +210,8 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         teams: None,
         standings_log: Vec::new(),
         initial_colour: None,
+        cap: None,
+        fee: None,
         last_seq: 0,
         created_at: now_millis(),
     };

@@ -257,6 +257,7 @@ async fn insert_entry(
     profile: PlayerProfile,
 ) -> ApiResult<Player> {
     let now = now_millis();
+    let waitlist = crate::service::people::waitlist::place(change, t).await?;
     let account = User {
         id: UserId::random(),
         email: format!("entry-{}{WALK_IN_DOMAIN}", uuid::Uuid::new_v4()),
@@ -272,7 +273,7 @@ async fn insert_entry(
         display_name,
         faction,
         list_text: None,
-        checked_in: matches!(t.status, TournamentStatus::CheckIn | TournamentStatus::InProgress),
+        checked_in: waitlist.is_none() && matches!(t.status, TournamentStatus::CheckIn | TournamentStatus::InProgress),
         dropped: false,
         removed: false,
         registered_at: now,
@@ -280,9 +281,11 @@ async fn insert_entry(
         profile,
         adjustments: Vec::new(),
         kind: crate::domain::PlayerKind::Single,
+        waitlist,
+        payment: None,
     };
     change.tx().insert_player(&p).await?;
-    change.emit(EventData::PlayerRegistered { player: views::player(&p, false, false) }).await?;
+    crate::service::people::waitlist::announce(change, &p).await?;
     Ok(p)
 }
 
@@ -556,11 +559,13 @@ pub async fn roster(
             display_name: r.display_name.clone(),
         })
         .collect();
+    let places = crate::service::people::waitlist::places_for(&change, &t, order.len()).await?;
     let players: Vec<Player> = order
         .iter()
         .zip(&accounts)
         .zip(first..)
-        .map(|((r, account), registration_no)| Player {
+        .zip(places)
+        .map(|(((r, account), registration_no), waitlist)| Player {
             id: PlayerId::random(),
             tournament_id: t.id,
             user_id: account.id,
@@ -568,7 +573,7 @@ pub async fn roster(
             display_name: r.display_name.clone(),
             faction: r.faction.clone(),
             list_text: None,
-            checked_in,
+            checked_in: checked_in && waitlist.is_none(),
             dropped: false,
             removed: false,
             registered_at: now,
@@ -576,6 +581,8 @@ pub async fn roster(
             profile: r.profile.clone(),
             adjustments: Vec::new(),
             kind: crate::domain::PlayerKind::Single,
+            waitlist,
+            payment: None,
         })
         .collect();
     // "!" is no password hash: the accounts cannot sign in; the entries are claimed instead.
@@ -589,6 +596,7 @@ pub async fn roster(
             shuffle_seed: shuffle,
         })
         .await?;
+    crate::service::people::waitlist::announce_joined(&mut change, id).await?;
     change.commit(ctx).await?;
     let added = players.iter().map(|p| views::player(p, true, true)).collect();
     Ok(RosterReport { rows, problems, added, shuffle_seed: shuffle, teams: Vec::new() })

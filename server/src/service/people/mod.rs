@@ -5,6 +5,8 @@ pub mod accounts;
 pub mod adjustments;
 pub mod codes;
 pub mod entries;
+pub mod payments;
 pub mod players;
 pub mod profile;
 pub mod staff;
+pub mod waitlist;

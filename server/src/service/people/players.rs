@@ -77,7 +77,9 @@ pub(in crate::service) async fn own_registration(change: &Change, t: &Tournament
     }
 }
 
-/// `player.register`: `user` joins the event (REGISTRATION or CHECK_IN).
+/// `player.register`: `user` joins the event (REGISTRATION or CHECK_IN),
+/// or its waitlist when the cap is reached (the answer's `waitlist` is
+/// their place; see [`crate::service::people::waitlist`]).
 ///
 /// # Errors
 /// 409 when registration is not open, or the user is already registered;
@@ -109,6 +111,7 @@ pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: Register)
             ApiError::conflict(Code::AlreadyRegistered, "You are already registered in this tournament.")
         });
     }
+    let waitlist = crate::service::people::waitlist::place(&change, &t).await?;
     let p = Player {
         id: PlayerId::random(),
         tournament_id: id,
@@ -125,9 +128,11 @@ pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: Register)
         profile,
         adjustments: Vec::new(),
         kind: crate::domain::PlayerKind::Single,
+        waitlist,
+        payment: None,
     };
     change.tx().insert_player(&p).await?;
-    change.emit(EventData::PlayerRegistered { player: views::player(&p, false, false) }).await?;
+    crate::service::people::waitlist::announce(&mut change, &p).await?;
     change.commit(ctx).await?;
     Ok(views::player(&p, true, true))
 }
@@ -167,6 +172,7 @@ async fn set_checked_in(ctx: &Ctx, mut p: Player, t: &Tournament, mut change: Ch
     if p.dropped {
         return Err(ApiError::conflict(Code::PlayerDropped, "This player has dropped from the tournament."));
     }
+    crate::service::people::waitlist::refuse_waiting(&p, "check in")?;
     if p.checked_in {
         return Err(ApiError::conflict(Code::AlreadyCheckedIn, format!("{} is already checked in.", p.display_name)));
     }
@@ -201,7 +207,9 @@ pub async fn check_in_player(ctx: &Ctx, user: &User, player: PlayerId) -> ApiRes
     set_checked_in(ctx, p, &t, change).await
 }
 
-/// `player.drop`: the player withdraws; they are not paired again.
+/// `player.drop`: the player withdraws; they are not paired again, and
+/// their place goes to the first on the waitlist. A waiting player leaves
+/// the waitlist instead (their registration is deleted).
 ///
 /// # Errors
 /// 409 when already dropped or the event is complete.
@@ -212,17 +220,26 @@ pub async fn drop_out(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Pla
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
     }
+    if p.waitlist.is_some() {
+        crate::service::people::waitlist::leave(&mut change, &p).await?;
+        change.commit(ctx).await?;
+        p.dropped = true;
+        return Ok(views::player(&p, true, true));
+    }
     if p.dropped {
         return Err(ApiError::conflict(Code::AlreadyDropped, "You have already dropped from this tournament."));
     }
     p.dropped = true;
     change.tx().update_player(&p).await?;
     change.emit(EventData::PlayerDropped { player: views::player(&p, false, false) }).await?;
+    crate::service::people::waitlist::fill(&mut change, &t).await?;
     change.commit(ctx).await?;
     Ok(views::player(&p, true, true))
 }
 
-/// `player.removePlayer`: the TO drops a player and removes them from the event.
+/// `player.removePlayer`: the TO drops a player and removes them from the
+/// event; their place goes to the first on the waitlist. A waiting player
+/// is taken off the waitlist (their registration is deleted).
 ///
 /// # Errors
 /// 403 for anyone but the TO; 409 when already removed or the event is complete.
@@ -232,6 +249,7 @@ pub async fn remove(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Playe
     let t = change.tournament().clone();
     require_to(&t, user, "remove players")?;
     let mut p = change.tx().player(player).await?.ok_or_else(player_not_found)?;
+    let before = p.clone();
     if p.removed {
         return Err(ApiError::conflict(Code::AlreadyRemoved, format!("{} was already removed.", p.display_name)));
     }
@@ -240,8 +258,17 @@ pub async fn remove(ctx: &Ctx, user: &User, player: PlayerId) -> ApiResult<Playe
     }
     p.dropped = true;
     p.removed = true;
+    if p.waitlist.is_some() {
+        crate::service::people::waitlist::leave(&mut change, &p).await?;
+        change.commit(ctx).await?;
+        return Ok(views::player(&p, false, false));
+    }
+    let was_entered = !before.dropped;
     change.tx().update_player(&p).await?;
     change.emit(EventData::PlayerRemoved { player: views::player(&p, false, false) }).await?;
+    if was_entered {
+        crate::service::people::waitlist::fill(&mut change, &t).await?;
+    }
     change.commit(ctx).await?;
     Ok(views::player(&p, false, false))
 }

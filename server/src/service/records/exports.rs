@@ -114,6 +114,39 @@ pub async fn players(ctx: &Ctx, viewer: Option<&User>, id: TournamentId) -> ApiR
     })
 }
 
+/// `GET /api/tournaments/{id}/export/payments.{csv|json}`: every entrant
+/// (not removed) in registration order with their entry fee's payment:
+/// state, amount taken (minor units), currency, who marked it and when (Unix
+/// ms) — the treasurer's spreadsheet (staff only).
+///
+/// # Errors
+/// 403 `not_tournament_staff` for anyone but the organisers and judges; 404
+/// for an unknown tournament.
+pub async fn payments(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Table> {
+    let (fee, lines) = crate::service::people::payments::lines(ctx, user, id).await?;
+    let currency = fee.map(|f| f.currency);
+    let rows = lines
+        .into_iter()
+        .map(|l| {
+            vec![
+                json!(l.registration_no),
+                json!(l.player_id.to_string()),
+                json!(l.display_name),
+                json!(l.state.as_str()),
+                json!(l.amount),
+                json!(currency),
+                json!(l.by),
+                json!(l.at),
+            ]
+        })
+        .collect();
+    Ok(Table {
+        name: "payments".into(),
+        columns: columns(&["no", "player_id", "name", "payment", "amount_paid", "currency", "marked_by", "marked_at"]),
+        rows,
+    })
+}
+
 /// `GET /api/tournaments/{id}/export/rounds/{n}.{csv|json}`: round `n`'s
 /// tables in table order, the bye last, each with its score and state.
 ///

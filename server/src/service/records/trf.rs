@@ -231,6 +231,8 @@ pub async fn import(ctx: &Ctx, user: &User, id: TournamentId, text: &str) -> Api
             profile: profile(line)?,
             adjustments: Vec::new(),
             kind: crate::domain::PlayerKind::Single,
+            waitlist: None,
+            payment: None,
         };
         change.tx().insert_player(&p).await?;
         ids.insert(line.number, p.id);

@@ -110,6 +110,7 @@ async fn put(
     by_to: bool,
 ) -> ApiResult<ByeView> {
     let kind = parse_kind(&input.kind, by_to)?;
+    crate::service::people::waitlist::refuse_waiting(p, "have a bye")?;
     check(&change, t, p, input.round).await?;
     let r = ByeRequest {
         id: ByeRequestId::random(),

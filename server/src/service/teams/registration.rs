@@ -347,6 +347,8 @@ async fn insert(
         profile: PlayerProfile::default(),
         adjustments: Vec::new(),
         kind: PlayerKind::Team { captain },
+        waitlist: None,
+        payment: None,
     };
     let first = change.tx().next_member_no(t.id).await?;
     let mut rows = vec![team.clone()];
@@ -375,6 +377,8 @@ async fn insert(
             profile: m.profile,
             adjustments: Vec::new(),
             kind: PlayerKind::Member { team: team.id, seat, reserve: m.reserve },
+            waitlist: None,
+            payment: None,
         });
     }
     // "!" is no password hash: the placeholders cannot sign in; entries are claimed instead.

@@ -27,6 +27,8 @@ pub struct Model {
     pub seat: Option<i32>,
     pub reserve: bool,
     pub captain_id: Option<UserId>,
+    pub waitlist: Option<i32>,
+    pub payment: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

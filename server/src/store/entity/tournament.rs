@@ -33,6 +33,9 @@ pub struct Model {
     pub standings_log: Option<String>,
     pub initial_colour: Option<String>,
     pub teams: Option<String>,
+    pub cap: Option<i32>,
+    pub fee_amount: Option<i64>,
+    pub fee_currency: Option<String>,
     pub last_seq: i64,
     pub created_at: i64,
 }

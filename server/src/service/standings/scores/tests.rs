@@ -24,6 +24,8 @@ pub(crate) fn player(no: u32) -> Player {
         profile: crate::domain::PlayerProfile::default(),
         adjustments: Vec::new(),
         kind: crate::domain::PlayerKind::Single,
+        waitlist: None,
+        payment: None,
     }
 }
 
@@ -54,6 +56,8 @@ pub(crate) fn event(game: Game, pairing_system: PairingSystem) -> Tournament {
         teams: None,
         standings_log: vec![],
         initial_colour: None,
+        cap: None,
+        fee: None,
         last_seq: 0,
         created_at: 0,
     }
