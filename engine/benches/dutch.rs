@@ -1,12 +1,16 @@
 //! Pairing speed of the FIDE (Dutch) System: one round (round 6 of 11) at 100,
 //! 300, 1000 and 3000 players, from seeded random tournaments. Prints the
-//! median time of several pairings and the peak memory (VmHWM) of the process.
+//! median time of several pairings, their median CPU time (the thread's time
+//! on a CPU, from `/proc/thread-self/schedstat`: the figure to compare on a
+//! busy machine) and the peak memory (VmHWM) of the process.
 //!
 //! Run by hand: `cargo bench -p arbiter-engine --bench dutch`
 //! (`DUTCH_BENCH_SIZES=100,300` to choose sizes, `DUTCH_BENCH_ROUND=1` to
 //! pair another round of the 11, `DUTCH_BENCH_DUMP=file` to write every
 //! round's pairing, the earlier rounds' included, to `file.<players>` so that
-//! two builds can be compared pairing for pairing).
+//! two builds can be compared pairing for pairing; `DUTCH_BENCH_TRF=file` to
+//! write the tournament of the earlier rounds to `file.<players>` as TRF, for
+//! `arbiter check --dutch`).
 
 use arbiter_engine::pairing::dutch::pair;
 use arbiter_engine::simulate::{Config, Simulation};
@@ -16,6 +20,13 @@ fn peak_memory_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The calling thread's time on a CPU so far, in seconds.
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 / 1e9)
 }
 
 fn main() {
@@ -38,6 +49,11 @@ fn main() {
         }
         let input = sim.next_input();
         let setup = setup.elapsed().as_secs_f64();
+        if let Ok(path) = std::env::var("DUTCH_BENCH_TRF") {
+            if let Err(e) = std::fs::write(format!("{path}.{players}"), sim.to_trf_text()) {
+                println!("could not write the tournament to {path}.{players}: {e}");
+            }
+        }
         let runs = if players >= 3000 {
             3
         } else if players >= 1000 {
@@ -46,11 +62,16 @@ fn main() {
             11
         };
         let mut last = None;
+        let mut cpu: Vec<f64> = Vec::new();
         let mut times: Vec<f64> = (0..runs)
             .map(|_| {
+                let cpu_start = thread_cpu_seconds();
                 let start = Instant::now();
                 let result = pair(&input);
                 let t = start.elapsed().as_secs_f64();
+                if let (Some(a), Some(b)) = (cpu_start, thread_cpu_seconds()) {
+                    cpu.push(b - a);
+                }
                 assert!(result.is_ok(), "{result:?}");
                 last = result.ok();
                 t
@@ -69,9 +90,11 @@ fn main() {
         }
         times.sort_by(f64::total_cmp);
         let median = times[times.len() / 2];
+        cpu.sort_by(f64::total_cmp);
+        let cpu = cpu.get(cpu.len() / 2).map_or_else(|| "n/a".to_string(), |c| format!("{:.3} ms", c * 1e3));
         let memory = peak_memory_kib().map_or_else(|| "n/a".to_string(), |k| format!("{:.1} MiB", k as f64 / 1024.0));
         println!(
-            "{players:>5} players: median {:>9.3} ms over {runs} runs (min {:.3} ms); setup (earlier rounds) {setup:.2} s; peak memory {memory}",
+            "{players:>5} players: median {:>9.3} ms over {runs} runs (min {:.3} ms; median CPU {cpu}); setup (earlier rounds) {setup:.2} s; peak memory {memory}",
             median * 1e3,
             times[0] * 1e3
         );

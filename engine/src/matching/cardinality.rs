@@ -69,6 +69,20 @@ impl BitGraph {
     fn row(&self, v: usize) -> &[u64] {
         &self.bits[v * self.words..(v + 1) * self.words]
     }
+
+    /// The neighbours of `v`, in increasing order.
+    pub fn neighbours_of(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
+        self.row(v).iter().enumerate().flat_map(|(w, &word)| {
+            let mut word = word;
+            std::iter::from_fn(move || {
+                (word != 0).then(|| {
+                    let bit = word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    64 * w + bit
+                })
+            })
+        })
+    }
 }
 
 impl Adjacency for BitGraph {

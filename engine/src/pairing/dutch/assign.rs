@@ -10,9 +10,10 @@
 
 use super::layout::Solved;
 use super::PairingError;
+use crate::matching::BitGraph;
 
 struct Tight<'a> {
-    adj: Vec<Vec<usize>>,
+    adj: BitGraph,
     must_cover: &'a [bool],
     is_a: Vec<bool>,
     fixed: Vec<bool>,
@@ -23,13 +24,13 @@ impl Tight<'_> {
     /// Re-matches the S1 vertex `start` through an alternating path ending at
     /// a free S2 vertex. Returns whether it succeeded (the matching is then updated).
     fn cover_a(&mut self, start: usize) -> bool {
-        let k = self.adj.len();
+        let k = self.fixed.len();
         let mut from = vec![usize::MAX; k];
         let mut queue = std::collections::VecDeque::from([start]);
         let mut seen = vec![false; k];
         seen[start] = true;
         while let Some(x) = queue.pop_front() {
-            for &y in &self.adj[x] {
+            for y in self.adj.neighbours_of(x) {
                 if self.fixed[y] || seen[y] || self.mate[x] == Some(y) {
                     continue;
                 }
@@ -65,13 +66,13 @@ impl Tight<'_> {
     /// Covers the S2 vertex `start` through an alternating path ending at a free
     /// S1 vertex or at an S2 vertex that need not be covered.
     fn cover_b(&mut self, start: usize) -> bool {
-        let k = self.adj.len();
+        let k = self.fixed.len();
         let mut from = vec![usize::MAX; k];
         let mut queue = std::collections::VecDeque::from([start]);
         let mut seen = vec![false; k];
         seen[start] = true;
         while let Some(y) = queue.pop_front() {
-            for &x in &self.adj[y] {
+            for x in self.adj.neighbours_of(y) {
                 if self.fixed[x] || seen[x] || self.mate[y] == Some(x) {
                     continue;
                 }
@@ -139,10 +140,11 @@ impl Tight<'_> {
 }
 
 /// The tight subgraph of a solved stage restricted to a remainder's S1-S2
-/// edges, with the stage's matching and which vertices every best matching covers.
+/// edges (a bit matrix over the remainder), with the stage's matching and
+/// which vertices every best matching covers.
 pub struct TightGraph {
     vertices: Vec<usize>,
-    adj: Vec<Vec<usize>>,
+    adj: BitGraph,
     is_a: Vec<bool>,
     mate: Vec<Option<usize>>,
     must_cover: Vec<bool>,
@@ -164,16 +166,17 @@ impl TightGraph {
             local[v] = i;
         }
         let k = remainder.len();
-        let mut adj = vec![Vec::new(); k];
-        for &(a, b) in &solved.tight {
-            let (h, l) = (active[a], active[b]);
-            if local[h] != usize::MAX && local[l] != usize::MAX && s1_role[h] && !s1_role[l] {
-                adj[local[h]].push(local[l]);
-                adj[local[l]].push(local[h]);
+        let mut adj = BitGraph::new(k);
+        for (a, &h) in active.iter().enumerate() {
+            if local[h] == usize::MAX || !s1_role[h] {
+                continue;
             }
-        }
-        for list in &mut adj {
-            list.sort_unstable();
+            for b in solved.tight.row(a) {
+                let l = active[b];
+                if local[l] != usize::MAX && !s1_role[l] {
+                    adj.add_edge(local[h], local[l]);
+                }
+            }
         }
         let mut mate = vec![None; k];
         let mut must_cover = vec![false; k];
@@ -205,7 +208,7 @@ pub fn assign_by_tight_edges(graph: TightGraph) -> Result<Vec<(usize, usize)>, P
         if !t.is_a[a] {
             continue;
         }
-        let candidates: Vec<usize> = t.adj[a].iter().copied().filter(|&b| b > a && !t.is_a[b]).collect();
+        let candidates: Vec<usize> = t.adj.neighbours_of(a).filter(|&b| b > a && !t.is_a[b]).collect();
         let chosen = candidates.into_iter().find(|&b| !t.fixed[b] && t.force(a, b));
         let b = chosen.ok_or(PairingError::NoLegalPairing)?;
         pairs.push((graph.vertices[a], graph.vertices[b]));

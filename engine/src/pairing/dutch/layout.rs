@@ -24,8 +24,10 @@ pub struct Solved {
     pub mate: Vec<Option<usize>>,
     /// Edges `(i, j)`, `i < j`, whose reduced cost is zero: exactly the edges
     /// that may belong to an optimal matching, among those the caller asked
-    /// for (`keep_tight` of [`solve`]). Empty when blossoms remain.
-    pub tight: Vec<(usize, usize)>,
+    /// for (`keep_tight` of [`solve`]), one bit per pair (a round's first
+    /// bracket has tens of millions of them at 10,000 players). Empty (no
+    /// vertex) when blossoms remain.
+    pub tight: PairSet,
     /// For each vertex, whether its dual is positive (every optimal matching
     /// then covers it).
     pub must_cover: Vec<bool>,
@@ -218,7 +220,7 @@ fn run<W: Weight>(
         round += 1;
         let sol = max_weight_matching_of_edges(k, &edges);
         // Dual feasibility on every edge left out.
-        let mut tight = Vec::new();
+        let mut tight = PairSet::new(k);
         let mut violations = 0usize;
         let slacks = sol.slacks();
         worst.iter_mut().for_each(Vec::clear);
@@ -231,7 +233,9 @@ fn run<W: Weight>(
                         worst[i].push((gap, j));
                         worst[j].push((gap, i));
                     }
-                    Ok(slack) if slack == W::ZERO && keep_tight(i, j) => tight.push((i, j)),
+                    Ok(slack) if slack == W::ZERO && keep_tight(i, j) => {
+                        tight.insert(i, j);
+                    }
                     _ => {}
                 }
             }
@@ -239,7 +243,7 @@ fn run<W: Weight>(
         if violations == 0 {
             return Solved {
                 mate: sol.mate,
-                tight: if sol.has_blossoms { Vec::new() } else { tight },
+                tight: if sol.has_blossoms { PairSet::new(0) } else { tight },
                 must_cover: sol.dual.iter().map(|d| *d > W::ZERO).collect(),
                 has_blossoms: sol.has_blossoms,
             };
@@ -263,13 +267,16 @@ fn run<W: Weight>(
 
 /// A set of vertex pairs `(i, j)`, `i < j`, of a `k`-vertex graph: one bit
 /// per pair of the upper triangle (6 MiB at 10,000 vertices).
-struct PairSet {
+#[derive(Debug, Clone)]
+pub struct PairSet {
     k: usize,
     words: Vec<u64>,
 }
 
 impl PairSet {
-    fn new(k: usize) -> PairSet {
+    /// The empty set of pairs of a `k`-vertex graph.
+    #[must_use]
+    pub fn new(k: usize) -> PairSet {
         PairSet { k, words: vec![0; (k * k.saturating_sub(1) / 2).div_ceil(64)] }
     }
 
@@ -278,9 +285,36 @@ impl PairSet {
         i * (2 * self.k - i - 1) / 2 + (j - i - 1)
     }
 
-    fn contains(&self, i: usize, j: usize) -> bool {
+    /// Whether the pair `i < j` is in the set.
+    #[must_use]
+    pub fn contains(&self, i: usize, j: usize) -> bool {
         let b = self.bit(i, j);
         self.words[b / 64] & (1 << (b % 64)) != 0
+    }
+
+    /// The vertices `j > i` paired with `i` in the set, in increasing order.
+    pub fn row(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let len = self.k.saturating_sub(i + 1);
+        let start = if len == 0 { 0 } else { self.bit(i, i + 1) };
+        let end = start + len;
+        (start / 64..end.div_ceil(64)).flat_map(move |w| {
+            let mut word = self.words[w];
+            let low = start.saturating_sub(64 * w);
+            if low > 0 {
+                word &= u64::MAX << low;
+            }
+            let high = end - 64 * w;
+            if high < 64 {
+                word &= (1u64 << high) - 1;
+            }
+            std::iter::from_fn(move || {
+                (word != 0).then(|| {
+                    let bit = 64 * w + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    bit - start + i + 1
+                })
+            })
+        })
     }
 
     /// Adds the pair; returns whether it was new.
@@ -335,4 +369,36 @@ fn initial_sparse<W: Weight>(k: usize, source: &impl EdgeSource, layout: &Layout
             (w > W::ZERO).then_some((i, j, w))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PairSet;
+    use crate::simulate::seeded_rng;
+    use rand::Rng as _;
+
+    /// Each row lists exactly the pairs the set contains, in increasing order,
+    /// whatever the rows' alignment on the set's words.
+    #[test]
+    fn pair_set_rows_list_the_pairs_in_order() {
+        let mut rng = seeded_rng(31);
+        for k in [0, 1, 2, 3, 63, 64, 65, 130, 200] {
+            let mut set = PairSet::new(k);
+            let mut expected: Vec<Vec<usize>> = vec![Vec::new(); k];
+            for (i, row) in expected.iter_mut().enumerate() {
+                for j in i + 1..k {
+                    if rng.gen_range(0..3) == 0 {
+                        assert!(set.insert(i, j));
+                        row.push(j);
+                    }
+                }
+            }
+            for (i, row) in expected.iter().enumerate() {
+                assert_eq!(&set.row(i).collect::<Vec<_>>(), row, "k = {k}, row {i}");
+                for j in i + 1..k {
+                    assert_eq!(set.contains(i, j), row.contains(&j));
+                }
+            }
+        }
+    }
 }
