@@ -318,7 +318,7 @@ js-po-quarterfinals = Quarti di finale
 js-po-final-short = Finale
 js-po-semifinals-short = SF
 js-po-quarterfinals-short = QF
-js-po-round-of = Turno a { $n }
+js-po-round-of = Ultimi { $n }
 js-po-and-third = { $round } e finale per il terzo posto
 
 ## Tie-break and standings column names (FIDE C.07 and the games' own)
