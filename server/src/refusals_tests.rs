@@ -89,7 +89,7 @@ fn refusals_have_their_own_words_in_every_language() {
         let Some(e) = e else { panic!("no refusal for {english:?}") };
         assert_eq!(e.message(), english);
         assert_eq!(e.message_in(Lang::En), english);
-        for lang in [Lang::Fr, Lang::De, Lang::Es] {
+        for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
             let m = e.message_in(lang);
             assert!(!m.contains(english) && !m.contains(MISSING), "{}: {m}", lang.code());
             let none = || Arg::Text(String::new());
@@ -103,4 +103,8 @@ fn refusals_have_their_own_words_in_every_language() {
     assert_eq!(e.as_deref(), Some("Le nom de l'événement ne doit pas être vide."));
     let e = service::clean_text("faction", &"x".repeat(65), 64).err().map(|e| e.message_in(Lang::De));
     assert_eq!(e.as_deref(), Some("Die Fraktion darf höchstens 64 Zeichen lang sein."));
+    let e = service::clean_text("name", "", 120).err().map(|e| e.message_in(Lang::It));
+    assert_eq!(e.as_deref(), Some("Il nome del torneo: campo obbligatorio."));
+    let e = service::clean_text("faction", &"x".repeat(65), 64).err().map(|e| e.message_in(Lang::Nl));
+    assert_eq!(e.as_deref(), Some("De factie mag hoogstens 64 tekens lang zijn."));
 }

@@ -29,7 +29,7 @@ pub const MISSING: &str = "⟦missing:";
 
 /// The Fluent sources, per language, as compiled in (for the scripts'
 /// strings and the tests that walk the resources).
-pub const SOURCES: [(Lang, &[(&str, &str)]); 4] = [
+pub const SOURCES: [(Lang, &[(&str, &str)]); 6] = [
     (
         Lang::En,
         &[
@@ -62,6 +62,22 @@ pub const SOURCES: [(Lang, &[(&str, &str)]); 4] = [
             ("errors.ftl", include_str!("../locales/es/errors.ftl")),
         ],
     ),
+    (
+        Lang::It,
+        &[
+            ("main.ftl", include_str!("../locales/it/main.ftl")),
+            ("js.ftl", include_str!("../locales/it/js.ftl")),
+            ("errors.ftl", include_str!("../locales/it/errors.ftl")),
+        ],
+    ),
+    (
+        Lang::Nl,
+        &[
+            ("main.ftl", include_str!("../locales/nl/main.ftl")),
+            ("js.ftl", include_str!("../locales/nl/js.ftl")),
+            ("errors.ftl", include_str!("../locales/nl/errors.ftl")),
+        ],
+    ),
 ];
 
 /// A language the pages and messages are translated into.
@@ -76,6 +92,10 @@ pub enum Lang {
     De,
     /// Spanish.
     Es,
+    /// Italian.
+    It,
+    /// Dutch.
+    Nl,
 }
 
 /// A value given to a message: a number (plural rules apply) or text.
@@ -123,9 +143,9 @@ impl<T: ToArg + ?Sized> ToArg for &T {
 
 impl Lang {
     /// Every language, English first (the switch's order).
-    pub const ALL: [Lang; 4] = [Lang::En, Lang::Fr, Lang::De, Lang::Es];
+    pub const ALL: [Lang; 6] = [Lang::En, Lang::Fr, Lang::De, Lang::Es, Lang::It, Lang::Nl];
 
-    /// The language's code (`en`, `fr`, `de`, `es`), as in `<html lang>` and `?lang=`.
+    /// The language's code (`en`, `fr`, `de`, `es`, `it`, `nl`), as in `<html lang>` and `?lang=`.
     #[must_use]
     pub const fn code(self) -> &'static str {
         match self {
@@ -133,6 +153,8 @@ impl Lang {
             Lang::Fr => "fr",
             Lang::De => "de",
             Lang::Es => "es",
+            Lang::It => "it",
+            Lang::Nl => "nl",
         }
     }
 
@@ -144,6 +166,8 @@ impl Lang {
             Lang::Fr => "Français",
             Lang::De => "Deutsch",
             Lang::Es => "Español",
+            Lang::It => "Italiano",
+            Lang::Nl => "Nederlands",
         }
     }
 
@@ -185,6 +209,8 @@ impl Lang {
             Lang::Fr => fluent_templates::langid!("fr"),
             Lang::De => fluent_templates::langid!("de"),
             Lang::Es => fluent_templates::langid!("es"),
+            Lang::It => fluent_templates::langid!("it"),
+            Lang::Nl => fluent_templates::langid!("nl"),
         }
     }
 
@@ -260,7 +286,7 @@ impl Lang {
     }
 
     /// A number as this language writes it: `2.5` → `2,5` in French,
-    /// German and Spanish (digits, signs and `½` are kept).
+    /// German, Spanish, Italian and Dutch (digits, signs and `½` are kept).
     #[must_use]
     pub fn number(self, text: &str) -> String {
         match self {
@@ -270,7 +296,8 @@ impl Lang {
     }
 
     /// An ISO date (`2026-05-17`) as this language writes it
-    /// (`17 May 2026`, `17 mai 2026`, `17. Mai 2026`, `17 de mayo de 2026`);
+    /// (`17 May 2026`, `17 mai 2026`, `17. Mai 2026`, `17 de mayo de 2026`,
+    /// `17 maggio 2026`, `17 mei 2026`);
     /// anything else is returned as is.
     #[must_use]
     pub fn date(self, iso: &str) -> String {
@@ -366,10 +393,12 @@ mod tests {
     fn accept_language_is_read_by_q_value() {
         assert_eq!(Lang::from_accept_language("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5"), Some(Lang::Fr));
         assert_eq!(Lang::from_accept_language("en;q=0.5, de"), Some(Lang::De));
-        assert_eq!(Lang::from_accept_language("it, es;q=0.3, fr;q=0.2"), Some(Lang::Es));
+        assert_eq!(Lang::from_accept_language("pt, es;q=0.3, fr;q=0.2"), Some(Lang::Es));
+        assert_eq!(Lang::from_accept_language("it-CH, nl;q=0.9"), Some(Lang::It));
+        assert_eq!(Lang::from_accept_language("pt, nl-BE;q=0.5, en;q=0.4"), Some(Lang::Nl));
         assert_eq!(Lang::from_accept_language("fr;q=0, de;q=0.1"), Some(Lang::De));
-        assert_eq!(Lang::from_accept_language("it, pt"), None);
-        assert_eq!(Lang::from_accept_language("it, *"), Some(Lang::En));
+        assert_eq!(Lang::from_accept_language("pt, pl"), None);
+        assert_eq!(Lang::from_accept_language("pt, *"), Some(Lang::En));
         assert_eq!(Lang::from_accept_language(""), None);
         assert_eq!(Lang::from_code("ES_mx"), Some(Lang::Es));
     }
@@ -381,6 +410,10 @@ mod tests {
         assert!(Lang::De.t("no-such-key").starts_with(MISSING));
         assert_eq!(Lang::Fr.t_args("home-rounds", &[("n", 1.to_arg())]), "1 ronde");
         assert_eq!(Lang::Fr.t_args("home-rounds", &[("n", 5.to_arg())]), "5 rondes");
+        assert_eq!(Lang::It.t_args("home-rounds", &[("n", 1.to_arg())]), "1 turno");
+        assert_eq!(Lang::It.t_args("home-rounds", &[("n", 9.to_arg())]), "9 turni");
+        assert_eq!(Lang::Nl.t_args("home-rounds", &[("n", 1.to_arg())]), "1 ronde");
+        assert_eq!(Lang::Nl.t_args("home-rounds", &[("n", 7.to_arg())]), "7 ronden");
     }
 
     #[test]
@@ -390,6 +423,10 @@ mod tests {
         assert_eq!(Lang::De.date("2026-05-17"), "17. Mai 2026");
         assert_eq!(Lang::Es.date("2026-05-17"), "17 de mayo de 2026");
         assert_eq!(Lang::Es.date("soon"), "soon");
+        assert_eq!(Lang::It.date("2026-05-17"), "17 maggio 2026");
+        assert_eq!(Lang::Nl.date("2026-05-17"), "17 mei 2026");
+        assert_eq!(Lang::It.number("2.5"), "2,5");
+        assert_eq!(Lang::Nl.number("1.5"), "1,5");
         assert_eq!(Lang::De.number("2.5"), "2,5");
         assert_eq!(Lang::En.number("2.5"), "2.5");
     }

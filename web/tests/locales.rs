@@ -16,6 +16,11 @@ fn ids(lang: Lang, file: &str) -> Vec<String> {
     ids
 }
 
+/// Every language but English, the source the others follow.
+fn translations() -> impl Iterator<Item = Lang> {
+    Lang::ALL.into_iter().filter(|l| *l != Lang::En)
+}
+
 fn english() -> BTreeSet<String> {
     FILES.iter().flat_map(|f| ids(Lang::En, f)).collect()
 }
@@ -71,7 +76,7 @@ fn every_language_has_every_message_and_no_other() {
         let en: Vec<String> = ids(Lang::En, file);
         let en_set: BTreeSet<&String> = en.iter().collect();
         assert_eq!(en.len(), en_set.len(), "en/{file} defines a message twice");
-        for lang in [Lang::Fr, Lang::De, Lang::Es] {
+        for lang in translations() {
             let other = ids(lang, file);
             let set: BTreeSet<&String> = other.iter().collect();
             assert_eq!(other.len(), set.len(), "{}/{file} defines a message twice", lang.code());
@@ -86,11 +91,90 @@ fn every_language_has_every_message_and_no_other() {
 #[test]
 fn translations_use_the_variables_of_english() {
     let en = variables(Lang::En);
-    for lang in [Lang::Fr, Lang::De, Lang::Es] {
+    for lang in translations() {
         for (id, vars) in variables(lang) {
             assert_eq!(Some(&vars), en.get(&id), "{}: {id} uses other variables than English", lang.code());
         }
     }
+}
+
+/// What a message keeps from English whatever the language: whether it
+/// selects (a plural), the characters it places as literals (`{"{"}`;
+/// spaces placed around a link follow each language's word order), its
+/// code spans (backticks) and its arrows.
+#[derive(Debug, Default, PartialEq)]
+struct Markup {
+    selects: bool,
+    literals: Vec<String>,
+    backticks: usize,
+    arrows: usize,
+}
+
+fn markup(lang: Lang) -> BTreeMap<String, Markup> {
+    fn walk(p: &ast::Pattern<&str>, out: &mut Markup) {
+        for el in &p.elements {
+            match el {
+                ast::PatternElement::TextElement { value } => {
+                    out.backticks += value.matches('`').count();
+                    out.arrows += value.matches('→').count();
+                }
+                ast::PatternElement::Placeable { expression } => expr(expression, out),
+            }
+        }
+    }
+    fn expr(e: &ast::Expression<&str>, out: &mut Markup) {
+        match e {
+            ast::Expression::Select { variants, .. } => {
+                out.selects = true;
+                // Each language has its own plural categories: compare the default only.
+                if let Some(v) = variants.iter().find(|v| v.default) {
+                    walk(&v.value, out);
+                }
+            }
+            ast::Expression::Inline(ast::InlineExpression::StringLiteral { value }) if !value.trim().is_empty() => {
+                out.literals.push((*value).to_string());
+            }
+            ast::Expression::Inline(ast::InlineExpression::Placeable { expression }) => expr(expression, out),
+            ast::Expression::Inline(_) => {}
+        }
+    }
+    let mut all = BTreeMap::new();
+    for (_, src) in sources(lang) {
+        let res = fluent_syntax::parser::parse(*src).unwrap_or_else(|(r, _)| r);
+        for e in res.body {
+            if let ast::Entry::Message(m) = e {
+                let mut found = Markup::default();
+                if let Some(v) = &m.value {
+                    walk(v, &mut found);
+                }
+                all.insert(m.id.name.to_string(), found);
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn translations_keep_the_markup_of_english() {
+    let en = markup(Lang::En);
+    for lang in translations() {
+        for (id, found) in markup(lang) {
+            assert_eq!(Some(&found), en.get(&id), "{}: {id} changes the markup of English", lang.code());
+        }
+    }
+}
+
+#[test]
+fn every_language_is_compiled_in() {
+    assert_eq!(Lang::ALL.len(), arbiter_web::i18n::SOURCES.len());
+    for lang in Lang::ALL {
+        let files: Vec<&str> = sources(lang).iter().map(|(f, _)| *f).collect();
+        assert_eq!(files, FILES, "{}", lang.code());
+        assert_eq!(Lang::from_code(lang.code()), Some(lang));
+    }
+    let names: BTreeSet<&str> = Lang::ALL.iter().map(|l| l.name()).collect();
+    let codes: BTreeSet<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+    assert_eq!((names.len(), codes.len()), (Lang::ALL.len(), Lang::ALL.len()));
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! Languages: every page in English, French, German and Spanish (chosen by
+//! Languages: every page in English, French, German, Spanish, Italian and
+//! Dutch (chosen by
 //! `Accept-Language`, by the `?lang=` switch and its cookie) with no missing
 //! message, the scripts' texts drawn in the page's language in Chromium, and
 //! API errors and error pages in the language asked for.
@@ -10,11 +11,13 @@ use std::time::Duration;
 
 /// Each language, the name of its switch's `aria-label`, and a word of the
 /// scripts' strings every page embeds.
-const LANGS: [(&str, &str, &str); 4] = [
+const LANGS: [(&str, &str, &str); 6] = [
     ("en", "Language", "\"state-playing\":\"Playing\""),
     ("fr", "Langue", "\"state-playing\":\"En cours\""),
     ("de", "Sprache", "\"state-playing\":\"Läuft\""),
     ("es", "Idioma", "\"state-playing\":\"Jugando\""),
+    ("it", "Lingua", "\"state-playing\":\"In gioco\""),
+    ("nl", "Taal", "\"state-playing\":\"Bezig\""),
 ];
 
 /// `GET path` with these headers: status, body, and the `Set-Cookie` headers.
@@ -92,7 +95,7 @@ async fn every_page_renders_in_every_language_with_no_missing_message() {
     let mut bad = Vec::new();
     let mut pages = 0;
     for lang in LANGS {
-        let accept = ("Accept-Language", format!("{};q=0.9, it;q=0.95, *;q=0.1", lang.0));
+        let accept = ("Accept-Language", format!("{};q=0.9, pt;q=0.95, *;q=0.1", lang.0));
         let sets: [(&str, &[String], Option<&String>); 3] = [
             ("visitor", &visitor, None),
             ("player", &player_pages, Some(&player)),
@@ -119,7 +122,7 @@ async fn every_page_renders_in_every_language_with_no_missing_message() {
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
-    assert_eq!(pages, 4 * 18);
+    assert_eq!(pages, LANGS.len() * 18);
 
     // Known words, translated.
     let home = |lang: &'static str| {
@@ -129,6 +132,8 @@ async fn every_page_renders_in_every_language_with_no_missing_message() {
     assert!(home("fr").await.contains("Inscriptions ouvertes"));
     assert!(home("de").await.contains("Anmeldung offen"));
     assert!(home("es").await.contains("Inscripción abierta"));
+    assert!(home("it").await.contains("Iscrizioni aperte"));
+    assert!(home("nl-BE").await.contains("Open voor inschrijving"));
     assert!(home("en-GB,en;q=0.9").await.contains("Open for registration"));
     let (_, event, _) = fetch(&app.base, &format!("/t/{tid}"), &[("Accept-Language", "fr".into())]).await;
     assert!(event.contains("Tableau des appariements") && event.contains("3 rondes") && event.contains("Joueurs (6)"));
@@ -138,10 +143,14 @@ async fn every_page_renders_in_every_language_with_no_missing_message() {
 #[actix_web::test]
 async fn the_switch_is_remembered_and_accept_language_is_read_by_q_value() {
     let app = TestApp::spawn().await.unwrap();
-    // q-values: Spanish is preferred to English here, Italian is not offered.
-    let (_, body, _) = fetch(&app.base, "/", &[("Accept-Language", "it, en;q=0.5, es;q=0.8".into())]).await;
+    // q-values: Spanish is preferred to English here, Portuguese is not offered.
+    let (_, body, _) = fetch(&app.base, "/", &[("Accept-Language", "pt, en;q=0.5, es;q=0.8".into())]).await;
     assert!(body.contains("<html lang=\"es\">"));
-    let (_, body, _) = fetch(&app.base, "/", &[("Accept-Language", "it, pt".into())]).await;
+    let (_, body, _) = fetch(&app.base, "/", &[("Accept-Language", "it-IT, nl;q=0.9".into())]).await;
+    assert!(body.contains("<html lang=\"it\">") && body.contains("Accedi"), "Italian is offered");
+    let (_, body, _) = fetch(&app.base, "/", &[("Accept-Language", "pt, nl;q=0.4, en;q=0.3".into())]).await;
+    assert!(body.contains("<html lang=\"nl\">") && body.contains("Inloggen"), "Dutch is offered");
+    let (_, body, _) = fetch(&app.base, "/", &[("Accept-Language", "pt, pl".into())]).await;
     assert!(body.contains("<html lang=\"en\">"), "nothing offered: English");
     // The switch sets a cookie, which then wins over Accept-Language.
     let (_, body, cookies) = fetch(&app.base, "/login?lang=de", &[("Accept-Language", "fr".into())]).await;
@@ -188,6 +197,8 @@ async fn api_errors_and_error_pages_are_in_the_language_asked_for() {
     for (lang, said) in [
         ("de", "Der Name der Veranstaltung darf nicht leer sein."),
         ("fr", "Le nom de l'événement ne doit pas être vide."),
+        ("it", "Il nome del torneo: campo obbligatorio."),
+        ("nl", "De naam van het toernooi mag niet leeg zijn."),
         ("en", "The event's name must not be empty."),
     ] {
         let mut res = create(lang, empty_name.clone()).await.unwrap();

@@ -226,7 +226,9 @@ async fn team_standings_and_printouts_name_the_column_team_in_every_language() {
     }
     let b = Browser::start().await.unwrap();
     let tid = ev.tid.clone();
-    for (lang, team) in [("en", "Team"), ("de", "Team"), ("es", "Equipo"), ("fr", "Équipe")] {
+    for (lang, team) in
+        [("en", "Team"), ("de", "Team"), ("es", "Equipo"), ("fr", "Équipe"), ("it", "Squadra"), ("nl", "Team")]
+    {
         b.client.goto(&format!("{}/t/{tid}/standings?lang={lang}", app.base)).await.unwrap();
         assert_eq!(entrant_header(&b, ".standings-table").await, team, "standings page, {lang}");
         b.client.goto(&format!("{}/t/{tid}/results?show=standings&after=1&lang={lang}", app.base)).await.unwrap();

@@ -6,7 +6,7 @@
 //! dashboard), the TO's promotion and order by hand, what a waiting player
 //! cannot do; paid / owed / waived with the treasurer's totals, the filter,
 //! the export, the action log; and the refusals (a player cannot mark their
-//! own fee) with their messages in the four languages.
+//! own fee) with their messages in every language.
 
 use super::undo::refused;
 use arbiter_server::client::ApiClient;
@@ -333,10 +333,10 @@ async fn fees(backend: Backend) {
         log["entries"].as_array().unwrap().iter().filter(|e| e["kind"] == "payment_marked").collect();
     assert_eq!(marks.len(), 3, "{log}");
 
-    // The refusal in the four languages: each its own words.
+    // The refusal in every language: each its own words.
     let session = players[0].session_cookie().unwrap_or_default();
     let mut said = Vec::new();
-    for lang in ["en", "fr", "de", "es"] {
+    for lang in ["en", "fr", "de", "es", "it", "nl"] {
         let mut res = awc::Client::new()
             .put(format!("{}{}", app.base, pay(&ids[0])))
             .insert_header(("Cookie", format!("{session}; lang={lang}")))
@@ -351,7 +351,7 @@ async fn fees(backend: Backend) {
     }
     said.sort();
     said.dedup();
-    assert_eq!(said.len(), 4, "four languages, four messages: {said:?}");
+    assert_eq!(said.len(), 6, "six languages, six messages: {said:?}");
     // A waiting player's refusal too.
     patch(&mut to, &settings(&tid), &json!({ "cap": 4 })).await.ok().unwrap();
     let (mut late, _) = sign_up(&app.base, "Late").await.unwrap();
@@ -360,7 +360,7 @@ async fn fees(backend: Backend) {
     to.advance(&tid).await.unwrap().ok().unwrap();
     let late_session = late.session_cookie().unwrap_or_default();
     let mut said = Vec::new();
-    for lang in ["en", "fr", "de", "es"] {
+    for lang in ["en", "fr", "de", "es", "it", "nl"] {
         let mut res = awc::Client::new()
             .post(format!("{}/api/tournaments/{tid}/check-in", app.base))
             .insert_header(("Cookie", format!("{late_session}; lang={lang}")))
@@ -373,7 +373,7 @@ async fn fees(backend: Backend) {
         said.push(s(&v, "message").to_string());
     }
     said.dedup();
-    assert_eq!(said.len(), 4, "{said:?}");
+    assert_eq!(said.len(), 6, "{said:?}");
     app.stop().await;
 }
 

@@ -124,7 +124,8 @@ pub fn ordinal(n: u32) -> String {
     format!("{n}{suffix}")
 }
 
-/// [`ordinal`] as `lang` writes it: `1er`/`2e`, `1.`, `1.º`.
+/// [`ordinal`] as `lang` writes it: `1er`/`2e`, `1.`, `1.º`, `1º`, `1e`
+/// (a prize's place: masculine in French, Spanish and Italian).
 #[must_use]
 pub fn ordinal_in(lang: Lang, n: u32) -> String {
     match lang {
@@ -133,6 +134,8 @@ pub fn ordinal_in(lang: Lang, n: u32) -> String {
         Lang::Fr => format!("{n}e"),
         Lang::De => format!("{n}."),
         Lang::Es => format!("{n}.º"),
+        Lang::It => format!("{n}º"),
+        Lang::Nl => format!("{n}e"),
     }
 }
 
@@ -443,9 +446,12 @@ mod tests {
     fn ordinals() {
         let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].into_iter().map(ordinal).collect();
         assert_eq!(got, ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]);
-        let other: Vec<String> =
-            [Lang::Fr, Lang::Fr, Lang::De, Lang::Es].iter().zip([1, 2, 3, 4]).map(|(l, n)| ordinal_in(*l, n)).collect();
-        assert_eq!(other, ["1er", "2e", "3.", "4.º"]);
+        let other: Vec<String> = [Lang::Fr, Lang::Fr, Lang::De, Lang::Es, Lang::It, Lang::Nl]
+            .iter()
+            .zip([1, 2, 3, 4, 5, 6])
+            .map(|(l, n)| ordinal_in(*l, n))
+            .collect();
+        assert_eq!(other, ["1er", "2e", "3.", "4.º", "5º", "6e"]);
     }
 
     #[test]
@@ -484,7 +490,7 @@ mod tests {
         for m in [SplitMethod::None, SplitMethod::Uscf32B3, SplitMethod::PlaceFirst, SplitMethod::Hort] {
             let key = format!("prize-rule-{}", method_code(m).replace('_', "-"));
             assert_eq!(Lang::En.t(&key), m.rule(), "en/main.ftl's {key} is not the engine's rule");
-            for lang in [Lang::Fr, Lang::De, Lang::Es] {
+            for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
                 let text = rule_in(lang, m);
                 assert!(!text.contains(arbiter_web::i18n::MISSING) && text != m.rule(), "{key} in {}", lang.code());
             }
