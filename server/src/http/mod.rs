@@ -3,6 +3,7 @@
 
 #[macro_use]
 pub mod api;
+mod account_pages;
 mod accounts;
 pub mod body_limit;
 mod captains;
@@ -33,6 +34,7 @@ pub mod schemas;
 mod staff;
 mod standings;
 mod teams;
+mod tokens;
 mod tournaments;
 pub mod translate;
 mod waitlist;
@@ -78,6 +80,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 pub fn register(api: &mut api::Api<'_>) {
     api.configure(health::routes)
         .configure(accounts::routes)
+        .configure(tokens::routes)
+        .configure_pages(account_pages::routes)
         .configure(tournaments::routes)
         .configure(players::routes)
         .configure(entries::routes)

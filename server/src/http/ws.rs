@@ -50,7 +50,18 @@ async fn connect(
     }
     // The socket watches its sign-in session from before the session is read,
     // so a sign-out committed after the read still reaches it (see `live::signin`).
-    let token = req.cookie(session::COOKIE).map(|c| c.value().to_string()).filter(|t| !t.is_empty());
+    // A client with a personal access token (a bot, an overlay) sends it as
+    // `Authorization: Bearer`; the cookie is then not read. An unknown or
+    // revoked token connects as nobody, as on every public route.
+    let bearer = crate::auth::tokens::bearer(&req).map(str::to_string);
+    let token_user = match bearer.as_deref() {
+        Some(secret) => crate::auth::tokens::lookup(&req, secret).await?.map(|(u, _)| u),
+        None => None,
+    };
+    let token = match bearer {
+        Some(_) => None,
+        None => req.cookie(session::COOKIE).map(|c| c.value().to_string()).filter(|t| !t.is_empty()),
+    };
     let mut sign_in = token.as_deref().map(|t| state.hub.watch_sign_in(session::token_hash(t)));
     let (user, me) = {
         let tx = state.ctx.store.read().await.map_err(ApiError::from)?;
@@ -65,7 +76,7 @@ async fn connect(
             }
             _ => {
                 sign_in = None;
-                None
+                token_user
             }
         };
         crate::service::visible(&tx, *id, user.as_ref()).await?;

@@ -56,6 +56,7 @@ mod team_settings;
 mod team_topcut;
 mod team_views;
 mod teams;
+mod tokens;
 mod topcut;
 mod topcut_matches;
 mod undo;

@@ -6,6 +6,7 @@ pub use crate::script::script_json;
 use crate::views::{PlayerView, RoundView, StandingsWindow, TournamentView};
 use askama::Template;
 
+pub mod account;
 pub mod api_docs;
 pub mod prizes;
 pub mod ratings;
