@@ -8,6 +8,7 @@ use askama::Template;
 
 pub mod account;
 pub mod api_docs;
+pub mod embeds;
 pub mod prizes;
 pub mod ratings;
 pub mod rooms;
