@@ -38,6 +38,7 @@ mod prizes;
 mod prizes_money;
 mod profiles;
 mod ratings;
+mod reconnect;
 mod scale;
 mod screens;
 mod security;
