@@ -36,11 +36,12 @@ impl Reply {
     }
 }
 
-/// One API user (a cookie jar of one session).
+/// One API user (a cookie jar of one session, or a personal access token).
 pub struct ApiClient {
     base: String,
     http: awc::Client,
     session: Option<String>,
+    bearer: Option<String>,
 }
 
 impl ApiClient {
@@ -48,7 +49,16 @@ impl ApiClient {
     #[must_use]
     pub fn new(base: &str) -> ApiClient {
         let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
-        ApiClient { base: base.trim_end_matches('/').to_string(), http, session: None }
+        ApiClient { base: base.trim_end_matches('/').to_string(), http, session: None, bearer: None }
+    }
+
+    /// A client that sends a personal access token (`Authorization: Bearer`)
+    /// with every request instead of a session cookie.
+    #[must_use]
+    pub fn with_token(base: &str, secret: &str) -> ApiClient {
+        let mut c = ApiClient::new(base);
+        c.bearer = Some(secret.to_string());
+        c
     }
 
     /// This client's session cookie (`name=value`), for opening pages as its user.
@@ -62,6 +72,7 @@ impl ApiClient {
     pub fn clone_to(&self, base: &str) -> ApiClient {
         let mut c = ApiClient::new(base);
         c.session.clone_from(&self.session);
+        c.bearer.clone_from(&self.bearer);
         c
     }
 
@@ -103,6 +114,9 @@ impl ApiClient {
             let mut req = self.http.request(method.clone(), format!("{}{}", self.base, path));
             if let Some(s) = &self.session {
                 req = req.insert_header((header::COOKIE, format!("{}={s}", crate::auth::session::COOKIE)));
+            }
+            if let Some(t) = &self.bearer {
+                req = req.insert_header((header::AUTHORIZATION, format!("Bearer {t}")));
             }
             let res = match &body {
                 Some((ty, b)) => req.insert_header((header::CONTENT_TYPE, *ty)).send_body(b.clone()).await,

@@ -90,6 +90,11 @@ pub struct Settings {
     /// Days a claim code (an entry handed to its player) stays valid after it is issued.
     #[arg(long, env = "ARBITER_CLAIM_CODE_DAYS", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=3650))]
     pub claim_code_days: u32,
+    /// Origins (comma-separated, `https://club.example.org`) whose pages may embed this server's
+    /// public views: read its public `GET` routes (CORS), frame the board, standings, bracket and
+    /// overlay pages, and open the live socket of a public view. None by default.
+    #[arg(long = "embed-origins", env = "ARBITER_EMBED_ORIGINS", value_delimiter = ',', value_parser = parse_origin)]
+    pub embed_origins: Vec<String>,
 }
 
 impl Settings {
@@ -131,6 +136,7 @@ impl Settings {
             backup_keep: 24,
             import_max_players: 2000,
             claim_code_days: 30,
+            embed_origins: Vec::new(),
         }
     }
 }
@@ -162,6 +168,7 @@ impl std::fmt::Debug for Settings {
             backup_keep,
             import_max_players,
             claim_code_days,
+            embed_origins,
         } = self;
         f.debug_struct("Settings")
             .field("bind", bind)
@@ -187,6 +194,7 @@ impl std::fmt::Debug for Settings {
             .field("backup_keep", backup_keep)
             .field("import_max_players", import_max_players)
             .field("claim_code_days", claim_code_days)
+            .field("embed_origins", embed_origins)
             .finish()
     }
 }
@@ -200,9 +208,30 @@ fn parse_public_url(s: &str) -> Result<url::Url, String> {
     Ok(u)
 }
 
+/// Parses one of `--embed-origins`: an `http` or `https` origin (scheme,
+/// host, port if not the default; no path), as browsers send it in `Origin`.
+fn parse_origin(s: &str) -> Result<String, String> {
+    let u = url::Url::parse(s.trim())
+        .map_err(|e| format!("{s:?} is not an origin ({e}); write it like https://club.example.org"))?;
+    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() || u.path().len() > 1 || u.query().is_some() {
+        return Err(format!("{s:?} is not an origin: http:// or https://, a host, no path (https://club.example.org)"));
+    }
+    Ok(u.origin().ascii_serialization())
+}
+
 #[cfg(test)]
 mod tests {
     use super::Settings;
+
+    #[test]
+    fn embed_origins_are_origins() {
+        assert_eq!(super::parse_origin("https://Club.Example.org/").unwrap(), "https://club.example.org");
+        assert_eq!(super::parse_origin("http://localhost:8080").unwrap(), "http://localhost:8080");
+        assert_eq!(super::parse_origin("https://club.example.org:443").unwrap(), "https://club.example.org");
+        assert!(super::parse_origin("https://club.example.org/page").is_err());
+        assert!(super::parse_origin("ftp://club.example.org").is_err());
+        assert!(super::parse_origin("club.example.org").is_err());
+    }
 
     #[test]
     fn settings_show_no_passwords_when_debugged() {

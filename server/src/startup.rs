@@ -84,6 +84,7 @@ impl Application {
                 .wrap(crate::http::body_limit::json_errors())
                 .wrap(OriginCheck)
                 .wrap(crate::http::security_headers())
+                .wrap(actix_web::middleware::from_fn(crate::http::embed::embed))
                 .wrap(tracing_actix_web::TracingLogger::<crate::http::peer::ClientSpan>::new())
                 .wrap(crate::http::metrics::RecordHttp(http_stats.clone()))
                 .wrap(actix_web::middleware::from_fn(crate::http::translate::middleware))

@@ -110,6 +110,8 @@ ids! {
     PrizeRunId;
     /// A row of rating history (one account's rating change from one game).
     EloEntryId;
+    /// A personal access token of an account (its secret is never stored).
+    TokenId;
 }
 
 #[cfg(test)]

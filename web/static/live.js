@@ -360,9 +360,26 @@
   setInterval(tick, 200);
   A.onChange(tick);
 
+  // Reconnecting: "full jitter" (AWS Architecture Blog, "Exponential Backoff
+  // And Jitter", 2015): the n-th attempt in a row waits a random time in
+  // [0, min(cap, base * 2^n)], so a room of screens that lost the venue's
+  // Wi-Fi together does not come back together. A server that says when to
+  // come back (a restart's close reason, "in N ms", already spread by the
+  // server) is obeyed; the browser's `online` event reconnects at once, with
+  // a small jitter.
+  const RETRY_BASE = 500,
+    RETRY_CAP = 10000,
+    ONLINE_JITTER = 250;
   let ws = null,
-    backoff = 500,
+    attempts = 0,
+    retryTimer = null,
+    liveTournament = null,
     resuming = false;
+  A.retryDelay = (n, told, random) => {
+    const r = random === undefined ? Math.random() : random;
+    if (told !== null && told !== undefined && told >= 0) return told;
+    return Math.floor(r * Math.min(RETRY_CAP, RETRY_BASE * 2 ** Math.min(n, 30)));
+  };
   // The connection's state: the small dot, and a full-width banner when the
   // connection has been lost for more than two seconds (and when it is back).
   let lostTimer = null,
@@ -411,9 +428,12 @@
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     let q = "?view=" + A.view + (A.params ? "&" + A.params : "");
     if (A.view === "events") q += "&since=" + A.seq;
+    clearTimeout(retryTimer);
+    retryTimer = null;
+    liveTournament = tournament;
     ws = new WebSocket(proto + "//" + location.host + "/ws/tournaments/" + tournament + q);
     ws.onopen = () => {
-      backoff = 500;
+      attempts = 0;
       status(t("live-on"), "on");
       ping();
     };
@@ -463,18 +483,28 @@
         return;
       }
       status(t("live-reconnecting"), "off");
-      // A restarting server says when to come back (spread so a room of screens does not
-      // return at once); otherwise wait a doubling delay with jitter.
       const told = /in (\d+) ms/.exec(e.reason || "");
-      setTimeout(
-        () => {
-          A.connect(tournament);
-        },
-        told ? Number(told[1]) : backoff * (0.5 + Math.random())
-      );
-      backoff = Math.min(backoff * 2, 10000);
+      const wait = A.retryDelay(attempts, told ? Number(told[1]) : null);
+      attempts += 1;
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => {
+        A.connect(tournament);
+      }, wait);
     };
   };
+  // The network is back (the phone found the Wi-Fi again): reconnect now
+  // rather than at the end of a long wait.
+  window.addEventListener("online", () => {
+    if (!liveTournament || (ws && ws.readyState <= 1)) return;
+    attempts = 0;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(
+      () => {
+        A.connect(liveTournament);
+      },
+      Math.floor(Math.random() * ONLINE_JITTER)
+    );
+  });
   // Switches the view (e.g. another page of standings); a snapshot follows.
   A.subscribe = (params) => {
     const qs = Object.keys(params)

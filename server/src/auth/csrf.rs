@@ -20,8 +20,11 @@
 //!      pair: the field must equal the `arbiter_csrf` cookie the page set.
 //!
 //!    JSON requests cannot be sent cross-site without a CORS preflight (which
-//!    Arbiter never grants), and session cookies are SameSite=Lax, so the API
-//!    needs no token.
+//!    Arbiter never grants to a changing method), and session cookies are
+//!    SameSite=Lax, so the API needs no token.
+//! 3. **Bearer tokens** (`Authorization: Bearer`, [`super::tokens`]) are
+//!    not checked at all: such a request is authenticated by its token,
+//!    never by a cookie, so there is nothing for another site to borrow.
 
 use crate::config::Settings;
 use crate::error::{ApiError, Code};
@@ -144,9 +147,15 @@ pub fn from_other_origin(req: &HttpRequest, settings: &Settings) -> bool {
     }
 }
 
-/// Whether an unsafe request comes from another site.
+/// Whether an unsafe request comes from another site. A request with a
+/// bearer token is not checked: it is authenticated by the token alone,
+/// never by the cookie (`super::tokens`), and a page of another site can
+/// neither read a token nor add the header without a CORS preflight.
 fn is_cross_site(req: &ServiceRequest) -> bool {
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return false;
+    }
+    if super::tokens::bearer(req.request()).is_some() {
         return false;
     }
     match req.app_data::<web::Data<Settings>>() {
@@ -222,6 +231,11 @@ mod tests {
         assert!(!is_cross_site(&none.to_srv_request()));
         let get = TestRequest::get().insert_header(("host", "a.test")).insert_header(("origin", "http://evil.test"));
         assert!(!is_cross_site(&get.to_srv_request()));
+        let bearer = TestRequest::post()
+            .insert_header(("host", "a.test"))
+            .insert_header(("origin", "http://evil.test"))
+            .insert_header(("authorization", "Bearer arb_x"));
+        assert!(!is_cross_site(&bearer.to_srv_request()));
     }
 
     fn settings(public: Option<&str>, proxies: &[&str]) -> Settings {

@@ -9,8 +9,11 @@
 //!   API alike.
 //! - [`csrf`]: cross-site request forgery protection: an Origin check on every
 //!   unsafe request, and a double-submit token on HTML form posts.
+//! - [`tokens`]: personal access tokens sent as `Authorization: Bearer`,
+//!   which the same extractors accept in place of the cookie.
 
 pub mod csrf;
 pub mod limits;
 pub mod password;
 pub mod session;
+pub mod tokens;

@@ -1,7 +1,9 @@
 //! Sign-in sessions: a random 256-bit token in the `arbiter_session` cookie
 //! (HttpOnly, SameSite=Lax, Path=/), stored server-side only as its SHA-256,
 //! so a database leak does not leak live sessions. Sessions last 30 days and
-//! work on every instance (they live in the database).
+//! work on every instance (they live in the database). The extractors also
+//! take a personal access token instead (`Authorization: Bearer`, see
+//! [`super::tokens`]).
 
 use crate::domain::{now_millis, User};
 use crate::error::{ApiError, Code};
@@ -57,16 +59,38 @@ pub fn removal_cookie(secure: bool) -> Cookie<'static> {
     c
 }
 
-async fn current_user(req: &HttpRequest) -> Result<Option<User>, ApiError> {
+/// Who sent a request: a session cookie's account, a bearer token's, or nobody.
+enum Caller {
+    /// Neither a bearer token nor a live session.
+    Nobody,
+    /// A live session's account.
+    Session(User),
+    /// A token's account, and whether its scope covers the request's method.
+    Token(User, bool),
+    /// A bearer token that is unknown or revoked.
+    BadToken,
+}
+
+async fn identify(req: &HttpRequest) -> Result<Caller, ApiError> {
+    // A bearer token speaks alone: the cookie is not read (see `auth::tokens`).
+    if let Some(secret) = super::tokens::bearer(req) {
+        return Ok(match super::tokens::lookup(req, secret).await? {
+            Some((user, token)) => Caller::Token(user, token.scope.allows(req.method().as_str())),
+            None => Caller::BadToken,
+        });
+    }
     let Some(token) = req.cookie(COOKIE).map(|c| c.value().to_string()) else {
-        return Ok(None);
+        return Ok(Caller::Nobody);
     };
     let store = req.app_data::<web::Data<Store>>().ok_or_else(|| ApiError::internal("store missing"))?.clone();
     let tx = store.read().await?;
-    Ok(tx.session_user(&token_hash(&token), now_millis()).await?)
+    Ok(tx.session_user(&token_hash(&token), now_millis()).await?.map_or(Caller::Nobody, Caller::Session))
 }
 
-/// The signed-in account; answers 401 `not_signed_in` when there is none.
+/// The signed-in account (by session cookie, or by a personal access token
+/// sent as `Authorization: Bearer`); answers 401 `not_signed_in` when there
+/// is none, 401 `token_invalid` for an unknown or revoked token, and 403
+/// `token_read_only` for a `read` token on a method that writes.
 #[derive(Clone, Debug)]
 pub struct Authed(pub User);
 
@@ -77,15 +101,27 @@ impl FromRequest for Authed {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            current_user(&req)
-                .await?
-                .map(Authed)
-                .ok_or_else(|| ApiError::unauthorized(Code::NotSignedIn, "Sign in first: this needs an account."))
+            match identify(&req).await? {
+                Caller::Session(user) | Caller::Token(user, true) => Ok(Authed(user)),
+                Caller::Token(_, false) => Err(ApiError::forbidden(
+                    Code::TokenReadOnly,
+                    "This token may only read; make an organiser token to change things.",
+                )),
+                Caller::BadToken => Err(ApiError::unauthorized(
+                    Code::TokenInvalid,
+                    "This token is not valid: it was revoked or mistyped. Make a new one on your account page.",
+                )),
+                Caller::Nobody => {
+                    Err(ApiError::unauthorized(Code::NotSignedIn, "Sign in first: this needs an account."))
+                }
+            }
         })
     }
 }
 
-/// The signed-in account, if any (for pages and public endpoints).
+/// The signed-in account, if any (for pages and public endpoints). A bearer
+/// token that is unknown, revoked, or a `read` token on a method that writes
+/// counts as nobody here: public routes answer as they do to anyone.
 #[derive(Clone, Debug)]
 pub struct MaybeUser(pub Option<User>);
 
@@ -95,7 +131,12 @@ impl FromRequest for MaybeUser {
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
-        Box::pin(async move { Ok(MaybeUser(current_user(&req).await?)) })
+        Box::pin(async move {
+            Ok(MaybeUser(match identify(&req).await? {
+                Caller::Session(user) | Caller::Token(user, true) => Some(user),
+                Caller::Token(_, false) | Caller::BadToken | Caller::Nobody => None,
+            }))
+        })
     }
 }
 

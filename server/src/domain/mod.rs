@@ -19,9 +19,10 @@ mod rules;
 mod score;
 mod sheet;
 mod teams;
+mod tokens;
 
 pub use arbiter_web::ids::{
-    ByeRequestId, EloEntryId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TournamentId, UserId,
+    ByeRequestId, EloEntryId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TokenId, TournamentId, UserId,
 };
 /// The game a tournament is played in: one closed set, shared with the pages
 /// (`arbiter_web::views::sets::Game`); each game's rules live in [`crate::game`].
@@ -37,6 +38,7 @@ pub use rules::{crokinole_format, ResolutionMeta, StandingsChange, TieNotice, Ti
 pub use score::{ChessResult, GameScore};
 pub use sheet::Sheet;
 pub use teams::{LoggedAction, MatchBoard, PlayerKind, TeamFormat, TeamProcess, TeamRules};
+pub use tokens::{ApiToken, TokenScope};
 
 use arbiter_engine::model::PointSystem;
 use arbiter_engine::standings::StandingsConfig;

@@ -350,10 +350,18 @@ codes! {
     TeamNotFound = "team_not_found", NOT_FOUND;
     /// A team event's entrants are teams: a player joins with a team (`POST /api/tournaments/{id}/teams`), not alone.
     TeamsOnly = "teams_only", CONFLICT;
+    /// The bearer token is unknown: revoked, mistyped, or never made.
+    TokenInvalid = "token_invalid", UNAUTHORIZED;
+    /// The account has no token with this id (revoked already, or another account's).
+    TokenNotFound = "token_not_found", NOT_FOUND;
+    /// A `read` token was sent with a request that changes something; it only reads.
+    TokenReadOnly = "token_read_only", FORBIDDEN;
     /// Too many sign-in or sign-up attempts for the account or from the address (`Retry-After`).
     TooManyAttempts = "too_many_attempts", TOO_MANY;
     /// The address holds too many live sockets open (`Retry-After`).
     TooManyConnections = "too_many_connections", TOO_MANY;
+    /// The account already has the most personal access tokens it may keep (50); revoke one first.
+    TooManyTokens = "too_many_tokens", CONFLICT;
     /// The tournament is complete: its standings are final and it has no next stage.
     TournamentComplete = "tournament_complete", CONFLICT;
     /// Prizes are published from the final standings of a complete tournament.

@@ -1,7 +1,7 @@
 //! `/api/auth/*`: sign up, sign in, sign out, who am I.
 
 use crate::app::AppState;
-use crate::auth::session::{self, MaybeUser};
+use crate::auth::session::{self, Authed};
 use crate::error::ApiResult;
 use crate::http::peer::client_address;
 use crate::http::schemas::bodies::{sorted, UserBody};
@@ -70,9 +70,6 @@ refusals!(me: [NotSignedIn]);
     responses((status = 200, description = "The account.", body = crate::http::schemas::bodies::UserBody))
 )]
 #[get("/api/auth/me")]
-async fn me(user: MaybeUser) -> ApiResult<HttpResponse> {
-    match user.0 {
-        Some(u) => Ok(HttpResponse::Ok().json(sorted(&UserBody { user: u })?)),
-        None => Err(crate::error::ApiError::unauthorized(crate::error::Code::NotSignedIn, "You are not signed in.")),
-    }
+async fn me(Authed(user): Authed) -> ApiResult<HttpResponse> {
+    Ok(HttpResponse::Ok().json(sorted(&UserBody { user })?))
 }

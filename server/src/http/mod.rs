@@ -3,6 +3,7 @@
 
 #[macro_use]
 pub mod api;
+mod account_pages;
 mod accounts;
 pub mod body_limit;
 mod captains;
@@ -11,6 +12,8 @@ mod chess;
 mod chess_teams;
 mod clock;
 pub mod code_limit;
+pub mod embed;
+mod embed_pages;
 mod entries;
 mod exports;
 mod health;
@@ -33,6 +36,7 @@ pub mod schemas;
 mod staff;
 mod standings;
 mod teams;
+mod tokens;
 mod tournaments;
 pub mod translate;
 mod waitlist;
@@ -46,15 +50,12 @@ use serde::de::DeserializeOwned;
 /// a Content-Security-Policy allowing only this site's scripts, styles and
 /// connections (no inline script, no framing), `X-Frame-Options: DENY`,
 /// `X-Content-Type-Options: nosniff` and `Referrer-Policy: same-origin`
-/// (OWASP Secure Headers Project).
+/// (OWASP Secure Headers Project). With `--embed-origins`, [`embed`]
+/// lets those origins frame the public screens.
 #[must_use]
 pub fn security_headers() -> actix_web::middleware::DefaultHeaders {
     actix_web::middleware::DefaultHeaders::new()
-        .add((
-            "Content-Security-Policy",
-            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; \
-             object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-        ))
+        .add(("Content-Security-Policy", embed::content_security_policy("'none'")))
         .add(("X-Frame-Options", "DENY"))
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("Referrer-Policy", "same-origin"))
@@ -78,6 +79,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 pub fn register(api: &mut api::Api<'_>) {
     api.configure(health::routes)
         .configure(accounts::routes)
+        .configure(tokens::routes)
+        .configure_pages(account_pages::routes)
         .configure(tournaments::routes)
         .configure(players::routes)
         .configure(entries::routes)
@@ -98,6 +101,7 @@ pub fn register(api: &mut api::Api<'_>) {
         .configure(teams::routes)
         .configure(ws::routes)
         .configure_pages(qr::routes)
+        .configure_pages(embed_pages::routes)
         .configure(openapi::routes)
         .configure_pages(pages::routes);
 }

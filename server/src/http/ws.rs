@@ -41,16 +41,35 @@ async fn connect(
     req: HttpRequest,
     body: web::Payload,
 ) -> Result<HttpResponse, actix_web::Error> {
-    if crate::auth::csrf::from_other_origin(&req, &state.settings) {
-        return Err(ApiError::forbidden(
-            Code::CrossSiteRequest,
-            "Live updates are only served to Arbiter's own pages; this connection came from another site.",
-        )
-        .into());
+    // Another site's page: refused, unless it is one of `--embed-origins`
+    // asking for a public view, which it gets as nobody (no cookie, no token).
+    let embedded = crate::auth::csrf::from_other_origin(&req, &state.settings);
+    if embedded {
+        let public = params.view.as_deref().is_some_and(|v| super::embed::PUBLIC_VIEWS.contains(&v));
+        if !public || super::embed::listed_origin(&req, &state.settings).is_none() {
+            return Err(ApiError::forbidden(
+                Code::CrossSiteRequest,
+                "Live updates are only served to Arbiter's own pages (and the public views to the sites this \
+                 server lets embed them); this connection came from another site.",
+            )
+            .into());
+        }
     }
     // The socket watches its sign-in session from before the session is read,
     // so a sign-out committed after the read still reaches it (see `live::signin`).
-    let token = req.cookie(session::COOKIE).map(|c| c.value().to_string()).filter(|t| !t.is_empty());
+    // A client with a personal access token (a bot, an overlay) sends it as
+    // `Authorization: Bearer`; the cookie is then not read. An unknown or
+    // revoked token connects as nobody, as on every public route.
+    let bearer = crate::auth::tokens::bearer(&req).map(str::to_string).filter(|_| !embedded);
+    let token_user = match bearer.as_deref() {
+        Some(secret) => crate::auth::tokens::lookup(&req, secret).await?.map(|(u, _)| u),
+        None => None,
+    };
+    let token = match bearer {
+        Some(_) => None,
+        None if embedded => None,
+        None => req.cookie(session::COOKIE).map(|c| c.value().to_string()).filter(|t| !t.is_empty()),
+    };
     let mut sign_in = token.as_deref().map(|t| state.hub.watch_sign_in(session::token_hash(t)));
     let (user, me) = {
         let tx = state.ctx.store.read().await.map_err(ApiError::from)?;
@@ -65,7 +84,7 @@ async fn connect(
             }
             _ => {
                 sign_in = None;
-                None
+                token_user
             }
         };
         crate::service::visible(&tx, *id, user.as_ref()).await?;

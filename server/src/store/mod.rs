@@ -37,6 +37,7 @@ mod runtime;
 mod sheet;
 mod stats;
 mod teams;
+mod tokens;
 mod tournaments;
 mod users;
 

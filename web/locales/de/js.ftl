@@ -685,3 +685,5 @@ js-log-payment-marked = Zahlung erfasst
 js-set-cap = Höchstzahl der Teilnehmer (leer: ohne Obergrenze)
 js-set-fee = Startgeld (leer: keins)
 js-set-currency = Währung
+js-overlay-table = Tisch { $n }
+js-overlay-none = Noch keine Paarungen

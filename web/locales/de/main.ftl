@@ -116,6 +116,21 @@ account-display-name = Name, den andere sehen
 account-password = Passwort
 account-have-one = Schon ein Konto?
 account-new-here = Neu hier?
+account-title = Mein Konto
+tokens-title = API-Tokens
+tokens-intro = Mit Tokens kann ein Skript, ein Bot oder ein Stream-Overlay die API in Ihrem Namen nutzen, ohne Ihr Passwort. Ein Lese-Token liest nur; ein Veranstalter-Token darf alles, was Sie dürfen.
+tokens-name = Name
+tokens-scope = Umfang
+tokens-scope-read = Nur lesen
+tokens-scope-organiser = Veranstalter (lesen und ändern)
+tokens-create = Token erstellen
+tokens-made = Token „{ $name }“ erstellt. Kopieren Sie es jetzt: Es wird nicht noch einmal angezeigt.
+tokens-usage = Senden Sie es mit jeder Anfrage im Header Authorization: Bearer, gefolgt vom Token.
+tokens-none = Noch keine Tokens.
+tokens-created = Erstellt
+tokens-last-used = Zuletzt benutzt
+tokens-never = nie
+tokens-revoke = Widerrufen
 
 ## Turnierseite
 event-qr-alt = QR-Code dieser Seite

@@ -685,3 +685,5 @@ js-log-payment-marked = Marked a payment
 js-set-cap = Most entrants (empty: no cap)
 js-set-fee = Entry fee (empty: none)
 js-set-currency = Currency
+js-overlay-table = Table { $n }
+js-overlay-none = No pairings yet

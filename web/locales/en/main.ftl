@@ -116,6 +116,21 @@ account-display-name = Name shown to others
 account-password = Password
 account-have-one = Have an account?
 account-new-here = New here?
+account-title = My account
+tokens-title = API tokens
+tokens-intro = Tokens let a script, a bot or a stream overlay use the API as you, without your password. A read token only reads; an organiser token does whatever you can.
+tokens-name = Name
+tokens-scope = Scope
+tokens-scope-read = Read only
+tokens-scope-organiser = Organiser (read and change)
+tokens-create = Make a token
+tokens-made = Token "{ $name }" made. Copy it now: it is not shown again.
+tokens-usage = Send it with each request as the header Authorization: Bearer followed by the token.
+tokens-none = No tokens yet.
+tokens-created = Made
+tokens-last-used = Last used
+tokens-never = never
+tokens-revoke = Revoke
 
 ## Event page
 event-qr-alt = QR code of this page

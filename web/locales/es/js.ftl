@@ -685,3 +685,5 @@ js-log-payment-marked = Anotó un pago
 js-set-cap = Máximo de participantes (vacío: sin límite)
 js-set-fee = Cuota de inscripción (vacío: ninguna)
 js-set-currency = Moneda
+js-overlay-table = Mesa { $n }
+js-overlay-none = Aún no hay emparejamientos

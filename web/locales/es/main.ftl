@@ -116,6 +116,21 @@ account-display-name = Nombre visible para los demás
 account-password = Contraseña
 account-have-one = ¿Ya tiene cuenta?
 account-new-here = ¿Es nuevo?
+account-title = Mi cuenta
+tokens-title = Tokens de API
+tokens-intro = Los tokens permiten que un script, un bot o una superposición de stream usen la API en su nombre, sin su contraseña. Un token de lectura solo lee; un token de organizador hace todo lo que usted puede hacer.
+tokens-name = Nombre
+tokens-scope = Alcance
+tokens-scope-read = Solo lectura
+tokens-scope-organiser = Organizador (leer y cambiar)
+tokens-create = Crear un token
+tokens-made = Token «{ $name }» creado. Cópielo ahora: no se volverá a mostrar.
+tokens-usage = Envíelo con cada petición en la cabecera Authorization: Bearer seguida del token.
+tokens-none = Aún no hay tokens.
+tokens-created = Creado
+tokens-last-used = Último uso
+tokens-never = nunca
+tokens-revoke = Revocar
 
 ## Página del torneo
 event-qr-alt = Código QR de esta página

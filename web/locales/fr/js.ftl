@@ -685,3 +685,5 @@ js-log-payment-marked = Paiement noté
 js-set-cap = Nombre maximal de joueurs (vide : sans limite)
 js-set-fee = Droits d'inscription (vide : aucun)
 js-set-currency = Devise
+js-overlay-table = Table { $n }
+js-overlay-none = Pas encore d'appariements

@@ -116,6 +116,21 @@ account-display-name = Nom affiché aux autres
 account-password = Mot de passe
 account-have-one = Vous avez déjà un compte ?
 account-new-here = Première visite ?
+account-title = Mon compte
+tokens-title = Jetons d'API
+tokens-intro = Les jetons permettent à un script, un bot ou un habillage de stream d'utiliser l'API en votre nom, sans votre mot de passe. Un jeton de lecture ne fait que lire ; un jeton organisateur fait tout ce que vous pouvez faire.
+tokens-name = Nom
+tokens-scope = Portée
+tokens-scope-read = Lecture seule
+tokens-scope-organiser = Organisateur (lire et modifier)
+tokens-create = Créer un jeton
+tokens-made = Jeton « { $name } » créé. Copiez-le maintenant : il ne sera plus affiché.
+tokens-usage = Envoyez-le avec chaque requête dans l'en-tête Authorization: Bearer suivi du jeton.
+tokens-none = Aucun jeton pour l'instant.
+tokens-created = Créé
+tokens-last-used = Dernière utilisation
+tokens-never = jamais
+tokens-revoke = Révoquer
 
 ## Page du tournoi
 event-qr-alt = QR code de cette page

@@ -6,7 +6,9 @@ pub use crate::script::script_json;
 use crate::views::{PlayerView, RoundView, StandingsWindow, TournamentView};
 use askama::Template;
 
+pub mod account;
 pub mod api_docs;
+pub mod embeds;
 pub mod prizes;
 pub mod ratings;
 pub mod rooms;

@@ -42,7 +42,8 @@ pub fn documented(path: &str) -> bool {
     info(
         title = "Arbiter API",
         description = "Arbiter's HTTP API: JSON in and out, signed in with the `arbiter_session` cookie that \
-                       `POST /api/auth/signup` and `POST /api/auth/login` set. Changing requests from another site are \
+                       `POST /api/auth/signup` and `POST /api/auth/login` set, or with a personal access token sent as \
+                       `Authorization: Bearer` (`components.securitySchemes`; each operation's `security`). Changing requests from another site are \
                        refused (403 `cross_site_request`). Errors are `{\"error\": code, \"message\": …}` plus \
                        `details` where a list helps (the `ApiError` schema; each operation lists the codes it can \
                        answer under each status, and `x-error-codes`); 429 and 503 carry `Retry-After`. A path no \
@@ -147,6 +148,7 @@ fn build() -> Value {
             ]),
         ),
     ]);
+    doc["components"]["securitySchemes"] = security_schemes();
     if let Some(paths) = doc["paths"].as_object_mut() {
         for (path, item) in paths.iter_mut() {
             let Some(item) = item.as_object_mut() else { continue };
@@ -154,12 +156,27 @@ fn build() -> Value {
                 let method = method.to_ascii_uppercase();
                 let mut codes: Vec<Code> =
                     described.refusals.get(&(method.clone(), path.clone())).map(|c| c.to_vec()).unwrap_or_default();
-                match path.as_str() {
-                    "/healthz" | "/readyz" | DOCUMENT_PATH | PAGE_PATH => {}
-                    "/metrics" => codes.push(Code::Internal),
-                    _ => codes.extend([Code::Internal, Code::DatabaseUnavailable]),
+                let signed_in = codes.contains(&Code::NotSignedIn);
+                let writes = !matches!(method.as_str(), "GET" | "HEAD" | "OPTIONS");
+                if signed_in {
+                    codes.push(Code::TokenInvalid);
+                    if writes {
+                        codes.push(Code::TokenReadOnly);
+                    }
                 }
+                let reads_caller = match path.as_str() {
+                    "/healthz" | "/readyz" | DOCUMENT_PATH | PAGE_PATH => false,
+                    "/metrics" => {
+                        codes.push(Code::Internal);
+                        false
+                    }
+                    _ => {
+                        codes.extend([Code::Internal, Code::DatabaseUnavailable]);
+                        true
+                    }
+                };
                 add_errors(op, &codes);
+                op["security"] = security(signed_in, writes, reads_caller);
                 if path.starts_with("/ws/") {
                     op["description"] = live::DESCRIPTION.into();
                     op["x-websocket"] = websocket();
@@ -205,6 +222,69 @@ fn add_errors(op: &mut Value, codes: &[Code]) {
             ("content", object([("application/json", object([("schema", schema)]))])),
             ("x-error-codes", list.into()),
         ]);
+    }
+}
+
+/// How a caller signs in: the session cookie, or a personal access token
+/// (`Authorization: Bearer`, RFC 6750) with its scope.
+fn security_schemes() -> Value {
+    object([
+        (
+            COOKIE_SCHEME,
+            object([
+                ("type", "apiKey".into()),
+                ("in", "cookie".into()),
+                ("name", crate::auth::session::COOKIE.into()),
+                (
+                    "description",
+                    "The session `POST /api/auth/signup` and `POST /api/auth/login` set (HttpOnly, SameSite=Lax). \
+                     Changing requests from pages of another site are refused (403 `cross_site_request`)."
+                        .into(),
+                ),
+            ]),
+        ),
+        (
+            BEARER_SCHEME,
+            object([
+                ("type", "http".into()),
+                ("scheme", "bearer".into()),
+                ("bearerFormat", "arb_ and 43 base64url characters".into()),
+                (
+                    "description",
+                    "A personal access token (`POST /api/account/tokens`, or the account page), sent as \
+                     `Authorization: Bearer <token>`; the cookie is then not read, and no Origin check applies. \
+                     Scopes: `read` reads whatever the account may see (any other method is 403 \
+                     `token_read_only`), `organiser` does whatever the account may do. A revoked or unknown token \
+                     is 401 `token_invalid` where an account is needed, and counts as nobody where none is. Each \
+                     operation's `security` names the scope it needs (OpenAPI 3.1 lets a non-OAuth scheme list \
+                     roles)."
+                        .into(),
+                ),
+            ]),
+        ),
+    ])
+}
+
+/// The cookie scheme's name in `components.securitySchemes`.
+const COOKIE_SCHEME: &str = "cookie";
+/// The bearer scheme's name in `components.securitySchemes`.
+const BEARER_SCHEME: &str = "bearer";
+
+/// An operation's `security`: one of the schemes (the token with the scope
+/// the method needs) when it needs an account; when it only reads who is
+/// asking (public routes, whose answer may show the caller more), the
+/// schemes or nothing (`{}`); nothing for routes that never look.
+fn security(signed_in: bool, writes: bool, reads_caller: bool) -> Value {
+    let scope = if writes { "organiser" } else { "read" };
+    let cookie = Value::Object([(COOKIE_SCHEME.to_string(), Value::Array(vec![]))].into_iter().collect());
+    let bearer = Value::Object([(BEARER_SCHEME.to_string(), vec![scope].into())].into_iter().collect());
+    let anyone = Value::Object(Map::new());
+    if signed_in {
+        vec![cookie, bearer].into()
+    } else if reads_caller {
+        vec![anyone, cookie, bearer].into()
+    } else {
+        vec![anyone].into()
     }
 }
 

@@ -2,7 +2,7 @@
 //! handler builds one and the document names its schema, so what is
 //! documented is what is sent. [`sorted`] sends it.
 
-use crate::domain::User;
+use crate::domain::{ApiToken, User};
 use crate::error::ApiError;
 use arbiter_web::views::playoffs::{BracketView, RankingRowView};
 use arbiter_web::views::prizes::{PrizeConfigView, PublishedPrizesView, RunSummaryView, RunView};
@@ -40,6 +40,18 @@ bodies! {
     UserBody {
         /// The account.
         user: User,
+    }
+    /// `{"tokens": […]}`: an account's personal access tokens.
+    TokensBody {
+        /// The tokens, oldest first.
+        tokens: Vec<ApiToken>,
+    }
+    /// `{"secret", "token"}`: a token just made, with its secret (shown this once).
+    NewTokenBody {
+        /// Send it as `Authorization: Bearer <secret>`; it is not shown again.
+        secret: String,
+        /// The token as the list shows it.
+        token: ApiToken,
     }
     /// `{"tournament": …}`: one event.
     TournamentBody {

@@ -9,4 +9,5 @@ pub mod payments;
 pub mod players;
 pub mod profile;
 pub mod staff;
+pub mod tokens;
 pub mod waitlist;

@@ -1,4 +1,6 @@
-//! What an event leaves behind: exports (CSV, printouts) and the FIDE TRF.
+//! What an event leaves behind: exports (CSV, printouts), the FIDE TRF, and
+//! its schedule as an iCalendar feed.
 
 pub mod exports;
+pub mod schedule;
 pub mod trf;

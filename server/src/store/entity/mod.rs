@@ -1,5 +1,6 @@
 //! SeaORM entities, one per table (see `arbiter-migrations` for the schema).
 
+pub mod api_token;
 pub mod bye_request;
 pub mod claim_code;
 pub mod elo_history;
