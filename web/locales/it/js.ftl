@@ -685,3 +685,5 @@ js-log-payment-marked = Ha segnato un pagamento
 js-set-cap = Massimo di iscritti (vuoto: nessun limite)
 js-set-fee = Quota d'iscrizione (vuoto: nessuna)
 js-set-currency = Valuta
+js-overlay-table = Tavolo { $n }
+js-overlay-none = Ancora nessun abbinamento

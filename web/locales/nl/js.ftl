@@ -685,3 +685,5 @@ js-log-payment-marked = Betaling gemarkeerd
 js-set-cap = Maximaal aantal deelnemers (leeg: geen maximum)
 js-set-fee = Inschrijfgeld (leeg: geen)
 js-set-currency = Valuta
+js-overlay-table = Tafel { $n }
+js-overlay-none = Nog geen indeling
