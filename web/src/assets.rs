@@ -14,7 +14,7 @@ const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every asset: name, contents, type. Pages load scripts only from here (the
 /// Content-Security-Policy allows no inline script).
-const ASSETS: [(&str, &str, &str); 16] = [
+const ASSETS: [(&str, &str, &str); 17] = [
     ("app.css", include_str!("../static/app.css"), CSS),
     ("live.js", include_str!("../static/live.js"), JS),
     ("games.js", include_str!("../static/games.js"), JS),
@@ -24,6 +24,7 @@ const ASSETS: [(&str, &str, &str); 16] = [
     ("dashboard.js", include_str!("../static/dashboard.js"), JS),
     ("player.js", include_str!("../static/player.js"), JS),
     ("waitlist.js", include_str!("../static/waitlist.js"), JS),
+    ("eligibility.js", include_str!("../static/eligibility.js"), JS),
     ("results.js", include_str!("../static/results.js"), JS),
     ("swiss.js", include_str!("../static/swiss.js"), JS),
     ("bracket.js", include_str!("../static/bracket.js"), JS),

@@ -11,6 +11,7 @@ mod chess;
 mod chess_teams;
 mod clock;
 pub mod code_limit;
+mod eligibility;
 mod entries;
 mod exports;
 mod health;
@@ -82,6 +83,7 @@ pub fn register(api: &mut api::Api<'_>) {
         .configure(players::routes)
         .configure(entries::routes)
         .configure(waitlist::routes)
+        .configure(eligibility::routes)
         .configure(staff::routes)
         .configure(chess::routes)
         .configure(rounds::routes)

@@ -18,6 +18,7 @@ mod constraints;
 mod crowd;
 mod doubles;
 mod drafts;
+mod eligibility;
 mod entries;
 mod event;
 mod event_day;
