@@ -33,7 +33,8 @@ mod m0023_teams;
 mod m0024_step_timer;
 mod m0025_waitlist_cap;
 mod m0026_waitlist_fees;
-mod m0027_tokens_api_tokens;
+mod m0027_api_tokens;
+mod m0028_eligibility_rules;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -68,7 +69,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0024_step_timer::Migration),
             Box::new(m0025_waitlist_cap::Migration),
             Box::new(m0026_waitlist_fees::Migration),
-            Box::new(m0027_tokens_api_tokens::Migration),
+            Box::new(m0027_api_tokens::Migration),
+            Box::new(m0028_eligibility_rules::Migration),
         ]
     }
 }

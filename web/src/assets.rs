@@ -24,6 +24,7 @@ const ASSETS: [(&str, &str, &str); 17] = [
     ("dashboard.js", include_str!("../static/dashboard.js"), JS),
     ("player.js", include_str!("../static/player.js"), JS),
     ("waitlist.js", include_str!("../static/waitlist.js"), JS),
+    ("eligibility.js", include_str!("../static/eligibility.js"), JS),
     ("results.js", include_str!("../static/results.js"), JS),
     ("swiss.js", include_str!("../static/swiss.js"), JS),
     ("bracket.js", include_str!("../static/bracket.js"), JS),

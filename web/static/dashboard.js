@@ -867,7 +867,17 @@
           .join("") +
         "</select></label>";
     const entryField = ENTRY_FIELD[G.system(t).entryField],
-      extra = entryField ? entryField() : "";
+      rules = t.eligibility,
+      extra =
+        (entryField ? entryField() : "") +
+        (rules && rules.age
+          ? ' <label class="inline">' + esc(L("entry-birth-date")) + ' <input name="birth_date" type="date"></label>'
+          : "") +
+        (rules
+          ? ' <label class="inline"><input type="checkbox" name="override_eligibility"> ' +
+            esc(L("entry-override")) +
+            "</label>"
+          : "");
     A.patch(
       box,
       '<form id="add-entry" class="actions"><label class="inline">' +
@@ -912,6 +922,9 @@
     const body = { display_name: f.display_name.value };
     if (f.faction && f.faction.value.trim()) body.faction = f.faction.value;
     if (f.rating && f.rating.value) body.profile = { rating: Number(f.rating.value) };
+    if (f.birth_date && f.birth_date.value)
+      body.profile = Object.assign(body.profile || {}, { birth_date: f.birth_date.value });
+    if (f.override_eligibility && f.override_eligibility.checked) body.override_eligibility = true;
     if (f.missed && f.missed.value) body.missed = f.missed.value;
     return submitForm(f, "POST", "/api/tournaments/" + tid + "/entries", body).then(() => {
       // The live update may have redrawn the form meanwhile: clear the one on the page.
@@ -1453,7 +1466,13 @@
     else if (a === "roster-add")
       p = A.api(
         "POST",
-        "/api/tournaments/" + tid + "/entries.csv?order=" + $("#roster-form").order.value,
+        "/api/tournaments/" +
+          tid +
+          "/entries.csv?order=" +
+          $("#roster-form").order.value +
+          ($("#add-entry").override_eligibility && $("#add-entry").override_eligibility.checked
+            ? "&override_eligibility=true"
+            : ""),
         undefined,
         $("#roster-form").csv.value
       ).then(

@@ -11,6 +11,7 @@
 //! - [`Sheet`]: a whole tournament (entrants, rounds, tables, byes) as one value.
 
 pub mod clock;
+pub mod eligibility;
 mod payments;
 mod playoffs;
 mod prizes;
@@ -27,6 +28,7 @@ pub use arbiter_web::ids::{
 /// The game a tournament is played in: one closed set, shared with the pages
 /// (`arbiter_web::views::sets::Game`); each game's rules live in [`crate::game`].
 pub use arbiter_web::views::sets::Game;
+pub use eligibility::Eligibility;
 pub use payments::{Fee, Payment, PaymentState};
 pub use playoffs::{
     halves_text, ChessGame, ColourRule, CrokinoleGame, MatchFormat, MatchGame, Playoff, PlayoffSettings, PoolRule,
@@ -516,6 +518,8 @@ pub struct Tournament {
     pub cap: Option<u32>,
     /// The entry fee; `None`: the event has none.
     pub fee: Option<Fee>,
+    /// Who may enter (rating band, age, invitation only); the default: everyone.
+    pub eligibility: Eligibility,
     /// The sequence number of the last event.
     pub last_seq: i64,
     /// Creation time.

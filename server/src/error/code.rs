@@ -237,6 +237,8 @@ codes! {
     NotDraft = "not_draft", CONFLICT;
     /// Only a player who dropped (or was removed) can be reinstated.
     NotDropped = "not_dropped", CONFLICT;
+    /// The player may not enter this section: its rating band, age rule or invitation list says no (the message names the rule and the player's value).
+    NotEligible = "not_eligible", FORBIDDEN;
     /// Too few checked-in players to start the event or pair a round.
     NotEnoughPlayers = "not_enough_players", CONFLICT;
     /// A path segment is not a valid id, or there is no page at this address.

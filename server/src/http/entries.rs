@@ -28,7 +28,7 @@ pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
         .route("/claim/{code}/qr.svg", web::get().to(claim_qr));
 }
 
-refusals!(add: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, LateEntryClosed, NotFound, NotSignedIn, NotTournamentOrganiser, TeamsOnly, TournamentNotFound, WrongStatus]);
+refusals!(add: [BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, LateEntryClosed, NotEligible, NotFound, NotSignedIn, NotTournamentOrganiser, TeamsOnly, TournamentNotFound, WrongStatus]);
 #[utoipa::path(
     operation_id = "entries_add",
     tag = "players",
@@ -60,9 +60,12 @@ struct RosterQuery {
     /// The shuffle's seed (0 to 2147483647); drawn by the server when absent.
     #[serde(default)]
     seed: Option<u32>,
+    /// Add rows the section's eligibility rules keep out (each recorded in the action log).
+    #[serde(default)]
+    override_eligibility: bool,
 }
 
-refusals!(roster: [BodyTooLarge, CrossSiteRequest, InvalidCsv, InvalidQuery, LateEntryClosed, NotFound, NotSignedIn, NotTournamentOrganiser, RegistrationClosed, TeamsOnly, TournamentNotFound, WrongStatus]);
+refusals!(roster: [BodyTooLarge, CrossSiteRequest, InvalidCsv, InvalidQuery, LateEntryClosed, NotEligible, NotFound, NotSignedIn, NotTournamentOrganiser, RegistrationClosed, TeamsOnly, TournamentNotFound, WrongStatus]);
 #[utoipa::path(
     operation_id = "entries_roster",
     tag = "players",
@@ -107,7 +110,13 @@ async fn roster(
     {
         return Ok(HttpResponse::Ok().json(report));
     }
-    Ok(HttpResponse::Ok().json(entries::roster(&state.ctx, &user, *id, text, q.preview, shuffle, max).await?))
+    let how = entries::RosterImport {
+        preview: q.preview,
+        shuffle,
+        max_players: max,
+        override_eligibility: q.override_eligibility,
+    };
+    Ok(HttpResponse::Ok().json(entries::roster(&state.ctx, &user, *id, text, how).await?))
 }
 
 refusals!(list: [NotFound, NotSignedIn, NotTournamentOrganiser, TournamentNotFound]);
@@ -158,7 +167,7 @@ async fn info(state: web::Data<AppState>, code: web::Path<String>) -> ApiResult<
     Ok(HttpResponse::Ok().json(entries::info(&state.ctx, &code).await?))
 }
 
-refusals!(claim: [AlreadyRegistered, ClaimNotFound, CrossSiteRequest, NotFound, NotSignedIn, PlayerNotFound, TooManyAttempts, TournamentNotFound]);
+refusals!(claim: [AlreadyRegistered, ClaimNotFound, CrossSiteRequest, NotEligible, NotFound, NotSignedIn, PlayerNotFound, TooManyAttempts, TournamentNotFound]);
 #[utoipa::path(
     operation_id = "entries_claim",
     tag = "players",

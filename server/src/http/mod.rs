@@ -14,6 +14,7 @@ mod clock;
 pub mod code_limit;
 pub mod embed;
 mod embed_pages;
+mod eligibility;
 mod entries;
 mod exports;
 mod health;
@@ -85,6 +86,7 @@ pub fn register(api: &mut api::Api<'_>) {
         .configure(players::routes)
         .configure(entries::routes)
         .configure(waitlist::routes)
+        .configure(eligibility::routes)
         .configure(staff::routes)
         .configure(chess::routes)
         .configure(rounds::routes)

@@ -27,7 +27,7 @@ pub fn routes(cfg: &mut crate::http::api::Api<'_>) {
         .service(update_profile);
 }
 
-refusals!(register: [AlreadyRegistered, BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, InvalidProfile, ListsLocked, NotFound, NotSignedIn, RegistrationClosed, TeamsOnly, TournamentNotFound]);
+refusals!(register: [AlreadyRegistered, BodyTooLarge, CrossSiteRequest, InvalidField, InvalidJson, InvalidProfile, ListsLocked, NotEligible, NotFound, NotSignedIn, RegistrationClosed, TeamsOnly, TournamentNotFound]);
 #[utoipa::path(
     operation_id = "players_register",
     tag = "players",

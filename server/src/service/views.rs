@@ -131,6 +131,7 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         teams: t.teams.as_ref().and_then(|r| serde_json::to_value(r).ok()),
         cap: t.cap,
         fee: t.fee.as_ref().map(|f| arbiter_web::views::FeeView { amount: f.amount, currency: f.currency.clone() }),
+        eligibility: eligibility(&t.eligibility),
     }
 }
 
@@ -161,6 +162,23 @@ pub fn player(p: &Player, show_list: bool, private: bool) -> PlayerView {
         waitlist: p.waitlist,
         payment: private.then(|| payment(p)),
     }
+}
+
+/// Who may enter, as everyone reads it (`None`: everyone; the invitation
+/// list is left out).
+#[must_use]
+pub fn eligibility(e: &crate::domain::Eligibility) -> Option<arbiter_web::views::EligibilityView> {
+    use arbiter_web::views::{AgeRuleView, EligibilityView, RatingBandView};
+    (!e.is_open()).then(|| EligibilityView {
+        rating: e.rating.as_ref().map(|b| RatingBandView {
+            source: b.source.as_str().into(),
+            min: b.min,
+            max: b.max,
+            unrated: b.unrated,
+        }),
+        age: e.age.as_ref().map(|a| AgeRuleView { cutoff: a.cutoff.to_string(), min: a.min, max: a.max }),
+        invitation_only: e.invitation_only,
+    })
 }
 
 /// A player's payment as shown (owed, by nobody, when nothing was marked).

@@ -136,6 +136,7 @@ impl Tx {
         m.cap = new.cap;
         m.fee_amount = new.fee_amount;
         m.fee_currency = new.fee_currency;
+        m.eligibility = new.eligibility;
         m.update(self.conn()).await?;
         Ok(())
     }
@@ -177,6 +178,9 @@ fn to_active(t: &Tournament) -> tournament::ActiveModel {
         cap: Set(t.cap.map(|c| i32::try_from(c).unwrap_or(i32::MAX))),
         fee_amount: Set(t.fee.as_ref().map(|f| i64::try_from(f.amount).unwrap_or(i64::MAX))),
         fee_currency: Set(t.fee.as_ref().map(|f| f.currency.clone())),
+        eligibility: Set((t.eligibility != crate::domain::Eligibility::default())
+            .then(|| json(&t.eligibility))
+            .flatten()),
         last_seq: Set(t.last_seq),
         created_at: Set(t.created_at),
     }
@@ -218,6 +222,7 @@ fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
         round_one: from_json(m.round_one.as_deref(), || corrupt("round_one"))?,
         teams: from_json(m.teams.as_deref(), || corrupt("teams"))?,
         standings_log: from_json(m.standings_log.as_deref(), || corrupt("standings_log"))?,
+        eligibility: from_json(m.eligibility.as_deref(), || corrupt("eligibility"))?,
         initial_colour: match m.initial_colour.as_deref() {
             None => None,
             Some("W") => Some(Colour::White),

@@ -19,6 +19,7 @@ mod crowd;
 mod doubles;
 mod drafts;
 mod embed;
+mod eligibility;
 mod entries;
 mod event;
 mod event_day;

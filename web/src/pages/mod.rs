@@ -389,6 +389,44 @@ pub struct ErrorPage {
     pub code: String,
 }
 
+/// Who may enter, in sentences (helper for the registration page):
+/// "Open to players rated 1600–1799 (FIDE)." and the like; empty when
+/// everyone may.
+#[must_use]
+pub fn entry_rules(lang: &Lang, t: &crate::views::TournamentView) -> Vec<String> {
+    let Some(e) = &t.eligibility else { return Vec::new() };
+    let mut out = Vec::new();
+    if let Some(b) = &e.rating {
+        let band = match (b.min, b.max) {
+            (Some(lo), Some(hi)) => format!("{lo}–{hi}"),
+            (Some(lo), None) => format!("{lo}+"),
+            (None, Some(hi)) => format!("≤{hi}"),
+            (None, None) => String::new(),
+        };
+        let source = lang.t(&format!("eligibility-source-{}", b.source));
+        out.push(lang.t_args("event-open-rated", &[("band", band.to_arg()), ("source", source.to_arg())]));
+        if b.unrated {
+            out.push(lang.t("event-open-unrated"));
+        }
+    }
+    if let Some(a) = &e.age {
+        let date = lang.date(&a.cutoff).to_arg();
+        out.push(match (a.min, a.max) {
+            (Some(lo), Some(hi)) => {
+                lang.t_args("event-open-age-range", &[("min", lo.to_arg()), ("max", hi.to_arg()), ("date", date)])
+            }
+            (Some(lo), None) => lang.t_args("event-open-age-min", &[("min", lo.to_arg()), ("date", date)]),
+            (None, hi) => {
+                lang.t_args("event-open-age-under", &[("under", (hi.unwrap_or(0) + 1).to_arg()), ("date", date)])
+            }
+        });
+    }
+    if e.invitation_only {
+        out.push(lang.t("event-invitation-only"));
+    }
+    out
+}
+
 /// The game's name in `lang` (helper for templates): the message `game-{key}`
 /// of a known game (`game-wh40k`), else `game-unknown`.
 #[must_use]

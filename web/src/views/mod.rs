@@ -91,6 +91,52 @@ pub struct TournamentView {
     /// The entry fee; `null`: none.
     #[serde(default)]
     pub fee: Option<FeeView>,
+    /// Who may enter (rating band, age, invitation only); `null`: everyone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eligibility: Option<EligibilityView>,
+}
+
+/// Who may enter a section, as everyone reads it (the invitation list
+/// itself is the organisers').
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct EligibilityView {
+    /// The rating band; `null`: any rating.
+    #[serde(default)]
+    pub rating: Option<RatingBandView>,
+    /// The age range on a cut-off date; `null`: any age.
+    #[serde(default)]
+    pub age: Option<AgeRuleView>,
+    /// Whether only invited players register themselves.
+    #[serde(default)]
+    pub invitation_only: bool,
+}
+
+/// A rating band, both ends inclusive.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RatingBandView {
+    /// The rating it reads: `fide`, `national` (the profile's) or
+    /// `arbiter` (the server's own rating in the event's game).
+    pub source: String,
+    /// The lowest rating let in; `null`: no floor.
+    pub min: Option<u32>,
+    /// The highest rating let in; `null`: no ceiling.
+    pub max: Option<u32>,
+    /// Whether unrated players enter.
+    pub unrated: bool,
+}
+
+/// An age range on a cut-off date, both ends inclusive (U16: `max` 15).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AgeRuleView {
+    /// The day ages are taken on, `YYYY-MM-DD`.
+    pub cutoff: String,
+    /// The youngest age let in; `null`: no floor.
+    pub min: Option<u32>,
+    /// The oldest age let in; `null`: no ceiling.
+    pub max: Option<u32>,
 }
 
 /// An entry fee: an amount in the currency's minor units and its ISO 4217 code.

@@ -17,6 +17,10 @@
 //!   ([`crate::service::people::waitlist`]). Lowering it sends nobody away.
 //! - The entry fee (`fee`, `null`: none): at any time (what the desk takes;
 //!   [`crate::service::people::payments`]).
+//! - Who may enter (`eligibility`: rating band, age at a cut-off date,
+//!   invitation only; `null`: everyone): at any time; it applies to entries
+//!   from then on and sends nobody away
+//!   ([`crate::service::people::eligibility`]).
 //! - Team rules (`teams`): see [`crate::service::teams::settings`].
 //! - Tie-breaks and point values have their own route and log
 //!   ([`crate::service::standings::tiebreaks`]).
@@ -74,6 +78,13 @@ pub struct SettingsInput {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<crate::domain::Fee>)]
     pub fee: Option<Option<crate::domain::Fee>>,
+    /// Who may enter: `{"rating": {"source": "fide", "min": 1600, "max":
+    /// 1799, "unrated": false}, "age": {"cutoff": "2027-01-01", "max": 15},
+    /// "invitation_only": false}`; `null`: everyone. The invitation list has
+    /// its own route (`/invitations`).
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<crate::service::people::eligibility::EntryRules>)]
+    pub eligibility: Option<Option<crate::service::people::eligibility::EntryRules>>,
     /// A team event's rules to change, with the names it was created with
     /// (absent ones stay; what may change when: `service::teams::settings`).
     #[serde(default)]
@@ -225,6 +236,12 @@ pub async fn change(
     if let Some(fee) = input.fee.clone() {
         t.fee = fee.map(crate::service::people::payments::clean_fee).transpose()?;
     }
+    if let Some(rules) = input.eligibility.clone() {
+        if rules.as_ref().is_some_and(|r| *r != Default::default()) && t.teams.is_some() {
+            return Err(ApiError::invalid(Code::InvalidField, "eligibility: a team event has no entry rules."));
+        }
+        crate::service::people::eligibility::apply(&mut t.eligibility, rules)?;
+    }
     if let Some(patch) = &input.teams {
         t.teams = Some(crate::service::teams::settings::patched(change.tx(), &t, patch, paired, complete).await?);
     }
@@ -245,6 +262,9 @@ pub async fn change(
 /// The settings fields that differ between `a` and `b`, as the API names them.
 fn differences(a: &crate::domain::Tournament, b: &crate::domain::Tournament) -> Vec<FieldChange> {
     use serde_json::json;
+    let rules = |t: &crate::domain::Tournament| {
+        Some(crate::service::people::eligibility::EntryRules::of(&t.eligibility)).filter(|r| *r != Default::default())
+    };
     let fields = [
         ("name", json!(a.name), json!(b.name)),
         ("event_date", json!(a.event_date.to_string()), json!(b.event_date.to_string())),
@@ -258,6 +278,7 @@ fn differences(a: &crate::domain::Tournament, b: &crate::domain::Tournament) -> 
         ("round_one_seed", json!(a.round_one.seed()), json!(b.round_one.seed())),
         ("cap", json!(a.cap), json!(b.cap)),
         ("fee", json!(a.fee), json!(b.fee)),
+        ("eligibility", json!(rules(a)), json!(rules(b))),
     ];
     // A team event's rules, field by field (`teams.step_seconds`, …).
     let team = |t: &crate::domain::Tournament, field: &str| {

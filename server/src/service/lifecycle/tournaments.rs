@@ -212,6 +212,7 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         initial_colour: None,
         cap: None,
         fee: None,
+        eligibility: crate::domain::Eligibility::default(),
         last_seq: 0,
         created_at: now_millis(),
     };

@@ -77,6 +77,10 @@ pub struct NewEntry {
     /// `zero`, 40K and crokinole must say.
     #[serde(default)]
     pub missed: Option<MissedRounds>,
+    /// Let the player in although the section's rules (rating band, age)
+    /// keep them out; recorded in the action log.
+    #[serde(default)]
+    pub override_eligibility: bool,
 }
 
 /// An entry added: the registration, and the rounds it missed.
@@ -125,7 +129,9 @@ pub fn unclaimed(email: &str) -> bool {
 /// 403 for anyone but the TO; 409 `wrong_status` once the event is complete;
 /// 409 `late_entry_closed` in a round robin already drawn; 422 for a bad
 /// name, profile, or a missed-round choice the game does not have (or none
-/// given in 40K and crokinole when rounds were missed).
+/// given in 40K and crokinole when rounds were missed); 403 `not_eligible`
+/// when the section's rules keep the player out and the organiser did not
+/// override them.
 pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> ApiResult<AddedEntry> {
     let display_name = clean_text("display_name", &input.display_name, 64)?;
     let faction = match input.faction.as_deref().map(str::trim) {
@@ -150,7 +156,7 @@ pub async fn add(ctx: &Ctx, user: &User, id: TournamentId, input: NewEntry) -> A
     }
     let choices = missed_choices(&paired, input.missed, t.game)?;
     let now = now_millis();
-    let p = insert_entry(&mut change, &t, display_name, faction, profile).await?;
+    let p = insert_entry(&mut change, &t, display_name, faction, profile, input.override_eligibility).await?;
     let rows: Vec<Pairing> = paired
         .iter()
         .zip(&choices)
@@ -255,14 +261,17 @@ async fn insert_entry(
     display_name: String,
     faction: String,
     profile: PlayerProfile,
+    override_eligibility: bool,
 ) -> ApiResult<Player> {
     let now = now_millis();
-    let waitlist = crate::service::people::waitlist::place(change, t).await?;
     let account = User {
         id: UserId::random(),
         email: format!("entry-{}{WALK_IN_DOMAIN}", uuid::Uuid::new_v4()),
         display_name: display_name.clone(),
     };
+    let eligibility = crate::service::people::eligibility::check_organiser_entry;
+    eligibility(change, t, &display_name, &profile, &account, override_eligibility).await?;
+    let waitlist = crate::service::people::waitlist::place(change, t).await?;
     // "!" is no password hash: the account cannot sign in; the entry is claimed instead.
     change.tx().insert_user(&account, "!", now).await?;
     let p = Player {
@@ -490,6 +499,19 @@ fn merge(into: &mut PlayerProfile, from: PlayerProfile) {
     into.state = into.state.take().or(from.state);
 }
 
+/// How a roster is read ([`roster`]).
+#[derive(Clone, Copy, Debug)]
+pub struct RosterImport {
+    /// Read and report only.
+    pub preview: bool,
+    /// Registration numbers by a draw with this seed (`None`: the file's order).
+    pub shuffle: Option<u32>,
+    /// The most rows one import takes (the server's `--import-max-players`).
+    pub max_players: u32,
+    /// Let in rows the section's rules keep out (each logged).
+    pub override_eligibility: bool,
+}
+
 /// `entry.roster`: the organiser's starting list from a spreadsheet (CSV,
 /// header row, named columns): `preview` reads it and says, row by row and
 /// column by column, what cannot be taken; otherwise every row becomes an
@@ -508,10 +530,9 @@ pub async fn roster(
     user: &User,
     id: TournamentId,
     text: &str,
-    preview: bool,
-    shuffle: Option<u32>,
-    max_players: u32,
+    how: RosterImport,
 ) -> ApiResult<RosterReport> {
+    let RosterImport { preview, shuffle, max_players, override_eligibility } = how;
     let (rows, problems) = read_roster(text)?;
     // Refused before the write lock is taken: the import is one transaction.
     if rows.len() > max_players as usize {
@@ -531,6 +552,7 @@ pub async fn roster(
         return Ok(RosterReport { rows, problems, added: Vec::new(), shuffle_seed: None, teams: Vec::new() });
     }
     refuse_problems(&problems)?;
+    ineligible_rows(&change, &t, &rows, override_eligibility).await?;
     if t.status == TournamentStatus::Complete {
         return Err(ApiError::conflict(Code::WrongStatus, "The tournament is complete."));
     }
@@ -600,6 +622,48 @@ pub async fn roster(
     change.commit(ctx).await?;
     let added = players.iter().map(|p| views::player(p, true, true)).collect();
     Ok(RosterReport { rows, problems, added, shuffle_seed: shuffle, teams: Vec::new() })
+}
+
+/// Refuses a roster with rows the section's rules keep out (each entry is
+/// an unclaimed account, so a band on the server's own rating reads them
+/// unrated), naming the first (its row in the name) and giving every one
+/// in `details`; with `override_eligibility` they come in, each logged.
+///
+/// # Errors
+/// 403 `not_eligible`; 503 when the database is down.
+async fn ineligible_rows(
+    change: &Change,
+    t: &crate::domain::Tournament,
+    rows: &[RosterRow],
+    over: bool,
+) -> ApiResult<()> {
+    use crate::service::people::eligibility::{assess, overridden, Way};
+    if t.eligibility.is_open() {
+        return Ok(());
+    }
+    let arbiter =
+        t.eligibility.rating.as_ref().is_some_and(|b| b.source == crate::domain::eligibility::RatingSource::Arbiter);
+    let mut refused: Vec<(RosterProblem, ApiError)> = Vec::new();
+    for r in rows {
+        let rating = if arbiter { None } else { r.profile.rating };
+        let named = format!("{} (row {})", r.display_name, r.row);
+        if let Err(e) = assess(t, &named, &r.profile, rating, None, Way::Organiser) {
+            let problem = RosterProblem { row: r.row, column: "eligibility".into(), message: e.message().to_string() };
+            refused.push((problem, e));
+        }
+    }
+    if over {
+        for (problem, e) in &refused {
+            let name = rows.iter().find(|r| r.row == problem.row).map_or("", |r| r.display_name.as_str());
+            overridden(change, name, e).await?;
+        }
+        return Ok(());
+    }
+    let details = serde_json::to_value(refused.iter().map(|(p, _)| p).collect::<Vec<_>>()).unwrap_or_default();
+    match refused.into_iter().next() {
+        Some((_, first)) => Err(first.with_details(details)),
+        None => Ok(()),
+    }
 }
 
 /// `entry.list`: the event's entries no player has claimed yet (walk-ins,
@@ -703,7 +767,8 @@ pub async fn info(ctx: &Ctx, code: &str) -> ApiResult<ClaimInfo> {
 ///
 /// # Errors
 /// 404 `claim_not_found`; 409 `already_registered` when the account already
-/// has a registration in the event.
+/// has a registration in the event; 403 `not_eligible` when the section's
+/// band on the server's own rating keeps the claiming account out.
 pub async fn claim(ctx: &Ctx, user: &User, code: &str) -> ApiResult<PlayerView> {
     let found = info(ctx, code).await?;
     let mut change = Change::begin(ctx, found.tournament_id, user).await?;
@@ -721,6 +786,8 @@ pub async fn claim(ctx: &Ctx, user: &User, code: &str) -> ApiResult<PlayerView> 
         ));
     }
     let mut p = change.tx().player(id).await?.ok_or_else(crate::service::people::players::player_not_found)?;
+    let way = crate::service::people::eligibility::Way::Claim;
+    crate::service::people::eligibility::check(change.tx(), &t, &p.display_name, &p.profile, user, way).await?;
     p.user_id = user.id;
     change.tx().update_player(&p).await?;
     change.tx().delete_claim_code(p.id).await?;

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod adjustments;
 pub mod codes;
+pub mod eligibility;
 pub mod entries;
 pub mod payments;
 pub mod players;

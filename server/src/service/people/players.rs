@@ -83,7 +83,8 @@ pub(in crate::service) async fn own_registration(change: &Change, t: &Tournament
 ///
 /// # Errors
 /// 409 when registration is not open, or the user is already registered;
-/// 422 for invalid fields.
+/// 403 `not_eligible` when the section's rules keep them out
+/// ([`crate::service::people::eligibility`]); 422 for invalid fields.
 pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: Register) -> ApiResult<PlayerView> {
     let display_name = clean_text("display_name", &input.display_name, 64)?;
     let faction = clean_text("faction", &input.faction, 64)?;
@@ -111,6 +112,8 @@ pub async fn register(ctx: &Ctx, user: &User, id: TournamentId, input: Register)
             ApiError::conflict(Code::AlreadyRegistered, "You are already registered in this tournament.")
         });
     }
+    let way = crate::service::people::eligibility::Way::Registration;
+    crate::service::people::eligibility::check(change.tx(), &t, &display_name, &profile, user, way).await?;
     let waitlist = crate::service::people::waitlist::place(&change, &t).await?;
     let p = Player {
         id: PlayerId::random(),

@@ -36,6 +36,7 @@ pub struct Model {
     pub cap: Option<i32>,
     pub fee_amount: Option<i64>,
     pub fee_currency: Option<String>,
+    pub eligibility: Option<String>,
     pub last_seq: i64,
     pub created_at: i64,
 }

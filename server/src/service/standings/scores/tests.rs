@@ -58,6 +58,7 @@ pub(crate) fn event(game: Game, pairing_system: PairingSystem) -> Tournament {
         initial_colour: None,
         cap: None,
         fee: None,
+        eligibility: crate::domain::Eligibility::default(),
         last_seq: 0,
         created_at: 0,
     }
