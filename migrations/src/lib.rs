@@ -33,6 +33,7 @@ mod m0023_teams;
 mod m0024_step_timer;
 mod m0025_waitlist_cap;
 mod m0026_waitlist_fees;
+mod m0027_events_sections;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -67,6 +68,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0024_step_timer::Migration),
             Box::new(m0025_waitlist_cap::Migration),
             Box::new(m0026_waitlist_fees::Migration),
+            Box::new(m0027_events_sections::Migration),
         ]
     }
 }

@@ -21,7 +21,7 @@ mod sheet;
 mod teams;
 
 pub use arbiter_web::ids::{
-    ByeRequestId, EloEntryId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TournamentId, UserId,
+    ByeRequestId, EloEntryId, EventId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TournamentId, UserId,
 };
 /// The game a tournament is played in: one closed set, shared with the pages
 /// (`arbiter_web::views::sets::Game`); each game's rules live in [`crate::game`].
@@ -514,10 +514,63 @@ pub struct Tournament {
     pub cap: Option<u32>,
     /// The entry fee; `None`: the event has none.
     pub fee: Option<Fee>,
+    /// The event this tournament is a section of; `None`: a tournament on its own.
+    pub event_id: Option<EventId>,
+    /// The staff it inherits from its event, read with it (never saved with
+    /// the tournament): the event's owner as a co-organiser, then the event's
+    /// own staff ([`VenueEvent::section_staff`]); empty outside an event.
+    pub event_staff: Vec<Staff>,
     /// The sequence number of the last event.
     pub last_seq: i64,
     /// Creation time.
     pub created_at: Millis,
+}
+
+/// An event with sections: one venue and dates, holding one or more
+/// tournaments (its sections), each with its own game, format, rounds and
+/// rules. Its owner and co-organisers organise every section, its judges
+/// judge every section; a section may add staff of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VenueEvent {
+    /// Event id.
+    pub id: EventId,
+    /// The organiser who created it.
+    pub owner_id: UserId,
+    /// E.g. "Autumn Open 2026".
+    pub name: String,
+    /// The first day, `YYYY-MM-DD`.
+    pub starts_on: chrono::NaiveDate,
+    /// The last day (the first for a one-day event).
+    pub ends_on: chrono::NaiveDate,
+    /// Venue or city.
+    pub location: Option<String>,
+    /// Its staff besides its owner (co-organisers and judges), shared by
+    /// every section.
+    pub staff: Vec<Staff>,
+    /// Creation time.
+    pub created_at: Millis,
+}
+
+impl VenueEvent {
+    /// Whether `user` organises the event: its owner or a co-organiser.
+    #[must_use]
+    pub fn organised_by(&self, user: UserId) -> bool {
+        self.owner_id == user || self.staff.iter().any(|s| s.user_id == user && s.role == StaffRole::CoOrganiser)
+    }
+
+    /// The staff each section inherits: the owner as a co-organiser (every
+    /// organiser right in the section; the section's own staff stays its
+    /// owner's to manage), then the event's staff.
+    #[must_use]
+    pub fn section_staff(&self) -> Vec<Staff> {
+        let owner = Staff {
+            user_id: self.owner_id,
+            role: StaffRole::CoOrganiser,
+            name: String::new(),
+            added_at: self.created_at,
+        };
+        std::iter::once(owner).chain(self.staff.iter().cloned()).collect()
+    }
 }
 
 impl Tournament {
@@ -537,10 +590,16 @@ impl Tournament {
         self.missions.get(i).or(self.missions.last()).cloned().unwrap_or_default()
     }
 
-    /// `user`'s role on the staff, if they are on it (the owner is not).
+    /// `user`'s role on the staff, if they are on it (the owner is not): the
+    /// higher of their role in the section's own staff and in its event's.
     #[must_use]
     pub fn staff_role(&self, user: UserId) -> Option<StaffRole> {
-        self.staff.iter().find(|s| s.user_id == user).map(|s| s.role)
+        let own = self.staff.iter().find(|s| s.user_id == user).map(|s| s.role);
+        let inherited = self.event_staff.iter().find(|s| s.user_id == user).map(|s| s.role);
+        match (own, inherited) {
+            (Some(StaffRole::CoOrganiser), _) | (_, Some(StaffRole::CoOrganiser)) => Some(StaffRole::CoOrganiser),
+            (own, inherited) => own.or(inherited),
+        }
     }
 
     /// Whether `user` has the organiser's rights: the owner or a co-organiser.

@@ -12,6 +12,7 @@ mod chess_teams;
 mod clock;
 pub mod code_limit;
 mod entries;
+mod events;
 mod exports;
 mod health;
 pub mod locale;
@@ -79,6 +80,7 @@ pub fn register(api: &mut api::Api<'_>) {
     api.configure(health::routes)
         .configure(accounts::routes)
         .configure(tournaments::routes)
+        .configure(events::routes)
         .configure(players::routes)
         .configure(entries::routes)
         .configure(waitlist::routes)

@@ -131,6 +131,7 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         teams: t.teams.as_ref().and_then(|r| serde_json::to_value(r).ok()),
         cap: t.cap,
         fee: t.fee.as_ref().map(|f| arbiter_web::views::FeeView { amount: f.amount, currency: f.currency.clone() }),
+        event_id: t.event_id,
     }
 }
 

@@ -39,6 +39,7 @@ mod stats;
 mod teams;
 mod tournaments;
 mod users;
+mod venue_events;
 
 pub use backup::{schema_problem, sqlite_schema, Contents, Schema};
 pub use drafts::StoredDraft;

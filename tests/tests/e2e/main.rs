@@ -21,6 +21,7 @@ mod drafts;
 mod entries;
 mod event;
 mod event_day;
+mod events;
 mod exports;
 mod fuzz;
 mod games;

@@ -58,6 +58,8 @@ pub(crate) fn event(game: Game, pairing_system: PairingSystem) -> Tournament {
         initial_colour: None,
         cap: None,
         fee: None,
+        event_id: None,
+        event_staff: Vec::new(),
         last_seq: 0,
         created_at: 0,
     }
