@@ -12,6 +12,7 @@ mod chess_teams;
 mod clock;
 pub mod code_limit;
 mod entries;
+mod event_pages;
 mod events;
 mod exports;
 mod health;
@@ -92,6 +93,7 @@ pub fn register(api: &mut api::Api<'_>) {
         .configure(results::routes)
         .configure(captains::routes)
         .configure_pages(room_pages::routes)
+        .configure_pages(event_pages::routes)
         .configure(exports::routes)
         .configure(ratings::routes)
         .configure(prizes::routes)

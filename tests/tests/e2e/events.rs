@@ -229,3 +229,81 @@ async fn sections_at_once(backend: Backend) {
     let in_event = mine["tournaments"].as_array().unwrap().iter().filter(|t| t["event_id"] == ev.as_str()).count();
     assert_eq!(in_event, N / 2, "each section belongs to whoever created it");
 }
+
+#[actix_web::test]
+async fn one_players_file_for_the_event_sqlite() {
+    players_file(Backend::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn one_players_file_for_the_event_postgres() {
+    players_file(Backend::Postgres).await;
+}
+
+/// `GET /api/events/{id}/players.csv`: every section's players in one file,
+/// section by section, with pairing number, rating, status and payment; the
+/// event's staff only.
+async fn players_file(backend: Backend) {
+    let app = TestApp::spawn_with(backend, None).await.unwrap();
+    let (mut to, _) = sign_up(&app.base, "Organiser").await.unwrap();
+    let (mut stranger, _) = sign_up(&app.base, "Stranger").await.unwrap();
+    let e = to.create_event(&json!({ "name": "Spring Open", "starts_on": "2026-04-11" })).await.unwrap().ok().unwrap();
+    let ev = s(&e["event"], "id").to_string();
+    let mut ids = Vec::new();
+    for name in ["Open", "U1600"] {
+        let t = to.create_section(&ev, &chess_section(name)).await.unwrap().ok().unwrap();
+        let tid = s(&t["tournament"], "id").to_string();
+        to.advance(&tid).await.unwrap().ok().unwrap();
+        ids.push(tid);
+    }
+    // The Open: a fee of 25.00 and a cap of 2, three entries (the third waits), one paid.
+    let (open, u1600) = (&ids[0], &ids[1]);
+    patch(
+        &mut to,
+        &format!("/api/tournaments/{open}/settings"),
+        &json!({ "cap": 2, "fee": { "amount": 2500, "currency": "EUR" } }),
+    )
+    .await
+    .ok()
+    .unwrap();
+    let entry = |tid: String, name: &'static str, rating: u32| {
+        let mut c = to.clone_to(&app.base);
+        async move {
+            let body = json!({ "display_name": name, "profile": { "rating": rating } });
+            let p = c.post(&format!("/api/tournaments/{tid}/entries"), &body).await.unwrap().ok().unwrap();
+            s(&p["player"], "id").to_string()
+        }
+    };
+    let magnus = entry(open.clone(), "Magnus Berg", 2210).await;
+    entry(open.clone(), "Hikaru Sato", 2150).await;
+    entry(open.clone(), "Judit Varga", 2190).await;
+    entry(u1600.clone(), "Anna Lind", 1420).await;
+    put(&mut to, &format!("/api/players/{magnus}/payment"), &json!({ "state": "paid" })).await.ok().unwrap();
+
+    let before = app.fingerprint().await.unwrap();
+    let r = stranger.get(&format!("/api/events/{ev}/players.csv")).await.unwrap();
+    refused(&app, &before, &r, 403, "not_tournament_staff").await;
+    let r = ApiClient::new(&app.base).get(&format!("/api/events/{ev}/players.csv")).await.unwrap();
+    refused(&app, &before, &r, 401, "not_signed_in").await;
+
+    let csv = to.get(&format!("/api/events/{ev}/players.csv")).await.unwrap();
+    assert_eq!(csv.status.as_u16(), 200, "{}", csv.text);
+    let lines: Vec<Vec<String>> =
+        csv.text.lines().map(|l| l.split(',').map(str::to_string).collect::<Vec<_>>()).collect();
+    assert_eq!(lines[0][..6], ["section", "pairing_no", "name", "rating", "status", "payment"]);
+    let rows: Vec<[&str; 6]> = lines[1..]
+        .iter()
+        .map(|l| [l[0].as_str(), l[1].as_str(), l[2].as_str(), l[3].as_str(), l[4].as_str(), l[5].as_str()])
+        .collect();
+    // No pairing numbers before round 1: registration order; the U1600 has no fee.
+    assert_eq!(
+        rows[..2],
+        [
+            ["Open", "", "Magnus Berg", "2210", "entered", "paid"],
+            ["Open", "", "Hikaru Sato", "2150", "entered", "owed"]
+        ]
+    );
+    assert_eq!(rows[2][..5], ["Open", "", "Judit Varga", "2190", "waitlisted"]);
+    assert_eq!(rows[3], ["U1600", "", "Anna Lind", "1420", "entered", ""]);
+    assert_eq!(rows.len(), 4, "{}", csv.text);
+}

@@ -22,6 +22,7 @@ mod entries;
 mod event;
 mod event_day;
 mod events;
+mod events_browser;
 mod exports;
 mod fuzz;
 mod games;

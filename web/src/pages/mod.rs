@@ -7,6 +7,7 @@ use crate::views::{PlayerView, RoundView, StandingsWindow, TournamentView};
 use askama::Template;
 
 pub mod api_docs;
+pub mod events;
 pub mod prizes;
 pub mod ratings;
 pub mod rooms;
@@ -122,6 +123,9 @@ pub struct HomePage {
     pub search: String,
     /// Events the user runs or plays in.
     pub mine: Vec<TournamentView>,
+    /// Events with sections that have a section the visitor may see, each
+    /// listed once with its sections (which are not listed on their own).
+    pub events: Vec<crate::views::events::EventView>,
 }
 
 /// `/t/{id}/results`: every round's pairings and results, the standings
