@@ -310,7 +310,7 @@ mod tests {
 
 /// `GET /api/events/{id}/players.csv`: every registration of every section
 /// of an event, section by section (in the order they were added), each in
-/// pairing-number order (then registration order): the section, pairing
+/// pairing-number order (then registration order, the waitlist last): the section, pairing
 /// number, name, rating, state (`entered`, `checked_in`, `waitlisted`,
 /// `dropped`, `removed`) and entry-fee payment (`paid`, `owed`, `waived`;
 /// empty for a section without a fee). The payments make it the staff's: an
@@ -335,6 +335,10 @@ pub async fn event_players(ctx: &Ctx, user: &User, id: crate::domain::EventId) -
     for t in sections {
         let mut list = players::list(ctx, Some(user), t.id).await?;
         list.sort_by_key(|p| (p.pairing_no.unwrap_or(u32::MAX), p.registration_no));
+        // The waiting registrations last, in their waitlist order.
+        let waiting = crate::service::people::waitlist::get(ctx, Some(user), t.id).await?.waitlist;
+        list.retain(|p| !waiting.iter().any(|w| w.id == p.id));
+        list.extend(waiting);
         let (fee, lines) = crate::service::people::payments::lines(ctx, user, t.id).await?;
         for p in list {
             let state = if p.removed {
