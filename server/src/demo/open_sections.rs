@@ -71,9 +71,9 @@ pub async fn play(args: &DemoArgs, base: &str) -> anyhow::Result<()> {
             .ok()?;
         }
         let mut entries = Vec::new();
-        for i in 0..PER_SECTION {
+        for first in FIRST.iter().take(PER_SECTION) {
             let rating = rng.gen_range(low..=high);
-            let who = format!("{} {}", FIRST[i], LAST[sections.len()]);
+            let who = format!("{first} {}", LAST[sections.len()]);
             let body = json!({ "display_name": who, "profile": { "rating": rating } });
             let p = to.post(&format!("/api/tournaments/{tid}/entries"), &body).await?.ok()?;
             entries.push(p["player"]["id"].as_str().context("entry id")?.to_string());

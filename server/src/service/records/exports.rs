@@ -286,28 +286,6 @@ pub async fn ratings(ctx: &Ctx, game: &str) -> ApiResult<Table> {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_table_is_written_as_csv_and_json_with_formulas_defused() {
-        let t = Table {
-            name: "t".into(),
-            columns: columns(&["name", "rating", "club"]),
-            rows: vec![
-                vec![json!("=HYPERLINK(\"x\")"), json!(1850), Value::Null],
-                vec![json!("Ann, B"), json!(-3), json!(true)],
-            ],
-        };
-        assert_eq!(
-            t.csv().unwrap(),
-            "name,rating,club\n\"'=HYPERLINK(\"\"x\"\")\",1850,\nAnn B,-3,true\n".replace("Ann B", "\"Ann, B\"")
-        );
-        assert_eq!(t.json()[1], json!({"name": "Ann, B", "rating": -3, "club": true}));
-    }
-}
-
 /// `GET /api/events/{id}/players.csv`: every registration of every section
 /// of an event, section by section (in the order they were added), each in
 /// pairing-number order (then registration order, the waitlist last): the section, pairing
@@ -369,4 +347,26 @@ pub async fn event_players(ctx: &Ctx, user: &User, id: crate::domain::EventId) -
         columns: columns(&["section", "pairing_no", "name", "rating", "status", "payment", "player_id"]),
         rows,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_is_written_as_csv_and_json_with_formulas_defused() {
+        let t = Table {
+            name: "t".into(),
+            columns: columns(&["name", "rating", "club"]),
+            rows: vec![
+                vec![json!("=HYPERLINK(\"x\")"), json!(1850), Value::Null],
+                vec![json!("Ann, B"), json!(-3), json!(true)],
+            ],
+        };
+        assert_eq!(
+            t.csv().unwrap(),
+            "name,rating,club\n\"'=HYPERLINK(\"\"x\"\")\",1850,\nAnn B,-3,true\n".replace("Ann B", "\"Ann, B\"")
+        );
+        assert_eq!(t.json()[1], json!({"name": "Ann, B", "rating": -3, "club": true}));
+    }
 }
