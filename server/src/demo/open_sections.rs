@@ -138,7 +138,11 @@ pub async fn play(args: &DemoArgs, base: &str) -> anyhow::Result<()> {
         to.post(&format!("/api/tournaments/{tid}/advance"), &json!({ "from": "IN_PROGRESS" })).await?.ok()?;
         let st = to.get(&format!("/api/tournaments/{tid}/standings")).await?.ok()?;
         let top = &st["players"][0];
-        println!("  {name:<6} {} ({} points)", top["display_name"].as_str().unwrap_or_default(), top["score"]);
+        println!(
+            "  {name:<6} {} ({} points)",
+            top["display_name"].as_str().unwrap_or_default(),
+            top["score"].as_str().unwrap_or_default()
+        );
     }
     Ok(())
 }
