@@ -35,6 +35,7 @@ mod m0025_waitlist_cap;
 mod m0026_waitlist_fees;
 mod m0027_api_tokens;
 mod m0028_eligibility_rules;
+mod m0029_events_sections;
 
 /// The ordered list of migrations.
 pub struct Migrator;
@@ -71,6 +72,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0026_waitlist_fees::Migration),
             Box::new(m0027_api_tokens::Migration),
             Box::new(m0028_eligibility_rules::Migration),
+            Box::new(m0029_events_sections::Migration),
         ]
     }
 }

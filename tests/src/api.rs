@@ -101,6 +101,14 @@ pub trait Api {
     async fn export(&mut self, tournament: &str, file: &str) -> anyhow::Result<Reply>;
     /// `GET /api/ratings/{game}/export.{ext}`: the whole leaderboard as a file.
     async fn export_ratings(&mut self, game: &str, ext: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/events` with `body` (`{"name", "starts_on", "ends_on", "location"}`): creates an event.
+    async fn create_event(&mut self, body: &Value) -> anyhow::Result<Reply>;
+    /// `GET /api/events/{event}`: the event and its sections.
+    async fn event(&mut self, event: &str) -> anyhow::Result<Reply>;
+    /// `POST /api/events/{event}/sections` with a tournament's body: a new section.
+    async fn create_section(&mut self, event: &str, body: &Value) -> anyhow::Result<Reply>;
+    /// `PUT /api/events/{event}/sections/{tournament}`: an existing tournament becomes a section.
+    async fn attach_section(&mut self, event: &str, tournament: &str) -> anyhow::Result<Reply>;
 }
 
 impl Api for ApiClient {
@@ -269,5 +277,21 @@ impl Api for ApiClient {
 
     async fn export_ratings(&mut self, game: &str, ext: &str) -> anyhow::Result<Reply> {
         self.get(&format!("/api/ratings/{game}/export.{ext}")).await
+    }
+
+    async fn create_event(&mut self, body: &Value) -> anyhow::Result<Reply> {
+        self.post("/api/events", body).await
+    }
+
+    async fn event(&mut self, event: &str) -> anyhow::Result<Reply> {
+        self.get(&format!("/api/events/{event}")).await
+    }
+
+    async fn create_section(&mut self, event: &str, body: &Value) -> anyhow::Result<Reply> {
+        self.post(&format!("/api/events/{event}/sections"), body).await
+    }
+
+    async fn attach_section(&mut self, event: &str, tournament: &str) -> anyhow::Result<Reply> {
+        self.send(Method::PUT, &format!("/api/events/{event}/sections/{tournament}"), None).await
     }
 }

@@ -14,7 +14,7 @@ const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every asset: name, contents, type. Pages load scripts only from here (the
 /// Content-Security-Policy allows no inline script).
-const ASSETS: [(&str, &str, &str); 17] = [
+const ASSETS: [(&str, &str, &str); 19] = [
     ("app.css", include_str!("../static/app.css"), CSS),
     ("live.js", include_str!("../static/live.js"), JS),
     ("games.js", include_str!("../static/games.js"), JS),
@@ -33,6 +33,7 @@ const ASSETS: [(&str, &str, &str); 17] = [
     ("pairing_room.js", include_str!("../static/pairing_room.js"), JS),
     ("rooms.js", include_str!("../static/rooms.js"), JS),
     ("overlay.js", include_str!("../static/overlay.js"), JS),
+    ("event_screens.js", include_str!("../static/event_screens.js"), JS),
 ];
 
 /// The asset served at `/static/{name}`, if any.

@@ -94,6 +94,9 @@ macro_rules! ids {
 ids! {
     /// A tournament (an event with its players, rounds and prizes).
     TournamentId;
+    /// An event with sections: one venue and dates, holding one or more
+    /// tournaments (its sections). Not a tournament: see [`TournamentId`].
+    EventId;
     /// A player: one account's registration in one tournament (the API's
     /// `playerId`). Not the account: see [`UserId`].
     PlayerId;

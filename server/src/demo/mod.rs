@@ -2,9 +2,12 @@
 //! rounds by default) and plays it through the HTTP API with short pauses,
 //! so a newcomer can watch the board, standings and dashboard move.
 //! `--format teams` plays a 40K team event instead ([`teams`]), `--format
-//! chess-teams` a chess team Swiss ([`chess_teams`]).
+//! chess-teams` a chess team Swiss ([`chess_teams`]), `--format
+//! open-sections` a chess open in three sections of one event
+//! ([`open_sections`]).
 
 pub mod chess_teams;
+pub mod open_sections;
 pub mod teams;
 
 use crate::client::ApiClient;
@@ -46,7 +49,9 @@ pub struct DemoArgs {
     /// The event to play: `singles` (a 40K singles event, `--players`
     /// players), `teams` (a 40K team event of 8 teams of 5 with the
     /// captains' pairing process each round) or `chess-teams` (a chess team
-    /// Swiss: 10 teams × 4 boards, 5 rounds).
+    /// Swiss: 10 teams × 4 boards, 5 rounds) or `open-sections` (a chess
+    /// open of three sections, Open, U1800 and U1400, 60 players, one
+    /// section capped with a waitlist; 4 rounds).
     #[arg(long, value_enum, default_value_t = DemoFormat::Singles)]
     pub format: DemoFormat,
 }
@@ -60,6 +65,8 @@ pub enum DemoFormat {
     Teams,
     /// A chess team Swiss: 10 teams × 4 boards over 5 rounds ([`crate::demo::chess_teams`]).
     ChessTeams,
+    /// A chess open in three sections of one event ([`crate::demo::open_sections`]).
+    OpenSections,
 }
 
 /// The demo TO's sign-in.
@@ -111,6 +118,7 @@ pub async fn run(args: DemoArgs) -> anyhow::Result<()> {
         DemoFormat::Singles => singles(&args, &base).await?,
         DemoFormat::Teams => crate::demo::teams::play(&args, &base).await?,
         DemoFormat::ChessTeams => crate::demo::chess_teams::play(&args, &base).await?,
+        DemoFormat::OpenSections => crate::demo::open_sections::play(&args, &base).await?,
     }
     match server {
         Some((handle, task)) if !args.exit => {

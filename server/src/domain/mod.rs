@@ -11,6 +11,7 @@
 //! - [`Sheet`]: a whole tournament (entrants, rounds, tables, byes) as one value.
 
 pub mod clock;
+mod constraints;
 pub mod eligibility;
 mod payments;
 mod playoffs;
@@ -21,13 +22,16 @@ mod score;
 mod sheet;
 mod teams;
 mod tokens;
+mod venue;
 
 pub use arbiter_web::ids::{
-    ByeRequestId, EloEntryId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TokenId, TournamentId, UserId,
+    ByeRequestId, EloEntryId, EventId, PairingId, ParseIdError, PlayerId, PrizeRunId, RoundId, TokenId, TournamentId,
+    UserId,
 };
 /// The game a tournament is played in: one closed set, shared with the pages
 /// (`arbiter_web::views::sets::Game`); each game's rules live in [`crate::game`].
 pub use arbiter_web::views::sets::Game;
+pub use constraints::{Constraints, FixedTable};
 pub use eligibility::Eligibility;
 pub use payments::{Fee, Payment, PaymentState};
 pub use playoffs::{
@@ -41,6 +45,7 @@ pub use score::{ChessResult, GameScore};
 pub use sheet::Sheet;
 pub use teams::{LoggedAction, MatchBoard, PlayerKind, TeamFormat, TeamProcess, TeamRules};
 pub use tokens::{ApiToken, TokenScope};
+pub use venue::VenueEvent;
 
 use arbiter_engine::model::PointSystem;
 use arbiter_engine::standings::StandingsConfig;
@@ -407,56 +412,6 @@ pub fn seeded_shuffle<T>(items: &mut [T], seed: u32) {
     }
 }
 
-/// The organiser's pairing constraints: who should not meet, who sits
-/// where.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(default, deny_unknown_fields)]
-pub struct Constraints {
-    /// Pairs to keep apart (family, team mates): FIDE Dutch forbidden pairs
-    /// (TRF `XXP`, [C1]); in a record-based Swiss treated as if they had met.
-    #[schema(value_type = Vec<[String; 2]>)]
-    pub avoid: Vec<(PlayerId, PlayerId)>,
-    /// Keep apart every two players of the same club (the profile's `club`).
-    pub avoid_same_club: bool,
-    /// Players who always sit at the same table (a mobility need).
-    pub fixed_tables: Vec<FixedTable>,
-    /// 40K: a player is not given a table they have played at before, where
-    /// the field allows (a preference).
-    pub no_repeat_table: bool,
-}
-
-/// A player's fixed table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct FixedTable {
-    /// The registration.
-    #[schema(value_type = String)]
-    pub player: PlayerId,
-    /// The table, from 1.
-    pub table: u32,
-}
-
-impl Constraints {
-    /// Every pair to keep apart among `players`: the pairs set, and every
-    /// two players of one club when asked.
-    #[must_use]
-    pub fn pairs_to_avoid(&self, players: &[Player]) -> Vec<(PlayerId, PlayerId)> {
-        let mut out = self.avoid.clone();
-        if self.avoid_same_club {
-            let club =
-                |p: &Player| p.profile.club.as_deref().map(|c| c.trim().to_lowercase()).filter(|c| !c.is_empty());
-            for (i, a) in players.iter().enumerate() {
-                for b in &players[i + 1..] {
-                    if club(a).is_some() && club(a) == club(b) {
-                        out.push((a.id, b.id));
-                    }
-                }
-            }
-        }
-        out
-    }
-}
-
 /// A tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tournament {
@@ -520,6 +475,12 @@ pub struct Tournament {
     pub fee: Option<Fee>,
     /// Who may enter (rating band, age, invitation only); the default: everyone.
     pub eligibility: Eligibility,
+    /// The event this tournament is a section of; `None`: a tournament on its own.
+    pub event_id: Option<EventId>,
+    /// The staff it inherits from its event, read with it (never saved with
+    /// the tournament): the event's owner as a co-organiser, then the event's
+    /// own staff ([`VenueEvent::section_staff`]); empty outside an event.
+    pub event_staff: Vec<Staff>,
     /// The sequence number of the last event.
     pub last_seq: i64,
     /// Creation time.
@@ -543,10 +504,16 @@ impl Tournament {
         self.missions.get(i).or(self.missions.last()).cloned().unwrap_or_default()
     }
 
-    /// `user`'s role on the staff, if they are on it (the owner is not).
+    /// `user`'s role on the staff, if they are on it (the owner is not): the
+    /// higher of their role in the section's own staff and in its event's.
     #[must_use]
     pub fn staff_role(&self, user: UserId) -> Option<StaffRole> {
-        self.staff.iter().find(|s| s.user_id == user).map(|s| s.role)
+        let own = self.staff.iter().find(|s| s.user_id == user).map(|s| s.role);
+        let inherited = self.event_staff.iter().find(|s| s.user_id == user).map(|s| s.role);
+        match (own, inherited) {
+            (Some(StaffRole::CoOrganiser), _) | (_, Some(StaffRole::CoOrganiser)) => Some(StaffRole::CoOrganiser),
+            (own, inherited) => own.or(inherited),
+        }
     }
 
     /// Whether `user` has the organiser's rights: the owner or a co-organiser.

@@ -133,6 +133,8 @@ codes! {
     DraftStale = "draft_stale", CONFLICT;
     /// An account with this e-mail already exists.
     EmailTaken = "email_taken", CONFLICT;
+    /// There is no event (with sections) with this id.
+    EventNotFound = "event_not_found", NOT_FOUND;
     /// A faction appears at most once in a team (the event's rule); the message names the faction and its players.
     FactionTaken = "faction_taken", CONFLICT;
     /// Only the organiser gives a full-point bye.
@@ -199,6 +201,8 @@ codes! {
     InvalidVp = "invalid_vp", UNPROCESSABLE;
     /// The staff invitation is unknown or already used.
     InviteNotFound = "invite_not_found", NOT_FOUND;
+    /// The tournament is already a section of an event; it is a section of one event at most.
+    InOtherEvent = "in_other_event", CONFLICT;
     /// A round robin's table is drawn at round 1: no entry joins it after.
     LateEntryClosed = "late_entry_closed", CONFLICT;
     /// Army lists are locked already.
@@ -241,6 +245,8 @@ codes! {
     NotEligible = "not_eligible", FORBIDDEN;
     /// Too few checked-in players to start the event or pair a round.
     NotEnoughPlayers = "not_enough_players", CONFLICT;
+    /// Only the event's organisers (its owner or a co-organiser) change the event or add sections to it.
+    NotEventOrganiser = "not_event_organiser", FORBIDDEN;
     /// A path segment is not a valid id, or there is no page at this address.
     NotFound = "not_found", NOT_FOUND;
     /// Only the latest round is unpaired, deleted or reopened; a later round exists.

@@ -16,6 +16,8 @@ pub mod embed;
 mod embed_pages;
 mod eligibility;
 mod entries;
+mod event_pages;
+mod events;
 mod exports;
 mod health;
 pub mod locale;
@@ -83,6 +85,7 @@ pub fn register(api: &mut api::Api<'_>) {
         .configure(tokens::routes)
         .configure_pages(account_pages::routes)
         .configure(tournaments::routes)
+        .configure(events::routes)
         .configure(players::routes)
         .configure(entries::routes)
         .configure(waitlist::routes)
@@ -95,6 +98,7 @@ pub fn register(api: &mut api::Api<'_>) {
         .configure(results::routes)
         .configure(captains::routes)
         .configure_pages(room_pages::routes)
+        .configure_pages(event_pages::routes)
         .configure(exports::routes)
         .configure(ratings::routes)
         .configure(prizes::routes)

@@ -218,15 +218,24 @@ struct HomeQuery {
 
 async fn home(state: web::Data<AppState>, req: HttpRequest, user: MaybeUser, q: web::Query<HomeQuery>) -> Page {
     let search: String = q.q.as_deref().unwrap_or_default().trim().chars().take(100).collect();
-    let running = tournaments::list_running(&state.ctx).await?;
-    let open = tournaments::list_open(&state.ctx).await?;
-    let finished = tournaments::list_finished(&state.ctx, Some(&search)).await?;
+    // A section is listed under its event, not on its own.
+    let alone = |list: Vec<views::TournamentView>| -> Vec<views::TournamentView> {
+        list.into_iter().filter(|t| t.event_id.is_none()).collect()
+    };
+    let running = alone(tournaments::list_running(&state.ctx).await?);
+    let open = alone(tournaments::list_open(&state.ctx).await?);
+    let finished = alone(tournaments::list_finished(&state.ctx, Some(&search)).await?);
+    let events = crate::service::lifecycle::events::list(&state.ctx, user.0.as_ref())
+        .await?
+        .into_iter()
+        .filter(|e| !e.sections.is_empty())
+        .collect();
     let mine = match &user.0 {
         Some(u) => tournaments::list_mine(&state.ctx, u).await?,
         None => Vec::new(),
     };
     let (nav, fresh) = nav(&req, user.0.as_ref());
-    render(&req, &state, &tpl::HomePage { nav, running, open, finished, search, mine }, fresh.as_deref())
+    render(&req, &state, &tpl::HomePage { nav, running, open, finished, search, mine, events }, fresh.as_deref())
 }
 
 #[derive(Deserialize)]

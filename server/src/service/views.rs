@@ -132,6 +132,7 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         cap: t.cap,
         fee: t.fee.as_ref().map(|f| arbiter_web::views::FeeView { amount: f.amount, currency: f.currency.clone() }),
         eligibility: eligibility(&t.eligibility),
+        event_id: t.event_id,
     }
 }
 

@@ -40,6 +40,7 @@ mod teams;
 mod tokens;
 mod tournaments;
 mod users;
+mod venue_events;
 
 pub use backup::{schema_problem, sqlite_schema, Contents, Schema};
 pub use drafts::StoredDraft;

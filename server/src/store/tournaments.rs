@@ -20,7 +20,8 @@ impl Tx {
             sea_orm::DatabaseBackend::Postgres => query.lock_exclusive().one(self.conn()).await?,
             _ => query.one(self.conn()).await?,
         };
-        row.map(from_model).transpose()?.ok_or(StoreError::TournamentNotFound)
+        let t = row.map(from_model).transpose()?.ok_or(StoreError::TournamentNotFound)?;
+        self.with_event_staff(t).await
     }
 
     /// Inserts a new tournament.
@@ -30,8 +31,12 @@ impl Tx {
     }
 
     /// Loads a tournament.
+    /// A section also carries the staff it inherits from its event.
     pub async fn tournament(&self, id: TournamentId) -> StoreResult<Option<Tournament>> {
-        tournament::Entity::find_by_id(id).one(self.conn()).await?.map(from_model).transpose()
+        match tournament::Entity::find_by_id(id).one(self.conn()).await?.map(from_model).transpose()? {
+            Some(t) => Ok(Some(self.with_event_staff(t).await?)),
+            None => Ok(None),
+        }
     }
 
     /// Tournaments in any of these states, newest event first.
@@ -137,6 +142,7 @@ impl Tx {
         m.fee_amount = new.fee_amount;
         m.fee_currency = new.fee_currency;
         m.eligibility = new.eligibility;
+        m.event_id = new.event_id;
         m.update(self.conn()).await?;
         Ok(())
     }
@@ -181,6 +187,7 @@ fn to_active(t: &Tournament) -> tournament::ActiveModel {
         eligibility: Set((t.eligibility != crate::domain::Eligibility::default())
             .then(|| json(&t.eligibility))
             .flatten()),
+        event_id: Set(t.event_id),
         last_seq: Set(t.last_seq),
         created_at: Set(t.created_at),
     }
@@ -188,19 +195,19 @@ fn to_active(t: &Tournament) -> tournament::ActiveModel {
 
 /// A value as JSON text (`None` only if it cannot be serialised, which the
 /// plain data stored here never fails).
-fn json<T: serde::Serialize>(v: &T) -> Option<String> {
+pub(super) fn json<T: serde::Serialize>(v: &T) -> Option<String> {
     serde_json::to_string(v).ok()
 }
 
 /// Reads a JSON column; `NULL` is the default value.
-fn from_json<T: serde::de::DeserializeOwned + Default>(
+pub(super) fn from_json<T: serde::de::DeserializeOwned + Default>(
     v: Option<&str>,
     corrupt: impl Fn() -> StoreError,
 ) -> StoreResult<T> {
     v.map_or_else(|| Ok(T::default()), |s| serde_json::from_str(s).map_err(|_| corrupt()))
 }
 
-fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
+pub(super) fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
     let corrupt = |what: &str| StoreError::Corrupt(format!("tournament {}: bad {what}", m.id));
     let game = Game::parse(&m.game).ok_or_else(|| corrupt("game"))?;
     let pairing_system = PairingSystem::parse(&m.pairing_system).ok_or_else(|| corrupt("pairing_system"))?;
@@ -246,6 +253,8 @@ fn from_model(m: tournament::Model) -> StoreResult<Tournament> {
             }
             _ => None,
         },
+        event_id: m.event_id,
+        event_staff: Vec::new(),
         last_seq: m.last_seq,
         created_at: m.created_at,
     })

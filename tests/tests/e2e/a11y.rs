@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 /// axe-core's script (`ARBITER_AXE`, or what `scripts/services` installed).
-fn axe_source() -> String {
+pub(crate) fn axe_source() -> String {
     let path = std::env::var("ARBITER_AXE")
         .unwrap_or_else(|_| format!("{}/.axe/node_modules/axe-core/axe.min.js", env!("CARGO_MANIFEST_DIR")));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("axe-core at {path} (run scripts/services): {e}"))
@@ -18,7 +18,7 @@ fn axe_source() -> String {
 
 /// The violations axe-core finds in the page at `path` that this test
 /// refuses: every critical, serious or moderate one, and `empty-table-header`.
-async fn violations(b: &Browser, base: &str, path: &str, axe: &str) -> Vec<Value> {
+pub(crate) async fn violations(b: &Browser, base: &str, path: &str, axe: &str) -> Vec<Value> {
     b.client.goto(&format!("{base}{path}")).await.unwrap();
     // Let the page's scripts draw it (live pages render from their snapshot, results from the API).
     tokio::time::sleep(Duration::from_millis(400)).await;

@@ -23,6 +23,8 @@ mod eligibility;
 mod entries;
 mod event;
 mod event_day;
+mod events;
+mod events_browser;
 mod exports;
 mod fuzz;
 mod games;

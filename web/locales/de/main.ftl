@@ -497,3 +497,20 @@ team-state-UNREPORTED = Läuft
 team-state-REPORTED = Gemeldet
 team-state-DISPUTED = Strittig
 team-state-CONFIRMED = Bestätigt
+
+## Events with sections
+sections-heading = Gruppen
+sections-none = Noch ist keine Gruppe geöffnet.
+sections-dates = { $from } bis { $to }
+sections-round = Runde { $n } von { $total }
+sections-leaders = Spitze
+sections-no-standings = Es wurde noch keine Runde gespielt.
+sections-board = Paarungen, alle Gruppen
+sections-standings = Tabellen, alle Gruppen
+sections-players-csv = Spieler aller Gruppen (CSV)
+sections-by-section = Nach Gruppe
+sections-col-section = Gruppe
+sections-col-table = Brett
+sections-bye = Spielfrei
+sections-home = Veranstaltungen mit Gruppen
+sections-not-seated = Noch ist niemand gepaart.

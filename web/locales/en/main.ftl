@@ -497,3 +497,20 @@ team-state-UNREPORTED = Playing
 team-state-REPORTED = Reported
 team-state-DISPUTED = Disputed
 team-state-CONFIRMED = Confirmed
+
+## Events with sections
+sections-heading = Sections
+sections-none = No section is open yet.
+sections-dates = { $from } to { $to }
+sections-round = Round { $n } of { $total }
+sections-leaders = Leaders
+sections-no-standings = No round has been played yet.
+sections-board = Pairings, every section
+sections-standings = Standings, every section
+sections-players-csv = Players of every section (CSV)
+sections-by-section = By section
+sections-col-section = Section
+sections-col-table = Table
+sections-bye = Bye
+sections-home = Events with sections
+sections-not-seated = No one is seated yet.

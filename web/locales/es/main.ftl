@@ -497,3 +497,20 @@ team-state-UNREPORTED = En juego
 team-state-REPORTED = Comunicado
 team-state-DISPUTED = Disputado
 team-state-CONFIRMED = Confirmado
+
+## Events with sections
+sections-heading = Secciones
+sections-none = Todavía no hay ninguna sección abierta.
+sections-dates = del { $from } al { $to }
+sections-round = Ronda { $n } de { $total }
+sections-leaders = En cabeza
+sections-no-standings = Todavía no se ha jugado ninguna ronda.
+sections-board = Emparejamientos, todas las secciones
+sections-standings = Clasificaciones, todas las secciones
+sections-players-csv = Jugadores de todas las secciones (CSV)
+sections-by-section = Por sección
+sections-col-section = Sección
+sections-col-table = Mesa
+sections-bye = Descanso
+sections-home = Eventos con secciones
+sections-not-seated = Todavía no hay nadie emparejado.

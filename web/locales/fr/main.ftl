@@ -497,3 +497,20 @@ team-state-UNREPORTED = En cours
 team-state-REPORTED = Signalé
 team-state-DISPUTED = Contesté
 team-state-CONFIRMED = Confirmé
+
+## Events with sections
+sections-heading = Sections
+sections-none = Aucune section n’est encore ouverte.
+sections-dates = du { $from } au { $to }
+sections-round = Ronde { $n } sur { $total }
+sections-leaders = En tête
+sections-no-standings = Aucune ronde n’a encore été jouée.
+sections-board = Appariements, toutes les sections
+sections-standings = Classements, toutes les sections
+sections-players-csv = Joueurs de toutes les sections (CSV)
+sections-by-section = Par section
+sections-col-section = Section
+sections-col-table = Table
+sections-bye = Exempt
+sections-home = Événements à sections
+sections-not-seated = Personne n’est encore apparié.

@@ -9,6 +9,7 @@ use askama::Template;
 pub mod account;
 pub mod api_docs;
 pub mod embeds;
+pub mod events;
 pub mod prizes;
 pub mod ratings;
 pub mod rooms;
@@ -124,6 +125,9 @@ pub struct HomePage {
     pub search: String,
     /// Events the user runs or plays in.
     pub mine: Vec<TournamentView>,
+    /// Events with sections that have a section the visitor may see, each
+    /// listed once with its sections (which are not listed on their own).
+    pub events: Vec<crate::views::events::EventView>,
 }
 
 /// `/t/{id}/results`: every round's pairings and results, the standings

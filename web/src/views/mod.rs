@@ -2,10 +2,11 @@
 //! standings. The API answers with them, live events carry them, pages render
 //! them (server-side in templates, client-side from the socket).
 
-use crate::ids::{PairingId, PlayerId, RoundId, TournamentId, UserId};
+use crate::ids::{EventId, PairingId, PlayerId, RoundId, TournamentId, UserId};
 use serde::{Deserialize, Serialize};
 
 pub mod changes;
+pub mod events;
 pub mod playoffs;
 pub mod prizes;
 pub mod ratings;
@@ -91,6 +92,10 @@ pub struct TournamentView {
     /// The entry fee; `null`: none.
     #[serde(default)]
     pub fee: Option<FeeView>,
+    /// The event this tournament is a section of (`/api/events/{id}`);
+    /// absent for a tournament on its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_id: Option<EventId>,
     /// Who may enter (rating band, age, invitation only); `null`: everyone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub eligibility: Option<EligibilityView>,

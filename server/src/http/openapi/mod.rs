@@ -68,6 +68,7 @@ pub fn documented(path: &str) -> bool {
     tags(
         (name = "accounts", description = "Sign up, sign in, sign out."),
         (name = "tournaments", description = "Events: create, list, advance through their stages, standings."),
+        (name = "events", description = "Events with sections: one venue and dates holding several tournaments."),
         (name = "players", description = "Registration, check-in, dropping out; the TO's player actions; entries without accounts and their claim codes."),
         (name = "rounds", description = "Rounds: open, pair (at once, or as a draft changed by hand and published), close; withdraw pairings, delete, reopen."),
         (name = "staff", description = "An event's co-organisers and judges: invitations, the list, removal."),

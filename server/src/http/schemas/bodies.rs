@@ -4,6 +4,7 @@
 
 use crate::domain::{ApiToken, User};
 use crate::error::ApiError;
+use arbiter_web::views::events::EventView;
 use arbiter_web::views::playoffs::{BracketView, RankingRowView};
 use arbiter_web::views::prizes::{PrizeConfigView, PublishedPrizesView, RunSummaryView, RunView};
 use arbiter_web::views::{
@@ -62,6 +63,16 @@ bodies! {
     TournamentsBody {
         /// The events.
         tournaments: Vec<TournamentView>,
+    }
+    /// `{"event": …}`: one event with its sections.
+    EventWithSectionsBody {
+        /// The event.
+        event: EventView,
+    }
+    /// `{"events": […]}`: events with their sections.
+    EventsWithSectionsBody {
+        /// The events, the soonest first.
+        events: Vec<EventView>,
     }
     /// The standings: the event's columns and settings (`StandingsMeta`'s
     /// fields, flattened), the round they are after and one row per player.

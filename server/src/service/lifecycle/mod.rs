@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod constraints;
 pub mod drafts;
+pub mod events;
 pub mod pairing;
 pub mod playoffs;
 pub mod pools;

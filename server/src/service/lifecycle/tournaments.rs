@@ -115,7 +115,11 @@ pub fn round_one(
     Ok(wanted)
 }
 
-fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
+/// The tournament `input` describes, owned by `owner`, in DRAFT (not saved).
+///
+/// # Errors
+/// 422 for invalid fields.
+pub fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
     let name = clean_text("name", &input.name, 120)?;
     let format = clean_text("format", &input.format, 120)?;
     let location = match input.location.as_deref().map(str::trim) {
@@ -213,6 +217,8 @@ fn validate(input: CreateTournament, owner: UserId) -> ApiResult<Tournament> {
         cap: None,
         fee: None,
         eligibility: crate::domain::Eligibility::default(),
+        event_id: None,
+        event_staff: Vec::new(),
         last_seq: 0,
         created_at: now_millis(),
     };

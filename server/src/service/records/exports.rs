@@ -286,6 +286,69 @@ pub async fn ratings(ctx: &Ctx, game: &str) -> ApiResult<Table> {
     })
 }
 
+/// `GET /api/events/{id}/players.csv`: every registration of every section
+/// of an event, section by section (in the order they were added), each in
+/// pairing-number order (then registration order, the waitlist last): the section, pairing
+/// number, name, rating, state (`entered`, `checked_in`, `waitlisted`,
+/// `dropped`, `removed`) and entry-fee payment (`paid`, `owed`, `waived`;
+/// empty for a section without a fee). The payments make it the staff's: an
+/// organiser or judge of the event.
+///
+/// # Errors
+/// 404 `event_not_found`; 403 `not_tournament_staff` for anyone else.
+pub async fn event_players(ctx: &Ctx, user: &User, id: crate::domain::EventId) -> ApiResult<Table> {
+    use crate::service::lifecycle::events;
+    let sections = {
+        let tx = ctx.store.read().await?;
+        let e = events::load(&tx, id).await?;
+        if !e.organised_by(user.id) && !e.staff.iter().any(|s| s.user_id == user.id) {
+            return Err(ApiError::forbidden(
+                Code::NotTournamentStaff,
+                "Only the event's organisers and judges can read every section's players and payments.",
+            ));
+        }
+        events::sections(&tx, &e, Some(user)).await?
+    };
+    let mut rows = Vec::new();
+    for t in sections {
+        let mut list = players::list(ctx, Some(user), t.id).await?;
+        list.sort_by_key(|p| (p.pairing_no.unwrap_or(u32::MAX), p.registration_no));
+        // The waiting registrations last, in their waitlist order.
+        let waiting = crate::service::people::waitlist::get(ctx, Some(user), t.id).await?.waitlist;
+        list.retain(|p| !waiting.iter().any(|w| w.id == p.id));
+        list.extend(waiting);
+        let (fee, lines) = crate::service::people::payments::lines(ctx, user, t.id).await?;
+        for p in list {
+            let state = if p.removed {
+                "removed"
+            } else if p.waitlist.is_some() {
+                "waitlisted"
+            } else if p.dropped {
+                "dropped"
+            } else if p.checked_in {
+                "checked_in"
+            } else {
+                "entered"
+            };
+            let paid = fee.as_ref().and_then(|_| lines.iter().find(|l| l.player_id == p.id)).map(|l| l.state.as_str());
+            rows.push(vec![
+                json!(t.name),
+                json!(p.pairing_no),
+                json!(p.display_name),
+                json!(p.profile.rating),
+                json!(state),
+                json!(paid),
+                json!(p.id.to_string()),
+            ]);
+        }
+    }
+    Ok(Table {
+        name: "event-players".into(),
+        columns: columns(&["section", "pairing_no", "name", "rating", "status", "payment", "player_id"]),
+        rows,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,3 +24,4 @@ pub mod staff_invite;
 pub mod team_process;
 pub mod tournament;
 pub mod user;
+pub mod venue_event;

@@ -1,7 +1,7 @@
 //! `tournaments`.
 #![allow(missing_docs)]
 
-use crate::domain::{TournamentId, UserId};
+use crate::domain::{EventId, TournamentId, UserId};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -37,6 +37,7 @@ pub struct Model {
     pub fee_amount: Option<i64>,
     pub fee_currency: Option<String>,
     pub eligibility: Option<String>,
+    pub event_id: Option<EventId>,
     pub last_seq: i64,
     pub created_at: i64,
 }

@@ -59,6 +59,8 @@ pub(crate) fn event(game: Game, pairing_system: PairingSystem) -> Tournament {
         cap: None,
         fee: None,
         eligibility: crate::domain::Eligibility::default(),
+        event_id: None,
+        event_staff: Vec::new(),
         last_seq: 0,
         created_at: 0,
     }
