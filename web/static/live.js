@@ -244,6 +244,11 @@
   }
   A.teamGames = teamGames;
 
+  // Whether registration `id` plays in game `g`.
+  function seated(g, id) {
+    return !!g && !!id && ((g.player1 && g.player1.id === id) || (g.player2 && g.player2.id === id));
+  }
+
   // Applies what a view shows of one event (see the server's live::view).
   A.apply = (kind, d) => {
     const s = A.state;
@@ -265,7 +270,10 @@
       // a team event's player, their team's match (their game comes with the match's games).
       const mine = (d.round.pairings || [])[0] || null;
       if (A.view === "player" && teamGames(s)) {
-        if (!s.round || s.round.id !== d.round.id) s.pairing = null;
+        if (!s.round || s.round.id !== d.round.id) {
+          s.pairing = null;
+          s.team_games = [];
+        }
         s.team_match = mine;
       } else if (A.view === "player") s.pairing = mine;
       // A team board's games belong to the round they were paired in.
@@ -274,8 +282,14 @@
     }
     if (kind === "pairings_published") s.warnings = d.warnings || [];
     if (kind === "match_games_paired") {
-      if (A.view === "player") s.pairing = (d.games || [])[0] || s.pairing;
-      else if (s.round && d.games && d.games.length && d.games[0].round_id === s.round.id)
+      if (A.view === "player") {
+        // A captain's view gets every match's games: their own game, and their team's match's.
+        const gs = d.games || [],
+          me = s.me && s.me.id;
+        s.pairing = gs.find((g) => seated(g, me)) || s.pairing;
+        const captain = !!s.team && !!s.me && s.team.captain_id != null && s.team.captain_id === s.me.user_id;
+        if (captain && s.team_match && d.match_id === s.team_match.id) s.team_games = gs;
+      } else if (s.round && d.games && d.games.length && d.games[0].round_id === s.round.id)
         s.games = (s.games || [])
           .filter((g) => g.match_id !== d.match_id)
           .concat(d.games)
@@ -283,7 +297,13 @@
     }
     if ("pairing" in d) {
       if (A.view === "player" && teamGames(s) && d.pairing && !d.pairing.match_id) s.team_match = d.pairing;
-      else if (A.view === "player") s.pairing = d.pairing;
+      else if (A.view === "player" && d.pairing && d.pairing.match_id) {
+        // A game of a team match: the player's own, or (a captain's view) one of their team's boards.
+        const gs = s.team_games || [],
+          i = gs.findIndex((g) => g.id === d.pairing.id);
+        if (i >= 0) gs[i] = d.pairing;
+        if (seated(d.pairing, s.me && s.me.id) || (s.pairing && s.pairing.id === d.pairing.id)) s.pairing = d.pairing;
+      } else if (A.view === "player") s.pairing = d.pairing;
       else if (d.pairing && d.pairing.match_id) {
         // A game inside a team match: the board keeps it beside its match.
         const gs = s.games || [],

@@ -157,6 +157,91 @@
     }
     renderPlayer(s);
   }
+  // A team's captain: every game of their team's match, each reported or
+  // confirmed from here for their team's player at that board (the server
+  // lets the captain act for each board of the match). The game whose report
+  // form is open, if any.
+  let boardForm = null;
+  function boardsHtml(s) {
+    const t = s.tournament,
+      r = s.round,
+      team = teamOf(s),
+      m = s.team_match,
+      games = (s.team_games || []).filter((g) => m && g.match_id === m.id);
+    if (!team || !isCaptain(s) || !games.length) return "";
+    const ours = new Set((team.members || []).map((x) => x.id)),
+      open = !!r && r.status === "ACTIVE";
+    const rows = games.map((g) => {
+      const mySeat = ours.has(g.player1.id) ? "player1" : "player2",
+        mine = mySeat === "player1" ? g.player1 : g.player2,
+        opp = mySeat === "player1" ? g.player2 : g.player1;
+      if (!mine || !opp) return "";
+      const said = G.system(t).scoreFromSide ? G.scoreText(t, g, mySeat) + " " + esc(opp.name) : G.scoreText(t, g),
+        button = (action, cls, label) =>
+          '<p><button type="button"' +
+          (cls ? ' class="' + cls + '"' : "") +
+          ' data-action="' +
+          action +
+          '" data-pairing="' +
+          esc(g.id) +
+          '">' +
+          esc(L(label)) +
+          "</button></p>";
+      let h =
+        '<li class="board-game" data-pairing="' +
+        esc(g.id) +
+        '" data-state="' +
+        esc(g.state) +
+        '"><p><strong>' +
+        esc(L("team-board-n", { n: g.board })) +
+        "</strong> · " +
+        esc(L("col-table")) +
+        " " +
+        g.table +
+        " · " +
+        esc(mine.name) +
+        " " +
+        esc(L("vs")) +
+        " " +
+        esc(opp.name) +
+        "</p>";
+      if (g.state === "UNREPORTED" && open)
+        h +=
+          boardForm === g.id
+            ? withCancel(
+                G.reportForm(t, opp, mySeat, null).replace(
+                  '<form id="report-form"',
+                  '<form id="board-report-form" data-pairing="' + esc(g.id) + '" data-seat="' + mySeat + '"'
+                ),
+                L("me-report-board")
+              )
+            : button("board-report", "", "me-report-board");
+      else if (g.state === "REPORTED") {
+        h += "<p>" + esc(L("me-reported")) + " " + said + ".</p>";
+        if (g.reported_by !== mySeat && open) h += button("board-confirm", "primary", "me-confirm");
+        else h += '<p class="muted">' + esc(L("me-waiting", { name: opp.name })) + "</p>";
+      } else if (g.state === "DISPUTED") h += "<p>" + esc(L("me-disputed")) + "</p>";
+      else if (g.state === "CONFIRMED") h += "<p>" + esc(L("me-final")) + " " + said + ".</p>";
+      return h + "</li>";
+    });
+    return (
+      '<div id="my-team-boards"><h3>' +
+      esc(L("me-team-boards")) +
+      '</h3><ul class="board-games">' +
+      rows.join("") +
+      "</ul></div>"
+    );
+  }
+  // A board's game as the server answered the captain's report or confirmation.
+  function boardAnswered(j) {
+    const s = A.state,
+      gs = s.team_games || [],
+      i = j && j.pairing ? gs.findIndex((g) => g.id === j.pairing.id) : -1;
+    if (i >= 0) gs[i] = j.pairing;
+    if (j && j.pairing && s.pairing && s.pairing.id === j.pairing.id) s.pairing = j.pairing;
+    boardForm = null;
+    renderPlayer(s);
+  }
   // Whether this page saw the player get a place from the waitlist (said until it is reloaded).
   let promoted = false;
   function renderPlayer(s) {
@@ -329,9 +414,11 @@
           (p.to_override ? " (" + esc(L("me-set-by-organiser")) + ")" : "") +
           ".</p>";
       html += '<input type="hidden" id="pairing-id" value="' + p.id + '" data-seat="' + mySeat + '">';
-    } else if (r && s.team_match) html = '<p class="muted">' + esc(L("team-games-pending")) + "</p>";
+    } else if (r && s.team_match)
+      // A captain who does not play sees the games below, once paired.
+      html = (s.team_games || []).length ? "" : '<p class="muted">' + esc(L("team-games-pending")) + "</p>";
     else if (r && r.status !== "PENDING") html = "<p>" + esc(L("me-not-paired", { n: r.number })) + "</p>";
-    A.patch($("#my-pairing"), teamMatchHtml(s) + html);
+    A.patch($("#my-pairing"), teamMatchHtml(s) + html + boardsHtml(s));
 
     const row = s.standing;
     const line =
@@ -360,7 +447,8 @@
     // Lists: a singles player's own; a 40K team's player saves theirs on
     // the team's roster; a chess or doubles team's players have none.
     const panel = $("#my-list-panel");
-    if (team && !teamLists(s)) {
+    // A captain who does not play (their registration is the team's row) has no list.
+    if (team && (!teamLists(s) || me.id === team.id)) {
       if (panel) panel.hidden = true;
       return;
     }
@@ -413,7 +501,19 @@
       if (f) f.focus();
     } else if (a === "cancel-form") {
       mode = null;
+      boardForm = null;
       renderPlayer(A.state);
+    } else if (a === "board-report") {
+      boardForm = b.dataset.pairing;
+      renderPlayer(A.state);
+      const f = $("#board-report-form input, #board-report-form select");
+      if (f) f.focus();
+    } else if (a === "board-confirm") {
+      const g = (A.state.team_games || []).find((x) => x.id === b.dataset.pairing);
+      if (g)
+        act("POST", "/api/pairings/" + g.id + "/confirm", { score: g.score || null })
+          .then(boardAnswered)
+          .catch(() => {});
     } else if (a === "withdraw") act("DELETE", "/api/pairings/" + pid + "/report").catch(() => {});
     else if (a === "withdraw-dispute") act("DELETE", "/api/pairings/" + pid + "/dispute").catch(() => {});
   }
@@ -439,6 +539,17 @@
       const body = Object.assign(G.reportPayload(A.state.tournament, f, seat), { note: f.note.value });
       submitForm(f, "POST", "/api/pairings/" + pid + "/dispute", body)
         .then(settled)
+        .catch(() => {});
+    } else if (e.target.id === "board-report-form") {
+      e.preventDefault();
+      const f = e.target;
+      submitForm(
+        f,
+        "POST",
+        "/api/pairings/" + f.dataset.pairing + "/report",
+        G.reportPayload(A.state.tournament, f, f.dataset.seat)
+      )
+        .then(boardAnswered)
         .catch(() => {});
     } else if (e.target.id === "list-form") {
       e.preventDefault();

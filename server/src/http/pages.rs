@@ -615,9 +615,18 @@ async fn player_page(
     id: web::Path<TournamentId>,
 ) -> Page {
     let Some(u) = user.0 else { return Ok(redirect(&format!("/login?next=/t/{}/me", id))) };
-    let me = crate::service::teams::screens::registration_of_user(&state.ctx.store.read().await?, *id, u.id).await?;
-    let Some(me) = me else { return Ok(redirect(&format!("/t/{id}"))) };
-    let view = View::Player { player: me.id, user: u.id, team: me.kind.team() };
+    let (me, captain) = {
+        let tx = state.ctx.store.read().await?;
+        match crate::service::teams::screens::registration_of_user(&tx, *id, u.id).await? {
+            Some(me) => {
+                let captain = crate::service::teams::screens::captains(&tx, &me, u.id).await?;
+                (me, captain)
+            }
+            None => return Ok(redirect(&format!("/t/{id}"))),
+        }
+    };
+    let team = crate::service::teams::screens::team_followed(&me);
+    let view = View::Player { player: me.id, user: u.id, team, captain };
     let (s, live) = live(&state, *id, Some(&u), view, String::new()).await?;
     let ViewState::Player { tournament, .. } = s else { return Err(ApiError::internal("player view").into()) };
     let published = prizes::published_in(&state.ctx, Some(&u), *id, super::locale::lang_of(&req)).await?;

@@ -89,11 +89,15 @@ async fn connect(
         };
         crate::service::visible(&tx, *id, user.as_ref()).await?;
         let me = match &user {
-            Some(u) => crate::service::teams::screens::registration_of_user(&tx, *id, u.id).await?.map(|p| Me {
-                player: p.id,
-                user: u.id,
-                team: p.kind.team(),
-            }),
+            Some(u) => match crate::service::teams::screens::registration_of_user(&tx, *id, u.id).await? {
+                Some(p) => Some(Me {
+                    player: p.id,
+                    user: u.id,
+                    team: crate::service::teams::screens::team_followed(&p),
+                    captain: crate::service::teams::screens::captains(&tx, &p, u.id).await?,
+                }),
+                None => None,
+            },
             None => None,
         };
         (user, me)

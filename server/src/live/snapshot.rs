@@ -89,8 +89,10 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
             let standings = StandingsWindow::of(rows, *offset, *limit);
             return Ok((seq, ViewState::Standings { tournament, standings, standings_meta }));
         }
-        View::Player { player, .. } => {
+        View::Player { player, user, .. } => {
             let row = tx.player(*player).await?.filter(|p| p.tournament_id == id);
+            // A captain who does not play follows their team's row.
+            let row = row.map(|p| crate::service::teams::screens::as_captain(p, *user));
             let me = row.as_ref().map(|p| views::player(p, true, true));
             let ranked = view.ranked().unwrap_or(*player);
             let bracket =
@@ -102,15 +104,16 @@ pub async fn for_view(hub: &Hub, id: TournamentId, viewer: Option<&User>, view: 
                 }
                 None => (None, None),
             };
-            let (mut team, mut team_match) = (None, None);
-            if let Some(member) = row.as_ref().filter(|p| p.kind.team().is_some()) {
+            let (mut team, mut team_match, mut team_games) = (None, None, Vec::new());
+            if let Some(member) = row.as_ref().filter(|p| crate::service::teams::screens::team_followed(p).is_some()) {
                 let doubles = t.teams.as_ref().is_some_and(|r| r.format == crate::domain::TeamFormat::Doubles);
-                (team, team_match, pairing) =
-                    crate::service::teams::screens::phone(&tx, member, latest.as_deref(), doubles).await?;
+                let phone =
+                    crate::service::teams::screens::phone(&tx, member, *user, latest.as_deref(), doubles).await?;
+                (team, team_match, pairing, team_games) = (phone.team, phone.team_match, phone.mine, phone.games);
             }
             drop(tx);
             let standing = hub.standings(id).await.and_then(|c| c.rows.iter().find(|r| r.player_id == ranked).cloned());
-            ViewState::Player { tournament, me, round, pairing, standing, clock, bracket, team, team_match }
+            ViewState::Player { tournament, me, round, pairing, standing, clock, bracket, team, team_match, team_games }
         }
         View::Process { .. } | View::Rooms => ViewState::Prepared(serde_json::Value::Null),
         View::Bracket => {

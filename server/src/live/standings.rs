@@ -143,7 +143,7 @@ mod tests {
         let old = cache(vec![row(a, 1), row(b, 2), row(c, 3)]);
         // b and c swap places: the first row stays, the window of rows 2–3 changes.
         let new = cache(vec![row(a, 1), row(c, 2), row(b, 3)]);
-        let player = |p| View::Player { player: p, user: UserId::random(), team: None };
+        let player = |p| View::Player { player: p, user: UserId::random(), team: None, captain: false };
         let views = [
             View::Standings { offset: 0, limit: 1 },
             View::Standings { offset: 1, limit: 2 },

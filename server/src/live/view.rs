@@ -59,6 +59,10 @@ pub enum View {
         user: UserId,
         /// A team event's player: their team (the entrant paired and ranked).
         team: Option<PlayerId>,
+        /// The team's captain: the view carries every game of a team match
+        /// (their page keeps those of their team's), which they report and
+        /// confirm for their players.
+        captain: bool,
     },
 }
 
@@ -71,6 +75,8 @@ pub struct Me {
     pub user: UserId,
     /// A team event's player: their team.
     pub team: Option<PlayerId>,
+    /// Whether they captain that team.
+    pub captain: bool,
 }
 
 /// View parameters as they come from a query string or a `subscribe` frame.
@@ -131,7 +137,7 @@ impl ViewParams {
                 .map(|match_id| View::Process { match_id, seat: Viewer::Public })
                 .ok_or_else(|| "the process view needs the team match's id: match=ID".to_string()),
             "player" => me
-                .map(|m| View::Player { player: m.player, user: m.user, team: m.team })
+                .map(|m| View::Player { player: m.player, user: m.user, team: m.team, captain: m.captain })
                 .ok_or_else(|| "the player view needs a signed-in player registered in this tournament".to_string()),
             other => Err(format!(
                 "unknown view {other:?}: use events, queue, board, standings, bracket, player, process or rooms"
@@ -237,6 +243,7 @@ impl View {
             }
             (View::Board { .. }, _) if e.pairing().is_some_and(|p| p.match_id.is_some()) => whole,
             // A team event's player: their own game, and their team's match.
+            (View::Player { captain: true, .. }, E::MatchGamesPaired { .. }) => whole,
             (View::Player { player, .. }, E::MatchGamesPaired { match_id, games }) => {
                 let mine: Vec<_> = games.iter().filter(|g| g.seats().any(|s| s == *player)).cloned().collect();
                 (!mine.is_empty()).then_some(Cow::Owned(E::MatchGamesPaired { match_id: *match_id, games: mine }))
@@ -255,7 +262,7 @@ impl View {
                 Some(Cow::Owned(e.with_round(p.round.header())))
             }
             (View::Standings { .. }, _) => None,
-            (View::Player { player, user, team }, _) => {
+            (View::Player { player, user, team, captain }, _) => {
                 let me = *player;
                 // A team event's round pairs the teams: the player's is their team's match.
                 if let (Some(team), Some(round)) = (team, e.round()) {
@@ -276,7 +283,10 @@ impl View {
                 }
                 // A team event's player: their own game, and their team's pairing
                 // (a team match's result, or a doubles team's own table).
-                e.pairing().filter(|p| p.seats().any(|s| s == me || Some(s) == *team)).map(|_| Cow::Borrowed(e))
+                // A captain: every game of a team match (their page keeps their team's).
+                e.pairing()
+                    .filter(|p| p.seats().any(|s| s == me || Some(s) == *team) || (*captain && p.match_id.is_some()))
+                    .map(|_| Cow::Borrowed(e))
             }
         }
     }
@@ -342,8 +352,8 @@ mod tests {
         assert!(View::Board { from: 1, to: 10 }.filter(&e).is_some());
         assert!(View::Board { from: 11, to: 20 }.filter(&e).is_none());
         let user = UserId::random();
-        assert!(View::Player { player: me, user, team: None }.filter(&e).is_some());
-        assert!(View::Player { player: PlayerId::random(), user, team: None }.filter(&e).is_none());
+        assert!(View::Player { player: me, user, team: None, captain: false }.filter(&e).is_some());
+        assert!(View::Player { player: PlayerId::random(), user, team: None, captain: false }.filter(&e).is_none());
         assert!(View::Standings { offset: 0, limit: 50 }.filter(&e).is_none());
         assert!(View::Queue.filter(&e).is_some());
         let standings = EventData::StandingsChanged(StandingsCause::of(Cause::TieResolved));
@@ -371,7 +381,7 @@ mod tests {
                 changes: vec![delta(user, 16), delta(UserId::random(), -16)],
             },
         };
-        let got = View::Player { player, user, team: None }.filter(&e);
+        let got = View::Player { player, user, team: None, captain: false }.filter(&e);
         let Some(EventData::RatingsChanged { ratings }) = got.as_deref() else { panic!("{got:?}") };
         assert_eq!(ratings.changes.iter().map(|c| c.delta).collect::<Vec<_>>(), [16]);
         assert!(View::Board { from: 1, to: 9 }.filter(&e).is_none());
@@ -381,13 +391,15 @@ mod tests {
     fn a_team_match_reaches_its_players_and_the_screens_showing_it() {
         let (me, team, other_team) = (PlayerId::random(), PlayerId::random(), PlayerId::random());
         let user = UserId::random();
-        let phone = View::Player { player: me, user, team: Some(team) };
-        let stranger = View::Player { player: PlayerId::random(), user, team: Some(PlayerId::random()) };
+        let phone = View::Player { player: me, user, team: Some(team), captain: false };
+        let stranger =
+            View::Player { player: PlayerId::random(), user, team: Some(PlayerId::random()), captain: false };
         let team_match = pairing(3, team, Some(other_team));
         let mut mine = pairing(11, me, Some(PlayerId::random()));
         (mine.match_id, mine.board) = (Some(team_match.id), Some(1));
         let mut theirs = pairing(12, PlayerId::random(), Some(PlayerId::random()));
         (theirs.match_id, theirs.board) = (Some(team_match.id), Some(2));
+        let theirs_id = theirs.id;
         let paired = EventData::MatchGamesPaired { match_id: team_match.id, games: vec![mine.clone(), theirs.clone()] };
         let got = phone.filter(&paired).unwrap();
         let EventData::MatchGamesPaired { games, .. } = &*got else { panic!("{got:?}") };
@@ -405,6 +417,14 @@ mod tests {
         assert!(View::Board { from: 1, to: 1 }.filter(&game).is_some());
         assert!(phone.filter(&game).is_none(), "a teammate's game is theirs");
         assert_eq!(phone.ranked(), Some(team), "the team's standings line");
+        // The team's captain (here a captain who does not play: their
+        // registration is the team's row) is sent every game of a match.
+        let captain = View::Player { player: team, user, team: Some(team), captain: true };
+        let got = captain.filter(&paired).unwrap();
+        let EventData::MatchGamesPaired { games, .. } = &*got else { panic!("{got:?}") };
+        assert_eq!(games.iter().map(|g| g.id).collect::<Vec<_>>(), [mine.id, theirs_id], "every board");
+        assert!(captain.filter(&game).is_some(), "a board the captain may report or confirm");
+        assert!(captain.filter(&scored).is_some());
     }
 
     #[test]
@@ -416,7 +436,7 @@ mod tests {
             View::Queue,
             View::Board { from: 1, to: 9 },
             View::Standings { offset: 0, limit: 50 },
-            View::Player { player: PlayerId::random(), user: UserId::random(), team: None },
+            View::Player { player: PlayerId::random(), user: UserId::random(), team: None, captain: false },
         ];
         for v in views {
             assert!(matches!(v.filter(&e), Some(Cow::Borrowed(_))), "{v:?}");
@@ -447,9 +467,11 @@ mod tests {
         assert!(matches!(&*b, EventData::PairingsPublished(p) if p.warnings == ["w"]));
         let first = View::Board { from: 1, to: 1 }.filter(&e).unwrap();
         assert_eq!(tables(&first), [1]);
-        let mine = View::Player { player: me, user: UserId::random(), team: None }.filter(&e).unwrap();
+        let mine = View::Player { player: me, user: UserId::random(), team: None, captain: false }.filter(&e).unwrap();
         assert_eq!(tables(&mine), [2], "only the player's own table");
-        let other = View::Player { player: PlayerId::random(), user: UserId::random(), team: None }.filter(&e).unwrap();
+        let other = View::Player { player: PlayerId::random(), user: UserId::random(), team: None, captain: false }
+            .filter(&e)
+            .unwrap();
         assert_eq!(tables(&other), Vec::<u32>::new(), "the round's header, no tables");
         assert!(View::Standings { offset: 0, limit: 50 }.filter(&e).is_none());
     }

@@ -100,6 +100,27 @@ impl Change {
         Ok(Change { tx, tournament: t, actor: None, events: Vec::new(), next_seq })
     }
 
+    /// Opens a change on `tournament` in `tx`, a write transaction that has
+    /// read and checked what the change needs under a narrower lock first (a
+    /// step of a team match's captains' process, under the match's lock:
+    /// [`crate::store::Tx::lock_team_match`]): takes the tournament's write
+    /// lock now, for the writes, the events and the commit only. `by` is who
+    /// makes it (`None`: the server, as [`Change::by_server`]).
+    ///
+    /// The events are numbered as every change's: the tournament's
+    /// `last_seq` read under its lock, moved on in this transaction, so a
+    /// change that rolls back leaves no gap and the sequence follows the
+    /// commits.
+    ///
+    /// # Errors
+    /// 404 `tournament_not_found`, or 503 when the database is down.
+    pub async fn within(ctx: &Ctx, mut tx: Tx, tournament: TournamentId, by: Option<&User>) -> ApiResult<Change> {
+        let t = ctx.store.lock_in(&mut tx, tournament).await?;
+        let actor = by.map(|u| Actor { user: u.id, role: t.actor_role(u.id) });
+        let next_seq = t.last_seq + 1;
+        Ok(Change { tx, tournament: t, actor, events: Vec::new(), next_seq })
+    }
+
     /// Opens a change on tournament `t`, which this transaction has just
     /// inserted (by its owner).
     #[must_use]
@@ -150,14 +171,24 @@ impl Change {
     }
 
     /// Commits, then publishes the events. Returns the last sequence number.
+    /// A team match's change whose commit did not wait for the disk
+    /// ([`crate::store::Tx::lock_team_match`]) is made durable first
+    /// ([`crate::store::Store::settle`], after the tournament's lock is
+    /// released): nothing is published, nor answered, before it is.
     ///
     /// # Errors
-    /// The commit failed: nothing changed and nothing is published.
+    /// The commit failed: nothing changed and nothing is published. Or the
+    /// settle failed (the database went away): committed, not published
+    /// (the live rooms' check of the last events finds it).
     pub async fn commit(self, ctx: &Ctx) -> ApiResult<i64> {
         if let Some(last) = self.events.last() {
             self.tx.set_last_seq(self.tournament.id, last.seq).await?;
         }
+        let unsettled = self.tx.unsettled();
         self.tx.commit().await?;
+        if let Some(m) = unsettled {
+            ctx.store.settle(m).await?;
+        }
         let last = self.events.last().map_or(0, |e| e.seq);
         let published_us = crate::bus::now_micros();
         ctx.bus.publish(

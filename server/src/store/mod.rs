@@ -4,7 +4,11 @@
 //! Writes to a tournament start with [`Store::write`], whose first statement
 //! locks the tournament row (PostgreSQL row lock; SQLite's write lock), so the
 //! checks a service makes inside the transaction cannot race another writer,
-//! and the event sequence is gap-free.
+//! and the event sequence is gap-free. A step of a team match's captains'
+//! process reads and decides under the match's own lock first
+//! ([`Tx::lock_team_match`]) and takes the tournament's only for its writes
+//! and commit ([`Store::lock_in`]), so the matches of one event do not queue
+//! behind each other's reads and disk flushes.
 //!
 //! SQLite has one writer at a time, and a deferred transaction that reads
 //! before it writes fails (`SQLITE_BUSY`, no waiting) when another writer got
@@ -203,6 +207,10 @@ pub struct Tx {
     /// A change's hold on its tournament's write lock, timed until the
     /// transaction ends (declared after `txn`: a rollback is timed too).
     held: Option<Held>,
+    /// PostgreSQL: the team match whose lock this transaction holds, when its
+    /// commit does not wait for the disk ([`Tx::lock_team_match`]); the change
+    /// is durable only once [`Store::settle`] has run for it.
+    unsettled: Option<crate::domain::PairingId>,
     _writer: Option<OwnedMutexGuard<()>>,
 }
 
@@ -328,7 +336,7 @@ impl Store {
             _ => self.pooled(self.db.begin()).await?,
         };
         self.stats.observe_begin("read", start.elapsed().as_secs_f64());
-        Ok(Tx { txn, backend, held: None, _writer: None })
+        Ok(Tx { txn, backend, held: None, unsettled: None, _writer: None })
     }
 
     /// Opens a write transaction not tied to a tournament (accounts, new
@@ -352,7 +360,7 @@ impl Store {
             None => None,
         };
         let start = std::time::Instant::now();
-        let tx = Tx { txn: self.pooled(self.db.begin()).await?, backend, held: None, _writer: writer };
+        let tx = Tx { txn: self.pooled(self.db.begin()).await?, backend, held: None, unsettled: None, _writer: writer };
         self.stats.observe_begin("write", start.elapsed().as_secs_f64());
         if backend == DatabaseBackend::Sqlite {
             // A write statement that matches nothing still takes the write
@@ -370,11 +378,25 @@ impl Store {
     /// [`StoreError::TournamentNotFound`], or the database is unavailable.
     pub async fn write(&self, tournament: TournamentId) -> StoreResult<(Tx, Tournament)> {
         let mut tx = self.begin().await?;
+        let t = self.lock_in(&mut tx, tournament).await?;
+        Ok((tx, t))
+    }
+
+    /// Takes `tournament`'s write lock inside `tx`, a write transaction
+    /// opened by [`Store::begin`] that has done its own reads and checks
+    /// first (a team match's step, under the match's own lock:
+    /// [`Tx::lock_team_match`]), and returns the tournament as read under
+    /// the lock. From here to the commit the lock is held, and timed, as
+    /// [`Store::write`]'s.
+    ///
+    /// # Errors
+    /// [`StoreError::TournamentNotFound`], or the database is unavailable.
+    pub async fn lock_in(&self, tx: &mut Tx, tournament: TournamentId) -> StoreResult<Tournament> {
         let asked = std::time::Instant::now();
         let t = tx.lock_tournament(tournament).await?;
         self.stats.lock_wait.observe(asked.elapsed().as_secs_f64());
         tx.held = Some(Held { since: std::time::Instant::now(), stats: self.stats.clone() });
-        Ok((tx, t))
+        Ok(t)
     }
 
     /// Checks that the database answers (`SELECT 1`).
@@ -406,6 +428,13 @@ impl Tx {
         let done = txn.commit().await.map_err(StoreError::from);
         drop(held);
         done
+    }
+
+    /// The team match whose commit [`Store::settle`] must make durable
+    /// (PostgreSQL, after [`Tx::lock_team_match`]); `None` otherwise.
+    #[must_use]
+    pub fn unsettled(&self) -> Option<crate::domain::PairingId> {
+        self.unsettled
     }
 
     fn conn(&self) -> &DatabaseTransaction {

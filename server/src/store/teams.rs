@@ -2,13 +2,41 @@
 //! pairing processes of 40K team matches.
 
 use super::entity::team_process;
-use super::{StoreError, StoreResult, Tx};
+use super::{Store, StoreError, StoreResult, Tx};
 use crate::domain::{PairingId, TeamProcess, TournamentId};
 use arbiter_engine::wh40k_teams::captains::TableChoice;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 impl Tx {
+    /// Takes team match `m`'s own write lock for the rest of this write
+    /// transaction ([`Store::begin`]): a step of its captains' process is
+    /// read, checked and decided under it, and only then takes the
+    /// tournament's ([`Store::lock_in`]), for the writes and the commit.
+    ///
+    /// - PostgreSQL: a transaction-scoped advisory lock keyed by the match
+    ///   (two steps of one match run one after the other, steps of different
+    ///   matches at once), and the commit does not wait for the disk's flush
+    ///   (`synchronous_commit = off` for this transaction alone): the
+    ///   tournament's lock is released as soon as the commit record is
+    ///   written, not tens of milliseconds later. The change is durable, and
+    ///   may be published and answered, once [`Store::settle`] has run
+    ///   (`crate::service::Change::commit` does it).
+    /// - SQLite: nothing; the transaction holds the database's write lock
+    ///   already, which is the match's and the tournament's.
+    pub async fn lock_team_match(&mut self, m: PairingId) -> StoreResult<()> {
+        if self.backend != sea_orm::DatabaseBackend::Postgres {
+            return Ok(());
+        }
+        self.exec(
+            "SELECT pg_advisory_xact_lock(?), set_config('synchronous_commit', 'off', true)",
+            vec![advisory_key(m).into()],
+        )
+        .await?;
+        self.unsettled = Some(m);
+        Ok(())
+    }
+
     /// The captains' process of a team match, if it has one.
     pub async fn team_process(&self, team_match: PairingId) -> StoreResult<Option<TeamProcess>> {
         team_process::Entity::find_by_id(team_match).one(self.conn()).await?.map(from_model).transpose()
@@ -66,6 +94,34 @@ impl Tx {
             .await?;
         Ok(())
     }
+}
+
+impl Store {
+    /// Waits until a transaction of team match `m` committed without waiting
+    /// for the disk ([`Tx::lock_team_match`]) is durable: a transaction that
+    /// rewrites the match's process row as it is and commits, waiting for the
+    /// flush of the log up to its own commit record, which comes after the
+    /// earlier one. Many matches' settles share one flush (PostgreSQL's group
+    /// commit); none holds the tournament's lock. Nothing to do on SQLite.
+    ///
+    /// # Errors
+    /// The database is unavailable: the change is committed (and seen by the
+    /// live rooms' check of the last events) but may not survive a crash.
+    pub async fn settle(&self, m: PairingId) -> StoreResult<()> {
+        if self.db.get_database_backend() != sea_orm::DatabaseBackend::Postgres {
+            return Ok(());
+        }
+        let tx = self.begin().await?;
+        tx.exec("UPDATE team_processes SET updated_at = updated_at WHERE match_id = ?", vec![m.into()]).await?;
+        tx.commit().await
+    }
+}
+
+/// The advisory lock key of team match `m`: the first 8 bytes of its id.
+/// Two matches sharing a key (1 in 2⁶⁴) only wait for each other.
+fn advisory_key(m: PairingId) -> i64 {
+    let bytes = m.uuid().into_bytes();
+    i64::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7]])
 }
 
 /// A column's JSON text.

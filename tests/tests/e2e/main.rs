@@ -10,6 +10,7 @@ mod backup;
 mod bad_input;
 mod board;
 mod browser;
+mod captain_phone;
 mod captains;
 mod chess_teams;
 mod cli;

@@ -701,6 +701,12 @@ pub enum ViewState {
         /// (opponent team, table, score so far).
         #[serde(skip_serializing_if = "Option::is_none")]
         team_match: Option<PairingView>,
+        /// A team's captain: every game of their team's match, board 1
+        /// first, once paired; the captain reports and confirms any of them
+        /// for their team's player (issue 25: "board results reported by
+        /// each board's players or by the captain"). Empty for anyone else.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        team_games: Vec<PairingView>,
     },
     /// `process` (one team match's captains' pairing process as the viewer
     /// may see it, or `null`) and `rooms` (every match of the round, as the

@@ -13,12 +13,17 @@
 //! - **Actions**: a captain locks their team's choice (the staff may lock
 //!   for either team, naming it); the staff record the roll-off, override a
 //!   step, decide at the step timer's expiry (what happens then is the TO's
-//!   decision) and undo the last reveal. Each action runs under the
-//!   tournament's write lock ([`Change`]): it is checked against the process
-//!   replayed from its log, appended to the log with who and when, recorded
-//!   in the event log (so the action log lists it with who and when) and
-//!   published. Sixteen locks of one step at once: one is taken, the others
-//!   find it locked (409 `choice_locked`).
+//!   decision) and undo the last reveal. Each action runs under its match's
+//!   own lock ([`Tx::lock_team_match`]: the steps of one match one after
+//!   the other, of different matches at once): it is checked against the
+//!   process replayed from its log; then, under the tournament's write lock
+//!   for its writes and commit only ([`Change::within`]), appended to the
+//!   log with who and when, recorded in the event log with the tournament's
+//!   next sequence number (so the action log lists it with who and when,
+//!   and the live frames stay in order with no gap) and published once
+//!   durable. Sixteen locks of one step at once: one is taken, the others
+//!   find it locked (409 `choice_locked`) without waiting for the
+//!   tournament's lock.
 //! - **The timer**: each step starts when the previous one is revealed; its
 //!   deadline is the start plus the event's `step_seconds` (default 180, the
 //!   issue's three minutes), in Unix ms of the server's clock, with the
@@ -209,22 +214,30 @@ impl Loaded {
         Ok(Loaded { t, rules, team_match, process, state, teams, members })
     }
 
-    /// Re-reads under the tournament's write lock what another action may
-    /// have changed since [`Loaded::read`]: the tournament (its staff and
-    /// rules) and the process row, replayed; the members again only when the
-    /// rosters moved (they are set when the process opens). The match and
-    /// the team rows are read before the lock, so the lock is held for the
-    /// process's own statements only (docs/benchmarks.md, captains' process).
+    /// Re-reads under the match's own lock ([`Tx::lock_team_match`]) what
+    /// another action may have changed since [`Loaded::read`]: the tournament
+    /// `t` (its staff and rules) and the process row, replayed; the members
+    /// again only when the rosters moved (they are set when the process
+    /// opens). The match and the team rows are read before any lock, and the
+    /// tournament's lock is taken after this, for the writes and the commit
+    /// only (docs/benchmarks.md, captains' process).
     async fn refresh(&mut self, tx: &Tx, t: Tournament) -> ApiResult<()> {
-        self.rules = crate::service::standings::teams::rules(&t).cloned().ok_or_else(not_found)?;
-        self.t = t;
         let process = tx.team_process(self.team_match.id).await?.ok_or_else(not_found)?;
         if process.rosters != self.process.rosters {
             let ids: Vec<PlayerId> = process.rosters.iter().flatten().copied().collect();
             self.members = tx.players_in(&ids).await?;
         }
-        self.state = wh40k::replay(&self.rules, &process)?;
         self.process = process;
+        self.rescan(t)
+    }
+
+    /// Takes `t` as the tournament (read again under its write lock: its
+    /// staff and rules may have moved since [`Loaded::refresh`]) and replays
+    /// the process under its rules, with no database read.
+    fn rescan(&mut self, t: Tournament) -> ApiResult<()> {
+        self.rules = crate::service::standings::teams::rules(&t).cloned().ok_or_else(not_found)?;
+        self.t = t;
+        self.state = wh40k::replay(&self.rules, &self.process)?;
         Ok(())
     }
 
@@ -414,8 +427,9 @@ pub async fn get(ctx: &Ctx, user: Option<&User>, match_id: PairingId) -> ApiResu
 /// included, once the games are set); 422 `invalid_choice` for a choice the
 /// rules refuse, or staff locking without naming the team.
 pub async fn act(ctx: &Ctx, user: &User, match_id: PairingId, act: Act) -> ApiResult<ProcessView> {
-    // Everything but the process row is read before the tournament's write
-    // lock; under it, only what another action can have changed.
+    // The match, the team rows, the members and the round are read before
+    // any lock; the process is decided under the match's own lock; the
+    // tournament's is taken only for the writes and the commit.
     let (mut loaded, round) = {
         let tx = ctx.store.read().await?;
         let t = load_tournament(&tx, tournament_of(&tx, match_id).await?).await?;
@@ -423,8 +437,51 @@ pub async fn act(ctx: &Ctx, user: &User, match_id: PairingId, act: Act) -> ApiRe
         let round = tx.round(loaded.team_match.round_id).await?.map_or(0, |r| r.number);
         (loaded, round)
     };
-    let mut change = Change::begin(ctx, loaded.t.id, user).await?;
-    loaded.refresh(change.tx(), change.tournament().clone()).await?;
+    let mut tx = ctx.store.begin().await?;
+    tx.lock_team_match(match_id).await?;
+    let t = load_tournament(&tx, loaded.t.id).await?;
+    loaded.refresh(&tx, t).await?;
+    // Checked before the tournament's lock, so a refused step (fifteen of
+    // sixteen simultaneous locks) never waits for it.
+    decide(&loaded, user, &act)?;
+    let mut change = Change::within(ctx, tx, loaded.t.id, Some(user)).await?;
+    // Decided again under it, on the tournament as it is now (its staff and
+    // rules); the process cannot have moved: its match's lock is held.
+    loaded.rescan(change.tournament().clone())?;
+    let (viewer, action, next) = decide(&loaded, user, &act)?;
+    let now = now_millis();
+    let moved = |s: &State<PlayerId>| {
+        let v = s.view(Viewer::Public);
+        (v.phase, v.round, v.games.len(), v.roll_off_winner, v.defender_a, v.attackers_a)
+    };
+    if moved(&next) != moved(&loaded.state) || matches!(action, Action::Undo) {
+        // A new step: its timer starts, and its expiry is announced once when it runs out.
+        loaded.process.step_started_at = now;
+        wh40k::arm_timer(&mut loaded.process, &loaded.rules, next.phase());
+    }
+    loaded.process.actions.push(LoggedAction { action, by: user.id, at: now });
+    loaded.process.updated_at = now;
+    loaded.state = next;
+    change.tx().put_team_process(&loaded.process).await?;
+    let step = u32::try_from(loaded.process.actions.len()).unwrap_or(u32::MAX);
+    change.emit(EventData::ProcessChanged { match_id, step }).await?;
+    let games = match loaded.state.outcome() {
+        Some(outcome) => {
+            let rules = loaded.rules.clone();
+            wh40k::create_games(&mut change, &rules, &loaded.team_match, &outcome.games).await?
+        }
+        None => Vec::new(),
+    };
+    change.commit(ctx).await?;
+    Ok(loaded.view(viewer, round, &games))
+}
+
+/// What `act` by `user` does to the process as `loaded` has it: who they are
+/// in it, the engine's action, and the process after it.
+///
+/// # Errors
+/// As [`act`]'s refusals.
+fn decide(loaded: &Loaded, user: &User, act: &Act) -> ApiResult<(Viewer, Action<PlayerId>, State<PlayerId>)> {
     let viewer = loaded.viewer(Some(user));
     let action = match act {
         Act::Lock(input) => {
@@ -476,31 +533,7 @@ pub async fn act(ctx: &Ctx, user: &User, match_id: PairingId, act: Act) -> ApiRe
         }
     };
     let next = loaded.state.apply(action).map_err(|r| loaded.refusal(r))?;
-    let now = now_millis();
-    let moved = |s: &State<PlayerId>| {
-        let v = s.view(Viewer::Public);
-        (v.phase, v.round, v.games.len(), v.roll_off_winner, v.defender_a, v.attackers_a)
-    };
-    if moved(&next) != moved(&loaded.state) || matches!(action, Action::Undo) {
-        // A new step: its timer starts, and its expiry is announced once when it runs out.
-        loaded.process.step_started_at = now;
-        wh40k::arm_timer(&mut loaded.process, &loaded.rules, next.phase());
-    }
-    loaded.process.actions.push(LoggedAction { action, by: user.id, at: now });
-    loaded.process.updated_at = now;
-    loaded.state = next;
-    change.tx().put_team_process(&loaded.process).await?;
-    let step = u32::try_from(loaded.process.actions.len()).unwrap_or(u32::MAX);
-    change.emit(EventData::ProcessChanged { match_id, step }).await?;
-    let games = match loaded.state.outcome() {
-        Some(outcome) => {
-            let rules = loaded.rules.clone();
-            wh40k::create_games(&mut change, &rules, &loaded.team_match, &outcome.games).await?
-        }
-        None => Vec::new(),
-    };
-    change.commit(ctx).await?;
-    Ok(loaded.view(viewer, round, &games))
+    Ok((viewer, action, next))
 }
 
 /// The process of `match_id` as `user` (or an anonymous viewer) sees it, for

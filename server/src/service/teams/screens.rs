@@ -86,39 +86,77 @@ pub async fn board(
 /// What a team event player's phone shows of `round` (the latest round):
 /// their team, their team's match (`None` for `doubles`, whose pairing is
 /// the team's own), and their own game once the match's games are paired
-/// (doubles: the team's pairing).
+/// (doubles: the team's pairing; a captain who does not play, `member`
+/// being the team's row: none); a team's captain (`user`) also every game of
+/// the match.
 ///
 /// # Errors
 /// 503 when the database is down.
 pub async fn phone(
     tx: &Tx,
     member: &Player,
+    user: UserId,
     round: Option<&RoundView>,
     doubles: bool,
-) -> ApiResult<(Option<TeamLine>, Option<PairingView>, Option<PairingView>)> {
-    let Some(team_id) = member.kind.team() else { return Ok((None, None, None)) };
-    let Some(team) = tx.player(team_id).await? else { return Ok((None, None, None)) };
+) -> ApiResult<Phone> {
+    let mut phone = Phone::default();
+    let Some(team_id) = team_followed(member) else { return Ok(phone) };
+    let Some(team) = tx.player(team_id).await? else { return Ok(phone) };
     let members = tx.members_of_team(team_id).await?;
-    let line = team_line(&team, &members);
+    phone.team = Some(team_line(&team, &members));
     let Some(team_match) = round.and_then(|r| r.pairings.iter().find(|p| p.seats().any(|s| s == team_id))) else {
-        return Ok((Some(line), None, None));
+        return Ok(phone);
     };
     if doubles {
-        return Ok((Some(line), None, Some(team_match.clone())));
+        phone.mine = Some(team_match.clone());
+        return Ok(phone);
     }
+    phone.team_match = Some(team_match.clone());
     let games = tx.games_of_match(team_match.id).await?;
     let seated: Vec<PlayerId> = games.iter().flat_map(|g| std::iter::once(g.player1_id).chain(g.player2_id)).collect();
     let names = roster(&tx.players_in(&seated).await?);
-    let mine = games
+    phone.mine = games
         .iter()
         .find(|g| g.player1_id == member.id || g.player2_id == Some(member.id))
         .map(|g| views::pairing(g, &names));
-    Ok((Some(line), Some(team_match.clone()), mine))
+    if team.kind.captain() == Some(user) {
+        phone.games = games.iter().map(|g| views::pairing(g, &names)).collect();
+    }
+    Ok(phone)
+}
+
+/// What a team event's phone shows ([`phone`]).
+#[derive(Debug, Default)]
+pub struct Phone {
+    /// The team with its players.
+    pub team: Option<TeamLine>,
+    /// The team's match in the round (none for doubles).
+    pub team_match: Option<PairingView>,
+    /// The player's own game (doubles: the team's pairing).
+    pub mine: Option<PairingView>,
+    /// The captain's: every game of the match, board 1 first (empty for
+    /// anyone else).
+    pub games: Vec<PairingView>,
+}
+
+/// Whether `user` captains the team `p` plays for or is ([`team_followed`]).
+///
+/// # Errors
+/// 503 when the database is down.
+pub async fn captains(tx: &Tx, p: &Player, user: UserId) -> ApiResult<bool> {
+    if p.kind.captain() == Some(user) {
+        return Ok(true);
+    }
+    let Some(team) = p.kind.team() else { return Ok(false) };
+    Ok(tx.player(team).await?.is_some_and(|t| t.kind.captain() == Some(user)))
 }
 
 /// The registration through which `user` takes part in `tournament`: their
 /// entrant row (a singles player's), else their member row in a team (not
-/// removed). `None` when they take no part.
+/// removed), else the team they captain without playing in it (issue 25: the
+/// captain registers the team and runs its side of the captains' process
+/// from their phone): its row, as [`as_captain`] shows it. `None` when they
+/// take no part.
 ///
 /// # Errors
 /// 503 when the database is down.
@@ -126,7 +164,33 @@ pub async fn registration_of_user(tx: &Tx, tournament: TournamentId, user: UserI
     if let Some(p) = tx.player_of_user(tournament, user).await?.filter(|p| !p.removed) {
         return Ok(Some(p));
     }
-    Ok(tx.members(tournament).await?.into_iter().find(|m| m.user_id == user && !m.removed))
+    if let Some(m) = tx.members(tournament).await?.into_iter().find(|m| m.user_id == user && !m.removed) {
+        return Ok(Some(m));
+    }
+    let captained = tx.players(tournament).await?.into_iter().find(|p| !p.removed && p.kind.captain() == Some(user));
+    Ok(captained.map(|team| as_captain(team, user)))
+}
+
+/// A team's row as its captain `user`'s own registration on their phone:
+/// the account it names is the captain's, not the team's placeholder (so the
+/// page knows them as the captain). Any other row is returned as it is.
+#[must_use]
+pub fn as_captain(mut row: Player, user: UserId) -> Player {
+    if row.kind.captain() == Some(user) {
+        row.user_id = user;
+    }
+    row
+}
+
+/// The team whose match a registration's phone follows: a member's team, or
+/// the team itself for its row (a captain who does not play); `None` for a
+/// singles entrant.
+#[must_use]
+pub fn team_followed(p: &Player) -> Option<PlayerId> {
+    match p.kind {
+        PlayerKind::Team { .. } => Some(p.id),
+        _ => p.kind.team(),
+    }
 }
 
 /// What a team's page shows: the team (no lists), its captain's name, and

@@ -59,7 +59,11 @@ pub async fn announce_due(ctx: &Ctx) -> ApiResult<usize> {
 /// # Errors
 /// 503 when the database is down.
 async fn announce(ctx: &Ctx, tournament: TournamentId, match_id: PairingId) -> ApiResult<bool> {
-    let mut change = Change::by_server(ctx, tournament).await?;
+    // The match's lock first, then the tournament's, as a captain's step
+    // takes them ([`super::captains::act`]): never the other way round.
+    let mut tx = ctx.store.begin().await?;
+    tx.lock_team_match(match_id).await?;
+    let mut change = Change::within(ctx, tx, tournament, None).await?;
     let now = now_millis();
     let Some(mut process) = change.tx().team_process(match_id).await? else { return Ok(false) };
     let Some(deadline) = process.expires_at.filter(|&at| at <= now) else { return Ok(false) };
