@@ -330,3 +330,6 @@ refusal-eligibility-override = {" "}Un organizzatore può comunque iscrivere il 
 eligibility-source-fide = FIDE
 eligibility-source-national = nazionale
 eligibility-source-arbiter = Arbiter
+err-event-not-found = Non esiste nessun evento con questo id.
+err-in-other-event = Questo torneo è già una sezione di un altro evento.
+err-not-event-organiser = Solo gli organizzatori dell'evento possono modificarlo o aggiungervi sezioni.

@@ -330,3 +330,6 @@ refusal-eligibility-override = {" "}Een organisator kan de speler toch toevoegen
 eligibility-source-fide = FIDE
 eligibility-source-national = nationaal
 eligibility-source-arbiter = Arbiter
+err-event-not-found = Er is geen evenement met dit id.
+err-in-other-event = Dit toernooi is al een groep van een ander evenement.
+err-not-event-organiser = Alleen de organisatoren van het evenement mogen het wijzigen of er groepen aan toevoegen.
