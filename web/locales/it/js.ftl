@@ -707,5 +707,5 @@ js-entry-birth-date = Data di nascita
 js-entry-override = Iscrivi comunque (requisiti)
 js-log-invitations-changed = Ha modificato la lista degli invitati
 js-log-eligibility-overridden = Ha iscritto un giocatore in deroga ai requisiti
-js-me-team-boards = Le scacchiere della tua squadra: segnala o conferma ogni partita per il tuo giocatore
+js-me-team-boards = Le partite della tua squadra: segnala o conferma ogni partita per il tuo giocatore
 js-me-report-board = Segnala questa partita

@@ -707,5 +707,5 @@ js-entry-birth-date = Geboortedatum
 js-entry-override = Toch toelaten (deelnamevoorwaarden)
 js-log-invitations-changed = Wijzigde de uitnodigingslijst
 js-log-eligibility-overridden = Liet een speler toe ondanks de deelnamevoorwaarden
-js-me-team-boards = De borden van je team: meld of bevestig elke partij voor je speler
+js-me-team-boards = De partijen van je team: meld of bevestig elke partij voor je speler
 js-me-report-board = Meld deze partij
