@@ -111,6 +111,7 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         id: t.id,
         name: t.name.clone(),
         game: t.game,
+        pages_like: crate::game::system(t.game).pages_like(),
         pairing_system: t.pairing_system.into(),
         event_date: t.event_date.format("%Y-%m-%d").to_string(),
         location: t.location.clone(),

@@ -173,6 +173,9 @@ pub struct GameChoice {
     pub game: crate::views::sets::Game,
     /// The event format suggested for it (the game's own term, e.g. `Classical 90+30`).
     pub format: String,
+    /// The game whose page parts the form uses for it (itself, or the game
+    /// it plays like: the server's `GameSystem::pages_like`).
+    pub pages: crate::views::sets::Game,
     /// The pairing systems it offers, its default first.
     pub pairing_systems: Vec<crate::views::sets::PairingSystem>,
 }

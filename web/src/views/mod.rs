@@ -35,6 +35,11 @@ pub struct TournamentView {
     pub name: String,
     /// Game: `wh40k`, `chess` or `crokinole`.
     pub game: Game,
+    /// The game whose page parts (result forms, seats, texts) the pages use
+    /// for this one, when the game plays like another and has none of its
+    /// own (the server's `GameSystem::pages_like`); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pages_like: Option<Game>,
     /// How rounds are paired: `swiss_record`, `round_robin`, `double_round_robin` or `dutch`.
     pub pairing_system: PairingSystem,
     /// Event day, `YYYY-MM-DD`.
