@@ -169,12 +169,16 @@ pub fn player(p: &Player, show_list: bool, private: bool) -> PlayerView {
 pub fn payment(p: &Player) -> arbiter_web::views::PaymentView {
     match &p.payment {
         Some(x) => arbiter_web::views::PaymentView {
-            state: x.state.as_str().into(),
+            state: match x.state {
+                crate::domain::PaymentState::Paid => web::PaymentState::Paid,
+                crate::domain::PaymentState::Owed => web::PaymentState::Owed,
+                crate::domain::PaymentState::Waived => web::PaymentState::Waived,
+            },
             amount: x.amount,
             by: Some(x.by_name.clone()),
             at: Some(x.at),
         },
-        None => arbiter_web::views::PaymentView { state: "owed".into(), amount: 0, by: None, at: None },
+        None => arbiter_web::views::PaymentView { state: web::PaymentState::Owed, amount: 0, by: None, at: None },
     }
 }
 
@@ -201,13 +205,13 @@ pub fn profile(p: &crate::domain::PlayerProfile, private: bool) -> ProfileView {
     ProfileView {
         rating: p.rating,
         fide_id: p.fide_id.clone(),
-        title: p.title.clone(),
+        title: p.title.as_deref().and_then(web::FideTitle::parse),
         federation: p.federation.clone(),
         club: p.club.clone(),
         city: p.city.clone(),
         state: p.state.clone(),
         birth_date: p.birth_date.filter(|_| private).map(|d| d.format("%Y-%m-%d").to_string()),
-        sex: p.sex.clone().filter(|_| private),
+        sex: p.sex.as_deref().and_then(web::Sex::parse).filter(|_| private),
         disability: private.then_some(p.disability),
     }
 }

@@ -114,7 +114,7 @@ pub struct FeeView {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PaymentView {
     /// `paid`, `owed` or `waived`.
-    pub state: String,
+    pub state: sets::PaymentState,
     /// The amount taken, in minor units (0 unless paid).
     pub amount: u64,
     /// Who marked it (`null`: nobody yet, owed).
@@ -193,7 +193,7 @@ pub struct ProfileView {
     /// FIDE id.
     pub fide_id: Option<String>,
     /// FIDE title.
-    pub title: Option<String>,
+    pub title: Option<sets::FideTitle>,
     /// Federation (three letters).
     pub federation: Option<String>,
     /// Club.
@@ -207,7 +207,7 @@ pub struct ProfileView {
     pub birth_date: Option<String>,
     /// `m` or `w` (private).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sex: Option<String>,
+    pub sex: Option<sets::Sex>,
     /// Disability (private).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disability: Option<bool>,

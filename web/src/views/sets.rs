@@ -511,6 +511,98 @@ impl TeamMatchResult {
     }
 }
 
+closed_set! {
+    /// Where an entrant's entry fee stands, as staff last marked it.
+    PaymentState {
+        /// The desk took the fee (or part of it).
+        Paid = "paid",
+        /// Not paid yet.
+        Owed = "owed",
+        /// The organisers let the entrant off the fee.
+        Waived = "waived",
+    }
+}
+
+closed_set! {
+    /// A FIDE title (FIDE Handbook B.01, the title regulations), strongest
+    /// first as they order players of equal rating (C.04.2): the engine's
+    /// `TITLES`, the only values a profile accepts.
+    FideTitle {
+        /// Grandmaster.
+        Gm = "GM",
+        /// International Master.
+        Im = "IM",
+        /// Woman Grandmaster.
+        Wgm = "WGM",
+        /// FIDE Master.
+        Fm = "FM",
+        /// Woman International Master.
+        Wim = "WIM",
+        /// Candidate Master.
+        Cm = "CM",
+        /// Woman FIDE Master.
+        Wfm = "WFM",
+        /// Woman Candidate Master.
+        Wcm = "WCM",
+        /// Arena Grandmaster.
+        Agm = "AGM",
+        /// Arena International Master.
+        Aim = "AIM",
+    }
+}
+
+closed_set! {
+    /// A player's sex as TRF records it (TRF-16 field 10: `m` or `w`), for
+    /// gender prize categories.
+    Sex {
+        /// Man.
+        Man = "m",
+        /// Woman.
+        Woman = "w",
+    }
+}
+
+closed_set! {
+    /// A chess game's result, White first (the engine's `ChessResult`, in
+    /// its canonical notation).
+    ChessResult {
+        /// White won.
+        WhiteWins = "1-0",
+        /// Drawn.
+        Draw = "½-½",
+        /// Black won.
+        BlackWins = "0-1",
+        /// Black did not play; White wins by forfeit.
+        WhiteWinsByForfeit = "1F-0F",
+        /// White did not play; Black wins by forfeit.
+        BlackWinsByForfeit = "0F-1F",
+        /// Neither played.
+        DoubleForfeit = "0F-0F",
+    }
+}
+
+closed_set! {
+    /// Someone's part in running an event: the owner, or staff the owner
+    /// invited (a judge's pages offer results, disputes, overrides and
+    /// check-in only).
+    EventRole {
+        /// The event's owner.
+        Owner = "OWNER",
+        /// Every organiser right but managing the staff.
+        CoOrganiser = "CO_ORGANISER",
+        /// Results, disputes, overrides and check-in.
+        Judge = "JUDGE",
+    }
+}
+
+impl EventRole {
+    /// Whether the role organises the event (owner or co-organiser), beyond a judge's rights.
+    #[must_use]
+    pub const fn organises(self) -> bool {
+        matches!(self, EventRole::Owner | EventRole::CoOrganiser)
+    }
+}
+
 macro_rules! from_engine {
     ($from:ty => $to:ident { $($v:ident),+ $(,)? }) => {
         impl From<$from> for $to {
@@ -529,6 +621,9 @@ from_engine!(arbiter_engine::standings::DropReason => NoticeReason {
 });
 from_engine!(arbiter_engine::standings::TieReason => TieReason { HeadToHead, MiniLeague, Twenties, Unresolved });
 from_engine!(arbiter_engine::prizes::SplitMethod => SplitMethod { None, Uscf32B3, PlaceFirst, Hort });
+from_engine!(arbiter_engine::model::ChessResult => ChessResult {
+    WhiteWins, Draw, BlackWins, WhiteWinsByForfeit, BlackWinsByForfeit, DoubleForfeit
+});
 from_engine!(arbiter_engine::prizes::TieBreak => PrizeTieBreak { None, Rating, Name, PairingNumber });
 
 /// What a standings column holds, by key: pages translate it (the
@@ -693,6 +788,13 @@ mod tests {
         assert_eq!(json(&ByeKind::Half), "\"half\"");
         assert_eq!(json(&ReportedBy::Player2), "\"player2\"");
         assert_eq!(Game::parse("crokinole"), Some(Game::Crokinole));
+        for r in arbiter_engine::model::ChessResult::ALL {
+            assert_eq!(ChessResult::from(r).as_str(), r.as_str());
+        }
+        let titles: Vec<&str> = FideTitle::ALL.iter().map(|t| t.as_str()).collect();
+        assert_eq!(titles, arbiter_engine::model::TITLES);
+        assert_eq!(json(&Sex::Woman), "\"w\"");
+        assert_eq!(json(&EventRole::CoOrganiser), "\"CO_ORGANISER\"");
         assert_eq!(Game::parse("Crokinole"), None);
     }
 
