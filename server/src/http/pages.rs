@@ -343,7 +343,7 @@ fn game_choices() -> Vec<tpl::GameChoice> {
             game: s.game(),
             format: s.suggested_format().to_owned(),
             pages: s.pages_like().unwrap_or_else(|| s.game()),
-            pairing_systems: s.pairing_systems().iter().map(|p| (*p).into()).collect(),
+            pairing_systems: s.pairing_systems().to_vec(),
         })
         .collect()
 }

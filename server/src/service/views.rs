@@ -1,8 +1,7 @@
 //! Builds the view models of `arbiter_web::views` from domain records.
 
 use crate::domain::{
-    Acceleration, GameScore, MatchFormat, MatchResult, Pairing, PairingState, PairingSystem, Player, PlayerId, Round,
-    RoundOne, RoundStatus, Tournament, TournamentStatus, UserId,
+    Acceleration, GameScore, MatchFormat, Pairing, Player, PlayerId, Round, RoundOne, Tournament, UserId,
 };
 use arbiter_engine::model::PointSystem;
 use arbiter_web::views::sets as web;
@@ -12,67 +11,6 @@ pub use arbiter_web::views::{
 };
 use std::collections::HashMap;
 use uuid::Uuid;
-
-impl From<TournamentStatus> for web::TournamentStatus {
-    fn from(s: TournamentStatus) -> web::TournamentStatus {
-        match s {
-            TournamentStatus::Draft => web::TournamentStatus::Draft,
-            TournamentStatus::Registration => web::TournamentStatus::Registration,
-            TournamentStatus::CheckIn => web::TournamentStatus::CheckIn,
-            TournamentStatus::InProgress => web::TournamentStatus::InProgress,
-            TournamentStatus::Complete => web::TournamentStatus::Complete,
-        }
-    }
-}
-
-impl From<RoundStatus> for web::RoundStatus {
-    fn from(s: RoundStatus) -> web::RoundStatus {
-        match s {
-            RoundStatus::Pending => web::RoundStatus::Pending,
-            RoundStatus::Active => web::RoundStatus::Active,
-            RoundStatus::Complete => web::RoundStatus::Complete,
-        }
-    }
-}
-
-impl From<PairingState> for web::PairingState {
-    fn from(s: PairingState) -> web::PairingState {
-        match s {
-            PairingState::Unreported => web::PairingState::Unreported,
-            PairingState::Reported => web::PairingState::Reported,
-            PairingState::Disputed => web::PairingState::Disputed,
-            PairingState::Confirmed => web::PairingState::Confirmed,
-        }
-    }
-}
-
-impl From<MatchResult> for web::MatchResult {
-    fn from(r: MatchResult) -> web::MatchResult {
-        match r {
-            MatchResult::P1Win => web::MatchResult::P1Win,
-            MatchResult::P2Win => web::MatchResult::P2Win,
-            MatchResult::Draw => web::MatchResult::Draw,
-            MatchResult::Bye => web::MatchResult::Bye,
-            MatchResult::P1WinForfeit => web::MatchResult::P1WinForfeit,
-            MatchResult::P2WinForfeit => web::MatchResult::P2WinForfeit,
-            MatchResult::DoubleForfeit => web::MatchResult::DoubleForfeit,
-            MatchResult::HalfPointBye => web::MatchResult::HalfPointBye,
-            MatchResult::ZeroPointBye => web::MatchResult::ZeroPointBye,
-            MatchResult::FullPointBye => web::MatchResult::FullPointBye,
-        }
-    }
-}
-
-impl From<PairingSystem> for web::PairingSystem {
-    fn from(p: PairingSystem) -> web::PairingSystem {
-        match p {
-            PairingSystem::SwissRecord => web::PairingSystem::SwissRecord,
-            PairingSystem::RoundRobin => web::PairingSystem::RoundRobin,
-            PairingSystem::DoubleRoundRobin => web::PairingSystem::DoubleRoundRobin,
-            PairingSystem::Dutch => web::PairingSystem::Dutch,
-        }
-    }
-}
 
 impl From<&Acceleration> for web::Acceleration {
     fn from(a: &Acceleration) -> web::Acceleration {
@@ -112,7 +50,7 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         name: t.name.clone(),
         game: t.game,
         pages_like: crate::game::system(t.game).pages_like(),
-        pairing_system: t.pairing_system.into(),
+        pairing_system: t.pairing_system,
         event_date: t.event_date.format("%Y-%m-%d").to_string(),
         location: t.location.clone(),
         format: t.format.clone(),
@@ -122,7 +60,7 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         points: t.points.as_ref().map(points),
         missions: t.missions.clone(),
         round_times: t.round_times.clone(),
-        status: t.status.into(),
+        status: t.status,
         lists_locked: t.lists_locked,
         owner_id: t.owner_id,
         player_count,
@@ -268,8 +206,8 @@ pub fn pairing(p: &Pairing, roster: &Roster) -> PairingView {
         player1_score: p.score.map(|s| s.seat(1)),
         player2_score: p.score.filter(|_| !p.is_bye()).map(|s| s.seat(2)),
         score_text: p.score.map(|s| s.text()),
-        result: p.result.map(Into::into),
-        state: p.state.into(),
+        result: p.result,
+        state: p.state,
         reported_by,
         dispute: p.dispute.as_ref().map(|d| DisputeView {
             player1_vp: d.player1_vp,
@@ -309,7 +247,7 @@ pub fn round(r: &Round, pairings: &[Pairing], roster: &Roster) -> RoundView {
     RoundView {
         id: r.id,
         number: r.number,
-        status: r.status.into(),
+        status: r.status,
         mission: r.mission.clone(),
         pairings: pairings.iter().map(|p| pairing(p, roster)).collect(),
         tables_total: u32::try_from(pairings.iter().filter(|p| !p.is_bye()).count()).unwrap_or(u32::MAX),

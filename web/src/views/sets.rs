@@ -72,7 +72,7 @@ closed_set! {
 }
 
 closed_set! {
-    /// Where a tournament is in its lifecycle.
+    /// Where a tournament is in its lifecycle (the server's domain uses this type).
     TournamentStatus {
         /// Created, not visible to players.
         Draft = "DRAFT",
@@ -88,7 +88,7 @@ closed_set! {
 }
 
 closed_set! {
-    /// How rounds are paired.
+    /// How rounds are paired (the server's domain uses this type).
     PairingSystem {
         /// The 40K record-based Swiss.
         SwissRecord = "swiss_record",
@@ -98,6 +98,46 @@ closed_set! {
         DoubleRoundRobin = "double_round_robin",
         /// The FIDE (Dutch) Swiss system, C.04.3.
         Dutch = "dutch",
+    }
+}
+
+impl TournamentStatus {
+    /// The next stage, if any; every transition is a TO action.
+    #[must_use]
+    pub const fn next(self) -> Option<TournamentStatus> {
+        match self {
+            TournamentStatus::Draft => Some(TournamentStatus::Registration),
+            TournamentStatus::Registration => Some(TournamentStatus::CheckIn),
+            TournamentStatus::CheckIn => Some(TournamentStatus::InProgress),
+            TournamentStatus::InProgress => Some(TournamentStatus::Complete),
+            TournamentStatus::Complete => None,
+        }
+    }
+
+    /// Whether players can find and join the event (`listOpen`).
+    #[must_use]
+    pub const fn is_open(self) -> bool {
+        matches!(self, TournamentStatus::Registration | TournamentStatus::CheckIn)
+    }
+}
+
+impl PairingSystem {
+    /// Whether the pairings are predetermined (a round robin).
+    #[must_use]
+    pub const fn is_round_robin(self) -> bool {
+        matches!(self, PairingSystem::RoundRobin | PairingSystem::DoubleRoundRobin)
+    }
+
+    /// The name the server's refusals and the TRF header use, in English
+    /// (pages translate `pairing-*` instead).
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            PairingSystem::SwissRecord => "Swiss (by record)",
+            PairingSystem::RoundRobin => "Round robin",
+            PairingSystem::DoubleRoundRobin => "Double round robin",
+            PairingSystem::Dutch => "Swiss (FIDE Dutch)",
+        }
     }
 }
 
@@ -432,7 +472,7 @@ closed_set! {
 }
 
 closed_set! {
-    /// A round's state (the server's `domain::RoundStatus`).
+    /// A round's state (the server's domain uses this type).
     RoundStatus {
         /// Created; pairings not generated yet.
         Pending = "PENDING",
@@ -445,7 +485,7 @@ closed_set! {
 
 closed_set! {
     /// Where a table's result is in the report → confirm/dispute → override
-    /// flow (the server's `domain::PairingState`).
+    /// flow (the server's domain uses this type).
     PairingState {
         /// Nobody has reported yet.
         Unreported = "UNREPORTED",
@@ -459,8 +499,9 @@ closed_set! {
 }
 
 closed_set! {
-    /// A table's result, derived from its score (the server's
-    /// `domain::MatchResult`): player 1 first.
+    /// A table's result, always derived from its score, never chosen: from
+    /// VP in 40K, from game points in crokinole, from the result in chess;
+    /// player 1 first. The server's domain uses this type.
     MatchResult {
         /// Player 1 won (more VP or points; 1-0 in chess).
         P1Win = "P1_WIN",
@@ -482,6 +523,49 @@ closed_set! {
         ZeroPointBye = "ZERO_BYE",
         /// A full-point bye the TO gave player 1 (TRF `F`).
         FullPointBye = "FULL_BYE",
+    }
+}
+
+impl MatchResult {
+    /// The result of a game with these VP or game points, player 1 first
+    /// (the seed's `deriveResult`).
+    #[must_use]
+    pub const fn from_vp(p1: u32, p2: u32) -> MatchResult {
+        if p1 > p2 {
+            MatchResult::P1Win
+        } else if p2 > p1 {
+            MatchResult::P2Win
+        } else {
+            MatchResult::Draw
+        }
+    }
+}
+
+impl From<arbiter_engine::model::ChessResult> for MatchResult {
+    /// The table's result of a chess game (player 1 is White).
+    fn from(r: arbiter_engine::model::ChessResult) -> MatchResult {
+        use arbiter_engine::model::ChessResult as C;
+        match r {
+            C::WhiteWins => MatchResult::P1Win,
+            C::Draw => MatchResult::Draw,
+            C::BlackWins => MatchResult::P2Win,
+            C::WhiteWinsByForfeit => MatchResult::P1WinForfeit,
+            C::BlackWinsByForfeit => MatchResult::P2WinForfeit,
+            C::DoubleForfeit => MatchResult::DoubleForfeit,
+        }
+    }
+}
+
+impl From<arbiter_engine::playoffs::matches::Decision> for MatchResult {
+    /// The table's result of a decided playoff match.
+    fn from(d: arbiter_engine::playoffs::matches::Decision) -> MatchResult {
+        use arbiter_engine::playoffs::matches::Decision as D;
+        match d {
+            D::P1Win => MatchResult::P1Win,
+            D::P2Win => MatchResult::P2Win,
+            D::P1WinForfeit => MatchResult::P1WinForfeit,
+            D::P2WinForfeit => MatchResult::P2WinForfeit,
+        }
     }
 }
 

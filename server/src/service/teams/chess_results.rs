@@ -212,7 +212,7 @@ pub async fn matches(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> Api
                         (g.result == Some(MatchResult::P1WinForfeit)).then_some(ChessResult::WhiteWinsByForfeit)
                     })
                     .map(Into::into),
-                state: g.state.into(),
+                state: g.state,
             })
             .collect();
         boards.sort_by_key(|b| b.board);
@@ -226,7 +226,7 @@ pub async fn matches(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> Api
             second_game_points: shown(b),
             first_match_points: mp.map(|p| shown(p.0)),
             second_match_points: mp.filter(|_| !m.is_bye()).map(|p| shown(p.1)),
-            state: m.state.into(),
+            state: m.state,
             boards,
         });
     }
