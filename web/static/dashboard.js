@@ -7,7 +7,7 @@
     G = A.games,
     L = A.t;
   const tid = document.body.dataset.tournament;
-  const { $, STATUS, NEXT, field, showError, submitForm, act, seat, vp, renderStandingsInto } = A.pages;
+  const { $, STATUS, NEXT, field, showError, submitForm, act, seat, vp, renderStandingsInto, load, grid } = A.pages;
   // A playoff match format's name on the top-cut form (a game's `playoffFormats`).
   const PLAYOFF_FORMAT = { best_of_three: "po-best-of-three", tiebreak_games: "po-game-then-tiebreaks" };
   // The add-entry form's extra field, by a game's `entryField`.
@@ -596,7 +596,7 @@
   // ---- the event's settings, changed where the rules allow, each change recorded ----
   function loadSettings() {
     if (judge || !$("#settings")) return Promise.resolve();
-    return A.api("GET", "/api/tournaments/" + tid + "/settings/log").then(renderSettings, () => {});
+    return load("/api/tournaments/" + tid + "/settings/log", renderSettings);
   }
   function renderSettings(j) {
     const t = A.state.tournament,
@@ -709,10 +709,7 @@
     const panel = $("#log-panel");
     if (!panel || !panel.open) return Promise.resolve();
     const all = $("#log-everyone");
-    return A.api(
-      "GET",
-      "/api/tournaments/" + tid + "/log?limit=200" + (all && all.checked ? "&everyone=true" : "")
-    ).then(renderLog, () => {});
+    return load("/api/tournaments/" + tid + "/log?limit=200" + (all && all.checked ? "&everyone=true" : ""), renderLog);
   }
   function soonLoadLog() {
     clearTimeout(logTimer);
@@ -745,17 +742,9 @@
     }
     A.patch(
       box,
-      '<div class="scroll" tabindex="0"><table class="grid action-log"><thead><tr><th>' +
-        esc(L("log-when")) +
-        "</th><th>" +
-        esc(L("log-who")) +
-        "</th><th>" +
-        esc(L("log-what")) +
-        "</th><th>" +
-        esc(L("log-about")) +
-        "</th><th>" +
-        esc(L("log-changes")) +
-        "</th></tr></thead><tbody>" +
+      grid(
+        { cls: "action-log" },
+        [L("log-when"), L("log-who"), L("log-what"), L("log-about"), L("log-changes")],
         j.entries
           .map((e) => {
             const what = L("log-" + e.kind.replace(/_/g, "-"));
@@ -779,14 +768,14 @@
               "</td></tr>"
             );
           })
-          .join("") +
-        "</tbody></table></div>"
+          .join("")
+      )
     );
   }
 
   // ---- the event's staff: the owner invites co-organisers and judges by link, and removes them ----
   function loadStaff() {
-    return A.api("GET", "/api/tournaments/" + tid + "/staff").then(renderStaff, () => {});
+    return load("/api/tournaments/" + tid + "/staff", renderStaff);
   }
   function renderStaff(j) {
     const box = $("#staff");

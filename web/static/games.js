@@ -61,7 +61,8 @@
     return g;
   };
   // One object per game system, keyed by the wire name (`t.game`): everything
-  // the page scripts do differently by game, so a new game is one entry here.
+  // the page scripts do differently by game, so a new game is one entry here
+  // (none for a game that plays like another: its `pages_like`).
   // Message ids are Fluent keys of web/locales/*/js.ftl.
   //  seats: the two seats' headings; sideHeading: the column of a player's seat;
   //  colourLetters: the seats are colours, each one's letter in a crosstable
@@ -282,8 +283,10 @@
       overrideGame: pointsOverrideGame
     }
   };
-  // The entry of `t`'s game (`t`: anything with a `game`, a tournament, the standings meta, a config).
-  G.system = (t) => G.systems[t.game];
+  // The entry of `t`'s game (`t`: anything with a `game`, a tournament or a
+  // standings config); a game with no entry of its own plays like another
+  // (the tournament's `pages_like`, from the server's GameSystem).
+  G.system = (t) => G.systems[t.game] || G.systems[t.pages_like];
 
   // A standings column's or tie-break's name in the page's language, by the
   // key and C.07 modifier the server sends beside its code
@@ -507,7 +510,7 @@
   // The standings table's head and rows; `to`: show the TO's tie buttons.
   G.standingsTable = (s, to) => {
     const m = s.standings_meta || { columns: [], game: s.tournament.game, open_ties: [], notices: [] };
-    const sys = G.system(m),
+    const sys = G.system(s.tournament),
       record = sys.record,
       primary = m.primary || { code: L("pts"), key: "points" };
     const showPrimary = !record || primary.code !== "W-L-D";

@@ -22,11 +22,13 @@
     if (rr) rounds.value = "";
     if (formats.indexOf(format.value) >= 0) format.value = game.selectedOptions[0].dataset.format;
     // How round 1 is paired: chosen in the game's `roundOneChoice` pairing
-    // system (games.js); a seed only for a random draw.
+    // system (games.js; a game that plays like another uses its entry,
+    // the option's data-pages); a seed only for a random draw.
     var r1 = document.getElementById("new-round-one"),
       how = document.getElementById("new-round-one-pairing"),
       seed = document.getElementById("new-round-one-seed");
-    var choose = window.Arbiter.games.systems[game.value].roundOneChoice === pairing.value;
+    var parts = window.Arbiter.games.systems[game.selectedOptions[0].dataset.pages];
+    var choose = parts.roundOneChoice === pairing.value;
     r1.hidden = !choose;
     r1.disabled = !choose;
     seed.hidden = how.value !== "random";

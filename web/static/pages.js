@@ -122,6 +122,24 @@
     if (notices && $(notices)) $(notices).innerHTML = to ? G.noticesHtml(s) : "";
   }
 
+  // A panel's data: GET `path`, then `render` it (a failed read leaves the panel as it is).
+  const load = (path, render) => A.api("GET", path).then(render, () => {});
+  // A panel's scrolling table: `o.id` and `o.cls` (besides "grid") its attributes, `heads` the
+  // column headings as text ("" for an unlabelled column, the row actions), `rows` the rows' HTML.
+  function grid(o, heads, rows) {
+    return (
+      '<div class="scroll" tabindex="0"><table class="grid' +
+      (o.cls ? " " + o.cls : "") +
+      '"' +
+      (o.id ? ' id="' + o.id + '"' : "") +
+      "><thead><tr>" +
+      heads.map((h) => (h === "" ? "<td></td>" : "<th>" + esc(h) + "</th>")).join("") +
+      "</tr></thead><tbody>" +
+      rows +
+      "</tbody></table></div>"
+    );
+  }
+
   // Renders the page from the live state now and on every change, then connects.
   function start(render) {
     A.onChange((s) => {
@@ -145,6 +163,8 @@
     vp,
     mission,
     renderStandingsInto,
+    load,
+    grid,
     start
   };
 

@@ -8,7 +8,7 @@
     L = A.t;
   if (!A.state || document.body.dataset.page !== "dashboard") return;
   const tid = document.body.dataset.tournament;
-  const { $, act } = A.pages;
+  const { $, act, load, grid } = A.pages;
   const judge = document.body.dataset.role === "JUDGE";
   function button(label, action, cls, name) {
     return (
@@ -27,13 +27,10 @@
   // ---- the waitlist (`/api/tournaments/{id}/waitlist`) ----
   let wl = null;
   function loadWaitlist() {
-    return A.api("GET", "/api/tournaments/" + tid + "/waitlist").then(
-      (j) => {
-        wl = j;
-        renderWaitlist();
-      },
-      () => {}
-    );
+    return load("/api/tournaments/" + tid + "/waitlist", (j) => {
+      wl = j;
+      renderWaitlist();
+    });
   }
   function renderWaitlist() {
     const box = $("#waitlist");
@@ -71,18 +68,7 @@
         );
       })
       .join("");
-    A.patch(
-      box,
-      '<div class="scroll" tabindex="0"><table class="grid" id="waitlist-table"><thead><tr><th>' +
-        esc(L("wl-place")) +
-        "</th><th>" +
-        esc(L("col-player")) +
-        "</th><th>" +
-        esc(L("col-faction")) +
-        "</th><td></td></tr></thead><tbody>" +
-        rows +
-        "</tbody></table></div>"
-    );
+    A.patch(box, grid({ id: "waitlist-table" }, [L("wl-place"), L("col-player"), L("col-faction"), ""], rows));
   }
   function moved(id, by) {
     const order = wl.waitlist.map((p) => p.id),
@@ -141,13 +127,10 @@
   function loadPayments() {
     const filter = $("#pay-filter");
     const q = filter && filter.value ? "?state=" + filter.value : "";
-    return A.api("GET", "/api/tournaments/" + tid + "/payments" + q).then(
-      (j) => {
-        pay = j;
-        renderPayments();
-      },
-      () => {}
-    );
+    return load("/api/tournaments/" + tid + "/payments" + q, (j) => {
+      pay = j;
+      renderPayments();
+    });
   }
   function renderPayments() {
     const box = $("#payments");
@@ -196,17 +179,11 @@
       .join("");
     A.patch(
       box,
-      '<div class="scroll" tabindex="0"><table class="grid" id="payments-table"><thead><tr><th>#</th><th>' +
-        esc(L("col-player")) +
-        "</th><th>" +
-        esc(L("pay-state")) +
-        "</th><th>" +
-        esc(L("pay-amount")) +
-        "</th><th>" +
-        esc(L("pay-by")) +
-        "</th><td></td></tr></thead><tbody>" +
-        (rows || '<tr><td colspan="6" class="muted">' + esc(L("pay-none")) + "</td></tr>") +
-        "</tbody></table></div>"
+      grid(
+        { id: "payments-table" },
+        ["#", L("col-player"), L("pay-state"), L("pay-amount"), L("pay-by"), ""],
+        rows || '<tr><td colspan="6" class="muted">' + esc(L("pay-none")) + "</td></tr>"
+      )
     );
   }
 

@@ -33,6 +33,10 @@ pub use arbiter_web::ids::{
 pub use arbiter_web::views::sets::Game;
 pub use constraints::{Constraints, FixedTable};
 pub use eligibility::Eligibility;
+/// A tournament's stage and pairing system, a round's state, a table's place
+/// in the report flow and its result: one closed set each, shared with the
+/// views (`arbiter_web::views::sets`).
+pub use arbiter_web::views::sets::{MatchResult, PairingState, PairingSystem, RoundStatus, TournamentStatus};
 pub use payments::{Fee, Payment, PaymentState};
 pub use playoffs::{
     halves_text, ChessGame, ColourRule, CrokinoleGame, MatchFormat, MatchGame, Playoff, PlayoffSettings, PoolRule,
@@ -80,128 +84,6 @@ macro_rules! string_enum {
 }
 
 string_enum! {
-    /// Where a tournament is in its lifecycle; every transition is a TO action.
-    TournamentStatus {
-        /// Created, not visible to players.
-        Draft = "DRAFT",
-        /// Players can register and submit lists.
-        Registration = "REGISTRATION",
-        /// Players mark themselves present.
-        CheckIn = "CHECK_IN",
-        /// Rounds are being played.
-        InProgress = "IN_PROGRESS",
-        /// Standings are final.
-        Complete = "COMPLETE",
-    }
-}
-
-impl TournamentStatus {
-    /// The next stage, if any.
-    #[must_use]
-    pub const fn next(self) -> Option<TournamentStatus> {
-        match self {
-            TournamentStatus::Draft => Some(TournamentStatus::Registration),
-            TournamentStatus::Registration => Some(TournamentStatus::CheckIn),
-            TournamentStatus::CheckIn => Some(TournamentStatus::InProgress),
-            TournamentStatus::InProgress => Some(TournamentStatus::Complete),
-            TournamentStatus::Complete => None,
-        }
-    }
-
-    /// Whether players can find and join the event (`listOpen`).
-    #[must_use]
-    pub const fn is_open(self) -> bool {
-        matches!(self, TournamentStatus::Registration | TournamentStatus::CheckIn)
-    }
-}
-
-string_enum! {
-    /// How an event's rounds are paired.
-    PairingSystem {
-        /// Record-based Swiss: score groups by W-L-D, fold pairing, no rematches (40K, crokinole Swiss).
-        SwissRecord = "swiss_record",
-        /// Single round robin by the FIDE Berger tables (C.05 Annex 1).
-        RoundRobin = "round_robin",
-        /// Double round robin: the Berger tables twice, colours reversed.
-        DoubleRoundRobin = "double_round_robin",
-        /// The FIDE (Dutch) Swiss system, C.04.3 (chess).
-        Dutch = "dutch",
-    }
-}
-
-impl PairingSystem {
-    /// Whether the pairings are predetermined (a round robin).
-    #[must_use]
-    pub const fn is_round_robin(self) -> bool {
-        matches!(self, PairingSystem::RoundRobin | PairingSystem::DoubleRoundRobin)
-    }
-
-    /// The name shown to people.
-    #[must_use]
-    pub const fn label(self) -> &'static str {
-        match self {
-            PairingSystem::SwissRecord => "Swiss (by record)",
-            PairingSystem::RoundRobin => "Round robin",
-            PairingSystem::DoubleRoundRobin => "Double round robin",
-            PairingSystem::Dutch => "Swiss (FIDE Dutch)",
-        }
-    }
-}
-
-string_enum! {
-    /// A round's state.
-    RoundStatus {
-        /// Created; pairings not generated yet.
-        Pending = "PENDING",
-        /// Pairings published; games being played and reported.
-        Active = "ACTIVE",
-        /// Closed by the TO; every result confirmed.
-        Complete = "COMPLETE",
-    }
-}
-
-string_enum! {
-    /// Where a table's result is in the report → confirm/dispute → override flow.
-    PairingState {
-        /// Nobody has reported yet.
-        Unreported = "UNREPORTED",
-        /// One player reported; the opponent must confirm or dispute.
-        Reported = "REPORTED",
-        /// The opponent disputed the report; the TO must resolve it.
-        Disputed = "DISPUTED",
-        /// Final: confirmed by the opponent, set by the TO, or a bye.
-        Confirmed = "CONFIRMED",
-    }
-}
-
-string_enum! {
-    /// A table's result, always derived from its score (never chosen):
-    /// from VP in 40K, from game points in crokinole, from the result in chess.
-    MatchResult {
-        /// Player 1 won (scored more VP or points; 1-0 in chess).
-        P1Win = "P1_WIN",
-        /// Player 2 won.
-        P2Win = "P2_WIN",
-        /// Equal VP or points; ½-½ in chess.
-        Draw = "DRAW",
-        /// Player 1 had the bye (worth the event's bye points; a win with 0 VP in 40K).
-        Bye = "BYE",
-        /// Chess 1F-0F: player 1 wins by forfeit, the game was not played.
-        P1WinForfeit = "P1_WIN_F",
-        /// Chess 0F-1F: player 2 wins by forfeit.
-        P2WinForfeit = "P2_WIN_F",
-        /// Chess 0F-0F: neither player came; a forfeit loss for both.
-        DoubleForfeit = "DOUBLE_F",
-        /// Player 1 asked for a half-point bye this round (FIDE C.04.1; TRF `H`).
-        HalfPointBye = "HALF_BYE",
-        /// Player 1 asked for a zero-point bye this round (TRF `Z`).
-        ZeroPointBye = "ZERO_BYE",
-        /// The TO gave player 1 a full-point bye this round (TRF `F`).
-        FullPointBye = "FULL_BYE",
-    }
-}
-
-string_enum! {
     /// A bye asked for a round not yet paired (FIDE C.04.1 art. 3: byes other
     /// than the pairing-allocated bye).
     ByeKind {
@@ -244,20 +126,6 @@ pub struct ByeRequest {
     pub requested_by: UserId,
     /// When (Unix ms).
     pub created_at: Millis,
-}
-
-impl MatchResult {
-    /// The result of a game with these VP or game points (the seed's `deriveResult`).
-    #[must_use]
-    pub const fn from_vp(p1: u32, p2: u32) -> MatchResult {
-        if p1 > p2 {
-            MatchResult::P1Win
-        } else if p2 > p1 {
-            MatchResult::P2Win
-        } else {
-            MatchResult::Draw
-        }
-    }
 }
 
 /// An account.

@@ -4,24 +4,10 @@
 //! (win, draw, loss, forfeit) is always derived from it, never chosen.
 
 use super::MatchResult;
-use arbiter_engine::playoffs::matches::{Decision, Score};
+use arbiter_engine::playoffs::matches::Score;
 use serde::{Deserialize, Serialize};
 
 pub use arbiter_engine::model::ChessResult;
-
-impl From<ChessResult> for MatchResult {
-    /// The table's result of a chess game (player 1 is White).
-    fn from(r: ChessResult) -> MatchResult {
-        match r {
-            ChessResult::WhiteWins => MatchResult::P1Win,
-            ChessResult::Draw => MatchResult::Draw,
-            ChessResult::BlackWins => MatchResult::P2Win,
-            ChessResult::WhiteWinsByForfeit => MatchResult::P1WinForfeit,
-            ChessResult::BlackWinsByForfeit => MatchResult::P2WinForfeit,
-            ChessResult::DoubleForfeit => MatchResult::DoubleForfeit,
-        }
-    }
-}
 
 /// A table's score. Serialised as the API's result payload for the game
 /// (untagged: the fields tell the games apart):
@@ -126,17 +112,6 @@ impl From<Score> for GameScore {
             Score::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties } => {
                 GameScore::Crokinole { player1_points, player2_points, player1_twenties, player2_twenties }
             }
-        }
-    }
-}
-
-impl From<Decision> for MatchResult {
-    fn from(d: Decision) -> MatchResult {
-        match d {
-            Decision::P1Win => MatchResult::P1Win,
-            Decision::P2Win => MatchResult::P2Win,
-            Decision::P1WinForfeit => MatchResult::P1WinForfeit,
-            Decision::P2WinForfeit => MatchResult::P2WinForfeit,
         }
     }
 }

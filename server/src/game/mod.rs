@@ -105,6 +105,14 @@ pub trait GameSystem: Sync {
     fn playoff_formats(&self) -> &'static [MatchFormat] {
         &[]
     }
+
+    /// The game whose page parts (the entry of `web/static/games.js`: result
+    /// forms, seats, score texts) this game's pages use, when its results and
+    /// standings are that game's; `None`: it has an entry of its own. Sent
+    /// with the tournament view and the new-event form.
+    fn pages_like(&self) -> Option<Game> {
+        None
+    }
 }
 
 /// A counter-report's values given alone: player 1's and player 2's.

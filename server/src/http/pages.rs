@@ -14,6 +14,7 @@ use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbiter_web::i18n::Lang;
 use arbiter_web::pages::{self as tpl, script_json, Live, Nav};
+use arbiter_web::views::sets::EventRole;
 use askama::Template;
 use serde::Deserialize;
 
@@ -350,7 +351,8 @@ fn game_choices() -> Vec<tpl::GameChoice> {
         .map(|s| tpl::GameChoice {
             game: s.game(),
             format: s.suggested_format().to_owned(),
-            pairing_systems: s.pairing_systems().iter().map(|p| (*p).into()).collect(),
+            pages: s.pages_like().unwrap_or_else(|| s.game()),
+            pairing_systems: s.pairing_systems().to_vec(),
         })
         .collect()
 }
@@ -556,7 +558,7 @@ async fn standings_page(
         return Err(ApiError::internal("standings view").into());
     };
     let role = crate::service::people::staff::role_in(&state.ctx, *id, user.0.as_ref()).await?;
-    let is_to = matches!(role, Some("OWNER" | "CO_ORGANISER"));
+    let is_to = role.is_some_and(EventRole::organises);
     let (nav, fresh) = nav(&req, user.0.as_ref());
     render(&req, &state, &tpl::StandingsPage { nav, is_to, tournament, standings, live }, fresh.as_deref())
 }
@@ -600,7 +602,7 @@ async fn dashboard_page(
             tournament,
             live,
             players_json: script_json(&list),
-            role: role.to_string(),
+            role,
             playoffs,
             rooms: room_links(&state, *id, Some(&u)).await,
         },

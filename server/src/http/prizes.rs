@@ -260,10 +260,9 @@ async fn prizes_page(
     let tournament = tournaments::get(&state.ctx, *id, viewer).await?;
     let published = prizes::published_in(&state.ctx, viewer, *id, super::locale::lang_of(&req)).await?;
     let config = prizes::get_config(&state.ctx, viewer, *id).await?;
-    let is_to = matches!(
-        crate::service::people::staff::role_in(&state.ctx, *id, viewer).await?,
-        Some("OWNER" | "CO_ORGANISER")
-    );
+    let is_to = crate::service::people::staff::role_in(&state.ctx, *id, viewer)
+        .await?
+        .is_some_and(arbiter_web::views::sets::EventRole::organises);
     let seq = state.ctx.store.read().await?.tournament(*id).await?.map_or(0, |t| t.last_seq);
     let live = script_json(&sorted(&super::pages::LiveSeed { data: serde_json::Map::new(), seq })?);
     let (nav, fresh) = nav(&req, viewer);

@@ -1,8 +1,7 @@
 //! Builds the view models of `arbiter_web::views` from domain records.
 
 use crate::domain::{
-    Acceleration, GameScore, MatchFormat, MatchResult, Pairing, PairingState, PairingSystem, Player, PlayerId, Round,
-    RoundOne, RoundStatus, Tournament, TournamentStatus, UserId,
+    Acceleration, GameScore, MatchFormat, Pairing, Player, PlayerId, Round, RoundOne, Tournament, UserId,
 };
 use arbiter_engine::model::PointSystem;
 use arbiter_web::views::sets as web;
@@ -12,67 +11,6 @@ pub use arbiter_web::views::{
 };
 use std::collections::HashMap;
 use uuid::Uuid;
-
-impl From<TournamentStatus> for web::TournamentStatus {
-    fn from(s: TournamentStatus) -> web::TournamentStatus {
-        match s {
-            TournamentStatus::Draft => web::TournamentStatus::Draft,
-            TournamentStatus::Registration => web::TournamentStatus::Registration,
-            TournamentStatus::CheckIn => web::TournamentStatus::CheckIn,
-            TournamentStatus::InProgress => web::TournamentStatus::InProgress,
-            TournamentStatus::Complete => web::TournamentStatus::Complete,
-        }
-    }
-}
-
-impl From<RoundStatus> for web::RoundStatus {
-    fn from(s: RoundStatus) -> web::RoundStatus {
-        match s {
-            RoundStatus::Pending => web::RoundStatus::Pending,
-            RoundStatus::Active => web::RoundStatus::Active,
-            RoundStatus::Complete => web::RoundStatus::Complete,
-        }
-    }
-}
-
-impl From<PairingState> for web::PairingState {
-    fn from(s: PairingState) -> web::PairingState {
-        match s {
-            PairingState::Unreported => web::PairingState::Unreported,
-            PairingState::Reported => web::PairingState::Reported,
-            PairingState::Disputed => web::PairingState::Disputed,
-            PairingState::Confirmed => web::PairingState::Confirmed,
-        }
-    }
-}
-
-impl From<MatchResult> for web::MatchResult {
-    fn from(r: MatchResult) -> web::MatchResult {
-        match r {
-            MatchResult::P1Win => web::MatchResult::P1Win,
-            MatchResult::P2Win => web::MatchResult::P2Win,
-            MatchResult::Draw => web::MatchResult::Draw,
-            MatchResult::Bye => web::MatchResult::Bye,
-            MatchResult::P1WinForfeit => web::MatchResult::P1WinForfeit,
-            MatchResult::P2WinForfeit => web::MatchResult::P2WinForfeit,
-            MatchResult::DoubleForfeit => web::MatchResult::DoubleForfeit,
-            MatchResult::HalfPointBye => web::MatchResult::HalfPointBye,
-            MatchResult::ZeroPointBye => web::MatchResult::ZeroPointBye,
-            MatchResult::FullPointBye => web::MatchResult::FullPointBye,
-        }
-    }
-}
-
-impl From<PairingSystem> for web::PairingSystem {
-    fn from(p: PairingSystem) -> web::PairingSystem {
-        match p {
-            PairingSystem::SwissRecord => web::PairingSystem::SwissRecord,
-            PairingSystem::RoundRobin => web::PairingSystem::RoundRobin,
-            PairingSystem::DoubleRoundRobin => web::PairingSystem::DoubleRoundRobin,
-            PairingSystem::Dutch => web::PairingSystem::Dutch,
-        }
-    }
-}
 
 impl From<&Acceleration> for web::Acceleration {
     fn from(a: &Acceleration) -> web::Acceleration {
@@ -111,7 +49,8 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         id: t.id,
         name: t.name.clone(),
         game: t.game,
-        pairing_system: t.pairing_system.into(),
+        pages_like: crate::game::system(t.game).pages_like(),
+        pairing_system: t.pairing_system,
         event_date: t.event_date.format("%Y-%m-%d").to_string(),
         location: t.location.clone(),
         format: t.format.clone(),
@@ -121,7 +60,7 @@ pub fn tournament(t: &Tournament, player_count: usize) -> TournamentView {
         points: t.points.as_ref().map(points),
         missions: t.missions.clone(),
         round_times: t.round_times.clone(),
-        status: t.status.into(),
+        status: t.status,
         lists_locked: t.lists_locked,
         owner_id: t.owner_id,
         player_count,
@@ -187,12 +126,16 @@ pub fn eligibility(e: &crate::domain::Eligibility) -> Option<arbiter_web::views:
 pub fn payment(p: &Player) -> arbiter_web::views::PaymentView {
     match &p.payment {
         Some(x) => arbiter_web::views::PaymentView {
-            state: x.state.as_str().into(),
+            state: match x.state {
+                crate::domain::PaymentState::Paid => web::PaymentState::Paid,
+                crate::domain::PaymentState::Owed => web::PaymentState::Owed,
+                crate::domain::PaymentState::Waived => web::PaymentState::Waived,
+            },
             amount: x.amount,
             by: Some(x.by_name.clone()),
             at: Some(x.at),
         },
-        None => arbiter_web::views::PaymentView { state: "owed".into(), amount: 0, by: None, at: None },
+        None => arbiter_web::views::PaymentView { state: web::PaymentState::Owed, amount: 0, by: None, at: None },
     }
 }
 
@@ -219,13 +162,13 @@ pub fn profile(p: &crate::domain::PlayerProfile, private: bool) -> ProfileView {
     ProfileView {
         rating: p.rating,
         fide_id: p.fide_id.clone(),
-        title: p.title.clone(),
+        title: p.title.as_deref().and_then(web::FideTitle::parse),
         federation: p.federation.clone(),
         club: p.club.clone(),
         city: p.city.clone(),
         state: p.state.clone(),
         birth_date: p.birth_date.filter(|_| private).map(|d| d.format("%Y-%m-%d").to_string()),
-        sex: p.sex.clone().filter(|_| private),
+        sex: p.sex.as_deref().and_then(web::Sex::parse).filter(|_| private),
         disability: private.then_some(p.disability),
     }
 }
@@ -282,8 +225,8 @@ pub fn pairing(p: &Pairing, roster: &Roster) -> PairingView {
         player1_score: p.score.map(|s| s.seat(1)),
         player2_score: p.score.filter(|_| !p.is_bye()).map(|s| s.seat(2)),
         score_text: p.score.map(|s| s.text()),
-        result: p.result.map(Into::into),
-        state: p.state.into(),
+        result: p.result,
+        state: p.state,
         reported_by,
         dispute: p.dispute.as_ref().map(|d| DisputeView {
             player1_vp: d.player1_vp,
@@ -323,7 +266,7 @@ pub fn round(r: &Round, pairings: &[Pairing], roster: &Roster) -> RoundView {
     RoundView {
         id: r.id,
         number: r.number,
-        status: r.status.into(),
+        status: r.status,
         mission: r.mission.clone(),
         pairings: pairings.iter().map(|p| pairing(p, roster)).collect(),
         tables_total: u32::try_from(pairings.iter().filter(|p| !p.is_bye()).count()).unwrap_or(u32::MAX),

@@ -98,14 +98,14 @@ impl Nav {
 
 /// The status as words, in `lang`.
 #[must_use]
-pub fn status_label(lang: &Lang, status: &(impl AsRef<str> + ?Sized)) -> String {
-    lang.t(match status.as_ref() {
-        "DRAFT" => "status-draft",
-        "REGISTRATION" => "status-registration",
-        "CHECK_IN" => "status-check-in",
-        "IN_PROGRESS" => "status-in-progress",
-        "COMPLETE" => "status-complete",
-        _ => "status-unknown",
+pub fn status_label(lang: &Lang, status: &crate::views::sets::TournamentStatus) -> String {
+    use crate::views::sets::TournamentStatus as S;
+    lang.t(match status {
+        S::Draft => "status-draft",
+        S::Registration => "status-registration",
+        S::CheckIn => "status-check-in",
+        S::InProgress => "status-in-progress",
+        S::Complete => "status-complete",
     })
 }
 
@@ -179,6 +179,9 @@ pub struct GameChoice {
     pub game: crate::views::sets::Game,
     /// The event format suggested for it (the game's own term, e.g. `Classical 90+30`).
     pub format: String,
+    /// The game whose page parts the form uses for it (itself, or the game
+    /// it plays like: the server's `GameSystem::pages_like`).
+    pub pages: crate::views::sets::Game,
     /// The pairing systems it offers, its default first.
     pub pairing_systems: Vec<crate::views::sets::PairingSystem>,
 }
@@ -349,7 +352,7 @@ pub struct DashboardPage {
     pub players_json: String,
     /// The viewer's role: `OWNER`, `CO_ORGANISER` or `JUDGE` (a judge's
     /// dashboard offers results, disputes, overrides and check-in only).
-    pub role: String,
+    pub role: crate::views::sets::EventRole,
     /// Whether the event had a top cut when the page was made (the page asks
     /// for its bracket only then, or once one is added).
     pub playoffs: bool,
@@ -432,24 +435,21 @@ pub fn entry_rules(lang: &Lang, t: &crate::views::TournamentView) -> Vec<String>
 }
 
 /// The game's name in `lang` (helper for templates): the message `game-{key}`
-/// of a known game (`game-wh40k`), else `game-unknown`.
+/// (`game-wh40k`).
 #[must_use]
-pub fn game_label(lang: &Lang, game: &(impl AsRef<str> + ?Sized)) -> String {
-    match crate::views::sets::Game::ALL.iter().find(|g| g.as_str() == game.as_ref()) {
-        Some(g) => lang.t(&format!("game-{g}")),
-        None => lang.t("game-unknown"),
-    }
+pub fn game_label(lang: &Lang, game: &crate::views::sets::Game) -> String {
+    lang.t(&format!("game-{game}"))
 }
 
 /// The pairing system's name in `lang` (helper for templates).
 #[must_use]
-pub fn pairing_label(lang: &Lang, system: &(impl AsRef<str> + ?Sized)) -> String {
-    lang.t(match system.as_ref() {
-        "swiss_record" => "pairing-swiss-record",
-        "round_robin" => "pairing-round-robin",
-        "double_round_robin" => "pairing-double-round-robin",
-        "dutch" => "pairing-dutch",
-        _ => "pairing-unknown",
+pub fn pairing_label(lang: &Lang, system: &crate::views::sets::PairingSystem) -> String {
+    use crate::views::sets::PairingSystem as P;
+    lang.t(match system {
+        P::SwissRecord => "pairing-swiss-record",
+        P::RoundRobin => "pairing-round-robin",
+        P::DoubleRoundRobin => "pairing-double-round-robin",
+        P::Dutch => "pairing-dutch",
     })
 }
 
@@ -507,7 +507,7 @@ pub struct StaffInvitePage {
     /// The code as typed in the address.
     pub code: String,
     /// The role offered: `CO_ORGANISER` or `JUDGE`.
-    pub role: String,
+    pub role: crate::views::sets::EventRole,
     /// The event's id.
     pub tournament_id: String,
     /// The event's name.

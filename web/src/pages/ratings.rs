@@ -7,15 +7,6 @@ use crate::i18n::ToArg;
 use crate::views::ratings::{GameRatingView, LeaderboardView, UserRatingsView, UserRef};
 use askama::Template;
 
-/// The name of a game system, e.g. `wh40k` → "Warhammer 40,000" (unknown codes as they are).
-#[must_use]
-pub fn game_label(lang: &crate::i18n::Lang, game: &(impl AsRef<str> + ?Sized)) -> String {
-    match crate::views::sets::Game::parse(game.as_ref()) {
-        Some(g) => crate::pages::game_label(lang, &g),
-        None => game.as_ref().to_string(),
-    }
-}
-
 /// A rated game's result (`win`, `draw`, `loss`) in words.
 #[must_use]
 pub fn result_label(lang: &crate::i18n::Lang, result: &crate::views::sets::RatedResult) -> String {
@@ -46,7 +37,7 @@ pub struct LeaderboardPage {
     /// The page of the leaderboard.
     pub board: LeaderboardView,
     /// Every game system with ratings (for the tabs).
-    pub games: Vec<String>,
+    pub games: Vec<crate::views::sets::Game>,
     /// Offset of the previous page, if any.
     pub prev: Option<u64>,
     /// Offset of the next page, if any.
@@ -56,7 +47,12 @@ pub struct LeaderboardPage {
 impl LeaderboardPage {
     /// The page for `board`, `per_page` lines a page.
     #[must_use]
-    pub fn new(nav: Nav, board: LeaderboardView, games: Vec<String>, per_page: u64) -> LeaderboardPage {
+    pub fn new(
+        nav: Nav,
+        board: LeaderboardView,
+        games: Vec<crate::views::sets::Game>,
+        per_page: u64,
+    ) -> LeaderboardPage {
         let prev = (board.offset > 0).then(|| board.offset.saturating_sub(per_page));
         let shown = board.offset + board.players.len() as u64;
         let next = (shown < board.total).then_some(shown);
@@ -191,7 +187,7 @@ mod tests {
             offset: 100,
             players: (101..=200).map(line).collect(),
         };
-        let page = LeaderboardPage::new(Nav::default(), board, vec!["wh40k".into()], 100);
+        let page = LeaderboardPage::new(Nav::default(), board, vec![crate::views::sets::Game::Wh40k], 100);
         assert_eq!((page.prev, page.next), (Some(0), Some(200)));
         let html = page.render().unwrap_or_default();
         assert!(

@@ -36,6 +36,11 @@ pub struct TournamentView {
     pub name: String,
     /// Game: `wh40k`, `chess` or `crokinole`.
     pub game: Game,
+    /// The game whose page parts (result forms, seats, texts) the pages use
+    /// for this one, when the game plays like another and has none of its
+    /// own (the server's `GameSystem::pages_like`); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pages_like: Option<Game>,
     /// How rounds are paired: `swiss_record`, `round_robin`, `double_round_robin` or `dutch`.
     pub pairing_system: PairingSystem,
     /// Event day, `YYYY-MM-DD`.
@@ -160,7 +165,7 @@ pub struct FeeView {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PaymentView {
     /// `paid`, `owed` or `waived`.
-    pub state: String,
+    pub state: sets::PaymentState,
     /// The amount taken, in minor units (0 unless paid).
     pub amount: u64,
     /// Who marked it (`null`: nobody yet, owed).
@@ -239,7 +244,7 @@ pub struct ProfileView {
     /// FIDE id.
     pub fide_id: Option<String>,
     /// FIDE title.
-    pub title: Option<String>,
+    pub title: Option<sets::FideTitle>,
     /// Federation (three letters).
     pub federation: Option<String>,
     /// Club.
@@ -253,7 +258,7 @@ pub struct ProfileView {
     pub birth_date: Option<String>,
     /// `m` or `w` (private).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sex: Option<String>,
+    pub sex: Option<sets::Sex>,
     /// Disability (private).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disability: Option<bool>,

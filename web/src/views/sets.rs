@@ -72,7 +72,7 @@ closed_set! {
 }
 
 closed_set! {
-    /// Where a tournament is in its lifecycle.
+    /// Where a tournament is in its lifecycle (the server's domain uses this type).
     TournamentStatus {
         /// Created, not visible to players.
         Draft = "DRAFT",
@@ -88,7 +88,7 @@ closed_set! {
 }
 
 closed_set! {
-    /// How rounds are paired.
+    /// How rounds are paired (the server's domain uses this type).
     PairingSystem {
         /// The 40K record-based Swiss.
         SwissRecord = "swiss_record",
@@ -98,6 +98,46 @@ closed_set! {
         DoubleRoundRobin = "double_round_robin",
         /// The FIDE (Dutch) Swiss system, C.04.3.
         Dutch = "dutch",
+    }
+}
+
+impl TournamentStatus {
+    /// The next stage, if any; every transition is a TO action.
+    #[must_use]
+    pub const fn next(self) -> Option<TournamentStatus> {
+        match self {
+            TournamentStatus::Draft => Some(TournamentStatus::Registration),
+            TournamentStatus::Registration => Some(TournamentStatus::CheckIn),
+            TournamentStatus::CheckIn => Some(TournamentStatus::InProgress),
+            TournamentStatus::InProgress => Some(TournamentStatus::Complete),
+            TournamentStatus::Complete => None,
+        }
+    }
+
+    /// Whether players can find and join the event (`listOpen`).
+    #[must_use]
+    pub const fn is_open(self) -> bool {
+        matches!(self, TournamentStatus::Registration | TournamentStatus::CheckIn)
+    }
+}
+
+impl PairingSystem {
+    /// Whether the pairings are predetermined (a round robin).
+    #[must_use]
+    pub const fn is_round_robin(self) -> bool {
+        matches!(self, PairingSystem::RoundRobin | PairingSystem::DoubleRoundRobin)
+    }
+
+    /// The name the server's refusals and the TRF header use, in English
+    /// (pages translate `pairing-*` instead).
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            PairingSystem::SwissRecord => "Swiss (by record)",
+            PairingSystem::RoundRobin => "Round robin",
+            PairingSystem::DoubleRoundRobin => "Double round robin",
+            PairingSystem::Dutch => "Swiss (FIDE Dutch)",
+        }
     }
 }
 
@@ -432,7 +472,7 @@ closed_set! {
 }
 
 closed_set! {
-    /// A round's state (the server's `domain::RoundStatus`).
+    /// A round's state (the server's domain uses this type).
     RoundStatus {
         /// Created; pairings not generated yet.
         Pending = "PENDING",
@@ -445,7 +485,7 @@ closed_set! {
 
 closed_set! {
     /// Where a table's result is in the report → confirm/dispute → override
-    /// flow (the server's `domain::PairingState`).
+    /// flow (the server's domain uses this type).
     PairingState {
         /// Nobody has reported yet.
         Unreported = "UNREPORTED",
@@ -459,8 +499,9 @@ closed_set! {
 }
 
 closed_set! {
-    /// A table's result, derived from its score (the server's
-    /// `domain::MatchResult`): player 1 first.
+    /// A table's result, always derived from its score, never chosen: from
+    /// VP in 40K, from game points in crokinole, from the result in chess;
+    /// player 1 first. The server's domain uses this type.
     MatchResult {
         /// Player 1 won (more VP or points; 1-0 in chess).
         P1Win = "P1_WIN",
@@ -482,6 +523,49 @@ closed_set! {
         ZeroPointBye = "ZERO_BYE",
         /// A full-point bye the TO gave player 1 (TRF `F`).
         FullPointBye = "FULL_BYE",
+    }
+}
+
+impl MatchResult {
+    /// The result of a game with these VP or game points, player 1 first
+    /// (the seed's `deriveResult`).
+    #[must_use]
+    pub const fn from_vp(p1: u32, p2: u32) -> MatchResult {
+        if p1 > p2 {
+            MatchResult::P1Win
+        } else if p2 > p1 {
+            MatchResult::P2Win
+        } else {
+            MatchResult::Draw
+        }
+    }
+}
+
+impl From<arbiter_engine::model::ChessResult> for MatchResult {
+    /// The table's result of a chess game (player 1 is White).
+    fn from(r: arbiter_engine::model::ChessResult) -> MatchResult {
+        use arbiter_engine::model::ChessResult as C;
+        match r {
+            C::WhiteWins => MatchResult::P1Win,
+            C::Draw => MatchResult::Draw,
+            C::BlackWins => MatchResult::P2Win,
+            C::WhiteWinsByForfeit => MatchResult::P1WinForfeit,
+            C::BlackWinsByForfeit => MatchResult::P2WinForfeit,
+            C::DoubleForfeit => MatchResult::DoubleForfeit,
+        }
+    }
+}
+
+impl From<arbiter_engine::playoffs::matches::Decision> for MatchResult {
+    /// The table's result of a decided playoff match.
+    fn from(d: arbiter_engine::playoffs::matches::Decision) -> MatchResult {
+        use arbiter_engine::playoffs::matches::Decision as D;
+        match d {
+            D::P1Win => MatchResult::P1Win,
+            D::P2Win => MatchResult::P2Win,
+            D::P1WinForfeit => MatchResult::P1WinForfeit,
+            D::P2WinForfeit => MatchResult::P2WinForfeit,
+        }
     }
 }
 
@@ -511,6 +595,98 @@ impl TeamMatchResult {
     }
 }
 
+closed_set! {
+    /// Where an entrant's entry fee stands, as staff last marked it.
+    PaymentState {
+        /// The desk took the fee (or part of it).
+        Paid = "paid",
+        /// Not paid yet.
+        Owed = "owed",
+        /// The organisers let the entrant off the fee.
+        Waived = "waived",
+    }
+}
+
+closed_set! {
+    /// A FIDE title (FIDE Handbook B.01, the title regulations), strongest
+    /// first as they order players of equal rating (C.04.2): the engine's
+    /// `TITLES`, the only values a profile accepts.
+    FideTitle {
+        /// Grandmaster.
+        Gm = "GM",
+        /// International Master.
+        Im = "IM",
+        /// Woman Grandmaster.
+        Wgm = "WGM",
+        /// FIDE Master.
+        Fm = "FM",
+        /// Woman International Master.
+        Wim = "WIM",
+        /// Candidate Master.
+        Cm = "CM",
+        /// Woman FIDE Master.
+        Wfm = "WFM",
+        /// Woman Candidate Master.
+        Wcm = "WCM",
+        /// Arena Grandmaster.
+        Agm = "AGM",
+        /// Arena International Master.
+        Aim = "AIM",
+    }
+}
+
+closed_set! {
+    /// A player's sex as TRF records it (TRF-16 field 10: `m` or `w`), for
+    /// gender prize categories.
+    Sex {
+        /// Man.
+        Man = "m",
+        /// Woman.
+        Woman = "w",
+    }
+}
+
+closed_set! {
+    /// A chess game's result, White first (the engine's `ChessResult`, in
+    /// its canonical notation).
+    ChessResult {
+        /// White won.
+        WhiteWins = "1-0",
+        /// Drawn.
+        Draw = "½-½",
+        /// Black won.
+        BlackWins = "0-1",
+        /// Black did not play; White wins by forfeit.
+        WhiteWinsByForfeit = "1F-0F",
+        /// White did not play; Black wins by forfeit.
+        BlackWinsByForfeit = "0F-1F",
+        /// Neither played.
+        DoubleForfeit = "0F-0F",
+    }
+}
+
+closed_set! {
+    /// Someone's part in running an event: the owner, or staff the owner
+    /// invited (a judge's pages offer results, disputes, overrides and
+    /// check-in only).
+    EventRole {
+        /// The event's owner.
+        Owner = "OWNER",
+        /// Every organiser right but managing the staff.
+        CoOrganiser = "CO_ORGANISER",
+        /// Results, disputes, overrides and check-in.
+        Judge = "JUDGE",
+    }
+}
+
+impl EventRole {
+    /// Whether the role organises the event (owner or co-organiser), beyond a judge's rights.
+    #[must_use]
+    pub const fn organises(self) -> bool {
+        matches!(self, EventRole::Owner | EventRole::CoOrganiser)
+    }
+}
+
 macro_rules! from_engine {
     ($from:ty => $to:ident { $($v:ident),+ $(,)? }) => {
         impl From<$from> for $to {
@@ -529,6 +705,9 @@ from_engine!(arbiter_engine::standings::DropReason => NoticeReason {
 });
 from_engine!(arbiter_engine::standings::TieReason => TieReason { HeadToHead, MiniLeague, Twenties, Unresolved });
 from_engine!(arbiter_engine::prizes::SplitMethod => SplitMethod { None, Uscf32B3, PlaceFirst, Hort });
+from_engine!(arbiter_engine::model::ChessResult => ChessResult {
+    WhiteWins, Draw, BlackWins, WhiteWinsByForfeit, BlackWinsByForfeit, DoubleForfeit
+});
 from_engine!(arbiter_engine::prizes::TieBreak => PrizeTieBreak { None, Rating, Name, PairingNumber });
 
 /// What a standings column holds, by key: pages translate it (the
@@ -693,6 +872,13 @@ mod tests {
         assert_eq!(json(&ByeKind::Half), "\"half\"");
         assert_eq!(json(&ReportedBy::Player2), "\"player2\"");
         assert_eq!(Game::parse("crokinole"), Some(Game::Crokinole));
+        for r in arbiter_engine::model::ChessResult::ALL {
+            assert_eq!(ChessResult::from(r).as_str(), r.as_str());
+        }
+        let titles: Vec<&str> = FideTitle::ALL.iter().map(|t| t.as_str()).collect();
+        assert_eq!(titles, arbiter_engine::model::TITLES);
+        assert_eq!(json(&Sex::Woman), "\"w\"");
+        assert_eq!(json(&EventRole::CoOrganiser), "\"CO_ORGANISER\"");
         assert_eq!(Game::parse("Crokinole"), None);
     }
 

@@ -35,7 +35,9 @@ pub struct TieView {
     /// 20s), `unresolved` (every criterion equal; the rank is shared) or
     /// `manual` (ordered by the TO).
     pub status: TieState,
-    /// The code of the column that placed the player, for `decided` and `provisional`.
+    /// The code of the column that placed the player, for `decided` and
+    /// `provisional`: a [`ColumnView::code`] (`BH-C1`), text rather than a
+    /// closed set because a C.07 cut or median of any count makes a code.
     pub by: Option<String>,
     /// Whether pages show ⚠ and the TO's = and ↓ buttons.
     pub attention: bool,
@@ -47,7 +49,8 @@ pub struct TieView {
 pub struct OpenTieView {
     /// `unresolved` or `provisional`.
     pub kind: OpenTieKind,
-    /// The provisional column's code.
+    /// The provisional column's code: a [`ColumnView::code`], text as
+    /// [`TieView::by`] is.
     pub by: Option<String>,
     /// The position of the group's first member.
     pub first_position: u32,

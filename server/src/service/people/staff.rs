@@ -10,6 +10,7 @@ use crate::domain::{now_millis, Staff, StaffRole, TournamentId, User, UserId};
 use crate::error::{ApiError, ApiResult, Code};
 use crate::service::log::Subject;
 use crate::service::{load_tournament, require_judge, require_owner, Change, Ctx};
+use arbiter_web::views::sets::EventRole;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -19,7 +20,7 @@ pub struct StaffView {
     /// The member's account.
     pub user_id: UserId,
     /// `OWNER`, `CO_ORGANISER` or `JUDGE`.
-    pub role: String,
+    pub role: EventRole,
     /// Their name.
     pub name: String,
     /// When they joined (Unix ms; the event's creation for the owner).
@@ -43,7 +44,7 @@ pub struct InviteView {
     /// The page that accepts it (`/staff/ABCD-EFGH`).
     pub path: String,
     /// The role it gives.
-    pub role: String,
+    pub role: EventRole,
 }
 
 /// What an invitation offers (the page shows it before the person accepts).
@@ -53,8 +54,8 @@ pub struct InviteInfo {
     pub tournament_id: TournamentId,
     /// The event's name.
     pub tournament_name: String,
-    /// The role offered.
-    pub role: String,
+    /// The role offered: `CO_ORGANISER` or `JUDGE`.
+    pub role: EventRole,
 }
 
 /// `staff.invite`: the owner makes a one-time invitation for `role`.
@@ -70,7 +71,7 @@ pub async fn invite(ctx: &Ctx, user: &User, id: TournamentId, input: InviteInput
     let role = FieldChange::changed([("role", Value::Null, json!(input.role.as_str()))]);
     change.note("staff_invited", Subject::default(), &role).await?;
     change.commit(ctx).await?;
-    Ok(InviteView { path: format!("/staff/{code}"), code, role: input.role.as_str().into() })
+    Ok(InviteView { path: format!("/staff/{code}"), code, role: input.role.into() })
 }
 
 /// Days a staff invitation stays valid: it can make someone a co-organiser.
@@ -92,7 +93,7 @@ pub async fn invite_info(ctx: &Ctx, code: &str) -> ApiResult<InviteInfo> {
         .await?
         .ok_or_else(invite_not_found)?;
     let t = load_tournament(&tx, id).await?;
-    Ok(InviteInfo { tournament_id: t.id, tournament_name: t.name, role: role.as_str().into() })
+    Ok(InviteInfo { tournament_id: t.id, tournament_name: t.name, role: role.into() })
 }
 
 fn invite_not_found() -> ApiError {
@@ -132,7 +133,7 @@ pub async fn accept(ctx: &Ctx, user: &User, code: &str) -> ApiResult<StaffView> 
 }
 
 fn view(s: &Staff) -> StaffView {
-    StaffView { user_id: s.user_id, role: s.role.as_str().into(), name: s.name.clone(), added_at: s.added_at }
+    StaffView { user_id: s.user_id, role: s.role.into(), name: s.name.clone(), added_at: s.added_at }
 }
 
 /// `staff.list`: the owner, then the members in the order they joined (any member may read it).
@@ -144,7 +145,7 @@ pub async fn list(ctx: &Ctx, user: &User, id: TournamentId) -> ApiResult<Vec<Sta
     let t = load_tournament(&tx, id).await?;
     require_judge(&t, user, "see the staff")?;
     let owner = tx.user(t.owner_id).await?.map(|u| u.display_name).unwrap_or_default();
-    let mut out = vec![StaffView { user_id: t.owner_id, role: "OWNER".into(), name: owner, added_at: 0 }];
+    let mut out = vec![StaffView { user_id: t.owner_id, role: EventRole::Owner, name: owner, added_at: 0 }];
     out.extend(t.staff.iter().map(view));
     Ok(out)
 }
@@ -172,9 +173,18 @@ pub async fn remove(ctx: &Ctx, user: &User, id: TournamentId, member: UserId) ->
 ///
 /// # Errors
 /// 404 for an unknown tournament; 503 when the database is down.
-pub async fn role_in(ctx: &Ctx, id: TournamentId, user: Option<&User>) -> ApiResult<Option<&'static str>> {
+pub async fn role_in(ctx: &Ctx, id: TournamentId, user: Option<&User>) -> ApiResult<Option<EventRole>> {
     let Some(u) = user else { return Ok(None) };
     let tx = ctx.store.read().await?;
     let t = load_tournament(&tx, id).await?;
-    Ok(if t.owner_id == u.id { Some("OWNER") } else { t.staff_role(u.id).map(StaffRole::as_str) })
+    Ok(if t.owner_id == u.id { Some(EventRole::Owner) } else { t.staff_role(u.id).map(EventRole::from) })
+}
+
+impl From<StaffRole> for EventRole {
+    fn from(r: StaffRole) -> EventRole {
+        match r {
+            StaffRole::CoOrganiser => EventRole::CoOrganiser,
+            StaffRole::Judge => EventRole::Judge,
+        }
+    }
 }

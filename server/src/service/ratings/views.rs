@@ -58,8 +58,8 @@ pub async fn leaderboard(ctx: &Ctx, game: &str, offset: u64, limit: u64) -> ApiR
 ///
 /// # Errors
 /// 503 when the database is down.
-pub async fn game_systems(ctx: &Ctx) -> ApiResult<Vec<String>> {
-    Ok(ctx.store.read().await?.rating_games().await?.into_iter().collect())
+pub async fn game_systems(ctx: &Ctx) -> ApiResult<Vec<crate::domain::Game>> {
+    Ok(ctx.store.read().await?.rating_games().await?.iter().filter_map(|g| crate::domain::Game::parse(g)).collect())
 }
 
 fn entry(rank: u64, user: UserId, display_name: String, r: Rating) -> LeaderboardEntry {

@@ -18,8 +18,8 @@ use super::chess_event::{is_chess_teams, scoring, ChessTeams};
 use super::chess_views::{BoardGameView, BoardLineView, BoardPlayer, BoardView, TeamMatchView, TeamRef};
 use crate::bus::{Cause, EventData, StandingsCause};
 use crate::domain::{
-    now_millis, MatchResult, Pairing, PairingState, Player, PlayerId, RoundId, RoundStatus, Tournament, TournamentId,
-    User,
+    now_millis, ChessResult, GameScore, MatchResult, Pairing, PairingState, Player, PlayerId, RoundId, RoundStatus,
+    Tournament, TournamentId, User,
 };
 use crate::error::{ApiError, ApiResult, Code};
 use crate::service::views::{self, roster};
@@ -202,11 +202,17 @@ pub async fn matches(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> Api
                 pairing_id: g.id,
                 white: board_player(by_id.get(&g.player1_id).copied(), g.player1_id),
                 black: g.player2_id.map(|id| board_player(by_id.get(&id).copied(), id)),
-                result: g.score.map(|s| s.text()).or_else(|| match g.result {
-                    Some(MatchResult::P1WinForfeit) => Some("1F-0F".into()),
-                    _ => None,
-                }),
-                state: g.state.into(),
+                result: g
+                    .score
+                    .and_then(|s| match s {
+                        GameScore::Chess { result } => Some(result),
+                        _ => None,
+                    })
+                    .or_else(|| {
+                        (g.result == Some(MatchResult::P1WinForfeit)).then_some(ChessResult::WhiteWinsByForfeit)
+                    })
+                    .map(Into::into),
+                state: g.state,
             })
             .collect();
         boards.sort_by_key(|b| b.board);
@@ -220,7 +226,7 @@ pub async fn matches(ctx: &Ctx, viewer: Option<&User>, round_id: RoundId) -> Api
             second_game_points: shown(b),
             first_match_points: mp.map(|p| shown(p.0)),
             second_match_points: mp.filter(|_| !m.is_bye()).map(|p| shown(p.1)),
-            state: m.state.into(),
+            state: m.state,
             boards,
         });
     }

@@ -37,7 +37,7 @@ pub struct BoardGameView {
     /// Black; `null` when the other team fielded nobody (a forfeit win for White's side).
     pub black: Option<BoardPlayer>,
     /// The game's result, White first: `1-0`, `½-½`, `0-1`, `1F-0F`, `0F-1F`, `0F-0F`; `null` until reported.
-    pub result: Option<String>,
+    pub result: Option<arbiter_web::views::sets::ChessResult>,
     /// `UNREPORTED`, `REPORTED`, `DISPUTED` or `CONFIRMED`.
     pub state: arbiter_web::views::sets::PairingState,
 }

@@ -317,7 +317,7 @@ fn slot_view(
         winner,
         pairing_id: table.map(|p| p.id),
         table: table.map(|p| p.table_number),
-        state: table.map(|p| p.state.into()),
+        state: table.map(|p| p.state),
         score_text: table.and_then(|p| match games.get(&p.id).filter(|g| !g.is_empty()) {
             Some(g) => Some(match_text(g, p.result)),
             None => p.score.map(|s| s.text()),

@@ -263,7 +263,7 @@ async fn rounds_paired(change_or_read: &crate::store::Tx, id: TournamentId) -> A
 fn view(t: &Tournament, rounds_paired: u32) -> TiebreaksView {
     TiebreaksView {
         game: t.game,
-        pairing_system: t.pairing_system.into(),
+        pairing_system: t.pairing_system,
         config: serde_json::to_value(&t.standings).unwrap_or_default(),
         points: t.points.as_ref().map(views::points),
         default_config: serde_json::to_value(crate::game::system(t.game).default_standings(t.pairing_system))
