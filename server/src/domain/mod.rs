@@ -31,12 +31,12 @@ pub use arbiter_web::ids::{
 /// The game a tournament is played in: one closed set, shared with the pages
 /// (`arbiter_web::views::sets::Game`); each game's rules live in [`crate::game`].
 pub use arbiter_web::views::sets::Game;
-pub use constraints::{Constraints, FixedTable};
-pub use eligibility::Eligibility;
 /// A tournament's stage and pairing system, a round's state, a table's place
 /// in the report flow and its result: one closed set each, shared with the
 /// views (`arbiter_web::views::sets`).
 pub use arbiter_web::views::sets::{MatchResult, PairingState, PairingSystem, RoundStatus, TournamentStatus};
+pub use constraints::{Constraints, FixedTable};
+pub use eligibility::Eligibility;
 pub use payments::{Fee, Payment, PaymentState};
 pub use playoffs::{
     halves_text, ChessGame, ColourRule, CrokinoleGame, MatchFormat, MatchGame, Playoff, PlayoffSettings, PoolRule,
