@@ -241,7 +241,8 @@ codes! {
     NotDraft = "not_draft", CONFLICT;
     /// Only a player who dropped (or was removed) can be reinstated.
     NotDropped = "not_dropped", CONFLICT;
-    /// The player may not enter this section: its rating band, age rule or invitation list says no (the message names the rule and the player's value).
+    /// The section's entry rules keep the player out (rating band, age on the cut-off date, invitation only); the
+    /// message names the rule and the player's value, and, to an organiser, how to let them in anyway.
     NotEligible = "not_eligible", FORBIDDEN;
     /// Too few checked-in players to start the event or pair a round.
     NotEnoughPlayers = "not_enough_players", CONFLICT;
