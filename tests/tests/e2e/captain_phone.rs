@@ -11,6 +11,8 @@
 //!   captain". The captain reports board 3 for their player, the other
 //!   captain confirms it, and both captains' sockets get both steps; a
 //!   player of the match (not a captain) is sent their own game only.
+//! - In Chromium at 390×844 (SQLite): the captain's phone lists the five
+//!   boards, and confirms a board the other captain reported with one tap.
 
 use crate::captains::{pair_next, run_process, teams};
 use crate::team_views::view;
@@ -106,4 +108,57 @@ async fn a_captain_who_does_not_play_reports_a_board_from_their_phone_sqlite() {
 #[actix_web::test]
 async fn a_captain_who_does_not_play_reports_a_board_from_their_phone_postgres() {
     captain_phone(Backend::Postgres).await;
+}
+
+/// The captain's phone in Chromium at 390×844: once the process is done it
+/// lists the five boards of the match with a Report button each, without
+/// sideways scrolling; a board the other captain reports turns, live, into a
+/// Confirm button, and tapping it confirms the game in the database.
+#[actix_web::test]
+async fn a_captains_phone_lists_every_board_and_confirms_one_at_390x844() {
+    use arbiter_tests::browser::Browser;
+    let app = TestApp::spawn_with(Backend::Sqlite, None).await.unwrap();
+    let mut e = teams(&app, 2).await;
+    let tid = e.tid.clone();
+    let (_, matches, _) = pair_next(&mut e).await;
+    let m = matches[0].clone();
+    let ta = s(&m["player1"], "id").to_string();
+    let tb = s(&m["player2"], "id").to_string();
+    let (a, b) = (e.ids.iter().position(|t| *t == ta).unwrap(), e.ids.iter().position(|t| *t == tb).unwrap());
+    let done = run_process(&mut e, &m).await;
+    let ids: Vec<String> = done["games"].as_array().unwrap().iter().map(|g| s(g, "id").to_string()).collect();
+
+    let phone = Browser::start().await.unwrap();
+    phone.client.set_window_size(390, 844).await.unwrap();
+    let session = e.captains[a].session().unwrap_or_default().to_string();
+    crate::browser::open_signed_in(&phone, &app.base, &session, &format!("/t/{tid}/me")).await;
+    let live = "return document.getElementById('live-status').classList.contains('on')";
+    assert!(phone.until(live, WAIT).await.is_some(), "the phone is live");
+    let boards = "const l = document.querySelectorAll('#my-team-boards li.board-game');
+                  const r = document.querySelectorAll('#my-team-boards [data-action=\"board-report\"]');
+                  return l.length === 5 && r.length === 5 ? l.length : null;";
+    assert!(phone.until(boards, WAIT).await.is_some(), "five boards, a Report button each");
+    let wide = phone.client.execute("return document.documentElement.scrollWidth", vec![]).await.unwrap();
+    assert!(wide.as_u64().unwrap() <= 390, "no sideways scrolling: {wide}");
+
+    // Board 3 reported by the other captain: a Confirm button appears, live.
+    e.captains[b].report_vp(&ids[2], 60, 65).await.unwrap().ok().unwrap();
+    let confirm = format!(
+        "const c = document.querySelector('#my-team-boards button[data-action=\"board-confirm\"][data-pairing=\"{}\"]');
+         if (c) c.click();
+         return !!c;",
+        ids[2]
+    );
+    assert!(phone.until(&confirm, WAIT).await.is_some(), "a Confirm button for board 3");
+    let state = format!(
+        "const l = document.querySelector('#my-team-boards li[data-pairing=\"{}\"]');
+         return l && l.dataset.state === 'CONFIRMED';",
+        ids[2]
+    );
+    assert!(phone.until(&state, WAIT).await.is_some(), "board 3 shown confirmed");
+    let (_, live_view) = view(&app, &tid, "view=player", e.captains[a].session()).await;
+    let game = live_view["team_games"].as_array().unwrap().iter().find(|g| s(g, "id") == ids[2]).cloned().unwrap();
+    assert_eq!(game["state"], "CONFIRMED", "the database holds the confirmation: {game}");
+    phone.close().await;
+    app.stop().await;
 }
