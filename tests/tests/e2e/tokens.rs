@@ -4,7 +4,8 @@
 //! every write with 403 `token_read_only`; an `organiser` token writes, from
 //! any origin, with no CSRF check), last use recorded, revoked (then 401
 //! `token_invalid`, and nobody on public routes), one account unable to
-//! touch another's, and many token requests in flight at once.
+//! touch another's, and many token requests in flight at once; and the
+//! `/account` page in Chromium on a phone, making and revoking one.
 
 use super::undo::{delete, refused};
 use arbiter_server::client::ApiClient;
@@ -254,4 +255,52 @@ async fn the_document_declares_cookie_and_bearer() {
             assert!(op["security"].is_array(), "{method} {path} states no requirement");
         }
     }
+}
+
+/// The account page in Chromium on a 390-pixel phone: a token made with the
+/// form is shown once and works as `Authorization: Bearer`; revoked with its
+/// button, it is listed no more and is refused.
+#[actix_web::test]
+async fn the_account_page_makes_and_revokes_a_token() {
+    use arbiter_tests::browser::Browser;
+    let app = TestApp::spawn().await.unwrap();
+    let (owner, _) = sign_up(&app.base, "Organiser").await.unwrap();
+    let b = Browser::start().await.unwrap();
+    b.client.set_window_size(390, 844).await.unwrap();
+    crate::browser::open_signed_in(&b, &app.base, owner.session().unwrap_or_default(), "/account").await;
+    let limit = arbiter_tests::WAIT;
+    assert!(b.until("return !!document.getElementById('tokens-none')", limit).await.is_some(), "no tokens yet");
+    let fill = "const f = document.getElementById('token-form');
+                f.querySelector('[name=name]').value = 'Stream overlay';
+                f.querySelector('[name=scope]').value = 'organiser';
+                f.querySelector('button[type=submit]').click();
+                return true;";
+    b.client.execute(fill, vec![]).await.unwrap();
+    let secret =
+        b.until("const c = document.getElementById('token-secret'); return c && c.textContent.trim();", limit).await;
+    let secret = secret.and_then(|v| v.as_str().map(str::to_string)).expect("the secret is shown once");
+    assert!(secret.starts_with("arb_"), "{secret}");
+    let row =
+        "const r = document.querySelector('#tokens-list tbody tr'); return r && r.textContent.replace(/\\s+/g, ' ');";
+    let listed = b.until(row, limit).await.unwrap();
+    assert!(listed.as_str().unwrap().contains("Stream overlay"), "{listed}");
+    let wide = b.client.execute("return document.documentElement.scrollWidth", vec![]).await.unwrap();
+    assert!(wide.as_u64().unwrap() <= 390, "no sideways scrolling: {wide}");
+
+    let mut bot = ApiClient::with_token(&app.base, &secret);
+    let me = bot.get("/api/auth/me").await.unwrap();
+    assert_eq!(me.status.as_u16(), 200, "{}", me.body);
+    assert_eq!(s(&me.body["user"], "display_name"), "Organiser", "{}", me.body);
+
+    b.client
+        .execute("document.querySelector('#tokens-list button.danger').click(); return true;", vec![])
+        .await
+        .unwrap();
+    assert!(b.until("return !!document.getElementById('tokens-none')", limit).await.is_some(), "revoked: none listed");
+    let page = b.client.source().await.unwrap();
+    assert!(!page.contains(&secret), "the secret is not shown again");
+    let me = bot.get("/api/auth/me").await.unwrap();
+    assert_eq!((me.status.as_u16(), me.code()), (401, "token_invalid"), "{}", me.body);
+    b.close().await;
+    app.stop().await;
 }
